@@ -1,0 +1,36 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
+import { APP_GUARD } from '@nestjs/core';
+import { AccessGuard } from './access/access.js';
+import { ClientErrorsModule } from './client-errors/client-errors.module.js';
+import { validateEnvironment } from './config/environment.js';
+import { DatabaseModule } from './database/database.module.js';
+import { HealthModule } from './health/health.module.js';
+import type { JsonLogger } from './logging/json-logger.js';
+import { LoggingModule } from './logging/logging.module.js';
+import { SiteModule } from './site/site.module.js';
+
+@Module({})
+export class AppModule {
+  /** Reads and validates the configuration first, so a bad variable stops the start with its message. */
+  static async forRoot(logger: JsonLogger): Promise<DynamicModule> {
+    return {
+      module: AppModule,
+      imports: [
+        await ConfigModule.forRoot({
+          isGlobal: true,
+          cache: true,
+          // Tests set their own variables; a developer's .env must not leak into them.
+          ignoreEnvFile: process.env.NODE_ENV === 'test',
+          validate: validateEnvironment,
+        }),
+        LoggingModule.forRoot(logger),
+        DatabaseModule,
+        SiteModule,
+        HealthModule,
+        ClientErrorsModule,
+      ],
+      providers: [{ provide: APP_GUARD, useClass: AccessGuard }],
+    };
+  }
+}

@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { InvalidEnvironmentError, validateEnvironment } from './environment.js';
+
+function problemsWith(raw: Record<string, string>): string[] {
+  try {
+    validateEnvironment(raw);
+  } catch (error) {
+    if (error instanceof InvalidEnvironmentError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('validateEnvironment', () => {
+  it('gives working defaults when nothing is set, so npm start needs no configuration', () => {
+    const environment = validateEnvironment({});
+    expect(environment).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      DATA_DIR: '.data',
+      LOG_LEVEL: 'info',
+      BODY_LIMIT_KB: 100,
+    });
+    expect(environment.DATABASE_URL).toBeUndefined();
+    expect(environment.CHAT_SCRIPT_URL).toBeUndefined();
+  });
+
+  it('reads numbers and keeps the settings it is given', () => {
+    const environment = validateEnvironment({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      DATABASE_URL: 'postgres://app:secret@db.internal:5432/benefits',
+      CHAT_SCRIPT_URL: 'https://chat.example.org/widget.js',
+    });
+    expect(environment.PORT).toBe(8080);
+    expect(environment.DATABASE_URL).toBe('postgres://app:secret@db.internal:5432/benefits');
+    expect(environment.CHAT_SCRIPT_URL).toBe('https://chat.example.org/widget.js');
+  });
+
+  it('treats an empty value as unset', () => {
+    expect(validateEnvironment({ DATABASE_URL: '', PORT: ' ' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it('names each bad variable with what it must be, all at once', () => {
+    expect(problemsWith({ PORT: 'eighty', LOG_LEVEL: 'loud', BODY_LIMIT_KB: '0', NODE_ENV: 'staging' })).toEqual(
+      expect.arrayContaining([
+        'PORT must be a whole number from 1 to 65535.',
+        'LOG_LEVEL must be one of error, warn, info or debug.',
+        'BODY_LIMIT_KB must be a whole number of kilobytes from 1 to 10240.',
+        'NODE_ENV must be one of development, production or test.',
+      ]),
+    );
+  });
+
+  it('rejects a database URL that is not PostgreSQL without repeating it, since it may hold a password', () => {
+    const problems = problemsWith({ DATABASE_URL: 'mysql://root:hunter2@localhost/app' });
+    expect(problems).toEqual([
+      'DATABASE_URL must be a PostgreSQL connection URL such as postgres://user:password@host:5432/database.',
+    ]);
+    expect(problems.join()).not.toContain('hunter2');
+  });
+
+  it('rejects a chat script that is not a web address', () => {
+    expect(problemsWith({ CHAT_SCRIPT_URL: 'javascript:alert(1)' })).toEqual([
+      'CHAT_SCRIPT_URL must be the full http(s) address of the chat service script, or unset for no chat.',
+    ]);
+  });
+
+  it('is documented variable by variable in .env.example', () => {
+    const documented = readFileSync('.env.example', 'utf8')
+      .split('\n')
+      .map((line) => /^#?\s*([A-Z_]+)=/.exec(line)?.[1])
+      .filter(Boolean)
+      .sort();
+    expect(documented).toEqual(['BODY_LIMIT_KB', 'CHAT_SCRIPT_URL', 'DATABASE_URL', 'DATA_DIR', 'HOST', 'LOG_LEVEL', 'NODE_ENV', 'PORT']);
+  });
+});

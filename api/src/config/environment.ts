@@ -1,0 +1,76 @@
+import { plainToInstance, Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, validateSync } from 'class-validator';
+
+export const NODE_ENVIRONMENTS = ['development', 'production', 'test'] as const;
+export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/**
+ * Every environment variable the server reads, with its default. `.env.example` lists the same variables;
+ * a test keeps the two in step. Messages never repeat a value back, since DATABASE_URL holds a password.
+ */
+export class Environment {
+  @IsIn(NODE_ENVIRONMENTS, { message: 'NODE_ENV must be one of development, production or test.' })
+  NODE_ENV: (typeof NODE_ENVIRONMENTS)[number] = 'development';
+
+  @Type(() => Number)
+  @IsInt({ message: 'PORT must be a whole number from 1 to 65535.' })
+  @Min(1, { message: 'PORT must be a whole number from 1 to 65535.' })
+  @Max(65535, { message: 'PORT must be a whole number from 1 to 65535.' })
+  PORT = 3000;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(255, { message: 'HOST must be a host name or IP address.' })
+  HOST?: string;
+
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/\S+$/, {
+    message: 'DATABASE_URL must be a PostgreSQL connection URL such as postgres://user:password@host:5432/database.',
+  })
+  DATABASE_URL?: string;
+
+  @IsString()
+  @MaxLength(1000, { message: 'DATA_DIR must be a folder path.' })
+  DATA_DIR = '.data';
+
+  @IsIn(LOG_LEVELS, { message: 'LOG_LEVEL must be one of error, warn, info or debug.' })
+  LOG_LEVEL: LogLevel = 'info';
+
+  @Type(() => Number)
+  @IsInt({ message: 'BODY_LIMIT_KB must be a whole number of kilobytes from 1 to 10240.' })
+  @Min(1, { message: 'BODY_LIMIT_KB must be a whole number of kilobytes from 1 to 10240.' })
+  @Max(10240, { message: 'BODY_LIMIT_KB must be a whole number of kilobytes from 1 to 10240.' })
+  BODY_LIMIT_KB = 100;
+
+  @IsOptional()
+  @IsUrl(
+    { protocols: ['http', 'https'], require_protocol: true, require_tld: false },
+    { message: 'CHAT_SCRIPT_URL must be the full http(s) address of the chat service script, or unset for no chat.' },
+  )
+  CHAT_SCRIPT_URL?: string;
+}
+
+export class InvalidEnvironmentError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The server's configuration is not valid:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'InvalidEnvironmentError';
+  }
+}
+
+const KNOWN_VARIABLES = ['NODE_ENV', 'PORT', 'HOST', 'DATABASE_URL', 'DATA_DIR', 'LOG_LEVEL', 'BODY_LIMIT_KB', 'CHAT_SCRIPT_URL'];
+
+/** The `validate` function given to `ConfigModule.forRoot`: returns the typed settings or throws every problem at once. */
+export function validateEnvironment(raw: Record<string, unknown>): Environment {
+  // An empty line such as `DATABASE_URL=` in a .env file means "not set", not "set to nothing".
+  const given = Object.fromEntries(
+    KNOWN_VARIABLES.filter((name) => raw[name] !== undefined && String(raw[name]).trim() !== '').map((name) => [
+      name,
+      String(raw[name]).trim(),
+    ]),
+  );
+  const environment = plainToInstance(Environment, given);
+  const problems = validateSync(environment).flatMap((error) => Object.values(error.constraints ?? {}));
+  if (problems.length > 0) throw new InvalidEnvironmentError([...new Set(problems)]);
+  return environment;
+}

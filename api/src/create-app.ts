@@ -1,0 +1,37 @@
+import { ConfigService } from '@nestjs/config';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { SiteConfig } from '../../common/site.js';
+import { AppModule } from './app.module.js';
+import type { Environment } from './config/environment.js';
+import { AllExceptionsFilter } from './errors/all-exceptions.filter.js';
+import { jsonBody } from './errors/json-body.js';
+import { RequestValidationPipe } from './errors/request-validation.pipe.js';
+import type { JsonLogger } from './logging/json-logger.js';
+import { requestLogging } from './logging/request-logging.js';
+import { buildOpenApiDocument, serveOpenApi } from './openapi/openapi.js';
+import { SITE_CONFIG } from './site/site.module.js';
+import { serveWebApp } from './web-app/web-app.js';
+
+/**
+ * Builds the whole app, ready to listen: the same for `npm start` and for the tests. Configuration comes from
+ * the environment (and .env outside tests); migrations have run by the time this returns.
+ */
+export async function createApp(logger: JsonLogger): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(await AppModule.forRoot(logger), {
+    logger,
+    bodyParser: false,
+    abortOnError: false,
+  });
+  const config = app.get<ConfigService<Environment, true>>(ConfigService);
+  app.disable('x-powered-by');
+  app.use(requestLogging(logger));
+  app.use(...jsonBody(config.get('BODY_LIMIT_KB', { infer: true })));
+  app.useGlobalFilters(new AllExceptionsFilter(logger));
+  app.useGlobalPipes(new RequestValidationPipe());
+  serveOpenApi(app, buildOpenApiDocument(app));
+  const mode = config.get('NODE_ENV', { infer: true });
+  if (mode !== 'test') await serveWebApp(app, mode, app.get<SiteConfig>(SITE_CONFIG));
+  await app.init();
+  return app;
+}

@@ -1,0 +1,73 @@
+import { Global, Inject, Injectable, Logger, Module, type BeforeApplicationShutdown } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { InjectDataSource, TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { Environment } from '../config/environment.js';
+import { isDatabaseUnavailable } from '../errors/database-errors.js';
+import { JsonLogger } from '../logging/json-logger.js';
+import { dataSourceOptions } from './data-source-options.js';
+import { startEmbeddedPostgres, type DatabaseServer } from './embedded-postgres.js';
+import { runMigrations } from './migrate.js';
+
+export const DATABASE_SERVER = Symbol('DATABASE_SERVER');
+
+/** The server behind DATABASE_URL, or, when it is unset, the embedded PostgreSQL started here. */
+async function openDatabaseServer(config: ConfigService<Environment, true>, logger: JsonLogger): Promise<DatabaseServer> {
+  const url = config.get('DATABASE_URL', { infer: true });
+  if (url) return { url, embedded: false, stop: async () => undefined };
+  return startEmbeddedPostgres(config.get('DATA_DIR', { infer: true }), logger);
+}
+
+@Module({
+  providers: [{ provide: DATABASE_SERVER, inject: [ConfigService, JsonLogger], useFactory: openDatabaseServer }],
+  exports: [DATABASE_SERVER],
+})
+class DatabaseServerModule {}
+
+/**
+ * Stops things in order when the app shuts down: the connection pool first, then the embedded server (a no-op
+ * for an external one). It runs before TypeORM's own shutdown hook, which then finds the pool already closed.
+ */
+@Injectable()
+class DatabaseShutdown implements BeforeApplicationShutdown {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(DATABASE_SERVER) private readonly server: DatabaseServer,
+  ) {}
+
+  async beforeApplicationShutdown(): Promise<void> {
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+    await this.server.stop();
+  }
+}
+
+@Global()
+@Module({
+  imports: [
+    DatabaseServerModule,
+    TypeOrmModule.forRootAsync({
+      imports: [DatabaseServerModule],
+      inject: [DATABASE_SERVER],
+      useFactory: (server: DatabaseServer) => ({
+        ...dataSourceOptions(server.url),
+        retryAttempts: 5,
+        retryDelay: 2000,
+        toRetry: isDatabaseUnavailable,
+      }),
+      // Migrations run on every start, before the app takes requests.
+      dataSourceFactory: async (options) => {
+        const dataSource = await new DataSource(options!).initialize();
+        try {
+          await runMigrations(dataSource, new Logger('Migrations'));
+        } catch (error) {
+          await dataSource.destroy();
+          throw error;
+        }
+        return dataSource;
+      },
+    }),
+  ],
+  providers: [DatabaseShutdown],
+  exports: [DatabaseServerModule],
+})
+export class DatabaseModule {}

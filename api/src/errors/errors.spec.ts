@@ -1,0 +1,92 @@
+import type { ValidationError } from 'class-validator';
+import { describeErrorForLog, isDatabaseUnavailable } from './database-errors.js';
+import { bodyErrorResponse } from './json-body.js';
+import { fieldErrors } from './request-validation.pipe.js';
+
+describe('fieldErrors', () => {
+  it('gives each problem the JSON path of its field, through nested objects and arrays', () => {
+    const errors: ValidationError[] = [
+      { property: 'date', constraints: { isDateString: 'date must be a date written as YYYY-MM-DD.' }, children: [] },
+      {
+        property: 'household',
+        children: [
+          {
+            property: 'adults',
+            children: [
+              {
+                property: '0',
+                children: [{ property: 'dateOfBirth', constraints: { isDate: 'dateOfBirth must be a date.' }, children: [] }],
+              },
+            ],
+          },
+        ],
+      },
+      { property: 'colour', constraints: { whitelistValidation: 'property colour should not exist' }, children: [] },
+    ];
+    expect(fieldErrors(errors)).toEqual([
+      { path: 'date', message: 'date must be a date written as YYYY-MM-DD.' },
+      { path: 'household.adults[0].dateOfBirth', message: 'dateOfBirth must be a date.' },
+      { path: 'colour', message: 'colour is not a field this request accepts.' },
+    ]);
+  });
+});
+
+describe('bodyErrorResponse', () => {
+  const parserError = (type: string, status: number, message = 'Unexpected token \'S\', "SW1A 1AA" is not valid JSON') =>
+    Object.assign(new Error(message), { type, status });
+
+  it('says a body is not valid JSON without quoting any of it', () => {
+    const body = bodyErrorResponse(parserError('entity.parse.failed', 400), 100);
+    expect(body).toEqual({
+      statusCode: 400,
+      code: 'INVALID_JSON',
+      message: 'The request body is not valid JSON.',
+      errors: [{ path: '', message: 'The request body is not valid JSON.' }],
+    });
+    expect(JSON.stringify(body)).not.toContain('SW1A');
+  });
+
+  it('names the size limit for a body that is too large', () => {
+    expect(bodyErrorResponse(parserError('entity.too.large', 413), 100)).toMatchObject({
+      statusCode: 413,
+      code: 'BODY_TOO_LARGE',
+      message: 'The request body is larger than the 100 KB this API accepts.',
+    });
+  });
+
+  it('refuses compressed or non-UTF-8 bodies with 415', () => {
+    expect(bodyErrorResponse(parserError('encoding.unsupported', 415), 100).statusCode).toBe(415);
+    expect(bodyErrorResponse(parserError('charset.unsupported', 415), 100).statusCode).toBe(415);
+  });
+});
+
+describe('isDatabaseUnavailable', () => {
+  it('recognises a refused connection, a server shutting down and a dropped connection', () => {
+    expect(isDatabaseUnavailable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    const wrapped = Object.assign(new Error('Query failed'), { name: 'QueryFailedError', driverError: Object.assign(new Error('x'), { code: '08006' }) });
+    expect(isDatabaseUnavailable(wrapped)).toBe(true);
+  });
+
+  it('does not mistake a bad query for an outage', () => {
+    expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key value'), { code: '23505' }))).toBe(false);
+    expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
+  });
+});
+
+describe('describeErrorForLog', () => {
+  it('keeps only the kind, code and stack frames of a database error, which can quote personal data', () => {
+    const error = Object.assign(new Error('invalid input syntax for type uuid: "SW1A 1AA"'), { name: 'QueryFailedError', code: '22P02' });
+    const described = describeErrorForLog(error);
+    expect(described).toMatchObject({ errorName: 'QueryFailedError', errorCode: '22P02' });
+    expect(JSON.stringify(described)).not.toContain('SW1A');
+  });
+
+  it('keeps the message of a programming error, which is what a developer needs', () => {
+    expect(describeErrorForLog(new TypeError('cannot read properties of undefined'))).toMatchObject({
+      errorName: 'TypeError',
+      errorMessage: 'cannot read properties of undefined',
+    });
+  });
+});

@@ -1,0 +1,39 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Express, Request, Response } from 'express';
+import swaggerUi from 'swagger-ui-express';
+import { ErrorResponseDto } from '../errors/error-response.dto.js';
+
+export const OPENAPI_FILE = 'api/openapi.json';
+
+/** Object keys in alphabetical order at every depth, so the committed document only changes when the API does. */
+export function sortKeysDeep<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(sortKeysDeep) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sortKeysDeep((value as Record<string, unknown>)[key])]),
+  ) as T;
+}
+
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Benefits calculator API')
+    .setDescription(
+      'The API behind the free, confidential benefits calculator. Every error answer has the same shape ' +
+        '(ErrorResponse): statusCode, code, a plain-English message, and errors, each with the JSON path of a field and what is wrong with it.',
+    )
+    .setVersion('1')
+    .build();
+  return sortKeysDeep(SwaggerModule.createDocument(app, config, { extraModels: [ErrorResponseDto] }));
+}
+
+/** The document as JSON at /api/docs-json and browsable in Swagger UI at /api/docs. */
+export function serveOpenApi(app: NestExpressApplication, document: OpenAPIObject): void {
+  (app.getHttpAdapter().getInstance() as Express).get('/api/docs-json', (_request: Request, response: Response) => {
+    response.json(document);
+  });
+  app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(document, { customSiteTitle: 'Benefits calculator API' }));
+}

@@ -1,0 +1,51 @@
+import { DEFINITIONS_DIR } from './site.module.js';
+import { loadSiteConfig, parseCharity, parsePartner } from './site-definitions.js';
+
+describe('the definitions shipped in definitions/', () => {
+  it('load: the charity chrome and the four partner portals', async () => {
+    const config = await loadSiteConfig(DEFINITIONS_DIR, null);
+    expect(Object.keys(config.partners)).toEqual(['cap_live', 'dfl_live', 'local_london_live', 'retail_trust_live']);
+    expect(config.charity.navigation.map((link) => link.text)).toEqual([
+      'Get support',
+      'Get involved',
+      'Policy Campaigns & research',
+      'Services for organisations',
+      'About us',
+    ]);
+    expect(config.charity.copyrightYear).toBe(2025);
+    expect(config.chatScriptUrl).toBeNull();
+  });
+
+  it('hide the header, footer, chat, powered-by footer, icons and helpline in every partner portal (spec 001 §1)', async () => {
+    const { partners } = await loadSiteConfig(DEFINITIONS_DIR, null);
+    for (const partner of Object.values(partners)) {
+      expect([...partner.hiddenInPortal].sort()).toEqual(['chat', 'footer', 'header', 'helpline', 'icons', 'poweredBy']);
+    }
+  });
+});
+
+describe('parsePartner', () => {
+  const valid = { id: 'cap_live', name: 'CAP', checkboxIcon: { shape: 'round', colour: '#0b5394' }, hiddenInPortal: ['header'] };
+
+  it('names the file and field of a part of the page it does not know', () => {
+    expect(() => parsePartner({ ...valid, hiddenInPortal: ['header', 'sidebar'] }, 'definitions/partners/cap_live.json')).toThrow(
+      'definitions/partners/cap_live.json: hiddenInPortal[1] must be one of header, footer, chat, poweredBy, icons, helpline.',
+    );
+  });
+
+  it('insists the id matches the file name, so ?id= always finds the file', () => {
+    expect(() => parsePartner(valid, 'definitions/partners/dfl_live.json')).toThrow('id "cap_live" must match the file name.');
+  });
+
+  it('checks the checkbox icon colour', () => {
+    expect(() => parsePartner({ ...valid, checkboxIcon: { shape: 'round', colour: 'blue' } }, 'cap_live.json')).toThrow(
+      'checkboxIcon.colour must be a colour such as #0b5394.',
+    );
+  });
+});
+
+describe('parseCharity', () => {
+  it('names a missing field', () => {
+    expect(() => parseCharity({ name: 'x' }, 'definitions/site.json')).toThrow('definitions/site.json: memberLogin must be a JSON object.');
+  });
+});

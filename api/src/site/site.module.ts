@@ -1,0 +1,23 @@
+import { Global, Module } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { resolve } from 'node:path';
+import type { Environment } from '../config/environment.js';
+import { loadSiteConfig } from './site-definitions.js';
+
+export const SITE_CONFIG = Symbol('SITE_CONFIG');
+export const DEFINITIONS_DIR = resolve('definitions');
+
+/** The site and partner settings, read once at start from `definitions/` and configuration. */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: SITE_CONFIG,
+      inject: [ConfigService],
+      useFactory: (config: ConfigService<Environment, true>) =>
+        loadSiteConfig(DEFINITIONS_DIR, config.get('CHAT_SCRIPT_URL', { infer: true }) ?? null),
+    },
+  ],
+  exports: [SITE_CONFIG],
+})
+export class SiteModule {}

@@ -1,0 +1,45 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Unique, UpdateDateColumn } from 'typeorm';
+
+/**
+ * One calculation: a visitor's run through the questionnaire, found again by its short reference. The query
+ * string values it started with (spec 000 §2) are kept with it. Answers and results belong to later issues.
+ */
+@Entity({ name: 'calculation_sessions' })
+@Unique('calculation_sessions_reference_key', ['reference'])
+export class CalculationSession {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  /** The calculation reference shown to the visitor (the spec's `token`). */
+  @Column({ type: 'varchar', length: 12 })
+  reference!: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Index('calculation_sessions_updated_at_idx')
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+
+  /** The browser that first saw the calculation, which owns it (spec 000 §4 'Session verification'). */
+  @Column({ name: 'owner_browser_id', type: 'varchar', length: 64, nullable: true })
+  ownerBrowserId!: string | null;
+
+  @Column({ name: 'partner_id', type: 'varchar', length: 40, nullable: true })
+  partnerId!: string | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  referral!: string | null;
+
+  @Column({ name: 'sub_category', type: 'varchar', length: 100, nullable: true })
+  subCategory!: string | null;
+
+  @Column({ name: 'pip_session_id', type: 'varchar', length: 100, nullable: true })
+  pipSessionId!: string | null;
+
+  @Column({ name: 'is_portal', type: 'boolean', default: false })
+  isPortal!: boolean;
+
+  @Column({ name: 'is_test', type: 'boolean', default: false })
+  isTest!: boolean;
+}

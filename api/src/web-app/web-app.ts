@@ -1,0 +1,60 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { renderIndexHtml, type SiteConfig } from '../../../common/site.js';
+
+export const WEB_DIST_DIR = resolve('dist/web');
+const WEB_SOURCE_DIR = resolve('web');
+
+/** Paths the server answers itself (the API, and the captcha assets of spec 001 §7); every other GET is a page. */
+export function isServerPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/') || path.startsWith('/assets/');
+}
+
+type PageRenderer = (request: Request) => Promise<string>;
+
+/** Client-side routes fall back to index.html, so /survey/3/abc or /adviser/ load the app, which picks the page. */
+function servePages(app: NestExpressApplication, renderPage: PageRenderer): void {
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || isServerPath(request.path)) return next();
+    renderPage(request)
+      .then((html) => response.set('Cache-Control', 'no-cache').type('html').send(html))
+      .catch(next);
+  });
+}
+
+async function serveBuiltApp(app: NestExpressApplication, siteConfig: SiteConfig): Promise<void> {
+  const template = await readFile(join(WEB_DIST_DIR, 'index.html'), 'utf8').catch(() => {
+    throw new Error(`The web app is not built (${WEB_DIST_DIR}/index.html is missing): run npm run build. npm start does this itself.`);
+  });
+  const page = renderIndexHtml(template, siteConfig);
+  // Built files have content hashes in their names, so they never change and can be cached for a year.
+  app.use('/static', express.static(join(WEB_DIST_DIR, 'static'), { immutable: true, maxAge: '1y', index: false }));
+  app.use('/static', (_request: Request, response: Response) => response.status(404).type('text/plain').send('Not found'));
+  app.use(express.static(WEB_DIST_DIR, { index: false, maxAge: '1h' }));
+  servePages(app, async () => page);
+}
+
+async function serveLiveApp(app: NestExpressApplication, siteConfig: SiteConfig): Promise<void> {
+  const { createServer } = await import('vite');
+  const vite = await createServer({
+    configFile: join(WEB_SOURCE_DIR, 'vite.config.ts'),
+    server: { middlewareMode: true, hmr: { server: app.getHttpServer() } },
+    appType: 'custom',
+  });
+  app.getHttpServer().on('close', () => void vite.close());
+  app.use(vite.middlewares);
+  servePages(app, async (request) => {
+    const template = await readFile(join(WEB_SOURCE_DIR, 'index.html'), 'utf8');
+    return renderIndexHtml(await vite.transformIndexHtml(request.originalUrl, template), siteConfig);
+  });
+}
+
+/**
+ * The web app on the API's own port: in production the built files from dist/web; in development Vite's
+ * live server, with hot reload. Both write the site settings into the page the same way.
+ */
+export async function serveWebApp(app: NestExpressApplication, mode: 'production' | 'development', siteConfig: SiteConfig): Promise<void> {
+  await (mode === 'production' ? serveBuiltApp(app, siteConfig) : serveLiveApp(app, siteConfig));
+}

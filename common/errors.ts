@@ -1,0 +1,28 @@
+/**
+ * One problem with a request: the field it concerns, as a JSON path such as `household.adults[0].dateOfBirth`
+ * (empty when it concerns the request as a whole), and what is wrong, in plain English.
+ */
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** The one error shape that every API error response uses, so the web error summary can link to each field. */
+export interface ErrorResponse {
+  statusCode: number;
+  /** A stable, machine-readable code such as `VALIDATION_FAILED`. */
+  code: string;
+  /** A plain-English summary a person can act on. */
+  message: string;
+  errors: FieldError[];
+}
+
+export function isErrorResponse(value: unknown): value is ErrorResponse {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Partial<ErrorResponse>;
+  return (
+    typeof candidate.statusCode === 'number' &&
+    typeof candidate.message === 'string' &&
+    Array.isArray(candidate.errors)
+  );
+}

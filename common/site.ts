@@ -1,0 +1,75 @@
+/**
+ * The site's settings that the web app needs before it draws anything: the charity's own links and texts (the
+ * shared chrome of spec 001 §2), the partner portals, and the optional third-party chat script. They come from
+ * `definitions/site.json`, `definitions/partners/*.json` and configuration; the server writes them into the
+ * page as a JSON data block, so the header or footer never flashes up inside a partner's portal.
+ */
+
+export interface SiteLink {
+  text: string;
+  url: string;
+}
+
+export interface CharityDetails {
+  name: string;
+  homepageUrl: string;
+  donateUrl: string;
+  /** The main navigation: Get support, Get involved, Policy Campaigns & research, Services for organisations, About us. */
+  navigation: SiteLink[];
+  /** The member-area login; the page the visitor was on is passed back to it as a return URL. */
+  memberLogin: SiteLink & { returnUrlParameter: string };
+  /** News, policy, accessibility, cookie, privacy and terms links. */
+  footerLinks: SiteLink[];
+  socialLinks: SiteLink[];
+  /** Where the mailing-list signup form posts; the charity's mailing provider keeps the list, not this product. */
+  mailingListSignupUrl: string;
+  registration: string;
+  copyrightYear: number;
+  fundraisingRegulatorUrl: string;
+}
+
+/** The parts of the page a partner portal can hide (spec 001 §1). */
+export const CHROME_PARTS = ['header', 'footer', 'chat', 'poweredBy', 'icons', 'helpline'] as const;
+export type ChromePart = (typeof CHROME_PARTS)[number];
+
+export const CHECKBOX_ICON_SHAPES = ['square', 'round'] as const;
+export type CheckboxIconShape = (typeof CHECKBOX_ICON_SHAPES)[number];
+
+export interface PartnerDefinition {
+  /** The id partners put in the query string (`?id=cap_live`); also the file name. */
+  id: string;
+  name: string;
+  /** The partner's checkbox icons: the shape of the box and the colour of the tick (spec 000 §1). */
+  checkboxIcon: { shape: CheckboxIconShape; colour: string };
+  /** What the partner's portal hides when the calculator is shown with `portal=true`. */
+  hiddenInPortal: ChromePart[];
+}
+
+export interface SiteConfig {
+  charity: CharityDetails;
+  partners: Record<string, PartnerDefinition>;
+  /** A third-party chat script; null (the default) loads no chat at all. */
+  chatScriptUrl: string | null;
+}
+
+export const SITE_CONFIG_ELEMENT_ID = 'site-config';
+/** The marker in `web/index.html` that the server replaces with the settings. */
+export const SITE_CONFIG_PLACEHOLDER = '<!--site-config-->';
+
+// JSON inside <script> must not be able to close the element or open a comment, whatever the settings hold.
+const UNSAFE_IN_SCRIPT = /[<>&\u2028\u2029]/g;
+
+function escapeForScript(json: string): string {
+  return json.replace(UNSAFE_IN_SCRIPT, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+export function renderSiteConfigScript(config: SiteConfig): string {
+  return `<script id="${SITE_CONFIG_ELEMENT_ID}" type="application/json">${escapeForScript(JSON.stringify(config))}</script>`;
+}
+
+export function renderIndexHtml(template: string, config: SiteConfig): string {
+  if (!template.includes(SITE_CONFIG_PLACEHOLDER)) {
+    throw new Error(`The web app's index.html has no ${SITE_CONFIG_PLACEHOLDER} marker for the site settings.`);
+  }
+  return template.replace(SITE_CONFIG_PLACEHOLDER, () => renderSiteConfigScript(config));
+}

@@ -1,0 +1,64 @@
+// Jest runs in native ESM mode (NestJS 12 ships only ES modules); SWC compiles TypeScript with decorator metadata.
+// The tiers are named projects: `npm run test:jest -- --selectProjects unit` runs one.
+
+/** @param {{ tsx?: boolean }} options */
+function swc({ tsx = false } = {}) {
+  return [
+    '@swc/jest',
+    {
+      jsc: {
+        target: 'es2023',
+        parser: { syntax: 'typescript', decorators: true, tsx },
+        transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+        keepClassNames: true,
+      },
+      module: { type: 'es6' },
+      sourceMaps: 'inline',
+    },
+  ];
+}
+
+const shared = {
+  rootDir: import.meta.dirname,
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  // Sources import each other with the .js extension that Node's ESM needs; Jest resolves the .ts file.
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  testEnvironment: 'node',
+  // Decorators with metadata (NestJS, TypeORM, class-validator) need it, as api/src/main.ts loads it first.
+  setupFiles: ['reflect-metadata'],
+  transform: { '^.+\\.tsx?$': swc() },
+};
+
+export default {
+  testTimeout: 30_000,
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{api,common}/**/*.spec.ts'],
+      testPathIgnorePatterns: ['\\.integration\\.spec\\.ts$'],
+    },
+    {
+      ...shared,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/{api,test}/**/*.integration.spec.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'api-e2e',
+      testMatch: ['<rootDir>/test/api/**/*.e2e.spec.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/web/**/*.test.{ts,tsx}'],
+      transform: { '^.+\\.tsx?$': swc({ tsx: true }) },
+    },
+    {
+      ...shared,
+      displayName: 'browser',
+      testMatch: ['<rootDir>/test/browser/**/*.browser.spec.ts'],
+    },
+  ],
+};

@@ -1,0 +1,68 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+
+export const REPO_ROOT = resolve(import.meta.dirname, '../..');
+const MAIN = 'dist/server/api/src/main.js';
+const START_TIMEOUT_MS = 90_000;
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface ApiProcess {
+  readonly url: string;
+  readonly child: ChildProcess;
+  /** All the process has written so far, standard output and error together. */
+  output(): string;
+  /** Sends the signal and waits for the process to end. */
+  stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  return new Promise((resolveExit) => child.once('exit', (code, signal) => resolveExit({ code, signal })));
+}
+
+/** Starts the built server (`npm run build` first; `npm test` does) as `npm start` would, and waits until it answers. */
+export async function startApiProcess(environment: Record<string, string>): Promise<ApiProcess> {
+  if (!existsSync(resolve(REPO_ROOT, MAIN))) throw new Error(`${MAIN} is missing: run npm run build first (npm test does).`);
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, [MAIN], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', ...environment, PORT: String(port) },
+  });
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode} while starting:\n${output}`);
+    const healthy = await fetch(`${url}/api/health`).then((response) => response.ok, () => false);
+    if (healthy) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The server did not answer within ${START_TIMEOUT_MS / 1000} s:\n${output}`);
+    }
+    await new Promise((wait) => setTimeout(wait, 200));
+  }
+  return {
+    url,
+    child,
+    output: () => output,
+    stop: async (signal = 'SIGTERM') => {
+      const done = exited(child);
+      child.kill(signal);
+      return done;
+    },
+  };
+}

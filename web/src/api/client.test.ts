@@ -1,0 +1,94 @@
+import { BROWSER_ID_KEY, browserId } from './browser-id';
+import { ApiRequestError, getJson, postJson } from './client';
+import { describeError, reportError } from './error-reporting';
+
+type Call = { url: string; init: RequestInit };
+let calls: Call[];
+
+function answerWith(status: number, text: string) {
+  calls = [];
+  globalThis.fetch = (async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    return { ok: status >= 200 && status < 300, status, text: async () => text } as Response;
+  }) as typeof fetch;
+}
+
+beforeEach(() => localStorage.clear());
+
+describe('the API client', () => {
+  it('sends JSON with credentials and adds this browser’s id to every POST', async () => {
+    answerWith(200, '{"isValid":true}');
+    await expect(postJson('/api/data/test/', { password: 'x' })).resolves.toEqual({ isValid: true });
+    const [{ url, init }] = calls;
+    expect(url).toBe('/api/data/test/');
+    expect(init).toMatchObject({ method: 'POST', credentials: 'include' });
+    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    expect(JSON.parse(init.body as string)).toEqual({ password: 'x', browserId: localStorage.getItem(BROWSER_ID_KEY) });
+  });
+
+  it('sends GETs with credentials and no body', async () => {
+    answerWith(200, '{"isIntermediary":false}');
+    await expect(getJson('/api/intermediary/index/')).resolves.toEqual({ isIntermediary: false });
+    expect(calls[0].init).toMatchObject({ method: 'GET', credentials: 'include', body: undefined });
+  });
+
+  it('turns an error answer into an error carrying method, status, error body, sent data and URL', async () => {
+    const errorBody = { statusCode: 400, code: 'VALIDATION_FAILED', message: 'source must be text.', errors: [] };
+    answerWith(400, JSON.stringify(errorBody));
+    const failure = await postJson('/api/data/error/', { source: 1 }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiRequestError);
+    expect(failure).toMatchObject({
+      message: 'source must be text.',
+      method: 'POST',
+      status: 400,
+      url: '/api/data/error/',
+      errorBody,
+      sentData: { source: 1, browserId: expect.stringMatching(/^browser_/) },
+    });
+  });
+
+  it('says Invalid JSON response when the answer is not JSON', async () => {
+    answerWith(200, '<html>proxy error</html>');
+    await expect(getJson('/api/health')).rejects.toMatchObject({ message: 'Invalid JSON response', status: 200, errorBody: '<html>proxy error</html>' });
+  });
+
+  it('treats an empty answer (204) as null', async () => {
+    answerWith(204, '');
+    await expect(postJson('/api/data/error/', { source: 'Survey', error: 'x' })).resolves.toBeNull();
+  });
+});
+
+describe('browserId', () => {
+  it('is made once as browser_<time>_<random> and kept in local storage', () => {
+    const first = browserId();
+    expect(first).toMatch(/^browser_\d{13}_[a-z0-9]{8}$/);
+    expect(browserId()).toBe(first);
+    expect(localStorage.getItem(BROWSER_ID_KEY)).toBe(first);
+  });
+
+  it('replaces a stored value that is not a browser id', () => {
+    localStorage.setItem(BROWSER_ID_KEY, '<script>');
+    expect(browserId()).toMatch(/^browser_/);
+  });
+
+  it('still gives one id for the page when storage is blocked', () => {
+    const blocked = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); } };
+    expect(browserId(blocked)).toBe(browserId(blocked));
+  });
+});
+
+describe('error reporting', () => {
+  it('reports a failed call without the answers that were sent', () => {
+    const error = new ApiRequestError('Server error', 'POST', '/api/data/survey/', 500, { message: 'Server error' }, { ClientPostcode: 'SW1A 1AA' });
+    const text = describeError(error);
+    expect(text).toContain('POST /api/data/survey/ answered 500: Server error');
+    expect(text).not.toContain('SW1A');
+  });
+
+  it('posts the report with its source and session, and swallows a failure to report', async () => {
+    answerWith(503, '{"statusCode":503,"code":"SERVICE_UNAVAILABLE","message":"down","errors":[]}');
+    await expect(reportError('Survey', new Error('boom'), 'session-1')).resolves.toBeUndefined();
+    expect(calls[0].url).toBe('/api/data/error/');
+    expect(JSON.parse(calls[0].init.body as string)).toMatchObject({ source: 'Survey', error: expect.stringContaining('Error: boom'), session: 'session-1' });
+  });
+});

@@ -1,0 +1,52 @@
+import { isErrorResponse } from '../../../common/errors';
+import { browserId } from './browser-id';
+
+/**
+ * A failed call: any answer other than 2xx, or one that is not JSON (spec 000 §8). It carries what is needed
+ * to understand the failure: the method, status, the error body, the data sent and the URL.
+ */
+export class ApiRequestError extends Error {
+  constructor(
+    message: string,
+    readonly method: string,
+    readonly url: string,
+    readonly status: number,
+    readonly errorBody: unknown,
+    readonly sentData: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+async function call<T>(method: 'GET' | 'POST', url: string, sentData?: Record<string, unknown>): Promise<T> {
+  const response = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: sentData ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' },
+    body: sentData ? JSON.stringify(sentData) : undefined,
+  });
+  const text = await response.text();
+  let body: unknown = null;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new ApiRequestError('Invalid JSON response', method, url, response.status, text, sentData);
+    }
+  }
+  if (!response.ok) {
+    const message = isErrorResponse(body) ? body.message : `${method} ${url} answered ${response.status}`;
+    throw new ApiRequestError(message, method, url, response.status, body, sentData);
+  }
+  return body as T;
+}
+
+export function getJson<T>(url: string): Promise<T> {
+  return call<T>('GET', url);
+}
+
+/** Every POST carries this browser's id (spec 000 §7). */
+export function postJson<T>(url: string, data: Record<string, unknown>): Promise<T> {
+  return call<T>('POST', url, { ...data, browserId: browserId() });
+}

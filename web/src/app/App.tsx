@@ -1,0 +1,43 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { readVisit } from '../../../common/visit';
+import type { SiteConfig } from '../../../common/site';
+import { SiteLayout } from '../chrome/SiteLayout';
+import { LandingPage } from '../landing/LandingPage';
+import { partnerOf, visibleChrome } from '../site/chrome';
+import { ErrorBoundary } from '../shared/ErrorBoundary';
+import { LoadingSpinner } from '../shared/LoadingSpinner';
+import { NotFoundPage } from '../shared/NotFoundPage';
+import { matchRoute, type Route } from './routes';
+
+// Screens other than the landing page load on demand, so the first visit downloads only what it shows.
+const UnbuiltPage = lazy(() => import('../shared/UnbuiltPage').then((module) => ({ default: module.UnbuiltPage })));
+
+function pageFor(route: Route, location: Pick<Location, 'search'>): ReactNode {
+  switch (route.page) {
+    case 'landing':
+      return <LandingPage search={location.search} />;
+    case 'survey':
+      return <UnbuiltPage title="Your Progress" />;
+    case 'result':
+      return <UnbuiltPage title="Your results" />;
+    case 'adviserHome':
+      return <UnbuiltPage title="Adviser Area" />;
+    case 'adviserCalculation':
+      return <UnbuiltPage title="Client calculation" />;
+    case 'adviserCompare':
+      return <UnbuiltPage title="Compare Calculations" />;
+    case 'notFound':
+      return <NotFoundPage />;
+  }
+}
+
+export function App({ site, location }: { site: SiteConfig; location: Pick<Location, 'pathname' | 'search'> }) {
+  const visit = readVisit(location.search);
+  return (
+    <SiteLayout site={site} chrome={visibleChrome(visit, site)} partner={partnerOf(visit, site)} location={location}>
+      <ErrorBoundary source="Page">
+        <Suspense fallback={<LoadingSpinner />}>{pageFor(matchRoute(location.pathname), location)}</Suspense>
+      </ErrorBoundary>
+    </SiteLayout>
+  );
+}

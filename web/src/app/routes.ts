@@ -1,0 +1,46 @@
+/**
+ * The web app's routes, exactly as spec 001 §2 lists them. Navigation between them is a full page load, so a
+ * route is worked out once from the address when the app starts.
+ */
+export type Route =
+  | { page: 'landing' }
+  | { page: 'survey'; pageNumber: string | null; session: string | null }
+  | { page: 'result'; session: string }
+  | { page: 'adviserHome' }
+  | { page: 'adviserCalculation'; session: string }
+  | { page: 'adviserCompare'; sessions: string }
+  | { page: 'notFound' };
+
+/** Old addresses that still work: /aboutyou is the landing page, /intermediary/... is now /adviser/... */
+export function redirectFor(pathname: string): string | null {
+  if (/^\/aboutyou\/?$/.test(pathname)) return '/';
+  const intermediary = /^\/intermediary(\/.*)?$/.exec(pathname);
+  if (intermediary) return `/adviser${intermediary[1] ?? '/'}`;
+  return null;
+}
+
+function segment(value: string): string | null {
+  try {
+    const decoded = decodeURIComponent(value);
+    return decoded.trim() ? decoded : null;
+  } catch {
+    return null;
+  }
+}
+
+export function matchRoute(pathname: string): Route {
+  const parts = pathname.replace(/\/+$/, '').split('/').slice(1);
+  const [first, ...rest] = parts;
+  const params = rest.map(segment);
+  if (params.some((param) => param === null)) return { page: 'notFound' };
+  const [a, b] = params as string[];
+
+  if (parts.length === 0 || (parts.length === 1 && first === '')) return { page: 'landing' };
+  if (first === 'survey' && rest.length === 0) return { page: 'survey', pageNumber: null, session: null };
+  if (first === 'survey' && rest.length === 2) return { page: 'survey', pageNumber: a, session: b };
+  if (first === 'result' && rest.length === 1) return { page: 'result', session: a };
+  if (first === 'adviser' && rest.length === 0) return { page: 'adviserHome' };
+  if (first === 'adviser' && a === 'calculation' && rest.length === 2) return { page: 'adviserCalculation', session: b };
+  if (first === 'adviser' && a === 'compare' && rest.length === 2) return { page: 'adviserCompare', sessions: b };
+  return { page: 'notFound' };
+}

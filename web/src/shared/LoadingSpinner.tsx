@@ -1,0 +1,9 @@
+/** Shown while a screen or its data loads (spec 000 §2). */
+export function LoadingSpinner() {
+  return (
+    <div className="loading-spinner" role="status">
+      <span className="loading-spinner__wheel" aria-hidden="true" />
+      <span className="visually-hidden">Loading</span>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import type { SiteConfig } from '../../../common/site';
+
+/** Site settings for component tests: the shape the server writes into the page. */
+export const testSiteConfig: SiteConfig = {
+  charity: {
+    name: 'Benefits Calculator',
+    homepageUrl: 'https://www.example.org/',
+    donateUrl: 'https://www.example.org/donate',
+    navigation: [
+      { text: 'Get support', url: 'https://www.example.org/get-support' },
+      { text: 'Get involved', url: 'https://www.example.org/get-involved' },
+      { text: 'Policy Campaigns & research', url: 'https://www.example.org/policy' },
+      { text: 'Services for organisations', url: 'https://www.example.org/services' },
+      { text: 'About us', url: 'https://www.example.org/about-us' },
+    ],
+    memberLogin: { text: 'Log in', url: '/account/sign-in', returnUrlParameter: 'returnUrl' },
+    footerLinks: [
+      { text: 'News', url: 'https://www.example.org/news' },
+      { text: 'Privacy policy', url: 'https://www.example.org/privacy-policy' },
+    ],
+    socialLinks: [{ text: 'Facebook', url: 'https://www.facebook.com/' }],
+    mailingListSignupUrl: 'https://www.example.org/newsletter-signup',
+    registration: 'Run by a charity registered in England and Wales and in Scotland.',
+    copyrightYear: 2025,
+    fundraisingRegulatorUrl: 'https://www.fundraisingregulator.org.uk/',
+  },
+  partners: {
+    cap_live: { id: 'cap_live', name: 'CAP', checkboxIcon: { shape: 'round', colour: '#0b5394' }, hiddenInPortal: ['header', 'footer', 'chat'] },
+  },
+  chatScriptUrl: null,
+};

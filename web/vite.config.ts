@@ -1,0 +1,16 @@
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+// The API serves this app on its own port: the built files in production, Vite's middleware in development.
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react()],
+  build: {
+    outDir: '../dist/web',
+    emptyOutDir: true,
+    // Not Vite's default `assets/`: the server answers /assets/img/... and /assets/wav/... (the captcha) itself.
+    assetsDir: 'static',
+    sourcemap: true,
+  },
+});
