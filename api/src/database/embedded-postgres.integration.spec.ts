@@ -44,6 +44,18 @@ describe('the embedded PostgreSQL', () => {
     expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
   }, 120_000);
 
+  // Only root hands the cluster to another user; as anyone else there is nothing to check.
+  (process.getuid?.() === 0 ? it : it.skip)('says what to do when, started by root, the postgres user cannot reach its folder', async () => {
+    const privateFolder = await mkdtemp(join(tmpdir(), 'benefits-private-'));
+    try {
+      await expect(startEmbeddedPostgres(join(privateFolder, 'data'), logger)).rejects.toThrow(
+        `that user cannot pass through ${privateFolder} to reach ${join(privateFolder, 'data', 'postgres')}. Allow it through (chmod o+x ${privateFolder})`,
+      );
+    } finally {
+      await rm(privateFolder, { recursive: true, force: true });
+    }
+  });
+
   it('keeps its data when it is stopped and started again', async () => {
     const references = await withMigratedDatabase(async (dataSource) =>
       (await dataSource.query('SELECT reference FROM calculation_sessions')).map((row: { reference: string }) => row.reference),

