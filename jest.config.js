@@ -31,6 +31,7 @@ const shared = {
 
 export default {
   testTimeout: 30_000,
+  reporters: ['default', '<rootDir>/test/summary-reporter.js'],
   projects: [
     {
       ...shared,

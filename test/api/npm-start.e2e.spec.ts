@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { exited, REPO_ROOT, startApiProcess, type ApiProcess } from '../support/api-process.js';
+import { exited, freePort, REPO_ROOT, startApiProcess, type ApiProcess } from '../support/api-process.js';
 
 // What `npm start` runs after building: the built server in production mode, with no DATABASE_URL, so it
 // starts the embedded PostgreSQL (here in a folder of its own rather than .data/).
@@ -82,6 +83,30 @@ describe('npm start without DATABASE_URL', () => {
       expect(await storedReportSources()).toEqual(['First run']);
     } finally {
       await server.stop();
+    }
+  }, 120_000);
+});
+
+describe('a port that is already taken', () => {
+  it('stops the server with the reason, and stops the embedded PostgreSQL it had started', async () => {
+    const port = await freePort();
+    const squatter = createServer();
+    await new Promise<void>((listening) => squatter.listen(port, listening));
+    try {
+      const child = spawn(process.execPath, ['dist/server/api/src/main.js'], {
+        cwd: REPO_ROOT,
+        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir },
+      });
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+      expect((await exited(child)).code).toBe(1);
+      expect(output).toContain('The server could not start.');
+      expect(output).toContain('EADDRINUSE');
+      expect(output).toContain('embedded PostgreSQL stopped');
+      expect(existsSync(join(clusterDir(), 'postmaster.pid'))).toBe(false);
+    } finally {
+      squatter.close();
     }
   }, 120_000);
 });
