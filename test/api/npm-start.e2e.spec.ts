@@ -5,7 +5,8 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { exited, freePort, REPO_ROOT, startApiProcess, type ApiProcess } from '../support/api-process.js';
+import { findFreePort } from '../../api/src/database/free-port.js';
+import { exited, REPO_ROOT, startApiProcess, type ApiProcess } from '../support/api-process.js';
 
 // What `npm start` runs after building: the built server in production mode, with no DATABASE_URL, so it
 // starts the embedded PostgreSQL (here in a folder of its own rather than .data/).
@@ -89,7 +90,7 @@ describe('npm start without DATABASE_URL', () => {
 
 describe('a port that is already taken', () => {
   it('stops the server with the reason, and stops the embedded PostgreSQL it had started', async () => {
-    const port = await freePort();
+    const port = await findFreePort();
     const squatter = createServer();
     await new Promise<void>((listening) => squatter.listen(port, listening));
     try {

@@ -1,22 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { findFreePort } from '../../api/src/database/free-port.js';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 const MAIN = 'dist/server/api/src/main.js';
 const START_TIMEOUT_MS = 90_000;
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 export interface ApiProcess {
   readonly url: string;
@@ -35,7 +24,7 @@ export function exited(child: ChildProcess): Promise<{ code: number | null; sign
 /** Starts the built server (`npm run build` first; `npm test` does) as `npm start` would, and waits until it answers. */
 export async function startApiProcess(environment: Record<string, string>): Promise<ApiProcess> {
   if (!existsSync(resolve(REPO_ROOT, MAIN))) throw new Error(`${MAIN} is missing: run npm run build first (npm test does).`);
-  const port = await freePort();
+  const port = await findFreePort();
   let output = '';
   const child = spawn(process.execPath, [MAIN], {
     cwd: REPO_ROOT,

@@ -4,10 +4,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { findFreePort } from './free-port.js';
 
 /** A PostgreSQL server the app uses: its connection URL, and how to stop it when the app stops. */
 export interface DatabaseServer {
@@ -39,17 +39,6 @@ async function loadEmbeddedPostgres() {
     }
   }
   return EmbeddedPostgres;
-}
-
-async function findFreePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 async function idsOf(user: string): Promise<{ uid: number; gids: number[] } | null> {

@@ -1,6 +1,20 @@
 import { useId } from 'react';
-import type { CharityDetails } from '../../../common/site';
+import type { CharityDetails, SiteLink } from '../../../common/site';
 import { FundraisingRegulatorBadge } from './FundraisingRegulatorBadge';
+
+function LinkList({ label, links }: { label: string; links: SiteLink[] }) {
+  return (
+    <nav aria-label={label}>
+      <ul>
+        {links.map((link) => (
+          <li key={link.url}>
+            <a href={link.url}>{link.text}</a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 export function SiteFooter({ charity }: { charity: CharityDetails }) {
   const emailId = useId();
@@ -18,24 +32,8 @@ export function SiteFooter({ charity }: { charity: CharityDetails }) {
           </button>
         </form>
       </section>
-      <nav className="site-footer__links" aria-label="Footer">
-        <ul>
-          {charity.footerLinks.map((link) => (
-            <li key={link.url}>
-              <a href={link.url}>{link.text}</a>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <nav className="site-footer__social" aria-label="Social media">
-        <ul>
-          {charity.socialLinks.map((link) => (
-            <li key={link.url}>
-              <a href={link.url}>{link.text}</a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <LinkList label="Footer" links={charity.footerLinks} />
+      <LinkList label="Social media" links={charity.socialLinks} />
       <p className="site-footer__back-to-top">
         <a href="#top">Back to top</a>
       </p>
