@@ -157,7 +157,12 @@ export async function startEmbeddedPostgres(dataDir: string, logger: LoggerServi
   } catch {
     throw new Error(`The embedded PostgreSQL in ${clusterDir} did not start. Its last output:\n${recentOutput.join('\n')}`);
   }
-  await ensureDatabase(port, password);
+  try {
+    await ensureDatabase(port, password);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
   logger.log(`embedded PostgreSQL listening on 127.0.0.1:${port} with its data in ${clusterDir}`, 'EmbeddedPostgres');
 
   return {
