@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,7 +32,6 @@ async function storedReportSources(): Promise<string[]> {
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'benefits-npm-start-'));
-  await chmod(dataDir, 0o755);
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 

