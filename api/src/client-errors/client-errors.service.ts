@@ -10,7 +10,7 @@ import { MAX_STORED_ERROR_LENGTH, type ClientErrorReportRequest } from './client
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CUT_MARKER = ' [cut]';
 
-export function capErrorText(text: string): string {
+function capErrorText(text: string): string {
   return text.length <= MAX_STORED_ERROR_LENGTH ? text : `${text.slice(0, MAX_STORED_ERROR_LENGTH - CUT_MARKER.length)}${CUT_MARKER}`;
 }
 

@@ -5,6 +5,9 @@ export const NODE_ENVIRONMENTS = ['development', 'production', 'test'] as const;
 export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+const PORT_RULE = 'PORT must be a whole number from 1 to 65535.';
+const BODY_LIMIT_RULE = 'BODY_LIMIT_KB must be a whole number of kilobytes from 1 to 10240.';
+
 /**
  * Every environment variable the server reads, with its default. `.env.example` lists the same variables;
  * a test keeps the two in step. Messages never repeat a value back, since DATABASE_URL holds a password.
@@ -14,9 +17,9 @@ export class Environment {
   NODE_ENV: (typeof NODE_ENVIRONMENTS)[number] = 'development';
 
   @Type(() => Number)
-  @IsInt({ message: 'PORT must be a whole number from 1 to 65535.' })
-  @Min(1, { message: 'PORT must be a whole number from 1 to 65535.' })
-  @Max(65535, { message: 'PORT must be a whole number from 1 to 65535.' })
+  @IsInt({ message: PORT_RULE })
+  @Min(1, { message: PORT_RULE })
+  @Max(65535, { message: PORT_RULE })
   PORT = 3000;
 
   @IsOptional()
@@ -38,9 +41,9 @@ export class Environment {
   LOG_LEVEL: LogLevel = 'info';
 
   @Type(() => Number)
-  @IsInt({ message: 'BODY_LIMIT_KB must be a whole number of kilobytes from 1 to 10240.' })
-  @Min(1, { message: 'BODY_LIMIT_KB must be a whole number of kilobytes from 1 to 10240.' })
-  @Max(10240, { message: 'BODY_LIMIT_KB must be a whole number of kilobytes from 1 to 10240.' })
+  @IsInt({ message: BODY_LIMIT_RULE })
+  @Min(1, { message: BODY_LIMIT_RULE })
+  @Max(10240, { message: BODY_LIMIT_RULE })
   BODY_LIMIT_KB = 100;
 
   @IsOptional()

@@ -14,7 +14,7 @@ export const DATABASE_SERVER = Symbol('DATABASE_SERVER');
 /** The server behind DATABASE_URL, or, when it is unset, the embedded PostgreSQL started here. */
 async function openDatabaseServer(config: ConfigService<Environment, true>, logger: JsonLogger): Promise<DatabaseServer> {
   const url = config.get('DATABASE_URL', { infer: true });
-  if (url) return { url, embedded: false, stop: async () => undefined };
+  if (url) return { url, stop: async () => undefined };
   return startEmbeddedPostgres(config.get('DATA_DIR', { infer: true }), logger);
 }
 

@@ -12,7 +12,6 @@ import { findFreePort } from './free-port.js';
 /** A PostgreSQL server the app uses: its connection URL, and how to stop it when the app stops. */
 export interface DatabaseServer {
   readonly url: string;
-  readonly embedded: boolean;
   stop(): Promise<void>;
 }
 
@@ -165,7 +164,6 @@ export async function startEmbeddedPostgres(dataDir: string, logger: LoggerServi
 
   return {
     url: `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`,
-    embedded: true,
     stop: async () => {
       await server.stop();
       logger.log('embedded PostgreSQL stopped', 'EmbeddedPostgres');

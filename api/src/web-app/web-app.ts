@@ -4,11 +4,11 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { renderIndexHtml, type SiteConfig } from '../../../common/site.js';
 
-export const WEB_DIST_DIR = resolve('dist/web');
+const WEB_DIST_DIR = resolve('dist/web');
 const WEB_SOURCE_DIR = resolve('web');
 
 /** Paths the server answers itself (the API, and the captcha assets of spec 001 §7); every other GET is a page. */
-export function isServerPath(path: string): boolean {
+function isServerPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/') || path.startsWith('/assets/');
 }
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-export const CHAT_WIDGET_ID = 'chat-widget';
+const CHAT_WIDGET_ID = 'chat-widget';
 
 /**
  * The third-party chat service, only where a chat script is configured. Its script draws the chat icon in

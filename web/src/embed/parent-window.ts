@@ -1,9 +1,9 @@
 /** Added to the content's height so the partner's iframe never shows a scroll bar (spec 000 §9). */
-export const EMBEDDED_HEIGHT_PADDING = 40;
+const EMBEDDED_HEIGHT_PADDING = 40;
 
 export type ParentMessage = { name: 'resize'; value: number } | { name: 'scroll'; value: true };
 
-export function isEmbedded(view: Window): boolean {
+function isEmbedded(view: Window): boolean {
   try {
     return view.self !== view.top;
   } catch {
