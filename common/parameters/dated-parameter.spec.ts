@@ -1,0 +1,25 @@
+import { describe, expect, it } from '@jest/globals';
+import { ParameterNotInForceError, valueOn, type DatedParameter } from './dated-parameter.js';
+
+const livingWage: DatedParameter = {
+  description: 'National Living Wage',
+  unit: 'pence per hour',
+  period: 'hour',
+  values: [
+    { from: '2026-04-01', value: 1271, source: 'SI 2026' },
+    { from: '2025-04-01', value: 1221, source: 'SI 2025/280' },
+  ],
+};
+
+describe('valueOn', () => {
+  it('takes the value in force on the date, whatever order the file lists them in', () => {
+    expect(valueOn('nlw', livingWage, '2026-03-31')).toBe(1221);
+    expect(valueOn('nlw', livingWage, '2026-04-01')).toBe(1271);
+    expect(valueOn('nlw', livingWage, '2030-01-01')).toBe(1271);
+  });
+
+  it('refuses a date before the first value rather than guessing', () => {
+    expect(() => valueOn('nlw', livingWage, '2025-03-31')).toThrow(ParameterNotInForceError);
+    expect(() => valueOn('nlw', livingWage, '2025-03-31')).toThrow('No value of nlw is in force on 2025-03-31.');
+  });
+});

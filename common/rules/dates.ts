@@ -1,0 +1,82 @@
+/**
+ * Calendar dates for the rule language: plain year-month-day values and day numbers (days since 1 January
+ * 1970), computed on the UTC calendar so that no time zone or daylight-saving change can move a date.
+ */
+
+export interface CalendarDate {
+  year: number;
+  /** 1-12 */
+  month: number;
+  day: number;
+}
+
+const MS_PER_DAY = 86_400_000;
+
+export function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return [31, isLeapYear(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+}
+
+function isRealDate(year: number, month: number, day: number): boolean {
+  return year >= 1000 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+export function toDayNumber(date: CalendarDate): number {
+  return Date.UTC(date.year, date.month - 1, date.day) / MS_PER_DAY;
+}
+
+export function fromDayNumber(dayNumber: number): CalendarDate {
+  const date = new Date(dayNumber * MS_PER_DAY);
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+}
+
+/** Strict `yyyy-mm-dd` (the rule language's date literals and `RuleContext.today`); null when not a real date. */
+export function parseIsoDate(text: string): CalendarDate | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return isRealDate(year, month, day) ? { year, month, day } : null;
+}
+
+/** Strict `dd/mm/yyyy` (how a Date question's answer is stored, spec 000 §5); null when not a real date. */
+export function parseUkDate(text: string): CalendarDate | null {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text);
+  if (!match) return null;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return isRealDate(year, month, day) ? { year, month, day } : null;
+}
+
+export function formatIsoDate(date: CalendarDate): string {
+  const pad = (value: number, width: number) => String(value).padStart(width, '0');
+  return `${pad(date.year, 4)}-${pad(date.month, 2)}-${pad(date.day, 2)}`;
+}
+
+/**
+ * The day on which someone born on `birth` attains the age of `years` years and `months` months.
+ *
+ * When that day does not exist in the target month, two rules of UK law apply:
+ * - a whole-years birthday of someone born on 29 February falls on 1 March in a year that is not a leap year
+ *   (Age of Legal Capacity (Scotland) Act 1991 s6(2); DWP's own State Pension date library does the same, and
+ *   it is the later of the two readings, so nobody is treated as reaching an age too early);
+ * - an age in years and months falls on the last day of the target month: Pensions Act 1995 Sch 4 para 1(7A)
+ *   (inserted by Pensions Act 2014 s26) says so for the only such cases in table 3, e.g. someone born on
+ *   31 December 1960 attains 66 years and 9 months at the commencement of 30 September 2027.
+ */
+export function attainsAge(birth: CalendarDate, years: number, months = 0): CalendarDate {
+  const monthIndex = birth.month - 1 + months;
+  const year = birth.year + years + Math.floor(monthIndex / 12);
+  const month = (monthIndex % 12) + 1;
+  const lastDay = daysInMonth(year, month);
+  if (birth.day <= lastDay) return { year, month, day: birth.day };
+  if (months === 0) return fromDayNumber(toDayNumber({ year, month, day: lastDay }) + 1);
+  return { year, month, day: lastDay };
+}
+
+/** Whole years of age on `on`; a birthday counts from the start of the day (Family Law Reform Act 1969 s9). */
+export function ageInYears(birth: CalendarDate, on: CalendarDate): number {
+  const years = on.year - birth.year;
+  return toDayNumber(attainsAge(birth, years)) <= toDayNumber(on) ? years : years - 1;
+}
