@@ -6,6 +6,7 @@ const settings: SiteConfig = {
     homepageUrl: 'https://charity.example/',
     donateUrl: 'https://charity.example/donate',
     navigation: [],
+    informationPages: { text: 'Benefits guides', url: 'https://charity.example/guides' },
     memberLogin: { text: 'Log in', url: '/account/sign-in', returnUrlParameter: 'returnUrl' },
     footerLinks: [],
     socialLinks: [],

@@ -16,6 +16,8 @@ export interface CharityDetails {
   donateUrl: string;
   /** The main navigation: Get support, Get involved, Policy Campaigns & research, Services for organisations, About us. */
   navigation: SiteLink[];
+  /** The charity's own pages about benefits and other help, linked from the landing page's third card (spec 000 §1). */
+  informationPages: SiteLink;
   /** The member-area login; the page the visitor was on is passed back to it as a return URL. */
   memberLogin: SiteLink & { returnUrlParameter: string };
   /** News, policy, accessibility, cookie, privacy and terms links. */

@@ -1,4 +1,10 @@
 import { CreateCalculationSessionsAndClientErrorReports1795262400000 } from './1795262400000-CreateCalculationSessionsAndClientErrorReports.js';
+import { CreateSurveyAnswersAccessGrantsAndAnalytics1795348800000 } from './1795348800000-CreateSurveyAnswersAccessGrantsAndAnalytics.js';
+import { CreatePostcodesAndCouncilTaxAddresses1795356000000 } from './1795356000000-CreatePostcodesAndCouncilTaxAddresses.js';
 
 /** Every migration, oldest first. Listed rather than found by a file pattern, so tests and the build agree. */
-export const MIGRATIONS = [CreateCalculationSessionsAndClientErrorReports1795262400000];
+export const MIGRATIONS = [
+  CreateCalculationSessionsAndClientErrorReports1795262400000,
+  CreateSurveyAnswersAccessGrantsAndAnalytics1795348800000,
+  CreatePostcodesAndCouncilTaxAddresses1795356000000,
+];

@@ -2,13 +2,18 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { APP_GUARD } from '@nestjs/core';
 import { AccessGuard } from './access/access.js';
+import { AdviserModule } from './adviser/adviser.module.js';
 import { ClientErrorsModule } from './client-errors/client-errors.module.js';
 import { validateEnvironment } from './config/environment.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import type { JsonLogger } from './logging/json-logger.js';
 import { LoggingModule } from './logging/logging.module.js';
+import { LookupModule } from './lookup/lookup.module.js';
+import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { SiteModule } from './site/site.module.js';
+import { SurveyModule } from './survey/survey.module.js';
+import { VerificationModule } from './verification/verification.module.js';
 
 @Module({})
 export class AppModule {
@@ -29,6 +34,11 @@ export class AppModule {
         SiteModule,
         HealthModule,
         ClientErrorsModule,
+        LookupModule,
+        RateLimitModule,
+        VerificationModule,
+        SurveyModule,
+        AdviserModule,
       ],
       providers: [{ provide: APP_GUARD, useClass: AccessGuard }],
     };

@@ -72,6 +72,6 @@ describe('validateEnvironment', () => {
       .map((line) => /^#?\s*([A-Z_]+)=/.exec(line)?.[1])
       .filter(Boolean)
       .sort();
-    expect(documented).toEqual(['BODY_LIMIT_KB', 'CHAT_SCRIPT_URL', 'DATABASE_URL', 'DATA_DIR', 'HOST', 'LOG_LEVEL', 'NODE_ENV', 'PORT']);
+    expect(documented).toEqual(['BODY_LIMIT_KB', 'CHAT_SCRIPT_URL', 'DATABASE_URL', 'DATA_DIR', 'HOST', 'LOG_LEVEL', 'NODE_ENV', 'PORT', 'POSTCODE_LOOKUP_URL', 'TEST_MODE_PASSWORD']);
   });
 });

@@ -1,5 +1,5 @@
 import { plainToInstance, Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, validateSync } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, MinLength, validateSync } from 'class-validator';
 
 export const NODE_ENVIRONMENTS = ['development', 'production', 'test'] as const;
 export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
@@ -52,6 +52,18 @@ export class Environment {
     { message: 'CHAT_SCRIPT_URL must be the full http(s) address of the chat service script, or unset for no chat.' },
   )
   CHAT_SCRIPT_URL?: string;
+
+  @IsOptional()
+  @IsUrl(
+    { protocols: ['http', 'https'], require_protocol: true, require_tld: false },
+    { message: 'POSTCODE_LOOKUP_URL must be the full http(s) address of a postcodes.io-compatible service, such as https://api.postcodes.io, or unset to look postcodes up in the database only.' },
+  )
+  POSTCODE_LOOKUP_URL?: string;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(12, { message: 'TEST_MODE_PASSWORD must be at least 12 characters, or unset to turn test mode off.' })
+  TEST_MODE_PASSWORD?: string;
 }
 
 export class InvalidEnvironmentError extends Error {
@@ -61,7 +73,7 @@ export class InvalidEnvironmentError extends Error {
   }
 }
 
-const KNOWN_VARIABLES = ['NODE_ENV', 'PORT', 'HOST', 'DATABASE_URL', 'DATA_DIR', 'LOG_LEVEL', 'BODY_LIMIT_KB', 'CHAT_SCRIPT_URL'];
+const KNOWN_VARIABLES = ['NODE_ENV', 'PORT', 'HOST', 'DATABASE_URL', 'DATA_DIR', 'LOG_LEVEL', 'BODY_LIMIT_KB', 'CHAT_SCRIPT_URL', 'POSTCODE_LOOKUP_URL', 'TEST_MODE_PASSWORD'];
 
 /** The `validate` function given to `ConfigModule.forRoot`: returns the typed settings or throws every problem at once. */
 export function validateEnvironment(raw: Record<string, unknown>): Environment {

@@ -78,6 +78,7 @@ export function parseCharity(json: unknown, file: string): CharityDetails {
     homepageUrl: read.text(site, 'homepageUrl'),
     donateUrl: read.text(site, 'donateUrl'),
     navigation: read.links(site, 'navigation'),
+    informationPages: read.link(site.informationPages, 'informationPages'),
     memberLogin: { ...read.link(login, 'memberLogin'), returnUrlParameter: read.text(login, 'returnUrlParameter', 'memberLogin.returnUrlParameter') },
     footerLinks: read.links(site, 'footerLinks'),
     socialLinks: read.links(site, 'socialLinks'),

@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Unique
 
 /**
  * One calculation: a visitor's run through the questionnaire, found again by its short reference. The query
- * string values it started with (spec 000 §2) are kept with it. Answers and results belong to later issues.
+ * string values it started with (spec 000 §2) are kept with it; its answers are in `survey_answers`.
  */
 @Entity({ name: 'calculation_sessions' })
 @Unique('calculation_sessions_reference_key', ['reference'])
@@ -42,4 +42,12 @@ export class CalculationSession {
 
   @Column({ name: 'is_test', type: 'boolean', default: false })
   isTest!: boolean;
+
+  /** Names of the pages the visitor has passed with Next; a page can be answered once every page before it is. */
+  @Column({ name: 'completed_pages', type: 'text', array: true, default: () => "'{}'" })
+  completedPages!: string[];
+
+  /** When the questionnaire was finished (the finish action); null while it is in progress. */
+  @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
+  finishedAt!: Date | null;
 }

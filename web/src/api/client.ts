@@ -19,11 +19,16 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** The header that carries this browser's id on a GET, which has no body for it (spec 000 §7). */
+export const BROWSER_ID_HEADER = 'X-Browser-Id';
+
 async function call<T>(method: 'GET' | 'POST', url: string, sentData?: Record<string, unknown>): Promise<T> {
   const response = await fetch(url, {
     method,
     credentials: 'include',
-    headers: sentData ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' },
+    headers: sentData
+      ? { 'Content-Type': 'application/json', Accept: 'application/json' }
+      : { Accept: 'application/json', [BROWSER_ID_HEADER]: browserId() },
     body: sentData ? JSON.stringify(sentData) : undefined,
   });
   const text = await response.text();
@@ -42,6 +47,7 @@ async function call<T>(method: 'GET' | 'POST', url: string, sentData?: Record<st
   return body as T;
 }
 
+/** Every GET carries this browser's id in a header, so the server can tell who owns a calculation. */
 export function getJson<T>(url: string): Promise<T> {
   return call<T>('GET', url);
 }

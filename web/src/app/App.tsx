@@ -11,13 +11,14 @@ import { matchRoute, type Route } from './routes';
 
 // Screens other than the landing page load on demand, so the first visit downloads only what it shows.
 const UnbuiltPage = lazy(() => import('../shared/UnbuiltPage').then((module) => ({ default: module.UnbuiltPage })));
+const SurveyScreen = lazy(() => import('../survey/SurveyScreen'));
 
-function pageFor(route: Route, location: Pick<Location, 'search'>): ReactNode {
+function pageFor(route: Route, location: Pick<Location, 'search'>, site: SiteConfig): ReactNode {
   switch (route.page) {
     case 'landing':
-      return <LandingPage search={location.search} />;
+      return <LandingPage search={location.search} informationPages={site.charity.informationPages} />;
     case 'survey':
-      return <UnbuiltPage title="Your Progress" />;
+      return <SurveyScreen pageNumber={route.pageNumber} session={route.session} search={location.search} />;
     case 'result':
       return <UnbuiltPage title="Your results" />;
     case 'adviserHome':
@@ -36,7 +37,7 @@ export function App({ site, location }: { site: SiteConfig; location: Pick<Locat
   return (
     <SiteLayout site={site} chrome={visibleChrome(visit, site)} partner={partnerOf(visit, site)} location={location}>
       <ErrorBoundary source="Page">
-        <Suspense fallback={<LoadingSpinner />}>{pageFor(matchRoute(location.pathname), location)}</Suspense>
+        <Suspense fallback={<LoadingSpinner />}>{pageFor(matchRoute(location.pathname), location, site)}</Suspense>
       </ErrorBoundary>
     </SiteLayout>
   );

@@ -13,6 +13,7 @@ export const testSiteConfig: SiteConfig = {
       { text: 'Services for organisations', url: 'https://www.example.org/services' },
       { text: 'About us', url: 'https://www.example.org/about-us' },
     ],
+    informationPages: { text: 'Read our guides to benefits and support', url: 'https://www.example.org/get-support/information-and-guides' },
     memberLogin: { text: 'Log in', url: '/account/sign-in', returnUrlParameter: 'returnUrl' },
     footerLinks: [
       { text: 'News', url: 'https://www.example.org/news' },

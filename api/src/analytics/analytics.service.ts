@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { describeErrorForLog } from '../errors/database-errors.js';
+import { JsonLogger } from '../logging/json-logger.js';
+import { AnalyticsEvent, type AnalyticsEventName } from './analytics-event.entity.js';
+
+export interface AnalyticsContext {
+  sessionId: string | null;
+  partnerId: string | null;
+}
+
+/** First-party analytics (spec 000 §4 'Analytics events'): counted in PostgreSQL, never sent to a third party. */
+@Injectable()
+export class AnalyticsService {
+  constructor(
+    @InjectRepository(AnalyticsEvent) private readonly events: Repository<AnalyticsEvent>,
+    private readonly logger: JsonLogger,
+  ) {}
+
+  /** Counting must never fail the visitor's page: an event that cannot be stored is dropped with a warning. */
+  async record(event: AnalyticsEventName, pageName: string | null, context: AnalyticsContext): Promise<void> {
+    try {
+      await this.events.insert({ event, pageName, sessionId: context.sessionId, partnerId: context.partnerId });
+    } catch (error) {
+      this.logger.event('warn', 'analytics event not stored', describeErrorForLog(error));
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { CouncilTaxAddress, type CouncilTaxBand } from './council-tax-address.entity.js';
+import { LookupUnavailableError } from './lookup-unavailable.error.js';
+
+/** One address in the 'Bands' answer (spec 000 §3): picking it stores 'Band {band}'. */
+export interface CouncilTaxAddressChoice {
+  id: string;
+  line1: string;
+  band: CouncilTaxBand;
+}
+
+/** Where council tax bands are looked up by postcode. */
+export interface CouncilTaxBandProvider {
+  /**
+   * The addresses at a postcode (in its standard written form) with their bands; an empty list when none are
+   * known. Throws LookupUnavailableError when it cannot answer.
+   */
+  findAddresses(postcode: string): Promise<CouncilTaxAddressChoice[]>;
+}
+
+export const COUNCIL_TAX_BAND_PROVIDER = Symbol('COUNCIL_TAX_BAND_PROVIDER');
+
+// '2 Park Place' before '10 Park Place', as on a street.
+const ADDRESS_ORDER = new Intl.Collator('en-GB', { numeric: true, sensitivity: 'base' });
+
+/** Bands from the `council_tax_addresses` table, filled by `npm run data:bands`. */
+@Injectable()
+export class PostgresCouncilTaxBandProvider implements CouncilTaxBandProvider {
+  constructor(@InjectRepository(CouncilTaxAddress) private readonly addresses: Repository<CouncilTaxAddress>) {}
+
+  async findAddresses(postcode: string): Promise<CouncilTaxAddressChoice[]> {
+    let rows: CouncilTaxAddress[];
+    try {
+      rows = await this.addresses.find({ select: { id: true, line1: true, band: true }, where: { postcode } });
+    } catch (error) {
+      throw new LookupUnavailableError('The council tax addresses table could not be read.', { cause: error });
+    }
+    return rows
+      .map(({ id, line1, band }) => ({ id, line1, band }))
+      .sort((first, second) => ADDRESS_ORDER.compare(first.line1, second.line1));
+  }
+}

@@ -1,0 +1,151 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import pg from 'pg';
+import { describeErrorForLog } from '../errors/database-errors.js';
+import { loadCouncilTaxBands, type BandLoadReport } from './band-loader.js';
+import { CsvFormatError } from './csv.js';
+import { loadLocalAuthorities, LOCAL_AUTHORITIES_FILE, type LocalAuthorityList } from './local-authorities.js';
+import { DataFileError, loadOnspdPostcodes, type LoadOptions, type PostcodeLoadReport, type Queryable } from './postcode-loader.js';
+
+/** Where a script's messages go: the terminal, or a list in tests. */
+export interface ScriptConsole {
+  log(line: string): void;
+  error(line: string): void;
+}
+
+interface DataScript<Report> {
+  command: string;
+  /** What the file is, for the usage line. */
+  file: string;
+  example: string;
+  table: string;
+  load(chunks: AsyncIterable<Uint8Array>, database: Queryable, authorities: LocalAuthorityList, options: LoadOptions): Promise<Report>;
+  summary(report: Report): string[];
+}
+
+const count = (value: number) => value.toLocaleString('en-GB');
+const PROGRESS_EVERY_ROWS = 250_000;
+
+export const POSTCODES_SCRIPT: DataScript<PostcodeLoadReport> = {
+  command: 'data:postcodes',
+  file: 'the ONS Postcode Directory (ONSPD) CSV, from the ONS Open Geography Portal',
+  example: 'ONSPD_MAY_2026_UK.csv',
+  table: 'postcodes',
+  load: loadOnspdPostcodes,
+  summary: (report) => [
+    `Loaded ${count(report.loaded)} postcodes into the postcodes table; left out ${count(report.terminated)} terminated and ${count(report.malformed)} not well formed.`,
+    ...(report.withoutAuthority > 0 ? [`${count(report.withoutAuthority)} of them have no local authority (ONS gives none).`] : []),
+    ...(report.authorityNotListed > 0
+      ? [`${count(report.authorityNotListed)} of them have a local authority code that is not in definitions/${LOCAL_AUTHORITIES_FILE}: they are answered without an authority until it is added there.`]
+      : []),
+  ],
+};
+
+export const BANDS_SCRIPT: DataScript<BandLoadReport> = {
+  command: 'data:bands',
+  file: 'a CSV of addresses and their council tax bands (columns postcode,address,band, optionally authority_code)',
+  example: 'council-tax-bands.csv',
+  table: 'council_tax_addresses',
+  load: loadCouncilTaxBands,
+  summary: (report) => [
+    `Loaded ${count(report.loaded)} addresses into the council_tax_addresses table.`,
+    ...(report.malformed > 0
+      ? [
+          `Left out ${count(report.malformed)} rows without a well-formed postcode, an address of 1 to 200 characters, a band A to I, or with an authority_code not in the list; the first are on lines ${report.malformedLines.join(', ')}.`,
+        ]
+      : []),
+  ],
+};
+
+function howToSetDatabaseUrl(script: DataScript<unknown>): string {
+  return [
+    'DATABASE_URL is not set. Say which PostgreSQL database to load into, for example:',
+    `  DATABASE_URL=postgres://user:password@localhost:5432/benefits npm run ${script.command} -- ${script.example}`,
+    'To load into the embedded database that npm start runs: keep the server running, take the port from its log line',
+    "'embedded PostgreSQL listening on 127.0.0.1:<port>' and the password from <DATA_DIR>/embedded-postgres.json, and use",
+    '  DATABASE_URL=postgres://postgres:<password>@127.0.0.1:<port>/benefits',
+  ].join('\n');
+}
+
+/**
+ * Runs a data loader from the command line: checks the file and DATABASE_URL, loads, and prints what it did.
+ * Returns the exit code. Messages name the file and line, never a row's contents.
+ */
+export async function runDataScript<Report>(
+  script: DataScript<Report>,
+  args: string[],
+  environment: Record<string, string | undefined>,
+  out: ScriptConsole,
+  definitionsDir = resolve('definitions'),
+): Promise<number> {
+  if (args.length !== 1 || args[0].startsWith('-')) {
+    out.error(`Usage: npm run ${script.command} -- <file>\n  where <file> is ${script.file}.`);
+    return 1;
+  }
+  // npm runs scripts from the project folder; INIT_CWD is where the command was typed, which a relative path means.
+  const file = resolve(environment.INIT_CWD ?? process.cwd(), args[0]);
+  const url = environment.DATABASE_URL?.trim();
+  if (!url) {
+    out.error(howToSetDatabaseUrl(script));
+    return 1;
+  }
+  if (!/^postgres(ql)?:\/\/\S+$/.test(url)) {
+    out.error('DATABASE_URL must be a PostgreSQL connection URL such as postgres://user:password@host:5432/database.');
+    return 1;
+  }
+  const isFile = await stat(file).then((info) => info.isFile(), () => false);
+  if (!isFile) {
+    out.error(`There is no file ${file}.`);
+    return 1;
+  }
+  let authorities: LocalAuthorityList;
+  try {
+    authorities = await loadLocalAuthorities(definitionsDir);
+  } catch (error) {
+    out.error(error instanceof Error ? error.message : String(error));
+    return 1;
+  }
+
+  const database = new pg.Client({ connectionString: url, application_name: `benefits-calculator ${script.command}` });
+  try {
+    await database.connect();
+  } catch (error) {
+    out.error(`The database in DATABASE_URL did not answer (${describeErrorForLog(error).errorCode ?? 'no connection'}). Check that it is running and the URL is right.`);
+    return 1;
+  }
+  try {
+    const [{ table }] = (await database.query<{ table: string | null }>('SELECT to_regclass($1)::text AS "table"', [script.table])).rows;
+    if (!table) {
+      out.error(
+        `The database has no ${script.table} table yet. Start the server once with this DATABASE_URL (it runs the migrations on start), or run npm run build && npm run migration:run.`,
+      );
+      return 1;
+    }
+    let nextProgress = PROGRESS_EVERY_ROWS;
+    const report = await script.load(createReadStream(file, { highWaterMark: 1 << 20 }), database, authorities, {
+      onProgress: (rowsRead) => {
+        if (rowsRead < nextProgress) return;
+        out.log(`  ${count(rowsRead)} rows read...`);
+        nextProgress = (Math.floor(rowsRead / PROGRESS_EVERY_ROWS) + 1) * PROGRESS_EVERY_ROWS;
+      },
+    });
+    for (const line of script.summary(report)) out.log(line);
+    return 0;
+  } catch (error) {
+    if (error instanceof DataFileError) {
+      out.error(`${file}: ${error.message}`);
+      return 1;
+    }
+    if (error instanceof CsvFormatError) {
+      out.error(`${file}: ${error.message} The rows before it are loaded; loading the file again once it is put right is safe.`);
+      return 1;
+    }
+    // A database error can quote a row, so only its kind and code are shown.
+    const { errorName, errorCode } = describeErrorForLog(error);
+    out.error(`Loading stopped: ${errorName}${errorCode ? ` ${errorCode}` : ''}. Rows before the problem are already loaded; loading the file again is safe.`);
+    return 1;
+  } finally {
+    await database.end();
+  }
+}

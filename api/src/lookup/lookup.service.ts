@@ -1,0 +1,80 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { PostcodeAnswer } from '../../../common/survey/model.js';
+import { normalisePostcode } from '../../../common/survey/postcode.js';
+import { JsonLogger } from '../logging/json-logger.js';
+import { COUNCIL_TAX_BAND_PROVIDER, type CouncilTaxAddressChoice, type CouncilTaxBandProvider } from './council-tax-band-provider.js';
+import type { LocalAuthority, LocalAuthorityList } from './local-authorities.js';
+import { LookupUnavailableError } from './lookup-unavailable.error.js';
+import { POSTCODE_PROVIDER, type PostcodeFound, type PostcodeProvider } from './postcode-provider.js';
+
+export const LOCAL_AUTHORITIES = Symbol('LOCAL_AUTHORITIES');
+
+/** The 'Postcode check' answer (spec 000 §3). */
+export interface PostcodeCheck {
+  valid: boolean;
+  value: PostcodeAnswer | null;
+}
+
+/** Postcodes, local authorities and council tax bands: the one service of the lookup module. */
+@Injectable()
+export class LookupService {
+  constructor(
+    @Inject(LOCAL_AUTHORITIES) private readonly authorities: LocalAuthorityList,
+    @Inject(POSTCODE_PROVIDER) private readonly postcodes: PostcodeProvider,
+    @Inject(COUNCIL_TAX_BAND_PROVIDER) private readonly bands: CouncilTaxBandProvider,
+    private readonly logger: JsonLogger,
+  ) {}
+
+  /**
+   * Checks a typed postcode (spec 000 §5 'Postcode'). Badly formed: not valid. Well formed: valid, with the
+   * local authority when a provider knows it; otherwise with the authority empty, so the person picks it from the
+   * list rather than being stuck, whether the postcode is unknown or the lookup is down.
+   */
+  async checkPostcode(typed: string): Promise<PostcodeCheck> {
+    const postcode = normalisePostcode(typed);
+    if (!postcode) return { valid: false, value: null };
+    let found: PostcodeFound | null = null;
+    try {
+      found = await this.postcodes.find(postcode);
+    } catch (error) {
+      if (!(error instanceof LookupUnavailableError)) throw error;
+      this.logger.event('warn', 'postcode lookup unavailable', { reason: error.message });
+    }
+    return { valid: true, value: this.answerFor(postcode, found) };
+  }
+
+  /** A picked or stored authority code's entry in the list (name, country), or null when it is not a code in the list. */
+  findLocalAuthority(code: string): LocalAuthority | null {
+    return this.authorities.find(code);
+  }
+
+  /** Every UK local authority, for the person to pick from when their postcode's is not known. */
+  listLocalAuthorities(): readonly LocalAuthority[] {
+    return this.authorities.all;
+  }
+
+  /**
+   * The addresses at a postcode with their council tax bands, in street order; an empty list when the postcode is
+   * not well formed or none are known. Throws LookupUnavailableError when the bands cannot be read just now
+   * (POST /api/data/bands/ then answers valid false).
+   */
+  async findAddresses(postcode: string): Promise<CouncilTaxAddressChoice[]> {
+    const normalised = normalisePostcode(postcode);
+    if (!normalised) return [];
+    return this.bands.findAddresses(normalised);
+  }
+
+  private answerFor(postcode: string, found: PostcodeFound | null): PostcodeAnswer {
+    const authority = found?.authorityCode ? this.authorities.find(found.authorityCode) : null;
+    return {
+      postcode,
+      authority: authority?.name ?? '',
+      authorityCode: authority?.code ?? '',
+      // With no authority the person picks one, which brings its country; the provider's is a fallback.
+      country: authority?.country ?? found?.country ?? '',
+      latitude: found?.latitude ?? null,
+      longitude: found?.longitude ?? null,
+      option: false,
+    };
+  }
+}

@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { QUESTION_NAMES } from '../../../common/survey/model.js';
+import { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { AccessGrantsService, type GrantCookie } from '../verification/access-grants.service.js';
+import type { Caller } from '../verification/caller.js';
+import { isCalculationPostcode } from '../verification/postcode-match.js';
+import { CalculationSession } from './calculation-session.entity.js';
+import { normaliseCalculationReference } from './calculation-reference.js';
+import { resumePage, surveyState } from './survey-flow.js';
+import { SurveyService } from './survey.service.js';
+
+/** Look-ups guess at two secrets together, so a handful a minute is plenty for a person and useless to a script. */
+export const LOOKUP_RATE_LIMIT = { purpose: 'calculation-lookup', attempts: 10, windowSeconds: 60 };
+
+/** The landing page's 'Return to a saved calculation' (spec 000 §4 'Landing lookup'). */
+@Injectable()
+export class CalculationLookupService {
+  constructor(
+    @InjectRepository(CalculationSession) private readonly sessions: Repository<CalculationSession>,
+    private readonly survey: SurveyService,
+    private readonly grants: AccessGrantsService,
+    private readonly rateLimiter: RateLimiter,
+  ) {}
+
+  async findCalculation(token: string, postcode: string, caller: Caller) {
+    await this.rateLimiter.hit(LOOKUP_RATE_LIMIT, caller.address);
+    const notFound = { result: { valid: false, isComplete: false, pageNumber: 0, session: null }, grant: null as GrantCookie | null };
+    const reference = normaliseCalculationReference(token);
+    const session = reference ? await this.sessions.findOneBy({ reference }) : null;
+    const calculation = session ? await this.survey.findCalculation(session.id) : null;
+    if (!calculation || !isCalculationPostcode(calculation.answers[QUESTION_NAMES.clientPostcode], postcode)) return notFound;
+    const state = surveyState(this.survey.compiled, calculation.answers, this.survey.ruleEnvironment());
+    return {
+      result: {
+        valid: true,
+        isComplete: calculation.session.finishedAt !== null,
+        pageNumber: resumePage(state, calculation.session.completedPages).number,
+        session: calculation.session.id,
+      },
+      grant: await this.grants.grant('session', calculation.session.id),
+    };
+  }
+}

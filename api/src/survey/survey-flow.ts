@@ -1,0 +1,165 @@
+import { evaluateRule, parseRule, type Condition } from '../../../common/rules/index.js';
+import type { Answers, PageDefinition, QuestionDefinition, SurveyDefinition } from '../../../common/survey/model.js';
+
+/**
+ * Which pages and questions apply to a household, worked out from its answers (spec 000 §4, §5). Pure: the
+ * survey service feeds it stored answers and saves what it decides.
+ */
+
+/** What a rule needs besides the answers: the UK date, and the National Living Wage in force on it. */
+export interface RuleEnvironment {
+  today: string;
+  nationalLivingWageHourlyPence: number;
+}
+
+export interface CompiledQuestion {
+  definition: QuestionDefinition;
+  rule: Condition | null;
+}
+
+export interface CompiledPage {
+  /** 1-based position in the survey: the page number of URLs and requests. */
+  number: number;
+  definition: PageDefinition;
+  rule: Condition | null;
+  questions: CompiledQuestion[];
+}
+
+export interface CompiledSurvey {
+  pages: CompiledPage[];
+  questionPage: Map<string, CompiledPage>;
+}
+
+/** Parses every rule once. The definitions check (`npm run definitions:check`) has already proved they parse. */
+export function compileSurvey(survey: SurveyDefinition): CompiledSurvey {
+  const ruleOf = (text: string | undefined) => (text?.trim() ? parseRule(text) : null);
+  const pages = survey.pages.map((definition, index) => ({
+    number: index + 1,
+    definition,
+    rule: ruleOf(definition.showHide),
+    questions: definition.fields.flatMap((group) =>
+      group.questions.map((question) => ({ definition: question, rule: ruleOf(question.showHide) })),
+    ),
+  }));
+  const questionPage = new Map<string, CompiledPage>();
+  for (const page of pages) for (const question of page.questions) questionPage.set(question.definition.name, page);
+  return { pages, questionPage };
+}
+
+/** How many times show/hide is re-evaluated so that rules depending on other shown questions settle (spec 000 §4). */
+const SHOW_HIDE_PASSES = 3;
+
+/**
+ * Which questions of a page are shown, given the answers of earlier pages and the page's own answers. A rule
+ * that cannot be evaluated leaves its question as it was (shown, the first time), as in the browser.
+ */
+export function shownQuestions(page: CompiledPage, earlierAnswers: Answers, pageAnswers: Answers, environment: RuleEnvironment): Set<string> {
+  const shown = new Map(page.questions.map((question) => [question.definition.name, true]));
+  for (let pass = 0; pass < SHOW_HIDE_PASSES; pass += 1) {
+    const visible: Answers = { ...earlierAnswers };
+    for (const [name, isShown] of shown) if (isShown && name in pageAnswers) visible[name] = pageAnswers[name];
+    for (const question of page.questions) {
+      if (!question.rule) continue;
+      const outcome = evaluateRule(question.rule, { answers: visible, ...environment });
+      if (outcome.ok) shown.set(question.definition.name, outcome.value);
+    }
+  }
+  return new Set([...shown].filter(([, isShown]) => isShown).map(([name]) => name));
+}
+
+export interface PageState {
+  page: CompiledPage;
+  applies: boolean;
+  shown: Set<string>;
+}
+
+export interface SurveyState {
+  pages: PageState[];
+  /** Pages that apply, in order; an exit page that applies is the last of them. */
+  applicable: CompiledPage[];
+  /** The answers of shown questions on pages that apply: all the calculation may use. */
+  effectiveAnswers: Answers;
+}
+
+function pageApplies(page: CompiledPage, answers: Answers, environment: RuleEnvironment): boolean {
+  if (!page.rule) return true;
+  const outcome = evaluateRule(page.rule, { answers, ...environment });
+  // A page whose rule cannot be evaluated is asked rather than skipped: asking too much loses nothing.
+  return outcome.ok ? outcome.value : true;
+}
+
+/**
+ * Walks the pages in order. A page applies when its rule holds on the answers given so far; its shown answers
+ * then count for later pages. Nothing after an exit page that applies can be reached.
+ */
+export function surveyState(survey: CompiledSurvey, answers: Answers, environment: RuleEnvironment): SurveyState {
+  const effectiveAnswers: Answers = {};
+  const pages: PageState[] = [];
+  const applicable: CompiledPage[] = [];
+  let exited = false;
+  for (const page of survey.pages) {
+    const applies = !exited && pageApplies(page, effectiveAnswers, environment);
+    let shown = new Set<string>();
+    if (applies) {
+      const pageAnswers = answersOf(page, answers);
+      shown = shownQuestions(page, effectiveAnswers, pageAnswers, environment);
+      for (const name of shown) if (name in pageAnswers) effectiveAnswers[name] = pageAnswers[name];
+      applicable.push(page);
+      exited = page.definition.isExitPage === true;
+    }
+    pages.push({ page, applies, shown });
+  }
+  return { pages, applicable, effectiveAnswers };
+}
+
+/** The answers given to one page's questions. */
+export function answersOf(page: CompiledPage, answers: Answers): Answers {
+  const own: Answers = {};
+  for (const question of page.questions) {
+    const name = question.definition.name;
+    if (name in answers) own[name] = answers[name];
+  }
+  return own;
+}
+
+/** The answers that came before a page: the shown answers of applicable pages earlier in the survey. */
+export function answersBefore(state: SurveyState, pageNumber: number): Answers {
+  const before: Answers = {};
+  for (const { page, applies, shown } of state.pages) {
+    if (page.number >= pageNumber) break;
+    if (!applies) continue;
+    for (const name of shown) if (name in state.effectiveAnswers) before[name] = state.effectiveAnswers[name];
+  }
+  return before;
+}
+
+/**
+ * The first applicable page not yet passed with Next: where a returning visitor carries on, and the furthest page
+ * that can be opened. Every applicable page passed means the last one.
+ */
+export function resumePage(state: SurveyState, completedPages: readonly string[]): CompiledPage {
+  const completed = new Set(completedPages);
+  return state.applicable.find((page) => !completed.has(page.definition.name)) ?? state.applicable[state.applicable.length - 1];
+}
+
+/** A page can be opened or answered when it applies and comes no later than the resume page. */
+export function isOpen(state: SurveyState, completedPages: readonly string[], pageNumber: number): boolean {
+  const page = state.applicable.find((candidate) => candidate.number === pageNumber);
+  return page !== undefined && page.number <= resumePage(state, completedPages).number;
+}
+
+export function nextApplicablePage(state: SurveyState, pageNumber: number): CompiledPage | null {
+  return state.applicable.find((page) => page.number > pageNumber) ?? null;
+}
+
+export function previousApplicablePage(state: SurveyState, pageNumber: number): CompiledPage | null {
+  return state.applicable.filter((page) => page.number < pageNumber).at(-1) ?? null;
+}
+
+/** Per cent of the way through the pages that apply: 0 on the first, 100 on the last. */
+export function progressOf(state: SurveyState, pageNumber: number): number {
+  const index = state.applicable.findIndex((page) => page.number === pageNumber);
+  if (index < 0) return 0;
+  const steps = state.applicable.length - 1;
+  return steps === 0 ? 100 : Math.round((index * 100) / steps);
+}

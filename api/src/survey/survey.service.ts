@@ -1,0 +1,353 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { In, type DataSource, type EntityManager, type Repository } from 'typeorm';
+import { ukToday } from '../../../common/dates/uk-today.js';
+import { valueOn, type DatedParameter } from '../../../common/parameters/dated-parameter.js';
+import type { SiteConfig } from '../../../common/site.js';
+import { cleanAnswerForDisplay, defaultAnswer, readAnswer } from '../../../common/survey/answers.js';
+import {
+  QUESTION_NAMES,
+  QUESTION_TYPES,
+  SURVEY_ACTIONS,
+  type Answers,
+  type AnswerValue,
+  type PostcodeAnswer,
+  type QuestionView,
+  type SurveyPageResponse,
+} from '../../../common/survey/model.js';
+import { validateAnswer } from '../../../common/survey/validation.js';
+import { AnalyticsService } from '../analytics/analytics.service.js';
+import { ApiError } from '../errors/api-error.js';
+import type { CouncilTaxAddressChoice } from '../lookup/council-tax-band-provider.js';
+import { LookupUnavailableError } from '../lookup/lookup-unavailable.error.js';
+import { LookupService } from '../lookup/lookup.service.js';
+import { SITE_CONFIG } from '../site/site.module.js';
+import { AccessGrantsService } from '../verification/access-grants.service.js';
+import type { Caller } from '../verification/caller.js';
+import { SessionAccessService } from '../verification/session-access.service.js';
+import { CalculationSession } from './calculation-session.entity.js';
+import { newCalculationReference } from './calculation-reference.js';
+import { PostcodeAnswerChecker } from './postcode-answer-checker.js';
+import { SurveyAnswer } from './survey-answer.entity.js';
+import type { SurveySubmission } from './survey.dto.js';
+import {
+  answersBefore,
+  answersOf,
+  isOpen,
+  nextApplicablePage,
+  previousApplicablePage,
+  progressOf,
+  resumePage,
+  shownQuestions,
+  surveyState,
+  type CompiledPage,
+  type CompiledSurvey,
+  type RuleEnvironment,
+  type SurveyState,
+} from './survey-flow.js';
+
+export const COMPILED_SURVEY = Symbol('COMPILED_SURVEY');
+export const NATIONAL_LIVING_WAGE = Symbol('NATIONAL_LIVING_WAGE');
+
+/** Calculations older than this are not opened or found again (spec 001: they need a new calculation). */
+export const CALCULATION_LIFETIME_MONTHS = 6;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface OpenCalculation {
+  session: CalculationSession;
+  answers: Answers;
+}
+
+/**
+ * The page flow (spec 000 §4, §7). The server owns it: it starts the calculation, decides which pages apply,
+ * re-checks every shown answer with the rules the browser used, and saves a page's answers in one transaction.
+ */
+@Injectable()
+export class SurveyService {
+  constructor(
+    @Inject(COMPILED_SURVEY) readonly compiled: CompiledSurvey,
+    @Inject(NATIONAL_LIVING_WAGE) private readonly livingWage: DatedParameter,
+    @Inject(SITE_CONFIG) private readonly site: SiteConfig,
+    @InjectRepository(CalculationSession) private readonly sessions: Repository<CalculationSession>,
+    @InjectRepository(SurveyAnswer) private readonly storedAnswers: Repository<SurveyAnswer>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly access: SessionAccessService,
+    private readonly grants: AccessGrantsService,
+    private readonly analytics: AnalyticsService,
+    private readonly postcodes: PostcodeAnswerChecker,
+    private readonly lookup: LookupService,
+  ) {}
+
+  ruleEnvironment(): RuleEnvironment {
+    const today = ukToday();
+    return { today, nationalLivingWageHourlyPence: valueOn('national_living_wage', this.livingWage, today) };
+  }
+
+  /** A calculation that exists and is young enough to open, or null. */
+  async findCalculation(sessionId: string): Promise<OpenCalculation | null> {
+    if (!UUID.test(sessionId)) return null;
+    const session = await this.sessions.findOneBy({ id: sessionId });
+    if (!session || isExpired(session)) return null;
+    const rows = await this.storedAnswers.findBy({ sessionId });
+    return { session, answers: Object.fromEntries(rows.map((row) => [row.questionName, row.value])) };
+  }
+
+  /** GET /api/data/survey[/{page}[/{session}]]: the page asked for, or the furthest one open to the visitor. */
+  async openPage(pageNumber: number | null, sessionId: string | null, caller: Caller): Promise<SurveyPageResponse> {
+    const environment = this.ruleEnvironment();
+    const testMode = await this.grants.holds(caller, 'test-mode', null);
+    if (!sessionId) {
+      const state = surveyState(this.compiled, {}, environment);
+      return this.respond(null, state, state.applicable[0], {}, testMode);
+    }
+    const calculation = await this.findCalculation(sessionId);
+    if (!calculation) return this.notFound(pageNumber);
+    const { session, answers } = calculation;
+    await this.access.ensureCanOpen(session, caller, hasPostcode(answers));
+    const state = surveyState(this.compiled, answers, environment);
+    const page =
+      pageNumber !== null && isOpen(state, session.completedPages, pageNumber)
+        ? state.applicable.find((candidate) => candidate.number === pageNumber)!
+        : resumePage(state, session.completedPages);
+    return this.respond(session, state, page, answers, testMode);
+  }
+
+  /** POST /api/data/bands/: the addresses at the calculation's postcode, or valid false when the look-up is down. */
+  async findBands(sessionId: string, caller: Caller): Promise<{ valid: boolean; value: CouncilTaxAddressChoice[] }> {
+    const calculation = await this.findCalculation(sessionId);
+    if (!calculation) throw calculationNotFound();
+    await this.access.ensureCanOpen(calculation.session, caller, hasPostcode(calculation.answers));
+    const postcode = (calculation.answers[QUESTION_NAMES.clientPostcode] as PostcodeAnswer | undefined)?.postcode;
+    if (!postcode) return { valid: true, value: [] };
+    try {
+      return { valid: true, value: await this.lookup.findAddresses(postcode) };
+    } catch (error) {
+      if (error instanceof LookupUnavailableError) return { valid: false, value: [] };
+      throw error;
+    }
+  }
+
+  /** POST /api/data/survey/: saves one page's answers and answers with the page to show next. */
+  async submit({ fields, answers: posted }: SurveySubmission, caller: Caller): Promise<SurveyPageResponse> {
+    const environment = this.ruleEnvironment();
+    const calculation = fields.session ? await this.findCalculation(fields.session) : null;
+    if (fields.session && !calculation) throw calculationNotFound();
+    const stored = calculation?.answers ?? {};
+    if (calculation) await this.access.ensureCanOpen(calculation.session, caller, hasPostcode(stored));
+
+    const page = this.compiled.pages[fields.page - 1];
+    if (!page) throw new ApiError(400, 'UNKNOWN_PAGE', `There is no page ${fields.page}.`, [{ path: 'page', message: `There is no page ${fields.page}.` }]);
+    if (!calculation && page.number !== 1) {
+      throw new ApiError(400, 'CALCULATION_REQUIRED', 'Only the first page can start a calculation; send the session of the calculation for later pages.', [
+        { path: 'session', message: 'A calculation is needed for this page.' },
+      ]);
+    }
+    const before = surveyState(this.compiled, stored, environment);
+    if (!isOpen(before, calculation?.session.completedPages ?? [], page.number)) {
+      const resume = resumePage(before, calculation?.session.completedPages ?? []);
+      throw new ApiError(409, 'PAGE_NOT_OPEN', `Page ${page.number} cannot be answered yet: page ${resume.number} comes first.`, [
+        { path: 'page', message: `Page ${page.number} cannot be answered yet: page ${resume.number} comes first.` },
+      ]);
+    }
+    if (page.definition.isExitPage) {
+      throw new ApiError(409, 'EXIT_PAGE', 'This page ends the questionnaire; it has no answers to send.', [{ path: 'page', message: 'This page has no answers to send.' }]);
+    }
+
+    const isBack = fields.action === SURVEY_ACTIONS.back;
+    const earlier = answersBefore(before, page.number);
+    const pageAnswers = this.readPostedAnswers(page, posted);
+    const shown = shownQuestions(page, earlier, pageAnswers, environment);
+    const hidden = Object.keys(pageAnswers).filter((name) => !shown.has(name));
+    if (!isBack && hidden.length > 0) {
+      throw ApiError.validation(hidden.map((name) => ({ path: name, message: `${name} is not asked with the answers given, so it cannot be answered.` })));
+    }
+    const toSave = Object.fromEntries(Object.entries(pageAnswers).filter(([name]) => shown.has(name)));
+    if (!isBack) await this.validateShownAnswers(page, shown, { ...earlier, ...toSave }, toSave, environment.today);
+
+    const finishing = fields.action === SURVEY_ACTIONS.finish || fields.action === SURVEY_ACTIONS.betterOff;
+    const answers = { ...stored, ...toSave };
+    if (!isBack) for (const name of shown) if (!(name in toSave)) delete answers[name];
+    const after = surveyState(this.compiled, answers, environment);
+    const completedPages = isBack
+      ? (calculation?.session.completedPages ?? [])
+      : [...new Set([...(calculation?.session.completedPages ?? []), page.definition.name])];
+    const unfinished = after.applicable.find((candidate) => !completedPages.includes(candidate.definition.name));
+
+    const session = await this.dataSource.transaction(async (manager) => {
+      const target = calculation?.session ?? (await this.startCalculation(manager, fields, caller));
+      await this.saveAnswers(manager, target.id, toSave, isBack ? [] : [...shown].filter((name) => !(name in toSave)));
+      if (!isBack) {
+        target.completedPages = completedPages;
+        if (finishing && !unfinished) target.finishedAt = new Date();
+        await manager.update(CalculationSession, { id: target.id }, { completedPages, finishedAt: target.finishedAt, updatedAt: new Date() });
+      }
+      return target;
+    });
+
+    if (!isBack) await this.analytics.record('form_valid', page.definition.name, { sessionId: session.id, partnerId: session.partnerId });
+    // The page's answers are saved either way; the results need every page that applies.
+    if (finishing && unfinished) {
+      throw new ApiError(409, 'SURVEY_INCOMPLETE', `Page ${unfinished.number} still needs answers before the results.`, [
+        { path: 'page', message: `Page ${unfinished.number} still needs answers.` },
+      ]);
+    }
+    const next = isBack
+      ? (previousApplicablePage(after, page.number) ?? page)
+      : finishing
+        ? page
+        : (nextApplicablePage(after, page.number) ?? page);
+    const testMode = await this.grants.holds(caller, 'test-mode', null);
+    return this.respond(session, after, next, answers, testMode);
+  }
+
+  /** Every posted answer must belong to a question of the page and have its type's shape; nothing is saved otherwise. */
+  private readPostedAnswers(page: CompiledPage, posted: Record<string, unknown>): Answers {
+    const questions = new Map(page.questions.map((question) => [question.definition.name, question.definition]));
+    const answers: Answers = {};
+    const problems: { path: string; message: string }[] = [];
+    for (const [name, raw] of Object.entries(posted)) {
+      const question = questions.get(name);
+      if (!question) {
+        problems.push({ path: name, message: `There is no question called ${name} on page ${page.number}.` });
+        continue;
+      }
+      if (question.questionType === 'Label') continue;
+      const read = readAnswer(question, raw);
+      if (read.ok) answers[name] = read.value;
+      else problems.push({ path: name, message: read.message });
+    }
+    if (problems.length > 0) throw ApiError.validation(problems);
+    return answers;
+  }
+
+  /** The browser's checks again (spec 000 §5), with the same messages, and the postcode against the lookup. */
+  private async validateShownAnswers(page: CompiledPage, shown: Set<string>, answers: Answers, pageAnswers: Answers, today: string): Promise<void> {
+    const problems: { path: string; message: string }[] = [];
+    for (const { definition } of page.questions) {
+      if (!shown.has(definition.name) || definition.questionType === 'Label') continue;
+      const value = pageAnswers[definition.name] ?? null;
+      const message =
+        validateAnswer(definition, value, { answers, today }) ||
+        (definition.questionType === 'Postcode' && value ? await this.postcodes.problemWith(definition, value as PostcodeAnswer) : '');
+      if (message) problems.push({ path: definition.name, message });
+    }
+    if (problems.length > 0) throw ApiError.validation(problems);
+  }
+
+  private async startCalculation(manager: EntityManager, fields: SurveySubmission['fields'], caller: Caller): Promise<CalculationSession> {
+    const partnerId = fields.partner && fields.partner in this.site.partners ? fields.partner : null;
+    // A clash of two random references is unlikely; a savepoint lets the transaction try another.
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await manager.transaction((inner) =>
+          inner.save(
+            inner.create(CalculationSession, {
+              reference: newCalculationReference(),
+              ownerBrowserId: caller.browserId,
+              partnerId,
+              referral: fields.referral ?? null,
+              subCategory: fields.subCategory ?? null,
+              pipSessionId: fields.pipSessionId ?? null,
+              isPortal: fields.portal === true,
+              isTest: fields.test === true,
+              completedPages: [],
+              finishedAt: null,
+            }),
+          ),
+        );
+      } catch (error) {
+        if (attempt >= 3 || !String((error as { constraint?: string }).constraint ?? '').includes('reference')) throw error;
+      }
+    }
+  }
+
+  private async saveAnswers(manager: EntityManager, sessionId: string, answers: Answers, cleared: string[]): Promise<void> {
+    const rows = Object.entries(answers).map(([questionName, value]) => ({ sessionId, questionName, value: value as AnswerValue }));
+    if (rows.length > 0) await manager.upsert(SurveyAnswer, rows, ['sessionId', 'questionName']);
+    if (cleared.length > 0) await manager.delete(SurveyAnswer, { sessionId, questionName: In(cleared) });
+  }
+
+  private notFound(pageNumber: number | null): SurveyPageResponse {
+    return { ...this.chrome(null), isValid: false, pageNumber: pageNumber ?? 1, session: null, token: null, isIntermediary: false, client: null, hasPostcode: false, page: null };
+  }
+
+  /** A partner's portal may hide the helpline and the chat (definitions/partners). */
+  private chrome(session: CalculationSession | null): Pick<SurveyPageResponse, 'showHelpline' | 'showWebchat'> {
+    const partner = session?.partnerId ? this.site.partners[session.partnerId] : undefined;
+    const hidden = session?.isPortal && partner ? partner.hiddenInPortal : [];
+    return { showHelpline: !hidden.includes('helpline'), showWebchat: this.site.chatScriptUrl !== null && !hidden.includes('chat') };
+  }
+
+  private async respond(
+    session: CalculationSession | null,
+    state: SurveyState,
+    page: CompiledPage,
+    answers: Answers,
+    testMode: boolean,
+  ): Promise<SurveyPageResponse> {
+    const context = { sessionId: session?.id ?? null, partnerId: session?.partnerId ?? null };
+    await this.analytics.record('page_view', page.definition.name, context);
+    if (page.definition.isExitPage) await this.analytics.record('complete - not eligible', page.definition.name, context);
+    const shown = state.pages[page.number - 1].shown;
+    const pageAnswers = answersOf(page, answers);
+    const postcode = answers[QUESTION_NAMES.clientPostcode] as PostcodeAnswer | undefined;
+    const questionView = (question: CompiledPage['questions'][number]): QuestionView => {
+      const { questionType, ...definition } = question.definition;
+      const stored = pageAnswers[definition.name];
+      return {
+        ...definition,
+        questionType: QUESTION_TYPES[questionType],
+        answer: { value: cleanAnswerForDisplay(question.definition, stored === undefined ? defaultAnswer(question.definition) : stored) },
+        showHide: definition.showHide ?? '',
+        originalShowHide: definition.showHide ?? '',
+        parseShowHide: testMode ? question.rule : null,
+        show: shown.has(definition.name),
+        valid: true,
+        error: '',
+        ...(questionType === 'Council' ? { country: postcode?.country ?? '' } : {}),
+      };
+    };
+    const fields = page.definition.fields.map((group) => {
+      const questions = group.questions.map((definition) => questionView(page.questions.find((question) => question.definition === definition)!));
+      return { show: questions.some((question) => question.show), questions };
+    });
+    return {
+      ...this.chrome(session),
+      isValid: true,
+      pageNumber: page.number,
+      session: session?.id ?? null,
+      token: session?.reference ?? null,
+      isIntermediary: false,
+      client: null,
+      hasPostcode: hasPostcode(answers),
+      page: {
+        name: page.definition.name,
+        title: page.definition.title,
+        text: page.definition.text ?? '',
+        headerType: page.definition.headerType,
+        progress: progressOf(state, page.number),
+        isExitPage: page.definition.isExitPage === true,
+        showHide: page.definition.showHide ?? '',
+        fields,
+      },
+    };
+  }
+}
+
+function calculationNotFound(): ApiError {
+  return new ApiError(404, 'CALCULATION_NOT_FOUND', 'This calculation was not found. Calculations older than 6 months need a new calculation.', [
+    { path: 'session', message: 'This calculation was not found.' },
+  ]);
+}
+
+function hasPostcode(answers: Answers): boolean {
+  const postcode = answers[QUESTION_NAMES.clientPostcode] as PostcodeAnswer | undefined;
+  return Boolean(postcode?.postcode);
+}
+
+function isExpired(session: CalculationSession): boolean {
+  const oldest = new Date();
+  oldest.setMonth(oldest.getMonth() - CALCULATION_LIFETIME_MONTHS);
+  return session.createdAt < oldest;
+}

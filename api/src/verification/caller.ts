@@ -1,0 +1,39 @@
+import type { Request } from 'express';
+import { isBrowserId } from '../../../common/browser-id.js';
+
+/** Who is asking: the browser id the web app sends, the cookies the API set, and the address for rate limits. */
+export interface Caller {
+  browserId: string | null;
+  cookies: Record<string, string>;
+  address: string;
+}
+
+function parseCookies(header: string | undefined): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const part of header?.split(';') ?? []) {
+    const separator = part.indexOf('=');
+    if (separator <= 0) continue;
+    const name = part.slice(0, separator).trim();
+    const value = part.slice(separator + 1).trim();
+    try {
+      cookies[name] = decodeURIComponent(value);
+    } catch {
+      // A cookie we did not set and cannot decode is ignored.
+    }
+  }
+  return cookies;
+}
+
+/**
+ * POST bodies carry `browserId` (spec 000 §7); GET requests send it in the X-Browser-Id header. A value that is
+ * not a browser id is ignored.
+ */
+export function callerOf(request: Request, bodyBrowserId?: string | null): Caller {
+  const header = request.headers['x-browser-id'];
+  const candidate = bodyBrowserId ?? (typeof header === 'string' ? header : null);
+  return {
+    browserId: candidate && isBrowserId(candidate) ? candidate : null,
+    cookies: parseCookies(request.headers.cookie),
+    address: request.ip ?? request.socket.remoteAddress ?? 'unknown',
+  };
+}

@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { ApiError } from '../errors/api-error.js';
+import { CalculationSession } from '../survey/calculation-session.entity.js';
+import { AccessGrantsService } from './access-grants.service.js';
+import type { Caller } from './caller.js';
+
+export const VERIFICATION_REQUIRED = 'VERIFICATION_REQUIRED';
+
+/**
+ * Who may open a calculation (spec 000 §4 'Session verification', spec 001 §6). The first browser to see it owns
+ * it; another browser must pass the identity check (the calculation's postcode), which grants it for 3 days.
+ * Not needed while no postcode has been given (there is nothing to check against), for a calculation started
+ * inside a partner portal, or for a browser in verified test mode.
+ */
+@Injectable()
+export class SessionAccessService {
+  constructor(
+    @InjectRepository(CalculationSession) private readonly sessions: Repository<CalculationSession>,
+    private readonly grants: AccessGrantsService,
+  ) {}
+
+  async canOpen(session: CalculationSession, caller: Caller, hasPostcode: boolean): Promise<boolean> {
+    if (session.isPortal || !hasPostcode) return true;
+    if (caller.browserId && session.ownerBrowserId === caller.browserId) return true;
+    if (!session.ownerBrowserId && caller.browserId) {
+      await this.sessions.update({ id: session.id }, { ownerBrowserId: caller.browserId });
+      session.ownerBrowserId = caller.browserId;
+      return true;
+    }
+    return (await this.grants.holds(caller, 'session', session.id)) || (await this.grants.holds(caller, 'test-mode', null));
+  }
+
+  async ensureCanOpen(session: CalculationSession, caller: Caller, hasPostcode: boolean): Promise<void> {
+    if (!(await this.canOpen(session, caller, hasPostcode))) {
+      throw new ApiError(403, VERIFICATION_REQUIRED, 'Please confirm the postcode used in this calculation to open it.');
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { InjectRepository } from '@nestjs/typeorm';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Repository } from 'typeorm';
+import { QUESTION_NAMES } from '../../../common/survey/model.js';
+import type { Environment } from '../config/environment.js';
+import { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { CalculationSession } from '../survey/calculation-session.entity.js';
+import { SurveyAnswer } from '../survey/survey-answer.entity.js';
+import { AccessGrantsService, type GrantCookie } from './access-grants.service.js';
+import type { Caller } from './caller.js';
+import { isCalculationPostcode } from './postcode-match.js';
+
+export const IDENTITY_CHECK_RATE_LIMIT = { purpose: 'identity-check', attempts: 10, windowSeconds: 60 };
+export const TEST_MODE_RATE_LIMIT = { purpose: 'test-mode-password', attempts: 5, windowSeconds: 60 };
+
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
+}
+
+export interface Checked<T> {
+  result: T;
+  grant: GrantCookie | null;
+}
+
+/** The identity check ('Check who you are', spec 001) and the test-mode password (spec 000 §6). */
+@Injectable()
+export class VerificationService {
+  constructor(
+    @InjectRepository(CalculationSession) private readonly sessions: Repository<CalculationSession>,
+    @InjectRepository(SurveyAnswer) private readonly answers: Repository<SurveyAnswer>,
+    private readonly grants: AccessGrantsService,
+    private readonly rateLimiter: RateLimiter,
+    private readonly config: ConfigService<Environment, true>,
+  ) {}
+
+  /** The postcode given in the calculation opens it in this browser for 3 days. */
+  async verifyPostcode(sessionId: string, postcode: string, caller: Caller): Promise<Checked<{ valid: boolean }>> {
+    await this.rateLimiter.hit(IDENTITY_CHECK_RATE_LIMIT, caller.address);
+    const stored = await this.answers.findOneBy({ sessionId, questionName: QUESTION_NAMES.clientPostcode });
+    if (!stored || !isCalculationPostcode(stored.value, postcode) || !(await this.sessions.existsBy({ id: sessionId }))) {
+      return { result: { valid: false }, grant: null };
+    }
+    return { result: { valid: true }, grant: await this.grants.grant('session', sessionId) };
+  }
+
+  /**
+   * Compared in constant time (as digests, so the length leaks nothing either) and rate limited. With no
+   * TEST_MODE_PASSWORD configured, test mode is off and no password is right.
+   */
+  async checkTestModePassword(password: string, caller: Caller): Promise<Checked<{ isTestModeValid: boolean }>> {
+    await this.rateLimiter.hit(TEST_MODE_RATE_LIMIT, caller.address);
+    const expected = this.config.get('TEST_MODE_PASSWORD', { infer: true });
+    const isTestModeValid = Boolean(expected) && timingSafeEqual(digest(password), digest(expected!));
+    return { result: { isTestModeValid }, grant: isTestModeValid ? await this.grants.grant('test-mode', null) : null };
+  }
+}

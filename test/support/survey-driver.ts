@@ -1,0 +1,115 @@
+import type { Locator, Page } from 'playwright-core';
+
+/**
+ * Drives the survey screen in Chromium as a person would: typing and clicking, never setting values behind the
+ * page's back. Each question is found by its name (`data-question`) and filled according to its type
+ * (`data-question-type`), so a walkthrough reads as a list of answers.
+ */
+
+export type MoneyValue = { amount: string; period: 'Weekly' | 'Monthly' | 'Yearly' };
+export type PostcodeValue = string | { roughSleeping: 'England' | 'Northern Ireland' | 'Scotland' | 'Wales' };
+
+/**
+ * What a question takes: Radio and Select an option value; Text and Date the text typed (dates as dd/mm/yyyy);
+ * Check the option values to tick; Postcode the postcode, or rough sleeping in a country; Money an amount and how
+ * often; Council a band ('Band C').
+ */
+export type QuestionValue = string | string[] | MoneyValue | PostcodeValue;
+
+export function question(page: Page, name: string): Locator {
+  return page.locator(`[data-question="${name}"]`);
+}
+
+async function typeInto(input: Locator, text: string): Promise<void> {
+  await input.click();
+  await input.press('ControlOrMeta+a');
+  await input.press('Backspace');
+  await input.pressSequentially(text);
+}
+
+export async function fillQuestion(page: Page, name: string, value: QuestionValue): Promise<void> {
+  const container = question(page, name);
+  await container.waitFor();
+  const type = await container.getAttribute('data-question-type');
+  switch (type) {
+    case 'Radio':
+      await container.locator(`input[type="radio"][value="${String(value)}"]`).check();
+      return;
+    case 'Select':
+      await container.locator('select').selectOption(String(value));
+      return;
+    case 'Text':
+    case 'Date':
+      await typeInto(container.locator(`#q-${name}`), String(value));
+      return;
+    case 'Check': {
+      const wanted = new Set(value as string[]);
+      const boxes = container.locator('input[type="checkbox"]');
+      for (let index = 0; index < (await boxes.count()); index += 1) {
+        const box = boxes.nth(index);
+        if (wanted.has((await box.getAttribute('value')) ?? '')) await box.check();
+      }
+      return;
+    }
+    case 'Postcode': {
+      const postcode = value as PostcodeValue;
+      if (typeof postcode === 'string') {
+        await typeInto(container.locator(`#q-${name}`), postcode);
+      } else {
+        await container.getByLabel('I am homeless and sleeping rough').check();
+        await container.getByRole('radio', { name: postcode.roughSleeping, exact: true }).check();
+      }
+      return;
+    }
+    case 'Money': {
+      const money = value as MoneyValue;
+      await typeInto(container.getByLabel('Amount in pounds'), money.amount);
+      await container.getByRole('radio', { name: money.period, exact: true }).check();
+      return;
+    }
+    case 'Council': {
+      const change = container.getByRole('button', { name: 'Change Band' });
+      if (await change.count()) await change.click();
+      await container.locator('select').selectOption(String(value));
+      return;
+    }
+    case 'Label':
+      return;
+    default:
+      throw new Error(`No question named ${name} with a known type on this page (found type ${String(type)}).`);
+  }
+}
+
+/** Fills several questions in page order. */
+export async function fillQuestions(page: Page, answers: Record<string, QuestionValue>): Promise<void> {
+  for (const [name, value] of Object.entries(answers)) await fillQuestion(page, name, value);
+}
+
+/** The page's h1. */
+export async function pageTitle(page: Page): Promise<string> {
+  return ((await page.locator('h1').textContent()) ?? '').trim();
+}
+
+/**
+ * Presses Next and waits for what follows: another page (its title differs), the results, or the error summary.
+ * The buttons rest for 3 seconds after each press; the click waits for Next to be enabled again.
+ */
+export async function pressNext(page: Page): Promise<'moved' | 'errors'> {
+  const before = await pageTitle(page);
+  const url = page.url();
+  const next = page.getByRole('button', { name: 'Next', exact: true });
+  // click() waits until the button is enabled again.
+  await next.click();
+  const summary = page.getByRole('alert').filter({ hasText: 'Please correct the following problem(s)' });
+  await Promise.race([
+    summary.waitFor(),
+    // Strings, so this file needs no DOM types: the page has its own `document` and `window`.
+    page.waitForFunction(`document.querySelector('h1')?.textContent?.trim() !== ${JSON.stringify(before)} || window.location.href !== ${JSON.stringify(url)}`),
+  ]);
+  return (await summary.count()) > 0 && (await pageTitle(page)) === before ? 'errors' : 'moved';
+}
+
+/** The messages in the error summary, in order. */
+export async function errorSummary(page: Page): Promise<string[]> {
+  return page.locator('.error-summary li').allTextContents();
+}

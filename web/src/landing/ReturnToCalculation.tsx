@@ -1,0 +1,129 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { ErrorSummary, type FieldProblem } from './ErrorSummary';
+import { CALCULATION_NOT_FOUND, findCalculation, POSTCODE_REQUIRED, REFERENCE_REQUIRED } from './lookup';
+import type { Navigate } from './navigation';
+
+export const REFERENCE_FIELD_ID = 'lookup-reference';
+export const POSTCODE_FIELD_ID = 'lookup-postcode';
+
+type Outcome = 'idle' | 'searching' | 'notFound' | 'found';
+
+function problemsWith(reference: string, postcode: string): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  if (!reference.trim()) problems.push({ fieldId: REFERENCE_FIELD_ID, message: REFERENCE_REQUIRED });
+  if (!postcode.trim()) problems.push({ fieldId: POSTCODE_FIELD_ID, message: POSTCODE_REQUIRED });
+  return problems;
+}
+
+/**
+ * The landing page's return card: a saved calculation is found by its reference and the postcode used in it.
+ *
+ * When the look-up call itself fails (the server is down, or a 429 because of too many attempts), spec 000 §8
+ * swallows the failure. This shows the not-found message rather than nothing: a button that silently does
+ * nothing leaves the visitor, and especially a screen-reader user, with no idea what happened, while the message
+ * at least tells them to check what they typed and try again. It also tells nobody more than not-found does.
+ */
+export function ReturnToCalculation({ search, navigate }: { search: string; navigate: Navigate }) {
+  const [reference, setReference] = useState('');
+  const [postcode, setPostcode] = useState('');
+  const [problems, setProblems] = useState<FieldProblem[]>([]);
+  const [outcome, setOutcome] = useState<Outcome>('idle');
+  const [attempt, setAttempt] = useState(0);
+  const summary = useRef<HTMLDivElement>(null);
+  const searching = useRef(false);
+
+  // After each failed submit (not on every keystroke) the summary takes focus, so it is read out first.
+  useEffect(() => {
+    if (attempt > 0 && problems.length > 0) summary.current?.focus();
+  }, [attempt, problems.length]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (searching.current) return;
+    const found = problemsWith(reference, postcode);
+    setProblems(found);
+    setAttempt((count) => count + 1);
+    if (found.length > 0) {
+      setOutcome('idle');
+      return;
+    }
+    searching.current = true;
+    setOutcome('searching');
+    const address = await findCalculation(reference.trim(), postcode.trim(), search);
+    if (address) {
+      // Stays "searching" while the next page loads, so a second press does nothing.
+      setOutcome('found');
+      navigate(address);
+    } else {
+      searching.current = false;
+      setOutcome('notFound');
+    }
+  }
+
+  const errorOf = (fieldId: string) => problems.find((problem) => problem.fieldId === fieldId)?.message;
+  const referenceError = errorOf(REFERENCE_FIELD_ID);
+  const postcodeError = errorOf(POSTCODE_FIELD_ID);
+
+  return (
+    <form className="landing-lookup" onSubmit={submit} noValidate>
+      {problems.length > 0 && <ErrorSummary ref={summary} problems={problems} />}
+      <div className={`landing-field${referenceError ? ' landing-field--error' : ''}`}>
+        <label className="landing-field__label" htmlFor={REFERENCE_FIELD_ID}>
+          Calculation reference
+        </label>
+        {referenceError && (
+          <p id={`${REFERENCE_FIELD_ID}-error`} className="landing-field__error">
+            <span className="visually-hidden">Error: </span>
+            {referenceError}
+          </p>
+        )}
+        <input
+          id={REFERENCE_FIELD_ID}
+          className="landing-field__input landing-field__input--reference"
+          type="text"
+          name="token"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          value={reference}
+          aria-invalid={referenceError ? true : undefined}
+          aria-describedby={referenceError ? `${REFERENCE_FIELD_ID}-error` : undefined}
+          onChange={(event) => setReference(event.target.value)}
+        />
+      </div>
+      <div className={`landing-field${postcodeError ? ' landing-field--error' : ''}`}>
+        <label className="landing-field__label" htmlFor={POSTCODE_FIELD_ID}>
+          Postcode
+        </label>
+        {postcodeError && (
+          <p id={`${POSTCODE_FIELD_ID}-error`} className="landing-field__error">
+            <span className="visually-hidden">Error: </span>
+            {postcodeError}
+          </p>
+        )}
+        <input
+          id={POSTCODE_FIELD_ID}
+          className="landing-field__input landing-field__input--postcode"
+          type="text"
+          name="postcode"
+          autoComplete="postal-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          value={postcode}
+          aria-invalid={postcodeError ? true : undefined}
+          aria-describedby={postcodeError ? `${POSTCODE_FIELD_ID}-error` : undefined}
+          onChange={(event) => setPostcode(event.target.value)}
+        />
+      </div>
+      <div role="alert" className="landing-lookup__alert">
+        {outcome === 'notFound' && <p className="landing-field__not-found">{CALCULATION_NOT_FOUND}</p>}
+      </div>
+      <button type="submit" className="button" aria-disabled={outcome === 'searching' || outcome === 'found' || undefined}>
+        Find Calculation
+      </button>
+      <p role="status" className="landing-lookup__status">
+        {outcome === 'searching' || outcome === 'found' ? 'Finding your calculation…' : ''}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,1 @@
+export { isSessionVerificationNeeded, ownsSession, recordSessionOwner, sessionOwnerOf, type SessionVerificationFacts } from './session-owner';

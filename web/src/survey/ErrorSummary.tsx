@@ -1,0 +1,47 @@
+import { useEffect, useRef } from 'react';
+
+export const ERROR_SUMMARY_TITLE = 'Please correct the following problem(s)';
+
+export interface SummaryError {
+  /** The id of the control the message links to. */
+  targetId: string;
+  message: string;
+}
+
+/**
+ * The page's problems listed above the questions (spec 001 §2), each a link to its field. Focus moves to the
+ * summary each time it appears (`focusKey` changes), so screen reader and keyboard users hear it at once.
+ */
+export function ErrorSummary({ errors, focusKey }: { errors: SummaryError[]; focusKey: number }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focusKey > 0) ref.current?.focus();
+  }, [focusKey]);
+  if (errors.length === 0) return null;
+  return (
+    <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} ref={ref}>
+      <h2 className="error-summary__title" id="error-summary-title">
+        {ERROR_SUMMARY_TITLE}
+      </h2>
+      <ul className="error-summary__list">
+        {errors.map((error) => (
+          <li key={`${error.targetId}-${error.message}`}>
+            <a
+              href={`#${error.targetId}`}
+              onClick={(event) => {
+                // Focus the field itself and bring its question into view, not just scroll to the input.
+                const target = document.getElementById(error.targetId);
+                if (!target) return;
+                event.preventDefault();
+                target.focus();
+                (target.closest('.question') ?? target).scrollIntoView?.({ block: 'start' });
+              }}
+            >
+              {error.message}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

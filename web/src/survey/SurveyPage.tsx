@@ -1,0 +1,366 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import Form, { type IChangeEvent } from '@rjsf/core';
+import type { FieldTemplateProps, ObjectFieldTemplateProps } from '@rjsf/utils';
+import validator from '@rjsf/validator-ajv8';
+import { isErrorResponse } from '../../../common/errors';
+import { questionTypeName } from '../../../common/survey/answers';
+import { normalisePostcode } from '../../../common/survey/postcode';
+import { postcodeInvalidMessage, validatePage } from '../../../common/survey/validation';
+import {
+  SURVEY_ACTIONS,
+  type AnswerValue,
+  type PostcodeAnswer,
+  type QuestionView,
+  type SurveyAction,
+  type SurveyPageResponse,
+} from '../../../common/survey/model';
+import type { Visit } from '../../../common/visit';
+import { ApiRequestError } from '../api/client';
+import { reportHeightToParent, requestParentScroll } from '../embed/parent-window';
+import { usePageTitle } from '../shared/page-title';
+import { ErrorSummary, type SummaryError } from './ErrorSummary';
+import { inputId, type SurveyFormContext } from './form-context';
+import { HeaderIcon } from './HeaderIcon';
+import { buildPageSchema, type PageUiOptions } from './page-schema';
+import {
+  answerQuestion,
+  answersToSend,
+  changePrivateAnswer,
+  createPageState,
+  errorList,
+  questionsWithShow,
+  setNeedsAuthority,
+  withErrors,
+  type SurveyPageState,
+} from './page-state';
+import { PopUpDialog } from './PopUpDialog';
+import { QUESTION_FIELDS } from './questions/fields';
+import { postcodeErrorTarget } from './questions/PostcodeControl';
+import { ReferenceBox } from './ReferenceBox';
+import type { RuleEnvironment } from './rule-environment';
+import { checkPostcode, postSurveyPage } from './survey-api';
+import { TextBlock } from './TextBlock';
+
+/** After Next or Back both buttons rest for 3 seconds (spec 001 §9); so does the test-mode skip link (spec 000 §9). */
+export const BUTTON_LOCK_MS = 3000;
+export const REQUIRED_NOTE = 'Required questions are marked with an asterisk';
+export const CHOOSE_COUNCIL_MESSAGE = 'Please choose your council from the list.';
+
+export type SurveyOutcome =
+  | { kind: 'page'; response: SurveyPageResponse }
+  | { kind: 'finished'; session: string }
+  | { kind: 'failed'; error: unknown };
+
+interface Props {
+  response: SurveyPageResponse & { page: NonNullable<SurveyPageResponse['page']> };
+  visit: Visit;
+  /** Test mode verified by password (web/src/test-mode): testing panels, the skip link, no privacy notice. */
+  isTestMode: boolean;
+  search: string;
+  environment: RuleEnvironment;
+  /** Where the screen goes after a post: the next page, the results, or the error/verification views. */
+  onOutcome(outcome: SurveyOutcome): void;
+}
+
+function FieldTemplate({ children }: FieldTemplateProps) {
+  return children;
+}
+
+/** The card of questions: one block per field group that has a shown question (spec 000 §3 'Field group'). */
+function ObjectFieldTemplate({ properties, uiSchema }: ObjectFieldTemplateProps) {
+  const groups = (uiSchema?.['ui:options'] as PageUiOptions | undefined)?.groups ?? [properties.map((property) => property.name)];
+  const content = new Map(properties.map((property) => [property.name, property.content]));
+  return (
+    <div className="survey-card">
+      {groups.map((names) => (
+        <div className="field-group" key={names.join(' ')}>
+          {names.map((name) => content.get(name))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+const TEMPLATES = { FieldTemplate, ObjectFieldTemplate };
+
+function isPostcodeAnswer(value: AnswerValue | undefined): value is PostcodeAnswer {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'postcode' in value;
+}
+
+/** Field errors of a 400 answer, when every one names a question on this page. */
+function questionErrors(error: unknown, questions: readonly QuestionView[]): Record<string, string> | null {
+  if (!(error instanceof ApiRequestError) || error.status !== 400 || !isErrorResponse(error.errorBody)) return null;
+  const names = new Set(questions.map((question) => question.name));
+  const fieldErrors = error.errorBody.errors;
+  if (fieldErrors.length === 0 || fieldErrors.some((fieldError) => !names.has(fieldError.path))) return null;
+  const errors: Record<string, string> = {};
+  for (const fieldError of fieldErrors) errors[fieldError.path] ??= fieldError.message;
+  return errors;
+}
+
+function Progress({ percent }: { percent: number }) {
+  return (
+    <div className="survey-progress">
+      <div className="survey-progress__heading">
+        <span id="survey-progress-label">Your Progress</span>
+        <span className="survey-progress__percent">{percent}%</span>
+      </div>
+      <progress className="survey-progress__bar" value={percent} max={100} aria-labelledby="survey-progress-label">
+        {percent}%
+      </progress>
+    </div>
+  );
+}
+
+/** One questionnaire page (spec 000 §2 layout, §4 transitions). The parent mounts a new one for each page. */
+export function SurveyPage({ response, visit, isTestMode, search, environment, onOutcome }: Props) {
+  const page = response.page;
+  usePageTitle(page.title);
+  const [state, setState] = useState<SurveyPageState>(() => createPageState(page, { isTest: isTestMode }));
+  const [summaryFocus, setSummaryFocus] = useState(0);
+  const [locked, setLocked] = useState(false);
+  const [skipLocked, setSkipLocked] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [popUp, setPopUp] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+
+  // A new page starts at the top, in the partner's frame too, with focus on its heading for screen readers.
+  useEffect(() => {
+    if (response.pageNumber > 1 || response.session) heading.current?.focus();
+    window.scrollTo?.(0, 0);
+    requestParentScroll(window);
+    const stopReporting = reportHeightToParent(window, document.getElementById('root') ?? document.body);
+    const pending = timers.current;
+    return () => {
+      stopReporting();
+      pending.forEach(clearTimeout);
+    };
+  }, [response.pageNumber, response.session]);
+
+  // The schema changes only when which questions are shown changes, not with every key pressed.
+  const shownKey = JSON.stringify(state.shown);
+  const { schema, uiSchema } = useMemo(() => buildPageSchema(page.fields, JSON.parse(shownKey) as Record<string, boolean>), [page.fields, shownKey]);
+
+  function answer(name: string, value: AnswerValue) {
+    setState((current) => {
+      const before = current.answers[name];
+      let next = answerQuestion(current, name, value, environment);
+      // A different postcode needs its own check: any council picked for the old one no longer applies.
+      if (isPostcodeAnswer(before) && isPostcodeAnswer(value) && before.postcode !== value.postcode) next = setNeedsAuthority(next, name, false);
+      return next;
+    });
+  }
+
+  const formContext: SurveyFormContext = {
+    state,
+    session: response.session,
+    search,
+    isTest: isTestMode,
+    environment,
+    changePrivateAnswer(name) {
+      setState((current) => changePrivateAnswer(current, name, environment));
+    },
+    showPopUp: setPopUp,
+  };
+
+  function lockButtons(setter: (locked: boolean) => void) {
+    setter(true);
+    timers.current.push(setTimeout(() => setter(false), BUTTON_LOCK_MS));
+  }
+
+  function showErrors(errors: Record<string, string>) {
+    setState((current) => withErrors(current, errors));
+    setSummaryFocus((count) => count + 1);
+    window.scrollTo?.(0, 0);
+  }
+
+  /**
+   * Postcode questions are checked by the server before the page is sent (spec 000 §5 'Postcode'). A valid one is
+   * replaced by the server's answer; one no provider knows asks for the council. Returns the errors found.
+   */
+  async function checkPostcodes(current: SurveyPageState): Promise<{ state: SurveyPageState; errors: Record<string, string> }> {
+    let next = current;
+    const errors: Record<string, string> = {};
+    for (const question of current.questions) {
+      const value = current.answers[question.name];
+      if (!current.shown[question.name] || questionTypeName(question.questionType) !== 'Postcode') continue;
+      if (!isPostcodeAnswer(value) || value.option || value.postcode.trim() === '') continue;
+      let found: PostcodeAnswer | null;
+      try {
+        const result = await checkPostcode(value.postcode.trim());
+        if (!result.valid || !result.value) {
+          errors[question.name] = postcodeInvalidMessage(question);
+          continue;
+        }
+        found = result.value;
+      } catch {
+        // The look-up is down: a well-formed postcode still lets the person carry on by choosing the council.
+        const written = normalisePostcode(value.postcode);
+        if (!written) {
+          errors[question.name] = postcodeInvalidMessage(question);
+          continue;
+        }
+        found = { ...value, postcode: written, authority: '', authorityCode: '', country: '' };
+      }
+      if (found.authorityCode) {
+        next = { ...next, answers: { ...next.answers, [question.name]: found } };
+        continue;
+      }
+      // Known postcode, unknown council: keep a council the person already picked for this same postcode.
+      const picked = value.authorityCode && normalisePostcode(value.postcode) === found.postcode;
+      if (picked) {
+        next = { ...next, answers: { ...next.answers, [question.name]: { ...found, authority: value.authority, authorityCode: value.authorityCode, country: value.country } } };
+      } else {
+        next = setNeedsAuthority({ ...next, answers: { ...next.answers, [question.name]: found } }, question.name, true);
+        errors[question.name] = CHOOSE_COUNCIL_MESSAGE;
+      }
+    }
+    return { state: next, errors };
+  }
+
+  async function send(action: SurveyAction, current: SurveyPageState) {
+    setBusy(true);
+    try {
+      const next = await postSurveyPage({
+        answers: answersToSend(current),
+        session: response.session,
+        page: response.pageNumber,
+        action,
+        visit,
+      });
+      if (action === SURVEY_ACTIONS.finish) onOutcome({ kind: 'finished', session: next.session ?? response.session ?? '' });
+      else onOutcome({ kind: 'page', response: next });
+    } catch (error) {
+      const errors = questionErrors(error, current.questions);
+      if (errors) showErrors(errors);
+      else onOutcome({ kind: 'failed', error });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const isLastPage = page.progress === 100;
+  const forwardAction = isLastPage ? SURVEY_ACTIONS.finish : SURVEY_ACTIONS.next;
+
+  async function next() {
+    if (locked || busy) return;
+    lockButtons(setLocked);
+    const current = stateRef.current;
+    const errors = validatePage(questionsWithShow(current), current.answers, { today: environment.today });
+    if (Object.keys(errors).length > 0) {
+      showErrors(errors);
+      return;
+    }
+    setBusy(true);
+    const checked = await checkPostcodes(current);
+    setBusy(false);
+    setState(checked.state);
+    if (Object.keys(checked.errors).length > 0) {
+      showErrors(checked.errors);
+      return;
+    }
+    await send(forwardAction, checked.state);
+  }
+
+  function back() {
+    if (locked || busy) return;
+    lockButtons(setLocked);
+    void send(SURVEY_ACTIONS.back, stateRef.current);
+  }
+
+  function skip() {
+    if (skipLocked || busy) return;
+    lockButtons(setSkipLocked);
+    void send(forwardAction, stateRef.current);
+  }
+
+  function onChange(event: IChangeEvent, id?: string) {
+    if (!id || !(id in stateRef.current.answers)) return;
+    answer(id, (event.formData as Record<string, AnswerValue>)[id] ?? null);
+  }
+
+  const summary: SummaryError[] = errorList(state).map(({ name, message }) => {
+    const question = state.questions.find((candidate) => candidate.name === name)!;
+    const id = inputId(name);
+    return { targetId: questionTypeName(question.questionType) === 'Postcode' ? postcodeErrorTarget(id, state.answers[name]) : id, message };
+  });
+  const disabled = locked || busy;
+
+  return (
+    <div className="survey">
+      {response.pageNumber > 1 && <Progress percent={page.progress} />}
+      {isTestMode && !page.isExitPage && (
+        <p className="survey__skip">
+          <button type="button" className="link-button" onClick={skip} disabled={skipLocked || busy}>
+            Next page
+          </button>
+        </p>
+      )}
+      <header className="survey-header">
+        <HeaderIcon type={page.headerType} />
+        <h1 ref={heading} tabIndex={-1}>
+          {page.title}
+        </h1>
+      </header>
+      {page.text && (
+        <div className="survey__text">
+          <TextBlock text={page.text} />
+        </div>
+      )}
+      <p className="survey__required-note">{REQUIRED_NOTE}</p>
+      <ErrorSummary errors={summary} focusKey={summaryFocus} />
+      <Form
+        className="survey-form"
+        schema={schema}
+        uiSchema={uiSchema}
+        formData={state.answers}
+        formContext={formContext}
+        fields={QUESTION_FIELDS}
+        templates={TEMPLATES}
+        validator={validator}
+        noHtml5Validate
+        noValidate
+        showErrorList={false}
+        experimental_componentUpdateStrategy="always"
+        onChange={onChange}
+        onSubmit={() => void next()}
+      >
+        {page.isExitPage ? (
+          <></>
+        ) : (
+          <div className="survey__buttons">
+            {response.pageNumber > 1 && (
+              <button type="button" className="button button--secondary" onClick={back} disabled={disabled}>
+                Back
+              </button>
+            )}
+            <button type="submit" className="button" disabled={disabled}>
+              Next
+            </button>
+          </div>
+        )}
+      </Form>
+      {response.token && <ReferenceBox reference={response.token} />}
+      {response.isIntermediary && <AdviserSection client={response.client} />}
+      {popUp !== null && <PopUpDialog message={popUp} onClose={() => setPopUp(null)} />}
+    </div>
+  );
+}
+
+/** For advisers (spec 001 §2 'Survey page frame'): whose calculation this is, and the way back to their area. */
+function AdviserSection({ client }: { client: unknown }) {
+  const details = (typeof client === 'object' && client !== null ? client : {}) as { displayName?: unknown; caseReference?: unknown };
+  return (
+    <section className="adviser-section" aria-labelledby="adviser-section-title">
+      <h2 id="adviser-section-title">Adviser Section</h2>
+      {typeof details.displayName === 'string' && details.displayName && <p>Client: {details.displayName}</p>}
+      {typeof details.caseReference === 'string' && details.caseReference && <p>Case reference: {details.caseReference}</p>}
+      <p>
+        <a href="/adviser/">Adviser Area</a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,249 @@
+import { useEffect, useRef, useState } from 'react';
+import { COUNCIL_TAX_BAND_ANSWERS } from '../../../../common/survey/answers';
+import { lookUpBands, surveyPath, type BandAddress } from '../survey-api';
+import type { ControlProps } from './control';
+
+/** Address table size and pagination window (spec 000 §9). */
+export const ADDRESSES_PER_PAGE = 10;
+export const PAGINATION_SIZE = 3;
+
+export const LOOK_UP_OPTION = 'Look this up for me';
+export const USE_ADDRESS_QUESTION = 'Would you like us to use your address to look up your council tax band?';
+export const USE_ADDRESS_YES = 'Yes, I would like to tell you my address';
+export const USE_ADDRESS_NO = 'No, I would like to look up my band myself';
+export const LOOKUP_UNAVAILABLE_TEXT =
+  'Currently we cannot look up your council tax band. The band look-up service will be up and running shortly, so please try again later...';
+
+/**
+ * The council tax band question's phases (spec 000 §4): 1 choose a band, 2 ask whether to use the address, 3 the
+ * address table, 4 the band chosen, 5 look-up unavailable. 'noAddresses' is phase 3 when nothing was found.
+ */
+export type CouncilPhase = 'choose' | 'ask' | 'loading' | 'addresses' | 'noAddresses' | 'selected' | 'unavailable';
+
+/** 'Band C' from a looked-up band, whether the service gives 'C' or 'Band C'; null for anything else. */
+export function bandAnswer(band: string): string | null {
+  const letter = band.trim().replace(/^band\s+/i, '').toUpperCase();
+  const answer = `Band ${letter}`;
+  return COUNCIL_TAX_BAND_ANSWERS.includes(answer) ? answer : null;
+}
+
+/** The page numbers the pagination shows: at most `size`, around the current page. */
+export function pageWindow(current: number, total: number, size = PAGINATION_SIZE): number[] {
+  const count = Math.min(size, total);
+  const first = Math.min(Math.max(1, current - Math.floor(size / 2)), total - count + 1);
+  return Array.from({ length: count }, (_, index) => first + index);
+}
+
+function AddressTable({ addresses, onPick, firstId }: { addresses: BandAddress[]; onPick(address: BandAddress): void; firstId: string }) {
+  const [page, setPage] = useState(1);
+  const total = Math.ceil(addresses.length / ADDRESSES_PER_PAGE);
+  const shown = addresses.slice((page - 1) * ADDRESSES_PER_PAGE, page * ADDRESSES_PER_PAGE);
+  return (
+    <div className="council__addresses">
+      <table className="address-table">
+        <caption className="address-table__caption">Choose your address</caption>
+        <thead>
+          <tr>
+            <th scope="col">Address</th>
+            <th scope="col">Band</th>
+            <th scope="col">
+              <span className="visually-hidden">Choose</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((address, index) => (
+            <tr key={String(address.id)}>
+              <td>{address.line1}</td>
+              <td>{bandAnswer(address.band) ?? address.band}</td>
+              <td>
+                <button
+                  type="button"
+                  id={index === 0 ? firstId : undefined}
+                  className="button button--secondary button--small"
+                  aria-label={`Select ${address.line1}`}
+                  onClick={() => onPick(address)}
+                >
+                  Select
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {total > 1 && (
+        <nav className="pagination" aria-label="Address pages">
+          <button type="button" className="pagination__link" disabled={page === 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </button>
+          {pageWindow(page, total).map((number) => (
+            <button
+              type="button"
+              key={number}
+              className="pagination__link"
+              aria-current={number === page ? 'page' : undefined}
+              aria-label={`Page ${number}`}
+              onClick={() => setPage(number)}
+            >
+              {number}
+            </button>
+          ))}
+          <button type="button" className="pagination__link" disabled={page === total} onClick={() => setPage(page + 1)}>
+            Next
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}
+
+/** Council (type 9): the council tax band, chosen or looked up from the address. */
+export function CouncilControl(props: ControlProps<string>) {
+  const { question, value, id, describedBy, invalid, context } = props;
+  const canLookUp = question.country !== 'Scotland';
+  const hasBand = typeof value === 'string' && value !== '';
+  const [phase, setPhase] = useState<CouncilPhase>(hasBand ? 'selected' : 'choose');
+  const [addresses, setAddresses] = useState<BandAddress[]>([]);
+  const moved = useRef(false);
+
+  // After a change of phase, focus goes to the new phase's first control so keyboard users are not lost.
+  useEffect(() => {
+    if (!moved.current) return;
+    document.getElementById(id)?.focus();
+  }, [phase, id]);
+
+  function go(next: CouncilPhase) {
+    moved.current = true;
+    setPhase(next);
+  }
+
+  async function lookUp() {
+    go('loading');
+    try {
+      if (!context.session) throw new Error('No calculation to look up.');
+      const result = await lookUpBands(context.session);
+      const found = result.valid && Array.isArray(result.value) ? result.value : null;
+      // A failed or invalid look-up is the 'unavailable' phase (spec 000 §8).
+      if (found === null) go('unavailable');
+      else {
+        setAddresses(found);
+        go(found.length === 0 ? 'noAddresses' : 'addresses');
+      }
+    } catch {
+      go('unavailable');
+    }
+  }
+
+  // The definition lists the bands it offers; without a list, bands A to I.
+  const options = question.options?.length ? question.options : COUNCIL_TAX_BAND_ANSWERS.map((band) => ({ value: band, text: band }));
+  switch (phase) {
+    case 'choose':
+      return (
+        <select
+          className="select"
+          id={id}
+          name={question.name}
+          value={hasBand ? value : ''}
+          aria-labelledby={`q-${question.name}-label`}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          aria-required={question.required || undefined}
+          onChange={(event) => {
+            if (event.target.value === LOOK_UP_OPTION) go('ask');
+            else props.onAnswer(event.target.value);
+          }}
+        >
+          <option value="">Please select</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.text}
+            </option>
+          ))}
+          {canLookUp && <option value={LOOK_UP_OPTION}>{LOOK_UP_OPTION}</option>}
+        </select>
+      );
+    case 'ask':
+      return (
+        <fieldset className="question__fieldset question__fieldset--nested">
+          <legend className="question__label question__label--small">{USE_ADDRESS_QUESTION}</legend>
+          <div className="radios">
+            {[USE_ADDRESS_YES, USE_ADDRESS_NO].map((text, index) => (
+              <div className="radios__item" key={text}>
+                <input
+                  className="radios__input"
+                  type="radio"
+                  id={index === 0 ? id : `${id}-no`}
+                  name={`${question.name}-use-address`}
+                  checked={false}
+                  onChange={() => (index === 0 ? void lookUp() : go('choose'))}
+                />
+                <label className="radios__label" htmlFor={index === 0 ? id : `${id}-no`}>
+                  {text}
+                </label>
+              </div>
+            ))}
+          </div>
+        </fieldset>
+      );
+    case 'loading':
+      return (
+        <div className="council__loading" role="status">
+          <span className="loading-spinner__wheel loading-spinner__wheel--small" aria-hidden="true" />
+          <span id={id} tabIndex={-1}>
+            Looking up the addresses at your postcode...
+          </span>
+        </div>
+      );
+    case 'addresses':
+      return (
+        <AddressTable
+          addresses={addresses}
+          firstId={id}
+          onPick={(address) => {
+            const band = bandAnswer(address.band);
+            if (!band) return;
+            props.onAnswer(band);
+            go('selected');
+          }}
+        />
+      );
+    case 'noAddresses':
+      return (
+        <div className="council__message">
+          <p id={id} tabIndex={-1}>
+            We could not find any addresses at your postcode. You can change your postcode, or enter your band yourself.
+          </p>
+          <div className="button-row">
+            {question.postcodePage !== undefined && context.session && (
+              <a className="button button--secondary" href={surveyPath(question.postcodePage, context.session, context.search)}>
+                Change My Postcode
+              </a>
+            )}
+            <button type="button" className="button button--secondary" onClick={() => go('choose')}>
+              Enter band
+            </button>
+          </div>
+        </div>
+      );
+    case 'selected':
+      return (
+        <div className="council__selected">
+          <p className="council__band">
+            Your council tax band: <strong>{value}</strong>
+          </p>
+          <button type="button" id={id} className="button button--secondary" onClick={() => go('choose')}>
+            Change Band
+          </button>
+        </div>
+      );
+    case 'unavailable':
+      return (
+        <div className="council__message">
+          <p id={`${id}-unavailable`}>{LOOKUP_UNAVAILABLE_TEXT}</p>
+          <button type="button" id={id} className="button button--secondary" onClick={() => go('choose')}>
+            Enter band
+          </button>
+        </div>
+      );
+  }
+}

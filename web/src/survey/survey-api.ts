@@ -1,0 +1,119 @@
+import type { Visit } from '../../../common/visit';
+import type { Answers, PostcodeAnswer, SurveyAction, SurveyPageResponse } from '../../../common/survey/model';
+import { ApiRequestError, getJson, postJson } from '../api/client';
+
+/** The calls the survey screen makes (spec 000 §7, spec 001 §7). Every one carries the browser id (api/client). */
+
+/** The 403 code that means another browser owns the calculation and the identity check must open it. */
+export const VERIFICATION_REQUIRED = 'VERIFICATION_REQUIRED';
+
+export function isVerificationRequired(error: unknown): boolean {
+  return (
+    error instanceof ApiRequestError &&
+    error.status === 403 &&
+    typeof error.errorBody === 'object' &&
+    error.errorBody !== null &&
+    (error.errorBody as { code?: unknown }).code === VERIFICATION_REQUIRED
+  );
+}
+
+export function loadSurveyPage(pageNumber: string | null, session: string | null): Promise<SurveyPageResponse> {
+  if (pageNumber === null || session === null) return getJson('/api/data/survey');
+  return getJson(`/api/data/survey/${encodeURIComponent(pageNumber)}/${encodeURIComponent(session)}`);
+}
+
+export interface DeviceDetails {
+  isMobile: boolean;
+  browserName: string | null;
+  browserVersion: string | null;
+  OsName: string | null;
+}
+
+/** Device details the survey post carries (spec 000 §7); the server does not store them. Read from the user agent. */
+export function deviceDetails(userAgent: string = typeof navigator === 'undefined' ? '' : navigator.userAgent): DeviceDetails {
+  const browsers: [string, RegExp][] = [
+    ['Edge', /Edg(?:e|A|iOS)?\/([\d.]+)/],
+    ['Opera', /OPR\/([\d.]+)/],
+    ['Samsung Internet', /SamsungBrowser\/([\d.]+)/],
+    ['Firefox', /(?:Firefox|FxiOS)\/([\d.]+)/],
+    ['Chrome', /(?:Chrome|CriOS)\/([\d.]+)/],
+    ['Safari', /Version\/([\d.]+).*Safari/],
+  ];
+  const browser = browsers.find(([, pattern]) => pattern.test(userAgent));
+  const systems: [string, RegExp][] = [
+    ['Windows', /Windows/],
+    ['Android', /Android/],
+    ['iOS', /iPhone|iPad|iPod/],
+    ['Mac OS', /Mac OS X|Macintosh/],
+    ['Chrome OS', /CrOS/],
+    ['Linux', /Linux/],
+  ];
+  return {
+    isMobile: /Mobi|Android|iPhone|iPod/.test(userAgent),
+    browserName: browser?.[0] ?? null,
+    browserVersion: browser ? (browser[1].exec(userAgent)?.[1] ?? null) : null,
+    OsName: systems.find(([, pattern]) => pattern.test(userAgent))?.[0] ?? null,
+  };
+}
+
+export interface SurveyPost {
+  answers: Answers;
+  session: string | null;
+  page: number;
+  action: SurveyAction;
+  visit: Visit;
+}
+
+/** Sends a page's shown answers (at the top level, keyed by question name) beside the visit's details. */
+export function postSurveyPage({ answers, session, page, action, visit }: SurveyPost): Promise<SurveyPageResponse> {
+  return postJson('/api/data/survey/', {
+    ...answers,
+    session,
+    page,
+    action,
+    partner: visit.partnerId,
+    referral: visit.referral,
+    subCategory: visit.subCategory,
+    test: visit.isTest,
+    pipSessionId: visit.pipSessionId,
+    portal: visit.isPortal,
+    ...deviceDetails(),
+  });
+}
+
+export interface PostcodeCheck {
+  valid: boolean;
+  value: PostcodeAnswer | null;
+}
+
+export function checkPostcode(postcode: string): Promise<PostcodeCheck> {
+  return postJson('/api/data/postcode/', { postcode });
+}
+
+export interface BandAddress {
+  line1: string;
+  band: string;
+  id: string | number;
+}
+
+export interface BandLookup {
+  valid: boolean;
+  value: BandAddress[] | null;
+}
+
+export function lookUpBands(session: string): Promise<BandLookup> {
+  return postJson('/api/data/bands/', { session });
+}
+
+export function verifySession(session: string, postcode: string): Promise<{ valid: boolean }> {
+  return postJson('/api/data/verify/', { session, postcode });
+}
+
+/** Where a survey page lives, keeping the visit's query string (spec 000 §2). */
+export function surveyPath(pageNumber: number | string, session: string, search: string): string {
+  return `/survey/${encodeURIComponent(String(pageNumber))}/${encodeURIComponent(session)}${search}`;
+}
+
+export function resultPath(session: string, search: string): string {
+  return `/result/${encodeURIComponent(session)}${search}`;
+}

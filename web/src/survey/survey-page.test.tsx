@@ -1,0 +1,253 @@
+import { jest } from '@jest/globals';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { installFakeApi, type FakeApi } from './fake-api';
+import { installJsdomSupport } from './jsdom-support';
+import { renderPage, settle } from './render-page';
+import { group, pageResponse, partnerPage, question } from './survey-fixtures';
+
+installJsdomSupport();
+
+const SESSION = '3f0c8a52-4d7e-4b8e-9a51-0c2f4f6f9d11';
+const nextPage = pageResponse([group(question('ClientName', 'Text', {}, ''))], { pageNumber: 3 }, { title: 'Next page title' });
+
+let api: FakeApi;
+beforeEach(() => {
+  api = installFakeApi().on('POST', '/api/data/survey/', { status: 200, body: nextPage });
+});
+
+describe('the page frame', () => {
+  it('shows progress (not on page 1), the header icon, title, text and the required note', () => {
+    const { unmount } = renderPage(partnerPage);
+    expect(screen.getByText('Your Progress')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Your Progress' }).getAttribute('value')).toBe('20');
+    expect(document.querySelector('.survey-progress__percent')?.textContent).toBe('20%');
+    expect(document.querySelector('svg[data-header-type="Calculator"]')?.getAttribute('aria-hidden')).toBe('true');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('About you');
+    expect(screen.getByText('Tell us about yourself.')).toBeTruthy();
+    expect(screen.getByText('Required questions are marked with an asterisk')).toBeTruthy();
+    expect(screen.getByText('K7M2QX9D')).toBeTruthy();
+    expect(document.title).toBe('About you - Benefits Calculator');
+    unmount();
+    renderPage({ ...partnerPage, pageNumber: 1 });
+    expect(screen.queryByText('Your Progress')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeTruthy();
+  });
+
+  it('has no buttons on an exit page, and no icon for a Normal header', () => {
+    renderPage(pageResponse([group(question('Info', 'Label', { text: 'We cannot help.' }))], {}, { isExitPage: true, headerType: 'Normal' }));
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    expect(document.querySelector('svg[data-header-type]')).toBeNull();
+  });
+});
+
+describe('Next', () => {
+  it('checks the shown questions and lists the problems, each linked to its field, with focus on the summary', async () => {
+    const { outcomes } = renderPage(partnerPage);
+    fireEvent.click(screen.getByLabelText('Yes'));
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await settle();
+    const summary = screen.getByRole('alert');
+    expect(within(summary).getByRole('heading').textContent).toBe('Please correct the following problem(s)');
+    expect(document.activeElement).toBe(summary);
+    const link = within(summary).getByRole('link', { name: 'Partner’s date of birth is required.' });
+    expect(link.getAttribute('href')).toBe('#q-PartnerDob');
+    const date = screen.getByLabelText(/partner’s date of birth/) as HTMLInputElement;
+    expect(date.getAttribute('aria-invalid')).toBe('true');
+    expect(date.getAttribute('aria-describedby')).toBe('q-PartnerDob-error');
+    expect(document.getElementById('q-PartnerDob-error')?.textContent).toBe('Error: Partner’s date of birth is required.');
+    fireEvent.click(link);
+    expect(document.activeElement).toBe(date);
+    expect(api.calls).toEqual([]);
+    expect(outcomes).toEqual([]);
+
+    // Answering clears the question's error and its line in the summary.
+    fireEvent.change(date, { target: { value: '01/02/1980' } });
+    await settle();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(date.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('sends the shown answers with the visit and device details, then shows the next page', async () => {
+    const { outcomes } = renderPage(partnerPage, '?id=cap_live&ref=leaflet&sub=housing&pip=p-1&portal=true');
+    fireEvent.click(screen.getByLabelText('No'));
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await settle();
+    const [call] = api.callsTo('POST', '/api/data/survey/');
+    expect(call.body).toEqual({
+      ClientHasPartner: 'No',
+      session: SESSION,
+      page: 2,
+      action: 2,
+      partner: 'cap_live',
+      referral: 'leaflet',
+      subCategory: 'housing',
+      test: false,
+      pipSessionId: 'p-1',
+      portal: true,
+      isMobile: expect.any(Boolean),
+      browserVersion: null,
+      browserName: null,
+      // jsdom's user agent names no browser or system.
+      OsName: null,
+      browserId: expect.stringMatching(/^browser_/),
+    });
+    expect(outcomes).toEqual([{ kind: 'page', response: nextPage }]);
+  });
+
+  it('sends action 4 on the last page and then goes to the results', async () => {
+    const { outcomes } = renderPage(pageResponse([group(question('ClientName', 'Text', {}, 'Sam'))], {}, { progress: 100 }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await settle();
+    expect(api.callsTo('POST', '/api/data/survey/')[0].body).toMatchObject({ action: 4, ClientName: 'Sam' });
+    expect(outcomes).toEqual([{ kind: 'finished', session: SESSION }]);
+  });
+
+  it('shows the server’s field errors like its own, and any other failure as an outcome', async () => {
+    api.on('POST', '/api/data/survey/', {
+      status: 400,
+      body: { statusCode: 400, code: 'VALIDATION_FAILED', message: 'Check the answers.', errors: [{ path: 'ClientHasPartner', message: 'Whether you live with a partner is required.' }] },
+    });
+    const { outcomes } = renderPage(partnerPage);
+    fireEvent.click(screen.getByLabelText('No'));
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await settle();
+    expect(within(screen.getByRole('alert')).getByRole('link').getAttribute('href')).toBe('#q-ClientHasPartner');
+    expect(outcomes).toEqual([]);
+
+    api.on('POST', '/api/data/survey/', { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'Server error', errors: [] } });
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await settle();
+    expect(outcomes).toEqual([{ kind: 'failed', error: expect.objectContaining({ status: 500 }) }]);
+  }, 10_000);
+
+  it('rests both buttons for 3 seconds after a press', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'queueMicrotask', 'nextTick'] });
+    try {
+      renderPage(partnerPage);
+      fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+      await act(async () => undefined);
+      expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+      expect((screen.getByRole('button', { name: 'Back' }) as HTMLButtonElement).disabled).toBe(true);
+      act(() => jest.advanceTimersByTime(2999));
+      expect((screen.getByRole('button', { name: 'Back' }) as HTMLButtonElement).disabled).toBe(true);
+      act(() => jest.advanceTimersByTime(1));
+      expect((screen.getByRole('button', { name: 'Back' }) as HTMLButtonElement).disabled).toBe(false);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
+
+describe('Back', () => {
+  it('sends the answers without checking them, with action 1', async () => {
+    const { outcomes } = renderPage(partnerPage);
+    fireEvent.click(screen.getByLabelText('Yes'));
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await settle();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(api.callsTo('POST', '/api/data/survey/')[0].body).toMatchObject({ action: 1, ClientHasPartner: 'Yes', PartnerDob: '', PartnerWorks: '' });
+    expect(outcomes).toHaveLength(1);
+  });
+});
+
+describe('postcodes on Next', () => {
+  const postcodePage = pageResponse([group(question('ClientPostcode', 'Postcode', { text: 'What is your postcode?', validation: 'Postcode', required: true }, null))], { pageNumber: 1, session: null });
+  const type = async (text: string) => {
+    fireEvent.change(screen.getByLabelText(/What is your postcode/), { target: { value: text } });
+    await settle();
+  };
+
+  it('says a postcode the server does not accept is invalid', async () => {
+    api.on('POST', '/api/data/postcode/', { status: 200, body: { valid: false, value: null } });
+    renderPage(postcodePage);
+    await type('ZZ99 9ZZ');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await settle();
+    expect(api.callsTo('POST', '/api/data/postcode/')[0].body).toMatchObject({ postcode: 'ZZ99 9ZZ' });
+    expect(within(screen.getByRole('alert')).getByRole('link', { name: 'Postcode is invalid.' })).toBeTruthy();
+    expect(api.callsTo('POST', '/api/data/survey/')).toEqual([]);
+  });
+
+  it('sends the server’s answer for a valid postcode', async () => {
+    const westminster = { postcode: 'SW1A 1AA', authority: 'Westminster', authorityCode: 'E09000033', country: 'England', latitude: 51.5, longitude: -0.14, option: false };
+    api.on('POST', '/api/data/postcode/', { status: 200, body: { valid: true, value: westminster } });
+    renderPage(postcodePage);
+    await type('sw1a1aa');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await settle();
+    expect(api.callsTo('POST', '/api/data/survey/')[0].body).toMatchObject({ ClientPostcode: westminster, session: null, page: 1 });
+  });
+
+  it('asks for the council when no provider knows the postcode, and fills it in from the list', async () => {
+    api.on('POST', '/api/data/postcode/', { status: 200, body: { valid: true, value: { postcode: 'AB1 2CD', authority: '', authorityCode: '', country: '', latitude: null, longitude: null, option: false } } });
+    renderPage(postcodePage);
+    await type('AB1 2CD');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await settle();
+    expect(within(screen.getByRole('alert')).getByText('Please choose your council from the list.')).toBeTruthy();
+    const council = screen.getByLabelText('Your local council') as HTMLSelectElement;
+    await waitFor(() => expect(council.disabled).toBe(false));
+    expect(council.options.length).toBe(362);
+    fireEvent.change(council, { target: { value: 'S12000033' } });
+    await settle();
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await settle();
+    expect(api.callsTo('POST', '/api/data/survey/')[0].body).toMatchObject({
+      ClientPostcode: { postcode: 'AB1 2CD', authority: 'Aberdeen City', authorityCode: 'S12000033', country: 'Scotland', option: false },
+    });
+  }, 10_000);
+});
+
+describe('the privacy notice', () => {
+  it('hides an answered date of birth until ‘Change your answer’, which clears it', async () => {
+    renderPage(pageResponse([group(question('ClientDob', 'Date', { text: 'What is your date of birth?' }, '01/02/1980'))]));
+    expect(screen.getByText("You've already answered this question.")).toBeTruthy();
+    expect(screen.queryByDisplayValue('01/02/1980')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Change your answer' }));
+    await settle();
+    const date = screen.getByLabelText(/What is your date of birth/) as HTMLInputElement;
+    expect(date.value).toBe('');
+    expect(document.activeElement).toBe(date);
+  });
+
+  it('is not shown in test mode', () => {
+    renderPage(pageResponse([group(question('ClientDob', 'Date', { text: 'What is your date of birth?' }, '01/02/1980'))]), '?test=true');
+    expect(screen.queryByText("You've already answered this question.")).toBeNull();
+    expect(screen.getByDisplayValue('01/02/1980')).toBeTruthy();
+  });
+});
+
+describe('test mode', () => {
+  it('shows each question’s name, rule, parsed rule and which parts hold, and a Next page link that rests 3 seconds', async () => {
+    const { outcomes } = renderPage(partnerPage, '?test=true');
+    fireEvent.click(screen.getByLabelText('Yes'));
+    await settle();
+    const panel = screen.getByText('Testing: PartnerDob').closest('details')!;
+    expect(within(panel).getByText("ClientHasPartner == 'Yes'")).toBeTruthy();
+    expect(within(panel).getByText(/"operator": "equal"/)).toBeTruthy();
+    expect(within(panel).getByText("ClientHasPartner equal 'Yes'").parentElement?.textContent).toBe("ClientHasPartner equal 'Yes': true");
+    const skip = screen.getByRole('button', { name: 'Next page' });
+    fireEvent.click(skip);
+    await settle();
+    expect((skip as HTMLButtonElement).disabled).toBe(true);
+    expect(api.callsTo('POST', '/api/data/survey/')[0].body).toMatchObject({ action: 2, test: true });
+    expect(outcomes).toHaveLength(1);
+  });
+
+  it('has no Next page link on an exit page', () => {
+    renderPage(pageResponse([group(question('Info', 'Label'))], {}, { isExitPage: true }), '?test=true');
+    expect(screen.queryByRole('button', { name: 'Next page' })).toBeNull();
+  });
+});
