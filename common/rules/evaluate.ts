@@ -16,7 +16,7 @@ import {
   type Operand,
   type Operator,
 } from './condition.js';
-import { parseIsoDate, toDayNumber } from './dates.js';
+import { parseIsoDate, toDayNumber } from '../dates/calendar.js';
 import { findRuleFunction, type FunctionContext } from './functions.js';
 import { divideHundredths, multiplyHundredths, numberToHundredths } from './hundredths.js';
 import {
@@ -54,10 +54,13 @@ export type ExplainedCondition =
 
 export type RuleOutcome = { ok: true; value: boolean } | { ok: false; error: string };
 
+/** The same result as `explainRule` gives at its root, without building the explanation (the server's hot path). */
 export function evaluateRule(condition: Condition, context: RuleContext): RuleOutcome {
-  const { result, error } = explainRule(condition, context);
-  if (result === 'error') return { ok: false, error: error ?? 'The rule could not be evaluated.' };
-  return { ok: true, value: result };
+  try {
+    return { ok: true, value: new Evaluator(context).decide(condition) };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : 'The rule could not be evaluated.' };
+  }
 }
 
 /**
@@ -107,6 +110,30 @@ class Evaluator {
       const message = error instanceof Error ? error.message : 'The rule could not be evaluated.';
       return { ...leaf, result: 'error', error: message } as ExplainedCondition;
     }
+  }
+
+  /** As `explain`, but only the result; an error is thrown. */
+  decide(condition: Condition): boolean {
+    if (typeof condition === 'object' && condition !== null) {
+      if ('all' in condition && Array.isArray(condition.all)) return this.decideAll('all', condition.all);
+      if ('any' in condition && Array.isArray(condition.any)) return this.decideAll('any', condition.any);
+      if ('not' in condition) return !this.decide(condition.not);
+    }
+    return this.leaf(condition);
+  }
+
+  private decideAll(key: 'all' | 'any', conditions: Condition[]): boolean {
+    const deciding = key === 'any';
+    let failure: unknown = null;
+    for (const condition of conditions) {
+      try {
+        if (this.decide(condition) === deciding) return deciding;
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+    if (failure !== null) throw failure;
+    return !deciding;
   }
 
   private combine(key: 'all' | 'any', conditions: Condition[]): ExplainedCondition {

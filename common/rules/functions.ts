@@ -2,7 +2,7 @@
  * The rule language's functions (common/rules/README.md, 'Functions'). The parser checks names and argument
  * counts against this table; the evaluator calls `evaluate`. Every date function works on `today`.
  */
-import { ageInYears, fromDayNumber, formatIsoDate, parseIsoDate, toDayNumber } from './dates.js';
+import { ageInYears, fromDayNumber, formatIsoDate, parseIsoDate, toDayNumber } from '../dates/calendar.js';
 import { multiplyHundredths } from './hundredths.js';
 import { statePensionDate } from './state-pension-age.js';
 import { EMPTY, RuleEvaluationError, asDay, asHundredths, type Value } from './values.js';

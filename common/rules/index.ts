@@ -23,5 +23,6 @@ export {
   type Operand,
   type Operator,
 } from './condition.js';
+export { resolveForPage } from './resolve.js';
 export { RULE_FUNCTIONS, functionNames, type RuleFunction } from './functions.js';
 export { statePensionDate, type Sex } from './state-pension-age.js';

@@ -13,7 +13,7 @@ import {
   type Literal,
   type Operand,
 } from './condition.js';
-import { parseIsoDate } from './dates.js';
+import { parseIsoDate } from '../dates/calendar.js';
 import { findRuleFunction } from './functions.js';
 import { parseHundredths } from './hundredths.js';
 

@@ -7,7 +7,7 @@
  * https://www.legislation.gov.uk/ukpga/2007/22/schedule/3 (the rise to 68), and the gov.uk 'State Pension age
  * timetables'. Cross-checked against DWP's published library (github.com/dwp/get-state-pension-date).
  */
-import { attainsAge, formatIsoDate, parseIsoDate, toDayNumber, type CalendarDate } from './dates.js';
+import { attainsAge, formatIsoDate, parseIsoDate, toDayNumber, type CalendarDate } from '../dates/calendar.js';
 
 export type Sex = 'female' | 'male';
 

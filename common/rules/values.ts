@@ -5,7 +5,8 @@
  */
 import type { AnswerValue, Answers, MoneyAnswer, PostcodeAnswer } from '../survey/model.js';
 import { numberToHundredths, parseHundredths } from './hundredths.js';
-import { parseUkDate, toDayNumber } from './dates.js';
+import { parseUkDate, toDayNumber } from '../dates/calendar.js';
+import { readDecimalText } from '../survey/money.js';
 
 export type Value =
   | { kind: 'empty' }
@@ -83,7 +84,9 @@ export function answerValue(answers: Answers, name: string, part?: string): Valu
 
 /** A number from text ('compared with a number it is read as a number'); null when the text is not one. */
 export function textAsNumber(value: string): Value | null {
-  const hundredths = parseHundredths(value);
+  // Read as validation reads a typed number ('120,000', '£5,001'), so a rule sees the answer the person gave.
+  const decimal = readDecimalText(value);
+  const hundredths = decimal === null ? null : parseHundredths(decimal);
   return hundredths === null ? null : { kind: 'number', hundredths };
 }
 

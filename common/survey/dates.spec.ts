@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { ageOn, daysInMonth, isIsoDate, isLeapYear, isoToDayMonthYear, parseDayMonthYear } from './dates.js';
+import { daysInMonth, isLeapYear } from '../dates/calendar.js';
+import { ageOn, isIsoDate, isoToDayMonthYear, parseDayMonthYear } from './dates.js';
 
 const TODAY = '2026-11-22';
 

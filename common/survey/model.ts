@@ -141,7 +141,10 @@ export interface QuestionView extends Omit<QuestionDefinition, 'questionType'> {
   answer: { value: AnswerValue };
   /** The rule as shown to testers; `showHide` is the one evaluated. */
   originalShowHide: string;
-  /** The rule parsed to a condition tree (`common/rules`), or null when there is none or it does not parse. */
+  /**
+   * The rule parsed to a condition tree (`common/rules`) with earlier pages' answers worked in
+   * (`resolveForPage`), so it reads only this page's questions; null when there is no rule.
+   */
   parseShowHide: unknown;
   show: boolean;
   valid: boolean;

@@ -106,7 +106,7 @@ describeInChromium('the landing page in Chromium', () => {
     await page.locator('#lookup-reference').focus();
     await page.keyboard.press('Enter');
     await page.getByText('Please correct the following problem(s)').waitFor();
-    expect(await page.locator('*:focus').getAttribute('class')).toBe('landing-error-summary');
+    expect(await page.locator('*:focus').getAttribute('class')).toBe('error-summary');
     await page.keyboard.press('Tab');
     expect(await focused(page)).toBe('a: Please enter a valid reference.');
     await page.keyboard.press('Tab');
@@ -121,7 +121,7 @@ describeInChromium('the landing page in Chromium', () => {
     const page = await open('/', PHONE);
     await page.getByRole('button', { name: 'Find Calculation' }).click();
     const returnCard = page.getByRole('region', { name: 'Return to a calculation' });
-    expect(await returnCard.locator('.landing-error-summary li').allTextContents()).toEqual([
+    expect(await returnCard.locator('.error-summary li').allTextContents()).toEqual([
       'Please enter a valid reference.',
       'Please enter the postcode used for this calculation.',
     ]);
@@ -158,18 +158,9 @@ describeInChromium('the landing page in Chromium', () => {
     const page = await open('/?id=cap_live');
     await page.getByLabel('Calculation reference').fill('p2q3-r4s5');
     await page.getByLabel('Postcode').fill('m11ae');
-    // The real API answers; its answer is read on the way through, since the page moves on before it could be read after.
-    const answers: { valid: boolean; isComplete: boolean; pageNumber: number; session: string }[] = [];
-    await page.route('**/api/data/lookup/', async (route) => {
-      const response = await route.fetch();
-      answers.push(await response.json());
-      await route.fulfill({ response });
-    });
     await page.keyboard.press('Enter');
-    await page.waitForURL(/\/survey\//);
-    const [found] = answers;
-    expect(found).toMatchObject({ valid: true, isComplete: false, session });
-    await page.waitForURL(`${server.url}/survey/${found.pageNumber}/${session}?id=cap_live`);
+    // No page has been passed yet, so the calculation carries on from page 1.
+    await page.waitForURL(`${server.url}/survey/1/${session}?id=cap_live`);
     // This browser may now open the calculation without the identity check.
     const [owner, browserId] = await page.evaluate<(string | null)[]>(`[localStorage.getItem('sessionOwner_${session}'), localStorage.getItem('browserId')]`);
     expect(owner).toBe(browserId);

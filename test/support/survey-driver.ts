@@ -109,6 +109,27 @@ export async function pressNext(page: Page): Promise<'moved' | 'errors'> {
   return (await summary.count()) > 0 && (await pageTitle(page)) === before ? 'errors' : 'moved';
 }
 
+/** Presses Back and waits for the page before to be shown (its title differs). */
+export async function pressBack(page: Page): Promise<void> {
+  const before = await pageTitle(page);
+  // click() waits until the button is enabled again.
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await page.waitForFunction(`document.querySelector('h1')?.textContent?.trim() !== ${JSON.stringify(before)}`);
+}
+
+/**
+ * Closes the pop-up that choosing some options opens ('Important information about your answer') with its Close
+ * button, and returns the message it showed.
+ */
+export async function closePopUp(page: Page): Promise<string> {
+  const dialog = page.getByRole('dialog', { name: 'Important information about your answer' });
+  await dialog.waitFor();
+  const message = ((await dialog.locator('.modal__body').textContent()) ?? '').trim();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  return message;
+}
+
 /** The messages in the error summary, in order. */
 export async function errorSummary(page: Page): Promise<string[]> {
   return page.locator('.error-summary li').allTextContents();

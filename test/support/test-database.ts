@@ -48,7 +48,18 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     query: async (sql, params) => (await pool.query(sql, params)).rows,
     drop: async () => {
       await pool.end();
-      await onServer((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await onServer(async (client) => {
+        // Pools closed just before may still be saying goodbye: give their connections a moment to leave, since
+        // forcing one out makes its pool report an error in whichever test runs next.
+        for (let attempt = 0; attempt < 20; attempt += 1) {
+          const [{ connections }] = (
+            await client.query<{ connections: number }>('SELECT count(*)::int AS connections FROM pg_stat_activity WHERE datname = $1', [name])
+          ).rows;
+          if (connections === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      });
     },
   };
 }

@@ -18,10 +18,14 @@ export class AnalyticsService {
     private readonly logger: JsonLogger,
   ) {}
 
-  /** Counting must never fail the visitor's page: an event that cannot be stored is dropped with a warning. */
-  async record(event: AnalyticsEventName, pageName: string | null, context: AnalyticsContext): Promise<void> {
+  /**
+   * Stores the events of one response in one statement. Counting must never fail the visitor's page: events that
+   * cannot be stored are dropped with a warning.
+   */
+  async record(events: { event: AnalyticsEventName; pageName: string | null }[], context: AnalyticsContext): Promise<void> {
+    if (events.length === 0) return;
     try {
-      await this.events.insert({ event, pageName, sessionId: context.sessionId, partnerId: context.partnerId });
+      await this.events.insert(events.map(({ event, pageName }) => ({ event, pageName, sessionId: context.sessionId, partnerId: context.partnerId })));
     } catch (error) {
       this.logger.event('warn', 'analytics event not stored', describeErrorForLog(error));
     }

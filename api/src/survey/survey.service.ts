@@ -4,6 +4,7 @@ import { In, type DataSource, type EntityManager, type Repository } from 'typeor
 import { ukToday } from '../../../common/dates/uk-today.js';
 import { valueOn, type DatedParameter } from '../../../common/parameters/dated-parameter.js';
 import type { SiteConfig } from '../../../common/site.js';
+import { resolveForPage } from '../../../common/rules/index.js';
 import { cleanAnswerForDisplay, defaultAnswer, readAnswer } from '../../../common/survey/answers.js';
 import {
   QUESTION_NAMES,
@@ -16,13 +17,13 @@ import {
   type SurveyPageResponse,
 } from '../../../common/survey/model.js';
 import { validateAnswer } from '../../../common/survey/validation.js';
+import type { AnalyticsEventName } from '../analytics/analytics-event.entity.js';
 import { AnalyticsService } from '../analytics/analytics.service.js';
 import { ApiError } from '../errors/api-error.js';
 import type { CouncilTaxAddressChoice } from '../lookup/council-tax-band-provider.js';
 import { LookupUnavailableError } from '../lookup/lookup-unavailable.error.js';
 import { LookupService } from '../lookup/lookup.service.js';
 import { SITE_CONFIG } from '../site/site.module.js';
-import { AccessGrantsService } from '../verification/access-grants.service.js';
 import type { Caller } from '../verification/caller.js';
 import { SessionAccessService } from '../verification/session-access.service.js';
 import { CalculationSession } from './calculation-session.entity.js';
@@ -47,6 +48,8 @@ import {
 } from './survey-flow.js';
 
 export const COMPILED_SURVEY = Symbol('COMPILED_SURVEY');
+
+type PageEvent = { event: AnalyticsEventName; pageName: string };
 export const NATIONAL_LIVING_WAGE = Symbol('NATIONAL_LIVING_WAGE');
 
 /** Calculations older than this are not opened or found again (spec 001: they need a new calculation). */
@@ -73,7 +76,6 @@ export class SurveyService {
     @InjectRepository(SurveyAnswer) private readonly storedAnswers: Repository<SurveyAnswer>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly access: SessionAccessService,
-    private readonly grants: AccessGrantsService,
     private readonly analytics: AnalyticsService,
     private readonly postcodes: PostcodeAnswerChecker,
     private readonly lookup: LookupService,
@@ -96,10 +98,9 @@ export class SurveyService {
   /** GET /api/data/survey[/{page}[/{session}]]: the page asked for, or the furthest one open to the visitor. */
   async openPage(pageNumber: number | null, sessionId: string | null, caller: Caller): Promise<SurveyPageResponse> {
     const environment = this.ruleEnvironment();
-    const testMode = await this.grants.holds(caller, 'test-mode', null);
     if (!sessionId) {
       const state = surveyState(this.compiled, {}, environment);
-      return this.respond(null, state, state.applicable[0], {}, testMode);
+      return this.respond(null, state, state.applicable[0], {});
     }
     const calculation = await this.findCalculation(sessionId);
     if (!calculation) return this.notFound(pageNumber);
@@ -110,7 +111,7 @@ export class SurveyService {
       pageNumber !== null && isOpen(state, session.completedPages, pageNumber)
         ? state.applicable.find((candidate) => candidate.number === pageNumber)!
         : resumePage(state, session.completedPages);
-    return this.respond(session, state, page, answers, testMode);
+    return this.respond(session, state, page, answers);
   }
 
   /** POST /api/data/bands/: the addresses at the calculation's postcode, or valid false when the look-up is down. */
@@ -185,9 +186,10 @@ export class SurveyService {
       return target;
     });
 
-    if (!isBack) await this.analytics.record('form_valid', page.definition.name, { sessionId: session.id, partnerId: session.partnerId });
+    const passed: PageEvent[] = isBack ? [] : [{ event: 'form_valid', pageName: page.definition.name }];
     // The page's answers are saved either way; the results need every page that applies.
     if (finishing && unfinished) {
+      await this.analytics.record(passed, { sessionId: session.id, partnerId: session.partnerId });
       throw new ApiError(409, 'SURVEY_INCOMPLETE', `Page ${unfinished.number} still needs answers before the results.`, [
         { path: 'page', message: `Page ${unfinished.number} still needs answers.` },
       ]);
@@ -197,8 +199,7 @@ export class SurveyService {
       : finishing
         ? page
         : (nextApplicablePage(after, page.number) ?? page);
-    const testMode = await this.grants.holds(caller, 'test-mode', null);
-    return this.respond(session, after, next, answers, testMode);
+    return this.respond(session, after, next, answers, passed);
   }
 
   /** Every posted answer must belong to a question of the page and have its type's shape; nothing is saved otherwise. */
@@ -284,12 +285,17 @@ export class SurveyService {
     state: SurveyState,
     page: CompiledPage,
     answers: Answers,
-    testMode: boolean,
+    alsoRecord: PageEvent[] = [],
   ): Promise<SurveyPageResponse> {
     const context = { sessionId: session?.id ?? null, partnerId: session?.partnerId ?? null };
-    await this.analytics.record('page_view', page.definition.name, context);
-    if (page.definition.isExitPage) await this.analytics.record('complete - not eligible', page.definition.name, context);
+    const pageName = page.definition.name;
+    const shownEvents: PageEvent[] = [{ event: 'page_view', pageName }];
+    if (page.definition.isExitPage) shownEvents.push({ event: 'complete - not eligible', pageName });
+    await this.analytics.record([...alsoRecord, ...shownEvents], context);
     const shown = state.pages[page.number - 1].shown;
+    // Rules arrive with earlier pages' answers worked in, so the browser can re-evaluate them as the person answers.
+    const ruleContext = { answers: answersBefore(state, page.number), ...this.ruleEnvironment() };
+    const pageQuestions = new Set(page.questions.map((question) => question.definition.name));
     const pageAnswers = answersOf(page, answers);
     const postcode = answers[QUESTION_NAMES.clientPostcode] as PostcodeAnswer | undefined;
     const questionView = (question: CompiledPage['questions'][number]): QuestionView => {
@@ -301,7 +307,7 @@ export class SurveyService {
         answer: { value: cleanAnswerForDisplay(question.definition, stored === undefined ? defaultAnswer(question.definition) : stored) },
         showHide: definition.showHide ?? '',
         originalShowHide: definition.showHide ?? '',
-        parseShowHide: testMode ? question.rule : null,
+        parseShowHide: question.rule ? resolveForPage(question.rule, ruleContext, pageQuestions) : null,
         show: shown.has(definition.name),
         valid: true,
         error: '',

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ErrorSummary, type FieldProblem } from './ErrorSummary';
+import { useRef, useState, type FormEvent } from 'react';
+import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';
 import { CALCULATION_NOT_FOUND, findCalculation, POSTCODE_REQUIRED, REFERENCE_REQUIRED } from './lookup';
 import type { Navigate } from './navigation';
 
@@ -8,10 +8,10 @@ export const POSTCODE_FIELD_ID = 'lookup-postcode';
 
 type Outcome = 'idle' | 'searching' | 'notFound' | 'found';
 
-function problemsWith(reference: string, postcode: string): FieldProblem[] {
-  const problems: FieldProblem[] = [];
-  if (!reference.trim()) problems.push({ fieldId: REFERENCE_FIELD_ID, message: REFERENCE_REQUIRED });
-  if (!postcode.trim()) problems.push({ fieldId: POSTCODE_FIELD_ID, message: POSTCODE_REQUIRED });
+function problemsWith(reference: string, postcode: string): SummaryError[] {
+  const problems: SummaryError[] = [];
+  if (!reference.trim()) problems.push({ targetId: REFERENCE_FIELD_ID, message: REFERENCE_REQUIRED });
+  if (!postcode.trim()) problems.push({ targetId: POSTCODE_FIELD_ID, message: POSTCODE_REQUIRED });
   return problems;
 }
 
@@ -26,16 +26,10 @@ function problemsWith(reference: string, postcode: string): FieldProblem[] {
 export function ReturnToCalculation({ search, navigate }: { search: string; navigate: Navigate }) {
   const [reference, setReference] = useState('');
   const [postcode, setPostcode] = useState('');
-  const [problems, setProblems] = useState<FieldProblem[]>([]);
+  const [problems, setProblems] = useState<SummaryError[]>([]);
   const [outcome, setOutcome] = useState<Outcome>('idle');
   const [attempt, setAttempt] = useState(0);
-  const summary = useRef<HTMLDivElement>(null);
   const searching = useRef(false);
-
-  // After each failed submit (not on every keystroke) the summary takes focus, so it is read out first.
-  useEffect(() => {
-    if (attempt > 0 && problems.length > 0) summary.current?.focus();
-  }, [attempt, problems.length]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -60,13 +54,14 @@ export function ReturnToCalculation({ search, navigate }: { search: string; navi
     }
   }
 
-  const errorOf = (fieldId: string) => problems.find((problem) => problem.fieldId === fieldId)?.message;
+  const errorOf = (fieldId: string) => problems.find((problem) => problem.targetId === fieldId)?.message;
   const referenceError = errorOf(REFERENCE_FIELD_ID);
   const postcodeError = errorOf(POSTCODE_FIELD_ID);
 
   return (
     <form className="landing-lookup" onSubmit={submit} noValidate>
-      {problems.length > 0 && <ErrorSummary ref={summary} problems={problems} />}
+      {/* After each failed submit (not on every keystroke) the summary takes focus, so it is read out first. */}
+      <ErrorSummary errors={problems} focusKey={problems.length > 0 ? attempt : 0} headingLevel={3} />
       <div className={`landing-field${referenceError ? ' landing-field--error' : ''}`}>
         <label className="landing-field__label" htmlFor={REFERENCE_FIELD_ID}>
           Calculation reference

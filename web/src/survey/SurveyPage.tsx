@@ -18,7 +18,7 @@ import type { Visit } from '../../../common/visit';
 import { ApiRequestError } from '../api/client';
 import { reportHeightToParent, requestParentScroll } from '../embed/parent-window';
 import { usePageTitle } from '../shared/page-title';
-import { ErrorSummary, type SummaryError } from './ErrorSummary';
+import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';
 import { inputId, type SurveyFormContext } from './form-context';
 import { HeaderIcon } from './HeaderIcon';
 import { buildPageSchema, type PageUiOptions } from './page-schema';

@@ -22,13 +22,11 @@ export interface SurveyPageState {
   privacyNotice: Record<string, boolean>;
   /** Postcode questions whose postcode is real but known to no provider: the person picks the local authority. */
   needsAuthority: Record<string, boolean>;
-  /** Each question's parsed show/hide rule; null when it has none or it does not parse. */
-  rules: Record<string, Condition | null>;
   /**
-   * The answers given on earlier pages that the rules read, when the server sends them. Without them a rule that
-   * reads an earlier page is left as the server decided it, since the browser cannot evaluate it.
+   * Each question's show/hide rule as the server sent it, with earlier pages' answers worked in; the rule text is
+   * parsed only when no tree came. Null when there is no rule or it does not parse.
    */
-  earlierAnswers: Answers | null;
+  rules: Record<string, Condition | null>;
 }
 
 /** Chained rules settle within three passes (spec 000 §4 'Answering'). */
@@ -45,7 +43,7 @@ function parseOrNull(text: string): Condition | null {
 }
 
 /** The page as it loads: answers cleaned (spec 000 §4), the server's show flags, the privacy notices. */
-export function createPageState(page: PageView, options: { isTest: boolean; earlierAnswers?: Answers | null }): SurveyPageState {
+export function createPageState(page: PageView, options: { isTest: boolean }): SurveyPageState {
   const questions = page.fields.flatMap((group) => group.questions);
   const answers: Answers = {};
   const shown: Record<string, boolean> = {};
@@ -60,7 +58,7 @@ export function createPageState(page: PageView, options: { isTest: boolean; earl
     // Answers already given to these questions are personal: someone else at the screen sees only that they were
     // answered. Testers see everything.
     privacyNotice[question.name] = !options.isTest && PRIVACY_NOTICE_QUESTIONS.includes(question.name) && isAnswered(question, value);
-    rules[question.name] = parseOrNull(question.showHide ?? '');
+    rules[question.name] = (question.parseShowHide as Condition | null) ?? parseOrNull(question.showHide ?? '');
   }
   return {
     questions,
@@ -71,20 +69,21 @@ export function createPageState(page: PageView, options: { isTest: boolean; earl
     privacyNotice,
     needsAuthority: {},
     rules,
-    earlierAnswers: options.earlierAnswers ?? null,
   };
 }
 
 /** The answers the rules see: those of shown questions (a hidden question's answer does not count). */
 function visibleAnswers(state: SurveyPageState, shown: Record<string, boolean>): Answers {
-  const visible: Answers = { ...(state.earlierAnswers ?? {}) };
+  const visible: Answers = {};
   for (const question of state.questions) if (shown[question.name]) visible[question.name] = state.answers[question.name];
   return visible;
 }
 
-/** Whether the browser can evaluate this rule: it reads only this page's questions, or the earlier answers are known. */
+/**
+ * Whether the browser can evaluate this rule: it reads only this page's questions. A part the server could not
+ * work out keeps its question as the server showed it.
+ */
 function isEvaluableHere(state: SurveyPageState, rule: Condition): boolean {
-  if (state.earlierAnswers) return true;
   const onPage = new Set(state.questions.map((question) => question.name));
   return referencedQuestions(rule).every((name) => onPage.has(name));
 }

@@ -9,10 +9,11 @@ export interface SummaryError {
 }
 
 /**
- * The page's problems listed above the questions (spec 001 §2), each a link to its field. Focus moves to the
+ * A form's problems listed above it (spec 001 §2 'Please correct the following problem(s)'), each a link to its field. Focus moves to the
  * summary each time it appears (`focusKey` changes), so screen reader and keyboard users hear it at once.
  */
-export function ErrorSummary({ errors, focusKey }: { errors: SummaryError[]; focusKey: number }) {
+export function ErrorSummary({ errors, focusKey, headingLevel = 2 }: { errors: SummaryError[]; focusKey: number; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (focusKey > 0) ref.current?.focus();
@@ -20,9 +21,9 @@ export function ErrorSummary({ errors, focusKey }: { errors: SummaryError[]; foc
   if (errors.length === 0) return null;
   return (
     <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} ref={ref}>
-      <h2 className="error-summary__title" id="error-summary-title">
+      <Heading className="error-summary__title" id="error-summary-title">
         {ERROR_SUMMARY_TITLE}
-      </h2>
+      </Heading>
       <ul className="error-summary__list">
         {errors.map((error) => (
           <li key={`${error.targetId}-${error.message}`}>

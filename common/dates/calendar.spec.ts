@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ageInYears, attainsAge, fromDayNumber, parseIsoDate, parseUkDate, toDayNumber } from './dates.js';
+import { ageInYears, attainsAge, fromDayNumber, parseIsoDate, parseUkDate, toDayNumber } from './calendar.js';
 
 describe('dates', () => {
   it('reads a Date answer only in strict dd/mm/yyyy form', () => {

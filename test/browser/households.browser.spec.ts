@@ -1,0 +1,441 @@
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { loadSurveyDefinition } from '../../api/src/survey/survey-definitions.js';
+import { compileSurvey, surveyState, type CompiledPage, type RuleEnvironment } from '../../api/src/survey/survey-flow.js';
+import type { Adult, Child, Household, Housing } from '../../common/calculation/household.js';
+import { ukToday } from '../../common/dates/uk-today.js';
+import { valueOn, type DatedParameter } from '../../common/parameters/dated-parameter.js';
+import { householdFromAnswers } from '../../common/survey/household-mapping.js';
+import type { Answers, AnswerValue } from '../../common/survey/model.js';
+import { REPO_ROOT, startApiProcess, type ApiProcess } from '../support/api-process.js';
+import { describeInChromium, launchChromium, SCREENSHOT_DIR } from '../support/chromium.js';
+import { closePopUp, errorSummary, fillQuestion, pageTitle, pressBack, pressNext, question, type QuestionValue } from '../support/survey-driver.js';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
+
+/**
+ * The acceptance walkthroughs of the questionnaire (issue 3): four households answer every page they are shown by
+ * typing and clicking, and finish. The server then holds a finished calculation whose answers give the household
+ * each one is. The answers are those of the household fixtures in common/survey/household-mapping.spec.ts.
+ */
+
+const PHONE = { width: 375, height: 812 };
+const DESKTOP = { width: 1280, height: 900 };
+const SESSION_PATH = /^\/survey\/(\d+)\/([0-9a-f-]{36})$/;
+const PRIVACY_NOTICE = "You've already answered this question.";
+/** A walkthrough takes 5 to 11 seconds; a press of Next that shows errors rests the buttons 3 seconds. */
+const WALK_TIMEOUT_MS = 60_000;
+
+const SURVEY = compileSurvey(loadSurveyDefinition(join(REPO_ROOT, 'definitions')));
+const NATIONAL_LIVING_WAGE = JSON.parse(
+  readFileSync(join(REPO_ROOT, 'rulesets/parameters/gov/hmrc/minimum_wage/national_living_wage.json'), 'utf8'),
+) as DatedParameter;
+
+/** The page name, and the answers of the questions shown there, in page order (typed as the driver takes them). */
+type PageAnswers = [page: string, answers: Record<string, QuestionValue>];
+
+/** What householdFromAnswers must give: the whole of each listed part, or of each adult and child the parts named. */
+interface KeyFacts {
+  country: Household['country'];
+  localAuthority: string;
+  adults: Partial<Adult>[];
+  children: Partial<Child>[];
+  housing: Partial<Housing>;
+  capital: number;
+  childcareCosts: Household['childcareCosts'];
+}
+
+interface HouseholdWalk {
+  /** Names the screenshots: households-<slug>-<page>.png. */
+  slug: string;
+  /** Every page the household is shown, in order, ending with 'finish'. Pages not listed must not be shown. */
+  pages: PageAnswers[];
+  expected: KeyFacts;
+  viewport?: { width: number; height: number };
+  /** Full-page screenshots of every page, answered, just before Next. */
+  screenshots?: boolean;
+  /** Extra steps on a page once it is answered, before Next. */
+  detours?: Record<string, (page: Page) => Promise<void>>;
+}
+
+const NONE = ['None of the above'];
+
+/* ---- The households, page by page ---- */
+
+const singlePrivateRenterWorkingPartTime: HouseholdWalk = {
+  slug: 'single-renter',
+  pages: [
+    ['where-you-live', { ClientPostcode: 'm1 1ad' }],
+    ['about-you', { ClientDob: '14/03/1990', ClientHasPartner: 'No' }],
+    ['right-to-claim', { ClientImmigrationStatus: 'BritishOrIrish' }],
+    ['who-lives-with-you', { ChildCount: '0', NonDependantCount: '0' }],
+    ['your-health', { ClientDisabilityBenefits: NONE, ClientWorkCapability: 'NotAssessed', ClientTerminallyIll: 'No' }],
+    ['caring', { ClientIsCarer: 'No' }],
+    ['your-work', { ClientWork: ['Employed'], ClientWorkHours: '16', ClientEarnings: { amount: '850', period: 'Monthly' }, ClientEarningsBasis: 'TakeHome' }],
+    ['your-other-income', { ClientOtherIncome: NONE }],
+    ['studying', { ClientStudent: 'No' }],
+    ['your-home', { ClientTenure: 'PrivateRent', ClientRent: { amount: '650', period: 'Monthly' }, ClientPaysServiceCharges: 'No', ClientBedrooms: '1' }],
+    ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band B' }],
+    ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
+    ['finish', {}],
+  ],
+  expected: {
+    country: 'ENGLAND',
+    localAuthority: 'E08000003',
+    adults: [{ dateOfBirth: '1990-03-14', earnings: { amount: 850, period: 'MONTH', basis: 'NET' }, hoursPerWeek: 16, student: false }],
+    children: [],
+    housing: { tenure: 'PRIVATE_RENT', rent: { amount: 650, period: 'MONTH' }, serviceCharges: null, bedrooms: 1, councilTax: { band: 'B', annualCharge: null, liable: true } },
+    capital: 0,
+    childcareCosts: null,
+  },
+  detours: {
+    'about-you': async (page) => {
+      // Someone under 18 is stopped, told why in the error summary, and carries on once the date is put right.
+      await fillQuestion(page, 'ClientDob', '14/03/2012');
+      expect(await pressNext(page)).toBe('errors');
+      expect(await errorSummary(page)).toEqual(['Your date of birth must be over 18']);
+      expect(await question(page, 'ClientDob').locator('.question__error').textContent()).toBe('Error: Your date of birth must be over 18');
+      await screenshot(page, 'households-single-renter-about-you-errors');
+      // Digits only: the mask puts the slashes in.
+      await fillQuestion(page, 'ClientDob', '14031990');
+      expect(await page.locator('#q-ClientDob').inputValue()).toBe('14/03/1990');
+    },
+    'right-to-claim': async (page) => {
+      // Back twice to the postcode, then Next twice: every answer is still there, the private ones behind the notice.
+      await pressBack(page);
+      await expectTitle(page, 'You and your partner');
+      expect(await question(page, 'ClientDob').getByText(PRIVACY_NOTICE).isVisible()).toBe(true);
+      expect(await question(page, 'ClientHasPartner').locator('input[value="No"]').isChecked()).toBe(true);
+      await pressBack(page);
+      await expectTitle(page, 'Where you live');
+      expect(await question(page, 'ClientPostcode').getByText(PRIVACY_NOTICE).isVisible()).toBe(true);
+      expect(await page.locator('input#q-ClientPostcode').count()).toBe(0);
+      await screenshot(page, 'households-single-renter-where-you-live-privacy-notice');
+      expect(await pressNext(page)).toBe('moved');
+      await expectTitle(page, 'You and your partner');
+      expect(await pressNext(page)).toBe('moved');
+      await expectTitle(page, 'Your right to claim benefits');
+      expect(await question(page, 'ClientImmigrationStatus').locator('input[value="BritishOrIrish"]').isChecked()).toBe(true);
+    },
+  },
+};
+
+/** She stays at home caring for their disabled daughter; he works full time. */
+const coupleWithThreeChildrenOneDisabledInSocialHousing: HouseholdWalk = {
+  slug: 'couple-three-children',
+  viewport: PHONE,
+  screenshots: true,
+  pages: [
+    ['where-you-live', { ClientPostcode: 'EN5 1AA' }],
+    ['about-you', { ClientDob: '02/07/1988', ClientHasPartner: 'Yes', PartnerDob: '19/11/1985' }],
+    ['right-to-claim', { ClientImmigrationStatus: 'BritishOrIrish', PartnerImmigrationStatus: 'SettledStatus' }],
+    ['who-lives-with-you', { ChildCount: '3', NonDependantCount: '0' }],
+    [
+      'children',
+      {
+        ChildDob1: '10/05/2009',
+        ChildSex1: 'Male',
+        ChildDisability1: 'None',
+        // Shown once the date of birth says the child is 16 or over.
+        ChildEducation1: 'Yes',
+        ChildDob2: '23/01/2016',
+        ChildSex2: 'Female',
+        ChildDisability2: 'HigherRate',
+        ChildDob3: '08/08/2022',
+        ChildSex3: 'Male',
+        ChildDisability3: 'None',
+      },
+    ],
+    // 'Are you terminally ill?' may be left unanswered.
+    ['your-health', { ClientDisabilityBenefits: NONE, ClientWorkCapability: 'NotAssessed' }],
+    ['partner-health', { PartnerDisabilityBenefits: NONE, PartnerWorkCapability: 'NotAssessed' }],
+    ['caring', { ClientIsCarer: 'Yes', ClientCaringHours: '50', ClientCaredForBenefit: 'Yes', PartnerIsCarer: 'No' }],
+    ['your-work', { ClientWork: NONE }],
+    ['partner-work', { PartnerWork: ['Employed'], PartnerWorkHours: '37.5', PartnerEarnings: { amount: '2450', period: 'Monthly' }, PartnerEarningsBasis: 'BeforeTax' }],
+    ['childcare', { ClientPaysChildcare: 'No' }],
+    ['your-other-income', { ClientOtherIncome: ['CarersAllowance'], ClientCarersAllowance: { amount: '86.45', period: 'Weekly' } }],
+    ['partner-other-income', { PartnerOtherIncome: NONE }],
+    ['studying', { ClientStudent: 'No', PartnerStudent: 'No' }],
+    [
+      'your-home',
+      {
+        ClientTenure: 'SocialRent',
+        ClientRent: { amount: '142.60', period: 'Weekly' },
+        ClientPaysServiceCharges: 'Yes',
+        ClientServiceCharges: { amount: '11.25', period: 'Weekly' },
+        ClientBedrooms: '3',
+      },
+    ],
+    ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band C' }],
+    ['savings', { ClientCapitalBand: '£5,001 - £16,000', ClientCurrentCapital: '7250', ClientOtherProperty: 'No' }],
+    ['finish', {}],
+  ],
+  expected: {
+    country: 'ENGLAND',
+    localAuthority: 'E09000003',
+    adults: [
+      {
+        dateOfBirth: '1988-07-02',
+        earnings: null,
+        otherIncome: [{ type: 'CARERS_ALLOWANCE', amount: 86.45, period: 'WEEK' }],
+        caring: { hoursPerWeek: 50, caredForGetsQualifyingBenefit: true },
+      },
+      { dateOfBirth: '1985-11-19', earnings: { amount: 2450, period: 'MONTH', basis: 'GROSS' }, hoursPerWeek: 37.5, otherIncome: [] },
+    ],
+    children: [
+      { dateOfBirth: '2009-05-10', sex: 'MALE', disability: 'NONE', inNonAdvancedEducation: true },
+      { dateOfBirth: '2016-01-23', sex: 'FEMALE', disability: 'HIGHER', inNonAdvancedEducation: false },
+      { dateOfBirth: '2022-08-08', sex: 'MALE', disability: 'NONE', inNonAdvancedEducation: false },
+    ],
+    housing: {
+      tenure: 'SOCIAL_RENT',
+      rent: { amount: 142.6, period: 'WEEK' },
+      serviceCharges: { amount: 11.25, period: 'WEEK' },
+      bedrooms: 3,
+      councilTax: { band: 'C', annualCharge: null, liable: true },
+    },
+    capital: 7250,
+    childcareCosts: null,
+  },
+};
+
+/** He cares for her; she gets Attendance Allowance. Past State Pension age: no work capability, no studying. */
+const pensionerCoupleWhoOwnTheirHome: HouseholdWalk = {
+  slug: 'pensioner-couple',
+  pages: [
+    ['where-you-live', { ClientPostcode: 'CF10 1AA' }],
+    ['about-you', { ClientDob: '01/06/1950', ClientHasPartner: 'Yes', PartnerDob: '10/02/1953' }],
+    ['right-to-claim', { ClientImmigrationStatus: 'BritishOrIrish', PartnerImmigrationStatus: 'BritishOrIrish' }],
+    ['who-lives-with-you', { ChildCount: '0', NonDependantCount: '0' }],
+    ['your-health', { ClientDisabilityBenefits: NONE, ClientTerminallyIll: 'No' }],
+    ['partner-health', { PartnerDisabilityBenefits: ['AttendanceAllowance'], PartnerAttendanceAllowanceRate: 'Lower', PartnerTerminallyIll: 'No' }],
+    ['caring', { ClientIsCarer: 'Yes', ClientCaringHours: '40', ClientCaredForBenefit: 'Yes', PartnerIsCarer: 'No' }],
+    ['your-work', { ClientWork: NONE }],
+    ['partner-work', { PartnerWork: NONE }],
+    [
+      'your-other-income',
+      {
+        ClientOtherIncome: ['StatePension', 'PrivatePension'],
+        ClientStatePension: { amount: '176.45', period: 'Weekly' },
+        ClientPrivatePension: { amount: '310', period: 'Monthly' },
+      },
+    ],
+    ['partner-other-income', { PartnerOtherIncome: ['StatePension'], PartnerStatePension: { amount: '169.50', period: 'Weekly' } }],
+    // Owning the home opens a pop-up about Support for Mortgage Interest.
+    ['your-home', { ClientTenure: 'Owner', ClientPaysServiceCharges: 'No' }],
+    ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band D' }],
+    // More than £16,000 opens a pop-up; at pension age the figure is asked.
+    ['savings', { ClientCapitalBand: 'Over16000', ClientCurrentCapital: '18500', ClientOtherProperty: 'No' }],
+    ['finish', {}],
+  ],
+  expected: {
+    country: 'WALES',
+    localAuthority: 'W06000015',
+    adults: [
+      {
+        dateOfBirth: '1950-06-01',
+        otherIncome: [
+          { type: 'STATE_PENSION', amount: 176.45, period: 'WEEK' },
+          { type: 'PRIVATE_PENSION', amount: 310, period: 'MONTH' },
+        ],
+        caring: { hoursPerWeek: 40, caredForGetsQualifyingBenefit: true },
+      },
+      {
+        dateOfBirth: '1953-02-10',
+        otherIncome: [{ type: 'STATE_PENSION', amount: 169.5, period: 'WEEK' }],
+        benefitsReceived: [{ type: 'ATTENDANCE_ALLOWANCE', rate: 'LOWER' }],
+      },
+    ],
+    children: [],
+    housing: { tenure: 'OWNER_OCCUPIER', rent: null, serviceCharges: null, bedrooms: null, councilTax: { band: 'D', annualCharge: null, liable: true } },
+    capital: 18500,
+    childcareCosts: null,
+  },
+};
+
+const selfEmployedLoneParentInScotland: HouseholdWalk = {
+  slug: 'lone-parent-scotland',
+  pages: [
+    ['where-you-live', { ClientPostcode: 'AB10 1AB' }],
+    ['about-you', { ClientDob: '30/09/1991', ClientHasPartner: 'No' }],
+    // Pre-settled status opens a pop-up.
+    ['right-to-claim', { ClientImmigrationStatus: 'PreSettledStatus' }],
+    ['who-lives-with-you', { ChildCount: '2', NonDependantCount: '0' }],
+    ['children', { ChildDob1: '12/04/2015', ChildSex1: 'Female', ChildDisability1: 'None', ChildDob2: '03/02/2019', ChildSex2: 'Female', ChildDisability2: 'None' }],
+    ['your-health', { ClientDisabilityBenefits: NONE, ClientWorkCapability: 'NotAssessed' }],
+    ['caring', { ClientIsCarer: 'No' }],
+    ['your-work', { ClientWork: ['SelfEmployed'], ClientWorkHours: '25', ClientSelfEmployedProfit: { amount: '900', period: 'Monthly' }, ClientStartUpPeriod: 'No' }],
+    ['childcare', { ClientPaysChildcare: 'Yes', ClientChildcareCosts: { amount: '210', period: 'Monthly' } }],
+    ['your-other-income', { ClientOtherIncome: ['ChildMaintenance'], ClientChildMaintenance: { amount: '150', period: 'Monthly' } }],
+    ['studying', { ClientStudent: 'No' }],
+    ['your-home', { ClientTenure: 'PrivateRent', ClientRent: { amount: '750', period: 'Monthly' }, ClientPaysServiceCharges: 'No', ClientBedrooms: '2' }],
+    // In Scotland the band cannot be looked up from the address, so only the bands are offered.
+    ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band B' }],
+    ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
+    ['finish', {}],
+  ],
+  expected: {
+    country: 'SCOTLAND',
+    localAuthority: 'S12000033',
+    adults: [
+      {
+        dateOfBirth: '1991-09-30',
+        earnings: null,
+        hoursPerWeek: 25,
+        selfEmployment: { profit: { amount: 900, period: 'MONTH' }, startUpPeriod: false },
+        otherIncome: [{ type: 'CHILD_MAINTENANCE', amount: 150, period: 'MONTH' }],
+      },
+    ],
+    children: [
+      { dateOfBirth: '2015-04-12', sex: 'FEMALE', disability: 'NONE' },
+      { dateOfBirth: '2019-02-03', sex: 'FEMALE', disability: 'NONE' },
+    ],
+    housing: { tenure: 'PRIVATE_RENT', rent: { amount: 750, period: 'MONTH' }, bedrooms: 2, councilTax: { band: 'B', annualCharge: null, liable: true } },
+    capital: 0,
+    childcareCosts: { amount: 210, period: 'MONTH' },
+  },
+};
+
+/* ---- The walker ---- */
+
+let database: TestDatabase;
+let server: ApiProcess;
+let browser: Browser;
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+}
+
+/** Waits for the page's h1 to read `title` (the address can change a moment before the new page is drawn). */
+async function expectTitle(page: Page, title: string): Promise<void> {
+  await page.waitForFunction(`document.querySelector('h1')?.textContent?.trim() === ${JSON.stringify(title)}`, undefined, { timeout: 10_000 }).catch(() => undefined);
+  expect(await pageTitle(page)).toBe(title);
+}
+
+/**
+ * Fails at once, naming the page and question, when a question the household must answer is not shown with the
+ * answers given so far (rather than waiting for it until the test times out).
+ */
+async function expectShown(page: Page, surveyPage: CompiledPage, name: string): Promise<void> {
+  const shown = await question(page, name)
+    .waitFor({ timeout: 3000 })
+    .then(() => true, () => false);
+  expect([surveyPage.definition.name, name, shown ? 'shown' : 'not shown']).toEqual([surveyPage.definition.name, name, 'shown']);
+}
+
+function surveyPage(name: string): CompiledPage {
+  const page = SURVEY.pages.find((candidate) => candidate.definition.name === name);
+  if (!page) throw new Error(`There is no survey page called ${name}.`);
+  return page;
+}
+
+/** The pop-up message of the option chosen, from the definitions, or null when it has none. */
+function popUpOf(page: CompiledPage, name: string, value: QuestionValue): string | null {
+  if (typeof value !== 'string') return null;
+  const definition = page.questions.find((candidate) => candidate.definition.name === name)?.definition;
+  return definition?.options?.find((option) => option.value === value)?.popUp ?? null;
+}
+
+/** Answers every page of the household as a person would, presses Next on the last, and returns the calculation's id. */
+async function walk(household: HouseholdWalk): Promise<string> {
+  const context = await browser.newContext({ viewport: household.viewport ?? DESKTOP });
+  const page = await context.newPage();
+  try {
+    expect((await page.goto(`${server.url}/survey`))?.status()).toBe(200);
+    let session = '';
+    for (const [index, [name, answers]] of household.pages.entries()) {
+      const compiled = surveyPage(name);
+      await expectTitle(page, compiled.definition.title);
+      const path = new URL(page.url()).pathname;
+      if (index === 0) {
+        expect(path).toBe('/survey');
+      } else {
+        session ||= SESSION_PATH.exec(path)?.[2] ?? '';
+        expect(path).toBe(`/survey/${compiled.number}/${session}`);
+      }
+
+      for (const [questionName, value] of Object.entries(answers)) {
+        await expectShown(page, compiled, questionName);
+        await fillQuestion(page, questionName, value);
+        const popUp = popUpOf(compiled, questionName, value);
+        if (popUp) expect(await closePopUp(page)).toBe(popUp);
+      }
+      await household.detours?.[name]?.(page);
+      if (household.screenshots) await screenshot(page, `households-${household.slug}-${name}`);
+
+      if (index < household.pages.length - 1) {
+        const outcome = await pressNext(page);
+        // The page's name and any errors shown make a failure say where the walk stopped and why.
+        expect([name, outcome, outcome === 'errors' ? await errorSummary(page) : []]).toEqual([name, 'moved', []]);
+      }
+    }
+
+    // Next on the last page finishes the questionnaire (action 4) and leaves for the results.
+    expect(household.pages.at(-1)?.[0]).toBe('finish');
+    const finishing = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/data/survey/');
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    expect((await finishing).postDataJSON()).toMatchObject({ session, page: surveyPage('finish').number, action: 4 });
+    await page.waitForURL(`${server.url}/result/${session}`);
+    return session;
+  } finally {
+    await context.close();
+  }
+}
+
+/** What the server kept: whether the calculation is finished, the pages that apply, and the household its answers give. */
+async function storedCalculation(session: string) {
+  const [row] = await database.query<{ finished_at: Date | null }>('SELECT finished_at FROM calculation_sessions WHERE id = $1', [session]);
+  const rows = await database.query<{ question_name: string; value: AnswerValue }>('SELECT question_name, value FROM survey_answers WHERE session_id = $1', [
+    session,
+  ]);
+  const answers: Answers = Object.fromEntries(rows.map((answer) => [answer.question_name, answer.value]));
+  const today = ukToday();
+  const environment: RuleEnvironment = { today, nationalLivingWageHourlyPence: valueOn('national_living_wage', NATIONAL_LIVING_WAGE, today) };
+  // Only answers of shown questions on pages that apply reach the calculation.
+  const state = surveyState(SURVEY, answers, environment);
+  return {
+    finishedAt: row?.finished_at ?? null,
+    pages: state.applicable.map((page) => page.definition.name),
+    household: householdFromAnswers(state.effectiveAnswers, today),
+  };
+}
+
+async function walkAndCheck(household: HouseholdWalk): Promise<void> {
+  const session = await walk(household);
+  const stored = await storedCalculation(session);
+  expect(stored.finishedAt).toBeInstanceOf(Date);
+  expect(stored.pages).toEqual(household.pages.map(([name]) => name));
+  expect(stored.household).toMatchObject(household.expected);
+  expect(stored.household.nonDependants).toEqual([]);
+}
+
+describeInChromium('four households fill the whole questionnaire in Chromium', () => {
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    server = await startApiProcess({ NODE_ENV: 'production', DATABASE_URL: database.url });
+    browser = await launchChromium();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await database?.drop();
+  });
+
+  it(
+    'a single private renter working part time, who corrects a date of birth and goes back to the postcode',
+    () => walkAndCheck(singlePrivateRenterWorkingPartTime),
+    WALK_TIMEOUT_MS,
+  );
+
+  it(
+    'a couple with three children (one disabled) in social housing, on a phone',
+    () => walkAndCheck(coupleWithThreeChildrenOneDisabledInSocialHousing),
+    WALK_TIMEOUT_MS,
+  );
+
+  it('a pensioner couple who own their home, in Wales', () => walkAndCheck(pensionerCoupleWhoOwnTheirHome), WALK_TIMEOUT_MS);
+
+  it('a self-employed lone parent in Scotland', () => walkAndCheck(selfEmployedLoneParentInScotland), WALK_TIMEOUT_MS);
+});
