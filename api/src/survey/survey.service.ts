@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { In, type DataSource, type EntityManager, type Repository } from 'typeorm';
+import type { DataSource, Repository } from 'typeorm';
 import { ukToday } from '../../../common/dates/uk-today.js';
 import { valueOn, type DatedParameter } from '../../../common/parameters/dated-parameter.js';
 import type { SiteConfig } from '../../../common/site.js';
@@ -11,7 +11,6 @@ import {
   QUESTION_TYPES,
   SURVEY_ACTIONS,
   type Answers,
-  type AnswerValue,
   type PostcodeAnswer,
   type QuestionView,
   type SurveyPageResponse,
@@ -73,7 +72,6 @@ export class SurveyService {
     @Inject(NATIONAL_LIVING_WAGE) private readonly livingWage: DatedParameter,
     @Inject(SITE_CONFIG) private readonly site: SiteConfig,
     @InjectRepository(CalculationSession) private readonly sessions: Repository<CalculationSession>,
-    @InjectRepository(SurveyAnswer) private readonly storedAnswers: Repository<SurveyAnswer>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly access: SessionAccessService,
     private readonly analytics: AnalyticsService,
@@ -89,10 +87,18 @@ export class SurveyService {
   /** A calculation that exists and is young enough to open, or null. */
   async findCalculation(sessionId: string): Promise<OpenCalculation | null> {
     if (!UUID.test(sessionId)) return null;
-    const session = await this.sessions.findOneBy({ id: sessionId });
+    // The calculation and its answers in one round trip.
+    const { entities, raw } = await this.sessions
+      .createQueryBuilder('session')
+      .addSelect(
+        (answers) => answers.select(`COALESCE(jsonb_object_agg(answer.question_name, answer.value), '{}')`).from(SurveyAnswer, 'answer').where('answer.session_id = session.id'),
+        'answers',
+      )
+      .where('session.id = :sessionId', { sessionId })
+      .getRawAndEntities<{ answers: Answers }>();
+    const [session] = entities;
     if (!session || isExpired(session)) return null;
-    const rows = await this.storedAnswers.findBy({ sessionId });
-    return { session, answers: Object.fromEntries(rows.map((row) => [row.questionName, row.value])) };
+    return { session, answers: raw[0].answers };
   }
 
   /** GET /api/data/survey[/{page}[/{session}]]: the page asked for, or the furthest one open to the visitor. */
@@ -175,16 +181,12 @@ export class SurveyService {
       : [...new Set([...(calculation?.session.completedPages ?? []), page.definition.name])];
     const unfinished = after.applicable.find((candidate) => !completedPages.includes(candidate.definition.name));
 
-    const session = await this.dataSource.transaction(async (manager) => {
-      const target = calculation?.session ?? (await this.startCalculation(manager, fields, caller));
-      await this.saveAnswers(manager, target.id, toSave, isBack ? [] : [...shown].filter((name) => !(name in toSave)));
-      if (!isBack) {
-        target.completedPages = completedPages;
-        if (finishing && !unfinished) target.finishedAt = new Date();
-        await manager.update(CalculationSession, { id: target.id }, { completedPages, finishedAt: target.finishedAt, updatedAt: new Date() });
-      }
-      return target;
-    });
+    const session = calculation?.session ?? (await this.startCalculation(fields, caller));
+    if (!isBack) {
+      session.completedPages = completedPages;
+      if (finishing && !unfinished) session.finishedAt = new Date();
+    }
+    await this.savePage(session, toSave, isBack ? [] : [...shown].filter((name) => !(name in toSave)));
 
     const passed: PageEvent[] = isBack ? [] : [{ event: 'form_valid', pageName: page.definition.name }];
     // The page's answers are saved either way; the results need every page that applies.
@@ -236,26 +238,24 @@ export class SurveyService {
     if (problems.length > 0) throw ApiError.validation(problems);
   }
 
-  private async startCalculation(manager: EntityManager, fields: SurveySubmission['fields'], caller: Caller): Promise<CalculationSession> {
+  private async startCalculation(fields: SurveySubmission['fields'], caller: Caller): Promise<CalculationSession> {
     const partnerId = fields.partner && fields.partner in this.site.partners ? fields.partner : null;
-    // A clash of two random references is unlikely; a savepoint lets the transaction try another.
+    // A clash of two random references is unlikely; on one, another reference is drawn.
     for (let attempt = 0; ; attempt += 1) {
       try {
-        return await manager.transaction((inner) =>
-          inner.save(
-            inner.create(CalculationSession, {
-              reference: newCalculationReference(),
-              ownerBrowserId: caller.browserId,
-              partnerId,
-              referral: fields.referral ?? null,
-              subCategory: fields.subCategory ?? null,
-              pipSessionId: fields.pipSessionId ?? null,
-              isPortal: fields.portal === true,
-              isTest: fields.test === true,
-              completedPages: [],
-              finishedAt: null,
-            }),
-          ),
+        return await this.sessions.save(
+          this.sessions.create({
+            reference: newCalculationReference(),
+            ownerBrowserId: caller.browserId,
+            partnerId,
+            referral: fields.referral ?? null,
+            subCategory: fields.subCategory ?? null,
+            pipSessionId: fields.pipSessionId ?? null,
+            isPortal: fields.portal === true,
+            isTest: fields.test === true,
+            completedPages: [],
+            finishedAt: null,
+          }),
         );
       } catch (error) {
         if (attempt >= 3 || !String((error as { constraint?: string }).constraint ?? '').includes('reference')) throw error;
@@ -263,10 +263,22 @@ export class SurveyService {
     }
   }
 
-  private async saveAnswers(manager: EntityManager, sessionId: string, answers: Answers, cleared: string[]): Promise<void> {
-    const rows = Object.entries(answers).map(([questionName, value]) => ({ sessionId, questionName, value: value as AnswerValue }));
-    if (rows.length > 0) await manager.upsert(SurveyAnswer, rows, ['sessionId', 'questionName']);
-    if (cleared.length > 0) await manager.delete(SurveyAnswer, { sessionId, questionName: In(cleared) });
+  /**
+   * A page's answers, the answers it cleared and the calculation's progress, in one statement: one transaction,
+   * one round trip.
+   */
+  private async savePage(session: CalculationSession, answers: Answers, cleared: string[]): Promise<void> {
+    await this.dataSource.query(
+      `WITH saved AS (
+         INSERT INTO survey_answers (session_id, question_name, value)
+         SELECT $1, answer.key, answer.value FROM jsonb_each($2::jsonb) AS answer
+         ON CONFLICT (session_id, question_name) DO UPDATE SET value = EXCLUDED.value, answered_at = now()
+       ), removed AS (
+         DELETE FROM survey_answers WHERE session_id = $1 AND question_name = ANY($3::text[])
+       )
+       UPDATE calculation_sessions SET completed_pages = $4, finished_at = $5, updated_at = now() WHERE id = $1`,
+      [session.id, JSON.stringify(answers), cleared, session.completedPages, session.finishedAt],
+    );
   }
 
   private notFound(pageNumber: number | null): SurveyPageResponse {
