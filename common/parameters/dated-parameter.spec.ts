@@ -1,13 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
 import { ParameterNotInForceError, valueOn, type DatedParameter } from './dated-parameter.js';
 
+const minimumWageRates = { title: 'National minimum wage rates', url: 'https://www.gov.uk/national-minimum-wage-rates' };
 const livingWage: DatedParameter = {
   description: 'National Living Wage',
-  unit: 'pence per hour',
+  label: 'National Living Wage',
+  unit: 'pence an hour',
   period: 'hour',
+  legislation: { title: 'National Minimum Wage Regulations 2015', url: 'https://www.legislation.gov.uk/uksi/2015/621/regulation/4' },
   values: [
-    { from: '2026-04-01', value: 1271, source: 'SI 2026' },
-    { from: '2025-04-01', value: 1221, source: 'SI 2025/280' },
+    { from: '2026-04-01', value: 1271, source: minimumWageRates },
+    { from: '2025-04-01', value: 1221, source: minimumWageRates },
   ],
 };
 

@@ -1,39 +1,91 @@
 /**
- * A rate, threshold or switch that changes on known dates (the shape of every file in `rulesets/parameters/`).
- * Values are integers in the file's unit (pence, or basis points for fractions), so no binary float enters a rule.
+ * A rate, threshold or switch that changes on known dates: the shape of every file in `rulesets/parameters/`
+ * (the format is described in `rulesets/README.md`; `parameter-set.ts` checks it). Numbers are integers in the
+ * file's unit (pence, or basis points for fractions), so no binary float enters a rule.
  */
-export interface DatedValue {
-  /** ISO date the value takes effect, as the law dates it. */
-  from: string;
-  value: number;
-  /** The regulation, with a link, or the DWP/HMRC rates paper it comes from. */
-  source: string;
+
+/**
+ * - money: `pence a week|month|year|hour` for rates, `pence` for a sum with no period (a capital limit, a step of
+ *   capital); `pounds` is allowed for a threshold the law sets in whole pounds, but pence is preferred;
+ * - `basis points`: a fraction, 100% = 10000 (the 55% taper is 5500);
+ * - `count`: a whole number of things (children), where `null` means no limit;
+ * - `hours`: a whole number of hours in the period (the minimum income floor's 35 a week);
+ * - `boolean`: a policy switch.
+ */
+export type ParameterUnit =
+  | 'pence a week'
+  | 'pence a month'
+  | 'pence a year'
+  | 'pence an hour'
+  | 'pence'
+  | 'pounds'
+  | 'basis points'
+  | 'count'
+  | 'hours'
+  | 'boolean';
+
+export type ParameterPeriod = 'week' | 'month' | 'year' | 'hour' | 'none';
+
+export type ParameterValue = number | boolean | null;
+
+/** A document with its link: the regulation a parameter belongs to, or where a value was read. */
+export interface Citation {
+  title: string;
+  url: string;
 }
 
-export interface DatedParameter {
+export interface DatedValue<V extends ParameterValue = number> {
+  /** ISO date the value takes effect, as the law dates it. */
+  from: string;
+  value: V;
+  /** The regulation, the DWP/HMRC rates paper, or the report the figure was read from. */
+  source: Citation;
+  /** How sure the figure is, when not confirmed by two sources, or anything else a reader needs. */
+  note?: string;
+}
+
+export interface DatedParameter<V extends ParameterValue = number> {
+  /** Plain English: what the figure is and which rule uses it. */
   description: string;
-  unit: string;
-  period: string;
-  legislation?: string;
-  values: DatedValue[];
+  /** A short name for explanations, e.g. 'Standard allowance: single, 25 or over'. */
+  label: string;
+  unit: ParameterUnit;
+  period: ParameterPeriod;
+  legislation: Citation;
+  /** Oldest first; the loader rejects duplicate or unordered dates. */
+  values: DatedValue<V>[];
 }
 
 export class ParameterNotInForceError extends Error {
-  constructor(parameterName: string, date: string) {
-    super(`No value of ${parameterName} is in force on ${date}.`);
+  readonly parameterName: string;
+  readonly date: string;
+
+  /** `reason`, when given, says why (the first value's date, or the end of the rates held). */
+  constructor(parameterName: string, date: string, reason?: string) {
+    super(`No value of ${parameterName} is in force on ${date}${reason ? `: ${reason}` : ''}.`);
     this.name = 'ParameterNotInForceError';
+    this.parameterName = parameterName;
+    this.date = date;
   }
+}
+
+/** The dated value in force on `date` (ISO yyyy-mm-dd), in any order of `values`; undefined before the first. */
+export function datedValueOn<V extends ParameterValue>(parameter: DatedParameter<V>, date: string): DatedValue<V> | undefined {
+  let inForce: DatedValue<V> | undefined;
+  for (const dated of parameter.values) {
+    if (dated.from <= date && (!inForce || dated.from > inForce.from)) inForce = dated;
+  }
+  return inForce;
 }
 
 /**
  * The value in force on `date` (ISO yyyy-mm-dd). Never falls back to another year's figure: a date before the
  * first value is an error naming the parameter, so a missing year is noticed rather than silently guessed.
+ * For one parameter read on its own (the questionnaire's National Living Wage); the entitlement engine uses
+ * `ParameterSet.parameterOn`, which also refuses dates after the rates held.
  */
-export function valueOn(parameterName: string, parameter: DatedParameter, date: string): number {
-  let inForce: DatedValue | undefined;
-  for (const dated of parameter.values) {
-    if (dated.from <= date && (!inForce || dated.from > inForce.from)) inForce = dated;
-  }
+export function valueOn<V extends ParameterValue = number>(parameterName: string, parameter: DatedParameter<V>, date: string): V {
+  const inForce = datedValueOn(parameter, date);
   if (!inForce) throw new ParameterNotInForceError(parameterName, date);
   return inForce.value;
 }
