@@ -11,6 +11,7 @@ if (!chromiumPath()) {
 }
 
 const PHONE = { width: 375, height: 812 };
+const TEST_MODE_PASSWORD = 'a-browser-test-password';
 const DESKTOP = { width: 1280, height: 900 };
 const SESSION_PATH = /^\/survey\/(\d+)\/([0-9a-f-]{36})$/;
 
@@ -114,7 +115,7 @@ async function openGallery(viewport = DESKTOP, bands?: unknown): Promise<Page> {
 describeInChromium('the survey screen in Chromium', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
-    server = await startApiProcess({ NODE_ENV: 'production', DATABASE_URL: database.url });
+    server = await startApiProcess({ NODE_ENV: 'production', DATABASE_URL: database.url, TEST_MODE_PASSWORD });
     browser = await launchChromium();
   }, 120_000);
 
@@ -122,6 +123,29 @@ describeInChromium('the survey screen in Chromium', () => {
     await browser?.close();
     await server?.stop();
     await database?.drop();
+  });
+
+  it('opens the testing panels and the Next page link only after the test-mode password', async () => {
+    const page = await open('/survey?test=true');
+    const gate = page.getByRole('region', { name: 'Test Mode Verification' });
+    await gate.waitFor();
+    expect(await page.getByText('parseShowHide').count()).toBe(0);
+    await expectNoAccessibilityViolations(page);
+    await gate.getByLabel('Password').fill('not the password');
+    await gate.getByRole('button', { name: 'Verify' }).click();
+    await gate.getByText('Incorrect password. Please try again.').waitFor();
+    await expectNoAccessibilityViolations(page);
+
+    await gate.getByLabel('Password').fill(TEST_MODE_PASSWORD);
+    await gate.getByRole('button', { name: 'Verify' }).click();
+    await gate.getByText('Test mode verified.', { exact: false }).waitFor();
+    // Each question's panel: its name, then (opened) its rule, the parsed rule and which parts are true.
+    await page.getByText('Testing: ClientPostcode').click();
+    await page.getByText('parseShowHide').first().waitFor();
+    expect(await page.getByText('Next page', { exact: true }).count()).toBe(1);
+    await expectNoAccessibilityViolations(page);
+    await screenshot(page, 'survey-test-mode');
+    await page.close();
   });
 
   it('starts at /survey with page 1, and lists the problems, each linked to its field', async () => {
