@@ -73,6 +73,14 @@ describe('which pages are open', () => {
     expect(isOpen(state, ['about-you'], 2)).toBe(false);
   });
 
+  it('decides whether a page is open from the pages up to it alone', () => {
+    const throughImmigration = surveyState(compiled, { HasPartner: 'No' }, environment, 3);
+    expect(throughImmigration.pages.map((state) => state.page.definition.name)).toEqual(['about-you', 'partner', 'immigration']);
+    expect(isOpen(throughImmigration, ['about-you'], 3)).toBe(true);
+    expect(isOpen(throughImmigration, [], 3)).toBe(false);
+    expect(resumePage(throughImmigration, []).definition.name).toBe('about-you');
+  });
+
   it('carries on from the last page when every page has been passed', () => {
     const state = surveyState(compiled, { HasPartner: 'No' }, environment);
     expect(resumePage(state, ['about-you', 'immigration', 'finish']).definition.name).toBe('finish');

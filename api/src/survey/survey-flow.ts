@@ -90,14 +90,16 @@ function pageApplies(page: CompiledPage, answers: Answers, environment: RuleEnvi
 
 /**
  * Walks the pages in order. A page applies when its rule holds on the answers given so far; its shown answers
- * then count for later pages. Nothing after an exit page that applies can be reached.
+ * then count for later pages. Nothing after an exit page that applies can be reached. `throughPage` stops the walk
+ * after that page, for questions about it and the pages before it (whether it is open, what came before).
  */
-export function surveyState(survey: CompiledSurvey, answers: Answers, environment: RuleEnvironment): SurveyState {
+export function surveyState(survey: CompiledSurvey, answers: Answers, environment: RuleEnvironment, throughPage = Infinity): SurveyState {
   const effectiveAnswers: Answers = {};
   const pages: PageState[] = [];
   const applicable: CompiledPage[] = [];
   let exited = false;
   for (const page of survey.pages) {
+    if (page.number > throughPage) break;
     const applies = !exited && pageApplies(page, effectiveAnswers, environment);
     let shown = new Set<string>();
     if (applies) {

@@ -150,7 +150,7 @@ export class SurveyService {
         { path: 'session', message: 'A calculation is needed for this page.' },
       ]);
     }
-    const before = surveyState(this.compiled, stored, environment);
+    const before = surveyState(this.compiled, stored, environment, page.number);
     if (!isOpen(before, calculation?.session.completedPages ?? [], page.number)) {
       const resume = resumePage(before, calculation?.session.completedPages ?? []);
       throw new ApiError(409, 'PAGE_NOT_OPEN', `Page ${page.number} cannot be answered yet: page ${resume.number} comes first.`, [
