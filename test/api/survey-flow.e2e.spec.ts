@@ -79,7 +79,7 @@ describe('a whole questionnaire: a single private renter working part time', () 
   it('keeps every answer given, with money in all three periods', async () => {
     const answers = await storedAnswers(session);
     expect(answers.ClientPostcode).toEqual(MANCHESTER);
-    expect(answers.ClientRent).toEqual(money(650, 'Monthly'));
+    expect(answers.ClientRent).toEqual(money('650', 'Monthly'));
     expect(answers.ClientRent).toEqual({ weekly: 150, monthly: 650, yearly: 7800, period: 'Monthly' });
     expect(Object.keys(answers)).toHaveLength(SINGLE_PRIVATE_RENTER_WORKING_PART_TIME.reduce((count, [, page]) => count + Object.keys(page).length, 0));
   });
@@ -172,7 +172,7 @@ describe('answers the server refuses, keeping what was saved', () => {
     }
     const tooHigh = await http()
       .post('/api/data/survey/')
-      .send({ browserId: OWNER, session, page: 17, action: 2, ClientTenure: 'SocialRent', ClientRent: money(2200, 'Monthly'), ClientPaysServiceCharges: 'No', ClientBedrooms: '2' })
+      .send({ browserId: OWNER, session, page: 17, action: 2, ClientTenure: 'SocialRent', ClientRent: money('2200', 'Monthly'), ClientPaysServiceCharges: 'No', ClientBedrooms: '2' })
       .expect(400);
     expect(tooHigh.body.errors).toEqual([
       { path: 'ClientRent', message: expect.stringMatching(/^The value entered for '.+' is too high \(the maximum amount you can enter is £2165 per month for social housing\)\.$/) },

@@ -1,12 +1,11 @@
-import type { MoneyAnswer, PostcodeAnswer } from '../../common/survey/model.js';
+import { moneyAnswerFrom } from '../../common/survey/money.js';
+import type { MoneyAnswer, MoneyPeriod, PostcodeAnswer } from '../../common/survey/model.js';
 
-/** A money answer as the web app sends it, from the figure in the period the person chose. */
-export function money(amount: number, period: 'Weekly' | 'Monthly' | 'Yearly'): MoneyAnswer {
-  const pence = Math.round(amount * 100);
-  const weekly = period === 'Weekly' ? pence : period === 'Monthly' ? Math.round((pence * 12) / 52) : Math.round(pence / 52);
-  const monthly = period === 'Monthly' ? pence : period === 'Weekly' ? Math.round((pence * 52) / 12) : Math.round(pence / 12);
-  const yearly = period === 'Yearly' ? pence : period === 'Weekly' ? pence * 52 : pence * 12;
-  return { weekly: weekly / 100, monthly: monthly / 100, yearly: yearly / 100, period };
+/** A money answer as the web app sends it, from the amount typed in the period the person chose. */
+export function money(amount: string, period: MoneyPeriod): MoneyAnswer {
+  const answer = moneyAnswerFrom(amount, period);
+  if (!answer) throw new Error(`'${amount}' is not an amount of money.`);
+  return answer;
 }
 
 export const MANCHESTER: PostcodeAnswer = {
@@ -30,10 +29,10 @@ export const SINGLE_PRIVATE_RENTER_WORKING_PART_TIME: [string, Record<string, un
   ['who-lives-with-you', { ChildCount: '0', NonDependantCount: '0' }],
   ['your-health', { ClientDisabilityBenefits: ['None of the above'], ClientWorkCapability: 'NotAssessed', ClientTerminallyIll: 'No' }],
   ['caring', { ClientIsCarer: 'No' }],
-  ['your-work', { ClientWork: ['Employed'], ClientWorkHours: '16', ClientEarnings: money(850, 'Monthly'), ClientEarningsBasis: 'TakeHome' }],
+  ['your-work', { ClientWork: ['Employed'], ClientWorkHours: '16', ClientEarnings: money('850', 'Monthly'), ClientEarningsBasis: 'TakeHome' }],
   ['your-other-income', { ClientOtherIncome: ['None of the above'] }],
   ['studying', { ClientStudent: 'No' }],
-  ['your-home', { ClientTenure: 'PrivateRent', ClientRent: money(650, 'Monthly'), ClientPaysServiceCharges: 'No', ClientBedrooms: '1' }],
+  ['your-home', { ClientTenure: 'PrivateRent', ClientRent: money('650', 'Monthly'), ClientPaysServiceCharges: 'No', ClientBedrooms: '1' }],
   ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band B' }],
   ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
   ['finish', {}],

@@ -1,9 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { evaluateRule, parseRule } from '../../../common/rules/index.js';
 import { HOUSEHOLD_QUESTIONS, ROUTING_ONLY_QUESTIONS } from '../../../common/survey/household-mapping.js';
-import type { Answers, PostcodeAnswer } from '../../../common/survey/model.js';
+import type { Answers } from '../../../common/survey/model.js';
 import { DEFINITIONS_DIR } from '../site/site.module.js';
 import { checkSurveyDefinition, definitionFilesIn, definitionsCheckReport } from './survey-definitions.js';
+import { MANCHESTER } from '../../../test/support/households.js';
 
 /**
  * The shipped questionnaire (`definitions/survey/`) through the same checks as `npm run definitions:check`, so
@@ -53,15 +54,6 @@ function shows(name: string, answers: Answers): boolean {
   return outcome.value;
 }
 
-const MANCHESTER: PostcodeAnswer = {
-  postcode: 'M1 1AD',
-  authority: 'Manchester',
-  authorityCode: 'E08000003',
-  country: 'England',
-  latitude: 53.4838,
-  longitude: -2.2449,
-  option: false,
-};
 const WORKING_AGE: Answers = { ClientPostcode: MANCHESTER, ClientDob: '14/03/1990', ClientHasPartner: 'No' };
 const PENSIONER: Answers = { ClientPostcode: MANCHESTER, ClientDob: '01/06/1950', ClientHasPartner: 'No' };
 
