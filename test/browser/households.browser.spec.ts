@@ -9,10 +9,11 @@ import { ukToday } from '../../common/dates/uk-today.js';
 import { valueOn, type DatedParameter } from '../../common/parameters/dated-parameter.js';
 import { householdFromAnswers } from '../../common/survey/household-mapping.js';
 import type { Answers, AnswerValue } from '../../common/survey/model.js';
-import { REPO_ROOT, startApiProcess, type ApiProcess } from '../support/api-process.js';
-import { describeInChromium, launchChromium, SCREENSHOT_DIR } from '../support/chromium.js';
+import { REPO_ROOT, type ApiProcess } from '../support/api-process.js';
+import { describeInChromium, screenshot } from '../support/chromium.js';
 import { closePopUp, errorSummary, fillQuestion, pageTitle, pressBack, pressNext, question, type QuestionValue } from '../support/survey-driver.js';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { startBrowserSuite, stopBrowserSuite } from '../support/browser-suite.js';
+import type { TestDatabase } from '../support/test-database.js';
 
 /**
  * The acceptance walkthroughs of the questionnaire (issue 3): four households answer every page they are shown by
@@ -303,10 +304,6 @@ let database: TestDatabase;
 let server: ApiProcess;
 let browser: Browser;
 
-async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
-}
-
 /** Waits for the page's h1 to read `title` (the address can change a moment before the new page is drawn). */
 async function expectTitle(page: Page, title: string): Promise<void> {
   await page.waitForFunction(`document.querySelector('h1')?.textContent?.trim() === ${JSON.stringify(title)}`, undefined, { timeout: 10_000 }).catch(() => undefined);
@@ -412,16 +409,10 @@ async function walkAndCheck(household: HouseholdWalk): Promise<void> {
 
 describeInChromium('four households fill the whole questionnaire in Chromium', () => {
   beforeAll(async () => {
-    database = await createTestDatabase();
-    server = await startApiProcess({ NODE_ENV: 'production', DATABASE_URL: database.url });
-    browser = await launchChromium();
+    ({ database, server, browser } = await startBrowserSuite());
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await database?.drop();
-  });
+  afterAll(() => stopBrowserSuite({ database, server, browser }));
 
   it(
     'a single private renter working part time, who corrects a date of birth and goes back to the postcode',

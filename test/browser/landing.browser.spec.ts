@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { describeViolations, expectNoAccessibilityViolations, findAccessibilityViolations } from '../support/axe.js';
-import { startApiProcess, type ApiProcess } from '../support/api-process.js';
-import { chromiumPath, describeInChromium, launchChromium, SCREENSHOT_DIR } from '../support/chromium.js';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
+import type { ApiProcess } from '../support/api-process.js';
+import { chromiumPath, describeInChromium, screenshot } from '../support/chromium.js';
+import { startBrowserSuite, stopBrowserSuite } from '../support/browser-suite.js';
+import type { TestDatabase } from '../support/test-database.js';
 
 if (!chromiumPath()) {
   console.warn('Browser tests SKIPPED: no Chromium at /usr/bin/chromium. Install it with apt-get install -y chromium (.ci/run does).');
@@ -22,10 +23,6 @@ async function open(path: string, viewport = DESKTOP): Promise<Page> {
   expect(response?.status()).toBe(200);
   await page.getByRole('button', { name: 'Find Calculation' }).waitFor();
   return page;
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
 }
 
 /** The focused element, named as a person using the page would know it. */
@@ -50,16 +47,10 @@ async function saveCalculation(reference: string, postcode: string, finished: bo
 
 describeInChromium('the landing page in Chromium', () => {
   beforeAll(async () => {
-    database = await createTestDatabase();
-    server = await startApiProcess({ NODE_ENV: 'production', DATABASE_URL: database.url });
-    browser = await launchChromium();
+    ({ database, server, browser } = await startBrowserSuite());
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await database?.drop();
-  });
+  afterAll(() => stopBrowserSuite({ database, server, browser }));
 
   it('meets WCAG 2.2 AA (axe) on a 1280px screen, with the three cards side by side', async () => {
     const page = await open('/');

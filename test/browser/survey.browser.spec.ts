@@ -1,10 +1,11 @@
 import type { Browser, Page, Route } from 'playwright-core';
 import { QUESTION_TYPES, type QuestionTypeName, type QuestionView, type SurveyPageResponse } from '../../common/survey/model.js';
 import { expectNoAccessibilityViolations } from '../support/axe.js';
-import { startApiProcess, type ApiProcess } from '../support/api-process.js';
-import { chromiumPath, describeInChromium, launchChromium, SCREENSHOT_DIR } from '../support/chromium.js';
+import type { ApiProcess } from '../support/api-process.js';
+import { chromiumPath, describeInChromium, screenshot, SCREENSHOT_DIR } from '../support/chromium.js';
 import { errorSummary, fillQuestion, pageTitle, pressNext, question } from '../support/survey-driver.js';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { startBrowserSuite, stopBrowserSuite } from '../support/browser-suite.js';
+import type { TestDatabase } from '../support/test-database.js';
 
 if (!chromiumPath()) {
   console.warn('Browser tests SKIPPED: no Chromium at /usr/bin/chromium. Install it with apt-get install -y chromium (.ci/run does).');
@@ -25,10 +26,6 @@ async function open(path: string, viewport = DESKTOP): Promise<Page> {
   expect(response?.status()).toBe(200);
   await page.locator('h1').waitFor();
   return page;
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
 }
 
 async function focusedId(page: Page): Promise<string> {
@@ -114,16 +111,10 @@ async function openGallery(viewport = DESKTOP, bands?: unknown): Promise<Page> {
 
 describeInChromium('the survey screen in Chromium', () => {
   beforeAll(async () => {
-    database = await createTestDatabase();
-    server = await startApiProcess({ NODE_ENV: 'production', DATABASE_URL: database.url, TEST_MODE_PASSWORD });
-    browser = await launchChromium();
+    ({ database, server, browser } = await startBrowserSuite({ TEST_MODE_PASSWORD }));
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await database?.drop();
-  });
+  afterAll(() => stopBrowserSuite({ database, server, browser }));
 
   it('opens the testing panels and the Next page link only after the test-mode password', async () => {
     const page = await open('/survey?test=true');

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { REPO_ROOT } from './api-process.js';
 
 export const SCREENSHOT_DIR = join(REPO_ROOT, 'test-results', 'screenshots');
@@ -32,3 +32,8 @@ export async function launchChromium(): Promise<Browser> {
 
 /** `describe`, or `describe.skip` when there is no Chromium, so the suite says it was skipped. */
 export const describeInChromium = chromiumPath() ? describe : describe.skip;
+
+/** A full-page screenshot into SCREENSHOT_DIR, to be looked at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
