@@ -1,0 +1,162 @@
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BenefitCode, BenefitOutcome } from './benefit.js';
+import type { CalculationResult, EntitlementEngine } from './entitlement-engine.js';
+import { normaliseHousehold, type HouseholdInput } from './normalise.js';
+
+/**
+ * Hand-worked test cases beside each ruleset (`rulesets/<benefit>/cases/*.json`), for policy staff to read and
+ * extend. A file holds a list of cases; each is a household (only what matters to it: the rest takes the
+ * defaults of `normaliseHousehold`), a date, the figures expected, and `workings`: a line saying how the figure
+ * is worked out. Only the figures named are checked.
+ *
+ * ```json
+ * { "cases": [ {
+ *   "name": "Two children: eldest and other rate",
+ *   "date": "2026-11-21",
+ *   "household": { "country": "ENGLAND", "adults": [{ "age": 30 }], "children": [{ "dateOfBirth": "2018-01-01" }, { "dateOfBirth": "2020-01-01" }], "housing": { "tenure": "SOCIAL_RENT" } },
+ *   "expected": { "CHILD_BENEFIT": { "eligible": true, "weekly": 44.95, "elements": { "ELDEST_CHILD": { "weekly": 27.05 } } } },
+ *   "workings": "27.05 for the eldest + 17.90 for the other child = 44.95 a week."
+ * } ] }
+ * ```
+ */
+
+export interface ExpectedFigures {
+  weekly?: number;
+  monthly?: number;
+}
+
+export interface ExpectedBenefit extends ExpectedFigures {
+  eligible?: boolean;
+  amountShown?: boolean;
+  system?: BenefitOutcome['system'];
+  /** Elements by code; an element given as null must not be there. */
+  elements?: Record<string, ExpectedFigures | null>;
+  deductions?: Record<string, ExpectedFigures | null>;
+  /** Names of rules that must have held, or (prefixed with '!') must not have. */
+  rules?: string[];
+  /** Text each of which must appear in one of the explanation's sentences. */
+  explanationIncludes?: string[];
+}
+
+export interface RulesCase {
+  name: string;
+  date: string;
+  household: HouseholdInput;
+  expected: Partial<Record<BenefitCode, ExpectedBenefit>> & { system?: CalculationResult['system']; variables?: Record<string, ExpectedFigures> };
+  workings: string;
+}
+
+export interface CaseFile {
+  file: string;
+  cases: RulesCase[];
+}
+
+export interface CaseFailure {
+  file: string;
+  name: string;
+  problems: string[];
+  /** The rules that held and the parameters read for the benefits with a problem, to find the cause. */
+  trail: string[];
+}
+
+/** Every case file under each ruleset's `cases/` folder. */
+export function readCaseFiles(rulesetsDir: string): CaseFile[] {
+  const files: CaseFile[] = [];
+  for (const folder of readdirSync(rulesetsDir).sort()) {
+    const casesDir = join(rulesetsDir, folder, 'cases');
+    if (!existsSync(casesDir)) continue;
+    for (const name of readdirSync(casesDir).sort()) {
+      if (!name.endsWith('.json')) continue;
+      const file = join(folder, 'cases', name);
+      const json = JSON.parse(readFileSync(join(rulesetsDir, file), 'utf8')) as { cases?: RulesCase[] };
+      if (!Array.isArray(json.cases)) throw new Error(`${file} must hold { "cases": [...] }.`);
+      for (const [index, item] of json.cases.entries()) {
+        for (const key of ['name', 'date', 'household', 'expected', 'workings'] as const) {
+          if (!item[key]) throw new Error(`${file}: case ${index + 1} has no ${key}.`);
+        }
+      }
+      files.push({ file, cases: json.cases });
+    }
+  }
+  return files;
+}
+
+function compareFigures(where: string, expected: ExpectedFigures, actual: { weeklyPence: number; monthlyPence: number }, problems: string[]): void {
+  for (const [period, pence] of [
+    ['weekly', actual.weeklyPence],
+    ['monthly', actual.monthlyPence],
+  ] as const) {
+    const wanted = expected[period];
+    if (wanted !== undefined && Math.round(wanted * 100) !== pence) problems.push(`${where} ${period}: expected ${wanted.toFixed(2)}, got ${(pence / 100).toFixed(2)}`);
+  }
+}
+
+function compareLines(where: string, expected: Record<string, ExpectedFigures | null> | undefined, lines: BenefitOutcome['elements'], problems: string[]): void {
+  for (const [code, figures] of Object.entries(expected ?? {})) {
+    const line = lines.find((candidate) => candidate.code === code);
+    if (figures === null) {
+      if (line) problems.push(`${where} ${code}: expected none, got ${(line.monthlyPence / 100).toFixed(2)} a month`);
+    } else if (!line) problems.push(`${where} ${code}: expected, but not there (got ${lines.map((other) => other.code).join(', ') || 'none'})`);
+    else compareFigures(`${where} ${code}`, figures, line, problems);
+  }
+}
+
+export function checkCase(item: RulesCase, result: CalculationResult): { problems: string[]; trail: string[] } {
+  const problems: string[] = [];
+  const trail: string[] = [];
+  const { system, variables, ...benefits } = item.expected;
+  if (system && result.system !== system) problems.push(`system: expected ${system}, got ${result.system}`);
+  for (const [name, figures] of Object.entries(variables ?? {})) {
+    const variable = result.variables.find((candidate) => candidate.name === name);
+    if (!variable) problems.push(`variable ${name}: expected, but not there`);
+    else compareFigures(`variable ${name}`, figures, variable, problems);
+  }
+  for (const [code, expected] of Object.entries(benefits) as [BenefitCode, ExpectedBenefit][]) {
+    const outcome = result.benefits.find((benefit) => benefit.code === code);
+    if (!outcome) {
+      problems.push(`${code}: not worked out`);
+      continue;
+    }
+    const before = problems.length;
+    for (const key of ['eligible', 'amountShown', 'system'] as const) {
+      if (expected[key] !== undefined && expected[key] !== outcome[key]) problems.push(`${code} ${key}: expected ${expected[key]}, got ${outcome[key]}`);
+    }
+    compareFigures(code, expected, outcome, problems);
+    compareLines(`${code} element`, expected.elements, outcome.elements, problems);
+    compareLines(`${code} deduction`, expected.deductions, outcome.deductions, problems);
+    for (const rule of expected.rules ?? []) {
+      const negated = rule.startsWith('!');
+      const held = outcome.rules.some((candidate) => candidate.name === rule.replace(/^!/, ''));
+      if (held === negated) problems.push(`${code} rule ${rule.replace(/^!/, '')}: expected ${negated ? 'not to hold' : 'to hold'}`);
+    }
+    for (const text of expected.explanationIncludes ?? []) {
+      if (!outcome.explanation.some((sentence) => sentence.includes(text))) problems.push(`${code} explanation: expected a sentence with '${text}'; got: ${outcome.explanation.join(' | ')}`);
+    }
+    if (problems.length > before) {
+      trail.push(`${code} rules that held: ${outcome.rules.map((rule) => rule.name).join(', ') || 'none'}`);
+      trail.push(`${code} parameters: ${outcome.parameters.map((parameter) => `${parameter.name} = ${parameter.value} (from ${parameter.from})`).join('; ') || 'none'}`);
+      trail.push(`${code} explanation: ${outcome.explanation.join(' ')}`);
+    }
+  }
+  return { problems, trail };
+}
+
+/** Runs every case; the failures, each with what differs and the rules and parameters behind the figure. */
+export async function runCases(engine: EntitlementEngine, files: readonly CaseFile[]): Promise<{ total: number; failures: CaseFailure[] }> {
+  const failures: CaseFailure[] = [];
+  let total = 0;
+  for (const { file, cases } of files) {
+    for (const item of cases) {
+      total += 1;
+      try {
+        const result = await engine.calculate(normaliseHousehold(item.household), item.date);
+        const { problems, trail } = checkCase(item, result);
+        if (problems.length > 0) failures.push({ file, name: item.name, problems, trail });
+      } catch (error) {
+        failures.push({ file, name: item.name, problems: [`the calculation failed: ${(error as Error).message}`], trail: [] });
+      }
+    }
+  }
+  return { total, failures };
+}

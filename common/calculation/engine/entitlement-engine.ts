@@ -1,0 +1,151 @@
+import { ParameterNotInForceError } from '../../parameters/dated-parameter.js';
+import type { ParameterSet } from '../../parameters/parameter-set.js';
+import { deriveFacts, type HouseholdFacts } from '../facts.js';
+import type { Household } from '../household.js';
+import type { LocalHousingAllowance } from '../local-housing-allowance.js';
+import { poundsFromPence, sumPence, type Pence } from '../money.js';
+import { BENEFIT_CODES, type BenefitCalculator, type BenefitCode, type BenefitOutcome, type ResultVariable } from './benefit.js';
+import type { Explanations } from './explanations.js';
+import { ParameterReader } from './parameters.js';
+import type { Ruleset } from './ruleset.js';
+
+/** A calculator with its loaded ruleset and sentences. */
+export interface LoadedBenefit {
+  calculator: BenefitCalculator;
+  ruleset: Ruleset;
+  explanations: Explanations;
+}
+
+export interface CalculationResult {
+  date: string;
+  /** The tax year whose rules and rates were used, e.g. 2026-27. */
+  rulesVersion: string;
+  system: 'UNIVERSAL_CREDIT' | 'PENSION_AGE' | 'BOTH';
+  facts: HouseholdFacts;
+  benefits: BenefitOutcome[];
+  totals: Record<'UNIVERSAL_CREDIT' | 'LEGACY_AND_PENSION_AGE', { weeklyPence: Pence; monthlyPence: Pence }>;
+  variables: ResultVariable[];
+}
+
+/** A valid household the rules cannot assess: the date asked is outside the rates held (the API's 422). */
+export class CalculationOutOfRangeError extends Error {
+  override name = 'CalculationOutOfRangeError';
+}
+
+/** The tax year a date falls in (6 April to 5 April), as the rules version: 2026-11-21 -> 2026-27. */
+export function taxYearOf(date: string): string {
+  const year = Number(date.slice(0, 4));
+  const start = date.slice(5) >= '04-06' ? year : year - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+}
+
+/**
+ * Works out every benefit for a household on a date: facts are derived once, then each benefit in
+ * BENEFIT_CODES order runs its ruleset and its arithmetic, reading the outcomes of the benefits before it.
+ * Rulesets, sentences and rates are loaded once, when the engine is built.
+ */
+export class EntitlementEngine {
+  private readonly benefits: LoadedBenefit[];
+
+  constructor(
+    benefits: readonly LoadedBenefit[],
+    readonly parameters: ParameterSet,
+    readonly lha: LocalHousingAllowance,
+  ) {
+    const position = (code: BenefitCode) => BENEFIT_CODES.indexOf(code);
+    this.benefits = [...benefits].sort((a, b) => position(a.calculator.code) - position(b.calculator.code));
+    for (const { calculator } of this.benefits) {
+      for (const read of calculator.reads) {
+        if (position(read) >= position(calculator.code)) throw new Error(`${calculator.code} reads ${read}, which is worked out after it: reorder BENEFIT_CODES.`);
+      }
+    }
+  }
+
+  get calculators(): BenefitCalculator[] {
+    return this.benefits.map((benefit) => benefit.calculator);
+  }
+
+  async calculate(household: Household, date: string): Promise<CalculationResult> {
+    if (date > this.parameters.ratesHeldUntil) {
+      throw new CalculationOutOfRangeError(`The rules and rates held run to ${this.parameters.ratesHeldUntil}; ${date} is after that, so it cannot be worked out yet.`);
+    }
+    const facts = deriveFacts(household, date);
+    const earlier = new Map<BenefitCode, BenefitOutcome>();
+    for (const { calculator, ruleset, explanations } of this.benefits) {
+      const parameters = new ParameterReader(this.parameters, date);
+      const input = { date, facts, parameters, lha: this.lha, explanations, earlier };
+      try {
+        const fired = await ruleset.run(calculator.rulesetFacts(input), parameters);
+        const { system, variables, ...figures } = calculator.calculate(input, fired);
+        earlier.set(calculator.code, {
+          code: calculator.code,
+          name: calculator.name,
+          system: system ?? calculator.system,
+          meansTested: calculator.meansTested,
+          ...figures,
+          rules: fired.rules.map(({ name, description }) => ({ name, description })),
+          parameters: parameters.used,
+          variables: variables ?? [],
+        });
+      } catch (error) {
+        if (error instanceof ParameterNotInForceError) {
+          throw new CalculationOutOfRangeError(`${date} is outside the rules and rates held: ${error.message}`);
+        }
+        throw error;
+      }
+    }
+    const benefits = [...earlier.values()];
+    const totalOf = (system: 'UNIVERSAL_CREDIT' | 'LEGACY_AND_PENSION_AGE') => {
+      const counted = benefits.filter((benefit) => benefit.eligible && benefit.amountShown && (benefit.system === system || benefit.system === 'BOTH'));
+      return { weeklyPence: sumPence(counted.map((benefit) => benefit.weeklyPence)), monthlyPence: sumPence(counted.map((benefit) => benefit.monthlyPence)) };
+    };
+    return {
+      date,
+      rulesVersion: taxYearOf(date),
+      system: facts.system,
+      facts,
+      benefits,
+      totals: { UNIVERSAL_CREDIT: totalOf('UNIVERSAL_CREDIT'), LEGACY_AND_PENSION_AGE: totalOf('LEGACY_AND_PENSION_AGE') },
+      variables: benefits.flatMap((benefit) => benefit.variables),
+    };
+  }
+}
+
+const periods = ({ weeklyPence, monthlyPence }: { weeklyPence: Pence; monthlyPence: Pence }) => ({
+  weekly: poundsFromPence(weeklyPence),
+  monthly: poundsFromPence(monthlyPence),
+});
+
+/** The contract's response (`../shared/contracts/calculation-api.md`): pounds to the penny, both periods. */
+export function toContractResponse(result: CalculationResult) {
+  return {
+    date: result.date,
+    rulesVersion: result.rulesVersion,
+    system: result.system,
+    benefits: result.benefits.map((benefit) => ({
+      code: benefit.code,
+      name: benefit.name,
+      system: benefit.system,
+      meansTested: benefit.meansTested,
+      eligible: benefit.eligible,
+      amountShown: benefit.amountShown,
+      ...periods(benefit),
+      elements: benefit.elements.map((line) => ({ code: line.code, name: line.name, ...periods(line) })),
+      deductions: benefit.deductions.map((line) => ({ code: line.code, name: line.name, ...periods(line) })),
+      explanation: benefit.explanation,
+      rules: benefit.rules,
+      parameters: benefit.parameters.map((parameter) => ({
+        name: parameter.name,
+        label: parameter.label,
+        value: parameter.value,
+        unit: parameter.unit,
+        from: parameter.from,
+        source: parameter.source,
+        legislation: parameter.legislation,
+      })),
+    })),
+    totals: { UNIVERSAL_CREDIT: periods(result.totals.UNIVERSAL_CREDIT), LEGACY_AND_PENSION_AGE: periods(result.totals.LEGACY_AND_PENSION_AGE) },
+    variables: result.variables.map((variable) => ({ name: variable.name, ...periods(variable) })),
+  };
+}
+export type ContractResponse = ReturnType<typeof toContractResponse>;

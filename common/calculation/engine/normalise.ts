@@ -1,0 +1,57 @@
+import type { Adult, Child, Household, Housing } from '../household.js';
+
+/**
+ * A household as callers may send it: only `country`, each adult's `dateOfBirth` or `age`, and `housing.tenure`
+ * are needed; everything else has the default a person who was not asked would give (no earnings, no other
+ * income, no benefits, no health condition, no caring, not a student, no children, no other adults, no rent,
+ * no capital). The calculation API's validation and the rulesets' test cases both use these defaults.
+ */
+export type AdultInput = Partial<Omit<Adult, 'health' | 'caring'>> & { health?: Partial<Adult['health']>; caring?: Partial<Adult['caring']> };
+export type ChildInput = Partial<Omit<Child, 'dateOfBirth'>> & { dateOfBirth: string };
+export type HouseholdInput = Partial<Omit<Household, 'adults' | 'children' | 'housing'>> & {
+  country: Household['country'];
+  adults: AdultInput[];
+  children?: ChildInput[];
+  housing: Partial<Omit<Housing, 'councilTax'>> & { tenure: Housing['tenure']; councilTax?: Partial<Housing['councilTax']> };
+};
+
+function normaliseAdult(adult: AdultInput): Adult {
+  return {
+    ...(adult.dateOfBirth !== undefined ? { dateOfBirth: adult.dateOfBirth } : {}),
+    ...(adult.age !== undefined ? { age: adult.age } : {}),
+    earnings: adult.earnings ?? null,
+    hoursPerWeek: adult.hoursPerWeek ?? 0,
+    selfEmployment: adult.selfEmployment ?? null,
+    otherIncome: adult.otherIncome ?? [],
+    benefitsReceived: adult.benefitsReceived ?? [],
+    health: { lcwra: false, lcwraBefore2026April: false, terminallyIll: false, ...adult.health },
+    caring: { hoursPerWeek: 0, caredForGetsQualifyingBenefit: false, ...adult.caring },
+    student: adult.student ?? false,
+  };
+}
+
+export function normaliseHousehold(input: HouseholdInput): Household {
+  const { housing } = input;
+  return {
+    country: input.country,
+    ...(input.localAuthority ? { localAuthority: input.localAuthority } : {}),
+    adults: input.adults.map(normaliseAdult),
+    children: (input.children ?? []).map((child) => ({
+      dateOfBirth: child.dateOfBirth,
+      ...(child.sex ? { sex: child.sex } : {}),
+      disability: child.disability ?? 'NONE',
+      inNonAdvancedEducation: child.inNonAdvancedEducation ?? false,
+    })),
+    nonDependants: input.nonDependants ?? [],
+    housing: {
+      tenure: housing.tenure,
+      rent: housing.rent ?? null,
+      serviceCharges: housing.serviceCharges ?? null,
+      bedrooms: housing.bedrooms ?? null,
+      councilTax: { band: null, annualCharge: null, liable: true, ...housing.councilTax },
+      ...(housing.brma ? { brma: housing.brma } : {}),
+    },
+    capital: input.capital ?? 0,
+    childcareCosts: input.childcareCosts ?? null,
+  };
+}

@@ -1,0 +1,46 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import { loadParameterSet, type ParameterSet, type ParameterSourceFile } from '../parameters/parameter-set.js';
+import { BENEFIT_CALCULATORS } from './benefits/index.js';
+import type { BenefitCalculator } from './engine/benefit.js';
+import { EntitlementEngine, type LoadedBenefit } from './engine/entitlement-engine.js';
+import { Explanations } from './engine/explanations.js';
+import { Ruleset } from './engine/ruleset.js';
+import { loadLhaData } from './local-housing-allowance.js';
+
+/**
+ * Reads `rulesets/` from disk and builds the engine, once per process (the API, `npm run calc`, `rules:test`).
+ * Every file is checked on loading: a broken ruleset, template or rate stops the start with a message naming it.
+ */
+
+export const RULESETS_DIR = resolve('rulesets');
+
+export function readParameterFiles(directory: string): ParameterSourceFile[] {
+  return (readdirSync(directory, { recursive: true }) as string[])
+    .filter((path) => statSync(join(directory, path)).isFile())
+    .map((path) => ({ path: path.split(sep).join('/'), text: readFileSync(join(directory, path), 'utf8') }));
+}
+
+export function loadBenefit(calculator: BenefitCalculator, parameters: ParameterSet, rulesetsDir = RULESETS_DIR): LoadedBenefit {
+  const folder = join(rulesetsDir, calculator.folder);
+  const rulesetFile = join(folder, 'ruleset.json');
+  const explanationsFile = join(folder, 'explanations.json');
+  return {
+    calculator,
+    ruleset: Ruleset.fromJson(rulesetFile, readFileSync(rulesetFile, 'utf8'), calculator.code, calculator.factNames, (name) => parameters.has(name)),
+    explanations: Explanations.fromJson(explanationsFile, readFileSync(explanationsFile, 'utf8')),
+  };
+}
+
+export function loadEntitlementEngine(rulesetsDir = RULESETS_DIR, calculators: readonly BenefitCalculator[] = BENEFIT_CALCULATORS): EntitlementEngine {
+  const parameters = loadParameterSet(readParameterFiles(join(rulesetsDir, 'parameters')));
+  const lha = loadLhaData({
+    rates: readFileSync(join(rulesetsDir, 'local-housing-allowance/rates.json'), 'utf8'),
+    localAuthorityAreas: readFileSync(join(rulesetsDir, 'local-housing-allowance/local-authority-areas.json'), 'utf8'),
+  });
+  return new EntitlementEngine(
+    calculators.map((calculator) => loadBenefit(calculator, parameters, rulesetsDir)),
+    parameters,
+    lha,
+  );
+}
