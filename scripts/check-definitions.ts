@@ -1,12 +1,25 @@
 /**
- * `npm run definitions:check`: checks the questionnaire definitions in `definitions/survey/` without a database
- * or a build, printing each problem (and exiting 1) or a one-line summary. The checks themselves are the
- * server's own (api/src/survey/survey-definitions.ts), which the unit tests also run on the real definitions.
+ * `npm run definitions:check`: checks what policy staff edit, without a database or a build, printing each
+ * problem (and exiting 1) or a one-line summary per part:
+ * - the questionnaire in `definitions/survey/` (the server's own checks, api/src/survey/survey-definitions.ts);
+ * - the rulesets in `rulesets/`: every parameter has dated values with sources, every rule names only facts its
+ *   benefit provides and parameters that exist, every explanation template compiles (the engine's own loader).
  */
 import { resolve } from 'node:path';
 import { checkSurveyDefinition, definitionFilesIn, definitionsCheckReport } from '../api/src/survey/survey-definitions.js';
+import { loadEntitlementEngine } from '../common/calculation/load.js';
 
 const definitionsDir = resolve(process.argv[2] ?? 'definitions');
-const { ok, lines } = definitionsCheckReport(checkSurveyDefinition(definitionFilesIn(definitionsDir)));
-for (const line of lines) (ok ? console.log : console.error)(line);
-process.exitCode = ok ? 0 : 1;
+const survey = definitionsCheckReport(checkSurveyDefinition(definitionFilesIn(definitionsDir)));
+for (const line of survey.lines) (survey.ok ? console.log : console.error)(line);
+
+let rulesetsOk = true;
+try {
+  const engine = loadEntitlementEngine();
+  const rules = engine.calculators.length;
+  console.log(`${engine.parameters.names.length} parameters, ${rules} rulesets: all good`);
+} catch (error) {
+  rulesetsOk = false;
+  console.error((error as Error).message);
+}
+process.exitCode = survey.ok && rulesetsOk ? 0 : 1;

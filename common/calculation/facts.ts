@@ -1,4 +1,4 @@
-import { ageInYears, parseIsoDate } from '../dates/calendar.js';
+import { ageInYears, daysInMonth, formatIsoDate, parseIsoDate } from '../dates/calendar.js';
 import { statePensionDate } from '../rules/state-pension-age.js';
 import type {
   Adult,
@@ -117,14 +117,13 @@ function adultAge(adult: Adult, date: string): { age: number; dateOfBirth: strin
 }
 
 /**
- * With only an age, the date of birth is taken as the latest one consistent with it (the day after the birthday
- * one year further back), so nobody is treated as reaching State Pension age earlier than they could have.
+ * With only an age, the date of birth is taken as the latest one consistent with it (the birthday falling on the
+ * date asked), so nobody is treated as reaching State Pension age earlier than they could have.
  */
 function latestBirthDateFor(age: number, date: string): string {
   const on = parseIsoDate(date)!;
-  const year = on.year - age - 1;
-  const day = new Date(Date.UTC(year, on.month - 1, on.day + 1));
-  return day.toISOString().slice(0, 10);
+  const year = on.year - age;
+  return formatIsoDate({ year, month: on.month, day: Math.min(on.day, daysInMonth(year, on.month)) });
 }
 
 function adultFacts(adult: Adult, role: AdultFacts['role'], date: string): AdultFacts {

@@ -60,10 +60,10 @@ export interface CaseFailure {
   trail: string[];
 }
 
-/** Every case file under each ruleset's `cases/` folder. */
-export function readCaseFiles(rulesetsDir: string): CaseFile[] {
+/** Every case file under each ruleset's `cases/` folder (or only the folders named). */
+export function readCaseFiles(rulesetsDir: string, folders?: readonly string[]): CaseFile[] {
   const files: CaseFile[] = [];
-  for (const folder of readdirSync(rulesetsDir).sort()) {
+  for (const folder of folders ?? readdirSync(rulesetsDir).sort()) {
     const casesDir = join(rulesetsDir, folder, 'cases');
     if (!existsSync(casesDir)) continue;
     for (const name of readdirSync(casesDir).sort()) {

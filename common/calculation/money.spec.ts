@@ -1,0 +1,43 @@
+import { describe, expect, it } from '@jest/globals';
+import { basisPointsOf, bothPeriods, convertPence, formatPounds, moneyIn, monthlyFromWeekly, penceFromPounds, poundsFromPence, scalePence, weeklyFromMonthly } from './money.js';
+
+describe('money in whole pence', () => {
+  it('reads pounds with up to 2 decimals as decimal text, never through a binary fraction', () => {
+    expect(penceFromPounds(424.9)).toBe(42490);
+    expect(penceFromPounds(0.07)).toBe(7);
+    // 1.005 x 1000 is 1004.9999999999999 in binary floating point: refused rather than silently rounded.
+    expect(() => penceFromPounds(1.005 * 1000)).toThrow('at most 2 decimals');
+    expect(penceFromPounds(-3.5)).toBe(-350);
+    expect(() => penceFromPounds(1.234)).toThrow('at most 2 decimals');
+  });
+
+  it('rounds half away from zero, once, at the penny', () => {
+    expect(scalePence(1, 1, 2)).toBe(1);
+    expect(scalePence(-1, 1, 2)).toBe(-1);
+    expect(scalePence(3, 1, 3)).toBe(1);
+    expect(basisPointsOf(12345, 5500)).toBe(6790); // 67.8975 -> 67.90
+    expect(basisPointsOf(10001, 5000)).toBe(5001); // 50.005 -> 50.01
+  });
+
+  it('converts periods as the regulations do: x 52 / 12 and x 12 / 52', () => {
+    expect(monthlyFromWeekly(2705)).toBe(11722); // 117.2166...
+    expect(weeklyFromMonthly(42490)).toBe(9805); // 98.0538...
+    expect(convertPence(120000, 'YEAR', 'MONTH')).toBe(10000);
+    expect(convertPence(100000, 'YEAR', 'WEEK')).toBe(1923); // 19.2307...
+    expect(moneyIn({ amount: 100, period: 'WEEK' }, 'MONTH')).toBe(43333);
+    expect(moneyIn(null, 'MONTH')).toBe(0);
+  });
+
+  it('derives the second period from the rounded award, not from the unrounded figure', () => {
+    expect(bothPeriods(42490, 'MONTH')).toEqual({ monthlyPence: 42490, weeklyPence: 9805 });
+    expect(bothPeriods(2705, 'WEEK')).toEqual({ weeklyPence: 2705, monthlyPence: 11722 });
+  });
+
+  it('prints pounds for explanations and for the API', () => {
+    expect(formatPounds(4110000)).toBe('£41,100.00');
+    expect(formatPounds(5)).toBe('£0.05');
+    expect(formatPounds(-12345)).toBe('-£123.45');
+    expect(poundsFromPence(42490)).toBe(424.9);
+    expect(poundsFromPence(11722)).toBe(117.22);
+  });
+});
