@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { MANCHESTER } from '../support/households.js';
+import { seededRandom as generator } from '../support/random.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 let testApp: TestApp;
@@ -9,17 +10,6 @@ beforeAll(async () => {
   testApp = await startTestApp();
 });
 afterAll(() => testApp.close());
-
-/** A small seeded generator (mulberry32), so a failing post can be found again from its number. */
-function generator(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const QUESTION_NAMES = ['ClientPostcode', 'ClientDob', 'ClientHasPartner', 'PartnerDob', 'ClientRent', 'ClientWork', 'ChildCount', 'ClientCurrentCapital', 'ChildDob1', 'NoSuchQuestion', '__proto__', 'constructor'];
 const NASTY = ["'; DROP TABLE survey_answers; --", '<script>alert(1)</script>', '../../etc/passwd', '\u0000', '𝓤𝓷𝓲𝓬𝓸𝓭𝓮 ✓', '9'.repeat(400), '-1', 'NaN', '1e308', '31/02/2020', ''];

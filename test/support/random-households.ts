@@ -1,0 +1,102 @@
+import { BENEFIT_RATES, COUNCIL_TAX_BANDS, COUNTRIES, HOUSING_TENURES, MONEY_PERIODS, OTHER_INCOME_TYPES, type BenefitReceived, type BenefitReceivedType, type Country, type Money } from '../../common/calculation/household.js';
+import type { AdultInput, ChildInput, HouseholdInput } from '../../common/calculation/engine/normalise.js';
+import { seededRandom } from './random.js';
+
+/**
+ * Random valid households (as the calculation API accepts them) with a random date in the rates held, for the
+ * property tests and the benchmark. Seeded, so a failing household can be made again from its seed.
+ */
+
+const AUTHORITIES: Record<Country, (string | undefined)[]> = {
+  ENGLAND: ['E09000033', 'E08000003', 'E06000043', 'E07000134', undefined],
+  SCOTLAND: ['S12000036', 'S12000049', undefined],
+  WALES: ['W06000015', 'W06000011', undefined],
+  NORTHERN_IRELAND: ['N09000003', undefined],
+};
+const BRMAS = ['Brighton and Hove', 'Central Greater Manchester', 'Inner North London', 'Outer South East London', 'Cardiff', 'Lothian'];
+const FIRST_DAY = Date.UTC(2025, 3, 7);
+const LAST_DAY = Date.UTC(2027, 2, 31);
+const DAY = 86_400_000;
+
+export interface RandomHousehold {
+  seed: number;
+  date: string;
+  household: HouseholdInput;
+}
+
+export function randomHouseholds(count: number, firstSeed = 1): RandomHousehold[] {
+  return Array.from({ length: count }, (_, index) => randomHousehold(firstSeed + index));
+}
+
+export function randomHousehold(seed: number): RandomHousehold {
+  const random = seededRandom(seed);
+  const chance = (probability: number) => random() < probability;
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const between = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
+  const pounds = (high: number) => between(0, high * 100) / 100;
+  const money = (high: number): Money => ({ amount: pounds(high), period: pick(MONEY_PERIODS) });
+  const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+  const dateTime = FIRST_DAY + between(0, (LAST_DAY - FIRST_DAY) / DAY) * DAY;
+  const date = isoDay(dateTime);
+  const yearsBefore = (years: number) => dateTime - years * 365.25 * DAY;
+  const country = pick(COUNTRIES);
+
+  const benefit = (): BenefitReceived => {
+    const type = pick(Object.keys(BENEFIT_RATES) as BenefitReceivedType[]);
+    const rates: readonly string[] = BENEFIT_RATES[type];
+    return (rates.length > 0 ? { type, rate: pick(rates) } : { type }) as BenefitReceived;
+  };
+  const adult = (): AdultInput => {
+    const lcwra = chance(0.15);
+    const employed = chance(0.5);
+    const birth = isoDay(between(yearsBefore(95), yearsBefore(18.1)));
+    return {
+      ...(chance(0.9) ? { dateOfBirth: birth } : { age: between(18, 95) }),
+      earnings: employed ? { ...money(pick([300, 1500, 4000])), basis: pick(['NET', 'GROSS'] as const) } : null,
+      hoursPerWeek: employed ? between(1, 60) : 0,
+      selfEmployment: chance(0.1) ? { profit: money(3000), startUpPeriod: chance(0.5) } : null,
+      otherIncome: Array.from({ length: between(0, 2) }, () => ({ type: pick(OTHER_INCOME_TYPES), ...money(400) })),
+      benefitsReceived: Array.from({ length: between(0, 2) }, benefit),
+      health: { lcwra, lcwraBefore2026April: lcwra && chance(0.5), terminallyIll: chance(0.03) },
+      caring: chance(0.15) ? { hoursPerWeek: between(1, 80), caredForGetsQualifyingBenefit: chance(0.7) } : { hoursPerWeek: 0, caredForGetsQualifyingBenefit: false },
+      student: chance(0.05),
+    };
+  };
+  const child = (): ChildInput => {
+    const birth = isoDay(between(yearsBefore(19.9), dateTime - DAY));
+    return {
+      dateOfBirth: birth,
+      ...(chance(0.8) ? { sex: pick(['FEMALE', 'MALE'] as const) } : {}),
+      disability: pick(['NONE', 'NONE', 'NONE', 'LOWER', 'HIGHER'] as const),
+      inNonAdvancedEducation: chance(0.5),
+    };
+  };
+  const tenure = pick(HOUSING_TENURES);
+  const renting = ['PRIVATE_RENT', 'SOCIAL_RENT', 'TEMPORARY_ACCOMMODATION', 'SUPPORTED_ACCOMMODATION', 'SHARED_OWNERSHIP'].includes(tenure);
+  const household: HouseholdInput = {
+    country,
+    ...(() => {
+      const authority = pick(AUTHORITIES[country]);
+      return authority ? { localAuthority: authority } : {};
+    })(),
+    adults: Array.from({ length: chance(0.4) ? 2 : 1 }, adult),
+    children: Array.from({ length: pick([0, 0, 1, 2, 3, 4]) }, child),
+    nonDependants: Array.from({ length: pick([0, 0, 0, 1, 2]) }, () => ({ age: between(16, 80), grossIncome: money(800), exempt: chance(0.3) })),
+    housing: {
+      tenure,
+      rent: renting ? { amount: pounds(2500), period: pick(MONEY_PERIODS) } : null,
+      serviceCharges: renting && chance(0.2) ? money(200) : null,
+      bedrooms: renting || tenure === 'OWNER_OCCUPIER' ? between(0, 5) : null,
+      councilTax: {
+        band: country === 'NORTHERN_IRELAND' || chance(0.1) ? null : pick(COUNCIL_TAX_BANDS.filter((band) => band !== 'I' || country === 'WALES')),
+        annualCharge: chance(0.1) ? pounds(4000) : null,
+        liable: chance(0.9),
+      },
+      ...(renting && chance(0.3) ? { brma: pick(BRMAS) } : {}),
+    },
+    capital: pick([0, 0, pounds(6000), pounds(20000), pounds(100000)]),
+    childcareCosts: chance(0.15) ? money(1500) : null,
+  };
+  return { seed, date, household };
+}
