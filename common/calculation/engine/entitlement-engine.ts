@@ -1,9 +1,10 @@
 import { ParameterNotInForceError } from '../../parameters/dated-parameter.js';
 import type { ParameterSet } from '../../parameters/parameter-set.js';
 import { deriveFacts, type HouseholdFacts } from '../facts.js';
-import type { Household } from '../household.js';
+import type { Household, OtherIncomeType } from '../household.js';
 import type { LocalHousingAllowance } from '../local-housing-allowance.js';
 import { poundsFromPence, sumPence, type Pence } from '../money.js';
+import { selfEmployedNetProfit, takeHomePay, type TaxInput } from '../tax/take-home-pay.js';
 import { BENEFIT_CODES, type BenefitCalculator, type BenefitCode, type BenefitOutcome, type ResultVariable } from './benefit.js';
 import type { Explanations } from './explanations.js';
 import { ParameterReader } from './parameters.js';
@@ -23,6 +24,12 @@ export interface CalculationResult {
   system: 'UNIVERSAL_CREDIT' | 'PENSION_AGE' | 'BOTH';
   facts: HouseholdFacts;
   benefits: BenefitOutcome[];
+  /**
+   * The household's income besides the benefits worked out: take-home pay, self-employed profit after tax, and
+   * other income (pensions, maintenance...), leaving out the benefits this engine works out itself (Carer's
+   * Allowance, new-style JSA and ESA), which count through their results. The better-off comparison adds it.
+   */
+  income: { weeklyPence: Pence; monthlyPence: Pence };
   totals: Record<'UNIVERSAL_CREDIT' | 'LEGACY_AND_PENSION_AGE', { weeklyPence: Pence; monthlyPence: Pence }>;
   variables: ResultVariable[];
 }
@@ -95,6 +102,7 @@ export class EntitlementEngine {
       }
     }
     const benefits = [...earlier.values()];
+    const income = householdIncome({ facts, parameters: new ParameterReader(this.parameters, date) });
     const totalOf = (system: 'UNIVERSAL_CREDIT' | 'LEGACY_AND_PENSION_AGE') => {
       const counted = benefits.filter((benefit) => benefit.eligible && benefit.amountShown && (benefit.system === system || benefit.system === 'BOTH'));
       return { weeklyPence: sumPence(counted.map((benefit) => benefit.weeklyPence)), monthlyPence: sumPence(counted.map((benefit) => benefit.monthlyPence)) };
@@ -105,10 +113,23 @@ export class EntitlementEngine {
       system: facts.system,
       facts,
       benefits,
+      income,
       totals: { UNIVERSAL_CREDIT: totalOf('UNIVERSAL_CREDIT'), LEGACY_AND_PENSION_AGE: totalOf('LEGACY_AND_PENSION_AGE') },
       variables: benefits.flatMap((benefit) => benefit.variables),
     };
   }
+}
+
+/** Benefits the engine works out: reported as other income too, they are counted once, through their results. */
+const WORKED_OUT_BENEFITS: readonly OtherIncomeType[] = ['CARERS_ALLOWANCE', 'NEW_STYLE_JSA', 'NEW_STYLE_ESA'];
+
+function householdIncome(input: TaxInput): { weeklyPence: Pence; monthlyPence: Pence } {
+  const parts = input.facts.adults.flatMap((adult) => [
+    takeHomePay(adult, input),
+    selfEmployedNetProfit(adult, input),
+    ...adult.unearnedIncome.filter((income) => !WORKED_OUT_BENEFITS.includes(income.type)),
+  ]);
+  return { weeklyPence: sumPence(parts.map((part) => part.weekly)), monthlyPence: sumPence(parts.map((part) => part.monthly)) };
 }
 
 const periods = ({ weeklyPence, monthlyPence }: { weeklyPence: Pence; monthlyPence: Pence }) => ({
