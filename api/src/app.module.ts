@@ -3,6 +3,7 @@ import { ConfigModule } from '@nestjs/config';
 import { APP_GUARD } from '@nestjs/core';
 import { AccessGuard } from './access/access.js';
 import { AdviserModule } from './adviser/adviser.module.js';
+import { CalculationModule } from './calculation/calculation.module.js';
 import { ClientErrorsModule } from './client-errors/client-errors.module.js';
 import { validateEnvironment } from './config/environment.js';
 import { DatabaseModule } from './database/database.module.js';
@@ -39,6 +40,7 @@ export class AppModule {
         VerificationModule,
         SurveyModule,
         AdviserModule,
+        CalculationModule,
       ],
       providers: [{ provide: APP_GUARD, useClass: AccessGuard }],
     };

@@ -363,3 +363,16 @@ function isWebAddress(value: unknown): boolean {
     return false;
   }
 }
+
+/**
+ * The first day of the oldest year of rates held. The oldest year ends where the first rate is uprated (the
+ * earliest second value of any parameter); it starts on the latest first value before that, the day every rate
+ * of that year is in force. Older switches (the two-child limit from 2017) and newer parameters (a rate that
+ * begins in a later year) do not move it.
+ */
+export function ratesHeldFrom(parameters: ParameterSet): string {
+  const values = parameters.names.map((name) => parameters.findParameterOrThrow(name).values);
+  const firstUprating = values.flatMap((dated) => (dated[1] ? [dated[1].from] : [])).sort()[0];
+  const firsts = values.map((dated) => dated[0]!.from).filter((from) => firstUprating === undefined || from < firstUprating);
+  return firsts.sort().at(-1)!;
+}

@@ -1,5 +1,5 @@
 import { ParameterNotInForceError } from '../../parameters/dated-parameter.js';
-import type { ParameterSet } from '../../parameters/parameter-set.js';
+import { ratesHeldFrom, type ParameterSet } from '../../parameters/parameter-set.js';
 import { deriveFacts, type HouseholdFacts } from '../facts.js';
 import type { Household, OtherIncomeType } from '../household.js';
 import type { LocalHousingAllowance } from '../local-housing-allowance.js';
@@ -53,12 +53,15 @@ export function taxYearOf(date: string): string {
  */
 export class EntitlementEngine {
   private readonly benefits: LoadedBenefit[];
+  /** The first date the rates held cover (the last is `parameters.ratesHeldUntil`). */
+  readonly ratesHeldFrom: string;
 
   constructor(
     benefits: readonly LoadedBenefit[],
     readonly parameters: ParameterSet,
     readonly lha: LocalHousingAllowance,
   ) {
+    this.ratesHeldFrom = ratesHeldFrom(parameters);
     const position = (code: BenefitCode) => BENEFIT_CODES.indexOf(code);
     this.benefits = [...benefits].sort((a, b) => position(a.calculator.code) - position(b.calculator.code));
     for (const { calculator } of this.benefits) {
@@ -73,6 +76,10 @@ export class EntitlementEngine {
   }
 
   async calculate(household: Household, date: string): Promise<CalculationResult> {
+    // Checked here, not left to a rate's lookup: a household that needs no rate (no children, say) is refused too.
+    if (date < this.ratesHeldFrom) {
+      throw new CalculationOutOfRangeError(`The rules and rates held start on ${this.ratesHeldFrom}; ${date} is before that, so it cannot be worked out.`);
+    }
     if (date > this.parameters.ratesHeldUntil) {
       throw new CalculationOutOfRangeError(`The rules and rates held run to ${this.parameters.ratesHeldUntil}; ${date} is after that, so it cannot be worked out yet.`);
     }

@@ -1,0 +1,42 @@
+import {
+  CalculationOutOfRangeError,
+  toContractResponse,
+  type ContractResponse,
+  type EntitlementEngine,
+} from '../../../common/calculation/engine/entitlement-engine.js';
+import { validateCalculationRequest } from '../../../common/calculation/validate-request.js';
+import type { ErrorResponse } from '../../../common/errors.js';
+
+/**
+ * The stateless calculation (`../shared/contracts/calculation-api.md`) from a parsed JSON body to the answer,
+ * framework-free so that POST /api/v1/calculations and `npm run calc` answer alike: 200 with the contract's
+ * response, 400 with every problem of the request, or 422 when the household is valid but its date is outside
+ * the rates held.
+ */
+export type CalculationAnswer = { statusCode: 200; body: ContractResponse } | { statusCode: 400 | 422; body: ErrorResponse };
+
+const outOfRange = (message: string): CalculationAnswer => ({
+  statusCode: 422,
+  body: { statusCode: 422, code: 'DATE_OUT_OF_RANGE', message, errors: [{ path: 'date', message }] },
+});
+
+export class CalculationRequests {
+  constructor(private readonly engine: EntitlementEngine) {}
+
+  /** `today` is the UK date, used when the request gives none. Errors other than bad input or an out-of-range date are thrown. */
+  async answer(body: unknown, today: string): Promise<CalculationAnswer> {
+    const check = validateCalculationRequest(body, today);
+    if (!check.valid) {
+      const { errors } = check;
+      const message = errors.length === 1 ? errors[0]!.message : `There are ${errors.length} problems with the request.`;
+      return { statusCode: 400, body: { statusCode: 400, code: 'VALIDATION_FAILED', message, errors } };
+    }
+    const { date, household } = check.request;
+    try {
+      return { statusCode: 200, body: toContractResponse(await this.engine.calculate(household, date)) };
+    } catch (error) {
+      if (error instanceof CalculationOutOfRangeError) return outOfRange(error.message);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,173 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { BENEFIT_CODES } from '../../../common/calculation/engine/benefit.js';
+import type { ContractResponse } from '../../../common/calculation/engine/entitlement-engine.js';
+
+/**
+ * The response of POST /api/v1/calculations as the OpenAPI document shows it: the contract's fields, and for each
+ * benefit the rules that held and every rate used with its source (additions the contract allows). The body is
+ * `toContractResponse` of the engine's result; these classes only describe it.
+ */
+
+const WEEKLY = { description: 'Pounds a week, to the penny.', example: 27.05 };
+const MONTHLY = { description: 'Pounds a month, to the penny.', example: 117.22 };
+const SYSTEMS = ['UNIVERSAL_CREDIT', 'LEGACY_AND_PENSION_AGE', 'BOTH'];
+
+@ApiSchema({ name: 'AmountLine', description: 'An element added or a deduction taken, in both periods.' })
+export class AmountLineDto {
+  @ApiProperty({ description: 'A stable code, e.g. STANDARD_ALLOWANCE, CHILD, HOUSING; EARNINGS, CAPITAL, BENEFIT_CAP.', example: 'STANDARD_ALLOWANCE' })
+  code!: string;
+
+  @ApiProperty({ description: 'The name to show.', example: 'Standard allowance' })
+  name!: string;
+
+  @ApiProperty(WEEKLY)
+  weekly!: number;
+
+  @ApiProperty(MONTHLY)
+  monthly!: number;
+}
+
+@ApiSchema({ name: 'RuleApplied', description: 'A rule of the benefit\'s ruleset that held for this household.' })
+export class RuleAppliedDto {
+  @ApiProperty({ description: 'The rule\'s name in its ruleset.', example: 'has-a-child' })
+  name!: string;
+
+  @ApiProperty({ description: 'What the rule decides and the regulation it follows.', example: 'Child Benefit is paid for a child under 16 (SSCBA 1992 s141-143).' })
+  description!: string;
+}
+
+@ApiSchema({ name: 'Citation', description: 'A document with its link.' })
+export class CitationDto {
+  @ApiProperty({ description: 'The document\'s title.', example: 'Benefit and pension rates 2026 to 2027' })
+  title!: string;
+
+  @ApiProperty({ description: 'Where to read it.', example: 'https://www.gov.uk/government/publications/benefit-and-pension-rates-2026-to-2027' })
+  url!: string;
+}
+
+@ApiSchema({ name: 'ParameterUsed', description: 'A rate, threshold, limit or switch the figure used, with its value on the date and its source.' })
+export class ParameterUsedDto {
+  @ApiProperty({ description: 'The parameter\'s name: its file under rulesets/parameters/ without .json.', example: 'gov/hmrc/child_benefit/amount/eldest' })
+  name!: string;
+
+  @ApiProperty({ description: 'A short name for it.', example: 'Child Benefit: eldest or only child' })
+  label!: string;
+
+  @ApiProperty({
+    description: 'The value in force on the date, in the unit given: whole pence, basis points (100% = 10000), a count (null: no limit), hours, or true/false.',
+    oneOf: [{ type: 'number' }, { type: 'boolean' }],
+    nullable: true,
+    example: 2705,
+  })
+  value!: number | boolean | null;
+
+  @ApiProperty({ description: 'The unit of the value, e.g. pence a week, basis points, count, boolean.', example: 'pence a week' })
+  unit!: string;
+
+  @ApiProperty({ description: 'yyyy-mm-dd: the date this value took effect.', format: 'date', example: '2026-04-06' })
+  from!: string;
+
+  @ApiProperty({ description: 'Where the value was read.', type: CitationDto })
+  source!: CitationDto;
+
+  @ApiProperty({ description: 'The regulation the parameter belongs to.', type: CitationDto })
+  legislation!: CitationDto;
+}
+
+@ApiSchema({ name: 'BenefitResult', description: 'One benefit: whether the household may get it, how much, and why.' })
+export class BenefitResultDto {
+  @ApiProperty({ description: 'The benefit.', enum: BENEFIT_CODES, enumName: 'BenefitCode', example: 'CHILD_BENEFIT' })
+  code!: string;
+
+  @ApiProperty({ description: 'Its name.', example: 'Child Benefit' })
+  name!: string;
+
+  @ApiProperty({ description: 'The total it counts in; BOTH for benefits that do not depend on the system.', enum: SYSTEMS, enumName: 'BenefitSystem', example: 'BOTH' })
+  system!: string;
+
+  @ApiProperty({ description: 'Whether the benefit depends on income and savings.', example: false })
+  meansTested!: boolean;
+
+  @ApiProperty({ description: 'Whether the household may get it.', example: true })
+  eligible!: boolean;
+
+  @ApiProperty({ description: 'False when the household may be entitled but the amount cannot be worked out from the answers (e.g. PIP before an assessment).', example: true })
+  amountShown!: boolean;
+
+  @ApiProperty({ description: 'Pounds a week, to the penny (UC: monthly x 12 / 52).', example: 27.05 })
+  weekly!: number;
+
+  @ApiProperty({ description: 'Pounds a month, to the penny (weekly benefits: weekly x 52 / 12).', example: 117.22 })
+  monthly!: number;
+
+  @ApiProperty({ description: 'Elements, premiums and additions included.', type: [AmountLineDto] })
+  elements!: AmountLineDto[];
+
+  @ApiProperty({ description: 'Deductions taken.', type: [AmountLineDto] })
+  deductions!: AmountLineDto[];
+
+  @ApiProperty({ description: 'Plain-English sentences, in the order the figure is worked out.', type: [String], example: ['Child Benefit is £27.05 a week for the eldest child.'] })
+  explanation!: string[];
+
+  @ApiProperty({ description: 'The rules of the ruleset that held.', type: [RuleAppliedDto] })
+  rules!: RuleAppliedDto[];
+
+  @ApiProperty({ description: 'Every rate, threshold and limit used, with its value and source.', type: [ParameterUsedDto] })
+  parameters!: ParameterUsedDto[];
+}
+
+@ApiSchema({ name: 'PeriodAmount', description: 'An amount in both periods.' })
+export class PeriodAmountDto {
+  @ApiProperty(WEEKLY)
+  weekly!: number;
+
+  @ApiProperty(MONTHLY)
+  monthly!: number;
+}
+
+@ApiSchema({ name: 'CalculationTotals', description: 'The total of the benefits shown with an amount, for each system.' })
+export class CalculationTotalsDto {
+  @ApiProperty({ description: 'The working-age system: Universal Credit and the benefits paid beside it.', type: PeriodAmountDto })
+  UNIVERSAL_CREDIT!: PeriodAmountDto;
+
+  @ApiProperty({ description: 'Pension Credit, Housing Benefit and the benefits paid beside them.', type: PeriodAmountDto })
+  LEGACY_AND_PENSION_AGE!: PeriodAmountDto;
+}
+
+@ApiSchema({ name: 'ResultVariable', description: 'A figure the results read besides the awards (e.g. BENEFIT_CAP_APPLIES).' })
+export class ResultVariableDto {
+  @ApiProperty({ description: 'The variable\'s name.', example: 'BENEFIT_CAP_APPLIES' })
+  name!: string;
+
+  @ApiProperty(WEEKLY)
+  weekly!: number;
+
+  @ApiProperty(MONTHLY)
+  monthly!: number;
+}
+
+@ApiSchema({ name: 'CalculationResponse', description: 'Every benefit worked out for the household on the date, with the reasons.' })
+export class CalculationResponseDto implements ContractResponse {
+  @ApiProperty({ description: 'yyyy-mm-dd: the date worked out for.', format: 'date', example: '2026-11-21' })
+  date!: string;
+
+  @ApiProperty({ description: 'The tax year whose rules and rates were used.', example: '2026-27' })
+  rulesVersion!: string;
+
+  @ApiProperty({
+    description: 'The system the household belongs to on the date: UNIVERSAL_CREDIT (working age, or a mixed-age couple), PENSION_AGE (everyone over State Pension age), or BOTH.',
+    enum: ['UNIVERSAL_CREDIT', 'PENSION_AGE', 'BOTH'],
+    enumName: 'HouseholdSystem',
+    example: 'UNIVERSAL_CREDIT',
+  })
+  system!: ContractResponse['system'];
+
+  @ApiProperty({ description: 'Each benefit, in a fixed order.', type: [BenefitResultDto] })
+  benefits!: ContractResponse['benefits'];
+
+  @ApiProperty({ description: 'Totals for each system.', type: CalculationTotalsDto })
+  totals!: CalculationTotalsDto;
+
+  @ApiProperty({ description: 'Figures the results read besides the awards.', type: [ResultVariableDto] })
+  variables!: ResultVariableDto[];
+}

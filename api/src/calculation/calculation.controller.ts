@@ -1,0 +1,30 @@
+import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiBody, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { Public } from '../access/access.js';
+import { ErrorResponseDto } from '../errors/error-response.dto.js';
+import { CalculationRequestDto } from './calculation-request.dto.js';
+import { CalculationResponseDto } from './calculation-response.dto.js';
+import { CalculationService } from './calculation.service.js';
+
+@ApiTags('Calculations')
+@Public()
+@Controller('api/v1/calculations')
+export class CalculationController {
+  constructor(private readonly calculations: CalculationService) {}
+
+  @Post()
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: 'Work out every benefit for a household on a date',
+    description:
+      'Stateless: nothing is stored. The same JSON goes through `npm run calc -- <file.json|->`. Each benefit comes with its amount in both periods, the plain-English reasons, the rules that held and every rate used with its source.',
+  })
+  // The body is checked by the shared validation (common/calculation/validate-request.ts), so the DTO documents it only.
+  @ApiBody({ type: CalculationRequestDto })
+  @ApiOkResponse({ type: CalculationResponseDto, description: 'Every benefit worked out for the household on the date.' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_FAILED: each problem with its JSON path (e.g. household.adults[0].dateOfBirth); INVALID_JSON for a body that is not JSON.' })
+  @ApiUnprocessableEntityResponse({ type: ErrorResponseDto, description: 'DATE_OUT_OF_RANGE: a valid household, but the date is outside the rules and rates held.' })
+  calculate(@Body() body: unknown): Promise<CalculationResponseDto> {
+    return this.calculations.calculate(body);
+  }
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { loadEntitlementEngine } from '../../../common/calculation/load.js';
+import { CalculationController } from './calculation.controller.js';
+import { CalculationService, ENTITLEMENT_ENGINE } from './calculation.service.js';
+
+/** The stateless calculation API (`../shared/contracts/calculation-api.md`): the rulesets are read once, at start. */
+@Module({
+  controllers: [CalculationController],
+  providers: [{ provide: ENTITLEMENT_ENGINE, useFactory: () => loadEntitlementEngine() }, CalculationService],
+  exports: [CalculationService],
+})
+export class CalculationModule {}

@@ -1,0 +1,27 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ContractResponse, EntitlementEngine } from '../../../common/calculation/engine/entitlement-engine.js';
+import { ukToday } from '../../../common/dates/uk-today.js';
+import { ApiError } from '../errors/api-error.js';
+import { CalculationRequests } from './calculation-answer.js';
+
+/** The one EntitlementEngine of the process, built at start with every ruleset loaded once. */
+export const ENTITLEMENT_ENGINE = Symbol('ENTITLEMENT_ENGINE');
+
+@Injectable()
+export class CalculationService {
+  private readonly requests: CalculationRequests;
+
+  constructor(@Inject(ENTITLEMENT_ENGINE) engine: EntitlementEngine) {
+    this.requests = new CalculationRequests(engine);
+  }
+
+  /** Works out a household sent to the API; bad input is a 400 and a date outside the rates held a 422, both in the one error shape. */
+  async calculate(body: unknown): Promise<ContractResponse> {
+    const answer = await this.requests.answer(body, ukToday());
+    if (answer.statusCode !== 200) {
+      const { statusCode, code, message, errors } = answer.body;
+      throw new ApiError(statusCode, code, message, errors);
+    }
+    return answer.body;
+  }
+}
