@@ -1,0 +1,51 @@
+import { notEligible, type BenefitCalculator, type CalculationInput } from '../engine/benefit.js';
+import { unearnedIncomeOf, type AdultFacts } from '../facts.js';
+import { adultWording, hasHealthCondition } from './pip.js';
+
+const PARAMETERS = 'gov/dwp/new_style_jsa';
+
+function possibleJobseekers({ facts, parameters }: Pick<CalculationInput, 'facts' | 'parameters'>): AdultFacts[] {
+  const hours = parameters.amount(`${PARAMETERS}/remunerative_work_hours`);
+  return facts.adults.filter(
+    (adult) =>
+      adult.age >= 18 &&
+      !adult.reachedStatePensionAge &&
+      adult.hoursPerWeek < hours &&
+      !adult.student &&
+      !hasHealthCondition(adult) &&
+      unearnedIncomeOf(adult, ['NEW_STYLE_JSA', 'NEW_STYLE_ESA']).weekly === 0,
+  );
+}
+
+/**
+ * New Style JSA (Jobseekers Act 1995): an award already paid, as given; otherwise, for someone of working age out
+ * of work, a possible claim with no amount, since it rests on a National Insurance record we do not ask about.
+ */
+export const newStyleJsa: BenefitCalculator = {
+  code: 'NEW_STYLE_JSA',
+  name: "New Style Jobseeker's Allowance",
+  folder: 'new-style-jsa',
+  system: 'BOTH',
+  meansTested: false,
+  reads: [],
+  factNames: ['reportedWeeklyPence', 'possibleJobseekersCount'],
+  rulesetFacts: (input) => ({
+    reportedWeeklyPence: input.facts.adults.reduce((sum, adult) => sum + unearnedIncomeOf(adult, ['NEW_STYLE_JSA']).weekly, 0),
+    possibleJobseekersCount: possibleJobseekers(input).length,
+  }),
+  calculate(input, fired) {
+    const { facts, parameters, explanations } = input;
+    if (fired.has('receives')) {
+      const weekly = facts.adults.reduce((sum, adult) => sum + unearnedIncomeOf(adult, ['NEW_STYLE_JSA']).weekly, 0);
+      const monthly = facts.adults.reduce((sum, adult) => sum + unearnedIncomeOf(adult, ['NEW_STYLE_JSA']).monthly, 0);
+      return { eligible: true, amountShown: true, weeklyPence: weekly, monthlyPence: monthly, elements: [], deductions: [], explanation: [explanations.say('reported', { weekly })] };
+    }
+    if (fired.has('may-be-entitled')) {
+      const explanation = possibleJobseekers(input).map((adult) =>
+        explanations.say('may-be-entitled', { ...adultWording(adult), rate: parameters.amount(`${PARAMETERS}/amount/${adult.age >= 25 ? 'aged_25_or_over' : 'under_25'}`) }),
+      );
+      return { eligible: true, amountShown: false, weeklyPence: 0, monthlyPence: 0, elements: [], deductions: [], explanation };
+    }
+    return notEligible([explanations.say('no-jobseeker', { hours: parameters.amount(`${PARAMETERS}/remunerative_work_hours`) })]);
+  },
+};
