@@ -14,7 +14,7 @@ import type {
   Sex,
   Tenure,
 } from './household.js';
-import { moneyIn, type Pence } from './money.js';
+import { bothPeriods, moneyIn, sumPence, type Pence } from './money.js';
 
 /**
  * What every ruleset reads about a household, derived once per calculation from the (normalised) household and
@@ -202,4 +202,14 @@ export function receives(adult: AdultFacts, type: BenefitReceivedType, rates?: r
 export function unearnedIncomeOf(adult: AdultFacts, types?: readonly OtherIncomeType[]): PeriodPence {
   const counted = adult.unearnedIncome.filter((income) => !types || types.includes(income.type));
   return { weekly: counted.reduce((sum, income) => sum + income.weekly, 0), monthly: counted.reduce((sum, income) => sum + income.monthly, 0) };
+}
+
+/**
+ * A benefit the household says it already gets, in both periods. It is shown as given: in the period given when
+ * every amount was given monthly, otherwise weekly (the benefits' own rates are weekly), the other period derived.
+ */
+export function reportedBenefit(facts: HouseholdFacts, type: OtherIncomeType): { weeklyPence: Pence; monthlyPence: Pence } {
+  const reported = facts.adults.flatMap((adult) => adult.adult.otherIncome.filter((income) => income.type === type));
+  const period = reported.length > 0 && reported.every((income) => income.period === 'MONTH') ? 'MONTH' : 'WEEK';
+  return bothPeriods(sumPence(reported.map((income) => moneyIn(income, period))), period);
 }

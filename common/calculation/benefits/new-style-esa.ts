@@ -1,5 +1,5 @@
 import { notEligible, type BenefitCalculator } from '../engine/benefit.js';
-import { unearnedIncomeOf, type AdultFacts, type HouseholdFacts } from '../facts.js';
+import { reportedBenefit, unearnedIncomeOf, type AdultFacts, type HouseholdFacts } from '../facts.js';
 import { adultWording, hasHealthCondition } from './pip.js';
 
 const RATES = 'gov/dwp/new_style_esa/amount';
@@ -27,9 +27,8 @@ export const newStyleEsa: BenefitCalculator = {
   }),
   calculate({ facts, parameters, explanations }, fired) {
     if (fired.has('receives')) {
-      const weekly = facts.adults.reduce((sum, adult) => sum + unearnedIncomeOf(adult, ['NEW_STYLE_ESA']).weekly, 0);
-      const monthly = facts.adults.reduce((sum, adult) => sum + unearnedIncomeOf(adult, ['NEW_STYLE_ESA']).monthly, 0);
-      return { eligible: true, amountShown: true, weeklyPence: weekly, monthlyPence: monthly, elements: [], deductions: [], explanation: [explanations.say('reported', { weekly })] };
+      const reported = reportedBenefit(facts, 'NEW_STYLE_ESA');
+      return { eligible: true, amountShown: true, ...reported, elements: [], deductions: [], explanation: [explanations.say('reported', { weekly: reported.weeklyPence })] };
     }
     if (fired.has('may-be-entitled')) {
       const basic = parameters.amount(`${RATES}/basic`);

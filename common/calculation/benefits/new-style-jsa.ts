@@ -1,5 +1,5 @@
 import { notEligible, type BenefitCalculator, type CalculationInput } from '../engine/benefit.js';
-import { unearnedIncomeOf, type AdultFacts } from '../facts.js';
+import { reportedBenefit, unearnedIncomeOf, type AdultFacts } from '../facts.js';
 import { adultWording, hasHealthCondition } from './pip.js';
 
 const PARAMETERS = 'gov/dwp/new_style_jsa';
@@ -36,9 +36,8 @@ export const newStyleJsa: BenefitCalculator = {
   calculate(input, fired) {
     const { facts, parameters, explanations } = input;
     if (fired.has('receives')) {
-      const weekly = facts.adults.reduce((sum, adult) => sum + unearnedIncomeOf(adult, ['NEW_STYLE_JSA']).weekly, 0);
-      const monthly = facts.adults.reduce((sum, adult) => sum + unearnedIncomeOf(adult, ['NEW_STYLE_JSA']).monthly, 0);
-      return { eligible: true, amountShown: true, weeklyPence: weekly, monthlyPence: monthly, elements: [], deductions: [], explanation: [explanations.say('reported', { weekly })] };
+      const reported = reportedBenefit(facts, 'NEW_STYLE_JSA');
+      return { eligible: true, amountShown: true, ...reported, elements: [], deductions: [], explanation: [explanations.say('reported', { weekly: reported.weeklyPence })] };
     }
     if (fired.has('may-be-entitled')) {
       const explanation = possibleJobseekers(input).map((adult) =>
