@@ -3,7 +3,8 @@
  * problem (and exiting 1) or a one-line summary per part:
  * - the questionnaire in `definitions/survey/` (the server's own checks, api/src/survey/survey-definitions.ts);
  * - the rulesets in `rulesets/`: every parameter has dated values with sources, every rule names only facts its
- *   benefit provides and parameters that exist, every explanation template compiles (the engine's own loader).
+ *   benefit provides and parameters that exist, every explanation template compiles (the engine's own loader);
+ * - the extra help in `definitions/extra-help/`: every scheme complete, every condition naming facts that exist.
  */
 import { resolve } from 'node:path';
 import { checkSurveyDefinition, definitionFilesIn, definitionsCheckReport } from '../api/src/survey/survey-definitions.js';
@@ -17,7 +18,7 @@ let rulesetsOk = true;
 try {
   const engine = loadEntitlementEngine();
   const rules = engine.calculators.length;
-  console.log(`${engine.parameters.names.length} parameters, ${rules} rulesets: all good`);
+  console.log(`${engine.parameters.names.length} parameters, ${rules} rulesets and the extra help: all good`);
 } catch (error) {
   rulesetsOk = false;
   console.error((error as Error).message);

@@ -6,6 +6,7 @@ import type { BenefitCalculator } from './engine/benefit.js';
 import { EntitlementEngine, type LoadedBenefit } from './engine/entitlement-engine.js';
 import { Explanations } from './engine/explanations.js';
 import { Ruleset } from './engine/ruleset.js';
+import { LoadedExtraHelp } from './extra-help/extra-help.js';
 import { loadLhaData } from './local-housing-allowance.js';
 
 /**
@@ -15,9 +16,12 @@ import { loadLhaData } from './local-housing-allowance.js';
 
 export const RULESETS_DIR = resolve('rulesets');
 
-export function readParameterFiles(directory: string): ParameterSourceFile[] {
+export const EXTRA_HELP_DIR = resolve('definitions/extra-help');
+
+/** Every file of a kind under a folder, with its path relative to the folder (always with '/'). */
+export function readFilesUnder(directory: string, ending = '.json'): ParameterSourceFile[] {
   return (readdirSync(directory, { recursive: true }) as string[])
-    .filter((path) => statSync(join(directory, path)).isFile())
+    .filter((path) => path.endsWith(ending) && statSync(join(directory, path)).isFile())
     .map((path) => ({ path: path.split(sep).join('/'), text: readFileSync(join(directory, path), 'utf8') }));
 }
 
@@ -32,8 +36,12 @@ export function loadBenefit(calculator: BenefitCalculator, parameters: Parameter
   };
 }
 
-export function loadEntitlementEngine(rulesetsDir = RULESETS_DIR, calculators: readonly BenefitCalculator[] = BENEFIT_CALCULATORS): EntitlementEngine {
-  const parameters = loadParameterSet(readParameterFiles(join(rulesetsDir, 'parameters')));
+export function loadEntitlementEngine(
+  rulesetsDir = RULESETS_DIR,
+  calculators: readonly BenefitCalculator[] = BENEFIT_CALCULATORS,
+  extraHelpDir = EXTRA_HELP_DIR,
+): EntitlementEngine {
+  const parameters = loadParameterSet(readFilesUnder(join(rulesetsDir, 'parameters')));
   const lha = loadLhaData({
     rates: readFileSync(join(rulesetsDir, 'local-housing-allowance/rates.json'), 'utf8'),
     localAuthorityAreas: readFileSync(join(rulesetsDir, 'local-housing-allowance/local-authority-areas.json'), 'utf8'),
@@ -42,5 +50,6 @@ export function loadEntitlementEngine(rulesetsDir = RULESETS_DIR, calculators: r
     calculators.map((calculator) => loadBenefit(calculator, parameters, rulesetsDir)),
     parameters,
     lha,
+    LoadedExtraHelp.fromFiles(readFilesUnder(extraHelpDir)),
   );
 }

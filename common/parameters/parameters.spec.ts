@@ -4,20 +4,14 @@
  * (A test, so it may read files with Node; the loader itself stays framework-free.)
  */
 import { describe, expect, it } from '@jest/globals';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import { ParameterNotInForceError, valueOn, type DatedParameter } from './dated-parameter.js';
-import { checkParameterFiles, describeProblem, loadParameterSet, type ParameterSet, type ParameterSourceFile } from './parameter-set.js';
+import { readFilesUnder } from '../calculation/load.js';
+import { checkParameterFiles, describeProblem, loadParameterSet, type ParameterSet } from './parameter-set.js';
 
 const PARAMETERS_DIR = resolve('rulesets/parameters');
 
-function readParameterFiles(directory: string): ParameterSourceFile[] {
-  return (readdirSync(directory, { recursive: true }) as string[])
-    .filter((path) => statSync(join(directory, path)).isFile())
-    .map((path) => ({ path: path.split(sep).join('/'), text: readFileSync(join(directory, path), 'utf8') }));
-}
-
-const files = readParameterFiles(PARAMETERS_DIR);
+const files = readFilesUnder(PARAMETERS_DIR);
 let loaded: ParameterSet | undefined;
 /** Loaded inside each test, so a broken file fails the tests by name rather than the whole suite. */
 const held = (): ParameterSet => (loaded ??= loadParameterSet(files));

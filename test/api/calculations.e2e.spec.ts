@@ -30,7 +30,7 @@ describe('POST /api/v1/calculations', () => {
     const response = await post({ date: '2026-11-21', household: LONE_PARENT_PRIVATE_RENTER }).expect(200);
     const { body } = response;
     expect(body).toMatchObject({ date: '2026-11-21', rulesVersion: '2026-27', system: 'UNIVERSAL_CREDIT' });
-    expect(Object.keys(body).sort()).toEqual(['benefits', 'date', 'rulesVersion', 'system', 'totals', 'variables']);
+    expect(Object.keys(body).sort()).toEqual(['benefits', 'date', 'extraHelp', 'rulesVersion', 'system', 'totals', 'variables']);
     for (const benefit of body.benefits) {
       expect(Object.keys(benefit).sort()).toEqual(
         ['amountShown', 'code', 'deductions', 'elements', 'eligible', 'explanation', 'meansTested', 'monthly', 'name', 'parameters', 'rules', 'system', 'weekly'].sort(),
@@ -42,6 +42,18 @@ describe('POST /api/v1/calculations', () => {
       expect(body.totals[total]).toEqual({ weekly: expect.any(Number), monthly: expect.any(Number) });
     }
     expect(Array.isArray(body.variables)).toBe(true);
+    // A lone parent with a young child in England: the extra help includes schemes for children, with how to get them.
+    const children = body.extraHelp.find((category: { name: string }) => category.name === 'children-and-school');
+    expect(children.items[0]).toEqual({
+      category: 'children-and-school',
+      name: expect.any(String),
+      title: expect.any(String),
+      text: expect.any(String),
+      howToAccessTitle: expect.any(String),
+      howToAccess: expect.any(String),
+      source: { title: expect.any(String), url: expect.stringMatching(/^https:\/\//) },
+    });
+    expect(body.variables).toContainEqual({ name: 'WARM_HOMES_NETWORK_ELIGIBLE', weekly: expect.any(Number), monthly: expect.any(Number) });
 
     // One child, so the eldest-child rate only: £27.05 a week from 6 April 2026; monthly = 27.05 x 52 / 12 = 117.2166... = £117.22.
     const childBenefit = body.benefits.find((benefit: { code: string }) => benefit.code === 'CHILD_BENEFIT');

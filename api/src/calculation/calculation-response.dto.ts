@@ -146,6 +146,51 @@ export class ResultVariableDto {
   monthly!: number;
 }
 
+@ApiSchema({ name: 'ExtraHelpSource', description: 'Where the scheme is described.' })
+export class ExtraHelpSourceDto {
+  @ApiProperty({ description: 'The page or paper.', example: 'GOV.UK: Healthy Start' })
+  title!: string;
+
+  @ApiProperty({ description: 'Its address.', example: 'https://www.healthystart.nhs.uk/' })
+  url!: string;
+}
+
+@ApiSchema({ name: 'ExtraHelpOffer', description: 'A scheme outside the benefits (a grant, a social tariff, a discount) the household may get.' })
+export class ExtraHelpOfferDto {
+  @ApiProperty({ description: 'The name of its category.', example: 'children-and-school' })
+  category!: string;
+
+  @ApiProperty({ description: 'Stable id of the scheme.', example: 'healthy-start' })
+  name!: string;
+
+  @ApiProperty({ description: 'Its title.', example: 'Healthy Start' })
+  title!: string;
+
+  @ApiProperty({ description: 'Plain English: what it is and roughly how much.' })
+  text!: string;
+
+  @ApiProperty({ description: "The heading of the help text: 'How to access support' unless the scheme gives its own.", example: 'How to access support' })
+  howToAccessTitle!: string;
+
+  @ApiProperty({ description: 'Who to contact and how to apply.' })
+  howToAccess!: string;
+
+  @ApiProperty({ description: 'Where the scheme is described.', type: ExtraHelpSourceDto })
+  source!: ExtraHelpSourceDto;
+}
+
+@ApiSchema({ name: 'ExtraHelpCategory', description: 'A category of extra help with the schemes in it the household may get.' })
+export class ExtraHelpCategoryDto {
+  @ApiProperty({ description: 'Stable id of the category.', example: 'white-goods-and-emergency-grants' })
+  name!: string;
+
+  @ApiProperty({ description: 'Its title.', example: 'White goods and emergency grants' })
+  title!: string;
+
+  @ApiProperty({ description: 'The schemes, in the order the definitions list them.', type: [ExtraHelpOfferDto] })
+  items!: ExtraHelpOfferDto[];
+}
+
 @ApiSchema({ name: 'CalculationResponse', description: 'Every benefit worked out for the household on the date, with the reasons.' })
 export class CalculationResponseDto implements ContractResponse {
   @ApiProperty({ description: 'yyyy-mm-dd: the date worked out for.', format: 'date', example: '2026-11-21' })
@@ -168,6 +213,9 @@ export class CalculationResponseDto implements ContractResponse {
   @ApiProperty({ description: 'Totals for each system.', type: CalculationTotalsDto })
   totals!: CalculationTotalsDto;
 
-  @ApiProperty({ description: 'Figures the results read besides the awards.', type: [ResultVariableDto] })
+  @ApiProperty({ description: 'Figures the results read besides the awards, including the WARM_HOMES_NETWORK_ELIGIBLE flag (1 or 0).', type: [ResultVariableDto] })
   variables!: ResultVariableDto[];
+
+  @ApiProperty({ description: 'Extra help the household may get (definitions/extra-help), by category; only categories with a scheme that applies.', type: [ExtraHelpCategoryDto] })
+  extraHelp!: ExtraHelpCategoryDto[];
 }

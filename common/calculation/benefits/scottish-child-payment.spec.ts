@@ -5,11 +5,11 @@ import { readCaseFiles, runCases } from '../engine/cases.js';
 import { normaliseHousehold, type HouseholdInput } from '../engine/normalise.js';
 import { ParameterReader } from '../engine/parameters.js';
 import { deriveFacts } from '../facts.js';
-import { loadBenefit, loadEntitlementEngine, readParameterFiles, RULESETS_DIR } from '../load.js';
+import { loadBenefit, loadEntitlementEngine, readFilesUnder, RULESETS_DIR } from '../load.js';
 import { childBenefit } from './child-benefit.js';
 import { scottishChildPayment } from './scottish-child-payment.js';
 
-const parameterSet = loadParameterSet(readParameterFiles(join(RULESETS_DIR, 'parameters')));
+const parameterSet = loadParameterSet(readFilesUnder(join(RULESETS_DIR, 'parameters')));
 const { ruleset, explanations } = loadBenefit(scottishChildPayment, parameterSet);
 
 /** A qualifying benefit's outcome as the earlier calculators would leave it (only the fields read here matter). */

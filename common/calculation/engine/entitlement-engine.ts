@@ -1,11 +1,13 @@
 import { ParameterNotInForceError } from '../../parameters/dated-parameter.js';
 import { ratesHeldFrom, type ParameterSet } from '../../parameters/parameter-set.js';
-import { deriveFacts, type HouseholdFacts } from '../facts.js';
+import { deriveFacts, type HouseholdFacts, type PeriodPence } from '../facts.js';
 import type { Household, OtherIncomeType } from '../household.js';
 import type { LocalHousingAllowance } from '../local-housing-allowance.js';
 import { poundsFromPence, sumPence, type Pence } from '../money.js';
 import { selfEmployedNetProfit, takeHomePay, type TaxInput } from '../tax/take-home-pay.js';
 import { BENEFIT_CODES, type BenefitCalculator, type BenefitCode, type BenefitOutcome, type ResultVariable } from './benefit.js';
+import type { ExtraHelpCategoryOffered } from '../extra-help/types.js';
+import type { LoadedExtraHelp } from '../extra-help/extra-help.js';
 import type { Explanations } from './explanations.js';
 import { ParameterReader } from './parameters.js';
 import type { Ruleset } from './ruleset.js';
@@ -29,9 +31,11 @@ export interface CalculationResult {
    * other income (pensions, maintenance...), leaving out the benefits this engine works out itself (Carer's
    * Allowance, new-style JSA and ESA), which count through their results. The better-off comparison adds it.
    */
-  income: { weeklyPence: Pence; monthlyPence: Pence };
+  income: HouseholdIncome;
   totals: Record<'UNIVERSAL_CREDIT' | 'LEGACY_AND_PENSION_AGE', { weeklyPence: Pence; monthlyPence: Pence }>;
   variables: ResultVariable[];
+  /** The extra help (grants, social tariffs...) the household may get, by category (`definitions/extra-help/`). */
+  extraHelp: ExtraHelpCategoryOffered[];
 }
 
 /** A valid household the rules cannot assess: the date asked is outside the rates held (the API's 422). */
@@ -60,6 +64,7 @@ export class EntitlementEngine {
     benefits: readonly LoadedBenefit[],
     readonly parameters: ParameterSet,
     readonly lha: LocalHousingAllowance,
+    private readonly extraHelp: LoadedExtraHelp,
   ) {
     this.ratesHeldFrom = ratesHeldFrom(parameters);
     const position = (code: BenefitCode) => BENEFIT_CODES.indexOf(code);
@@ -114,7 +119,7 @@ export class EntitlementEngine {
       const counted = benefits.filter((benefit) => benefit.eligible && benefit.amountShown && (benefit.system === system || benefit.system === 'BOTH'));
       return { weeklyPence: sumPence(counted.map((benefit) => benefit.weeklyPence)), monthlyPence: sumPence(counted.map((benefit) => benefit.monthlyPence)) };
     };
-    return {
+    const result: CalculationResult = {
       date,
       rulesVersion: taxYearOf(date),
       system: facts.system,
@@ -123,20 +128,29 @@ export class EntitlementEngine {
       income,
       totals: { UNIVERSAL_CREDIT: totalOf('UNIVERSAL_CREDIT'), LEGACY_AND_PENSION_AGE: totalOf('LEGACY_AND_PENSION_AGE') },
       variables: benefits.flatMap((benefit) => benefit.variables),
+      extraHelp: [],
     };
+    // Extra help reads the benefits worked out, so it comes last; its flags join the result's variables.
+    const offered = await this.extraHelp.evaluate(result);
+    return { ...result, variables: [...result.variables, ...offered.variables], extraHelp: offered.categories };
   }
 }
 
 /** Benefits the engine works out: reported as other income too, they are counted once, through their results. */
 const WORKED_OUT_BENEFITS: readonly OtherIncomeType[] = ['CARERS_ALLOWANCE', 'NEW_STYLE_JSA', 'NEW_STYLE_ESA'];
 
-function householdIncome(input: TaxInput): { weeklyPence: Pence; monthlyPence: Pence } {
-  const parts = input.facts.adults.flatMap((adult) => [
-    takeHomePay(adult, input),
-    selfEmployedNetProfit(adult, input),
-    ...adult.unearnedIncome.filter((income) => !WORKED_OUT_BENEFITS.includes(income.type)),
-  ]);
-  return { weeklyPence: sumPence(parts.map((part) => part.weekly)), monthlyPence: sumPence(parts.map((part) => part.monthly)) };
+export interface HouseholdIncome {
+  weeklyPence: Pence;
+  monthlyPence: Pence;
+  /** The part that is take-home pay and self-employed profit after tax. */
+  earnings: { weeklyPence: Pence; monthlyPence: Pence };
+}
+
+function householdIncome(input: TaxInput): HouseholdIncome {
+  const total = (parts: readonly PeriodPence[]) => ({ weeklyPence: sumPence(parts.map((part) => part.weekly)), monthlyPence: sumPence(parts.map((part) => part.monthly)) });
+  const earnings = total(input.facts.adults.flatMap((adult) => [takeHomePay(adult, input), selfEmployedNetProfit(adult, input)]));
+  const other = total(input.facts.adults.flatMap((adult) => adult.unearnedIncome.filter((income) => !WORKED_OUT_BENEFITS.includes(income.type))));
+  return { weeklyPence: earnings.weeklyPence + other.weeklyPence, monthlyPence: earnings.monthlyPence + other.monthlyPence, earnings };
 }
 
 const periods = ({ weeklyPence, monthlyPence }: { weeklyPence: Pence; monthlyPence: Pence }) => ({
@@ -174,6 +188,7 @@ export function toContractResponse(result: CalculationResult) {
     })),
     totals: { UNIVERSAL_CREDIT: periods(result.totals.UNIVERSAL_CREDIT), LEGACY_AND_PENSION_AGE: periods(result.totals.LEGACY_AND_PENSION_AGE) },
     variables: result.variables.map((variable) => ({ name: variable.name, ...periods(variable) })),
+    extraHelp: result.extraHelp,
   };
 }
 export type ContractResponse = ReturnType<typeof toContractResponse>;

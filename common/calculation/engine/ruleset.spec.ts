@@ -1,10 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { loadParameterSet } from '../../parameters/parameter-set.js';
-import { readParameterFiles, RULESETS_DIR } from '../load.js';
+import { readFilesUnder, RULESETS_DIR } from '../load.js';
 import { ParameterReader } from './parameters.js';
 import { checkRuleset, Ruleset, RulesetError } from './ruleset.js';
 
-const parameters = loadParameterSet(readParameterFiles(`${RULESETS_DIR}/parameters`));
+const parameters = loadParameterSet(readFilesUnder(`${RULESETS_DIR}/parameters`));
 const THRESHOLD = 'gov/hmrc/income_tax/high_income_child_benefit_charge/threshold';
 
 const ruleset = (rules: unknown[], facts: Record<string, string> = { income: 'Yearly income in pence.' }) => ({

@@ -4,10 +4,10 @@ import { normaliseHousehold, type AdultInput } from '../engine/normalise.js';
 import { ParameterReader } from '../engine/parameters.js';
 import { deriveFacts } from '../facts.js';
 import type { Country } from '../household.js';
-import { RULESETS_DIR, readParameterFiles } from '../load.js';
+import { RULESETS_DIR, readFilesUnder } from '../load.js';
 import { selfEmployedNetProfit, takeHomePay } from './take-home-pay.js';
 
-const parameterSet = loadParameterSet(readParameterFiles(join(RULESETS_DIR, 'parameters')));
+const parameterSet = loadParameterSet(readFilesUnder(join(RULESETS_DIR, 'parameters')));
 
 function claimantOf(adult: AdultInput, { country = 'ENGLAND', date = '2026-11-21' }: { country?: Country; date?: string } = {}) {
   const facts = deriveFacts(normaliseHousehold({ country, adults: [{ age: 40, ...adult }], housing: { tenure: 'PRIVATE_RENT' } }), date);
