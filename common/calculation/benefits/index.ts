@@ -10,7 +10,8 @@ import { newStyleJsa } from './new-style-jsa.js';
 import { pensionCredit } from './pension-credit.js';
 import { pip } from './pip.js';
 import { scottishChildPayment } from './scottish-child-payment.js';
+import { universalCredit } from './universal-credit.js';
 import { winterFuelPayment } from './winter-fuel-payment.js';
 
 /** Every benefit the engine works out; the engine orders them as BENEFIT_CODES lists them. */
-export const BENEFIT_CALCULATORS: readonly BenefitCalculator[] = [childBenefit, carersAllowance, pip, dla, attendanceAllowance, newStyleJsa, newStyleEsa, scottishChildPayment, pensionCredit, housingBenefit, winterFuelPayment, councilTaxReduction];
+export const BENEFIT_CALCULATORS: readonly BenefitCalculator[] = [childBenefit, carersAllowance, pip, dla, attendanceAllowance, newStyleJsa, newStyleEsa, universalCredit, scottishChildPayment, pensionCredit, housingBenefit, winterFuelPayment, councilTaxReduction];

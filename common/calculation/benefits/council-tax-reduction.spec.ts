@@ -1,0 +1,173 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BenefitCode, BenefitOutcome, CalculatedBenefit } from '../engine/benefit.js';
+import { readCaseFiles, runCases } from '../engine/cases.js';
+import { normaliseHousehold, type HouseholdInput } from '../engine/normalise.js';
+import { ParameterReader } from '../engine/parameters.js';
+import { deriveFacts } from '../facts.js';
+import { loadBenefit, loadEntitlementEngine, RULESETS_DIR } from '../load.js';
+import { childBenefit } from './child-benefit.js';
+import { checkBandDFile, checkSchemesFile, councilTaxData, councilTaxYearOf } from './council-tax-reduction-data.js';
+import { COUNCIL_TAX_CHARGE, councilTaxReduction } from './council-tax-reduction.js';
+import { PENSION_CREDIT_GUARANTEE, pensionCredit } from './pension-credit.js';
+
+const FOLDER = join(RULESETS_DIR, 'council-tax-reduction');
+const engine = loadEntitlementEngine(RULESETS_DIR, [childBenefit, pensionCredit, councilTaxReduction]);
+const loaded = loadBenefit(councilTaxReduction, engine.parameters);
+
+/** An outcome of an earlier benefit, as the engine would hand it over. */
+function outcome(code: BenefitCode, figures: Partial<BenefitOutcome>): BenefitOutcome {
+  return {
+    code,
+    name: code,
+    system: 'UNIVERSAL_CREDIT',
+    meansTested: true,
+    eligible: true,
+    amountShown: true,
+    weeklyPence: 0,
+    monthlyPence: 0,
+    elements: [],
+    deductions: [],
+    explanation: [],
+    rules: [],
+    parameters: [],
+    variables: [],
+    ...figures,
+  };
+}
+
+/** Council Tax Reduction alone, with the earlier benefits built by hand. */
+async function ctr(household: HouseholdInput, earlier: BenefitOutcome[] = [], date = '2026-11-21'): Promise<CalculatedBenefit> {
+  const facts = deriveFacts(normaliseHousehold(household), date);
+  const parameters = new ParameterReader(engine.parameters, date);
+  const input = { date, facts, parameters, lha: engine.lha, explanations: loaded.explanations, earlier: new Map(earlier.map((benefit) => [benefit.code, benefit])) };
+  const fired = await loaded.ruleset.run(councilTaxReduction.rulesetFacts(input), parameters);
+  return councilTaxReduction.calculate(input, fired);
+}
+
+const universalCredit = (monthlyAward: number, maximumMonthly: number) =>
+  outcome('UNIVERSAL_CREDIT', {
+    eligible: monthlyAward > 0,
+    monthlyPence: monthlyAward,
+    weeklyPence: Math.round((monthlyAward * 12) / 52),
+    elements: [{ code: 'STANDARD_ALLOWANCE', name: 'Standard allowance', monthlyPence: maximumMonthly, weeklyPence: Math.round((maximumMonthly * 12) / 52) }],
+  });
+
+const guaranteeCredit = (weekly: number) =>
+  outcome('PENSION_CREDIT', { system: 'LEGACY_AND_PENSION_AGE', weeklyPence: weekly, variables: [{ name: PENSION_CREDIT_GUARANTEE, weeklyPence: weekly, monthlyPence: Math.round((weekly * 52) / 12) }] });
+
+describe('Council Tax Reduction', () => {
+  it('passes its hand-worked cases that do not need Universal Credit', async () => {
+    const files = readCaseFiles(RULESETS_DIR, ['council-tax-reduction']).filter((file) => !file.file.endsWith('with-universal-credit.json'));
+    const { total, failures } = await runCases(engine, files);
+    expect(failures).toEqual([]);
+    expect(total).toBeGreaterThanOrEqual(12);
+  });
+
+  it('cites only the rates of the nation the home is in', async () => {
+    const result = await engine.calculate(
+      normaliseHousehold({ country: 'SCOTLAND', adults: [{ age: 70, otherIncome: [{ type: 'STATE_PENSION', amount: 300, period: 'WEEK' }] }], capital: 1000, housing: { tenure: 'OWNER_OCCUPIER', councilTax: { annualCharge: 1200 } } }),
+      '2026-11-21',
+    );
+    const cited = result.benefits.find((benefit) => benefit.code === 'COUNCIL_TAX_REDUCTION')!.parameters.map((parameter) => parameter.name);
+    expect(cited).toContain('gov/scottish_government/council_tax_reduction/capital_limit');
+    expect(cited.filter((name) => name.includes('england') || name.includes('welsh'))).toEqual([]);
+  });
+
+  it('checks its data files', () => {
+    expect(checkBandDFile(JSON.parse(readFileSync(join(FOLDER, 'band-d.json'), 'utf8')))).toEqual([]);
+    expect(checkSchemesFile(JSON.parse(readFileSync(join(FOLDER, 'england-working-age-schemes.json'), 'utf8')))).toEqual([]);
+    expect(checkBandDFile({ description: 'x', unit: 'pence a year', compiledFrom: { title: 't', url: 'https://x' }, nations: {}, authorities: { E1: { name: 'A', nation: 'WALES', values: [{ year: '2026/28', bandD: 1.5 }] } } })).toEqual(
+      expect.arrayContaining([
+        'nations.ENGLAND is missing',
+        'authorities.E1: not a GSS code of an English, Welsh or Scottish authority',
+        'authorities.E1.nation must be the nation of its code',
+        'authorities.E1.values[0].year must be a council tax year such as 2026/27',
+        'authorities.E1.values[0].bandD must be whole, positive pence',
+      ]),
+    );
+  });
+
+  it('uses a Band D only in its own council tax year, which starts on 1 April', () => {
+    expect(councilTaxYearOf('2026-03-31')).toBe('2025/26');
+    expect(councilTaxYearOf('2026-04-01')).toBe('2026/27');
+    const data = councilTaxData();
+    expect(data.bandDOn('E09000033', '2026-04-01')).toMatchObject({ kind: 'found', year: '2026/27', bandD: 104955 });
+    expect(data.bandDOn('E09000033', '2026-03-31')).toMatchObject({ kind: 'year-not-held', year: '2025/26' });
+    expect(data.bandDOn('S12000036', '2026-11-21')).toMatchObject({ kind: 'year-not-held', latest: { year: '2025/26', bandD: 156351 } });
+    expect(data.bandDOn('N09000001', '2026-11-21')).toEqual({ kind: 'authority-not-held' });
+    expect(data.workingAgeSchemeOn('E09000025', '2026-11-21')).toMatchObject({ kind: 'local', maximumSupport: 7000, taper: 2500 });
+    expect(data.workingAgeSchemeOn('E09000025', '2025-11-21')).toMatchObject({ kind: 'default', maximumSupport: 10000 });
+  });
+
+  it('gives the maximum with the guarantee credit, whatever the savings', async () => {
+    const result = await ctr(
+      { country: 'ENGLAND', localAuthority: 'E06000001', adults: [{ dateOfBirth: '1950-01-01' }], capital: 30000, housing: { tenure: 'OWNER_OCCUPIER', councilTax: { band: 'D' } } },
+      [guaranteeCredit(5000)],
+    );
+    // 2,560.20 less 25% (640.05) = 1,920.15 a year; / 52 = 36.926 = 36.93 a week.
+    expect(result).toMatchObject({ eligible: true, amountShown: true, weeklyPence: 3693, monthlyPence: 16003, system: 'LEGACY_AND_PENSION_AGE' });
+    expect(result.variables).toEqual([{ name: COUNCIL_TAX_CHARGE, weeklyPence: 3693, monthlyPence: 16001 }]);
+  });
+
+  it('rounds the 20% taper to the penny, half away from zero', async () => {
+    // Income 238.00 + 0.03 is 0.03 above the applicable amount; 20% = 0.006, which rounds to 0.01.
+    const result = await ctr({
+      country: 'WALES',
+      adults: [{ dateOfBirth: '1955-06-01', otherIncome: [{ type: 'STATE_PENSION', amount: 238.03, period: 'WEEK' }] }],
+      housing: { tenure: 'OWNER_OCCUPIER', councilTax: { band: null, annualCharge: 1040 } },
+    });
+    expect(result.weeklyPence).toBe(2000 - 1);
+  });
+
+  it('assesses a Universal Credit claimant on the award plus earnings against the UC maximum amount', async () => {
+    // UC 265.40 a month of a 424.90 maximum, earnings 1,000 a month net: income 61.25 + 230.77 = 292.02 a week against
+    // 98.05; 20% of the 193.97 excess is 38.79, more than the 28.85 a week charge: nothing.
+    const household: HouseholdInput = {
+      country: 'SCOTLAND',
+      adults: [{ age: 30, earnings: { amount: 1000, period: 'MONTH', basis: 'NET' }, hoursPerWeek: 25 }],
+      housing: { tenure: 'OWNER_OCCUPIER', councilTax: { band: null, annualCharge: 1500 } },
+    };
+    const high = await ctr(household, [universalCredit(26540, 42490)]);
+    expect(high).toMatchObject({ eligible: false, system: 'UNIVERSAL_CREDIT' });
+    // With a 3,000 a year charge (57.69 a week) the same income leaves 57.69 - 38.79 = 18.90 a week.
+    const partial = await ctr({ ...household, housing: { tenure: 'OWNER_OCCUPIER', councilTax: { band: null, annualCharge: 3000 } } }, [universalCredit(26540, 42490)]);
+    expect(partial).toMatchObject({ eligible: true, weeklyPence: 1890, monthlyPence: 8190 });
+    expect(partial.deductions).toEqual([expect.objectContaining({ code: 'INCOME_TAPER', weeklyPence: 3879 })]);
+  });
+
+  it('does not show a working-age amount until Universal Credit has been worked out', async () => {
+    const result = await ctr({ country: 'WALES', adults: [{ age: 30 }], housing: { tenure: 'OWNER_OCCUPIER', councilTax: { band: null, annualCharge: 1300 } } });
+    expect(result).toMatchObject({ eligible: true, amountShown: false, weeklyPence: 0 });
+    expect(result.explanation.at(-1)).toContain('up to £25.00 a week');
+  });
+
+  it('applies an English council band scheme (Oxford) by weekly income', async () => {
+    // Oxford Band A = 6/9 x 2,678.40 = 1,785.60, less 25% = 1,339.20; / 52 = 25.754 = 25.75 a week.
+    // UC 300.00 a month (69.23 a week) + earnings 2,000 a month (461.54 a week) = 530.77: the 50% band (from 530.01).
+    const result = await ctr(
+      {
+        country: 'ENGLAND',
+        localAuthority: 'E07000178',
+        adults: [{ age: 40, earnings: { amount: 2000, period: 'MONTH', basis: 'NET' }, hoursPerWeek: 37 }],
+        housing: { tenure: 'OWNER_OCCUPIER', councilTax: { band: 'A' } },
+      },
+      [universalCredit(30000, 80000)],
+    );
+    expect(result).toMatchObject({ eligible: true, weeklyPence: 1288 });
+    expect(result.deductions).toEqual([expect.objectContaining({ code: 'INCOME_BAND', weeklyPence: 2575 - 1288 })]);
+  });
+
+  it('does not show a Scottish amount when a non-dependant lives there (the deduction is not held)', async () => {
+    const result = await ctr(
+      {
+        country: 'SCOTLAND',
+        adults: [{ age: 30 }],
+        nonDependants: [{ age: 25, grossIncome: { amount: 200, period: 'WEEK' }, exempt: false }],
+        housing: { tenure: 'OWNER_OCCUPIER', councilTax: { band: null, annualCharge: 1300 } },
+      },
+      [universalCredit(42490, 42490)],
+    );
+    expect(result).toMatchObject({ eligible: true, amountShown: false });
+  });
+});

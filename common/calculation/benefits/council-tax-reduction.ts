@@ -1,0 +1,361 @@
+import { notEligible, type AmountLine, type BenefitCalculator, type BenefitSystem, type CalculatedBenefit, type CalculationInput, type ResultVariable } from '../engine/benefit.js';
+import type { ParameterReader } from '../engine/parameters.js';
+import type { FiredRules } from '../engine/ruleset.js';
+import { receives, type HouseholdFacts } from '../facts.js';
+import { basisPointsOf, bothPeriods, moneyIn, penceFromPounds, scalePence, sumPence, weeklyFromMonthly, type Pence } from '../money.js';
+import { councilTaxData, type CouncilTaxData, type CouncilTaxNation, type NonDependantBand, type WorkingAgeScheme } from './council-tax-reduction-data.js';
+import { PENSION_CREDIT_GUARANTEE } from './pension-credit.js';
+import {
+  benefitUnit,
+  getsCarersAllowance,
+  getsDisabilityBenefit,
+  getsQualifyingDisabilityBenefit,
+  isCarer,
+  nonDependantAdultCount,
+  tariffIncome,
+  weeklyEarnings,
+  weeklyUnearnedIncome,
+} from './pension-credit-means.js';
+
+/** The yearly council tax after discounts, a week (yearly / 52) and a month (yearly / 12), each rounded once. */
+export const COUNCIL_TAX_CHARGE = 'COUNCIL_TAX_CHARGE';
+
+const HB = 'gov/dwp/housing_benefit';
+const ENGLAND_PENSION_AGE = 'gov/local_authorities/england/council_tax_reduction/pensioners';
+const NON_DEPENDANTS = `${ENGLAND_PENSION_AGE}/non_dependant_deductions`;
+const SINGLE_PERSON_DISCOUNT = 'gov/local_authorities/council_tax/single_person_discount';
+const NATIONAL_SCHEMES = {
+  SCOTLAND: 'gov/scottish_government/council_tax_reduction',
+  WALES: 'gov/welsh_government/council_tax_reduction',
+} as const;
+/** The pension-age personal allowances are higher for people who reached State Pension age before this date (as Housing Benefit). */
+const HIGHER_PERSONAL_ALLOWANCE_BEFORE = '2021-04-01';
+
+const line = (code: string, name: string, weekly: Pence): AmountLine => ({ code, name, ...bothPeriods(weekly, 'WEEK') });
+
+/** The yearly charge after discounts, or why it could not be worked out; with the sentences saying how. */
+export type CouncilTaxCharge = { known: true; yearly: Pence; weekly: Pence; explanation: string[] } | { known: false; explanation: string[] };
+
+/**
+ * The council tax charge for the year: the yearly charge the household gives (what the bill says, after any
+ * discount), or Band D for the council tax year of the date x the band's proportion, less the single person
+ * discount when no other adult lives there. Band D of another year is never used (councils set a new one each April).
+ */
+export function councilTaxCharge(input: Pick<CalculationInput, 'date' | 'facts' | 'parameters' | 'explanations'>, data: CouncilTaxData): CouncilTaxCharge {
+  const { facts, parameters, explanations, date } = input;
+  const { band, annualCharge } = facts.councilTax;
+  if (annualCharge !== null) {
+    const yearly = penceFromPounds(annualCharge);
+    const weekly = scalePence(yearly, 1, 52);
+    return { known: true, yearly, weekly, explanation: [explanations.say('charge-given', { yearly, weekly })] };
+  }
+  const nation = facts.country as CouncilTaxNation;
+  if (band === null) return { known: false, explanation: [explanations.say('no-band')] };
+  if (facts.localAuthority === null) return { known: false, explanation: [explanations.say('no-local-authority', { band })] };
+  const proportion = data.bandProportion(nation, band);
+  if (!proportion) return { known: false, explanation: [explanations.say('band-not-in-nation', { band })] };
+  const found = data.bandDOn(facts.localAuthority, date);
+  if (found.kind === 'authority-not-held') return { known: false, explanation: [explanations.say('local-authority-not-held', { code: facts.localAuthority })] };
+  if (found.kind === 'year-not-held') {
+    return { known: false, explanation: [explanations.say('band-d-year-not-held', { name: found.name, year: found.year, latestYear: found.latest.year, latestBandD: found.latest.bandD })] };
+  }
+  const full = scalePence(found.bandD, proportion.numerator, proportion.denominator);
+  const explanation = [
+    explanations.say('charge-from-band', { proportional: band !== 'D', band, numerator: proportion.numerator, denominator: proportion.denominator, name: found.name, year: found.year, bandD: found.bandD, full, source: found.source.title }),
+  ];
+  let yearly = full;
+  if (livesAlone(facts)) {
+    const discount = parameters.amount(SINGLE_PERSON_DISCOUNT);
+    yearly = full - basisPointsOf(full, discount);
+    explanation.push(explanations.say('single-person-discount', { discount, yearly }));
+  }
+  const weekly = scalePence(yearly, 1, 52);
+  explanation.push(explanations.say('charge-weekly', { yearly, weekly }));
+  return { known: true, yearly, weekly, explanation };
+}
+
+/** One adult (no partner, no non-dependant aged 18 or over): the single person discount applies (LGFA 1992 s11). */
+function livesAlone(facts: HouseholdFacts): boolean {
+  return !facts.isCouple && facts.nonDependants.every((nonDependant) => nonDependant.age < 18);
+}
+
+function chargeVariables(charge: CouncilTaxCharge): ResultVariable[] {
+  return charge.known ? [{ name: COUNCIL_TAX_CHARGE, weeklyPence: charge.weekly, monthlyPence: scalePence(charge.yearly, 1, 12) }] : [];
+}
+
+function getsGuaranteeCredit(earlier: CalculationInput['earlier']): boolean {
+  const pensionCredit = earlier.get('PENSION_CREDIT');
+  return (pensionCredit?.eligible ?? false) && (pensionCredit?.variables.find((variable) => variable.name === PENSION_CREDIT_GUARANTEE)?.weeklyPence ?? 0) > 0;
+}
+
+function isEnglandWorkingAge(facts: HouseholdFacts): boolean {
+  return facts.country === 'ENGLAND' && facts.system === 'UNIVERSAL_CREDIT';
+}
+
+/** The figures of the scheme that applies: maximum share, taper or income bands, minimum award, and how non-dependants are deducted. */
+interface SchemeInUse {
+  explanation: string;
+  maximumSupport: number;
+  taper: number | null;
+  incomeBands: WorkingAgeScheme['incomeBands'];
+  minimumAwardWeekly: Pence | null;
+  /** A local table; 'prescribed': England's pension-age figures; 'not-held': the scheme deducts, but the figures are not held. */
+  nonDependants: NonDependantBand[] | 'prescribed' | 'not-held';
+}
+
+function schemeInUse(input: CalculationInput, code: string, data: CouncilTaxData): SchemeInUse {
+  const { facts, parameters, explanations, date } = input;
+  if (code === 'ENGLAND_PENSION_AGE') {
+    const maximumSupport = parameters.amount(`${ENGLAND_PENSION_AGE}/maximum_support_rate`);
+    const taper = parameters.amount(`${ENGLAND_PENSION_AGE}/means_test/withdrawal_rate`);
+    return { explanation: explanations.say('scheme-england-pension-age', { maximumSupport, taper }), maximumSupport, taper, incomeBands: null, minimumAwardWeekly: null, nonDependants: 'prescribed' };
+  }
+  if (code === 'SCOTLAND' || code === 'WALES') {
+    const maximumSupport = parameters.amount(`${NATIONAL_SCHEMES[code]}/maximum_support_rate`);
+    const taper = parameters.amount(`${NATIONAL_SCHEMES[code]}/withdrawal_rate`);
+    return { explanation: explanations.say(`scheme-${code.toLowerCase()}`, { maximumSupport, taper }), maximumSupport, taper, incomeBands: null, minimumAwardWeekly: null, nonDependants: 'not-held' };
+  }
+  const scheme = data.workingAgeSchemeOn(facts.localAuthority, date);
+  const council = (facts.localAuthority && data.authorityName(facts.localAuthority)) ?? 'your council';
+  const explanation =
+    scheme.kind === 'local'
+      ? explanations.say('scheme-england-local', { ...scheme, source: scheme.source.title, banded: scheme.incomeBands !== null })
+      : explanations.say('scheme-england-default', { ...scheme, council });
+  return {
+    explanation,
+    maximumSupport: scheme.maximumSupport,
+    taper: scheme.taper,
+    incomeBands: scheme.incomeBands,
+    minimumAwardWeekly: scheme.minimumAwardWeekly,
+    nonDependants: scheme.nonDependantDeductions ?? 'prescribed',
+  };
+}
+
+/** Each non-dependant aged 18 or over and not exempt, by gross weekly income; none when the claimant or partner gets a care benefit. */
+function nonDependantDeductions(facts: HouseholdFacts, parameters: ParameterReader, fired: FiredRules, table: NonDependantBand[] | 'prescribed'): AmountLine[] {
+  const counted = facts.nonDependants.filter((nonDependant) => nonDependant.age >= 18 && !nonDependant.exempt);
+  if (fired.has('no-non-dependant-deductions') || counted.length === 0) return [];
+  const bands: NonDependantBand[] =
+    table === 'prescribed'
+      ? [
+          { fromWeeklyIncome: 0, deduction: parameters.amount(`${NON_DEPENDANTS}/deduction/lowest`) },
+          { fromWeeklyIncome: parameters.amount(`${NON_DEPENDANTS}/threshold/band_2`), deduction: parameters.amount(`${NON_DEPENDANTS}/deduction/band_2`) },
+          { fromWeeklyIncome: parameters.amount(`${NON_DEPENDANTS}/threshold/band_3`), deduction: parameters.amount(`${NON_DEPENDANTS}/deduction/band_3`) },
+          { fromWeeklyIncome: parameters.amount(`${NON_DEPENDANTS}/threshold/highest`), deduction: parameters.amount(`${NON_DEPENDANTS}/deduction/highest`) },
+        ]
+      : table;
+  return counted.map((nonDependant, index) => {
+    const income = moneyIn(nonDependant.grossIncome, 'WEEK');
+    const band = bands.filter((candidate) => income >= candidate.fromWeeklyIncome).at(-1)!;
+    return line(`NON_DEPENDANT_${index + 1}`, `Non-dependant deduction (gross income ${(income / 100).toFixed(2)} a week)`, band.deduction);
+  });
+}
+
+/** Pension age: personal allowance, premiums and child allowances a week, the same figures as pension-age Housing Benefit. */
+function pensionAgeApplicableAmount(facts: HouseholdFacts, parameters: ParameterReader, fired: FiredRules): { total: Pence; parts: string } {
+  const higher = benefitUnit(facts).some((adult) => adult.statePensionDate < HIGHER_PERSONAL_ALLOWANCE_BEFORE);
+  const allowance = `${facts.isCouple ? 'couple' : 'single'}${higher ? '_reached_before_2021_04_01' : ''}`;
+  const parts: [string, Pence][] = [['personal allowance', parameters.amount(`${HB}/allowances/pension_age/${allowance}`)]];
+  const severe = fired.first('premium', 'SEVERE_DISABILITY');
+  if (severe) parts.push(['severe disability premium', parameters.amount(`${HB}/premiums/severe_disability/${String(severe.event.params.rate)}`)]);
+  const carers = fired.ofType('premium').filter((rule) => rule.event.params.code === 'CARER').length;
+  if (carers > 0) parts.push([`carer premium x ${carers}`, carers * parameters.amount(`${HB}/premiums/carer`)]);
+  const children = facts.qualifyingChildren.length;
+  if (children > 0) parts.push([`child allowance x ${children}`, children * parameters.amount(`${HB}/allowances/child`)]);
+  return { total: sumPence(parts.map(([, amount]) => amount)), parts: parts.map(([name, amount]) => `${name} £${(amount / 100).toFixed(2)}`).join(', ') };
+}
+
+/** Pension age: earnings less the disregard, unearned income, the savings credit and tariff income from capital, a week. */
+function pensionAgeIncome(input: CalculationInput, fired: FiredRules, explanation: string[]): Pence {
+  const { facts, parameters, explanations, earlier } = input;
+  const earnings = weeklyEarnings({ facts, parameters });
+  const disregardCode = fired.has('earnings-disregard', 'HIGHER') ? 'higher' : facts.isCouple ? 'couple' : 'single';
+  const disregard = earnings > 0 ? Math.min(earnings, parameters.amount(`${HB}/means_test/earnings_disregard/${disregardCode}`)) : 0;
+  const unearned = weeklyUnearnedIncome(facts);
+  const capital = `${HB}/means_test/capital/pension_age`;
+  const ignored = parameters.amount(`${capital}/lower_limit`);
+  const tariff = tariffIncome(facts.capital, ignored, parameters.amount(`${capital}/tariff_income/step`), parameters.amount(`${capital}/tariff_income/amount`));
+  const savingsCredit = earlier.get('PENSION_CREDIT')?.elements.find((element) => element.code === 'SAVINGS_CREDIT')?.weeklyPence ?? 0;
+  if (earnings > 0) explanation.push(explanations.say('earnings', { earnings, disregard, counted: earnings - disregard }));
+  if (unearned > 0) explanation.push(explanations.say('unearned-income', { unearned }));
+  if (savingsCredit > 0) explanation.push(explanations.say('savings-credit-income', { savingsCredit }));
+  if (tariff > 0) explanation.push(explanations.say('tariff-income', { capital: facts.capital, ignored, tariff }));
+  return earnings - disregard + unearned + savingsCredit + tariff;
+}
+
+/**
+ * Working age, assessed on Universal Credit: the applicable amount is the UC maximum amount (its elements) and income
+ * is the UC award (before its deduction for savings) plus earnings after tax and other income, each a week (UC's monthly figures x 12 / 52). Null when
+ * Universal Credit has not been worked out, or shows no maximum amount to compare with.
+ */
+function universalCreditMeans(input: CalculationInput, explanation: string[]): { applicable: Pence; income: Pence } | null {
+  const { facts, parameters, explanations, earlier } = input;
+  const universalCredit = earlier.get('UNIVERSAL_CREDIT');
+  if (!universalCredit || universalCredit.elements.length === 0 || (universalCredit.eligible && !universalCredit.amountShown)) return null;
+  const maximumMonthly = sumPence(universalCredit.elements.map((element) => element.monthlyPence));
+  const applicable = weeklyFromMonthly(maximumMonthly);
+  // UC's tariff income from savings is added back: savings count here through the scheme's capital limit only, so
+  // that more savings (less UC) never mean more Council Tax Reduction. Added monthly, then converted once.
+  const savingsMonthly = universalCredit.eligible ? (universalCredit.deductions.find((line) => line.code === 'CAPITAL')?.monthlyPence ?? 0) : 0;
+  const award = universalCredit.eligible ? weeklyFromMonthly(universalCredit.monthlyPence + savingsMonthly) : 0;
+  const earnings = weeklyEarnings({ facts, parameters });
+  const unearned = weeklyUnearnedIncome(facts);
+  const income = award + earnings + unearned;
+  explanation.push(explanations.say('universal-credit-means', { maximumMonthly, applicable, award, savingsCounted: savingsMonthly > 0, earnings, unearned, income }));
+  return { applicable, income };
+}
+
+/**
+ * Council Tax Reduction, worked out weekly (monthly = weekly x 52 / 12): the scheme's maximum share of the weekly
+ * charge less non-dependant deductions; in full with the guarantee credit of Pension Credit; otherwise reduced by the
+ * taper on income above the applicable amount, or, in a band scheme, the share for the income band.
+ */
+export function createCouncilTaxReduction(data: () => CouncilTaxData): BenefitCalculator {
+  return {
+    code: 'COUNCIL_TAX_REDUCTION',
+    name: 'Council Tax Reduction',
+    folder: 'council-tax-reduction',
+    // Set per household in calculate: CTR counts in the total of the system the household belongs to.
+    system: 'LEGACY_AND_PENSION_AGE',
+    meansTested: true,
+    reads: ['UNIVERSAL_CREDIT', 'PENSION_CREDIT', 'HOUSING_BENEFIT'],
+    factNames: [
+      'country',
+      'councilTaxLiable',
+      'allReachedStatePensionAge',
+      'getsGuaranteeCredit',
+      'capitalPence',
+      'capitalOverWorkingAgeSchemeLimit',
+      'isCouple',
+      'claimantGetsQualifyingDisabilityBenefit',
+      'partnerGetsQualifyingDisabilityBenefit',
+      'nonDependantAdultCount',
+      'claimantGetsCarersAllowance',
+      'partnerGetsCarersAllowance',
+      'claimantIsCarer',
+      'partnerIsCarer',
+      'someoneGetsDisabilityBenefit',
+      'weeklyEarningsPence',
+      'disabledChildCount',
+      'claimantOrPartnerGetsCareBenefit',
+    ],
+    rulesetFacts: (input) => {
+      const { facts, earlier, date } = input;
+      return {
+        country: facts.country,
+        councilTaxLiable: facts.councilTax.liable,
+        allReachedStatePensionAge: facts.system === 'PENSION_AGE',
+        getsGuaranteeCredit: getsGuaranteeCredit(earlier),
+        capitalPence: facts.capital,
+        capitalOverWorkingAgeSchemeLimit: isEnglandWorkingAge(facts) && facts.capital > data().workingAgeSchemeOn(facts.localAuthority, date).capitalLimit,
+        isCouple: facts.isCouple,
+        claimantGetsQualifyingDisabilityBenefit: getsQualifyingDisabilityBenefit(facts.claimant),
+        partnerGetsQualifyingDisabilityBenefit: getsQualifyingDisabilityBenefit(facts.partner),
+        nonDependantAdultCount: nonDependantAdultCount(facts),
+        claimantGetsCarersAllowance: getsCarersAllowance(facts.claimant),
+        partnerGetsCarersAllowance: getsCarersAllowance(facts.partner),
+        claimantIsCarer: isCarer(facts.claimant),
+        partnerIsCarer: isCarer(facts.partner),
+        someoneGetsDisabilityBenefit: benefitUnit(facts).some(getsDisabilityBenefit),
+        weeklyEarningsPence: weeklyEarnings(input),
+        disabledChildCount: facts.qualifyingChildren.filter((child) => child.disability !== 'NONE').length,
+        claimantOrPartnerGetsCareBenefit: benefitUnit(facts).some((adult) =>
+          (['ATTENDANCE_ALLOWANCE', 'DLA_CARE', 'PIP_DAILY_LIVING', 'ADP_DAILY_LIVING', 'ARMED_FORCES_INDEPENDENCE', 'CONSTANT_ATTENDANCE'] as const).some((type) => receives(adult, type)),
+        ),
+      };
+    },
+    calculate(input, fired) {
+      const system: BenefitSystem = input.facts.system === 'UNIVERSAL_CREDIT' ? 'UNIVERSAL_CREDIT' : 'LEGACY_AND_PENSION_AGE';
+      return { ...councilTaxReductionAward(input, fired, data()), system };
+    },
+  };
+}
+
+function councilTaxReductionAward(input: CalculationInput, fired: FiredRules, data: CouncilTaxData): CalculatedBenefit {
+  const { facts, parameters, explanations } = input;
+  const scheme = fired.first('scheme');
+  if (!scheme) return notEligible(fired.ofType('not-eligible').map((rule) => explanations.say(String(rule.event.params.explanation))));
+
+  const charge = councilTaxCharge(input, data);
+  const variables = chargeVariables(charge);
+  const refusal = fired.first('not-eligible');
+  if (refusal) {
+    const limitName = refusal.event.params.parameter;
+    const limit = typeof limitName === 'string' ? parameters.amount(limitName) : data.workingAgeSchemeOn(facts.localAuthority, input.date).capitalLimit;
+    return { ...notEligible([...charge.explanation, explanations.say(String(refusal.event.params.explanation), { capital: facts.capital, limit })]), variables };
+  }
+
+  const rules = schemeInUse(input, String(scheme.event.params.code), data);
+  const explanation = [...charge.explanation, rules.explanation];
+  const mayGet = (reason: string, data: Record<string, unknown> = {}): CalculatedBenefit => ({
+    eligible: true,
+    amountShown: false,
+    weeklyPence: 0,
+    monthlyPence: 0,
+    elements: [],
+    deductions: [],
+    explanation: [...explanation, explanations.say(reason, { maximumSupport: rules.maximumSupport, ...data })],
+    variables,
+  });
+  if (!charge.known) return mayGet('amount-needs-charge');
+
+  const maximumShare = basisPointsOf(charge.weekly, rules.maximumSupport);
+  if (rules.nonDependants === 'not-held' && nonDependantAdultCount(facts) > 0 && !fired.has('no-non-dependant-deductions')) {
+    return mayGet('non-dependant-deductions-not-held', { maximum: maximumShare });
+  }
+  const deductions: AmountLine[] = [];
+  if (rules.maximumSupport < 10000) deductions.push(line('SCHEME_MAXIMUM', 'Part of the bill the scheme does not cover', charge.weekly - maximumShare));
+  const nonDependants = rules.nonDependants === 'not-held' ? [] : nonDependantDeductions(facts, parameters, fired, rules.nonDependants);
+  deductions.push(...nonDependants);
+  const totalNonDependants = sumPence(nonDependants.map((deduction) => deduction.weeklyPence));
+  if (totalNonDependants > 0) explanation.push(explanations.say('non-dependant-deductions', { count: nonDependants.length, total: totalNonDependants }));
+  else if (fired.has('no-non-dependant-deductions') && nonDependantAdultCount(facts) > 0) explanation.push(explanations.say('non-dependants-exempt'));
+  const maximum = Math.max(0, maximumShare - totalNonDependants);
+  if (maximum === 0) return { ...notEligible([...explanation, explanations.say('deductions-exceed-charge')]), variables };
+
+  let weekly = maximum;
+  if (fired.has('passport', 'GUARANTEE_CREDIT')) {
+    explanation.push(explanations.say('guarantee-credit-passport', { maximum }));
+  } else {
+    const notShown = fired.first('amount-not-shown');
+    if (notShown) return mayGet(String(notShown.event.params.explanation), { maximum });
+    let means: { applicable: Pence; income: Pence } | null;
+    if (facts.system === 'PENSION_AGE') {
+      const applicable = pensionAgeApplicableAmount(facts, parameters, fired);
+      const income = pensionAgeIncome(input, fired, explanation);
+      explanation.push(explanations.say('applicable-amount', { applicable: applicable.total, parts: applicable.parts }));
+      means = { applicable: applicable.total, income };
+    } else {
+      means = universalCreditMeans(input, explanation);
+      if (!means) return mayGet('universal-credit-needed', { maximum });
+    }
+    if (rules.incomeBands) {
+      const band = rules.incomeBands.filter((candidate) => means.income >= candidate.fromWeeklyIncome).at(-1)!;
+      weekly = Math.max(0, basisPointsOf(charge.weekly, band.share) - totalNonDependants);
+      explanation.push(explanations.say('income-band', { income: means.income, from: band.fromWeeklyIncome, share: band.share, weekly }));
+      if (weekly < maximum) deductions.push(line('INCOME_BAND', 'Income band', maximum - weekly));
+    } else {
+      const taper = rules.taper!;
+      const excess = Math.max(0, means.income - means.applicable);
+      const reduction = basisPointsOf(excess, taper);
+      weekly = Math.max(0, maximum - reduction);
+      explanation.push(explanations.say(excess > 0 ? 'taper' : 'income-below-applicable-amount', { ...means, excess, taper, reduction, maximum, weekly }));
+      if (weekly < maximum) deductions.push(line('INCOME_TAPER', `Income above the applicable amount (${taper / 100}%)`, maximum - weekly));
+    }
+    if (weekly === 0) return { ...notEligible([...explanation, explanations.say('income-too-high')]), variables };
+    if (rules.minimumAwardWeekly !== null && weekly < rules.minimumAwardWeekly) {
+      return { ...notEligible([...explanation, explanations.say('below-minimum-award', { weekly, minimum: rules.minimumAwardWeekly })]), variables };
+    }
+  }
+  return {
+    eligible: true,
+    amountShown: true,
+    ...bothPeriods(weekly, 'WEEK'),
+    elements: [line('COUNCIL_TAX', 'Council tax a week, after discounts', charge.weekly)],
+    deductions,
+    explanation,
+    variables,
+  };
+}
+
+export const councilTaxReduction: BenefitCalculator = createCouncilTaxReduction(councilTaxData);
