@@ -51,6 +51,8 @@ const universalCredit = (monthlyAward: number, maximumMonthly: number) =>
     monthlyPence: monthlyAward,
     weeklyPence: Math.round((monthlyAward * 12) / 52),
     elements: [{ code: 'STANDARD_ALLOWANCE', name: 'Standard allowance', monthlyPence: maximumMonthly, weeklyPence: Math.round((maximumMonthly * 12) / 52) }],
+    // As Universal Credit lists them: what is taken off the maximum amount to leave the award.
+    deductions: [{ code: 'EARNINGS', name: 'Earnings', monthlyPence: maximumMonthly - monthlyAward, weeklyPence: Math.round(((maximumMonthly - monthlyAward) * 12) / 52) }],
   });
 
 const guaranteeCredit = (weekly: number) =>

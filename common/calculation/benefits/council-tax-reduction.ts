@@ -185,8 +185,8 @@ function pensionAgeIncome(input: CalculationInput, fired: FiredRules, explanatio
 
 /**
  * Working age, assessed on Universal Credit: the applicable amount is the UC maximum amount (its elements) and income
- * is the UC award (before its deduction for savings) plus earnings after tax and other income, each a week (UC's monthly figures x 12 / 52). Null when
- * Universal Credit has not been worked out, or shows no maximum amount to compare with.
+ * is the UC award before its deduction for savings, plus earnings after tax and other income, each a week (UC's
+ * monthly figures x 12 / 52). Null when Universal Credit has not been worked out, or shows no maximum amount.
  */
 function universalCreditMeans(input: CalculationInput, explanation: string[]): { applicable: Pence; income: Pence } | null {
   const { facts, parameters, explanations, earlier } = input;
@@ -194,10 +194,12 @@ function universalCreditMeans(input: CalculationInput, explanation: string[]): {
   if (!universalCredit || universalCredit.elements.length === 0 || (universalCredit.eligible && !universalCredit.amountShown)) return null;
   const maximumMonthly = sumPence(universalCredit.elements.map((element) => element.monthlyPence));
   const applicable = weeklyFromMonthly(maximumMonthly);
-  // UC's tariff income from savings is added back: savings count here through the scheme's capital limit only, so
-  // that more savings (less UC) never mean more Council Tax Reduction. Added monthly, then converted once.
-  const savingsMonthly = universalCredit.eligible ? (universalCredit.deductions.find((line) => line.code === 'CAPITAL')?.monthlyPence ?? 0) : 0;
-  const award = universalCredit.eligible ? weeklyFromMonthly(universalCredit.monthlyPence + savingsMonthly) : 0;
+  // Universal Credit as it would be without its deduction for savings (the maximum amount less the other deductions,
+  // not below nil, whether or not the savings then leave any award): savings count here through the scheme's capital
+  // limit only, so that more savings (less UC) never mean more Council Tax Reduction.
+  const savingsMonthly = universalCredit.deductions.find((line) => line.code === 'CAPITAL')?.monthlyPence ?? 0;
+  const otherDeductionsMonthly = sumPence(universalCredit.deductions.filter((line) => line.code !== 'CAPITAL').map((line) => line.monthlyPence));
+  const award = weeklyFromMonthly(Math.max(0, maximumMonthly - otherDeductionsMonthly));
   const earnings = weeklyEarnings({ facts, parameters });
   const unearned = weeklyUnearnedIncome(facts);
   const income = award + earnings + unearned;
