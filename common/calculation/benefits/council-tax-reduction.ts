@@ -3,6 +3,7 @@ import type { ParameterReader } from '../engine/parameters.js';
 import type { FiredRules } from '../engine/ruleset.js';
 import { receives, type HouseholdFacts } from '../facts.js';
 import { basisPointsOf, bothPeriods, moneyIn, penceFromPounds, scalePence, sumPence, weeklyFromMonthly, type Pence } from '../money.js';
+import { pensionAgeApplicableAmount, pensionAgeIncome } from './housing-benefit.js';
 import { councilTaxData, type CouncilTaxData, type CouncilTaxNation, type NonDependantBand, type WorkingAgeScheme } from './council-tax-reduction-data.js';
 import { PENSION_CREDIT_GUARANTEE } from './pension-credit.js';
 import {
@@ -12,7 +13,6 @@ import {
   getsQualifyingDisabilityBenefit,
   isCarer,
   nonDependantAdultCount,
-  tariffIncome,
   weeklyEarnings,
   weeklyUnearnedIncome,
 } from './pension-credit-means.js';
@@ -20,7 +20,6 @@ import {
 /** The yearly council tax after discounts, a week (yearly / 52) and a month (yearly / 12), each rounded once. */
 export const COUNCIL_TAX_CHARGE = 'COUNCIL_TAX_CHARGE';
 
-const HB = 'gov/dwp/housing_benefit';
 const ENGLAND_PENSION_AGE = 'gov/local_authorities/england/council_tax_reduction/pensioners';
 const NON_DEPENDANTS = `${ENGLAND_PENSION_AGE}/non_dependant_deductions`;
 const SINGLE_PERSON_DISCOUNT = 'gov/local_authorities/council_tax/single_person_discount';
@@ -28,8 +27,6 @@ const NATIONAL_SCHEMES = {
   SCOTLAND: 'gov/scottish_government/council_tax_reduction',
   WALES: 'gov/welsh_government/council_tax_reduction',
 } as const;
-/** The pension-age personal allowances are higher for people who reached State Pension age before this date (as Housing Benefit). */
-const HIGHER_PERSONAL_ALLOWANCE_BEFORE = '2021-04-01';
 
 const line = (code: string, name: string, weekly: Pence): AmountLine => ({ code, name, ...bothPeriods(weekly, 'WEEK') });
 
@@ -151,37 +148,6 @@ function nonDependantDeductions(facts: HouseholdFacts, parameters: ParameterRead
   });
 }
 
-/** Pension age: personal allowance, premiums and child allowances a week, the same figures as pension-age Housing Benefit. */
-function pensionAgeApplicableAmount(facts: HouseholdFacts, parameters: ParameterReader, fired: FiredRules): { total: Pence; parts: string } {
-  const higher = benefitUnit(facts).some((adult) => adult.statePensionDate < HIGHER_PERSONAL_ALLOWANCE_BEFORE);
-  const allowance = `${facts.isCouple ? 'couple' : 'single'}${higher ? '_reached_before_2021_04_01' : ''}`;
-  const parts: [string, Pence][] = [['personal allowance', parameters.amount(`${HB}/allowances/pension_age/${allowance}`)]];
-  const severe = fired.first('premium', 'SEVERE_DISABILITY');
-  if (severe) parts.push(['severe disability premium', parameters.amount(`${HB}/premiums/severe_disability/${String(severe.event.params.rate)}`)]);
-  const carers = fired.ofType('premium').filter((rule) => rule.event.params.code === 'CARER').length;
-  if (carers > 0) parts.push([`carer premium x ${carers}`, carers * parameters.amount(`${HB}/premiums/carer`)]);
-  const children = facts.qualifyingChildren.length;
-  if (children > 0) parts.push([`child allowance x ${children}`, children * parameters.amount(`${HB}/allowances/child`)]);
-  return { total: sumPence(parts.map(([, amount]) => amount)), parts: parts.map(([name, amount]) => `${name} £${(amount / 100).toFixed(2)}`).join(', ') };
-}
-
-/** Pension age: earnings less the disregard, unearned income, the savings credit and tariff income from capital, a week. */
-function pensionAgeIncome(input: CalculationInput, fired: FiredRules, explanation: string[]): Pence {
-  const { facts, parameters, explanations, earlier } = input;
-  const earnings = weeklyEarnings({ facts, parameters });
-  const disregardCode = fired.has('earnings-disregard', 'HIGHER') ? 'higher' : facts.isCouple ? 'couple' : 'single';
-  const disregard = earnings > 0 ? Math.min(earnings, parameters.amount(`${HB}/means_test/earnings_disregard/${disregardCode}`)) : 0;
-  const unearned = weeklyUnearnedIncome(facts);
-  const capital = `${HB}/means_test/capital/pension_age`;
-  const ignored = parameters.amount(`${capital}/lower_limit`);
-  const tariff = tariffIncome(facts.capital, ignored, parameters.amount(`${capital}/tariff_income/step`), parameters.amount(`${capital}/tariff_income/amount`));
-  const savingsCredit = earlier.get('PENSION_CREDIT')?.elements.find((element) => element.code === 'SAVINGS_CREDIT')?.weeklyPence ?? 0;
-  if (earnings > 0) explanation.push(explanations.say('earnings', { earnings, disregard, counted: earnings - disregard }));
-  if (unearned > 0) explanation.push(explanations.say('unearned-income', { unearned }));
-  if (savingsCredit > 0) explanation.push(explanations.say('savings-credit-income', { savingsCredit }));
-  if (tariff > 0) explanation.push(explanations.say('tariff-income', { capital: facts.capital, ignored, tariff }));
-  return earnings - disregard + unearned + savingsCredit + tariff;
-}
 
 /**
  * Working age, assessed on Universal Credit: the applicable amount is the UC maximum amount (its elements) and income

@@ -3,7 +3,7 @@ import type { ParameterReader } from '../engine/parameters.js';
 import type { FiredRules } from '../engine/ruleset.js';
 import { receives, type HouseholdFacts } from '../facts.js';
 import type { NonDependant } from '../household.js';
-import { basisPointsOf, bothPeriods, moneyIn, sumPence, type Pence } from '../money.js';
+import { basisPointsOf, bothPeriods, formatPounds, moneyIn, sumPence, type Pence } from '../money.js';
 import { PENSION_CREDIT_GUARANTEE } from './pension-credit.js';
 import {
   benefitUnit,
@@ -137,9 +137,9 @@ function housingBenefitAward(input: CalculationInput, fired: FiredRules): Calcul
     explanation.push(explanations.say(String(notShown.event.params.explanation)));
     weekly = 0;
   } else {
-    const applicable = applicableAmount(facts, parameters, fired);
-    const income = assessedIncome(input, fired, explanation);
-    explanation.push(explanations.say('applicable-amount', { applicable: applicable.total, parts: applicable.parts.join(', ') }));
+    const applicable = pensionAgeApplicableAmount(facts, parameters, fired);
+    const income = pensionAgeIncome(input, fired, explanation);
+    explanation.push(explanations.say('applicable-amount', { applicable: applicable.total, parts: applicable.parts }));
     const excess = Math.max(0, income - applicable.total);
     const taper = parameters.amount(`${HB}/means_test/taper`);
     const reduction = basisPointsOf(excess, taper);
@@ -177,24 +177,28 @@ function deductionBand(nonDependant: NonDependant, parameters: ParameterReader):
   return { label: band.replace('_', ' '), amount: parameters.amount(`${HB}/non_dependant_deductions/deduction/${band}`) };
 }
 
-/** Personal allowance, premiums and child allowances a week (HB (SPC) Regs 2006 reg 22 and sch 3). */
-function applicableAmount(facts: HouseholdFacts, parameters: ParameterReader, fired: FiredRules): { total: Pence; parts: string[] } {
+/**
+ * Personal allowance, premiums and child allowances a week (HB (SPC) Regs 2006 reg 22 and sch 3); pension-age
+ * Council Tax Reduction uses the same figures. The parts are listed for the explanation.
+ */
+export function pensionAgeApplicableAmount(facts: HouseholdFacts, parameters: ParameterReader, fired: FiredRules): { total: Pence; parts: string } {
   const higher = benefitUnit(facts).some((adult) => adult.statePensionDate < HIGHER_PERSONAL_ALLOWANCE_BEFORE);
   const allowanceName = `${facts.isCouple ? 'couple' : 'single'}${higher ? '_reached_before_2021_04_01' : ''}`;
-  const personal = parameters.amount(`${HB}/allowances/pension_age/${allowanceName}`);
-  const parts: [string, Pence][] = [['personal allowance', personal]];
+  const parts: [string, Pence][] = [['personal allowance', parameters.amount(`${HB}/allowances/pension_age/${allowanceName}`)]];
   const severe = fired.first('premium', 'SEVERE_DISABILITY');
   if (severe) parts.push(['severe disability premium', parameters.amount(`${HB}/premiums/severe_disability/${String(severe.event.params.rate)}`)]);
   const carers = fired.ofType('premium').filter((rule) => rule.event.params.code === 'CARER').length;
   if (carers > 0) parts.push([`carer premium x ${carers}`, carers * parameters.amount(`${HB}/premiums/carer`)]);
   const children = facts.qualifyingChildren.length;
   if (children > 0) parts.push([`child allowance x ${children}`, children * parameters.amount(`${HB}/allowances/child`)]);
-  const total = sumPence(parts.map(([, amount]) => amount));
-  return { total, parts: parts.map(([name, amount]) => `${name} ${(amount / 100).toFixed(2)}`) };
+  return { total: sumPence(parts.map(([, amount]) => amount)), parts: parts.map(([name, amount]) => `${name} ${formatPounds(amount)}`).join(', ') };
 }
 
-/** Weekly income: earnings less the disregard, unearned income, the savings credit of Pension Credit and tariff income from capital. */
-function assessedIncome({ facts, parameters, explanations, earlier }: CalculationInput, fired: FiredRules, explanation: string[]): Pence {
+/**
+ * Weekly income at pension age: earnings less the disregard, unearned income, the savings credit of Pension Credit
+ * and tariff income from capital (shared with pension-age Council Tax Reduction, whose sentences have the same keys).
+ */
+export function pensionAgeIncome({ facts, parameters, explanations, earlier }: CalculationInput, fired: FiredRules, explanation: string[]): Pence {
   const earnings = weeklyEarnings({ facts, parameters });
   const disregardCode = fired.has('earnings-disregard', 'HIGHER') ? 'higher' : facts.isCouple ? 'couple' : 'single';
   const disregard = earnings > 0 ? Math.min(earnings, parameters.amount(`${HB}/means_test/earnings_disregard/${disregardCode}`)) : 0;
