@@ -1,6 +1,6 @@
-import { notEligible, type AmountLine, type BenefitCalculator } from '../engine/benefit.js';
+import { amountNotShown, notEligible, paidWeekly, type AmountLine, type BenefitCalculator } from '../engine/benefit.js';
 import { receives, type AdultFacts } from '../facts.js';
-import { bothPeriods, sumPence } from '../money.js';
+import { bothPeriods } from '../money.js';
 import { adultWording, getsDla, getsPip, hasHealthCondition } from './pip.js';
 
 const RATES = 'gov/dwp/attendance_allowance';
@@ -42,17 +42,10 @@ export const attendanceAllowance: BenefitCalculator = {
           elements.push({ code: `${adult.role}_ATTENDANCE_ALLOWANCE`, name: `Attendance Allowance, ${rate} rate (${adultWording(adult).whoLower})`, ...bothPeriods(amount, 'WEEK') });
         }
       }
-      return {
-        eligible: true,
-        amountShown: true,
-        ...bothPeriods(sumPence(elements.map((line) => line.weeklyPence)), 'WEEK'),
-        elements,
-        deductions: [],
-        explanation: [...explanation, ...mayBeEntitled, ...notes],
-      };
+      return paidWeekly(elements, [...explanation, ...mayBeEntitled, ...notes]);
     }
     if (fired.has('may-be-entitled')) {
-      return { eligible: true, amountShown: false, weeklyPence: 0, monthlyPence: 0, elements: [], deductions: [], explanation: [...mayBeEntitled, ...notes] };
+      return amountNotShown([...mayBeEntitled, ...notes]);
     }
     return notEligible([...fired.ofType('not-eligible').map((rule) => explanations.say(String(rule.event.params.explanation))), ...notes]);
   },

@@ -1,6 +1,6 @@
-import { notEligible, type AmountLine, type BenefitCalculator, type CalculationInput } from '../engine/benefit.js';
+import { notEligible, paidWeekly, type AmountLine, type BenefitCalculator, type CalculationInput } from '../engine/benefit.js';
 import { unearnedIncomeOf, type AdultFacts } from '../facts.js';
-import { bothPeriods, sumPence, type Pence } from '../money.js';
+import { bothPeriods, type Pence } from '../money.js';
 import { selfEmployedNetProfit, takeHomePay } from '../tax/take-home-pay.js';
 import { adultWording } from './pip.js';
 
@@ -72,13 +72,6 @@ export const carersAllowance: BenefitCalculator = {
       }
       elements.push({ code: `${String(code)}_CARERS_ALLOWANCE`, name: `Carer's Allowance (${wording.whoLower})`, ...bothPeriods(amount, 'WEEK') });
     }
-    return {
-      eligible: true,
-      amountShown: true,
-      ...bothPeriods(sumPence(elements.map((line) => line.weeklyPence)), 'WEEK'),
-      elements,
-      deductions: [],
-      explanation: [...explanation, ...notes],
-    };
+    return paidWeekly(elements, [...explanation, ...notes]);
   },
 };

@@ -1,5 +1,5 @@
-import { notEligible, type AmountLine, type BenefitCalculator } from '../engine/benefit.js';
-import { bothPeriods, sumPence } from '../money.js';
+import { amountNotShown, notEligible, paidWeekly, type AmountLine, type BenefitCalculator } from '../engine/benefit.js';
+import { bothPeriods } from '../money.js';
 import { adultWording, getsDla } from './pip.js';
 
 const RATES = 'gov/dwp/dla';
@@ -44,17 +44,10 @@ export const dla: BenefitCalculator = {
           elements.push({ code: `${adult.role}_${component.toUpperCase()}`, name: `DLA ${component}, ${rate} rate (${adultWording(adult).whoLower})`, ...bothPeriods(amount, 'WEEK') });
         }
       }
-      return {
-        eligible: true,
-        amountShown: true,
-        ...bothPeriods(sumPence(elements.map((line) => line.weeklyPence)), 'WEEK'),
-        elements,
-        deductions: [],
-        explanation: [...explanation, ...childSentences, ...(childSentences.length ? [explanations.say('child-not-included')] : [])],
-      };
+      return paidWeekly(elements, [...explanation, ...childSentences, ...(childSentences.length ? [explanations.say('child-not-included')] : [])]);
     }
     if (fired.has('may-be-entitled')) {
-      return { eligible: true, amountShown: false, weeklyPence: 0, monthlyPence: 0, elements: [], deductions: [], explanation: childSentences };
+      return amountNotShown(childSentences);
     }
     return notEligible(fired.ofType('not-eligible').map((rule) => explanations.say(String(rule.event.params.explanation))));
   },

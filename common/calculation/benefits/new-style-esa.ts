@@ -1,4 +1,4 @@
-import { notEligible, type BenefitCalculator } from '../engine/benefit.js';
+import { amountNotShown, notEligible, type BenefitCalculator } from '../engine/benefit.js';
 import { reportedBenefit, unearnedIncomeOf, type AdultFacts, type HouseholdFacts } from '../facts.js';
 import { adultWording, hasHealthCondition } from './pip.js';
 
@@ -42,7 +42,7 @@ export const newStyleEsa: BenefitCalculator = {
           supportGroup: basic + support,
         }),
       );
-      return { eligible: true, amountShown: false, weeklyPence: 0, monthlyPence: 0, elements: [], deductions: [], explanation };
+      return amountNotShown(explanation);
     }
     return notEligible(fired.ofType('not-eligible').map((rule) => explanations.say(String(rule.event.params.explanation))));
   },

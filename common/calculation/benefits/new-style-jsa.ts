@@ -1,4 +1,4 @@
-import { notEligible, type BenefitCalculator, type CalculationInput } from '../engine/benefit.js';
+import { amountNotShown, notEligible, type BenefitCalculator, type CalculationInput } from '../engine/benefit.js';
 import { reportedBenefit, unearnedIncomeOf, type AdultFacts } from '../facts.js';
 import { adultWording, hasHealthCondition } from './pip.js';
 
@@ -43,7 +43,7 @@ export const newStyleJsa: BenefitCalculator = {
       const explanation = possibleJobseekers(input).map((adult) =>
         explanations.say('may-be-entitled', { ...adultWording(adult), rate: parameters.amount(`${PARAMETERS}/amount/${adult.age >= 25 ? 'aged_25_or_over' : 'under_25'}`) }),
       );
-      return { eligible: true, amountShown: false, weeklyPence: 0, monthlyPence: 0, elements: [], deductions: [], explanation };
+      return amountNotShown(explanation);
     }
     return notEligible([explanations.say('no-jobseeker', { hours: parameters.amount(`${PARAMETERS}/remunerative_work_hours`) })]);
   },

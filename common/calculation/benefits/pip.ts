@@ -1,8 +1,8 @@
-import { notEligible, type AmountLine, type BenefitCalculator } from '../engine/benefit.js';
+import { amountNotShown, notEligible, paidWeekly, type AmountLine, type BenefitCalculator } from '../engine/benefit.js';
 import type { ParameterReader } from '../engine/parameters.js';
 import { receives, type AdultFacts } from '../facts.js';
 import type { BenefitReceived } from '../household.js';
-import { bothPeriods, sumPence } from '../money.js';
+import { bothPeriods } from '../money.js';
 
 /** How an adult is named in a sentence, with the verbs that agree with it (shared by the per-adult benefits). */
 export function adultWording(adult: AdultFacts) {
@@ -76,17 +76,10 @@ export const pip: BenefitCalculator = {
           elements.push({ code: `${adult.role}_${line.code}`, name: `${benefit} ${line.component}, ${line.rate} rate (${adultWording(adult).whoLower})`, ...bothPeriods(line.amount, 'WEEK') });
         }
       }
-      return {
-        eligible: true,
-        amountShown: true,
-        ...bothPeriods(sumPence(elements.map((line) => line.weeklyPence)), 'WEEK'),
-        elements,
-        deductions: [],
-        explanation: [...explanation, ...mayBeEntitled, ...notes],
-      };
+      return paidWeekly(elements, [...explanation, ...mayBeEntitled, ...notes]);
     }
     if (fired.has('may-be-entitled')) {
-      return { eligible: true, amountShown: false, weeklyPence: 0, monthlyPence: 0, elements: [], deductions: [], explanation: [...mayBeEntitled, ...notes] };
+      return amountNotShown([...mayBeEntitled, ...notes]);
     }
     return notEligible([...fired.ofType('not-eligible').map((rule) => explanations.say(String(rule.event.params.explanation))), ...notes]);
   },

@@ -1,4 +1,4 @@
-import { notEligible, type BenefitCalculator } from '../engine/benefit.js';
+import { amountNotShown, notEligible, type BenefitCalculator } from '../engine/benefit.js';
 import { attainsAge, formatIsoDate, fromDayNumber, parseIsoDate, toDayNumber } from '../../dates/calendar.js';
 import type { AdultFacts, HouseholdFacts } from '../facts.js';
 import type { OtherIncomeType } from '../household.js';
@@ -67,7 +67,7 @@ export const winterFuelPayment: BenefitCalculator = {
     const weekEnds = longDate(qualifyingWeekEnds(date));
     const notShown = fired.first('amount-not-shown');
     if (notShown) {
-      return { eligible: true, amountShown: false, weeklyPence: 0, monthlyPence: 0, elements: [], deductions: [], explanation: [explanations.say(String(notShown.event.params.explanation), { qualifyingWeekEnds: weekEnds })] };
+      return amountNotShown([explanations.say(String(notShown.event.params.explanation), { qualifyingWeekEnds: weekEnds })]);
     }
     if (!fired.has('eligible')) return notEligible(fired.ofType('not-eligible').map((rule) => explanations.say(String(rule.event.params.explanation), { qualifyingWeekEnds: weekEnds })));
 

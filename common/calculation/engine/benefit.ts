@@ -1,7 +1,7 @@
 import type { ParameterInForce } from '../../parameters/parameter-set.js';
 import type { HouseholdFacts } from '../facts.js';
 import type { LocalHousingAllowance } from '../local-housing-allowance.js';
-import type { Pence } from '../money.js';
+import { bothPeriods, sumPence, type Pence } from '../money.js';
 import type { Explanations } from './explanations.js';
 import type { ParameterReader } from './parameters.js';
 import type { FiredRules, RulesetFacts } from './ruleset.js';
@@ -102,6 +102,16 @@ export interface BenefitCalculator {
   rulesetFacts(input: CalculationInput): RulesetFacts;
   /** The figures, from the rules that held. */
   calculate(input: CalculationInput, fired: FiredRules): CalculatedBenefit;
+}
+
+/** A benefit the household may get whose amount cannot be worked out from the answers (e.g. before an assessment). */
+export function amountNotShown(explanation: string[]): CalculatedBenefit {
+  return { eligible: true, amountShown: false, weeklyPence: 0, monthlyPence: 0, elements: [], deductions: [], explanation };
+}
+
+/** A weekly benefit paid as the sum of its elements (monthly = weekly x 52 / 12). */
+export function paidWeekly(elements: AmountLine[], explanation: string[]): CalculatedBenefit {
+  return { eligible: true, amountShown: true, ...bothPeriods(sumPence(elements.map((line) => line.weeklyPence)), 'WEEK'), elements, deductions: [], explanation };
 }
 
 /** A benefit the household cannot get, with the reasons. */
