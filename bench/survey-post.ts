@@ -1,30 +1,22 @@
 // npm run bench (issue 3): POST /api/data/survey under 50 concurrent visitors, against the built server on a
 // fresh PostgreSQL database. Prints the figures and keeps the latest as bench/results/survey-post.json.
-import { spawnSync } from 'node:child_process';
 import { setMaxListeners } from 'node:events';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as wait } from 'node:timers/promises';
-import { exited, REPO_ROOT, startApiProcess, type ApiProcess } from '../test/support/api-process.js';
+import { REPO_ROOT, startApiProcess, type ApiProcess } from '../test/support/api-process.js';
 import { SINGLE_PRIVATE_RENTER_WORKING_PART_TIME } from '../test/support/households.js';
 import { createTestDatabase, type TestDatabase } from '../test/support/test-database.js';
 import { cpuUse, describeMachine, readCpuClock, type CpuClock, type Machine } from './machine.js';
+import { ensureBuilt, positiveNumberFromEnvironment, postgresBackends, stopApi } from './server.js';
 import { summarise } from './statistics.js';
 
 const TARGET_P95_MS = 30;
 /** Above this share of CPU (in % of one core) used by other processes, a run is flagged as shared. */
 const NOISY_OTHER_CPU_PERCENT = 20;
 const RESULTS_FILE = resolve(REPO_ROOT, 'bench/results/survey-post.json');
-
-function positiveNumberFromEnvironment(name: string, fallback: number): number {
-  const text = process.env[name];
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, not '${text}'.`);
-  return value;
-}
 
 const SECONDS = positiveNumberFromEnvironment('BENCH_SECONDS', 20);
 const WARM_UP_SECONDS = positiveNumberFromEnvironment('BENCH_WARMUP_SECONDS', 5);
@@ -39,45 +31,6 @@ const PAUSE_MS = process.env.BENCH_PAUSE_MS === '0' ? 0 : positiveNumberFromEnvi
 const PAGE_NUMBERS = [1, 2, 3, 5, 8, 10, 11, 14, 16, 17, 18, 19, 20];
 const PAGES = SINGLE_PRIVATE_RENTER_WORKING_PART_TIME.map(([name, answers], index) => ({ name, answers, number: PAGE_NUMBERS[index] }));
 if (PAGES.length !== PAGE_NUMBERS.length) throw new Error('The household and its page numbers no longer match: update bench/survey-post.ts.');
-
-// ---------------------------------------------------------------------------------------------------------------
-// Build: the bench measures the built server, so rebuild it when a source is newer than the build. BENCH_BUILD=never
-// uses dist/ as it is (for instance while someone else's half-finished change does not compile); always rebuilds.
-
-const BUILT_SERVER = resolve(REPO_ROOT, 'dist/server/api/src/main.js');
-const BUILT_WEB_PAGE = resolve(REPO_ROOT, 'dist/web/index.html');
-const SERVER_SOURCES = ['api/src', 'common', 'migrations'];
-
-function newestSourceTime(directory: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(directory, { withFileTypes: true })) {
-    const path = join(directory, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSourceTime(path));
-    else if (/\.ts$/.test(entry.name) && !/\.(spec|test)\.ts$/.test(entry.name)) newest = Math.max(newest, statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-function npmRun(script: string): void {
-  console.log(`bench: npm run ${script}`);
-  const result = spawnSync('npm', ['run', script], { cwd: REPO_ROOT, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`npm run ${script} failed; the bench needs a build of the current code (or BENCH_BUILD=never).`);
-}
-
-function ensureBuilt(): void {
-  const mode = process.env.BENCH_BUILD ?? 'auto';
-  if (!['auto', 'always', 'never'].includes(mode)) throw new Error(`BENCH_BUILD must be auto, always or never, not '${mode}'.`);
-  if (mode === 'always') return npmRun('build');
-  const serverBuiltAt = existsSync(BUILT_SERVER) ? statSync(BUILT_SERVER).mtimeMs : 0;
-  if (mode === 'never') {
-    if (!serverBuiltAt || !existsSync(BUILT_WEB_PAGE)) throw new Error('BENCH_BUILD=never, but dist/ has no build: run npm run build.');
-    return;
-  }
-  const sourcesChangedAt = Math.max(...SERVER_SOURCES.map((folder) => newestSourceTime(resolve(REPO_ROOT, folder))));
-  if (sourcesChangedAt > serverBuiltAt) npmRun('build:api');
-  // The bench posts to the API only, but production mode refuses to start without the built web app.
-  if (!existsSync(BUILT_WEB_PAGE)) npmRun('build:web');
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // The visitors.
@@ -223,28 +176,6 @@ function errorsOf(tally: Tally) {
     unexpectedPages: tally.unexpectedPages,
     serverErrors: non2xx.filter(([status]) => status.startsWith('5')).reduce((sum, [, count]) => sum + count, 0),
   };
-}
-
-const LOCAL_HOSTS = new Set(['', 'localhost', '127.0.0.1', '[::1]']);
-
-/** The PostgreSQL server processes of the API's connections; none when PostgreSQL runs on another machine. */
-async function postgresBackends(database: TestDatabase): Promise<number[]> {
-  if (!LOCAL_HOSTS.has(new URL(database.url).hostname)) return [];
-  const rows = await database.query<{ pid: number }>(
-    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'benefits-calculator'",
-  );
-  return rows.map((row) => row.pid);
-}
-
-async function stopApi(api: ApiProcess): Promise<void> {
-  const stopped = api.stop('SIGTERM');
-  const patience = new AbortController();
-  const gaveUp = await Promise.race([stopped.then(() => false), wait(15_000, true, { signal: patience.signal })]);
-  patience.abort();
-  if (gaveUp) {
-    api.child.kill('SIGKILL');
-    await exited(api.child);
-  }
 }
 
 async function main(): Promise<number> {

@@ -1,10 +1,12 @@
 import { CreateCalculationSessionsAndClientErrorReports1795262400000 } from './1795262400000-CreateCalculationSessionsAndClientErrorReports.js';
 import { CreateSurveyAnswersAccessGrantsAndAnalytics1795348800000 } from './1795348800000-CreateSurveyAnswersAccessGrantsAndAnalytics.js';
 import { CreatePostcodesAndCouncilTaxAddresses1795356000000 } from './1795356000000-CreatePostcodesAndCouncilTaxAddresses.js';
+import { CreateResultFeedback1795442400000 } from './1795442400000-CreateResultFeedback.js';
 
 /** Every migration, oldest first. Listed rather than found by a file pattern, so tests and the build agree. */
 export const MIGRATIONS = [
   CreateCalculationSessionsAndClientErrorReports1795262400000,
   CreateSurveyAnswersAccessGrantsAndAnalytics1795348800000,
   CreatePostcodesAndCouncilTaxAddresses1795356000000,
+  CreateResultFeedback1795442400000,
 ];

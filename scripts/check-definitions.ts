@@ -4,11 +4,15 @@
  * - the questionnaire in `definitions/survey/` (the server's own checks, api/src/survey/survey-definitions.ts);
  * - the rulesets in `rulesets/`: every parameter has dated values with sources, every rule names only facts its
  *   benefit provides and parameters that exist, every explanation template compiles (the engine's own loader);
- * - the extra help in `definitions/extra-help/`: every scheme complete, every condition naming facts that exist.
+ * - the extra help in `definitions/extra-help/`: every scheme complete, every condition naming facts that exist;
+ * - the results' benefit guide (`definitions/results/benefits.json`) and the better-off questions
+ *   (`definitions/better-off/better-off.json`): the loaders the API starts with.
  */
 import { resolve } from 'node:path';
 import { checkSurveyDefinition, definitionFilesIn, definitionsCheckReport } from '../api/src/survey/survey-definitions.js';
 import { loadEntitlementEngine } from '../common/calculation/load.js';
+import { loadBetterOffPage } from '../api/src/results/better-off-questions.js';
+import { loadBenefitGuide } from '../api/src/results/results.module.js';
 
 const definitionsDir = resolve(process.argv[2] ?? 'definitions');
 const survey = definitionsCheckReport(checkSurveyDefinition(definitionFilesIn(definitionsDir)));
@@ -23,4 +27,13 @@ try {
   rulesetsOk = false;
   console.error((error as Error).message);
 }
-process.exitCode = survey.ok && rulesetsOk ? 0 : 1;
+let resultsOk = true;
+try {
+  const guide = loadBenefitGuide(definitionsDir);
+  const betterOff = loadBetterOffPage(definitionsDir);
+  console.log(`How to claim ${Object.keys(guide.benefits).length} benefits and ${betterOff.questions.length} better-off questions: all good`);
+} catch (error) {
+  resultsOk = false;
+  console.error((error as Error).message);
+}
+process.exitCode = survey.ok && rulesetsOk && resultsOk ? 0 : 1;

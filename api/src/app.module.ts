@@ -12,6 +12,7 @@ import type { JsonLogger } from './logging/json-logger.js';
 import { LoggingModule } from './logging/logging.module.js';
 import { LookupModule } from './lookup/lookup.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
+import { ResultsModule } from './results/results.module.js';
 import { SiteModule } from './site/site.module.js';
 import { SurveyModule } from './survey/survey.module.js';
 import { VerificationModule } from './verification/verification.module.js';
@@ -41,6 +42,7 @@ export class AppModule {
         SurveyModule,
         AdviserModule,
         CalculationModule,
+        ResultsModule,
       ],
       providers: [{ provide: APP_GUARD, useClass: AccessGuard }],
     };

@@ -204,7 +204,7 @@ export class HouseholdMappingError extends Error {
   override name = 'HouseholdMappingError';
   constructor(
     readonly question: string,
-    problem: string,
+    readonly problem: string,
   ) {
     super(`${question}: ${problem}`);
   }

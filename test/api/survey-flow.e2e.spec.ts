@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { MANCHESTER, money, SINGLE_PRIVATE_RENTER_WORKING_PART_TIME } from '../support/households.js';
+import { completeQuestionnaire as answerEveryPage, type PageResponse } from '../support/questionnaire-api.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const OWNER = 'browser_1795262400000_owner001';
@@ -14,39 +15,17 @@ beforeAll(async () => {
 afterAll(() => testApp.close());
 beforeEach(() => testApp.database.query('DELETE FROM rate_limit_counters'));
 
-interface PageResponse {
-  isValid: boolean;
-  pageNumber: number;
-  session: string | null;
-  token: string | null;
-  hasPostcode: boolean;
-  page: { name: string; progress: number; isExitPage: boolean; fields: { show: boolean; questions: { name: string; show: boolean; answer: { value: unknown } }[] }[] };
-}
-
 async function post(body: Record<string, unknown>, status = 200): Promise<PageResponse> {
   const response = await http().post('/api/data/survey/').send({ browserId: OWNER, ...body });
   expect({ status: response.status, body: response.status === status ? 'as expected' : response.body }).toEqual({ status, body: 'as expected' });
   return response.body as PageResponse;
 }
 
+const completeQuestionnaire = (pages: [string, Record<string, unknown>][]) => answerEveryPage(http, OWNER, pages);
+
 async function storedAnswers(session: string): Promise<Record<string, unknown>> {
   const rows = await testApp.database.query<{ question_name: string; value: unknown }>('SELECT question_name, value FROM survey_answers WHERE session_id = $1', [session]);
   return Object.fromEntries(rows.map((row) => [row.question_name, row.value]));
-}
-
-/** Answers every page of a household in order, checking the server moves to the next page each time. */
-async function completeQuestionnaire(pages: [string, Record<string, unknown>][]): Promise<{ session: string; visited: PageResponse[] }> {
-  let current = (await http().get('/api/data/survey').expect(200)).body as PageResponse;
-  const visited: PageResponse[] = [current];
-  let session: string | null = null;
-  for (const [index, [name, answers]] of pages.entries()) {
-    expect(current.page.name).toBe(name);
-    const isLast = index === pages.length - 1;
-    current = await post({ session, page: current.pageNumber, action: isLast ? 4 : 2, ...answers });
-    session = current.session;
-    visited.push(current);
-  }
-  return { session: session!, visited };
 }
 
 describe('a whole questionnaire: a single private renter working part time', () => {

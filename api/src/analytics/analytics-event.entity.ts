@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 import { CalculationSession } from '../survey/calculation-session.entity.js';
 
 /** The analytics events of spec 000 §4, kept first-party instead of sent to a third-party tracker. */
-export type AnalyticsEventName = 'page_view' | 'form_valid' | 'complete - not eligible' | 'complete - eligible';
+export type AnalyticsEventName = 'page_view' | 'form_valid' | 'complete - not eligible' | 'complete - eligible' | 'result_section';
 
 @Entity({ name: 'analytics_events' })
 export class AnalyticsEvent {

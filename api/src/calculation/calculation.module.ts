@@ -7,6 +7,6 @@ import { CalculationService, ENTITLEMENT_ENGINE } from './calculation.service.js
 @Module({
   controllers: [CalculationController],
   providers: [{ provide: ENTITLEMENT_ENGINE, useFactory: () => loadEntitlementEngine() }, CalculationService],
-  exports: [CalculationService],
+  exports: [CalculationService, ENTITLEMENT_ENGINE],
 })
 export class CalculationModule {}

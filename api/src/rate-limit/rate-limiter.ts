@@ -21,9 +21,7 @@ export class RateLimiter {
 
   /** Records one attempt; throws 429 when the caller has used up the window's attempts. */
   async hit(limit: RateLimit, callerAddress: string): Promise<void> {
-    const key = createHash('sha256').update(`${limit.purpose}:${callerAddress}`).digest('hex');
-    const windowMs = limit.windowSeconds * 1000;
-    const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
+    const { key, windowStart } = counterOf(limit, callerAddress);
     const [{ hits }] = await this.dataSource.query<{ hits: number }[]>(
       `INSERT INTO rate_limit_counters (key, window_start, hits) VALUES ($1, $2, 1)
        ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limit_counters.hits + 1
@@ -35,4 +33,17 @@ export class RateLimiter {
       throw new ApiError(429, 'TOO_MANY_ATTEMPTS', 'Too many attempts. Please wait a few minutes and try again.');
     }
   }
+
+  /** Whether the caller has used up the window's attempts, without counting one. */
+  async isUsedUp(limit: RateLimit, caller: string): Promise<boolean> {
+    const { key, windowStart } = counterOf(limit, caller);
+    const rows = await this.dataSource.query<{ hits: number }[]>(`SELECT hits FROM rate_limit_counters WHERE key = $1 AND window_start = $2`, [key, windowStart]);
+    return (rows[0]?.hits ?? 0) >= limit.attempts;
+  }
+}
+
+/** The counter's key (hashed, so no address or id is stored as it is) and its fixed window. */
+function counterOf(limit: RateLimit, caller: string): { key: string; windowStart: Date } {
+  const windowMs = limit.windowSeconds * 1000;
+  return { key: createHash('sha256').update(`${limit.purpose}:${caller}`).digest('hex'), windowStart: new Date(Math.floor(Date.now() / windowMs) * windowMs) };
 }

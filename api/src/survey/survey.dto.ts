@@ -6,26 +6,8 @@ import { ApiError } from '../errors/api-error.js';
 import { fieldErrors } from '../errors/request-validation.pipe.js';
 import { BrowserRequest } from '../requests/browser-request.dto.js';
 
-/**
- * The fields of a survey post other than the answers (spec 000 §7). The answers sit beside them, keyed by
- * question name; question names are PascalCase, these fields camelCase (except the spec's `OsName`).
- */
-export class SurveySubmissionFields extends BrowserRequest {
-  @ApiPropertyOptional({ description: 'The calculation; absent or null when the first page is posted for the first time.', format: 'uuid', nullable: true, type: String })
-  @IsOptional()
-  @IsUUID('all', { message: 'session must be a calculation id.' })
-  session?: string | null;
-
-  @ApiProperty({ description: 'The number of the page whose answers these are.', minimum: 1, example: 1 })
-  @IsInt({ message: 'page must be a whole page number.' })
-  @Min(1, { message: 'page must be a whole page number.' })
-  @Max(1000, { message: 'page must be a whole page number.' })
-  page!: number;
-
-  @ApiProperty({ description: '1 = go back, 2 = next, 4 = finished (go to results), 5 = re-calculate for better-off.', example: 2 })
-  @IsInt({ message: 'Unknown survey action type' })
-  action!: number;
-
+/** What every post of a visit carries (spec 000 §7, spec 001 §7): where the visitor came from and their device. */
+export class VisitFields extends BrowserRequest {
   @ApiPropertyOptional({ description: 'Partner id from the query string (`id`).', nullable: true, type: String })
   @IsOptional()
   @IsString({ message: 'partner must be text.' })
@@ -49,17 +31,6 @@ export class SurveySubmissionFields extends BrowserRequest {
   @IsBoolean({ message: 'test must be true or false.' })
   test?: boolean;
 
-  @ApiPropertyOptional({ description: 'Session id of a partner PIP tool (`pip`).', nullable: true, type: String })
-  @IsOptional()
-  @IsString({ message: 'pipSessionId must be text.' })
-  @MaxLength(100, { message: 'pipSessionId must be at most 100 characters.' })
-  pipSessionId?: string | null;
-
-  @ApiPropertyOptional({ description: 'Shown inside a partner portal (`portal=true`).' })
-  @IsOptional()
-  @IsBoolean({ message: 'portal must be true or false.' })
-  portal?: boolean;
-
   @ApiPropertyOptional({ description: 'Device details the web app sends (spec 000 §7); not stored.' })
   @IsOptional()
   @IsBoolean({ message: 'isMobile must be true or false.' })
@@ -82,6 +53,39 @@ export class SurveySubmissionFields extends BrowserRequest {
   @IsString({ message: 'OsName must be text.' })
   @MaxLength(100, { message: 'OsName must be at most 100 characters.' })
   OsName?: string | null;
+}
+
+/**
+ * The fields of a survey post other than the answers (spec 000 §7). The answers sit beside them, keyed by
+ * question name; question names are PascalCase, these fields camelCase (except the spec's `OsName`).
+ */
+export class SurveySubmissionFields extends VisitFields {
+  @ApiPropertyOptional({ description: 'The calculation; absent or null when the first page is posted for the first time.', format: 'uuid', nullable: true, type: String })
+  @IsOptional()
+  @IsUUID('all', { message: 'session must be a calculation id.' })
+  session?: string | null;
+
+  @ApiProperty({ description: 'The number of the page whose answers these are.', minimum: 1, example: 1 })
+  @IsInt({ message: 'page must be a whole page number.' })
+  @Min(1, { message: 'page must be a whole page number.' })
+  @Max(1000, { message: 'page must be a whole page number.' })
+  page!: number;
+
+  @ApiProperty({ description: '1 = go back, 2 = next, 4 = finished (go to results), 5 = re-calculate for better-off.', example: 2 })
+  @IsInt({ message: 'Unknown survey action type' })
+  action!: number;
+
+  @ApiPropertyOptional({ description: 'Session id of a partner PIP tool (`pip`).', nullable: true, type: String })
+  @IsOptional()
+  @IsString({ message: 'pipSessionId must be text.' })
+  @MaxLength(100, { message: 'pipSessionId must be at most 100 characters.' })
+  pipSessionId?: string | null;
+
+  @ApiPropertyOptional({ description: 'Shown inside a partner portal (`portal=true`).' })
+  @IsOptional()
+  @IsBoolean({ message: 'portal must be true or false.' })
+  portal?: boolean;
+
 }
 
 const FIELD_NAMES = new Set([

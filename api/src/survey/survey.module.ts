@@ -31,5 +31,6 @@ export const NATIONAL_LIVING_WAGE_FILE = resolve('rulesets/parameters/gov/hmrc/m
     CalculationLookupService,
     PostcodeAnswerChecker,
   ],
+  exports: [SurveyService, COMPILED_SURVEY],
 })
 export class SurveyModule {}

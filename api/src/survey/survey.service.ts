@@ -286,7 +286,7 @@ export class SurveyService {
   }
 
   /** A partner's portal may hide the helpline and the chat (definitions/partners). */
-  private chrome(session: CalculationSession | null): Pick<SurveyPageResponse, 'showHelpline' | 'showWebchat'> {
+  chrome(session: CalculationSession | null): Pick<SurveyPageResponse, 'showHelpline' | 'showWebchat'> {
     const partner = session?.partnerId ? this.site.partners[session.partnerId] : undefined;
     const hidden = session?.isPortal && partner ? partner.hiddenInPortal : [];
     return { showHelpline: !hidden.includes('helpline'), showWebchat: this.site.chatScriptUrl !== null && !hidden.includes('chat') };
@@ -353,13 +353,13 @@ export class SurveyService {
   }
 }
 
-function calculationNotFound(): ApiError {
+export function calculationNotFound(): ApiError {
   return new ApiError(404, 'CALCULATION_NOT_FOUND', 'This calculation was not found. Calculations older than 6 months need a new calculation.', [
     { path: 'session', message: 'This calculation was not found.' },
   ]);
 }
 
-function hasPostcode(answers: Answers): boolean {
+export function hasPostcode(answers: Answers): boolean {
   const postcode = answers[QUESTION_NAMES.clientPostcode] as PostcodeAnswer | undefined;
   return Boolean(postcode?.postcode);
 }

@@ -5,6 +5,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Repository } from 'typeorm';
 import { QUESTION_NAMES } from '../../../common/survey/model.js';
 import type { Environment } from '../config/environment.js';
+import { ApiError } from '../errors/api-error.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { CalculationSession } from '../survey/calculation-session.entity.js';
 import { SurveyAnswer } from '../survey/survey-answer.entity.js';
@@ -12,7 +13,15 @@ import { AccessGrantsService, type GrantCookie } from './access-grants.service.j
 import type { Caller } from './caller.js';
 import { isCalculationPostcode } from './postcode-match.js';
 
-export const IDENTITY_CHECK_RATE_LIMIT = { purpose: 'identity-check', attempts: 10, windowSeconds: 60 };
+/** Per address: enough for a family sharing a connection, too few to try postcodes at speed. */
+export const IDENTITY_CHECK_RATE_LIMIT = { purpose: 'identity-check', attempts: 30, windowSeconds: 60 };
+/**
+ * Per calculation, whatever the address: after this many wrong postcodes in a day the calculation cannot be
+ * opened in another browser until the next day, so a reference cannot be brute-forced from many addresses.
+ */
+export const IDENTITY_CHECK_LOCKOUT = { purpose: 'identity-check-wrong-postcode', attempts: 20, windowSeconds: 24 * 60 * 60 };
+export const IDENTITY_CHECK_LOCKED_MESSAGE =
+  'Too many wrong postcodes have been tried for this calculation, so it is locked for today. Try again tomorrow, or start a new calculation.';
 export const TEST_MODE_RATE_LIMIT = { purpose: 'test-mode-password', attempts: 5, windowSeconds: 60 };
 
 function digest(text: string): Buffer {
@@ -38,8 +47,13 @@ export class VerificationService {
   /** The postcode given in the calculation opens it in this browser for 3 days. */
   async verifyPostcode(sessionId: string, postcode: string, caller: Caller): Promise<Checked<{ valid: boolean }>> {
     await this.rateLimiter.hit(IDENTITY_CHECK_RATE_LIMIT, caller.address);
+    if (await this.rateLimiter.isUsedUp(IDENTITY_CHECK_LOCKOUT, sessionId)) throw new ApiError(429, 'VERIFICATION_LOCKED', IDENTITY_CHECK_LOCKED_MESSAGE);
     const stored = await this.answers.findOneBy({ sessionId, questionName: QUESTION_NAMES.clientPostcode });
     if (!stored || !isCalculationPostcode(stored.value, postcode) || !(await this.sessions.existsBy({ id: sessionId }))) {
+      await this.rateLimiter.hit(IDENTITY_CHECK_LOCKOUT, sessionId).catch((error: unknown) => {
+        // The wrong answer that uses up the last attempt locks the calculation; it is still only 'not valid'.
+        if (!(error instanceof ApiError)) throw error;
+      });
       return { result: { valid: false }, grant: null };
     }
     return { result: { valid: true }, grant: await this.grants.grant('session', sessionId) };

@@ -1,0 +1,149 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { plainToInstance, Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, MaxLength, validateSync } from 'class-validator';
+import { FEEDBACK_COMMENT_MAX_LENGTH, RESULT_SECTIONS } from '../../../common/result/model.js';
+import { SURVEY_ACTIONS } from '../../../common/survey/model.js';
+import { ApiError } from '../errors/api-error.js';
+import { fieldErrors } from '../errors/request-validation.pipe.js';
+import { BrowserRequest } from '../requests/browser-request.dto.js';
+import { VisitFields } from '../survey/survey.dto.js';
+
+const SESSION = { description: 'The calculation.', format: 'uuid', example: '5b0c2c0e-3f7e-4a43-9d39-2d1f1b7f3a10' };
+
+export class ResultQuery {
+  @ApiProperty(SESSION)
+  @IsUUID('all', { message: 'session must be a calculation id.' })
+  session!: string;
+
+  @ApiPropertyOptional({ description: 'The partner id of a portal visit (spec 001 §7 `id`).' })
+  @IsOptional()
+  @IsString({ message: 'id must be text.' })
+  @MaxLength(40, { message: 'id must be at most 40 characters.' })
+  id?: string;
+
+  @ApiPropertyOptional({ description: 'Test mode asked for: the testing data comes only to a browser that passed the test-mode password.', type: String, enum: ['true', 'false'] })
+  @IsOptional()
+  @Transform(({ value }) => (value === 'true' ? true : value === 'false' || value === '' ? false : value))
+  @IsBoolean({ message: 'test must be true or false.' })
+  test?: boolean;
+}
+
+/** The fields of POST /api/data/result/ besides the better-off answers, which sit beside them keyed by question name. */
+export class RecalculationFields extends VisitFields {
+  @ApiProperty(SESSION)
+  @IsUUID('all', { message: 'session must be a calculation id.' })
+  session!: string;
+
+  @ApiProperty({ description: '5: re-calculate results for better-off (spec 000 §4).', example: 5 })
+  @IsInt({ message: 'Unknown survey action type' })
+  @IsIn([SURVEY_ACTIONS.betterOff], { message: 'Unknown survey action type' })
+  action!: number;
+
+  @ApiProperty({ description: 'true: compare with the changes given; false: back to the result without changes (the better-off answers are cleared).' })
+  @IsBoolean({ message: 'isBetterOff must be true or false.' })
+  isBetterOff!: boolean;
+}
+
+const RECALCULATION_FIELDS = new Set(['browserId', 'session', 'action', 'isBetterOff', 'partner', 'referral', 'subCategory', 'test', 'isMobile', 'browserVersion', 'browserName', 'OsName']);
+
+export interface Recalculation {
+  fields: RecalculationFields;
+  answers: Record<string, unknown>;
+}
+
+/** Splits a better-off post into its fields (checked here) and its answers (checked against the better-off questions). */
+export function readRecalculation(body: unknown): Recalculation {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw ApiError.validation([{ path: '', message: 'The request body must be a JSON object, sent with Content-Type: application/json.' }]);
+  }
+  const plainFields: Record<string, unknown> = {};
+  const answers: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) (RECALCULATION_FIELDS.has(key) ? plainFields : answers)[key] = value;
+  const fields = plainToInstance(RecalculationFields, plainFields);
+  const errors = validateSync(fields, { forbidUnknownValues: true, validationError: { target: false, value: false } });
+  if (errors.length > 0) throw ApiError.validation(fieldErrors(errors));
+  return { fields, answers };
+}
+
+export class SectionRequest extends BrowserRequest {
+  @ApiProperty(SESSION)
+  @IsUUID('all', { message: 'session must be a calculation id.' })
+  session!: string;
+
+  @ApiProperty({ description: 'The section opened: 1 extra help (information), 2 what you told us (worked), 3 print or save (email).', enum: [1, 2, 3] })
+  @IsIn([RESULT_SECTIONS.information, RESULT_SECTIONS.worked, RESULT_SECTIONS.email], { message: 'sectionType must be 1, 2 or 3.' })
+  sectionType!: number;
+}
+
+export class FeedbackRequest extends BrowserRequest {
+  @ApiProperty(SESSION)
+  @IsUUID('all', { message: 'session must be a calculation id.' })
+  session!: string;
+
+  @ApiProperty({ description: 'Was this page helpful? 1 yes (thumbs up), 2 no (thumbs down).', enum: [1, 2] })
+  @IsIn([1, 2], { message: 'feedbackType must be 1 (helpful) or 2 (not helpful).' })
+  feedbackType!: 1 | 2;
+
+  @ApiPropertyOptional({ description: `A comment; anything over ${FEEDBACK_COMMENT_MAX_LENGTH} characters is cut off.`, default: '' })
+  @IsOptional()
+  @IsString({ message: 'feedback must be text.' })
+  @MaxLength(10_000, { message: 'feedback is far too long.' })
+  feedback?: string;
+}
+
+export class ValidResponse {
+  @ApiProperty({ description: 'true: recorded.' })
+  valid!: boolean;
+}
+
+const money = { type: 'number', description: 'Pounds, to the penny.' } as const;
+const benefit = {
+  type: 'object',
+  properties: {
+    benefitName: { type: 'string' },
+    benefitCode: { type: 'string' },
+    benefitType: { type: 'integer', description: '1 amount; 4 only after the change (no amount in the normal view); 7 may be entitled (no amount); 0 not awarded.' },
+    betterOffBenefitType: { type: 'integer' },
+    weeklyPayment: money,
+    monthlyPayment: money,
+    betterOffWeeklyPayment: money,
+    betterOffMonthlyPayment: money,
+    link: { type: 'string' },
+    howToClaim: { type: 'object', properties: { message: { type: 'string' } } },
+    messages: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, message: { type: 'string' } } } },
+    showBreakdown: { type: 'boolean' },
+    elements: { type: 'array', items: { type: 'object' }, description: 'Universal Credit: the elements, each with name, messages and the four payments.' },
+    deductions: { type: 'array', items: { type: 'object' } },
+  },
+} as const;
+
+/** The result model of spec 001 §3 for OpenAPI (the type is common/result/model.ts). */
+export const RESULT_MODEL_SCHEMA = {
+  type: 'object',
+  properties: {
+    session: { type: 'string', format: 'uuid' },
+    token: { type: 'string', description: 'The calculation reference.' },
+    isValid: { type: 'boolean' },
+    isOutOfDate: { type: 'boolean', description: 'An answer no longer fits the questions as they are now: messages say which, with its page.' },
+    isUnanswered: { type: 'boolean', description: 'A question that applies has no answer: messages say which, with its page.' },
+    messages: { type: 'array', items: { type: 'object', properties: { message: { type: 'string' }, pageNumber: { type: 'integer' }, questionName: { type: 'string' } } } },
+    eligibility: { type: 'object', properties: { isEligibleForLb: { type: 'boolean' }, isEligibleForUc: { type: 'boolean' } } },
+    isBetterOff: { type: 'boolean' },
+    calculatedOn: { type: 'string', format: 'date' },
+    rulesVersion: { type: 'string', example: '2026-27' },
+    benefits: {
+      type: 'object',
+      nullable: true,
+      description: 'lb* (legacy and pension-age) and uc* totals, each Weekly/Monthly, with BetterOff, Income (take-home pay) and OtherIncome variants; betterOffMessageWeekly/Monthly; the lists.',
+      properties: { meansTested: { type: 'array', items: benefit }, nonMeansTested: { type: 'array', items: benefit }, universalCredit: { type: 'array', items: benefit } },
+      additionalProperties: true,
+    },
+    variables: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, weeklyValue: { type: 'string' }, monthlyValue: { type: 'string' } } } },
+    categories: { type: 'array', items: { type: 'object', description: 'A page of answers: name, text, isBetterOff, questions (text, name, pageNumber, showEdit, answers of prefix and value).' } },
+    extraHelps: { type: 'object', properties: { showExtraHelp: { type: 'boolean' }, extraHelps: { type: 'array', items: { type: 'object' } } } },
+    hasFeedback: { type: 'boolean' },
+    showHelpline: { type: 'boolean' },
+    client: { nullable: true },
+    testing: { type: 'object', nullable: true },
+  },
+} as const;

@@ -1,0 +1,258 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import type { DataSource, Repository } from 'typeorm';
+import { applyChanges, betterOff, CircumstanceChangeError, type BetterOffComparison, type CircumstanceChange } from '../../../common/calculation/better-off.js';
+import { CalculationOutOfRangeError, type CalculationResult, type EntitlementEngine, toContractResponse } from '../../../common/calculation/engine/entitlement-engine.js';
+import type { Explanations } from '../../../common/calculation/engine/explanations.js';
+import type { Household } from '../../../common/calculation/household.js';
+import { eligibilityOf, extraHelpOf, resultBenefits, resultVariables, type BenefitGuide } from '../../../common/result/from-calculation.js';
+import { FEEDBACK_COMMENT_MAX_LENGTH, RESULT_SECTIONS, type ResultMessage, type ResultModel, type TestingData } from '../../../common/result/model.js';
+import { toXml } from '../../../common/result/xml.js';
+import { readAnswer } from '../../../common/survey/answers.js';
+import { householdFromAnswers, HouseholdMappingError } from '../../../common/survey/household-mapping.js';
+import type { Answers } from '../../../common/survey/model.js';
+import { validateAnswer } from '../../../common/survey/validation.js';
+import { AnalyticsService } from '../analytics/analytics.service.js';
+import { ENTITLEMENT_ENGINE } from '../calculation/calculation.service.js';
+import { ApiError } from '../errors/api-error.js';
+import { CalculationSession } from '../survey/calculation-session.entity.js';
+import { shownQuestions, surveyState, type CompiledPage, type CompiledSurvey } from '../survey/survey-flow.js';
+import { calculationNotFound, COMPILED_SURVEY, hasPostcode, SurveyService } from '../survey/survey.service.js';
+import { AccessGrantsService } from '../verification/access-grants.service.js';
+import type { Caller } from '../verification/caller.js';
+import { SessionAccessService } from '../verification/session-access.service.js';
+import { answerCategories, betterOffCategory, checkStoredAnswers } from './answer-review.js';
+import { BETTER_OFF_PREFIX, betterOffAnswersOf, changesFrom } from './better-off-questions.js';
+import { ResultFeedback } from './result-feedback.entity.js';
+
+export const BENEFIT_GUIDE = Symbol('BENEFIT_GUIDE');
+export const BETTER_OFF_PAGE = Symbol('BETTER_OFF_PAGE');
+export const BETTER_OFF_SENTENCES = Symbol('BETTER_OFF_SENTENCES');
+
+export interface ResultOptions {
+  /** The page asks for test mode: the testing data comes only to a browser in verified test mode. */
+  test?: boolean;
+}
+
+interface OpenedCalculation {
+  session: CalculationSession;
+  answers: Answers;
+}
+
+/**
+ * The results of a calculation (spec 001 §3, §4): the stored answers are read again with today's definitions,
+ * mapped to the household and worked out by the entitlement engine on today's date, so a result always uses
+ * the rules and rates in force. Nothing is cached: the answers are the record.
+ */
+@Injectable()
+export class ResultsService {
+  constructor(
+    @Inject(COMPILED_SURVEY) private readonly survey: CompiledSurvey,
+    @Inject(ENTITLEMENT_ENGINE) private readonly engine: EntitlementEngine,
+    @Inject(BENEFIT_GUIDE) private readonly guide: BenefitGuide,
+    @Inject(BETTER_OFF_PAGE) readonly betterOffPage: CompiledPage,
+    @Inject(BETTER_OFF_SENTENCES) private readonly sentences: Explanations,
+    @InjectRepository(ResultFeedback) private readonly feedback: Repository<ResultFeedback>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly surveys: SurveyService,
+    private readonly access: SessionAccessService,
+    private readonly grants: AccessGrantsService,
+    private readonly analytics: AnalyticsService,
+  ) {}
+
+  /** A calculation the caller may open: 404 when there is none (or it is too old), 403 when another browser owns it. */
+  private async open(sessionId: string, caller: Caller): Promise<OpenedCalculation> {
+    const calculation = await this.surveys.findCalculation(sessionId);
+    if (!calculation) throw calculationNotFound();
+    await this.access.ensureCanOpen(calculation.session, caller, hasPostcode(calculation.answers));
+    return calculation;
+  }
+
+  /** GET /api/data/result/: the result model of a calculation. */
+  async resultFor(sessionId: string, caller: Caller, options: ResultOptions = {}): Promise<ResultModel> {
+    const calculation = await this.open(sessionId, caller);
+    return this.build(calculation, caller, options);
+  }
+
+  /**
+   * POST /api/data/result/ (action 5): saves the better-off answers, checked with the questionnaire's own rules,
+   * and answers with the result comparing now and after the change. `isBetterOff` false clears them.
+   */
+  async recalculate(sessionId: string, posted: Record<string, unknown>, isBetterOff: boolean, caller: Caller, options: ResultOptions = {}): Promise<ResultModel> {
+    const calculation = await this.open(sessionId, caller);
+    const page = this.betterOffPage;
+    const environment = this.surveys.ruleEnvironment();
+    const stored = Object.keys(betterOffAnswersOf(calculation.answers));
+    if (!isBetterOff) {
+      await this.saveBetterOff(sessionId, {}, stored);
+      return this.build({ ...calculation, answers: withoutBetterOff(calculation.answers) }, caller, options);
+    }
+    const answers = this.readBetterOffAnswers(page, posted);
+    const shown = shownQuestions(page, {}, answers, environment);
+    const kept = Object.fromEntries(Object.entries(answers).filter(([name]) => shown.has(name)));
+    const problems = page.questions
+      .filter(({ definition }) => shown.has(definition.name) && definition.questionType !== 'Label')
+      .map(({ definition }) => ({ path: definition.name, message: validateAnswer(definition, kept[definition.name] ?? null, { answers: kept, today: environment.today }) }))
+      .filter((problem) => problem.message !== '');
+    if (problems.length > 0) throw ApiError.validation(problems);
+    if (changesFrom(kept).length === 0) {
+      throw ApiError.validation([{ path: 'BetterOffWho', message: 'Say what would change: the work, or the rent.' }]);
+    }
+    await this.saveBetterOff(sessionId, kept, stored.filter((name) => !(name in kept)));
+    return this.build({ ...calculation, answers: { ...withoutBetterOff(calculation.answers), ...kept } }, caller, options);
+  }
+
+  /** POST /api/data/section/: which results section was opened, for the charity's first-party analytics. */
+  async recordSection(sessionId: string, sectionType: number, caller: Caller): Promise<void> {
+    const { session } = await this.open(sessionId, caller);
+    const section = (Object.keys(RESULT_SECTIONS) as (keyof typeof RESULT_SECTIONS)[]).find((name) => RESULT_SECTIONS[name] === sectionType)!;
+    await this.analytics.record([{ event: 'result_section', pageName: section }], { sessionId: session.id, partnerId: session.partnerId });
+  }
+
+  /** POST /api/data/feedback/: thumbs up (1) or down (2), then the comment; the last one given is kept. */
+  async giveFeedback(sessionId: string, feedbackType: 1 | 2, comment: string, caller: Caller): Promise<void> {
+    await this.open(sessionId, caller);
+    await this.feedback.upsert({ sessionId, feedbackType, comment: comment.slice(0, FEEDBACK_COMMENT_MAX_LENGTH) }, ['sessionId']);
+  }
+
+  private readBetterOffAnswers(page: CompiledPage, posted: Record<string, unknown>): Answers {
+    const answers: Answers = {};
+    const problems: { path: string; message: string }[] = [];
+    for (const { definition } of page.questions) {
+      if (!(definition.name in posted) || definition.questionType === 'Label') continue;
+      const read = readAnswer(definition, posted[definition.name]);
+      if (read.ok) answers[definition.name] = read.value;
+      else problems.push({ path: definition.name, message: read.message });
+    }
+    for (const name of Object.keys(posted)) {
+      if (name.startsWith(BETTER_OFF_PREFIX) && !page.questions.some(({ definition }) => definition.name === name)) {
+        problems.push({ path: name, message: `There is no better-off question called ${name}.` });
+      }
+    }
+    if (problems.length > 0) throw ApiError.validation(problems);
+    return answers;
+  }
+
+  /** The better-off answers and the ones they replace, in one statement. */
+  private async saveBetterOff(sessionId: string, answers: Answers, cleared: string[]): Promise<void> {
+    await this.dataSource.query(
+      `WITH saved AS (
+         INSERT INTO survey_answers (session_id, question_name, value)
+         SELECT $1, answer.key, answer.value FROM jsonb_each($2::jsonb) AS answer
+         ON CONFLICT (session_id, question_name) DO UPDATE SET value = EXCLUDED.value, answered_at = now()
+       )
+       DELETE FROM survey_answers WHERE session_id = $1 AND question_name = ANY($3::text[])`,
+      [sessionId, JSON.stringify(answers), cleared],
+    );
+  }
+
+  private async build({ session, answers }: OpenedCalculation, caller: Caller, options: ResultOptions): Promise<ResultModel> {
+    const environment = this.surveys.ruleEnvironment();
+    const { today } = environment;
+    const isTesting = options.test === true && (await this.grants.holds(caller, 'test-mode', null));
+    const state = surveyState(this.survey, answers, environment);
+    const base: ResultModel = {
+      session: session.id,
+      token: session.reference,
+      isValid: true,
+      isOutOfDate: false,
+      isUnanswered: false,
+      messages: [],
+      eligibility: { isEligibleForLb: false, isEligibleForUc: false },
+      isBetterOff: false,
+      calculatedOn: today,
+      rulesVersion: '',
+      benefits: null,
+      variables: [],
+      categories: [],
+      extraHelps: { showExtraHelp: false, extraHelps: [] },
+      hasFeedback: await this.feedback.existsBy({ sessionId: session.id }),
+      showHelpline: this.surveys.chrome(session).showHelpline,
+      client: null,
+      testing: null,
+    };
+
+    const check = checkStoredAnswers(state, answers, session.completedPages, today);
+    if (check.outOfDate.length > 0) return { ...base, isOutOfDate: true, messages: check.outOfDate };
+    if (check.unanswered.length > 0) return { ...base, isUnanswered: true, messages: check.unanswered };
+
+    let household: Household;
+    try {
+      household = householdFromAnswers(state.effectiveAnswers, today);
+    } catch (error) {
+      if (error instanceof HouseholdMappingError) return { ...base, isOutOfDate: true, messages: [this.mappingMessage(error)] };
+      throw error;
+    }
+    const current = await this.calculate(household, today);
+    const changes = changesFrom(betterOffAnswersOf(answers));
+    const comparison = changes.length > 0 ? await this.compare(household, changes, today) : null;
+    const uplift = isTesting ? await this.uplift(household, today) : [];
+    const masking = { mask: !isTesting, today, showEdit: true };
+    const betterOffAnswers = comparison ? betterOffCategory(this.betterOffPage, answers, environment, masking) : null;
+    return {
+      ...base,
+      eligibility: eligibilityOf(comparison ? [current, comparison.changed] : [current]),
+      isBetterOff: comparison !== null,
+      rulesVersion: current.rulesVersion,
+      benefits: resultBenefits(current, this.guide, comparison),
+      variables: resultVariables(current),
+      categories: [...answerCategories(state, answers, masking), ...(betterOffAnswers ? [betterOffAnswers] : [])],
+      extraHelps: extraHelpOf(current),
+      testing: isTesting ? this.testingData(household, current, comparison ? { changes, result: comparison.changed } : null, uplift) : null,
+    };
+  }
+
+  private async calculate(household: Household, today: string): Promise<CalculationResult> {
+    try {
+      return await this.engine.calculate(household, today);
+    } catch (error) {
+      if (error instanceof CalculationOutOfRangeError) throw new ApiError(503, 'RATES_NOT_HELD', 'The benefit rates for today are not loaded yet, so results cannot be worked out. Please try again later.');
+      throw error;
+    }
+  }
+
+  private async compare(household: Household, changes: ReturnType<typeof changesFrom>, today: string): Promise<BetterOffComparison | null> {
+    try {
+      return await betterOff(this.engine, this.sentences, household, changes, today);
+    } catch (error) {
+      // A change for a partner the household no longer has: the normal result, without the comparison.
+      if (error instanceof CircumstanceChangeError) return null;
+      throw error;
+    }
+  }
+
+  private mappingMessage(error: HouseholdMappingError): ResultMessage {
+    const page = this.survey.questionPage.get(error.question);
+    const question = page?.questions.find(({ definition }) => definition.name === error.question)?.definition;
+    return { message: `${question?.text ?? error.question} ${error.problem}`, pageNumber: page?.number ?? 1, questionName: error.question };
+  }
+
+  /**
+   * For testers: the same household at the next uprating (6 April), when next year's rates are already held, so
+   * the new April's figures can be checked before they come into force. Empty until they are added.
+   */
+  private async uplift(household: Household, today: string): Promise<TestingData['uplift']> {
+    const year = Number(today.slice(0, 4));
+    const nextApril = `${today.slice(5) >= '04-06' ? year + 1 : year}-04-06`;
+    if (nextApril > this.engine.parameters.ratesHeldUntil) return [];
+    const next = await this.engine.calculate(household, nextApril);
+    return next.benefits
+      .filter((benefit) => benefit.eligible && benefit.amountShown)
+      .map((benefit) => ({ benefitName: benefit.name, benefitCode: benefit.code, weeklyPayment: benefit.weeklyPence / 100, monthlyPayment: benefit.monthlyPence / 100 }));
+  }
+
+  private testingData(household: Household, current: CalculationResult, changed: { changes: CircumstanceChange[]; result: CalculationResult } | null, uplift: TestingData['uplift']): TestingData {
+    return {
+      isTesting: true,
+      xmlInput: toXml('household', household),
+      xmlOutput: toXml('result', toContractResponse(current)),
+      betterOffXmlInput: changed ? toXml('household', applyChanges(household, changed.changes)) : '',
+      betterOffXmlOutput: changed ? toXml('result', toContractResponse(changed.result)) : '',
+      uplift,
+    };
+  }
+}
+
+function withoutBetterOff(answers: Answers): Answers {
+  return Object.fromEntries(Object.entries(answers).filter(([name]) => !name.startsWith(BETTER_OFF_PREFIX)));
+}

@@ -1,0 +1,198 @@
+import type { BetterOffComparison } from '../calculation/better-off.js';
+import type { AmountLine, BenefitOutcome } from '../calculation/engine/benefit.js';
+import type { CalculationResult } from '../calculation/engine/entitlement-engine.js';
+import type { Country } from '../calculation/household.js';
+import { poundsFromPence, sumPence, type Pence } from '../calculation/money.js';
+import { BENEFIT_TYPES, type BenefitType, type ExtraHelp, type ResultBenefit, type ResultBenefits, type ResultElement, type ResultVariable } from './model.js';
+
+/**
+ * The results page's figures (spec 001 §3 'Benefits object') from the engine's result, and, in better-off mode,
+ * from the result with the circumstances changed. Pure: pence in, pounds out, converted once here.
+ */
+
+/** Where to read more and how to claim (`definitions/results/benefits.json`), with a nation's own entry. */
+export interface HowToClaim {
+  link: string;
+  howToClaim: string;
+  nations?: Partial<Record<Country, { link: string; howToClaim: string }>>;
+}
+
+export interface BenefitGuide {
+  description: string;
+  benefits: Record<string, HowToClaim>;
+}
+
+/** Every problem with the guide: a benefit without a link or how-to-claim text, or one the engine does not know. */
+export function checkBenefitGuide(json: unknown, benefitCodes: readonly string[]): string[] {
+  const problems: string[] = [];
+  const guide = json as Partial<BenefitGuide> | null;
+  if (typeof guide?.benefits !== 'object' || guide.benefits === null) return ['benefits must map each benefit code to its link and howToClaim.'];
+  const isEntry = (entry: unknown) =>
+    typeof entry === 'object' && entry !== null && /^https:\/\//.test(String((entry as HowToClaim).link)) && typeof (entry as HowToClaim).howToClaim === 'string' && (entry as HowToClaim).howToClaim.trim() !== '';
+  for (const code of benefitCodes) if (!(code in guide.benefits)) problems.push(`benefits.${code} is missing.`);
+  for (const [code, entry] of Object.entries(guide.benefits)) {
+    if (!benefitCodes.includes(code)) problems.push(`benefits.${code} is not a benefit the engine works out.`);
+    if (!isEntry(entry)) problems.push(`benefits.${code} needs an https link and howToClaim text.`);
+    for (const [nation, local] of Object.entries(entry.nations ?? {})) if (!isEntry(local)) problems.push(`benefits.${code}.nations.${nation} needs an https link and howToClaim text.`);
+  }
+  return problems;
+}
+
+const pounds = poundsFromPence;
+
+/** 1 with an amount, 7 when the amount needs an assessment, 0 when not awarded. */
+function typeOf(outcome: BenefitOutcome | undefined): BenefitType {
+  if (!outcome?.eligible) return BENEFIT_TYPES.none;
+  return outcome.amountShown ? BENEFIT_TYPES.amount : BENEFIT_TYPES.mayBeEntitled;
+}
+
+function elementLines(current: readonly AmountLine[], changed: readonly AmountLine[]): ResultElement[] {
+  const codes = [...new Set([...current, ...changed].map((line) => line.code))];
+  return codes.map((code) => {
+    const now = current.find((line) => line.code === code);
+    const after = changed.find((line) => line.code === code);
+    return {
+      name: (now ?? after)!.name,
+      messages: [],
+      weeklyPayment: pounds(now?.weeklyPence ?? 0),
+      monthlyPayment: pounds(now?.monthlyPence ?? 0),
+      betterOffWeeklyPayment: pounds(after?.weeklyPence ?? 0),
+      betterOffMonthlyPayment: pounds(after?.monthlyPence ?? 0),
+    };
+  });
+}
+
+const total = (lines: readonly AmountLine[], period: 'weeklyPence' | 'monthlyPence'): number => pounds(sumPence(lines.map((line) => line[period])));
+
+function resultBenefit(now: BenefitOutcome | undefined, after: BenefitOutcome | undefined, guide: HowToClaim, country: Country): ResultBenefit {
+  const outcome = (now?.eligible ? now : after)!;
+  const local = guide.nations?.[country] ?? guide;
+  const currentType = typeOf(now);
+  const amount = (which: BenefitOutcome | undefined, period: 'weeklyPence' | 'monthlyPence') => (which?.eligible && which.amountShown ? pounds(which[period]) : 0);
+  const elements = now?.eligible ? now.elements : [];
+  const deductions = now?.eligible ? now.deductions : [];
+  const changedElements = after?.eligible ? after.elements : [];
+  const changedDeductions = after?.eligible ? after.deductions : [];
+  const isUniversalCredit = outcome.code === 'UNIVERSAL_CREDIT';
+  return {
+    benefitName: outcome.name,
+    benefitCode: outcome.code,
+    // Not awarded now but awarded after the change: no amount in the normal view (spec 001 §3, type 4).
+    benefitType: currentType === BENEFIT_TYPES.none ? BENEFIT_TYPES.onlyAfterChange : currentType,
+    betterOffBenefitType: typeOf(after),
+    weeklyPayment: amount(now, 'weeklyPence'),
+    monthlyPayment: amount(now, 'monthlyPence'),
+    betterOffWeeklyPayment: amount(after, 'weeklyPence'),
+    betterOffMonthlyPayment: amount(after, 'monthlyPence'),
+    link: local.link,
+    howToClaim: { message: local.howToClaim },
+    messages: outcome.explanation.map((message, index) => ({ name: `${outcome.code}-${index + 1}`, message })),
+    showBreakdown: isUniversalCredit && elements.length > 0,
+    elements: isUniversalCredit ? elementLines(elements, changedElements) : [],
+    deductions: isUniversalCredit ? elementLines(deductions, changedDeductions) : [],
+    elementsWeeklyTotal: total(elements, 'weeklyPence'),
+    elementsMonthlyTotal: total(elements, 'monthlyPence'),
+    deductionsWeeklyTotal: total(deductions, 'weeklyPence'),
+    deductionsMonthlyTotal: total(deductions, 'monthlyPence'),
+    paymentWeeklyTotal: amount(now, 'weeklyPence'),
+    paymentMonthlyTotal: amount(now, 'monthlyPence'),
+    betterOffElementsWeeklyTotal: total(changedElements, 'weeklyPence'),
+    betterOffElementsMonthlyTotal: total(changedElements, 'monthlyPence'),
+    betterOffDeductionsWeeklyTotal: total(changedDeductions, 'weeklyPence'),
+    betterOffDeductionsMonthlyTotal: total(changedDeductions, 'monthlyPence'),
+    betterOffPaymentWeeklyTotal: amount(after, 'weeklyPence'),
+    betterOffPaymentMonthlyTotal: amount(after, 'monthlyPence'),
+  };
+}
+
+type System = 'UNIVERSAL_CREDIT' | 'LEGACY_AND_PENSION_AGE';
+
+const countsIn = (benefit: BenefitOutcome, system: System) => benefit.system === system || benefit.system === 'BOTH';
+
+/**
+ * The benefits shown for one system: those awarded now or after the change, counted in that system's total
+ * (a benefit of both systems, like Child Benefit, shows in both).
+ */
+function listFor(current: CalculationResult, changed: CalculationResult, system: System, guide: BenefitGuide, keep: (benefit: BenefitOutcome) => boolean): ResultBenefit[] {
+  const country = current.facts.country;
+  return current.benefits
+    .filter((now) => {
+      const after = changed.benefits.find((benefit) => benefit.code === now.code)!;
+      return keep(now) && ((now.eligible && countsIn(now, system)) || (after.eligible && countsIn(after, system)));
+    })
+    .map((now) => resultBenefit(now, changed.benefits.find((benefit) => benefit.code === now.code), guide.benefits[now.code], country));
+}
+
+function systemTotals(prefix: 'lb' | 'uc', system: System, current: CalculationResult, changed: CalculationResult) {
+  const periods = (name: string, values: { weeklyPence: Pence; monthlyPence: Pence }) => ({
+    [`${prefix}${name}Weekly`]: pounds(values.weeklyPence),
+    [`${prefix}${name}Monthly`]: pounds(values.monthlyPence),
+  });
+  const other = (result: CalculationResult) => ({
+    weeklyPence: result.income.weeklyPence - result.income.earnings.weeklyPence,
+    monthlyPence: result.income.monthlyPence - result.income.earnings.monthlyPence,
+  });
+  return {
+    ...periods('', current.totals[system]),
+    ...periods('BetterOff', changed.totals[system]),
+    ...periods('Income', current.income.earnings),
+    ...periods('BetterOffIncome', changed.income.earnings),
+    ...periods('OtherIncome', other(current)),
+    ...periods('BetterOffOtherIncome', other(changed)),
+  };
+}
+
+/**
+ * The Benefits object. Without a change, the better-off fields repeat the current figures and the message is
+ * empty. `meansTested` and `nonMeansTested` are the legacy and pension-age system's benefits; `universalCredit`
+ * those of the Universal Credit system.
+ */
+export function resultBenefits(current: CalculationResult, guide: BenefitGuide, comparison: BetterOffComparison | null): ResultBenefits {
+  const changed = comparison?.changed ?? current;
+  return {
+    ...(systemTotals('lb', 'LEGACY_AND_PENSION_AGE', current, changed) as ReturnType<typeof systemTotals>),
+    ...systemTotals('uc', 'UNIVERSAL_CREDIT', current, changed),
+    betterOffMessageWeekly: comparison?.message.weekly ?? '',
+    betterOffMessageMonthly: comparison?.message.monthly ?? '',
+    meansTested: listFor(current, changed, 'LEGACY_AND_PENSION_AGE', guide, (benefit) => benefit.meansTested),
+    nonMeansTested: listFor(current, changed, 'LEGACY_AND_PENSION_AGE', guide, (benefit) => !benefit.meansTested),
+    universalCredit: listFor(current, changed, 'UNIVERSAL_CREDIT', guide, () => true),
+  } as ResultBenefits;
+}
+
+/**
+ * Eligible for Universal Credit: it is awarded. Eligible for legacy benefits: a benefit of the legacy and
+ * pension-age system alone is awarded (Pension Credit, Housing Benefit, Council Tax Reduction at pension age).
+ * In better-off mode, either before or after the change counts.
+ */
+export function eligibilityOf(results: readonly CalculationResult[]): { isEligibleForLb: boolean; isEligibleForUc: boolean } {
+  const awarded = (test: (benefit: BenefitOutcome) => boolean) => results.some((result) => result.benefits.some((benefit) => benefit.eligible && test(benefit)));
+  return {
+    isEligibleForLb: awarded((benefit) => benefit.system === 'LEGACY_AND_PENSION_AGE'),
+    isEligibleForUc: awarded((benefit) => benefit.code === 'UNIVERSAL_CREDIT'),
+  };
+}
+
+/** A flag (the extra-help variables, named ..._ELIGIBLE) reads 'True' or 'False'; money reads pounds to the penny. */
+export function resultVariables(result: CalculationResult): ResultVariable[] {
+  return result.variables.map((variable) => {
+    const read = (pence: Pence) => (variable.name.endsWith('_ELIGIBLE') ? (pence > 0 ? 'True' : 'False') : pounds(pence).toFixed(2));
+    return { name: variable.name, weeklyValue: read(variable.weeklyPence), monthlyValue: read(variable.monthlyPence) };
+  });
+}
+
+/** The extra help offered, each item with its category's title (its button) and its help text. */
+export function extraHelpOf(result: CalculationResult): ExtraHelp {
+  const extraHelps = result.extraHelp.flatMap((category) =>
+    category.items.map((item) => ({
+      category: category.title,
+      name: item.name,
+      title: item.title,
+      text: item.text,
+      helpTitle: item.howToAccessTitle,
+      helpText: item.howToAccess,
+      link: item.source.url,
+    })),
+  );
+  return { showExtraHelp: extraHelps.length > 0, extraHelps };
+}

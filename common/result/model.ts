@@ -1,0 +1,185 @@
+/**
+ * The result model (spec 001 §3): what `GET /api/data/result/` and `POST /api/data/result/` answer, and what the
+ * results page, the PDF and the e-mail read. Money on the wire is pounds with 2 decimal places (a number worked
+ * out once from whole pence); the engine's pence never reach the page.
+ */
+
+/** Benefit type codes (spec 001 §9: 4 and 7 are special). */
+export const BENEFIT_TYPES = {
+  /** An award with its amount. */
+  amount: 1,
+  /** Awarded only after the change the person asked about: no amount in the normal view, the amount in the better-off view. */
+  onlyAfterChange: 4,
+  /** The person may be entitled, but the amount depends on an assessment (PIP, DLA, Attendance Allowance): no amount. */
+  mayBeEntitled: 7,
+  /** Not awarded (only in the better-off view, for a benefit that stops after the change). */
+  none: 0,
+} as const;
+export type BenefitType = (typeof BENEFIT_TYPES)[keyof typeof BENEFIT_TYPES];
+
+/** Section codes of `POST /api/data/section/` (spec 001 §4, §9); 'claim' sends none. */
+export const RESULT_SECTIONS = { claim: 0, information: 1, worked: 2, email: 3 } as const;
+export type ResultSection = keyof typeof RESULT_SECTIONS;
+
+/** Feedback values (spec 001 §9). */
+export const FEEDBACK_TYPES = { none: 0, up: 1, down: 2 } as const;
+export const FEEDBACK_COMMENT_MAX_LENGTH = 250;
+
+export interface BenefitMessage {
+  name: string;
+  message: string;
+}
+
+/** A Universal Credit element or deduction, in both periods, now and after the change. */
+export interface ResultElement {
+  name: string;
+  messages: BenefitMessage[];
+  weeklyPayment: number;
+  monthlyPayment: number;
+  betterOffWeeklyPayment: number;
+  betterOffMonthlyPayment: number;
+}
+
+export interface ResultBenefit {
+  benefitName: string;
+  /** The engine's code, e.g. UNIVERSAL_CREDIT. */
+  benefitCode: string;
+  benefitType: BenefitType;
+  betterOffBenefitType: BenefitType;
+  weeklyPayment: number;
+  monthlyPayment: number;
+  betterOffWeeklyPayment: number;
+  betterOffMonthlyPayment: number;
+  /** Where to find out more (GOV.UK or the nation's own page). */
+  link: string;
+  howToClaim: { message: string };
+  /** Why the figure is what it is: the engine's plain-English sentences. */
+  messages: BenefitMessage[];
+  /** Universal Credit only: the breakdown view exists. */
+  showBreakdown: boolean;
+  /** Universal Credit only (empty otherwise). */
+  elements: ResultElement[];
+  deductions: ResultElement[];
+  elementsWeeklyTotal: number;
+  elementsMonthlyTotal: number;
+  deductionsWeeklyTotal: number;
+  deductionsMonthlyTotal: number;
+  paymentWeeklyTotal: number;
+  paymentMonthlyTotal: number;
+  betterOffElementsWeeklyTotal: number;
+  betterOffElementsMonthlyTotal: number;
+  betterOffDeductionsWeeklyTotal: number;
+  betterOffDeductionsMonthlyTotal: number;
+  betterOffPaymentWeeklyTotal: number;
+  betterOffPaymentMonthlyTotal: number;
+}
+
+/** Totals for one system: its benefits, the household's take-home pay (income) and its other income. */
+type SystemTotals<P extends string> = {
+  [K in `${P}${'' | 'BetterOff' | 'Income' | 'BetterOffIncome' | 'OtherIncome' | 'BetterOffOtherIncome'}${'Weekly' | 'Monthly'}`]: number;
+};
+
+export type ResultBenefits = SystemTotals<'lb'> &
+  SystemTotals<'uc'> & {
+    betterOffMessageWeekly: string;
+    betterOffMessageMonthly: string;
+    meansTested: ResultBenefit[];
+    nonMeansTested: ResultBenefit[];
+    universalCredit: ResultBenefit[];
+  };
+
+/** A figure the page reads besides the awards: a flag reads 'True' or 'False', money reads pounds ('12.34'). */
+export interface ResultVariable {
+  name: string;
+  weeklyValue: string;
+  monthlyValue: string;
+}
+
+export interface AnswerShown {
+  /** Shown as 'prefix - value' (e.g. the period of an amount). */
+  prefix: string;
+  value: string;
+}
+
+export interface QuestionAnswered {
+  text: string;
+  name: string;
+  pageNumber: number;
+  /** An 'Edit answer' link to the question's page. */
+  showEdit: boolean;
+  answers: AnswerShown[];
+}
+
+/** A survey page's answers ('See what you told us'). */
+export interface AnswerCategory {
+  name: string;
+  text: string;
+  /** The answers of the better-off questions: highlighted. */
+  isBetterOff: boolean;
+  questions: QuestionAnswered[];
+}
+
+export interface ExtraHelpItem {
+  /** The category's title, as its button shows it. */
+  category: string;
+  name: string;
+  title: string;
+  text: string;
+  /** The heading of the help text ('How to access support', or the item's own, e.g. 'How to access foodbanks'). */
+  helpTitle: string;
+  helpText: string;
+  /** The scheme's own page. */
+  link: string;
+}
+
+export interface ExtraHelp {
+  showExtraHelp: boolean;
+  extraHelps: ExtraHelpItem[];
+}
+
+/** A question to change (out of date) or to answer (unanswered), with the page that asks it. */
+export interface ResultMessage {
+  message: string;
+  pageNumber: number;
+  questionName: string;
+}
+
+export interface TestingData {
+  isTesting: boolean;
+  xmlInput: string;
+  xmlOutput: string;
+  betterOffXmlInput: string;
+  betterOffXmlOutput: string;
+  uplift: { benefitName: string; benefitCode: string; weeklyPayment: number; monthlyPayment: number }[];
+}
+
+export interface ResultModel {
+  session: string;
+  /** The calculation reference. */
+  token: string;
+  isValid: boolean;
+  isOutOfDate: boolean;
+  isUnanswered: boolean;
+  messages: ResultMessage[];
+  eligibility: { isEligibleForLb: boolean; isEligibleForUc: boolean };
+  isBetterOff: boolean;
+  /** The date the figures were worked out for (YYYY-MM-DD) and the tax year of the rates used. */
+  calculatedOn: string;
+  rulesVersion: string;
+  benefits: ResultBenefits | null;
+  variables: ResultVariable[];
+  categories: AnswerCategory[];
+  extraHelps: ExtraHelp;
+  hasFeedback: boolean;
+  showHelpline: boolean;
+  client: unknown;
+  testing: TestingData | null;
+}
+
+/** The variable the Warm Homes Network card reads (spec 001 §2). */
+export const WARM_HOMES_NETWORK_VARIABLE = 'WARM_HOMES_NETWORK_ELIGIBLE';
+
+export function variableIsTrue(variables: readonly ResultVariable[], name: string): boolean {
+  const variable = variables.find((candidate) => candidate.name === name);
+  return variable !== undefined && (variable.weeklyValue === 'True' || variable.monthlyValue === 'True');
+}
