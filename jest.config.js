@@ -11,6 +11,8 @@ function swc({ tsx = false } = {}) {
         parser: { syntax: 'typescript', decorators: true, tsx },
         transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
         keepClassNames: true,
+        // Keeps `with { type: 'json' }` on JSON imports, which Node's ES modules need.
+        experimental: { keepImportAttributes: true },
       },
       module: { type: 'es6' },
       sourceMaps: 'inline',

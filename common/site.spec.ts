@@ -14,6 +14,12 @@ const settings: SiteConfig = {
     registration: 'Registered charity',
     copyrightYear: 2025,
     fundraisingRegulatorUrl: 'https://www.fundraisingregulator.org.uk/',
+    helpline: { phoneNumber: '0808 157 0192', openingHours: 'Mon–Fri 9am–5pm' },
+    resultsLinks: {
+      warmHomesCallBack: { text: 'Ask for a call back', url: 'https://charity.example/warm-homes' },
+      grantsSearch: { text: 'Search for grants', url: 'https://charity.example/grants' },
+      feedbackSurvey: { text: 'Take our survey', url: 'https://charity.example/survey', referenceParameter: 'reference' },
+    },
   },
   partners: {},
   chatScriptUrl: null,

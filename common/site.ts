@@ -28,6 +28,13 @@ export interface CharityDetails {
   registration: string;
   copyrightYear: number;
   fundraisingRegulatorUrl: string;
+  /** The charity's free helpline, shown on the results page on a phone outside a portal (spec 001 §2). */
+  helpline: { phoneNumber: string; openingHours: string };
+  /**
+   * Where the results page links (spec 001 §2): the Warm Homes Network call back, a grants search, and the
+   * 'Help us help others' survey, which is given the calculation reference in its `referenceParameter`.
+   */
+  resultsLinks: { warmHomesCallBack: SiteLink; grantsSearch: SiteLink; feedbackSurvey: SiteLink & { referenceParameter: string } };
 }
 
 /** The parts of the page a partner portal can hide (spec 001 §1). */

@@ -2,6 +2,7 @@ import { CreateCalculationSessionsAndClientErrorReports1795262400000 } from './1
 import { CreateSurveyAnswersAccessGrantsAndAnalytics1795348800000 } from './1795348800000-CreateSurveyAnswersAccessGrantsAndAnalytics.js';
 import { CreatePostcodesAndCouncilTaxAddresses1795356000000 } from './1795356000000-CreatePostcodesAndCouncilTaxAddresses.js';
 import { CreateResultFeedback1795442400000 } from './1795442400000-CreateResultFeedback.js';
+import { CreateCaptchaChallenges1795446000000 } from './1795446000000-CreateCaptchaChallenges.js';
 
 /** Every migration, oldest first. Listed rather than found by a file pattern, so tests and the build agree. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   CreateSurveyAnswersAccessGrantsAndAnalytics1795348800000,
   CreatePostcodesAndCouncilTaxAddresses1795356000000,
   CreateResultFeedback1795442400000,
+  CreateCaptchaChallenges1795446000000,
 ];

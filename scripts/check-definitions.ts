@@ -5,14 +5,19 @@
  * - the rulesets in `rulesets/`: every parameter has dated values with sources, every rule names only facts its
  *   benefit provides and parameters that exist, every explanation template compiles (the engine's own loader);
  * - the extra help in `definitions/extra-help/`: every scheme complete, every condition naming facts that exist;
- * - the results' benefit guide (`definitions/results/benefits.json`) and the better-off questions
- *   (`definitions/better-off/better-off.json`): the loaders the API starts with.
+ * - the results' benefit guide (`definitions/results/benefits.json`), the better-off questions
+ *   (`definitions/better-off/better-off.json`) and the PDF's templates (`definitions/documents/`, compiled and used
+ *   to draw a sample result, so a misspelt field fails here rather than in someone's download).
  */
-import { resolve } from 'node:path';
 import { checkSurveyDefinition, definitionFilesIn, definitionsCheckReport } from '../api/src/survey/survey-definitions.js';
 import { loadEntitlementEngine } from '../common/calculation/load.js';
 import { loadBetterOffPage } from '../api/src/results/better-off-questions.js';
 import { loadBenefitGuide } from '../api/src/results/results.module.js';
+import { loadDocumentTemplates } from '../api/src/documents/document-templates.js';
+import { renderResultPdf } from '../api/src/documents/result-pdf.js';
+import { loadSiteConfig } from '../api/src/site/site-definitions.js';
+import { RESULT_BOTH_SYSTEMS } from '../common/result/fixtures.js';
+import { join, resolve } from 'node:path';
 
 const definitionsDir = resolve(process.argv[2] ?? 'definitions');
 const survey = definitionsCheckReport(checkSurveyDefinition(definitionFilesIn(definitionsDir)));
@@ -31,7 +36,10 @@ let resultsOk = true;
 try {
   const guide = loadBenefitGuide(definitionsDir);
   const betterOff = loadBetterOffPage(definitionsDir);
-  console.log(`How to claim ${Object.keys(guide.benefits).length} benefits and ${betterOff.questions.length} better-off questions: all good`);
+  const templates = loadDocumentTemplates(join(definitionsDir, 'documents'));
+  const site = await loadSiteConfig(definitionsDir, null);
+  for (const period of ['weekly', 'monthly'] as const) await renderResultPdf(RESULT_BOTH_SYSTEMS, { period, site, generatedAt: new Date(), templates });
+  console.log(`How to claim ${Object.keys(guide.benefits).length} benefits, ${betterOff.questions.length} better-off questions and the results PDF's templates: all good`);
 } catch (error) {
   resultsOk = false;
   console.error((error as Error).message);

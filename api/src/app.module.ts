@@ -4,9 +4,12 @@ import { APP_GUARD } from '@nestjs/core';
 import { AccessGuard } from './access/access.js';
 import { AdviserModule } from './adviser/adviser.module.js';
 import { CalculationModule } from './calculation/calculation.module.js';
+import { CaptchaModule } from './captcha/captcha.module.js';
 import { ClientErrorsModule } from './client-errors/client-errors.module.js';
 import { validateEnvironment } from './config/environment.js';
 import { DatabaseModule } from './database/database.module.js';
+import { DocumentsModule } from './documents/documents.module.js';
+import { EmailModule } from './email/email.module.js';
 import { HealthModule } from './health/health.module.js';
 import type { JsonLogger } from './logging/json-logger.js';
 import { LoggingModule } from './logging/logging.module.js';
@@ -43,6 +46,9 @@ export class AppModule {
         AdviserModule,
         CalculationModule,
         ResultsModule,
+        DocumentsModule,
+        CaptchaModule,
+        EmailModule,
       ],
       providers: [{ provide: APP_GUARD, useClass: AccessGuard }],
     };

@@ -81,6 +81,11 @@ describe('GET /api/data/result/ for the browser that owns the calculation', () =
     expect(['True', 'False']).toContain(result.variables.find((variable) => variable.name === 'WARM_HOMES_NETWORK_ELIGIBLE')?.weeklyValue);
   });
 
+  it("records 'complete - eligible' for the charity's own analytics when results are shown", async () => {
+    const rows = await testApp.database.query<{ count: string }>(`SELECT count(*) FROM analytics_events WHERE session_id = $1 AND event = 'complete - eligible'`, [session]);
+    expect(Number(rows[0].count)).toBeGreaterThan(0);
+  });
+
   it('gives testing data only to a browser in verified test mode', async () => {
     const asked = (await getResult(OWNER, '&test=true').expect(200)).body as ResultModel;
     expect(asked.testing).toBeNull();

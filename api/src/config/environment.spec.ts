@@ -66,12 +66,27 @@ describe('validateEnvironment', () => {
     ]);
   });
 
+  it('sends e-mail from a default address to the outbox until a mail server is set, whose password is never repeated', () => {
+    const environment = validateEnvironment({});
+    expect(environment.MAIL_FROM).toBe('Benefits Calculator <no-reply@example.org>');
+    expect(environment.SMTP_URL).toBeUndefined();
+    expect(environment.PUBLIC_URL).toBeUndefined();
+    expect(validateEnvironment({ SMTP_URL: 'smtp://mailer:secret@mail.example.org:587' }).SMTP_URL).toBe('smtp://mailer:secret@mail.example.org:587');
+    const problems = problemsWith({ SMTP_URL: 'http://mailer:hunter2@mail.example.org', MAIL_FROM: 'nobody', PUBLIC_URL: 'calculator' });
+    expect(problems).toEqual([
+      'SMTP_URL must be an smtp:// or smtps:// address such as smtp://user:password@mail.example.org:587, or unset to write e-mails to files under DATA_DIR/outbox.',
+      'MAIL_FROM must be an e-mail address, optionally with a name: Benefits Calculator <no-reply@example.org>.',
+      'PUBLIC_URL must be the full http(s) address people open the calculator at, such as https://calculator.example.org, or unset for http://localhost:PORT.',
+    ]);
+    expect(problems.join()).not.toContain('hunter2');
+  });
+
   it('is documented variable by variable in .env.example', () => {
     const documented = readFileSync('.env.example', 'utf8')
       .split('\n')
       .map((line) => /^#?\s*([A-Z_]+)=/.exec(line)?.[1])
       .filter(Boolean)
       .sort();
-    expect(documented).toEqual(['BODY_LIMIT_KB', 'CHAT_SCRIPT_URL', 'DATABASE_URL', 'DATA_DIR', 'HOST', 'LOG_LEVEL', 'NODE_ENV', 'PORT', 'POSTCODE_LOOKUP_URL', 'TEST_MODE_PASSWORD']);
+    expect(documented).toEqual(['BODY_LIMIT_KB', 'CHAT_SCRIPT_URL', 'DATABASE_URL', 'DATA_DIR', 'HOST', 'LOG_LEVEL', 'MAIL_FROM', 'NODE_ENV', 'PORT', 'POSTCODE_LOOKUP_URL', 'PUBLIC_URL', 'SMTP_URL', 'TEST_MODE_PASSWORD']);
   });
 });

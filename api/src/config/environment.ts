@@ -64,6 +64,24 @@ export class Environment {
   @IsString()
   @MinLength(12, { message: 'TEST_MODE_PASSWORD must be at least 12 characters, or unset to turn test mode off.' })
   TEST_MODE_PASSWORD?: string;
+
+  @IsOptional()
+  @Matches(/^smtps?:\/\/\S+$/, {
+    message: 'SMTP_URL must be an smtp:// or smtps:// address such as smtp://user:password@mail.example.org:587, or unset to write e-mails to files under DATA_DIR/outbox.',
+  })
+  SMTP_URL?: string;
+
+  @Matches(/^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, {
+    message: 'MAIL_FROM must be an e-mail address, optionally with a name: Benefits Calculator <no-reply@example.org>.',
+  })
+  MAIL_FROM = 'Benefits Calculator <no-reply@example.org>';
+
+  @IsOptional()
+  @IsUrl(
+    { protocols: ['http', 'https'], require_protocol: true, require_tld: false },
+    { message: 'PUBLIC_URL must be the full http(s) address people open the calculator at, such as https://calculator.example.org, or unset for http://localhost:PORT.' },
+  )
+  PUBLIC_URL?: string;
 }
 
 export class InvalidEnvironmentError extends Error {
@@ -73,7 +91,7 @@ export class InvalidEnvironmentError extends Error {
   }
 }
 
-const KNOWN_VARIABLES = ['NODE_ENV', 'PORT', 'HOST', 'DATABASE_URL', 'DATA_DIR', 'LOG_LEVEL', 'BODY_LIMIT_KB', 'CHAT_SCRIPT_URL', 'POSTCODE_LOOKUP_URL', 'TEST_MODE_PASSWORD'];
+const KNOWN_VARIABLES = ['NODE_ENV', 'PORT', 'HOST', 'DATABASE_URL', 'DATA_DIR', 'LOG_LEVEL', 'BODY_LIMIT_KB', 'CHAT_SCRIPT_URL', 'POSTCODE_LOOKUP_URL', 'TEST_MODE_PASSWORD', 'SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL'];
 
 /** The `validate` function given to `ConfigModule.forRoot`: returns the typed settings or throws every problem at once. */
 export function validateEnvironment(raw: Record<string, unknown>): Environment {

@@ -1,4 +1,5 @@
 import { AnalyticsEvent } from '../analytics/analytics-event.entity.js';
+import { CaptchaChallenge } from '../captcha/captcha-challenge.entity.js';
 import { ClientErrorReport } from '../client-errors/client-error-report.entity.js';
 import { CouncilTaxAddress } from '../lookup/council-tax-address.entity.js';
 import { PostcodeLocation } from '../lookup/postcode-location.entity.js';
@@ -9,4 +10,4 @@ import { SurveyAnswer } from '../survey/survey-answer.entity.js';
 import { AccessGrant } from '../verification/access-grant.entity.js';
 
 /** Every table's entity. Listed once, for the app and the migration CLI alike. */
-export const ENTITIES = [CalculationSession, ClientErrorReport, SurveyAnswer, AccessGrant, AnalyticsEvent, RateLimitCounter, PostcodeLocation, CouncilTaxAddress, ResultFeedback];
+export const ENTITIES = [CalculationSession, ClientErrorReport, SurveyAnswer, AccessGrant, AnalyticsEvent, RateLimitCounter, PostcodeLocation, CouncilTaxAddress, ResultFeedback, CaptchaChallenge];

@@ -187,6 +187,8 @@ export class ResultsService {
     const changes = changesFrom(betterOffAnswersOf(answers));
     const comparison = changes.length > 0 ? await this.compare(household, changes, today) : null;
     const uplift = isTesting ? await this.uplift(household, today) : [];
+    // Spec 000 §4's analytics: the results were shown.
+    await this.analytics.record([{ event: 'complete - eligible', pageName: null }], { sessionId: session.id, partnerId: session.partnerId });
     const masking = { mask: !isTesting, today, showEdit: true };
     const betterOffAnswers = comparison ? betterOffCategory(this.betterOffPage, answers, environment, masking) : null;
     return {

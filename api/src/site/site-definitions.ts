@@ -73,6 +73,9 @@ export function parseCharity(json: unknown, file: string): CharityDetails {
   const read = new DefinitionReader(file);
   const site = read.object(json, '');
   const login = read.object(site.memberLogin, 'memberLogin');
+  const helpline = read.object(site.helpline, 'helpline');
+  const links = read.object(site.resultsLinks, 'resultsLinks');
+  const survey = read.object(links.feedbackSurvey, 'resultsLinks.feedbackSurvey');
   return {
     name: read.text(site, 'name'),
     homepageUrl: read.text(site, 'homepageUrl'),
@@ -86,6 +89,15 @@ export function parseCharity(json: unknown, file: string): CharityDetails {
     registration: read.text(site, 'registration'),
     copyrightYear: read.wholeNumber(site, 'copyrightYear'),
     fundraisingRegulatorUrl: read.text(site, 'fundraisingRegulatorUrl'),
+    helpline: { phoneNumber: read.text(helpline, 'phoneNumber', 'helpline.phoneNumber'), openingHours: read.text(helpline, 'openingHours', 'helpline.openingHours') },
+    resultsLinks: {
+      warmHomesCallBack: read.link(links.warmHomesCallBack, 'resultsLinks.warmHomesCallBack'),
+      grantsSearch: read.link(links.grantsSearch, 'resultsLinks.grantsSearch'),
+      feedbackSurvey: {
+        ...read.link(survey, 'resultsLinks.feedbackSurvey'),
+        referenceParameter: read.text(survey, 'referenceParameter', 'resultsLinks.feedbackSurvey.referenceParameter'),
+      },
+    },
   };
 }
 

@@ -12,6 +12,7 @@ import { matchRoute, type Route } from './routes';
 // Screens other than the landing page load on demand, so the first visit downloads only what it shows.
 const UnbuiltPage = lazy(() => import('../shared/UnbuiltPage').then((module) => ({ default: module.UnbuiltPage })));
 const SurveyScreen = lazy(() => import('../survey/SurveyScreen'));
+const ResultScreen = lazy(() => import('../result/ResultScreen'));
 
 function pageFor(route: Route, location: Pick<Location, 'search'>, site: SiteConfig): ReactNode {
   switch (route.page) {
@@ -20,7 +21,7 @@ function pageFor(route: Route, location: Pick<Location, 'search'>, site: SiteCon
     case 'survey':
       return <SurveyScreen pageNumber={route.pageNumber} session={route.session} search={location.search} />;
     case 'result':
-      return <UnbuiltPage title="Your results" />;
+      return <ResultScreen session={route.session} search={location.search} site={site} />;
     case 'adviserHome':
       return <UnbuiltPage title="Adviser Area" />;
     case 'adviserCalculation':

@@ -24,6 +24,12 @@ export const testSiteConfig: SiteConfig = {
     registration: 'Run by a charity registered in England and Wales and in Scotland.',
     copyrightYear: 2025,
     fundraisingRegulatorUrl: 'https://www.fundraisingregulator.org.uk/',
+    helpline: { phoneNumber: '0808 157 0192', openingHours: 'Mon–Fri 9am–5pm' },
+    resultsLinks: {
+      warmHomesCallBack: { text: 'Ask the Warm Homes Network to call you back', url: 'https://www.example.org/warm-homes-network' },
+      grantsSearch: { text: 'Search for grants you could get', url: 'https://grants-search.turn2us.org.uk/' },
+      feedbackSurvey: { text: 'Take our short survey', url: 'https://www.example.org/calculator-survey', referenceParameter: 'reference' },
+    },
   },
   partners: {
     cap_live: { id: 'cap_live', name: 'CAP', checkboxIcon: { shape: 'round', colour: '#0b5394' }, hiddenInPortal: ['header', 'footer', 'chat'] },

@@ -1,7 +1,7 @@
 import { ukToday } from '../../../common/dates/uk-today';
 import { valueOn, type DatedParameter } from '../../../common/parameters/dated-parameter';
 import type { RuleContext } from '../../../common/rules/index';
-import nationalLivingWage from '../../../rulesets/parameters/gov/hmrc/minimum_wage/national_living_wage.json';
+import nationalLivingWage from '../../../rulesets/parameters/gov/hmrc/minimum_wage/national_living_wage.json' with { type: 'json' };
 
 export type RuleEnvironment = Omit<RuleContext, 'answers'>;
 

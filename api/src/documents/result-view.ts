@@ -1,0 +1,287 @@
+import { formatPounds } from '../../../common/calculation/money.js';
+import {
+  BENEFIT_TYPES,
+  variableIsTrue,
+  WARM_HOMES_NETWORK_VARIABLE,
+  type BenefitType,
+  type ResultBenefit,
+  type ResultElement,
+  type ResultModel,
+} from '../../../common/result/model.js';
+import type { CharityDetails, SiteLink } from '../../../common/site.js';
+
+/**
+ * What the 'Your Benefit Results' template is filled in with: the result model (already masked by the results
+ * service) with every amount in the chosen period and written out ('£159.94 per week'), dates in words, and the
+ * benefits grouped as the results page shows them. `definitions/documents/README.md` lists every field.
+ */
+
+export const DOCUMENT_PERIODS = ['weekly', 'monthly'] as const;
+export type DocumentPeriod = (typeof DOCUMENT_PERIODS)[number];
+
+export interface PeriodView {
+  name: DocumentPeriod;
+  /** 'per week' or 'per month'. */
+  per: string;
+  /** 'week' or 'month'. */
+  unit: string;
+}
+
+/** One amount as the document shows it: the money when there is one, else why there is none. */
+export interface AmountView {
+  /** '£97.50 per week'; null when the benefit's type shows no amount. */
+  amount: string | null;
+  /** Type 7: the amount depends on an assessment (PIP, DLA, Attendance Allowance). */
+  mayBeEntitled: boolean;
+  /** Type 4: only after the change the person asked about. */
+  onlyAfterChange: boolean;
+  /** Type 0: not awarded (after a change, in the better-off view). */
+  notAwarded: boolean;
+}
+
+export interface BenefitView {
+  name: string;
+  code: string;
+  now: AmountView;
+  afterChange: AmountView;
+  /** The engine's sentences saying why. */
+  reasons: string[];
+  howToClaim: string;
+  link: string;
+}
+
+export interface TotalView {
+  now: string;
+  afterChange: string;
+}
+
+export interface LegacySystemView {
+  total: TotalView;
+  meansTested: BenefitView[];
+  nonMeansTested: BenefitView[];
+}
+
+export interface UniversalCreditSystemView {
+  total: TotalView;
+  /** Universal Credit and what goes with it (Council Tax Reduction...). */
+  benefits: BenefitView[];
+  nonMeansTested: BenefitView[];
+}
+
+export interface BreakdownLineView {
+  name: string;
+  now: string;
+  afterChange: string;
+  reasons: string[];
+}
+
+export interface UniversalCreditBreakdownView {
+  elements: BreakdownLineView[];
+  elementsTotal: TotalView;
+  deductions: BreakdownLineView[];
+  deductionsTotal: TotalView;
+  payment: TotalView;
+}
+
+export interface ExtraHelpView {
+  title: string;
+  text: string;
+  helpTitle: string;
+  helpText: string;
+  link: string;
+}
+
+export interface AnsweredView {
+  question: string;
+  /** The answers as the results page shows them ('prefix - value'), joined with '; '; '' when none. */
+  answer: string;
+}
+
+/** The charity's details the document prints (definitions/site.json). */
+export interface CharityView {
+  name: string;
+  homepageUrl: string;
+  helpline: { phoneNumber: string; openingHours: string };
+  grantsSearch: SiteLink;
+}
+
+export interface ResultDocumentView {
+  charity: CharityView;
+  /** The calculation reference. */
+  reference: string;
+  /** The date the figures were worked out for, '23 November 2026'. */
+  workedOutOn: string;
+  /** The tax year of the rates used, '2026-27'. */
+  ratesYear: string;
+  /** The date the document was made, in the UK. */
+  producedOn: string;
+  period: PeriodView;
+  isBetterOff: boolean;
+  /** How much better or worse off, in the chosen period; '' when there is none. */
+  betterOffMessage: string;
+  /** Eligible under both systems: the document shows both, and says they are alternatives. */
+  bothSystems: boolean;
+  legacy: LegacySystemView | null;
+  universalCredit: UniversalCreditSystemView | null;
+  universalCreditBreakdown: UniversalCreditBreakdownView | null;
+  /** Every benefit shown, once each, in the order shown, for 'How to claim'. */
+  benefitsToClaim: BenefitView[];
+  extraHelp: { category: string; items: ExtraHelpView[] }[];
+  /** The Warm Homes Network call back, when the household may get its help; else null. */
+  warmHomes: SiteLink | null;
+  answerCategories: { heading: string; isBetterOff: boolean; questions: AnsweredView[] }[];
+  /** False inside a partner's portal that hides the helpline. */
+  showHelpline: boolean;
+}
+
+export interface ResultViewOptions {
+  period: DocumentPeriod;
+  charity: CharityDetails;
+  /** When the document is made. */
+  generatedAt: Date;
+}
+
+const PERIODS: Record<DocumentPeriod, PeriodView> = {
+  weekly: { name: 'weekly', per: 'per week', unit: 'week' },
+  monthly: { name: 'monthly', per: 'per month', unit: 'month' },
+};
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const UK_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** '2026-11-23' -> '23 November 2026'. */
+export function dateInWords(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (!match || MONTHS[Number(match[2]) - 1] === undefined) throw new RangeError(`${isoDate} is not a date written as YYYY-MM-DD.`);
+  return `${Number(match[3])} ${MONTHS[Number(match[2]) - 1]} ${match[1]}`;
+}
+
+/** '£1,234.56 per week': pounds to 2 decimal places (spec 001 §9). */
+export function moneyIn(pounds: number, period: PeriodView): string {
+  return `${formatPounds(Math.round(pounds * 100))} ${period.per}`;
+}
+
+function amountView(type: BenefitType, pounds: number, period: PeriodView): AmountView {
+  return {
+    amount: type === BENEFIT_TYPES.amount ? moneyIn(pounds, period) : null,
+    mayBeEntitled: type === BENEFIT_TYPES.mayBeEntitled,
+    onlyAfterChange: type === BENEFIT_TYPES.onlyAfterChange,
+    notAwarded: type === BENEFIT_TYPES.none,
+  };
+}
+
+function benefitView(benefit: ResultBenefit, period: PeriodView): BenefitView {
+  const weekly = period.name === 'weekly';
+  return {
+    name: benefit.benefitName,
+    code: benefit.benefitCode,
+    now: amountView(benefit.benefitType, weekly ? benefit.weeklyPayment : benefit.monthlyPayment, period),
+    afterChange: amountView(benefit.betterOffBenefitType, weekly ? benefit.betterOffWeeklyPayment : benefit.betterOffMonthlyPayment, period),
+    reasons: benefit.messages.map((message) => message.message).filter((message) => message.trim() !== ''),
+    howToClaim: benefit.howToClaim.message,
+    link: benefit.link,
+  };
+}
+
+function breakdownLine(line: ResultElement, period: PeriodView): BreakdownLineView {
+  const weekly = period.name === 'weekly';
+  return {
+    name: line.name,
+    now: moneyIn(weekly ? line.weeklyPayment : line.monthlyPayment, period),
+    afterChange: moneyIn(weekly ? line.betterOffWeeklyPayment : line.betterOffMonthlyPayment, period),
+    reasons: line.messages.map((message) => message.message).filter((message) => message.trim() !== ''),
+  };
+}
+
+function breakdownView(benefit: ResultBenefit | undefined, period: PeriodView): UniversalCreditBreakdownView | null {
+  if (!benefit?.showBreakdown) return null;
+  const weekly = period.name === 'weekly';
+  const total = (now: number, afterChange: number) => ({ now: moneyIn(now, period), afterChange: moneyIn(afterChange, period) });
+  return {
+    elements: benefit.elements.map((line) => breakdownLine(line, period)),
+    elementsTotal: weekly
+      ? total(benefit.elementsWeeklyTotal, benefit.betterOffElementsWeeklyTotal)
+      : total(benefit.elementsMonthlyTotal, benefit.betterOffElementsMonthlyTotal),
+    deductions: benefit.deductions.map((line) => breakdownLine(line, period)),
+    deductionsTotal: weekly
+      ? total(benefit.deductionsWeeklyTotal, benefit.betterOffDeductionsWeeklyTotal)
+      : total(benefit.deductionsMonthlyTotal, benefit.betterOffDeductionsMonthlyTotal),
+    payment: weekly
+      ? total(benefit.paymentWeeklyTotal, benefit.betterOffPaymentWeeklyTotal)
+      : total(benefit.paymentMonthlyTotal, benefit.betterOffPaymentMonthlyTotal),
+  };
+}
+
+function uniqueByCode(benefits: readonly BenefitView[]): BenefitView[] {
+  const seen = new Set<string>();
+  return benefits.filter((benefit) => !seen.has(benefit.code) && seen.add(benefit.code));
+}
+
+function groupedExtraHelp(result: ResultModel): ResultDocumentView['extraHelp'] {
+  if (!result.extraHelps.showExtraHelp) return [];
+  const categories = new Map<string, ExtraHelpView[]>();
+  for (const help of result.extraHelps.extraHelps) {
+    const items = categories.get(help.category) ?? [];
+    items.push({ title: help.title, text: help.text, helpTitle: help.helpTitle, helpText: help.helpText, link: help.link });
+    categories.set(help.category, items);
+  }
+  return [...categories].map(([category, items]) => ({ category, items }));
+}
+
+/** The result as the template reads it. The result must have benefits (a finished, up-to-date calculation). */
+export function resultDocumentView(result: ResultModel, options: ResultViewOptions): ResultDocumentView {
+  const { benefits } = result;
+  if (!benefits) throw new Error(`The calculation ${result.token} has no results to put in a document.`);
+  const period = PERIODS[options.period];
+  const weekly = period.name === 'weekly';
+  const view = (list: readonly ResultBenefit[]) => list.map((benefit) => benefitView(benefit, period));
+  const total = (now: number, afterChange: number): TotalView => ({ now: moneyIn(now, period), afterChange: moneyIn(afterChange, period) });
+  const { isEligibleForLb, isEligibleForUc } = result.eligibility;
+
+  const legacy: LegacySystemView | null = isEligibleForLb
+    ? {
+        total: weekly ? total(benefits.lbWeekly, benefits.lbBetterOffWeekly) : total(benefits.lbMonthly, benefits.lbBetterOffMonthly),
+        meansTested: view(benefits.meansTested),
+        nonMeansTested: view(benefits.nonMeansTested),
+      }
+    : null;
+  const universalCredit: UniversalCreditSystemView | null = isEligibleForUc
+    ? {
+        total: weekly ? total(benefits.ucWeekly, benefits.ucBetterOffWeekly) : total(benefits.ucMonthly, benefits.ucBetterOffMonthly),
+        benefits: view(benefits.universalCredit),
+        nonMeansTested: view(benefits.nonMeansTested),
+      }
+    : null;
+
+  const { charity } = options;
+  return {
+    charity: { name: charity.name, homepageUrl: charity.homepageUrl, helpline: charity.helpline, grantsSearch: charity.resultsLinks.grantsSearch },
+    reference: result.token,
+    workedOutOn: dateInWords(result.calculatedOn),
+    ratesYear: result.rulesVersion,
+    producedOn: dateInWords(UK_DATE.format(options.generatedAt)),
+    period,
+    isBetterOff: result.isBetterOff,
+    betterOffMessage: result.isBetterOff ? (weekly ? benefits.betterOffMessageWeekly : benefits.betterOffMessageMonthly) : '',
+    bothSystems: legacy !== null && universalCredit !== null,
+    legacy,
+    universalCredit,
+    universalCreditBreakdown: isEligibleForUc ? breakdownView(benefits.universalCredit.find((benefit) => benefit.showBreakdown), period) : null,
+    benefitsToClaim: uniqueByCode([
+      ...(legacy ? [...legacy.meansTested] : []),
+      ...(universalCredit ? universalCredit.benefits : []),
+      ...(legacy || universalCredit ? view(benefits.nonMeansTested) : []),
+    ]),
+    extraHelp: groupedExtraHelp(result),
+    warmHomes: variableIsTrue(result.variables, WARM_HOMES_NETWORK_VARIABLE) ? charity.resultsLinks.warmHomesCallBack : null,
+    answerCategories: result.categories.map((category) => ({
+      heading: category.text,
+      isBetterOff: category.isBetterOff,
+      questions: category.questions.map((question) => ({
+        question: question.text,
+        answer: question.answers.map((answer) => (answer.prefix ? `${answer.prefix} - ${answer.value}` : answer.value)).join('; '),
+      })),
+    })),
+    showHelpline: result.showHelpline,
+  };
+}

@@ -1,0 +1,234 @@
+import { useId, type ReactNode, type Ref } from 'react';
+import type { ResultBenefit, ResultBenefits } from '../../../common/result/model';
+import { benefitAmountText, formatMoney, inPeriod, type Period } from './money';
+
+export const BLOCK_TITLES = {
+  legacy: 'Legacy benefits and pension age benefits',
+  universalCredit: 'Universal Credit system benefits',
+  none: 'Benefits you could get',
+} as const;
+export const FORCED_MONTHLY_NOTE = 'Amounts are shown per month, because Universal Credit is worked out and paid monthly.';
+export const BREAKDOWN_BUTTON = 'See how your Universal Credit is worked out';
+/** The engine's code for Universal Credit, the one benefit with a breakdown. */
+export const UNIVERSAL_CREDIT_CODE = 'UNIVERSAL_CREDIT';
+
+/** External pages open in a new tab so the results stay open; screen reader users are told. */
+export function ExternalLink({ href, children, className }: { href: string; children: ReactNode; className?: string }) {
+  return (
+    <a href={href} className={className} target="_blank" rel="noopener noreferrer">
+      {children}
+      <span className="visually-hidden"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+/** Weekly or monthly (spec 001 §4 'Period'): two radio buttons, so the choice is clear to keyboard and screen reader users. */
+export function PeriodChoice({ period, onChange }: { period: Period; onChange(period: Period): void }) {
+  const name = useId();
+  return (
+    <fieldset className="period-choice">
+      <legend className="period-choice__legend">Show amounts</legend>
+      {(['weekly', 'monthly'] as const).map((choice) => (
+        <label key={choice} className="period-choice__option">
+          <input type="radio" className="period-choice__input" name={name} value={choice} checked={period === choice} onChange={() => onChange(choice)} />
+          {choice === 'weekly' ? 'Weekly' : 'Monthly'}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** A benefit's amount, or now and after the change in better-off mode. */
+function Amounts({ benefit, period, isBetterOff }: { benefit: ResultBenefit; period: Period; isBetterOff: boolean }) {
+  const now = benefitAmountText(benefit.benefitType, benefit.weeklyPayment, benefit.monthlyPayment, period);
+  if (!isBetterOff) return <p className="benefit__amount">{now}</p>;
+  return (
+    <dl className="benefit__amounts">
+      <div>
+        <dt>Now</dt>
+        <dd>{now}</dd>
+      </div>
+      <div>
+        <dt>After the change</dt>
+        <dd>{benefitAmountText(benefit.betterOffBenefitType, benefit.betterOffWeeklyPayment, benefit.betterOffMonthlyPayment, period)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** One benefit: its name and amount, why (its messages), and how to claim with a link to more (spec 001 §3 'Benefit'). */
+export function BenefitItem({
+  benefit,
+  period,
+  isBetterOff,
+  onOpenBreakdown,
+}: {
+  benefit: ResultBenefit;
+  period: Period;
+  isBetterOff: boolean;
+  onOpenBreakdown?: () => void;
+}) {
+  return (
+    <li className="benefit" data-benefit-code={benefit.benefitCode}>
+      <div className="benefit__summary">
+        <h4 className="benefit__name">{benefit.benefitName}</h4>
+        <Amounts benefit={benefit} period={period} isBetterOff={isBetterOff} />
+      </div>
+      {benefit.messages.length > 0 && (
+        <details className="benefit__details">
+          <summary>
+            How we worked this out<span className="visually-hidden">: {benefit.benefitName}</span>
+          </summary>
+          <ul>
+            {benefit.messages.map((message) => (
+              <li key={message.name}>{message.message}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+      <details className="benefit__details">
+        <summary>
+          How to claim<span className="visually-hidden">: {benefit.benefitName}</span>
+        </summary>
+        <p>{benefit.howToClaim.message}</p>
+        {benefit.link && (
+          <p>
+            <ExternalLink href={benefit.link}>Find out more about {benefit.benefitName}</ExternalLink>
+          </p>
+        )}
+      </details>
+      {onOpenBreakdown && (
+        <p>
+          <button type="button" className="button button--secondary button--small" onClick={onOpenBreakdown}>
+            {BREAKDOWN_BUTTON}
+          </button>
+        </p>
+      )}
+    </li>
+  );
+}
+
+function BenefitList({
+  title,
+  benefits,
+  onOpenBreakdown,
+  ...shared
+}: {
+  title: string;
+  benefits: ResultBenefit[];
+  period: Period;
+  isBetterOff: boolean;
+  onOpenBreakdown?: () => void;
+}) {
+  if (benefits.length === 0) return null;
+  return (
+    <>
+      <h3 className="result-block__subtitle">{title}</h3>
+      <ul className="benefit-list">
+        {benefits.map((benefit) => (
+          <BenefitItem
+            key={benefit.benefitCode}
+            benefit={benefit}
+            onOpenBreakdown={benefit.benefitCode === UNIVERSAL_CREDIT_CODE ? onOpenBreakdown : undefined}
+            {...shared}
+          />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+interface TotalFigures {
+  weekly: number;
+  monthly: number;
+  betterOffWeekly: number;
+  betterOffMonthly: number;
+}
+
+function Total({ figures, period, isBetterOff }: { figures: TotalFigures; period: Period; isBetterOff: boolean }) {
+  const now = formatMoney(inPeriod(figures.weekly, figures.monthly, period), period);
+  if (!isBetterOff) {
+    return (
+      <p className="result-block__total">
+        Total: <strong>{now}</strong>
+      </p>
+    );
+  }
+  return (
+    <dl className="result-block__total result-block__total--better-off">
+      <div>
+        <dt>Total now</dt>
+        <dd>{now}</dd>
+      </div>
+      <div>
+        <dt>Total after the change</dt>
+        <dd>{formatMoney(inPeriod(figures.betterOffWeekly, figures.betterOffMonthly, period), period)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+interface BlockProps {
+  benefits: ResultBenefits;
+  period: Period;
+  isBetterOff: boolean;
+  headingRef?: Ref<HTMLHeadingElement>;
+  children?: ReactNode;
+}
+
+/** The legacy and pension-age system (spec 001 §2): means-tested and other benefits, the total, and the period choice. */
+export function LegacyBenefits({ benefits, period, isBetterOff, headingRef, children }: BlockProps) {
+  return (
+    <section id="legacy-benefits" className="result-block" aria-labelledby="legacy-benefits-title">
+      <h2 id="legacy-benefits-title" className="result-block__title" ref={headingRef} tabIndex={-1}>
+        {BLOCK_TITLES.legacy}
+      </h2>
+      {children}
+      <BenefitList title="Means-tested benefits" benefits={benefits.meansTested} period={period} isBetterOff={isBetterOff} />
+      <BenefitList title="Benefits that are not means-tested" benefits={benefits.nonMeansTested} period={period} isBetterOff={isBetterOff} />
+      <Total
+        figures={{ weekly: benefits.lbWeekly, monthly: benefits.lbMonthly, betterOffWeekly: benefits.lbBetterOffWeekly, betterOffMonthly: benefits.lbBetterOffMonthly }}
+        period={period}
+        isBetterOff={isBetterOff}
+      />
+    </section>
+  );
+}
+
+/**
+ * The Universal Credit system (spec 001 §2): its benefits, then the benefits that are not means-tested and are
+ * paid whichever system applies (unless the list already has them), and the total.
+ */
+export function UniversalCreditBenefits({ benefits, period, isBetterOff, headingRef, children, onOpenBreakdown }: BlockProps & { onOpenBreakdown(): void }) {
+  const listed = new Set(benefits.universalCredit.map((benefit) => benefit.benefitCode));
+  const others = benefits.nonMeansTested.filter((benefit) => !listed.has(benefit.benefitCode));
+  return (
+    <section id="universal-credit" className="result-block" aria-labelledby="universal-credit-title">
+      <h2 id="universal-credit-title" className="result-block__title" ref={headingRef} tabIndex={-1}>
+        {BLOCK_TITLES.universalCredit}
+      </h2>
+      {children}
+      <BenefitList title="Benefits under Universal Credit" benefits={benefits.universalCredit} period={period} isBetterOff={isBetterOff} onOpenBreakdown={onOpenBreakdown} />
+      <BenefitList title="Benefits that are not means-tested" benefits={others} period={period} isBetterOff={isBetterOff} />
+      <Total
+        figures={{ weekly: benefits.ucWeekly, monthly: benefits.ucMonthly, betterOffWeekly: benefits.ucBetterOffWeekly, betterOffMonthly: benefits.ucBetterOffMonthly }}
+        period={period}
+        isBetterOff={isBetterOff}
+      />
+    </section>
+  );
+}
+
+/** Eligible under neither system: say so, and list any benefit that does not depend on income (such as PIP). */
+export function NoEntitlement({ benefits, period, isBetterOff, children }: Omit<BlockProps, 'benefits'> & { benefits: ResultBenefits | null }) {
+  return (
+    <section id="no-entitlement" className="result-block" aria-labelledby="no-entitlement-title">
+      <h2 id="no-entitlement-title" className="result-block__title">
+        {BLOCK_TITLES.none}
+      </h2>
+      {children}
+      <p>Based on your answers, you are not likely to get Universal Credit or the other means-tested benefits we check.</p>
+      {benefits && <BenefitList title="Benefits that are not means-tested" benefits={benefits.nonMeansTested} period={period} isBetterOff={isBetterOff} />}
+    </section>
+  );
+}

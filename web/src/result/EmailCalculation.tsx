@@ -1,0 +1,226 @@
+import { useRef, useState, type FormEvent } from 'react';
+import {
+  CHALLENGE_MAX_LENGTH,
+  calculationEmailProblems,
+  DOMESTIC_ABUSE_HELPLINE,
+  EMAIL_ADDRESS_MAX_LENGTH,
+  normaliseChallenge,
+} from '../../../common/email/calculation-email';
+import { isErrorResponse } from '../../../common/errors';
+import { ApiRequestError, postJson } from '../api/client';
+import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';
+
+export const CHALLENGE_FIELD_ID = 'email-challenge';
+export const EMAIL_FIELD_ID = 'email-address';
+const FIELD_IDS: Record<string, string> = { challenge: CHALLENGE_FIELD_ID, email: EMAIL_FIELD_ID };
+
+/** When the call fails without a message of its own (the server or the connection is down). */
+export const EMAIL_CALL_FAILED = 'We could not send the e-mail just now. Please try again later.';
+
+export interface CalculationEmailResult {
+  valid: boolean;
+  message: string;
+}
+
+/** POST /api/data/email/ (spec 001 §7); the browser id is added by postJson. */
+export function sendCalculationEmail(session: string, email: string, challenge: string): Promise<CalculationEmailResult> {
+  return postJson<CalculationEmailResult>('/api/data/email/', { session, email, challenge });
+}
+
+/** The picture's address: a new `v` asks the server for a new code; a partner's portal gets its colours. */
+export function challengeImageUrl(session: string, version: number, partnerId: string | null): string {
+  const query = new URLSearchParams({ v: String(version) });
+  if (partnerId) query.set('partner', partnerId);
+  return `/assets/img/${encodeURIComponent(session)}?${query}`;
+}
+
+export function challengeAudioUrl(session: string, version: number): string {
+  return `/assets/wav/${encodeURIComponent(session)}/?v=${version}`;
+}
+
+type Outcome = { kind: 'success' | 'danger'; message: string } | null;
+
+/** A 400 from the server names the fields, as the form's own check does; anything else is one message. */
+function readFailure(error: unknown): { problems: SummaryError[]; message: string | null } {
+  if (error instanceof ApiRequestError && isErrorResponse(error.errorBody)) {
+    const problems = error.errorBody.errors.filter((problem) => FIELD_IDS[problem.path]).map((problem) => ({ targetId: FIELD_IDS[problem.path], message: problem.message }));
+    if (error.status === 400 && problems.length > 0) return { problems, message: null };
+    return { problems: [], message: error.errorBody.message };
+  }
+  return { problems: [], message: EMAIL_CALL_FAILED };
+}
+
+/**
+ * E-mail the link to the calculation (spec 001 §2 'Print or save section', §4 'E-mail send', §5): a security code
+ * as a picture with a spoken version, the code and address fields, a note for anyone not safe at home, and
+ * 'Send Calculation'. Every answer from the server uses the code up, so the picture and sound are renewed each time.
+ */
+export function EmailCalculation({ session, partnerId }: { session: string; partnerId: string | null }) {
+  const [challenge, setChallenge] = useState('');
+  const [email, setEmail] = useState('');
+  const [problems, setProblems] = useState<SummaryError[]>([]);
+  const [attempt, setAttempt] = useState(0);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [sending, setSending] = useState(false);
+  // The time the page drew the first picture; counting up from it keeps each address new, even across reloads.
+  const [version, setVersion] = useState(() => Date.now());
+  const [imageState, setImageState] = useState<'loading' | 'shown' | 'failed'>('loading');
+  const [codeStatus, setCodeStatus] = useState('');
+  const audio = useRef<HTMLAudioElement>(null);
+
+  function newCode(announcement: string) {
+    audio.current?.pause();
+    setImageState('loading');
+    setVersion((current) => current + 1);
+    setCodeStatus(announcement);
+  }
+
+  function playAudio() {
+    // The sound is asked for only now, after the picture: it says the code the picture drew.
+    void audio.current?.play()?.catch(() => setCodeStatus('The audio could not be played. Press Refresh for a new security code and try again.'));
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const found = calculationEmailProblems({ challenge, email }).map((problem) => ({ targetId: FIELD_IDS[problem.path], message: problem.message }));
+    setProblems(found);
+    setAttempt((count) => count + 1);
+    setOutcome(null);
+    if (found.length > 0) return;
+    setSending(true);
+    try {
+      const result = await sendCalculationEmail(session, email.trim(), normaliseChallenge(challenge));
+      setOutcome({ kind: result.valid ? 'success' : 'danger', message: result.message });
+      if (result.valid) setEmail('');
+    } catch (error) {
+      const failure = readFailure(error);
+      setProblems(failure.problems);
+      if (failure.message) setOutcome({ kind: 'danger', message: failure.message });
+    } finally {
+      setSending(false);
+      // Whatever the answer, the code typed has been used: clear it and show a new one.
+      setChallenge('');
+      newCode('');
+    }
+  }
+
+  const errorOf = (fieldId: string) => problems.find((problem) => problem.targetId === fieldId)?.message;
+  const challengeError = errorOf(CHALLENGE_FIELD_ID);
+  const emailError = errorOf(EMAIL_FIELD_ID);
+  const describedBy = (fieldId: string, error: string | undefined, hint: boolean) =>
+    [hint ? `${fieldId}-hint` : '', error ? `${fieldId}-error` : ''].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <section id="email-results" className="result-card email-calculation" aria-labelledby="email-results-title">
+      <h2 id="email-results-title" className="result-card__title">
+        E-mail your results
+      </h2>
+      <p>We can e-mail you a link to this calculation, so you can see your results again later. The e-mail does not include any amounts or answers.</p>
+      <form className="email-calculation__form" onSubmit={submit} noValidate>
+        {/* After each submit with problems the summary takes focus, so it is read out first. */}
+        <ErrorSummary errors={problems} focusKey={problems.length > 0 ? attempt : 0} headingLevel={3} />
+
+        <div className="email-calculation__captcha">
+          <img
+            className="email-calculation__image"
+            src={challengeImageUrl(session, version, partnerId)}
+            alt="Security code: the characters to type in the box below. Press Play audio to hear them instead."
+            width={220}
+            height={76}
+            onLoad={() => setImageState('shown')}
+            onError={() => setImageState('failed')}
+          />
+          <div className="button-row">
+            <button type="button" className="button button--secondary button--small" onClick={() => newCode('A new security code is shown.')}>
+              Refresh<span className="visually-hidden"> the security code</span>
+            </button>
+            <button type="button" className="button button--secondary button--small" onClick={playAudio} disabled={imageState === 'loading'}>
+              Play audio<span className="visually-hidden"> of the security code</span>
+            </button>
+          </div>
+          <audio ref={audio} src={challengeAudioUrl(session, version)} preload="none" />
+          <p className="email-calculation__code-status" role="status">
+            {imageState === 'failed' ? 'The security code could not be shown. Press Refresh to try again, or Play audio to hear it.' : codeStatus}
+          </p>
+        </div>
+
+        <div className={`question question--label${challengeError ? ' question--invalid' : ''}`}>
+          <label className="question__label" htmlFor={CHALLENGE_FIELD_ID}>
+            Security code
+          </label>
+          <p className="question__hint" id={`${CHALLENGE_FIELD_ID}-hint`}>
+            Type the characters in the picture, or the ones you hear. Each code can be tried once.
+          </p>
+          {challengeError && (
+            <p className="question__error" id={`${CHALLENGE_FIELD_ID}-error`}>
+              <span className="visually-hidden">Error: </span>
+              {challengeError}
+            </p>
+          )}
+          <input
+            id={CHALLENGE_FIELD_ID}
+            className="input input--challenge"
+            type="text"
+            name="challenge"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={CHALLENGE_MAX_LENGTH}
+            value={challenge}
+            aria-invalid={challengeError ? true : undefined}
+            aria-describedby={describedBy(CHALLENGE_FIELD_ID, challengeError, true)}
+            onChange={(event) => setChallenge(event.target.value.toUpperCase())}
+          />
+        </div>
+
+        <div className={`question question--label${emailError ? ' question--invalid' : ''}`}>
+          <label className="question__label" htmlFor={EMAIL_FIELD_ID}>
+            Email address
+          </label>
+          {emailError && (
+            <p className="question__error" id={`${EMAIL_FIELD_ID}-error`}>
+              <span className="visually-hidden">Error: </span>
+              {emailError}
+            </p>
+          )}
+          <input
+            id={EMAIL_FIELD_ID}
+            className="input"
+            type="email"
+            name="email"
+            autoComplete="email"
+            spellCheck={false}
+            maxLength={EMAIL_ADDRESS_MAX_LENGTH}
+            value={email}
+            aria-invalid={emailError ? true : undefined}
+            aria-describedby={describedBy(EMAIL_FIELD_ID, emailError, false)}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+
+        <div className="email-calculation__safety" role="note" aria-labelledby="email-safety-title">
+          <h3 id="email-safety-title" className="email-calculation__safety-title">
+            Is it safe to e-mail your results?
+          </h3>
+          <p>
+            If someone else can read your e-mails and you are worried about your safety at home, you may not want to send this. The {DOMESTIC_ABUSE_HELPLINE.name} is{' '}
+            {DOMESTIC_ABUSE_HELPLINE.hours}: call <a href={DOMESTIC_ABUSE_HELPLINE.phoneLink}>{DOMESTIC_ABUSE_HELPLINE.phoneNumber}</a>.
+          </p>
+        </div>
+
+        {/* Both live regions are always there, so a result is announced: success politely, a failure at once. */}
+        <div className="alert alert--success" role="status">
+          {outcome?.kind === 'success' ? outcome.message : ''}
+        </div>
+        <div className="alert alert--danger" role="alert">
+          {outcome?.kind === 'danger' ? outcome.message : ''}
+        </div>
+
+        <button type="submit" className="button" aria-disabled={sending || undefined}>
+          Send Calculation
+        </button>
+      </form>
+    </section>
+  );
+}
