@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { loadSurveyDefinition } from '../../api/src/survey/survey-definitions.js';
 import { compileSurvey, surveyState, type CompiledPage, type RuleEnvironment } from '../../api/src/survey/survey-flow.js';
 import type { Adult, Child, Household, Housing } from '../../common/calculation/household.js';
+import { loadEntitlementEngine } from '../../common/calculation/load.js';
 import { ukToday } from '../../common/dates/uk-today.js';
 import { valueOn, type DatedParameter } from '../../common/parameters/dated-parameter.js';
 import { householdFromAnswers } from '../../common/survey/household-mapping.js';
@@ -16,9 +17,10 @@ import { startBrowserSuite, stopBrowserSuite } from '../support/browser-suite.js
 import type { TestDatabase } from '../support/test-database.js';
 
 /**
- * The acceptance walkthroughs of the questionnaire (issue 3): four households answer every page they are shown by
- * typing and clicking, and finish. The server then holds a finished calculation whose answers give the household
- * each one is. The answers are those of the household fixtures in common/survey/household-mapping.spec.ts.
+ * The acceptance walkthroughs of the questionnaire (issue 3) and its results (issue 5): four households answer every
+ * page they are shown by typing and clicking, and finish. The server then holds a finished calculation whose answers
+ * give the household each one is, and the results page shows the figures the engine works out for that household,
+ * in either period. The answers are those of the household fixtures in common/survey/household-mapping.spec.ts.
  */
 
 const PHONE = { width: 375, height: 812 };
@@ -28,6 +30,7 @@ const PRIVACY_NOTICE = "You've already answered this question.";
 /** A walkthrough takes 5 to 11 seconds; a press of Next that shows errors rests the buttons 3 seconds. */
 const WALK_TIMEOUT_MS = 60_000;
 
+const ENGINE = loadEntitlementEngine();
 const SURVEY = compileSurvey(loadSurveyDefinition(join(REPO_ROOT, 'definitions')));
 const NATIONAL_LIVING_WAGE = JSON.parse(
   readFileSync(join(REPO_ROOT, 'rulesets/parameters/gov/hmrc/minimum_wage/national_living_wage.json'), 'utf8'),
@@ -374,6 +377,7 @@ async function walk(household: HouseholdWalk): Promise<string> {
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     expect((await finishing).postDataJSON()).toMatchObject({ session, page: surveyPage('finish').number, action: 4 });
     await page.waitForURL(`${server.url}/result/${session}`);
+    await checkResultsShown(page, session, household.slug);
     return session;
   } finally {
     await context.close();
@@ -396,6 +400,47 @@ async function storedCalculation(session: string) {
     pages: state.applicable.map((page) => page.definition.name),
     household: householdFromAnswers(state.effectiveAnswers, today),
   };
+}
+
+const pounds = (pence: number) => `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** Each benefit the results page lists, with the amount it shows (or why it shows none). */
+function benefitsShown(page: Page): Promise<{ code: string; amount: string }[]> {
+  return page
+    .locator('li.benefit')
+    .evaluateAll((items) => items.map((item) => ({ code: item.getAttribute('data-benefit-code') ?? '', amount: item.querySelector('.benefit__amount')?.textContent?.trim() ?? '' })));
+}
+
+/**
+ * The results page lists the benefits the engine awards the stored household, each with the engine's amount in the
+ * period shown; where the page offers the choice, monthly shows the engine's monthly figures.
+ */
+async function checkResultsShown(page: Page, session: string, slug: string): Promise<void> {
+  await page.waitForFunction(`document.querySelector('#result-section-title')?.textContent?.trim() === 'Your results'`, undefined, { timeout: 15_000 });
+  const { household } = await storedCalculation(session);
+  const today = ukToday();
+  const expected = await ENGINE.calculate(household, today);
+  const expectedText = (code: string, period: 'week' | 'month') => {
+    const benefit = expected.benefits.find((candidate) => candidate.code === code);
+    if (!benefit?.eligible) return 'not awarded by the engine';
+    if (!benefit.amountShown) return 'You may be entitled';
+    return `${pounds(period === 'week' ? benefit.weeklyPence : benefit.monthlyPence)} per ${period}`;
+  };
+  const check = async (period?: 'week' | 'month') => {
+    const shown = await benefitsShown(page);
+    expect(shown.length).toBeGreaterThan(0);
+    for (const { code, amount } of shown) {
+      const shownPeriod = period ?? (amount.endsWith('per month') ? 'month' : 'week');
+      expect({ code, amount }).toEqual({ code, amount: expectedText(code, shownPeriod) });
+    }
+  };
+  await check();
+  await screenshot(page, `households-${slug}-results`);
+  const monthly = page.getByRole('radio', { name: 'Monthly' });
+  if ((await monthly.count()) > 0) {
+    await monthly.check();
+    await check('month');
+  }
 }
 
 async function walkAndCheck(household: HouseholdWalk): Promise<void> {
