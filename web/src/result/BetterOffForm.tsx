@@ -1,55 +1,20 @@
 import { useMemo, useRef, useState } from 'react';
-import Form, { type IChangeEvent } from '@rjsf/core';
-import type { FieldTemplateProps, ObjectFieldTemplateProps } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
-import { isErrorResponse } from '../../../common/errors';
+import type { IChangeEvent } from '@rjsf/core';
 import type { ResultModel } from '../../../common/result/model';
 import type { AnswerValue } from '../../../common/survey/model';
 import { validatePage } from '../../../common/survey/validation';
 import type { Visit } from '../../../common/visit';
-import { ApiRequestError } from '../api/client';
 import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';
 import { inputId, type SurveyFormContext } from '../survey/form-context';
-import { buildPageSchema, type PageUiOptions } from '../survey/page-schema';
+import { buildPageSchema } from '../survey/page-schema';
 import { answerQuestion, answersToSend, changePrivateAnswer, errorList, questionsWithShow, withErrors, type SurveyPageState } from '../survey/page-state';
 import { PopUpDialog } from '../survey/PopUpDialog';
-import { QUESTION_FIELDS } from '../survey/questions/fields';
+import { questionErrors, QuestionsForm } from '../survey/QuestionsForm';
 import { browserRuleEnvironment, type RuleEnvironment } from '../survey/rule-environment';
 import { initialBetterOffState } from './better-off-page';
 import { recalculateResult } from './result-api';
 
 export const WORK_OUT_BUTTON = 'Work out the difference';
-
-function FieldTemplate({ children }: FieldTemplateProps) {
-  return children;
-}
-
-function ObjectFieldTemplate({ properties, uiSchema }: ObjectFieldTemplateProps) {
-  const groups = (uiSchema?.['ui:options'] as PageUiOptions | undefined)?.groups ?? [properties.map((property) => property.name)];
-  const content = new Map(properties.map((property) => [property.name, property.content]));
-  return (
-    <>
-      {groups.map((names) => (
-        <div className="field-group" key={names.join(' ')}>
-          {names.map((name) => content.get(name))}
-        </div>
-      ))}
-    </>
-  );
-}
-
-const TEMPLATES = { FieldTemplate, ObjectFieldTemplate };
-
-/** Field errors of a 400 answer, when every one names a question of the form (as the survey page reads them). */
-function questionErrors(error: unknown, state: SurveyPageState): Record<string, string> | null {
-  if (!(error instanceof ApiRequestError) || error.status !== 400 || !isErrorResponse(error.errorBody)) return null;
-  const names = new Set(state.questions.map((question) => question.name));
-  const fieldErrors = error.errorBody.errors;
-  if (fieldErrors.length === 0 || fieldErrors.some((fieldError) => !names.has(fieldError.path))) return null;
-  const errors: Record<string, string> = {};
-  for (const fieldError of fieldErrors) errors[fieldError.path] ??= fieldError.message;
-  return errors;
-}
 
 interface Props {
   session: string;
@@ -116,7 +81,7 @@ export default function BetterOffForm({ session, visit, search, environment: giv
     try {
       onResult(await recalculateResult(session, answersToSend(current), visit, true));
     } catch (error) {
-      const fieldErrors = questionErrors(error, current);
+      const fieldErrors = questionErrors(error, current.questions.map((question) => question.name));
       if (fieldErrors) showErrors(fieldErrors);
       else onFailed(error);
     } finally {
@@ -129,19 +94,12 @@ export default function BetterOffForm({ session, visit, search, environment: giv
   return (
     <div className="better-off-form">
       <ErrorSummary errors={summary} focusKey={summaryFocus} headingLevel={3} />
-      <Form
-        className="survey-form"
+      <QuestionsForm
         schema={schema}
         uiSchema={uiSchema}
-        formData={state.answers}
+        answers={state.answers}
         formContext={formContext}
-        fields={QUESTION_FIELDS}
-        templates={TEMPLATES}
-        validator={validator}
-        noHtml5Validate
-        noValidate
-        showErrorList={false}
-        experimental_componentUpdateStrategy="always"
+        inCard={false}
         onChange={onChange}
         onSubmit={() => void submit()}
       >
@@ -150,7 +108,7 @@ export default function BetterOffForm({ session, visit, search, environment: giv
             {WORK_OUT_BUTTON}
           </button>
         </div>
-      </Form>
+      </QuestionsForm>
       {popUp !== null && <PopUpDialog message={popUp} onClose={() => setPopUp(null)} />}
     </div>
   );

@@ -1,8 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import Form, { type IChangeEvent } from '@rjsf/core';
-import type { FieldTemplateProps, ObjectFieldTemplateProps } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
-import { isErrorResponse } from '../../../common/errors';
+import type { IChangeEvent } from '@rjsf/core';
 import { questionTypeName } from '../../../common/survey/answers';
 import { normalisePostcode } from '../../../common/survey/postcode';
 import { postcodeInvalidMessage, validatePage } from '../../../common/survey/validation';
@@ -10,18 +7,16 @@ import {
   SURVEY_ACTIONS,
   type AnswerValue,
   type PostcodeAnswer,
-  type QuestionView,
   type SurveyAction,
   type SurveyPageResponse,
 } from '../../../common/survey/model';
 import type { Visit } from '../../../common/visit';
-import { ApiRequestError } from '../api/client';
 import { reportHeightToParent, requestParentScroll } from '../embed/parent-window';
 import { usePageTitle } from '../shared/page-title';
 import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';
 import { inputId, type SurveyFormContext } from './form-context';
 import { HeaderIcon } from './HeaderIcon';
-import { buildPageSchema, type PageUiOptions } from './page-schema';
+import { buildPageSchema } from './page-schema';
 import {
   answerQuestion,
   answersToSend,
@@ -34,7 +29,7 @@ import {
   type SurveyPageState,
 } from './page-state';
 import { PopUpDialog } from './PopUpDialog';
-import { QUESTION_FIELDS } from './questions/fields';
+import { questionErrors, QuestionsForm } from './QuestionsForm';
 import { postcodeErrorTarget } from './questions/PostcodeControl';
 import { ReferenceBox } from './ReferenceBox';
 import type { RuleEnvironment } from './rule-environment';
@@ -62,40 +57,8 @@ interface Props {
   onOutcome(outcome: SurveyOutcome): void;
 }
 
-function FieldTemplate({ children }: FieldTemplateProps) {
-  return children;
-}
-
-/** The card of questions: one block per field group that has a shown question (spec 000 §3 'Field group'). */
-function ObjectFieldTemplate({ properties, uiSchema }: ObjectFieldTemplateProps) {
-  const groups = (uiSchema?.['ui:options'] as PageUiOptions | undefined)?.groups ?? [properties.map((property) => property.name)];
-  const content = new Map(properties.map((property) => [property.name, property.content]));
-  return (
-    <div className="survey-card">
-      {groups.map((names) => (
-        <div className="field-group" key={names.join(' ')}>
-          {names.map((name) => content.get(name))}
-        </div>
-      ))}
-    </div>
-  );
-}
-
-const TEMPLATES = { FieldTemplate, ObjectFieldTemplate };
-
 function isPostcodeAnswer(value: AnswerValue | undefined): value is PostcodeAnswer {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && 'postcode' in value;
-}
-
-/** Field errors of a 400 answer, when every one names a question on this page. */
-function questionErrors(error: unknown, questions: readonly QuestionView[]): Record<string, string> | null {
-  if (!(error instanceof ApiRequestError) || error.status !== 400 || !isErrorResponse(error.errorBody)) return null;
-  const names = new Set(questions.map((question) => question.name));
-  const fieldErrors = error.errorBody.errors;
-  if (fieldErrors.length === 0 || fieldErrors.some((fieldError) => !names.has(fieldError.path))) return null;
-  const errors: Record<string, string> = {};
-  for (const fieldError of fieldErrors) errors[fieldError.path] ??= fieldError.message;
-  return errors;
 }
 
 function Progress({ percent }: { percent: number }) {
@@ -234,7 +197,7 @@ export function SurveyPage({ response, visit, isTestMode, search, environment, o
       if (action === SURVEY_ACTIONS.finish) onOutcome({ kind: 'finished', session: next.session ?? response.session ?? '' });
       else onOutcome({ kind: 'page', response: next });
     } catch (error) {
-      const errors = questionErrors(error, current.questions);
+      const errors = questionErrors(error, current.questions.map((question) => question.name));
       if (errors) showErrors(errors);
       else onOutcome({ kind: 'failed', error });
     } finally {
@@ -312,19 +275,12 @@ export function SurveyPage({ response, visit, isTestMode, search, environment, o
       )}
       <p className="survey__required-note">{REQUIRED_NOTE}</p>
       <ErrorSummary errors={summary} focusKey={summaryFocus} />
-      <Form
-        className="survey-form"
+      <QuestionsForm
         schema={schema}
         uiSchema={uiSchema}
-        formData={state.answers}
+        answers={state.answers}
         formContext={formContext}
-        fields={QUESTION_FIELDS}
-        templates={TEMPLATES}
-        validator={validator}
-        noHtml5Validate
-        noValidate
-        showErrorList={false}
-        experimental_componentUpdateStrategy="always"
+        inCard={true}
         onChange={onChange}
         onSubmit={() => void next()}
       >
@@ -342,7 +298,7 @@ export function SurveyPage({ response, visit, isTestMode, search, environment, o
             </button>
           </div>
         )}
-      </Form>
+      </QuestionsForm>
       {response.token && <ReferenceBox reference={response.token} />}
       {response.isIntermediary && <AdviserSection client={response.client} />}
       {popUp !== null && <PopUpDialog message={popUp} onClose={() => setPopUp(null)} />}
