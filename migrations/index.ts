@@ -3,6 +3,8 @@ import { CreateSurveyAnswersAccessGrantsAndAnalytics1795348800000 } from './1795
 import { CreatePostcodesAndCouncilTaxAddresses1795356000000 } from './1795356000000-CreatePostcodesAndCouncilTaxAddresses.js';
 import { CreateResultFeedback1795442400000 } from './1795442400000-CreateResultFeedback.js';
 import { CreateCaptchaChallenges1795446000000 } from './1795446000000-CreateCaptchaChallenges.js';
+import { CreateAccounts1795449600000 } from './1795449600000-CreateAccounts.js';
+import { CreateAdviserCalculations1795453200000 } from './1795453200000-CreateAdviserCalculations.js';
 
 /** Every migration, oldest first. Listed rather than found by a file pattern, so tests and the build agree. */
 export const MIGRATIONS = [
@@ -11,4 +13,6 @@ export const MIGRATIONS = [
   CreatePostcodesAndCouncilTaxAddresses1795356000000,
   CreateResultFeedback1795442400000,
   CreateCaptchaChallenges1795446000000,
+  CreateAccounts1795449600000,
+  CreateAdviserCalculations1795453200000,
 ];

@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { APP_GUARD } from '@nestjs/core';
 import { AccessGuard } from './access/access.js';
+import { AccountsModule } from './accounts/accounts.module.js';
 import { AdviserModule } from './adviser/adviser.module.js';
 import { CalculationModule } from './calculation/calculation.module.js';
 import { CaptchaModule } from './captcha/captcha.module.js';
@@ -43,6 +44,7 @@ export class AppModule {
         RateLimitModule,
         VerificationModule,
         SurveyModule,
+        AccountsModule,
         AdviserModule,
         CalculationModule,
         ResultsModule,

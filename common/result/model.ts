@@ -1,3 +1,5 @@
+import type { Client } from '../adviser/model.js';
+
 /**
  * The result model (spec 001 §3): what `GET /api/data/result/` and `POST /api/data/result/` answer, and what the
  * results page, the PDF and the e-mail read. Money on the wire is pounds with 2 decimal places (a number worked
@@ -172,7 +174,7 @@ export interface ResultModel {
   extraHelps: ExtraHelp;
   hasFeedback: boolean;
   showHelpline: boolean;
-  client: unknown;
+  client: Client | null;
   testing: TestingData | null;
 }
 

@@ -1,3 +1,5 @@
+import type { Client } from '../adviser/model.js';
+
 /**
  * The questionnaire's shapes (spec 000 §3), shared by the definitions in `definitions/survey/`, the API that
  * serves and checks them, and the web app that renders them. Framework-free.
@@ -180,7 +182,7 @@ export interface SurveyPageResponse {
   token: string | null;
   isIntermediary: boolean;
   /** The adviser's client for this calculation (adviser area); null for the public. */
-  client: unknown;
+  client: Client | null;
   hasPostcode: boolean;
   page: PageView | null;
 }

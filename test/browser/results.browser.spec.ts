@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as wait } from 'node:timers/promises';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { SMTPServer } from 'smtp-server';
 import { hashChallengeAnswer } from '../../api/src/captcha/captcha.service.js';
@@ -16,6 +15,7 @@ import { startBrowserSuite, stopBrowserSuite } from '../support/browser-suite.js
 import { chromiumPath, describeInChromium, screenshot } from '../support/chromium.js';
 import { SINGLE_PRIVATE_RENTER_WORKING_PART_TIME } from '../support/households.js';
 import { renderPdfs } from '../support/pdf-pictures.js';
+import { eventually, textOf } from '../support/waiting.js';
 import type { TestDatabase } from '../support/test-database.js';
 
 /**
@@ -70,23 +70,7 @@ async function openSection(page: Page, title: string, code: number | null): Prom
   if (posted) expect((await posted).postDataJSON()).toMatchObject({ sectionType: code });
 }
 
-/** Waits until `read` gives `expected` (compared as JSON), then fails with the last value read if it never does. */
-async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  let last: T | undefined;
-  for (;;) {
-    try {
-      last = await read();
-    } catch {
-      last = undefined;
-    }
-    if (JSON.stringify(last) === JSON.stringify(expected) || Date.now() > until) break;
-    await wait(100);
-  }
-  expect(last).toEqual(expected);
-}
 
-const textOf = async (locator: Locator) => ((await locator.first().textContent({ timeout: 1_000 })) ?? '').trim();
 
 const pounds = (pence: number) => `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 

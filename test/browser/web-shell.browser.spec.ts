@@ -96,9 +96,10 @@ describeInChromium('the web shell in Chromium', () => {
   });
 
   it('moves /intermediary/... addresses to /adviser/... and /aboutyou to the landing page, keeping the query', async () => {
-    const page = await open('/intermediary/compare/x?clientId=42');
-    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/adviser/compare/x?clientId=42');
-    expect(await page.locator('h1').textContent()).toBe('Compare Calculations');
+    const page = await open('/intermediary/compare/a,b?clientId=42&session=a&session=b');
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/adviser/compare/a,b?clientId=42&session=a&session=b');
+    // Not signed in to the adviser area: the compare screen says so.
+    await page.getByRole('heading', { level: 1, name: 'No Access' }).waitFor();
     await page.goto(`${server.url}/aboutyou?id=cap_live`);
     await page.waitForSelector('h1');
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/?id=cap_live');

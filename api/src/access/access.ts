@@ -1,12 +1,16 @@
-import { CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable, Optional, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { ACCOUNT_MESSAGES } from '../../../common/accounts/model.js';
+import { AccountsService } from '../accounts/accounts.service.js';
+import { rememberSignedInUser, type AccountRole } from '../accounts/signed-in-user.js';
 import { ApiError } from '../errors/api-error.js';
 
 /**
  * Who may call a route. Every controller or route says so; a route that says nothing is refused (fail
- * closed), and a test lists any such route. Later issues add the session owner, adviser and admin rules.
+ * closed), and a test lists any such route.
  */
-export type AccessRule = 'public' | 'session-holder';
+export type AccessRule = 'public' | 'session-holder' | 'adviser' | 'organisation-admin';
 
 export const ACCESS_RULE = 'access-rule';
 
@@ -19,17 +23,46 @@ export const Public = () => SetMetadata(ACCESS_RULE, 'public' satisfies AccessRu
  */
 export const SessionHolder = () => SetMetadata(ACCESS_RULE, 'session-holder' satisfies AccessRule);
 
+/**
+ * Signed in to the adviser area as an adviser or an organisation admin (the account session cookie). Anyone else
+ * gets 403 NO_ACCESS, which the web app shows as the No Access screen (spec 001 §3). Read the user with
+ * signedInUser(request).
+ */
+export const Adviser = () => SetMetadata(ACCESS_RULE, 'adviser' satisfies AccessRule);
+
+/** Signed in as an admin of an organisation: manages its people and clients. Anyone else gets 403 NO_ACCESS. */
+export const OrganisationAdmin = () => SetMetadata(ACCESS_RULE, 'organisation-admin' satisfies AccessRule);
+
+const ROLES_ALLOWED: Record<'adviser' | 'organisation-admin', readonly AccountRole[]> = {
+  adviser: ['adviser', 'organisation-admin'],
+  'organisation-admin': ['organisation-admin'],
+};
+
 export function accessRuleOf(reflector: Reflector, targets: Parameters<Reflector['getAllAndOverride']>[1]): AccessRule | undefined {
   return reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_RULE, targets);
 }
 
 @Injectable()
 export class AccessGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector) {}
+  // Optional so the guard also works in an app without accounts (the access-rules test builds one).
+  constructor(
+    private readonly reflector: Reflector,
+    @Optional() private readonly accounts?: AccountsService,
+  ) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const rule = accessRuleOf(this.reflector, [context.getHandler(), context.getClass()]);
+    if (rule === undefined) throw new ApiError(403, 'FORBIDDEN', 'You do not have access to this.');
+    // Every route, public or not, learns who is signed in, and a POST carrying a live session cookie is refused
+    // here without the matching X-CSRF-Token.
+    const request = context.switchToHttp().getRequest<Request>();
+    const user = this.accounts ? await this.accounts.signedInUserOf(request) : null;
+    rememberSignedInUser(request, user);
     if (rule === 'public' || rule === 'session-holder') return true;
-    throw new ApiError(403, 'FORBIDDEN', 'You do not have access to this.');
+    if (!user) throw new ApiError(403, 'NO_ACCESS', ACCOUNT_MESSAGES.notSignedIn);
+    if (!ROLES_ALLOWED[rule].includes(user.role)) {
+      throw new ApiError(403, 'NO_ACCESS', rule === 'adviser' ? ACCOUNT_MESSAGES.notSignedIn : ACCOUNT_MESSAGES.adminOnly);
+    }
+    return true;
   }
 }

@@ -1,6 +1,8 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
 import { Public } from '../access/access.js';
+import { signedInUserOrNull } from '../accounts/signed-in-user.js';
 import { ErrorResponseDto } from '../errors/error-response.dto.js';
 import { IntermediaryIndexResponse } from '../survey/survey-responses.dto.js';
 
@@ -11,11 +13,12 @@ export class IntermediaryController {
   @Get('index')
   @ApiOperation({
     summary: 'Whether the visitor is an adviser (intermediary)',
-    description: 'The landing page sends advisers to /adviser/. Adviser sign-in arrives with the adviser area; until then no visitor is signed in as one.',
+    description: 'True when the request carries the account session of an adviser or organisation admin; the landing page sends them to /adviser/.',
   })
   @ApiOkResponse({ type: IntermediaryIndexResponse })
   @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'The service is down for a moment.' })
-  index(): IntermediaryIndexResponse {
-    return { isIntermediary: false };
+  index(@Req() request: Request): IntermediaryIndexResponse {
+    const role = signedInUserOrNull(request)?.role;
+    return { isIntermediary: role === 'adviser' || role === 'organisation-admin' };
   }
 }

@@ -152,6 +152,16 @@ describe('the Your Benefit Results PDF', () => {
     });
   });
 
+  it("tells a client of an adviser that the adviser finds the calculation again, not the postcode", async () => {
+    const client = { clientGuid: 'c1', displayName: 'Mary Smith', firstName: 'Mary', lastName: 'Smith', dateOfBirth: '07/03/1984', clientNumber: '', caseReference: '', caseNotes: '', searchName: '', calculationCreateDate: null, calculationUpdateDate: null };
+    const adviser = await readPdf(await render({ ...RESULT_BOTH_SYSTEMS, client }, 'weekly'));
+    expect(adviser.pages[0]).toContain('Your adviser can use it to find this calculation again');
+    expect(adviser.all).toContain('ask your adviser to change your answers');
+    expect(adviser.all).not.toContain('With it and your postcode');
+    const visitor = await readPdf(await render(RESULT_BOTH_SYSTEMS, 'weekly'));
+    expect(visitor.pages[0]).toContain('With it and your postcode you can go back to your results');
+  });
+
   it('shows monthly amounts when monthly is chosen', async () => {
     const text = await readPdf(await render(RESULT_BOTH_SYSTEMS, 'monthly'));
     expect(text.all).toContain('All amounts are shown per month.');

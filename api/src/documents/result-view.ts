@@ -109,6 +109,8 @@ export interface ResultDocumentView {
   charity: CharityView;
   /** The calculation reference. */
   reference: string;
+  /** Made by an adviser for their client: opened again through the adviser, not with the postcode. */
+  byAdviser: boolean;
   /** The date the figures were worked out for, '23 November 2026'. */
   workedOutOn: string;
   /** The tax year of the rates used, '2026-27'. */
@@ -257,6 +259,7 @@ export function resultDocumentView(result: ResultModel, options: ResultViewOptio
   return {
     charity: { name: charity.name, homepageUrl: charity.homepageUrl, helpline: charity.helpline, grantsSearch: charity.resultsLinks.grantsSearch },
     reference: result.token,
+    byAdviser: result.client !== null,
     workedOutOn: dateInWords(result.calculatedOn),
     ratesYear: result.rulesVersion,
     producedOn: dateInWords(UK_DATE.format(options.generatedAt)),

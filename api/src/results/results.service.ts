@@ -17,7 +17,8 @@ import { ENTITLEMENT_ENGINE } from '../calculation/calculation.service.js';
 import { ApiError } from '../errors/api-error.js';
 import { CalculationSession } from '../survey/calculation-session.entity.js';
 import { shownQuestions, surveyState, type CompiledPage, type CompiledSurvey } from '../survey/survey-flow.js';
-import { calculationNotFound, COMPILED_SURVEY, hasPostcode, SurveyService } from '../survey/survey.service.js';
+import { calculationNotFound, COMPILED_SURVEY, hasPostcode, oldestOpenCalculation, SurveyService } from '../survey/survey.service.js';
+import { adviserClientOf } from '../accounts/client-view.js';
 import { AccessGrantsService } from '../verification/access-grants.service.js';
 import type { Caller } from '../verification/caller.js';
 import { SessionAccessService } from '../verification/session-access.service.js';
@@ -33,6 +34,9 @@ export interface ResultOptions {
   /** The page asks for test mode: the testing data comes only to a browser in verified test mode. */
   test?: boolean;
 }
+
+/** An adviser reads a result through their account, not a browser: no browser id, no grants, so no test mode. */
+const NO_BROWSER: Caller = { browserId: null, cookies: {}, address: 'adviser' };
 
 interface OpenedCalculation {
   session: CalculationSession;
@@ -72,6 +76,16 @@ export class ResultsService {
   async resultFor(sessionId: string, caller: Caller, options: ResultOptions = {}): Promise<ResultModel> {
     const calculation = await this.open(sessionId, caller);
     return this.build(calculation, caller, options);
+  }
+
+  /**
+   * The result model for the adviser area, without the public browser-ownership check: call it only once the
+   * adviser's right to the calculation's client is proven (AdviserService). 404 when there is no such calculation.
+   */
+  async resultForAdviser(sessionId: string): Promise<ResultModel> {
+    const calculation = await this.surveys.findCalculation(sessionId);
+    if (!calculation) throw calculationNotFound();
+    return this.build(calculation, NO_BROWSER, {});
   }
 
   /**
@@ -168,7 +182,7 @@ export class ResultsService {
       extraHelps: { showExtraHelp: false, extraHelps: [] },
       hasFeedback: await this.feedback.existsBy({ sessionId: session.id }),
       showHelpline: this.surveys.chrome(session).showHelpline,
-      client: null,
+      client: await adviserClientOf(this.dataSource, session.clientId, caller.account, oldestOpenCalculation()),
       testing: null,
     };
 

@@ -30,7 +30,8 @@ export class CalculationLookupService {
     const reference = normaliseCalculationReference(token);
     const session = reference ? await this.sessions.findOneBy({ reference }) : null;
     const calculation = session ? await this.survey.findCalculation(session.id) : null;
-    if (!calculation || !isCalculationPostcode(calculation.answers[QUESTION_NAMES.clientPostcode], postcode)) return notFound;
+    // An adviser's calculation for a client opens only through the adviser area, so it is never found here.
+    if (!calculation || calculation.session.clientId !== null || !isCalculationPostcode(calculation.answers[QUESTION_NAMES.clientPostcode], postcode)) return notFound;
     const state = surveyState(this.survey.compiled, calculation.answers, this.survey.ruleEnvironment());
     return {
       result: {

@@ -1,4 +1,6 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Unique, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique, UpdateDateColumn } from 'typeorm';
+import { ClientRecord } from '../accounts/client.entity.js';
+import { User } from '../accounts/user.entity.js';
 
 /**
  * One calculation: a visitor's run through the questionnaire, found again by its short reference. The query
@@ -50,4 +52,28 @@ export class CalculationSession {
   /** When the questionnaire was finished (the finish action); null while it is in progress. */
   @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
   finishedAt!: Date | null;
+
+  /** An adviser's calculation belongs to one of their organisation's clients (issue 6); null for the public's. */
+  @Index('calculation_sessions_client_id_idx')
+  @Column({ name: 'client_id', type: 'uuid', nullable: true })
+  clientId!: string | null;
+
+  @ManyToOne(() => ClientRecord, { onDelete: 'CASCADE', nullable: true })
+  @JoinColumn({ name: 'client_id', foreignKeyConstraintName: 'calculation_sessions_client_id_fkey' })
+  client?: ClientRecord | null;
+
+  /** The adviser who started it. */
+  @Column({ name: 'adviser_user_id', type: 'uuid', nullable: true })
+  adviserUserId!: string | null;
+
+  @ManyToOne(() => User, { onDelete: 'SET NULL', nullable: true })
+  @JoinColumn({ name: 'adviser_user_id', foreignKeyConstraintName: 'calculation_sessions_adviser_user_id_fkey' })
+  adviser?: User | null;
+
+  /** The adviser's case label and notes (spec 001 'Adviser calculation detail'); empty for the public's. */
+  @Column({ name: 'case_label', type: 'varchar', length: 20, default: '' })
+  caseLabel!: string;
+
+  @Column({ name: 'case_notes', type: 'varchar', length: 2000, default: '' })
+  caseNotes!: string;
 }

@@ -25,6 +25,7 @@ import { LookupService } from '../lookup/lookup.service.js';
 import { SITE_CONFIG } from '../site/site.module.js';
 import type { Caller } from '../verification/caller.js';
 import { SessionAccessService } from '../verification/session-access.service.js';
+import { adviserClientOf } from '../accounts/client-view.js';
 import { CalculationSession } from './calculation-session.entity.js';
 import { newCalculationReference } from './calculation-reference.js';
 import { PostcodeAnswerChecker } from './postcode-answer-checker.js';
@@ -117,7 +118,7 @@ export class SurveyService {
       pageNumber !== null && isOpen(state, session.completedPages, pageNumber)
         ? state.applicable.find((candidate) => candidate.number === pageNumber)!
         : resumePage(state, session.completedPages);
-    return this.respond(session, state, page, answers);
+    return this.respond(session, state, page, answers, [], caller);
   }
 
   /** POST /api/data/bands/: the addresses at the calculation's postcode, or valid false when the look-up is down. */
@@ -201,7 +202,7 @@ export class SurveyService {
       : finishing
         ? page
         : (nextApplicablePage(after, page.number) ?? page);
-    return this.respond(session, after, next, answers, passed);
+    return this.respond(session, after, next, answers, passed, caller);
   }
 
   /** Every posted answer must belong to a question of the page and have its type's shape; nothing is saved otherwise. */
@@ -298,6 +299,7 @@ export class SurveyService {
     page: CompiledPage,
     answers: Answers,
     alsoRecord: PageEvent[] = [],
+    caller?: Caller,
   ): Promise<SurveyPageResponse> {
     const context = { sessionId: session?.id ?? null, partnerId: session?.partnerId ?? null };
     const pageName = page.definition.name;
@@ -330,14 +332,15 @@ export class SurveyService {
       const questions = group.questions.map((definition) => questionView(page.questions.find((question) => question.definition === definition)!));
       return { show: questions.some((question) => question.show), questions };
     });
+    const client = await adviserClientOf(this.dataSource, session?.clientId ?? null, caller?.account, oldestOpenCalculation());
     return {
       ...this.chrome(session),
       isValid: true,
       pageNumber: page.number,
       session: session?.id ?? null,
       token: session?.reference ?? null,
-      isIntermediary: false,
-      client: null,
+      isIntermediary: client !== null,
+      client,
       hasPostcode: hasPostcode(answers),
       page: {
         name: page.definition.name,
@@ -364,8 +367,13 @@ export function hasPostcode(answers: Answers): boolean {
   return Boolean(postcode?.postcode);
 }
 
-function isExpired(session: CalculationSession): boolean {
+/** The creation time of the oldest calculation that can still be opened or listed. */
+export function oldestOpenCalculation(): Date {
   const oldest = new Date();
   oldest.setMonth(oldest.getMonth() - CALCULATION_LIFETIME_MONTHS);
-  return session.createdAt < oldest;
+  return oldest;
+}
+
+function isExpired(session: CalculationSession): boolean {
+  return session.createdAt < oldestOpenCalculation();
 }

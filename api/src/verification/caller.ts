@@ -1,11 +1,14 @@
 import type { Request } from 'express';
 import { isBrowserId } from '../../../common/browser-id.js';
+import { signedInUserOrNull, type SignedInUser } from '../accounts/signed-in-user.js';
 
 /** Who is asking: the browser id the web app sends, the cookies the API set, and the address for rate limits. */
 export interface Caller {
   browserId: string | null;
   cookies: Record<string, string>;
   address: string;
+  /** The account signed in on the request (the access guard resolved it), if any: advisers open their clients' calculations. */
+  account?: SignedInUser | null;
 }
 
 function parseCookies(header: string | undefined): Record<string, string> {
@@ -35,5 +38,6 @@ export function callerOf(request: Request, bodyBrowserId?: string | null): Calle
     browserId: candidate && isBrowserId(candidate) ? candidate : null,
     cookies: parseCookies(request.headers.cookie),
     address: request.ip ?? request.socket.remoteAddress ?? 'unknown',
+    account: signedInUserOrNull(request),
   };
 }

@@ -12,7 +12,8 @@ export const VERIFICATION_REQUIRED = 'VERIFICATION_REQUIRED';
  * Who may open a calculation (spec 000 §4 'Session verification', spec 001 §6). The first browser to see it owns
  * it; another browser must pass the identity check (the calculation's postcode), which grants it for 3 days.
  * Not needed while no postcode has been given (there is nothing to check against), for a calculation started
- * inside a partner portal, or for a browser in verified test mode.
+ * inside a partner portal, or for a browser in verified test mode. A client's calculation in the adviser area is
+ * different: only the advisers of the client's organisation may open it.
  */
 @Injectable()
 export class SessionAccessService {
@@ -22,6 +23,9 @@ export class SessionAccessService {
   ) {}
 
   async canOpen(session: CalculationSession, caller: Caller, hasPostcode: boolean): Promise<boolean> {
+    // A client's calculation (adviser area) is opened through an account, never a browser: only an adviser or admin
+    // of the client's organisation may, and they skip the identity check (spec 001 §6).
+    if (session.clientId) return this.isClientsAdviser(session.clientId, caller);
     if (session.isPortal || !hasPostcode) return true;
     if (caller.browserId && session.ownerBrowserId === caller.browserId) return true;
     if (!session.ownerBrowserId && caller.browserId) {
@@ -32,8 +36,17 @@ export class SessionAccessService {
     return (await this.grants.holds(caller, 'session', session.id)) || (await this.grants.holds(caller, 'test-mode', null));
   }
 
+  private async isClientsAdviser(clientId: string, caller: Caller): Promise<boolean> {
+    const account = caller.account;
+    if (!account || (account.role !== 'adviser' && account.role !== 'organisation-admin')) return false;
+    const rows = await this.sessions.query<unknown[]>(`SELECT 1 FROM clients WHERE id = $1 AND organisation_id = $2`, [clientId, account.organisationId]);
+    return rows.length > 0;
+  }
+
   async ensureCanOpen(session: CalculationSession, caller: Caller, hasPostcode: boolean): Promise<void> {
     if (!(await this.canOpen(session, caller, hasPostcode))) {
+      // The identity check cannot open a client's calculation: the adviser's sign-in is the only way in.
+      if (session.clientId) throw new ApiError(403, 'NO_ACCESS', 'This calculation belongs to an adviser’s client. Sign in to the adviser area to open it.');
       throw new ApiError(403, VERIFICATION_REQUIRED, 'Please confirm the postcode used in this calculation to open it.');
     }
   }

@@ -1,3 +1,4 @@
+import { CSRF_COOKIE, CSRF_HEADER } from '../../../common/accounts/model';
 import { isErrorResponse } from '../../../common/errors';
 import { browserId } from './browser-id';
 
@@ -22,12 +23,32 @@ export class ApiRequestError extends Error {
 /** The header that carries this browser's id on a GET, which has no body for it (spec 000 §7). */
 export const BROWSER_ID_HEADER = 'X-Browser-Id';
 
+/**
+ * The account session's CSRF token, from the readable csrf cookie the API sets at sign-in (double submit). Every
+ * POST echoes it in X-CSRF-Token: the API refuses a POST that carries the session cookie without it, so another
+ * site cannot make a signed-in adviser's browser change anything.
+ */
+export function csrfToken(cookies = typeof document === 'undefined' ? '' : document.cookie): string | null {
+  for (const part of cookies.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === CSRF_COOKIE) {
+      try {
+        return decodeURIComponent(value.join('='));
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
 async function call<T>(method: 'GET' | 'POST', url: string, sentData?: Record<string, unknown>): Promise<T> {
+  const csrf = sentData ? csrfToken() : null;
   const response = await fetch(url, {
     method,
     credentials: 'include',
     headers: sentData
-      ? { 'Content-Type': 'application/json', Accept: 'application/json' }
+      ? { 'Content-Type': 'application/json', Accept: 'application/json', ...(csrf ? { [CSRF_HEADER]: csrf } : {}) }
       : { Accept: 'application/json', [BROWSER_ID_HEADER]: browserId() },
     body: sentData ? JSON.stringify(sentData) : undefined,
   });

@@ -112,8 +112,11 @@ describe('the pages', () => {
   });
 
   it('loads the other screens on demand', async () => {
-    await renderLoadedAt('/adviser/compare/a,b');
-    expect(screen.getByRole('heading', { name: 'Compare Calculations' })).toBeTruthy();
+    // The adviser compare screen, answered 403 by the API: it arrives and shows No Access.
+    globalThis.fetch = (async () =>
+      ({ ok: false, status: 403, text: async () => JSON.stringify({ statusCode: 403, code: 'NO_ACCESS', message: 'No access', errors: [] }) }) as Response) as typeof fetch;
+    await renderLoadedAt('/adviser/compare/a,b', '?clientId=c&session=a&session=b');
+    expect(await screen.findByRole('heading', { name: 'No Access' })).toBeTruthy();
   });
 
   it('has a loading spinner that screen readers announce', () => {

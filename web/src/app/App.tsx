@@ -10,11 +10,14 @@ import { NotFoundPage } from '../shared/NotFoundPage';
 import { matchRoute, type Route } from './routes';
 
 // Screens other than the landing page load on demand, so the first visit downloads only what it shows.
-const UnbuiltPage = lazy(() => import('../shared/UnbuiltPage').then((module) => ({ default: module.UnbuiltPage })));
 const SurveyScreen = lazy(() => import('../survey/SurveyScreen'));
 const ResultScreen = lazy(() => import('../result/ResultScreen'));
+const AccountScreen = lazy(() => import('../account/AccountScreen'));
+const AdviserHome = lazy(() => import('../adviser/AdviserHome'));
+const AdviserCalculationScreen = lazy(() => import('../adviser/AdviserCalculationScreen'));
+const CompareScreen = lazy(() => import('../adviser/CompareScreen'));
 
-function pageFor(route: Route, location: Pick<Location, 'search'>, site: SiteConfig): ReactNode {
+function pageFor(route: Route, location: Pick<Location, 'pathname' | 'search'>, site: SiteConfig): ReactNode {
   switch (route.page) {
     case 'landing':
       return <LandingPage search={location.search} informationPages={site.charity.informationPages} />;
@@ -23,11 +26,13 @@ function pageFor(route: Route, location: Pick<Location, 'search'>, site: SiteCon
     case 'result':
       return <ResultScreen session={route.session} search={location.search} site={site} />;
     case 'adviserHome':
-      return <UnbuiltPage title="Adviser Area" />;
+      return <AdviserHome search={location.search} />;
     case 'adviserCalculation':
-      return <UnbuiltPage title="Client calculation" />;
+      return <AdviserCalculationScreen session={route.session} site={site} />;
     case 'adviserCompare':
-      return <UnbuiltPage title="Compare Calculations" />;
+      return <CompareScreen sessions={route.sessions} search={location.search} />;
+    case 'account':
+      return <AccountScreen route={route.account} pathname={location.pathname} search={location.search} />;
     case 'notFound':
       return <NotFoundPage />;
   }

@@ -1,3 +1,5 @@
+import type { AccountView } from '../account/AccountScreen';
+
 /**
  * The web app's routes, exactly as spec 001 §2 lists them. Navigation between them is a full page load, so a
  * route is worked out once from the address when the app starts.
@@ -9,6 +11,7 @@ export type Route =
   | { page: 'adviserHome' }
   | { page: 'adviserCalculation'; session: string }
   | { page: 'adviserCompare'; sessions: string }
+  | { page: 'account'; account: AccountView }
   | { page: 'notFound' };
 
 /** Old addresses that still work: /aboutyou is the landing page, /intermediary/... is now /adviser/... */
@@ -42,5 +45,12 @@ export function matchRoute(pathname: string): Route {
   if (first === 'adviser' && rest.length === 0) return { page: 'adviserHome' };
   if (first === 'adviser' && a === 'calculation' && rest.length === 2) return { page: 'adviserCalculation', session: b };
   if (first === 'adviser' && a === 'compare' && rest.length === 2) return { page: 'adviserCompare', sessions: b };
+  if (first === 'account') {
+    // /account/sign-in is the member-area login's older address; both show sign-in to a visitor signed out.
+    if (rest.length === 0 || (rest.length === 1 && a === 'sign-in')) return { page: 'account', account: { view: 'home' } };
+    if (rest.length === 2 && a === 'users' && b === 'new') return { page: 'account', account: { view: 'addMember' } };
+    if (rest.length === 1 && a === 'clients') return { page: 'account', account: { view: 'clients' } };
+    if (rest.length === 2 && a === 'clients') return { page: 'account', account: { view: 'client', clientGuid: b === 'new' ? null : b } };
+  }
   return { page: 'notFound' };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { ResultModel, ResultSection } from '../../../common/result/model';
 import type { SiteConfig } from '../../../common/site';
 import type { Visit } from '../../../common/visit';
@@ -14,6 +14,9 @@ import { ResultTestingPanel } from './ResultTestingPanel';
 import { useIsNarrowScreen } from './screen-size';
 import { SECTION_ORDER, SECTION_TITLES } from './sections';
 import { YourResults } from './YourResults';
+
+// Only advisers see it (the server sends the client only to them), so it loads only for them.
+const AdviserSection = lazy(() => import('../adviser/AdviserSection'));
 
 /** The body class that lifts the chat icon above the bottom bar (styles.css, spec 001 §2 'Shared chrome'). */
 export const BOTTOM_BAR_BODY_CLASS = 'has-bottom-bar';
@@ -151,6 +154,11 @@ export function ResultsPage({ result, site, visit, search, onRecalculated, onFai
           {section !== 'claim' && <SectionPager section={section} onSelect={select} />}
         </div>
       </div>
+      {result.client !== null && (
+        <Suspense fallback={null}>
+          <AdviserSection session={result.session} />
+        </Suspense>
+      )}
       {result.testing && <ResultTestingPanel testing={result.testing} variables={result.variables} />}
     </div>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { IChangeEvent } from '@rjsf/core';
 import { questionTypeName } from '../../../common/survey/answers';
 import { normalisePostcode } from '../../../common/survey/postcode';
@@ -35,6 +35,9 @@ import { ReferenceBox } from './ReferenceBox';
 import type { RuleEnvironment } from './rule-environment';
 import { checkPostcode, postSurveyPage } from './survey-api';
 import { TextBlock } from './TextBlock';
+
+// Only advisers see it, so it loads only for them.
+const AdviserSection = lazy(() => import('../adviser/AdviserSection'));
 
 /** After Next or Back both buttons rest for 3 seconds (spec 001 §9); so does the test-mode skip link (spec 000 §9). */
 export const BUTTON_LOCK_MS = 3000;
@@ -300,23 +303,13 @@ export function SurveyPage({ response, visit, isTestMode, search, environment, o
         )}
       </QuestionsForm>
       {response.token && <ReferenceBox reference={response.token} />}
-      {response.isIntermediary && <AdviserSection client={response.client} />}
+      {response.isIntermediary && response.session && (
+        <Suspense fallback={null}>
+          <AdviserSection session={response.session} />
+        </Suspense>
+      )}
       {popUp !== null && <PopUpDialog message={popUp} onClose={() => setPopUp(null)} />}
     </div>
   );
 }
 
-/** For advisers (spec 001 §2 'Survey page frame'): whose calculation this is, and the way back to their area. */
-function AdviserSection({ client }: { client: unknown }) {
-  const details = (typeof client === 'object' && client !== null ? client : {}) as { displayName?: unknown; caseReference?: unknown };
-  return (
-    <section className="adviser-section" aria-labelledby="adviser-section-title">
-      <h2 id="adviser-section-title">Adviser Section</h2>
-      {typeof details.displayName === 'string' && details.displayName && <p>Client: {details.displayName}</p>}
-      {typeof details.caseReference === 'string' && details.caseReference && <p>Case reference: {details.caseReference}</p>}
-      <p>
-        <a href="/adviser/">Adviser Area</a>
-      </p>
-    </section>
-  );
-}

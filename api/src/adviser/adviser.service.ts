@@ -1,0 +1,356 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import {
+  ADVISER_LIMITS,
+  type AdviserCalculation,
+  type Client,
+  type ClientCalculationRow,
+  type ClientSearchType,
+  type CompareResponse,
+} from '../../../common/adviser/model.js';
+import type { ResultModel } from '../../../common/result/model.js';
+import type { SiteConfig } from '../../../common/site.js';
+import type { Answers } from '../../../common/survey/model.js';
+import { CLIENT_COLUMNS, clientOf, findOrganisationClient, LATEST_CALCULATION, type ClientRow } from '../accounts/client-view.js';
+import type { SignedInUser } from '../accounts/signed-in-user.js';
+import type { DocumentTemplates } from '../documents/document-templates.js';
+import { renderResultPdf, RESULT_PDF_FILE_NAME, resultPdfTemplates } from '../documents/result-pdf.js';
+import type { DocumentPeriod } from '../documents/result-view.js';
+import { ApiError } from '../errors/api-error.js';
+import { ResultsService } from '../results/results.service.js';
+import { SITE_CONFIG } from '../site/site.module.js';
+import { newCalculationReference } from '../survey/calculation-reference.js';
+import { resumePage, surveyState, type CompiledSurvey } from '../survey/survey-flow.js';
+import { CALCULATION_LIFETIME_MONTHS, COMPILED_SURVEY, SurveyService } from '../survey/survey.service.js';
+import type { AdviserAuditAction } from './adviser-audit.entity.js';
+import { caseLabelProblemsToStart, detailsProblems, likePattern, oldestListedCalculation, readClientSearch, ukDate } from './adviser-rules.js';
+import { COMPARISON_PDF_FILE_NAME, renderComparisonPdf } from './comparison-pdf.js';
+import { adviserCategories, benefitLines, buildComparison, systemTotals } from './comparison.js';
+
+export const COMPARISON_TEMPLATE = Symbol('COMPARISON_TEMPLATE');
+
+/** At most this many clients come back from one search: the typeahead shows a short list to pick from. */
+export const CLIENT_SEARCH_LIMIT = 50;
+
+
+interface CalculationRow {
+  id: string;
+  reference: string;
+  client_id: string;
+  created_at: Date;
+  updated_at: Date;
+  finished_at: Date | null;
+  completed_pages: string[];
+  case_label: string;
+  case_notes: string;
+  answers: Answers;
+}
+
+export interface AdviserDocument {
+  pdf: Buffer;
+  fileName: string;
+}
+
+const CALCULATION_COLUMNS = `s.id, s.reference, s.client_id, s.created_at, s.updated_at, s.finished_at, s.completed_pages, s.case_label, s.case_notes,
+  COALESCE((SELECT jsonb_object_agg(a.question_name, a.value) FROM survey_answers a WHERE a.session_id = s.id), '{}') AS answers`;
+
+export function clientNotFound(): ApiError {
+  return new ApiError(404, 'CLIENT_NOT_FOUND', 'This client was not found among your organisation’s clients.', [
+    { path: 'clientGuid', message: 'This client was not found among your organisation’s clients.' },
+  ]);
+}
+
+export function adviserCalculationNotFound(path = 'session'): ApiError {
+  return new ApiError(404, 'CALCULATION_NOT_FOUND', 'This calculation was not found for your organisation’s clients. Calculations older than 6 months are not kept.', [
+    { path, message: 'This calculation was not found.' },
+  ]);
+}
+
+/**
+ * The adviser area (spec 001 §7 intermediary calls). Every call first proves the adviser may see the client or
+ * calculation: it must belong to a client of the adviser's own organisation, and be younger than 6 months. Another
+ * organisation's client or calculation is 'not found', never 'forbidden', so its existence is not given away.
+ * Every change (start, duplicate, delete, details) is written to `adviser_audit` in the same transaction.
+ * Names and dates of birth are read here, never logged.
+ */
+@Injectable()
+export class AdviserService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(COMPILED_SURVEY) private readonly survey: CompiledSurvey,
+    @Inject(SITE_CONFIG) private readonly site: SiteConfig,
+    @Inject(COMPARISON_TEMPLATE) private readonly comparisonTemplate: DocumentTemplates,
+    private readonly surveys: SurveyService,
+    private readonly results: ResultsService,
+  ) {}
+
+  private oldestListed(): Date {
+    return oldestListedCalculation(new Date(), CALCULATION_LIFETIME_MONTHS);
+  }
+
+  /** GET clients/: 'Only my clients' (user) or 'All clients in my organisation' (organisation); never another organisation's. */
+  async searchClients(user: SignedInUser, search: string, searchType: ClientSearchType): Promise<Client[]> {
+    const read = readClientSearch(search);
+    if ('path' in read) throw ApiError.validation([read]);
+    const parameters: unknown[] = [this.oldestListed(), user.organisationId];
+    const conditions = ['c.organisation_id = $2'];
+    if (searchType === 'user') {
+      parameters.push(user.userId);
+      conditions.push(`c.adviser_id = $${parameters.length}`);
+    }
+    if (read.kind === 'dateOfBirth') {
+      parameters.push(read.isoDate);
+      conditions.push(`c.date_of_birth = $${parameters.length}::date`);
+    } else {
+      parameters.push(likePattern(read.text));
+      const pattern = `$${parameters.length}`;
+      conditions.push(
+        `(c.first_name ILIKE ${pattern} OR c.last_name ILIKE ${pattern} OR (c.first_name || ' ' || c.last_name) ILIKE ${pattern} OR (c.last_name || ', ' || c.first_name) ILIKE ${pattern})`,
+      );
+    }
+    const rows = await this.dataSource.query<ClientRow[]>(
+      `SELECT ${CLIENT_COLUMNS} FROM clients c ${LATEST_CALCULATION}
+        WHERE ${conditions.join(' AND ')}
+        ORDER BY lower(c.last_name), lower(c.first_name), c.date_of_birth, c.id
+        LIMIT ${CLIENT_SEARCH_LIMIT}`,
+      parameters,
+    );
+    return rows.map(clientOf);
+  }
+
+  /** GET client/: the client and its calculations younger than 6 months, newest first. */
+  async clientWithCalculations(user: SignedInUser, clientGuid: string): Promise<{ client: Client; calculations: ClientCalculationRow[] }> {
+    const client = await this.visibleClient(this.dataSource.manager, user, clientGuid);
+    const rows = await this.dataSource.query<CalculationRow[]>(
+      `SELECT ${CALCULATION_COLUMNS} FROM calculation_sessions s WHERE s.client_id = $1 AND s.created_at >= $2 ORDER BY s.created_at DESC, s.reference`,
+      [client.clientGuid, this.oldestListed()],
+    );
+    return { client, calculations: rows.map((row) => this.calculationRowOf(row)) };
+  }
+
+  /** GET calculation/: one calculation with its figures, worked out again from its answers as the results page does. */
+  async calculation(user: SignedInUser, sessionId: string): Promise<AdviserCalculation> {
+    const row = await this.visibleCalculation(this.dataSource.manager, user, sessionId);
+    const client = await this.visibleClient(this.dataSource.manager, user, row.client_id);
+    const isComplete = row.finished_at !== null;
+    // An unfinished calculation has no results yet: the screen shows its details alone (spec 001 'Adviser calculation detail').
+    const result = isComplete ? await this.results.resultForAdviser(row.id) : null;
+    const benefits = result?.benefits ?? null;
+    const lb = systemTotals(benefits, 'lb');
+    const uc = systemTotals(benefits, 'uc');
+    return {
+      token: row.reference,
+      session: row.id,
+      clientGuid: client.clientGuid,
+      displayName: client.displayName,
+      createDate: ukDate(row.created_at),
+      updateDate: ukDate(row.updated_at),
+      isComplete,
+      isEligibleForLb: benefits !== null && result!.eligibility.isEligibleForLb,
+      isEligibleForUc: benefits !== null && result!.eligibility.isEligibleForUc,
+      link: this.linkOf(row),
+      caseNotes: row.case_notes,
+      caseReference: row.case_label,
+      meansTested: benefits ? benefitLines(benefits.meansTested) : [],
+      nonMeansTested: benefits ? benefitLines(benefits.nonMeansTested) : [],
+      universalCredit: benefits ? benefitLines(benefits.universalCredit) : [],
+      lbBenefitWeeklyTotal: lb.benefitWeekly,
+      lbBenefitMonthlyTotal: lb.benefitMonthly,
+      lbOtherWeeklyTotal: lb.otherWeekly,
+      lbOtherMonthlyTotal: lb.otherMonthly,
+      lbWeeklyTotal: lb.weekly,
+      lbMonthlyTotal: lb.monthly,
+      ucBenefitWeeklyTotal: uc.benefitWeekly,
+      ucBenefitMonthlyTotal: uc.benefitMonthly,
+      ucOtherWeeklyTotal: uc.otherWeekly,
+      ucOtherMonthlyTotal: uc.otherMonthly,
+      ucWeeklyTotal: uc.weekly,
+      ucMonthlyTotal: uc.monthly,
+      categories: result ? adviserCategories(result) : [],
+    };
+  }
+
+  /** POST start/: a new, empty calculation for the client, opened through the adviser's account. */
+  async start(user: SignedInUser, clientGuid: string, caseReference: string): Promise<string> {
+    const problems = caseLabelProblemsToStart(caseReference);
+    if (problems.length > 0) throw ApiError.validation(problems);
+    return this.dataSource.transaction(async (manager) => {
+      const client = await this.visibleClient(manager, user, clientGuid);
+      const sessionId = await this.insertCalculation(manager, user, client.clientGuid, caseReference.trim(), null);
+      await this.audit(manager, user, 'start', sessionId, client.clientGuid);
+      return sessionId;
+    });
+  }
+
+  /** POST duplicate/: a new calculation for the same client with the answers and passed pages of one of its calculations. */
+  async duplicate(user: SignedInUser, clientGuid: string, sessionId: string, caseReference: string): Promise<string> {
+    const problems = caseLabelProblemsToStart(caseReference);
+    if (problems.length > 0) throw ApiError.validation(problems);
+    return this.dataSource.transaction(async (manager) => {
+      const client = await this.visibleClient(manager, user, clientGuid);
+      const source = await this.visibleCalculation(manager, user, sessionId);
+      if (source.client_id !== client.clientGuid) throw adviserCalculationNotFound();
+      const copy = await this.insertCalculation(manager, user, client.clientGuid, caseReference.trim(), source);
+      await manager.query(
+        `INSERT INTO survey_answers (session_id, question_name, value) SELECT $1, question_name, value FROM survey_answers WHERE session_id = $2`,
+        [copy, source.id],
+      );
+      await this.audit(manager, user, 'duplicate', copy, client.clientGuid);
+      return copy;
+    });
+  }
+
+  /** POST delete/: the calculation and everything kept with it; the audit record stays. */
+  async delete(user: SignedInUser, sessionId: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const calculation = await this.visibleCalculation(manager, user, sessionId);
+      await manager.query(`DELETE FROM calculation_sessions WHERE id = $1`, [calculation.id]);
+      await this.audit(manager, user, 'delete', calculation.id, calculation.client_id);
+    });
+  }
+
+  /** POST details/: the case label and case notes. */
+  async updateDetails(user: SignedInUser, sessionId: string, caseLabel: string, caseNotes: string): Promise<void> {
+    const problems = detailsProblems(caseLabel, caseNotes);
+    if (problems.length > 0) throw ApiError.validation(problems);
+    await this.dataSource.transaction(async (manager) => {
+      const calculation = await this.visibleCalculation(manager, user, sessionId);
+      await manager.query(`UPDATE calculation_sessions SET case_label = $2, case_notes = $3, updated_at = now() WHERE id = $1`, [
+        calculation.id,
+        caseLabel.trim(),
+        caseNotes,
+      ]);
+      await this.audit(manager, user, 'details', calculation.id, calculation.client_id);
+    });
+  }
+
+  /** GET compare/: 2 to 6 complete calculations of the client, side by side for each system. */
+  async compare(user: SignedInUser, clientGuid: string, sessionIds: readonly string[]): Promise<Pick<CompareResponse, 'uc' | 'lb'>> {
+    const compared = await this.comparedResults(user, clientGuid, sessionIds);
+    return { lb: buildComparison(compared, 'lb'), uc: buildComparison(compared, 'uc') };
+  }
+
+  /** GET pdf/: one calculation's results PDF, or the comparison of several. */
+  async pdf(user: SignedInUser, clientGuid: string, sessionIds: readonly string[], period: DocumentPeriod): Promise<AdviserDocument> {
+    const generatedAt = new Date();
+    if (sessionIds.length === 1) {
+      const [result] = await this.completeResults(user, clientGuid, sessionIds);
+      const pdf = await renderResultPdf(result.result, { period, site: this.site, generatedAt, templates: resultPdfTemplates() });
+      return { pdf, fileName: RESULT_PDF_FILE_NAME };
+    }
+    const compared = await this.comparedResults(user, clientGuid, sessionIds);
+    const pdf = await renderComparisonPdf({
+      calculations: compared.map(({ name, result }) => ({ name, reference: result.token })),
+      lb: buildComparison(compared, 'lb'),
+      uc: buildComparison(compared, 'uc'),
+      period,
+      site: this.site,
+      calculatedOn: compared[0].result.calculatedOn,
+      generatedAt,
+      template: this.comparisonTemplate,
+    });
+    return { pdf, fileName: COMPARISON_PDF_FILE_NAME };
+  }
+
+  private async comparedResults(user: SignedInUser, clientGuid: string, sessionIds: readonly string[]) {
+    if (sessionIds.length < ADVISER_LIMITS.compareMin || sessionIds.length > ADVISER_LIMITS.compareMax) {
+      const message = `Compare between ${ADVISER_LIMITS.compareMin} and ${ADVISER_LIMITS.compareMax} calculations.`;
+      throw ApiError.validation([{ path: 'session', message }]);
+    }
+    return this.completeResults(user, clientGuid, sessionIds);
+  }
+
+  /** The results of the client's calculations, each finished and with results to show; in the order asked for. */
+  private async completeResults(user: SignedInUser, clientGuid: string, sessionIds: readonly string[]): Promise<{ name: string; result: ResultModel }[]> {
+    if (new Set(sessionIds).size !== sessionIds.length) throw ApiError.validation([{ path: 'session', message: 'Each calculation can be compared once.' }]);
+    const client = await this.visibleClient(this.dataSource.manager, user, clientGuid);
+    const compared: { name: string; result: ResultModel }[] = [];
+    for (const [index, sessionId] of sessionIds.entries()) {
+      const path = `session[${index}]`;
+      const row = await this.visibleCalculation(this.dataSource.manager, user, sessionId, path);
+      if (row.client_id !== client.clientGuid) throw adviserCalculationNotFound(path);
+      const name = row.case_label || row.reference;
+      if (row.finished_at === null) {
+        throw new ApiError(409, 'CALCULATION_NOT_COMPLETE', `Calculation ${name} is not finished, so it has no results yet. Finish it, then try again.`, [
+          { path, message: 'This calculation is not finished.' },
+        ]);
+      }
+      const result = await this.results.resultForAdviser(row.id);
+      if (result.benefits === null) {
+        throw new ApiError(409, 'RESULTS_NOT_READY', `Calculation ${name} has answers that need changing or giving before its results can be worked out. Edit it, then try again.`, [
+          { path, message: 'This calculation has no results yet.' },
+        ]);
+      }
+      compared.push({ name, result });
+    }
+    return compared;
+  }
+
+  /** A client of the adviser's organisation; 404 for any other, whoever holds it. */
+  private async visibleClient(manager: EntityManager, user: SignedInUser, clientGuid: string): Promise<Client> {
+    const client = await findOrganisationClient(manager, clientGuid, user.organisationId, this.oldestListed());
+    if (!client) throw clientNotFound();
+    return client;
+  }
+
+  /** A calculation of a client of the adviser's organisation, younger than 6 months; 404 otherwise. */
+  private async visibleCalculation(manager: EntityManager, user: SignedInUser, sessionId: string, path = 'session'): Promise<CalculationRow> {
+    const [row] = await manager.query<CalculationRow[]>(
+      `SELECT ${CALCULATION_COLUMNS} FROM calculation_sessions s JOIN clients c ON c.id = s.client_id
+        WHERE s.id = $1 AND c.organisation_id = $2 AND s.created_at >= $3`,
+      [sessionId, user.organisationId, this.oldestListed()],
+    );
+    if (!row) throw adviserCalculationNotFound(path);
+    return row;
+  }
+
+  /** A new calculation row; a duplicate takes its source's passed pages (and is finished when the source was). */
+  private async insertCalculation(manager: EntityManager, user: SignedInUser, clientId: string, caseLabel: string, source: CalculationRow | null): Promise<string> {
+    // A clash of two random references is unlikely; on one, another is drawn. A savepoint keeps the transaction usable.
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await manager.query('SAVEPOINT new_calculation');
+        const [row] = await manager.query<{ id: string }[]>(
+          `INSERT INTO calculation_sessions (reference, client_id, adviser_user_id, case_label, completed_pages, finished_at)
+           VALUES ($1, $2, $3, $4, $5, CASE WHEN $6::boolean THEN now() END) RETURNING id`,
+          [newCalculationReference(), clientId, user.userId, caseLabel, source?.completed_pages ?? [], source?.finished_at != null],
+        );
+        await manager.query('RELEASE SAVEPOINT new_calculation');
+        return row.id;
+      } catch (error) {
+        await manager.query('ROLLBACK TO SAVEPOINT new_calculation');
+        if (attempt >= 3 || !String((error as { constraint?: string }).constraint ?? '').includes('reference')) throw error;
+      }
+    }
+  }
+
+  private async audit(manager: EntityManager, user: SignedInUser, action: AdviserAuditAction, sessionId: string, clientId: string | null): Promise<void> {
+    await manager.query(`INSERT INTO adviser_audit (user_id, organisation_id, action, session_id, client_id) VALUES ($1, $2, $3, $4, $5)`, [
+      user.userId,
+      user.organisationId,
+      action,
+      sessionId,
+      clientId,
+    ]);
+  }
+
+  /** Where 'Edit' goes: the first page of a finished calculation, else the page to carry on from. */
+  private linkOf(row: CalculationRow): string {
+    if (row.finished_at !== null) return `/survey/1/${row.id}`;
+    const state = surveyState(this.survey, row.answers, this.surveys.ruleEnvironment());
+    return `/survey/${resumePage(state, row.completed_pages).number}/${row.id}`;
+  }
+
+  private calculationRowOf(row: CalculationRow): ClientCalculationRow {
+    return {
+      sessionId: row.id,
+      token: row.reference,
+      createdDate: ukDate(row.created_at),
+      caseReference: row.case_label,
+      isComplete: row.finished_at !== null,
+      link: this.linkOf(row),
+    };
+  }
+}
+

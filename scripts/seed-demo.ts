@@ -1,0 +1,44 @@
+/**
+ * `npm run accounts:seed-demo`: a demo organisation for development, 'Demo Advice Centre', with an admin, two
+ * advisers and six made-up clients split between the advisers, and prints how to sign in. Refuses to run in
+ * production, where a known password would be an open door. Running it again changes nothing.
+ */
+import { withAccounts } from './accounts-context.js';
+
+if (process.env.NODE_ENV === 'production') {
+  console.error('accounts:seed-demo makes accounts with a published password, so it does not run when NODE_ENV=production.');
+  process.exit(2);
+}
+
+const ORGANISATION = 'Demo Advice Centre';
+// Published on purpose: this is the demo's password, printed below.
+const DEMO_PASSWORD = 'demo-adviser-2026';
+const ADMIN = { email: 'admin@demo-advice.example', displayName: 'Dee Admin' };
+const ADVISERS = [
+  { email: 'adviser.one@demo-advice.example', displayName: 'Alex Adviser' },
+  { email: 'adviser.two@demo-advice.example', displayName: 'Bo Adviser' },
+];
+// Made-up people: none of these is anyone's real name and date of birth together.
+const CLIENTS = [
+  { firstName: 'Amara', lastName: 'Okafor', dateOfBirth: '12/04/1985', clientNumber: 'DAC-001' },
+  { firstName: 'Ben', lastName: 'Hughes', dateOfBirth: '03/09/1962', clientNumber: 'DAC-002' },
+  { firstName: 'Carys', lastName: 'Evans', dateOfBirth: '27/01/1994', clientNumber: 'DAC-003' },
+  { firstName: 'Dev', lastName: 'Sharma', dateOfBirth: '15/06/1978', clientNumber: 'DAC-004' },
+  { firstName: 'Eilidh', lastName: 'MacLeod', dateOfBirth: '30/11/1955', clientNumber: 'DAC-005' },
+  { firstName: 'Femi', lastName: 'Adeyemi', dateOfBirth: '08/02/2001', clientNumber: 'DAC-006' },
+];
+
+const made = await withAccounts(async (accounts) => {
+  if (await accounts.isEmailTaken(ADMIN.email)) return false;
+  const { organisationId, userId } = await accounts.createOrganisationWithAdmin(ORGANISATION, { ...ADMIN, password: DEMO_PASSWORD });
+  const admin = { userId, organisationId, role: 'organisation-admin' as const, displayName: ADMIN.displayName };
+  const adviserIds: string[] = [];
+  for (const adviser of ADVISERS) adviserIds.push(await accounts.addUserToOrganisation(organisationId, { ...adviser, password: DEMO_PASSWORD, role: 'adviser' }));
+  for (const [index, client] of CLIENTS.entries()) await accounts.addClient(admin, { ...client, adviserUserId: adviserIds[index % adviserIds.length] });
+  return true;
+});
+
+console.log(made ? `Made the demo organisation "${ORGANISATION}".` : `The demo organisation "${ORGANISATION}" is already there.`);
+console.log(`Sign in at /account/ with any of these, password ${DEMO_PASSWORD}:`);
+console.log(`  ${ADMIN.email}  (organisation admin)`);
+for (const adviser of ADVISERS) console.log(`  ${adviser.email}  (adviser, 3 clients)`);

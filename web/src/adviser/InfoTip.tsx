@@ -1,0 +1,37 @@
+import { useId, useState } from 'react';
+
+/**
+ * A tooltip that works without a mouse (the 'toggletip' pattern): a small button beside the label shows and hides
+ * the explanation, which is announced when it appears. Escape hides it again.
+ */
+export function InfoTip({ label, text }: { label: string; text: string }) {
+  const id = useId();
+  const [isOpen, setIsOpen] = useState(false);
+  return (
+    <span className="info-tip">
+      <button
+        type="button"
+        className="info-tip__button"
+        aria-expanded={isOpen}
+        aria-controls={id}
+        onClick={() => setIsOpen((open) => !open)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') setIsOpen(false);
+        }}
+      >
+        <span aria-hidden="true">?</span>
+        <span className="visually-hidden">About {label}</span>
+      </button>
+      <span id={id} className="info-tip__text" role="status">
+        {isOpen ? text : ''}
+      </span>
+    </span>
+  );
+}
+
+/** What the totals rows mean (spec 001 §2); Total Income's wording is the spec's. */
+export const TOTAL_TIPS = {
+  benefitTotal: 'The total of all the benefits listed for this system.',
+  otherIncome: 'Income the household has other than these benefits, such as earnings, pensions and benefits not worked out here.',
+  totalIncome: 'The total of all benefits and other income. This is the easiest way to see which case leaves the client with the highest income.',
+} as const;

@@ -1,0 +1,83 @@
+import type {
+  AdviserActionResponse,
+  AdviserCalculationResponse,
+  ClientResponse,
+  ClientSearchType,
+  ClientsResponse,
+  CompareResponse,
+} from '../../../common/adviser/model';
+import { ApiRequestError, getJson, postJson } from '../api/client';
+import { deviceDetails } from '../survey/survey-api';
+import type { Period } from '../result/money';
+
+/**
+ * The adviser area's calls (spec 001 §7). They carry the account cookie; api/client adds the browser id and, on a
+ * POST, the CSRF header. A 403 from any of them means the user is not signed in as an adviser (§6).
+ */
+
+export function isNoAccess(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 403;
+}
+
+/** The access check every adviser screen starts with (§4 'Adviser access'). */
+export function checkAdviserAccess(): Promise<{ isIntermediary: boolean }> {
+  return getJson('/api/intermediary/index/');
+}
+
+export function searchClients(search: string, searchType: ClientSearchType): Promise<ClientsResponse> {
+  return getJson(`/api/intermediary/clients/?${new URLSearchParams({ search, searchType }).toString()}`);
+}
+
+export function loadClient(clientGuid: string): Promise<ClientResponse> {
+  return getJson(`/api/intermediary/client/?${new URLSearchParams({ clientGuid }).toString()}`);
+}
+
+export function loadAdviserCalculation(session: string): Promise<AdviserCalculationResponse> {
+  return getJson(`/api/intermediary/calculation/?${new URLSearchParams({ session }).toString()}`);
+}
+
+/** A new calculation for the client, labelled; the answer names its session. */
+export function startCalculation(clientGuid: string, caseReference: string): Promise<AdviserActionResponse> {
+  return postJson('/api/intermediary/start/', { clientGuid, caseReference, ...deviceDetails() });
+}
+
+/** A copy of a calculation's answers under a new label, so an adviser can try another scenario. */
+export function duplicateCalculation(clientGuid: string, session: string, caseReference: string): Promise<AdviserActionResponse> {
+  return postJson('/api/intermediary/duplicate/', { clientGuid, session, caseReference, ...deviceDetails() });
+}
+
+export function deleteCalculation(session: string): Promise<AdviserActionResponse> {
+  return postJson('/api/intermediary/delete/', { session });
+}
+
+export function updateCalculationDetails(session: string, caseLabel: string, caseNotes: string): Promise<AdviserActionResponse> {
+  return postJson('/api/intermediary/details/', { session, caseNotes, caseLabel });
+}
+
+function sessionsQuery(clientGuid: string, sessions: readonly string[]): URLSearchParams {
+  const query = new URLSearchParams({ clientGuid });
+  for (const session of sessions) query.append('session', session);
+  return query;
+}
+
+export function loadComparison(clientGuid: string, sessions: readonly string[]): Promise<CompareResponse> {
+  return getJson(`/api/intermediary/compare/?${sessionsQuery(clientGuid, sessions).toString()}`);
+}
+
+/** The adviser PDF of one calculation or of a comparison (several sessions). */
+export function adviserPdfUrl(clientGuid: string, sessions: readonly string[], period: Period): string {
+  const query = sessionsQuery(clientGuid, sessions);
+  query.set('period', period);
+  return `/api/intermediary/pdf/?${query.toString()}`;
+}
+
+export class AdviserPdfError extends Error {
+  override name = 'AdviserPdfError';
+}
+
+/** Fetches an adviser PDF; anything other than 2xx is a failure (§8). */
+export async function fetchAdviserPdf(url: string): Promise<Blob> {
+  const response = await fetch(url, { credentials: 'include', headers: { Accept: 'application/pdf' } });
+  if (!response.ok) throw new AdviserPdfError(`GET ${url.split('?')[0]} answered ${response.status}`);
+  return response.blob();
+}
