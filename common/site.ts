@@ -50,6 +50,11 @@ export interface PartnerDefinition {
   name: string;
   /** The partner's checkbox icons: the shape of the box and the colour of the tick (spec 000 §1). */
   checkboxIcon: { shape: CheckboxIconShape; colour: string };
+  /**
+   * The origins (scheme, host and port, e.g. `https://www.partner.example`) of the partner's pages that show the
+   * calculator in an iframe: the only sites besides ours that the Content-Security-Policy lets frame it.
+   */
+  origins: string[];
   /** What the partner's portal hides when the calculator is shown with `portal=true`. */
   hiddenInPortal: ChromePart[];
 }

@@ -17,6 +17,7 @@ import { LoggingModule } from './logging/logging.module.js';
 import { LookupModule } from './lookup/lookup.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { ResultsModule } from './results/results.module.js';
+import { RetentionModule } from './retention/retention.module.js';
 import { SiteModule } from './site/site.module.js';
 import { SurveyModule } from './survey/survey.module.js';
 import { VerificationModule } from './verification/verification.module.js';
@@ -51,6 +52,7 @@ export class AppModule {
         DocumentsModule,
         CaptchaModule,
         EmailModule,
+        RetentionModule,
       ],
       providers: [{ provide: APP_GUARD, useClass: AccessGuard }],
     };

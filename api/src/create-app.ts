@@ -10,6 +10,7 @@ import { RequestValidationPipe } from './errors/request-validation.pipe.js';
 import type { JsonLogger } from './logging/json-logger.js';
 import { requestLogging } from './logging/request-logging.js';
 import { buildOpenApiDocument, serveOpenApi } from './openapi/openapi.js';
+import { securityHeaders } from './security/security-headers.js';
 import { SITE_CONFIG } from './site/site.module.js';
 import { serveWebApp } from './web-app/web-app.js';
 
@@ -25,6 +26,8 @@ export async function createApp(logger: JsonLogger): Promise<NestExpressApplicat
   });
   const config = app.get<ConfigService<Environment, true>>(ConfigService);
   app.disable('x-powered-by');
+  // Before everything else, so that every answer (pages, API, errors, 404s) carries the security headers.
+  app.use(securityHeaders({ site: app.get<SiteConfig>(SITE_CONFIG), mode: config.get('NODE_ENV', { infer: true }) }));
   app.use(requestLogging(logger));
   app.use(...jsonBody(config.get('BODY_LIMIT_KB', { infer: true })));
   app.useGlobalFilters(new AllExceptionsFilter(logger));

@@ -13,7 +13,7 @@ import { startBrowserSuite, stopBrowserSuite } from '../support/browser-suite.js
 import { chromiumPath, describeInChromium, screenshot } from '../support/chromium.js';
 import { renderPdfs } from '../support/pdf-pictures.js';
 import { eventually, textOf } from '../support/waiting.js';
-import { errorSummary, fillQuestion, pageTitle, pressNext, type QuestionValue } from '../support/survey-driver.js';
+import { errorSummary, fillQuestion, pageTitle, pressNext, waitForTextOf, type QuestionValue } from '../support/survey-driver.js';
 import type { TestDatabase } from '../support/test-database.js';
 
 /**
@@ -79,7 +79,7 @@ function surveyTitle(name: string): string {
 }
 
 async function expectTitle(title: string): Promise<void> {
-  await page.waitForFunction(`document.querySelector('h1')?.textContent?.trim() === ${JSON.stringify(title)}`, undefined, { timeout: 10_000 }).catch(() => undefined);
+  await waitForTextOf(page, 'h1', title, 10_000).catch(() => undefined);
   expect(await pageTitle(page)).toBe(title);
 }
 

@@ -12,7 +12,7 @@ import { householdFromAnswers } from '../../common/survey/household-mapping.js';
 import type { Answers, AnswerValue } from '../../common/survey/model.js';
 import { REPO_ROOT, type ApiProcess } from '../support/api-process.js';
 import { describeInChromium, screenshot } from '../support/chromium.js';
-import { closePopUp, errorSummary, fillQuestion, pageTitle, pressBack, pressNext, question, type QuestionValue } from '../support/survey-driver.js';
+import { closePopUp, errorSummary, fillQuestion, pageTitle, pressBack, pressNext, question, waitForTextOf, type QuestionValue } from '../support/survey-driver.js';
 import { startBrowserSuite, stopBrowserSuite } from '../support/browser-suite.js';
 import type { TestDatabase } from '../support/test-database.js';
 
@@ -309,7 +309,7 @@ let browser: Browser;
 
 /** Waits for the page's h1 to read `title` (the address can change a moment before the new page is drawn). */
 async function expectTitle(page: Page, title: string): Promise<void> {
-  await page.waitForFunction(`document.querySelector('h1')?.textContent?.trim() === ${JSON.stringify(title)}`, undefined, { timeout: 10_000 }).catch(() => undefined);
+  await waitForTextOf(page, 'h1', title, 10_000).catch(() => undefined);
   expect(await pageTitle(page)).toBe(title);
 }
 
@@ -416,7 +416,7 @@ function benefitsShown(page: Page): Promise<{ code: string; amount: string }[]> 
  * period shown; where the page offers the choice, monthly shows the engine's monthly figures.
  */
 async function checkResultsShown(page: Page, session: string, slug: string): Promise<void> {
-  await page.waitForFunction(`document.querySelector('#result-section-title')?.textContent?.trim() === 'Your results'`, undefined, { timeout: 15_000 });
+  await waitForTextOf(page, '#result-section-title', 'Your results', 15_000);
   const { household } = await storedCalculation(session);
   const today = ukToday();
   const expected = await ENGINE.calculate(household, today);

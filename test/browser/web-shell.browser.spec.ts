@@ -135,13 +135,27 @@ describeInChromium('the web shell in Chromium', () => {
 
   it('inside a partner’s iframe, tells the parent its height plus 40 and asks it to scroll', async () => {
     const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
-    await page.setContent(`
+    // The calculator's frame-ancestors lets only the partners' own origins (definitions/partners) frame it, so the
+    // partner's page is served at CAP's origin, and the calculator at an https address passed on to the test server
+    // (an https page framing http://127.0.0.1 is refused by Chromium whatever the policy).
+    const calculatorOrigin = 'https://calculator.test';
+    await page.route('https://www.cap.example/**', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><title>CAP</title>
       <h1>Partner page</h1>
       <script>
         window.messages = [];
         window.addEventListener('message', (event) => window.messages.push(event.data));
       </script>
-      <iframe id="calculator" title="Benefits calculator" src="${server.url}/?portal=true&id=cap_live" style="width: 600px; height: 300px; border: 1px solid #999"></iframe>`);
+      <iframe id="calculator" title="Benefits calculator" src="${calculatorOrigin}/?portal=true&id=cap_live" style="width: 600px; height: 300px; border: 1px solid #999"></iframe>`,
+      }),
+    );
+    await page.route(`${calculatorOrigin}/**`, async (route) => {
+      const { pathname, search } = new URL(route.request().url());
+      await route.fulfill({ response: await route.fetch({ url: `${server.url}${pathname}${search}` }) });
+    });
+    await page.goto('https://www.cap.example/benefits');
     const frame = page.frameLocator('#calculator');
     await frame.locator('h1').waitFor();
     const messages = () => page.evaluate(() => (window as unknown as { messages: { name: string; value: unknown }[] }).messages);
@@ -151,7 +165,12 @@ describeInChromium('the web shell in Chromium', () => {
     expect(await messages()).toContainEqual({ name: 'resize', value: (await contentHeight()) + 40 });
 
     // The content grows: the parent hears the new height.
-    await frame.locator('main').evaluate((main) => main.insertAdjacentHTML('beforeend', '<div style="height: 900px">More questions</div>'));
+    // Styled through the CSSOM: the calculator's Content-Security-Policy refuses style="" attributes in markup.
+    await frame.locator('main').evaluate((main) => {
+      const more = main.appendChild(main.ownerDocument.createElement('div'));
+      more.textContent = 'More questions';
+      more.style.height = '900px';
+    });
     await page.waitForFunction(() => (window as unknown as { messages: { name: string; value: number }[] }).messages.some((m) => m.name === 'resize' && m.value > 1000));
     const resizes = (await messages()).filter((message) => message.name === 'resize');
     expect(resizes.at(-1)).toEqual({ name: 'resize', value: (await contentHeight()) + 40 });

@@ -103,8 +103,13 @@ export async function pressNext(page: Page): Promise<'moved' | 'errors'> {
   const summary = page.getByRole('alert').filter({ hasText: 'Please correct the following problem(s)' });
   await Promise.race([
     summary.waitFor(),
-    // Strings, so this file needs no DOM types: the page has its own `document` and `window`.
-    page.waitForFunction(`document.querySelector('h1')?.textContent?.trim() !== ${JSON.stringify(before)} || window.location.href !== ${JSON.stringify(url)}`),
+    page.waitForFunction(
+      ({ before, url }) => {
+        const { document, location } = globalThis as unknown as PageGlobals;
+        return document.querySelector('h1')?.textContent?.trim() !== before || location.href !== url;
+      },
+      { before, url },
+    ),
   ]);
   return (await summary.count()) > 0 && (await pageTitle(page)) === before ? 'errors' : 'moved';
 }
@@ -114,7 +119,22 @@ export async function pressBack(page: Page): Promise<void> {
   const before = await pageTitle(page);
   // click() waits until the button is enabled again.
   await page.getByRole('button', { name: 'Back', exact: true }).click();
-  await page.waitForFunction(`document.querySelector('h1')?.textContent?.trim() !== ${JSON.stringify(before)}`);
+  await page.waitForFunction((before) => (globalThis as unknown as PageGlobals).document.querySelector('h1')?.textContent?.trim() !== before, before);
+}
+
+/**
+ * The page's globals the predicates below read, typed here because this file has no DOM types. The predicates are
+ * functions, not strings: a string predicate needs eval, which the app's Content-Security-Policy refuses.
+ */
+type PageGlobals = { document: { querySelector(selector: string): { textContent: string | null } | null }; location: { href: string } };
+
+/** Waits until the first element matching `selector` reads `text` (trimmed). */
+export async function waitForTextOf(page: Page, selector: string, text: string, timeoutMs: number): Promise<void> {
+  await page.waitForFunction(
+    ({ selector, text }) => (globalThis as unknown as PageGlobals).document.querySelector(selector)?.textContent?.trim() === text,
+    { selector, text },
+    { timeout: timeoutMs },
+  );
 }
 
 /**

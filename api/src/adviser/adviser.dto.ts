@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { ADVISER_LIMITS, type ClientSearchType } from '../../../common/adviser/model.js';
 import { DOCUMENT_PERIODS, type DocumentPeriod } from '../documents/result-view.js';
 import { BrowserRequest } from '../requests/browser-request.dto.js';
@@ -21,6 +21,8 @@ export class ClientSearchQuery {
   @ApiProperty({ description: "Part of the client's name, or their date of birth as DD/MM/YYYY; at least 3 characters.", example: 'Smi' })
   @IsString({ message: 'search must be text.' })
   @MaxLength(200, { message: 'search must be at most 200 characters.' })
+  // PostgreSQL text cannot hold a NUL character: searching for one failed with a database error (a 500).
+  @Matches(/^[^\u0000]*$/, { message: 'search must not contain a NUL character.' })
   search!: string;
 
   @ApiProperty({ description: "'user': only my clients; 'organisation': all clients in my organisation.", enum: CLIENT_SEARCH_TYPES })

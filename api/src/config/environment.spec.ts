@@ -81,12 +81,20 @@ describe('validateEnvironment', () => {
     expect(problems.join()).not.toContain('hunter2');
   });
 
+  it('keeps calculations 6 months unless RETENTION_MONTHS says otherwise, and refuses a retention that is not whole months', () => {
+    expect(validateEnvironment({}).RETENTION_MONTHS).toBe(6);
+    expect(validateEnvironment({ RETENTION_MONTHS: '3' }).RETENTION_MONTHS).toBe(3);
+    for (const bad of ['0', '1.5', 'six', '121']) {
+      expect(problemsWith({ RETENTION_MONTHS: bad })).toEqual(['RETENTION_MONTHS must be a whole number of months from 1 to 120.']);
+    }
+  });
+
   it('is documented variable by variable in .env.example', () => {
     const documented = readFileSync('.env.example', 'utf8')
       .split('\n')
       .map((line) => /^#?\s*([A-Z_]+)=/.exec(line)?.[1])
       .filter(Boolean)
       .sort();
-    expect(documented).toEqual(['BODY_LIMIT_KB', 'CHAT_SCRIPT_URL', 'DATABASE_URL', 'DATA_DIR', 'HOST', 'LOG_LEVEL', 'MAIL_FROM', 'NODE_ENV', 'PORT', 'POSTCODE_LOOKUP_URL', 'PUBLIC_URL', 'SMTP_URL', 'TEST_MODE_PASSWORD']);
+    expect(documented).toEqual(['BODY_LIMIT_KB', 'CHAT_SCRIPT_URL', 'DATABASE_URL', 'DATA_DIR', 'HOST', 'LOG_LEVEL', 'MAIL_FROM', 'NODE_ENV', 'PORT', 'POSTCODE_LOOKUP_URL', 'PUBLIC_URL', 'RETENTION_MONTHS', 'SMTP_URL', 'TEST_MODE_PASSWORD']);
   });
 });

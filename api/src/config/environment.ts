@@ -7,6 +7,7 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 const PORT_RULE = 'PORT must be a whole number from 1 to 65535.';
 const BODY_LIMIT_RULE = 'BODY_LIMIT_KB must be a whole number of kilobytes from 1 to 10240.';
+const RETENTION_RULE = 'RETENTION_MONTHS must be a whole number of months from 1 to 120.';
 
 /**
  * Every environment variable the server reads, with its default. `.env.example` lists the same variables;
@@ -82,6 +83,12 @@ export class Environment {
     { message: 'PUBLIC_URL must be the full http(s) address people open the calculator at, such as https://calculator.example.org, or unset for http://localhost:PORT.' },
   )
   PUBLIC_URL?: string;
+
+  @Type(() => Number)
+  @IsInt({ message: RETENTION_RULE })
+  @Min(1, { message: RETENTION_RULE })
+  @Max(120, { message: RETENTION_RULE })
+  RETENTION_MONTHS = 6;
 }
 
 export class InvalidEnvironmentError extends Error {
@@ -91,7 +98,7 @@ export class InvalidEnvironmentError extends Error {
   }
 }
 
-const KNOWN_VARIABLES = ['NODE_ENV', 'PORT', 'HOST', 'DATABASE_URL', 'DATA_DIR', 'LOG_LEVEL', 'BODY_LIMIT_KB', 'CHAT_SCRIPT_URL', 'POSTCODE_LOOKUP_URL', 'TEST_MODE_PASSWORD', 'SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL'];
+const KNOWN_VARIABLES = ['NODE_ENV', 'PORT', 'HOST', 'DATABASE_URL', 'DATA_DIR', 'LOG_LEVEL', 'BODY_LIMIT_KB', 'CHAT_SCRIPT_URL', 'POSTCODE_LOOKUP_URL', 'TEST_MODE_PASSWORD', 'SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL', 'RETENTION_MONTHS'];
 
 /** The `validate` function given to `ConfigModule.forRoot`: returns the typed settings or throws every problem at once. */
 export function validateEnvironment(raw: Record<string, unknown>): Environment {

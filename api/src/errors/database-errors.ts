@@ -10,9 +10,18 @@ function codeOf(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/**
+ * TypeORM's name for a query on a connection it has already handed back. The app never keeps a query runner past
+ * its transaction, so this happens when the connection died under a transaction (PostgreSQL shutting down or
+ * restarting): TypeORM releases the runner on the connection's error, and the transaction's next statement or
+ * its ROLLBACK then throws this instead of the connection error (found by test/api/faults.e2e.spec.ts).
+ */
+const CONNECTION_LOST_UNDER_TRANSACTION = 'QueryRunnerAlreadyReleasedError';
+
 /** True when an error means the database is down or unreachable, so the caller gets 503 and can try again. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
+  if (error.name === CONNECTION_LOST_UNDER_TRANSACTION) return true;
   const code = codeOf(error);
   if (code && (UNAVAILABLE_SQLSTATES.test(code) || UNAVAILABLE_NODE_CODES.has(code))) return true;
   const causes = [error, (error as { driverError?: unknown }).driverError, error.cause].filter((e): e is Error => e instanceof Error);

@@ -1,6 +1,6 @@
 import type { ValidationError } from 'class-validator';
 import { describeErrorForLog, isDatabaseUnavailable } from './database-errors.js';
-import { bodyErrorResponse } from './json-body.js';
+import { bodyErrorResponse, MAX_BODY_DEPTH, nestsDeeperThan } from './json-body.js';
 import { fieldErrors } from './request-validation.pipe.js';
 
 describe('fieldErrors', () => {
@@ -69,6 +69,11 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(wrapped)).toBe(true);
   });
 
+  it('recognises a transaction whose connection was lost under it (TypeORM has released its query runner)', () => {
+    const released = Object.assign(new Error('Query runner already released. Cannot run queries anymore.'), { name: 'QueryRunnerAlreadyReleasedError' });
+    expect(isDatabaseUnavailable(released)).toBe(true);
+  });
+
   it('does not mistake a bad query for an outage', () => {
     expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key value'), { code: '23505' }))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
@@ -88,5 +93,19 @@ describe('describeErrorForLog', () => {
       errorName: 'TypeError',
       errorMessage: 'cannot read properties of undefined',
     });
+  });
+});
+
+describe('nestsDeeperThan, which keeps deeply nested bodies from the validators', () => {
+  const nested = (depth: number): unknown => JSON.parse('{"a":'.repeat(depth) + '1' + '}'.repeat(depth));
+  it('counts objects and arrays, not plain values, and stops past the limit', () => {
+    expect(nestsDeeperThan(nested(64), 64)).toBe(false);
+    expect(nestsDeeperThan(nested(65), 64)).toBe(true);
+    expect(nestsDeeperThan([[[1]]], 2)).toBe(true);
+    expect(nestsDeeperThan({ a: 'x', b: [1, 2] }, 2)).toBe(false);
+    expect(nestsDeeperThan('text', 0)).toBe(false);
+  });
+  it('does not recurse, so even 100,000 levels do not exhaust the stack', () => {
+    expect(nestsDeeperThan(nested(100_000), MAX_BODY_DEPTH)).toBe(true);
   });
 });

@@ -35,13 +35,36 @@ export function bodyErrorResponse(error: BodyParserError, limitKb: number): Erro
   }
 }
 
-/** Reads JSON bodies up to the limit; a body it cannot read is answered here, before any route, in the error shape. */
+/** No request of this API nests deeper than a few levels; far deeper bodies would exhaust the validators' stack. */
+export const MAX_BODY_DEPTH = 64;
+
+/** How deeply a parsed JSON value nests, counted without recursion, stopping as soon as it passes `limit`. */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  while (stack.length > 0) {
+    const { value: current, depth } = stack.pop()!;
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth >= limit) return true;
+    for (const inner of Object.values(current)) stack.push({ value: inner, depth: depth + 1 });
+  }
+  return false;
+}
+
+/**
+ * Reads JSON bodies up to the limit; a body it cannot read, or one nested deeper than MAX_BODY_DEPTH, is answered
+ * here, before any route, in the error shape.
+ */
 export function jsonBody(limitKb: number) {
   const parse = express.json({ limit: `${limitKb}kb`, strict: true });
+  const refuseDeepBody = (request: Request, response: Response, next: NextFunction): void => {
+    if (!nestsDeeperThan(request.body, MAX_BODY_DEPTH)) return next();
+    const message = `The request body nests more than ${MAX_BODY_DEPTH} levels deep.`;
+    response.status(400).json({ statusCode: 400, code: 'BODY_TOO_DEEP', message, errors: [{ path: '', message }] } satisfies ErrorResponse);
+  };
   const answerUnreadableBody = (error: unknown, _request: Request, response: Response, next: NextFunction): void => {
     if (!isBodyParserError(error)) return next(error);
     const body = bodyErrorResponse(error, limitKb);
     response.status(body.statusCode).json(body);
   };
-  return [parse, answerUnreadableBody];
+  return [parse, answerUnreadableBody, refuseDeepBody];
 }

@@ -59,6 +59,11 @@ export function readRecalculation(body: unknown): Recalculation {
   const plainFields: Record<string, unknown> = {};
   const answers: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) (RECALCULATION_FIELDS.has(key) ? plainFields : answers)[key] = value;
+  // Every field is a single value. class-transformer walks a list or object given instead and throws a TypeError
+  // (a 500) on one with its own `constructor` key, so those are refused here, by name.
+  for (const [key, value] of Object.entries(plainFields)) {
+    if (typeof value === 'object' && value !== null) throw ApiError.validation([{ path: key, message: `${key} must be a single value, not a list or object.` }]);
+  }
   const fields = plainToInstance(RecalculationFields, plainFields);
   const errors = validateSync(fields, { forbidUnknownValues: true, validationError: { target: false, value: false } });
   if (errors.length > 0) throw ApiError.validation(fieldErrors(errors));

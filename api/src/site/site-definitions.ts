@@ -101,6 +101,26 @@ export function parseCharity(json: unknown, file: string): CharityDetails {
   };
 }
 
+/**
+ * A partner origin goes into the Content-Security-Policy's frame-ancestors as it is, so it must be exactly an
+ * origin: https (plain http only for localhost, to try a portal locally), a host, an optional port, nothing else.
+ */
+function parseOrigin(value: unknown, path: string, file: string): string {
+  let url: URL | null = null;
+  if (typeof value === 'string') {
+    try {
+      url = new URL(value);
+    } catch {
+      url = null;
+    }
+  }
+  const local = url?.hostname === 'localhost' || url?.hostname === '127.0.0.1';
+  if (!url || url.origin !== value || !(url.protocol === 'https:' || (url.protocol === 'http:' && local))) {
+    throw new DefinitionError(file, `${path} must be an https origin such as https://www.partner.example (no path, no trailing slash).`);
+  }
+  return url.origin;
+}
+
 export function parsePartner(json: unknown, file: string): PartnerDefinition {
   const read = new DefinitionReader(file);
   const partner = read.object(json, '');
@@ -112,10 +132,12 @@ export function parsePartner(json: unknown, file: string): PartnerDefinition {
   const hidden = read.list(partner, 'hiddenInPortal').map((part, index) =>
     read.oneOf({ part }, 'part', CHROME_PARTS, `hiddenInPortal[${index}]`),
   );
+  const origins = read.list(partner, 'origins').map((origin, index) => parseOrigin(origin, `origins[${index}]`, file));
   return {
     id,
     name: read.text(partner, 'name'),
     checkboxIcon: { shape: read.oneOf(icon, 'shape', CHECKBOX_ICON_SHAPES, 'checkboxIcon.shape'), colour },
+    origins,
     hiddenInPortal: hidden,
   };
 }

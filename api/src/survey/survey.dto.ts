@@ -124,6 +124,11 @@ export function readSurveySubmission(body: unknown): SurveySubmission {
     if (FIELD_NAMES.has(key)) plainFields[key] = value;
     else answers[key] = value;
   }
+  // Every field is a single value. class-transformer walks a list or object given instead and throws a TypeError
+  // (a 500) on one with its own `constructor` key, so those are refused here, by name.
+  for (const [key, value] of Object.entries(plainFields)) {
+    if (typeof value === 'object' && value !== null) throw ApiError.validation([{ path: key, message: `${key} must be a single value, not a list or object.` }]);
+  }
   const fields = plainToInstance(SurveySubmissionFields, plainFields);
   const errors = validateSync(fields, { forbidUnknownValues: true, validationError: { target: false, value: false } });
   if (errors.length > 0) throw ApiError.validation(fieldErrors(errors));

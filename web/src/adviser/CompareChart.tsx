@@ -3,6 +3,9 @@ import Chart from 'react-apexcharts/core';
 import 'apexcharts/bar';
 import 'apexcharts/features/legend';
 import 'apexcharts/features/keyboard';
+// ApexCharts would otherwise write these into inline <style> elements, which the Content-Security-Policy refuses.
+import 'apexcharts/dist/apexcharts.css';
+import 'apexcharts/dist/apexcharts-legend.css';
 import type { ComparisonColumn } from '../../../common/adviser/model';
 import type { Period } from '../result/money';
 import { compareChart } from './compare-chart-options';

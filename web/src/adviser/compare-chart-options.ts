@@ -23,6 +23,8 @@ export function compareChart(columns: ComparisonColumn[], period: Period): { opt
         stacked: true,
         toolbar: { show: false },
         animations: { enabled: false },
+        // The site's Content-Security-Policy refuses inline <style>; ApexCharts' own stylesheets come as files instead (CompareChart.tsx).
+        injectStyleSheet: false,
         // Keyboard users can step through the columns and hear each figure, not only mouse users.
         accessibility: {
           enabled: true,

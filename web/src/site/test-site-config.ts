@@ -32,7 +32,7 @@ export const testSiteConfig: SiteConfig = {
     },
   },
   partners: {
-    cap_live: { id: 'cap_live', name: 'CAP', checkboxIcon: { shape: 'round', colour: '#0b5394' }, hiddenInPortal: ['header', 'footer', 'chat'] },
+    cap_live: { id: 'cap_live', name: 'CAP', checkboxIcon: { shape: 'round', colour: '#0b5394' }, origins: ['https://www.cap.example'], hiddenInPortal: ['header', 'footer', 'chat'] },
   },
   chatScriptUrl: null,
 };

@@ -32,8 +32,11 @@ function PlainTemplate({ properties, uiSchema }: ObjectFieldTemplateProps) {
 function fieldGroups(properties: ObjectFieldTemplateProps['properties'], uiSchema: ObjectFieldTemplateProps['uiSchema']) {
   const groups = (uiSchema?.['ui:options'] as PageUiOptions | undefined)?.groups ?? [properties.map((property) => property.name)];
   const content = new Map(properties.map((property) => [property.name, property.content]));
+  // Keyed by the group's first shown question, not by all of them: a question that appears below the one just
+  // answered (ticking 'Employed' shows the hours and pay) must not re-create the group, which would drop the
+  // keyboard focus from the box just ticked back to the top of the page.
   return groups.map((names) => (
-    <div className="field-group" key={names.join(' ')}>
+    <div className="field-group" key={names[0]}>
       {names.map((name) => content.get(name))}
     </div>
   ));

@@ -1,0 +1,92 @@
+import type { AddressInfo } from 'node:net';
+import { AccountsService } from '../../api/src/accounts/accounts.service.js';
+import { entriesOutOfStep, prepareFuzzContext, routesFromServer, runFuzz, summarise, type FuzzContext, type Route } from '../support/endpoint-fuzz.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+/**
+ * Hostile requests to every route of the API (issue 7, point 3): wrong types, missing and extra fields, huge and
+ * deeply nested bodies, unicode, SQL and script injection, path traversal and malformed ids, wrong content types
+ * and bodies over the limit, signed out, as a public browser and signed in. No answer may be a server error, and
+ * every 4xx must be in the one error shape and say what is wrong. `npm run bench:fuzz` sends the full 20,000.
+ *
+ * A failure prints the seed and the request; FUZZ_SEED and FUZZ_ONLY replay it alone (FUZZ_ROUTE sends only one
+ * route's share, FUZZ_COUNT changes the count).
+ */
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
+const COUNT = Number(process.env.FUZZ_COUNT ?? 3000);
+const ONLY = process.env.FUZZ_ONLY === undefined ? undefined : Number(process.env.FUZZ_ONLY);
+const ROUTE = process.env.FUZZ_ROUTE;
+
+let testApp: TestApp;
+let baseUrl: string;
+let routes: Route[];
+let context: FuzzContext;
+
+beforeAll(async () => {
+  testApp = await startTestApp();
+  await testApp.app.listen(0, '127.0.0.1');
+  baseUrl = `http://127.0.0.1:${(testApp.app.getHttpServer().address() as AddressInfo).port}`;
+  routes = await routesFromServer(baseUrl);
+  context = await prepareFuzzContext(baseUrl, testApp.app.get(AccountsService), 100, true);
+}, 60_000);
+afterAll(() => testApp.close());
+
+describe('the endpoint fuzz', () => {
+  it('has a valid starting request for every route the OpenAPI document lists, and none for a route that is gone', () => {
+    expect(routes.length).toBeGreaterThan(30);
+    expect(entriesOutOfStep(routes)).toEqual({ missing: [], stale: [] });
+  });
+
+  it(`answers ${COUNT} hostile requests without a server error, each refusal in the error shape`, async () => {
+    const run = await runFuzz({ baseUrl, routes, context, seed: SEED, count: COUNT, concurrency: 8, only: ONLY, route: ROUTE });
+    console.log(`endpoint fuzz: ${summarise(run)}`);
+    // What the server logged about its errors, beside the requests that caused them.
+    if (run.failures.length > 0) console.log(testApp.logLines.filter((line) => /"level":"error"/.test(line)).slice(0, 5).join('\n').slice(0, 5000));
+    expect(run.failures).toEqual([]);
+    if (ONLY !== undefined || ROUTE !== undefined) return;
+    expect(run.sent).toBe(COUNT);
+    // Every route was reached, and the mutations left enough valid requests to get past the first checks.
+    expect(run.byRoute.size).toBe(routes.length);
+    expect(run.byStatus.get(200) ?? 0).toBeGreaterThan(COUNT / 20);
+    expect(run.byStatus.get(413) ?? 0).toBeGreaterThan(0);
+  }, 150_000);
+
+  it('refuses the requests that were server errors when the fuzz found them, each saying what is wrong', async () => {
+    const asAdviser = { cookie: context.adviser.cookie, 'x-csrf-token': context.adviser.csrf };
+    // A NUL character in a client search reached PostgreSQL, which cannot hold one in text.
+    const search = await fetch(`${baseUrl}/api/intermediary/clients?search=${encodeURIComponent("' OR '1'='1\u0000")}&searchType=organisation`, { headers: asAdviser });
+    expect({ status: search.status, body: await search.json() }).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', errors: [{ path: 'search', message: 'search must not contain a NUL character.' }] } });
+    // An object with its own `constructor` key as a better-off or survey field broke class-transformer.
+    const recalculation = await fetch(`${baseUrl}/api/data/result`, {
+      method: 'POST',
+      headers: { ...asAdviser, 'content-type': 'application/json' },
+      body: JSON.stringify({ session: context.ids.adviserSession, action: { constructor: -1 }, isBetterOff: true }),
+    });
+    expect({ status: recalculation.status, body: await recalculation.json() }).toMatchObject({ status: 400, body: { errors: [{ path: 'action', message: 'action must be a single value, not a list or object.' }] } });
+    const survey = await fetch(`${baseUrl}/api/data/survey`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-browser-id': context.ids.browserId },
+      body: JSON.stringify({ browserId: context.ids.browserId, session: context.ids.publicSession, page: { constructor: '0' }, action: 2 }),
+    });
+    expect({ status: survey.status, body: await survey.json() }).toMatchObject({ status: 400, body: { errors: [{ path: 'page', message: 'page must be a single value, not a list or object.' }] } });
+  });
+
+  // Known bug, reported in issue 7 and left for the owner of the validation pipe: a body nested thousands deep
+  // overflows class-transformer's recursion and is answered 500 on every route that takes a body. This test
+  // passes while the bug is there and fails once it is fixed: then make it a plain test and let the fuzz send
+  // such bodies here too (deepBodies).
+  it('refuses bodies nested 1,000 to 5,000 deep with a 400, not a server error', async () => {
+    for (let depth = 1000; depth <= 5000; depth += 500) {
+      const response = await fetch(`${baseUrl}/api/data/postcode`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":'.repeat(depth) + '1' + '}'.repeat(depth) });
+      expect({ depth, status: response.status }).toEqual({ depth, status: 400 });
+    }
+  });
+
+  it('still works afterwards: the data the fuzz aimed at is intact and no table was dropped', async () => {
+    const response = await fetch(`${baseUrl}/api/data/result?session=${context.ids.adviserSession}`, { headers: { cookie: context.adviser.cookie } });
+    expect(response.status).toBe(200);
+    const [{ count }] = await testApp.database.query<{ count: string }>('SELECT count(*) FROM calculation_sessions');
+    expect(Number(count)).toBeGreaterThan(1);
+  });
+});
