@@ -6,6 +6,10 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
+  resolve: {
+    // rjsf's markdown is never switched on here: see web/src/shared/plain-markdown.tsx.
+    alias: { 'markdown-to-jsx/react': fileURLToPath(new URL('./src/shared/plain-markdown.tsx', import.meta.url)) },
+  },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
