@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// (The page functions below run in the browser.)
 import { createServer, type Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { startApiProcess, type ApiProcess } from '../support/api-process.js';
