@@ -1,28 +1,17 @@
 import { Controller, Get, Module } from '@nestjs/common';
-import { PATH_METADATA } from '@nestjs/common/constants.js';
-import { APP_GUARD, ModulesContainer, NestFactory, Reflector } from '@nestjs/core';
+import { APP_GUARD, NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import { AccessGuard, accessRuleOf } from '../../api/src/access/access.js';
+import { AccessGuard } from '../../api/src/access/access.js';
 import { AppModule } from '../../api/src/app.module.js';
 import { AllExceptionsFilter } from '../../api/src/errors/all-exceptions.filter.js';
 import { JsonLogger } from '../../api/src/logging/json-logger.js';
+import { declaredRoutes } from '../support/route-rules.js';
 
 /** Every route of every controller in the app, with the access rule it declares (if any). */
 async function routesWithTheirRules(): Promise<{ route: string; rule: string | undefined }[]> {
   const app = await NestFactory.create(await AppModule.forRoot(new JsonLogger('error')), { preview: true, logger: false });
-  const reflector = app.get(Reflector);
-  const routes: { route: string; rule: string | undefined }[] = [];
-  for (const module of app.get(ModulesContainer).values()) {
-    for (const wrapper of module.controllers.values()) {
-      const controller = wrapper.metatype as new (...args: unknown[]) => object;
-      for (const name of Object.getOwnPropertyNames(controller.prototype)) {
-        const handler = controller.prototype[name];
-        if (name === 'constructor' || Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
-        routes.push({ route: `${controller.name}.${name}`, rule: accessRuleOf(reflector, [handler, controller]) });
-      }
-    }
-  }
+  const routes = declaredRoutes(app).map((declared) => ({ route: declared.handler, rule: declared.rule }));
   await app.close();
   return routes;
 }

@@ -9,7 +9,8 @@
  */
 import type { AccountsService } from '../../api/src/accounts/accounts.service.js';
 import { isErrorResponse } from '../../common/errors.js';
-import { SINGLE_PRIVATE_RENTER_WORKING_PART_TIME } from './households.js';
+import { SURVEY_ACTIONS } from '../../common/survey/model.js';
+import { money, SINGLE_PRIVATE_RENTER_WORKING_PART_TIME } from './households.js';
 import { seededRandom } from './random.js';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -73,7 +74,7 @@ export interface FuzzIds {
   adviserUserId: string;
 }
 
-interface ValidRequest {
+export interface ValidRequest {
   path?: Record<string, string>;
   query?: Record<string, string | string[]>;
   body?: Record<string, unknown>;
@@ -114,7 +115,9 @@ export const ROUTE_ENTRIES: Record<string, RouteEntry> = {
   'GET /api/data/pdf': (ids) => ({ query: { session: ids.publicSession, period: 'weekly', id: ids.browserId } }),
   'POST /api/data/postcode': () => ({ body: { postcode: 'M1 1AD' } }),
   'GET /api/data/result': (ids) => ({ query: { session: ids.publicSession, id: ids.browserId } }),
-  'POST /api/data/result': (ids) => ({ body: { session: ids.publicSession, action: 1, isBetterOff: true, BetterOffWho: 'Client', BetterOffHours: '30', BetterOffPay: { amount: '1400', period: 'Monthly' } } }),
+  'POST /api/data/result': (ids) => ({
+    body: { session: ids.publicSession, action: SURVEY_ACTIONS.betterOff, isBetterOff: true, BetterOffWho: 'Client', BetterOffHours: '30', BetterOffPay: money('1400', 'Monthly'), BetterOffRentChanges: 'No' },
+  }),
   'POST /api/data/section': (ids) => ({ body: { session: ids.publicSession, sectionType: 2 } }),
   'GET /api/data/survey': () => ({}),
   'POST /api/data/survey': (ids) => ({ body: { session: ids.publicSession, page: 2, action: 2, ClientDob: '14/03/1990', ClientHasPartner: 'No' } }),
@@ -220,13 +223,6 @@ export interface FuzzContext {
   admin: SignedIn;
   /** The app's body limit, so that some bodies are just over it. */
   bodyLimitKb: number;
-  /**
-   * Whether to send bodies nested thousands deep. Known bug (issue 7): the global validation pipe's
-   * class-transformer recurses once per level and answers such a body with 500 (RangeError: Maximum call stack
-   * size exceeded) on every route that takes a body. `npm test` leaves them out and proves the bug in one
-   * test.failing; the bench sends them.
-   */
-  deepBodies: boolean;
 }
 
 export interface FuzzRequest {
@@ -352,7 +348,7 @@ export function hostileRequest(route: Route, context: FuzzContext, seed: number,
     } else if (framing === 3) {
       body = pick(random, ['', 'null', '"a string"', '[', '{"a":', '{"a":1,"a":2}', '\u0000', 'NaN', '{"__proto__":{"isAdmin":true}}', '{"constructor":{"prototype":{"x":1}}}']);
       mutations.push(`body ${JSON.stringify(body)}`);
-    } else if (framing === 4 && context.deepBodies) {
+    } else if (framing === 4) {
       // Deeper than any parser or validator would walk by recursion without a limit.
       const depth = 1000 + Math.floor(random() * 4000);
       body = '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
@@ -472,10 +468,11 @@ export function summarise(run: FuzzRun): string {
 // ---------------------------------------------------------------------------------------------------------------
 // The accounts and calculations the valid requests point at
 
-const PASSWORD = 'a long enough password 1';
+/** The password of every account the fuzz makes. */
+export const FUZZ_PASSWORD = 'a long enough password 1';
 
-async function signIn(baseUrl: string, email: string): Promise<SignedIn> {
-  const response = await fetch(`${baseUrl}/api/account/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
+export async function signIn(baseUrl: string, email: string): Promise<SignedIn> {
+  const response = await fetch(`${baseUrl}/api/account/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: FUZZ_PASSWORD }) });
   if (response.status !== 200) throw new Error(`Signing in as ${email} answered ${response.status}: ${await response.text()}`);
   const value = (name: string) => response.headers.getSetCookie().find((line) => line.startsWith(`${name}=`))!.split(';')[0].slice(name.length + 1);
   return { cookie: `account_session=${value('account_session')}; csrf=${value('csrf')}`, csrf: value('csrf') };
@@ -511,10 +508,9 @@ export async function prepareFuzzContext(
   baseUrl: string,
   accounts: Pick<AccountsService, 'createOrganisationWithAdmin' | 'addUserToOrganisation'>,
   bodyLimitKb = 100,
-  deepBodies = true,
 ): Promise<FuzzContext> {
-  const { organisationId } = await accounts.createOrganisationWithAdmin('Fuzz Advice', { email: 'admin@fuzz-advice.example', displayName: 'Fuzz Admin', password: PASSWORD });
-  const adviserUserId = await accounts.addUserToOrganisation(organisationId, { email: 'adviser@fuzz-advice.example', displayName: 'Fuzz Adviser', password: PASSWORD, role: 'adviser' });
+  const { organisationId } = await accounts.createOrganisationWithAdmin('Fuzz Advice', { email: 'admin@fuzz-advice.example', displayName: 'Fuzz Admin', password: FUZZ_PASSWORD });
+  const adviserUserId = await accounts.addUserToOrganisation(organisationId, { email: 'adviser@fuzz-advice.example', displayName: 'Fuzz Adviser', password: FUZZ_PASSWORD, role: 'adviser' });
   const admin = await signIn(baseUrl, 'admin@fuzz-advice.example');
   const adviser = await signIn(baseUrl, 'adviser@fuzz-advice.example');
   const created = await postJson(baseUrl, '/api/account/clients', { firstName: 'Fuzz', lastName: 'Client', dateOfBirth: '02/01/1980', clientNumber: 'F-1', adviserUserId }, admin);
@@ -526,5 +522,5 @@ export async function prepareFuzzContext(
     (await postJson(baseUrl, '/api/intermediary/start/', { clientGuid, caseReference, isMobile: false, browserName: 'Firefox' }, adviser)).session as string;
   const adviserSession = (await answerEveryPage(baseUrl, await startedCalculation('Fuzz start'), browserId, adviser)).session;
   const deletableSession = await startedCalculation('To delete');
-  return { ids: { browserId, publicSession, publicToken, adviserSession, deletableSession, clientGuid, adviserUserId }, adviser, admin, bodyLimitKb, deepBodies };
+  return { ids: { browserId, publicSession, publicToken, adviserSession, deletableSession, clientGuid, adviserUserId }, adviser, admin, bodyLimitKb };
 }
