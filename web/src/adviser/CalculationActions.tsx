@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { Navigate } from '../landing/navigation';
-import { AdviserDialog } from './AdviserDialog';
+import { ModalDialog } from '../shared/ModalDialog';
 import { deleteCalculation, duplicateCalculation, startCalculation } from './adviser-api';
 import { ACTION_NOT_DONE, CaseLabelDialog } from './CaseLabelDialog';
 import { adviserHomePath, surveyStartPath } from './paths';
@@ -88,7 +88,7 @@ export function CalculationActions({ calculation, navigate, onFailed, leading, c
         />
       )}
       {dialog === 'delete' && (
-        <AdviserDialog title={BUTTONS.delete} onClose={close}>
+        <ModalDialog title={BUTTONS.delete} onClose={close}>
           <p>Are you sure you want to delete calculation {calculation.token}? It cannot be brought back.</p>
           <p className="alert alert--danger" role="alert">
             {deleteFailed ? ACTION_NOT_DONE : ''}
@@ -108,7 +108,7 @@ export function CalculationActions({ calculation, navigate, onFailed, leading, c
               Cancel
             </button>
           </div>
-        </AdviserDialog>
+        </ModalDialog>
       )}
     </>
   );

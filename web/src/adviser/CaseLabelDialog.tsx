@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ADVISER_LIMITS, ADVISER_MESSAGES } from '../../../common/adviser/model';
 import { ErrorSummary } from '../shared/ErrorSummary';
-import { AdviserDialog } from './AdviserDialog';
+import { ModalDialog } from '../shared/ModalDialog';
 
 /** Spec 001 §5: a new or duplicated calculation needs a label of at most 20 characters. */
 export function caseLabelProblem(label: string): string | null {
@@ -50,7 +50,7 @@ export function CaseLabelDialog({ title, intro, submitText, onSubmit, onClose }:
   };
 
   return (
-    <AdviserDialog title={title} onClose={onClose}>
+    <ModalDialog title={title} onClose={onClose}>
       <form noValidate onSubmit={submit} className="adviser-form">
         <ErrorSummary errors={problem ? [{ targetId: inputId, message: problem }] : []} focusKey={focusKey} headingLevel={3} />
         <p>{intro}</p>
@@ -90,6 +90,6 @@ export function CaseLabelDialog({ title, intro, submitText, onSubmit, onClose }:
           </button>
         </div>
       </form>
-    </AdviserDialog>
+    </ModalDialog>
   );
 }
