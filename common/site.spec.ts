@@ -7,7 +7,7 @@ const settings: SiteConfig = {
     donateUrl: 'https://charity.example/donate',
     navigation: [],
     informationPages: { text: 'Benefits guides', url: 'https://charity.example/guides' },
-    memberLogin: { text: 'Log in', url: '/account/sign-in', returnUrlParameter: 'returnUrl' },
+    memberLogin: { text: 'Log in', signedInText: 'Your account', url: '/account/sign-in', returnUrlParameter: 'returnUrl' },
     footerLinks: [],
     socialLinks: [],
     mailingListSignupUrl: 'https://charity.example/signup',

@@ -18,8 +18,11 @@ export interface CharityDetails {
   navigation: SiteLink[];
   /** The charity's own pages about benefits and other help, linked from the landing page's third card (spec 000 §1). */
   informationPages: SiteLink;
-  /** The member-area login; the page the visitor was on is passed back to it as a return URL. */
-  memberLogin: SiteLink & { returnUrlParameter: string };
+  /**
+   * The member-area login; the page the visitor was on is passed back to it as a return URL. While an adviser is
+   * signed in the same link reads `signedInText`.
+   */
+  memberLogin: SiteLink & { returnUrlParameter: string; signedInText: string };
   /** News, policy, accessibility, cookie, privacy and terms links. */
   footerLinks: SiteLink[];
   socialLinks: SiteLink[];

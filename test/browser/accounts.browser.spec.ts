@@ -30,7 +30,7 @@ describeInChromium('accounts in Chromium', () => {
 
   afterAll(() => stopBrowserSuite({ database, server, browser }));
 
-  it('signs in from the header’s login link and comes back to the page, which sends an adviser on to /adviser/; then signs out', async () => {
+  it('signs in from the header’s login link, which then reads Your account, and comes back to the page, which sends an adviser on to /adviser/; then signs out', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${server.url}/`);
     await page.getByRole('banner').getByRole('link', { name: 'Log in' }).click();
@@ -49,6 +49,8 @@ describeInChromium('accounts in Chromium', () => {
     // Back on the landing page, which now knows an adviser (GET /api/intermediary/index/) and sends them on to /adviser/.
     await signIn(page, 'Adviser@Riverside.example');
     await page.waitForURL(`${server.url}/adviser/`);
+    // The header's login link now says where it leads.
+    await page.getByRole('banner').getByRole('link', { name: 'Your account' }).waitFor();
     const cookies = await page.context().cookies();
     const session = cookies.find((cookie) => cookie.name === 'account_session');
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
@@ -60,6 +62,7 @@ describeInChromium('accounts in Chromium', () => {
     expect(await page.locator('main').textContent()).toContain('Adam Adviser (Adviser) at Riverside Advice');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Log in' }).waitFor();
     expect((await page.context().cookies()).some((cookie) => cookie.name === 'account_session')).toBe(false);
     await page.close();
   });

@@ -82,7 +82,11 @@ export function parseCharity(json: unknown, file: string): CharityDetails {
     donateUrl: read.text(site, 'donateUrl'),
     navigation: read.links(site, 'navigation'),
     informationPages: read.link(site.informationPages, 'informationPages'),
-    memberLogin: { ...read.link(login, 'memberLogin'), returnUrlParameter: read.text(login, 'returnUrlParameter', 'memberLogin.returnUrlParameter') },
+    memberLogin: {
+      ...read.link(login, 'memberLogin'),
+      returnUrlParameter: read.text(login, 'returnUrlParameter', 'memberLogin.returnUrlParameter'),
+      signedInText: read.text(login, 'signedInText', 'memberLogin.signedInText'),
+    },
     footerLinks: read.links(site, 'footerLinks'),
     socialLinks: read.links(site, 'socialLinks'),
     mailingListSignupUrl: read.text(site, 'mailingListSignupUrl'),

@@ -2,10 +2,11 @@ import type { AccountClientResponse, AccountStatus, MembersResponse, Organisatio
 import type { FieldError } from '../../../common/errors';
 import { isErrorResponse } from '../../../common/errors';
 import { ApiRequestError, getJson, postJson } from '../api/client';
+import { announcingAccountChange } from './account-state';
 
 export const accountStatus = () => getJson<AccountStatus>('/api/account/me');
-export const signIn = (email: string, password: string) => postJson<AccountStatus>('/api/account/sign-in', { email, password });
-export const signOut = () => postJson<AccountStatus>('/api/account/sign-out', {});
+export const signIn = (email: string, password: string) => announcingAccountChange(postJson<AccountStatus>('/api/account/sign-in', { email, password }));
+export const signOut = () => announcingAccountChange(postJson<AccountStatus>('/api/account/sign-out', {}));
 export const organisationMembers = () => getJson<MembersResponse>('/api/account/users');
 export const addMember = (member: { email: string; displayName: string; password: string; role: string }) => postJson<OrganisationMember>('/api/account/users', member);
 export const accountClient = (clientGuid: string) => getJson<AccountClientResponse>(`/api/account/clients/${encodeURIComponent(clientGuid)}`);

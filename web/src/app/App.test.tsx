@@ -55,6 +55,18 @@ describe('the shared chrome on the public site', () => {
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/account/sign-in?returnUrl=%2Fresult%2Fabc%3Fid%3Dcap_live');
   });
 
+  it('reads Your account instead of Log in while an adviser is signed in', async () => {
+    // The readable CSRF cookie comes and goes with the account session.
+    document.cookie = 'csrf=token-of-the-session; path=/';
+    try {
+      await renderLoadedAt('/result/abc', '?id=cap_live');
+      expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+      expect(screen.getByRole('link', { name: 'Your account' }).getAttribute('href')).toBe('/account/sign-in?returnUrl=%2Fresult%2Fabc%3Fid%3Dcap_live');
+    } finally {
+      document.cookie = 'csrf=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    }
+  });
+
   it('has a footer with its links, social links, mailing-list signup, back to top, registration and copyright 2025', () => {
     renderAt('/');
     const footer = screen.getByRole('contentinfo');

@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
+import { useId, useState, useSyncExternalStore } from 'react';
 import type { CharityDetails } from '../../../common/site';
+import { adviserSignedIn, subscribeToAccountChanges } from '../account/account-state';
 
 /** The member-area login, told which page to come back to. */
 export function memberLoginHref(login: CharityDetails['memberLogin'], location: Pick<Location, 'pathname' | 'search'>): string {
@@ -10,6 +11,7 @@ export function memberLoginHref(login: CharityDetails['memberLogin'], location: 
 export function SiteHeader({ charity, location }: { charity: CharityDetails; location: Pick<Location, 'pathname' | 'search'> }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const navigationId = useId();
+  const signedIn = useSyncExternalStore(subscribeToAccountChanges, adviserSignedIn);
   return (
     <header className="site-header">
       <div className="site-header__bar">
@@ -38,7 +40,7 @@ export function SiteHeader({ charity, location }: { charity: CharityDetails; loc
           ))}
           <li>
             <a href={memberLoginHref(charity.memberLogin, location)}>
-              {charity.memberLogin.text}
+              {signedIn ? charity.memberLogin.signedInText : charity.memberLogin.text}
             </a>
           </li>
         </ul>

@@ -14,7 +14,7 @@ export const testSiteConfig: SiteConfig = {
       { text: 'About us', url: 'https://www.example.org/about-us' },
     ],
     informationPages: { text: 'Read our guides to benefits and support', url: 'https://www.example.org/get-support/information-and-guides' },
-    memberLogin: { text: 'Log in', url: '/account/sign-in', returnUrlParameter: 'returnUrl' },
+    memberLogin: { text: 'Log in', signedInText: 'Your account', url: '/account/sign-in', returnUrlParameter: 'returnUrl' },
     footerLinks: [
       { text: 'News', url: 'https://www.example.org/news' },
       { text: 'Privacy policy', url: 'https://www.example.org/privacy-policy' },
