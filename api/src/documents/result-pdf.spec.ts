@@ -201,6 +201,22 @@ describe('the Your Benefit Results PDF', () => {
     expect(text.all).toContain("You could get £86.45 per week after your circumstances change. Claim Carer's Allowance online at GOV.UK.");
   });
 
+  it("says an award of nothing is not paid but worth claiming, never '£0.00' (Carer's Allowance's underlying entitlement)", async () => {
+    const carersAllowance: ResultBenefit = {
+      ...RESULT_BOTH_SYSTEMS.benefits!.nonMeansTested[0],
+      benefitName: "Carer's Allowance",
+      benefitCode: 'CARERS_ALLOWANCE',
+      benefitType: BENEFIT_TYPES.amount,
+      weeklyPayment: 0,
+      monthlyPayment: 0,
+      howToClaim: { message: "Claim Carer's Allowance online at GOV.UK." },
+    };
+    const text = await readPdf(await render(withBenefits({ nonMeansTested: [carersAllowance] }), 'weekly'));
+    expect(text.all).toContain("Carer's Allowance Not paid, but worth claiming");
+    expect(text.all).toContain("Carer's Allowance is not paid on top of what you already get, but it is worth claiming.");
+    expect(text.all).not.toContain('£0.00');
+  });
+
   it("leaves the helpline out where the partner's portal hides it, and the Warm Homes Network where it cannot help", async () => {
     const text = await readPdf(await render({ ...RESULT_BOTH_SYSTEMS, showHelpline: false, variables: [] }, 'weekly'));
     expect(text.all).not.toContain('0808 157 0192');

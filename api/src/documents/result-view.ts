@@ -29,8 +29,10 @@ export interface PeriodView {
 
 /** One amount as the document shows it: the money when there is one, else why there is none. */
 export interface AmountView {
-  /** '£97.50 per week'; null when the benefit's type shows no amount. */
+  /** '£97.50 per week'; null when the benefit's type shows no amount, or the award is nothing. */
   amount: string | null;
+  /** An award of nothing that is still worth claiming: Carer's Allowance's underlying entitlement. */
+  notPaid: boolean;
   /** Type 7: the amount depends on an assessment (PIP, DLA, Attendance Allowance). */
   mayBeEntitled: boolean;
   /** Type 4: only after the change the person asked about. */
@@ -165,7 +167,8 @@ export function moneyIn(pounds: number, period: PeriodView): string {
 
 function amountView(type: BenefitType, pounds: number, period: PeriodView): AmountView {
   return {
-    amount: type === BENEFIT_TYPES.amount ? moneyIn(pounds, period) : null,
+    amount: type === BENEFIT_TYPES.amount && pounds !== 0 ? moneyIn(pounds, period) : null,
+    notPaid: type === BENEFIT_TYPES.amount && pounds === 0,
     mayBeEntitled: type === BENEFIT_TYPES.mayBeEntitled,
     onlyAfterChange: type === BENEFIT_TYPES.onlyAfterChange,
     notAwarded: type === BENEFIT_TYPES.none,

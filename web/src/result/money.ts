@@ -6,11 +6,16 @@ export type Period = 'weekly' | 'monthly';
 
 const PERIOD_WORDS: Record<Period, string> = { weekly: 'per week', monthly: 'per month' };
 
-/** Words for a benefit with no amount to show (spec 001 §3, benefit types 4, 7 and 0). */
+/**
+ * Words for a benefit with no amount to show (spec 001 §3, benefit types 4, 7 and 0), and for an award of nothing:
+ * Carer's Allowance overlapping a State Pension that is as high (the 'underlying entitlement', whose reasons say
+ * why it is still worth claiming).
+ */
 export const NO_AMOUNT_TEXT = {
   mayBeEntitled: 'You may be entitled',
   onlyAfterChange: 'Only after the change',
   none: 'Not entitled',
+  notPaid: 'Not paid, but worth claiming',
 } as const;
 
 /**
@@ -35,7 +40,9 @@ export function benefitAmountText(type: BenefitType, weekly: number, monthly: nu
       return NO_AMOUNT_TEXT.onlyAfterChange;
     case BENEFIT_TYPES.none:
       return NO_AMOUNT_TEXT.none;
-    default:
-      return formatMoney(inPeriod(weekly, monthly, period), period);
+    default: {
+      const pounds = inPeriod(weekly, monthly, period);
+      return pounds === 0 ? NO_AMOUNT_TEXT.notPaid : formatMoney(pounds, period);
+    }
   }
 }

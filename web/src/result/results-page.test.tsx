@@ -213,6 +213,16 @@ describe('the benefits', () => {
     expect(amountOf('PIP', 'legacy-benefits')).toBe('You may be entitled');
   });
 
+  it("says an award of nothing is not paid but worth claiming, never '£0.00' (Carer's Allowance's underlying entitlement)", () => {
+    const result = legacyOnly();
+    result.benefits!.meansTested[1] = { ...result.benefits!.meansTested[1], weeklyPayment: 0, monthlyPayment: 0 };
+    renderResults(result);
+    expect(amountOf('COUNCIL_TAX_REDUCTION', 'legacy-benefits')).toBe('Not paid, but worth claiming');
+    fireEvent.click(screen.getByLabelText('Monthly'));
+    expect(amountOf('COUNCIL_TAX_REDUCTION', 'legacy-benefits')).toBe('Not paid, but worth claiming');
+    expect(amountOf('HOUSING_BENEFIT', 'legacy-benefits')).toBe('£422.50 per month');
+  });
+
   it('lists means-tested and other benefits under their own headings, each with its reasons and how to claim', () => {
     renderResults(universalCreditOnly());
     const universalCredit = benefit('UNIVERSAL_CREDIT');
