@@ -424,7 +424,10 @@ async function checkResultsShown(page: Page, session: string, slug: string): Pro
     const benefit = expected.benefits.find((candidate) => candidate.code === code);
     if (!benefit?.eligible) return 'not awarded by the engine';
     if (!benefit.amountShown) return 'You may be entitled';
-    return `${pounds(period === 'week' ? benefit.weeklyPence : benefit.monthlyPence)} per ${period}`;
+    const pence = period === 'week' ? benefit.weeklyPence : benefit.monthlyPence;
+    // An award of nothing: Carer's Allowance's underlying entitlement beside a State Pension as high.
+    if (pence === 0) return 'Not paid, but worth claiming';
+    return `${pounds(pence)} per ${period}`;
   };
   const check = async (period?: 'week' | 'month') => {
     const shown = await benefitsShown(page);
