@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, ROLE_NAMES, type AddableRole } from '../../../common/accounts/model';
 import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';
 import { addMember, problemsOf } from './account-api';
-import { TextField } from './TextField';
+import { TextField } from '../shared/TextField';
 
 const FIELDS = { displayName: 'member-name', email: 'member-email', password: 'member-password', role: 'member-role-adviser' } as const;
 

@@ -3,7 +3,7 @@ import { ACCOUNT_MESSAGES, isoDateOf, type AccountClient, type OrganisationMembe
 import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';
 import { LoadingSpinner } from '../shared/LoadingSpinner';
 import { accountClient, organisationMembers, problemsOf, saveClient, type ClientForm as ClientFields } from './account-api';
-import { TextField } from './TextField';
+import { TextField } from '../shared/TextField';
 
 const FIELDS = { firstName: 'client-first-name', lastName: 'client-last-name', dateOfBirth: 'client-date-of-birth', clientNumber: 'client-number', adviserUserId: 'client-adviser' } as const;
 const EMPTY: ClientFields = { firstName: '', lastName: '', dateOfBirth: '', clientNumber: '', adviserUserId: '' };

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { ACCOUNT_MESSAGES, type AccountStatus } from '../../../common/accounts/model';
 import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';
+import { TextField } from '../shared/TextField';
 import { problemsOf, signIn } from './account-api';
 
 export const EMAIL_FIELD_ID = 'sign-in-email';
@@ -53,51 +54,8 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (status: AccountStatus)
   return (
     <form className="survey-card account-form" onSubmit={submit} noValidate aria-label="Sign in">
       <ErrorSummary errors={problems} focusKey={problems.length > 0 ? attempt : 0} />
-      <div className={`question${emailError ? ' question--invalid' : ''}`}>
-        <label className="question__label" htmlFor={EMAIL_FIELD_ID}>
-          E-mail address
-        </label>
-        {emailError && (
-          <p id={`${EMAIL_FIELD_ID}-error`} className="question__error">
-            <span className="visually-hidden">Error: </span>
-            {emailError}
-          </p>
-        )}
-        <input
-          id={EMAIL_FIELD_ID}
-          className="input"
-          type="email"
-          name="email"
-          autoComplete="username"
-          spellCheck={false}
-          value={email}
-          aria-invalid={emailError ? true : undefined}
-          aria-describedby={emailError ? `${EMAIL_FIELD_ID}-error` : undefined}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </div>
-      <div className={`question${passwordError ? ' question--invalid' : ''}`}>
-        <label className="question__label" htmlFor={PASSWORD_FIELD_ID}>
-          Password
-        </label>
-        {passwordError && (
-          <p id={`${PASSWORD_FIELD_ID}-error`} className="question__error">
-            <span className="visually-hidden">Error: </span>
-            {passwordError}
-          </p>
-        )}
-        <input
-          id={PASSWORD_FIELD_ID}
-          className="input"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          aria-invalid={passwordError ? true : undefined}
-          aria-describedby={passwordError ? `${PASSWORD_FIELD_ID}-error` : undefined}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </div>
+      <TextField id={EMAIL_FIELD_ID} label="E-mail address" error={emailError} value={email} onChange={setEmail} type="email" name="email" autoComplete="username" />
+      <TextField id={PASSWORD_FIELD_ID} label="Password" error={passwordError} value={password} onChange={setPassword} type="password" name="password" autoComplete="current-password" />
       <div className="button-row">
         <button type="submit" className="button" aria-disabled={sending || undefined}>
           Sign in

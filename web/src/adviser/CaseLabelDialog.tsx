@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ADVISER_LIMITS, ADVISER_MESSAGES } from '../../../common/adviser/model';
 import { ErrorSummary } from '../shared/ErrorSummary';
 import { ModalDialog } from '../shared/ModalDialog';
+import { TextField } from '../shared/TextField';
 
 /** Spec 001 §5: a new or duplicated calculation needs a label of at most 20 characters. */
 export function caseLabelProblem(label: string): string | null {
@@ -24,7 +25,6 @@ interface Props {
 /** The 'Start new calculation' and 'Duplicate calculation' dialogs: a case label, checked before it is sent. */
 export function CaseLabelDialog({ title, intro, submitText, onSubmit, onClose }: Props) {
   const inputId = useId();
-  const errorId = `${inputId}-error`;
   const [label, setLabel] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [focusKey, setFocusKey] = useState(0);
@@ -54,30 +54,15 @@ export function CaseLabelDialog({ title, intro, submitText, onSubmit, onClose }:
       <form noValidate onSubmit={submit} className="adviser-form">
         <ErrorSummary errors={problem ? [{ targetId: inputId, message: problem }] : []} focusKey={focusKey} headingLevel={3} />
         <p>{intro}</p>
-        <div className={`question${problem ? ' question--invalid' : ''}`}>
-          <label className="question__label" htmlFor={inputId}>
-            Case label
-          </label>
-          <p className="question__hint" id={`${inputId}-hint`}>
-            Up to {ADVISER_LIMITS.caseLabelMaxLength} characters, to tell this calculation apart from the client's others.
-          </p>
-          {problem && (
-            <p className="question__error" id={errorId}>
-              <span className="visually-hidden">Error: </span>
-              {problem}
-            </p>
-          )}
-          <input
-            id={inputId}
-            className="input"
-            type="text"
-            autoComplete="off"
-            value={label}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? `${inputId}-hint ${errorId}` : `${inputId}-hint`}
-            onChange={(event) => setLabel(event.target.value)}
-          />
-        </div>
+        <TextField
+          id={inputId}
+          label="Case label"
+          hint={`Up to ${ADVISER_LIMITS.caseLabelMaxLength} characters, to tell this calculation apart from the client's others.`}
+          error={problem ?? undefined}
+          value={label}
+          onChange={setLabel}
+          autoComplete="off"
+        />
         <p className="alert alert--danger" role="alert">
           {notDone ? ACTION_NOT_DONE : ''}
         </p>

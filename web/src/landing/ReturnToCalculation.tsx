@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';
+import { TextField } from '../shared/TextField';
 import { CALCULATION_NOT_FOUND, findCalculation, POSTCODE_REQUIRED, REFERENCE_REQUIRED } from './lookup';
 import type { Navigate } from './navigation';
 
@@ -62,54 +63,30 @@ export function ReturnToCalculation({ search, navigate }: { search: string; navi
     <form className="landing-lookup" onSubmit={submit} noValidate>
       {/* After each failed submit (not on every keystroke) the summary takes focus, so it is read out first. */}
       <ErrorSummary errors={problems} focusKey={problems.length > 0 ? attempt : 0} headingLevel={3} />
-      <div className={`landing-field${referenceError ? ' landing-field--error' : ''}`}>
-        <label className="landing-field__label" htmlFor={REFERENCE_FIELD_ID}>
-          Calculation reference
-        </label>
-        {referenceError && (
-          <p id={`${REFERENCE_FIELD_ID}-error`} className="landing-field__error">
-            <span className="visually-hidden">Error: </span>
-            {referenceError}
-          </p>
-        )}
-        <input
-          id={REFERENCE_FIELD_ID}
-          className="landing-field__input landing-field__input--reference"
-          type="text"
-          name="token"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          value={reference}
-          aria-invalid={referenceError ? true : undefined}
-          aria-describedby={referenceError ? `${REFERENCE_FIELD_ID}-error` : undefined}
-          onChange={(event) => setReference(event.target.value)}
-        />
-      </div>
-      <div className={`landing-field${postcodeError ? ' landing-field--error' : ''}`}>
-        <label className="landing-field__label" htmlFor={POSTCODE_FIELD_ID}>
-          Postcode
-        </label>
-        {postcodeError && (
-          <p id={`${POSTCODE_FIELD_ID}-error`} className="landing-field__error">
-            <span className="visually-hidden">Error: </span>
-            {postcodeError}
-          </p>
-        )}
-        <input
-          id={POSTCODE_FIELD_ID}
-          className="landing-field__input landing-field__input--postcode"
-          type="text"
-          name="postcode"
-          autoComplete="postal-code"
-          autoCapitalize="characters"
-          spellCheck={false}
-          value={postcode}
-          aria-invalid={postcodeError ? true : undefined}
-          aria-describedby={postcodeError ? `${POSTCODE_FIELD_ID}-error` : undefined}
-          onChange={(event) => setPostcode(event.target.value)}
-        />
-      </div>
+      <TextField
+        look="landing"
+        id={REFERENCE_FIELD_ID}
+        label="Calculation reference"
+        error={referenceError}
+        value={reference}
+        onChange={setReference}
+        className="landing-field__input--reference"
+        name="token"
+        autoComplete="off"
+        autoCapitalize="characters"
+      />
+      <TextField
+        look="landing"
+        id={POSTCODE_FIELD_ID}
+        label="Postcode"
+        error={postcodeError}
+        value={postcode}
+        onChange={setPostcode}
+        className="landing-field__input--postcode"
+        name="postcode"
+        autoComplete="postal-code"
+        autoCapitalize="characters"
+      />
       <div role="alert" className="landing-lookup__alert">
         {outcome === 'notFound' && <p className="landing-field__not-found">{CALCULATION_NOT_FOUND}</p>}
       </div>

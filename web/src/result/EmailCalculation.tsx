@@ -9,6 +9,7 @@ import {
 import { isErrorResponse } from '../../../common/errors';
 import { ApiRequestError, postJson } from '../api/client';
 import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';
+import { TextField } from '../shared/TextField';
 
 export const CHALLENGE_FIELD_ID = 'email-challenge';
 export const EMAIL_FIELD_ID = 'email-address';
@@ -108,8 +109,6 @@ export function EmailCalculation({ session, partnerId }: { session: string; part
   const errorOf = (fieldId: string) => problems.find((problem) => problem.targetId === fieldId)?.message;
   const challengeError = errorOf(CHALLENGE_FIELD_ID);
   const emailError = errorOf(EMAIL_FIELD_ID);
-  const describedBy = (fieldId: string, error: string | undefined, hint: boolean) =>
-    [hint ? `${fieldId}-hint` : '', error ? `${fieldId}-error` : ''].filter(Boolean).join(' ') || undefined;
 
   return (
     <section id="email-results" className="result-card email-calculation" aria-labelledby="email-results-title">
@@ -145,59 +144,32 @@ export function EmailCalculation({ session, partnerId }: { session: string; part
           </p>
         </div>
 
-        <div className={`question question--label${challengeError ? ' question--invalid' : ''}`}>
-          <label className="question__label" htmlFor={CHALLENGE_FIELD_ID}>
-            Security code
-          </label>
-          <p className="question__hint" id={`${CHALLENGE_FIELD_ID}-hint`}>
-            Type the characters in the picture, or the ones you hear. Each code can be tried once.
-          </p>
-          {challengeError && (
-            <p className="question__error" id={`${CHALLENGE_FIELD_ID}-error`}>
-              <span className="visually-hidden">Error: </span>
-              {challengeError}
-            </p>
-          )}
-          <input
-            id={CHALLENGE_FIELD_ID}
-            className="input input--challenge"
-            type="text"
-            name="challenge"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={CHALLENGE_MAX_LENGTH}
-            value={challenge}
-            aria-invalid={challengeError ? true : undefined}
-            aria-describedby={describedBy(CHALLENGE_FIELD_ID, challengeError, true)}
-            onChange={(event) => setChallenge(event.target.value.toUpperCase())}
-          />
-        </div>
-
-        <div className={`question question--label${emailError ? ' question--invalid' : ''}`}>
-          <label className="question__label" htmlFor={EMAIL_FIELD_ID}>
-            Email address
-          </label>
-          {emailError && (
-            <p className="question__error" id={`${EMAIL_FIELD_ID}-error`}>
-              <span className="visually-hidden">Error: </span>
-              {emailError}
-            </p>
-          )}
-          <input
-            id={EMAIL_FIELD_ID}
-            className="input"
-            type="email"
-            name="email"
-            autoComplete="email"
-            spellCheck={false}
-            maxLength={EMAIL_ADDRESS_MAX_LENGTH}
-            value={email}
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={describedBy(EMAIL_FIELD_ID, emailError, false)}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
+        <TextField
+          id={CHALLENGE_FIELD_ID}
+          label="Security code"
+          hint="Type the characters in the picture, or the ones you hear. Each code can be tried once."
+          error={challengeError}
+          value={challenge}
+          onChange={(typed) => setChallenge(typed.toUpperCase())}
+          fieldClassName="question--label"
+          className="input--challenge"
+          name="challenge"
+          autoComplete="off"
+          autoCapitalize="characters"
+          maxLength={CHALLENGE_MAX_LENGTH}
+        />
+        <TextField
+          id={EMAIL_FIELD_ID}
+          label="Email address"
+          error={emailError}
+          value={email}
+          onChange={setEmail}
+          fieldClassName="question--label"
+          type="email"
+          name="email"
+          autoComplete="email"
+          maxLength={EMAIL_ADDRESS_MAX_LENGTH}
+        />
 
         <div className="email-calculation__safety" role="note" aria-labelledby="email-safety-title">
           <h3 id="email-safety-title" className="email-calculation__safety-title">

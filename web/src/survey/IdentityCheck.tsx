@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { usePageTitle } from '../shared/page-title';
 import { recordSessionOwner } from '../session/session-owner';
+import { usePageTitle } from '../shared/page-title';
+import { TextField } from '../shared/TextField';
 import { verifySession } from './survey-api';
 
 export const IDENTITY_CHECK_TITLE = 'Check who you are';
@@ -67,29 +68,18 @@ export function IdentityCheck({ session, onVerified }: { session: string; onVeri
       <p>To keep this calculation private, please type in the postcode used in the calculation.</p>
       <p>We ask for it because this calculation was started on a different computer or browser, or you opened a link that someone shared with you.</p>
       <form className="identity-check__form" noValidate onSubmit={(event) => void submit(event)}>
-        <div className={`question question--label${error ? ' question--invalid' : ''}`}>
-          <label className="question__label" htmlFor="verify-postcode">
-            Postcode used in the calculation
-          </label>
-          {error && (
-            <p className="question__error" id="verify-postcode-error" role="alert">
-              <span className="visually-hidden">Error: </span>
-              {error}
-            </p>
-          )}
-          <input
-            ref={input}
-            className="input input--postcode"
-            id="verify-postcode"
-            type="text"
-            autoComplete="postal-code"
-            spellCheck={false}
-            value={postcode}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'verify-postcode-error' : undefined}
-            onChange={(event) => setPostcode(event.target.value)}
-          />
-        </div>
+        <TextField
+          id="verify-postcode"
+          label="Postcode used in the calculation"
+          error={error}
+          value={postcode}
+          onChange={setPostcode}
+          fieldClassName="question--label"
+          className="input--postcode"
+          autoComplete="postal-code"
+          announceError
+          inputRef={input}
+        />
         <button type="submit" className="button" aria-disabled={locked || undefined} disabled={busy}>
           Continue
         </button>
