@@ -13,9 +13,9 @@ import { failureViewFor } from './adviser-errors';
 import { Breadcrumb } from './Breadcrumb';
 import { CaseDetailsForm } from './CaseDetailsForm';
 import { BUTTONS, CalculationActions } from './CalculationActions';
-import { InfoTip, TOTAL_TIPS } from './InfoTip';
 import { currentPage, NoAccessPage } from './NoAccessPage';
 import { adviserHomePath } from './paths';
+import { TotalRows, type TotalName } from './TotalRows';
 import { adviserPdfFileName, PDF_DOWNLOADED_TEXT, PDF_DOWNLOADING_TEXT, useAdviserPdf } from './use-adviser-pdf';
 
 export const CALCULATION_TITLE = 'Client calculation';
@@ -43,19 +43,10 @@ export function ukDateTime(value: string): string {
   });
 }
 
-interface Totals {
-  benefit: number;
-  other: number;
-  total: number;
-}
+type Totals = Record<TotalName, number>;
 
 /** One system's benefits and totals (spec 001 §2): each benefit, then Benefit Total, Other Income and Total Income. */
 function SystemSection({ id, title, session, lines, totals, period }: { id: string; title: string; session: string; lines: AdviserBenefitLine[]; totals: Totals; period: Period }) {
-  const rows: { label: string; tip: string; amount: number }[] = [
-    { label: 'Benefit Total', tip: TOTAL_TIPS.benefitTotal, amount: totals.benefit },
-    { label: 'Other Income', tip: TOTAL_TIPS.otherIncome, amount: totals.other },
-    { label: 'Total Income', tip: TOTAL_TIPS.totalIncome, amount: totals.total },
-  ];
   return (
     <details className="adviser-section-panel" open id={id}>
       <summary className="adviser-section-panel__summary">
@@ -82,16 +73,7 @@ function SystemSection({ id, title, session, lines, totals, period }: { id: stri
             </tr>
           ))}
         </tbody>
-        <tfoot>
-          {rows.map((row) => (
-            <tr key={row.label} className="adviser-table__total">
-              <th scope="row">
-                {row.label} <InfoTip label={row.label} text={row.tip} />
-              </th>
-              <td>{formatMoney(row.amount, period)}</td>
-            </tr>
-          ))}
-        </tfoot>
+        <TotalRows cells={(total) => [formatMoney(totals[total], period)]} />
       </table>
     </details>
   );

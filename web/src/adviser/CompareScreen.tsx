@@ -11,9 +11,9 @@ import { usePageTitle } from '../shared/page-title';
 import { adviserPdfUrl, loadComparison } from './adviser-api';
 import { failureViewFor } from './adviser-errors';
 import { Breadcrumb } from './Breadcrumb';
-import { InfoTip, TOTAL_TIPS } from './InfoTip';
 import { currentPage, NoAccessPage } from './NoAccessPage';
 import { adviserHomePath } from './paths';
+import { TotalRows, type TotalName } from './TotalRows';
 import { PDF_DOWNLOADED_TEXT, PDF_DOWNLOADING_TEXT, useCompareDownload } from './use-adviser-pdf';
 
 // ApexCharts is big: it loads only here, after the comparison, and never with the public pages.
@@ -51,14 +51,15 @@ export function isSectionShown(data: ComparisonData): boolean {
   return data.show && data.weeklyData.length > 0;
 }
 
+const COLUMN_TOTALS: Record<TotalName, (column: ComparisonColumn) => number> = {
+  benefit: (column) => column.benefitTotal,
+  other: (column) => column.otherTotal,
+  total: (column) => column.total,
+};
+
 function CompareTable({ data, columns, title }: { data: ComparisonData; columns: ComparisonColumn[]; title: string }) {
   // 'Total Income' is the last row of every table, worked out from the totals, so a category of that name is not repeated.
   const categoryRows = data.categories.map((name, index) => ({ name, index })).filter((row) => row.name !== 'Total Income');
-  const totals: { label: string; tip: string; amount(column: ComparisonColumn): number }[] = [
-    { label: 'Benefit Total', tip: TOTAL_TIPS.benefitTotal, amount: (column) => column.benefitTotal },
-    { label: 'Other Income', tip: TOTAL_TIPS.otherIncome, amount: (column) => column.otherTotal },
-    { label: 'Total Income', tip: TOTAL_TIPS.totalIncome, amount: (column) => column.total },
-  ];
   return (
     <div className="adviser-table__scroll">
       <table className="adviser-table compare-table">
@@ -83,18 +84,7 @@ function CompareTable({ data, columns, title }: { data: ComparisonData; columns:
             </tr>
           ))}
         </tbody>
-        <tfoot>
-          {totals.map((total) => (
-            <tr key={total.label} className="adviser-table__total">
-              <th scope="row">
-                {total.label} <InfoTip label={total.label} text={total.tip} />
-              </th>
-              {columns.map((column, index) => (
-                <td key={index}>{cell(column, total.amount(column))}</td>
-              ))}
-            </tr>
-          ))}
-        </tfoot>
+        <TotalRows cells={(total) => columns.map((column) => cell(column, COLUMN_TOTALS[total](column)))} />
       </table>
     </div>
   );

@@ -28,10 +28,3 @@ export function InfoTip({ label, text }: { label: string; text: string }) {
     </span>
   );
 }
-
-/** What the totals rows mean (spec 001 §2); Total Income's wording is the spec's. */
-export const TOTAL_TIPS = {
-  benefitTotal: 'The total of all the benefits listed for this system.',
-  otherIncome: 'Income the household has other than these benefits, such as earnings, pensions and benefits not worked out here.',
-  totalIncome: 'The total of all benefits and other income. This is the easiest way to see which case leaves the client with the highest income.',
-} as const;

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { InfoTip } from './InfoTip';
+
+/** Which total a row shows. */
+export type TotalName = 'benefit' | 'other' | 'total';
+
+/** The totals rows and what each means (spec 001 §2); Total Income's wording is the spec's. */
+const TOTAL_ROWS: { name: TotalName; label: string; tip: string }[] = [
+  { name: 'benefit', label: 'Benefit Total', tip: 'The total of all the benefits listed for this system.' },
+  { name: 'other', label: 'Other Income', tip: 'Income the household has other than these benefits, such as earnings, pensions and benefits not worked out here.' },
+  {
+    name: 'total',
+    label: 'Total Income',
+    tip: 'The total of all benefits and other income. This is the easiest way to see which case leaves the client with the highest income.',
+  },
+];
+
+/** The foot of an adviser's amounts table: Benefit Total, Other Income and Total Income, each with its tip, and a cell per calculation. */
+export function TotalRows({ cells }: { cells(total: TotalName): ReactNode[] }) {
+  return (
+    <tfoot>
+      {TOTAL_ROWS.map((row) => (
+        <tr key={row.name} className="adviser-table__total">
+          <th scope="row">
+            {row.label} <InfoTip label={row.label} text={row.tip} />
+          </th>
+          {cells(row.name).map((cell, index) => (
+            <td key={index}>{cell}</td>
+          ))}
+        </tr>
+      ))}
+    </tfoot>
+  );
+}
