@@ -12,7 +12,7 @@ import { PrintOrSaveSection } from './PrintOrSaveSection';
 import { recordSection } from './result-api';
 import { ResultTestingPanel } from './ResultTestingPanel';
 import { useIsNarrowScreen } from './screen-size';
-import { SECTION_ORDER, SECTION_TITLES } from './sections';
+import { SECTION_ORDER, SECTION_TITLES, sectionOfAnchor } from './sections';
 import { YourResults } from './YourResults';
 
 // Only advisers see it (the server sends the client only to them), so it loads only for them.
@@ -75,13 +75,23 @@ interface Props {
   onFailed(error: unknown): void;
 }
 
+/** The id a hash names ('#email-results' -> 'email-results'); '' when none or when it cannot be decoded. */
+function anchorOf(hash: string): string {
+  try {
+    return decodeURIComponent(hash.slice(1));
+  } catch {
+    return '';
+  }
+}
+
 /**
  * The results (spec 001 §2 'Results page', §4 'Results sections'): four sections chosen from the menu, 'Your
  * results' first. Choosing one tells the server (for its analytics) and moves focus to the section's heading, so
  * keyboard and screen reader users land on what they chose.
  */
 export function ResultsPage({ result, site, visit, search, onRecalculated, onFailed }: Props) {
-  const [section, setSection] = useState<ResultSection>('claim');
+  // A link such as /result/{session}#feedback opens at that part of the page, in whichever section it is.
+  const [section, setSection] = useState<ResultSection>(() => sectionOfAnchor(anchorOf(window.location.hash)));
   const [periodState, setPeriodState] = useState<PeriodState>(INITIAL_PERIOD_STATE);
   const [moves, setMoves] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -89,9 +99,8 @@ export function ResultsPage({ result, site, visit, search, onRecalculated, onFai
   const testMode = useTestMode(search);
   usePageTitle(SECTION_TITLES[section]);
 
-  // A link such as /result/{session}#feedback opens at that part of the page.
   useEffect(() => {
-    const id = decodeURIComponent(window.location.hash.slice(1));
+    const id = anchorOf(window.location.hash);
     if (id) document.getElementById(id)?.scrollIntoView?.();
   }, []);
 

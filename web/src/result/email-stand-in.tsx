@@ -11,8 +11,5 @@ export function standInForEmailForm(): void {
         E-mail form for {session} from {partnerId ?? 'no partner'}
       </p>
     ),
-  }),
-  // Virtual until the e-mail form's own file is there; the page imports it by the same path either way.
-  { virtual: true },
-  );
+  }));
 }

@@ -112,6 +112,27 @@ describe('the sections', () => {
     expect(scrolled).toEqual(['feedback']);
     spy.mockRestore();
   });
+
+  it('opens the section that holds the element the hash names, then scrolls to it', () => {
+    const scrolled: string[] = [];
+    const spy = jest.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this.id);
+    });
+    for (const [anchor, title] of [
+      ['download-results', 'Print or save results'],
+      ['helpful-information', 'Extra help for you'],
+      ['%E2%9C%93broken%', 'Your results'],
+    ]) {
+      scrolled.length = 0;
+      window.history.replaceState(null, '', `/result/${SESSION}#${anchor}`);
+      const { unmount } = renderResults();
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
+      if (title !== 'Your results') expect(scrolled).toEqual([anchor]);
+      unmount();
+    }
+    spy.mockRestore();
+    window.history.replaceState(null, '', `/result/${SESSION}`);
+  });
 });
 
 describe('the period and the Universal Credit view', () => {

@@ -9,3 +9,18 @@ export const SECTION_TITLES: Record<ResultSection, string> = {
   worked: 'See what you told us',
   email: 'Print or save results',
 };
+
+/**
+ * Where a link's hash anchor is, when it is not in 'Your results' (spec 001 §2: /result/{session} honours an anchor
+ * that scrolls to an element): the page opens at that section so the element is there to scroll to.
+ */
+const SECTION_ANCHORS: Partial<Record<ResultSection, (id: string) => boolean>> = {
+  information: (id) => id.startsWith('extra-help') || id.startsWith('helpful-information'),
+  worked: (id) => id.startsWith('answers-'),
+  email: (id) => id.startsWith('email-') || id.startsWith('download-results'),
+};
+
+/** The section a hash anchor (without its '#') is in. */
+export function sectionOfAnchor(id: string): ResultSection {
+  return SECTION_ORDER.find((section) => SECTION_ANCHORS[section]?.(id)) ?? 'claim';
+}
