@@ -1,0 +1,127 @@
+// npm run bench:summary, the last step of `npm run bench`: the performance budget (issue 7, point 6) as one table,
+// read from what each bench wrote to bench/results/: each measure's target, its latest figure, whether it is met,
+// and when and where it was measured. The README's 'The budget' table is this one, copied after a quiet run.
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { REPO_ROOT } from '../test/support/api-process.js';
+import type { Machine } from './machine.js';
+
+interface Percentiles {
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+}
+
+interface BenchFile {
+  date?: string;
+  measuredAt?: string;
+  machine: Machine;
+  results: Record<string, unknown>;
+}
+
+interface Line {
+  measure: string;
+  target: string;
+  latest: string;
+  /** null where no target is set. */
+  met: boolean | null;
+  measuredAt: string;
+}
+
+const RESULTS = resolve(REPO_ROOT, 'bench/results');
+const KB = 1024;
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const ms = (value: number) => `${Math.round(value).toLocaleString('en-GB')} ms`;
+
+function read<T>(name: string): (T & BenchFile) | null {
+  const path = resolve(RESULTS, `${name}.json`);
+  if (!existsSync(path)) return null;
+  return JSON.parse(readFileSync(path, 'utf8')) as T & BenchFile;
+}
+
+const when = (file: BenchFile) => (file.date ?? file.measuredAt ?? '').replace(/\.\d+Z$/, 'Z');
+const lines: Line[] = [];
+const missing: string[] = [];
+
+const bundle = read<{ results: Record<string, { firstLoadGzipBytes: number; apexchartsFetched: boolean }> }>('bundle');
+if (bundle) {
+  const target = 200 * KB;
+  for (const page of ['landing', 'survey'] as const) {
+    const bytes = bundle.results[page].firstLoadGzipBytes;
+    lines.push({ measure: `First-load JavaScript, ${page} page`, target: 'under 200 KB gzipped', latest: kb(bytes), met: bytes < target, measuredAt: when(bundle) });
+  }
+  const chartPages = Object.entries(bundle.results).filter(([, page]) => page.apexchartsFetched).map(([name]) => name);
+  lines.push({ measure: 'Chart library (apexcharts)', target: 'compare page only', latest: chartPages.join(', ') || 'nowhere', met: chartPages.join() === 'compare', measuredAt: when(bundle) });
+} else missing.push('bundle');
+
+const pdf = read<{ results: { latencyMs: Percentiles; sizeBytes: { weekly: number; monthly: number } } }>('pdf');
+if (pdf) {
+  const size = Math.max(pdf.results.sizeBytes.weekly, pdf.results.sizeBytes.monthly);
+  lines.push({ measure: 'Results PDF size (typical result)', target: 'under 400 KB', latest: kb(size), met: size < 400 * KB, measuredAt: when(pdf) });
+  lines.push({ measure: 'Results PDF time', target: 'p95 under 100 ms', latest: `p95 ${pdf.results.latencyMs.p95Ms} ms`, met: pdf.results.latencyMs.p95Ms < 100, measuredAt: when(pdf) });
+} else missing.push('pdf');
+
+const load = read<{
+  results: {
+    questionnairesPerSecond: number;
+    serverErrors: number;
+    networkErrors: number;
+    perCall: Record<string, { latencyMs: Percentiles }>;
+    database: { lost: number; answersChecked: number };
+  };
+}>('load');
+if (load) {
+  const { perCall, database } = load.results;
+  const p95 = Object.entries(perCall).map(([call, figures]) => `${call} ${ms(figures.latencyMs.p95Ms)}`).join(', ');
+  lines.push({
+    measure: 'API p95 per call, 200 visitors without pause, 2 processes',
+    target: 'none set; no 5xx, nothing lost',
+    latest: `${p95}; ${load.results.questionnairesPerSecond} questionnaires/s; ${load.results.serverErrors} × 5xx; ${database.lost} of ${database.answersChecked.toLocaleString('en-GB')} answers lost`,
+    met: load.results.serverErrors === 0 && load.results.networkErrors === 0 && database.lost === 0,
+    measuredAt: when(load),
+  });
+} else missing.push('load');
+
+const survey = read<{ results: { latencyMs: Percentiles; requestsPerSecond: number }; target: { p95Ms: number } }>('survey-post');
+if (survey) {
+  lines.push({
+    measure: 'Survey POST, 50 visitors without pause, 1 process',
+    target: `p95 under ${survey.target.p95Ms} ms`,
+    latest: `p95 ${ms(survey.results.latencyMs.p95Ms)}, ${survey.results.requestsPerSecond} requests/s`,
+    met: survey.results.latencyMs.p95Ms < survey.target.p95Ms,
+    measuredAt: when(survey),
+  });
+} else missing.push('survey-post');
+
+const engine = read<{ results: { calculationsPerSecond: number; latencyMs: Percentiles }; target: { perSecond: number; p99Ms: number } }>('calculation');
+if (engine) {
+  const { calculationsPerSecond, latencyMs } = engine.results;
+  lines.push({
+    measure: 'Household calculations, one core',
+    target: `${engine.target.perSecond.toLocaleString('en-GB')} a second, p99 under ${engine.target.p99Ms} ms`,
+    latest: `${calculationsPerSecond} a second, p99 ${latencyMs.p99Ms} ms`,
+    met: calculationsPerSecond >= engine.target.perSecond && latencyMs.p99Ms < engine.target.p99Ms,
+    measuredAt: when(engine),
+  });
+} else missing.push('calculation');
+
+const results = read<{ results: { requestsPerSecond: number; latencyMs: Percentiles } }>('result-get');
+if (results) {
+  lines.push({ measure: 'Results GET, 20 visitors without pause', target: 'none set', latest: `p95 ${ms(results.results.latencyMs.p95Ms)}, ${results.results.requestsPerSecond} results/s`, met: null, measuredAt: when(results) });
+} else missing.push('result-get');
+
+// The fuzz writes its figures at the top level of its file.
+const fuzz = read<{ sent: number; failureCount: number; byStatus: Record<string, number> }>('fuzz');
+if (fuzz) {
+  const serverErrors = Object.entries(fuzz.byStatus).filter(([status]) => Number(status) >= 500).reduce((sum, [, count]) => sum + count, 0);
+  lines.push({ measure: 'Hostile requests (fuzz)', target: 'no 5xx', latest: `${fuzz.sent.toLocaleString('en-GB')} sent, ${serverErrors} × 5xx, ${fuzz.failureCount} failures`, met: serverErrors === 0 && fuzz.failureCount === 0, measuredAt: when(fuzz) });
+} else missing.push('fuzz');
+
+const machines = new Set([bundle, pdf, load, survey, engine, results].filter((file) => file !== null).map((file) => `${file!.machine.cpuModel}, ${file!.machine.cores} cores, Node ${file!.machine.node}`));
+const verdict = (met: boolean | null) => (met === null ? 'reported' : met ? 'met' : 'NOT met');
+console.log('\nPerformance budget (bench/results/)');
+console.log(`Machine       ${[...machines].join('; ')}`);
+for (const line of lines) {
+  console.log(`${line.measure.padEnd(58)} ${verdict(line.met).padEnd(9)} ${line.latest}  [target: ${line.target}; ${line.measuredAt}]`);
+}
+if (missing.length > 0) console.log(`Not measured yet: ${missing.map((name) => `bench/results/${name}.json`).join(', ')}`);
