@@ -4,17 +4,14 @@ import type { SiteConfig } from '../../../common/site';
 import { navigateByPageLoad, type Navigate } from '../landing/navigation';
 import { formatMoney, inPeriod, type Period } from '../result/money';
 import { PeriodChoice } from '../result/BenefitBlocks';
-import { ErrorPage } from '../shared/ErrorPage';
-import { LoadingSpinner } from '../shared/LoadingSpinner';
 import { usePageTitle } from '../shared/page-title';
-import { NotFoundPage } from '../shared/NotFoundPage';
 import { adviserPdfUrl, loadAdviserCalculation } from './adviser-api';
 import { failureViewFor } from './adviser-errors';
 import { Breadcrumb } from './Breadcrumb';
 import { CaseDetailsForm } from './CaseDetailsForm';
 import { BUTTONS, CalculationActions } from './CalculationActions';
-import { currentPage, NoAccessPage } from './NoAccessPage';
 import { adviserHomePath } from './paths';
+import { NotShownScreen, type ScreenView } from './ScreenState';
 import { TotalRows, type TotalName } from './TotalRows';
 import { adviserPdfFileName, PDF_DOWNLOADED_TEXT, PDF_DOWNLOADING_TEXT, useAdviserPdf } from './use-adviser-pdf';
 
@@ -26,7 +23,7 @@ export const SECTION_TITLES = {
 } as const;
 export { BUTTONS } from './CalculationActions';
 
-type View = { kind: 'loading' } | { kind: 'noAccess' } | { kind: 'error' } | { kind: 'notFound' } | { kind: 'shown'; calculation: AdviserCalculation };
+type View = ScreenView<{ calculation: AdviserCalculation }>;
 
 /** Dates from the server as the UK writes them; one already in DD/MM/YYYY is shown as it is. */
 export function ukDateTime(value: string): string {
@@ -150,16 +147,7 @@ export default function AdviserCalculationScreen({ session, site, navigate = nav
   // The PDF is always the weekly version (spec 001 §2), whichever period is on screen.
   const pdf = useAdviserPdf(calculation ? adviserPdfUrl(calculation.clientGuid, [calculation.session], 'weekly') : '', adviserPdfFileName(site.charity.name));
 
-  switch (view.kind) {
-    case 'loading':
-      return <LoadingSpinner />;
-    case 'noAccess':
-      return <NoAccessPage returnUrl={currentPage()} />;
-    case 'error':
-      return <ErrorPage />;
-    case 'notFound':
-      return <NotFoundPage />;
-  }
+  if (view.kind !== 'shown') return <NotShownScreen view={view} />;
   const shown = view.calculation;
   const home = adviserHomePath(shown.clientGuid);
 

@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Client, ClientCalculationRow } from '../../../common/adviser/model';
 import { navigateByPageLoad, type Navigate } from '../landing/navigation';
-import { ErrorPage } from '../shared/ErrorPage';
-import { LoadingSpinner } from '../shared/LoadingSpinner';
 import { usePageTitle } from '../shared/page-title';
 import { checkAdviserAccess, loadClient, startCalculation } from './adviser-api';
 import { failureViewFor } from './adviser-errors';
@@ -10,13 +8,13 @@ import { Breadcrumb } from './Breadcrumb';
 import { CalculationsTable } from './CalculationsTable';
 import { CaseLabelDialog } from './CaseLabelDialog';
 import { ClientSearch } from './ClientSearch';
-import { currentPage, NoAccessPage } from './NoAccessPage';
 import { ADD_CLIENT_PATH, adviserHomePath, editClientPath, surveyStartPath } from './paths';
+import { NotShownScreen, type ScreenView } from './ScreenState';
 
 export const ADVISER_HOME_TITLE = 'Adviser Area';
 export const START_NEW_TEXT = 'Start new calculation for this client';
 
-type View = { kind: 'loading' } | { kind: 'noAccess' } | { kind: 'error' } | { kind: 'shown' };
+type View = ScreenView;
 type Selected = { client: Client; calculations: ClientCalculationRow[] } | null;
 
 interface Props {
@@ -62,14 +60,7 @@ export default function AdviserHome({ search, navigate = navigateByPageLoad }: P
 
   const showInAddress = (clientGuid: string | null) => window.history.replaceState(null, '', adviserHomePath(clientGuid));
 
-  switch (view.kind) {
-    case 'loading':
-      return <LoadingSpinner />;
-    case 'noAccess':
-      return <NoAccessPage returnUrl={currentPage()} />;
-    case 'error':
-      return <ErrorPage />;
-  }
+  if (view.kind !== 'shown') return <NotShownScreen view={view} />;
 
   return (
     <div className="adviser adviser-home">

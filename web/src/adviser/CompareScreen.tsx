@@ -4,15 +4,13 @@ import { ADVISER_LIMITS, type ComparisonColumn, type ComparisonData, type Compar
 import { formatPounds, penceFromPounds } from '../../../common/calculation/money';
 import type { Period } from '../result/money';
 import { PeriodChoice } from '../result/BenefitBlocks';
-import { ErrorPage } from '../shared/ErrorPage';
 import { LoadingSpinner } from '../shared/LoadingSpinner';
-import { NotFoundPage } from '../shared/NotFoundPage';
 import { usePageTitle } from '../shared/page-title';
 import { adviserPdfUrl, loadComparison } from './adviser-api';
 import { failureViewFor } from './adviser-errors';
 import { Breadcrumb } from './Breadcrumb';
-import { currentPage, NoAccessPage } from './NoAccessPage';
 import { adviserHomePath } from './paths';
+import { NotShownScreen, type ScreenView } from './ScreenState';
 import { TotalRows, type TotalName } from './TotalRows';
 import { PDF_DOWNLOADED_TEXT, PDF_DOWNLOADING_TEXT, useCompareDownload } from './use-adviser-pdf';
 
@@ -24,7 +22,7 @@ export const COMPARE_INTRO = 'This page allows you to compare benefit income and
 export const COMPARE_SECTION_TITLES = { lb: 'Legacy Benefits and Pension age benefits', uc: 'Universal Credit System' } as const;
 export const NOT_ELIGIBLE = '-';
 
-type View = { kind: 'loading' } | { kind: 'noAccess' } | { kind: 'error' } | { kind: 'notFound' } | { kind: 'shown'; comparison: CompareResponse };
+type View = ScreenView<{ comparison: CompareResponse }>;
 
 /** The sessions compared: the repeated `session` query parameters, else the comma-separated path segment. */
 export function comparedSessions(pathSessions: string, search: string): string[] {
@@ -136,16 +134,7 @@ export default function CompareScreen({ sessions: pathSessions, search }: Props)
     loadComparison(clientId, sessions).then((comparison) => setView(comparison.isIntermediary ? { kind: 'shown', comparison } : { kind: 'noAccess' }), fail);
   }, [clientId, sessions, fail]);
 
-  switch (view.kind) {
-    case 'loading':
-      return <LoadingSpinner />;
-    case 'noAccess':
-      return <NoAccessPage returnUrl={currentPage()} />;
-    case 'error':
-      return <ErrorPage />;
-    case 'notFound':
-      return <NotFoundPage />;
-  }
+  if (view.kind !== 'shown') return <NotShownScreen view={view} />;
   const { uc, lb } = view.comparison;
   const home = adviserHomePath(clientId);
   const messages = [lb.messageHtml, uc.messageHtml].map(sanitisedHtml).filter((html) => html.trim());
