@@ -11,6 +11,7 @@ import { REPO_ROOT, type ApiProcess } from '../support/api-process.js';
 import { expectNoAccessibilityViolations } from '../support/axe.js';
 import { startBrowserSuite, stopBrowserSuite } from '../support/browser-suite.js';
 import { chromiumPath, describeInChromium, screenshot } from '../support/chromium.js';
+import { singleRenterTyped } from '../support/households.js';
 import { renderPdfs } from '../support/pdf-pictures.js';
 import { eventually, textOf } from '../support/waiting.js';
 import { errorSummary, fillQuestion, pageTitle, pressNext, waitForTextOf, type QuestionValue } from '../support/survey-driver.js';
@@ -37,26 +38,9 @@ const LABELS = { first: 'Current situation', duplicate: 'Rent rises to £725', t
 const WALK_TIMEOUT_MS = 90_000;
 
 type PageAnswers = [page: string, answers: Record<string, QuestionValue>];
-const NONE = ['None of the above'];
 
 /** The client as a single private renter working part time, page by page, with the pay given. */
-function singleRenter(monthlyPay: string): PageAnswers[] {
-  return [
-    ['where-you-live', { ClientPostcode: 'm1 1ad' }],
-    ['about-you', { ClientDob: CLIENT.dateOfBirth, ClientHasPartner: 'No' }],
-    ['right-to-claim', { ClientImmigrationStatus: 'BritishOrIrish' }],
-    ['who-lives-with-you', { ChildCount: '0', NonDependantCount: '0' }],
-    ['your-health', { ClientDisabilityBenefits: NONE, ClientWorkCapability: 'NotAssessed', ClientTerminallyIll: 'No' }],
-    ['caring', { ClientIsCarer: 'No' }],
-    ['your-work', { ClientWork: ['Employed'], ClientWorkHours: '16', ClientEarnings: { amount: monthlyPay, period: 'Monthly' }, ClientEarningsBasis: 'TakeHome' }],
-    ['your-other-income', { ClientOtherIncome: NONE }],
-    ['studying', { ClientStudent: 'No' }],
-    ['your-home', { ClientTenure: 'PrivateRent', ClientRent: { amount: '650', period: 'Monthly' }, ClientPaysServiceCharges: 'No', ClientBedrooms: '1' }],
-    ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band B' }],
-    ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
-    ['finish', {}],
-  ];
-}
+const singleRenter = (monthlyPay: string): PageAnswers[] => singleRenterTyped(CLIENT.dateOfBirth, monthlyPay);
 
 let database: TestDatabase;
 let server: ApiProcess;

@@ -12,6 +12,7 @@ import { householdFromAnswers } from '../../common/survey/household-mapping.js';
 import type { Answers, AnswerValue } from '../../common/survey/model.js';
 import { REPO_ROOT, type ApiProcess } from '../support/api-process.js';
 import { describeInChromium, screenshot } from '../support/chromium.js';
+import { singleRenterTyped } from '../support/households.js';
 import { closePopUp, errorSummary, fillQuestion, pageTitle, pressBack, pressNext, question, waitForTextOf, type QuestionValue } from '../support/survey-driver.js';
 import { startBrowserSuite, stopBrowserSuite } from '../support/browser-suite.js';
 import type { TestDatabase } from '../support/test-database.js';
@@ -69,21 +70,7 @@ const NONE = ['None of the above'];
 
 const singlePrivateRenterWorkingPartTime: HouseholdWalk = {
   slug: 'single-renter',
-  pages: [
-    ['where-you-live', { ClientPostcode: 'm1 1ad' }],
-    ['about-you', { ClientDob: '14/03/1990', ClientHasPartner: 'No' }],
-    ['right-to-claim', { ClientImmigrationStatus: 'BritishOrIrish' }],
-    ['who-lives-with-you', { ChildCount: '0', NonDependantCount: '0' }],
-    ['your-health', { ClientDisabilityBenefits: NONE, ClientWorkCapability: 'NotAssessed', ClientTerminallyIll: 'No' }],
-    ['caring', { ClientIsCarer: 'No' }],
-    ['your-work', { ClientWork: ['Employed'], ClientWorkHours: '16', ClientEarnings: { amount: '850', period: 'Monthly' }, ClientEarningsBasis: 'TakeHome' }],
-    ['your-other-income', { ClientOtherIncome: NONE }],
-    ['studying', { ClientStudent: 'No' }],
-    ['your-home', { ClientTenure: 'PrivateRent', ClientRent: { amount: '650', period: 'Monthly' }, ClientPaysServiceCharges: 'No', ClientBedrooms: '1' }],
-    ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band B' }],
-    ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
-    ['finish', {}],
-  ],
+  pages: singleRenterTyped(),
   expected: {
     country: 'ENGLAND',
     localAuthority: 'E08000003',

@@ -1,5 +1,6 @@
 import { moneyAnswerFrom } from '../../common/survey/money.js';
 import type { MoneyAnswer, MoneyPeriod, PostcodeAnswer } from '../../common/survey/model.js';
+import type { QuestionValue } from './survey-driver.js';
 
 /** A money answer as the web app sends it, from the amount typed in the period the person chose. */
 export function money(amount: string, period: MoneyPeriod): MoneyAnswer {
@@ -37,3 +38,26 @@ export const SINGLE_PRIVATE_RENTER_WORKING_PART_TIME: [string, Record<string, un
   ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
   ['finish', {}],
 ];
+
+/**
+ * The same household as a person types it in the browser (test/support/survey-driver.ts fills these in), with the
+ * date of birth and the monthly take-home pay given.
+ */
+export function singleRenterTyped(dateOfBirth = '14/03/1990', monthlyPay = '850'): [string, Record<string, QuestionValue>][] {
+  const none = ['None of the above'];
+  return [
+    ['where-you-live', { ClientPostcode: 'm1 1ad' }],
+    ['about-you', { ClientDob: dateOfBirth, ClientHasPartner: 'No' }],
+    ['right-to-claim', { ClientImmigrationStatus: 'BritishOrIrish' }],
+    ['who-lives-with-you', { ChildCount: '0', NonDependantCount: '0' }],
+    ['your-health', { ClientDisabilityBenefits: none, ClientWorkCapability: 'NotAssessed', ClientTerminallyIll: 'No' }],
+    ['caring', { ClientIsCarer: 'No' }],
+    ['your-work', { ClientWork: ['Employed'], ClientWorkHours: '16', ClientEarnings: { amount: monthlyPay, period: 'Monthly' }, ClientEarningsBasis: 'TakeHome' }],
+    ['your-other-income', { ClientOtherIncome: none }],
+    ['studying', { ClientStudent: 'No' }],
+    ['your-home', { ClientTenure: 'PrivateRent', ClientRent: { amount: '650', period: 'Monthly' }, ClientPaysServiceCharges: 'No', ClientBedrooms: '1' }],
+    ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band B' }],
+    ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
+    ['finish', {}],
+  ];
+}
