@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Citation } from '../../parameters/dated-parameter.js';
-import type { CouncilTaxBand, Country } from '../household.js';
+import { OTHER_INCOME_TYPES, type CouncilTaxBand, type Country, type OtherIncomeType } from '../household.js';
 import type { Pence } from '../money.js';
 
 /**
@@ -22,9 +22,9 @@ export interface BandDFile {
   authorities: Record<string, { name: string; nation: CouncilTaxNation; values: { year: string; bandD: Pence }[] }>;
 }
 
-/** A share of the charge by weekly income, from `fromWeeklyIncome` up to the next band's. */
+/** A share of the liability by income, from `fromIncome` (in the table's period) up to the next band's. */
 export interface IncomeBand {
-  fromWeeklyIncome: Pence;
+  fromIncome: Pence;
   share: number;
 }
 
@@ -33,22 +33,117 @@ export interface NonDependantBand {
   deduction: Pence;
 }
 
+/** Who a household is, for picking a scheme's income band table. */
+export const BAND_HOUSEHOLDS = ['SINGLE', 'COUPLE', 'ANY'] as const;
+export type BandHousehold = (typeof BAND_HOUSEHOLDS)[number];
+
+/**
+ * One table of income bands: for single claimants, couples, or anyone, with at least `children` children (the
+ * table with the most children not above the household's is used, so a '2' table is for 2 or more unless a '3'
+ * table exists). Lone parents are SINGLE with children.
+ */
+export interface IncomeBandTable {
+  household: BandHousehold;
+  children: number;
+  bands: IncomeBand[];
+}
+
+export interface IncomeBands {
+  /** The period the thresholds are written in, as the scheme writes them. */
+  period: 'WEEK' | 'MONTH';
+  tables: IncomeBandTable[];
+}
+
+/** Universal Credit elements a scheme can leave out of the income it counts (the codes of the UC result). */
+export const UC_ELEMENT_CODES = ['STANDARD_ALLOWANCE', 'CHILD', 'DISABLED_CHILD', 'LCWRA', 'CARER', 'CHILDCARE', 'HOUSING'] as const;
+export type UcElementCode = (typeof UC_ELEMENT_CODES)[number];
+
+/**
+ * What counts as income (for the taper, or to pick the income band), for a claimant on Universal Credit. Each
+ * part is the scheme's own choice, so the data says which, and the result says what was counted.
+ */
+export interface SchemeIncomeRules {
+  /**
+   * The Universal Credit award: IN_FULL, IGNORED, or the award less some of its elements (each at a share: a
+   * scheme that ignores half the carer element lists CARER at 5000), not below nil.
+   */
+  universalCredit: 'IN_FULL' | 'IGNORED' | { less: { element: UcElementCode; share: number }[] };
+  /** Earnings after tax and National Insurance (and self-employed profit). */
+  earnings: boolean;
+  /**
+   * Pensions, new-style JSA and ESA, Carer's Allowance, spousal maintenance and other unearned income: true for all
+   * of them, or the kinds the scheme counts (a scheme that counts only income not paid by the DWP lists those).
+   */
+  otherIncome: boolean | OtherIncomeType[];
+  childMaintenance: boolean;
+  /** Weekly earnings ignored, by who the claimant is (the highest that applies); null when none. */
+  earningsDisregardWeekly: { single: Pence; couple: Pence; loneParent: Pence; disabledOrCarer: Pence } | null;
+}
+
+/**
+ * Groups some schemes treat more kindly, as far as the questionnaire can tell them:
+ * DISABILITY_BENEFIT: the claimant or partner gets PIP, ADP, DLA, Attendance Allowance, AFIP or Constant Attendance;
+ * LCWRA: the claimant or partner has limited capability for work and work-related activity (or is terminally ill);
+ * DISABLED_CHILD: a child gets DLA, PIP or Child Disability Payment; CARER: the claimant or partner gets Carer's
+ * Allowance or cares 35 hours a week for someone on a qualifying benefit; LONE_PARENT_CHILD_UNDER_5: no partner and
+ * a child under 5; CHILD_UNDER_5: any child under 5.
+ */
+export const PROTECTED_GROUPS = ['DISABILITY_BENEFIT', 'LCWRA', 'DISABLED_CHILD', 'CARER', 'LONE_PARENT_CHILD_UNDER_5', 'CHILD_UNDER_5'] as const;
+export type ProtectedGroup = (typeof PROTECTED_GROUPS)[number];
+
+/** Different figures for a group; the first rule whose group matches applies, each figure it gives replacing the scheme's. */
+export interface ProtectedRule {
+  /** Any of these. */
+  groups: ProtectedGroup[];
+  /** Only when neither the claimant nor the partner has earnings (e.g. 'disabled and not working'). */
+  withoutEarnings: boolean;
+  maximumSupport?: number;
+  bandCap?: CouncilTaxBand | null;
+  taper?: number | null;
+  incomeBands?: IncomeBands | null;
+  capitalLimit?: Pence;
+}
+
 /** One working-age scheme's figures (money in pence, shares in basis points); see the file's description. */
 export interface WorkingAgeSchemeFigures {
+  /** The share of the (capped) weekly liability that maximum support covers. */
   maximumSupport: number;
+  /** Support is worked out on at most this band's charge; null when the scheme has no band cap. */
+  bandCap: CouncilTaxBand | null;
+  /** The share of weekly income above the applicable amount taken off (a taper scheme); null for a band scheme. */
   taper: number | null;
+  /** A band scheme's tables; null for a taper scheme. */
+  incomeBands: IncomeBands | null;
+  income: SchemeIncomeRules;
   capitalLimit: Pence;
+  /** An award below it is not paid; null: none. */
   minimumAwardWeekly: Pence | null;
-  incomeBands: IncomeBand[] | null;
-  /** Null: the prescribed pension-age scheme's deductions (`gov/local_authorities/england/.../non_dependant_deductions`). */
-  nonDependantDeductions: NonDependantBand[] | null;
+  /**
+   * Weekly deductions by a non-dependant's gross weekly income; null: the prescribed pension-age scheme's figures;
+   * NOT_HELD: the scheme's deductions turn on something the questionnaire does not ask (such as whether the
+   * non-dependant works), so with a non-dependant the amount is not shown.
+   */
+  nonDependantDeductions: NonDependantBand[] | null | 'NOT_HELD';
+  /** Kinder figures for some groups; [] when the scheme has none. */
+  protectedGroups: ProtectedRule[];
+}
+
+export interface SchemeValue extends WorkingAgeSchemeFigures {
+  from: string;
+  source: Citation;
+  /** Further pages the figures were checked against (the council's summary, a cabinet report). */
+  alsoSources?: Citation[];
+  /** How the figures were read, and what the scheme has that the calculator does not apply. */
+  note?: string;
+  /** How the figures were transcribed (for policy staff checking them against the source; not shown to the public). */
+  readVia?: string;
 }
 
 export interface SchemesFile {
   description: string;
   legislation: Citation;
   default: WorkingAgeSchemeFigures & { name: string; assumptions: string };
-  schemes: Record<string, { name: string; values: (WorkingAgeSchemeFigures & { from: string; source: Citation; note?: string })[] }>;
+  schemes: Record<string, { name: string; values: SchemeValue[] }>;
 }
 
 export class CouncilTaxDataError extends Error {
@@ -63,6 +158,7 @@ export class CouncilTaxDataError extends Error {
 
 const GSS_CODE = /^[ESW]\d{8}$/;
 const YEAR = /^(\d{4})\/(\d{2})$/;
+const BANDS: readonly string[] = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'];
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isPence = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 const isShare = (value: unknown): value is number => isPence(value) && value <= 10000;
@@ -131,36 +227,120 @@ export function checkBandDFile(json: unknown): string[] {
   return problems;
 }
 
-function checkSchemeFigures(value: Record<string, unknown>, path: string, problems: string[]): void {
-  if (!isShare(value.maximumSupport)) problems.push(`${path}.maximumSupport must be basis points (0 to 10000)`);
-  if (value.taper !== null && !isShare(value.taper)) problems.push(`${path}.taper must be basis points or null`);
-  if (!isPence(value.capitalLimit)) problems.push(`${path}.capitalLimit must be whole pence`);
-  if (value.minimumAwardWeekly !== null && !isPence(value.minimumAwardWeekly)) problems.push(`${path}.minimumAwardWeekly must be whole pence or null`);
-  if ((value.taper === null) === (value.incomeBands === null)) problems.push(`${path}: a scheme has either a taper or income bands`);
-  for (const [field, amount] of [
-    ['incomeBands', 'share'],
-    ['nonDependantDeductions', 'deduction'],
-  ] as const) {
-    const bands = value[field];
-    if (bands === null) continue;
-    if (!Array.isArray(bands) || bands.length === 0) {
-      problems.push(`${path}.${field} must be a non-empty list or null`);
-      continue;
+/** A list of bands: objects with `fromField` (whole pence, the first 0, rising) and `amountField`. */
+function checkBands(bands: unknown, path: string, fromField: string, amountField: string, isAmount: (value: unknown) => boolean, amountWords: string, problems: string[]): void {
+  if (!Array.isArray(bands) || bands.length === 0) {
+    problems.push(`${path} must be a non-empty list`);
+    return;
+  }
+  bands.forEach((band: unknown, index) => {
+    const at = `${path}[${index}]`;
+    if (!isObject(band)) return problems.push(`${at} must be an object`);
+    checkFields(band, at, [fromField, amountField], [], problems);
+    if (!isPence(band[fromField])) problems.push(`${at}.${fromField} must be whole pence`);
+    if (!isAmount(band[amountField])) problems.push(`${at}.${amountField} must be ${amountWords}`);
+    const before = bands[index - 1] as Record<string, unknown> | undefined;
+    if (index === 0 && band[fromField] !== 0) problems.push(`${at}: the first band must start at 0`);
+    if (before && Number(band[fromField]) <= Number(before[fromField])) problems.push(`${at}: bands must be in order of income`);
+  });
+}
+
+function checkIncomeBands(value: unknown, path: string, problems: string[]): void {
+  if (!isObject(value)) return void problems.push(`${path} must be an object { period, tables }`);
+  checkFields(value, path, ['period', 'tables'], [], problems);
+  if (value.period !== 'WEEK' && value.period !== 'MONTH') problems.push(`${path}.period must be WEEK or MONTH`);
+  if (!Array.isArray(value.tables) || value.tables.length === 0) return void problems.push(`${path}.tables must be a non-empty list`);
+  const seen = new Set<string>();
+  value.tables.forEach((table: unknown, index) => {
+    const at = `${path}.tables[${index}]`;
+    if (!isObject(table)) return problems.push(`${at} must be an object`);
+    checkFields(table, at, ['household', 'children', 'bands'], [], problems);
+    if (!BAND_HOUSEHOLDS.includes(table.household as BandHousehold)) problems.push(`${at}.household must be one of ${BAND_HOUSEHOLDS.join(', ')}`);
+    if (!Number.isInteger(table.children) || (table.children as number) < 0 || (table.children as number) > 10) problems.push(`${at}.children must be a whole number 0 to 10`);
+    const key = `${String(table.household)}/${String(table.children)}`;
+    if (seen.has(key)) problems.push(`${at}: a second table for ${String(table.household)} with ${String(table.children)} children`);
+    seen.add(key);
+    checkBands(table.bands, `${at}.bands`, 'fromIncome', 'share', isShare, 'basis points (0 to 10000)', problems);
+  });
+  // Every household must find a table: one for ANY, or one each for SINGLE and COUPLE, starting at 0 children.
+  const tables = value.tables.filter(isObject);
+  const covers = (household: string) => tables.some((table) => (table.household === household || table.household === 'ANY') && table.children === 0);
+  if (!covers('SINGLE') || !covers('COUPLE')) problems.push(`${path}.tables must include a table with 0 children for SINGLE and COUPLE (or ANY)`);
+}
+
+function checkIncomeRules(value: unknown, path: string, problems: string[]): void {
+  if (!isObject(value)) return void problems.push(`${path} must be an object`);
+  checkFields(value, path, ['universalCredit', 'earnings', 'otherIncome', 'childMaintenance', 'earningsDisregardWeekly'], [], problems);
+  const uc = value.universalCredit;
+  if (uc !== 'IN_FULL' && uc !== 'IGNORED') {
+    if (!isObject(uc) || !Array.isArray(uc.less) || uc.less.length === 0) problems.push(`${path}.universalCredit must be IN_FULL, IGNORED or { less: [{ element, share }] }`);
+    else {
+      checkFields(uc, `${path}.universalCredit`, ['less'], [], problems);
+      uc.less.forEach((part: unknown, index) => {
+        const at = `${path}.universalCredit.less[${index}]`;
+        if (!isObject(part)) return problems.push(`${at} must be an object`);
+        checkFields(part, at, ['element', 'share'], [], problems);
+        if (!UC_ELEMENT_CODES.includes(part.element as UcElementCode)) problems.push(`${at}.element must be one of ${UC_ELEMENT_CODES.join(', ')}`);
+        if (!isShare(part.share) || part.share === 0) problems.push(`${at}.share must be basis points (1 to 10000)`);
+      });
     }
-    bands.forEach((band: unknown, index) => {
-      const at = `${path}.${field}[${index}]`;
-      if (!isObject(band)) return problems.push(`${at} must be an object`);
-      checkFields(band, at, ['fromWeeklyIncome', amount], [], problems);
-      if (!isPence(band.fromWeeklyIncome)) problems.push(`${at}.fromWeeklyIncome must be whole pence`);
-      if (!(amount === 'share' ? isShare(band[amount]) : isPence(band[amount]))) problems.push(`${at}.${amount} must be ${amount === 'share' ? 'basis points' : 'whole pence'}`);
-      const before = bands[index - 1] as { fromWeeklyIncome?: unknown } | undefined;
-      if (index === 0 && band.fromWeeklyIncome !== 0) problems.push(`${at}: the first band must start at 0`);
-      if (before && Number(band.fromWeeklyIncome) <= Number(before.fromWeeklyIncome)) problems.push(`${at}: bands must be in order of income`);
-    });
+  }
+  for (const field of ['earnings', 'childMaintenance']) if (typeof value[field] !== 'boolean') problems.push(`${path}.${field} must be true or false`);
+  const other = value.otherIncome;
+  const isIncomeType = (type: unknown) => OTHER_INCOME_TYPES.includes(type as OtherIncomeType) && type !== 'CHILD_MAINTENANCE';
+  if (typeof other !== 'boolean' && !(Array.isArray(other) && other.length > 0 && other.every(isIncomeType))) {
+    problems.push(`${path}.otherIncome must be true, false or a list of ${OTHER_INCOME_TYPES.filter((type) => type !== 'CHILD_MAINTENANCE').join(', ')}`);
+  }
+  const disregard = value.earningsDisregardWeekly;
+  if (disregard !== null) {
+    if (!isObject(disregard)) problems.push(`${path}.earningsDisregardWeekly must be null or { single, couple, loneParent, disabledOrCarer }`);
+    else {
+      checkFields(disregard, `${path}.earningsDisregardWeekly`, ['single', 'couple', 'loneParent', 'disabledOrCarer'], [], problems);
+      for (const [field, amount] of Object.entries(disregard)) if (!isPence(amount)) problems.push(`${path}.earningsDisregardWeekly.${field} must be whole pence`);
+    }
   }
 }
 
-const SCHEME_FIELDS = ['maximumSupport', 'taper', 'capitalLimit', 'minimumAwardWeekly', 'incomeBands', 'nonDependantDeductions'];
+const isBand = (value: unknown): value is CouncilTaxBand => typeof value === 'string' && BANDS.includes(value);
+
+function checkProtectedRules(value: unknown, path: string, problems: string[]): void {
+  if (!Array.isArray(value)) return void problems.push(`${path} must be a list ([] when the scheme has no protected groups)`);
+  value.forEach((rule: unknown, index) => {
+    const at = `${path}[${index}]`;
+    if (!isObject(rule)) return problems.push(`${at} must be an object`);
+    checkFields(rule, at, ['groups', 'withoutEarnings'], ['maximumSupport', 'bandCap', 'taper', 'incomeBands', 'capitalLimit'], problems);
+    if (!Array.isArray(rule.groups) || rule.groups.length === 0 || rule.groups.some((group) => !PROTECTED_GROUPS.includes(group as ProtectedGroup))) {
+      problems.push(`${at}.groups must list one or more of ${PROTECTED_GROUPS.join(', ')}`);
+    }
+    if (typeof rule.withoutEarnings !== 'boolean') problems.push(`${at}.withoutEarnings must be true or false`);
+    if ('maximumSupport' in rule && !isShare(rule.maximumSupport)) problems.push(`${at}.maximumSupport must be basis points (0 to 10000)`);
+    if ('bandCap' in rule && rule.bandCap !== null && !isBand(rule.bandCap)) problems.push(`${at}.bandCap must be a band A to I, or null`);
+    if ('taper' in rule && rule.taper !== null && !isShare(rule.taper)) problems.push(`${at}.taper must be basis points or null`);
+    if ('incomeBands' in rule && rule.incomeBands !== null) checkIncomeBands(rule.incomeBands, `${at}.incomeBands`, problems);
+    if ('capitalLimit' in rule && !isPence(rule.capitalLimit)) problems.push(`${at}.capitalLimit must be whole pence`);
+    const changes = ['maximumSupport', 'bandCap', 'taper', 'incomeBands', 'capitalLimit'].filter((field) => field in rule);
+    if (changes.length === 0) problems.push(`${at} changes nothing: give at least one of maximumSupport, bandCap, taper, incomeBands, capitalLimit`);
+  });
+}
+
+function checkSchemeFigures(value: Record<string, unknown>, path: string, problems: string[]): void {
+  if (!isShare(value.maximumSupport)) problems.push(`${path}.maximumSupport must be basis points (0 to 10000)`);
+  if (value.bandCap !== null && !isBand(value.bandCap)) problems.push(`${path}.bandCap must be a band A to I, or null`);
+  if (value.taper !== null && !isShare(value.taper)) problems.push(`${path}.taper must be basis points or null`);
+  if ((value.taper === null) === (value.incomeBands === null)) problems.push(`${path}: a scheme has either a taper or income bands`);
+  if (value.incomeBands !== null) checkIncomeBands(value.incomeBands, `${path}.incomeBands`, problems);
+  checkIncomeRules(value.income, `${path}.income`, problems);
+  if (!isPence(value.capitalLimit)) problems.push(`${path}.capitalLimit must be whole pence`);
+  if (value.minimumAwardWeekly !== null && !isPence(value.minimumAwardWeekly)) problems.push(`${path}.minimumAwardWeekly must be whole pence or null`);
+  if (value.nonDependantDeductions !== null && value.nonDependantDeductions !== 'NOT_HELD') {
+    if (Array.isArray(value.nonDependantDeductions) && value.nonDependantDeductions.length === 0) {
+      // [] is allowed: the scheme takes no non-dependant deductions.
+    } else checkBands(value.nonDependantDeductions, `${path}.nonDependantDeductions`, 'fromWeeklyIncome', 'deduction', isPence, 'whole pence', problems);
+  }
+  checkProtectedRules(value.protectedGroups, `${path}.protectedGroups`, problems);
+}
+
+const SCHEME_FIELDS = ['maximumSupport', 'bandCap', 'taper', 'incomeBands', 'income', 'capitalLimit', 'minimumAwardWeekly', 'nonDependantDeductions', 'protectedGroups'];
 
 /** Every problem in `england-working-age-schemes.json`. */
 export function checkSchemesFile(json: unknown): string[] {
@@ -186,11 +366,17 @@ export function checkSchemesFile(json: unknown): string[] {
     scheme.values.forEach((value: unknown, index) => {
       const at = `${path}.values[${index}]`;
       if (!isObject(value)) return problems.push(`${at} must be an object`);
-      checkFields(value, at, ['from', 'source', ...SCHEME_FIELDS], ['note'], problems);
+      checkFields(value, at, ['from', 'source', ...SCHEME_FIELDS], ['note', 'readVia', 'alsoSources'], problems);
       if (typeof value.from !== 'string' || !/^\d{4}-04-01$/.test(value.from)) problems.push(`${at}.from must be 1 April of a year (a scheme runs for a council tax year)`);
       else if (value.from <= previous) problems.push(`${at}.from: dates must be unique and oldest first`);
       else previous = value.from;
       checkCitation(value.source, `${at}.source`, problems);
+      if ('alsoSources' in value) {
+        if (!Array.isArray(value.alsoSources) || value.alsoSources.length === 0) problems.push(`${at}.alsoSources must be a non-empty list when given`);
+        else value.alsoSources.forEach((source: unknown, at2) => checkCitation(source, `${at}.alsoSources[${at2}]`, problems));
+      }
+      if ('note' in value && (typeof value.note !== 'string' || !value.note.trim())) problems.push(`${at}.note must be a non-empty text when given`);
+      if ('readVia' in value && (typeof value.readVia !== 'string' || !value.readVia.trim())) problems.push(`${at}.readVia must be a non-empty text when given`);
       checkSchemeFigures(value, at, problems);
     });
   }
@@ -210,7 +396,7 @@ export type BandDFinding =
   | { kind: 'year-not-held'; name: string; year: string; latest: { year: string; bandD: Pence } };
 
 export type WorkingAgeScheme =
-  | ({ kind: 'local'; name: string; year: string; source: Citation } & WorkingAgeSchemeFigures)
+  | ({ kind: 'local'; name: string; year: string; source: Citation; note: string | null } & WorkingAgeSchemeFigures)
   | ({ kind: 'default'; name: string; assumptions: string } & WorkingAgeSchemeFigures);
 
 export class CouncilTaxData {
@@ -250,8 +436,8 @@ export class CouncilTaxData {
     const year = councilTaxYearOf(date);
     const value = scheme?.values.find((candidate) => councilTaxYearOf(candidate.from) === year);
     if (scheme && value) {
-      const { from: _from, note: _note, source, ...figures } = value;
-      return { kind: 'local', name: scheme.name, year, source, ...figures };
+      const { from: _from, note, source, alsoSources: _also, ...figures } = value;
+      return { kind: 'local', name: scheme.name, year, source, note: note ?? null, ...figures };
     }
     return { kind: 'default', ...this.schemesFile.default };
   }

@@ -1,10 +1,23 @@
 import { notEligible, type AmountLine, type BenefitCalculator, type BenefitSystem, type CalculatedBenefit, type CalculationInput, type ResultVariable } from '../engine/benefit.js';
 import type { ParameterReader } from '../engine/parameters.js';
 import type { FiredRules } from '../engine/ruleset.js';
-import { receives, type HouseholdFacts } from '../facts.js';
-import { basisPointsOf, bothPeriods, moneyIn, penceFromPounds, scalePence, sumPence, weeklyFromMonthly, type Pence } from '../money.js';
+import { receives, type AdultFacts, type HouseholdFacts } from '../facts.js';
+import { basisPointsOf, bothPeriods, moneyIn, monthlyFromWeekly, penceFromPounds, scalePence, sumPence, weeklyFromMonthly, type Pence } from '../money.js';
 import { pensionAgeApplicableAmount, pensionAgeIncome } from './housing-benefit.js';
-import { councilTaxData, type CouncilTaxData, type CouncilTaxNation, type NonDependantBand, type WorkingAgeScheme } from './council-tax-reduction-data.js';
+import {
+  councilTaxData,
+  type CouncilTaxData,
+  type CouncilTaxNation,
+  type IncomeBand,
+  type IncomeBands,
+  type NonDependantBand,
+  type ProtectedGroup,
+  type ProtectedRule,
+  type SchemeIncomeRules,
+  type WorkingAgeScheme,
+  type WorkingAgeSchemeFigures,
+} from './council-tax-reduction-data.js';
+import type { CouncilTaxBand } from '../household.js';
 import { PENSION_CREDIT_GUARANTEE } from './pension-credit.js';
 import {
   benefitUnit,
@@ -14,6 +27,7 @@ import {
   isCarer,
   nonDependantAdultCount,
   weeklyEarnings,
+  monthlyEarnings,
   weeklyUnearnedIncome,
 } from './pension-credit-means.js';
 
@@ -89,43 +103,126 @@ function isEnglandWorkingAge(facts: HouseholdFacts): boolean {
   return facts.country === 'ENGLAND' && facts.system === 'UNIVERSAL_CREDIT';
 }
 
-/** The figures of the scheme that applies: maximum share, taper or income bands, minimum award, and how non-dependants are deducted. */
+const hasLcwra = (adult: AdultFacts | null): boolean => adult !== null && (adult.lcwra || adult.terminallyIll);
+
+/** Whether the household is in a scheme's protected group (as far as the questionnaire can tell; see PROTECTED_GROUPS). */
+function isInGroup(facts: HouseholdFacts, group: ProtectedGroup): boolean {
+  const adults = benefitUnit(facts);
+  switch (group) {
+    case 'DISABILITY_BENEFIT':
+      return adults.some(getsDisabilityBenefit);
+    case 'LCWRA':
+      return adults.some(hasLcwra);
+    case 'DISABLED_CHILD':
+      return facts.qualifyingChildren.some((child) => child.disability !== 'NONE');
+    case 'CARER':
+      return adults.some(isCarer);
+    case 'LONE_PARENT_CHILD_UNDER_5':
+      return !facts.isCouple && facts.children.some((child) => child.age < 5);
+    case 'CHILD_UNDER_5':
+      return facts.children.some((child) => child.age < 5);
+  }
+}
+
+/** A local working-age scheme with the first protected rule that matches the household worked in. */
+export interface EffectiveScheme {
+  scheme: WorkingAgeScheme;
+  figures: WorkingAgeSchemeFigures;
+  protectedBy: ProtectedRule | null;
+}
+
+export function effectiveWorkingAgeScheme(input: Pick<CalculationInput, 'facts' | 'parameters' | 'date'>, data: CouncilTaxData): EffectiveScheme {
+  const { facts, date } = input;
+  const scheme = data.workingAgeSchemeOn(facts.localAuthority, date);
+  const noEarnings = weeklyEarnings(input) === 0;
+  const rule = scheme.protectedGroups.find((candidate) => candidate.groups.some((group) => isInGroup(facts, group)) && (!candidate.withoutEarnings || noEarnings)) ?? null;
+  if (!rule) return { scheme, figures: scheme, protectedBy: null };
+  const { groups: _groups, withoutEarnings: _withoutEarnings, ...changes } = rule;
+  return { scheme, figures: { ...scheme, ...changes } as WorkingAgeSchemeFigures, protectedBy: rule };
+}
+
+const GROUP_WORDS: Record<ProtectedGroup, string> = {
+  DISABILITY_BENEFIT: 'you or your partner get a disability benefit',
+  LCWRA: 'you or your partner have limited capability for work and work-related activity',
+  DISABLED_CHILD: 'a child gets a disability benefit',
+  CARER: 'you or your partner are a carer',
+  LONE_PARENT_CHILD_UNDER_5: 'you are a lone parent with a child under 5',
+  CHILD_UNDER_5: 'you have a child under 5',
+};
+
+/** The figures of the scheme that applies: maximum share, taper or income bands, band cap, income rules, non-dependants. */
 interface SchemeInUse {
-  explanation: string;
+  explanation: string[];
   maximumSupport: number;
   taper: number | null;
-  incomeBands: WorkingAgeScheme['incomeBands'];
+  incomeBands: IncomeBands | null;
   minimumAwardWeekly: Pence | null;
+  bandCap: CouncilTaxBand | null;
+  /** A local scheme's income rules; null for the national and pension-age schemes, which have their own means tests. */
+  income: SchemeIncomeRules | null;
   /** A local table; 'prescribed': England's pension-age figures; 'not-held': the scheme deducts, but the figures are not held. */
   nonDependants: NonDependantBand[] | 'prescribed' | 'not-held';
 }
 
 function schemeInUse(input: CalculationInput, code: string, data: CouncilTaxData): SchemeInUse {
-  const { facts, parameters, explanations, date } = input;
+  const { facts, parameters, explanations } = input;
+  const national = { incomeBands: null, minimumAwardWeekly: null, bandCap: null, income: null };
   if (code === 'ENGLAND_PENSION_AGE') {
     const maximumSupport = parameters.amount(`${ENGLAND_PENSION_AGE}/maximum_support_rate`);
     const taper = parameters.amount(`${ENGLAND_PENSION_AGE}/means_test/withdrawal_rate`);
-    return { explanation: explanations.say('scheme-england-pension-age', { maximumSupport, taper }), maximumSupport, taper, incomeBands: null, minimumAwardWeekly: null, nonDependants: 'prescribed' };
+    return { explanation: [explanations.say('scheme-england-pension-age', { maximumSupport, taper })], maximumSupport, taper, ...national, nonDependants: 'prescribed' };
   }
   if (code === 'SCOTLAND' || code === 'WALES') {
     const maximumSupport = parameters.amount(`${NATIONAL_SCHEMES[code]}/maximum_support_rate`);
     const taper = parameters.amount(`${NATIONAL_SCHEMES[code]}/withdrawal_rate`);
-    return { explanation: explanations.say(`scheme-${code.toLowerCase()}`, { maximumSupport, taper }), maximumSupport, taper, incomeBands: null, minimumAwardWeekly: null, nonDependants: 'not-held' };
+    return { explanation: [explanations.say(`scheme-${code.toLowerCase()}`, { maximumSupport, taper })], maximumSupport, taper, ...national, nonDependants: 'not-held' };
   }
-  const scheme = data.workingAgeSchemeOn(facts.localAuthority, date);
+  const { scheme, figures, protectedBy } = effectiveWorkingAgeScheme(input, data);
   const council = (facts.localAuthority && data.authorityName(facts.localAuthority)) ?? 'your council';
-  const explanation =
+  const explanation = [
     scheme.kind === 'local'
-      ? explanations.say('scheme-england-local', { ...scheme, source: scheme.source.title, banded: scheme.incomeBands !== null })
-      : explanations.say('scheme-england-default', { ...scheme, council });
+      ? explanations.say('scheme-england-local', { ...scheme, source: scheme.source.title, banded: scheme.incomeBands !== null, monthly: scheme.incomeBands?.period === 'MONTH' })
+      : explanations.say('scheme-england-default', { ...scheme, council }),
+  ];
+  if (protectedBy) {
+    const group = protectedBy.groups.find((candidate) => isInGroup(facts, candidate))!;
+    explanation.push(explanations.say('protected-group', { who: GROUP_WORDS[group], withoutEarnings: protectedBy.withoutEarnings, maximumSupport: figures.maximumSupport }));
+  }
+  if (scheme.kind === 'local' && scheme.note) explanation.push(explanations.say('scheme-note', { note: scheme.note }));
   return {
     explanation,
-    maximumSupport: scheme.maximumSupport,
-    taper: scheme.taper,
-    incomeBands: scheme.incomeBands,
-    minimumAwardWeekly: scheme.minimumAwardWeekly,
-    nonDependants: scheme.nonDependantDeductions ?? 'prescribed',
+    maximumSupport: figures.maximumSupport,
+    taper: figures.taper,
+    incomeBands: figures.incomeBands,
+    minimumAwardWeekly: figures.minimumAwardWeekly,
+    bandCap: figures.bandCap,
+    income: figures.income,
+    nonDependants: figures.nonDependantDeductions === 'NOT_HELD' ? 'not-held' : (figures.nonDependantDeductions ?? 'prescribed'),
   };
+}
+
+const BAND_ORDER: readonly CouncilTaxBand[] = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'];
+
+/**
+ * The weekly liability support is worked out on: the charge, or, where the scheme caps it at a band and the home is
+ * in a higher one, the charge scaled to the cap band (the charge x cap band's share / the home's band's share).
+ */
+function liabilityCounted(input: CalculationInput, scheme: SchemeInUse, weekly: Pence, data: CouncilTaxData, explanation: string[]): Pence {
+  const { facts, explanations } = input;
+  const cap = scheme.bandCap;
+  if (cap === null) return weekly;
+  const band = facts.councilTax.band;
+  if (band === null) {
+    explanation.push(explanations.say('band-cap-unknown-band', { cap }));
+    return weekly;
+  }
+  if (BAND_ORDER.indexOf(band) <= BAND_ORDER.indexOf(cap)) return weekly;
+  const nation = facts.country as CouncilTaxNation;
+  const home = data.bandProportion(nation, band)!;
+  const capped = data.bandProportion(nation, cap)!;
+  const counted = scalePence(weekly, capped.numerator, home.numerator);
+  explanation.push(explanations.say('band-cap', { cap, band, weekly, counted }));
+  return counted;
 }
 
 /** Each non-dependant aged 18 or over and not exempt, by gross weekly income; none when the claimant or partner gets a care benefit. */
@@ -149,12 +246,29 @@ function nonDependantDeductions(facts: HouseholdFacts, parameters: ParameterRead
 }
 
 
+/** Weekly income a local scheme counts, in both periods (a band table may be written monthly). */
+interface MeansCounted {
+  applicable: Pence;
+  income: Pence;
+  incomeMonthly: Pence;
+}
+
+/** The weekly earnings disregard for the household: the highest of those that apply to it. */
+function earningsDisregard(facts: HouseholdFacts, rules: SchemeIncomeRules): Pence {
+  const disregard = rules.earningsDisregardWeekly;
+  if (!disregard) return 0;
+  const candidates = [facts.isCouple ? disregard.couple : facts.qualifyingChildren.length > 0 ? disregard.loneParent : disregard.single];
+  if (benefitUnit(facts).some((adult) => getsDisabilityBenefit(adult) || hasLcwra(adult) || isCarer(adult))) candidates.push(disregard.disabledOrCarer);
+  return Math.max(...candidates);
+}
+
 /**
- * Working age, assessed on Universal Credit: the applicable amount is the UC maximum amount (its elements) and income
- * is the UC award before its deduction for savings, plus earnings after tax and other income, each a week (UC's
- * monthly figures x 12 / 52). Null when Universal Credit has not been worked out, or shows no maximum amount.
+ * Working age, assessed on Universal Credit: the applicable amount is the UC maximum amount (its elements) and
+ * income is what the scheme counts of the UC award (before its deduction for savings), earnings after tax (less
+ * any disregard) and other income, each a week (UC's monthly figures x 12 / 52). Null when Universal Credit has
+ * not been worked out, or shows no maximum amount.
  */
-function universalCreditMeans(input: CalculationInput, explanation: string[]): { applicable: Pence; income: Pence } | null {
+function universalCreditMeans(input: CalculationInput, rules: SchemeIncomeRules, explanation: string[]): MeansCounted | null {
   const { facts, parameters, explanations, earlier } = input;
   const universalCredit = earlier.get('UNIVERSAL_CREDIT');
   if (!universalCredit || universalCredit.elements.length === 0 || (universalCredit.eligible && !universalCredit.amountShown)) return null;
@@ -165,13 +279,61 @@ function universalCreditMeans(input: CalculationInput, explanation: string[]): {
   // limit only, so that more savings (less UC) never mean more Council Tax Reduction.
   const savingsMonthly = universalCredit.deductions.find((line) => line.code === 'CAPITAL')?.monthlyPence ?? 0;
   const otherDeductionsMonthly = sumPence(universalCredit.deductions.filter((line) => line.code !== 'CAPITAL').map((line) => line.monthlyPence));
-  const award = weeklyFromMonthly(Math.max(0, maximumMonthly - otherDeductionsMonthly));
-  const earnings = weeklyEarnings({ facts, parameters });
-  const unearned = weeklyUnearnedIncome(facts);
-  const income = award + earnings + unearned;
-  explanation.push(explanations.say('universal-credit-means', { maximumMonthly, applicable, award, savingsCounted: savingsMonthly > 0, earnings, unearned, income }));
-  return { applicable, income };
+  const awardMonthly = Math.max(0, maximumMonthly - otherDeductionsMonthly);
+  let ucMonthly = awardMonthly;
+  let ignoredMonthly = 0;
+  if (rules.universalCredit === 'IGNORED') ucMonthly = 0;
+  else if (rules.universalCredit !== 'IN_FULL') {
+    ignoredMonthly = sumPence(
+      rules.universalCredit.less.map(({ element, share }) => basisPointsOf(sumPence(universalCredit.elements.filter((line) => line.code === element).map((line) => line.monthlyPence)), share)),
+    );
+    ucMonthly = Math.max(0, awardMonthly - ignoredMonthly);
+  }
+  const earned = rules.earnings ? weeklyEarnings({ facts, parameters }) : 0;
+  const disregard = Math.min(earned, earningsDisregard(facts, rules));
+  const unearned = rules.otherIncome === true ? weeklyUnearnedIncome(facts) : rules.otherIncome === false ? 0 : weeklyUnearnedIncome(facts, rules.otherIncome);
+  const maintenance = rules.childMaintenance ? weeklyUnearnedIncome(facts, ['CHILD_MAINTENANCE']) : 0;
+  const uc = weeklyFromMonthly(ucMonthly);
+  const income = uc + earned - disregard + unearned + maintenance;
+  // A monthly band table reads the monthly figures as given: only the weekly parts are converted.
+  const earnedMonthly = rules.earnings ? monthlyEarnings({ facts, parameters }) : 0;
+  const incomeMonthly = ucMonthly + earnedMonthly + monthlyFromWeekly(unearned + maintenance - disregard);
+  explanation.push(
+    explanations.say('universal-credit-means', {
+      maximumMonthly,
+      applicable,
+      award: weeklyFromMonthly(awardMonthly),
+      uc,
+      ucCounted: rules.universalCredit !== 'IGNORED',
+      ucIgnored: rules.universalCredit === 'IGNORED',
+      ignored: weeklyFromMonthly(ignoredMonthly),
+      savingsCounted: savingsMonthly > 0 && rules.universalCredit !== 'IGNORED',
+      earnings: earned,
+      disregard,
+      unearned: unearned + maintenance,
+      maintenanceCounted: maintenance > 0,
+      income,
+    }),
+  );
+  return { applicable, income, incomeMonthly };
 }
+
+/** The band table for the household: its own household type (or ANY) with the most children not above its own. */
+function bandTableFor(facts: HouseholdFacts, bands: IncomeBands): IncomeBand[] {
+  const household = facts.isCouple ? 'COUPLE' : 'SINGLE';
+  const children = facts.qualifyingChildren.length;
+  const fits = bands.tables.filter((table) => (table.household === household || table.household === 'ANY') && table.children <= children);
+  // The checks ensure a 0-children table for SINGLE and COUPLE (or ANY); the household's own type wins a tie with ANY.
+  fits.sort((a, b) => b.children - a.children || (a.household === 'ANY' ? 1 : 0) - (b.household === 'ANY' ? 1 : 0));
+  return fits[0]!.bands;
+}
+
+/**
+ * What Scotland's and Wales's national schemes count for a Universal Credit claimant: the award in full, earnings
+ * and other income, child maintenance ignored (CTR (Scotland) Regs 2021; CTR Schemes (Prescribed Requirements)
+ * (Wales) Regs 2013); their earnings disregards are not modelled.
+ */
+const NATIONAL_SCHEME_INCOME: SchemeIncomeRules = { universalCredit: 'IN_FULL', earnings: true, otherIncome: true, childMaintenance: false, earningsDisregardWeekly: null };
 
 /**
  * Council Tax Reduction, worked out weekly (monthly = weekly x 52 / 12): the scheme's maximum share of the weekly
@@ -208,14 +370,14 @@ export function createCouncilTaxReduction(data: () => CouncilTaxData): BenefitCa
       'claimantOrPartnerGetsCareBenefit',
     ],
     rulesetFacts: (input) => {
-      const { facts, earlier, date } = input;
+      const { facts, earlier } = input;
       return {
         country: facts.country,
         councilTaxLiable: facts.councilTax.liable,
         allReachedStatePensionAge: facts.system === 'PENSION_AGE',
         getsGuaranteeCredit: getsGuaranteeCredit(earlier),
         capitalPence: facts.capital,
-        capitalOverWorkingAgeSchemeLimit: isEnglandWorkingAge(facts) && facts.capital > data().workingAgeSchemeOn(facts.localAuthority, date).capitalLimit,
+        capitalOverWorkingAgeSchemeLimit: isEnglandWorkingAge(facts) && facts.capital > effectiveWorkingAgeScheme(input, data()).figures.capitalLimit,
         isCouple: facts.isCouple,
         claimantGetsQualifyingDisabilityBenefit: getsQualifyingDisabilityBenefit(facts.claimant),
         partnerGetsQualifyingDisabilityBenefit: getsQualifyingDisabilityBenefit(facts.partner),
@@ -249,12 +411,12 @@ function councilTaxReductionAward(input: CalculationInput, fired: FiredRules, da
   const refusal = fired.first('not-eligible');
   if (refusal) {
     const limitName = refusal.event.params.parameter;
-    const limit = typeof limitName === 'string' ? parameters.amount(limitName) : data.workingAgeSchemeOn(facts.localAuthority, input.date).capitalLimit;
+    const limit = typeof limitName === 'string' ? parameters.amount(limitName) : effectiveWorkingAgeScheme(input, data).figures.capitalLimit;
     return { ...notEligible([...charge.explanation, explanations.say(String(refusal.event.params.explanation), { capital: facts.capital, limit })]), variables };
   }
 
   const rules = schemeInUse(input, String(scheme.event.params.code), data);
-  const explanation = [...charge.explanation, rules.explanation];
+  const explanation = [...charge.explanation, ...rules.explanation];
   const mayGet = (reason: string, data: Record<string, unknown> = {}): CalculatedBenefit => ({
     eligible: true,
     amountShown: false,
@@ -267,12 +429,14 @@ function councilTaxReductionAward(input: CalculationInput, fired: FiredRules, da
   });
   if (!charge.known) return mayGet('amount-needs-charge');
 
-  const maximumShare = basisPointsOf(charge.weekly, rules.maximumSupport);
+  const liability = liabilityCounted(input, rules, charge.weekly, data, explanation);
+  const maximumShare = basisPointsOf(liability, rules.maximumSupport);
   if (rules.nonDependants === 'not-held' && nonDependantAdultCount(facts) > 0 && !fired.has('no-non-dependant-deductions')) {
     return mayGet('non-dependant-deductions-not-held', { maximum: maximumShare });
   }
   const deductions: AmountLine[] = [];
-  if (rules.maximumSupport < 10000) deductions.push(line('SCHEME_MAXIMUM', 'Part of the bill the scheme does not cover', charge.weekly - maximumShare));
+  if (liability < charge.weekly) deductions.push(line('BAND_CAP', `Band cap (support worked out on band ${rules.bandCap})`, charge.weekly - liability));
+  if (rules.maximumSupport < 10000) deductions.push(line('SCHEME_MAXIMUM', 'Part of the bill the scheme does not cover', liability - maximumShare));
   const nonDependants = rules.nonDependants === 'not-held' ? [] : nonDependantDeductions(facts, parameters, fired, rules.nonDependants);
   deductions.push(...nonDependants);
   const totalNonDependants = sumPence(nonDependants.map((deduction) => deduction.weeklyPence));
@@ -287,20 +451,22 @@ function councilTaxReductionAward(input: CalculationInput, fired: FiredRules, da
   } else {
     const notShown = fired.first('amount-not-shown');
     if (notShown) return mayGet(String(notShown.event.params.explanation), { maximum });
-    let means: { applicable: Pence; income: Pence } | null;
+    let means: MeansCounted | null;
     if (facts.system === 'PENSION_AGE') {
       const applicable = pensionAgeApplicableAmount(facts, parameters, fired);
       const income = pensionAgeIncome(input, fired, explanation);
       explanation.push(explanations.say('applicable-amount', { applicable: applicable.total, parts: applicable.parts }));
-      means = { applicable: applicable.total, income };
+      means = { applicable: applicable.total, income, incomeMonthly: monthlyFromWeekly(income) };
     } else {
-      means = universalCreditMeans(input, explanation);
+      means = universalCreditMeans(input, rules.income ?? NATIONAL_SCHEME_INCOME, explanation);
       if (!means) return mayGet('universal-credit-needed', { maximum });
     }
     if (rules.incomeBands) {
-      const band = rules.incomeBands.filter((candidate) => means.income >= candidate.fromWeeklyIncome).at(-1)!;
-      weekly = Math.max(0, basisPointsOf(charge.weekly, band.share) - totalNonDependants);
-      explanation.push(explanations.say('income-band', { income: means.income, from: band.fromWeeklyIncome, share: band.share, weekly }));
+      const monthly = rules.incomeBands.period === 'MONTH';
+      const income = monthly ? means.incomeMonthly : means.income;
+      const band = bandTableFor(facts, rules.incomeBands).filter((candidate) => income >= candidate.fromIncome).at(-1)!;
+      weekly = Math.max(0, basisPointsOf(liability, band.share) - totalNonDependants);
+      explanation.push(explanations.say('income-band', { income, monthly, from: band.fromIncome, share: band.share, weekly }));
       if (weekly < maximum) deductions.push(line('INCOME_BAND', 'Income band', maximum - weekly));
     } else {
       const taper = rules.taper!;

@@ -59,6 +59,11 @@ export function weeklyEarnings(input: TaxInput): Pence {
   return benefitUnit(input.facts).reduce((sum, adult) => sum + takeHomePay(adult, input).weekly + selfEmployedNetProfit(adult, input).weekly, 0);
 }
 
+/** The same earnings a month, summed from each adult's own monthly figures so a monthly wage is not re-rounded through a week. */
+export function monthlyEarnings(input: TaxInput): Pence {
+  return benefitUnit(input.facts).reduce((sum, adult) => sum + takeHomePay(adult, input).monthly + selfEmployedNetProfit(adult, input).monthly, 0);
+}
+
 /** Child maintenance is ignored in full by both benefits (SPC Regs 2002 sch IV para 13A; HB pension-age Regs sch 5 para 19). */
 const COUNTED_UNEARNED: readonly OtherIncomeType[] = [
   'STATE_PENSION',
