@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES } from '../../common/accounts/model.js';
 import type { AddressInfo } from 'node:net';
 import { AccountsService } from '../../api/src/accounts/accounts.service.js';
 import { entriesOutOfStep, prepareFuzzContext, routesFromServer, runFuzz, summarise, type FuzzContext, type Route } from '../support/endpoint-fuzz.js';
@@ -57,6 +58,13 @@ describe('the endpoint fuzz', () => {
     // A NUL character in a client search reached PostgreSQL, which cannot hold one in text.
     const search = await fetch(`${baseUrl}/api/intermediary/clients?search=${encodeURIComponent("' OR '1'='1\u0000")}&searchType=organisation`, { headers: asAdviser });
     expect({ status: search.status, body: await search.json() }).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', errors: [{ path: 'search', message: 'search must not contain a NUL character.' }] } });
+    // A NUL character in the e-mail address typed to sign in reached PostgreSQL too.
+    const signIn = await fetch(`${baseUrl}/api/account/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-browser-id': context.ids.browserId },
+      body: JSON.stringify({ email: '"><svg onload=window.__xss=1>\u0000', password: 'not the password at all' }),
+    });
+    expect({ status: signIn.status, body: await signIn.json() }).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', errors: [{ path: 'email', message: ACCOUNT_MESSAGES.signInFailed }] } });
     // An object with its own `constructor` key as a better-off or survey field broke class-transformer.
     const recalculation = await fetch(`${baseUrl}/api/data/result`, {
       method: 'POST',

@@ -6,7 +6,9 @@ import { BrowserRequest } from '../requests/browser-request.dto.js';
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 // Deliberately loose: something@something.something. Whether the address works is the person's business.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_PATTERN = /^[^\s@\u0000]+@[^\s@\u0000]+\.[^\s@\u0000]+$/;
+// PostgreSQL text cannot hold a NUL character: looking one up failed with a database error (a 500, found by the fuzz).
+const NO_NUL = /^[^\u0000]*$/;
 
 export class SignInRequest extends BrowserRequest {
   @ApiProperty({ description: 'The e-mail address of the account; any case.', example: 'adviser@example.org' })
@@ -14,6 +16,7 @@ export class SignInRequest extends BrowserRequest {
   @IsString({ message: ACCOUNT_MESSAGES.emailRequired })
   @MinLength(1, { message: ACCOUNT_MESSAGES.emailRequired })
   @MaxLength(ACCOUNT_LIMITS.emailMaxLength, { message: ACCOUNT_MESSAGES.signInFailed })
+  @Matches(NO_NUL, { message: ACCOUNT_MESSAGES.signInFailed })
   email!: string;
 
   @ApiProperty({ format: 'password', description: 'The account password. Never logged.' })
