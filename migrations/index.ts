@@ -5,6 +5,7 @@ import { CreateResultFeedback1795442400000 } from './1795442400000-CreateResultF
 import { CreateCaptchaChallenges1795446000000 } from './1795446000000-CreateCaptchaChallenges.js';
 import { CreateAccounts1795449600000 } from './1795449600000-CreateAccounts.js';
 import { CreateAdviserCalculations1795453200000 } from './1795453200000-CreateAdviserCalculations.js';
+import { CreatePostcodeBrmas1795600000000 } from './1795600000000-CreatePostcodeBrmas.js';
 
 /** Every migration, oldest first. Listed rather than found by a file pattern, so tests and the build agree. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   CreateCaptchaChallenges1795446000000,
   CreateAccounts1795449600000,
   CreateAdviserCalculations1795453200000,
+  CreatePostcodeBrmas1795600000000,
 ];

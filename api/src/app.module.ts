@@ -3,6 +3,7 @@ import { ConfigModule } from '@nestjs/config';
 import { APP_GUARD } from '@nestjs/core';
 import { AccessGuard } from './access/access.js';
 import { AccountsModule } from './accounts/accounts.module.js';
+import { AccuracyModule } from './accuracy/accuracy.module.js';
 import { AdviserModule } from './adviser/adviser.module.js';
 import { CalculationModule } from './calculation/calculation.module.js';
 import { CaptchaModule } from './captcha/captcha.module.js';
@@ -53,6 +54,7 @@ export class AppModule {
         CaptchaModule,
         EmailModule,
         RetentionModule,
+        AccuracyModule,
       ],
       providers: [{ provide: APP_GUARD, useClass: AccessGuard }],
     };

@@ -1,3 +1,4 @@
+import type { ResultHousingAllowance } from '../result/model.js';
 /**
  * The adviser area's wire shapes (spec 001 §3, §7): what the `/api/intermediary/...` calls answer and what the
  * adviser screens read. Money is pounds with 2 decimal places, as in the result model.
@@ -95,6 +96,8 @@ export interface AdviserCalculation {
   ucWeeklyTotal: number;
   ucMonthlyTotal: number;
   categories: AdviserAnswerCategory[];
+  /** For a private tenant: the Local Housing Allowance area used, and why. */
+  housingAllowance: ResultHousingAllowance | null;
 }
 
 /** One calculation's column in a comparison: an amount per category, then the totals. */

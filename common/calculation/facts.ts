@@ -99,6 +99,8 @@ export interface HouseholdFacts {
   serviceCharges: PeriodPence;
   bedrooms: number | null;
   brma: string | null;
+  /** Where `brma` came from: the postcode lookup, or the household (the API's `housing.brma`, the person's answer). */
+  brmaFrom: 'POSTCODE' | 'GIVEN';
   councilTax: Household['housing']['councilTax'];
   capital: Pence;
   childcareCosts: PeriodPence;
@@ -186,6 +188,7 @@ export function deriveFacts(household: Household, date: string): HouseholdFacts 
     serviceCharges: periodPence(household.housing.serviceCharges),
     bedrooms: household.housing.bedrooms,
     brma: household.housing.brma?.trim() || null,
+    brmaFrom: household.housing.brmaFrom ?? 'GIVEN',
     councilTax: household.housing.councilTax,
     capital: moneyIn({ amount: household.capital, period: 'WEEK' }, 'WEEK'),
     childcareCosts: periodPence(household.childcareCosts),

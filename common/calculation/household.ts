@@ -157,8 +157,17 @@ export interface Housing {
   /** Bedrooms in the home; null when not asked (it matters only to renters). */
   bedrooms: number | null;
   councilTax: CouncilTax;
-  /** The Broad Rental Market Area as the Valuation Office Agency writes it; absent: worked out from the local authority. */
+  /**
+   * The Broad Rental Market Area as the Valuation Office Agency writes it; absent: worked out from the local
+   * authority, and where the authority is split between areas (or not given), the lowest Local Housing Allowance
+   * among the areas it could be is used, and the result says so.
+   */
   brma?: string;
+  /**
+   * Set by the questionnaire only (the API refuses it): the area came from the operator's postcode to BRMA lookup
+   * rather than from the person, so the result can say why it was used.
+   */
+  brmaFrom?: 'POSTCODE';
 }
 
 export interface Household {

@@ -7,7 +7,7 @@ import { EntitlementEngine, type LoadedBenefit } from './engine/entitlement-engi
 import { Explanations } from './engine/explanations.js';
 import { Ruleset } from './engine/ruleset.js';
 import { LoadedExtraHelp } from './extra-help/extra-help.js';
-import { loadLhaData } from './local-housing-allowance.js';
+import { loadLhaData, type LocalHousingAllowance } from './local-housing-allowance.js';
 
 /**
  * Reads `rulesets/` from disk and builds the engine, once per process (the API, `npm run calc`, `rules:test`).
@@ -36,16 +36,19 @@ export function loadBenefit(calculator: BenefitCalculator, parameters: Parameter
   };
 }
 
+/** The Local Housing Allowance rates and the table of councils and areas (`rulesets/local-housing-allowance/`), checked. */
+export function loadLocalHousingAllowance(rulesetsDir = RULESETS_DIR): LocalHousingAllowance {
+  const read = (file: string) => readFileSync(join(rulesetsDir, 'local-housing-allowance', file), 'utf8');
+  return loadLhaData({ rates: read('rates.json'), housingBenefitRates: read('housing-benefit-rates.json'), localAuthorityAreas: read('local-authority-areas.json') });
+}
+
 export function loadEntitlementEngine(
   rulesetsDir = RULESETS_DIR,
   calculators: readonly BenefitCalculator[] = BENEFIT_CALCULATORS,
   extraHelpDir = EXTRA_HELP_DIR,
 ): EntitlementEngine {
   const parameters = loadParameterSet(readFilesUnder(join(rulesetsDir, 'parameters')));
-  const lha = loadLhaData({
-    rates: readFileSync(join(rulesetsDir, 'local-housing-allowance/rates.json'), 'utf8'),
-    localAuthorityAreas: readFileSync(join(rulesetsDir, 'local-housing-allowance/local-authority-areas.json'), 'utf8'),
-  });
+  const lha = loadLocalHousingAllowance(rulesetsDir);
   return new EntitlementEngine(
     calculators.map((calculator) => loadBenefit(calculator, parameters, rulesetsDir)),
     parameters,

@@ -11,6 +11,7 @@ import { checkLhaData, LhaDataError, loadLhaData, UnknownLhaAreaError, type LhaD
 const DIR = resolve('rulesets/local-housing-allowance');
 const files: LhaDataFiles = {
   rates: readFileSync(`${DIR}/rates.json`, 'utf8'),
+  housingBenefitRates: readFileSync(`${DIR}/housing-benefit-rates.json`, 'utf8'),
   localAuthorityAreas: readFileSync(`${DIR}/local-authority-areas.json`, 'utf8'),
 };
 const lha = () => loadLhaData(files);
@@ -38,11 +39,44 @@ describe('rulesets/local-housing-allowance data files', () => {
     expect(nations.filter((n) => n === 'NORTHERN_IRELAND')).toHaveLength(8);
   });
 
+  const localAuthorities = (JSON.parse(readFileSync(resolve('definitions/lookup/local-authorities.json'), 'utf8')) as { localAuthorities: { code: string; country: string }[] })
+    .localAuthorities;
+
   it('every local authority in the table is one of the 361 in definitions/lookup/local-authorities.json', () => {
-    const known = new Set(
-      (JSON.parse(readFileSync(resolve('definitions/lookup/local-authorities.json'), 'utf8')) as { localAuthorities: { code: string }[] }).localAuthorities.map((la) => la.code),
-    );
+    const known = new Set(localAuthorities.map((la) => la.code));
     for (const entry of lha().localAuthorityAreas.authorities) expect(known.has(entry.localAuthority)).toBe(true);
+  });
+
+  it('every local authority of definitions/lookup/local-authorities.json is resolved to one area or marked split with its candidates, each area in the rates', () => {
+    const data = lha();
+    expect(data.localAuthorityAreas.complete).toBe(true);
+    const unresolved: string[] = [];
+    for (const { code, country } of localAuthorities) {
+      const finding = data.findLhaArea({ localAuthority: code, country: country.toUpperCase().replace(/ /g, '_') as 'ENGLAND' });
+      const row = data.authority(code);
+      if (!row) unresolved.push(code);
+      else if (finding.kind === 'settled') expect([row.split, finding.basis, [finding.area.name]]).toEqual([false, 'LOCAL_AUTHORITY', row.brmas]);
+      else {
+        expect([row.split, finding.reason]).toEqual([true, 'SPLIT_AUTHORITY']);
+        expect(finding.candidates.map((area) => area.name)).toEqual(row.brmas);
+      }
+      // Every area named has a monthly rate in force today for every category.
+      for (const name of row?.brmas ?? []) expect(data.rate(name, 'SHARED', '2026-11-21', 'UNIVERSAL_CREDIT')).toBeGreaterThan(0);
+    }
+    expect(unresolved).toEqual([]);
+  });
+
+  it('cites an official page for every row marked confirmed, and uses every GB area at least once', () => {
+    const rows = lha().localAuthorityAreas.authorities;
+    for (const row of rows.filter((candidate) => candidate.confirmed)) expect(row.sources.length).toBeGreaterThan(0);
+    const used = new Set(rows.flatMap((row) => row.brmas));
+    expect(lha().areas.filter((area) => !used.has(area.name)).map((area) => area.name)).toEqual([]);
+  });
+
+  it('refuses a row marked confirmed without a citation', () => {
+    expect(checkLhaData(withTable((t) => ((t.authorities[0].confirmed = true), (t.authorities[0].sources = []))))).toEqual([
+      { file: 'local-authority-areas', path: 'authorities[0].sources', message: 'must cite the official page that confirms the areas' },
+    ]);
   });
 
   it('rejects an unknown field, a duplicate BRMA, pence that are not whole, and a table naming a BRMA not in the rates', () => {
@@ -56,8 +90,8 @@ describe('rulesets/local-housing-allowance data files', () => {
     expect(checkLhaData(withRates((r) => (r.areas[0].values[0].oneBedroom = 475.5)))).toEqual([
       { file: 'rates', path: 'areas[0].values[0].oneBedroom', message: 'must be a whole, positive number of pence' },
     ]);
-    expect(checkLhaData(withTable((t) => t.authorities[0].brmas.push('Leicester and surrounds')))).toEqual([
-      { file: 'local-authority-areas', path: 'authorities[0].brmas[3]', message: '"Leicester and surrounds" is not a BRMA name in the rates file' },
+    expect(checkLhaData(withTable((t) => (t.authorities[0].brmas[0] = 'Leicester and surrounds')))).toEqual([
+      { file: 'local-authority-areas', path: 'authorities[0].brmas[0]', message: '"Leicester and surrounds" is not a BRMA name in the rates file' },
     ]);
     expect(() => loadLhaData(withRates((r) => delete r.areas[0].values[0].source))).toThrow(LhaDataError);
   });
@@ -91,40 +125,52 @@ describe('lhaMonthlyRate', () => {
     expect(() => lha().lhaMonthlyRate('Atlantis', 'ONE_BEDROOM', '2026-11-21')).toThrow('No Broad Rental Market Area called "Atlantis"');
   });
 
-  it('Northern Ireland BRMAs are held from 1 April 2026 (monthly derived from NIHE weekly), and refused before', () => {
+  it('Northern Ireland BRMAs are held from 1 April 2025 (NIHE: 2026/27 frozen at 2025/26 levels; monthly derived from NIHE weekly), and refused before', () => {
     const ni = lha().areas.filter((area) => area.nation === 'NORTHERN_IRELAND').map((area) => area.name);
     expect(ni).toEqual(['Belfast', 'Lough Neagh Upper', 'Lough Neagh Lower', 'North', 'North West', 'South', 'South East', 'South West']);
     // NIHE's Belfast 1 bedroom is £139.34 a week: 139.34 x 52 / 12 = 603.8067, so £603.81 a month.
     expect(lha().lhaMonthlyRate('Belfast', 'ONE_BEDROOM', '2026-04-01')).toBe(60381);
-    expect(() => lha().lhaMonthlyRate('Belfast', 'ONE_BEDROOM', '2026-03-31')).toThrow(ParameterNotInForceError);
+    expect(lha().lhaMonthlyRate('Belfast', 'ONE_BEDROOM', '2025-04-01')).toBe(60381);
+    expect(() => lha().lhaMonthlyRate('Belfast', 'ONE_BEDROOM', '2025-03-31')).toThrow(ParameterNotInForceError);
+    // Housing Benefit uses NIHE's published weekly figure itself.
+    expect(lha().rate('Belfast', 'ONE_BEDROOM', '2026-11-21', 'HOUSING_BENEFIT')).toBe(13934);
   });
 });
 
 describe('findLhaArea', () => {
+  const england = { country: 'ENGLAND' as const };
   it('finds a BRMA written in another case, spacing or punctuation; nothing looser', () => {
-    const found = lha().findLhaArea({ brma: '  outer south-east   LONDON ' });
-    expect(found).toEqual({ kind: 'found', brma: expect.objectContaining({ name: 'Outer South East London' }) });
-    expect(lha().findLhaArea({ brma: 'Renfrewshire / Inverclyde' })).toEqual({ kind: 'found', brma: expect.objectContaining({ name: 'Renfrewshire/ Inverclyde' }) });
-    expect(lha().findLhaArea({ brma: 'Bradford & South Dales' })).toEqual({ kind: 'found', brma: expect.objectContaining({ key: 'bradford-and-south-dales' }) });
-    expect(lha().findLhaArea({ brma: 'Outer South East Londn' })).toEqual({ kind: 'unknown', reason: 'BRMA_NOT_IN_DATA' });
+    const found = lha().findLhaArea({ ...england, brma: '  outer south-east   LONDON ' });
+    expect(found).toMatchObject({ kind: 'settled', basis: 'GIVEN', area: { name: 'Outer South East London' } });
+    expect(lha().findLhaArea({ country: 'SCOTLAND', brma: 'Renfrewshire / Inverclyde' })).toMatchObject({ kind: 'settled', area: { name: 'Renfrewshire/ Inverclyde' } });
+    expect(lha().findLhaArea({ ...england, brma: 'Bradford & South Dales' })).toMatchObject({ kind: 'settled', area: { key: 'bradford-and-south-dales' } });
+    expect(() => lha().findLhaArea({ ...england, brma: 'Outer South East Londn' })).toThrow(UnknownLhaAreaError);
   });
 
-  it('a BRMA not in the data is unknown even when the local authority is given: the rent is not checked', () => {
-    expect(lha().findLhaArea({ brma: 'Atlantis', localAuthority: 'E06000043' })).toEqual({ kind: 'unknown', reason: 'BRMA_NOT_IN_DATA' });
+  it('a BRMA placed by the postcode lookup says so', () => {
+    expect(lha().findLhaArea({ ...england, brma: 'Leicester', brmaFrom: 'POSTCODE', localAuthority: 'E07000134' })).toMatchObject({ kind: 'settled', basis: 'POSTCODE', area: { name: 'Leicester' } });
   });
 
-  it('an authority wholly in one BRMA is found from its GSS code', () => {
-    expect(lha().findLhaArea({ localAuthority: 'E06000043' })).toEqual({ kind: 'found', brma: expect.objectContaining({ name: 'Brighton and Hove' }) });
+  it('an authority wholly in one BRMA is settled from its GSS code, in any case', () => {
+    expect(lha().findLhaArea({ ...england, localAuthority: 'e06000043' })).toMatchObject({ kind: 'settled', basis: 'LOCAL_AUTHORITY', area: { name: 'Brighton and Hove' } });
   });
 
-  it('North West Leicestershire is split between three BRMAs: ambiguous, so no single LHA figure is assumed', () => {
-    const finding = lha().findLhaArea({ localAuthority: 'E07000134' });
-    expect(finding.kind).toBe('ambiguous');
-    expect(finding.kind === 'ambiguous' && finding.brmas.map((b) => b.name)).toEqual(['Leicester', 'Eastern Staffordshire', 'Derby']);
+  it('a split authority is unsettled among its areas; no authority means every area of the nation', () => {
+    const finding = lha().findLhaArea({ ...england, localAuthority: 'E07000134' });
+    expect(finding).toMatchObject({ kind: 'unsettled', reason: 'SPLIT_AUTHORITY' });
+    expect(finding.kind === 'unsettled' && finding.candidates.map((area) => area.name)).toEqual(['Leicester', 'Eastern Staffordshire', 'Derby']);
+    const anywhere = lha().findLhaArea({ country: 'WALES' });
+    expect(anywhere).toMatchObject({ kind: 'unsettled', reason: 'NO_LOCAL_AUTHORITY' });
+    expect(anywhere.kind === 'unsettled' && anywhere.candidates).toHaveLength(22);
   });
 
-  it('an authority missing from the (incomplete) table, or no area at all, is unknown', () => {
-    expect(lha().findLhaArea({ localAuthority: 'E09000006' })).toEqual({ kind: 'unknown', reason: 'LOCAL_AUTHORITY_NOT_IN_TABLE' });
-    expect(lha().findLhaArea({})).toEqual({ kind: 'unknown', reason: 'NO_AREA_GIVEN' });
+  it('an unsettled area uses the lowest rate among the candidates and gives the highest too', () => {
+    const finding = lha().findLhaArea({ ...england, localAuthority: 'E07000134' });
+    // One bedroom: Leicester 540.00, Eastern Staffordshire 495.00, Derby 450.00 a month.
+    expect(lha().chooseRate(finding, 'ONE_BEDROOM', '2026-11-21', 'UNIVERSAL_CREDIT')).toMatchObject({
+      area: { name: 'Derby' },
+      rate: 45000,
+      highest: { area: { name: 'Leicester' }, rate: 54000 },
+    });
   });
 });

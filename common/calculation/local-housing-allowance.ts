@@ -1,16 +1,17 @@
 /**
- * Local Housing Allowance (LHA): the monthly rate per Broad Rental Market Area (BRMA) that caps a private tenant's
- * Universal Credit housing costs element, and the table saying which BRMAs cover a local authority. The data is
- * `rulesets/local-housing-allowance/` (see its README.md). Framework-free: the caller reads the two files and
- * passes their text, as with `common/parameters/`.
+ * Local Housing Allowance (LHA): the rate per Broad Rental Market Area (BRMA) that caps a private tenant's rent,
+ * monthly for Universal Credit's housing costs element and weekly for Housing Benefit, and the table saying which
+ * BRMAs cover each local authority. The data is `rulesets/local-housing-allowance/` (see its README.md).
+ * Framework-free: the caller reads the three files and passes their text, as with `common/parameters/`.
  */
 import { ParameterNotInForceError, type Citation } from '../parameters/dated-parameter.js';
 import type { Country } from './household.js';
+import type { Pence } from './money.js';
 
 export const LHA_CATEGORIES = ['SHARED', 'ONE_BEDROOM', 'TWO_BEDROOMS', 'THREE_BEDROOMS', 'FOUR_BEDROOMS'] as const;
 export type LhaCategory = (typeof LHA_CATEGORIES)[number];
 
-/** The field of a dated value holding each category's monthly rate in pence. */
+/** The field of a dated value holding each category's rate in pence. */
 const CATEGORY_FIELDS = {
   SHARED: 'shared',
   ONE_BEDROOM: 'oneBedroom',
@@ -20,7 +21,7 @@ const CATEGORY_FIELDS = {
 } as const satisfies Record<LhaCategory, string>;
 type CategoryField = (typeof CATEGORY_FIELDS)[LhaCategory];
 
-const CATEGORY_WORDS: Record<LhaCategory, string> = {
+export const LHA_CATEGORY_WORDS: Record<LhaCategory, string> = {
   SHARED: 'shared accommodation',
   ONE_BEDROOM: '1 bedroom',
   TWO_BEDROOMS: '2 bedrooms',
@@ -28,7 +29,15 @@ const CATEGORY_WORDS: Record<LhaCategory, string> = {
   FOUR_BEDROOMS: '4 bedrooms',
 };
 
-export type LhaRatesFrom = { from: string; source: Citation; note?: string } & Record<CategoryField, number>;
+/**
+ * The two published sets of rates: Universal Credit's monthly figures (Rent Officers (Universal Credit Functions)
+ * Order 2013) and Housing Benefit's weekly figures (Rent Officers (Housing Benefit Functions) Order 1997), which the
+ * rent officers determine separately, so a weekly figure is never derived from a monthly one here.
+ */
+export type LhaScheme = 'UNIVERSAL_CREDIT' | 'HOUSING_BENEFIT';
+const SCHEME_PERIOD: Record<LhaScheme, 'month' | 'week'> = { UNIVERSAL_CREDIT: 'month', HOUSING_BENEFIT: 'week' };
+
+export type LhaRatesFrom = { from: string; source: Citation; note?: string } & Record<CategoryField, Pence>;
 
 export interface LhaArea {
   /** Lower-case, hyphenated form of the name: `outer-south-east-london`. */
@@ -36,7 +45,7 @@ export interface LhaArea {
   /** The BRMA's name as the VOA (or Rent Service Scotland, Rent Officers Wales, NIHE) writes it. */
   name: string;
   nation: Country;
-  /** Oldest first; each holds every category's monthly rate from its date. */
+  /** Universal Credit's monthly rates, oldest first. */
   values: LhaRatesFrom[];
 }
 
@@ -49,33 +58,72 @@ export interface LhaRatesFile {
   areas: LhaArea[];
 }
 
+/** Housing Benefit's weekly rates, by the BRMA's name as written in the monthly file. */
+export interface HousingBenefitRatesFile {
+  description: string;
+  unit: 'pence a week';
+  legislation: Citation;
+  until: string;
+  areas: { name: string; values: LhaRatesFrom[] }[];
+}
+
 export interface LocalAuthorityAreas {
   localAuthority: string;
   name: string;
   /** BRMA names as written in the rates file; more than one when the authority is split between BRMAs. */
   brmas: string[];
-  source: Citation;
+  /** Marked explicitly, so a reader sees it without counting: true exactly when `brmas` has more than one area. */
+  split: boolean;
+  /**
+   * True when an official page (the council's own LHA page, the rent officers' publications) names the areas; it
+   * is then cited in `sources`. False for a row compiled from the BRMA definitions without such a page yet: the
+   * result then says the area comes from our table and how to check it, and `sources` may be empty.
+   */
+  confirmed: boolean;
+  /** Where the areas come from: the council's own LHA page, the rent officers' publications. */
+  sources: Citation[];
   note?: string;
 }
 
 export interface LocalAuthorityAreasFile {
   description: string;
-  /** False while the table holds only some authorities: an authority missing from it is 'unknown', not guessed. */
+  /** True once every local authority of `definitions/lookup/local-authorities.json` has a row (a test checks it). */
   complete: boolean;
   authorities: LocalAuthorityAreas[];
 }
 
-/** Why no single BRMA was found. The result then says the rent could not be checked against the LHA. */
-export type LhaAreaUnknownReason = 'BRMA_NOT_IN_DATA' | 'LOCAL_AUTHORITY_NOT_IN_TABLE' | 'NO_AREA_GIVEN';
+/** How the area whose rate is used was settled. */
+export type LhaAreaBasis =
+  /** The household named the area (the API's `housing.brma`, or the questionnaire's answer). */
+  | 'GIVEN'
+  /** The operator's postcode to BRMA lookup placed the postcode in it (`npm run data:brma`). */
+  | 'POSTCODE'
+  /** The whole local authority is in one area. */
+  | 'LOCAL_AUTHORITY';
+
+/** Why no single area could be settled; the lowest rate among the candidates is then used, and the result says so. */
+export type LhaUnsettledReason =
+  /** The authority is split between areas and the household did not say which (or was not sure). */
+  | 'SPLIT_AUTHORITY'
+  /** No local authority was given: any area of the nation is possible. */
+  | 'NO_LOCAL_AUTHORITY'
+  /** The local authority is not in the table (a code the table does not hold yet): any area of the nation is possible. */
+  | 'LOCAL_AUTHORITY_NOT_HELD';
 
 export type LhaAreaFinding =
-  | { kind: 'found'; brma: LhaArea }
-  /** The authority is split between BRMAs: no one LHA figure applies until the household says which. */
-  | { kind: 'ambiguous'; brmas: LhaArea[] }
-  | { kind: 'unknown'; reason: LhaAreaUnknownReason };
+  | { kind: 'settled'; area: LhaArea; basis: LhaAreaBasis; authority: LocalAuthorityAreas | null }
+  | { kind: 'unsettled'; candidates: LhaArea[]; reason: LhaUnsettledReason; authority: LocalAuthorityAreas | null };
+
+/** The rate a benefit uses for one category: the settled area's, or the lowest among the candidates with the range. */
+export interface LhaRateChosen {
+  area: LhaArea;
+  rate: Pence;
+  /** Only when unsettled: the highest candidate, so the result can give the range. */
+  highest?: { area: LhaArea; rate: Pence };
+}
 
 export interface LhaDataProblem {
-  file: 'rates' | 'local-authority-areas';
+  file: 'rates' | 'housing-benefit-rates' | 'local-authority-areas';
   /** JSON path inside the file, e.g. `areas[3].values[0].shared`. */
   path: string;
   message: string;
@@ -100,7 +148,7 @@ export class UnknownLhaAreaError extends Error {
 /**
  * How a BRMA name is matched: case, spacing, hyphens, slashes and '&' versus 'and' are ignored, so
  * "outer  south-east LONDON" finds Outer South East London and "Renfrewshire / Inverclyde" finds
- * "Renfrewshire/ Inverclyde". Nothing looser (no spelling correction), so a wrong name is 'unknown', not a guess.
+ * "Renfrewshire/ Inverclyde". Nothing looser (no spelling correction), so a wrong name is refused, not guessed.
  */
 export function lhaAreaKey(name: string): string {
   return name
@@ -112,6 +160,7 @@ export function lhaAreaKey(name: string): string {
 
 const NATIONS: readonly string[] = ['ENGLAND', 'SCOTLAND', 'WALES', 'NORTHERN_IRELAND'];
 const GSS_CODE = /^[ESWN]\d{8}$/;
+const NATION_OF_CODE: Record<string, Country> = { E: 'ENGLAND', S: 'SCOTLAND', W: 'WALES', N: 'NORTHERN_IRELAND' };
 
 function isRealDate(value: unknown): value is string {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
@@ -146,6 +195,25 @@ class ProblemList {
     if (!isNonEmptyString(value.title)) this.add(`${path}.title`, 'must be a non-empty text');
     if (typeof value.url !== 'string' || !/^https?:\/\/\S+$/.test(value.url)) this.add(`${path}.url`, 'must be an http(s) address');
   }
+  /** A non-empty list of dated rates, oldest first, each category in whole positive pence, each with a source. */
+  datedRates(values: unknown, path: string): void {
+    if (!Array.isArray(values) || values.length === 0) return this.add(path, 'must be a non-empty list');
+    let previous = '';
+    values.forEach((dated: unknown, at) => {
+      const datedPath = `${path}[${at}]`;
+      if (!isObject(dated)) return this.add(datedPath, 'must be an object');
+      this.fields(dated, datedPath, ['from', 'source', ...Object.values(CATEGORY_FIELDS)], ['note']);
+      if (!isRealDate(dated.from)) this.add(`${datedPath}.from`, 'must be a real yyyy-mm-dd date');
+      else if (dated.from <= previous) this.add(`${datedPath}.from`, 'dates must be unique and oldest first');
+      else previous = dated.from;
+      for (const field of Object.values(CATEGORY_FIELDS)) {
+        const pence = dated[field];
+        if (typeof pence !== 'number' || !Number.isSafeInteger(pence) || pence <= 0) this.add(`${datedPath}.${field}`, 'must be a whole, positive number of pence');
+      }
+      this.citation(dated.source, `${datedPath}.source`);
+      if ('note' in dated && !isNonEmptyString(dated.note)) this.add(`${datedPath}.note`, 'must be a non-empty text when given');
+    });
+  }
 }
 
 function checkRates(data: unknown, problems: ProblemList): void {
@@ -167,28 +235,32 @@ function checkRates(data: unknown, problems: ProblemList): void {
     if (seen !== undefined) problems.add(`${path}.name`, `duplicate BRMA: "${area.name}" is also areas[${seen}]`);
     else keys.set(lhaAreaKey(area.name), index);
     if (!NATIONS.includes(area.nation as string)) problems.add(`${path}.nation`, `must be one of ${NATIONS.join(', ')}`);
-    if (!Array.isArray(area.values) || area.values.length === 0) return problems.add(`${path}.values`, 'must be a non-empty list');
-    let previous = '';
-    area.values.forEach((dated: unknown, at) => {
-      const datedPath = `${path}.values[${at}]`;
-      if (!isObject(dated)) return problems.add(datedPath, 'must be an object');
-      problems.fields(dated, datedPath, ['from', 'source', ...Object.values(CATEGORY_FIELDS)], ['note']);
-      if (!isRealDate(dated.from)) problems.add(`${datedPath}.from`, 'must be a real yyyy-mm-dd date');
-      else if (dated.from <= previous) problems.add(`${datedPath}.from`, 'dates must be unique and oldest first');
-      else previous = dated.from;
-      for (const field of Object.values(CATEGORY_FIELDS)) {
-        const pence = dated[field];
-        if (typeof pence !== 'number' || !Number.isSafeInteger(pence) || pence <= 0) {
-          problems.add(`${datedPath}.${field}`, 'must be a whole, positive number of pence');
-        }
-      }
-      problems.citation(dated.source, `${datedPath}.source`);
-      if ('note' in dated && !isNonEmptyString(dated.note)) problems.add(`${datedPath}.note`, 'must be a non-empty text when given');
-    });
+    problems.datedRates(area.values, `${path}.values`);
   });
 }
 
-function checkAuthorityAreas(data: unknown, areaNames: ReadonlySet<string>, problems: ProblemList): void {
+function checkHousingBenefitRates(data: unknown, areaNames: ReadonlySet<string>, problems: ProblemList): void {
+  if (!isObject(data)) return problems.add('(top)', 'must be an object');
+  problems.fields(data, '', ['description', 'unit', 'legislation', 'until', 'areas']);
+  if (!isNonEmptyString(data.description)) problems.add('description', 'must be a non-empty text');
+  if (data.unit !== 'pence a week') problems.add('unit', 'must be "pence a week"');
+  problems.citation(data.legislation, 'legislation');
+  if (!isRealDate(data.until)) problems.add('until', 'must be a real yyyy-mm-dd date');
+  if (!Array.isArray(data.areas)) return problems.add('areas', 'must be a list');
+  const listed = new Set<string>();
+  data.areas.forEach((area: unknown, index) => {
+    const path = `areas[${index}]`;
+    if (!isObject(area)) return problems.add(path, 'must be an object');
+    problems.fields(area, path, ['name', 'values']);
+    // Exact names, so the weekly and monthly files cannot drift apart under the lenient matching used for input.
+    if (typeof area.name !== 'string' || !areaNames.has(area.name)) problems.add(`${path}.name`, `"${String(area.name)}" is not a BRMA name in the rates file`);
+    else if (listed.has(area.name)) problems.add(`${path}.name`, `"${area.name}" is listed twice`);
+    else listed.add(area.name);
+    problems.datedRates(area.values, `${path}.values`);
+  });
+}
+
+function checkAuthorityAreas(data: unknown, areaNations: ReadonlyMap<string, string>, problems: ProblemList): void {
   if (!isObject(data)) return problems.add('(top)', 'must be an object');
   problems.fields(data, '', ['description', 'complete', 'authorities']);
   if (!isNonEmptyString(data.description)) problems.add('description', 'must be a non-empty text');
@@ -198,12 +270,13 @@ function checkAuthorityAreas(data: unknown, areaNames: ReadonlySet<string>, prob
   data.authorities.forEach((entry: unknown, index) => {
     const path = `authorities[${index}]`;
     if (!isObject(entry)) return problems.add(path, 'must be an object');
-    problems.fields(entry, path, ['localAuthority', 'name', 'brmas', 'source'], ['note']);
-    if (typeof entry.localAuthority !== 'string' || !GSS_CODE.test(entry.localAuthority)) {
+    problems.fields(entry, path, ['localAuthority', 'name', 'brmas', 'split', 'confirmed', 'sources'], ['note']);
+    const code = entry.localAuthority;
+    if (typeof code !== 'string' || !GSS_CODE.test(code)) {
       problems.add(`${path}.localAuthority`, 'must be a GSS code such as E09000006');
-    } else if (codes.has(entry.localAuthority)) {
-      problems.add(`${path}.localAuthority`, `duplicate local authority ${entry.localAuthority}`);
-    } else codes.add(entry.localAuthority);
+    } else if (codes.has(code)) {
+      problems.add(`${path}.localAuthority`, `duplicate local authority ${code}`);
+    } else codes.add(code);
     if (!isNonEmptyString(entry.name)) problems.add(`${path}.name`, 'must be a non-empty text');
     if (!Array.isArray(entry.brmas) || entry.brmas.length === 0) {
       problems.add(`${path}.brmas`, 'must list at least one BRMA');
@@ -211,12 +284,22 @@ function checkAuthorityAreas(data: unknown, areaNames: ReadonlySet<string>, prob
       const listed = new Set<string>();
       entry.brmas.forEach((brma: unknown, at) => {
         // Exact names, so the table and the rates cannot drift apart under the lenient matching used for input.
-        if (typeof brma !== 'string' || !areaNames.has(brma)) problems.add(`${path}.brmas[${at}]`, `"${String(brma)}" is not a BRMA name in the rates file`);
+        if (typeof brma !== 'string' || !areaNations.has(brma)) problems.add(`${path}.brmas[${at}]`, `"${String(brma)}" is not a BRMA name in the rates file`);
         else if (listed.has(brma)) problems.add(`${path}.brmas[${at}]`, `"${brma}" is listed twice`);
-        else listed.add(brma);
+        else {
+          listed.add(brma);
+          if (typeof code === 'string' && GSS_CODE.test(code) && areaNations.get(brma) !== NATION_OF_CODE[code[0]!]) {
+            problems.add(`${path}.brmas[${at}]`, `"${brma}" is in ${areaNations.get(brma)}, not the authority's nation`);
+          }
+        }
       });
+      if (typeof entry.split !== 'boolean') problems.add(`${path}.split`, 'must be true or false');
+      else if (entry.split !== entry.brmas.length > 1) problems.add(`${path}.split`, `must be ${entry.brmas.length > 1}: the authority lists ${entry.brmas.length} BRMA${entry.brmas.length === 1 ? '' : 's'}`);
     }
-    problems.citation(entry.source, `${path}.source`);
+    if (typeof entry.confirmed !== 'boolean') problems.add(`${path}.confirmed`, 'must be true or false');
+    if (!Array.isArray(entry.sources)) problems.add(`${path}.sources`, 'must be a list of citations');
+    else if (entry.confirmed === true && entry.sources.length === 0) problems.add(`${path}.sources`, 'must cite the official page that confirms the areas');
+    else entry.sources.forEach((source: unknown, at) => problems.citation(source, `${path}.sources[${at}]`));
     if ('note' in entry && !isNonEmptyString(entry.note)) problems.add(`${path}.note`, 'must be a non-empty text when given');
   });
 }
@@ -231,43 +314,66 @@ function parse(text: string, problems: ProblemList): unknown {
 }
 
 export interface LhaDataFiles {
-  /** Text of `rulesets/local-housing-allowance/rates.json`. */
+  /** Text of `rulesets/local-housing-allowance/rates.json` (Universal Credit, monthly). */
   rates: string;
+  /** Text of `rulesets/local-housing-allowance/housing-benefit-rates.json` (Housing Benefit, weekly). */
+  housingBenefitRates: string;
   /** Text of `rulesets/local-housing-allowance/local-authority-areas.json`. */
   localAuthorityAreas: string;
 }
 
-/** Every problem in the two files, without throwing (for the data check and for error reports). */
+/** Every problem in the three files, without throwing (for the data check and for error reports). */
 export function checkLhaData(files: LhaDataFiles): LhaDataProblem[] {
   const rateProblems = new ProblemList('rates');
   const rates = parse(files.rates, rateProblems);
   if (rates !== undefined) checkRates(rates, rateProblems);
-  const areaNames = new Set<string>(
-    isObject(rates) && Array.isArray(rates.areas) ? rates.areas.flatMap((area: unknown) => (isObject(area) && typeof area.name === 'string' ? [area.name] : [])) : [],
+  const areaNations = new Map<string, string>(
+    isObject(rates) && Array.isArray(rates.areas)
+      ? rates.areas.flatMap((area: unknown) => (isObject(area) && typeof area.name === 'string' ? [[area.name, String(area.nation)] as const] : []))
+      : [],
   );
+  const weeklyProblems = new ProblemList('housing-benefit-rates');
+  const weekly = parse(files.housingBenefitRates, weeklyProblems);
+  if (weekly !== undefined) checkHousingBenefitRates(weekly, new Set(areaNations.keys()), weeklyProblems);
   const tableProblems = new ProblemList('local-authority-areas');
   const table = parse(files.localAuthorityAreas, tableProblems);
-  if (table !== undefined) checkAuthorityAreas(table, areaNames, tableProblems);
-  return [...rateProblems.items, ...tableProblems.items];
+  if (table !== undefined) checkAuthorityAreas(table, areaNations, tableProblems);
+  return [...rateProblems.items, ...weeklyProblems.items, ...tableProblems.items];
 }
 
-/** Loads and checks both files; throws `LhaDataError` listing every problem. */
+/** Loads and checks the three files; throws `LhaDataError` listing every problem. */
 export function loadLhaData(files: LhaDataFiles): LocalHousingAllowance {
   const problems = checkLhaData(files);
   if (problems.length > 0) throw new LhaDataError(problems);
-  return new LocalHousingAllowance(JSON.parse(files.rates) as LhaRatesFile, JSON.parse(files.localAuthorityAreas) as LocalAuthorityAreasFile);
+  return new LocalHousingAllowance(
+    JSON.parse(files.rates) as LhaRatesFile,
+    JSON.parse(files.housingBenefitRates) as HousingBenefitRatesFile,
+    JSON.parse(files.localAuthorityAreas) as LocalAuthorityAreasFile,
+  );
+}
+
+export interface LhaAreaQuery {
+  /** The BRMA named by the household, matched as `lhaAreaKey` says. */
+  brma?: string | null;
+  /** Where a named BRMA came from: the postcode lookup, or the household itself (the default). */
+  brmaFrom?: 'POSTCODE' | 'GIVEN';
+  localAuthority?: string | null;
+  country: Country;
 }
 
 export class LocalHousingAllowance {
   private readonly byKey = new Map<string, LhaArea>();
   private readonly byAuthority = new Map<string, LocalAuthorityAreas>();
+  private readonly weeklyByKey = new Map<string, LhaRatesFrom[]>();
 
   constructor(
     readonly rates: LhaRatesFile,
+    readonly housingBenefitRates: HousingBenefitRatesFile,
     readonly localAuthorityAreas: LocalAuthorityAreasFile,
   ) {
     for (const area of rates.areas) this.byKey.set(area.key, area);
     for (const entry of localAuthorityAreas.authorities) this.byAuthority.set(entry.localAuthority, entry);
+    for (const area of housingBenefitRates.areas) this.weeklyByKey.set(lhaAreaKey(area.name), area.values);
   }
 
   get areas(): readonly LhaArea[] {
@@ -279,40 +385,91 @@ export class LocalHousingAllowance {
     return this.byKey.get(lhaAreaKey(brma));
   }
 
-  /**
-   * The BRMA whose LHA applies. A BRMA the household gives wins over its local authority (it is more precise);
-   * a given BRMA that is not in the data is 'unknown' rather than replaced by the authority's, since the
-   * household said where it lives. Otherwise the authority's BRMAs: one is 'found', several are 'ambiguous'.
-   */
-  findLhaArea(query: { brma?: string; localAuthority?: string }): LhaAreaFinding {
-    if (query.brma !== undefined && query.brma.trim() !== '') {
-      const brma = this.areaNamed(query.brma);
-      return brma ? { kind: 'found', brma } : { kind: 'unknown', reason: 'BRMA_NOT_IN_DATA' };
-    }
-    if (query.localAuthority === undefined || query.localAuthority.trim() === '') return { kind: 'unknown', reason: 'NO_AREA_GIVEN' };
-    const entry = this.byAuthority.get(query.localAuthority.trim().toUpperCase());
-    if (!entry) return { kind: 'unknown', reason: 'LOCAL_AUTHORITY_NOT_IN_TABLE' };
-    // The loader checked every name, so each is present.
-    const brmas = entry.brmas.map((name) => this.byKey.get(lhaAreaKey(name))!);
-    return brmas.length === 1 ? { kind: 'found', brma: brmas[0]! } : { kind: 'ambiguous', brmas };
+  /** Every BRMA of a nation, in the order of the rates file (alphabetical). */
+  areasOf(nation: Country): LhaArea[] {
+    return this.rates.areas.filter((area) => area.nation === nation);
   }
 
-  /** The rates in force on `date` for a BRMA, with their source; throws when none is (see `lhaMonthlyRate`). */
-  ratesInForce(brma: string, category: LhaCategory, date: string): LhaRatesFrom {
+  /** The table's row for a local authority (GSS code in any case), or undefined. */
+  authority(localAuthority: string): LocalAuthorityAreas | undefined {
+    return this.byAuthority.get(localAuthority.trim().toUpperCase());
+  }
+
+  /** Whether Housing Benefit's published weekly rates are held for an area. */
+  hasHousingBenefitRates(area: LhaArea): boolean {
+    return this.weeklyByKey.has(area.key);
+  }
+
+  /**
+   * The areas a household could live in, before any is chosen: the authority's when it is in the table, otherwise
+   * every area of the nation. This is what the questionnaire offers.
+   */
+  candidateAreas(query: Omit<LhaAreaQuery, 'brma' | 'brmaFrom'>): { areas: LhaArea[]; authority: LocalAuthorityAreas | null } {
+    const authority = query.localAuthority ? this.authority(query.localAuthority) : undefined;
+    if (authority) return { areas: authority.brmas.map((name) => this.byKey.get(lhaAreaKey(name))!), authority };
+    return { areas: this.areasOf(query.country), authority: null };
+  }
+
+  /**
+   * The BRMA whose LHA applies. A BRMA the household names wins over its local authority (it is more precise);
+   * a name not in the data is an error (the API refuses it as bad input before it gets here). Otherwise the
+   * authority's areas: one is settled; several, or an authority not given or not held, leave it unsettled among
+   * the candidates, and the caller uses the lowest rate among them, never the rent unchecked.
+   */
+  findLhaArea(query: LhaAreaQuery): LhaAreaFinding {
+    const authority = (query.localAuthority && this.authority(query.localAuthority)) || null;
+    if (query.brma && query.brma.trim() !== '') {
+      const area = this.areaNamed(query.brma);
+      if (!area) throw new UnknownLhaAreaError(query.brma);
+      return { kind: 'settled', area, basis: query.brmaFrom ?? 'GIVEN', authority };
+    }
+    const { areas } = this.candidateAreas(query);
+    if (authority && areas.length === 1) return { kind: 'settled', area: areas[0]!, basis: 'LOCAL_AUTHORITY', authority };
+    const reason: LhaUnsettledReason = authority ? 'SPLIT_AUTHORITY' : query.localAuthority ? 'LOCAL_AUTHORITY_NOT_HELD' : 'NO_LOCAL_AUTHORITY';
+    return { kind: 'unsettled', candidates: areas, reason, authority };
+  }
+
+  /** The rates of a scheme in force on `date` for a BRMA, with their source; throws when none is (see `rate`). */
+  ratesInForce(brma: string, category: LhaCategory, date: string, scheme: LhaScheme = 'UNIVERSAL_CREDIT'): LhaRatesFrom {
     const area = this.areaNamed(brma);
     if (!area) throw new UnknownLhaAreaError(brma);
-    const name = `the Local Housing Allowance for ${area.name} (${CATEGORY_WORDS[category]})`;
+    const name = `the ${scheme === 'UNIVERSAL_CREDIT' ? '' : 'Housing Benefit (weekly) '}Local Housing Allowance for ${area.name} (${LHA_CATEGORY_WORDS[category]})`;
     if (!isRealDate(date)) throw new ParameterNotInForceError(name, date, 'the date must be a real yyyy-mm-dd date');
+    const until = scheme === 'UNIVERSAL_CREDIT' ? this.rates.until : this.housingBenefitRates.until;
     // No silent uprating: the freeze is confirmed to `until` only, so a later date is refused, not given 2026/27's figure.
-    if (date > this.rates.until) throw new ParameterNotInForceError(name, date, `the rates held end on ${this.rates.until}`);
+    if (date > until) throw new ParameterNotInForceError(name, date, `the rates held end on ${until}`);
+    const values = scheme === 'UNIVERSAL_CREDIT' ? area.values : this.weeklyByKey.get(area.key);
+    if (!values) throw new ParameterNotInForceError(name, date, 'the rent officers’ published weekly rates for this area are not held');
     let inForce: LhaRatesFrom | undefined;
-    for (const dated of area.values) if (dated.from <= date) inForce = dated;
-    if (!inForce) throw new ParameterNotInForceError(name, date, `its first rate takes effect on ${area.values[0]!.from}`);
+    for (const dated of values) if (dated.from <= date) inForce = dated;
+    if (!inForce) throw new ParameterNotInForceError(name, date, `its first rate takes effect on ${values[0]!.from}`);
     return inForce;
   }
 
-  /** The monthly LHA in whole pence for a BRMA (name matched as `lhaAreaKey` says) and category on `date`. */
-  lhaMonthlyRate(brma: string, category: LhaCategory, date: string): number {
-    return this.ratesInForce(brma, category, date)[CATEGORY_FIELDS[category]];
+  /** The LHA in whole pence, a month for Universal Credit or a week for Housing Benefit, for a BRMA and category on `date`. */
+  rate(brma: string, category: LhaCategory, date: string, scheme: LhaScheme): Pence {
+    return this.ratesInForce(brma, category, date, scheme)[CATEGORY_FIELDS[category]];
+  }
+
+  /** The monthly LHA (Universal Credit) in whole pence. */
+  lhaMonthlyRate(brma: string, category: LhaCategory, date: string): Pence {
+    return this.rate(brma, category, date, 'UNIVERSAL_CREDIT');
+  }
+
+  /** The period a scheme's rates are for. */
+  static periodOf(scheme: LhaScheme): 'month' | 'week' {
+    return SCHEME_PERIOD[scheme];
+  }
+
+  /**
+   * The rate a benefit uses: the settled area's, or, when unsettled, the lowest among the candidates (ties go to
+   * the first in the table's order) with the highest, so the result can state the range.
+   */
+  chooseRate(finding: LhaAreaFinding, category: LhaCategory, date: string, scheme: LhaScheme): LhaRateChosen {
+    if (finding.kind === 'settled') return { area: finding.area, rate: this.rate(finding.area.name, category, date, scheme) };
+    const rated = finding.candidates.map((area) => ({ area, rate: this.rate(area.name, category, date, scheme) }));
+    const lowest = rated.reduce((best, candidate) => (candidate.rate < best.rate ? candidate : best));
+    const highest = rated.reduce((best, candidate) => (candidate.rate > best.rate ? candidate : best));
+    return { ...lowest, highest };
   }
 }

@@ -279,6 +279,27 @@ describe('validateCalculationRequest: enums', () => {
       { path: 'household.localAuthority', message: 'household.localAuthority S12000036 is a local authority in SCOTLAND, but country is ENGLAND.' },
     ]);
   });
+
+  it('checks housing.brma names a Broad Rental Market Area held, in the country given, so a rent is never left unchecked', () => {
+    const areas: Record<string, { name: string; nation: 'ENGLAND' | 'SCOTLAND' }> = {
+      'outer-south-east-london': { name: 'Outer South East London', nation: 'ENGLAND' },
+      lothian: { name: 'Lothian', nation: 'SCOTLAND' },
+    };
+    const lookup = (name: string) => areas[name.toLowerCase().replace(/[^a-z]+/g, '-')];
+    const check = (brma: string) => {
+      const household = { ...minimal(), housing: { tenure: 'PRIVATE_RENT', rent: { amount: 800, period: 'MONTH' }, brma } };
+      return validateCalculationRequest({ household }, TODAY, lookup);
+    };
+    expect(check('outer south east london').valid).toBe(true);
+    expect(errorsOf(check('Atlantis'))).toEqual([
+      {
+        path: 'household.housing.brma',
+        message:
+          'household.housing.brma "Atlantis" is not a Broad Rental Market Area we hold: give its name as the Valuation Office Agency writes it (for example "Outer South East London"), or leave it out to work it out from localAuthority.',
+      },
+    ]);
+    expect(errorsOf(check('Lothian'))).toEqual([{ path: 'household.housing.brma', message: 'household.housing.brma Lothian is in SCOTLAND, but country is ENGLAND.' }]);
+  });
 });
 
 describe('validateCalculationRequest: money', () => {

@@ -278,14 +278,25 @@ function readNonDependant(reader: RequestReader, value: unknown, path: string): 
   return age === undefined || grossIncome === undefined || exempt === undefined ? undefined : { age, grossIncome, exempt };
 }
 
-function readHousing(reader: RequestReader, value: unknown, path: string, country: Country | undefined): HouseholdInput['housing'] | undefined {
+/** Finds a Broad Rental Market Area by name (as `LocalHousingAllowance.areaNamed` matches it), for checking `housing.brma`. */
+export type LhaAreaLookup = (name: string) => { name: string; nation: Country } | undefined;
+
+function readHousing(reader: RequestReader, value: unknown, path: string, country: Country | undefined, lhaArea?: LhaAreaLookup): HouseholdInput['housing'] | undefined {
   const housing = reader.object(value, path, ['tenure', 'rent', 'serviceCharges', 'bedrooms', 'councilTax', 'brma']);
   if (!housing) return undefined;
   const tenure = reader.required(housing, 'tenure', path, reader.oneOf(HOUSING_TENURES), `one of ${oneOf(HOUSING_TENURES)}`);
   const rent = reader.optional(housing, 'rent', path, reader.nullable(reader.money));
   const serviceCharges = reader.optional(housing, 'serviceCharges', path, reader.nullable(reader.money));
   const bedrooms = reader.optional(housing, 'bedrooms', path, reader.nullable(reader.wholeNumber(0, CALCULATION_REQUEST_LIMITS.maxBedrooms, 'bedrooms')));
-  const brma = reader.optional(housing, 'brma', path, reader.text(CALCULATION_REQUEST_LIMITS.maxTextLength));
+  const brma = reader.optional(housing, 'brma', path, (brmaValue, brmaPath) => {
+    const text = reader.text(CALCULATION_REQUEST_LIMITS.maxTextLength)(brmaValue, brmaPath);
+    if (text === undefined || !lhaArea) return text;
+    // A name we do not hold would leave the rent unchecked, so it is refused rather than ignored or guessed.
+    const area = lhaArea(text);
+    if (!area) return reader.problem(brmaPath, `${brmaPath} "${text}" is not a Broad Rental Market Area we hold: give its name as the Valuation Office Agency writes it (for example "Outer South East London"), or leave it out to work it out from localAuthority.`);
+    if (country && area.nation !== country) return reader.problem(brmaPath, `${brmaPath} ${area.name} is in ${area.nation}, but country is ${country}.`);
+    return text;
+  });
   const councilTax = reader.optional(housing, 'councilTax', path, (taxValue, taxPath) => {
     const object = reader.object(taxValue, taxPath, ['band', 'annualCharge', 'liable']);
     if (!object) return undefined;
@@ -309,7 +320,7 @@ function readHousing(reader: RequestReader, value: unknown, path: string, countr
   };
 }
 
-function readHousehold(reader: RequestReader, value: unknown, path: string): HouseholdInput | undefined {
+function readHousehold(reader: RequestReader, value: unknown, path: string, lhaArea?: LhaAreaLookup): HouseholdInput | undefined {
   const household = reader.object(value, path, ['country', 'localAuthority', 'adults', 'children', 'nonDependants', 'housing', 'capital', 'childcareCosts']);
   if (!household) return undefined;
   const { maxChildren, maxNonDependants } = CALCULATION_REQUEST_LIMITS;
@@ -328,7 +339,7 @@ function readHousehold(reader: RequestReader, value: unknown, path: string): Hou
   }, 'a list of 1 or 2 adults');
   const children = reader.optional(household, 'children', path, reader.list(maxChildren, (child, childPath) => readChild(reader, child, childPath)));
   const nonDependants = reader.optional(household, 'nonDependants', path, reader.list(maxNonDependants, (other, otherPath) => readNonDependant(reader, other, otherPath)));
-  const housing = reader.required(household, 'housing', path, (housingValue, housingPath) => readHousing(reader, housingValue, housingPath, country), 'an object with at least tenure');
+  const housing = reader.required(household, 'housing', path, (housingValue, housingPath) => readHousing(reader, housingValue, housingPath, country, lhaArea), 'an object with at least tenure');
   const capital = reader.optional(household, 'capital', path, reader.pounds);
   const childcareCosts = reader.optional(household, 'childcareCosts', path, reader.nullable(reader.money));
   if (country === undefined || adults === undefined || housing === undefined) return undefined;
@@ -348,7 +359,7 @@ function readHousehold(reader: RequestReader, value: unknown, path: string): Hou
  * The request checked, with `date` defaulting to `today` (the UK date, `common/dates/uk-today.ts`). Whether the
  * date is within the rates held is not a question of shape: the engine answers it (the API's 422).
  */
-export function validateCalculationRequest(body: unknown, today: string): CalculationRequestCheck {
+export function validateCalculationRequest(body: unknown, today: string, lhaArea?: LhaAreaLookup): CalculationRequestCheck {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { valid: false, errors: [{ path: '', message: 'The request must be a JSON object with household (and optionally date).' }] };
   }
@@ -357,7 +368,7 @@ export function validateCalculationRequest(body: unknown, today: string): Calcul
   const reader = new RequestReader(date);
   const request = reader.object(body, '', ['date', 'household'])!;
   reader.optional(request, 'date', '', reader.isoDate);
-  const household = reader.required(request, 'household', '', (value, path) => readHousehold(reader, value, path));
+  const household = reader.required(request, 'household', '', (value, path) => readHousehold(reader, value, path, lhaArea));
   if (reader.errors.length > 0 || household === undefined || date === null) return { valid: false, errors: reader.errors };
   return { valid: true, request: { date, household: normaliseHousehold(household) } };
 }

@@ -180,4 +180,5 @@ export const RESULT_BOTH_SYSTEMS: ResultModel = {
   showHelpline: true,
   client: null,
   testing: null,
+  housingAllowance: null,
 };

@@ -2,8 +2,8 @@ import type { BetterOffComparison } from '../calculation/better-off.js';
 import type { AmountLine, BenefitOutcome } from '../calculation/engine/benefit.js';
 import type { CalculationResult } from '../calculation/engine/entitlement-engine.js';
 import type { Country } from '../calculation/household.js';
-import { poundsFromPence, sumPence, type Pence } from '../calculation/money.js';
-import { BENEFIT_TYPES, type BenefitType, type ExtraHelp, type ResultBenefit, type ResultBenefits, type ResultElement, type ResultVariable } from './model.js';
+import { formatPounds, poundsFromPence, sumPence, type Pence } from '../calculation/money.js';
+import { BENEFIT_TYPES, type BenefitType, type ExtraHelp, type ResultBenefit, type ResultBenefits, type ResultElement, type ResultHousingAllowance, type ResultVariable } from './model.js';
 
 /**
  * The results page's figures (spec 001 §3 'Benefits object') from the engine's result, and, in better-off mode,
@@ -195,4 +195,46 @@ export function extraHelpOf(result: CalculationResult): ExtraHelp {
     })),
   );
   return { showExtraHelp: extraHelps.length > 0, extraHelps };
+}
+
+const LHA_CATEGORY_TEXT = {
+  SHARED: 'shared accommodation',
+  ONE_BEDROOM: '1 bedroom',
+  TWO_BEDROOMS: '2 bedrooms',
+  THREE_BEDROOMS: '3 bedrooms',
+  FOUR_BEDROOMS: '4 bedrooms',
+} as const;
+
+/** 'A, B and C'. */
+function inWords(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** Which Local Housing Allowance area limited a private tenant's rent, and why, for the results page and the adviser area. */
+export function housingAllowanceOf(result: CalculationResult): ResultHousingAllowance | null {
+  const used = result.localHousingAllowance;
+  if (!used) return null;
+  const period = used.scheme === 'UNIVERSAL_CREDIT' ? 'month' : 'week';
+  const rate = `${formatPounds(used.ratePence)} a ${period} for ${LHA_CATEGORY_TEXT[used.category]}`;
+  const council = used.localAuthorityName ?? 'the council';
+  const highest = used.highest ? `${formatPounds(used.highest.ratePence)} in ${used.highest.area}` : '';
+  const summary = {
+    GIVEN: `${used.area}, as given: ${rate}.`,
+    POSTCODE: `${used.area}, where the postcode is: ${rate}.`,
+    LOCAL_AUTHORITY: `${used.area}, which covers the whole of ${council}: ${rate}.`,
+    LOWEST_OF_CANDIDATES:
+      used.unsettledReason === 'SPLIT_AUTHORITY'
+        ? `Not known: ${council} is split between ${inWords(used.candidates)}. The lowest rate of these was used, ${used.area}: ${rate}. The highest is ${highest}.`
+        : `Not known: without the council, the home could be in any of ${used.candidates.length} areas. The lowest rate was used, ${used.area}: ${rate}. The highest is ${highest}.`,
+  }[used.basis];
+  return {
+    area: used.area,
+    basis: used.basis,
+    summary,
+    candidates: used.candidates,
+    rate: pounds(used.ratePence),
+    period,
+    highest: used.highest ? { area: used.highest.area, rate: pounds(used.highest.ratePence) } : null,
+    pageNumber: null,
+  };
 }

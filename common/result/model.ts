@@ -155,6 +155,25 @@ export interface TestingData {
   uplift: { benefitName: string; benefitCode: string; weeklyPayment: number; monthlyPayment: number }[];
 }
 
+/**
+ * For a private tenant: the Local Housing Allowance area whose rate limited the rent, and why, in one sentence
+ * (the benefits' own explanations give the arithmetic). The adviser area and the results page show it.
+ */
+export interface ResultHousingAllowance {
+  area: string;
+  basis: 'GIVEN' | 'POSTCODE' | 'LOCAL_AUTHORITY' | 'LOWEST_OF_CANDIDATES';
+  summary: string;
+  /** Every area the home could be in (one when settled). */
+  candidates: string[];
+  /** Pounds, a month (Universal Credit) or a week (Housing Benefit). */
+  rate: number;
+  period: 'month' | 'week';
+  /** When the area was not settled: the highest rate among the candidates. */
+  highest: { area: string; rate: number } | null;
+  /** When it was not settled and the questionnaire asks it: the page where the person can say which area. */
+  pageNumber: number | null;
+}
+
 export interface ResultModel {
   session: string;
   /** The calculation reference. */
@@ -176,6 +195,8 @@ export interface ResultModel {
   showHelpline: boolean;
   client: Client | null;
   testing: TestingData | null;
+  /** Null for anyone who does not rent privately. */
+  housingAllowance: ResultHousingAllowance | null;
 }
 
 /** The variable the Warm Homes Network card reads (spec 001 §2). */

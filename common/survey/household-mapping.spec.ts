@@ -730,6 +730,21 @@ describe('childcare, home and council tax', () => {
       expected: tenure,
     })),
     {
+      questions: ['ClientLhaArea'],
+      title: 'the Local Housing Allowance area chosen is the BRMA',
+      change: { ClientLhaArea: 'Southern Greater Manchester' },
+      part: (household: Household) => household.housing.brma,
+      expected: 'Southern Greater Manchester',
+    },
+    {
+      questions: ['ClientLhaArea'],
+      title: "'Not sure' names no area, so the engine uses the lowest of the candidates",
+      base: { ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, ClientLhaArea: 'Southern Greater Manchester' },
+      change: { ClientLhaArea: 'NotSure' },
+      part: (household: Household) => household.housing.brma,
+      expected: undefined,
+    },
+    {
       questions: ['ClientRent'],
       title: 'rent in the period given',
       change: { ClientRent: money('162.31', 'Weekly') },

@@ -54,6 +54,9 @@ export interface HouseholdQuestion {
 }
 
 const YES = 'Yes';
+/** The question asking which Local Housing Allowance area the home is in, and its fixed 'Not sure' answer. */
+export const LHA_AREA_QUESTION = 'ClientLhaArea';
+export const LHA_AREA_NOT_SURE = 'NotSure';
 const YES_ONLY = [YES] as const;
 export const MAX_CHILDREN = 10;
 export const MAX_NON_DEPENDANTS = 4;
@@ -181,6 +184,8 @@ export const HOUSEHOLD_QUESTIONS: Readonly<Record<string, HouseholdQuestion>> = 
   ClientPaysServiceCharges: { types: ['Radio', 'Select'], values: YES_ONLY },
   ClientServiceCharges: { types: ['Money'] },
   ClientBedrooms: { types: ['Select', 'Radio'], values: BEDROOMS, exactly: true },
+  // Its other choices are the Local Housing Allowance areas of the home, filled in by the server (optionsFrom).
+  [LHA_AREA_QUESTION]: { types: ['Radio'], values: [LHA_AREA_NOT_SURE] },
   ClientCouncilTaxLiable: { types: ['Radio', 'Select'], values: YES_ONLY },
   [QUESTION_NAMES.councilTaxBand]: { types: ['Council'] },
   ClientRatesLiable: { types: ['Radio', 'Select'], values: YES_ONLY },
@@ -447,6 +452,7 @@ function housing(read: AnswerReader, roughSleeping: boolean): Housing {
     return { tenure: 'HOMELESS', rent: null, serviceCharges: null, bedrooms: null, councilTax: { band: null, annualCharge: null, liable: false } };
   }
   const bedrooms = read.text('ClientBedrooms');
+  const lhaArea = read.text(LHA_AREA_QUESTION);
   const band = COUNCIL_TAX_BAND.exec(read.text(QUESTION_NAMES.councilTaxBand) ?? '');
   const paysRates = read.is('ClientRatesLiable', YES);
   const councilTax: CouncilTax = {
@@ -462,6 +468,9 @@ function housing(read: AnswerReader, roughSleeping: boolean): Housing {
     serviceCharges: read.is('ClientPaysServiceCharges', YES) ? read.requiredMoney('ClientServiceCharges') : null,
     bedrooms: bedrooms === null ? null : Number(bedrooms),
     councilTax,
+    // An area chosen by the person; 'Not sure' (or not asked) leaves it to the engine, which then uses the lowest
+    // rate among the areas the home could be in.
+    ...(lhaArea && lhaArea !== LHA_AREA_NOT_SURE ? { brma: lhaArea } : {}),
   };
 }
 

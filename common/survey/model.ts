@@ -48,6 +48,8 @@ export interface OptionDefinition {
   /** Shown in the 'Important information about your answer' modal when the option is chosen. */
   popUp?: string;
   icon?: string;
+  /** Set by the server on a choice that depends on the calculation (`optionsFrom`), never in the definitions. */
+  fromCalculation?: true;
 }
 
 /** One question as policy staff write it in `definitions/survey/pages/*.json`. */
@@ -80,7 +82,17 @@ export interface QuestionDefinition {
   showHide?: string;
   /** Council questions: the number of the page that asks the postcode ('Change My Postcode' goes there). */
   postcodePage?: number;
+  /**
+   * Radio questions whose choices depend on the calculation: the server puts them before `options` (which then
+   * hold only the fixed choices, such as 'Not sure'), and the question is not asked when there is nothing to
+   * choose. `localHousingAllowanceAreas`: the Local Housing Allowance areas the home could be in.
+   */
+  optionsFrom?: OptionsSource;
 }
+
+/** Where a question's calculation-dependent choices come from (`QuestionDefinition.optionsFrom`). */
+export const OPTIONS_SOURCES = ['localHousingAllowanceAreas'] as const;
+export type OptionsSource = (typeof OPTIONS_SOURCES)[number];
 
 export interface FieldGroupDefinition {
   questions: QuestionDefinition[];

@@ -30,7 +30,7 @@ describe('POST /api/v1/calculations', () => {
     const response = await post({ date: '2026-11-21', household: LONE_PARENT_PRIVATE_RENTER }).expect(200);
     const { body } = response;
     expect(body).toMatchObject({ date: '2026-11-21', rulesVersion: '2026-27', system: 'UNIVERSAL_CREDIT' });
-    expect(Object.keys(body).sort()).toEqual(['benefits', 'date', 'extraHelp', 'rulesVersion', 'system', 'totals', 'variables']);
+    expect(Object.keys(body).sort()).toEqual(['benefits', 'date', 'extraHelp', 'localHousingAllowance', 'rulesVersion', 'system', 'totals', 'variables']);
     for (const benefit of body.benefits) {
       expect(Object.keys(benefit).sort()).toEqual(
         ['amountShown', 'code', 'deductions', 'elements', 'eligible', 'explanation', 'meansTested', 'monthly', 'name', 'parameters', 'rules', 'system', 'weekly'].sort(),

@@ -68,6 +68,8 @@ describe('the logs of a full run hold no personal data', () => {
     // The questionnaire, with the postcode and date of birth the log is searched for.
     const pages = SINGLE_PRIVATE_RENTER_WORKING_PART_TIME.map(([name, answers]): [string, Record<string, unknown>] => {
       if (name === 'where-you-live') return [name, { ClientPostcode: BARNET }];
+      // Barnet is split between Local Housing Allowance areas, so the area question offers Barnet's.
+      if (name === 'your-home') return [name, { ...answers, ClientLhaArea: 'Outer North London' }];
       if (name === 'about-you') return [name, { ...answers, ClientDob: `${DATE_OF_BIRTH.day}/${DATE_OF_BIRTH.month}/${DATE_OF_BIRTH.year}` }];
       return [name, answers];
     });

@@ -9,7 +9,8 @@ import { loadEntitlementEngine } from '../../common/calculation/load.js';
 import { ukToday } from '../../common/dates/uk-today.js';
 import { valueOn, type DatedParameter } from '../../common/parameters/dated-parameter.js';
 import { householdFromAnswers } from '../../common/survey/household-mapping.js';
-import type { Answers, AnswerValue } from '../../common/survey/model.js';
+import type { Answers, AnswerValue, PostcodeAnswer } from '../../common/survey/model.js';
+import { lhaAreaChoice } from '../../api/src/survey/lha-area-choice.js';
 import { REPO_ROOT, type ApiProcess } from '../support/api-process.js';
 import { describeInChromium, screenshot } from '../support/chromium.js';
 import { singleRenterTyped } from '../support/households.js';
@@ -379,7 +380,12 @@ async function storedCalculation(session: string) {
   ]);
   const answers: Answers = Object.fromEntries(rows.map((answer) => [answer.question_name, answer.value]));
   const today = ukToday();
-  const environment: RuleEnvironment = { today, nationalLivingWageHourlyPence: valueOn('national_living_wage', NATIONAL_LIVING_WAGE, today) };
+  // As the server works it out: with the Local Housing Allowance areas the home could be in (no postcode lookup is loaded here).
+  const environment: RuleEnvironment = {
+    today,
+    nationalLivingWageHourlyPence: valueOn('national_living_wage', NATIONAL_LIVING_WAGE, today),
+    lhaAreaChoice: lhaAreaChoice(ENGINE.lha, answers.ClientPostcode as PostcodeAnswer | undefined, null),
+  };
   // Only answers of shown questions on pages that apply reach the calculation.
   const state = surveyState(SURVEY, answers, environment);
   return {

@@ -107,6 +107,7 @@ export const ROUTE_ENTRIES: Record<string, RouteEntry> = {
   'POST /api/account/sign-out': () => ({ body: {} }),
   'GET /api/account/users': () => ({}),
   'POST /api/account/users': () => ({ body: { email: 'new.adviser@fuzz.example', displayName: 'New Adviser', password: 'a long enough password 2', role: 'adviser' } }),
+  'GET /api/data/accuracy': () => ({}),
   'POST /api/data/bands': (ids) => ({ body: { session: ids.publicSession } }),
   'POST /api/data/email': (ids) => ({ body: { session: ids.publicSession, email: 'someone@fuzz.example', challenge: 'ABC123' } }),
   'POST /api/data/error': (ids) => ({ body: { source: 'survey', error: 'TypeError: x is undefined', session: ids.publicSession } }),

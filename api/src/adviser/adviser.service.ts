@@ -168,6 +168,7 @@ export class AdviserService {
       ucWeeklyTotal: uc.weekly,
       ucMonthlyTotal: uc.monthly,
       categories: result ? adviserCategories(result) : [],
+      housingAllowance: result?.housingAllowance ?? null,
     };
   }
 

@@ -25,7 +25,7 @@ export class CalculationRequests {
 
   /** `today` is the UK date, used when the request gives none. Errors other than bad input or an out-of-range date are thrown. */
   async answer(body: unknown, today: string): Promise<CalculationAnswer> {
-    const check = validateCalculationRequest(body, today);
+    const check = validateCalculationRequest(body, today, (name) => this.engine.lha.areaNamed(name));
     if (!check.valid) {
       const { errors } = check;
       const message = errors.length === 1 ? errors[0]!.message : `There are ${errors.length} problems with the request.`;

@@ -191,6 +191,65 @@ export class ExtraHelpCategoryDto {
   items!: ExtraHelpOfferDto[];
 }
 
+@ApiSchema({ name: 'LhaRateRange', description: 'The highest Local Housing Allowance among the areas the home could be in.' })
+export class LhaHighestDto {
+  @ApiProperty({ description: 'The area with the highest rate for the category.', example: 'Southern Greater Manchester' })
+  area!: string;
+
+  @ApiProperty({ description: 'Its rate in pounds, in the period of `period`.', example: 900 })
+  rate!: number;
+}
+
+@ApiSchema({
+  name: 'LocalHousingAllowanceUsed',
+  description:
+    "For a private tenant: which Local Housing Allowance (LHA) area's rate capped the rent, and why. Universal Credit's when it applies (a month), otherwise Housing Benefit's (a week).",
+})
+export class LocalHousingAllowanceUsedDto {
+  @ApiProperty({ description: 'The Broad Rental Market Area whose rate was used.', example: 'Central Greater Manchester' })
+  area!: string;
+
+  @ApiProperty({
+    description:
+      'Why that area: GIVEN (housing.brma named it), POSTCODE (the operator\'s postcode lookup placed the home in it), LOCAL_AUTHORITY (the whole council is in it), or LOWEST_OF_CANDIDATES (the area could not be settled, so the lowest rate among `candidates` was used; the rent is never met unchecked).',
+    enum: ['GIVEN', 'POSTCODE', 'LOCAL_AUTHORITY', 'LOWEST_OF_CANDIDATES'],
+    enumName: 'LhaAreaBasis',
+    example: 'LOWEST_OF_CANDIDATES',
+  })
+  basis!: 'GIVEN' | 'POSTCODE' | 'LOCAL_AUTHORITY' | 'LOWEST_OF_CANDIDATES';
+
+  @ApiProperty({
+    description:
+      'With LOWEST_OF_CANDIDATES: SPLIT_AUTHORITY (the council is split between areas), NO_LOCAL_AUTHORITY (none was given) or LOCAL_AUTHORITY_NOT_HELD (a council code the table does not hold); otherwise null.',
+    enum: ['SPLIT_AUTHORITY', 'NO_LOCAL_AUTHORITY', 'LOCAL_AUTHORITY_NOT_HELD'],
+    enumName: 'LhaUnsettledReason',
+    nullable: true,
+    example: 'SPLIT_AUTHORITY',
+  })
+  unsettledReason!: 'SPLIT_AUTHORITY' | 'NO_LOCAL_AUTHORITY' | 'LOCAL_AUTHORITY_NOT_HELD' | null;
+
+  @ApiProperty({ description: 'Every area the home could be in; just the one used when it was settled.', type: [String], example: ['Central Greater Manchester', 'Southern Greater Manchester'] })
+  candidates!: string[];
+
+  @ApiProperty({ description: "The council's name, when the table of councils and areas holds it.", nullable: true, type: String, example: 'Manchester' })
+  localAuthorityName!: string | null;
+
+  @ApiProperty({ description: 'The category of dwelling the household needs.', enum: ['SHARED', 'ONE_BEDROOM', 'TWO_BEDROOMS', 'THREE_BEDROOMS', 'FOUR_BEDROOMS'], enumName: 'LhaCategory', example: 'TWO_BEDROOMS' })
+  category!: 'SHARED' | 'ONE_BEDROOM' | 'TWO_BEDROOMS' | 'THREE_BEDROOMS' | 'FOUR_BEDROOMS';
+
+  @ApiProperty({ description: 'UNIVERSAL_CREDIT (monthly rates) or HOUSING_BENEFIT (the weekly rates published for Housing Benefit).', enum: ['UNIVERSAL_CREDIT', 'HOUSING_BENEFIT'], enumName: 'LhaScheme', example: 'UNIVERSAL_CREDIT' })
+  scheme!: 'UNIVERSAL_CREDIT' | 'HOUSING_BENEFIT';
+
+  @ApiProperty({ description: 'The period of `rate`.', enum: ['MONTH', 'WEEK'], enumName: 'LhaPeriod', example: 'MONTH' })
+  period!: 'MONTH' | 'WEEK';
+
+  @ApiProperty({ description: 'The rate used, in pounds a month or a week.', example: 875 })
+  rate!: number;
+
+  @ApiProperty({ description: 'With LOWEST_OF_CANDIDATES: the highest rate among the candidates, so the range is known; otherwise null.', type: LhaHighestDto, nullable: true })
+  highest!: LhaHighestDto | null;
+}
+
 @ApiSchema({ name: 'CalculationResponse', description: 'Every benefit worked out for the household on the date, with the reasons.' })
 export class CalculationResponseDto implements ContractResponse {
   @ApiProperty({ description: 'yyyy-mm-dd: the date worked out for.', format: 'date', example: '2026-11-21' })
@@ -218,4 +277,7 @@ export class CalculationResponseDto implements ContractResponse {
 
   @ApiProperty({ description: 'Extra help the household may get (definitions/extra-help), by category; only categories with a scheme that applies.', type: [ExtraHelpCategoryDto] })
   extraHelp!: ExtraHelpCategoryDto[];
+
+  @ApiProperty({ description: "A private tenant's Local Housing Allowance: the area used and why; null for anyone else.", type: LocalHousingAllowanceUsedDto, nullable: true })
+  localHousingAllowance!: LocalHousingAllowanceUsedDto | null;
 }

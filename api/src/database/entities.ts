@@ -8,6 +8,7 @@ import { CaptchaChallenge } from '../captcha/captcha-challenge.entity.js';
 import { ClientErrorReport } from '../client-errors/client-error-report.entity.js';
 import { CouncilTaxAddress } from '../lookup/council-tax-address.entity.js';
 import { PostcodeLocation } from '../lookup/postcode-location.entity.js';
+import { PostcodeBrma } from '../lookup/postcode-brma.entity.js';
 import { RateLimitCounter } from '../rate-limit/rate-limit-counter.entity.js';
 import { ResultFeedback } from '../results/result-feedback.entity.js';
 import { CalculationSession } from '../survey/calculation-session.entity.js';
@@ -15,4 +16,4 @@ import { SurveyAnswer } from '../survey/survey-answer.entity.js';
 import { AccessGrant } from '../verification/access-grant.entity.js';
 
 /** Every table's entity. Listed once, for the app and the migration CLI alike. */
-export const ENTITIES = [CalculationSession, ClientErrorReport, SurveyAnswer, AccessGrant, AnalyticsEvent, RateLimitCounter, PostcodeLocation, CouncilTaxAddress, ResultFeedback, CaptchaChallenge, Organisation, User, AccountSession, ClientRecord, AdviserAudit];
+export const ENTITIES = [CalculationSession, ClientErrorReport, SurveyAnswer, AccessGrant, AnalyticsEvent, RateLimitCounter, PostcodeLocation, PostcodeBrma, CouncilTaxAddress, ResultFeedback, CaptchaChallenge, Organisation, User, AccountSession, ClientRecord, AdviserAudit];

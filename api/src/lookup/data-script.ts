@@ -4,6 +4,8 @@ import { resolve } from 'node:path';
 import pg from 'pg';
 import { describeErrorForLog } from '../errors/database-errors.js';
 import { loadCouncilTaxBands, type BandLoadReport } from './band-loader.js';
+import { loadPostcodeBrmas, type BrmaLoadReport } from './brma-loader.js';
+import { loadLocalHousingAllowance } from '../../../common/calculation/load.js';
 import { CsvFormatError } from './csv.js';
 import { loadLocalAuthorities, LOCAL_AUTHORITIES_FILE, type LocalAuthorityList } from './local-authorities.js';
 import { DataFileError, loadOnspdPostcodes, type LoadOptions, type PostcodeLoadReport, type Queryable } from './postcode-loader.js';
@@ -39,6 +41,23 @@ export const POSTCODES_SCRIPT: DataScript<PostcodeLoadReport> = {
     ...(report.authorityNotListed > 0
       ? [`${count(report.authorityNotListed)} of them have a local authority code that is not in definitions/${LOCAL_AUTHORITIES_FILE}: they are answered without an authority until it is added there.`]
       : []),
+  ],
+};
+
+export const BRMA_SCRIPT: DataScript<BrmaLoadReport> = {
+  command: 'data:brma',
+  file: "a postcode to Broad Rental Market Area lookup CSV, such as the Urban Big Data Centre's 'Postcode to BRMA lookup' (pcode_brma_lookup_v2.2.csv; columns PCDS and brma_name)",
+  example: 'pcode_brma_lookup_v2.2.csv',
+  table: 'postcode_brmas',
+  load: (chunks, database, _authorities, options) => loadPostcodeBrmas(chunks, database, loadLocalHousingAllowance(), options),
+  summary: (report) => [
+    `Loaded ${count(report.loaded)} postcodes into the postcode_brmas table; left out ${count(report.malformed)} rows without a well-formed postcode or area name.`,
+    ...(report.unknownArea > 0
+      ? [
+          `Left out ${count(report.unknownArea)} rows whose area is not one of the calculator's Local Housing Allowance areas (rulesets/local-housing-allowance/rates.json): ${report.unknownAreaNames.map((name) => `"${name}"`).join(', ')}${report.unknownAreaNames.length < report.unknownArea ? ' ...' : ''}.`,
+        ]
+      : []),
+    'From now on a postcode in the table decides its Local Housing Allowance area, even in a council split between areas.',
   ],
 };
 

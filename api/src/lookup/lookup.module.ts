@@ -9,6 +9,8 @@ import { loadLocalAuthorities } from './local-authorities.js';
 import { PostcodeController } from './lookup.controller.js';
 import { LOCAL_AUTHORITIES, LookupService } from './lookup.service.js';
 import { PostcodeLocation } from './postcode-location.entity.js';
+import { PostcodeBrma } from './postcode-brma.entity.js';
+import { PostcodeBrmaLookup } from './postcode-brma-lookup.js';
 import { POSTCODE_PROVIDER, PostcodeProviderChain, type PostcodeProvider } from './postcode-provider.js';
 import { PostcodesIoProvider } from './postcodes-io.provider.js';
 import { PostgresPostcodeProvider } from './postgres-postcode.provider.js';
@@ -20,7 +22,7 @@ function postcodeProvider(config: ConfigService<Environment, true>, database: Po
 }
 
 @Module({
-  imports: [TypeOrmModule.forFeature([PostcodeLocation, CouncilTaxAddress])],
+  imports: [TypeOrmModule.forFeature([PostcodeLocation, CouncilTaxAddress, PostcodeBrma])],
   controllers: [PostcodeController],
   providers: [
     { provide: LOCAL_AUTHORITIES, useFactory: () => loadLocalAuthorities(DEFINITIONS_DIR) },
@@ -28,7 +30,8 @@ function postcodeProvider(config: ConfigService<Environment, true>, database: Po
     { provide: POSTCODE_PROVIDER, inject: [ConfigService, PostgresPostcodeProvider], useFactory: postcodeProvider },
     { provide: COUNCIL_TAX_BAND_PROVIDER, useClass: PostgresCouncilTaxBandProvider },
     LookupService,
+    PostcodeBrmaLookup,
   ],
-  exports: [LookupService],
+  exports: [LookupService, PostcodeBrmaLookup],
 })
 export class LookupModule {}

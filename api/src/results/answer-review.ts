@@ -4,6 +4,7 @@ import { readAnswer } from '../../../common/survey/answers.js';
 import type { Answers } from '../../../common/survey/model.js';
 import { validateAnswer } from '../../../common/survey/validation.js';
 import { answersOf, shownQuestions, type CompiledPage, type RuleEnvironment, type SurveyState } from '../survey/survey-flow.js';
+import { questionFor } from '../survey/lha-area-choice.js';
 
 /**
  * The stored answers read again with today's definitions, before any figure is shown (spec 001 §4 'Results page
@@ -20,7 +21,8 @@ function questionMessage(page: CompiledPage, name: string, message: string): Res
   return { message, pageNumber: page.number, questionName: name };
 }
 
-export function checkStoredAnswers(state: SurveyState, answers: Answers, completedPages: readonly string[], today: string): AnswerCheck {
+export function checkStoredAnswers(state: SurveyState, answers: Answers, completedPages: readonly string[], environment: RuleEnvironment): AnswerCheck {
+  const { today } = environment;
   const outOfDate: ResultMessage[] = [];
   const unanswered: ResultMessage[] = [];
   for (const page of state.applicable) {
@@ -31,7 +33,9 @@ export function checkStoredAnswers(state: SurveyState, answers: Answers, complet
     }
     const shown = state.pages[page.number - 1].shown;
     const seen = completedPages.includes(page.definition.name);
-    for (const { definition } of page.questions) {
+    for (const question of page.questions) {
+      // As this calculation asks it: the Local Housing Allowance areas of its home, if the question takes them.
+      const definition = questionFor(question.definition, environment.lhaAreaChoice);
       if (!shown.has(definition.name) || definition.questionType === 'Label') continue;
       const stored = answers[definition.name];
       if (stored === undefined) {

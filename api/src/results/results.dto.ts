@@ -150,5 +150,20 @@ export const RESULT_MODEL_SCHEMA = {
     showHelpline: { type: 'boolean' },
     client: { nullable: true },
     testing: { type: 'object', nullable: true },
+    housingAllowance: {
+      type: 'object',
+      nullable: true,
+      description:
+        "For a private tenant: the Local Housing Allowance area whose rate limited the rent and why. basis: GIVEN (the person chose it), POSTCODE (the operator's postcode lookup), LOCAL_AUTHORITY (the whole council is in it) or LOWEST_OF_CANDIDATES (not settled: the lowest rate among candidates was used, with the highest in highest); summary: one sentence saying so.",
+      properties: {
+        area: { type: 'string', example: 'Central Greater Manchester' },
+        basis: { type: 'string', example: 'LOWEST_OF_CANDIDATES' },
+        summary: { type: 'string' },
+        candidates: { type: 'array', items: { type: 'string' } },
+        rate: { type: 'number', description: 'Pounds a month (Universal Credit) or a week (Housing Benefit).' },
+        period: { type: 'string', example: 'month', description: 'month or week' },
+        highest: { type: 'object', nullable: true, properties: { area: { type: 'string' }, rate: { type: 'number' } } },
+      },
+    },
   },
 } as const;

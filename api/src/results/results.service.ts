@@ -5,11 +5,11 @@ import { applyChanges, betterOff, CircumstanceChangeError, type BetterOffCompari
 import { CalculationOutOfRangeError, type CalculationResult, type EntitlementEngine, toContractResponse } from '../../../common/calculation/engine/entitlement-engine.js';
 import type { Explanations } from '../../../common/calculation/engine/explanations.js';
 import type { Household } from '../../../common/calculation/household.js';
-import { eligibilityOf, extraHelpOf, resultBenefits, resultVariables, type BenefitGuide } from '../../../common/result/from-calculation.js';
-import { FEEDBACK_COMMENT_MAX_LENGTH, RESULT_SECTIONS, type ResultMessage, type ResultModel, type TestingData } from '../../../common/result/model.js';
+import { eligibilityOf, extraHelpOf, housingAllowanceOf, resultBenefits, resultVariables, type BenefitGuide } from '../../../common/result/from-calculation.js';
+import { FEEDBACK_COMMENT_MAX_LENGTH, RESULT_SECTIONS, type ResultHousingAllowance, type ResultMessage, type ResultModel, type TestingData } from '../../../common/result/model.js';
 import { toXml } from '../../../common/result/xml.js';
 import { readAnswer } from '../../../common/survey/answers.js';
-import { householdFromAnswers, HouseholdMappingError } from '../../../common/survey/household-mapping.js';
+import { householdFromAnswers, HouseholdMappingError, LHA_AREA_QUESTION } from '../../../common/survey/household-mapping.js';
 import type { Answers } from '../../../common/survey/model.js';
 import { validateAnswer } from '../../../common/survey/validation.js';
 import { AnalyticsService } from '../analytics/analytics.service.js';
@@ -23,6 +23,7 @@ import { AccessGrantsService } from '../verification/access-grants.service.js';
 import type { Caller } from '../verification/caller.js';
 import { SessionAccessService } from '../verification/session-access.service.js';
 import { answerCategories, betterOffCategory, checkStoredAnswers } from './answer-review.js';
+import type { LhaAreaChoice } from '../survey/lha-area-choice.js';
 import { BETTER_OFF_PREFIX, betterOffAnswersOf, changesFrom } from './better-off-questions.js';
 import { ResultFeedback } from './result-feedback.entity.js';
 
@@ -161,7 +162,7 @@ export class ResultsService {
   }
 
   private async build({ session, answers }: OpenedCalculation, caller: Caller, options: ResultOptions): Promise<ResultModel> {
-    const environment = this.surveys.ruleEnvironment();
+    const environment = await this.surveys.environmentFor(answers);
     const { today } = environment;
     const isTesting = options.test === true && (await this.grants.holds(caller, 'test-mode', null));
     const state = surveyState(this.survey, answers, environment);
@@ -184,15 +185,16 @@ export class ResultsService {
       showHelpline: this.surveys.chrome(session).showHelpline,
       client: await adviserClientOf(this.dataSource, session.clientId, caller.account, oldestOpenCalculation()),
       testing: null,
+      housingAllowance: null,
     };
 
-    const check = checkStoredAnswers(state, answers, session.completedPages, today);
+    const check = checkStoredAnswers(state, answers, session.completedPages, environment);
     if (check.outOfDate.length > 0) return { ...base, isOutOfDate: true, messages: check.outOfDate };
     if (check.unanswered.length > 0) return { ...base, isUnanswered: true, messages: check.unanswered };
 
     let household: Household;
     try {
-      household = householdFromAnswers(state.effectiveAnswers, today);
+      household = withLhaAreaOfPostcode(householdFromAnswers(state.effectiveAnswers, today), environment.lhaAreaChoice);
     } catch (error) {
       if (error instanceof HouseholdMappingError) return { ...base, isOutOfDate: true, messages: [this.mappingMessage(error)] };
       throw error;
@@ -214,6 +216,7 @@ export class ResultsService {
       variables: resultVariables(current),
       categories: [...answerCategories(state, answers, masking), ...(betterOffAnswers ? [betterOffAnswers] : [])],
       extraHelps: extraHelpOf(current),
+      housingAllowance: this.housingAllowance(current),
       testing: isTesting ? this.testingData(household, current, comparison ? { changes, result: comparison.changed } : null, uplift) : null,
     };
   }
@@ -235,6 +238,13 @@ export class ResultsService {
       if (error instanceof CircumstanceChangeError) return null;
       throw error;
     }
+  }
+
+  /** The LHA area used; when it could not be settled, with the page that asks which area, so the person can say. */
+  private housingAllowance(result: CalculationResult): ResultHousingAllowance | null {
+    const allowance = housingAllowanceOf(result);
+    if (!allowance || allowance.basis !== 'LOWEST_OF_CANDIDATES') return allowance;
+    return { ...allowance, pageNumber: this.survey.questionPage.get(LHA_AREA_QUESTION)?.number ?? null };
   }
 
   private mappingMessage(error: HouseholdMappingError): ResultMessage {
@@ -267,6 +277,15 @@ export class ResultsService {
       uplift,
     };
   }
+}
+
+/**
+ * A private tenant whose postcode the operator's lookup places in an area (`npm run data:brma`) is not asked the
+ * area: the household carries it, marked as coming from the postcode so the result says why it was used.
+ */
+function withLhaAreaOfPostcode(household: Household, choice: LhaAreaChoice | null | undefined): Household {
+  if (household.housing.tenure !== 'PRIVATE_RENT' || household.housing.brma || choice?.settled?.by !== 'POSTCODE') return household;
+  return { ...household, housing: { ...household.housing, brma: choice.settled.area, brmaFrom: 'POSTCODE' } };
 }
 
 function withoutBetterOff(answers: Answers): Answers {

@@ -6,6 +6,8 @@ import { HOUSEHOLD_QUESTIONS } from '../../../common/survey/household-mapping.js
 import {
   CAPITAL_BAND_5001_TO_16000,
   HEADER_TYPES,
+  OPTIONS_SOURCES,
+  type OptionsSource,
   QUESTION_NAMES,
   QUESTION_TYPES,
   TENURES,
@@ -101,6 +103,7 @@ const QUESTION_KEYS = [
   'minValue',
   'maxValue',
   'postcodePage',
+  'optionsFrom',
 ] as const;
 const TYPES_WITH_OPTIONS: readonly QuestionTypeName[] = ['Radio', 'Select', 'Check', 'Council'];
 const TYPES_WITH_LIMITS: readonly QuestionTypeName[] = ['Text', 'Money'];
@@ -340,6 +343,10 @@ class SurveyChecker {
     if (json.postcodePage !== undefined && type !== 'Council') this.problem(file, `${at}: postcodePage is only for Council questions.`);
     if (type === 'Council' && (!Number.isInteger(json.postcodePage) || (json.postcodePage as number) < 1)) {
       this.problem(file, `${at}: postcodePage must be the number of the page that asks ${QUESTION_NAMES.clientPostcode}.`);
+    }
+    if (json.optionsFrom !== undefined) {
+      if (!OPTIONS_SOURCES.includes(json.optionsFrom as OptionsSource)) this.problem(file, `${at}: optionsFrom must be one of ${list(OPTIONS_SOURCES)}.`);
+      if (type !== 'Radio') this.problem(file, `${at}: optionsFrom is only for Radio questions (the choices can be many, and the page lets people search them).`);
     }
     const optionValues = this.readOptions(json, type, at, file);
     if (json.default !== undefined) {

@@ -1,15 +1,20 @@
 import { evaluateRule, parseRule, type Condition } from '../../../common/rules/index.js';
 import type { Answers, PageDefinition, QuestionDefinition, SurveyDefinition } from '../../../common/survey/model.js';
+import { hasChoices, type LhaAreaChoice } from './lha-area-choice.js';
 
 /**
  * Which pages and questions apply to a household, worked out from its answers (spec 000 §4, §5). Pure: the
  * survey service feeds it stored answers and saves what it decides.
  */
 
-/** What a rule needs besides the answers: the UK date, and the National Living Wage in force on it. */
+/**
+ * What a rule needs besides the answers: the UK date, and the National Living Wage in force on it; and, for the
+ * questions whose choices depend on the calculation, the Local Housing Allowance areas its home could be in.
+ */
 export interface RuleEnvironment {
   today: string;
   nationalLivingWageHourlyPence: number;
+  lhaAreaChoice?: LhaAreaChoice | null;
 }
 
 export interface CompiledQuestion {
@@ -54,12 +59,13 @@ const SHOW_HIDE_PASSES = 3;
  * that cannot be evaluated leaves its question as it was (shown, the first time), as in the browser.
  */
 export function shownQuestions(page: CompiledPage, earlierAnswers: Answers, pageAnswers: Answers, environment: RuleEnvironment): Set<string> {
-  const shown = new Map(page.questions.map((question) => [question.definition.name, true]));
+  // A question with nothing to choose in this calculation (its area settled from the address) is not asked.
+  const shown = new Map(page.questions.map((question) => [question.definition.name, hasChoices(question.definition, environment.lhaAreaChoice)]));
   for (let pass = 0; pass < SHOW_HIDE_PASSES; pass += 1) {
     const visible: Answers = { ...earlierAnswers };
     for (const [name, isShown] of shown) if (isShown && name in pageAnswers) visible[name] = pageAnswers[name];
     for (const question of page.questions) {
-      if (!question.rule) continue;
+      if (!question.rule || !hasChoices(question.definition, environment.lhaAreaChoice)) continue;
       const outcome = evaluateRule(question.rule, { answers: visible, ...environment });
       if (outcome.ok) shown.set(question.definition.name, outcome.value);
     }

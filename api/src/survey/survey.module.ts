@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import type { DatedParameter } from '../../../common/parameters/dated-parameter.js';
 import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { LookupModule } from '../lookup/lookup.module.js';
+import { CalculationModule } from '../calculation/calculation.module.js';
 import { DEFINITIONS_DIR } from '../site/site.module.js';
 import { VerificationModule } from '../verification/verification.module.js';
 import { CalculationLookupService } from './calculation-lookup.service.js';
@@ -19,7 +20,7 @@ import { COMPILED_SURVEY, NATIONAL_LIVING_WAGE, SurveyService } from './survey.s
 export const NATIONAL_LIVING_WAGE_FILE = resolve('rulesets/parameters/gov/hmrc/minimum_wage/national_living_wage.json');
 
 @Module({
-  imports: [TypeOrmModule.forFeature([CalculationSession, SurveyAnswer]), VerificationModule, AnalyticsModule, LookupModule],
+  imports: [TypeOrmModule.forFeature([CalculationSession, SurveyAnswer]), VerificationModule, AnalyticsModule, LookupModule, CalculationModule],
   controllers: [SurveyController],
   providers: [
     { provide: COMPILED_SURVEY, useFactory: async () => compileSurvey(await loadSurveyDefinition(DEFINITIONS_DIR)) },

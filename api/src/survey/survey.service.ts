@@ -29,6 +29,10 @@ import { adviserClientOf } from '../accounts/client-view.js';
 import { CalculationSession } from './calculation-session.entity.js';
 import { newCalculationReference } from './calculation-reference.js';
 import { PostcodeAnswerChecker } from './postcode-answer-checker.js';
+import { lhaAreaChoice, questionFor, type LhaAreaChoice } from './lha-area-choice.js';
+import { PostcodeBrmaLookup } from '../lookup/postcode-brma-lookup.js';
+import { ENTITLEMENT_ENGINE } from '../calculation/calculation.service.js';
+import type { EntitlementEngine } from '../../../common/calculation/engine/entitlement-engine.js';
 import { SurveyAnswer } from './survey-answer.entity.js';
 import type { SurveySubmission } from './survey.dto.js';
 import {
@@ -78,11 +82,25 @@ export class SurveyService {
     private readonly analytics: AnalyticsService,
     private readonly postcodes: PostcodeAnswerChecker,
     private readonly lookup: LookupService,
+    private readonly brmas: PostcodeBrmaLookup,
+    @Inject(ENTITLEMENT_ENGINE) private readonly engine: EntitlementEngine,
   ) {}
 
   ruleEnvironment(): RuleEnvironment {
     const today = ukToday();
     return { today, nationalLivingWageHourlyPence: valueOn('national_living_wage', this.livingWage, today) };
+  }
+
+  /** The rule environment of one calculation: with the Local Housing Allowance areas its home could be in. */
+  async environmentFor(answers: Answers): Promise<RuleEnvironment> {
+    return { ...this.ruleEnvironment(), lhaAreaChoice: await this.lhaAreaChoiceOf(answers) };
+  }
+
+  /** Which LHA areas the home could be in, from the postcode answer: the postcode lookup first, then the council. */
+  async lhaAreaChoiceOf(answers: Answers): Promise<LhaAreaChoice | null> {
+    const postcode = answers[QUESTION_NAMES.clientPostcode] as PostcodeAnswer | undefined;
+    if (!postcode || postcode.option || !postcode.postcode) return lhaAreaChoice(this.engine.lha, postcode, null);
+    return lhaAreaChoice(this.engine.lha, postcode, await this.brmas.areaOf(postcode.postcode));
   }
 
   /** A calculation that exists and is young enough to open, or null. */
@@ -104,21 +122,22 @@ export class SurveyService {
 
   /** GET /api/data/survey[/{page}[/{session}]]: the page asked for, or the furthest one open to the visitor. */
   async openPage(pageNumber: number | null, sessionId: string | null, caller: Caller): Promise<SurveyPageResponse> {
-    const environment = this.ruleEnvironment();
     if (!sessionId) {
+      const environment = this.ruleEnvironment();
       const state = surveyState(this.compiled, {}, environment);
-      return this.respond(null, state, state.applicable[0], {});
+      return this.respond(null, state, state.applicable[0], {}, environment);
     }
     const calculation = await this.findCalculation(sessionId);
     if (!calculation) return this.notFound(pageNumber);
     const { session, answers } = calculation;
     await this.access.ensureCanOpen(session, caller, hasPostcode(answers));
+    const environment = await this.environmentFor(answers);
     const state = surveyState(this.compiled, answers, environment);
     const page =
       pageNumber !== null && isOpen(state, session.completedPages, pageNumber)
         ? state.applicable.find((candidate) => candidate.number === pageNumber)!
         : resumePage(state, session.completedPages);
-    return this.respond(session, state, page, answers, [], caller);
+    return this.respond(session, state, page, answers, environment, [], caller);
   }
 
   /** POST /api/data/bands/: the addresses at the calculation's postcode, or valid false when the look-up is down. */
@@ -138,11 +157,11 @@ export class SurveyService {
 
   /** POST /api/data/survey/: saves one page's answers and answers with the page to show next. */
   async submit({ fields, answers: posted }: SurveySubmission, caller: Caller): Promise<SurveyPageResponse> {
-    const environment = this.ruleEnvironment();
     const calculation = fields.session ? await this.findCalculation(fields.session) : null;
     if (fields.session && !calculation) throw calculationNotFound();
     const stored = calculation?.answers ?? {};
     if (calculation) await this.access.ensureCanOpen(calculation.session, caller, hasPostcode(stored));
+    const environment = await this.environmentFor(stored);
 
     const page = this.compiled.pages[fields.page - 1];
     if (!page) throw new ApiError(400, 'UNKNOWN_PAGE', `There is no page ${fields.page}.`, [{ path: 'page', message: `There is no page ${fields.page}.` }]);
@@ -164,19 +183,21 @@ export class SurveyService {
 
     const isBack = fields.action === SURVEY_ACTIONS.back;
     const earlier = answersBefore(before, page.number);
-    const pageAnswers = this.readPostedAnswers(page, posted);
+    const pageAnswers = this.readPostedAnswers(page, posted, environment);
     const shown = shownQuestions(page, earlier, pageAnswers, environment);
     const hidden = Object.keys(pageAnswers).filter((name) => !shown.has(name));
     if (!isBack && hidden.length > 0) {
       throw ApiError.validation(hidden.map((name) => ({ path: name, message: `${name} is not asked with the answers given, so it cannot be answered.` })));
     }
     const toSave = Object.fromEntries(Object.entries(pageAnswers).filter(([name]) => shown.has(name)));
-    if (!isBack) await this.validateShownAnswers(page, shown, { ...earlier, ...toSave }, toSave, environment.today);
+    if (!isBack) await this.validateShownAnswers(page, shown, { ...earlier, ...toSave }, toSave, environment);
 
     const finishing = fields.action === SURVEY_ACTIONS.finish || fields.action === SURVEY_ACTIONS.betterOff;
     const answers = { ...stored, ...toSave };
     if (!isBack) for (const name of shown) if (!(name in toSave)) delete answers[name];
-    const after = surveyState(this.compiled, answers, environment);
+    // A new postcode can change the Local Housing Allowance areas a later question offers.
+    const afterEnvironment = QUESTION_NAMES.clientPostcode in toSave ? await this.environmentFor(answers) : environment;
+    const after = surveyState(this.compiled, answers, afterEnvironment);
     const completedPages = isBack
       ? (calculation?.session.completedPages ?? [])
       : [...new Set([...(calculation?.session.completedPages ?? []), page.definition.name])];
@@ -202,12 +223,12 @@ export class SurveyService {
       : finishing
         ? page
         : (nextApplicablePage(after, page.number) ?? page);
-    return this.respond(session, after, next, answers, passed, caller);
+    return this.respond(session, after, next, answers, afterEnvironment, passed, caller);
   }
 
   /** Every posted answer must belong to a question of the page and have its type's shape; nothing is saved otherwise. */
-  private readPostedAnswers(page: CompiledPage, posted: Record<string, unknown>): Answers {
-    const questions = new Map(page.questions.map((question) => [question.definition.name, question.definition]));
+  private readPostedAnswers(page: CompiledPage, posted: Record<string, unknown>, environment: RuleEnvironment): Answers {
+    const questions = new Map(page.questions.map((question) => [question.definition.name, questionFor(question.definition, environment.lhaAreaChoice)]));
     const answers: Answers = {};
     const problems: { path: string; message: string }[] = [];
     for (const [name, raw] of Object.entries(posted)) {
@@ -226,9 +247,11 @@ export class SurveyService {
   }
 
   /** The browser's checks again (spec 000 §5), with the same messages, and the postcode against the lookup. */
-  private async validateShownAnswers(page: CompiledPage, shown: Set<string>, answers: Answers, pageAnswers: Answers, today: string): Promise<void> {
+  private async validateShownAnswers(page: CompiledPage, shown: Set<string>, answers: Answers, pageAnswers: Answers, environment: RuleEnvironment): Promise<void> {
+    const { today } = environment;
     const problems: { path: string; message: string }[] = [];
-    for (const { definition } of page.questions) {
+    for (const question of page.questions) {
+      const definition = questionFor(question.definition, environment.lhaAreaChoice);
       if (!shown.has(definition.name) || definition.questionType === 'Label') continue;
       const value = pageAnswers[definition.name] ?? null;
       const message =
@@ -298,6 +321,7 @@ export class SurveyService {
     state: SurveyState,
     page: CompiledPage,
     answers: Answers,
+    environment: RuleEnvironment,
     alsoRecord: PageEvent[] = [],
     caller?: Caller,
   ): Promise<SurveyPageResponse> {
@@ -308,17 +332,18 @@ export class SurveyService {
     await this.analytics.record([...alsoRecord, ...shownEvents], context);
     const shown = state.pages[page.number - 1].shown;
     // Rules arrive with earlier pages' answers worked in, so the browser can re-evaluate them as the person answers.
-    const ruleContext = { answers: answersBefore(state, page.number), ...this.ruleEnvironment() };
+    const ruleContext = { answers: answersBefore(state, page.number), ...environment };
     const pageQuestions = new Set(page.questions.map((question) => question.definition.name));
     const pageAnswers = answersOf(page, answers);
     const postcode = answers[QUESTION_NAMES.clientPostcode] as PostcodeAnswer | undefined;
     const questionView = (question: CompiledPage['questions'][number]): QuestionView => {
-      const { questionType, ...definition } = question.definition;
+      const asked = questionFor(question.definition, environment.lhaAreaChoice);
+      const { questionType, ...definition } = asked;
       const stored = pageAnswers[definition.name];
       return {
         ...definition,
         questionType: QUESTION_TYPES[questionType],
-        answer: { value: cleanAnswerForDisplay(question.definition, stored === undefined ? defaultAnswer(question.definition) : stored) },
+        answer: { value: cleanAnswerForDisplay(asked, stored === undefined ? defaultAnswer(asked) : stored) },
         showHide: definition.showHide ?? '',
         originalShowHide: definition.showHide ?? '',
         parseShowHide: question.rule ? resolveForPage(question.rule, ruleContext, pageQuestions) : null,

@@ -1,10 +1,13 @@
-import { notEligible, type AmountLine, type BenefitCalculator, type BenefitOutcome, type CalculatedBenefit, type CalculationInput } from '../engine/benefit.js';
+import { amountNotShown, notEligible, type AmountLine, type BenefitCalculator, type BenefitOutcome, type CalculatedBenefit, type CalculationInput } from '../engine/benefit.js';
 import type { ParameterReader } from '../engine/parameters.js';
 import type { FiredRules } from '../engine/ruleset.js';
 import { receives, type HouseholdFacts } from '../facts.js';
 import type { NonDependant } from '../household.js';
 import { basisPointsOf, bothPeriods, formatPounds, moneyIn, sumPence, type Pence } from '../money.js';
+import { LHA_CATEGORY_WORDS, type LhaCategory } from '../local-housing-allowance.js';
+import { localHousingAllowanceFor, type LhaUsed } from './local-housing-allowance-used.js';
 import { PENSION_CREDIT_GUARANTEE } from './pension-credit.js';
+import { bedroomEntitlement } from './universal-credit-household.js';
 import {
   benefitUnit,
   getsCarersAllowance,
@@ -117,16 +120,22 @@ export const housingBenefit: BenefitCalculator = {
 function housingBenefitAward(input: CalculationInput, fired: FiredRules): CalculatedBenefit {
   const { facts, parameters, explanations } = input;
   const explanation: string[] = [];
-  const rent = facts.rent.weekly + facts.serviceCharges.weekly;
-  explanation.push(explanations.say('eligible-rent', { rent, serviceCharges: facts.serviceCharges.weekly }));
-  if (fired.has('note')) explanation.push(explanations.say('lha-not-checked'));
+  let rent = facts.rent.weekly + facts.serviceCharges.weekly;
+  let lhaUsed: LhaUsed | null = null;
+  if (fired.has('local-housing-allowance')) {
+    const limited = privateTenantEligibleRent(input, rent, explanation);
+    if (limited === null) return { ...amountNotShown(explanation), localHousingAllowance: null };
+    ({ rent, lhaUsed } = limited);
+  } else {
+    explanation.push(explanations.say('eligible-rent', { rent, serviceCharges: facts.serviceCharges.weekly }));
+  }
 
   const deductions = nonDependantDeductions(facts, parameters, fired);
   const totalDeductions = sumPence(deductions.map((deduction) => deduction.weeklyPence));
   if (fired.has('no-non-dependant-deductions') && nonDependantAdultCount(facts) > 0) explanation.push(explanations.say('non-dependants-exempt'));
   if (totalDeductions > 0) explanation.push(explanations.say('non-dependant-deductions', { count: deductions.length, total: totalDeductions }));
   const maximum = Math.max(0, rent - totalDeductions);
-  if (maximum === 0) return notEligible([...explanation, explanations.say('deductions-exceed-rent')]);
+  if (maximum === 0) return { ...notEligible([...explanation, explanations.say('deductions-exceed-rent')]), localHousingAllowance: lhaUsed };
 
   const passport = fired.first('passport');
   const notShown = fired.first('amount-not-shown');
@@ -145,7 +154,7 @@ function housingBenefitAward(input: CalculationInput, fired: FiredRules): Calcul
     const reduction = basisPointsOf(excess, taper);
     weekly = Math.max(0, maximum - reduction);
     explanation.push(explanations.say(excess > 0 ? 'taper' : 'income-below-applicable-amount', { income, applicable: applicable.total, excess, taper, reduction, maximum, weekly }));
-    if (weekly === 0) return notEligible([...explanation, explanations.say('income-too-high')]);
+    if (weekly === 0) return { ...notEligible([...explanation, explanations.say('income-too-high')]), localHousingAllowance: lhaUsed };
   }
   return {
     eligible: true,
@@ -154,7 +163,47 @@ function housingBenefitAward(input: CalculationInput, fired: FiredRules): Calcul
     elements: [line('ELIGIBLE_RENT', 'Eligible rent and service charges', rent)],
     deductions: [...deductions, ...(notShown || weekly === maximum ? [] : [line('INCOME_TAPER', 'Income above the applicable amount (65%)', maximum - weekly)])],
     explanation,
+    localHousingAllowance: lhaUsed,
   };
+}
+
+const LHA_CATEGORY_BY_ROOMS: readonly LhaCategory[] = ['ONE_BEDROOM', 'TWO_BEDROOMS', 'THREE_BEDROOMS', 'FOUR_BEDROOMS'];
+
+/**
+ * A private tenant's eligible rent: the Local Housing Allowance for the category of dwelling the household needs,
+ * or the rent if lower (HB (SPC) Regs 2006 regs 12D and 13D). The size criteria are Universal Credit's (the same
+ * bedrooms for the same people). The shared accommodation rate is not used: at pension age it applies only to a
+ * home that is itself shared accommodation, which the questionnaire does not ask. Null when the rent officers'
+ * weekly rates are not held for an area the home could be in, so the amount cannot be shown.
+ */
+function privateTenantEligibleRent(input: CalculationInput, rent: Pence, explanation: string[]): { rent: Pence; lhaUsed: LhaUsed } | null {
+  const { facts, lha, explanations } = input;
+  const rooms = bedroomEntitlement(facts);
+  const category = LHA_CATEGORY_BY_ROOMS[Math.min(rooms, 4) - 1]!;
+  const finding = lha.findLhaArea({ brma: facts.brma, brmaFrom: facts.brmaFrom, localAuthority: facts.localAuthority, country: facts.country });
+  const areas = finding.kind === 'settled' ? [finding.area] : finding.candidates;
+  const missing = areas.filter((area) => !lha.hasHousingBenefitRates(area));
+  if (missing.length > 0) {
+    // Name the area when there is one; a list of every area in a nation would bury the point.
+    const named = areas.length === 1 ? areas[0]!.name : null;
+    explanation.push(explanations.say('lha-weekly-not-held', { rent, area: named }));
+    return null;
+  }
+  const lhaUsed = localHousingAllowanceFor(input, category, 'HOUSING_BENEFIT', explanation);
+  const eligible = Math.min(rent, lhaUsed.ratePence);
+  explanation.push(
+    explanations.say('lha', {
+      rent,
+      serviceCharges: facts.serviceCharges.weekly,
+      rate: lhaUsed.ratePence,
+      area: lhaUsed.area,
+      category: LHA_CATEGORY_WORDS[category],
+      rooms,
+      capped: rent > lhaUsed.ratePence,
+      eligible,
+    }),
+  );
+  return { rent: eligible, lhaUsed };
 }
 
 /** One deduction for each non-dependant aged 18 or over not exempt, by their gross weekly income; none when the claimant or partner gets a care benefit. */

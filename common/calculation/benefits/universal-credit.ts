@@ -1,6 +1,7 @@
 import { notEligible, type AmountLine, type BenefitCalculator, type CalculatedBenefit, type CalculationInput, type ResultVariable } from '../engine/benefit.js';
 import type { FiredRules } from '../engine/ruleset.js';
 import type { LhaCategory } from '../local-housing-allowance.js';
+import { localHousingAllowanceFor, type LhaUsed } from './local-housing-allowance-used.js';
 import { basisPointsOf, bothPeriods, scalePence, sumPence, type Pence } from '../money.js';
 import { unearnedIncomeOf } from '../facts.js';
 import {
@@ -35,11 +36,6 @@ const LHA_CATEGORY_WORDS: Record<LhaCategory, string> = {
   THREE_BEDROOMS: 'three bedrooms',
   FOUR_BEDROOMS: 'four bedrooms',
 };
-const LHA_UNKNOWN_WORDS = {
-  BRMA_NOT_IN_DATA: 'the Broad Rental Market Area given is not in our Local Housing Allowance data',
-  LOCAL_AUTHORITY_NOT_IN_TABLE: 'the Local Housing Allowance area for your council is not yet in our data',
-  NO_AREA_GIVEN: 'we do not know your council area',
-} as const;
 
 /** Unearned income not counted (UC Regs 2013 reg 66): child maintenance. Student income has its own disregard. */
 const COUNTED_UNEARNED = ['STATE_PENSION', 'PRIVATE_PENSION', 'NEW_STYLE_JSA', 'NEW_STYLE_ESA', 'CARERS_ALLOWANCE', 'MAINTENANCE_SPOUSAL', 'OTHER_UNEARNED'] as const;
@@ -107,31 +103,29 @@ function childcareElement(input: CalculationInput, explanation: string[]): Pence
 interface HousingResult {
   element: Pence;
   contributions: Pence;
+  lhaUsed: LhaUsed | null;
 }
 
 function housingElement(input: CalculationInput, fired: FiredRules, explanation: string[]): HousingResult {
-  const { facts, parameters, explanations, lha, date } = input;
+  const { facts, parameters, explanations } = input;
   const sector = fired.first('element', 'HOUSING')!.event.params.sector as 'PRIVATE' | 'SOCIAL' | 'SHARED_OWNERSHIP';
   const rent = facts.rent.monthly;
   const charges = facts.serviceCharges.monthly;
   const costs = rent + charges;
   const needed = bedroomEntitlement(facts);
   let element = costs;
+  let lhaUsed: LhaUsed | null = null;
   if (sector === 'PRIVATE') {
     const category: LhaCategory = fired.has('lha-category') ? 'SHARED' : LHA_CATEGORY_BY_ROOMS[Math.min(needed, 4) - 1]!;
-    const finding = lha.findLhaArea({ ...(facts.brma ? { brma: facts.brma } : {}), ...(facts.localAuthority ? { localAuthority: facts.localAuthority } : {}) });
-    if (finding.kind === 'found') {
-      const rate = lha.lhaMonthlyRate(finding.brma.name, category, date);
-      element = Math.min(costs, rate);
-      if (category === 'SHARED') explanation.push(explanations.say('lha-shared-rate'));
-      explanation.push(
-        explanations.say('lha', { costs, charges, rate, area: finding.brma.name, category: LHA_CATEGORY_WORDS[category], rooms: needed, capped: costs > rate, element }),
-      );
-    } else if (finding.kind === 'ambiguous') {
-      explanation.push(explanations.say('lha-ambiguous', { costs, areas: finding.brmas.map((area) => area.name).join(', ') }));
-    } else {
-      explanation.push(explanations.say('lha-unknown', { costs, reason: LHA_UNKNOWN_WORDS[finding.reason] }));
-    }
+    // The cap rent is the LHA of the area (UC Regs 2013 sch 4 para 25); where the area cannot be settled, the lowest
+    // of the areas the home could be in, so the rent is never met unchecked.
+    lhaUsed = localHousingAllowanceFor(input, category, 'UNIVERSAL_CREDIT', explanation);
+    const rate = lhaUsed.ratePence;
+    element = Math.min(costs, rate);
+    if (category === 'SHARED') explanation.push(explanations.say('lha-shared-rate'));
+    explanation.push(
+      explanations.say('lha', { costs, charges, rate, area: lhaUsed.area, category: LHA_CATEGORY_WORDS[category], rooms: needed, capped: costs > rate, element }),
+    );
   } else if (sector === 'SOCIAL') {
     explanation.push(explanations.say('social-rent', { rent, charges, costs }));
     if (fired.has('housing-reduction', 'UNDER_OCCUPATION')) {
@@ -153,7 +147,7 @@ function housingElement(input: CalculationInput, fired: FiredRules, explanation:
     contributions = Math.min(element, count * each);
     explanation.push(explanations.say('contributions', { count, each, contributions }));
   }
-  return { element, contributions };
+  return { element, contributions, lhaUsed };
 }
 
 /** The claim's earned income a month: each adult's take-home pay and self-employed profit, with any minimum income floor. */
@@ -304,10 +298,12 @@ function calculate(input: CalculationInput, fired: FiredRules): CalculatedBenefi
     explanation.push(explanations.say('childcare-work-condition'));
   }
   let contributions = 0;
+  let lhaUsed: LhaUsed | null = null;
   if (fired.has('element', 'HOUSING')) {
     const housing = housingElement(input, fired, explanation);
     elements.push(line('HOUSING', 'Housing costs element', housing.element));
     contributions = housing.contributions;
+    lhaUsed = housing.lhaUsed;
     if (contributions > 0) deductions.push(line('HOUSING_COST_CONTRIBUTION', 'Housing cost contributions (non-dependants)', contributions));
   }
   for (const note of fired.ofType('note')) explanation.push(explanations.say(String(note.event.params.explanation)));
@@ -346,10 +342,10 @@ function calculate(input: CalculationInput, fired: FiredRules): CalculatedBenefi
   // An award of less than 1p is nil (UC Regs 2013 reg 17); with whole pence, that is an award of 0.
   if (award <= 0) {
     explanation.push(explanations.say('income-too-high', { maximum }));
-    return { eligible: false, amountShown: true, weeklyPence: 0, monthlyPence: 0, elements, deductions, explanation, variables: capVariable(0) };
+    return { eligible: false, amountShown: true, weeklyPence: 0, monthlyPence: 0, elements, deductions, explanation, variables: capVariable(0), localHousingAllowance: lhaUsed };
   }
   explanation.push(explanations.say('award', { maximum, deductions: maximum - award, award }));
-  return { eligible: true, amountShown: true, ...bothPeriods(award, 'MONTH'), elements, deductions, explanation, variables: capVariable(capReduction) };
+  return { eligible: true, amountShown: true, ...bothPeriods(award, 'MONTH'), elements, deductions, explanation, variables: capVariable(capReduction), localHousingAllowance: lhaUsed };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ParameterInForce } from '../../parameters/parameter-set.js';
 import type { HouseholdFacts } from '../facts.js';
 import type { LocalHousingAllowance } from '../local-housing-allowance.js';
+import type { LhaUsed } from '../benefits/local-housing-allowance-used.js';
 import { bothPeriods, sumPence, type Pence } from '../money.js';
 import type { Explanations } from './explanations.js';
 import type { ParameterReader } from './parameters.js';
@@ -64,6 +65,8 @@ export interface BenefitOutcome {
   /** Every rate, threshold and limit used, with its value and source. */
   parameters: ParameterInForce[];
   variables: ResultVariable[];
+  /** For a private tenant's Universal Credit or Housing Benefit: the Local Housing Allowance used, and why. */
+  localHousingAllowance?: LhaUsed | null;
 }
 
 /** What a calculator reads: the household's facts, the rates on the date, and the benefits worked out before it. */

@@ -3,6 +3,7 @@ import { ratesHeldFrom, type ParameterSet } from '../../parameters/parameter-set
 import { deriveFacts, type HouseholdFacts, type PeriodPence } from '../facts.js';
 import type { Household, OtherIncomeType } from '../household.js';
 import type { LocalHousingAllowance } from '../local-housing-allowance.js';
+import type { LhaUsed } from '../benefits/local-housing-allowance-used.js';
 import { poundsFromPence, sumPence, type Pence } from '../money.js';
 import { selfEmployedNetProfit, takeHomePay, type TaxInput } from '../tax/take-home-pay.js';
 import { BENEFIT_CODES, type BenefitCalculator, type BenefitCode, type BenefitOutcome, type ResultVariable } from './benefit.js';
@@ -36,6 +37,8 @@ export interface CalculationResult {
   variables: ResultVariable[];
   /** The extra help (grants, social tariffs...) the household may get, by category (`definitions/extra-help/`). */
   extraHelp: ExtraHelpCategoryOffered[];
+  /** A private tenant's Local Housing Allowance: the area used and why (Universal Credit's, else Housing Benefit's). */
+  localHousingAllowance?: LhaUsed | null;
 }
 
 /** A valid household the rules cannot assess: the date asked is outside the rates held (the API's 422). */
@@ -95,7 +98,7 @@ export class EntitlementEngine {
       const input = { date, facts, parameters, lha: this.lha, explanations, earlier };
       try {
         const fired = await ruleset.run(calculator.rulesetFacts(input), parameters);
-        const { system, variables, ...figures } = calculator.calculate(input, fired);
+        const { system, variables, localHousingAllowance, ...figures } = calculator.calculate(input, fired);
         earlier.set(calculator.code, {
           code: calculator.code,
           name: calculator.name,
@@ -105,6 +108,7 @@ export class EntitlementEngine {
           rules: fired.rules.map(({ name, description }) => ({ name, description })),
           parameters: parameters.used,
           variables: variables ?? [],
+          localHousingAllowance: localHousingAllowance ?? null,
         });
       } catch (error) {
         if (error instanceof ParameterNotInForceError) {
@@ -129,6 +133,8 @@ export class EntitlementEngine {
       totals: { UNIVERSAL_CREDIT: totalOf('UNIVERSAL_CREDIT'), LEGACY_AND_PENSION_AGE: totalOf('LEGACY_AND_PENSION_AGE') },
       variables: benefits.flatMap((benefit) => benefit.variables),
       extraHelp: [],
+      // Universal Credit comes before Housing Benefit, so a household with both reports Universal Credit's.
+      localHousingAllowance: benefits.find((benefit) => benefit.localHousingAllowance)?.localHousingAllowance ?? null,
     };
     // Extra help reads the benefits worked out, so it comes last; its flags join the result's variables.
     const offered = await this.extraHelp.evaluate(result);
@@ -157,6 +163,23 @@ const periods = ({ weeklyPence, monthlyPence }: { weeklyPence: Pence; monthlyPen
   weekly: poundsFromPence(weeklyPence),
   monthly: poundsFromPence(monthlyPence),
 });
+
+/** The Local Housing Allowance used, in the contract's terms: which area, why, and the rate (and range) in pounds. */
+function contractLha(used: LhaUsed | null | undefined) {
+  if (!used) return null;
+  return {
+    area: used.area,
+    basis: used.basis,
+    unsettledReason: used.unsettledReason,
+    candidates: used.candidates,
+    localAuthorityName: used.localAuthorityName,
+    category: used.category,
+    scheme: used.scheme,
+    period: used.scheme === 'UNIVERSAL_CREDIT' ? ('MONTH' as const) : ('WEEK' as const),
+    rate: poundsFromPence(used.ratePence),
+    highest: used.highest ? { area: used.highest.area, rate: poundsFromPence(used.highest.ratePence) } : null,
+  };
+}
 
 /** The contract's response (`../shared/contracts/calculation-api.md`): pounds to the penny, both periods. */
 export function toContractResponse(result: CalculationResult) {
@@ -189,6 +212,7 @@ export function toContractResponse(result: CalculationResult) {
     totals: { UNIVERSAL_CREDIT: periods(result.totals.UNIVERSAL_CREDIT), LEGACY_AND_PENSION_AGE: periods(result.totals.LEGACY_AND_PENSION_AGE) },
     variables: result.variables.map((variable) => ({ name: variable.name, ...periods(variable) })),
     extraHelp: result.extraHelp,
+    localHousingAllowance: contractLha(result.localHousingAllowance),
   };
 }
 export type ContractResponse = ReturnType<typeof toContractResponse>;

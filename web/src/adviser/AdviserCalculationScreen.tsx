@@ -13,6 +13,7 @@ import { BUTTONS, CalculationActions } from './CalculationActions';
 import { adviserHomePath } from './paths';
 import { NotShownScreen, type ScreenView } from './ScreenState';
 import { TotalRows, type TotalName } from './TotalRows';
+import { HousingAllowanceNote } from '../result/HousingAllowanceNote';
 import { adviserPdfFileName, PDF_DOWNLOADED_TEXT, PDF_DOWNLOADING_TEXT, useAdviserPdf } from './use-adviser-pdf';
 
 export const CALCULATION_TITLE = 'Client calculation';
@@ -214,6 +215,7 @@ export default function AdviserCalculationScreen({ session, site, navigate = nav
               period={period}
             />
           )}
+          {shown.housingAllowance && <HousingAllowanceNote allowance={shown.housingAllowance} changeHref={null} />}
           <CalculationAnswers categories={shown.categories} />
         </>
       )}

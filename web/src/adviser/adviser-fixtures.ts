@@ -75,6 +75,7 @@ export function adviserCalculation(overrides: Partial<AdviserCalculation> = {}):
         questions: [{ text: 'How old are you?', answers: [{ value: '38' }] }],
       },
     ],
+    housingAllowance: null,
     ...overrides,
   };
 }

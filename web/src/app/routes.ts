@@ -12,6 +12,7 @@ export type Route =
   | { page: 'adviserCalculation'; session: string }
   | { page: 'adviserCompare'; sessions: string }
   | { page: 'account'; account: AccountView }
+  | { page: 'accuracy' }
   | { page: 'notFound' };
 
 /** Old addresses that still work: /aboutyou is the landing page, /intermediary/... is now /adviser/... */
@@ -45,6 +46,7 @@ export function matchRoute(pathname: string): Route {
   if (first === 'adviser' && rest.length === 0) return { page: 'adviserHome' };
   if (first === 'adviser' && a === 'calculation' && rest.length === 2) return { page: 'adviserCalculation', session: b };
   if (first === 'adviser' && a === 'compare' && rest.length === 2) return { page: 'adviserCompare', sessions: b };
+  if (first === 'accuracy' && rest.length === 0) return { page: 'accuracy' };
   if (first === 'account') {
     // /account/sign-in is the member-area login's older address; both show sign-in to a visitor signed out.
     if (rest.length === 0 || (rest.length === 1 && a === 'sign-in')) return { page: 'account', account: { view: 'home' } };

@@ -1,6 +1,8 @@
 import { useId, type ReactNode, type Ref } from 'react';
 import type { ResultBenefit, ResultBenefits } from '../../../common/result/model';
 import { benefitAmountText, formatMoney, inPeriod, type Period } from './money';
+import { ExternalLink } from '../shared/ExternalLink';
+import { ACCURACY_PATH } from '../accuracy/accuracy-path';
 
 export const BLOCK_TITLES = {
   legacy: 'Legacy benefits and pension age benefits',
@@ -12,15 +14,6 @@ export const BREAKDOWN_BUTTON = 'See how your Universal Credit is worked out';
 /** The engine's code for Universal Credit, the one benefit with a breakdown. */
 export const UNIVERSAL_CREDIT_CODE = 'UNIVERSAL_CREDIT';
 
-/** External pages open in a new tab so the results stay open; screen reader users are told. */
-export function ExternalLink({ href, children, className }: { href: string; children: ReactNode; className?: string }) {
-  return (
-    <a href={href} className={className} target="_blank" rel="noopener noreferrer">
-      {children}
-      <span className="visually-hidden"> (opens in a new tab)</span>
-    </a>
-  );
-}
 
 /** Weekly or monthly (spec 001 §4 'Period'): two radio buttons, so the choice is clear to keyboard and screen reader users. */
 export function PeriodChoice({ period, onChange }: { period: Period; onChange(period: Period): void }) {
@@ -84,6 +77,9 @@ export function BenefitItem({
               <li key={message.name}>{message.message}</li>
             ))}
           </ul>
+          <p className="benefit__accuracy">
+            <ExternalLink href={ACCURACY_PATH}>How accurate is the calculator?</ExternalLink>
+          </p>
         </details>
       )}
       <details className="benefit__details">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ExtraHelp, ExtraHelpItem } from '../../../common/result/model';
 import type { CharityDetails } from '../../../common/site';
-import { ExternalLink } from './BenefitBlocks';
+import { ExternalLink } from '../shared/ExternalLink';
 
 export const HELPFUL_INFORMATION_TITLE = 'Helpful Information';
 export const NO_EXTRA_HELP = 'We did not find any extra help to suggest from your answers. The links below may still help.';

@@ -1,5 +1,5 @@
 import type { CharityDetails } from '../../../common/site';
-import { ExternalLink } from './BenefitBlocks';
+import { ExternalLink } from '../shared/ExternalLink';
 
 export const CARD_TITLES = {
   warmHomes: 'Warm Homes Network',

@@ -6,6 +6,8 @@ import { BetterOffCard } from './BetterOffCard';
 import { BetterOffSummary } from './BetterOffSummary';
 import { FORCED_MONTHLY_NOTE, LegacyBenefits, NoEntitlement, PeriodChoice, UNIVERSAL_CREDIT_CODE, UniversalCreditBenefits } from './BenefitBlocks';
 import { FeedbackCard } from './FeedbackCard';
+import { HousingAllowanceNote } from './HousingAllowanceNote';
+import { surveyPath } from '../survey/survey-api';
 import { HelplineCard, HelpUsHelpOthersCard, WarmHomesCard } from './ResultCards';
 import { isMonthlyForced, isUniversalCreditShown, offersUniversalCreditButton, shownPeriod, type PeriodState } from './period';
 import { UniversalCreditBreakdown } from './UniversalCreditBreakdown';
@@ -104,6 +106,12 @@ export function YourResults({ result, site, visit, search, isNarrowScreen, perio
         <NoEntitlement benefits={benefits} period={period} isBetterOff={isBetterOff}>
           {periodControl}
         </NoEntitlement>
+      )}
+      {result.housingAllowance && (
+        <HousingAllowanceNote
+          allowance={result.housingAllowance}
+          changeHref={result.housingAllowance.pageNumber === null ? null : surveyPath(result.housingAllowance.pageNumber, result.session, search)}
+        />
       )}
       <BetterOffCard result={result} visit={visit} search={search} onRecalculated={onRecalculated} onFailed={onFailed} />
       <p className="results__extra-help">

@@ -72,6 +72,11 @@ export function createPageState(page: PageView, options: { isTest: boolean }): S
   };
 }
 
+/** A question that takes its choices from the calculation is asked only when the server gave it some. */
+function hasChoices(question: QuestionView): boolean {
+  return question.optionsFrom === undefined || (question.options?.length ?? 0) > 0;
+}
+
 /** The answers the rules see: those of shown questions (a hidden question's answer does not count). */
 function visibleAnswers(state: SurveyPageState, shown: Record<string, boolean>): Answers {
   const visible: Answers = {};
@@ -101,7 +106,7 @@ export function reevaluateShowHide(state: SurveyPageState, environment: RuleEnvi
       const rule = current.rules[question.name];
       if (!rule || !isEvaluableHere(current, rule)) continue;
       const outcome = evaluateRule(rule, { ...environment, answers: visible });
-      if (outcome.ok) shown[question.name] = outcome.value;
+      if (outcome.ok) shown[question.name] = outcome.value && hasChoices(question);
     }
     // Defaults go in as questions appear, so a rule that reads a default settles in the next pass.
     const answers = { ...current.answers };

@@ -244,3 +244,57 @@ describe('an option with a pop-up message', () => {
     expect((waiting as HTMLInputElement).checked).toBe(true);
   });
 });
+
+describe('a question whose choices come from the calculation (the Local Housing Allowance areas)', () => {
+  const areas = ['Barnsley', 'Birmingham', 'Black Country', 'Central Greater Manchester', 'Derby', 'Leeds', 'Leicester', 'Northumberland', 'Sheffield', 'Southern Greater Manchester', 'Wakefield'];
+  const tenure = question('ClientTenure', 'Radio', { text: 'Which of these describes your home?', options: [{ value: 'PrivateRent', text: 'Private' }, { value: 'Owner', text: 'Owner' }] }, 'PrivateRent');
+  const area = (options: { value: string; text: string; fromCalculation?: true }[]) =>
+    question('ClientLhaArea', 'Radio', { text: 'Which Local Housing Allowance area is your home in?', optionsFrom: 'localHousingAllowanceAreas', showHide: "ClientTenure == 'PrivateRent'", options, required: true }, '');
+  const choices = [...areas.map((name) => ({ value: name, text: name, fromCalculation: true as const })), { value: 'NotSure', text: 'Not sure' }];
+
+  it('with many choices, a search box narrows them, always keeping Not sure, and says how many match', async () => {
+    renderPage(pageResponse([group(tenure, area(choices))]));
+    const search = screen.getByLabelText('Search the 11 choices') as HTMLInputElement;
+    expect(screen.getAllByRole('radio').filter((radio) => (radio as HTMLInputElement).name === 'ClientLhaArea')).toHaveLength(12);
+    fireEvent.change(search, { target: { value: 'greater man' } });
+    await settle();
+    const shown = screen.getAllByRole('radio').filter((radio) => (radio as HTMLInputElement).name === 'ClientLhaArea').map((radio) => (radio as HTMLInputElement).value);
+    expect(shown).toEqual(['Central Greater Manchester', 'Southern Greater Manchester', 'NotSure']);
+    expect(screen.getByText("2 of 11 match 'greater man'.")).not.toBeNull();
+    fireEvent.click(screen.getByLabelText('Southern Greater Manchester'));
+    await settle();
+    fireEvent.change(search, { target: { value: 'leeds' } });
+    await settle();
+    // The choice made stays in view with what the new search finds.
+    const after = screen.getAllByRole('radio').filter((radio) => (radio as HTMLInputElement).name === 'ClientLhaArea').map((radio) => (radio as HTMLInputElement).value);
+    expect(after).toEqual(['Leeds', 'Southern Greater Manchester', 'NotSure']);
+    expect((screen.getByLabelText('Southern Greater Manchester') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('with a few choices, plain radios', () => {
+    renderPage(pageResponse([group(tenure, area(choices.slice(-4)))]));
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    expect(screen.getAllByRole('radio').filter((radio) => (radio as HTMLInputElement).name === 'ClientLhaArea')).toHaveLength(4);
+  });
+
+  it('with nothing to choose (the area is settled), it is not asked, even when its rule holds', async () => {
+    renderPage(pageResponse([group(tenure, { ...area([]), show: false })]));
+    fireEvent.click(screen.getByLabelText('Owner'));
+    await settle();
+    fireEvent.click(screen.getByLabelText('Private'));
+    await settle();
+    expect(screen.queryByText('Which Local Housing Allowance area is your home in?')).toBeNull();
+  });
+});
+
+describe('text from the definitions', () => {
+  it('turns an https address into a link that opens in a new tab, and keeps everything else as plain text', () => {
+    const withLink = question('ClientLhaArea', 'Label', { text: 'Find your area', subtext: 'Search by postcode on LHA Direct: https://lha-direct.voa.gov.uk/. <b>Not bold</b>' });
+    renderPage(pageResponse([group(withLink)]));
+    const link = screen.getByRole('link', { name: /lha-direct\.voa\.gov\.uk/ }) as HTMLAnchorElement;
+    expect(link.href).toBe('https://lha-direct.voa.gov.uk/');
+    expect(link.target).toBe('_blank');
+    expect(link.rel).toBe('noopener noreferrer');
+    expect(screen.getByText(/<b>Not bold<\/b>/)).not.toBeNull();
+  });
+});

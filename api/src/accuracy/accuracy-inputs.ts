@@ -1,0 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { councilTaxData } from '../../../common/calculation/benefits/council-tax-reduction-data.js';
+import { readCaseFiles } from '../../../common/calculation/engine/cases.js';
+import type { EntitlementEngine } from '../../../common/calculation/engine/entitlement-engine.js';
+import { RULESETS_DIR } from '../../../common/calculation/load.js';
+import type { AccuracyInputs, AuthorityRow, PrivateRentingRow } from './accuracy-report.js';
+
+/** The files the accuracy report counts, read from the working directory as the engine's loader reads its own. */
+export function readAccuracyInputs(engine: EntitlementEngine, date: string, definitionsDir = resolve('definitions')): AccuracyInputs {
+  const authorities = (JSON.parse(readFileSync(join(definitionsDir, 'lookup', 'local-authorities.json'), 'utf8')) as { localAuthorities: AuthorityRow[] }).localAuthorities;
+  const privateRenting = (
+    JSON.parse(readFileSync(join(RULESETS_DIR, 'local-housing-allowance', 'private-renting-households.json'), 'utf8')) as { authorities: PrivateRentingRow[] }
+  ).authorities;
+  return { date, engine, councilTax: councilTaxData(), caseFiles: readCaseFiles(RULESETS_DIR), authorities, privateRenting };
+}
+
+/** docs/accuracy.md counts the last council tax year held, so the committed page does not change with the calendar. */
+export function documentedDate(engine: EntitlementEngine): string {
+  return engine.parameters.ratesHeldUntil;
+}

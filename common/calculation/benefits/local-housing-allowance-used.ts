@@ -1,0 +1,84 @@
+import type { CalculationInput } from '../engine/benefit.js';
+import {
+  LHA_CATEGORY_WORDS,
+  type LhaAreaBasis,
+  type LhaCategory,
+  type LhaScheme,
+  type LhaUnsettledReason,
+} from '../local-housing-allowance.js';
+import type { Pence } from '../money.js';
+
+/**
+ * Which Local Housing Allowance a private tenant's benefit used, and why: the area settled (named by the
+ * household, placed by the postcode lookup, or the only area of the council), or, when it could not be settled,
+ * the lowest rate among the areas it could be, with the highest so the range can be given. Universal Credit and
+ * Housing Benefit both decide it here, so their sentences and the result's summary say the same thing.
+ */
+export interface LhaUsed {
+  scheme: LhaScheme;
+  category: LhaCategory;
+  basis: LhaAreaBasis | 'LOWEST_OF_CANDIDATES';
+  unsettledReason: LhaUnsettledReason | null;
+  /** The area whose rate was used. */
+  area: string;
+  /** Every area the home could be in (just the one when settled). */
+  candidates: string[];
+  /** The council's name when the table holds it. */
+  localAuthorityName: string | null;
+  /** A month for Universal Credit, a week for Housing Benefit. */
+  ratePence: Pence;
+  highest: { area: string; ratePence: Pence } | null;
+}
+
+/** The sentence keys each benefit's `explanations.json` must have for this (checked by the benefit's spec). */
+export const LHA_AREA_SENTENCES = ['lha-area-given', 'lha-area-postcode', 'lha-area-council', 'lha-area-lowest'] as const;
+
+/** The LHA to use for a category, with the sentence saying which area and why pushed onto `explanation`. */
+export function localHousingAllowanceFor(input: CalculationInput, category: LhaCategory, scheme: LhaScheme, explanation: string[]): LhaUsed {
+  const { facts, lha, date, explanations } = input;
+  const finding = lha.findLhaArea({ brma: facts.brma, brmaFrom: facts.brmaFrom, localAuthority: facts.localAuthority, country: facts.country });
+  const chosen = lha.chooseRate(finding, category, date, scheme);
+  const council = finding.authority?.name ?? null;
+  if (finding.kind === 'settled') {
+    const key = finding.basis === 'GIVEN' ? 'lha-area-given' : finding.basis === 'POSTCODE' ? 'lha-area-postcode' : 'lha-area-council';
+    explanation.push(explanations.say(key, { area: finding.area.name, council, confirmed: finding.authority?.confirmed ?? true }));
+    return {
+      scheme,
+      category,
+      basis: finding.basis,
+      unsettledReason: null,
+      area: finding.area.name,
+      candidates: [finding.area.name],
+      localAuthorityName: council,
+      ratePence: chosen.rate,
+      highest: null,
+    };
+  }
+  const highest = chosen.highest!;
+  explanation.push(
+    explanations.say('lha-area-lowest', {
+      split: finding.reason === 'SPLIT_AUTHORITY',
+      council,
+      count: finding.candidates.length,
+      areas: finding.candidates.map((area) => area.name).join(', '),
+      category: LHA_CATEGORY_WORDS[category],
+      lowest: chosen.rate,
+      lowestArea: chosen.area.name,
+      highest: highest.rate,
+      highestArea: highest.area.name,
+      sameRate: highest.rate === chosen.rate,
+      weekly: scheme === 'HOUSING_BENEFIT',
+    }),
+  );
+  return {
+    scheme,
+    category,
+    basis: 'LOWEST_OF_CANDIDATES',
+    unsettledReason: finding.reason,
+    area: chosen.area.name,
+    candidates: finding.candidates.map((area) => area.name),
+    localAuthorityName: council,
+    ratePence: chosen.rate,
+    highest: { area: highest.area.name, ratePence: highest.rate },
+  };
+}
