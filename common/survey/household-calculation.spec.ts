@@ -28,7 +28,8 @@ describe('a questionnaire household, worked out', () => {
     expect(result.system).toBe('UNIVERSAL_CREDIT');
     expect(universalCredit.eligible).toBe(true);
     expect(universalCredit.elements.map((element) => element.code)).toEqual(['STANDARD_ALLOWANCE', 'HOUSING']);
-    // Manchester's Broad Rental Market Area is not in the local authority table, so the rent is not checked against the LHA, and says so.
-    expect(universalCredit.explanation.join(' ')).toMatch(/could not be checked/);
+    // The renter named their Local Housing Allowance area, so the rent is checked against that area's rate.
+    expect(universalCredit.explanation.join(' ')).toContain('Your Local Housing Allowance area is Central Greater Manchester, as you told us.');
+    expect(universalCredit.explanation.join(' ')).toContain('within the Local Housing Allowance for one bedroom in Central Greater Manchester, £775.00 a month');
   });
 });

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Citation } from '../../parameters/dated-parameter.js';
 import { OTHER_INCOME_TYPES, type CouncilTaxBand, type Country, type OtherIncomeType } from '../household.js';
 import type { Pence } from '../money.js';
@@ -7,8 +7,8 @@ import type { Pence } from '../money.js';
 /**
  * The council tax data of `rulesets/council-tax-reduction/` (see its README.md): Band D per billing authority for
  * each council tax year held (`band-d.json`, with each nation's band proportions) and England's local working-age
- * schemes (`england-working-age-schemes.json`). Checked on loading, so a misspelt field or a figure that is not
- * whole pence stops the start instead of giving someone a wrong bill.
+ * schemes (`england-working-age-schemes/`: `default.json` and one file per council). Checked on loading, so a
+ * misspelt field or a figure that is not whole pence stops the start instead of giving someone a wrong bill.
  */
 
 export type CouncilTaxNation = Exclude<Country, 'NORTHERN_IRELAND'>;
@@ -139,12 +139,28 @@ export interface SchemeValue extends WorkingAgeSchemeFigures {
   readVia?: string;
 }
 
-export interface SchemesFile {
+/** `england-working-age-schemes/default.json`: what the folder holds, the law, and the default scheme. */
+export interface DefaultSchemeFile {
   description: string;
   legislation: Citation;
   default: WorkingAgeSchemeFigures & { name: string; assumptions: string };
+}
+
+/** One council's file, `england-working-age-schemes/<GSS code>-<name>.json`: its scheme for each year held. */
+export interface CouncilSchemeFile {
+  localAuthority: string;
+  name: string;
+  values: SchemeValue[];
+}
+
+/** The folder as loaded: the default file and every council's scheme by GSS code. */
+export interface SchemesFile extends DefaultSchemeFile {
   schemes: Record<string, { name: string; values: SchemeValue[] }>;
 }
+
+/** The file name of a council's scheme: its GSS code, then its name in lower case with hyphens. */
+export const COUNCIL_SCHEME_FILE = /^(E\d{8})-[a-z0-9]+(?:-[a-z0-9]+)*\.json$/;
+export const DEFAULT_SCHEME_FILE = 'default.json';
 
 export class CouncilTaxDataError extends Error {
   override name = 'CouncilTaxDataError';
@@ -342,44 +358,48 @@ function checkSchemeFigures(value: Record<string, unknown>, path: string, proble
 
 const SCHEME_FIELDS = ['maximumSupport', 'bandCap', 'taper', 'incomeBands', 'income', 'capitalLimit', 'minimumAwardWeekly', 'nonDependantDeductions', 'protectedGroups'];
 
-/** Every problem in `england-working-age-schemes.json`. */
-export function checkSchemesFile(json: unknown): string[] {
+/** Every problem in `england-working-age-schemes/default.json`. */
+export function checkDefaultSchemeFile(json: unknown): string[] {
   const problems: string[] = [];
   if (!isObject(json)) return ['must be a JSON object'];
-  checkFields(json, '(top)', ['description', 'legislation', 'default', 'schemes'], [], problems);
+  checkFields(json, '(top)', ['description', 'legislation', 'default'], [], problems);
   checkCitation(json.legislation, 'legislation', problems);
   if (!isObject(json.default)) problems.push('default must be an object');
   else {
     checkFields(json.default, 'default', ['name', 'assumptions', ...SCHEME_FIELDS], [], problems);
     checkSchemeFigures(json.default, 'default', problems);
   }
-  if (!isObject(json.schemes)) return [...problems, 'schemes must be an object by GSS code'];
-  for (const [code, scheme] of Object.entries(json.schemes)) {
-    const path = `schemes.${code}`;
-    if (!/^E\d{8}$/.test(code)) problems.push(`${path}: not the GSS code of an English authority`);
-    if (!isObject(scheme) || typeof scheme.name !== 'string' || !Array.isArray(scheme.values) || scheme.values.length === 0) {
-      problems.push(`${path} must have a name and a non-empty list of values`);
-      continue;
+  return problems;
+}
+
+/** Every problem in one council's file; `fileName` must be its GSS code and name, as COUNCIL_SCHEME_FILE. */
+export function checkCouncilSchemeFile(fileName: string, json: unknown): string[] {
+  const problems: string[] = [];
+  const named = COUNCIL_SCHEME_FILE.exec(fileName);
+  if (!named) problems.push(`the file name must be the council's GSS code and name, such as E08000001-bolton.json`);
+  if (!isObject(json)) return [...problems, 'must be a JSON object'];
+  checkFields(json, '(top)', ['localAuthority', 'name', 'values'], [], problems);
+  if (typeof json.localAuthority !== 'string' || !/^E\d{8}$/.test(json.localAuthority)) problems.push('localAuthority must be the GSS code of an English authority');
+  else if (named && named[1] !== json.localAuthority) problems.push(`localAuthority ${json.localAuthority} is not the code the file is named with (${named[1]})`);
+  if (typeof json.name !== 'string' || !json.name.trim()) problems.push('name must be the council\'s name');
+  if (!Array.isArray(json.values) || json.values.length === 0) return [...problems, 'values must be a non-empty list'];
+  let previous = '';
+  json.values.forEach((value: unknown, index) => {
+    const at = `values[${index}]`;
+    if (!isObject(value)) return problems.push(`${at} must be an object`);
+    checkFields(value, at, ['from', 'source', ...SCHEME_FIELDS], ['note', 'readVia', 'alsoSources'], problems);
+    if (typeof value.from !== 'string' || !/^\d{4}-04-01$/.test(value.from)) problems.push(`${at}.from must be 1 April of a year (a scheme runs for a council tax year)`);
+    else if (value.from <= previous) problems.push(`${at}.from: dates must be unique and oldest first`);
+    else previous = value.from;
+    checkCitation(value.source, `${at}.source`, problems);
+    if ('alsoSources' in value) {
+      if (!Array.isArray(value.alsoSources) || value.alsoSources.length === 0) problems.push(`${at}.alsoSources must be a non-empty list when given`);
+      else value.alsoSources.forEach((source: unknown, at2) => checkCitation(source, `${at}.alsoSources[${at2}]`, problems));
     }
-    checkFields(scheme, path, ['name', 'values'], [], problems);
-    let previous = '';
-    scheme.values.forEach((value: unknown, index) => {
-      const at = `${path}.values[${index}]`;
-      if (!isObject(value)) return problems.push(`${at} must be an object`);
-      checkFields(value, at, ['from', 'source', ...SCHEME_FIELDS], ['note', 'readVia', 'alsoSources'], problems);
-      if (typeof value.from !== 'string' || !/^\d{4}-04-01$/.test(value.from)) problems.push(`${at}.from must be 1 April of a year (a scheme runs for a council tax year)`);
-      else if (value.from <= previous) problems.push(`${at}.from: dates must be unique and oldest first`);
-      else previous = value.from;
-      checkCitation(value.source, `${at}.source`, problems);
-      if ('alsoSources' in value) {
-        if (!Array.isArray(value.alsoSources) || value.alsoSources.length === 0) problems.push(`${at}.alsoSources must be a non-empty list when given`);
-        else value.alsoSources.forEach((source: unknown, at2) => checkCitation(source, `${at}.alsoSources[${at2}]`, problems));
-      }
-      if ('note' in value && (typeof value.note !== 'string' || !value.note.trim())) problems.push(`${at}.note must be a non-empty text when given`);
-      if ('readVia' in value && (typeof value.readVia !== 'string' || !value.readVia.trim())) problems.push(`${at}.readVia must be a non-empty text when given`);
-      checkSchemeFigures(value, at, problems);
-    });
-  }
+    if ('note' in value && (typeof value.note !== 'string' || !value.note.trim())) problems.push(`${at}.note must be a non-empty text when given`);
+    if ('readVia' in value && (typeof value.readVia !== 'string' || !value.readVia.trim())) problems.push(`${at}.readVia must be a non-empty text when given`);
+    checkSchemeFigures(value, at, problems);
+  });
   return problems;
 }
 
@@ -451,28 +471,54 @@ function parse(file: string, text: string): unknown {
   }
 }
 
-/** Checks and loads both files from their text; throws CouncilTaxDataError naming every problem. */
-export function loadCouncilTaxData(texts: { bandD: string; schemes: string }): CouncilTaxData {
+/** The text of the schemes folder: `default.json` and each council's file by its name. */
+export interface SchemesFolderText {
+  defaultFile: string;
+  councils: { fileName: string; text: string }[];
+}
+
+/** Checks and loads Band D and the schemes from their text; throws CouncilTaxDataError naming every problem. */
+export function loadCouncilTaxData(texts: { bandD: string; schemes: SchemesFolderText }): CouncilTaxData {
   const bandD = parse('band-d.json', texts.bandD);
   const bandDProblems = checkBandDFile(bandD);
   if (bandDProblems.length > 0) throw new CouncilTaxDataError('band-d.json', bandDProblems);
-  const schemes = parse('england-working-age-schemes.json', texts.schemes);
-  const schemeProblems = checkSchemesFile(schemes);
-  if (schemeProblems.length > 0) throw new CouncilTaxDataError('england-working-age-schemes.json', schemeProblems);
-  return new CouncilTaxData(bandD as BandDFile, schemes as SchemesFile);
+  const folder = 'england-working-age-schemes';
+  const defaultFile = parse(`${folder}/${DEFAULT_SCHEME_FILE}`, texts.schemes.defaultFile);
+  const defaultProblems = checkDefaultSchemeFile(defaultFile);
+  if (defaultProblems.length > 0) throw new CouncilTaxDataError(`${folder}/${DEFAULT_SCHEME_FILE}`, defaultProblems);
+  const schemes: SchemesFile['schemes'] = {};
+  for (const { fileName, text } of texts.schemes.councils) {
+    const path = `${folder}/${fileName}`;
+    const json = parse(path, text);
+    const problems = checkCouncilSchemeFile(fileName, json);
+    const { localAuthority, name, values } = json as CouncilSchemeFile;
+    if (problems.length === 0 && schemes[localAuthority]) problems.push(`a second file for ${localAuthority}`);
+    if (problems.length > 0) throw new CouncilTaxDataError(path, problems);
+    schemes[localAuthority] = { name, values };
+  }
+  return new CouncilTaxData(bandD as BandDFile, { ...(defaultFile as DefaultSchemeFile), schemes });
+}
+
+/** Reads the schemes folder: `default.json` and every other `.json` file in it, in name order. */
+export function readSchemesFolder(folder: string): SchemesFolderText {
+  const names = readdirSync(folder).filter((name) => name.endsWith('.json')).sort();
+  return {
+    defaultFile: readFileSync(join(folder, DEFAULT_SCHEME_FILE), 'utf8'),
+    councils: names.filter((name) => name !== DEFAULT_SCHEME_FILE).map((fileName) => ({ fileName, text: readFileSync(join(folder, fileName), 'utf8') })),
+  };
 }
 
 let loaded: CouncilTaxData | undefined;
 
 /**
  * The data under `rulesets/council-tax-reduction/`, read once on first use. The engine's loader hands a calculator
- * only its ruleset, sentences, rates and the LHA data, so this benefit reads its own two files (from the working
+ * only its ruleset, sentences, rates and the LHA data, so this benefit reads its own files (from the working
  * directory, as `RULESETS_DIR` does).
  */
 export function councilTaxData(): CouncilTaxData {
   loaded ??= loadCouncilTaxData({
     bandD: readFileSync(resolve('rulesets', 'council-tax-reduction', 'band-d.json'), 'utf8'),
-    schemes: readFileSync(resolve('rulesets', 'council-tax-reduction', 'england-working-age-schemes.json'), 'utf8'),
+    schemes: readSchemesFolder(resolve('rulesets', 'council-tax-reduction', 'england-working-age-schemes')),
   });
   return loaded;
 }

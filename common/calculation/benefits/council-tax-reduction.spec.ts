@@ -7,7 +7,7 @@ import { ParameterReader } from '../engine/parameters.js';
 import { deriveFacts } from '../facts.js';
 import { loadBenefit, loadEntitlementEngine, RULESETS_DIR } from '../load.js';
 import { childBenefit } from './child-benefit.js';
-import { checkBandDFile, checkSchemesFile, councilTaxData, councilTaxYearOf } from './council-tax-reduction-data.js';
+import { checkBandDFile, checkCouncilSchemeFile, councilTaxData, councilTaxYearOf, loadCouncilTaxData, readSchemesFolder } from './council-tax-reduction-data.js';
 import { COUNCIL_TAX_CHARGE, councilTaxReduction } from './council-tax-reduction.js';
 import { PENSION_CREDIT_GUARANTEE, pensionCredit } from './pension-credit.js';
 
@@ -78,7 +78,8 @@ describe('Council Tax Reduction', () => {
 
   it('checks its data files', () => {
     expect(checkBandDFile(JSON.parse(readFileSync(join(FOLDER, 'band-d.json'), 'utf8')))).toEqual([]);
-    expect(checkSchemesFile(JSON.parse(readFileSync(join(FOLDER, 'england-working-age-schemes.json'), 'utf8')))).toEqual([]);
+    const folder = readSchemesFolder(join(FOLDER, 'england-working-age-schemes'));
+    expect(() => loadCouncilTaxData({ bandD: readFileSync(join(FOLDER, 'band-d.json'), 'utf8'), schemes: folder })).not.toThrow();
     expect(checkBandDFile({ description: 'x', unit: 'pence a year', compiledFrom: { title: 't', url: 'https://x' }, nations: {}, authorities: { E1: { name: 'A', nation: 'WALES', values: [{ year: '2026/28', bandD: 1.5 }] } } })).toEqual(
       expect.arrayContaining([
         'nations.ENGLAND is missing',
@@ -88,6 +89,20 @@ describe('Council Tax Reduction', () => {
         'authorities.E1.values[0].bandD must be whole, positive pence',
       ]),
     );
+  });
+
+  it('checks each council\'s scheme file, by its name and code, and names the file at fault', () => {
+    const folder = readSchemesFolder(join(FOLDER, 'england-working-age-schemes'));
+    const bolton = folder.councils.find((council) => council.fileName === 'E08000001-bolton.json')!;
+    expect(checkCouncilSchemeFile(bolton.fileName, JSON.parse(bolton.text))).toEqual([]);
+    expect(checkCouncilSchemeFile('bolton.json', JSON.parse(bolton.text))).toEqual([expect.stringContaining('GSS code and name')]);
+    expect(checkCouncilSchemeFile('E08000002-bolton.json', JSON.parse(bolton.text))).toEqual(['localAuthority E08000001 is not the code the file is named with (E08000002)']);
+    const broken = { ...JSON.parse(bolton.text), values: [{ ...JSON.parse(bolton.text).values[0], taper: 0.2 }] };
+    const bandD = readFileSync(join(FOLDER, 'band-d.json'), 'utf8');
+    expect(() => loadCouncilTaxData({ bandD, schemes: { ...folder, councils: [{ fileName: bolton.fileName, text: JSON.stringify(broken) }] } })).toThrow(
+      /england-working-age-schemes\/E08000001-bolton\.json has 1 problem:\n {2}- values\[0\]\.taper must be basis points or null/,
+    );
+    expect(() => loadCouncilTaxData({ bandD, schemes: { ...folder, councils: [bolton, { fileName: 'E08000001-bolton-again.json', text: bolton.text }] } })).toThrow(/a second file for E08000001/);
   });
 
   it('uses a Band D only in its own council tax year, which starts on 1 April', () => {
