@@ -6,7 +6,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ParameterNotInForceError } from '../parameters/dated-parameter.js';
-import { checkLhaData, LhaDataError, loadLhaData, UnknownLhaAreaError, type LhaDataFiles } from './local-housing-allowance.js';
+import { checkLhaData, estimatedWeeklyRate, LHA_CATEGORIES, LhaDataError, loadLhaData, UnknownLhaAreaError, type LhaDataFiles } from './local-housing-allowance.js';
 
 const DIR = resolve('rulesets/local-housing-allowance');
 const files: LhaDataFiles = {
@@ -172,5 +172,47 @@ describe('findLhaArea', () => {
       rate: 45000,
       highest: { area: { name: 'Leicester' }, rate: 54000 },
     });
+  });
+});
+
+describe('Housing Benefit weekly rates', () => {
+  const date = '2026-11-21';
+
+  it('uses the published weekly figure where it is held: Outer South East London, 1 bedroom, 241.64 a week (Bromley)', () => {
+    const finding = lha().findLhaArea({ country: 'ENGLAND', brma: 'Outer South East London' });
+    expect(lha().chooseRate(finding, 'ONE_BEDROOM', date, 'HOUSING_BENEFIT')).toMatchObject({ rate: 24164, estimated: false });
+  });
+
+  it('estimates it from the monthly rate, x 12 / 365 x 7 to the penny, where it is not, and says it is an estimate', () => {
+    // Leeds, 1 bedroom: 675.00 a month x 84 / 365 = 155.342 = 155.34 a week.
+    const finding = lha().findLhaArea({ country: 'ENGLAND', brma: 'Leeds' });
+    expect(lha().hasPublishedHousingBenefitRates(lha().areaNamed('Leeds')!)).toBe(false);
+    expect(lha().chooseRate(finding, 'ONE_BEDROOM', date, 'HOUSING_BENEFIT')).toMatchObject({ rate: 15534, estimated: true });
+    // Outer South East London's published 241.64 is what the estimate gives from 1,050.00 a month, not 1,050 x 12 / 52 = 242.31.
+    expect(estimatedWeeklyRate(105000)).toBe(24164);
+    // Universal Credit keeps using the monthly figure itself.
+    expect(lha().chooseRate(finding, 'ONE_BEDROOM', date, 'UNIVERSAL_CREDIT')).toMatchObject({ rate: 67500, estimated: false });
+  });
+
+  it('the estimate gives the published figure in every Great Britain area held, within 3p where a council page differs', () => {
+    const data = lha();
+    let figures = 0;
+    let equal = 0;
+    for (const area of data.areas) {
+      if (area.nation === 'NORTHERN_IRELAND' || !data.hasPublishedHousingBenefitRates(area)) continue;
+      for (const category of LHA_CATEGORIES) {
+        const published = data.rate(area.name, category, date, 'HOUSING_BENEFIT');
+        const estimate = estimatedWeeklyRate(data.rate(area.name, category, date, 'UNIVERSAL_CREDIT'));
+        expect(Math.abs(published - estimate)).toBeLessThanOrEqual(3);
+        figures += 1;
+        if (published === estimate) equal += 1;
+      }
+    }
+    expect(figures).toBeGreaterThanOrEqual(150);
+    expect(equal).toBeGreaterThanOrEqual(figures - 1);
+  });
+
+  it('still refuses a date after the rates held, for the estimate too', () => {
+    expect(() => lha().rate('Leeds', 'ONE_BEDROOM', '2027-04-01', 'HOUSING_BENEFIT')).toThrow(ParameterNotInForceError);
   });
 });

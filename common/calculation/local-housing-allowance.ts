@@ -6,7 +6,7 @@
  */
 import { ParameterNotInForceError, type Citation } from '../parameters/dated-parameter.js';
 import type { Country } from './household.js';
-import type { Pence } from './money.js';
+import { scalePence, type Pence } from './money.js';
 
 export const LHA_CATEGORIES = ['SHARED', 'ONE_BEDROOM', 'TWO_BEDROOMS', 'THREE_BEDROOMS', 'FOUR_BEDROOMS'] as const;
 export type LhaCategory = (typeof LHA_CATEGORIES)[number];
@@ -32,7 +32,8 @@ export const LHA_CATEGORY_WORDS: Record<LhaCategory, string> = {
 /**
  * The two published sets of rates: Universal Credit's monthly figures (Rent Officers (Universal Credit Functions)
  * Order 2013) and Housing Benefit's weekly figures (Rent Officers (Housing Benefit Functions) Order 1997), which the
- * rent officers determine separately, so a weekly figure is never derived from a monthly one here.
+ * rent officers determine separately. Where the published weekly figures of an area are not held, Housing Benefit's
+ * rate is estimated from the monthly one (`estimatedWeeklyRate`), and the result says so.
  */
 export type LhaScheme = 'UNIVERSAL_CREDIT' | 'HOUSING_BENEFIT';
 const SCHEME_PERIOD: Record<LhaScheme, 'month' | 'week'> = { UNIVERSAL_CREDIT: 'month', HOUSING_BENEFIT: 'week' };
@@ -118,8 +119,21 @@ export type LhaAreaFinding =
 export interface LhaRateChosen {
   area: LhaArea;
   rate: Pence;
+  /** Housing Benefit only: the rate was estimated from the monthly figure, the published weekly one not being held. */
+  estimated: boolean;
   /** Only when unsettled: the highest candidate, so the result can give the range. */
   highest?: { area: LhaArea; rate: Pence };
+}
+
+/**
+ * Housing Benefit's weekly LHA estimated from Universal Credit's monthly one: monthly x 12 / 365 x 7, to the
+ * nearest penny. Not a rule of law but what the published figures show: every weekly figure checked against an
+ * official page equals it (see rulesets/local-housing-allowance/README.md), because the rent officers convert
+ * monthly rents to weekly by the calendar (x 12 / 365 x 7), not by x 12 / 52. Used only where the published weekly
+ * figure is not held, and always said to be an estimate.
+ */
+export function estimatedWeeklyRate(monthly: Pence): Pence {
+  return scalePence(monthly, 12 * 7, 365);
 }
 
 export interface LhaDataProblem {
@@ -395,8 +409,8 @@ export class LocalHousingAllowance {
     return this.byAuthority.get(localAuthority.trim().toUpperCase());
   }
 
-  /** Whether Housing Benefit's published weekly rates are held for an area. */
-  hasHousingBenefitRates(area: LhaArea): boolean {
+  /** Whether Housing Benefit's published weekly rates are held for an area (otherwise they are estimated). */
+  hasPublishedHousingBenefitRates(area: LhaArea): boolean {
     return this.weeklyByKey.has(area.key);
   }
 
@@ -438,12 +452,25 @@ export class LocalHousingAllowance {
     const until = scheme === 'UNIVERSAL_CREDIT' ? this.rates.until : this.housingBenefitRates.until;
     // No silent uprating: the freeze is confirmed to `until` only, so a later date is refused, not given 2026/27's figure.
     if (date > until) throw new ParameterNotInForceError(name, date, `the rates held end on ${until}`);
-    const values = scheme === 'UNIVERSAL_CREDIT' ? area.values : this.weeklyByKey.get(area.key);
-    if (!values) throw new ParameterNotInForceError(name, date, 'the rent officers’ published weekly rates for this area are not held');
+    const values = scheme === 'UNIVERSAL_CREDIT' ? area.values : (this.weeklyByKey.get(area.key) ?? this.estimatedWeeklyValues(area));
     let inForce: LhaRatesFrom | undefined;
     for (const dated of values) if (dated.from <= date) inForce = dated;
     if (!inForce) throw new ParameterNotInForceError(name, date, `its first rate takes effect on ${values[0]!.from}`);
     return inForce;
+  }
+
+  /** Housing Benefit's weekly rates estimated from each dated monthly value (`estimatedWeeklyRate`), with its source. */
+  private estimatedWeeklyValues(area: LhaArea): LhaRatesFrom[] {
+    return area.values.map((monthly) => ({
+      from: monthly.from,
+      source: monthly.source,
+      note: 'Estimated from the monthly rate (x 12 / 365 x 7): the published weekly rate for Housing Benefit is not held for this area.',
+      shared: estimatedWeeklyRate(monthly.shared),
+      oneBedroom: estimatedWeeklyRate(monthly.oneBedroom),
+      twoBedrooms: estimatedWeeklyRate(monthly.twoBedrooms),
+      threeBedrooms: estimatedWeeklyRate(monthly.threeBedrooms),
+      fourBedrooms: estimatedWeeklyRate(monthly.fourBedrooms),
+    }));
   }
 
   /** The LHA in whole pence, a month for Universal Credit or a week for Housing Benefit, for a BRMA and category on `date`. */
@@ -466,10 +493,11 @@ export class LocalHousingAllowance {
    * the first in the table's order) with the highest, so the result can state the range.
    */
   chooseRate(finding: LhaAreaFinding, category: LhaCategory, date: string, scheme: LhaScheme): LhaRateChosen {
-    if (finding.kind === 'settled') return { area: finding.area, rate: this.rate(finding.area.name, category, date, scheme) };
+    const estimated = (area: LhaArea) => scheme === 'HOUSING_BENEFIT' && !this.hasPublishedHousingBenefitRates(area);
+    if (finding.kind === 'settled') return { area: finding.area, rate: this.rate(finding.area.name, category, date, scheme), estimated: estimated(finding.area) };
     const rated = finding.candidates.map((area) => ({ area, rate: this.rate(area.name, category, date, scheme) }));
     const lowest = rated.reduce((best, candidate) => (candidate.rate < best.rate ? candidate : best));
     const highest = rated.reduce((best, candidate) => (candidate.rate > best.rate ? candidate : best));
-    return { ...lowest, highest };
+    return { ...lowest, estimated: estimated(lowest.area), highest };
   }
 }

@@ -221,20 +221,25 @@ export function housingAllowanceOf(result: CalculationResult): ResultHousingAllo
   const summary = {
     GIVEN: `${used.area}, as given: ${rate}.`,
     POSTCODE: `${used.area}, where the postcode is: ${rate}.`,
-    LOCAL_AUTHORITY: `${used.area}, which covers the whole of ${council}: ${rate}.`,
+    LOCAL_AUTHORITY:
+      used.areaConfirmed === false
+        ? `${used.area}, which our table gives for the whole of ${council} (not yet confirmed by an official page: check your postcode on the VOA's LHA Direct): ${rate}.`
+        : `${used.area}, which covers the whole of ${council}: ${rate}.`,
     LOWEST_OF_CANDIDATES:
       used.unsettledReason === 'SPLIT_AUTHORITY'
         ? `Not known: ${council} is split between ${inWords(used.candidates)}. The lowest rate of these was used, ${used.area}: ${rate}. The highest is ${highest}.`
         : `Not known: without the council, the home could be in any of ${used.candidates.length} areas. The lowest rate was used, ${used.area}: ${rate}. The highest is ${highest}.`,
   }[used.basis];
+  const estimate = used.rateEstimated ? ' The weekly rate is our estimate from the monthly rate, as the published Housing Benefit figure for this area is not in our data.' : '';
   return {
     area: used.area,
     basis: used.basis,
-    summary,
+    summary: summary + estimate,
     candidates: used.candidates,
     rate: pounds(used.ratePence),
     period,
     highest: used.highest ? { area: used.highest.area, rate: pounds(used.highest.ratePence) } : null,
+    rateEstimated: used.rateEstimated,
     pageNumber: null,
   };
 }

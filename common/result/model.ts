@@ -170,6 +170,8 @@ export interface ResultHousingAllowance {
   period: 'month' | 'week';
   /** When the area was not settled: the highest rate among the candidates. */
   highest: { area: string; rate: number } | null;
+  /** Housing Benefit: the weekly rate was estimated from the monthly one (the published figure is not held). */
+  rateEstimated: boolean;
   /** When it was not settled and the questionnaire asks it: the page where the person can say which area. */
   pageNumber: number | null;
 }

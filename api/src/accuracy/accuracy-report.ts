@@ -3,6 +3,7 @@ import type { EntitlementEngine } from '../../../common/calculation/engine/entit
 import type { CouncilTaxData } from '../../../common/calculation/benefits/council-tax-reduction-data.js';
 import { councilTaxYearOf } from '../../../common/calculation/benefits/council-tax-reduction-data.js';
 import type { Country } from '../../../common/calculation/household.js';
+import { estimatedWeeklyRate, LHA_CATEGORIES } from '../../../common/calculation/local-housing-allowance.js';
 import type { AccuracyReport, AccuracySection } from '../../../common/accuracy.js';
 
 /**
@@ -66,6 +67,24 @@ function casesSection(caseFiles: readonly CaseFile[], engine: EntitlementEngine)
   };
 }
 
+/** How the weekly estimate (monthly x 12 / 365 x 7) compares with every published Great Britain weekly figure held. */
+function estimateCheck(lha: AccuracyInputs['engine']['lha'], date: string): { figures: number; equal: number; largest: number } {
+  let figures = 0;
+  let equal = 0;
+  let largest = 0;
+  for (const area of lha.areas) {
+    if (area.nation === 'NORTHERN_IRELAND' || !lha.hasPublishedHousingBenefitRates(area)) continue;
+    for (const category of LHA_CATEGORIES) {
+      const published = lha.rate(area.name, category, date, 'HOUSING_BENEFIT');
+      const difference = Math.abs(published - estimatedWeeklyRate(lha.rate(area.name, category, date, 'UNIVERSAL_CREDIT')));
+      figures += 1;
+      if (difference === 0) equal += 1;
+      largest = Math.max(largest, difference);
+    }
+  }
+  return { figures, equal, largest };
+}
+
 function housingAllowanceSection(inputs: AccuracyInputs): AccuracySection {
   const { engine, authorities, privateRenting } = inputs;
   const lha = engine.lha;
@@ -74,7 +93,7 @@ function housingAllowanceSection(inputs: AccuracyInputs): AccuracySection {
     const held = inNation.map((authority) => lha.authority(authority.code)).filter((row) => row !== undefined);
     const single = held.filter((row) => !row.split).length;
     const areas = lha.areasOf(code);
-    const weekly = areas.filter((area) => lha.hasHousingBenefitRates(area)).length;
+    const weekly = areas.filter((area) => lha.hasPublishedHousingBenefitRates(area)).length;
     return [country, String(areas.length), String(weekly), String(inNation.length), `${single} (${percent(single, inNation.length)})`, String(held.length - single)];
   });
   const settledHouseholds = privateRenting.filter((row) => lha.authority(row.localAuthority) && !lha.authority(row.localAuthority)!.split);
@@ -84,14 +103,15 @@ function housingAllowanceSection(inputs: AccuracyInputs): AccuracySection {
   const single = authorities.filter((authority) => lha.authority(authority.code)?.split === false).length;
   const confirmed = authorities.filter((authority) => lha.authority(authority.code)?.confirmed === true).length;
   const allAreas = NATIONS.reduce((sum, { code }) => sum + lha.areasOf(code).length, 0);
-  const weeklyAreas = NATIONS.reduce((sum, { code }) => sum + lha.areasOf(code).filter((area) => lha.hasHousingBenefitRates(area)).length, 0);
+  const weeklyAreas = NATIONS.reduce((sum, { code }) => sum + lha.areasOf(code).filter((area) => lha.hasPublishedHousingBenefitRates(area)).length, 0);
+  const check = estimateCheck(lha, inputs.date);
   return {
     id: 'local-housing-allowance',
     heading: 'Local Housing Allowance: every area',
     paragraphs: [
-      `Help with private rent (Universal Credit’s housing element, and Housing Benefit at pension age) is limited to the Local Housing Allowance of the Broad Rental Market Area the home is in. The calculator holds the monthly rates Universal Credit uses for every area in the UK, each with its source. Housing Benefit uses the weekly rates the rent officers publish for it, which the calculator holds for ${weeklyAreas} of ${allAreas} areas (where a council or the Housing Executive publishes them); elsewhere a pension-age private renter is told their Housing Benefit cannot be shown yet, never given the whole rent.`,
+      `Help with private rent (Universal Credit’s housing element, and Housing Benefit at pension age) is limited to the Local Housing Allowance of the Broad Rental Market Area the home is in. The calculator holds the monthly rates Universal Credit uses for every area in the UK, each with its source. Housing Benefit uses the weekly rates the rent officers publish for it, which the calculator holds for ${weeklyAreas} of ${allAreas} areas, each from an official page (a council’s, or the Housing Executive’s). Elsewhere it estimates the weekly rate from the monthly one (x 12 / 365 x 7, to the penny) and says so in the result: of the ${check.figures} published weekly figures held for Great Britain, ${check.equal} equal that estimate to the penny${check.equal < check.figures ? ` and the largest difference is ${check.largest}p` : ''}.`,
       `Every council in the UK is in the table of the areas that cover it. ${single} of ${total} councils (${percent(single, total)}) are wholly in one area, so the council settles the area. In the others the questionnaire asks which area the home is in, offering only that council’s areas, with a link to the Valuation Office Agency’s LHA Direct search by postcode; an operator who loads the open postcode to area lookup (npm run data:brma) settles it from the postcode instead.`,
-      `${confirmed} of the ${total} rows are confirmed by an official page (the council’s own LHA page), which each cites. The other ${total - confirmed} were compiled by the project from the rent officers’ area definitions and are not yet confirmed: where such a row puts a council in one area the result says so and suggests checking the postcode on LHA Direct.`,
+      `${confirmed} of the ${total} rows are confirmed by an official page (the council’s own LHA page), which each cites. The other ${total - confirmed} were compiled by the project from the rent officers’ area definitions and are not yet confirmed; checking rows against council pages has mostly found extra areas covering a few streets or villages at a council’s edge, so where an unconfirmed row puts a council in one area the result says it comes from our table and suggests checking the postcode on LHA Direct.`,
       `Weighted by private-renting households (ONS: Census 2021 households and the 2023 share rented privately, England only), ${percent(settled, households)} of England’s private renters live in a council wholly in one area.`,
       'Where the area is not known (the person is not sure, or the council is not known), the calculator never pays the rent unchecked: it uses the lowest rate among the areas the home could be in, says so, and gives the highest, so the person can see how much more they could get.',
     ],
@@ -129,7 +149,8 @@ function estimatesSection(): AccuracySection {
       'Council Tax Reduction for a working-age household in an English council whose scheme is not held: an estimate, labelled as such.',
       'Council tax worked out from the band uses the council’s average Band D, without any parish or town council charge (usually £20 to £80 a year).',
       'A private tenant whose Local Housing Allowance area is not known: the lowest rate of the areas the home could be in, with the highest given.',
-      'Housing Benefit for a private tenant over State Pension age where the weekly Housing Benefit rates of the area are not held: no amount is shown.',
+      'Housing Benefit for a private tenant over State Pension age where the published weekly Housing Benefit rate of the area is not held: estimated from the monthly rate, labelled as such.',
+      'A council that our table puts wholly in one Local Housing Allowance area without an official page confirming it: the result says the area comes from our table and points to LHA Direct.',
       'Housing Benefit for someone over State Pension age renting a room in a shared house: the council uses the lower shared accommodation rate, which the questionnaire does not ask about.',
       'A non-dependant’s deduction is chosen by their gross income; whether they work 16 hours a week is not asked.',
       'Disability and caring benefits that need an assessment (PIP, Attendance Allowance, DLA) are shown as ‘you may be entitled’, without an amount.',

@@ -234,6 +234,15 @@ export class LocalHousingAllowanceUsedDto {
   @ApiProperty({ description: "The council's name, when the table of councils and areas holds it.", nullable: true, type: String, example: 'Manchester' })
   localAuthorityName!: string | null;
 
+  @ApiProperty({
+    description:
+      "With LOCAL_AUTHORITY: true when an official page (the council's own LHA page) confirms the whole council is in `area`; false when only the calculator's own table says so (check the postcode on the VOA's LHA Direct). Otherwise null.",
+    nullable: true,
+    type: Boolean,
+    example: true,
+  })
+  areaConfirmed!: boolean | null;
+
   @ApiProperty({ description: 'The category of dwelling the household needs.', enum: ['SHARED', 'ONE_BEDROOM', 'TWO_BEDROOMS', 'THREE_BEDROOMS', 'FOUR_BEDROOMS'], enumName: 'LhaCategory', example: 'TWO_BEDROOMS' })
   category!: 'SHARED' | 'ONE_BEDROOM' | 'TWO_BEDROOMS' | 'THREE_BEDROOMS' | 'FOUR_BEDROOMS';
 
@@ -245,6 +254,13 @@ export class LocalHousingAllowanceUsedDto {
 
   @ApiProperty({ description: 'The rate used, in pounds a month or a week.', example: 875 })
   rate!: number;
+
+  @ApiProperty({
+    description:
+      "HOUSING_BENEFIT only: true when the rent officers' published weekly rate for the area is not held and `rate` is estimated from the monthly rate (x 12 / 365 x 7, to the penny), which the explanation says. Always false for UNIVERSAL_CREDIT.",
+    example: false,
+  })
+  rateEstimated!: boolean;
 
   @ApiProperty({ description: 'With LOWEST_OF_CANDIDATES: the highest rate among the candidates, so the range is known; otherwise null.', type: LhaHighestDto, nullable: true })
   highest!: LhaHighestDto | null;

@@ -1,4 +1,4 @@
-import { amountNotShown, notEligible, type AmountLine, type BenefitCalculator, type BenefitOutcome, type CalculatedBenefit, type CalculationInput } from '../engine/benefit.js';
+import { notEligible, type AmountLine, type BenefitCalculator, type BenefitOutcome, type CalculatedBenefit, type CalculationInput } from '../engine/benefit.js';
 import type { ParameterReader } from '../engine/parameters.js';
 import type { FiredRules } from '../engine/ruleset.js';
 import { receives, type HouseholdFacts } from '../facts.js';
@@ -123,9 +123,7 @@ function housingBenefitAward(input: CalculationInput, fired: FiredRules): Calcul
   let rent = facts.rent.weekly + facts.serviceCharges.weekly;
   let lhaUsed: LhaUsed | null = null;
   if (fired.has('local-housing-allowance')) {
-    const limited = privateTenantEligibleRent(input, rent, explanation);
-    if (limited === null) return { ...amountNotShown(explanation), localHousingAllowance: null };
-    ({ rent, lhaUsed } = limited);
+    ({ rent, lhaUsed } = privateTenantEligibleRent(input, rent, explanation));
   } else {
     explanation.push(explanations.say('eligible-rent', { rent, serviceCharges: facts.serviceCharges.weekly }));
   }
@@ -173,22 +171,13 @@ const LHA_CATEGORY_BY_ROOMS: readonly LhaCategory[] = ['ONE_BEDROOM', 'TWO_BEDRO
  * A private tenant's eligible rent: the Local Housing Allowance for the category of dwelling the household needs,
  * or the rent if lower (HB (SPC) Regs 2006 regs 12D and 13D). The size criteria are Universal Credit's (the same
  * bedrooms for the same people). The shared accommodation rate is not used: at pension age it applies only to a
- * home that is itself shared accommodation, which the questionnaire does not ask. Null when the rent officers'
- * weekly rates are not held for an area the home could be in, so the amount cannot be shown.
+ * home that is itself shared accommodation, which the questionnaire does not ask. The weekly rate is the one the
+ * rent officers publish for Housing Benefit where it is held, otherwise estimated from the monthly rate (and said).
  */
-function privateTenantEligibleRent(input: CalculationInput, rent: Pence, explanation: string[]): { rent: Pence; lhaUsed: LhaUsed } | null {
-  const { facts, lha, explanations } = input;
+function privateTenantEligibleRent(input: CalculationInput, rent: Pence, explanation: string[]): { rent: Pence; lhaUsed: LhaUsed } {
+  const { facts, explanations } = input;
   const rooms = bedroomEntitlement(facts);
   const category = LHA_CATEGORY_BY_ROOMS[Math.min(rooms, 4) - 1]!;
-  const finding = lha.findLhaArea({ brma: facts.brma, brmaFrom: facts.brmaFrom, localAuthority: facts.localAuthority, country: facts.country });
-  const areas = finding.kind === 'settled' ? [finding.area] : finding.candidates;
-  const missing = areas.filter((area) => !lha.hasHousingBenefitRates(area));
-  if (missing.length > 0) {
-    // Name the area when there is one; a list of every area in a nation would bury the point.
-    const named = areas.length === 1 ? areas[0]!.name : null;
-    explanation.push(explanations.say('lha-weekly-not-held', { rent, area: named }));
-    return null;
-  }
   const lhaUsed = localHousingAllowanceFor(input, category, 'HOUSING_BENEFIT', explanation);
   const eligible = Math.min(rent, lhaUsed.ratePence);
   explanation.push(
@@ -203,6 +192,7 @@ function privateTenantEligibleRent(input: CalculationInput, rent: Pence, explana
       eligible,
     }),
   );
+  if (lhaUsed.rateEstimated) explanation.push(explanations.say('lha-weekly-estimated', { area: lhaUsed.area, rate: lhaUsed.ratePence }));
   return { rent: eligible, lhaUsed };
 }
 

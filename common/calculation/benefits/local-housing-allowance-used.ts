@@ -25,8 +25,15 @@ export interface LhaUsed {
   candidates: string[];
   /** The council's name when the table holds it. */
   localAuthorityName: string | null;
+  /**
+   * When the area was settled from the council alone: whether an official page confirms the council is wholly in
+   * it (our table's row is `confirmed`); null when the area was settled otherwise, or not settled.
+   */
+  areaConfirmed: boolean | null;
   /** A month for Universal Credit, a week for Housing Benefit. */
   ratePence: Pence;
+  /** Housing Benefit: the weekly rate was estimated from the monthly one, its published figure not being held. */
+  rateEstimated: boolean;
   highest: { area: string; ratePence: Pence } | null;
 }
 
@@ -50,7 +57,9 @@ export function localHousingAllowanceFor(input: CalculationInput, category: LhaC
       area: finding.area.name,
       candidates: [finding.area.name],
       localAuthorityName: council,
+      areaConfirmed: finding.basis === 'LOCAL_AUTHORITY' ? (finding.authority?.confirmed ?? null) : null,
       ratePence: chosen.rate,
+      rateEstimated: chosen.estimated,
       highest: null,
     };
   }
@@ -78,7 +87,9 @@ export function localHousingAllowanceFor(input: CalculationInput, category: LhaC
     area: chosen.area.name,
     candidates: finding.candidates.map((area) => area.name),
     localAuthorityName: council,
+    areaConfirmed: null,
     ratePence: chosen.rate,
+    rateEstimated: chosen.estimated,
     highest: { area: highest.area.name, ratePence: highest.rate },
   };
 }

@@ -173,10 +173,12 @@ function contractLha(used: LhaUsed | null | undefined) {
     unsettledReason: used.unsettledReason,
     candidates: used.candidates,
     localAuthorityName: used.localAuthorityName,
+    areaConfirmed: used.areaConfirmed,
     category: used.category,
     scheme: used.scheme,
     period: used.scheme === 'UNIVERSAL_CREDIT' ? ('MONTH' as const) : ('WEEK' as const),
     rate: poundsFromPence(used.ratePence),
+    rateEstimated: used.rateEstimated,
     highest: used.highest ? { area: used.highest.area, rate: poundsFromPence(used.highest.ratePence) } : null,
   };
 }
