@@ -60,7 +60,8 @@ const guaranteeCredit = (weekly: number) =>
 
 describe('Council Tax Reduction', () => {
   it('passes its hand-worked cases that do not need Universal Credit', async () => {
-    const files = readCaseFiles(RULESETS_DIR, ['council-tax-reduction']).filter((file) => !file.file.endsWith('with-universal-credit.json'));
+    // The councils' own working-age schemes (scheme-*.json) and with-universal-credit.json need Universal Credit worked out first.
+    const files = readCaseFiles(RULESETS_DIR, ['council-tax-reduction']).filter((file) => !/with-universal-credit\.json$|\/scheme-[^/]+\.json$/.test(file.file));
     const { total, failures } = await runCases(engine, files);
     expect(failures).toEqual([]);
     expect(total).toBeGreaterThanOrEqual(12);
