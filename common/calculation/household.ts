@@ -126,6 +126,12 @@ export interface NonDependant {
   grossIncome: Money;
   /** Gets a benefit (or is in a situation) that means no deduction is made for them. */
   exempt: boolean;
+  /**
+   * Works 16 hours or more a week ('remunerative work'). Housing Benefit and Council Tax Reduction take a deduction
+   * by gross income only for a non-dependant in such work, and the lowest otherwise; some councils' schemes have one
+   * figure for each. Absent or null when not known: the deduction is then chosen by gross income, as for one in work.
+   */
+  inRemunerativeWork?: boolean | null;
 }
 
 export const HOUSING_TENURES = [

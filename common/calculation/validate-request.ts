@@ -270,12 +270,14 @@ function readChild(reader: RequestReader, value: unknown, path: string): ChildIn
 }
 
 function readNonDependant(reader: RequestReader, value: unknown, path: string): NonDependant | undefined {
-  const nonDependant = reader.object(value, path, ['age', 'grossIncome', 'exempt']);
+  const nonDependant = reader.object(value, path, ['age', 'grossIncome', 'exempt', 'inRemunerativeWork']);
   if (!nonDependant) return undefined;
   const age = reader.required(nonDependant, 'age', path, reader.wholeNumber(0, CALCULATION_REQUEST_LIMITS.maxAgeYears, 'years'));
   const grossIncome = reader.required(nonDependant, 'grossIncome', path, reader.money, 'an amount of money with its period');
   const exempt = reader.required(nonDependant, 'exempt', path, reader.boolean, 'true or false');
-  return age === undefined || grossIncome === undefined || exempt === undefined ? undefined : { age, grossIncome, exempt };
+  const inRemunerativeWork = reader.optional(nonDependant, 'inRemunerativeWork', path, reader.nullable(reader.boolean));
+  if (age === undefined || grossIncome === undefined || exempt === undefined) return undefined;
+  return { age, grossIncome, exempt, ...(inRemunerativeWork === undefined ? {} : { inRemunerativeWork }) };
 }
 
 /** Finds a Broad Rental Market Area by name (as `LocalHousingAllowance.areaNamed` matches it), for checking `housing.brma`. */

@@ -546,9 +546,23 @@ describe('each other adult (non-dependant)', () => {
         part: (household) => nonDependant(household).exempt,
         expected: true,
       },
+      {
+        questions: [`NonDependantWork${n}`],
+        title: 'works 16 hours or more a week (not known when unanswered, as in a calculation saved before it was asked)',
+        base: { ...base, [`NonDependantWork${n}`]: 'No' },
+        change: { [`NonDependantWork${n}`]: 'Yes' },
+        part: (household) => nonDependant(household).inRemunerativeWork,
+        expected: true,
+      },
     );
   }
   checkCases(cases);
+
+  it('reads an unanswered work question as not known, and No as not in work', () => {
+    const base = { ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, ...all, NonDependantCount: '1' };
+    expect(map(base).nonDependants[0]!.inRemunerativeWork).toBeNull();
+    expect(map({ ...base, NonDependantWork1: 'No' }).nonDependants[0]!.inRemunerativeWork).toBe(false);
+  });
 });
 
 describe.each([

@@ -54,6 +54,7 @@ export interface HouseholdQuestion {
 }
 
 const YES = 'Yes';
+const NO = 'No';
 /** The question asking which Local Housing Allowance area the home is in, and its fixed 'Not sure' answer. */
 export const LHA_AREA_QUESTION = 'ClientLhaArea';
 export const LHA_AREA_NOT_SURE = 'NotSure';
@@ -173,6 +174,7 @@ export const HOUSEHOLD_QUESTIONS: Readonly<Record<string, HouseholdQuestion>> = 
   ...numbered(MAX_NON_DEPENDANTS, (n) => ({
     [`NonDependantAge${n}`]: { types: ['Text'], numeric: true },
     [`NonDependantIncome${n}`]: { types: ['Money'] },
+    [`NonDependantWork${n}`]: { types: ['Radio', 'Select'], values: [YES, NO], exactly: true },
     [`NonDependantBenefits${n}`]: { types: ['Check'], values: [NONE_OF_THE_ABOVE] },
   })),
   ...personQuestions('Client'),
@@ -441,6 +443,8 @@ function nonDependants(read: AnswerReader): NonDependant[] {
       age: Math.floor(read.requiredNumber(`NonDependantAge${n}`)),
       grossIncome: read.requiredMoney(`NonDependantIncome${n}`),
       exempt: read.choices(`NonDependantBenefits${n}`).some((choice) => choice !== NONE_OF_THE_ABOVE),
+      // Unanswered in a calculation saved before the question was asked: not known, as for the API.
+      inRemunerativeWork: read.text(`NonDependantWork${n}`) === null ? null : read.is(`NonDependantWork${n}`, YES),
     };
   });
 }

@@ -160,6 +160,15 @@ export class NonDependantDto {
 
   @ApiProperty({ description: 'Gets a benefit (or is in a situation) that means no deduction is made for them.', example: false })
   exempt!: boolean;
+
+  @ApiPropertyOptional({
+    description:
+      "Works 16 hours or more a week (remunerative work). Housing Benefit and Council Tax Reduction deduct by gross income only for a non-dependant in such work, and the lowest deduction otherwise; some councils' schemes have one figure for each. Omitted or null when not known: the deduction is chosen by gross income, as for one in work, and the explanation says so.",
+    nullable: true,
+    type: Boolean,
+    example: true,
+  })
+  inRemunerativeWork?: boolean | null;
 }
 
 @ApiSchema({ name: 'CouncilTax', description: 'Council tax for the home. Each field has a default.' })

@@ -33,6 +33,20 @@ export interface NonDependantBand {
   deduction: Pence;
 }
 
+/**
+ * Deductions that turn on work, as in the prescribed schemes: by gross weekly income for a non-dependant in
+ * remunerative work (16 hours or more a week), one figure for anyone else. When whether they work is not known
+ * (an API caller did not say), the in-work table applies by income, and the result says so.
+ */
+export interface WorkDependentDeductions {
+  inWork: NonDependantBand[];
+  notInWork: Pence;
+}
+
+export type NonDependantDeductions = NonDependantBand[] | WorkDependentDeductions;
+
+export const isWorkDependent = (table: NonDependantDeductions): table is WorkDependentDeductions => !Array.isArray(table);
+
 /** Who a household is, for picking a scheme's income band table. */
 export const BAND_HOUSEHOLDS = ['SINGLE', 'COUPLE', 'ANY'] as const;
 export type BandHousehold = (typeof BAND_HOUSEHOLDS)[number];
@@ -51,6 +65,11 @@ export interface IncomeBandTable {
 export interface IncomeBands {
   /** The period the thresholds are written in, as the scheme writes them. */
   period: 'WEEK' | 'MONTH';
+  /**
+   * What the bands are read against: INCOME (the default: the income the scheme counts) or EXCESS_INCOME (that
+   * income less the applicable amount, not below nil: a scheme whose bands are 'income above your allowance').
+   */
+  measure?: 'INCOME' | 'EXCESS_INCOME';
   tables: IncomeBandTable[];
 }
 
@@ -78,6 +97,13 @@ export interface SchemeIncomeRules {
   childMaintenance: boolean;
   /** Weekly earnings ignored, by who the claimant is (the highest that applies); null when none. */
   earningsDisregardWeekly: { single: Pence; couple: Pence; loneParent: Pence; disabledOrCarer: Pence } | null;
+  /** Child Benefit counts as income (as worked out by the calculator); absent: it does not. */
+  childBenefit?: boolean;
+  /**
+   * The applicable amount the taper (or EXCESS_INCOME bands) compare income with: UC_MAXIMUM_AMOUNT (the default:
+   * the sum of the Universal Credit elements) or UC_STANDARD_ALLOWANCE (the standard allowance alone).
+   */
+  applicableAmount?: 'UC_MAXIMUM_AMOUNT' | 'UC_STANDARD_ALLOWANCE';
 }
 
 /**
@@ -86,9 +112,9 @@ export interface SchemeIncomeRules {
  * LCWRA: the claimant or partner has limited capability for work and work-related activity (or is terminally ill);
  * DISABLED_CHILD: a child gets DLA, PIP or Child Disability Payment; CARER: the claimant or partner gets Carer's
  * Allowance or cares 35 hours a week for someone on a qualifying benefit; LONE_PARENT_CHILD_UNDER_5: no partner and
- * a child under 5; CHILD_UNDER_5: any child under 5.
+ * a child under 5; CHILD_UNDER_5: any child under 5; CHILD_UNDER_6: any child aged 5 or under.
  */
-export const PROTECTED_GROUPS = ['DISABILITY_BENEFIT', 'LCWRA', 'DISABLED_CHILD', 'CARER', 'LONE_PARENT_CHILD_UNDER_5', 'CHILD_UNDER_5'] as const;
+export const PROTECTED_GROUPS = ['DISABILITY_BENEFIT', 'LCWRA', 'DISABLED_CHILD', 'CARER', 'LONE_PARENT_CHILD_UNDER_5', 'CHILD_UNDER_5', 'CHILD_UNDER_6'] as const;
 export type ProtectedGroup = (typeof PROTECTED_GROUPS)[number];
 
 /** Different figures for a group; the first rule whose group matches applies, each figure it gives replacing the scheme's. */
@@ -116,14 +142,19 @@ export interface WorkingAgeSchemeFigures {
   incomeBands: IncomeBands | null;
   income: SchemeIncomeRules;
   capitalLimit: Pence;
+  /** True when capital of exactly the limit already excludes ('£10,000 or more'); absent: only capital above it. */
+  capitalLimitIncluded?: boolean;
   /** An award below it is not paid; null: none. */
   minimumAwardWeekly: Pence | null;
   /**
-   * Weekly deductions by a non-dependant's gross weekly income; null: the prescribed pension-age scheme's figures;
-   * NOT_HELD: the scheme's deductions turn on something the questionnaire does not ask (such as whether the
-   * non-dependant works), so with a non-dependant the amount is not shown.
+   * Weekly deductions: by a non-dependant's gross weekly income whatever their work (a list of bands), or by work
+   * (`{ inWork, notInWork }`); null: the prescribed pension-age scheme's figures (by work too); NOT_HELD: the
+   * scheme's deductions turn on something the questionnaire does not ask, so with a non-dependant the amount is not
+   * shown.
    */
-  nonDependantDeductions: NonDependantBand[] | null | 'NOT_HELD';
+  nonDependantDeductions: NonDependantDeductions | null | 'NOT_HELD';
+  /** No deduction for a non-dependant younger than this (the law's default is 18). */
+  nonDependantMinimumAge?: number;
   /** Kinder figures for some groups; [] when the scheme has none. */
   protectedGroups: ProtectedRule[];
 }
@@ -263,8 +294,9 @@ function checkBands(bands: unknown, path: string, fromField: string, amountField
 
 function checkIncomeBands(value: unknown, path: string, problems: string[]): void {
   if (!isObject(value)) return void problems.push(`${path} must be an object { period, tables }`);
-  checkFields(value, path, ['period', 'tables'], [], problems);
+  checkFields(value, path, ['period', 'tables'], ['measure'], problems);
   if (value.period !== 'WEEK' && value.period !== 'MONTH') problems.push(`${path}.period must be WEEK or MONTH`);
+  if ('measure' in value && value.measure !== 'INCOME' && value.measure !== 'EXCESS_INCOME') problems.push(`${path}.measure must be INCOME or EXCESS_INCOME`);
   if (!Array.isArray(value.tables) || value.tables.length === 0) return void problems.push(`${path}.tables must be a non-empty list`);
   const seen = new Set<string>();
   value.tables.forEach((table: unknown, index) => {
@@ -286,7 +318,11 @@ function checkIncomeBands(value: unknown, path: string, problems: string[]): voi
 
 function checkIncomeRules(value: unknown, path: string, problems: string[]): void {
   if (!isObject(value)) return void problems.push(`${path} must be an object`);
-  checkFields(value, path, ['universalCredit', 'earnings', 'otherIncome', 'childMaintenance', 'earningsDisregardWeekly'], [], problems);
+  checkFields(value, path, ['universalCredit', 'earnings', 'otherIncome', 'childMaintenance', 'earningsDisregardWeekly'], ['childBenefit', 'applicableAmount'], problems);
+  if ('childBenefit' in value && typeof value.childBenefit !== 'boolean') problems.push(`${path}.childBenefit must be true or false`);
+  if ('applicableAmount' in value && value.applicableAmount !== 'UC_MAXIMUM_AMOUNT' && value.applicableAmount !== 'UC_STANDARD_ALLOWANCE') {
+    problems.push(`${path}.applicableAmount must be UC_MAXIMUM_AMOUNT or UC_STANDARD_ALLOWANCE`);
+  }
   const uc = value.universalCredit;
   if (uc !== 'IN_FULL' && uc !== 'IGNORED') {
     if (!isObject(uc) || !Array.isArray(uc.less) || uc.less.length === 0) problems.push(`${path}.universalCredit must be IN_FULL, IGNORED or { less: [{ element, share }] }`);
@@ -348,15 +384,26 @@ function checkSchemeFigures(value: Record<string, unknown>, path: string, proble
   checkIncomeRules(value.income, `${path}.income`, problems);
   if (!isPence(value.capitalLimit)) problems.push(`${path}.capitalLimit must be whole pence`);
   if (value.minimumAwardWeekly !== null && !isPence(value.minimumAwardWeekly)) problems.push(`${path}.minimumAwardWeekly must be whole pence or null`);
-  if (value.nonDependantDeductions !== null && value.nonDependantDeductions !== 'NOT_HELD') {
-    if (Array.isArray(value.nonDependantDeductions) && value.nonDependantDeductions.length === 0) {
+  const deductions = value.nonDependantDeductions;
+  if (deductions !== null && deductions !== 'NOT_HELD') {
+    if (Array.isArray(deductions) && deductions.length === 0) {
       // [] is allowed: the scheme takes no non-dependant deductions.
-    } else checkBands(value.nonDependantDeductions, `${path}.nonDependantDeductions`, 'fromWeeklyIncome', 'deduction', isPence, 'whole pence', problems);
+    } else if (isObject(deductions)) {
+      checkFields(deductions, `${path}.nonDependantDeductions`, ['inWork', 'notInWork'], [], problems);
+      checkBands(deductions.inWork, `${path}.nonDependantDeductions.inWork`, 'fromWeeklyIncome', 'deduction', isPence, 'whole pence', problems);
+      if (!isPence(deductions.notInWork)) problems.push(`${path}.nonDependantDeductions.notInWork must be whole pence`);
+    } else checkBands(deductions, `${path}.nonDependantDeductions`, 'fromWeeklyIncome', 'deduction', isPence, 'whole pence', problems);
   }
+  if ('nonDependantMinimumAge' in value && (!Number.isInteger(value.nonDependantMinimumAge) || (value.nonDependantMinimumAge as number) < 18 || (value.nonDependantMinimumAge as number) > 25)) {
+    problems.push(`${path}.nonDependantMinimumAge must be a whole number of years, 18 to 25`);
+  }
+  if ('capitalLimitIncluded' in value && typeof value.capitalLimitIncluded !== 'boolean') problems.push(`${path}.capitalLimitIncluded must be true or false`);
   checkProtectedRules(value.protectedGroups, `${path}.protectedGroups`, problems);
 }
 
 const SCHEME_FIELDS = ['maximumSupport', 'bandCap', 'taper', 'incomeBands', 'income', 'capitalLimit', 'minimumAwardWeekly', 'nonDependantDeductions', 'protectedGroups'];
+/** Fields a scheme gives only when it departs from the usual rule. */
+const OPTIONAL_SCHEME_FIELDS = ['capitalLimitIncluded', 'nonDependantMinimumAge'];
 
 /** Every problem in `england-working-age-schemes/default.json`. */
 export function checkDefaultSchemeFile(json: unknown): string[] {
@@ -366,7 +413,7 @@ export function checkDefaultSchemeFile(json: unknown): string[] {
   checkCitation(json.legislation, 'legislation', problems);
   if (!isObject(json.default)) problems.push('default must be an object');
   else {
-    checkFields(json.default, 'default', ['name', 'assumptions', ...SCHEME_FIELDS], [], problems);
+    checkFields(json.default, 'default', ['name', 'assumptions', ...SCHEME_FIELDS], OPTIONAL_SCHEME_FIELDS, problems);
     checkSchemeFigures(json.default, 'default', problems);
   }
   return problems;
@@ -387,7 +434,7 @@ export function checkCouncilSchemeFile(fileName: string, json: unknown): string[
   json.values.forEach((value: unknown, index) => {
     const at = `values[${index}]`;
     if (!isObject(value)) return problems.push(`${at} must be an object`);
-    checkFields(value, at, ['from', 'source', ...SCHEME_FIELDS], ['note', 'readVia', 'alsoSources'], problems);
+    checkFields(value, at, ['from', 'source', ...SCHEME_FIELDS], ['note', 'readVia', 'alsoSources', ...OPTIONAL_SCHEME_FIELDS], problems);
     if (typeof value.from !== 'string' || !/^\d{4}-04-01$/.test(value.from)) problems.push(`${at}.from must be 1 April of a year (a scheme runs for a council tax year)`);
     else if (value.from <= previous) problems.push(`${at}.from: dates must be unique and oldest first`);
     else previous = value.from;

@@ -8,7 +8,7 @@ import { deriveFacts } from '../facts.js';
 import { loadBenefit, loadEntitlementEngine, RULESETS_DIR } from '../load.js';
 import { childBenefit } from './child-benefit.js';
 import { checkBandDFile, checkCouncilSchemeFile, councilTaxData, councilTaxYearOf, loadCouncilTaxData, readSchemesFolder } from './council-tax-reduction-data.js';
-import { COUNCIL_TAX_CHARGE, councilTaxReduction } from './council-tax-reduction.js';
+import { COUNCIL_TAX_CHARGE, councilTaxReduction, createCouncilTaxReduction } from './council-tax-reduction.js';
 import { PENSION_CREDIT_GUARANTEE, pensionCredit } from './pension-credit.js';
 
 const FOLDER = join(RULESETS_DIR, 'council-tax-reduction');
@@ -188,4 +188,107 @@ describe('Council Tax Reduction', () => {
     );
     expect(result).toMatchObject({ eligible: true, amountShown: false });
   });
+
+  describe('a council scheme\'s own rules, on a made-up council (E09999999)', () => {
+    const FOLDER_TEXT = readSchemesFolder(join(FOLDER, 'england-working-age-schemes'));
+    const base = JSON.parse(FOLDER_TEXT.councils.find((council) => council.fileName === 'E08000001-bolton.json')!.text).values[0];
+    /** Council Tax Reduction worked out with one made-up council's scheme (Bolton's figures with `changes`). */
+    async function withScheme(changes: Record<string, unknown>, household: HouseholdInput, earlier: BenefitOutcome[]): Promise<CalculatedBenefit> {
+      const scheme = { localAuthority: 'E09999999', name: 'Testshire', values: [{ ...base, ...changes }] };
+      const data = loadCouncilTaxData({
+        bandD: readFileSync(join(FOLDER, 'band-d.json'), 'utf8'),
+        schemes: { ...FOLDER_TEXT, councils: [{ fileName: 'E09999999-testshire.json', text: JSON.stringify(scheme) }] },
+      });
+      const calculator = createCouncilTaxReduction(() => data);
+      const date = '2026-11-21';
+      const facts = deriveFacts(normaliseHousehold({ ...household, country: 'ENGLAND', localAuthority: 'E09999999' }), date);
+      const parameters = new ParameterReader(engine.parameters, date);
+      const input = { date, facts, parameters, lha: engine.lha, explanations: loaded.explanations, earlier: new Map(earlier.map((benefit) => [benefit.code, benefit])) };
+      const fired = await loaded.ruleset.run(calculator.rulesetFacts(input), parameters);
+      return calculator.calculate(input, fired);
+    }
+    const single = (extra: Partial<HouseholdInput> = {}): HouseholdInput => ({
+      country: 'ENGLAND',
+      adults: [{ age: 30, earnings: { amount: 400, period: 'MONTH', basis: 'NET' }, hoursPerWeek: 16 }],
+      housing: { tenure: 'OWNER_OCCUPIER', councilTax: { band: 'B', annualCharge: 1800 } },
+      ...extra,
+    });
+    // UC 204.90 of a maximum 424.90 a month; earnings 400.00: income 47.28 + 92.31 = 139.59 a week, applicable 98.05.
+    const uc = universalCredit(20490, 42490);
+
+    it('reads income bands against income above the applicable amount when the scheme says so (EXCESS_INCOME)', async () => {
+      const incomeBands = { period: 'WEEK', measure: 'EXCESS_INCOME', tables: [{ household: 'ANY', children: 0, bands: [{ fromIncome: 0, share: 8500 }, { fromIncome: 4000, share: 5000 }, { fromIncome: 8000, share: 0 }] }] };
+      const result = await withScheme({ maximumSupport: 8500, taper: null, incomeBands }, single(), [uc]);
+      // Excess 139.59 - 98.05 = 41.54: the band from 40.00, 50% of 34.62 = 17.31.
+      expect(result).toMatchObject({ eligible: true, weeklyPence: 1731 });
+      expect(result.explanation.join(' ')).toContain('above your applicable amount of £98.05 is in the band from £40.00');
+    });
+
+    it('compares income with the standard allowance alone when the scheme says so', async () => {
+      const income = { ...base.income, applicableAmount: 'UC_STANDARD_ALLOWANCE' };
+      const withChild = universalCredit(20490, 42490);
+      withChild.elements.push({ code: 'CHILD', name: 'Child element', monthlyPence: 30394, weeklyPence: 7014 });
+      const result = await withScheme({ income }, single(), [withChild]);
+      const usual = await withScheme({}, single(), [withChild]);
+      // With a child element of 303.94 the award is 728.84 - 220.00 = 508.84 a month = 117.42 a week; income 117.42 + 92.31 = 209.73.
+      // Standard allowance alone: 424.90 a month = 98.05 a week; excess 111.68, 20% = 22.34; 82.5% of 34.62 = 28.56 - 22.34 = 6.22.
+      expect(result).toMatchObject({ weeklyPence: 622 });
+      // The maximum amount: 728.84 a month = 168.19 a week; excess 41.54, 20% = 8.31; 28.56 - 8.31 = 20.25.
+      expect(usual).toMatchObject({ weeklyPence: 2025 });
+      expect(result.explanation.join(' ')).toContain('your Universal Credit standard allowance');
+    });
+
+    it('counts Child Benefit as income when the scheme says so', async () => {
+      const childBenefit = outcome('CHILD_BENEFIT', { system: 'BOTH', weeklyPence: 2705, monthlyPence: 11722 });
+      const without = await withScheme({}, single(), [childBenefit, uc]);
+      const counted = await withScheme({ income: { ...base.income, childBenefit: true } }, single(), [childBenefit, uc]);
+      // 20% of the extra 27.05 a week = 5.41 less.
+      expect(without.weeklyPence - counted.weeklyPence).toBe(541);
+    });
+
+    it('excludes capital of exactly the limit only when the scheme says "or more"', async () => {
+      const above = await withScheme({ capitalLimit: 1000000 }, single({ capital: 10000 }), [uc]);
+      const orMore = await withScheme({ capitalLimit: 1000000, capitalLimitIncluded: true }, single({ capital: 10000 }), [uc]);
+      expect(above.eligible).toBe(true);
+      expect(orMore.eligible).toBe(false);
+    });
+
+    it('takes the not-in-work figure for a non-dependant who does not work 16 hours, the income band for one who does, and says when it assumed work', async () => {
+      const nonDependantDeductions = { inWork: [{ fromWeeklyIncome: 0, deduction: 500 }, { fromWeeklyIncome: 20000, deduction: 1500 }], notInWork: 300 };
+      const other = (inRemunerativeWork?: boolean | null) => single({ nonDependants: [{ age: 30, grossIncome: { amount: 250, period: 'WEEK' }, exempt: false, ...(inRemunerativeWork === undefined ? {} : { inRemunerativeWork }) }] });
+      const notWorking = await withScheme({ nonDependantDeductions }, other(false), [uc]);
+      const working = await withScheme({ nonDependantDeductions }, other(true), [uc]);
+      const unknown = await withScheme({ nonDependantDeductions }, other(), [uc]);
+      expect(notWorking.deductions.find((line) => line.code === 'NON_DEPENDANT_1')?.weeklyPence).toBe(300);
+      expect(working.deductions.find((line) => line.code === 'NON_DEPENDANT_1')?.weeklyPence).toBe(1500);
+      expect(unknown.deductions.find((line) => line.code === 'NON_DEPENDANT_1')?.weeklyPence).toBe(1500);
+      expect(unknown.explanation.join(' ')).toContain('which we were not told, so we took them to work');
+      expect(working.explanation.join(' ')).not.toContain('which we were not told');
+    });
+
+    it('takes no deduction for a non-dependant under the scheme\'s own minimum age', async () => {
+      const household = single({ nonDependants: [{ age: 20, grossIncome: { amount: 100, period: 'WEEK' }, exempt: false }] });
+      const at18 = await withScheme({}, household, [uc]);
+      const at21 = await withScheme({ nonDependantMinimumAge: 21 }, household, [uc]);
+      expect(at18.deductions.some((line) => line.code === 'NON_DEPENDANT_1')).toBe(true);
+      expect(at21.deductions.some((line) => line.code === 'NON_DEPENDANT_1')).toBe(false);
+    });
+
+    it('refuses a misspelt new field', () => {
+      const problems = checkCouncilSchemeFile('E09999999-testshire.json', {
+        localAuthority: 'E09999999',
+        name: 'Testshire',
+        values: [{ ...base, capitalLimitIncluded: 'yes', nonDependantMinimumAge: 16, nonDependantDeductions: { inWork: [], notInWork: 1.5 }, incomeBands: null }],
+      });
+      expect(problems).toEqual(
+        expect.arrayContaining([
+          'values[0].capitalLimitIncluded must be true or false',
+          'values[0].nonDependantMinimumAge must be a whole number of years, 18 to 25',
+          'values[0].nonDependantDeductions.inWork must be a non-empty list',
+          'values[0].nonDependantDeductions.notInWork must be whole pence',
+        ]),
+      );
+    });
+  });
 });
+

@@ -10,7 +10,9 @@ import {
   type CouncilTaxNation,
   type IncomeBand,
   type IncomeBands,
+  isWorkDependent,
   type NonDependantBand,
+  type NonDependantDeductions,
   type ProtectedGroup,
   type ProtectedRule,
   type SchemeIncomeRules,
@@ -121,7 +123,14 @@ function isInGroup(facts: HouseholdFacts, group: ProtectedGroup): boolean {
       return !facts.isCouple && facts.children.some((child) => child.age < 5);
     case 'CHILD_UNDER_5':
       return facts.children.some((child) => child.age < 5);
+    case 'CHILD_UNDER_6':
+      return facts.children.some((child) => child.age < 6);
   }
+}
+
+/** Whether capital excludes: above the limit, or at it too where the scheme says '£X or more'. */
+function overCapitalLimit(capital: Pence, figures: WorkingAgeSchemeFigures): boolean {
+  return figures.capitalLimitIncluded ? capital >= figures.capitalLimit : capital > figures.capitalLimit;
 }
 
 /** A local working-age scheme with the first protected rule that matches the household worked in. */
@@ -148,6 +157,7 @@ const GROUP_WORDS: Record<ProtectedGroup, string> = {
   CARER: 'you or your partner are a carer',
   LONE_PARENT_CHILD_UNDER_5: 'you are a lone parent with a child under 5',
   CHILD_UNDER_5: 'you have a child under 5',
+  CHILD_UNDER_6: 'you have a child aged 5 or under',
 };
 
 /** The figures of the scheme that applies: maximum share, taper or income bands, band cap, income rules, non-dependants. */
@@ -161,12 +171,14 @@ interface SchemeInUse {
   /** A local scheme's income rules; null for the national and pension-age schemes, which have their own means tests. */
   income: SchemeIncomeRules | null;
   /** A local table; 'prescribed': England's pension-age figures; 'not-held': the scheme deducts, but the figures are not held. */
-  nonDependants: NonDependantBand[] | 'prescribed' | 'not-held';
+  nonDependants: NonDependantDeductions | 'prescribed' | 'not-held';
+  /** No deduction for a non-dependant younger than this. */
+  nonDependantMinimumAge: number;
 }
 
 function schemeInUse(input: CalculationInput, code: string, data: CouncilTaxData): SchemeInUse {
   const { facts, parameters, explanations } = input;
-  const national = { incomeBands: null, minimumAwardWeekly: null, bandCap: null, income: null };
+  const national = { incomeBands: null, minimumAwardWeekly: null, bandCap: null, income: null, nonDependantMinimumAge: 18 };
   if (code === 'ENGLAND_PENSION_AGE') {
     const maximumSupport = parameters.amount(`${ENGLAND_PENSION_AGE}/maximum_support_rate`);
     const taper = parameters.amount(`${ENGLAND_PENSION_AGE}/means_test/withdrawal_rate`);
@@ -198,6 +210,7 @@ function schemeInUse(input: CalculationInput, code: string, data: CouncilTaxData
     bandCap: figures.bandCap,
     income: figures.income,
     nonDependants: figures.nonDependantDeductions === 'NOT_HELD' ? 'not-held' : (figures.nonDependantDeductions ?? 'prescribed'),
+    nonDependantMinimumAge: figures.nonDependantMinimumAge ?? 18,
   };
 }
 
@@ -225,26 +238,48 @@ function liabilityCounted(input: CalculationInput, scheme: SchemeInUse, weekly: 
   return counted;
 }
 
-/** Each non-dependant aged 18 or over and not exempt, by gross weekly income; none when the claimant or partner gets a care benefit. */
-function nonDependantDeductions(facts: HouseholdFacts, parameters: ParameterReader, fired: FiredRules, table: NonDependantBand[] | 'prescribed'): AmountLine[] {
-  const counted = facts.nonDependants.filter((nonDependant) => nonDependant.age >= 18 && !nonDependant.exempt);
-  if (fired.has('no-non-dependant-deductions') || counted.length === 0) return [];
-  const bands: NonDependantBand[] =
+/**
+ * Each non-dependant old enough (18, or the scheme's own age) and not exempt: by gross weekly income, or, where the
+ * deduction turns on work (the prescribed schemes, and local tables written `{ inWork, notInWork }`), by income for
+ * one working 16 hours or more a week and one figure for anyone else. None when the claimant or partner gets a care
+ * benefit. `assumedInWork` counts those whose work is not known (an API caller did not say), taken as in work.
+ */
+function nonDependantDeductions(
+  facts: HouseholdFacts,
+  parameters: ParameterReader,
+  fired: FiredRules,
+  table: NonDependantDeductions | 'prescribed',
+  minimumAge: number,
+): { lines: AmountLine[]; assumedInWork: number } {
+  const counted = facts.nonDependants.filter((nonDependant) => nonDependant.age >= minimumAge && !nonDependant.exempt);
+  if (fired.has('no-non-dependant-deductions') || counted.length === 0) return { lines: [], assumedInWork: 0 };
+  const byWork: { inWork: NonDependantBand[]; notInWork: Pence | null } =
     table === 'prescribed'
-      ? [
-          { fromWeeklyIncome: 0, deduction: parameters.amount(`${NON_DEPENDANTS}/deduction/lowest`) },
-          { fromWeeklyIncome: parameters.amount(`${NON_DEPENDANTS}/threshold/band_2`), deduction: parameters.amount(`${NON_DEPENDANTS}/deduction/band_2`) },
-          { fromWeeklyIncome: parameters.amount(`${NON_DEPENDANTS}/threshold/band_3`), deduction: parameters.amount(`${NON_DEPENDANTS}/deduction/band_3`) },
-          { fromWeeklyIncome: parameters.amount(`${NON_DEPENDANTS}/threshold/highest`), deduction: parameters.amount(`${NON_DEPENDANTS}/deduction/highest`) },
-        ]
-      : table;
-  return counted.map((nonDependant, index) => {
+      ? {
+          inWork: [
+            { fromWeeklyIncome: 0, deduction: parameters.amount(`${NON_DEPENDANTS}/deduction/lowest`) },
+            { fromWeeklyIncome: parameters.amount(`${NON_DEPENDANTS}/threshold/band_2`), deduction: parameters.amount(`${NON_DEPENDANTS}/deduction/band_2`) },
+            { fromWeeklyIncome: parameters.amount(`${NON_DEPENDANTS}/threshold/band_3`), deduction: parameters.amount(`${NON_DEPENDANTS}/deduction/band_3`) },
+            { fromWeeklyIncome: parameters.amount(`${NON_DEPENDANTS}/threshold/highest`), deduction: parameters.amount(`${NON_DEPENDANTS}/deduction/highest`) },
+          ],
+          // SI 2012/2885 sch 1 para 8: a non-dependant not in remunerative work gets the lowest deduction.
+          notInWork: parameters.amount(`${NON_DEPENDANTS}/deduction/lowest`),
+        }
+      : isWorkDependent(table)
+        ? table
+        : { inWork: table, notInWork: null };
+  let assumedInWork = 0;
+  const lines = counted.map((nonDependant, index) => {
     const income = moneyIn(nonDependant.grossIncome, 'WEEK');
-    const band = bands.filter((candidate) => income >= candidate.fromWeeklyIncome).at(-1)!;
+    if (byWork.notInWork !== null && nonDependant.inRemunerativeWork === false) {
+      return line(`NON_DEPENDANT_${index + 1}`, 'Non-dependant deduction (not working 16 hours a week)', byWork.notInWork);
+    }
+    if (byWork.notInWork !== null && (nonDependant.inRemunerativeWork ?? null) === null) assumedInWork += 1;
+    const band = byWork.inWork.filter((candidate) => income >= candidate.fromWeeklyIncome).at(-1)!;
     return line(`NON_DEPENDANT_${index + 1}`, `Non-dependant deduction (gross income ${(income / 100).toFixed(2)} a week)`, band.deduction);
   });
+  return { lines, assumedInWork };
 }
-
 
 /** Weekly income a local scheme counts, in both periods (a band table may be written monthly). */
 interface MeansCounted {
@@ -273,7 +308,9 @@ function universalCreditMeans(input: CalculationInput, rules: SchemeIncomeRules,
   const universalCredit = earlier.get('UNIVERSAL_CREDIT');
   if (!universalCredit || universalCredit.elements.length === 0 || (universalCredit.eligible && !universalCredit.amountShown)) return null;
   const maximumMonthly = sumPence(universalCredit.elements.map((element) => element.monthlyPence));
-  const applicable = weeklyFromMonthly(maximumMonthly);
+  const standardAllowanceOnly = rules.applicableAmount === 'UC_STANDARD_ALLOWANCE';
+  const applicableMonthly = standardAllowanceOnly ? sumPence(universalCredit.elements.filter((line) => line.code === 'STANDARD_ALLOWANCE').map((line) => line.monthlyPence)) : maximumMonthly;
+  const applicable = weeklyFromMonthly(applicableMonthly);
   // Universal Credit as it would be without its deduction for savings (the maximum amount less the other deductions,
   // not below nil, whether or not the savings then leave any award): savings count here through the scheme's capital
   // limit only, so that more savings (less UC) never mean more Council Tax Reduction.
@@ -293,11 +330,12 @@ function universalCreditMeans(input: CalculationInput, rules: SchemeIncomeRules,
   const disregard = Math.min(earned, earningsDisregard(facts, rules));
   const unearned = rules.otherIncome === true ? weeklyUnearnedIncome(facts) : rules.otherIncome === false ? 0 : weeklyUnearnedIncome(facts, rules.otherIncome);
   const maintenance = rules.childMaintenance ? weeklyUnearnedIncome(facts, ['CHILD_MAINTENANCE']) : 0;
+  const childBenefit = rules.childBenefit ? (earlier.get('CHILD_BENEFIT')?.weeklyPence ?? 0) : 0;
   const uc = weeklyFromMonthly(ucMonthly);
-  const income = uc + earned - disregard + unearned + maintenance;
+  const income = uc + earned - disregard + unearned + maintenance + childBenefit;
   // A monthly band table reads the monthly figures as given: only the weekly parts are converted.
   const earnedMonthly = rules.earnings ? monthlyEarnings({ facts, parameters }) : 0;
-  const incomeMonthly = ucMonthly + earnedMonthly + monthlyFromWeekly(unearned + maintenance - disregard);
+  const incomeMonthly = ucMonthly + earnedMonthly + monthlyFromWeekly(unearned + maintenance + childBenefit - disregard);
   explanation.push(
     explanations.say('universal-credit-means', {
       maximumMonthly,
@@ -312,6 +350,8 @@ function universalCreditMeans(input: CalculationInput, rules: SchemeIncomeRules,
       disregard,
       unearned: unearned + maintenance,
       maintenanceCounted: maintenance > 0,
+      childBenefit,
+      standardAllowanceOnly,
       income,
     }),
   );
@@ -348,7 +388,7 @@ export function createCouncilTaxReduction(data: () => CouncilTaxData): BenefitCa
     // Set per household in calculate: CTR counts in the total of the system the household belongs to.
     system: 'LEGACY_AND_PENSION_AGE',
     meansTested: true,
-    reads: ['UNIVERSAL_CREDIT', 'PENSION_CREDIT', 'HOUSING_BENEFIT'],
+    reads: ['CHILD_BENEFIT', 'UNIVERSAL_CREDIT', 'PENSION_CREDIT', 'HOUSING_BENEFIT'],
     factNames: [
       'country',
       'councilTaxLiable',
@@ -377,7 +417,7 @@ export function createCouncilTaxReduction(data: () => CouncilTaxData): BenefitCa
         allReachedStatePensionAge: facts.system === 'PENSION_AGE',
         getsGuaranteeCredit: getsGuaranteeCredit(earlier),
         capitalPence: facts.capital,
-        capitalOverWorkingAgeSchemeLimit: isEnglandWorkingAge(facts) && facts.capital > effectiveWorkingAgeScheme(input, data()).figures.capitalLimit,
+        capitalOverWorkingAgeSchemeLimit: isEnglandWorkingAge(facts) && overCapitalLimit(facts.capital, effectiveWorkingAgeScheme(input, data()).figures),
         isCouple: facts.isCouple,
         claimantGetsQualifyingDisabilityBenefit: getsQualifyingDisabilityBenefit(facts.claimant),
         partnerGetsQualifyingDisabilityBenefit: getsQualifyingDisabilityBenefit(facts.partner),
@@ -437,7 +477,9 @@ function councilTaxReductionAward(input: CalculationInput, fired: FiredRules, da
   const deductions: AmountLine[] = [];
   if (liability < charge.weekly) deductions.push(line('BAND_CAP', `Band cap (support worked out on band ${rules.bandCap})`, charge.weekly - liability));
   if (rules.maximumSupport < 10000) deductions.push(line('SCHEME_MAXIMUM', 'Part of the bill the scheme does not cover', liability - maximumShare));
-  const nonDependants = rules.nonDependants === 'not-held' ? [] : nonDependantDeductions(facts, parameters, fired, rules.nonDependants);
+  const found = rules.nonDependants === 'not-held' ? { lines: [], assumedInWork: 0 } : nonDependantDeductions(facts, parameters, fired, rules.nonDependants, rules.nonDependantMinimumAge);
+  const nonDependants = found.lines;
+  if (found.assumedInWork > 0) explanation.push(explanations.say('non-dependant-work-assumed', { count: found.assumedInWork }));
   deductions.push(...nonDependants);
   const totalNonDependants = sumPence(nonDependants.map((deduction) => deduction.weeklyPence));
   if (totalNonDependants > 0) explanation.push(explanations.say('non-dependant-deductions', { count: nonDependants.length, total: totalNonDependants }));
@@ -463,11 +505,16 @@ function councilTaxReductionAward(input: CalculationInput, fired: FiredRules, da
     }
     if (rules.incomeBands) {
       const monthly = rules.incomeBands.period === 'MONTH';
-      const income = monthly ? means.incomeMonthly : means.income;
+      const excess = rules.incomeBands.measure === 'EXCESS_INCOME';
+      const counted = monthly ? means.incomeMonthly : means.income;
+      const applicable = monthly ? monthlyFromWeekly(means.applicable) : means.applicable;
+      const income = excess ? Math.max(0, counted - applicable) : counted;
       const band = bandTableFor(facts, rules.incomeBands).filter((candidate) => income >= candidate.fromIncome).at(-1)!;
       weekly = Math.max(0, basisPointsOf(liability, band.share) - totalNonDependants);
-      explanation.push(explanations.say('income-band', { income, monthly, from: band.fromIncome, share: band.share, weekly }));
+      explanation.push(explanations.say('income-band', { income, monthly, excess, applicable, from: band.fromIncome, share: band.share, weekly }));
       if (weekly < maximum) deductions.push(line('INCOME_BAND', 'Income band', maximum - weekly));
+      // The band pays something, but the other adults' deductions take all of it: say that, not that income is too high.
+      if (weekly === 0 && band.share > 0) return { ...notEligible([...explanation, explanations.say('deductions-exceed-charge')]), variables };
     } else {
       const taper = rules.taper!;
       const excess = Math.max(0, means.income - means.applicable);

@@ -207,11 +207,17 @@ function nonDependantDeductions(facts: HouseholdFacts, parameters: ParameterRead
     });
 }
 
+/**
+ * The deduction for one non-dependant (HB (SPC) Regs 2006 reg 55): by gross weekly income for one in remunerative
+ * work (16 hours or more a week), the lowest for anyone else. When whether they work is not known, by income.
+ */
 function deductionBand(nonDependant: NonDependant, parameters: ParameterReader): { label: string; amount: Pence } {
   const income = moneyIn(nonDependant.grossIncome, 'WEEK');
   let band = 'lowest';
-  for (const candidate of NON_DEPENDANT_BANDS) {
-    if (income >= parameters.amount(`${HB}/non_dependant_deductions/threshold/${candidate}`)) band = candidate;
+  if (nonDependant.inRemunerativeWork !== false) {
+    for (const candidate of NON_DEPENDANT_BANDS) {
+      if (income >= parameters.amount(`${HB}/non_dependant_deductions/threshold/${candidate}`)) band = candidate;
+    }
   }
   return { label: band.replace('_', ' '), amount: parameters.amount(`${HB}/non_dependant_deductions/deduction/${band}`) };
 }
