@@ -1,5 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiInternalServerErrorResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ErrorResponseDto } from '../errors/error-response.dto.js';
 import { Public } from '../access/access.js';
 import { AccuracyReportDto } from './accuracy.dto.js';
 import { AccuracyService } from './accuracy.service.js';
@@ -18,6 +19,7 @@ export class AccuracyController {
       "What the calculator covers and how it is checked: the hand-worked cases per benefit, the Local Housing Allowance areas and councils' schemes held, and what is estimated, counted from the calculator's own data for today. docs/accuracy.md is the same report for the last council tax year held.",
   })
   @ApiOkResponse({ type: AccuracyReportDto })
+  @ApiInternalServerErrorResponse({ type: ErrorResponseDto, description: 'The calculator could not count its own data (a data file is broken): no page rather than a wrong one.' })
   report(): AccuracyReportDto {
     return this.accuracy.report();
   }

@@ -12,9 +12,12 @@ export class AccuracyService {
 
   constructor(@Inject(ENTITLEMENT_ENGINE) private readonly engine: EntitlementEngine) {}
 
+  /** For today, or, once today is past the rates held (before next year's are added), for the last day they cover. */
   report(): AccuracyReport {
     const today = ukToday();
-    if (this.cached?.date !== today) this.cached = accuracyReport(readAccuracyInputs(this.engine, today));
+    const held = this.engine.parameters.ratesHeldUntil;
+    const date = today > held ? held : today;
+    if (this.cached?.date !== date) this.cached = accuracyReport(readAccuracyInputs(this.engine, date));
     return this.cached;
   }
 }

@@ -252,7 +252,9 @@ function nonDependantDeductions(
   minimumAge: number,
 ): { lines: AmountLine[]; assumedInWork: number } {
   const counted = facts.nonDependants.filter((nonDependant) => nonDependant.age >= minimumAge && !nonDependant.exempt);
-  if (fired.has('no-non-dependant-deductions') || counted.length === 0) return { lines: [], assumedInWork: 0 };
+  // [] is a scheme that takes no deduction for other adults.
+  const none = Array.isArray(table) && table.length === 0;
+  if (none || fired.has('no-non-dependant-deductions') || counted.length === 0) return { lines: [], assumedInWork: 0 };
   const byWork: { inWork: NonDependantBand[]; notInWork: Pence | null } =
     table === 'prescribed'
       ? {
