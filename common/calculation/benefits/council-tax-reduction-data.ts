@@ -96,7 +96,14 @@ export interface SchemeIncomeRules {
   otherIncome: boolean | OtherIncomeType[];
   childMaintenance: boolean;
   /** Weekly earnings ignored, by who the claimant is (the highest that applies); null when none. */
-  earningsDisregardWeekly: { single: Pence; couple: Pence; loneParent: Pence; disabledOrCarer: Pence } | null;
+  earningsDisregardWeekly: { single: Pence; couple: Pence; loneParent: Pence; disabledOrCarer: Pence; coupleWithChildren?: Pence } | null;
+  /**
+   * Savings a scheme counts as weekly income (tariff income): `weekly` for each `step` of capital, or part of one,
+   * above `from`. Absent: none (Universal Credit's own assumed income from savings is not counted twice).
+   */
+  tariffIncome?: { from: Pence; step: Pence; weekly: Pence };
+  /** The Universal Credit award is ignored when neither the claimant nor partner has earnings (otherwise `universalCredit`). */
+  universalCreditIgnoredWithoutEarnings?: boolean;
   /** Child Benefit counts as income (as worked out by the calculator); absent: it does not. */
   childBenefit?: boolean;
   /**
@@ -109,12 +116,26 @@ export interface SchemeIncomeRules {
 /**
  * Groups some schemes treat more kindly, as far as the questionnaire can tell them:
  * DISABILITY_BENEFIT: the claimant or partner gets PIP, ADP, DLA, Attendance Allowance, AFIP or Constant Attendance;
- * LCWRA: the claimant or partner has limited capability for work and work-related activity (or is terminally ill);
+ * HIGHEST_CARE_BENEFIT: the claimant or partner gets the highest rate of DLA care, the enhanced rate of PIP or ADP
+ * daily living, the higher rate of Attendance Allowance, or AFIP; LCWRA: the claimant or partner has limited
+ * capability for work and work-related activity (or is terminally ill); TERMINALLY_ILL: the claimant or partner is
+ * terminally ill; SINGLE_UNDER_25_NO_CHILDREN: a single claimant under 25 with no child;
  * DISABLED_CHILD: a child gets DLA, PIP or Child Disability Payment; CARER: the claimant or partner gets Carer's
  * Allowance or cares 35 hours a week for someone on a qualifying benefit; LONE_PARENT_CHILD_UNDER_5: no partner and
  * a child under 5; CHILD_UNDER_5: any child under 5; CHILD_UNDER_6: any child aged 5 or under.
  */
-export const PROTECTED_GROUPS = ['DISABILITY_BENEFIT', 'LCWRA', 'DISABLED_CHILD', 'CARER', 'LONE_PARENT_CHILD_UNDER_5', 'CHILD_UNDER_5', 'CHILD_UNDER_6'] as const;
+export const PROTECTED_GROUPS = [
+  'DISABILITY_BENEFIT',
+  'HIGHEST_CARE_BENEFIT',
+  'LCWRA',
+  'TERMINALLY_ILL',
+  'DISABLED_CHILD',
+  'CARER',
+  'LONE_PARENT_CHILD_UNDER_5',
+  'CHILD_UNDER_5',
+  'CHILD_UNDER_6',
+  'SINGLE_UNDER_25_NO_CHILDREN',
+] as const;
 export type ProtectedGroup = (typeof PROTECTED_GROUPS)[number];
 
 /** Different figures for a group; the first rule whose group matches applies, each figure it gives replacing the scheme's. */
@@ -318,7 +339,17 @@ function checkIncomeBands(value: unknown, path: string, problems: string[]): voi
 
 function checkIncomeRules(value: unknown, path: string, problems: string[]): void {
   if (!isObject(value)) return void problems.push(`${path} must be an object`);
-  checkFields(value, path, ['universalCredit', 'earnings', 'otherIncome', 'childMaintenance', 'earningsDisregardWeekly'], ['childBenefit', 'applicableAmount'], problems);
+  checkFields(value, path, ['universalCredit', 'earnings', 'otherIncome', 'childMaintenance', 'earningsDisregardWeekly'], ['childBenefit', 'applicableAmount', 'tariffIncome', 'universalCreditIgnoredWithoutEarnings'], problems);
+  if ('universalCreditIgnoredWithoutEarnings' in value && typeof value.universalCreditIgnoredWithoutEarnings !== 'boolean') problems.push(`${path}.universalCreditIgnoredWithoutEarnings must be true or false`);
+  if ('tariffIncome' in value) {
+    const tariff = value.tariffIncome;
+    if (!isObject(tariff)) problems.push(`${path}.tariffIncome must be { from, step, weekly } in pence`);
+    else {
+      checkFields(tariff, `${path}.tariffIncome`, ['from', 'step', 'weekly'], [], problems);
+      for (const field of ['from', 'step', 'weekly']) if (!isPence(tariff[field])) problems.push(`${path}.tariffIncome.${field} must be whole pence`);
+      if (tariff.step === 0) problems.push(`${path}.tariffIncome.step must be more than nothing`);
+    }
+  }
   if ('childBenefit' in value && typeof value.childBenefit !== 'boolean') problems.push(`${path}.childBenefit must be true or false`);
   if ('applicableAmount' in value && value.applicableAmount !== 'UC_MAXIMUM_AMOUNT' && value.applicableAmount !== 'UC_STANDARD_ALLOWANCE') {
     problems.push(`${path}.applicableAmount must be UC_MAXIMUM_AMOUNT or UC_STANDARD_ALLOWANCE`);
@@ -347,7 +378,7 @@ function checkIncomeRules(value: unknown, path: string, problems: string[]): voi
   if (disregard !== null) {
     if (!isObject(disregard)) problems.push(`${path}.earningsDisregardWeekly must be null or { single, couple, loneParent, disabledOrCarer }`);
     else {
-      checkFields(disregard, `${path}.earningsDisregardWeekly`, ['single', 'couple', 'loneParent', 'disabledOrCarer'], [], problems);
+      checkFields(disregard, `${path}.earningsDisregardWeekly`, ['single', 'couple', 'loneParent', 'disabledOrCarer'], ['coupleWithChildren'], problems);
       for (const [field, amount] of Object.entries(disregard)) if (!isPence(amount)) problems.push(`${path}.earningsDisregardWeekly.${field} must be whole pence`);
     }
   }

@@ -274,6 +274,60 @@ describe('Council Tax Reduction', () => {
       expect(at21.deductions.some((line) => line.code === 'NON_DEPENDANT_1')).toBe(false);
     });
 
+    it('counts tariff income on savings above the scheme\'s threshold, a step or part of one at a time', async () => {
+      const income = { ...base.income, tariffIncome: { from: 600000, step: 25000, weekly: 100 } };
+      const none = await withScheme({ income }, single({ capital: 6000 }), [uc]);
+      const some = await withScheme({ income }, single({ capital: 6260 }), [uc]);
+      // 6,260 - 6,000 = 260: two steps of 250 or part, 2.00 a week; 20% of it = 0.40 less.
+      expect(none.weeklyPence - some.weeklyPence).toBe(40);
+      expect(some.explanation.join(' ')).toContain('with £2.00 a week the scheme counts for your savings');
+    });
+
+    it('ignores Universal Credit only for a household without earnings when the scheme says so', async () => {
+      const income = { ...base.income, universalCreditIgnoredWithoutEarnings: true };
+      const earner = await withScheme({ income }, single(), [uc]);
+      const usual = await withScheme({}, single(), [uc]);
+      expect(earner.weeklyPence).toBe(usual.weeklyPence);
+      const noEarnings = single({ adults: [{ age: 30 }] });
+      const ucOnly = universalCredit(42490, 42490);
+      const ignored = await withScheme({ income }, noEarnings, [ucOnly]);
+      // Nothing counted: the maximum, 82.5% of 34.62 = 28.56.
+      expect(ignored.weeklyPence).toBe(2856);
+      expect(ignored.explanation.join(' ')).toContain('does not count as income in this scheme when neither you nor your partner has earnings');
+    });
+
+    it('gives a couple with children its own earnings disregard when the scheme has one', async () => {
+      const disregard = { single: 500, couple: 1000, loneParent: 2500, disabledOrCarer: 2000 };
+      const couple = single({
+        adults: [{ age: 30, earnings: { amount: 400, period: 'MONTH', basis: 'NET' }, hoursPerWeek: 16 }, { age: 30 }],
+        children: [{ dateOfBirth: '2020-01-01' }],
+      });
+      const withChildUc = universalCredit(20490, 42490);
+      const plain = await withScheme({ income: { ...base.income, earningsDisregardWeekly: disregard } }, couple, [withChildUc]);
+      const family = await withScheme({ income: { ...base.income, earningsDisregardWeekly: { ...disregard, coupleWithChildren: 2500 } } }, couple, [withChildUc]);
+      // 15.00 more ignored: 20% of it = 3.00 more support.
+      expect(family.weeklyPence - plain.weeklyPence).toBe(300);
+    });
+
+    it('recognises the groups some schemes protect: single under 25, terminally ill, the highest care rate', async () => {
+      const protectedGroups = [{ groups: ['SINGLE_UNDER_25_NO_CHILDREN', 'TERMINALLY_ILL', 'HIGHEST_CARE_BENEFIT'], withoutEarnings: false, maximumSupport: 10000 }];
+      const young = await withScheme({ protectedGroups }, single({ adults: [{ age: 22, earnings: { amount: 400, period: 'MONTH', basis: 'NET' }, hoursPerWeek: 16 }] }), [uc]);
+      const older = await withScheme({ protectedGroups }, single(), [uc]);
+      const ill = await withScheme({ protectedGroups }, single({ adults: [{ age: 30, earnings: { amount: 400, period: 'MONTH', basis: 'NET' }, hoursPerWeek: 16, health: { terminallyIll: true } }] }), [uc]);
+      const enhanced = await withScheme(
+        { protectedGroups },
+        single({ adults: [{ age: 30, earnings: { amount: 400, period: 'MONTH', basis: 'NET' }, hoursPerWeek: 16, benefitsReceived: [{ type: 'PIP_DAILY_LIVING', rate: 'ENHANCED' }] }] }),
+        [uc],
+      );
+      const standard = await withScheme(
+        { protectedGroups },
+        single({ adults: [{ age: 30, earnings: { amount: 400, period: 'MONTH', basis: 'NET' }, hoursPerWeek: 16, benefitsReceived: [{ type: 'PIP_DAILY_LIVING', rate: 'STANDARD' }] }] }),
+        [uc],
+      );
+      // 100% of 34.62 less 8.31 = 26.31, where the scheme's usual 82.5% gives 20.25.
+      expect([young, older, ill, enhanced, standard].map((result) => result.weeklyPence)).toEqual([2631, 2025, 2631, 2631, 2025]);
+    });
+
     it('refuses a misspelt new field', () => {
       const problems = checkCouncilSchemeFile('E09999999-testshire.json', {
         localAuthority: 'E09999999',

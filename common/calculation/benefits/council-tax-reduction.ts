@@ -113,6 +113,19 @@ function isInGroup(facts: HouseholdFacts, group: ProtectedGroup): boolean {
   switch (group) {
     case 'DISABILITY_BENEFIT':
       return adults.some(getsDisabilityBenefit);
+    case 'HIGHEST_CARE_BENEFIT':
+      return adults.some(
+        (adult) =>
+          receives(adult, 'DLA_CARE', ['HIGHEST']) ||
+          receives(adult, 'PIP_DAILY_LIVING', ['ENHANCED']) ||
+          receives(adult, 'ADP_DAILY_LIVING', ['ENHANCED']) ||
+          receives(adult, 'ATTENDANCE_ALLOWANCE', ['HIGHER']) ||
+          receives(adult, 'ARMED_FORCES_INDEPENDENCE'),
+      );
+    case 'TERMINALLY_ILL':
+      return adults.some((adult) => adult.terminallyIll);
+    case 'SINGLE_UNDER_25_NO_CHILDREN':
+      return !facts.isCouple && facts.claimant.age < 25 && facts.children.length === 0;
     case 'LCWRA':
       return adults.some(hasLcwra);
     case 'DISABLED_CHILD':
@@ -152,6 +165,9 @@ export function effectiveWorkingAgeScheme(input: Pick<CalculationInput, 'facts' 
 
 const GROUP_WORDS: Record<ProtectedGroup, string> = {
   DISABILITY_BENEFIT: 'you or your partner get a disability benefit',
+  HIGHEST_CARE_BENEFIT: 'you or your partner get the highest rate of a disability benefit for care',
+  TERMINALLY_ILL: 'you or your partner are terminally ill',
+  SINGLE_UNDER_25_NO_CHILDREN: 'you are single, under 25 and have no children',
   LCWRA: 'you or your partner have limited capability for work and work-related activity',
   DISABLED_CHILD: 'a child gets a disability benefit',
   CARER: 'you or your partner are a carer',
@@ -294,7 +310,8 @@ interface MeansCounted {
 function earningsDisregard(facts: HouseholdFacts, rules: SchemeIncomeRules): Pence {
   const disregard = rules.earningsDisregardWeekly;
   if (!disregard) return 0;
-  const candidates = [facts.isCouple ? disregard.couple : facts.qualifyingChildren.length > 0 ? disregard.loneParent : disregard.single];
+  const children = facts.qualifyingChildren.length > 0;
+  const candidates = [facts.isCouple ? (children ? (disregard.coupleWithChildren ?? disregard.couple) : disregard.couple) : children ? disregard.loneParent : disregard.single];
   if (benefitUnit(facts).some((adult) => getsDisabilityBenefit(adult) || hasLcwra(adult) || isCarer(adult))) candidates.push(disregard.disabledOrCarer);
   return Math.max(...candidates);
 }
@@ -321,10 +338,12 @@ function universalCreditMeans(input: CalculationInput, rules: SchemeIncomeRules,
   const awardMonthly = Math.max(0, maximumMonthly - otherDeductionsMonthly);
   let ucMonthly = awardMonthly;
   let ignoredMonthly = 0;
-  if (rules.universalCredit === 'IGNORED') ucMonthly = 0;
-  else if (rules.universalCredit !== 'IN_FULL') {
+  const ucIgnored = rules.universalCredit === 'IGNORED' || (rules.universalCreditIgnoredWithoutEarnings === true && weeklyEarnings({ facts, parameters }) === 0);
+  const ucRule = rules.universalCredit;
+  if (ucIgnored) ucMonthly = 0;
+  else if (ucRule !== 'IN_FULL' && ucRule !== 'IGNORED') {
     ignoredMonthly = sumPence(
-      rules.universalCredit.less.map(({ element, share }) => basisPointsOf(sumPence(universalCredit.elements.filter((line) => line.code === element).map((line) => line.monthlyPence)), share)),
+      ucRule.less.map(({ element, share }) => basisPointsOf(sumPence(universalCredit.elements.filter((line) => line.code === element).map((line) => line.monthlyPence)), share)),
     );
     ucMonthly = Math.max(0, awardMonthly - ignoredMonthly);
   }
@@ -333,21 +352,24 @@ function universalCreditMeans(input: CalculationInput, rules: SchemeIncomeRules,
   const unearned = rules.otherIncome === true ? weeklyUnearnedIncome(facts) : rules.otherIncome === false ? 0 : weeklyUnearnedIncome(facts, rules.otherIncome);
   const maintenance = rules.childMaintenance ? weeklyUnearnedIncome(facts, ['CHILD_MAINTENANCE']) : 0;
   const childBenefit = rules.childBenefit ? (earlier.get('CHILD_BENEFIT')?.weeklyPence ?? 0) : 0;
+  const tariff = rules.tariffIncome && facts.capital > rules.tariffIncome.from ? Math.ceil((facts.capital - rules.tariffIncome.from) / rules.tariffIncome.step) * rules.tariffIncome.weekly : 0;
   const uc = weeklyFromMonthly(ucMonthly);
-  const income = uc + earned - disregard + unearned + maintenance + childBenefit;
+  const income = uc + earned - disregard + unearned + maintenance + childBenefit + tariff;
   // A monthly band table reads the monthly figures as given: only the weekly parts are converted.
   const earnedMonthly = rules.earnings ? monthlyEarnings({ facts, parameters }) : 0;
-  const incomeMonthly = ucMonthly + earnedMonthly + monthlyFromWeekly(unearned + maintenance + childBenefit - disregard);
+  const incomeMonthly = ucMonthly + earnedMonthly + monthlyFromWeekly(unearned + maintenance + childBenefit + tariff - disregard);
   explanation.push(
     explanations.say('universal-credit-means', {
-      maximumMonthly,
+      maximumMonthly: applicableMonthly,
       applicable,
       award: weeklyFromMonthly(awardMonthly),
       uc,
-      ucCounted: rules.universalCredit !== 'IGNORED',
-      ucIgnored: rules.universalCredit === 'IGNORED',
+      ucCounted: !ucIgnored,
+      ucIgnored,
+      ucIgnoredWithoutEarnings: ucIgnored && rules.universalCredit !== 'IGNORED',
+      tariff,
       ignored: weeklyFromMonthly(ignoredMonthly),
-      savingsCounted: savingsMonthly > 0 && rules.universalCredit !== 'IGNORED',
+      savingsCounted: savingsMonthly > 0 && !ucIgnored,
       earnings: earned,
       disregard,
       unearned: unearned + maintenance,
