@@ -12,7 +12,10 @@ export function readAccuracyInputs(engine: EntitlementEngine, date: string, defi
   const privateRenting = (
     JSON.parse(readFileSync(join(RULESETS_DIR, 'local-housing-allowance', 'private-renting-households.json'), 'utf8')) as { authorities: PrivateRentingRow[] }
   ).authorities;
-  return { date, engine, councilTax: councilTaxData(), caseFiles: readCaseFiles(RULESETS_DIR), authorities, privateRenting };
+  const mostPopulous = (
+    JSON.parse(readFileSync(join(RULESETS_DIR, 'council-tax-reduction', 'england-councils-by-population.json'), 'utf8')) as { authorities: AccuracyInputs['mostPopulous'] }
+  ).authorities;
+  return { date, engine, councilTax: councilTaxData(), caseFiles: readCaseFiles(RULESETS_DIR), authorities, privateRenting, mostPopulous };
 }
 
 /** docs/accuracy.md counts the last council tax year held, so the committed page does not change with the calendar. */

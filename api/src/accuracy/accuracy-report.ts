@@ -34,6 +34,8 @@ export interface AccuracyInputs {
   authorities: readonly AuthorityRow[];
   /** English authorities' private-renting households, to weight the share settled by the council alone. */
   privateRenting: readonly PrivateRentingRow[];
+  /** England's most populous councils, largest first, to count how many of their schemes are held. */
+  mostPopulous: readonly { rank: number; localAuthority: string; name: string; population: number }[];
 }
 
 const NATIONS: readonly { country: AuthorityRow['country']; code: Country }[] = [
@@ -128,12 +130,18 @@ function councilTaxSection(inputs: AccuracyInputs): AccuracySection {
     .filter(({ scheme }) => scheme.kind === 'local')
     .sort((a, b) => a.authority.name.localeCompare(b.authority.name));
   const fallback = councilTax.schemesFile.default;
+  const largest = inputs.mostPopulous;
+  const heldLargest = largest.filter((row) => councilTax.workingAgeSchemeOn(row.localAuthority, date).kind === 'local');
+  const peopleHeld = heldLargest.reduce((sum, row) => sum + row.population, 0);
+  const people = largest.reduce((sum, row) => sum + row.population, 0);
+  const notHeld = largest.filter((row) => !heldLargest.includes(row)).map((row) => row.name);
   return {
     id: 'council-tax-reduction',
     heading: 'Council Tax Reduction: whose scheme is used',
     paragraphs: [
       'Scotland and Wales each have one national scheme, and England one national scheme for people over State Pension age; the calculator holds all three.',
       `For working-age people each English council sets its own scheme. For ${year} the calculator holds the schemes of ${held.length} of England’s ${england.length} councils, read from each council’s own scheme document: maximum support, taper or income bands, band cap, capital limit, minimum award, non-dependant deductions and the groups it protects.`,
+      `Of the ${largest.length} most populous English councils (ONS population estimates), ${heldLargest.length} are held, covering ${percent(peopleHeld, people)} of the people living in those ${largest.length}. Not yet held: ${notHeld.join('; ')}. For these the council’s 2026/27 scheme document could not yet be read and checked, and no figure is added that cannot be cited.`,
       `For the other ${england.length - held.length} English councils the result says plainly that it is an estimate, worked out with ${fallback.name}: ${fallback.assumptions}`,
     ],
     list: held.map(({ authority, scheme }) => `${authority.name}${scheme.kind === 'local' ? ` (${scheme.source.title})` : ''}`),
