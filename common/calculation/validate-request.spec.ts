@@ -191,6 +191,16 @@ describe('validateCalculationRequest: shape', () => {
     ]);
   });
 
+  it('takes whether a non-dependant works 16 hours as true, false or null, and refuses anything else with its path', () => {
+    const withWork = (inRemunerativeWork: unknown) =>
+      problemsWith((household) => (household.nonDependants = [{ age: 24, grossIncome: { amount: 300, period: 'WEEK' }, exempt: false, inRemunerativeWork }]));
+    expect(withWork(true)).toEqual([]);
+    expect(withWork(false)).toEqual([]);
+    expect(withWork(null)).toEqual([]);
+    expect(paths(withWork('yes'))).toEqual(['household.nonDependants[0].inRemunerativeWork']);
+    expect(paths(withWork(1))).toEqual(['household.nonDependants[0].inRemunerativeWork']);
+  });
+
   it('takes 1 or 2 adults only', () => {
     const message = 'household.adults must list 1 adult (a single claimant) or 2 (a couple, the claimant first).';
     expect(problemsWith((household) => (household.adults = []))).toEqual([{ path: 'household.adults', message }]);
