@@ -4,7 +4,7 @@ import type { ApiProcess } from '../support/api-process.js';
 import { startBrowserSuite, stopBrowserSuite } from '../support/browser-suite.js';
 import { describeInChromium, screenshot } from '../support/chromium.js';
 import { singleRenterTyped } from '../support/households.js';
-import { errorSummary, fillQuestion, pageTitle, pressNext, question, waitForTextOf, type QuestionValue } from '../support/survey-driver.js';
+import { errorSummary, pageTitle, pressNext, question, walkToResults, type QuestionValue } from '../support/survey-driver.js';
 import type { TestDatabase } from '../support/test-database.js';
 
 /**
@@ -28,23 +28,11 @@ function renterInNorthWestLeicestershire(area: string | null): [string, Record<s
   });
 }
 
-/** Answers every page as a person would and presses Next; on 'Your home', runs `atHome` before answering the area. */
-async function walk(page: Page, pages: [string, Record<string, QuestionValue>][], atHome?: (page: Page) => Promise<void>): Promise<string> {
-  await page.goto(`${server.url}/survey`);
-  for (const [index, [name, answers]] of pages.entries()) {
-    for (const [questionName, value] of Object.entries(answers)) {
-      if (questionName === 'ClientLhaArea' && atHome) await atHome(page);
-      await fillQuestion(page, questionName, value);
-    }
-    if (index < pages.length - 1) {
-      const outcome = await pressNext(page);
-      expect([name, outcome, outcome === 'errors' ? await errorSummary(page) : []]).toEqual([name, 'moved', []]);
-    }
-  }
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await page.waitForURL(/\/result\//);
-  await waitForTextOf(page, '#result-section-title', 'Your results', 15_000);
-  return new URL(page.url()).pathname.split('/').at(-1)!;
+/** Answers every page as a person would; on 'Your home', runs `atHome` before answering the area. */
+function walk(page: Page, pages: [string, Record<string, QuestionValue>][], atHome?: (page: Page) => Promise<void>): Promise<string> {
+  return walkToResults(page, `${server.url}/survey`, pages, async (current, questionName) => {
+    if (questionName === 'ClientLhaArea' && atHome) await atHome(current);
+  });
 }
 
 describeInChromium('a private renter in a council split between Local Housing Allowance areas, in Chromium', () => {

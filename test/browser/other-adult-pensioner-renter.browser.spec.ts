@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { ApiProcess } from '../support/api-process.js';
 import { startBrowserSuite, stopBrowserSuite } from '../support/browser-suite.js';
 import { describeInChromium, screenshot } from '../support/chromium.js';
-import { errorSummary, fillQuestion, pressNext, question, waitForTextOf, type QuestionValue } from '../support/survey-driver.js';
+import { errorSummary, pressNext, walkToResults, type QuestionValue } from '../support/survey-driver.js';
 import type { TestDatabase } from '../support/test-database.js';
 
 /**
@@ -39,27 +39,14 @@ const PAGES: [string, Record<string, QuestionValue>][] = [
   ['finish', {}],
 ];
 
-async function walk(page: Page): Promise<void> {
-  await page.goto(`${server.url}/survey`);
-  for (const [index, [name, answers]] of PAGES.entries()) {
-    for (const [questionName, value] of Object.entries(answers)) {
-      if (questionName === 'NonDependantWork1') {
-        // Next without the answer: the error summary names the new question.
-        const outcome = await pressNext(page);
-        expect(outcome).toBe('errors');
-        expect(await errorSummary(page)).toContain('Whether the first adult works 16 hours or more a week is required.');
-        await screenshot(page, 'other-adults-work-question');
-      }
-      await fillQuestion(page, questionName, value);
-    }
-    if (index < PAGES.length - 1) {
-      const outcome = await pressNext(page);
-      expect([name, outcome, outcome === 'errors' ? await errorSummary(page) : []]).toEqual([name, 'moved', []]);
-    }
-  }
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await page.waitForURL(/\/result\//);
-  await waitForTextOf(page, '#result-section-title', 'Your results', 15_000);
+/** Walks the questionnaire; on 'Other adults in your home', first presses Next without the new question answered. */
+function walk(page: Page): Promise<string> {
+  return walkToResults(page, `${server.url}/survey`, PAGES, async (current, questionName) => {
+    if (questionName !== 'NonDependantWork1') return;
+    expect(await pressNext(current)).toBe('errors');
+    expect(await errorSummary(current)).toContain('Whether the first adult works 16 hours or more a week is required.');
+    await screenshot(current, 'other-adults-work-question');
+  });
 }
 
 describeInChromium('a pensioner renting in Leeds with a son who does not work, in Chromium', () => {

@@ -154,3 +154,31 @@ export async function closePopUp(page: Page): Promise<string> {
 export async function errorSummary(page: Page): Promise<string[]> {
   return page.locator('.error-summary li').allTextContents();
 }
+
+/**
+ * Opens the questionnaire at `surveyUrl` and answers every page as a person would, pressing Next after each and
+ * expecting to move on; `beforeQuestion` runs before a question is answered (to look at it, or to press Next
+ * without it first). Ends on the results and returns the calculation's session from the address.
+ */
+export async function walkToResults(
+  page: Page,
+  surveyUrl: string,
+  pages: readonly [string, Record<string, QuestionValue>][],
+  beforeQuestion?: (page: Page, questionName: string) => Promise<void>,
+): Promise<string> {
+  await page.goto(surveyUrl);
+  for (const [index, [name, answers]] of pages.entries()) {
+    for (const [questionName, value] of Object.entries(answers)) {
+      if (beforeQuestion) await beforeQuestion(page, questionName);
+      await fillQuestion(page, questionName, value);
+    }
+    if (index < pages.length - 1) {
+      const outcome = await pressNext(page);
+      if (outcome !== 'moved') throw new Error(`Page '${name}' did not move on: ${(await errorSummary(page)).join(' | ')}`);
+    }
+  }
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await page.waitForURL(/\/result\//);
+  await waitForTextOf(page, '#result-section-title', 'Your results', 15_000);
+  return new URL(page.url()).pathname.split('/').at(-1)!;
+}
