@@ -99,7 +99,8 @@ export interface SchemeIncomeRules {
   earningsDisregardWeekly: { single: Pence; couple: Pence; loneParent: Pence; disabledOrCarer: Pence; coupleWithChildren?: Pence } | null;
   /**
    * Savings a scheme counts as weekly income (tariff income): `weekly` for each `step` of capital, or part of one,
-   * above `from`. Absent: none (Universal Credit's own assumed income from savings is not counted twice).
+   * above `from`. Only with `universalCredit: 'IGNORED'`: where the award counts, it is counted before its deduction
+   * for savings, which is the award plus the income Universal Credit assumes from them, so the savings already count.
    */
   tariffIncome?: { from: Pence; step: Pence; weekly: Pence };
   /** The Universal Credit award is ignored when neither the claimant nor partner has earnings (otherwise `universalCredit`). */
@@ -349,6 +350,9 @@ function checkIncomeRules(value: unknown, path: string, problems: string[]): voi
       for (const field of ['from', 'step', 'weekly']) if (!isPence(tariff[field])) problems.push(`${path}.tariffIncome.${field} must be whole pence`);
       if (tariff.step === 0) problems.push(`${path}.tariffIncome.step must be more than nothing`);
     }
+    // Where the award counts, Universal Credit's own assumed income from savings is already in it (the award is
+    // counted before its deduction for savings): a tariff on top would count the savings twice.
+    if (value.universalCredit !== 'IGNORED') problems.push(`${path}.tariffIncome is only for a scheme that ignores Universal Credit: where the award counts, the income UC assumes from savings already does`);
   }
   if ('childBenefit' in value && typeof value.childBenefit !== 'boolean') problems.push(`${path}.childBenefit must be true or false`);
   if ('applicableAmount' in value && value.applicableAmount !== 'UC_MAXIMUM_AMOUNT' && value.applicableAmount !== 'UC_STANDARD_ALLOWANCE') {

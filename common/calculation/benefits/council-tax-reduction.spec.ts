@@ -274,13 +274,24 @@ describe('Council Tax Reduction', () => {
       expect(at21.deductions.some((line) => line.code === 'NON_DEPENDANT_1')).toBe(false);
     });
 
-    it('counts tariff income on savings above the scheme\'s threshold, a step or part of one at a time', async () => {
-      const income = { ...base.income, tariffIncome: { from: 600000, step: 25000, weekly: 100 } };
+    it('counts tariff income on savings above the scheme\'s threshold, a step or part of one at a time, where Universal Credit is ignored', async () => {
+      const income = { ...base.income, universalCredit: 'IGNORED', tariffIncome: { from: 600000, step: 25000, weekly: 100 } };
       const none = await withScheme({ income }, single({ capital: 6000 }), [uc]);
-      const some = await withScheme({ income }, single({ capital: 6260 }), [uc]);
-      // 6,260 - 6,000 = 260: two steps of 250 or part, 2.00 a week; 20% of it = 0.40 less.
-      expect(none.weeklyPence - some.weeklyPence).toBe(40);
-      expect(some.explanation.join(' ')).toContain('with £2.00 a week the scheme counts for your savings');
+      const some = await withScheme({ income }, single({ capital: 7760 }), [uc]);
+      // 7,760 - 6,000 = 1,760: 8 steps of 250 or part, 8.00 a week. Earnings 92.31 + 8.00 = 100.31, 2.26 above 98.05;
+      // 20% = 0.452 = 0.45 less than the maximum of 28.56 that earnings alone (below 98.05) leave untouched.
+      expect(none.weeklyPence).toBe(2856);
+      expect(some.weeklyPence).toBe(2856 - 45);
+      expect(some.explanation.join(' ')).toContain('with £8.00 a week the scheme counts for your savings');
+    });
+
+    it('refuses tariff income where the Universal Credit award counts: the income UC assumes from savings already does', () => {
+      const problems = checkCouncilSchemeFile('E09999999-testshire.json', {
+        localAuthority: 'E09999999',
+        name: 'Testshire',
+        values: [{ ...base, income: { ...base.income, tariffIncome: { from: 600000, step: 25000, weekly: 100 } } }],
+      });
+      expect(problems).toEqual([expect.stringContaining('values[0].income.tariffIncome is only for a scheme that ignores Universal Credit')]);
     });
 
     it('ignores Universal Credit only for a household without earnings when the scheme says so', async () => {
