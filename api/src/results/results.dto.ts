@@ -163,6 +163,8 @@ export const RESULT_MODEL_SCHEMA = {
         rate: { type: 'number', description: 'Pounds a month (Universal Credit) or a week (Housing Benefit).' },
         period: { type: 'string', example: 'month', description: 'month or week' },
         highest: { type: 'object', nullable: true, properties: { area: { type: 'string' }, rate: { type: 'number' } } },
+        rateEstimated: { type: 'boolean', description: "Housing Benefit: the weekly rate was estimated from the monthly one, the rent officers' published figure for the area not being held (the summary says so)." },
+        pageNumber: { type: 'integer', nullable: true, description: 'When the area was not settled and the questionnaire asks it: the page where the person can say which area.' },
       },
     },
   },
