@@ -73,6 +73,15 @@ describe('rulesets/local-housing-allowance data files', () => {
     expect(lha().areas.filter((area) => !used.has(area.name)).map((area) => area.name)).toEqual([]);
   });
 
+  it('refuses a rate or an area cited to a site that is not an official source', () => {
+    const problems = checkLhaData(
+      withRates((r) => (r.areas[0].values[0].source = { title: 'A rates list', url: 'https://github.com/someone/lha-rates/blob/main/rates.json' })),
+    );
+    expect(problems).toEqual([expect.objectContaining({ path: 'areas[0].values[0].source.url', message: expect.stringMatching(/^cites github\.com, which is not an official source/) })]);
+    const table = checkLhaData(withTable((t) => (t.authorities[0].sources = [{ title: 'A council page', url: 'https://6168c903.azurewebsites.net/lha' }])));
+    expect(table).toEqual([expect.objectContaining({ path: 'authorities[0].sources[0].url', message: expect.stringMatching(/^cites 6168c903\.azurewebsites\.net/) })]);
+  });
+
   it('refuses a row marked confirmed without a citation', () => {
     expect(checkLhaData(withTable((t) => ((t.authorities[0].confirmed = true), (t.authorities[0].sources = []))))).toEqual([
       { file: 'local-authority-areas', path: 'authorities[0].sources', message: 'must cite the official page that confirms the areas' },

@@ -5,6 +5,7 @@
  * Framework-free: the caller reads the three files and passes their text, as with `common/parameters/`.
  */
 import { ParameterNotInForceError, type Citation } from '../parameters/dated-parameter.js';
+import { officialSourceProblem } from '../parameters/official-sources.js';
 import type { Country } from './household.js';
 import { scalePence, type Pence } from './money.js';
 
@@ -208,6 +209,10 @@ class ProblemList {
     this.fields(value, path, ['title', 'url']);
     if (!isNonEmptyString(value.title)) this.add(`${path}.title`, 'must be a non-empty text');
     if (typeof value.url !== 'string' || !/^https?:\/\/\S+$/.test(value.url)) this.add(`${path}.url`, 'must be an http(s) address');
+    else {
+      const notOfficial = officialSourceProblem(value.url);
+      if (notOfficial) this.add(`${path}.url`, notOfficial);
+    }
   }
   /** A non-empty list of dated rates, oldest first, each category in whole positive pence, each with a source. */
   datedRates(values: unknown, path: string): void {

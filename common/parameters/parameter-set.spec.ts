@@ -88,6 +88,16 @@ describe('loading parameter files', () => {
     ]);
   });
 
+  it('rejects a source or a regulation cited to a site that is not an official source', () => {
+    const news = { title: 'upday: DWP confirms new benefit rates', url: 'https://www.upday.com/uk/cost-of-living/dwp-confirms-new-benefit-rates' };
+    const model = { title: 'PolicyEngine UK parameter file', url: 'https://github.com/PolicyEngine/policyengine-uk/blob/main/carer/amount.yaml' };
+    expect(problemsIn(carerElement({ legislation: model, values: [{ from: '2026-04-13', value: 20934, source: news }] }))).toEqual([
+      expect.stringMatching(/^legislation\.url: cites github\.com, which is not an official source/),
+      expect.stringMatching(/^values\[0\]\.source\.url: cites www\.upday\.com, which is not an official source/),
+    ]);
+    expect(() => loadParameterSet([ratesHeld(), file(`${CARER}.json`, carerElement({ values: [{ from: '2026-04-13', value: 20934, source: news }] }))])).toThrow(ParameterFilesError);
+  });
+
   it('rejects a duplicated date and dates out of order', () => {
     const duplicated = [
       { from: '2026-04-13', value: 20934, source: ratesPaper },

@@ -13,6 +13,7 @@ import {
   type ParameterUnit,
   type ParameterValue,
 } from './dated-parameter.js';
+import { officialSourceProblem } from './official-sources.js';
 
 /** The one file under `rulesets/parameters/` that is not a parameter: the last date the rates held cover. */
 export const RATES_HELD_FILE = 'rates-held.json';
@@ -309,7 +310,12 @@ class FileCheck {
     const json = this.object(path, value, CITATION_KEYS, CITATION_KEYS);
     if (!json) return;
     this.text(join(path, 'title'), json.title);
-    if (json.url !== undefined && !isWebAddress(json.url)) this.problem(join(path, 'url'), 'must be a web address starting https:// or http://');
+    if (json.url === undefined) return;
+    if (!isWebAddress(json.url)) this.problem(join(path, 'url'), 'must be a web address starting https:// or http://');
+    else {
+      const notOfficial = officialSourceProblem(json.url as string);
+      if (notOfficial) this.problem(join(path, 'url'), notOfficial);
+    }
   }
 
   private values(value: unknown, unit: ParameterUnit | undefined): void {

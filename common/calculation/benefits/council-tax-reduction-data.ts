@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Citation } from '../../parameters/dated-parameter.js';
+import { officialSourceProblem } from '../../parameters/official-sources.js';
 import { OTHER_INCOME_TYPES, type CouncilTaxBand, type Country, type OtherIncomeType } from '../household.js';
 import type { Pence } from '../money.js';
 
@@ -240,7 +241,10 @@ function checkFields(value: Record<string, unknown>, path: string, required: rea
 function checkCitation(value: unknown, path: string, problems: string[]): void {
   if (!isObject(value) || typeof value.title !== 'string' || !value.title.trim() || typeof value.url !== 'string' || !/^https?:\/\/\S+$/.test(value.url)) {
     problems.push(`${path} must be a citation { title, url } with an http(s) address`);
+    return;
   }
+  const notOfficial = officialSourceProblem(value.url as string);
+  if (notOfficial) problems.push(`${path}.url ${notOfficial}`);
 }
 
 /** Every problem in `band-d.json`. */

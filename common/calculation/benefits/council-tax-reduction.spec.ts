@@ -106,6 +106,20 @@ describe('Council Tax Reduction', () => {
     expect(() => loadCouncilTaxData({ bandD, schemes: { ...folder, councils: [bolton, { fileName: 'E08000001-bolton-again.json', text: bolton.text }] } })).toThrow(/a second file for E08000001/);
   });
 
+  it("refuses a scheme cited to anything but the council's own site or its committee papers", () => {
+    const folder = readSchemesFolder(join(FOLDER, 'england-working-age-schemes'));
+    const bolton = folder.councils.find((council) => council.fileName === 'E08000001-bolton.json')!;
+    const cite = (url: string) => {
+      const json = JSON.parse(bolton.text);
+      json.values[0].source = { title: 'The scheme', url };
+      return checkCouncilSchemeFile(bolton.fileName, json);
+    };
+    expect(cite('https://www.letstalknewcastle.co.uk/consultations/572/participate')).toEqual([expect.stringMatching(/^values\[0\]\.source\.url cites www\.letstalknewcastle\.co\.uk, which is not an official source/)]);
+    expect(cite('https://assets.ctfassets.net/ii3xdrqc6nfw/Council_Tax_Support_Scheme.pdf')).toEqual([expect.stringContaining('assets.ctfassets.net, which is not an official source')]);
+    expect(cite('https://www.bolton.gov.uk/council-tax-support')).toEqual([]);
+    expect(cite('https://bolton.moderngov.co.uk/documents/s1/Scheme.pdf')).toEqual([]);
+  });
+
   it('uses a Band D only in its own council tax year, which starts on 1 April', () => {
     expect(councilTaxYearOf('2026-03-31')).toBe('2025/26');
     expect(councilTaxYearOf('2026-04-01')).toBe('2026/27');
