@@ -1,30 +1,10 @@
-import { randomFillSync } from 'node:crypto';
+import type { Random } from './secure-random.js';
 
 /**
  * The ways each spoken character of a security code is varied, so that no two recordings of a code are alike and
  * a program cannot find a character by matching samples against clips it has collected. Each is mild on its own:
  * a person hears the same voice a little faster or slower, a little louder or quieter, over a soft hiss.
  */
-
-/** A uniform random number in [0, 1). */
-export type Random = () => number;
-
-/** Random numbers from the operating system's secure generator, drawn 4 KB at a time. */
-export function secureRandom(): Random {
-  const pool = new Uint32Array(1024);
-  let next = pool.length;
-  return () => {
-    if (next === pool.length) {
-      randomFillSync(pool);
-      next = 0;
-    }
-    return pool[next++] / 2 ** 32;
-  };
-}
-
-export function between(random: Random, low: number, high: number): number {
-  return low + (high - low) * random();
-}
 
 /**
  * How fast a clip is played back over time: `rate` on average (1 is as recorded, 1.1 is 10% faster and a little

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { between, secureRandom, type Random } from './audio-variation.js';
+import { between, secureRandom, type Random } from './secure-random.js';
 
 interface GlyphCommand {
   type: 'M' | 'L' | 'Q' | 'C' | 'Z';

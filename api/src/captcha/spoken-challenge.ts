@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { allPass, between, pinkNoise, playAt, rootMeanSquare, secureRandom, type Playback, type Random } from './audio-variation.js';
+import { allPass, pinkNoise, playAt, rootMeanSquare, type Playback } from './audio-variation.js';
 import { CHALLENGE_ALPHABET } from './challenge-text.js';
+import { between, secureRandom, type Random } from './secure-random.js';
 import { readWav, writeWav } from './wav.js';
 
 /** The recorded clips, `<character>-<voice>.wav` (see its README for how they were made). */
