@@ -1,5 +1,5 @@
 #!/bin/sh
-# Re-records the audio security code's clips into api/assets/captcha-audio/ with espeak-ng: one WAV per
+# Re-records the audio security code's clips into api/assets/captcha-audio/ with espeak-ng: one WAV in each voice per
 # character of the captcha alphabet (api/src/captcha/challenge-text.ts), 16-bit PCM mono at 11025 Hz.
 # Needs espeak-ng (Debian/Ubuntu: apt-get install espeak-ng). Run from anywhere: ./scripts/record-captcha-clips.sh
 set -eu
