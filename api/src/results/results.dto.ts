@@ -154,6 +154,7 @@ export const RESULT_MODEL_SCHEMA = {
     showHelpline: { type: 'boolean' },
     client: { nullable: true },
     testing: { type: 'object', nullable: true },
+    hasPartner: { type: 'boolean', description: "The answers say the person lives with a partner: only then may the better-off answers change the partner's work (BetterOffWho Partner)." },
     housingAllowance: {
       type: 'object',
       nullable: true,
