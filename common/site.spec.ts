@@ -23,6 +23,7 @@ const settings: SiteConfig = {
   },
   partners: {},
   chatScriptUrl: null,
+  testMode: false,
 };
 
 describe('renderSiteConfigScript', () => {

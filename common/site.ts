@@ -67,6 +67,11 @@ export interface SiteConfig {
   partners: Record<string, PartnerDefinition>;
   /** A third-party chat script; null (the default) loads no chat at all. */
   chatScriptUrl: string | null;
+  /**
+   * Testing mode is on (TEST_MODE_PASSWORD is set). Off, `?test=true` changes nothing: no password is asked and no
+   * testing details are shown.
+   */
+  testMode: boolean;
 }
 
 export const SITE_CONFIG_ELEMENT_ID = 'site-config';

@@ -181,4 +181,5 @@ export const RESULT_BOTH_SYSTEMS: ResultModel = {
   client: null,
   testing: null,
   housingAllowance: null,
+  hasPartner: false,
 };

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { BENEFIT_CODES } from '../calculation/engine/benefit.js';
 import type { CalculationResult } from '../calculation/engine/entitlement-engine.js';
@@ -6,7 +6,10 @@ import type { Household } from '../calculation/household.js';
 import { normaliseHousehold } from '../calculation/engine/normalise.js';
 import { loadEntitlementEngine } from '../calculation/load.js';
 import { checkBenefitGuide, eligibilityOf, resultBenefits, resultVariables, type BenefitGuide } from './from-calculation.js';
-import { BENEFIT_TYPES } from './model.js';
+import { BENEFIT_TYPES, type ResultBenefits } from './model.js';
+import { benefitsOfSystem, systemBenefitProblems } from './systems.js';
+import { applyChanges } from '../calculation/better-off.js';
+import { randomHouseholds } from '../../test/support/random-households.js';
 
 const DATE = '2026-11-23';
 const engine = loadEntitlementEngine();
@@ -77,3 +80,74 @@ describe('the results page figures from the engine result', () => {
     ]);
   });
 });
+
+/** A lone parent of working age, not working, renting from the council in Manchester: Universal Credit, Child Benefit and Council Tax Reduction. */
+const loneParentInManchester: Household = normaliseHousehold({
+  country: 'ENGLAND',
+  localAuthority: 'E08000003',
+  adults: [{ dateOfBirth: '1990-05-01' }],
+  children: [{ dateOfBirth: '2019-03-02' }],
+  housing: { tenure: 'SOCIAL_RENT', rent: { amount: 500, period: 'MONTH' }, bedrooms: 2, councilTax: { band: 'B', liable: true } },
+});
+
+/** A couple of mixed ages (she is 36, he is past State Pension age) with a child: Universal Credit, with Winter Fuel Payment for him. */
+const mixedAgeCoupleWithAChild: Household = normaliseHousehold({
+  country: 'ENGLAND',
+  localAuthority: 'E08000003',
+  adults: [{ dateOfBirth: '1990-05-01' }, { dateOfBirth: '1955-02-10', otherIncome: [{ type: 'STATE_PENSION', amount: 120, period: 'WEEK' }] }],
+  children: [{ dateOfBirth: '2019-03-02' }],
+  housing: { tenure: 'SOCIAL_RENT', rent: { amount: 520, period: 'MONTH' }, bedrooms: 2, councilTax: { band: 'B', liable: true } },
+});
+
+const codes = (list: { benefitCode: string }[]) => list.map((benefit) => benefit.benefitCode);
+
+describe("each system's benefits: listed once, under the right heading, adding up to the system's total", () => {
+  let loneParent: ResultBenefits;
+  beforeAll(async () => {
+    loneParent = resultBenefits(await engine.calculate(loneParentInManchester, DATE), guide, null);
+  });
+
+  it('lists a lone parent\'s Universal Credit and Council Tax Reduction as the Universal Credit system\'s, and Child Benefit once, as not means-tested', async () => {
+    const benefits = loneParent;
+    expect(codes(benefits.universalCredit)).toEqual(['UNIVERSAL_CREDIT', 'COUNCIL_TAX_REDUCTION']);
+    // New Style JSA depends on her National Insurance record: she may be entitled, with no amount.
+    expect(codes(benefits.nonMeansTested)).toEqual(['CHILD_BENEFIT', 'NEW_STYLE_JSA']);
+    expect(codes(benefitsOfSystem(benefits, 'uc'))).toEqual(['UNIVERSAL_CREDIT', 'COUNCIL_TAX_REDUCTION', 'CHILD_BENEFIT', 'NEW_STYLE_JSA']);
+    expect(systemBenefitProblems(benefits)).toEqual([]);
+  });
+
+  it('lists the Winter Fuel Payment of a mixed-age couple as not means-tested, not as a Universal Credit benefit', async () => {
+    const result = await engine.calculate(mixedAgeCoupleWithAChild, DATE);
+    const winterFuel = result.benefits.find((benefit) => benefit.code === 'WINTER_FUEL_PAYMENT')!;
+    expect(winterFuel.eligible).toBe(true);
+    const benefits = resultBenefits(result, guide, null);
+    expect(codes(benefits.universalCredit)).toEqual(['UNIVERSAL_CREDIT', 'COUNCIL_TAX_REDUCTION']);
+    expect(codes(benefits.nonMeansTested)).toEqual(expect.arrayContaining(['CHILD_BENEFIT', 'WINTER_FUEL_PAYMENT']));
+    expect(systemBenefitProblems(benefits)).toEqual([]);
+  });
+
+  it('adds up after a change too (she starts work), for both systems, a week and a month', async () => {
+    const current = await engine.calculate(loneParentInManchester, DATE);
+    const changed = await engine.calculate(applyChanges(loneParentInManchester, [{ adult: 0, earnings: { amount: 1100, period: 'MONTH', basis: 'NET' }, hoursPerWeek: 20 }]), DATE);
+    const comparison = { changed, message: { weekly: '', monthly: '' } } as Parameters<typeof resultBenefits>[2];
+    expect(systemBenefitProblems(resultBenefits(current, guide, comparison))).toEqual([]);
+  });
+
+  it('adds up for 60 random households (seeded: a failure names the seed)', async () => {
+    const problems: string[] = [];
+    for (const { seed, date, household } of randomHouseholds(60, 1600)) {
+      const result = await engine.calculate(normaliseHousehold(household), date);
+      problems.push(...systemBenefitProblems(resultBenefits(result, guide, null)).map((problem) => `seed ${seed}: ${problem}`));
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('names a benefit listed twice and rows that do not add up to the total', () => {
+    const benefits: ResultBenefits = { ...structuredClone(loneParent), ucWeekly: 1 };
+    benefits.universalCredit = [...benefits.universalCredit, benefits.nonMeansTested[0]!];
+    const problems = systemBenefitProblems(benefits);
+    expect(problems).toContain(`uc: ${benefits.nonMeansTested[0]!.benefitCode} is listed more than once.`);
+    expect(problems.some((problem) => problem.startsWith('ucWeekly: the rows add up to'))).toBe(true);
+  });
+});
+

@@ -107,19 +107,32 @@ function resultBenefit(now: BenefitOutcome | undefined, after: BenefitOutcome | 
 
 type System = 'UNIVERSAL_CREDIT' | 'LEGACY_AND_PENSION_AGE';
 
-const countsIn = (benefit: BenefitOutcome, system: System) => benefit.system === system || benefit.system === 'BOTH';
+/** Which of the three lists a benefit is shown in (see `resultBenefits`). */
+type ResultList = 'meansTested' | 'nonMeansTested' | 'universalCredit';
 
 /**
- * The benefits shown for one system: those awarded now or after the change, counted in that system's total
- * (a benefit of both systems, like Child Benefit, shows in both).
+ * A benefit paid whichever system the household is in (system BOTH: Child Benefit, PIP, Winter Fuel Payment...) is
+ * not means-tested and goes in `nonMeansTested`, once; a means-tested benefit goes in the list of its own system
+ * (Council Tax Reduction follows the household's system). A non-means-tested benefit of one system alone would be
+ * counted in that system's total but listed under both, so the engine must not have one: `systemBenefitProblems`
+ * and its test check that each system's rows add up to its total.
  */
-function listFor(current: CalculationResult, changed: CalculationResult, system: System, guide: BenefitGuide, keep: (benefit: BenefitOutcome) => boolean): ResultBenefit[] {
+function listOf(benefit: BenefitOutcome): ResultList | null {
+  if (!benefit.meansTested) return 'nonMeansTested';
+  if (benefit.system === 'LEGACY_AND_PENSION_AGE') return 'meansTested';
+  if (benefit.system === 'UNIVERSAL_CREDIT') return 'universalCredit';
+  return null;
+}
+
+const countsIn = (benefit: BenefitOutcome, system: System) => benefit.system === system || benefit.system === 'BOTH';
+
+/** The benefits of one list: those awarded now or after the change, in the list's system, each once. */
+function listFor(current: CalculationResult, changed: CalculationResult, list: ResultList, guide: BenefitGuide): ResultBenefit[] {
   const country = current.facts.country;
+  const system: System = list === 'universalCredit' ? 'UNIVERSAL_CREDIT' : 'LEGACY_AND_PENSION_AGE';
+  const isAwarded = (benefit: BenefitOutcome) => benefit.eligible && listOf(benefit) === list && (list === 'nonMeansTested' || countsIn(benefit, system));
   return current.benefits
-    .filter((now) => {
-      const after = changed.benefits.find((benefit) => benefit.code === now.code)!;
-      return keep(now) && ((now.eligible && countsIn(now, system)) || (after.eligible && countsIn(after, system)));
-    })
+    .filter((now) => isAwarded(now) || isAwarded(changed.benefits.find((benefit) => benefit.code === now.code)!))
     .map((now) => resultBenefit(now, changed.benefits.find((benefit) => benefit.code === now.code), guide.benefits[now.code], country));
 }
 
@@ -144,8 +157,11 @@ function systemTotals(prefix: 'lb' | 'uc', system: System, current: CalculationR
 
 /**
  * The Benefits object. Without a change, the better-off fields repeat the current figures and the message is
- * empty. `meansTested` and `nonMeansTested` are the legacy and pension-age system's benefits; `universalCredit`
- * those of the Universal Credit system.
+ * empty. Each benefit is in one list, once: `meansTested` the legacy and pension-age system's means-tested
+ * benefits (Pension Credit, Housing Benefit, Council Tax Reduction at pension age), `universalCredit` the
+ * Universal Credit system's (Universal Credit, and Council Tax Reduction beside it), and `nonMeansTested` the
+ * benefits paid whichever system applies (Child Benefit, PIP, Winter Fuel Payment...). A system's benefits are its
+ * own list and `nonMeansTested` (`benefitsOfSystem`); they add up to its total.
  */
 export function resultBenefits(current: CalculationResult, guide: BenefitGuide, comparison: BetterOffComparison | null): ResultBenefits {
   const changed = comparison?.changed ?? current;
@@ -154,9 +170,9 @@ export function resultBenefits(current: CalculationResult, guide: BenefitGuide, 
     ...systemTotals('uc', 'UNIVERSAL_CREDIT', current, changed),
     betterOffMessageWeekly: comparison?.message.weekly ?? '',
     betterOffMessageMonthly: comparison?.message.monthly ?? '',
-    meansTested: listFor(current, changed, 'LEGACY_AND_PENSION_AGE', guide, (benefit) => benefit.meansTested),
-    nonMeansTested: listFor(current, changed, 'LEGACY_AND_PENSION_AGE', guide, (benefit) => !benefit.meansTested),
-    universalCredit: listFor(current, changed, 'UNIVERSAL_CREDIT', guide, () => true),
+    meansTested: listFor(current, changed, 'meansTested', guide),
+    nonMeansTested: listFor(current, changed, 'nonMeansTested', guide),
+    universalCredit: listFor(current, changed, 'universalCredit', guide),
   } as ResultBenefits;
 }
 

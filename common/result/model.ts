@@ -176,6 +176,12 @@ export interface ResultHousingAllowance {
   pageNumber: number | null;
 }
 
+/**
+ * The what-if answer about the partner's work ('My partner's', BetterOffWho = Partner): offered, and accepted, only
+ * when the household has a partner (`ResultModel.hasPartner`).
+ */
+export const BETTER_OFF_PARTNER = { question: 'BetterOffWho', value: 'Partner' } as const;
+
 export interface ResultModel {
   session: string;
   /** The calculation reference. */
@@ -199,6 +205,8 @@ export interface ResultModel {
   testing: TestingData | null;
   /** Null for anyone who does not rent privately. */
   housingAllowance: ResultHousingAllowance | null;
+  /** The household has a partner (the answers say so): 'What if things changed?' offers the partner's work only then. */
+  hasPartner: boolean;
 }
 
 /** The variable the Warm Homes Network card reads (spec 001 §2). */

@@ -130,9 +130,9 @@ async function pdfText(bytes: Buffer): Promise<string> {
 
 const downloaded = async (download: Download) => readFileSync(await download.path());
 
-/** The benefit lines a system shows in the compare table: Universal Credit its own list, legacy both lists. */
+/** The benefit lines a system shows in the compare table: its own means-tested list, then the benefits both systems pay. */
 function systemLines(calculation: AdviserCalculation, system: 'uc' | 'lb'): AdviserBenefitLine[] {
-  return system === 'uc' ? calculation.universalCredit : [...calculation.meansTested, ...calculation.nonMeansTested];
+  return [...(system === 'uc' ? calculation.universalCredit : calculation.meansTested), ...calculation.nonMeansTested];
 }
 
 describeInChromium('the adviser area in Chromium', () => {

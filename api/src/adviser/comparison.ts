@@ -1,5 +1,6 @@
 import type { AdviserAnswerCategory, AdviserBenefitLine, ComparisonColumn, ComparisonData } from '../../../common/adviser/model.js';
 import { BENEFIT_TYPES, type ResultBenefit, type ResultBenefits, type ResultModel } from '../../../common/result/model.js';
+import { benefitsOfSystem } from '../../../common/result/systems.js';
 
 /**
  * The figures the adviser screens show from a calculation's result model (spec 001 §3 'Adviser calculation',
@@ -24,10 +25,8 @@ export function benefitLines(benefits: readonly ResultBenefit[]): AdviserBenefit
   return benefits.map((benefit) => ({ benefitName: benefit.benefitName, weeklyPayment: amountOf(benefit, 'weekly'), monthlyPayment: amountOf(benefit, 'monthly') }));
 }
 
-/** The benefits of one system: legacy is the means-tested and non-means-tested lists; Universal Credit its own list. */
-export function benefitsOfSystem(benefits: ResultBenefits, system: BenefitSystem): ResultBenefit[] {
-  return system === 'lb' ? [...benefits.meansTested, ...benefits.nonMeansTested] : benefits.universalCredit;
-}
+// The benefits of one system, each once: its means-tested list, then the benefits both systems pay.
+export { benefitsOfSystem };
 
 export interface SystemTotals {
   benefitWeekly: number;

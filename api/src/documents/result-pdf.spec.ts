@@ -1,3 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { normaliseHousehold } from '../../../common/calculation/engine/normalise.js';
+import { loadEntitlementEngine } from '../../../common/calculation/load.js';
+import { eligibilityOf, resultBenefits, type BenefitGuide } from '../../../common/result/from-calculation.js';
 import { BENEFIT_TYPES, type ResultBenefit, type ResultModel } from '../../../common/result/model.js';
 import { RESULT_BOTH_SYSTEMS } from '../../../common/result/fixtures.js';
 import type { SiteConfig } from '../../../common/site.js';
@@ -230,6 +234,26 @@ describe('the Your Benefit Results PDF', () => {
     expect(text.all).not.toContain('Legacy benefits');
     expect(text.all).not.toContain('Two ways of working out your help');
     expect(text.all).not.toContain('Housing Benefit');
+  });
+
+  it("lists each benefit once on page 1, under the heading that says what it is: a lone parent's Child Benefit is not means-tested, her Council Tax Reduction is", async () => {
+    // The figures as the results service makes them, from the engine: a lone parent of working age renting from the council in Manchester.
+    const household = normaliseHousehold({
+      country: 'ENGLAND',
+      localAuthority: 'E08000003',
+      adults: [{ dateOfBirth: '1990-05-01' }],
+      children: [{ dateOfBirth: '2019-03-02' }],
+      housing: { tenure: 'SOCIAL_RENT', rent: { amount: 500, period: 'MONTH' }, bedrooms: 2, councilTax: { band: 'B', liable: true } },
+    });
+    const calculated = await loadEntitlementEngine().calculate(household, '2026-11-23');
+    const guide = JSON.parse(readFileSync('definitions/results/benefits.json', 'utf8')) as BenefitGuide;
+    const result: ResultModel = { ...RESULT_BOTH_SYSTEMS, eligibility: eligibilityOf([calculated]), benefits: resultBenefits(calculated, guide, null) };
+    expect(result.eligibility).toEqual({ isEligibleForLb: false, isEligibleForUc: true });
+    const firstPage = (await readPdf(await render(result, 'weekly'))).pages[0];
+    const universalCredit = firstPage.slice(firstPage.indexOf('Universal Credit Means-tested benefits'), firstPage.indexOf('Your total benefits'));
+    expect(universalCredit).toMatch(/^Universal Credit Means-tested benefits Universal Credit £[\d.,]+ per week Council Tax Reduction £[\d.,]+ per week Benefits that are not means-tested Child Benefit £[\d.,]+ per week New Style Jobseeker's Allowance You may be entitled $/);
+    expect(firstPage.match(/Child Benefit £/g)).toHaveLength(1);
+    expect(firstPage).not.toContain('Universal Credit and help that goes with it');
   });
 
   it("prints names and answers as they are: apostrophes, '&', '£', a '|' and a line break in an answer", async () => {

@@ -65,8 +65,9 @@ export interface LegacySystemView {
 
 export interface UniversalCreditSystemView {
   total: TotalView;
-  /** Universal Credit and what goes with it (Council Tax Reduction...). */
+  /** Universal Credit and the other means-tested help beside it (Council Tax Reduction). */
   benefits: BenefitView[];
+  /** Paid whichever system applies (Child Benefit, PIP, Winter Fuel Payment...): not in `benefits`. */
   nonMeansTested: BenefitView[];
 }
 

@@ -140,7 +140,11 @@ export const RESULT_MODEL_SCHEMA = {
       type: 'object',
       nullable: true,
       description: 'lb* (legacy and pension-age) and uc* totals, each Weekly/Monthly, with BetterOff, Income (take-home pay) and OtherIncome variants; betterOffMessageWeekly/Monthly; the lists.',
-      properties: { meansTested: { type: 'array', items: benefit }, nonMeansTested: { type: 'array', items: benefit }, universalCredit: { type: 'array', items: benefit } },
+      properties: {
+        meansTested: { type: 'array', items: benefit, description: "The legacy and pension-age system's means-tested benefits (Pension Credit, Housing Benefit, Council Tax Reduction at pension age)." },
+        nonMeansTested: { type: 'array', items: benefit, description: 'The benefits paid whichever system applies (Child Benefit, PIP, Winter Fuel Payment...); each system shows them after its own list.' },
+        universalCredit: { type: 'array', items: benefit, description: "The Universal Credit system's means-tested benefits: Universal Credit, and Council Tax Reduction beside it. Never a benefit of nonMeansTested." },
+      },
       additionalProperties: true,
     },
     variables: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, weeklyValue: { type: 'string' }, monthlyValue: { type: 'string' } } } },
@@ -150,6 +154,7 @@ export const RESULT_MODEL_SCHEMA = {
     showHelpline: { type: 'boolean' },
     client: { nullable: true },
     testing: { type: 'object', nullable: true },
+    hasPartner: { type: 'boolean', description: "The answers say the person lives with a partner: only then may the better-off answers change the partner's work (BetterOffWho Partner)." },
     housingAllowance: {
       type: 'object',
       nullable: true,

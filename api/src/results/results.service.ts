@@ -6,7 +6,7 @@ import { CalculationOutOfRangeError, type CalculationResult, type EntitlementEng
 import type { Explanations } from '../../../common/calculation/engine/explanations.js';
 import type { Household } from '../../../common/calculation/household.js';
 import { eligibilityOf, extraHelpOf, housingAllowanceOf, resultBenefits, resultVariables, type BenefitGuide } from '../../../common/result/from-calculation.js';
-import { FEEDBACK_COMMENT_MAX_LENGTH, RESULT_SECTIONS, type ResultHousingAllowance, type ResultMessage, type ResultModel, type TestingData } from '../../../common/result/model.js';
+import { BETTER_OFF_PARTNER, FEEDBACK_COMMENT_MAX_LENGTH, RESULT_SECTIONS, type ResultHousingAllowance, type ResultMessage, type ResultModel, type TestingData } from '../../../common/result/model.js';
 import { toXml } from '../../../common/result/xml.js';
 import { readAnswer } from '../../../common/survey/answers.js';
 import { householdFromAnswers, HouseholdMappingError, LHA_AREA_QUESTION } from '../../../common/survey/household-mapping.js';
@@ -110,6 +110,9 @@ export class ResultsService {
       .map(({ definition }) => ({ path: definition.name, message: validateAnswer(definition, kept[definition.name] ?? null, { answers: kept, today: environment.today }) }))
       .filter((problem) => problem.message !== '');
     if (problems.length > 0) throw ApiError.validation(problems);
+    if (kept[BETTER_OFF_PARTNER.question] === BETTER_OFF_PARTNER.value && !hasPartner(calculation.answers)) {
+      throw ApiError.validation([{ path: BETTER_OFF_PARTNER.question, message: 'You told us you do not live with a partner: say whether your own work would change, or only your rent.' }]);
+    }
     if (changesFrom(kept).length === 0) {
       throw ApiError.validation([{ path: 'BetterOffWho', message: 'Say what would change: the work, or the rent.' }]);
     }
@@ -186,6 +189,7 @@ export class ResultsService {
       client: await adviserClientOf(this.dataSource, session.clientId, caller.account, oldestOpenCalculation()),
       testing: null,
       housingAllowance: null,
+      hasPartner: hasPartner(answers),
     };
 
     const check = checkStoredAnswers(state, answers, session.completedPages, environment);
@@ -286,6 +290,11 @@ export class ResultsService {
 function withLhaAreaOfPostcode(household: Household, choice: LhaAreaChoice | null | undefined): Household {
   if (household.housing.tenure !== 'PRIVATE_RENT' || household.housing.brma || choice?.settled?.by !== 'POSTCODE') return household;
   return { ...household, housing: { ...household.housing, brma: choice.settled.area, brmaFrom: 'POSTCODE' } };
+}
+
+/** The answers say the person lives with a partner (the household then has a second adult). */
+function hasPartner(answers: Answers): boolean {
+  return answers.ClientHasPartner === 'Yes';
 }
 
 function withoutBetterOff(answers: Answers): Answers {

@@ -146,8 +146,8 @@ export function parsePartner(json: unknown, file: string): PartnerDefinition {
   };
 }
 
-/** Reads `site.json` and every `partners/*.json` from the definitions folder. */
-export async function loadSiteConfig(definitionsDir: string, chatScriptUrl: string | null): Promise<SiteConfig> {
+/** Reads `site.json` and every `partners/*.json` from the definitions folder; testing mode is off unless said. */
+export async function loadSiteConfig(definitionsDir: string, chatScriptUrl: string | null, testMode = false): Promise<SiteConfig> {
   const shown = (file: string) => relative(process.cwd(), file);
   const siteFile = join(definitionsDir, 'site.json');
   const charity = parseCharity(await readJson(siteFile, shown(siteFile)), shown(siteFile));
@@ -159,5 +159,5 @@ export async function loadSiteConfig(definitionsDir: string, chatScriptUrl: stri
     const partner = parsePartner(await readJson(file, shown(file)), shown(file));
     partners[partner.id] = partner;
   }
-  return { charity, partners, chatScriptUrl };
+  return { charity, partners, chatScriptUrl, testMode };
 }

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { BrowserRequest } from '../requests/browser-request.dto.js';
 
 /** The survey page response of spec 000 §3; the page and its questions are described in common/survey/model.ts. */
@@ -92,8 +92,9 @@ export class VerificationResponse {
 }
 
 export class TestModeRequest extends BrowserRequest {
-  @ApiProperty({ description: 'The test-mode password.' })
+  @ApiProperty({ description: 'The test-mode password: not blank (spec 001 §5: non-empty after trimming).', minLength: 1, maxLength: 200, pattern: '\\S' })
   @IsString({ message: 'password must be text.' })
+  @Matches(/\S/, { message: 'password must not be blank: enter the test mode password.' })
   @MaxLength(200, { message: 'password must be at most 200 characters.' })
   password!: string;
 }

@@ -23,7 +23,7 @@ function pageFor(route: Route, location: Pick<Location, 'pathname' | 'search'>, 
     case 'landing':
       return <LandingPage search={location.search} informationPages={site.charity.informationPages} />;
     case 'survey':
-      return <SurveyScreen pageNumber={route.pageNumber} session={route.session} search={location.search} />;
+      return <SurveyScreen pageNumber={route.pageNumber} session={route.session} search={location.search} isTestModeOn={site.testMode} />;
     case 'result':
       return <ResultScreen session={route.session} search={location.search} site={site} />;
     case 'adviserHome':

@@ -9,6 +9,11 @@ export const BLOCK_TITLES = {
   universalCredit: 'Universal Credit system benefits',
   none: 'Benefits you could get',
 } as const;
+/** The headings over each system's lists: the same in both systems, so each benefit sits under what it is. */
+export const LIST_TITLES = {
+  meansTested: 'Means-tested benefits',
+  nonMeansTested: 'Benefits that are not means-tested',
+} as const;
 export const FORCED_MONTHLY_NOTE = 'Amounts are shown per month, because Universal Credit is worked out and paid monthly.';
 export const BREAKDOWN_BUTTON = 'See how your Universal Credit is worked out';
 /** The engine's code for Universal Credit, the one benefit with a breakdown. */
@@ -180,8 +185,8 @@ export function LegacyBenefits({ benefits, period, isBetterOff, headingRef, chil
         {BLOCK_TITLES.legacy}
       </h2>
       {children}
-      <BenefitList title="Means-tested benefits" benefits={benefits.meansTested} period={period} isBetterOff={isBetterOff} />
-      <BenefitList title="Benefits that are not means-tested" benefits={benefits.nonMeansTested} period={period} isBetterOff={isBetterOff} />
+      <BenefitList title={LIST_TITLES.meansTested} benefits={benefits.meansTested} period={period} isBetterOff={isBetterOff} />
+      <BenefitList title={LIST_TITLES.nonMeansTested} benefits={benefits.nonMeansTested} period={period} isBetterOff={isBetterOff} />
       <Total
         figures={{ weekly: benefits.lbWeekly, monthly: benefits.lbMonthly, betterOffWeekly: benefits.lbBetterOffWeekly, betterOffMonthly: benefits.lbBetterOffMonthly }}
         period={period}
@@ -192,20 +197,19 @@ export function LegacyBenefits({ benefits, period, isBetterOff, headingRef, chil
 }
 
 /**
- * The Universal Credit system (spec 001 §2): its benefits, then the benefits that are not means-tested and are
- * paid whichever system applies (unless the list already has them), and the total.
+ * The Universal Credit system (spec 001 §2): Universal Credit and the other means-tested help that goes with it
+ * (Council Tax Reduction), then the benefits that are not means-tested and are paid whichever system applies, and
+ * the total. Each benefit is in one list (common/result/from-calculation.ts), so each shows once.
  */
 export function UniversalCreditBenefits({ benefits, period, isBetterOff, headingRef, children, onOpenBreakdown }: BlockProps & { onOpenBreakdown(): void }) {
-  const listed = new Set(benefits.universalCredit.map((benefit) => benefit.benefitCode));
-  const others = benefits.nonMeansTested.filter((benefit) => !listed.has(benefit.benefitCode));
   return (
     <section id="universal-credit" className="result-block" aria-labelledby="universal-credit-title">
       <h2 id="universal-credit-title" className="result-block__title" ref={headingRef} tabIndex={-1}>
         {BLOCK_TITLES.universalCredit}
       </h2>
       {children}
-      <BenefitList title="Benefits under Universal Credit" benefits={benefits.universalCredit} period={period} isBetterOff={isBetterOff} onOpenBreakdown={onOpenBreakdown} />
-      <BenefitList title="Benefits that are not means-tested" benefits={others} period={period} isBetterOff={isBetterOff} />
+      <BenefitList title={LIST_TITLES.meansTested} benefits={benefits.universalCredit} period={period} isBetterOff={isBetterOff} onOpenBreakdown={onOpenBreakdown} />
+      <BenefitList title={LIST_TITLES.nonMeansTested} benefits={benefits.nonMeansTested} period={period} isBetterOff={isBetterOff} />
       <Total
         figures={{ weekly: benefits.ucWeekly, monthly: benefits.ucMonthly, betterOffWeekly: benefits.ucBetterOffWeekly, betterOffMonthly: benefits.ucBetterOffMonthly }}
         period={period}
@@ -224,7 +228,7 @@ export function NoEntitlement({ benefits, period, isBetterOff, children }: Omit<
       </h2>
       {children}
       <p>Based on your answers, you are not likely to get Universal Credit or the other means-tested benefits we check.</p>
-      {benefits && <BenefitList title="Benefits that are not means-tested" benefits={benefits.nonMeansTested} period={period} isBetterOff={isBetterOff} />}
+      {benefits && <BenefitList title={LIST_TITLES.nonMeansTested} benefits={benefits.nonMeansTested} period={period} isBetterOff={isBetterOff} />}
     </section>
   );
 }

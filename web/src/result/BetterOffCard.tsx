@@ -68,6 +68,7 @@ export function BetterOffCard({ result, visit, search, onRecalculated, onFailed 
           <Suspense fallback={<LoadingSpinner />}>
             <BetterOffForm
               session={result.session}
+              hasPartner={result.hasPartner}
               visit={visit}
               search={search}
               onResult={(changed) => {

@@ -20,6 +20,8 @@ interface Props {
   session: string;
   visit: Visit;
   search: string;
+  /** The household has a partner: only then is the partner's work offered. */
+  hasPartner: boolean;
   /** Today and the National Living Wage, for the show/hide rules and checks; the browser's own by default. */
   environment?: RuleEnvironment;
   onResult(result: ResultModel): void;
@@ -31,9 +33,9 @@ interface Props {
  * checks of spec 000), and sent with action 5 (spec 001 §7). The server checks them again; its per-question
  * errors show beside the questions, as on a survey page.
  */
-export default function BetterOffForm({ session, visit, search, environment: given, onResult, onFailed }: Props) {
+export default function BetterOffForm({ session, visit, search, hasPartner, environment: given, onResult, onFailed }: Props) {
   const environment = useMemo(() => given ?? browserRuleEnvironment(), [given]);
-  const [state, setState] = useState<SurveyPageState>(() => initialBetterOffState(environment));
+  const [state, setState] = useState<SurveyPageState>(() => initialBetterOffState(environment, { hasPartner }));
   const [summaryFocus, setSummaryFocus] = useState(0);
   const [busy, setBusy] = useState(false);
   const [popUp, setPopUp] = useState<string | null>(null);

@@ -67,7 +67,7 @@ export default function ResultScreen({ session, search, site }: Props) {
   useEffect(load, [load]);
 
   // A tester who gives the password on this page gets the testing data with a fresh load (the server sends it only then).
-  const { isTestMode } = useTestMode(search);
+  const { isTestMode } = useTestMode(search, site.testMode);
   const wasTestMode = useRef(isTestMode);
   useEffect(() => {
     if (isTestMode && !wasTestMode.current) load();

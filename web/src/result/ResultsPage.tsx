@@ -96,7 +96,7 @@ export function ResultsPage({ result, site, visit, search, onRecalculated, onFai
   const [moves, setMoves] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
   const isNarrowScreen = useIsNarrowScreen();
-  const testMode = useTestMode(search);
+  const testMode = useTestMode(search, site.testMode);
   usePageTitle(SECTION_TITLES[section]);
 
   useEffect(() => {

@@ -1,4 +1,5 @@
 import { defaultAnswer } from '../../../common/survey/answers';
+import { BETTER_OFF_PARTNER } from '../../../common/result/model';
 import { QUESTION_TYPES, type PageDefinition, type PageView, type QuestionDefinition, type QuestionView } from '../../../common/survey/model';
 import { createPageState, reevaluateShowHide, type SurveyPageState } from '../survey/page-state';
 import type { RuleEnvironment } from '../survey/rule-environment';
@@ -27,6 +28,19 @@ function questionView(definition: QuestionDefinition): QuestionView {
   };
 }
 
+/**
+ * The questions as this household sees them: without a partner, 'Whose work would change?' does not offer the
+ * partner's (the server refuses it too).
+ */
+export function forHousehold(definition: PageDefinition, { hasPartner }: { hasPartner: boolean }): PageDefinition {
+  if (hasPartner) return definition;
+  const withoutPartner = (question: QuestionDefinition): QuestionDefinition =>
+    question.name === BETTER_OFF_PARTNER.question && question.options
+      ? { ...question, options: question.options.filter((option) => option.value !== BETTER_OFF_PARTNER.value) }
+      : question;
+  return { ...definition, fields: definition.fields.map((group) => ({ ...group, questions: group.questions.map(withoutPartner) })) };
+}
+
 export function betterOffPageView(definition: PageDefinition = BETTER_OFF_PAGE): PageView {
   return {
     name: definition.name,
@@ -40,7 +54,7 @@ export function betterOffPageView(definition: PageDefinition = BETTER_OFF_PAGE):
   };
 }
 
-/** The form as it opens: no answers, and each question shown or hidden by its rule. */
-export function initialBetterOffState(environment: RuleEnvironment, definition: PageDefinition = BETTER_OFF_PAGE): SurveyPageState {
-  return reevaluateShowHide(createPageState(betterOffPageView(definition), { isTest: false }), environment);
+/** The form as it opens for the household: no answers, and each question shown or hidden by its rule. */
+export function initialBetterOffState(environment: RuleEnvironment, household: { hasPartner: boolean }, definition: PageDefinition = BETTER_OFF_PAGE): SurveyPageState {
+  return reevaluateShowHide(createPageState(betterOffPageView(forHousehold(definition, household)), { isTest: false }), environment);
 }

@@ -60,6 +60,16 @@ describe('what if things changed?', () => {
     expect(screen.getByText('What would the new rent be?')).toBeTruthy();
   });
 
+  it.each([
+    ['a single person', false, ['Mine', "Nobody's: only my rent would change"]],
+    ['a couple', true, ['Mine', "My partner's", "Nobody's: only my rent would change"]],
+  ])("offers the partner's work only to a household with a partner: %s", async (_household, hasPartner, choices) => {
+    await openResults(resultWith({ hasPartner }));
+    await openQuestions();
+    const who = screen.getByRole('group', { name: /Whose work would change\?/ });
+    expect(within(who).getAllByRole('radio').map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent?.trim())).toEqual(choices);
+  });
+
   it('checks the answers before sending, listing the problems linked to their questions', async () => {
     await openResults();
     await openQuestions();

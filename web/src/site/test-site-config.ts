@@ -35,4 +35,5 @@ export const testSiteConfig: SiteConfig = {
     cap_live: { id: 'cap_live', name: 'CAP', checkboxIcon: { shape: 'round', colour: '#0b5394' }, origins: ['https://www.cap.example'], hiddenInPortal: ['header', 'footer', 'chat'] },
   },
   chatScriptUrl: null,
+  testMode: true,
 };

@@ -26,6 +26,8 @@ interface Props {
   pageNumber: string | null;
   session: string | null;
   search: string;
+  /** Testing mode is on (the site's `testMode`): only then does `test=true` ask for the password. */
+  isTestModeOn: boolean;
 }
 
 function isShownPage(response: SurveyPageResponse): response is ShownPage {
@@ -37,12 +39,12 @@ function isShownPage(response: SurveyPageResponse): response is ShownPage {
  * not valid, the identity check when another browser owns the calculation, else the page. Moving between pages
  * changes the address without reloading; the browser's Back button loads the page of the address it goes to.
  */
-export default function SurveyScreen({ pageNumber, session, search }: Props) {
+export default function SurveyScreen({ pageNumber, session, search, isTestModeOn }: Props) {
   const [view, setView] = useState<View>({ kind: 'loading' });
   const visit = useMemo(() => readVisit(search), [search]);
   const environment = useMemo(() => browserRuleEnvironment(), []);
   const loads = useRef(0);
-  const testMode = useTestMode(search);
+  const testMode = useTestMode(search, isTestModeOn);
 
   const fail = useCallback((error: unknown, failedSession: string | null) => {
     if (isVerificationRequired(error) && failedSession) {

@@ -23,7 +23,7 @@ beforeEach(() => {
 });
 
 async function renderScreen(pageNumber: string | null, session: string | null, search = '') {
-  render(<SurveyScreen pageNumber={pageNumber} session={session} search={search} />);
+  render(<SurveyScreen pageNumber={pageNumber} session={session} search={search} isTestModeOn />);
   await settle();
 }
 
@@ -31,7 +31,7 @@ describe('loading the survey', () => {
   it('shows the spinner, then the first page, asking with this browser’s id', async () => {
     let answer!: (value: { status: number; body: unknown }) => void;
     api.on('GET', '/api/data/survey', () => new Promise((resolve) => (answer = resolve)));
-    render(<SurveyScreen pageNumber={null} session={null} search="" />);
+    render(<SurveyScreen pageNumber={null} session={null} search="" isTestModeOn />);
     expect(screen.getByRole('status').textContent).toBe('Loading');
     await act(async () => answer({ status: 200, body: { ...partnerPage, pageNumber: 1, session: null, token: null } }));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('About you');

@@ -1,6 +1,7 @@
 export { useTestMode, type TestMode } from './useTestMode';
 export {
   INCORRECT_PASSWORD,
+  PASSWORD_REQUIRED,
   VERIFICATION_UNAVAILABLE,
   isTestModeVerified,
   requireTestModeVerification,

@@ -13,6 +13,12 @@ export type TestModeStatus = 'reset' | 'needed' | 'pending' | 'success' | 'error
 
 export const INCORRECT_PASSWORD = 'Incorrect password. Please try again.';
 export const VERIFICATION_UNAVAILABLE = 'Unable to verify test mode access. Please try again later.';
+/** A password of nothing but spaces is no password (spec 001 §5: non-empty after trimming). */
+export const PASSWORD_REQUIRED = 'Enter the test mode password.';
+
+export function isBlankPassword(password: string): boolean {
+  return password.trim() === '';
+}
 
 export const TEST_MODE_KEY = 'testModeVerifiedUntil';
 /** As long as the server's test-verified cookie (spec 000 §9). */
@@ -72,15 +78,12 @@ export function resetTestMode(): void {
 }
 
 /**
- * Checks the password with the server. A blank password is not sent (spec 001 §5: non-empty after trimming).
- * Any failed call, including a 429 when the attempts are rate limited, says verification is unavailable.
+ * Checks the password with the server. A blank password is never sent (spec 001 §5: non-empty after trimming;
+ * the gate says so before it gets here). Any failed call, including a 429 when the attempts are rate limited, says
+ * verification is unavailable.
  */
 export async function verifyTestModePassword(password: string): Promise<void> {
-  if (state.status === 'pending') return;
-  if (!password.trim()) {
-    setState({ status: 'error', message: INCORRECT_PASSWORD });
-    return;
-  }
+  if (state.status === 'pending' || isBlankPassword(password)) return;
   setState({ status: 'pending', message: null });
   try {
     const answer = await postJson<TestCheckResponse | null>('/api/data/test/', { password });

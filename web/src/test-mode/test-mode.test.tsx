@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { BROWSER_ID_KEY } from '../api/browser-id';
-import { INCORRECT_PASSWORD, TEST_MODE_KEY, TEST_MODE_LIFETIME_MS, VERIFICATION_UNAVAILABLE, resetTestMode, testModeState } from './test-mode-store';
+import { INCORRECT_PASSWORD, PASSWORD_REQUIRED, TEST_MODE_KEY, TEST_MODE_LIFETIME_MS, VERIFICATION_UNAVAILABLE, resetTestMode, testModeState } from './test-mode-store';
 import { useTestMode, type TestMode } from './useTestMode';
 
 type Answer = { status: number; body: unknown } | 'network-failure';
@@ -21,8 +21,8 @@ function answerTestCheck(answer: Answer | 'later') {
 
 /** A stand-in for the survey screen: the gate, and a testing panel shown only in verified test mode. */
 let seen: TestMode;
-function Screen({ search }: { search: string }) {
-  seen = useTestMode(search);
+function Screen({ search, isOn = true }: { search: string; isOn?: boolean }) {
+  seen = useTestMode(search, isOn);
   return (
     <>
       {seen.gate}
@@ -49,6 +49,15 @@ describe('test mode', () => {
     localStorage.setItem(TEST_MODE_KEY, String(Date.now() + 1000));
     render(<Screen search="?id=cap_live&test=false" />);
     expect(seen).toMatchObject({ isTestMode: false, gate: null, status: 'reset' });
+    expect(screen.queryByText('Question name: ClientDob')).toBeNull();
+    expect(posted).toEqual([]);
+  });
+
+  it('is off, with no gate and no call, on a test=true visit when the server has no testing mode', () => {
+    localStorage.setItem(TEST_MODE_KEY, String(Date.now() + 1000));
+    render(<Screen search="?test=true" isOn={false} />);
+    expect(seen).toMatchObject({ isTestMode: false, gate: null, status: 'reset' });
+    expect(screen.queryByRole('heading', { name: 'Test Mode Verification' })).toBeNull();
     expect(screen.queryByText('Question name: ClientDob')).toBeNull();
     expect(posted).toEqual([]);
   });
@@ -122,10 +131,19 @@ describe('test mode', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('error: a blank password is refused without asking the server', async () => {
+  it('error: a blank password (spaces only) is refused without asking the server, in a summary linked to the field', async () => {
     render(<Screen search="?test=true" />);
     await verifyWith('   ');
-    expect(screen.getByRole('alert').textContent).toBe(`Error: ${INCORRECT_PASSWORD}`);
+    const summary = screen.getByRole('alert');
+    expect(summary.textContent).toContain('Please correct the following problem(s)');
+    const link = screen.getByRole('link', { name: PASSWORD_REQUIRED });
+    const password = screen.getByLabelText('Password');
+    expect(link.getAttribute('href')).toBe(`#${password.id}`);
+    expect(document.activeElement).toBe(summary);
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(password.getAttribute('aria-describedby')!)?.textContent).toBe(`Error: ${PASSWORD_REQUIRED}`);
+    fireEvent.click(link);
+    expect(document.activeElement).toBe(password);
     expect(posted).toEqual([]);
   });
 
@@ -165,7 +183,7 @@ describe('test mode', () => {
     answerTestCheck({ status: 200, body: { isTestModeValid: true } });
     let other: TestMode | null = null;
     function Panel() {
-      other = useTestMode('?test=true');
+      other = useTestMode('?test=true', true);
       return null;
     }
     render(

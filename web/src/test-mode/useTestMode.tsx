@@ -20,12 +20,14 @@ export interface TestMode {
 }
 
 /**
- * Test mode for the screen showing the page at `search` (default: the current address). Screens show their
- * testing panels only when `isTestMode` is true; the server sends testing data only with its own cookie.
+ * Test mode for the screen showing the page at `search`, where testing mode is on (`isOn`: the site's `testMode`,
+ * set when the server has a TEST_MODE_PASSWORD) or off. Off, or without `test=true`, nothing is asked or shown.
+ * Screens show their testing panels only when `isTestMode` is true; the server sends testing data only with its
+ * own cookie.
  */
-export function useTestMode(search: string = window.location.search): TestMode {
+export function useTestMode(search: string, isOn: boolean): TestMode {
   const state = useSyncExternalStore(subscribeToTestMode, testModeState, testModeState);
-  if (!readVisit(search).isTest) {
+  if (!isOn || !readVisit(search).isTest) {
     return { isTestMode: false, gate: null, status: 'reset', requireVerification: requireTestModeVerification };
   }
   // Until something happens on this page, the browser's stored verification decides.
