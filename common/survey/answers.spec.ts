@@ -40,7 +40,7 @@ const councilTaxBand: SurveyQuestion = {
   name: 'ClientCouncilTaxBand',
   questionType: 'Council',
   text: 'What is your council tax band?',
-  options: options('Look this up for me'),
+  options: options('Band A', 'Band B', 'Band H', 'Band I', 'NotKnown'),
 };
 
 const hackneyPostcode: PostcodeAnswer = {
@@ -88,12 +88,32 @@ describe('readAnswer: Radio and Select', () => {
 });
 
 describe('readAnswer: Council', () => {
-  it('accepts Band A to Band I, the question options, or empty', () => {
+  it('accepts Band A to Band I, the options that are not bands, or empty, when the nation is not known', () => {
     expect(COUNCIL_TAX_BAND_ANSWERS).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'].map((letter) => `Band ${letter}`));
     expect(readAnswer(councilTaxBand, 'Band A')).toEqual({ ok: true, value: 'Band A' });
+    // A looked-up band is stored even when the list shows fewer bands.
+    expect(readAnswer(councilTaxBand, 'Band E')).toEqual({ ok: true, value: 'Band E' });
     expect(readAnswer(councilTaxBand, 'Band I')).toEqual({ ok: true, value: 'Band I' });
-    expect(readAnswer(councilTaxBand, 'Look this up for me')).toEqual({ ok: true, value: 'Look this up for me' });
+    expect(readAnswer(councilTaxBand, 'NotKnown')).toEqual({ ok: true, value: 'NotKnown' });
     expect(readAnswer(councilTaxBand, '')).toEqual({ ok: true, value: '' });
+  });
+
+  it('takes band I only in Wales, naming the nation’s bands otherwise', () => {
+    expect(readAnswer({ ...councilTaxBand, country: 'Wales' }, 'Band I')).toEqual({ ok: true, value: 'Band I' });
+    expect(readAnswer({ ...councilTaxBand, country: 'England' }, 'Band H')).toEqual({ ok: true, value: 'Band H' });
+    expect(readAnswer({ ...councilTaxBand, country: 'England' }, 'Band I')).toEqual({
+      ok: false,
+      message: "ClientCouncilTaxBand: 'Band I' is not a council tax band in England, which has bands A to H. Band I is used only in Wales.",
+    });
+    expect(readAnswer({ ...councilTaxBand, country: 'Scotland' }, 'Band I')).toMatchObject({ ok: false, message: expect.stringContaining('in Scotland, which has bands A to H') });
+  });
+
+  it("refuses 'Lookup', which is not a band, saying what to send", () => {
+    expect(readAnswer({ ...councilTaxBand, country: 'England' }, 'Lookup')).toEqual({
+      ok: false,
+      message:
+        "ClientCouncilTaxBand: 'Lookup' is not a council tax band: 'Look this up for me' finds the band from the address and stores it, such as 'Band C'. Send the band, or 'NotKnown' when it is not known.",
+    });
   });
 
   it('refuses other bands and other types', () => {
@@ -102,6 +122,13 @@ describe('readAnswer: Council', () => {
       message: "ClientCouncilTaxBand: 'Band J' is not one of the options.",
     });
     expect(readAnswer(councilTaxBand, 4)).toEqual({ ok: false, message: 'ClientCouncilTaxBand: the answer must be text.' });
+  });
+
+  it('clears, as a page loads, a band the nation does not have and the old look-up choice', () => {
+    expect(cleanAnswerForDisplay({ ...councilTaxBand, country: 'England' }, 'Band I')).toBe('');
+    expect(cleanAnswerForDisplay({ ...councilTaxBand, country: 'England' }, 'Lookup')).toBe('');
+    expect(cleanAnswerForDisplay({ ...councilTaxBand, country: 'Wales' }, 'Band I')).toBe('Band I');
+    expect(cleanAnswerForDisplay({ ...councilTaxBand, country: 'England' }, 'NotKnown')).toBe('NotKnown');
   });
 });
 

@@ -14,7 +14,9 @@ import {
   type QuestionDefinition,
   type QuestionTypeName,
   type QuestionTypeNumber,
+  type UkCountry,
 } from './model.js';
+import { councilAnswerProblem, councilAnswersOf } from './council-tax-band.js';
 import {
   chosenFigurePence,
   emptyMoneyAnswer,
@@ -25,15 +27,16 @@ import {
   penceFromNumber,
 } from './money.js';
 
-/** A question as the definitions write it (type by name) or as the page response carries it (type by number). */
+/**
+ * A question as the definitions write it (type by name) or as the page response carries it (type by number). A
+ * Council question carries the country of the postcode answer once it is known, which decides the bands it takes.
+ */
 export type SurveyQuestion = Omit<QuestionDefinition, 'questionType'> & {
   questionType: QuestionTypeName | QuestionTypeNumber;
+  country?: UkCountry | '';
 };
 
-/** What a Council question stores once a band is chosen or looked up (spec 000 §4: 'Band {letter}', A-I). */
-export const COUNCIL_TAX_BAND_ANSWERS: readonly string[] = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'].map(
-  (letter) => `Band ${letter}`,
-);
+export { COUNCIL_TAX_BAND_ANSWERS } from './council-tax-band.js';
 
 export const MAX_TEXT_ANSWER_LENGTH = 500;
 /** The input mask gives exactly dd/mm/yyyy; anything longer cannot be a date. */
@@ -114,6 +117,10 @@ export function cleanAnswerForDisplay(question: SurveyQuestion, value: AnswerVal
   if (type === 'Radio' || type === 'Select') {
     return typeof value === 'string' && options.includes(value) ? value : '';
   }
+  // A band the nation does not have (band I outside Wales) or the retired 'Lookup' is asked again.
+  if (type === 'Council') {
+    return typeof value === 'string' && councilAnswersOf(question.options, question.country).includes(value) ? value : '';
+  }
   return value;
 }
 
@@ -175,7 +182,7 @@ export function readAnswer(question: SurveyQuestion, raw: unknown): ReadAnswerRe
     case 'Select':
       return readOption(question, raw, optionValues(question));
     case 'Council':
-      return readOption(question, raw, [...COUNCIL_TAX_BAND_ANSWERS, ...optionValues(question)]);
+      return readCouncilBand(question, raw);
     case 'Text':
       return readText(question, raw, MAX_TEXT_ANSWER_LENGTH);
     case 'Date':
@@ -193,6 +200,17 @@ function readOption(question: SurveyQuestion, raw: unknown, options: readonly st
   if (typeof raw !== 'string') return refuse(question, 'the answer must be text.');
   if (raw !== '' && !options.includes(raw)) return refuse(question, `'${echo(raw)}' is not one of the options.`);
   return { ok: true, value: raw };
+}
+
+/**
+ * A Council answer: one of the bands of the nation of the postcode (`question.country`; all of A to I when it is not
+ * known) or one of the question's other options, with a message naming the nation's bands otherwise.
+ */
+function readCouncilBand(question: SurveyQuestion, raw: unknown): ReadAnswerResult {
+  if (typeof raw !== 'string') return refuse(question, 'the answer must be text.');
+  const problem = councilAnswerProblem(raw, question.options, question.country);
+  if (problem) return refuse(question, problem);
+  return readOption(question, raw, councilAnswersOf(question.options, question.country));
 }
 
 function readText(question: SurveyQuestion, raw: unknown, maxLength: number): ReadAnswerResult {

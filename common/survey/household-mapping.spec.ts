@@ -795,8 +795,8 @@ describe('childcare, home and council tax', () => {
     },
     {
       questions: ['ClientCouncilTaxBand'],
-      title: 'a look-up that found no band leaves it unknown',
-      change: { ClientCouncilTaxBand: 'Lookup' },
+      title: "'I don't know my band' leaves it unknown",
+      change: { ClientCouncilTaxBand: 'NotKnown' },
       part: (household) => household.housing.councilTax.band,
       expected: null,
     },

@@ -460,7 +460,7 @@ function housing(read: AnswerReader, roughSleeping: boolean): Housing {
   const band = COUNCIL_TAX_BAND.exec(read.text(QUESTION_NAMES.councilTaxBand) ?? '');
   const paysRates = read.is('ClientRatesLiable', YES);
   const councilTax: CouncilTax = {
-    // 'Look this up for me' that never found a band leaves it unknown.
+    // 'I don't know my band' (NotKnown) leaves it unknown, as did the retired 'Lookup' of older calculations.
     band: band ? (band[1] as CouncilTaxBand) : null,
     // Northern Ireland's rates have no band: the engine needs the charge itself.
     annualCharge: paysRates ? read.yearly('ClientRatesCharge') : null,

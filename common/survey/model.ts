@@ -163,8 +163,16 @@ export interface QuestionView extends Omit<QuestionDefinition, 'questionType'> {
   show: boolean;
   valid: boolean;
   error: string;
-  /** Council questions: the country of the postcode answer, which decides whether the band can be looked up. */
+  /**
+   * Council questions: the country of the postcode answer, which decides the bands offered (England and Scotland A
+   * to H, Wales A to I; all while it is not known).
+   */
   country?: UkCountry | '';
+  /**
+   * Council questions: whether 'Look this up for me' is offered, true only where addresses with bands are loaded for
+   * the postcode (never in Scotland or Northern Ireland). Otherwise the question says how to find the band.
+   */
+  bandLookup?: boolean;
 }
 
 export interface FieldGroupView {

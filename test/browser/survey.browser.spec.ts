@@ -1,9 +1,14 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, Page, Route } from 'playwright-core';
 import { QUESTION_TYPES, type QuestionTypeName, type QuestionView, type SurveyPageResponse } from '../../common/survey/model.js';
 import { expectNoAccessibilityViolations } from '../support/axe.js';
 import type { ApiProcess } from '../support/api-process.js';
 import { chromiumPath, describeInChromium, screenshot, SCREENSHOT_DIR } from '../support/chromium.js';
-import { errorSummary, fillQuestion, pageTitle, pressNext, question } from '../support/survey-driver.js';
+import { BANDS_SCRIPT, runDataScript } from '../../api/src/lookup/data-script.js';
+import { singleRenterTyped } from '../support/households.js';
+import { errorSummary, fillQuestion, fillQuestions, pageTitle, pressBack, pressNext, question } from '../support/survey-driver.js';
 import { startBrowserSuite, stopBrowserSuite } from '../support/browser-suite.js';
 import type { TestDatabase } from '../support/test-database.js';
 
@@ -89,7 +94,7 @@ const galleryPage: SurveyPageResponse = {
           }, []),
           view('ClientEarnings', 'Money', { text: 'How much do you earn after tax?', required: true, validation: 'Your earnings' }, { weekly: null, monthly: null, yearly: null, period: '' }),
           view('SecondPostcode', 'Postcode', { text: 'What is the postcode where you stay?', validation: 'Postcode', pattern: '^[A-Za-z0-9 ]{0,10}$' }, { postcode: '', authority: '', authorityCode: '', country: '', latitude: null, longitude: null, option: false }),
-          view('ClientCouncilTaxBand', 'Council', { text: 'What is your council tax band?', country: 'England', postcodePage: 1, helpText: 'Your band is on your council tax bill.', toolTip: 'Where can I find my band?' }, ''),
+          view('ClientCouncilTaxBand', 'Council', { text: 'What is your council tax band?', country: 'England', bandLookup: true, postcodePage: 1, helpText: 'Your band is on your council tax bill.', toolTip: 'Where can I find my band?' }, ''),
         ],
       },
     ],
@@ -286,6 +291,52 @@ describeInChromium('the survey screen in Chromium', () => {
     await failing.screenshot({ path: `${SCREENSHOT_DIR}/survey-council-unavailable.png` });
     await unavailable.close();
   });
+
+  it('asks the council tax band of an English home with no dead end: bands A to H, how to find it, and the look-up only once addresses are loaded', async () => {
+    const page = await open('/survey');
+    for (const [name, answers] of singleRenterTyped()) {
+      if (name === 'council-tax') break;
+      await fillQuestions(page, answers);
+      expect(await pressNext(page)).toBe('moved');
+    }
+    expect(await pageTitle(page)).toBe('Council tax');
+    await fillQuestion(page, 'ClientCouncilTaxLiable', 'Yes');
+    const council = question(page, 'ClientCouncilTaxBand');
+    const bands = council.locator('select');
+    await bands.waitFor();
+    // A fresh database has no addresses: no look-up (it could only say it found none), and no band I outside Wales.
+    expect(await bands.locator('option').allTextContents()).toEqual(['Please select', 'Band A', 'Band B', 'Band C', 'Band D', 'Band E', 'Band F', 'Band G', 'Band H', "I don't know my band"]);
+    const govUk = council.getByRole('link', { name: /Check your Council Tax band on GOV\.UK/ });
+    expect(await govUk.getAttribute('href')).toBe('https://www.gov.uk/council-tax-bands');
+    expect(await council.getByText('Your band is on your council tax bill.', { exact: false }).first().isVisible()).toBe(true);
+    await expectNoAccessibilityViolations(page);
+    await council.screenshot({ path: `${SCREENSHOT_DIR}/survey-council-band-england-no-addresses.png` });
+    await screenshot(page, 'survey-council-tax-fresh-install');
+
+    // Not knowing the band is an answer, and the questionnaire moves on.
+    await fillQuestion(page, 'ClientCouncilTaxBand', 'NotKnown');
+    expect(await pressNext(page)).toBe('moved');
+    expect(await pageTitle(page)).not.toBe('Council tax');
+
+    // The operator loads real band data for the postcode (`npm run data:bands`): now the look-up is offered, once.
+    const file = join(await mkdtemp(join(tmpdir(), 'bands-')), 'bands.csv');
+    await writeFile(file, 'postcode,address,band\nM1 1AD,2 Example Street,C\nM1 1AD,10 Example Street,D\n');
+    expect(await runDataScript(BANDS_SCRIPT, [file], { DATABASE_URL: database.url }, { log: () => undefined, error: (line) => console.error(line) })).toBe(0);
+    await pressBack(page);
+    expect(await pageTitle(page)).toBe('Council tax');
+    const choices = await council.locator('select option').allTextContents();
+    expect(choices.filter((text) => text === 'Look this up for me')).toHaveLength(1);
+    expect(choices).not.toContain('Band I');
+    await council.locator('select').selectOption({ label: 'Look this up for me' });
+    await council.getByLabel('Yes, I would like to tell you my address').click();
+    await council.getByRole('table', { name: 'Choose your address' }).waitFor();
+    expect(await council.locator('tbody tr td:first-child').allTextContents()).toEqual(['2 Example Street', '10 Example Street']);
+    await council.screenshot({ path: `${SCREENSHOT_DIR}/survey-council-band-england-addresses.png` });
+    await council.getByRole('button', { name: 'Select 10 Example Street' }).click();
+    expect(await council.locator('.council__band').textContent()).toBe('Your council tax band: Band D');
+    expect(await pressNext(page)).toBe('moved');
+    await page.close();
+  }, 180_000);
 
   it('asks another browser for the postcode before opening a calculation, with a countdown after a wrong one', async () => {
     const owner = await open('/survey');

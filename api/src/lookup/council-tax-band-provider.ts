@@ -18,6 +18,11 @@ export interface CouncilTaxBandProvider {
    * known. Throws LookupUnavailableError when it cannot answer.
    */
   findAddresses(postcode: string): Promise<CouncilTaxAddressChoice[]>;
+  /**
+   * Whether any address is known at a postcode (in its standard written form), so the look-up is offered only where
+   * it can find something. Throws LookupUnavailableError when it cannot answer.
+   */
+  hasAddresses(postcode: string): Promise<boolean>;
 }
 
 export const COUNCIL_TAX_BAND_PROVIDER = Symbol('COUNCIL_TAX_BAND_PROVIDER');
@@ -40,5 +45,14 @@ export class PostgresCouncilTaxBandProvider implements CouncilTaxBandProvider {
     return rows
       .map(({ id, line1, band }) => ({ id, line1, band }))
       .sort((first, second) => ADDRESS_ORDER.compare(first.line1, second.line1));
+  }
+
+  async hasAddresses(postcode: string): Promise<boolean> {
+    try {
+      // One index probe: the unique key (postcode, line1) starts with the postcode.
+      return await this.addresses.exists({ where: { postcode } });
+    } catch (error) {
+      throw new LookupUnavailableError('The council tax addresses table could not be read.', { cause: error });
+    }
   }
 }

@@ -245,6 +245,13 @@ describe('council tax bands', () => {
     expect(await provider().findAddresses('SW1A 1AA')).toEqual([]);
   });
 
+  it('says whether a postcode has addresses, so the look-up is offered only there', async () => {
+    expect(await provider().hasAddresses('CF10 1AA')).toBe(false);
+    await loadCouncilTaxBands(streamOf(bandsFile), client, authorities);
+    expect(await provider().hasAddresses('CF10 1AA')).toBe(true);
+    expect(await provider().hasAddresses('CF10 4AA')).toBe(false);
+  });
+
   it('updates the band of an address already there, keeping its id', async () => {
     await loadCouncilTaxBands(streamOf(bandsFile), client, authorities);
     const [before] = (await provider().findAddresses('CF10 3AE')).filter((address) => address.line1 === '1 Test Row');
@@ -255,6 +262,7 @@ describe('council tax bands', () => {
   it('is unavailable when the table cannot be read', async () => {
     await withTableAway('council_tax_addresses', async () => {
       await expect(provider().findAddresses('CF10 1AA')).rejects.toBeInstanceOf(LookupUnavailableError);
+      await expect(provider().hasAddresses('CF10 1AA')).rejects.toBeInstanceOf(LookupUnavailableError);
     });
   });
 

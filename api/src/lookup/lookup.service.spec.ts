@@ -38,6 +38,20 @@ class Bands implements CouncilTaxBandProvider {
     this.asked.push(postcode);
     return this.addresses;
   }
+  async hasAddresses(postcode: string): Promise<boolean> {
+    this.asked.push(postcode);
+    return this.addresses.length > 0;
+  }
+}
+
+/** A band table that cannot be read just now. */
+class UnreadableBands implements CouncilTaxBandProvider {
+  async findAddresses(): Promise<CouncilTaxAddressChoice[]> {
+    throw new LookupUnavailableError('The council tax addresses table could not be read.');
+  }
+  async hasAddresses(): Promise<boolean> {
+    throw new LookupUnavailableError('The council tax addresses table could not be read.');
+  }
 }
 
 function serviceWith(postcodes: PostcodeProvider, bands: CouncilTaxBandProvider = new Bands()) {
@@ -135,6 +149,28 @@ describe('LookupService.findAddresses', () => {
     const bands = new Bands([{ id: 'a1', line1: '12 Park Place', band: 'C' }]);
     expect(await serviceWith(new KnownPostcodes({}), bands).service.findAddresses('CF10')).toEqual([]);
     expect(bands.asked).toEqual([]);
+  });
+});
+
+describe('LookupService.hasAddresses', () => {
+  it('says whether addresses are loaded for the postcode, asking in its standard form', async () => {
+    const loaded = new Bands([{ id: 'a1', line1: '12 Park Place', band: 'C' }]);
+    expect(await serviceWith(new KnownPostcodes({}), loaded).service.hasAddresses('cf101aa')).toBe(true);
+    expect(loaded.asked).toEqual(['CF10 1AA']);
+    expect(await serviceWith(new KnownPostcodes({}), new Bands()).service.hasAddresses('CF10 1AA')).toBe(false);
+  });
+
+  it('answers no for a postcode that is not well formed, without asking', async () => {
+    const bands = new Bands([{ id: 'a1', line1: '12 Park Place', band: 'C' }]);
+    expect(await serviceWith(new KnownPostcodes({}), bands).service.hasAddresses('CF10')).toBe(false);
+    expect(bands.asked).toEqual([]);
+  });
+
+  it('answers no when the table cannot be read, logging why but not the postcode', async () => {
+    const { service, logLines } = serviceWith(new KnownPostcodes({}), new UnreadableBands());
+    expect(await service.hasAddresses('CF10 1AA')).toBe(false);
+    expect(logLines.join('\n')).toContain('council tax band lookup unavailable');
+    expect(logLines.join('\n')).not.toMatch(/CF10/i);
   });
 });
 

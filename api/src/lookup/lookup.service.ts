@@ -64,6 +64,23 @@ export class LookupService {
     return this.bands.findAddresses(normalised);
   }
 
+  /**
+   * Whether addresses with bands are loaded for a postcode, so the band question offers the look-up only where it
+   * can find something. False when the postcode is not well formed, or when the table cannot be read just now (the
+   * person is then told how to find their band, rather than sent to a look-up that fails).
+   */
+  async hasAddresses(postcode: string): Promise<boolean> {
+    const normalised = normalisePostcode(postcode);
+    if (!normalised) return false;
+    try {
+      return await this.bands.hasAddresses(normalised);
+    } catch (error) {
+      if (!(error instanceof LookupUnavailableError)) throw error;
+      this.logger.event('warn', 'council tax band lookup unavailable', { reason: error.message });
+      return false;
+    }
+  }
+
   private answerFor(postcode: string, found: PostcodeFound | null): PostcodeAnswer {
     const authority = found?.authorityCode ? this.authorities.find(found.authorityCode) : null;
     return {

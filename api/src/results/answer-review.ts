@@ -4,7 +4,7 @@ import { readAnswer } from '../../../common/survey/answers.js';
 import type { Answers } from '../../../common/survey/model.js';
 import { validateAnswer } from '../../../common/survey/validation.js';
 import { answersOf, shownQuestions, type CompiledPage, type RuleEnvironment, type SurveyState } from '../survey/survey-flow.js';
-import { questionFor } from '../survey/lha-area-choice.js';
+import { askedQuestion, countryOf } from '../survey/asked-question.js';
 
 /**
  * The stored answers read again with today's definitions, before any figure is shown (spec 001 §4 'Results page
@@ -34,8 +34,8 @@ export function checkStoredAnswers(state: SurveyState, answers: Answers, complet
     const shown = state.pages[page.number - 1].shown;
     const seen = completedPages.includes(page.definition.name);
     for (const question of page.questions) {
-      // As this calculation asks it: the Local Housing Allowance areas of its home, if the question takes them.
-      const definition = questionFor(question.definition, environment.lhaAreaChoice);
+      // As this calculation asks it: the Local Housing Allowance areas of its home, the bands of its nation.
+      const definition = askedQuestion(question.definition, environment, countryOf(answers));
       if (!shown.has(definition.name) || definition.questionType === 'Label') continue;
       const stored = answers[definition.name];
       if (stored === undefined) {

@@ -214,7 +214,16 @@ describe('checkSurveyDefinition', () => {
       });
       expect(problems).toContain('definitions/survey/pages/council-tax.json: ClientCouncilTaxBand: postcodePage must be 1, the page that asks ClientPostcode.');
       expect(problems).toContain(
-        'definitions/survey/pages/council-tax.json: ClientCouncilTaxBand: options[10].value must be one of Band A, Band B, Band C, Band D, Band E, Band F, Band G, Band H, Band I, Lookup.',
+        'definitions/survey/pages/council-tax.json: ClientCouncilTaxBand: options[10].value must be one of Band A, Band B, Band C, Band D, Band E, Band F, Band G, Band H, Band I, NotKnown.',
+      );
+    });
+
+    it("a Council question offers no 'Lookup' option: the look-up is the question's own", () => {
+      const problems = edit('council-tax', 'ClientCouncilTaxBand', (found) => {
+        found.options.push({ value: 'Lookup', text: 'Look this up for me' });
+      });
+      expect(problems).toContain(
+        'definitions/survey/pages/council-tax.json: ClientCouncilTaxBand: options[10] "Lookup" is not needed: the question offers \'Look this up for me\' itself where addresses are loaded for the postcode, and stores the band found.',
       );
     });
   });

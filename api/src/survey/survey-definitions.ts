@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseRule, RuleSyntaxError, type Condition } from '../../../common/rules/index.js';
-import { COUNCIL_TAX_BAND_ANSWERS } from '../../../common/survey/answers.js';
+import { COUNCIL_TAX_BAND_ANSWERS, COUNCIL_TAX_BAND_NOT_KNOWN, RETIRED_LOOKUP_OPTION } from '../../../common/survey/council-tax-band.js';
 import { HOUSEHOLD_QUESTIONS } from '../../../common/survey/household-mapping.js';
 import {
   CAPITAL_BAND_5001_TO_16000,
@@ -28,8 +28,11 @@ export const SURVEY_FILE = 'survey/survey.json';
 export const PAGES_FOLDER = 'survey/pages';
 /** The last page: always applies, and Next there finishes the questionnaire. */
 export const FINISH_PAGE = 'finish';
-/** What a Council question offers besides the bands: the address look-up (not offered in Scotland). */
-export const COUNCIL_LOOKUP_OPTION = 'Lookup';
+/**
+ * What a Council question may offer besides the bands: 'I don't know my band'. The address look-up is not an option
+ * here: the question offers it itself, only where addresses are loaded for the postcode (and never in Scotland).
+ */
+export const COUNCIL_OPTIONS = [...COUNCIL_TAX_BAND_ANSWERS, COUNCIL_TAX_BAND_NOT_KNOWN] as const;
 const CHILD_DOB_COUNT = 10;
 
 /** Reading files under the definitions folder; tests give an in-memory one. */
@@ -389,9 +392,11 @@ class SurveyChecker {
       values.push(option.value);
     });
     if (type === 'Council') {
-      const allowed = [...COUNCIL_TAX_BAND_ANSWERS, COUNCIL_LOOKUP_OPTION];
+      const allowed: readonly string[] = COUNCIL_OPTIONS;
       values.forEach((value, index) => {
-        if (!allowed.includes(value)) this.problem(file, `${at}: options[${index}].value must be one of ${list(allowed)}.`);
+        if (value === RETIRED_LOOKUP_OPTION) {
+          this.problem(file, `${at}: options[${index}] "${RETIRED_LOOKUP_OPTION}" is not needed: the question offers 'Look this up for me' itself where addresses are loaded for the postcode, and stores the band found.`);
+        } else if (!allowed.includes(value)) this.problem(file, `${at}: options[${index}].value must be one of ${list(allowed)}.`);
       });
     }
     return values;
@@ -537,6 +542,13 @@ class SurveyChecker {
       const postcodePage = this.questions.get(postcode.name)!.pageIndex + 1;
       if (question.postcodePage !== undefined && question.postcodePage !== postcodePage) {
         this.problem(file, `${name}: postcodePage must be ${postcodePage}, the page that asks ${postcode.name}.`);
+      }
+    }
+    // The bands offered are the nation's, and the look-up needs the postcode saved: a Council question comes later.
+    const postcodeIndex = postcode ? this.questions.get(postcode.name)!.pageIndex : -1;
+    for (const [name, { question, file, pageIndex }] of this.questions) {
+      if (question.questionType === 'Council' && postcode && pageIndex <= postcodeIndex) {
+        this.problem(file, `${name}: a Council question must be on a page after the one that asks ${postcode.name}, whose country decides the bands offered.`);
       }
     }
   }

@@ -14,6 +14,7 @@ import {
   type PostcodeAnswer,
   type QuestionView,
   type SurveyPageResponse,
+  type UkCountry,
 } from '../../../common/survey/model.js';
 import { validateAnswer } from '../../../common/survey/validation.js';
 import type { AnalyticsEventName } from '../analytics/analytics-event.entity.js';
@@ -29,7 +30,8 @@ import { adviserClientOf } from '../accounts/client-view.js';
 import { CalculationSession } from './calculation-session.entity.js';
 import { newCalculationReference } from './calculation-reference.js';
 import { PostcodeAnswerChecker } from './postcode-answer-checker.js';
-import { lhaAreaChoice, questionFor, type LhaAreaChoice } from './lha-area-choice.js';
+import { lhaAreaChoice, type LhaAreaChoice } from './lha-area-choice.js';
+import { askedQuestion, countryOf } from './asked-question.js';
 import { PostcodeBrmaLookup } from '../lookup/postcode-brma-lookup.js';
 import { ENTITLEMENT_ENGINE } from '../calculation/calculation.service.js';
 import type { EntitlementEngine } from '../../../common/calculation/engine/entitlement-engine.js';
@@ -155,6 +157,17 @@ export class SurveyService {
     }
   }
 
+  /**
+   * Whether the band question offers 'Look this up for me': only where addresses are loaded for the calculation's
+   * postcode, so the look-up never ends in 'We could not find any addresses', and never in Scotland (spec 000 §4) or
+   * Northern Ireland (no bands). It tells the calculation's owner no more than the look-up itself would.
+   */
+  private async canLookUpBands(answers: Answers): Promise<boolean> {
+    const postcode = answers[QUESTION_NAMES.clientPostcode] as PostcodeAnswer | undefined;
+    if (!postcode?.postcode || postcode.option || postcode.country === 'Scotland' || postcode.country === 'Northern Ireland') return false;
+    return this.lookup.hasAddresses(postcode.postcode);
+  }
+
   /** POST /api/data/survey/: saves one page's answers and answers with the page to show next. */
   async submit({ fields, answers: posted }: SurveySubmission, caller: Caller): Promise<SurveyPageResponse> {
     const calculation = fields.session ? await this.findCalculation(fields.session) : null;
@@ -183,14 +196,16 @@ export class SurveyService {
 
     const isBack = fields.action === SURVEY_ACTIONS.back;
     const earlier = answersBefore(before, page.number);
-    const pageAnswers = this.readPostedAnswers(page, posted, environment);
+    // The postcode is on an earlier page than any Council question (the definitions check insists).
+    const country = countryOf(stored);
+    const pageAnswers = this.readPostedAnswers(page, posted, environment, country);
     const shown = shownQuestions(page, earlier, pageAnswers, environment);
     const hidden = Object.keys(pageAnswers).filter((name) => !shown.has(name));
     if (!isBack && hidden.length > 0) {
       throw ApiError.validation(hidden.map((name) => ({ path: name, message: `${name} is not asked with the answers given, so it cannot be answered.` })));
     }
     const toSave = Object.fromEntries(Object.entries(pageAnswers).filter(([name]) => shown.has(name)));
-    if (!isBack) await this.validateShownAnswers(page, shown, { ...earlier, ...toSave }, toSave, environment);
+    if (!isBack) await this.validateShownAnswers(page, shown, { ...earlier, ...toSave }, toSave, environment, country);
 
     const finishing = fields.action === SURVEY_ACTIONS.finish || fields.action === SURVEY_ACTIONS.betterOff;
     const answers = { ...stored, ...toSave };
@@ -227,8 +242,8 @@ export class SurveyService {
   }
 
   /** Every posted answer must belong to a question of the page and have its type's shape; nothing is saved otherwise. */
-  private readPostedAnswers(page: CompiledPage, posted: Record<string, unknown>, environment: RuleEnvironment): Answers {
-    const questions = new Map(page.questions.map((question) => [question.definition.name, questionFor(question.definition, environment.lhaAreaChoice)]));
+  private readPostedAnswers(page: CompiledPage, posted: Record<string, unknown>, environment: RuleEnvironment, country: UkCountry | ''): Answers {
+    const questions = new Map(page.questions.map((question) => [question.definition.name, askedQuestion(question.definition, environment, country)]));
     const answers: Answers = {};
     const problems: { path: string; message: string }[] = [];
     for (const [name, raw] of Object.entries(posted)) {
@@ -247,11 +262,11 @@ export class SurveyService {
   }
 
   /** The browser's checks again (spec 000 §5), with the same messages, and the postcode against the lookup. */
-  private async validateShownAnswers(page: CompiledPage, shown: Set<string>, answers: Answers, pageAnswers: Answers, environment: RuleEnvironment): Promise<void> {
+  private async validateShownAnswers(page: CompiledPage, shown: Set<string>, answers: Answers, pageAnswers: Answers, environment: RuleEnvironment, country: UkCountry | ''): Promise<void> {
     const { today } = environment;
     const problems: { path: string; message: string }[] = [];
     for (const question of page.questions) {
-      const definition = questionFor(question.definition, environment.lhaAreaChoice);
+      const definition = askedQuestion(question.definition, environment, country);
       if (!shown.has(definition.name) || definition.questionType === 'Label') continue;
       const value = pageAnswers[definition.name] ?? null;
       const message =
@@ -335,9 +350,10 @@ export class SurveyService {
     const ruleContext = { answers: answersBefore(state, page.number), ...environment };
     const pageQuestions = new Set(page.questions.map((question) => question.definition.name));
     const pageAnswers = answersOf(page, answers);
-    const postcode = answers[QUESTION_NAMES.clientPostcode] as PostcodeAnswer | undefined;
+    const country = countryOf(answers);
+    const bandLookup = page.questions.some((question) => question.definition.questionType === 'Council') && (await this.canLookUpBands(answers));
     const questionView = (question: CompiledPage['questions'][number]): QuestionView => {
-      const asked = questionFor(question.definition, environment.lhaAreaChoice);
+      const asked = askedQuestion(question.definition, environment, country);
       const { questionType, ...definition } = asked;
       const stored = pageAnswers[definition.name];
       return {
@@ -350,7 +366,7 @@ export class SurveyService {
         show: shown.has(definition.name),
         valid: true,
         error: '',
-        ...(questionType === 'Council' ? { country: postcode?.country ?? '' } : {}),
+        ...(questionType === 'Council' ? { country, bandLookup } : {}),
       };
     };
     const fields = page.definition.fields.map((group) => {

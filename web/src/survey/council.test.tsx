@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { installFakeApi, type FakeApi } from './fake-api';
 import { installJsdomSupport } from './jsdom-support';
-import { bandAnswer, LOOKUP_UNAVAILABLE_TEXT, pageWindow } from './questions/CouncilControl';
+import { bandAnswer, GOV_UK_BAND_CHECK_URL, LOOKUP_UNAVAILABLE_TEXT, pageWindow, SCOTTISH_ASSESSORS_URL } from './questions/CouncilControl';
 import { renderPage, settle } from './render-page';
 import { group, pageResponse, question } from './survey-fixtures';
 
@@ -9,8 +9,19 @@ installJsdomSupport();
 
 const SESSION = '3f0c8a52-4d7e-4b8e-9a51-0c2f4f6f9d11';
 
-function councilPage(country: string, answer = '') {
-  return pageResponse([group(question('ClientCouncilTaxBand', 'Council', { text: 'What is your council tax band?', required: true, country: country as never, postcodePage: 1 }, answer))], {}, { name: 'council-tax' });
+const BAND_OPTIONS = [...['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'].map((letter) => ({ value: `Band ${letter}`, text: `Band ${letter}` })), { value: 'NotKnown', text: "I don't know my band" }];
+
+/** The band question as the server sends it: the definition's options, the postcode's country, and whether addresses are loaded. */
+function councilPage(country: string, answer = '', bandLookup = true) {
+  return pageResponse(
+    [group(question('ClientCouncilTaxBand', 'Council', { text: 'What is your council tax band?', required: true, country: country as never, postcodePage: 1, options: BAND_OPTIONS, bandLookup }, answer))],
+    {},
+    { name: 'council-tax' },
+  );
+}
+
+function optionTexts(): (string | null)[] {
+  return within(screen.getByRole('combobox', { name: /What is your council tax band/ })).getAllByRole('option').map((option) => option.textContent);
 }
 
 function addresses(count: number) {
@@ -27,13 +38,38 @@ function chooseLookUp() {
 }
 
 describe('the council tax band question', () => {
-  it('offers bands A to I and the look-up, except in Scotland', () => {
-    const { unmount } = renderPage(councilPage('England'));
-    const options = within(screen.getByRole('combobox', { name: /What is your council tax band/ })).getAllByRole('option').map((option) => option.textContent);
-    expect(options).toEqual(['Please select', 'Band A', 'Band B', 'Band C', 'Band D', 'Band E', 'Band F', 'Band G', 'Band H', 'Band I', 'Look this up for me']);
+  it("offers the nation's bands, 'I don't know my band' and the look-up once, and band I only in Wales", () => {
+    const A_TO_H = ['Band A', 'Band B', 'Band C', 'Band D', 'Band E', 'Band F', 'Band G', 'Band H'];
+    for (const [country, expected] of [
+      ['England', ['Please select', ...A_TO_H, "I don't know my band", 'Look this up for me']],
+      ['Wales', ['Please select', ...A_TO_H, 'Band I', "I don't know my band", 'Look this up for me']],
+      // Scotland never gets the look-up (spec 000).
+      ['Scotland', ['Please select', ...A_TO_H, "I don't know my band"]],
+      // Not known: every band, for the person knows their own.
+      ['', ['Please select', ...A_TO_H, 'Band I', "I don't know my band", 'Look this up for me']],
+    ] as const) {
+      const { unmount } = renderPage(councilPage(country));
+      expect({ country, options: optionTexts() }).toEqual({ country, options: expected });
+      unmount();
+    }
+  });
+
+  it('offers no look-up where no addresses are loaded, and says how to find the band instead', () => {
+    const { unmount } = renderPage(councilPage('England', '', false));
+    expect(optionTexts()).not.toContain('Look this up for me');
+    const hint = screen.getByText(/Your band is on your council tax bill/);
+    expect(hint.textContent).toBe('Your band is on your council tax bill. You can also search for your home: Check your Council Tax band on GOV.UK (opens in a new tab). If you cannot find it, choose ‘I don’t know my band’.');
+    expect(within(hint).getByRole('link').getAttribute('href')).toBe(GOV_UK_BAND_CHECK_URL);
+    // The hint describes the list, for screen reader users.
+    expect(screen.getByRole('combobox').getAttribute('aria-describedby')).toContain(hint.id);
     unmount();
-    renderPage(councilPage('Scotland'));
-    expect(within(screen.getByRole('combobox')).queryByText('Look this up for me')).toBeNull();
+    renderPage(councilPage('Scotland', '', false));
+    expect(within(screen.getByText(/Your band is on your council tax bill/)).getByRole('link').getAttribute('href')).toBe(SCOTTISH_ASSESSORS_URL);
+  });
+
+  it("stores 'I don't know my band' as NotKnown and keeps it chosen", async () => {
+    renderPage(councilPage('England', 'NotKnown', false));
+    expect((screen.getByRole('combobox', { name: /What is your council tax band/ }) as HTMLSelectElement).value).toBe('NotKnown');
   });
 
   it('asks to use the address, looks the bands up, and stores the picked address’s band', async () => {

@@ -1,5 +1,6 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { COUNCIL_TAX_BAND_ANSWERS, questionTypeName } from '../../../common/survey/answers';
+import { questionTypeName } from '../../../common/survey/answers';
+import { councilAnswersOf } from '../../../common/survey/council-tax-band';
 import { UK_COUNTRIES, type FieldGroupView, type QuestionTypeName, type QuestionView } from '../../../common/survey/model';
 
 /**
@@ -60,7 +61,8 @@ function schemaFor(question: QuestionView, type: QuestionTypeName): RJSFSchema {
     case 'Label':
       return { type: 'null', title };
     case 'Council':
-      return { type: 'string', title, enum: ['', ...new Set([...COUNCIL_TAX_BAND_ANSWERS, ...values])] };
+      // The bands of the postcode's nation (a looked-up band too) and the other options, such as 'I don't know'.
+      return { type: 'string', title, enum: ['', ...councilAnswersOf(question.options, question.country)] };
   }
 }
 

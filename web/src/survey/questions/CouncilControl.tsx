@@ -1,5 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { COUNCIL_TAX_BAND_ANSWERS } from '../../../../common/survey/answers';
+import {
+  COUNCIL_TAX_BAND_ANSWERS,
+  COUNCIL_TAX_BAND_NOT_KNOWN,
+  councilOptionsOf,
+  councilTaxBandAnswersOf,
+  isCouncilTaxBandAnswer,
+} from '../../../../common/survey/council-tax-band';
+import type { UkCountry } from '../../../../common/survey/model';
+import { ExternalLink } from '../../shared/ExternalLink';
 import { lookUpBands, surveyPath, type BandAddress } from '../survey-api';
 import type { ControlProps } from './control';
 
@@ -13,6 +21,34 @@ export const USE_ADDRESS_YES = 'Yes, I would like to tell you my address';
 export const USE_ADDRESS_NO = 'No, I would like to look up my band myself';
 export const LOOKUP_UNAVAILABLE_TEXT =
   'Currently we cannot look up your council tax band. The band look-up service will be up and running shortly, so please try again later...';
+/** GOV.UK's 'Check your Council Tax band' (the Valuation Office Agency's list, England and Wales). */
+export const GOV_UK_BAND_CHECK_URL = 'https://www.gov.uk/council-tax-bands';
+/** The Scottish Assessors' portal, whose home page searches the council tax valuation list of every Scottish home. */
+export const SCOTTISH_ASSESSORS_URL = 'https://www.saa.gov.uk/';
+
+/**
+ * How to find the band, for the nation of the postcode: the bill first, then the official list (GOV.UK for England
+ * and Wales, the Scottish Assessors for Scotland; both while the nation is not known), then 'I don't know my band'.
+ */
+function FindYourBand({ id, country, canSayNotKnown }: { id: string; country: UkCountry | '' | undefined; canSayNotKnown: boolean }) {
+  const govUk = <ExternalLink href={GOV_UK_BAND_CHECK_URL}>Check your Council Tax band on GOV.UK</ExternalLink>;
+  const assessors = <ExternalLink href={SCOTTISH_ASSESSORS_URL}>the Scottish Assessors’ website</ExternalLink>;
+  return (
+    <p id={id} className="question__hint council__find-band">
+      Your band is on your council tax bill.{' '}
+      {country === 'Scotland' ? (
+        <>You can also search for your home on {assessors}.</>
+      ) : country === 'England' || country === 'Wales' ? (
+        <>You can also search for your home: {govUk}.</>
+      ) : (
+        <>
+          You can also search for your home: {govUk} (England and Wales), or {assessors} (Scotland).
+        </>
+      )}
+      {canSayNotKnown && <> If you cannot find it, choose ‘I don’t know my band’.</>}
+    </p>
+  );
+}
 
 /**
  * The council tax band question's phases (spec 000 §4): 1 choose a band, 2 ask whether to use the address, 3 the
@@ -97,12 +133,17 @@ function AddressTable({ addresses, onPick, firstId }: { addresses: BandAddress[]
   );
 }
 
-/** Council (type 9): the council tax band, chosen or looked up from the address. */
+/**
+ * Council (type 9): the council tax band, chosen or looked up from the address. Only the bands of the postcode's
+ * nation are offered (England and Scotland A to H, Wales A to I). 'Look this up for me' is offered once, and only
+ * where the server says addresses are loaded for the postcode (`bandLookup`); the question always says how to find
+ * the band otherwise.
+ */
 export function CouncilControl(props: ControlProps<string>) {
   const { question, value, id, describedBy, invalid, context } = props;
-  const canLookUp = question.country !== 'Scotland';
-  const hasBand = typeof value === 'string' && value !== '';
-  const [phase, setPhase] = useState<CouncilPhase>(hasBand ? 'selected' : 'choose');
+  const canLookUp = question.bandLookup === true && question.country !== 'Scotland' && question.country !== 'Northern Ireland';
+  const hasAnswer = typeof value === 'string' && value !== '';
+  const [phase, setPhase] = useState<CouncilPhase>(hasAnswer && isCouncilTaxBandAnswer(value) ? 'selected' : 'choose');
   const [addresses, setAddresses] = useState<BandAddress[]>([]);
   const moved = useRef(false);
 
@@ -134,33 +175,40 @@ export function CouncilControl(props: ControlProps<string>) {
     }
   }
 
-  // The definition lists the bands it offers; without a list, bands A to I.
-  const options = question.options?.length ? question.options : COUNCIL_TAX_BAND_ANSWERS.map((band) => ({ value: band, text: band }));
+  // The definition lists the bands it offers, kept to the nation's; without a list, the nation's bands.
+  const listed = councilOptionsOf(question.options, question.country);
+  const options = listed.length ? listed : councilTaxBandAnswersOf(question.country).map((band) => ({ value: band, text: band }));
+  const canSayNotKnown = options.some((option) => option.value === COUNCIL_TAX_BAND_NOT_KNOWN);
+  const findId = `${id}-find-band`;
+  const findYourBand = <FindYourBand id={findId} country={question.country} canSayNotKnown={canSayNotKnown} />;
   switch (phase) {
     case 'choose':
       return (
-        <select
-          className="select"
-          id={id}
-          name={question.name}
-          value={hasBand ? value : ''}
-          aria-labelledby={`q-${question.name}-label`}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
-          aria-required={question.required || undefined}
-          onChange={(event) => {
-            if (event.target.value === LOOK_UP_OPTION) go('ask');
-            else props.onAnswer(event.target.value);
-          }}
-        >
-          <option value="">Please select</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.text}
-            </option>
-          ))}
-          {canLookUp && <option value={LOOK_UP_OPTION}>{LOOK_UP_OPTION}</option>}
-        </select>
+        <>
+          <select
+            className="select"
+            id={id}
+            name={question.name}
+            value={hasAnswer && options.some((option) => option.value === value) ? value : ''}
+            aria-labelledby={`q-${question.name}-label`}
+            aria-describedby={[describedBy, findId].filter(Boolean).join(' ')}
+            aria-invalid={invalid || undefined}
+            aria-required={question.required || undefined}
+            onChange={(event) => {
+              if (event.target.value === LOOK_UP_OPTION) go('ask');
+              else props.onAnswer(event.target.value);
+            }}
+          >
+            <option value="">Please select</option>
+            {options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.text}
+              </option>
+            ))}
+            {canLookUp && <option value={LOOK_UP_OPTION}>{LOOK_UP_OPTION}</option>}
+          </select>
+          {findYourBand}
+        </>
       );
     case 'ask':
       return (
@@ -196,16 +244,21 @@ export function CouncilControl(props: ControlProps<string>) {
       );
     case 'addresses':
       return (
-        <AddressTable
-          addresses={addresses}
-          firstId={id}
-          onPick={(address) => {
-            const band = bandAnswer(address.band);
-            if (!band) return;
-            props.onAnswer(band);
-            go('selected');
-          }}
-        />
+        <>
+          <AddressTable
+            addresses={addresses}
+            firstId={id}
+            onPick={(address) => {
+              const band = bandAnswer(address.band);
+              if (!band) return;
+              props.onAnswer(band);
+              go('selected');
+            }}
+          />
+          <button type="button" className="button button--secondary council__not-listed" onClick={() => go('choose')}>
+            My address is not listed
+          </button>
+        </>
       );
     case 'noAddresses':
       return (
@@ -213,6 +266,7 @@ export function CouncilControl(props: ControlProps<string>) {
           <p id={id} tabIndex={-1}>
             We could not find any addresses at your postcode. You can change your postcode, or enter your band yourself.
           </p>
+          {findYourBand}
           <div className="button-row">
             {question.postcodePage !== undefined && context.session && (
               <a className="button button--secondary" href={surveyPath(question.postcodePage, context.session, context.search)}>
@@ -240,6 +294,7 @@ export function CouncilControl(props: ControlProps<string>) {
       return (
         <div className="council__message">
           <p id={`${id}-unavailable`}>{LOOKUP_UNAVAILABLE_TEXT}</p>
+          {findYourBand}
           <button type="button" id={id} className="button button--secondary" onClick={() => go('choose')}>
             Enter band
           </button>
