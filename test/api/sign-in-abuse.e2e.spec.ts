@@ -39,13 +39,28 @@ function signInFrom(source: string, email: string, password: string): Promise<An
 /** Headers that differ on every answer whoever asks: when it was sent, and the id of the request for the log. */
 const PER_REQUEST = new Set(['date', 'x-request-id']);
 
-/** Everything the caller gets back, in order, but the headers that differ on every answer. */
-function wholeAnswer(answer: AnswerFrom): { status: number; headers: string[][]; body: string } {
+/**
+ * Everything the caller gets back, in order, but the headers that differ on every answer. A lock's Retry-After
+ * counts down by the second, and the two callers ask a moment apart, so it is compared to within a second.
+ */
+function wholeAnswer(answer: AnswerFrom): { status: number; headers: string[][]; body: string; retryAfter: number | null } {
   const headers: string[][] = [];
+  let retryAfter: number | null = null;
   for (let index = 0; index < answer.rawHeaders.length; index += 2) {
-    if (!PER_REQUEST.has(answer.rawHeaders[index].toLowerCase())) headers.push([answer.rawHeaders[index], answer.rawHeaders[index + 1]]);
+    const name = answer.rawHeaders[index];
+    if (name.toLowerCase() === 'retry-after') {
+      retryAfter = Number(answer.rawHeaders[index + 1]);
+      headers.push([name, 'seconds']);
+    } else if (!PER_REQUEST.has(name.toLowerCase())) headers.push([name, answer.rawHeaders[index + 1]]);
   }
-  return { status: answer.status, headers, body: answer.body.toString('base64') };
+  return { status: answer.status, headers, body: answer.body.toString('base64'), retryAfter };
+}
+
+function expectSameAnswers(unknown: AnswerFrom, known: AnswerFrom, label: string): void {
+  const { retryAfter: unknownWait, ...unknownRest } = wholeAnswer(unknown);
+  const { retryAfter: knownWait, ...knownRest } = wholeAnswer(known);
+  expect({ label, ...unknownRest }).toEqual({ label, ...knownRest });
+  expect(Math.abs((unknownWait ?? 0) - (knownWait ?? 0))).toBeLessThanOrEqual(1);
 }
 
 describe('wrong passwords lock the account only for the network they came from', () => {
@@ -75,11 +90,11 @@ describe('an address without an account is answered exactly as one with an accou
     for (let attempt = 1; attempt <= 6; attempt += 1) {
       const known = await signInFrom('127.0.0.4', ADVISER, `wrong ${attempt}`);
       const unknown = await signInFrom('127.0.0.5', NOBODY, `wrong ${attempt}`);
-      expect({ attempt, ...wholeAnswer(unknown) }).toEqual({ attempt, ...wholeAnswer(known) });
+      expectSameAnswers(unknown, known, `try ${attempt}`);
       expect(known.status).toBe(attempt < 5 ? 401 : 423);
     }
     // Nor does the right password for the one, against any for the other, tell them apart while locked.
-    expect(wholeAnswer(await signInFrom('127.0.0.5', NOBODY, PASSWORD))).toEqual(wholeAnswer(await signInFrom('127.0.0.4', ADVISER, PASSWORD)));
+    expectSameAnswers(await signInFrom('127.0.0.5', NOBODY, PASSWORD), await signInFrom('127.0.0.4', ADVISER, PASSWORD), 'the right password while locked');
   }, 60_000);
 
   it('takes about as long for either: the password is hashed for an unknown address too', async () => {
@@ -91,12 +106,13 @@ describe('an address without an account is answered exactly as one with an accou
     const known: number[] = [];
     const unknown: number[] = [];
     // Each from an address of its own, so no lock comes into it; taken in turns, so load on the machine falls on both.
+    // Without the hashing an unknown address is answered in a millisecond or two against tens for a known one.
     for (let round = 0; round < 6; round += 1) {
       known.push(await timed(`127.0.1.${round}`, ADVISER));
       unknown.push(await timed(`127.0.2.${round}`, NOBODY));
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-    expect(median(unknown) / median(known)).toBeGreaterThan(0.5);
-    expect(median(unknown) / median(known)).toBeLessThan(2);
+    expect(median(unknown) / median(known)).toBeGreaterThan(1 / 3);
+    expect(median(unknown) / median(known)).toBeLessThan(3);
   }, 60_000);
 });

@@ -80,7 +80,9 @@ function signInFailed(): ApiError {
 function lockedError(lockedUntil: Date, now: Date): ApiError {
   const message = accountLockedMessage((lockedUntil.getTime() - now.getTime()) / 60_000);
   const seconds = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
-  return new ApiError(423, 'ACCOUNT_LOCKED', message, [{ path: 'email', message }]).withHeader('Retry-After', String(seconds));
+  const error = new ApiError(423, 'ACCOUNT_LOCKED', message, [{ path: 'email', message }]);
+  error.retryAfterSeconds = seconds;
+  return error;
 }
 
 /** The lock's key: the address as accounts keep it and the caller's network, hashed so neither is stored. */
@@ -219,7 +221,7 @@ export class AccountsService implements OnModuleInit {
    */
   async addUser(admin: SignedInUser, user: NewUser & { role: AddableRole }): Promise<OrganisationMember> {
     if (await this.rateLimiter.isUsedUp(ADD_USER_TAKEN_LIMIT, admin.userId)) {
-      throw new ApiError(429, 'TOO_MANY_ATTEMPTS', ACCOUNT_MESSAGES.tooManyTakenAddresses).withHeader('Retry-After', String(ADD_USER_TAKEN_LIMIT.windowSeconds));
+      throw ApiError.tooManyRequests('TOO_MANY_ATTEMPTS', ACCOUNT_MESSAGES.tooManyTakenAddresses, ADD_USER_TAKEN_LIMIT.windowSeconds);
     }
     try {
       const userId = await this.insertUser(this.dataSource.manager, admin.organisationId, user);

@@ -112,14 +112,14 @@ export class EmailService {
   }
 
   /**
-   * The rate limiter's 429, with a message that says what was limited and Retry-After: the whole window, the most
-   * there is to wait (the messages say 'wait an hour').
+   * The rate limiter's 429, with a message that says what was limited and Retry-After: the limiter's own when it
+   * gives one, else the whole window, the most there is to wait (the messages say 'wait an hour').
    */
   private async hitOrRefuse(limit: RateLimit, key: string, message: string): Promise<void> {
     try {
       await this.rateLimiter.hit(limit, key);
     } catch (error) {
-      if (error instanceof ApiError && error.getStatus() === 429) throw new ApiError(429, 'TOO_MANY_EMAILS', message).withHeader('Retry-After', String(limit.windowSeconds));
+      if (error instanceof ApiError && error.getStatus() === 429) throw ApiError.tooManyRequests('TOO_MANY_EMAILS', message, error.retryAfterSeconds ?? limit.windowSeconds);
       throw error;
     }
   }
