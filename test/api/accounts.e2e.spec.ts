@@ -115,7 +115,8 @@ describe('sign-in and sign-out', () => {
     ]);
   });
 
-  it('locks the account for 15 minutes on the 5th wrong password in a row, even against the right one', async () => {
+  it('locks sign-in from this address for 15 minutes on the 5th wrong password in a row, even against the right one', async () => {
+    // Other networks are not locked, and an address without an account locks the same: sign-in-abuse.e2e shows both.
     await testApp.app.get(AccountsService).addUserToOrganisation(advice.organisationId, { email: 'locked@riverside.example', displayName: 'Lou Locked', password: PASSWORD, role: 'adviser' });
     for (let attempt = 1; attempt <= 4; attempt += 1) {
       await http().post('/api/account/sign-in').send({ email: 'locked@riverside.example', password: `wrong ${attempt}` }).expect(401);
@@ -123,13 +124,15 @@ describe('sign-in and sign-out', () => {
     const fifth = await http().post('/api/account/sign-in').send({ email: 'locked@riverside.example', password: 'wrong 5' }).expect(423);
     const lockedMessage = 'This account is locked because the password was not right 5 times in a row. Try again in 15 minutes.';
     expect(fifth.body).toMatchObject({ code: 'ACCOUNT_LOCKED', message: lockedMessage });
+    expect(fifth.headers['retry-after']).toBe('900');
     const right = await http().post('/api/account/sign-in').send({ email: 'locked@riverside.example', password: PASSWORD }).expect(423);
     expect(right.body.code).toBe('ACCOUNT_LOCKED');
 
     // Once the lock has run out, the right password works and the count starts again.
-    await testApp.database.query(`UPDATE users SET locked_until = now() - interval '1 second' WHERE email = 'locked@riverside.example'`);
+    expect(await testApp.database.query(`UPDATE sign_in_locks SET locked_until = now() - interval '1 second' WHERE locked_until > now() RETURNING key`)).toHaveLength(1);
     await signIn('locked@riverside.example');
-    expect(await testApp.database.query(`SELECT failed_sign_ins, locked_until FROM users WHERE email = 'locked@riverside.example'`)).toEqual([{ failed_sign_ins: 0, locked_until: null }]);
+    expect(await testApp.database.query(`SELECT count(*)::int AS locks FROM sign_in_locks WHERE locked_until IS NOT NULL`)).toEqual([{ locks: 0 }]);
+    await http().post('/api/account/sign-in').send({ email: 'locked@riverside.example', password: 'wrong again' }).expect(401);
   });
 
   it('limits sign-ins from one address, whichever accounts they try', async () => {
@@ -188,6 +191,21 @@ describe('organisation admin routes', () => {
     const members = await http().get('/api/account/users').set('Cookie', admin.cookie).expect(200);
     expect(members.body.members.map((member: { displayName: string }) => member.displayName)).toEqual(expect.arrayContaining(['Adam Adviser', 'Nia New', 'Rita Admin']));
     expect(members.body.members.map((member: { displayName: string }) => member.displayName)).not.toContain('Hana Admin');
+  });
+
+  it('tell an admin an address is taken at most 10 times an hour, then refuse every add, so other organisations’ accounts cannot be listed', async () => {
+    const admin = await signIn(other.adminEmail);
+    // Addresses of another organisation's people: each answer says the address has an account somewhere.
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      await post('/api/account/users', admin, { email: attempt % 2 ? advice.adminEmail : 'adviser@riverside.example', displayName: 'Probe', password: PASSWORD, role: 'adviser' }).expect(409);
+    }
+    // Now refused whatever the address, taken or not, so the refusal tells nothing.
+    for (const email of ['adviser@riverside.example', 'brand.new@hillside.example']) {
+      const refused = await post('/api/account/users', admin, { email, displayName: 'Probe', password: PASSWORD, role: 'adviser' }).expect(429);
+      expect(refused.body).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', message: 'You have tried too many e-mail addresses that already have an account. Please wait an hour before adding anyone else.' });
+      expect(refused.headers['retry-after']).toBe('3600');
+    }
+    expect(await testApp.database.query(`SELECT 1 FROM users WHERE email = 'brand.new@hillside.example'`)).toEqual([]);
   });
 
   it('check the new account’s fields by name', async () => {

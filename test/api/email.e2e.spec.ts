@@ -2,13 +2,13 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
 import { hashChallengeAnswer } from '../../api/src/captcha/captcha.service.js';
 import { readWav } from '../../api/src/captcha/wav.js';
-import { findFreePort } from '../../api/src/database/free-port.js';
 import { MANCHESTER, SINGLE_PRIVATE_RENTER_WORKING_PART_TIME } from '../support/households.js';
 import { startApiProcess, type ApiProcess } from '../support/api-process.js';
+import { completeQuestionnaire as answerEveryPage } from '../support/questionnaire-api.js';
+import { readable, startMailServer, type MailServer } from '../support/mail-server.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
@@ -16,56 +16,6 @@ const OWNER = 'browser_1795446000000_owner001';
 const STRANGER = 'browser_1795446000000_strange1';
 const ADDRESS = 'jo.bloggs@example.org';
 const PUBLIC_URL = 'https://calculator.example.org';
-
-interface ReceivedMail {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-interface MailServer {
-  port: number;
-  received: ReceivedMail[];
-  /** While true, every recipient is refused, with an error that quotes the address as real servers do. */
-  refusing: boolean;
-  close(): Promise<void>;
-}
-
-/** A mail server on a free port that keeps every message it is given. */
-async function startMailServer(): Promise<MailServer> {
-  const received: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    // Plain SMTP on the loopback: no certificate to trust in the test.
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (!mailServer.refusing) return callback();
-      callback(Object.assign(new Error(`Mailbox unavailable: ${address.address}`), { responseCode: 550 }));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((recipient) => recipient.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  const port = await findFreePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const mailServer: MailServer = { port, received, refusing: false, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-  return mailServer;
-}
-
-/** The message as a person reads it: quoted-printable soft line breaks joined and escapes decoded. */
-function readable(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
 
 /** Answers the whole questionnaire as the web app would, returning the calculation. */
 async function completeQuestionnaire(testApp: TestApp): Promise<string> {
@@ -317,9 +267,8 @@ describe('e-mailing the link without a mail server (SMTP_URL unset), from the bu
   });
 
   it('writes the e-mail as an .eml file under DATA_DIR/outbox and logs the file, not the address', async () => {
-    // Only the first page: a calculation can be e-mailed before it is finished.
-    const started = await post('/api/data/survey/', { session: null, page: 1, action: 2, ClientPostcode: MANCHESTER });
-    const { session } = (await started.json()) as { session: string };
+    // A finished calculation: only one with results can be e-mailed (email-relay.e2e shows the refusal).
+    const { session } = await answerEveryPage(() => request(server.url), OWNER, SINGLE_PRIVATE_RENTER_WORKING_PART_TIME);
     expect((await fetch(`${server.url}/assets/img/${session}`)).status).toBe(200);
     await setKnownChallenge(database, session, 'FH4W9');
     const response = await post('/api/data/email/', { session, email: ADDRESS, challenge: 'fh4w9' });

@@ -10,7 +10,8 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
  * Issue 7 §4: the rate limits the other suites do not already show answering 429, and session ids, references and
  * access tokens that cannot be guessed. Shown elsewhere, not repeated here: the look-up and the test-mode password
  * (survey-calls), the identity check's per-calculation lock (results), e-mails per address and per calculation
- * (email), sign-ins per address (accounts).
+ * (email), e-mails per sending network and for the whole service (email-relay), sign-ins per address (accounts)
+ * and the sign-in lock per account and network (sign-in-abuse).
  */
 
 const OWNER = 'browser_1795262400000_limitown1';

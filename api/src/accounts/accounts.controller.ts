@@ -64,13 +64,21 @@ export class AccountsController {
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
     summary: 'Sign in with e-mail address and password',
-    description: 'Sets the http-only account_session cookie and the readable csrf cookie (echo it in X-CSRF-Token on every POST). The 5th wrong password in a row locks the account for 15 minutes.',
+    description:
+      'Sets the http-only account_session cookie and the readable csrf cookie (echo it in X-CSRF-Token on every POST). The 5th wrong password in a row ' +
+      'locks sign-in to that address from the caller’s network (IPv4 address or IPv6 /64) for 15 minutes; other networks can still sign in. ' +
+      'An address without an account is answered exactly as one with a wrong password, lock included.',
   })
   @ApiOkResponse({ type: AccountStatusDto })
   @ApiBadRequestResponse({ ...ERROR, description: 'A field is missing or not text.' })
   @ApiUnauthorizedResponse({ ...ERROR, description: 'The e-mail address or password is not right (SIGN_IN_FAILED); which one is not said.' })
-  @ApiResponse({ status: 423, ...ERROR, description: 'The account is locked after 5 wrong passwords in a row (ACCOUNT_LOCKED).' })
-  @ApiTooManyRequestsResponse({ ...ERROR, description: 'Too many sign-ins from one address; wait a few minutes.' })
+  @ApiResponse({
+    status: 423,
+    ...ERROR,
+    description: 'Sign-in to this address from this network is locked after 5 wrong passwords in a row (ACCOUNT_LOCKED). Retry-After gives the seconds left.',
+    headers: { 'Retry-After': { description: 'Seconds until the lock ends.', schema: { type: 'integer' } } },
+  })
+  @ApiTooManyRequestsResponse({ ...ERROR, description: 'Too many sign-ins from one network, whichever accounts; wait a few minutes.' })
   async signIn(@Req() request: Request, @Res({ passthrough: true }) response: Response, @Body() body: SignInRequest): Promise<AccountStatus> {
     const session = await this.accounts.signIn(body.email, body.password, callerOf(request).address);
     // A session this browser held before is ended rather than left to run out.
@@ -121,6 +129,7 @@ export class AccountsController {
   @ApiBadRequestResponse({ ...ERROR, description: 'A field is missing or not right; each error names its field.' })
   @ApiForbiddenResponse(CSRF)
   @ApiConflictResponse({ ...ERROR, description: 'There is already an account with this e-mail address (EMAIL_TAKEN).' })
+  @ApiTooManyRequestsResponse({ ...ERROR, description: 'The admin was told EMAIL_TAKEN 10 times in the last hour; every add is refused for the rest of it (TOO_MANY_ATTEMPTS).' })
   addUser(@Req() request: Request, @Body() body: AddUserRequest): Promise<OrganisationMember> {
     return this.accounts.addUser(signedInUser(request), body);
   }

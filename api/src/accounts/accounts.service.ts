@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -17,18 +17,25 @@ import {
 } from '../../../common/accounts/model.js';
 import { ApiError } from '../errors/api-error.js';
 import { RateLimiter, type RateLimit } from '../rate-limit/rate-limiter.js';
+import { sourceNetworkOf } from '../rate-limit/source-network.js';
 import { callerOf } from '../verification/caller.js';
 import { SESSION_COOKIE, SESSION_LIFETIME_MS } from './account-cookies.js';
 import { AccountSession } from './account-session.entity.js';
 import { ClientRecord } from './client.entity.js';
-import { afterFailedSignIn, afterSuccessfulSignIn, isLocked } from './lockout.js';
+import { afterFailedSignIn, isLocked, type LockState } from './lockout.js';
 import { Organisation } from './organisation.entity.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password.js';
 import type { AccountRole, SignedInUser } from './signed-in-user.js';
 import { User } from './user.entity.js';
 
-/** Per address, on top of the per-account lockout: stops one address trying many accounts. */
+/** Per network (IPv4 address or IPv6 /64), on top of the lockout per account and network: stops one network trying many accounts. */
 export const SIGN_IN_LIMIT: RateLimit = { purpose: 'account-sign-in', attempts: 20, windowSeconds: 15 * 60 };
+
+/**
+ * 'There is already an account with this e-mail address' answers per admin an hour: enough for typing mistakes, too
+ * few to test a list of addresses for accounts in other organisations.
+ */
+export const ADD_USER_TAKEN_LIMIT: RateLimit = { purpose: 'account-add-user-taken', attempts: 10, windowSeconds: 3600 };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -72,7 +79,15 @@ function signInFailed(): ApiError {
 
 function lockedError(lockedUntil: Date, now: Date): ApiError {
   const message = accountLockedMessage((lockedUntil.getTime() - now.getTime()) / 60_000);
-  return new ApiError(423, 'ACCOUNT_LOCKED', message, [{ path: 'email', message }]);
+  const seconds = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
+  const error = new ApiError(423, 'ACCOUNT_LOCKED', message, [{ path: 'email', message }]);
+  error.retryAfterSeconds = seconds;
+  return error;
+}
+
+/** The lock's key: the address as accounts keep it and the caller's network, hashed so neither is stored. */
+export function signInLockKey(normalisedEmail: string, network: string): string {
+  return sha256(`sign-in-lock\n${normalisedEmail}\n${network}`);
 }
 
 /**
@@ -80,29 +95,41 @@ function lockedError(lockedUntil: Date, now: Date): ApiError {
  * birth) is never logged here; failures are answered, not written down.
  */
 @Injectable()
-export class AccountsService {
+export class AccountsService implements OnModuleInit {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly rateLimiter: RateLimiter,
   ) {}
 
+  /** The decoy hash is made before the first sign-in, so the first unknown address is not slower than the rest. */
+  async onModuleInit(): Promise<void> {
+    await decoyPasswordHash();
+  }
+
+  /**
+   * Sign-in, answering an address without an account exactly as one with an account and a wrong password: the same
+   * 401 (or, after 5 tries, the same 423) with the same body and headers, after the same password hashing. Wrong
+   * passwords lock sign-in for the address from the caller's network only (lockout.ts), so a stranger elsewhere
+   * cannot lock an adviser out. Each try is counted before the password is checked, so a burst of tries at once
+   * still gets only 5 checks before the lock.
+   */
   async signIn(email: string, password: string, callerAddress: string, now = new Date()): Promise<NewSession> {
-    await this.rateLimiter.hit(SIGN_IN_LIMIT, callerAddress);
+    const network = sourceNetworkOf(callerAddress);
+    await this.rateLimiter.hit(SIGN_IN_LIMIT, network);
+    const address = normaliseEmail(email);
+    const lockKey = signInLockKey(address, network);
+    const attempt = await this.takeSignInTry(lockKey, now);
+    // A locked pair is refused before the password is checked, so guessing on during the lock learns nothing.
+    if (attempt.refused) throw lockedError(attempt.lockedUntil!, now);
+
     const users = this.dataSource.getRepository(User);
-    const user = await users.findOneBy({ email: normaliseEmail(email) });
-    if (!user) {
-      await verifyPassword(password, await decoyPasswordHash());
+    const user = await users.findOneBy({ email: address });
+    const isRight = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
+    if (!user || !isRight) {
+      if (attempt.lockedUntil) throw lockedError(attempt.lockedUntil, now);
       throw signInFailed();
     }
-    // A locked account is refused before the password is checked, so guessing on during the lock learns nothing.
-    if (user.lockedUntil && isLocked(user, now)) throw lockedError(user.lockedUntil, now);
-    if (!(await verifyPassword(password, user.passwordHash))) {
-      const next = afterFailedSignIn(user, now);
-      await users.update({ id: user.id }, { failedSignIns: next.failedSignIns, lockedUntil: next.lockedUntil });
-      if (next.lockedUntil) throw lockedError(next.lockedUntil, now);
-      throw signInFailed();
-    }
-    await users.update({ id: user.id }, afterSuccessfulSignIn());
+    await this.dataSource.query(`DELETE FROM sign_in_locks WHERE key = $1`, [lockKey]);
     const token = randomBytes(32).toString('base64url');
     const csrfToken = randomBytes(32).toString('base64url');
     await this.dataSource.getRepository(AccountSession).insert({
@@ -113,6 +140,28 @@ export class AccountsService {
     });
     await this.dataSource.query(`DELETE FROM account_sessions WHERE expires_at < now()`);
     return { token, csrfToken, user: { userId: user.id, organisationId: user.organisationId, role: user.role, displayName: user.displayName } };
+  }
+
+  /**
+   * Counts one try for the address from the network, as a wrong password, before the password is checked (a right
+   * one then clears the count). Refused, and not counted, while the pair is locked. One transaction with the row
+   * locked, so tries at the same moment are counted one after another.
+   */
+  private takeSignInTry(key: string, now: Date): Promise<LockState & { refused: boolean }> {
+    return this.dataSource.transaction(async (manager) => {
+      const inserted = await manager.query<unknown[]>(`INSERT INTO sign_in_locks (key) VALUES ($1) ON CONFLICT (key) DO NOTHING RETURNING key`, [key]);
+      // Counts left alone for a day are forgotten, as the rate-limit counters are.
+      if (inserted.length > 0) await manager.query(`DELETE FROM sign_in_locks WHERE updated_at < now() - interval '1 day'`);
+      const [row] = await manager.query<{ failed_sign_ins: number; locked_until: Date | null }[]>(
+        `SELECT failed_sign_ins, locked_until FROM sign_in_locks WHERE key = $1 FOR UPDATE`,
+        [key],
+      );
+      const state: LockState = { failedSignIns: row.failed_sign_ins, lockedUntil: row.locked_until };
+      if (isLocked(state, now)) return { ...state, refused: true };
+      const next = afterFailedSignIn(state, now);
+      await manager.query(`UPDATE sign_in_locks SET failed_sign_ins = $2, locked_until = $3, updated_at = now() WHERE key = $1`, [key, next.failedSignIns, next.lockedUntil]);
+      return { ...next, refused: false };
+    });
   }
 
   /** Ends the session of the request's cookie, if it has one. */
@@ -164,10 +213,23 @@ export class AccountsService {
     });
   }
 
-  /** An organisation admin adds an adviser or another admin to their own organisation. */
+  /**
+   * An organisation admin adds an adviser or another admin to their own organisation. Addresses are unique across
+   * organisations, so 'There is already an account' tells an admin that an address has an account somewhere: each
+   * admin gets that answer at most ADD_USER_TAKEN_LIMIT times an hour, and once used up every add is refused with
+   * 429 whatever the address, so the refusal itself tells nothing.
+   */
   async addUser(admin: SignedInUser, user: NewUser & { role: AddableRole }): Promise<OrganisationMember> {
-    const userId = await this.insertUser(this.dataSource.manager, admin.organisationId, user);
-    return { userId, displayName: user.displayName.trim(), email: normaliseEmail(user.email), role: user.role };
+    if (await this.rateLimiter.isUsedUp(ADD_USER_TAKEN_LIMIT, admin.userId)) {
+      throw ApiError.tooManyRequests('TOO_MANY_ATTEMPTS', ACCOUNT_MESSAGES.tooManyTakenAddresses, ADD_USER_TAKEN_LIMIT.windowSeconds);
+    }
+    try {
+      const userId = await this.insertUser(this.dataSource.manager, admin.organisationId, user);
+      return { userId, displayName: user.displayName.trim(), email: normaliseEmail(user.email), role: user.role };
+    } catch (error) {
+      if (error instanceof ApiError && error.body.code === 'EMAIL_TAKEN') await this.rateLimiter.hit(ADD_USER_TAKEN_LIMIT, admin.userId);
+      throw error;
+    }
   }
 
   async addUserToOrganisation(organisationId: string, user: NewUser): Promise<string> {

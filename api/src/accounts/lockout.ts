@@ -1,6 +1,9 @@
 /**
- * Lockout after repeated failed sign-ins: the 5th wrong password in a row locks the account for 15 minutes, and
- * a right one (when not locked) starts the count again. Kept free of I/O so the rule can be tested on its own.
+ * Lockout after repeated failed sign-ins: the 5th wrong password in a row locks for 15 minutes, and a right one
+ * (when not locked) starts the count again. What is locked is one e-mail address from one network (an IPv4 address
+ * or an IPv6 /64), with or without an account (AccountsService.signIn): a stranger's guesses lock only the stranger
+ * out, and an address without an account locks just as one with an account does. Kept free of I/O so the rule can
+ * be tested on its own.
  */
 export const LOCKOUT = { failedSignInsAllowed: 5, lockMinutes: 15 } as const;
 

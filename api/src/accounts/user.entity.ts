@@ -31,13 +31,6 @@ export class User {
   @Column({ name: 'display_name', type: 'varchar', length: 100 })
   displayName!: string;
 
-  /** Wrong passwords in a row since the last right one or the last lock (lockout.ts). */
-  @Column({ name: 'failed_sign_ins', type: 'integer', default: 0 })
-  failedSignIns!: number;
-
-  @Column({ name: 'locked_until', type: 'timestamptz', nullable: true })
-  lockedUntil!: Date | null;
-
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -89,12 +89,23 @@ describe('validateEnvironment', () => {
     }
   });
 
+  it('limits e-mails to 20 an hour from one network and 200 an hour in all unless told otherwise, each a whole number', () => {
+    expect(validateEnvironment({})).toMatchObject({ EMAILS_PER_HOUR_PER_SENDER: 20, EMAILS_PER_HOUR: 200 });
+    expect(validateEnvironment({ EMAILS_PER_HOUR_PER_SENDER: '5', EMAILS_PER_HOUR: '1000' })).toMatchObject({ EMAILS_PER_HOUR_PER_SENDER: 5, EMAILS_PER_HOUR: 1000 });
+    for (const bad of ['0', '2.5', 'lots']) {
+      expect(problemsWith({ EMAILS_PER_HOUR_PER_SENDER: bad, EMAILS_PER_HOUR: bad })).toEqual([
+        'EMAILS_PER_HOUR_PER_SENDER must be a whole number from 1 to 100000.',
+        'EMAILS_PER_HOUR must be a whole number from 1 to 1000000.',
+      ]);
+    }
+  });
+
   it('is documented variable by variable in .env.example', () => {
     const documented = readFileSync('.env.example', 'utf8')
       .split('\n')
       .map((line) => /^#?\s*([A-Z_]+)=/.exec(line)?.[1])
       .filter(Boolean)
       .sort();
-    expect(documented).toEqual(['BODY_LIMIT_KB', 'CHAT_SCRIPT_URL', 'DATABASE_URL', 'DATA_DIR', 'HOST', 'LOG_LEVEL', 'MAIL_FROM', 'NODE_ENV', 'PORT', 'POSTCODE_LOOKUP_URL', 'PUBLIC_URL', 'RETENTION_MONTHS', 'SMTP_URL', 'TEST_MODE_PASSWORD']);
+    expect(documented).toEqual(['BODY_LIMIT_KB', 'CHAT_SCRIPT_URL', 'DATABASE_URL', 'DATA_DIR', 'EMAILS_PER_HOUR', 'EMAILS_PER_HOUR_PER_SENDER', 'HOST', 'LOG_LEVEL', 'MAIL_FROM', 'NODE_ENV', 'PORT', 'POSTCODE_LOOKUP_URL', 'PUBLIC_URL', 'RETENTION_MONTHS', 'SMTP_URL', 'TEST_MODE_PASSWORD']);
   });
 });

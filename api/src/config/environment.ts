@@ -8,6 +8,8 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 const PORT_RULE = 'PORT must be a whole number from 1 to 65535.';
 const BODY_LIMIT_RULE = 'BODY_LIMIT_KB must be a whole number of kilobytes from 1 to 10240.';
 const RETENTION_RULE = 'RETENTION_MONTHS must be a whole number of months from 1 to 120.';
+const EMAILS_PER_SENDER_RULE = 'EMAILS_PER_HOUR_PER_SENDER must be a whole number from 1 to 100000.';
+const EMAILS_PER_HOUR_RULE = 'EMAILS_PER_HOUR must be a whole number from 1 to 1000000.';
 
 /**
  * Every environment variable the server reads, with its default. `.env.example` lists the same variables;
@@ -84,6 +86,20 @@ export class Environment {
   )
   PUBLIC_URL?: string;
 
+  /** Tries at e-mailing a calculation from one network (an IPv4 address, or an IPv6 /64) in an hour. */
+  @Type(() => Number)
+  @IsInt({ message: EMAILS_PER_SENDER_RULE })
+  @Min(1, { message: EMAILS_PER_SENDER_RULE })
+  @Max(100_000, { message: EMAILS_PER_SENDER_RULE })
+  EMAILS_PER_HOUR_PER_SENDER = 20;
+
+  /** E-mails sent in an hour by the whole service, whoever asks. */
+  @Type(() => Number)
+  @IsInt({ message: EMAILS_PER_HOUR_RULE })
+  @Min(1, { message: EMAILS_PER_HOUR_RULE })
+  @Max(1_000_000, { message: EMAILS_PER_HOUR_RULE })
+  EMAILS_PER_HOUR = 200;
+
   @Type(() => Number)
   @IsInt({ message: RETENTION_RULE })
   @Min(1, { message: RETENTION_RULE })
@@ -98,7 +114,7 @@ export class InvalidEnvironmentError extends Error {
   }
 }
 
-const KNOWN_VARIABLES = ['NODE_ENV', 'PORT', 'HOST', 'DATABASE_URL', 'DATA_DIR', 'LOG_LEVEL', 'BODY_LIMIT_KB', 'CHAT_SCRIPT_URL', 'POSTCODE_LOOKUP_URL', 'TEST_MODE_PASSWORD', 'SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL', 'RETENTION_MONTHS'];
+const KNOWN_VARIABLES = ['NODE_ENV', 'PORT', 'HOST', 'DATABASE_URL', 'DATA_DIR', 'LOG_LEVEL', 'BODY_LIMIT_KB', 'CHAT_SCRIPT_URL', 'POSTCODE_LOOKUP_URL', 'TEST_MODE_PASSWORD', 'SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL', 'EMAILS_PER_HOUR_PER_SENDER', 'EMAILS_PER_HOUR', 'RETENTION_MONTHS'];
 
 /** The `validate` function given to `ConfigModule.forRoot`: returns the typed settings or throws every problem at once. */
 export function validateEnvironment(raw: Record<string, unknown>): Environment {

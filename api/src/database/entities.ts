@@ -2,6 +2,7 @@ import { AdviserAudit } from '../adviser/adviser-audit.entity.js';
 import { AccountSession } from '../accounts/account-session.entity.js';
 import { ClientRecord } from '../accounts/client.entity.js';
 import { Organisation } from '../accounts/organisation.entity.js';
+import { SignInLock } from '../accounts/sign-in-lock.entity.js';
 import { User } from '../accounts/user.entity.js';
 import { AnalyticsEvent } from '../analytics/analytics-event.entity.js';
 import { CaptchaChallenge } from '../captcha/captcha-challenge.entity.js';
@@ -16,4 +17,4 @@ import { SurveyAnswer } from '../survey/survey-answer.entity.js';
 import { AccessGrant } from '../verification/access-grant.entity.js';
 
 /** Every table's entity. Listed once, for the app and the migration CLI alike. */
-export const ENTITIES = [CalculationSession, ClientErrorReport, SurveyAnswer, AccessGrant, AnalyticsEvent, RateLimitCounter, PostcodeLocation, PostcodeBrma, CouncilTaxAddress, ResultFeedback, CaptchaChallenge, Organisation, User, AccountSession, ClientRecord, AdviserAudit];
+export const ENTITIES = [CalculationSession, ClientErrorReport, SurveyAnswer, AccessGrant, AnalyticsEvent, RateLimitCounter, PostcodeLocation, PostcodeBrma, CouncilTaxAddress, ResultFeedback, CaptchaChallenge, Organisation, User, AccountSession, ClientRecord, AdviserAudit, SignInLock];

@@ -35,6 +35,12 @@ describe('CalculationEmailRequest validation', () => {
     expect(await problemsWith({ session: SESSION, email: 'jo@example', challenge: 'K7M3X' })).toEqual([{ path: 'email', message: 'Please enter a valid email address.' }]);
   });
 
+  it('refuses anything but one plain address with the spec’s message: lists, groups, names, line breaks', async () => {
+    for (const email of ['sam,jo@example.org', 'friends:jo@example.org', '"Jo" <jo@example.org>', 'jo\u0085@example.org', 'jo@example.org\u2028']) {
+      expect(await problemsWith({ session: SESSION, email, challenge: 'K7M3X' })).toEqual([{ path: 'email', message: 'Please enter a valid email address.' }]);
+    }
+  });
+
   it('refuses a session that is not a calculation id, and fields it does not know', async () => {
     expect(await problemsWith({ session: 'abc', email: 'jo@example.org', challenge: 'K7M3X', name: 'Jo' })).toEqual([
       { path: 'name', message: 'name is not a field this request accepts.' },

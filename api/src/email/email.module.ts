@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { CaptchaModule } from '../captcha/captcha.module.js';
 import type { Environment } from '../config/environment.js';
 import { JsonLogger } from '../logging/json-logger.js';
+import { ResultsModule } from '../results/results.module.js';
 import { SurveyModule } from '../survey/survey.module.js';
 import { VerificationModule } from '../verification/verification.module.js';
 import { EmailController } from './email.controller.js';
@@ -16,7 +17,7 @@ function mailerFor(config: ConfigService<Environment, true>, logger: JsonLogger)
 }
 
 @Module({
-  imports: [SurveyModule, VerificationModule, CaptchaModule],
+  imports: [SurveyModule, VerificationModule, CaptchaModule, ResultsModule],
   controllers: [EmailController],
   providers: [{ provide: Mailer, inject: [ConfigService, JsonLogger], useFactory: mailerFor }, EmailService],
   exports: [EmailService],

@@ -3,32 +3,43 @@ import { ConfigService } from '@nestjs/config';
 import { createHash } from 'node:crypto';
 import { CALCULATION_EMAIL_MESSAGES, emailSentMessage } from '../../../common/email/calculation-email.js';
 import type { SiteConfig } from '../../../common/site.js';
-import { QUESTION_NAMES, type PostcodeAnswer } from '../../../common/survey/model.js';
 import { CaptchaService } from '../captcha/captcha.service.js';
 import type { Environment } from '../config/environment.js';
 import { ApiError } from '../errors/api-error.js';
 import { JsonLogger } from '../logging/json-logger.js';
 import { RateLimiter, type RateLimit } from '../rate-limit/rate-limiter.js';
+import { sourceNetworkOf } from '../rate-limit/source-network.js';
+import { ResultsService } from '../results/results.service.js';
 import { SITE_CONFIG } from '../site/site.module.js';
-import { SurveyService } from '../survey/survey.service.js';
+import { calculationNotFound, hasPostcode, SurveyService } from '../survey/survey.service.js';
 import type { Caller } from '../verification/caller.js';
 import { SessionAccessService } from '../verification/session-access.service.js';
 import { calculationEmailMessage, calculationLink } from './calculation-email-message.js';
+import { plainRecipientAddress } from './email-address.js';
 import type { CalculationEmailRequest, CalculationEmailResponse } from './email.dto.js';
 import { Mailer } from './mailer.js';
 
 /** Tries per calculation, right or wrong: each try uses a security code, so this also caps guessing. */
-export const EMAILS_PER_CALCULATION = { purpose: 'email-per-calculation', attempts: 5, windowSeconds: 3600 };
-/** E-mails to one address, from any calculation: the form cannot be used to flood someone's inbox. */
-export const EMAILS_PER_ADDRESS = { purpose: 'email-per-address', attempts: 3, windowSeconds: 3600 };
+export const EMAILS_PER_CALCULATION: RateLimit = { purpose: 'email-per-calculation', attempts: 5, windowSeconds: 3600 };
+/** E-mails to one address (counted on its canonical form), from any calculation: the form cannot flood an inbox. */
+export const EMAILS_PER_ADDRESS: RateLimit = { purpose: 'email-per-address', attempts: 3, windowSeconds: 3600 };
+/** Tries from one network (IPv4 address or IPv6 /64), right or wrong, for any calculation: EMAILS_PER_HOUR_PER_SENDER. */
+export const EMAILS_PER_SENDER_PURPOSE = 'email-per-sender';
+/** E-mails the whole service sends, whoever asks: EMAILS_PER_HOUR. One counter for everyone. */
+export const EMAILS_OVERALL_PURPOSE = 'email-overall';
+const HOUR_SECONDS = 3600;
 
 export const TOO_MANY_EMAILS_FOR_CALCULATION = 'This calculation has been sent too many times in the last hour. Please wait an hour and try again.';
 export const TOO_MANY_EMAILS_TO_ADDRESS = 'Too many e-mails have been sent to this address in the last hour. Please wait an hour and try again.';
+export const TOO_MANY_EMAILS_FROM_SENDER = 'Too many e-mails have been asked for from your network in the last hour. Please wait an hour and try again, or write down your calculation reference.';
+export const TOO_MANY_EMAILS_OVERALL = 'We are sending too many e-mails just now. Please try again in an hour, or write down your calculation reference.';
 export const EMAIL_NOT_SENT = 'We could not send the e-mail just now. Please try again later, or write down your calculation reference.';
+export const CALCULATION_NOT_FINISHED = 'This calculation is not finished, so there are no results to e-mail yet. Answer the rest of the questions, then try again.';
+export const RESULTS_NOT_READY = 'Some answers need changing or giving before the results can be worked out, so there are no results to e-mail yet. Change them, then try again.';
 
 /** Counted by a hash: the rate-limit table never holds an address. */
-function addressKey(address: string): string {
-  return createHash('sha256').update(address.trim().toLowerCase()).digest('hex');
+function addressKey(limitKey: string): string {
+  return createHash('sha256').update(limitKey).digest('hex');
 }
 
 /**
@@ -37,6 +48,9 @@ function addressKey(address: string): string {
  */
 @Injectable()
 export class EmailService {
+  private readonly perSender: RateLimit;
+  private readonly overall: RateLimit;
+
   constructor(
     private readonly config: ConfigService<Environment, true>,
     @Inject(SITE_CONFIG) private readonly site: SiteConfig,
@@ -46,24 +60,36 @@ export class EmailService {
     private readonly rateLimiter: RateLimiter,
     private readonly mailer: Mailer,
     private readonly logger: JsonLogger,
-  ) {}
+    private readonly results: ResultsService,
+  ) {
+    this.perSender = { purpose: EMAILS_PER_SENDER_PURPOSE, attempts: config.get('EMAILS_PER_HOUR_PER_SENDER', { infer: true }), windowSeconds: HOUR_SECONDS };
+    this.overall = { purpose: EMAILS_OVERALL_PURPOSE, attempts: config.get('EMAILS_PER_HOUR', { infer: true }), windowSeconds: HOUR_SECONDS };
+  }
 
+  /**
+   * In this order: the calculation (404), the caller's right to it (403), its results (409: an unfinished calculation
+   * has nothing to send), the tries from the caller's network and for the calculation (429), the security code
+   * (used up by the try), then the e-mails to the address and from the whole service (429). The address itself was
+   * checked by the request's validation: one plain address (email-address.ts).
+   */
   async sendCalculationLink(request: CalculationEmailRequest, caller: Caller): Promise<CalculationEmailResponse> {
+    const recipient = plainRecipientAddress(request.email);
+    if (!recipient) throw ApiError.validation([{ path: 'email', message: CALCULATION_EMAIL_MESSAGES.emailInvalid }]);
     const calculation = await this.survey.findCalculation(request.session);
-    if (!calculation) {
-      throw new ApiError(404, 'CALCULATION_NOT_FOUND', 'This calculation was not found. Calculations older than 6 months need a new calculation.', [
-        { path: 'session', message: 'This calculation was not found.' },
-      ]);
-    }
-    const postcode = calculation.answers[QUESTION_NAMES.clientPostcode] as PostcodeAnswer | undefined;
-    await this.access.ensureCanOpen(calculation.session, caller, Boolean(postcode?.postcode));
-    await this.hitOrRefuse(EMAILS_PER_CALCULATION, calculation.session.id, TOO_MANY_EMAILS_FOR_CALCULATION);
+    if (!calculation) throw calculationNotFound();
+    await this.access.ensureCanOpen(calculation.session, caller, hasPostcode(calculation.answers));
+    const readiness = await this.results.readinessOf(calculation);
+    if (readiness === 'not-finished') throw new ApiError(409, 'CALCULATION_NOT_FINISHED', CALCULATION_NOT_FINISHED, [{ path: 'session', message: CALCULATION_NOT_FINISHED }]);
+    if (readiness === 'needs-answers') throw new ApiError(409, 'RESULTS_NOT_READY', RESULTS_NOT_READY, [{ path: 'session', message: RESULTS_NOT_READY }]);
 
+    await this.hitOrRefuse(this.perSender, sourceNetworkOf(caller.address), TOO_MANY_EMAILS_FROM_SENDER);
+    await this.hitOrRefuse(EMAILS_PER_CALCULATION, calculation.session.id, TOO_MANY_EMAILS_FOR_CALCULATION);
     if (!(await this.captcha.verify(calculation.session.id, request.challenge))) {
       return { valid: false, message: CALCULATION_EMAIL_MESSAGES.challengeWrong };
     }
-    const address = request.email.trim();
-    await this.hitOrRefuse(EMAILS_PER_ADDRESS, addressKey(address), TOO_MANY_EMAILS_TO_ADDRESS);
+    await this.hitOrRefuse(EMAILS_PER_ADDRESS, addressKey(recipient.limitKey), TOO_MANY_EMAILS_TO_ADDRESS);
+    await this.hitOrRefuse(this.overall, 'everyone', TOO_MANY_EMAILS_OVERALL);
+    const address = recipient.address;
 
     const link = calculationLink(this.publicUrl(), calculation.session.id);
     const message = calculationEmailMessage({ link, reference: calculation.session.reference, senderName: this.site.charity.name });
@@ -85,12 +111,15 @@ export class EmailService {
     return this.config.get('PUBLIC_URL', { infer: true }) ?? `http://localhost:${this.config.get('PORT', { infer: true })}`;
   }
 
-  /** The rate limiter's 429, with a message that says what was limited. */
+  /**
+   * The rate limiter's 429, with a message that says what was limited and Retry-After: the limiter's own when it
+   * gives one, else the whole window, the most there is to wait (the messages say 'wait an hour').
+   */
   private async hitOrRefuse(limit: RateLimit, key: string, message: string): Promise<void> {
     try {
       await this.rateLimiter.hit(limit, key);
     } catch (error) {
-      if (error instanceof ApiError && error.getStatus() === 429) throw new ApiError(429, 'TOO_MANY_EMAILS', message);
+      if (error instanceof ApiError && error.getStatus() === 429) throw ApiError.tooManyRequests('TOO_MANY_EMAILS', message, error.retryAfterSeconds ?? limit.windowSeconds);
       throw error;
     }
   }

@@ -45,6 +45,13 @@ interface OpenedCalculation {
 }
 
 /**
+ * Whether a calculation has results: 'not-finished' until its questionnaire is finished (the finish action with every
+ * page that applies answered), 'needs-answers' when a stored answer no longer holds with today's questions or a
+ * question that now applies is unanswered (the results page then asks for them), otherwise 'ready'.
+ */
+export type ResultsReadiness = 'not-finished' | 'needs-answers' | 'ready';
+
+/**
  * The results of a calculation (spec 001 §3, §4): the stored answers are read again with today's definitions,
  * mapped to the household and worked out by the entitlement engine on today's date, so a result always uses
  * the rules and rates in force. Nothing is cached: the answers are the record.
@@ -118,6 +125,22 @@ export class ResultsService {
     }
     await this.saveBetterOff(sessionId, kept, stored.filter((name) => !(name in kept)));
     return this.build({ ...calculation, answers: { ...withoutBetterOff(calculation.answers), ...kept } }, caller, options);
+  }
+
+  /** The checks the results page makes before working anything out, without working it out (no engine, no analytics). */
+  async readinessOf({ session, answers }: OpenedCalculation): Promise<ResultsReadiness> {
+    if (session.finishedAt === null) return 'not-finished';
+    const environment = await this.surveys.environmentFor(answers);
+    const state = surveyState(this.survey, answers, environment);
+    const check = checkStoredAnswers(state, answers, session.completedPages, environment);
+    if (check.outOfDate.length > 0 || check.unanswered.length > 0) return 'needs-answers';
+    try {
+      withLhaAreaOfPostcode(householdFromAnswers(state.effectiveAnswers, environment.today), environment.lhaAreaChoice);
+    } catch (error) {
+      if (error instanceof HouseholdMappingError) return 'needs-answers';
+      throw error;
+    }
+    return 'ready';
   }
 
   /** POST /api/data/section/: which results section was opened, for the charity's first-party analytics. */
