@@ -3,7 +3,6 @@ import { ConfigService } from '@nestjs/config';
 import { createHash } from 'node:crypto';
 import { CALCULATION_EMAIL_MESSAGES, emailSentMessage } from '../../../common/email/calculation-email.js';
 import type { SiteConfig } from '../../../common/site.js';
-import { QUESTION_NAMES, type PostcodeAnswer } from '../../../common/survey/model.js';
 import { CaptchaService } from '../captcha/captcha.service.js';
 import type { Environment } from '../config/environment.js';
 import { ApiError } from '../errors/api-error.js';
@@ -55,8 +54,7 @@ export class EmailService {
         { path: 'session', message: 'This calculation was not found.' },
       ]);
     }
-    const postcode = calculation.answers[QUESTION_NAMES.clientPostcode] as PostcodeAnswer | undefined;
-    await this.access.ensureCanOpen(calculation.session, caller, Boolean(postcode?.postcode));
+    await this.access.ensureCanOpen(calculation.session, caller);
     await this.hitOrRefuse(EMAILS_PER_CALCULATION, calculation.session.id, TOO_MANY_EMAILS_FOR_CALCULATION);
 
     if (!(await this.captcha.verify(calculation.session.id, request.challenge))) {
