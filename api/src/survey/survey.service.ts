@@ -208,13 +208,7 @@ export class SurveyService {
       : [...new Set([...(calculation?.session.completedPages ?? []), page.definition.name])];
     const unfinished = after.applicable.find((candidate) => !completedPages.includes(candidate.definition.name));
 
-    // Every calculation has an owner from its first moment: the browser that starts it.
-    if (!calculation && caller.browserId === null) {
-      throw new ApiError(400, 'BROWSER_ID_REQUIRED', 'A new calculation needs the id of the browser starting it (browserId, as the web app sends it).', [
-        { path: 'browserId', message: 'browserId is required to start a calculation.' },
-      ]);
-    }
-    const session = calculation?.session ?? (await this.startCalculation(fields, partnerId, caller.browserId!));
+    const session = calculation?.session ?? (await this.startCalculation(fields, partnerId, ownerOfNewCalculationOrThrow(caller)));
     if (!isBack) {
       session.completedPages = completedPages;
       if (finishing && !unfinished) session.finishedAt = new Date();
@@ -405,6 +399,16 @@ export class SurveyService {
       },
     };
   }
+}
+
+/** Every calculation has an owner from its first moment: the browser that starts it. Without its id, a clear 400. */
+function ownerOfNewCalculationOrThrow(caller: Caller): string {
+  if (caller.browserId === null) {
+    throw new ApiError(400, 'BROWSER_ID_REQUIRED', 'A new calculation needs the id of the browser starting it (browserId, as the web app sends it).', [
+      { path: 'browserId', message: 'browserId is required to start a calculation.' },
+    ]);
+  }
+  return caller.browserId;
 }
 
 export function calculationNotFound(): ApiError {
