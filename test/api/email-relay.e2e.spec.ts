@@ -60,7 +60,7 @@ beforeEach(async () => {
 
 /** A new picture for the calculation, then its code set to one the test knows (stored as the service stores it). */
 async function showChallenge(session: string, code = 'K7M3X'): Promise<string> {
-  expect((await fetch(`${server.url}/assets/img/${session}?v=${Date.now()}`)).status).toBe(200);
+  expect((await fetch(`${server.url}/assets/img/${session}?v=${Date.now()}`, { headers: { 'X-Browser-Id': OWNER } })).status).toBe(200);
   const salt = randomBytes(16).toString('hex');
   await database.query('UPDATE captcha_challenges SET answer_hash = $1, salt = $2 WHERE session_id = $3', [hashChallengeAnswer(code, salt), salt, session]);
   return code;

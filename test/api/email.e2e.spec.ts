@@ -53,9 +53,9 @@ describe('e-mailing the link to a calculation, through a mail server (SMTP_URL s
   let reference: string;
   const http = () => request(testApp.app.getHttpServer());
 
-  /** A new picture (so a new code), then the code set to one the test knows. */
+  /** A new picture (so a new code: only the owner's browser may ask for one), then the code set to one the test knows. */
   async function showChallenge(code: string): Promise<void> {
-    await http().get(`/assets/img/${session}?v=${Date.now()}`).expect(200);
+    await http().get(`/assets/img/${session}?v=${Date.now()}`).set('X-Browser-Id', OWNER).expect(200);
     await setKnownChallenge(testApp.database, session, code);
   }
 
@@ -80,7 +80,7 @@ describe('e-mailing the link to a calculation, through a mail server (SMTP_URL s
   });
 
   it('draws a new code as an SVG picture that no cache keeps, titled for screen readers', async () => {
-    const response = await http().get(`/assets/img/${session}`).query({ v: '1', partner: 'cap_live' }).expect(200);
+    const response = await http().get(`/assets/img/${session}`).set('X-Browser-Id', OWNER).query({ v: '1', partner: 'cap_live' }).expect(200);
     expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(response.headers['cache-control']).toBe('no-store');
     const svg = response.body instanceof Buffer ? response.body.toString('utf8') : response.text;
@@ -137,8 +137,8 @@ describe('e-mailing the link to a calculation, through a mail server (SMTP_URL s
   });
 
   it('speaks the current code as a WAV file, the same until a new picture is drawn', async () => {
-    await http().get(`/assets/img/${session}`).expect(200);
-    const first = await http().get(`/assets/wav/${session}/`).buffer(true).expect(200);
+    await http().get(`/assets/img/${session}`).set('X-Browser-Id', OWNER).expect(200);
+    const first = await http().get(`/assets/wav/${session}/`).set('X-Browser-Id', OWNER).buffer(true).expect(200);
     expect(first.headers['content-type']).toBe('audio/wav');
     expect(first.headers['cache-control']).toBe('no-store');
     const wav = first.body as Buffer;
@@ -153,21 +153,21 @@ describe('e-mailing the link to a calculation, through a mail server (SMTP_URL s
 
     const [stored] = await testApp.database.query<{ audio: Buffer }>('SELECT audio FROM captcha_challenges WHERE session_id = $1', [session]);
     expect(wav.equals(stored.audio)).toBe(true);
-    expect(((await http().get(`/assets/wav/${session}`).buffer(true).expect(200)).body as Buffer).equals(wav)).toBe(true);
-    await http().get(`/assets/img/${session}`).expect(200);
-    expect(((await http().get(`/assets/wav/${session}/`).buffer(true).expect(200)).body as Buffer).equals(wav)).toBe(false);
+    expect(((await http().get(`/assets/wav/${session}`).set('X-Browser-Id', OWNER).buffer(true).expect(200)).body as Buffer).equals(wav)).toBe(true);
+    await http().get(`/assets/img/${session}`).set('X-Browser-Id', OWNER).expect(200);
+    expect(((await http().get(`/assets/wav/${session}/`).set('X-Browser-Id', OWNER).buffer(true).expect(200)).body as Buffer).equals(wav)).toBe(false);
   });
 
   it('makes a new code for the audio when there is none', async () => {
     await testApp.database.query('DELETE FROM captcha_challenges WHERE session_id = $1', [session]);
-    await http().get(`/assets/wav/${session}/`).expect(200);
+    await http().get(`/assets/wav/${session}/`).set('X-Browser-Id', OWNER).expect(200);
     expect(await challengeRows(testApp, session)).toBe(1);
   });
 
   it('answers 404 for a calculation that does not exist', async () => {
     const unknown = '3f0c8a52-4d7e-4b8e-9a51-0c2f4f6f9d11';
-    expect((await http().get(`/assets/img/${unknown}`).expect(404)).body.code).toBe('CALCULATION_NOT_FOUND');
-    await http().get(`/assets/wav/${unknown}/`).expect(404);
+    expect((await http().get(`/assets/img/${unknown}`).set('X-Browser-Id', OWNER).expect(404)).body.code).toBe('CALCULATION_NOT_FOUND');
+    await http().get(`/assets/wav/${unknown}/`).set('X-Browser-Id', OWNER).expect(404);
     await http().get('/assets/img/not-a-calculation').expect(404);
     await http().post('/api/data/email/').send({ browserId: OWNER, session: unknown, email: ADDRESS, challenge: 'K7M3X' }).expect(404);
   });
@@ -257,19 +257,19 @@ describe('e-mailing the link without a mail server (SMTP_URL unset), from the bu
   it('answers the picture and the sound itself, beside the web app’s own files', async () => {
     const started = await post('/api/data/survey/', { session: null, page: 1, action: 2, ClientPostcode: MANCHESTER });
     const { session } = (await started.json()) as { session: string };
-    const picture = await fetch(`${server.url}/assets/img/${session}?v=1`);
+    const picture = await fetch(`${server.url}/assets/img/${session}?v=1`, { headers: { 'X-Browser-Id': OWNER } });
     expect(picture.status).toBe(200);
     expect(picture.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
-    const sound = await fetch(`${server.url}/assets/wav/${session}/?v=1`);
+    const sound = await fetch(`${server.url}/assets/wav/${session}/?v=1`, { headers: { 'X-Browser-Id': OWNER } });
     expect(sound.headers.get('content-type')).toBe('audio/wav');
     expect(readWav(Buffer.from(await sound.arrayBuffer())).sampleRate).toBe(11025);
-    expect((await fetch(`${server.url}/assets/img/3f0c8a52-4d7e-4b8e-9a51-0c2f4f6f9d11`)).status).toBe(404);
+    expect((await fetch(`${server.url}/assets/img/3f0c8a52-4d7e-4b8e-9a51-0c2f4f6f9d11`, { headers: { 'X-Browser-Id': OWNER } })).status).toBe(404);
   });
 
   it('writes the e-mail as an .eml file under DATA_DIR/outbox and logs the file, not the address', async () => {
     // A finished calculation: only one with results can be e-mailed (email-relay.e2e shows the refusal).
     const { session } = await answerEveryPage(() => request(server.url), OWNER, SINGLE_PRIVATE_RENTER_WORKING_PART_TIME);
-    expect((await fetch(`${server.url}/assets/img/${session}`)).status).toBe(200);
+    expect((await fetch(`${server.url}/assets/img/${session}`, { headers: { 'X-Browser-Id': OWNER } })).status).toBe(200);
     await setKnownChallenge(database, session, 'FH4W9');
     const response = await post('/api/data/email/', { session, email: ADDRESS, challenge: 'fh4w9' });
     expect(await response.json()).toEqual({ valid: true, message: `We have sent the link to your calculation to ${ADDRESS}.` });

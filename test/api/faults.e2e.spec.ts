@@ -210,7 +210,7 @@ describe('a mail server or outbox that cannot take the e-mail', () => {
       current = (await http().post('/api/data/survey/').send({ browserId, session, page: current.pageNumber, action: index === HOUSEHOLD.length - 1 ? 4 : 2, ...answers }).expect(200)).body;
       session = current.session;
     }
-    await http().get(`/assets/img/${session}?v=1`).expect(200);
+    await http().get(`/assets/img/${session}?v=1`).set('X-Browser-Id', browserId).expect(200);
     const salt = randomBytes(16).toString('hex');
     await testApp.database.query('UPDATE captcha_challenges SET answer_hash = $1, salt = $2 WHERE session_id = $3', [hashChallengeAnswer('K7M3X', salt), salt, session]);
     return session!;

@@ -94,7 +94,7 @@ describe('the logs of a full run hold no personal data', () => {
     await json('post', '/api/data/lookup/').send({ browserId: 'browser_1795500000000_privacy3', token: reference, postcode: BARNET.postcode }).expect(200);
 
     // The link by e-mail, with a security code the test knows (as test/api/email.e2e.spec.ts sets it).
-    await http().get(`/assets/img/${session}`).expect(200);
+    await http().get(`/assets/img/${session}`).set('X-Browser-Id', OWNER).expect(200);
     const salt = randomBytes(16).toString('hex');
     await database.query('UPDATE captcha_challenges SET answer_hash = $1, salt = $2 WHERE session_id = $3', [hashChallengeAnswer('FH4W9', salt), salt, session]);
     const sent = await json('post', '/api/data/email/').send({ browserId: OWNER, session, email: EMAIL, challenge: 'FH4W9' }).expect(200);

@@ -30,7 +30,7 @@ async function calculationWithEverything(testApp: TestApp): Promise<string> {
   const http = () => request(testApp.app.getHttpServer());
   const { session } = await completeQuestionnaire(http, BROWSER, SINGLE_PRIVATE_RENTER_WORKING_PART_TIME);
   // The security code's picture stores a challenge for the calculation.
-  await http().get(`/assets/img/${session}`).expect(200);
+  await http().get(`/assets/img/${session}`).set('X-Browser-Id', BROWSER).expect(200);
   await testApp.database.query(`INSERT INTO result_feedback (session_id, feedback_type, comment) VALUES ($1, 2, 'Clear enough')`, [session]);
   await testApp.database.query(`INSERT INTO access_grants (token_hash, kind, session_id, expires_at) VALUES (md5($1) || md5($1), 'session', $1::uuid, now() + interval '1 year')`, [session]);
   await testApp.database.query(`INSERT INTO client_error_reports (source, error, session_id) VALUES ('result', 'TypeError', $1)`, [session]);

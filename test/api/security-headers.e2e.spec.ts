@@ -60,7 +60,8 @@ describe.each(ROUTES)('%s', (_name, path) => {
     expect(policy.get('script-src')).toEqual(["'self'", 'https://chat.example.net']);
     expect(policy.get('script-src-attr')).toEqual(["'none'"]);
     expect(policy.get('style-src')).toEqual(["'self'"]);
-    expect(policy.get('img-src')).toEqual(["'self'", 'data:']);
+    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    expect(policy.get('media-src')).toEqual(["'self'", 'blob:']);
     expect(policy.get('object-src')).toEqual(["'none'"]);
     expect(policy.get('base-uri')).toEqual(["'self'"]);
     expect(policy.get('form-action')).toEqual(["'self'", 'https://www.example.org']);

@@ -110,8 +110,8 @@ describeInChromium('the Content-Security-Policy in Chromium', () => {
     await page.goto(`${server.url}/result/${calculation}`);
     await page.getByRole('navigation', { name: 'Results sections' }).waitFor();
     await page.getByRole('navigation', { name: 'Results sections' }).getByRole('button', { name: 'Print or save results' }).click();
-    // The security code is an SVG from the API, shown as an <img> (img-src 'self').
-    await page.locator('img[src*="/assets/img/"]').first().waitFor();
+    // The security code is an SVG from the API, fetched with the browser id and shown from a blob: URL (img-src blob:).
+    await page.locator('img.email-calculation__image[src^="blob:"]').first().waitFor();
     await page.waitForLoadState('networkidle');
     expect(violations).toEqual([]);
   });

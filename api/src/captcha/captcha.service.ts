@@ -4,10 +4,11 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { MoreThan, type Repository } from 'typeorm';
 import { normaliseChallenge } from '../../../common/email/calculation-email.js';
 import type { SiteConfig } from '../../../common/site.js';
-import { ApiError } from '../errors/api-error.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { SITE_CONFIG } from '../site/site.module.js';
-import { SurveyService } from '../survey/survey.service.js';
+import { calculationNotFound, SurveyService } from '../survey/survey.service.js';
+import type { Caller } from '../verification/caller.js';
+import { SessionAccessService } from '../verification/session-access.service.js';
 import { drawChallenge } from './captcha-image.js';
 import { CaptchaChallenge } from './captcha-challenge.entity.js';
 import { newChallengeText } from './challenge-text.js';
@@ -46,22 +47,27 @@ export class CaptchaService {
     @Inject(CLIP_LIBRARY) private readonly clips: ClipLibrary,
     @Inject(SITE_CONFIG) private readonly site: SiteConfig,
     private readonly survey: SurveyService,
+    private readonly access: SessionAccessService,
     private readonly rateLimiter: RateLimiter,
   ) {}
 
-  /** GET /assets/img/{session}: a new code for the calculation, replacing any before it, as an SVG picture. */
-  async newChallengeImage(sessionId: string, partnerId: string | null, callerAddress: string): Promise<string> {
-    await this.findCalculationOrThrow(sessionId);
-    const text = await this.issue(sessionId, callerAddress);
+  /**
+   * GET /assets/img/{session}: a new code for the calculation, replacing any before it, as an SVG picture. Only for
+   * a caller who may open the calculation (SessionAccessService), so a stranger holding the id cannot keep
+   * replacing the owner's code.
+   */
+  async newChallengeImage(sessionId: string, partnerId: string | null, caller: Caller): Promise<string> {
+    const id = await this.findOpenableCalculationOrThrow(sessionId, caller);
+    const text = await this.issue(id, caller.address);
     return drawChallenge(text, this.partnerColour(partnerId));
   }
 
-  /** GET /assets/wav/{session}/: the current code spoken; a new code when there is none (used or expired). */
-  async currentChallengeAudio(sessionId: string, callerAddress: string): Promise<Buffer> {
-    await this.findCalculationOrThrow(sessionId);
-    const current = await this.challenges.findOne({ select: { audio: true }, where: { sessionId, expiresAt: MoreThan(new Date()) } });
+  /** GET /assets/wav/{session}/: the current code spoken; a new code when there is none (used or expired). Same callers. */
+  async currentChallengeAudio(sessionId: string, caller: Caller): Promise<Buffer> {
+    const id = await this.findOpenableCalculationOrThrow(sessionId, caller);
+    const current = await this.challenges.findOne({ select: { audio: true }, where: { sessionId: id, expiresAt: MoreThan(new Date()) } });
     if (current) return current.audio;
-    const text = await this.issue(sessionId, callerAddress);
+    const text = await this.issue(id, caller.address);
     return speakChallenge(text, this.clips);
   }
 
@@ -97,12 +103,12 @@ export class CaptchaService {
     return text;
   }
 
-  private async findCalculationOrThrow(sessionId: string): Promise<void> {
-    if (!(await this.survey.findCalculation(sessionId))) {
-      throw new ApiError(404, 'CALCULATION_NOT_FOUND', 'This calculation was not found. Calculations older than 6 months need a new calculation.', [
-        { path: 'session', message: 'This calculation was not found.' },
-      ]);
-    }
+  /** The calculation's id as stored, once the caller may open it: 404 when there is none, 403 when they may not. */
+  private async findOpenableCalculationOrThrow(sessionId: string, caller: Caller): Promise<string> {
+    const calculation = await this.survey.findCalculation(sessionId);
+    if (!calculation) throw calculationNotFound();
+    await this.access.ensureCanOpen(calculation.session, caller);
+    return calculation.session.id;
   }
 
   private partnerColour(partnerId: string | null): string | null {

@@ -11,7 +11,7 @@ import { RateLimiter, type RateLimit } from '../rate-limit/rate-limiter.js';
 import { sourceNetworkOf } from '../rate-limit/source-network.js';
 import { ResultsService } from '../results/results.service.js';
 import { SITE_CONFIG } from '../site/site.module.js';
-import { calculationNotFound, hasPostcode, SurveyService } from '../survey/survey.service.js';
+import { calculationNotFound, SurveyService } from '../survey/survey.service.js';
 import type { Caller } from '../verification/caller.js';
 import { SessionAccessService } from '../verification/session-access.service.js';
 import { calculationEmailMessage, calculationLink } from './calculation-email-message.js';
@@ -77,7 +77,7 @@ export class EmailService {
     if (!recipient) throw ApiError.validation([{ path: 'email', message: CALCULATION_EMAIL_MESSAGES.emailInvalid }]);
     const calculation = await this.survey.findCalculation(request.session);
     if (!calculation) throw calculationNotFound();
-    await this.access.ensureCanOpen(calculation.session, caller, hasPostcode(calculation.answers));
+    await this.access.ensureCanOpen(calculation.session, caller);
     const readiness = await this.results.readinessOf(calculation);
     if (readiness === 'not-finished') throw new ApiError(409, 'CALCULATION_NOT_FINISHED', CALCULATION_NOT_FINISHED, [{ path: 'session', message: CALCULATION_NOT_FINISHED }]);
     if (readiness === 'needs-answers') throw new ApiError(409, 'RESULTS_NOT_READY', RESULTS_NOT_READY, [{ path: 'session', message: RESULTS_NOT_READY }]);

@@ -17,7 +17,7 @@ import { ENTITLEMENT_ENGINE } from '../calculation/calculation.service.js';
 import { ApiError } from '../errors/api-error.js';
 import { CalculationSession } from '../survey/calculation-session.entity.js';
 import { shownQuestions, surveyState, type CompiledPage, type CompiledSurvey } from '../survey/survey-flow.js';
-import { calculationNotFound, COMPILED_SURVEY, hasPostcode, oldestOpenCalculation, SurveyService } from '../survey/survey.service.js';
+import { calculationNotFound, COMPILED_SURVEY, oldestOpenCalculation, SurveyService } from '../survey/survey.service.js';
 import { adviserClientOf } from '../accounts/client-view.js';
 import { AccessGrantsService } from '../verification/access-grants.service.js';
 import type { Caller } from '../verification/caller.js';
@@ -76,7 +76,7 @@ export class ResultsService {
   private async open(sessionId: string, caller: Caller): Promise<OpenedCalculation> {
     const calculation = await this.surveys.findCalculation(sessionId);
     if (!calculation) throw calculationNotFound();
-    await this.access.ensureCanOpen(calculation.session, caller, hasPostcode(calculation.answers));
+    await this.access.ensureCanOpen(calculation.session, caller);
     return calculation;
   }
 
@@ -106,7 +106,7 @@ export class ResultsService {
     const environment = this.surveys.ruleEnvironment();
     const stored = Object.keys(betterOffAnswersOf(calculation.answers));
     if (!isBetterOff) {
-      await this.saveBetterOff(sessionId, {}, stored);
+      await this.saveBetterOff(calculation.session.id, {}, stored);
       return this.build({ ...calculation, answers: withoutBetterOff(calculation.answers) }, caller, options);
     }
     const answers = this.readBetterOffAnswers(page, posted);
@@ -123,7 +123,7 @@ export class ResultsService {
     if (changesFrom(kept).length === 0) {
       throw ApiError.validation([{ path: 'BetterOffWho', message: 'Say what would change: the work, or the rent.' }]);
     }
-    await this.saveBetterOff(sessionId, kept, stored.filter((name) => !(name in kept)));
+    await this.saveBetterOff(calculation.session.id, kept, stored.filter((name) => !(name in kept)));
     return this.build({ ...calculation, answers: { ...withoutBetterOff(calculation.answers), ...kept } }, caller, options);
   }
 
@@ -152,8 +152,8 @@ export class ResultsService {
 
   /** POST /api/data/feedback/: thumbs up (1) or down (2), then the comment; the last one given is kept. */
   async giveFeedback(sessionId: string, feedbackType: 1 | 2, comment: string, caller: Caller): Promise<void> {
-    await this.open(sessionId, caller);
-    await this.feedback.upsert({ sessionId, feedbackType, comment: comment.slice(0, FEEDBACK_COMMENT_MAX_LENGTH) }, ['sessionId']);
+    const { session } = await this.open(sessionId, caller);
+    await this.feedback.upsert({ sessionId: session.id, feedbackType, comment: comment.slice(0, FEEDBACK_COMMENT_MAX_LENGTH) }, ['sessionId']);
   }
 
   private readBetterOffAnswers(page: CompiledPage, posted: Record<string, unknown>): Answers {

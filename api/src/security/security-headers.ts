@@ -40,12 +40,14 @@ export function contentSecurityPolicy(site: SiteConfig): Record<string, string[]
     'script-src': ["'self'", ...chat],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'"],
-    // The captcha image is an SVG from the API, and the stylesheet draws the checkbox tick as a data: SVG.
-    'img-src': ["'self'", 'data:'],
+    // The captcha image is an SVG from the API, fetched with the browser id and shown from a blob: URL; the
+    // stylesheet draws the checkbox tick as a data: SVG.
+    'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'"],
     // A chat widget talks back to the service it came from.
     'connect-src': ["'self'", ...chat],
-    'media-src': ["'self'"],
+    // The captcha's sound, fetched like its picture and played from a blob: URL.
+    'media-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     // The footer's mailing-list form posts to the charity's mailing provider.

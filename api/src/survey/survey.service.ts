@@ -105,9 +105,13 @@ export class SurveyService {
     return lhaAreaChoice(this.engine.lha, postcode, await this.brmas.areaOf(postcode.postcode));
   }
 
-  /** A calculation that exists and is young enough to open, or null. */
+  /**
+   * A calculation that exists and is young enough to open, or null. However its id was spelled (upper case), the
+   * calculation comes back as stored: use `session.id`, never the id as asked, for anything counted or named.
+   */
   async findCalculation(sessionId: string): Promise<OpenCalculation | null> {
     if (!UUID.test(sessionId)) return null;
+    sessionId = sessionId.toLowerCase();
     // The calculation and its answers in one round trip.
     const { entities, raw } = await this.sessions
       .createQueryBuilder('session')
@@ -132,7 +136,7 @@ export class SurveyService {
     const calculation = await this.findCalculation(sessionId);
     if (!calculation) return this.notFound(pageNumber);
     const { session, answers } = calculation;
-    await this.access.ensureCanOpen(session, caller, hasPostcode(answers));
+    await this.access.ensureCanOpen(session, caller);
     const environment = await this.environmentFor(answers);
     const state = surveyState(this.compiled, answers, environment);
     const page =
@@ -146,7 +150,7 @@ export class SurveyService {
   async findBands(sessionId: string, caller: Caller): Promise<{ valid: boolean; value: CouncilTaxAddressChoice[] }> {
     const calculation = await this.findCalculation(sessionId);
     if (!calculation) throw calculationNotFound();
-    await this.access.ensureCanOpen(calculation.session, caller, hasPostcode(calculation.answers));
+    await this.access.ensureCanOpen(calculation.session, caller);
     const postcode = (calculation.answers[QUESTION_NAMES.clientPostcode] as PostcodeAnswer | undefined)?.postcode;
     if (!postcode) return { valid: true, value: [] };
     try {
@@ -170,10 +174,11 @@ export class SurveyService {
 
   /** POST /api/data/survey/: saves one page's answers and answers with the page to show next. */
   async submit({ fields, answers: posted }: SurveySubmission, caller: Caller): Promise<SurveyPageResponse> {
+    const partnerId = this.portalPartnerOf(fields);
     const calculation = fields.session ? await this.findCalculation(fields.session) : null;
     if (fields.session && !calculation) throw calculationNotFound();
     const stored = calculation?.answers ?? {};
-    if (calculation) await this.access.ensureCanOpen(calculation.session, caller, hasPostcode(stored));
+    if (calculation) await this.access.ensureCanOpen(calculation.session, caller);
     const environment = await this.environmentFor(stored);
 
     const page = this.compiled.pages[fields.page - 1];
@@ -218,7 +223,7 @@ export class SurveyService {
       : [...new Set([...(calculation?.session.completedPages ?? []), page.definition.name])];
     const unfinished = after.applicable.find((candidate) => !completedPages.includes(candidate.definition.name));
 
-    const session = calculation?.session ?? (await this.startCalculation(fields, caller));
+    const session = calculation?.session ?? (await this.startCalculation(fields, partnerId, ownerOfNewCalculationOrThrow(caller)));
     if (!isBack) {
       session.completedPages = completedPages;
       if (finishing && !unfinished) session.finishedAt = new Date();
@@ -277,15 +282,30 @@ export class SurveyService {
     if (problems.length > 0) throw ApiError.validation(problems);
   }
 
-  private async startCalculation(fields: SurveySubmission['fields'], caller: Caller): Promise<CalculationSession> {
-    const partnerId = fields.partner && fields.partner in this.site.partners ? fields.partner : null;
+  /**
+   * The partner a post names, when it is one of `definitions/partners/` (otherwise null: an unknown `id` only loses
+   * its attribution). `portal: true` needs a partner of ours: a portal calculation is kept for the partner's frame
+   * (its grant cookie is sent there), so nobody may claim one for a site that is not a partner.
+   */
+  private portalPartnerOf(fields: SurveySubmission['fields']): string | null {
+    const partnerId = fields.partner && Object.hasOwn(this.site.partners, fields.partner) ? fields.partner : null;
+    if (fields.portal === true && partnerId === null) {
+      const message = fields.partner
+        ? 'partner is not one of the calculator’s partners, so portal cannot be true.'
+        : 'portal can be true only with the partner id of one of the calculator’s partners.';
+      throw new ApiError(400, 'UNKNOWN_PARTNER', message, [{ path: 'partner', message }]);
+    }
+    return partnerId;
+  }
+
+  private async startCalculation(fields: SurveySubmission['fields'], partnerId: string | null, ownerBrowserId: string): Promise<CalculationSession> {
     // A clash of two random references is unlikely; on one, another reference is drawn.
     for (let attempt = 0; ; attempt += 1) {
       try {
         return await this.sessions.save(
           this.sessions.create({
             reference: newCalculationReference(),
-            ownerBrowserId: caller.browserId,
+            ownerBrowserId,
             partnerId,
             referral: fields.referral ?? null,
             subCategory: fields.subCategory ?? null,
@@ -326,7 +346,7 @@ export class SurveyService {
 
   /** A partner's portal may hide the helpline and the chat (definitions/partners). */
   chrome(session: CalculationSession | null): Pick<SurveyPageResponse, 'showHelpline' | 'showWebchat'> {
-    const partner = session?.partnerId ? this.site.partners[session.partnerId] : undefined;
+    const partner = session?.partnerId && Object.hasOwn(this.site.partners, session.partnerId) ? this.site.partners[session.partnerId] : undefined;
     const hidden = session?.isPortal && partner ? partner.hiddenInPortal : [];
     return { showHelpline: !hidden.includes('helpline'), showWebchat: this.site.chatScriptUrl !== null && !hidden.includes('chat') };
   }
@@ -395,6 +415,16 @@ export class SurveyService {
       },
     };
   }
+}
+
+/** Every calculation has an owner from its first moment: the browser that starts it. Without its id, a clear 400. */
+function ownerOfNewCalculationOrThrow(caller: Caller): string {
+  if (caller.browserId === null) {
+    throw new ApiError(400, 'BROWSER_ID_REQUIRED', 'A new calculation needs the id of the browser starting it (browserId, as the web app sends it).', [
+      { path: 'browserId', message: 'browserId is required to start a calculation.' },
+    ]);
+  }
+  return caller.browserId;
 }
 
 export function calculationNotFound(): ApiError {

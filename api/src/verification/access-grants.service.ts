@@ -14,11 +14,19 @@ export interface GrantCookie {
   name: string;
   value: string;
   maxAgeMs: number;
+  /**
+   * Sent from inside a partner's frame as well (a calculation started in a partner's portal): such a cookie needs
+   * `SameSite=None; Secure; Partitioned`, so it is kept apart for each site that frames the calculator.
+   */
+  isEmbedded: boolean;
 }
 
-/** Cookie names: one a verified calculation, one for test mode. */
+/**
+ * Cookie names: one a verified calculation, one for test mode. A calculation id goes in as stored (lower case), so
+ * one calculation has one cookie name however its id was spelled in the request.
+ */
 export function grantCookieName(kind: AccessGrantKind, sessionId: string | null): string {
-  return kind === 'test-mode' ? 'bc_test_mode' : `bc_session_${sessionId}`;
+  return kind === 'test-mode' ? 'bc_test_mode' : `bc_session_${(sessionId ?? '').toLowerCase()}`;
 }
 
 function hashOf(token: string): string {
@@ -33,11 +41,12 @@ function hashOf(token: string): string {
 export class AccessGrantsService {
   constructor(@InjectRepository(AccessGrant) private readonly grants: Repository<AccessGrant>) {}
 
-  async grant(kind: AccessGrantKind, sessionId: string | null): Promise<GrantCookie> {
+  /** A new grant; `isEmbedded` for a calculation started in a partner's portal (see GrantCookie). */
+  async grant(kind: AccessGrantKind, sessionId: string | null, isEmbedded = false): Promise<GrantCookie> {
     const token = randomBytes(32).toString('base64url');
     const maxAgeMs = (kind === 'test-mode' ? TEST_MODE_GRANT_DAYS : SESSION_GRANT_DAYS) * DAY_MS;
     await this.grants.insert({ tokenHash: hashOf(token), kind, sessionId, expiresAt: new Date(Date.now() + maxAgeMs) });
-    return { name: grantCookieName(kind, sessionId), value: token, maxAgeMs };
+    return { name: grantCookieName(kind, sessionId), value: token, maxAgeMs, isEmbedded };
   }
 
   async holds(caller: Caller, kind: AccessGrantKind, sessionId: string | null): Promise<boolean> {

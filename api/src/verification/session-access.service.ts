@@ -9,11 +9,13 @@ import type { Caller } from './caller.js';
 export const VERIFICATION_REQUIRED = 'VERIFICATION_REQUIRED';
 
 /**
- * Who may open a calculation (spec 000 §4 'Session verification', spec 001 §6). The first browser to see it owns
- * it; another browser must pass the identity check (the calculation's postcode), which grants it for 3 days.
- * Not needed while no postcode has been given (there is nothing to check against), for a calculation started
- * inside a partner portal, or for a browser in verified test mode. A client's calculation in the adviser area is
- * different: only the advisers of the client's organisation may open it.
+ * Who may open a calculation (spec 000 §4 'Session verification', spec 001 §6). Every calculation has an owner
+ * from its first moment: the browser that started it (its browser id). Any other browser must pass the identity
+ * check (the calculation's postcode), which grants it for 3 days, or be in verified test mode. That holds for a
+ * calculation started inside a partner's portal too ('embedded mode skips verification' means the visitor is not
+ * asked in their own browser, inside the partner's frame) and for one whose postcode is not answered yet (nobody
+ * else can open it then). A client's calculation in the adviser area is different: only the advisers of the
+ * client's organisation may open it. Always pass the calculation as stored (its canonical id).
  */
 @Injectable()
 export class SessionAccessService {
@@ -22,17 +24,11 @@ export class SessionAccessService {
     private readonly grants: AccessGrantsService,
   ) {}
 
-  async canOpen(session: CalculationSession, caller: Caller, hasPostcode: boolean): Promise<boolean> {
+  async canOpen(session: CalculationSession, caller: Caller): Promise<boolean> {
     // A client's calculation (adviser area) is opened through an account, never a browser: only an adviser or admin
     // of the client's organisation may, and they skip the identity check (spec 001 §6).
     if (session.clientId) return this.isClientsAdviser(session.clientId, caller);
-    if (session.isPortal || !hasPostcode) return true;
-    if (caller.browserId && session.ownerBrowserId === caller.browserId) return true;
-    if (!session.ownerBrowserId && caller.browserId) {
-      await this.sessions.update({ id: session.id }, { ownerBrowserId: caller.browserId });
-      session.ownerBrowserId = caller.browserId;
-      return true;
-    }
+    if (caller.browserId !== null && session.ownerBrowserId === caller.browserId) return true;
     return (await this.grants.holds(caller, 'session', session.id)) || (await this.grants.holds(caller, 'test-mode', null));
   }
 
@@ -43,8 +39,8 @@ export class SessionAccessService {
     return rows.length > 0;
   }
 
-  async ensureCanOpen(session: CalculationSession, caller: Caller, hasPostcode: boolean): Promise<void> {
-    if (!(await this.canOpen(session, caller, hasPostcode))) {
+  async ensureCanOpen(session: CalculationSession, caller: Caller): Promise<void> {
+    if (!(await this.canOpen(session, caller))) {
       // The identity check cannot open a client's calculation: the adviser's sign-in is the only way in.
       if (session.clientId) throw new ApiError(403, 'NO_ACCESS', 'This calculation belongs to an adviser’s client. Sign in to the adviser area to open it.');
       throw new ApiError(403, VERIFICATION_REQUIRED, 'Please confirm the postcode used in this calculation to open it.');

@@ -22,6 +22,29 @@ export const IDENTITY_CHECK_RATE_LIMIT = { purpose: 'identity-check', attempts: 
 export const IDENTITY_CHECK_LOCKOUT = { purpose: 'identity-check-wrong-postcode', attempts: 20, windowSeconds: 24 * 60 * 60 };
 export const IDENTITY_CHECK_LOCKED_MESSAGE =
   'Too many wrong postcodes have been tried for this calculation, so it is locked for today. Try again tomorrow, or start a new calculation.';
+/** A calculation id as stored: PostgreSQL keeps a uuid in lower case. Null for anything that is not one. */
+export function canonicalCalculationId(text: string): string | null {
+  return UUID.test(text) ? text.toLowerCase() : null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * 429 when a calculation has had its day's wrong postcodes, from the identity check and 'Return to a saved
+ * calculation' together. `key` is the calculation's id as stored (or, for a reference that finds nothing, the
+ * reference: see CalculationLookupService).
+ */
+export async function refuseWhenLocked(rateLimiter: RateLimiter, key: string | null): Promise<void> {
+  if (key !== null && (await rateLimiter.isUsedUp(IDENTITY_CHECK_LOCKOUT, key))) throw new ApiError(429, 'VERIFICATION_LOCKED', IDENTITY_CHECK_LOCKED_MESSAGE);
+}
+
+/** One wrong postcode for a calculation. The one that uses up the last attempt locks it; it is still only 'not valid'. */
+export async function countWrongPostcode(rateLimiter: RateLimiter, key: string): Promise<void> {
+  await rateLimiter.hit(IDENTITY_CHECK_LOCKOUT, key).catch((error: unknown) => {
+    if (!(error instanceof ApiError)) throw error;
+  });
+}
+
 export const TEST_MODE_RATE_LIMIT = { purpose: 'test-mode-password', attempts: 5, windowSeconds: 60 };
 
 function digest(text: string): Buffer {
@@ -44,19 +67,23 @@ export class VerificationService {
     private readonly config: ConfigService<Environment, true>,
   ) {}
 
-  /** The postcode given in the calculation opens it in this browser for 3 days. */
+  /**
+   * The postcode given in the calculation opens it in this browser for 3 days. The id is counted and granted as
+   * stored (lower case), so spelling it another way neither restarts the lock nor names another cookie. An
+   * adviser's client calculation opens only through the adviser area: the check answers false for it, whatever
+   * the postcode, and counts the try like any wrong one.
+   */
   async verifyPostcode(sessionId: string, postcode: string, caller: Caller): Promise<Checked<{ valid: boolean }>> {
     await this.rateLimiter.hit(IDENTITY_CHECK_RATE_LIMIT, caller.address);
-    if (await this.rateLimiter.isUsedUp(IDENTITY_CHECK_LOCKOUT, sessionId)) throw new ApiError(429, 'VERIFICATION_LOCKED', IDENTITY_CHECK_LOCKED_MESSAGE);
-    const stored = await this.answers.findOneBy({ sessionId, questionName: QUESTION_NAMES.clientPostcode });
-    if (!stored || !isCalculationPostcode(stored.value, postcode) || !(await this.sessions.existsBy({ id: sessionId }))) {
-      await this.rateLimiter.hit(IDENTITY_CHECK_LOCKOUT, sessionId).catch((error: unknown) => {
-        // The wrong answer that uses up the last attempt locks the calculation; it is still only 'not valid'.
-        if (!(error instanceof ApiError)) throw error;
-      });
+    const id = canonicalCalculationId(sessionId);
+    await refuseWhenLocked(this.rateLimiter, id);
+    const session = id === null ? null : await this.sessions.findOneBy({ id });
+    const stored = session && !session.clientId ? await this.answers.findOneBy({ sessionId: session.id, questionName: QUESTION_NAMES.clientPostcode }) : null;
+    if (!session || !stored || !isCalculationPostcode(stored.value, postcode)) {
+      await countWrongPostcode(this.rateLimiter, session?.id ?? id ?? sessionId);
       return { result: { valid: false }, grant: null };
     }
-    return { result: { valid: true }, grant: await this.grants.grant('session', sessionId) };
+    return { result: { valid: true }, grant: await this.grants.grant('session', session.id, session.isPortal) };
   }
 
   /**

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   CHALLENGE_MAX_LENGTH,
   calculationEmailProblems,
@@ -7,7 +7,8 @@ import {
   normaliseChallenge,
 } from '../../../common/email/calculation-email';
 import { isErrorResponse } from '../../../common/errors';
-import { ApiRequestError, postJson } from '../api/client';
+import { browserId } from '../api/browser-id';
+import { ApiRequestError, BROWSER_ID_HEADER, postJson } from '../api/client';
 import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';
 import { TextField } from '../shared/TextField';
 
@@ -39,6 +40,16 @@ export function challengeAudioUrl(session: string, version: number): string {
   return `/assets/wav/${encodeURIComponent(session)}/?v=${version}`;
 }
 
+/**
+ * The picture or the sound of a code, fetched with this browser's id: the server gives codes only to a browser that
+ * may open the calculation, and an <img> or <audio> could not say which browser it is.
+ */
+export async function fetchChallenge(url: string): Promise<Blob> {
+  const response = await fetch(url, { credentials: 'include', headers: { [BROWSER_ID_HEADER]: browserId() } });
+  if (!response.ok) throw new Error(`GET ${url.split('?')[0]} answered ${response.status}`);
+  return response.blob();
+}
+
 type Outcome = { kind: 'success' | 'danger'; message: string } | null;
 
 /** A 400 from the server names the fields, as the form's own check does; anything else is one message. */
@@ -66,8 +77,39 @@ export function EmailCalculation({ session, partnerId }: { session: string; part
   // The time the page drew the first picture; counting up from it keeps each address new, even across reloads.
   const [version, setVersion] = useState(() => Date.now());
   const [imageState, setImageState] = useState<'loading' | 'shown' | 'failed'>('loading');
+  const [imageUrl, setImageUrl] = useState<string | null>(null);
   const [codeStatus, setCodeStatus] = useState('');
   const audio = useRef<HTMLAudioElement>(null);
+  // The sound of the code shown, once fetched: the version it belongs to and its object URL.
+  const sound = useRef<{ version: number; url: string } | null>(null);
+
+  // Each version is a new code: fetch its picture and show it through a short-lived object URL.
+  useEffect(() => {
+    let objectUrl: string | null = null;
+    let isCurrent = true;
+    setImageState('loading');
+    fetchChallenge(challengeImageUrl(session, version, partnerId)).then(
+      (blob) => {
+        if (!isCurrent) return;
+        objectUrl = URL.createObjectURL(blob);
+        setImageUrl(objectUrl);
+      },
+      () => {
+        if (isCurrent) setImageState('failed');
+      },
+    );
+    return () => {
+      isCurrent = false;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [session, version, partnerId]);
+
+  useEffect(
+    () => () => {
+      if (sound.current) URL.revokeObjectURL(sound.current.url);
+    },
+    [],
+  );
 
   function newCode(announcement: string) {
     audio.current?.pause();
@@ -76,9 +118,21 @@ export function EmailCalculation({ session, partnerId }: { session: string; part
     setCodeStatus(announcement);
   }
 
-  function playAudio() {
-    // The sound is asked for only now, after the picture: it says the code the picture drew.
-    void audio.current?.play()?.catch(() => setCodeStatus('The audio could not be played. Press Refresh for a new security code and try again.'));
+  async function playAudio() {
+    const player = audio.current;
+    if (!player) return;
+    try {
+      // The sound is asked for only now, after the picture: it says the code the picture drew.
+      if (sound.current?.version !== version) {
+        const blob = await fetchChallenge(challengeAudioUrl(session, version));
+        if (sound.current) URL.revokeObjectURL(sound.current.url);
+        sound.current = { version, url: URL.createObjectURL(blob) };
+        player.src = sound.current.url;
+      }
+      await player.play();
+    } catch {
+      setCodeStatus('The audio could not be played. Press Refresh for a new security code and try again.');
+    }
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -123,7 +177,7 @@ export function EmailCalculation({ session, partnerId }: { session: string; part
         <div className="email-calculation__captcha">
           <img
             className="email-calculation__image"
-            src={challengeImageUrl(session, version, partnerId)}
+            src={imageUrl ?? undefined}
             alt="Security code: the characters to type in the box below. Press Play audio to hear them instead."
             width={220}
             height={76}
@@ -134,11 +188,11 @@ export function EmailCalculation({ session, partnerId }: { session: string; part
             <button type="button" className="button button--secondary button--small" onClick={() => newCode('A new security code is shown.')}>
               Refresh<span className="visually-hidden"> the security code</span>
             </button>
-            <button type="button" className="button button--secondary button--small" onClick={playAudio} disabled={imageState === 'loading'}>
+            <button type="button" className="button button--secondary button--small" onClick={() => void playAudio()} disabled={imageState === 'loading'}>
               Play audio<span className="visually-hidden"> of the security code</span>
             </button>
           </div>
-          <audio ref={audio} src={challengeAudioUrl(session, version)} preload="none" />
+          <audio ref={audio} preload="none" />
           <p className="email-calculation__code-status" role="status">
             {imageState === 'failed' ? 'The security code could not be shown. Press Refresh to try again, or Play audio to hear it.' : codeStatus}
           </p>

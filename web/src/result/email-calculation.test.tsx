@@ -14,11 +14,24 @@ const WRONG_CODE = { valid: false, message: 'The challenge text was not right. P
 
 let api: FakeApi;
 let played: string[];
+/** The security code pictures and sounds asked for, with the browser id each call carried. */
+let media: { url: string; browserId: string }[];
 
 beforeEach(() => {
   api = installFakeApi();
   localStorage.clear();
   played = [];
+  media = [];
+  // The picture and the sound are fetched with the browser id and shown through object URLs, which jsdom lacks:
+  // each object URL here is 'blob:' and the address the blob came from.
+  const apiFetch = globalThis.fetch;
+  globalThis.fetch = (async (url: string, init: RequestInit) => {
+    if (!url.startsWith('/assets/')) return apiFetch(url, init);
+    media.push({ url, browserId: (init.headers as Record<string, string>)['X-Browser-Id'] });
+    return { ok: true, status: 200, blob: async () => new Blob([url]) } as Response;
+  }) as typeof fetch;
+  URL.createObjectURL = (blob: Blob) => `blob:${sources.get(blob) ?? ''}`;
+  URL.revokeObjectURL = () => undefined;
   // jsdom has no media playback: record what would be played.
   jest.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
     played.push(this.getAttribute('src') ?? '');
@@ -28,9 +41,20 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-function renderForm(partnerId: string | null = null) {
+// jsdom's Blob cannot be read back synchronously, so each one made for a fetched address is remembered.
+const sources = new WeakMap<Blob, string>();
+const NativeBlob = globalThis.Blob;
+globalThis.Blob = class extends NativeBlob {
+  constructor(parts?: BlobPart[], options?: BlobPropertyBag) {
+    super(parts, options);
+    if (parts?.length === 1 && typeof parts[0] === 'string') sources.set(this, parts[0]);
+  }
+} as typeof Blob;
+
+async function renderForm(partnerId: string | null = null) {
   render(<EmailCalculation session={SESSION} partnerId={partnerId} />);
   const picture = () => screen.getByRole('img', { name: /^Security code/ }) as HTMLImageElement;
+  await settle();
   fireEvent.load(picture());
   return {
     picture,
@@ -43,19 +67,28 @@ function renderForm(partnerId: string | null = null) {
   };
 }
 
-function fill(form: ReturnType<typeof renderForm>, code: string, address: string) {
+type Form = Awaited<ReturnType<typeof renderForm>>;
+
+function fill(form: Form, code: string, address: string) {
   fireEvent.change(form.code(), { target: { value: code } });
   fireEvent.change(form.address(), { target: { value: address } });
 }
 
-function pictureVersion(form: ReturnType<typeof renderForm>): string | null {
-  return new URL(form.picture().src, 'http://localhost').searchParams.get('v');
+/** The picture's object URL is 'blob:' and the address it was fetched from. */
+function pictureAddress(form: Form): string {
+  return form.picture().getAttribute('src')!.replace(/^blob:/, '');
+}
+
+function pictureVersion(form: Form): string | null {
+  return new URL(pictureAddress(form), 'http://localhost').searchParams.get('v');
 }
 
 describe('the e-mail form', () => {
-  it('shows the security code picture with Refresh and Play audio, the two fields, the safety note and Send Calculation', () => {
-    const form = renderForm();
-    expect(form.picture().getAttribute('src')).toMatch(new RegExp(`^/assets/img/${SESSION}\\?v=\\d+$`));
+  it('shows the security code picture with Refresh and Play audio, the two fields, the safety note and Send Calculation', async () => {
+    const form = await renderForm();
+    expect(pictureAddress(form)).toMatch(new RegExp(`^/assets/img/${SESSION}\\?v=\\d+$`));
+    // Fetched with the browser id: the server gives codes only to a browser that may open the calculation.
+    expect(media).toEqual([{ url: pictureAddress(form), browserId: localStorage.getItem(BROWSER_ID_KEY) }]);
     expect(screen.getByRole('button', { name: 'Refresh the security code' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Play audio of the security code' })).toBeTruthy();
     expect(form.code().getAttribute('aria-describedby')).toBe(`${CHALLENGE_FIELD_ID}-hint`);
@@ -67,21 +100,22 @@ describe('the e-mail form', () => {
     expect(within(note).getByRole('link', { name: '0808 2000 247' }).getAttribute('href')).toBe('tel:08082000247');
   });
 
-  it('styles the picture for the partner inside its portal', () => {
-    const form = renderForm('cap_live');
-    expect(form.picture().getAttribute('src')).toMatch(/\?v=\d+&partner=cap_live$/);
+  it('styles the picture for the partner inside its portal', async () => {
+    const form = await renderForm('cap_live');
+    expect(pictureAddress(form)).toMatch(/\?v=\d+&partner=cap_live$/);
   });
 
-  it('upper-cases the code as it is typed', () => {
-    const form = renderForm();
+  it('upper-cases the code as it is typed', async () => {
+    const form = await renderForm();
     fireEvent.change(form.code(), { target: { value: 'k7m3x' } });
     expect(form.code().value).toBe('K7M3X');
   });
 
-  it('draws a new code on Refresh, and Play audio plays the code shown', () => {
-    const form = renderForm();
+  it('draws a new code on Refresh, and Play audio plays the code shown', async () => {
+    const form = await renderForm();
     const first = pictureVersion(form);
     fireEvent.click(screen.getByRole('button', { name: 'Refresh the security code' }));
+    await settle();
     const second = pictureVersion(form);
     expect(second).not.toBe(first);
     expect(screen.getByText('A new security code is shown.')).toBeTruthy();
@@ -90,11 +124,13 @@ describe('the e-mail form', () => {
     expect((screen.getByRole('button', { name: 'Play audio of the security code' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.load(form.picture());
     fireEvent.click(screen.getByRole('button', { name: 'Play audio of the security code' }));
-    expect(played).toEqual([`/assets/wav/${SESSION}/?v=${second}`]);
+    await settle();
+    expect(played).toEqual([`blob:/assets/wav/${SESSION}/?v=${second}`]);
+    expect(media.at(-1)).toEqual({ url: `/assets/wav/${SESSION}/?v=${second}`, browserId: localStorage.getItem(BROWSER_ID_KEY) });
   });
 
   it('lists the spec’s messages in the error summary, linked to their fields, and sends nothing', async () => {
-    const form = renderForm();
+    const form = await renderForm();
     await form.send();
     const summary = screen.getByRole('alert', { name: 'Please correct the following problem(s)' });
     const links = within(summary).getAllByRole('link');
@@ -118,10 +154,11 @@ describe('the e-mail form', () => {
 
   it('sends the calculation, shows the server’s message, clears the fields and shows a new code', async () => {
     api.on('POST', '/api/data/email/', { status: 200, body: SENT });
-    const form = renderForm();
+    const form = await renderForm();
     const before = pictureVersion(form);
     fill(form, 'k7m3x ', ' jo@example.org ');
     await form.send();
+    await settle();
 
     expect(api.callsTo('POST', '/api/data/email/')[0].body).toEqual({
       session: SESSION,
@@ -138,7 +175,7 @@ describe('the e-mail form', () => {
 
   it('shows a wrong code as a danger alert, keeps the address, and shows a new code', async () => {
     api.on('POST', '/api/data/email/', { status: 200, body: WRONG_CODE });
-    const form = renderForm();
+    const form = await renderForm();
     const before = pictureVersion(form);
     fill(form, 'K7M3Y', 'jo@example.org');
     await form.send();
@@ -146,13 +183,14 @@ describe('the e-mail form', () => {
     expect(document.querySelector('.alert--success')!.textContent).toBe('');
     expect(form.code().value).toBe('');
     expect(form.address().value).toBe('jo@example.org');
+    await settle();
     expect(pictureVersion(form)).not.toBe(before);
   });
 
   it('shows the server’s message for a refusal such as too many e-mails', async () => {
     const message = 'Too many e-mails have been sent to this address in the last hour. Please wait an hour and try again.';
     api.on('POST', '/api/data/email/', { status: 429, body: { statusCode: 429, code: 'TOO_MANY_EMAILS', message, errors: [] } });
-    const form = renderForm();
+    const form = await renderForm();
     fill(form, 'K7M3X', 'jo@example.org');
     await form.send();
     expect(document.querySelector('.alert--danger')!.textContent).toBe(message);
@@ -163,7 +201,7 @@ describe('the e-mail form', () => {
       status: 400,
       body: { statusCode: 400, code: 'VALIDATION_FAILED', message: 'Please enter a valid email address.', errors: [{ path: 'email', message: 'Please enter a valid email address.' }] },
     });
-    const form = renderForm();
+    const form = await renderForm();
     fill(form, 'K7M3X', 'jo@example.org');
     await form.send();
     const summary = screen.getByRole('alert', { name: 'Please correct the following problem(s)' });
@@ -174,7 +212,7 @@ describe('the e-mail form', () => {
     api.on('POST', '/api/data/email/', async () => {
       throw new TypeError('Failed to fetch');
     });
-    const form = renderForm();
+    const form = await renderForm();
     fill(form, 'K7M3X', 'jo@example.org');
     await form.send();
     expect(document.querySelector('.alert--danger')!.textContent).toBe(EMAIL_CALL_FAILED);
@@ -183,7 +221,7 @@ describe('the e-mail form', () => {
   it('sends once however often the button is pressed while sending', async () => {
     let answer!: (value: { status: number; body: unknown }) => void;
     api.on('POST', '/api/data/email/', () => new Promise((resolve) => (answer = resolve)));
-    const form = renderForm();
+    const form = await renderForm();
     fill(form, 'K7M3X', 'jo@example.org');
     fireEvent.click(screen.getByRole('button', { name: 'Send Calculation' }));
     fireEvent.click(screen.getByRole('button', { name: 'Send Calculation' }));

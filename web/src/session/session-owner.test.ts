@@ -45,9 +45,12 @@ describe('isSessionVerificationNeeded (spec 000 §4)', () => {
     expect(isSessionVerificationNeeded({ ...needed, ownerBrowserId: OTHER_BROWSER })).toBe(true);
   });
 
+  it('is needed in a partner’s portal too, for a calculation another browser owns', () => {
+    expect(isSessionVerificationNeeded({ ...needed, isPortal: true, ownerBrowserId: OTHER_BROWSER })).toBe(true);
+  });
+
   it.each([
     ['there is no session', { session: null }],
-    ['in a partner portal', { isPortal: true }],
     ['in verified test mode', { isTestMode: true }],
     ['when the server does not require it', { isVerificationRequired: false }],
   ])('is not needed when %s', (_case, change) => {

@@ -35,7 +35,10 @@ export function ownsSession(session: string, storage: KeyValueStorage | null = l
 export interface SessionVerificationFacts {
   /** The calculation being opened; null before the first page is saved. */
   session: string | null;
-  /** `portal=true`: a partner's portal, whose calculations need no identity check. */
+  /**
+   * `portal=true`: a partner's portal. It changes nothing here: the visitor inside the partner's frame owns the
+   * calculation by this browser's id, and any other browser is asked who it is, as everywhere.
+   */
   isPortal: boolean;
   /** Test mode verified by password (see web/src/test-mode). */
   isTestMode: boolean;
@@ -46,13 +49,14 @@ export interface SessionVerificationFacts {
 }
 
 /**
- * Spec 000 §4 'Session verification': not needed with no session, in verified test mode, in a portal, or when
- * the server does not require it; otherwise the owning browser goes straight in and any other browser must pass
- * the identity check. When the server names this browser as the owner, that is remembered locally.
+ * Spec 000 §4 'Session verification': not needed with no session, in verified test mode, or when the server does
+ * not require it; otherwise the owning browser goes straight in and any other browser must pass the identity check,
+ * in a partner's portal too (there 'skips verification' means the owner inside the frame is not asked). When the
+ * server names this browser as the owner, that is remembered locally.
  */
 export function isSessionVerificationNeeded(facts: SessionVerificationFacts, storage: KeyValueStorage | null = localStorageOrNull()): boolean {
   const { session } = facts;
-  if (!session || facts.isPortal || facts.isTestMode || !facts.isVerificationRequired) return false;
+  if (!session || facts.isTestMode || !facts.isVerificationRequired) return false;
   if (facts.ownerBrowserId && facts.ownerBrowserId === browserId(storage)) {
     recordSessionOwner(session, facts.ownerBrowserId, storage);
     return false;

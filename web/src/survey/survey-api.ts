@@ -64,7 +64,10 @@ export interface SurveyPost {
   visit: Visit;
 }
 
-/** Sends a page's shown answers (at the top level, keyed by question name) beside the visit's details. */
+/**
+ * Sends a page's shown answers (at the top level, keyed by question name) beside the visit's details. `portal` goes
+ * only with the partner's id (`id=`): the server refuses a portal calculation for no partner.
+ */
 export function postSurveyPage({ answers, session, page, action, visit }: SurveyPost): Promise<SurveyPageResponse> {
   return postJson('/api/data/survey/', {
     ...answers,
@@ -76,7 +79,7 @@ export function postSurveyPage({ answers, session, page, action, visit }: Survey
     subCategory: visit.subCategory,
     test: visit.isTest,
     pipSessionId: visit.pipSessionId,
-    portal: visit.isPortal,
+    portal: visit.isPortal && visit.partnerId !== null,
     ...deviceDetails(),
   });
 }

@@ -98,6 +98,15 @@ describe('Next', () => {
     expect(outcomes).toEqual([{ kind: 'page', response: nextPage }]);
   });
 
+  it('says portal only with a partner’s id, since the server refuses a portal for no partner', async () => {
+    renderPage(partnerPage, '?portal=true');
+    fireEvent.click(screen.getByLabelText('No'));
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await settle();
+    expect(api.callsTo('POST', '/api/data/survey/')[0].body).toMatchObject({ partner: null, portal: false });
+  });
+
   it('sends action 4 on the last page and then goes to the results', async () => {
     const { outcomes } = renderPage(pageResponse([group(question('ClientName', 'Text', {}, 'Sam'))], {}, { progress: 100 }));
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
