@@ -6,6 +6,7 @@ import { CreateCaptchaChallenges1795446000000 } from './1795446000000-CreateCapt
 import { CreateAccounts1795449600000 } from './1795449600000-CreateAccounts.js';
 import { CreateAdviserCalculations1795453200000 } from './1795453200000-CreateAdviserCalculations.js';
 import { CreatePostcodeBrmas1795600000000 } from './1795600000000-CreatePostcodeBrmas.js';
+import { RateLimitCountersExpireOnTheirOwn1795730000000 } from './1795730000000-RateLimitCountersExpireOnTheirOwn.js';
 
 /** Every migration, oldest first. Listed rather than found by a file pattern, so tests and the build agree. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   CreateAccounts1795449600000,
   CreateAdviserCalculations1795453200000,
   CreatePostcodeBrmas1795600000000,
+  RateLimitCountersExpireOnTheirOwn1795730000000,
 ];
