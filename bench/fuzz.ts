@@ -11,7 +11,7 @@ import { REPO_ROOT, startApiProcess, type ApiProcess } from '../test/support/api
 import { prepareFuzzContext, routesFromServer, entriesOutOfStep, runFuzz, summarise } from '../test/support/endpoint-fuzz.js';
 import { createTestDatabase, type TestDatabase } from '../test/support/test-database.js';
 import { describeMachine } from './machine.js';
-import { ensureBuilt, positiveNumberFromEnvironment, stopApi } from './server.js';
+import { BENCH_ROUTE_LIMITS, ensureBuilt, positiveNumberFromEnvironment, stopApi } from './server.js';
 
 const COUNT = positiveNumberFromEnvironment('FUZZ_COUNT', 20_000);
 const CONCURRENCY = positiveNumberFromEnvironment('FUZZ_CONCURRENCY', 8);
@@ -24,7 +24,7 @@ async function main(): Promise<number> {
   let api: ApiProcess | undefined;
   try {
     database = await createTestDatabase();
-    api = await startApiProcess({ NODE_ENV: 'production', DATABASE_URL: database.url, LOG_LEVEL: 'warn' });
+    api = await startApiProcess({ ...BENCH_ROUTE_LIMITS, NODE_ENV: 'production', DATABASE_URL: database.url, LOG_LEVEL: 'warn' });
     const [{ server_version: postgresVersion }] = await database.query<{ server_version: string }>('SHOW server_version');
     const routes = await routesFromServer(api.url);
     const outOfStep = entriesOutOfStep(routes);

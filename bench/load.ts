@@ -14,7 +14,7 @@ import { REPO_ROOT, startApiProcess, type ApiProcess } from '../test/support/api
 import { SINGLE_PRIVATE_RENTER_WORKING_PART_TIME } from '../test/support/households.js';
 import { createTestDatabase, type TestDatabase } from '../test/support/test-database.js';
 import { cpuUse, describeMachine, readCpuClock, type CpuClock } from './machine.js';
-import { ensureBuilt, positiveNumberFromEnvironment, postgresBackends, stopApi } from './server.js';
+import { BENCH_ROUTE_LIMITS, ensureBuilt, positiveNumberFromEnvironment, postgresBackends, stopApi } from './server.js';
 import { summarise } from './statistics.js';
 
 const RESULTS_FILE = resolve(REPO_ROOT, 'bench/results/load.json');
@@ -60,7 +60,7 @@ async function main(): Promise<number> {
     const [{ version }] = await database.query<{ version: string }>('SELECT version()');
     // Started together, as two instances behind a load balancer would be: they also race to migrate the database.
     apis.push(
-      ...(await Promise.all([0, 1].map(() => startApiProcess({ NODE_ENV: 'production', DATABASE_URL: database!.url, LOG_LEVEL: 'warn' })))),
+      ...(await Promise.all([0, 1].map(() => startApiProcess({ ...BENCH_ROUTE_LIMITS, NODE_ENV: 'production', DATABASE_URL: database!.url, LOG_LEVEL: 'warn' })))),
     );
     // Connections are kept alive as a browser keeps them, but dropped after 4 s unused: the server closes those idle
     // for 5 s (Node's keepAliveTimeout), and a request sent on one just as it does so would fail.

@@ -10,7 +10,7 @@ import { REPO_ROOT, startApiProcess, type ApiProcess } from '../test/support/api
 import { SINGLE_PRIVATE_RENTER_WORKING_PART_TIME } from '../test/support/households.js';
 import { createTestDatabase, type TestDatabase } from '../test/support/test-database.js';
 import { cpuUse, describeMachine, readCpuClock } from './machine.js';
-import { ensureBuilt, positiveNumberFromEnvironment, postgresBackends, stopApi } from './server.js';
+import { BENCH_ROUTE_LIMITS, ensureBuilt, positiveNumberFromEnvironment, postgresBackends, stopApi } from './server.js';
 import { summarise } from './statistics.js';
 
 const RESULTS_FILE = resolve(REPO_ROOT, 'bench/results/result-get.json');
@@ -65,7 +65,7 @@ async function main(): Promise<number> {
   try {
     database = await createTestDatabase();
     const [{ version }] = await database.query<{ version: string }>('SELECT version()');
-    api = await startApiProcess({ NODE_ENV: 'production', DATABASE_URL: database.url, LOG_LEVEL: 'warn' });
+    api = await startApiProcess({ ...BENCH_ROUTE_LIMITS, NODE_ENV: 'production', DATABASE_URL: database.url, LOG_LEVEL: 'warn' });
     const browsers = Array.from({ length: CALCULATIONS }, (_, index) => `browser_${Date.now()}_result${String(index).padStart(3, '0')}`);
     const sessions = await Promise.all(browsers.map((browserId) => finishedCalculation(api!.url, browserId)));
     console.log(`bench: ${CALCULATIONS} finished calculations; ${CONCURRENCY} visitors reading results, ${WARM_UP_SECONDS} s warm-up then ${SECONDS} s measured`);

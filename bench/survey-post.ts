@@ -10,7 +10,7 @@ import { REPO_ROOT, startApiProcess, type ApiProcess } from '../test/support/api
 import { SINGLE_PRIVATE_RENTER_WORKING_PART_TIME } from '../test/support/households.js';
 import { createTestDatabase, type TestDatabase } from '../test/support/test-database.js';
 import { cpuUse, describeMachine, readCpuClock, type CpuClock, type Machine } from './machine.js';
-import { ensureBuilt, positiveNumberFromEnvironment, postgresBackends, stopApi } from './server.js';
+import { BENCH_ROUTE_LIMITS, ensureBuilt, positiveNumberFromEnvironment, postgresBackends, stopApi } from './server.js';
 import { summarise } from './statistics.js';
 
 const TARGET_P95_MS = 30;
@@ -196,7 +196,7 @@ async function main(): Promise<number> {
     database = await createTestDatabase();
     const [{ version }] = await database.query<{ version: string }>('SELECT version()');
     console.log(`bench: starting the API on ${new URL(database.url).pathname.slice(1)}`);
-    api = await startApiProcess({ NODE_ENV: 'production', DATABASE_URL: database.url, LOG_LEVEL: 'info' });
+    api = await startApiProcess({ ...BENCH_ROUTE_LIMITS, NODE_ENV: 'production', DATABASE_URL: database.url, LOG_LEVEL: 'info' });
     const serverTimings = collectServerTimings(api);
 
     run = new LoadRun(api.url);

@@ -7,6 +7,7 @@ import { CreateAccounts1795449600000 } from './1795449600000-CreateAccounts.js';
 import { CreateAdviserCalculations1795453200000 } from './1795453200000-CreateAdviserCalculations.js';
 import { CreatePostcodeBrmas1795600000000 } from './1795600000000-CreatePostcodeBrmas.js';
 import { SignInLocksPerAccountAndNetwork1795720000000 } from './1795720000000-SignInLocksPerAccountAndNetwork.js';
+import { RateLimitCountersExpireOnTheirOwn1795730000000 } from './1795730000000-RateLimitCountersExpireOnTheirOwn.js';
 
 /** Every migration, oldest first. Listed rather than found by a file pattern, so tests and the build agree. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   CreateAdviserCalculations1795453200000,
   CreatePostcodeBrmas1795600000000,
   SignInLocksPerAccountAndNetwork1795720000000,
+  RateLimitCountersExpireOnTheirOwn1795730000000,
 ];

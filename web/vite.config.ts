@@ -15,6 +15,7 @@ export default defineConfig({
     emptyOutDir: true,
     // Not Vite's default `assets/`: the server answers /assets/img/... and /assets/wav/... (the captcha) itself.
     assetsDir: 'static',
-    sourcemap: true,
+    // No source maps in the build: production serves none (and the server refuses any .map, api/src/web-app).
+    sourcemap: false,
   },
 });

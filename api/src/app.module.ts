@@ -16,6 +16,7 @@ import { HealthModule } from './health/health.module.js';
 import type { JsonLogger } from './logging/json-logger.js';
 import { LoggingModule } from './logging/logging.module.js';
 import { LookupModule } from './lookup/lookup.module.js';
+import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { ResultsModule } from './results/results.module.js';
 import { RetentionModule } from './retention/retention.module.js';
@@ -56,7 +57,11 @@ export class AppModule {
         RetentionModule,
         AccuracyModule,
       ],
-      providers: [{ provide: APP_GUARD, useClass: AccessGuard }],
+      // In this order: a request over a rate limit is refused before anything else is asked of the database.
+      providers: [
+        { provide: APP_GUARD, useClass: RateLimitGuard },
+        { provide: APP_GUARD, useClass: AccessGuard },
+      ],
     };
   }
 }

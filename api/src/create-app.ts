@@ -10,6 +10,7 @@ import { RequestValidationPipe } from './errors/request-validation.pipe.js';
 import type { JsonLogger } from './logging/json-logger.js';
 import { requestLogging } from './logging/request-logging.js';
 import { buildOpenApiDocument, serveOpenApi } from './openapi/openapi.js';
+import { trustProxySetting } from './rate-limit/source-address.js';
 import { securityHeaders } from './security/security-headers.js';
 import { SITE_CONFIG } from './site/site.module.js';
 import { serveWebApp } from './web-app/web-app.js';
@@ -26,6 +27,9 @@ export async function createApp(logger: JsonLogger): Promise<NestExpressApplicat
   });
   const config = app.get<ConfigService<Environment, true>>(ConfigService);
   app.disable('x-powered-by');
+  // Whom request.ip names, and so whom the per-address rate limits count: unset, the connection's peer, and
+  // X-Forwarded-For is ignored; with TRUST_PROXY, the client the proxies named there report.
+  app.set('trust proxy', trustProxySetting(config.get('TRUST_PROXY', { infer: true })));
   // Before everything else, so that every answer (pages, API, errors, 404s) carries the security headers.
   app.use(securityHeaders({ site: app.get<SiteConfig>(SITE_CONFIG), mode: config.get('NODE_ENV', { infer: true }) }));
   app.use(requestLogging(logger));

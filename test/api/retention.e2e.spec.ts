@@ -92,7 +92,7 @@ describe('the retention job (RETENTION_MONTHS=3)', () => {
     const session = await calculationWithEverything(testApp);
     await testApp.database.query(`UPDATE captcha_challenges SET expires_at = now() - interval '1 minute' WHERE session_id = $1`, [session]);
     await testApp.database.query(
-      `INSERT INTO rate_limit_counters (key, window_start, hits) VALUES (md5('a') || md5('a'), now() - interval '25 hours', 3), (md5('b') || md5('b'), now() - interval '1 hour', 3)`,
+      `INSERT INTO rate_limit_counters (key, hits, expires_at, blocked_until) VALUES (md5('a') || md5('a'), 3, now() - interval '1 hour', NULL), (md5('b') || md5('b'), 3, now() + interval '1 hour', NULL), (md5('c') || md5('c'), 9, now() - interval '1 hour', now() + interval '5 minutes')`,
     );
 
     const report = await retention.run();
@@ -102,8 +102,9 @@ describe('the retention job (RETENTION_MONTHS=3)', () => {
     expect(await left(`SELECT count(*)::int AS count FROM access_grants WHERE kind = 'test-mode'`)).toBe(1);
     expect(await left(`SELECT count(*)::int AS count FROM account_sessions WHERE expires_at > now()`)).toBe(1);
     expect(await left(`SELECT count(*)::int AS count FROM account_sessions`)).toBe(1);
-    expect(await left(`SELECT count(*)::int AS count FROM rate_limit_counters WHERE window_start > now() - interval '1 day'`)).toBeGreaterThan(0);
-    expect(await left(`SELECT count(*)::int AS count FROM rate_limit_counters WHERE window_start < now() - interval '1 day'`)).toBe(0);
+    // Only the counter whose window and block have both ended went: one still counting and one still blocking stay.
+    expect(await left(`SELECT count(*)::int AS count FROM rate_limit_counters WHERE key IN (md5('b') || md5('b'), md5('c') || md5('c'))`)).toBe(2);
+    expect(await left(`SELECT count(*)::int AS count FROM rate_limit_counters WHERE key = md5('a') || md5('a')`)).toBe(0);
     // The calculation itself is young: only its expired code went.
     expect((await rowsOf(testApp, session)).calculation_sessions).toBe(1);
   });

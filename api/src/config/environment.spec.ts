@@ -100,12 +100,30 @@ describe('validateEnvironment', () => {
     }
   });
 
+  it('takes each route limit as requests per window of at most a day, with its default', () => {
+    expect(validateEnvironment({}).RATE_LIMIT_CALCULATION_START).toBe('60/10m');
+    expect(validateEnvironment({ RATE_LIMIT_PDF: '5/30s' }).RATE_LIMIT_PDF).toBe('5/30s');
+    for (const bad of ['0/1m', '10', '10/m', '10/1w', '10/25h', '-1/1m', '1.5/1m']) {
+      expect(problemsWith({ RATE_LIMIT_PDF: bad })).toEqual(['RATE_LIMIT_PDF must be a number of requests per window of at most a day, such as 120/1m (the window in s, m, h or d).']);
+    }
+  });
+
+  it('trusts proxies only when named, never everyone', () => {
+    expect(validateEnvironment({}).TRUST_PROXY).toBeUndefined();
+    for (const good of ['loopback', '1', 'loopback, 10.0.0.0/8', '2001:db8::/32,uniquelocal', '192.0.2.7']) {
+      expect(validateEnvironment({ TRUST_PROXY: good }).TRUST_PROXY).toBe(good);
+    }
+    for (const bad of ['true', '*', '0', '11', '10.0.0.0/33', 'proxy.example.org', 'loopback,,']) {
+      expect(problemsWith({ TRUST_PROXY: bad })).toHaveLength(1);
+    }
+  });
+
   it('is documented variable by variable in .env.example', () => {
     const documented = readFileSync('.env.example', 'utf8')
       .split('\n')
       .map((line) => /^#?\s*([A-Z_]+)=/.exec(line)?.[1])
       .filter(Boolean)
       .sort();
-    expect(documented).toEqual(['BODY_LIMIT_KB', 'CHAT_SCRIPT_URL', 'DATABASE_URL', 'DATA_DIR', 'EMAILS_PER_HOUR', 'EMAILS_PER_HOUR_PER_SENDER', 'HOST', 'LOG_LEVEL', 'MAIL_FROM', 'NODE_ENV', 'PORT', 'POSTCODE_LOOKUP_URL', 'PUBLIC_URL', 'RETENTION_MONTHS', 'SMTP_URL', 'TEST_MODE_PASSWORD']);
+    expect(documented).toEqual(['BODY_LIMIT_KB', 'CHAT_SCRIPT_URL', 'DATABASE_URL', 'DATA_DIR', 'EMAILS_PER_HOUR', 'EMAILS_PER_HOUR_PER_SENDER', 'HOST', 'LOG_LEVEL', 'MAIL_FROM', 'NODE_ENV', 'PORT', 'POSTCODE_LOOKUP_URL', 'PUBLIC_URL', 'RATE_LIMIT_CALCULATION_API', 'RATE_LIMIT_CALCULATION_START', 'RATE_LIMIT_PDF', 'RATE_LIMIT_RESULTS', 'RETENTION_MONTHS', 'SMTP_URL', 'TEST_MODE_PASSWORD', 'TRUST_PROXY']);
   });
 });

@@ -1,5 +1,7 @@
 import { plainToInstance, Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, MinLength, validateSync } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, MinLength, ValidateBy, validateSync } from 'class-validator';
+import { parseRouteLimit, ROUTE_LIMITS, routeLimitRule } from '../rate-limit/route-limits.js';
+import { isTrustProxyValue, TRUST_PROXY_RULE } from '../rate-limit/source-address.js';
 
 export const NODE_ENVIRONMENTS = ['development', 'production', 'test'] as const;
 export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
@@ -10,6 +12,10 @@ const BODY_LIMIT_RULE = 'BODY_LIMIT_KB must be a whole number of kilobytes from 
 const RETENTION_RULE = 'RETENTION_MONTHS must be a whole number of months from 1 to 120.';
 const EMAILS_PER_SENDER_RULE = 'EMAILS_PER_HOUR_PER_SENDER must be a whole number from 1 to 100000.';
 const EMAILS_PER_HOUR_RULE = 'EMAILS_PER_HOUR must be a whole number from 1 to 1000000.';
+
+/** A per-address route limit, `<requests>/<window>` (api/src/rate-limit/route-limits.ts). */
+const IsRouteLimit = (variable: string) =>
+  ValidateBy({ name: 'isRouteLimit', validator: { validate: (value) => typeof value === 'string' && parseRouteLimit(value) !== null } }, { message: routeLimitRule(variable) });
 
 /**
  * Every environment variable the server reads, with its default. `.env.example` lists the same variables;
@@ -105,6 +111,23 @@ export class Environment {
   @Min(1, { message: RETENTION_RULE })
   @Max(120, { message: RETENTION_RULE })
   RETENTION_MONTHS = 6;
+
+  @IsRouteLimit(ROUTE_LIMITS['calculation-api'].variable)
+  RATE_LIMIT_CALCULATION_API: string = ROUTE_LIMITS['calculation-api'].default;
+
+  @IsRouteLimit(ROUTE_LIMITS['calculation-start'].variable)
+  RATE_LIMIT_CALCULATION_START: string = ROUTE_LIMITS['calculation-start'].default;
+
+  @IsRouteLimit(ROUTE_LIMITS.results.variable)
+  RATE_LIMIT_RESULTS: string = ROUTE_LIMITS.results.default;
+
+  @IsRouteLimit(ROUTE_LIMITS.pdf.variable)
+  RATE_LIMIT_PDF: string = ROUTE_LIMITS.pdf.default;
+
+  /** Express's 'trust proxy': unset, X-Forwarded-For is ignored and the connection's peer is the source address. */
+  @IsOptional()
+  @ValidateBy({ name: 'isTrustProxy', validator: { validate: (value) => typeof value === 'string' && isTrustProxyValue(value) } }, { message: TRUST_PROXY_RULE })
+  TRUST_PROXY?: string;
 }
 
 export class InvalidEnvironmentError extends Error {
@@ -114,7 +137,7 @@ export class InvalidEnvironmentError extends Error {
   }
 }
 
-const KNOWN_VARIABLES = ['NODE_ENV', 'PORT', 'HOST', 'DATABASE_URL', 'DATA_DIR', 'LOG_LEVEL', 'BODY_LIMIT_KB', 'CHAT_SCRIPT_URL', 'POSTCODE_LOOKUP_URL', 'TEST_MODE_PASSWORD', 'SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL', 'EMAILS_PER_HOUR_PER_SENDER', 'EMAILS_PER_HOUR', 'RETENTION_MONTHS'];
+const KNOWN_VARIABLES = ['NODE_ENV', 'PORT', 'HOST', 'DATABASE_URL', 'DATA_DIR', 'LOG_LEVEL', 'BODY_LIMIT_KB', 'CHAT_SCRIPT_URL', 'POSTCODE_LOOKUP_URL', 'TEST_MODE_PASSWORD', 'SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL', 'EMAILS_PER_HOUR_PER_SENDER', 'EMAILS_PER_HOUR', 'RETENTION_MONTHS', 'RATE_LIMIT_CALCULATION_API', 'RATE_LIMIT_CALCULATION_START', 'RATE_LIMIT_RESULTS', 'RATE_LIMIT_PDF', 'TRUST_PROXY'];
 
 /** The `validate` function given to `ConfigModule.forRoot`: returns the typed settings or throws every problem at once. */
 export function validateEnvironment(raw: Record<string, unknown>): Environment {

@@ -8,10 +8,12 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiTags,
+  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { SessionHolder } from '../access/access.js';
 import { ErrorResponseDto } from '../errors/error-response.dto.js';
+import { RateLimited } from '../rate-limit/route-limits.js';
 import { callerOf } from '../verification/caller.js';
 import { ResultPdfQuery } from './documents.dto.js';
 import { DocumentsService } from './documents.service.js';
@@ -19,6 +21,8 @@ import { RESULT_PDF_FILE_NAME } from './result-pdf.js';
 
 @ApiTags('Documents')
 @SessionHolder()
+@RateLimited('pdf')
+@ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'TOO_MANY_REQUESTS: over the PDFs one address may ask for (RATE_LIMIT_PDF); Retry-After says in how many seconds to try again.' })
 @Controller('api/data')
 export class DocumentsController {
   constructor(private readonly documents: DocumentsService) {}

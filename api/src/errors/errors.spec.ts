@@ -1,6 +1,6 @@
 import type { ValidationError } from 'class-validator';
 import { describeErrorForLog, isDatabaseUnavailable } from './database-errors.js';
-import { bodyErrorResponse, MAX_BODY_DEPTH, nestsDeeperThan } from './json-body.js';
+import { bodyErrorResponse, MAX_BODY_DEPTH, nestsDeeperThan, withoutPrototypeKeys } from './json-body.js';
 import { fieldErrors } from './request-validation.pipe.js';
 
 describe('fieldErrors', () => {
@@ -107,5 +107,23 @@ describe('nestsDeeperThan, which keeps deeply nested bodies from the validators'
   });
   it('does not recurse, so even 100,000 levels do not exhaust the stack', () => {
     expect(nestsDeeperThan(nested(100_000), MAX_BODY_DEPTH)).toBe(true);
+  });
+});
+
+describe('withoutPrototypeKeys', () => {
+  it('drops __proto__, constructor and prototype at every depth, and pollutes nothing', () => {
+    const text = '{"__proto__": {"polluted": 1}, "a": {"constructor": {"prototype": {"polluted": 1}}, "b": [{"prototype": 1, "__proto__": {"polluted": 1}, "c": 2}]}, "d": 3}';
+    const parsed = JSON.parse(text, withoutPrototypeKeys) as Record<string, unknown>;
+    expect(parsed).toEqual({ a: { b: [{ c: 2 }] }, d: 3 });
+    expect(JSON.stringify(parsed)).toBe('{"a":{"b":[{"c":2}]},"d":3}');
+    // What code then does with the body: copy it, spread it, merge it.
+    const copied = Object.assign({}, parsed, { ...parsed });
+    expect(Object.getPrototypeOf(copied)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty('polluted');
+  });
+
+  it('keeps every other key, values named like them included', () => {
+    expect(JSON.parse('{"name": "constructor", "list": ["__proto__"], "protoType": 1}', withoutPrototypeKeys)).toEqual({ name: 'constructor', list: ['__proto__'], protoType: 1 });
   });
 });

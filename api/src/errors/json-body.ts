@@ -50,12 +50,24 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
   return false;
 }
 
+/** Keys that reach an object's prototype when code copies a body into another object: never part of a request. */
+export const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
 /**
- * Reads JSON bodies up to the limit; a body it cannot read, or one nested deeper than MAX_BODY_DEPTH, is answered
+ * JSON.parse's reviver for every body: drops PROTOTYPE_KEYS at every depth, while the body is parsed and before
+ * anything (validation, class-transformer, Object.assign, spreads) sees it. JSON.parse itself makes `"__proto__"`
+ * an ordinary own key; it is what later code does with such a key that pollutes, so none is let through.
+ */
+export function withoutPrototypeKeys(key: string, value: unknown): unknown {
+  return PROTOTYPE_KEYS.has(key) ? undefined : value;
+}
+
+/**
+ * Reads JSON bodies up to the limit, without PROTOTYPE_KEYS; a body it cannot read, or one nested deeper than MAX_BODY_DEPTH, is answered
  * here, before any route, in the error shape.
  */
 export function jsonBody(limitKb: number) {
-  const parse = express.json({ limit: `${limitKb}kb`, strict: true });
+  const parse = express.json({ limit: `${limitKb}kb`, strict: true, reviver: withoutPrototypeKeys });
   const refuseDeepBody = (request: Request, response: Response, next: NextFunction): void => {
     if (!nestsDeeperThan(request.body, MAX_BODY_DEPTH)) return next();
     const message = `The request body nests more than ${MAX_BODY_DEPTH} levels deep.`;

@@ -1,9 +1,10 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query, Req } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBody, ApiExtraModels, ApiForbiddenResponse, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBody, ApiExtraModels, ApiForbiddenResponse, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse, getSchemaPath } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { ResultModel } from '../../../common/result/model.js';
 import { SessionHolder } from '../access/access.js';
 import { ErrorResponseDto } from '../errors/error-response.dto.js';
+import { RateLimited } from '../rate-limit/route-limits.js';
 import { callerOf } from '../verification/caller.js';
 import { FeedbackRequest, readRecalculation, RecalculationFields, RESULT_MODEL_SCHEMA, ResultQuery, SectionRequest, ValidResponse } from './results.dto.js';
 import { ResultsService } from './results.service.js';
@@ -13,6 +14,8 @@ const NOT_FOUND = { type: ErrorResponseDto, description: 'The calculation was no
 
 @ApiTags('Results')
 @SessionHolder()
+@RateLimited('results')
+@ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'TOO_MANY_REQUESTS: over the results requests one address may send (RATE_LIMIT_RESULTS); Retry-After says in how many seconds to try again.' })
 @ApiExtraModels(RecalculationFields)
 @Controller('api/data')
 export class ResultsController {

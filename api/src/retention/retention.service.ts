@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import type { DataSource } from 'typeorm';
 import type { Environment } from '../config/environment.js';
 import { JsonLogger } from '../logging/json-logger.js';
+import { DELETE_EXPIRED_COUNTERS } from '../rate-limit/postgres-throttler-storage.js';
 
 /** Any fixed number: every API process (and `npm run data:retention`) asks for the same lock, so one runs at a time. */
 export const RETENTION_LOCK_KEY = 7_470_001;
@@ -86,8 +87,8 @@ export class RetentionService {
           accessGrants: await count(`DELETE FROM access_grants WHERE expires_at < now()`),
           accountSessions: await count(`DELETE FROM account_sessions WHERE expires_at < now()`),
           captchaChallenges: await count(`DELETE FROM captcha_challenges WHERE expires_at < now()`),
-          // The longest rate-limit window is a day, so a counter that started more than a day ago counts nothing now.
-          rateLimitCounters: await count(`DELETE FROM rate_limit_counters WHERE window_start < now() - interval '1 day'`),
+          // Counters whose window and block have both ended count nothing now (each process also deletes them).
+          rateLimitCounters: await count(DELETE_EXPIRED_COUNTERS),
           ranInDatabase: true,
         };
       } finally {

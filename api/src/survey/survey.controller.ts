@@ -17,6 +17,7 @@ import type { Request, Response } from 'express';
 import { Public, SessionHolder } from '../access/access.js';
 import { ApiError } from '../errors/api-error.js';
 import { ErrorResponseDto } from '../errors/error-response.dto.js';
+import { RateLimited } from '../rate-limit/route-limits.js';
 import { callerOf } from '../verification/caller.js';
 import { setGrantCookie } from '../verification/grant-cookie.js';
 import { CalculationLookupService } from './calculation-lookup.service.js';
@@ -60,6 +61,8 @@ export class SurveyController {
 
   @Post('survey')
   @HttpCode(HttpStatus.OK)
+  // Only a POST without a session, which starts a calculation, counts (RATE_LIMIT_CALCULATION_START).
+  @RateLimited('calculation-start')
   @ApiOperation({
     summary: 'Save a page and move on',
     description:
@@ -71,6 +74,7 @@ export class SurveyController {
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'VERIFICATION_REQUIRED.' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'The calculation was not found or is older than 6 months.' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'The page cannot be answered yet, is an exit page, or (finishing) an earlier page still needs answers.' })
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'TOO_MANY_REQUESTS: over the calculations one address may start (RATE_LIMIT_CALCULATION_START); only a POST without a session counts; Retry-After says in how many seconds to try again.' })
   submit(@Req() request: Request, @Body() body: unknown): Promise<SurveyPageResponseDto> {
     const submission = readSurveySubmission(body);
     return this.survey.submit(submission, callerOf(request, submission.fields.browserId));

@@ -1,11 +1,13 @@
 import type { Request } from 'express';
 import { isBrowserId } from '../../../common/browser-id.js';
 import { signedInUserOrNull, type SignedInUser } from '../accounts/signed-in-user.js';
+import { sourceAddressOf } from '../rate-limit/source-address.js';
 
 /** Who is asking: the browser id the web app sends, the cookies the API set, and the address for rate limits. */
 export interface Caller {
   browserId: string | null;
   cookies: Record<string, string>;
+  /** The source address the rate limits count (an IPv6 address per /64): see sourceAddressOf. */
   address: string;
   /** The account signed in on the request (the access guard resolved it), if any: advisers open their clients' calculations. */
   account?: SignedInUser | null;
@@ -37,7 +39,7 @@ export function callerOf(request: Request, bodyBrowserId?: string | null): Calle
   return {
     browserId: candidate && isBrowserId(candidate) ? candidate : null,
     cookies: parseCookies(request.headers.cookie),
-    address: request.ip ?? request.socket.remoteAddress ?? 'unknown',
+    address: sourceAddressOf(request),
     account: signedInUserOrNull(request),
   };
 }

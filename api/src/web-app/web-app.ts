@@ -24,11 +24,32 @@ function servePages(app: NestExpressApplication, renderPage: PageRenderer): void
   });
 }
 
+/**
+ * Whether a path asks for a source map, however it is spelled: serve-static decodes the path before it looks for the
+ * file, so `/static/app.js%2Emap` is `app.js.map` to it.
+ */
+export function isSourceMapPath(path: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return false;
+  }
+  return /\.map\/*$/i.test(decoded);
+}
+
+/** Production serves no source maps: the build makes none (web/vite.config.ts), and one put there is not served. */
+function refuseSourceMaps(request: Request, response: Response, next: NextFunction): void {
+  if (!isSourceMapPath(request.path)) return next();
+  response.status(404).type('text/plain').send('Not found');
+}
+
 async function serveBuiltApp(app: NestExpressApplication, siteConfig: SiteConfig): Promise<void> {
   const template = await readFile(join(WEB_DIST_DIR, 'index.html'), 'utf8').catch(() => {
     throw new Error(`The web app is not built (${WEB_DIST_DIR}/index.html is missing): run npm run build. npm start does this itself.`);
   });
   const page = renderIndexHtml(template, siteConfig);
+  app.use(refuseSourceMaps);
   // Built files have content hashes in their names, so they never change and can be cached for a year.
   app.use('/static', express.static(join(WEB_DIST_DIR, 'static'), { immutable: true, maxAge: '1y', index: false }));
   app.use('/static', (_request: Request, response: Response) => response.status(404).type('text/plain').send('Not found'));
