@@ -314,8 +314,8 @@ async function runPostgres(cluster: Cluster, port: number, password: string): Pr
         cluster.clusterDir,
         '-p',
         String(port),
-        // Local connections only; and PostgreSQL's own log keeps no statement text or row details, which could
-        // quote personal data.
+        // Local connections only; and PostgreSQL's own log (a file in DATA_DIR) keeps no statement text, row
+        // details or query errors, which could quote personal data: only starting, stopping and fatal errors.
         '-c',
         'listen_addresses=127.0.0.1',
         '-c',
@@ -324,6 +324,8 @@ async function runPostgres(cluster: Cluster, port: number, password: string): Pr
         'log_error_verbosity=terse',
         '-c',
         'log_min_error_statement=panic',
+        '-c',
+        'log_min_messages=log',
       ],
       { detached: true, stdio: ['ignore', log.fd, log.fd], env: { ...process.env, LC_MESSAGES: 'C' }, ...(ids ? { uid: ids.uid, gid: ids.gid } : {}) },
     );
