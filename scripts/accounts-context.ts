@@ -1,7 +1,9 @@
 /**
  * What the account scripts share: the AccountsService on the server's own database (DATABASE_URL, or the embedded
  * PostgreSQL under DATA_DIR when it is unset, migrated first, exactly as `npm start` does), and a prompt that
- * does not echo passwords. Logs go to stderr so that stdout holds only what the script says.
+ * does not echo passwords. Logs go to stderr so that stdout holds only what the script says. Beside a running
+ * server on the embedded PostgreSQL, the script uses that same postgres and leaves it running; with no server,
+ * it starts it and stops it again when done (see api/src/database/embedded-postgres.ts).
  */
 import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';

@@ -2,7 +2,8 @@
  * `npm run data:retention`: runs the retention job once, as the server does every hour: deletes calculations
  * older than RETENTION_MONTHS (default 6) with their answers, expired grants, sessions and security codes, old
  * rate-limit counters and old e-mails in DATA_DIR/outbox. Uses the server's database (DATABASE_URL, or the embedded
- * PostgreSQL under DATA_DIR while the server is stopped). Prints counts only.
+ * PostgreSQL under DATA_DIR: the one the running server uses, or, with no server running, one started here and
+ * stopped again when done). Prints counts only.
  */
 import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
@@ -27,7 +28,7 @@ class RetentionScriptModule {}
 const context = await NestFactory.createApplicationContext(RetentionScriptModule, { logger, abortOnError: false }).catch((error: unknown) => {
   // Only the error's kind and code: a database error can quote a row.
   const { errorName, errorCode } = describeErrorForLog(error);
-  console.error(`The retention job could not open the database (${errorName}${errorCode ? ` ${errorCode}` : ''}). Check DATABASE_URL, or stop the server when using the embedded database.`);
+  console.error(`The retention job could not open the database (${errorName}${errorCode ? ` ${errorCode}` : ''}). Check DATABASE_URL, or DATA_DIR for the embedded database.`);
   process.exit(1);
 });
 context.enableShutdownHooks();

@@ -24,9 +24,13 @@ async function openDatabaseServer(config: ConfigService<Environment, true>, logg
 })
 class DatabaseServerModule {}
 
+/** How long closing the pool may take: a query stuck on a paused or vanished server would hold it for ever. */
+const POOL_CLOSE_TIMEOUT_MS = 2000;
+
 /**
- * Stops things in order when the app shuts down: the connection pool first, then the embedded server (a no-op
- * for an external one). It runs before TypeORM's own shutdown hook, which then finds the pool already closed.
+ * Stops things in order when the app shuts down: the connection pool first, then lets go of the embedded server
+ * (which stops it if no other process uses it; a no-op for an external one). It runs before TypeORM's own
+ * shutdown hook, which then finds the pool already closed. Neither step waits on a database that does not answer.
  */
 @Injectable()
 class DatabaseShutdown implements BeforeApplicationShutdown {
@@ -36,7 +40,12 @@ class DatabaseShutdown implements BeforeApplicationShutdown {
   ) {}
 
   async beforeApplicationShutdown(): Promise<void> {
-    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+    if (this.dataSource.isInitialized) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, POOL_CLOSE_TIMEOUT_MS)));
+      await Promise.race([this.dataSource.destroy().catch(() => undefined), timeout]);
+      clearTimeout(timer);
+    }
     await this.server.stop();
   }
 }

@@ -117,9 +117,9 @@ describe('npm run data:brma', () => {
     expect(await database.query('SELECT count(*)::int AS n FROM postcode_brmas')).toEqual([{ n: 5 }]);
   });
 
-  it('without DATABASE_URL, says how to set it', async () => {
+  it('without DATABASE_URL or a running server, says how to choose the database', async () => {
     const lines: string[] = [];
-    expect(await runDataScript(BRMA_SCRIPT, ['lookup.csv'], {}, { log: (line) => lines.push(line), error: (line) => lines.push(line) })).toBe(1);
+    expect(await runDataScript(BRMA_SCRIPT, ['lookup.csv'], { DATA_DIR: join(scratch, 'no-server') }, { log: (line) => lines.push(line), error: (line) => lines.push(line) })).toBe(1);
     expect(lines[0]).toContain('npm run data:brma -- pcode_brma_lookup_v2.2.csv');
   });
 });

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import pg from 'pg';
+import { findRunningEmbeddedPostgres } from '../database/embedded-postgres.js';
 import { describeErrorForLog } from '../errors/database-errors.js';
 import { loadCouncilTaxBands, type BandLoadReport } from './band-loader.js';
 import { loadPostcodeBrmas, type BrmaLoadReport } from './brma-loader.js';
@@ -77,13 +78,11 @@ export const BANDS_SCRIPT: DataScript<BandLoadReport> = {
   ],
 };
 
-function howToSetDatabaseUrl(script: DataScript<unknown>): string {
+function howToChooseTheDatabase(script: DataScript<unknown>, dataDir: string): string {
   return [
-    'DATABASE_URL is not set. Say which PostgreSQL database to load into, for example:',
+    `DATABASE_URL is not set, and no server is running on the embedded database in ${dataDir}.`,
+    'Start the server (npm start) in another terminal, and run this again while it runs: it loads into the same database. Or say which PostgreSQL database to load into, for example:',
     `  DATABASE_URL=postgres://user:password@localhost:5432/benefits npm run ${script.command} -- ${script.example}`,
-    'To load into the embedded database that npm start runs: keep the server running, take the port from its log line',
-    "'embedded PostgreSQL listening on 127.0.0.1:<port>' and the password from <DATA_DIR>/embedded-postgres.json, and use",
-    '  DATABASE_URL=postgres://postgres:<password>@127.0.0.1:<port>/benefits',
   ].join('\n');
 }
 
@@ -104,9 +103,12 @@ export async function runDataScript<Report>(
   }
   // npm runs scripts from the project folder; INIT_CWD is where the command was typed, which a relative path means.
   const file = resolve(environment.INIT_CWD ?? process.cwd(), args[0]);
-  const url = environment.DATABASE_URL?.trim();
+  // Without DATABASE_URL, the embedded database the running server uses (never one started here: the server
+  // runs the migrations that make the tables, and stops its database itself).
+  const dataDir = resolve(environment.DATA_DIR?.trim() || '.data');
+  const url = environment.DATABASE_URL?.trim() || (await findRunningEmbeddedPostgres(dataDir));
   if (!url) {
-    out.error(howToSetDatabaseUrl(script));
+    out.error(howToChooseTheDatabase(script, dataDir));
     return 1;
   }
   if (!/^postgres(ql)?:\/\/\S+$/.test(url)) {
@@ -130,7 +132,7 @@ export async function runDataScript<Report>(
   try {
     await database.connect();
   } catch (error) {
-    out.error(`The database in DATABASE_URL did not answer (${describeErrorForLog(error).errorCode ?? 'no connection'}). Check that it is running and the URL is right.`);
+    out.error(`The database did not answer (${describeErrorForLog(error).errorCode ?? 'no connection'}). Check that it is running and the URL is right.`);
     return 1;
   }
   try {

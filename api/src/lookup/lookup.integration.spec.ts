@@ -187,10 +187,11 @@ describe('npm run data:postcodes', () => {
     expect(lines.log[0]).toBe('Loaded 5 postcodes into the postcodes table; left out 1 terminated and 0 not well formed.');
   });
 
-  it('says how to set DATABASE_URL when it is unset', async () => {
+  it('without DATABASE_URL or a server running on the embedded database, says to start the server or set DATABASE_URL', async () => {
     const { lines, out } = console_();
-    expect(await runDataScript(POSTCODES_SCRIPT, ['ONSPD.csv'], {}, out)).toBe(1);
-    expect(lines.error[0]).toContain('DATABASE_URL is not set. Say which PostgreSQL database to load into, for example:');
+    expect(await runDataScript(POSTCODES_SCRIPT, ['ONSPD.csv'], { DATA_DIR: join(scratch, 'no-server') }, out)).toBe(1);
+    expect(lines.error[0]).toContain(`DATABASE_URL is not set, and no server is running on the embedded database in ${join(scratch, 'no-server')}.`);
+    expect(lines.error[0]).toContain('Start the server (npm start) in another terminal, and run this again while it runs');
     expect(lines.error[0]).toContain('DATABASE_URL=postgres://user:password@localhost:5432/benefits npm run data:postcodes -- ONSPD_MAY_2026_UK.csv');
   });
 
