@@ -292,6 +292,11 @@ describe('4. ‘Return to a saved calculation’ locks too', () => {
     // The same lock holds the identity check.
     const verified = await call('POST', '/api/data/verify/', { browserId: STRANGER, from: newAddress(), body: { session, postcode: POSTCODE } });
     expect({ status: verified.status, code: verified.body.code }).toEqual({ status: 429, code: 'VERIFICATION_LOCKED' });
+    // Both say when to try again: the end of the day the first wrong postcode began.
+    for (const locked of [right, verified]) {
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(24 * 60 * 60 - 300);
+      expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(24 * 60 * 60);
+    }
     // The owner's own browser is not locked out of its calculation.
     expect((await call('GET', `/api/data/survey/1/${session}`, { browserId: OWNER })).status).toBe(200);
   }, 60_000);

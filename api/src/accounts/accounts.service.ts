@@ -17,7 +17,6 @@ import {
 } from '../../../common/accounts/model.js';
 import { ApiError } from '../errors/api-error.js';
 import { RateLimiter, type RateLimit } from '../rate-limit/rate-limiter.js';
-import { sourceNetworkOf } from '../rate-limit/source-network.js';
 import { callerOf } from '../verification/caller.js';
 import { SESSION_COOKIE, SESSION_LIFETIME_MS } from './account-cookies.js';
 import { AccountSession } from './account-session.entity.js';
@@ -111,10 +110,10 @@ export class AccountsService implements OnModuleInit {
    * 401 (or, after 5 tries, the same 423) with the same body and headers, after the same password hashing. Wrong
    * passwords lock sign-in for the address from the caller's network only (lockout.ts), so a stranger elsewhere
    * cannot lock an adviser out. Each try is counted before the password is checked, so a burst of tries at once
-   * still gets only 5 checks before the lock.
+   * still gets only 5 checks before the lock. `network` is the caller's address as the limits count it (an IPv4
+   * address, or an IPv6 address's /64: sourceAddressOf).
    */
-  async signIn(email: string, password: string, callerAddress: string, now = new Date()): Promise<NewSession> {
-    const network = sourceNetworkOf(callerAddress);
+  async signIn(email: string, password: string, network: string, now = new Date()): Promise<NewSession> {
     await this.rateLimiter.hit(SIGN_IN_LIMIT, network);
     const address = normaliseEmail(email);
     const lockKey = signInLockKey(address, network);

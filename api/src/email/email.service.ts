@@ -8,7 +8,6 @@ import type { Environment } from '../config/environment.js';
 import { ApiError } from '../errors/api-error.js';
 import { JsonLogger } from '../logging/json-logger.js';
 import { RateLimiter, type RateLimit } from '../rate-limit/rate-limiter.js';
-import { sourceNetworkOf } from '../rate-limit/source-network.js';
 import { ResultsService } from '../results/results.service.js';
 import { SITE_CONFIG } from '../site/site.module.js';
 import { calculationNotFound, SurveyService } from '../survey/survey.service.js';
@@ -82,7 +81,7 @@ export class EmailService {
     if (readiness === 'not-finished') throw new ApiError(409, 'CALCULATION_NOT_FINISHED', CALCULATION_NOT_FINISHED, [{ path: 'session', message: CALCULATION_NOT_FINISHED }]);
     if (readiness === 'needs-answers') throw new ApiError(409, 'RESULTS_NOT_READY', RESULTS_NOT_READY, [{ path: 'session', message: RESULTS_NOT_READY }]);
 
-    await this.hitOrRefuse(this.perSender, sourceNetworkOf(caller.address), TOO_MANY_EMAILS_FROM_SENDER);
+    await this.hitOrRefuse(this.perSender, caller.address, TOO_MANY_EMAILS_FROM_SENDER);
     await this.hitOrRefuse(EMAILS_PER_CALCULATION, calculation.session.id, TOO_MANY_EMAILS_FOR_CALCULATION);
     if (!(await this.captcha.verify(calculation.session.id, request.challenge))) {
       return { valid: false, message: CALCULATION_EMAIL_MESSAGES.challengeWrong };

@@ -43,14 +43,15 @@ describe('PostgresThrottlerStorage', () => {
     expect(answers[0].timeToBlockExpire).toBe(0);
     expect(answers[4].timeToBlockExpire).toBeGreaterThan(598);
     expect(answers[4].timeToBlockExpire).toBeLessThanOrEqual(600);
-    expect(await storage.peek(KEY)).toEqual({ hits: 4, isBlocked: true });
+    expect(await storage.peek(KEY)).toEqual({ hits: 4, isBlocked: true, secondsLeft: expect.any(Number) });
+    expect((await storage.peek(KEY)).secondsLeft).toBeGreaterThan(598);
   });
 
   it('starts again once the window has ended, and once a block has ended', async () => {
     await storage.increment(KEY, MINUTE, 3, MINUTE, 'test');
     await storage.increment(KEY, MINUTE, 3, MINUTE, 'test');
     await database.query(`UPDATE rate_limit_counters SET expires_at = now() - interval '1 second'`);
-    expect(await storage.peek(KEY)).toEqual({ hits: 0, isBlocked: false });
+    expect(await storage.peek(KEY)).toEqual({ hits: 0, isBlocked: false, secondsLeft: 0 });
     expect(await storage.increment(KEY, MINUTE, 3, MINUTE, 'test')).toMatchObject({ totalHits: 1, isBlocked: false });
 
     await database.query(`UPDATE rate_limit_counters SET hits = 9, blocked_until = now() - interval '1 second'`);

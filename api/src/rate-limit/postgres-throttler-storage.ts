@@ -75,14 +75,19 @@ export class PostgresThrottlerStorage implements ThrottlerStorage {
     };
   }
 
-  /** The attempts counted in the key's current window (0 when none), and whether it is blocked, without counting one. */
-  async peek(key: string): Promise<{ hits: number; isBlocked: boolean }> {
-    const rows = await this.dataSource.query<{ hits: number; blocked: boolean }[]>(
-      `SELECT hits, coalesce(blocked_until > now(), false) AS blocked FROM rate_limit_counters
+  /**
+   * The attempts counted in the key's current window (0 when none), whether it is blocked, and the whole seconds
+   * until both the window and any block have ended (0 when none), without counting one.
+   */
+  async peek(key: string): Promise<{ hits: number; isBlocked: boolean; secondsLeft: number }> {
+    const rows = await this.dataSource.query<{ hits: number; blocked: boolean; seconds_left: number }[]>(
+      `SELECT hits, coalesce(blocked_until > now(), false) AS blocked,
+              greatest(0, ceil(extract(epoch FROM greatest(expires_at, coalesce(blocked_until, expires_at)) - now())))::int AS seconds_left
+       FROM rate_limit_counters
        WHERE key = $1 AND (expires_at > now() OR blocked_until > now())`,
       [key],
     );
-    return { hits: rows[0]?.hits ?? 0, isBlocked: rows[0]?.blocked ?? false };
+    return { hits: rows[0]?.hits ?? 0, isBlocked: rows[0]?.blocked ?? false, secondsLeft: rows[0]?.seconds_left ?? 0 };
   }
 
   private async sweepExpired(): Promise<void> {

@@ -32,8 +32,13 @@ export class RateLimiter {
 
   /** Whether the caller has used up the window's attempts, without counting one. */
   async isUsedUp(limit: RateLimit, caller: string): Promise<boolean> {
-    const { hits, isBlocked } = await this.storage.peek(counterKey(limit, caller));
-    return isBlocked || hits >= limit.attempts;
+    return (await this.usedUpFor(limit, caller)) !== null;
+  }
+
+  /** When the caller has used up the window's attempts, the whole seconds until it ends (at least 1); else null. Counts nothing. */
+  async usedUpFor(limit: RateLimit, caller: string): Promise<number | null> {
+    const { hits, isBlocked, secondsLeft } = await this.storage.peek(counterKey(limit, caller));
+    return isBlocked || hits >= limit.attempts ? Math.max(1, secondsLeft) : null;
   }
 }
 

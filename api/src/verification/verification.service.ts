@@ -35,7 +35,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * reference: see CalculationLookupService).
  */
 export async function refuseWhenLocked(rateLimiter: RateLimiter, key: string | null): Promise<void> {
-  if (key !== null && (await rateLimiter.isUsedUp(IDENTITY_CHECK_LOCKOUT, key))) throw new ApiError(429, 'VERIFICATION_LOCKED', IDENTITY_CHECK_LOCKED_MESSAGE);
+  const wait = key === null ? null : await rateLimiter.usedUpFor(IDENTITY_CHECK_LOCKOUT, key);
+  if (wait !== null) throw ApiError.tooManyRequests('VERIFICATION_LOCKED', IDENTITY_CHECK_LOCKED_MESSAGE, wait);
 }
 
 /** One wrong postcode for a calculation. The one that uses up the last attempt locks it; it is still only 'not valid'. */
