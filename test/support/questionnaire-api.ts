@@ -11,7 +11,7 @@ export interface PageResponse {
   session: string | null;
   token: string | null;
   hasPostcode: boolean;
-  page: { name: string; progress: number; isExitPage: boolean; fields: { show: boolean; questions: { name: string; show: boolean; answer: { value: unknown } }[] }[] };
+  page: { name: string; progress: number; isExitPage: boolean; fields: { show: boolean; questions: { name: string; questionType: number; show: boolean; answer: { value: unknown } }[] }[] };
 }
 
 /**
