@@ -1,4 +1,4 @@
-import type { ResultHousingAllowance } from '../result/model.js';
+import type { ResultHousingAllowance } from '../result/housing-allowance.js';
 /**
  * The adviser area's wire shapes (spec 001 §3, §7): what the `/api/intermediary/...` calls answer and what the
  * adviser screens read. Money is pounds with 2 decimal places, as in the result model.

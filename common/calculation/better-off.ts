@@ -1,4 +1,5 @@
-import type { EntitlementEngine, CalculationResult } from './engine/entitlement-engine.js';
+import type { EntitlementEngine } from './engine/entitlement-engine.js';
+import type { CalculationResult } from './engine/calculation-result.js';
 import type { Explanations } from './engine/explanations.js';
 import type { Earnings, Household, Money } from './household.js';
 import { type Pence } from './money.js';

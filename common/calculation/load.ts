@@ -6,7 +6,7 @@ import type { BenefitCalculator } from './engine/benefit.js';
 import { EntitlementEngine, type LoadedBenefit } from './engine/entitlement-engine.js';
 import { Explanations } from './engine/explanations.js';
 import { Ruleset } from './engine/ruleset.js';
-import { LoadedExtraHelp } from './extra-help/extra-help.js';
+import { LoadedExtraHelp, withExtraHelp } from './extra-help/extra-help.js';
 import { loadLhaData, type LocalHousingAllowance } from './local-housing-allowance.js';
 
 /**
@@ -49,10 +49,12 @@ export function loadEntitlementEngine(
 ): EntitlementEngine {
   const parameters = loadParameterSet(readFilesUnder(join(rulesetsDir, 'parameters')));
   const lha = loadLocalHousingAllowance(rulesetsDir);
+  const extraHelp = LoadedExtraHelp.fromFiles(readFilesUnder(extraHelpDir));
+  // The engine works out the benefits; the extra help reads them, so it runs after, here (no import cycle).
   return new EntitlementEngine(
     calculators.map((calculator) => loadBenefit(calculator, parameters, rulesetsDir)),
     parameters,
     lha,
-    LoadedExtraHelp.fromFiles(readFilesUnder(extraHelpDir)),
+    (result) => withExtraHelp(extraHelp, result),
   );
 }

@@ -506,3 +506,32 @@ export class LocalHousingAllowance {
     return { ...lowest, estimated: estimated(lowest.area), highest };
   }
 }
+
+/**
+ * Which Local Housing Allowance a private tenant's benefit used, and why: the area settled (named by the
+ * household, placed by the postcode lookup, or the only area of the council), or, when it could not be settled,
+ * the lowest rate among the areas it could be, with the highest so the range can be given. Universal Credit and
+ * Housing Benefit both decide it here, so their sentences and the result's summary say the same thing.
+ */
+export interface LhaUsed {
+  scheme: LhaScheme;
+  category: LhaCategory;
+  basis: LhaAreaBasis | 'LOWEST_OF_CANDIDATES';
+  unsettledReason: LhaUnsettledReason | null;
+  /** The area whose rate was used. */
+  area: string;
+  /** Every area the home could be in (just the one when settled). */
+  candidates: string[];
+  /** The council's name when the table holds it. */
+  localAuthorityName: string | null;
+  /**
+   * When the area was settled from the council alone: whether an official page confirms the council is wholly in
+   * it (our table's row is `confirmed`); null when the area was settled otherwise, or not settled.
+   */
+  areaConfirmed: boolean | null;
+  /** A month for Universal Credit, a week for Housing Benefit. */
+  ratePence: Pence;
+  /** Housing Benefit: the weekly rate was estimated from the monthly one, its published figure not being held. */
+  rateEstimated: boolean;
+  highest: { area: string; ratePence: Pence } | null;
+}

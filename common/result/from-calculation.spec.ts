@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { BENEFIT_CODES } from '../calculation/engine/benefit.js';
-import type { CalculationResult } from '../calculation/engine/entitlement-engine.js';
+import type { CalculationResult } from '../calculation/engine/calculation-result.js';
 import type { Household } from '../calculation/household.js';
 import { normaliseHousehold } from '../calculation/engine/normalise.js';
 import { loadEntitlementEngine } from '../calculation/load.js';

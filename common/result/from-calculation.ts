@@ -1,6 +1,6 @@
 import type { BetterOffComparison } from '../calculation/better-off.js';
 import type { AmountLine, BenefitOutcome } from '../calculation/engine/benefit.js';
-import type { CalculationResult } from '../calculation/engine/entitlement-engine.js';
+import type { CalculationResult } from '../calculation/engine/calculation-result.js';
 import type { Country } from '../calculation/household.js';
 import { formatPounds, poundsFromPence, sumPence, type Pence } from '../calculation/money.js';
 import { BENEFIT_TYPES, type BenefitType, type ExtraHelp, type ResultBenefit, type ResultBenefits, type ResultElement, type ResultHousingAllowance, type ResultVariable } from './model.js';

@@ -1,4 +1,8 @@
 import type { Client } from '../adviser/model.js';
+import type { ResultHousingAllowance } from './housing-allowance.js';
+
+// In a file of its own so that the adviser's model, which this file imports, reads it without an import cycle.
+export type { ResultHousingAllowance };
 
 /**
  * The result model (spec 001 §3): what `GET /api/data/result/` and `POST /api/data/result/` answer, and what the
@@ -153,27 +157,6 @@ export interface TestingData {
   betterOffXmlInput: string;
   betterOffXmlOutput: string;
   uplift: { benefitName: string; benefitCode: string; weeklyPayment: number; monthlyPayment: number }[];
-}
-
-/**
- * For a private tenant: the Local Housing Allowance area whose rate limited the rent, and why, in one sentence
- * (the benefits' own explanations give the arithmetic). The adviser area and the results page show it.
- */
-export interface ResultHousingAllowance {
-  area: string;
-  basis: 'GIVEN' | 'POSTCODE' | 'LOCAL_AUTHORITY' | 'LOWEST_OF_CANDIDATES';
-  summary: string;
-  /** Every area the home could be in (one when settled). */
-  candidates: string[];
-  /** Pounds, a month (Universal Credit) or a week (Housing Benefit). */
-  rate: number;
-  period: 'month' | 'week';
-  /** When the area was not settled: the highest rate among the candidates. */
-  highest: { area: string; rate: number } | null;
-  /** Housing Benefit: the weekly rate was estimated from the monthly one (the published figure is not held). */
-  rateEstimated: boolean;
-  /** When it was not settled and the questionnaire asks it: the page where the person can say which area. */
-  pageNumber: number | null;
 }
 
 /**

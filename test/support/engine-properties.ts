@@ -7,7 +7,7 @@
  *   node --import ./scripts/register-typescript.mjs test/support/engine-properties.ts [households]
  */
 import type { BenefitOutcome } from '../../common/calculation/engine/benefit.js';
-import type { CalculationResult } from '../../common/calculation/engine/entitlement-engine.js';
+import type { CalculationResult } from '../../common/calculation/engine/calculation-result.js';
 import { normaliseHousehold, type HouseholdInput } from '../../common/calculation/engine/normalise.js';
 import { loadEntitlementEngine } from '../../common/calculation/load.js';
 import { monthlyFromWeekly, weeklyFromMonthly } from '../../common/calculation/money.js';

@@ -1,7 +1,7 @@
 import type { ParameterInForce } from '../../parameters/parameter-set.js';
 import type { HouseholdFacts } from '../facts.js';
 import type { LocalHousingAllowance } from '../local-housing-allowance.js';
-import type { LhaUsed } from '../benefits/local-housing-allowance-used.js';
+import type { LhaUsed } from '../local-housing-allowance.js';
 import { bothPeriods, sumPence, type Pence } from '../money.js';
 import type { Explanations } from './explanations.js';
 import type { ParameterReader } from './parameters.js';

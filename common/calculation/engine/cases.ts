@@ -1,7 +1,8 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenefitCode, BenefitOutcome } from './benefit.js';
-import type { CalculationResult, EntitlementEngine } from './entitlement-engine.js';
+import type { EntitlementEngine } from './entitlement-engine.js';
+import type { CalculationResult } from './calculation-result.js';
 import { normaliseHousehold, type HouseholdInput } from './normalise.js';
 
 /**

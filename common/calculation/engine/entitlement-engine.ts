@@ -1,14 +1,13 @@
 import { ParameterNotInForceError } from '../../parameters/dated-parameter.js';
 import { ratesHeldFrom, type ParameterSet } from '../../parameters/parameter-set.js';
-import { deriveFacts, type HouseholdFacts, type PeriodPence } from '../facts.js';
+import { deriveFacts, type PeriodPence } from '../facts.js';
 import type { Household, OtherIncomeType } from '../household.js';
 import type { LocalHousingAllowance } from '../local-housing-allowance.js';
-import type { LhaUsed } from '../benefits/local-housing-allowance-used.js';
+import type { LhaUsed } from '../local-housing-allowance.js';
 import { poundsFromPence, sumPence, type Pence } from '../money.js';
 import { selfEmployedNetProfit, takeHomePay, type TaxInput } from '../tax/take-home-pay.js';
-import { BENEFIT_CODES, type BenefitCalculator, type BenefitCode, type BenefitOutcome, type ResultVariable } from './benefit.js';
-import type { ExtraHelpCategoryOffered } from '../extra-help/types.js';
-import type { LoadedExtraHelp } from '../extra-help/extra-help.js';
+import { BENEFIT_CODES, type BenefitCalculator, type BenefitCode, type BenefitOutcome } from './benefit.js';
+import type { CalculationResult, HouseholdIncome } from './calculation-result.js';
 import type { Explanations } from './explanations.js';
 import { ParameterReader } from './parameters.js';
 import type { Ruleset } from './ruleset.js';
@@ -20,26 +19,8 @@ export interface LoadedBenefit {
   explanations: Explanations;
 }
 
-export interface CalculationResult {
-  date: string;
-  /** The tax year whose rules and rates were used, e.g. 2026-27. */
-  rulesVersion: string;
-  system: 'UNIVERSAL_CREDIT' | 'PENSION_AGE' | 'BOTH';
-  facts: HouseholdFacts;
-  benefits: BenefitOutcome[];
-  /**
-   * The household's income besides the benefits worked out: take-home pay, self-employed profit after tax, and
-   * other income (pensions, maintenance...), leaving out the benefits this engine works out itself (Carer's
-   * Allowance, new-style JSA and ESA), which count through their results. The better-off comparison adds it.
-   */
-  income: HouseholdIncome;
-  totals: Record<'UNIVERSAL_CREDIT' | 'LEGACY_AND_PENSION_AGE', { weeklyPence: Pence; monthlyPence: Pence }>;
-  variables: ResultVariable[];
-  /** The extra help (grants, social tariffs...) the household may get, by category (`definitions/extra-help/`). */
-  extraHelp: ExtraHelpCategoryOffered[];
-  /** A private tenant's Local Housing Allowance: the area used and why (Universal Credit's, else Housing Benefit's). */
-  localHousingAllowance?: LhaUsed | null;
-}
+/** What runs over the benefits worked out, before the result is given (the loader's extra help). */
+export type AfterBenefits = (result: CalculationResult) => Promise<CalculationResult>;
 
 /** A valid household the rules cannot assess: the date asked is outside the rates held (the API's 422). */
 export class CalculationOutOfRangeError extends Error {
@@ -67,7 +48,7 @@ export class EntitlementEngine {
     benefits: readonly LoadedBenefit[],
     readonly parameters: ParameterSet,
     readonly lha: LocalHousingAllowance,
-    private readonly extraHelp: LoadedExtraHelp,
+    private readonly afterBenefits: AfterBenefits = async (result) => result,
   ) {
     this.ratesHeldFrom = ratesHeldFrom(parameters);
     const position = (code: BenefitCode) => BENEFIT_CODES.indexOf(code);
@@ -83,7 +64,13 @@ export class EntitlementEngine {
     return this.benefits.map((benefit) => benefit.calculator);
   }
 
+  /** Every benefit, then what the loader runs after them (the extra help). */
   async calculate(household: Household, date: string): Promise<CalculationResult> {
+    return this.afterBenefits(await this.calculateBenefits(household, date));
+  }
+
+  /** Every benefit, in BENEFIT_CODES order; the result's `extraHelp` is empty. */
+  async calculateBenefits(household: Household, date: string): Promise<CalculationResult> {
     // Checked here, not left to a rate's lookup: a household that needs no rate (no children, say) is refused too.
     if (date < this.ratesHeldFrom) {
       throw new CalculationOutOfRangeError(`The rules and rates held start on ${this.ratesHeldFrom}; ${date} is before that, so it cannot be worked out.`);
@@ -123,7 +110,7 @@ export class EntitlementEngine {
       const counted = benefits.filter((benefit) => benefit.eligible && benefit.amountShown && (benefit.system === system || benefit.system === 'BOTH'));
       return { weeklyPence: sumPence(counted.map((benefit) => benefit.weeklyPence)), monthlyPence: sumPence(counted.map((benefit) => benefit.monthlyPence)) };
     };
-    const result: CalculationResult = {
+    return {
       date,
       rulesVersion: taxYearOf(date),
       system: facts.system,
@@ -136,21 +123,11 @@ export class EntitlementEngine {
       // Universal Credit comes before Housing Benefit, so a household with both reports Universal Credit's.
       localHousingAllowance: benefits.find((benefit) => benefit.localHousingAllowance)?.localHousingAllowance ?? null,
     };
-    // Extra help reads the benefits worked out, so it comes last; its flags join the result's variables.
-    const offered = await this.extraHelp.evaluate(result);
-    return { ...result, variables: [...result.variables, ...offered.variables], extraHelp: offered.categories };
   }
 }
 
 /** Benefits the engine works out: reported as other income too, they are counted once, through their results. */
 const WORKED_OUT_BENEFITS: readonly OtherIncomeType[] = ['CARERS_ALLOWANCE', 'NEW_STYLE_JSA', 'NEW_STYLE_ESA'];
-
-export interface HouseholdIncome {
-  weeklyPence: Pence;
-  monthlyPence: Pence;
-  /** The part that is take-home pay and self-employed profit after tax. */
-  earnings: { weeklyPence: Pence; monthlyPence: Pence };
-}
 
 function householdIncome(input: TaxInput): HouseholdIncome {
   const total = (parts: readonly PeriodPence[]) => ({ weeklyPence: sumPence(parts.map((part) => part.weekly)), monthlyPence: sumPence(parts.map((part) => part.monthly)) });

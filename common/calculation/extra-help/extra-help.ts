@@ -1,6 +1,6 @@
 import { Engine, type RuleProperties, type TopLevelCondition } from 'json-rules-engine';
 import type { ResultVariable } from '../engine/benefit.js';
-import type { CalculationResult } from '../engine/entitlement-engine.js';
+import type { CalculationResult } from '../engine/calculation-result.js';
 import type { Country } from '../household.js';
 import { readExtraHelpDefinitions } from './definitions.js';
 import { extraHelpFacts } from './facts.js';
@@ -89,4 +89,13 @@ export class LoadedExtraHelp {
 /** The extra help a household may get, and the result variables, from a finished calculation. */
 export function evaluateExtraHelp(definitions: LoadedExtraHelp, result: CalculationResult): Promise<ExtraHelpResult> {
   return definitions.evaluate(result);
+}
+
+/**
+ * A calculation's result with its extra help: run after the benefits (it reads them), its flags join the result's
+ * variables. The loader passes this to the engine as what runs after the benefits.
+ */
+export async function withExtraHelp(definitions: LoadedExtraHelp, result: CalculationResult): Promise<CalculationResult> {
+  const offered = await definitions.evaluate(result);
+  return { ...result, variables: [...result.variables, ...offered.variables], extraHelp: offered.categories };
 }

@@ -1,5 +1,5 @@
 import type { BenefitCode, BenefitOutcome } from '../engine/benefit.js';
-import type { CalculationResult } from '../engine/entitlement-engine.js';
+import type { CalculationResult } from '../engine/calculation-result.js';
 import type { FactValue } from '../engine/ruleset.js';
 import { receives, type AdultFacts } from '../facts.js';
 import { COUNTRIES, HOUSING_TENURES, type BenefitReceivedType, type OtherIncomeType } from '../household.js';
