@@ -2,7 +2,7 @@ import type { EntitlementEngine } from './engine/entitlement-engine.js';
 import type { CalculationResult } from './engine/calculation-result.js';
 import type { Explanations } from './engine/explanations.js';
 import type { Earnings, Household, Money } from './household.js';
-import { type Pence } from './money.js';
+import { type Pence } from '../money.js';
 
 /**
  * The better-off calculation (spec 000 §4 action 5; spec 001 §3 'better-off' fields): the household as it is

@@ -14,7 +14,7 @@ import type {
   Sex,
   Tenure,
 } from './household.js';
-import { bothPeriods, moneyIn, sumPence, type Pence } from './money.js';
+import { bothPeriods, moneyIn, sumPence, type Pence } from '../money.js';
 
 /**
  * What every ruleset reads about a household, derived once per calculation from the (normalised) household and

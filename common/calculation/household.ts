@@ -5,11 +5,12 @@
  * (at most 2 decimals) and always carries its period, so a figure is never re-rounded or its period guessed.
  */
 
+import type { MoneyPeriod } from '../money.js';
+
 export const COUNTRIES = ['ENGLAND', 'SCOTLAND', 'WALES', 'NORTHERN_IRELAND'] as const;
 export type Country = (typeof COUNTRIES)[number];
 
-export const MONEY_PERIODS = ['WEEK', 'MONTH', 'YEAR'] as const;
-export type MoneyPeriod = (typeof MONEY_PERIODS)[number];
+// The periods (WEEK, MONTH, YEAR) are `common/money.ts`'s, the one MoneyPeriod of web, API and engine.
 
 /** An amount in pounds (a JSON number, at most 2 decimals) and the period it is paid or earned over. */
 export interface Money {

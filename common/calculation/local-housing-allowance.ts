@@ -7,7 +7,7 @@
 import { ParameterNotInForceError, type Citation } from '../parameters/dated-parameter.js';
 import { officialSourceProblem } from '../parameters/official-sources.js';
 import type { Country } from './household.js';
-import { scalePence, type Pence } from './money.js';
+import { scalePence, type Pence } from '../money.js';
 
 export const LHA_CATEGORIES = ['SHARED', 'ONE_BEDROOM', 'TWO_BEDROOMS', 'THREE_BEDROOMS', 'FOUR_BEDROOMS'] as const;
 export type LhaCategory = (typeof LHA_CATEGORIES)[number];

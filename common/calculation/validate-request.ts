@@ -8,7 +8,6 @@ import {
   COUNTRIES,
   EARNINGS_BASES,
   HOUSING_TENURES,
-  MONEY_PERIODS,
   OTHER_INCOME_TYPES,
   SEXES,
   type BenefitReceived,
@@ -18,6 +17,7 @@ import {
   type Money,
   type NonDependant,
 } from './household.js';
+import { MONEY_PERIODS } from '../money.js';
 
 /**
  * Checks a request to the stateless calculation API (`../shared/contracts/calculation-api.md`) as it arrives,

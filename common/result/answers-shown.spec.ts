@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { QuestionDefinition } from '../survey/model.js';
-import { moneyAnswerFrom } from '../survey/money.js';
+import { moneyAnswerFrom } from '../survey/money-answer.js';
 import { answersShown } from './answers-shown.js';
 
 const TODAY = '2026-11-23';

@@ -1,4 +1,5 @@
-import { chosenFigurePence, penceToText } from '../survey/money.js';
+import { penceToText } from '../money.js';
+import { chosenFigurePence } from '../survey/money-answer.js';
 import { ageOn, parseDayMonthYear } from '../survey/dates.js';
 import type { AnswerValue, MoneyAnswer, PostcodeAnswer, QuestionDefinition } from '../survey/model.js';
 import type { AnswerShown } from './model.js';

@@ -2,7 +2,7 @@ import type { BetterOffComparison } from '../calculation/better-off.js';
 import type { AmountLine, BenefitOutcome } from '../calculation/engine/benefit.js';
 import type { CalculationResult } from '../calculation/engine/calculation-result.js';
 import type { Country } from '../calculation/household.js';
-import { formatPounds, poundsFromPence, sumPence, type Pence } from '../calculation/money.js';
+import { formatAmount, poundsFromPence, sumPence, type Pence } from '../money.js';
 import { BENEFIT_TYPES, type BenefitType, type ExtraHelp, type ResultBenefit, type ResultBenefits, type ResultElement, type ResultHousingAllowance, type ResultVariable } from './model.js';
 
 /**
@@ -231,9 +231,9 @@ export function housingAllowanceOf(result: CalculationResult): ResultHousingAllo
   const used = result.localHousingAllowance;
   if (!used) return null;
   const period = used.scheme === 'UNIVERSAL_CREDIT' ? 'month' : 'week';
-  const rate = `${formatPounds(used.ratePence)} a ${period} for ${LHA_CATEGORY_TEXT[used.category]}`;
+  const rate = `${formatAmount(used.ratePence)} a ${period} for ${LHA_CATEGORY_TEXT[used.category]}`;
   const council = used.localAuthorityName ?? 'the council';
-  const highest = used.highest ? `${formatPounds(used.highest.ratePence)} in ${used.highest.area}` : '';
+  const highest = used.highest ? `${formatAmount(used.highest.ratePence)} in ${used.highest.area}` : '';
   const summary = {
     GIVEN: `${used.area}, as given: ${rate}.`,
     POSTCODE: `${used.area}, where the postcode is: ${rate}.`,

@@ -2,6 +2,7 @@
  * Numbers and money in the rule language are integer hundredths (pence for money), never binary floats:
  * 12.21 is 1221. Products and quotients are worked exactly (BigInt) and rounded half away from zero.
  */
+import { roundedQuotient } from '../money.js';
 
 /**
  * Reads decimal text such as `12`, `-3.5` or `123.45` as hundredths, working on the digits rather than a float.
@@ -22,15 +23,6 @@ export function numberToHundredths(value: number): number | null {
   return Number.isFinite(value) ? parseHundredths(String(value)) : null;
 }
 
-/** n / d rounded half away from zero; d must not be 0. */
-function divideRounded(n: bigint, d: bigint): bigint {
-  const quotient = n / d;
-  const remainder = n % d;
-  const twiceRemainder = (remainder < 0n ? -remainder : remainder) * 2n;
-  if (twiceRemainder < (d < 0n ? -d : d)) return quotient;
-  return (n < 0n) !== (d < 0n) ? quotient - 1n : quotient + 1n;
-}
-
 function toSafeNumber(value: bigint): number | null {
   const result = Number(value);
   return Number.isSafeInteger(result) ? result : null;
@@ -38,10 +30,10 @@ function toSafeNumber(value: bigint): number | null {
 
 /** a x b, both in hundredths, to the nearest hundredth; null when too large to hold exactly. */
 export function multiplyHundredths(a: number, b: number): number | null {
-  return toSafeNumber(divideRounded(BigInt(a) * BigInt(b), 100n));
+  return toSafeNumber(roundedQuotient(BigInt(a) * BigInt(b), 100n));
 }
 
 /** a / b, both in hundredths, to the nearest hundredth; null when too large. The caller rules out b = 0. */
 export function divideHundredths(a: number, b: number): number | null {
-  return toSafeNumber(divideRounded(BigInt(a) * 100n, BigInt(b)));
+  return toSafeNumber(roundedQuotient(BigInt(a) * 100n, BigInt(b)));
 }

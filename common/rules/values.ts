@@ -6,7 +6,7 @@
 import type { AnswerValue, Answers, MoneyAnswer, PostcodeAnswer } from '../survey/model.js';
 import { numberToHundredths, parseHundredths } from './hundredths.js';
 import { parseUkDate, toDayNumber } from '../dates/calendar.js';
-import { readDecimalText } from '../survey/money.js';
+import { readDecimalText } from '../money.js';
 
 export type Value =
   | { kind: 'empty' }

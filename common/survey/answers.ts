@@ -17,15 +17,8 @@ import {
   type UkCountry,
 } from './model.js';
 import { councilAnswerProblem, councilAnswersOf } from './council-tax-band.js';
-import {
-  chosenFigurePence,
-  emptyMoneyAnswer,
-  figureKey,
-  isMoneyPeriod,
-  moneyAnswerFromPence,
-  penceFrom,
-  penceFromNumber,
-} from './money.js';
+import { penceFrom, penceFromNumber } from '../money.js';
+import { chosenFigurePence, emptyMoneyAnswer, figureKey, isAnswerPeriod, moneyAnswerFromPence } from './money-answer.js';
 
 /**
  * A question as the definitions write it (type by name) or as the page response carries it (type by number). A
@@ -276,7 +269,7 @@ function readMoney(question: SurveyQuestion, raw: unknown): ReadAnswerResult {
     }
   }
   const period = raw.period;
-  if (period !== '' && !isMoneyPeriod(period)) return refuse(question, "'period' must be Weekly, Monthly, Yearly or empty.");
+  if (period !== '' && !isAnswerPeriod(period)) return refuse(question, "'period' must be Weekly, Monthly, Yearly or empty.");
   const answer = raw as unknown as MoneyAnswer;
   const hasFigure = answer.weekly !== null || answer.monthly !== null || answer.yearly !== null;
   if (period !== '' && answer[figureKey(period)] === null && hasFigure) {

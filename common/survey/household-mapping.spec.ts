@@ -1,13 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Household } from '../calculation/household.js';
 import { HOUSEHOLD_QUESTIONS, HouseholdMappingError, householdFromAnswers } from './household-mapping.js';
-import { NONE_OF_THE_ABOVE, type Answers, type MoneyAnswer, type MoneyPeriod, type PostcodeAnswer } from './model.js';
-import { moneyAnswerFrom } from './money.js';
+import { NONE_OF_THE_ABOVE, type Answers, type MoneyAnswer, type AnswerPeriod, type PostcodeAnswer } from './model.js';
+import { moneyAnswerFrom } from './money-answer.js';
 
 const TODAY = '2026-11-21';
 const NONE = [NONE_OF_THE_ABOVE];
 
-function money(amount: string, period: MoneyPeriod): MoneyAnswer {
+function money(amount: string, period: AnswerPeriod): MoneyAnswer {
   const answer = moneyAnswerFrom(amount, period);
   if (!answer) throw new Error(`Not an amount: ${amount}`);
   return answer;

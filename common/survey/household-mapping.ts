@@ -35,12 +35,13 @@ import {
   type AnswerValue,
   type Answers,
   type MoneyAnswer,
-  type MoneyPeriod,
+  type AnswerPeriod,
   type PostcodeAnswer,
   type QuestionTypeName,
   type UkCountry,
 } from './model.js';
-import { figureKey, parsePence, penceFromNumber, poundsFromPence, readDecimalText } from './money.js';
+import { parsePence, penceFromNumber, poundsFromPence, readDecimalText } from '../money.js';
+import { figureKey, MONEY_PERIOD_OF_ANSWER } from './money-answer.js';
 
 /** A question the mapping reads: the types it may have and the option values the mapping looks for. */
 export interface HouseholdQuestion {
@@ -87,8 +88,6 @@ const COUNTRY: Record<UkCountry, Country> = {
   Wales: 'WALES',
   'Northern Ireland': 'NORTHERN_IRELAND',
 };
-
-const PERIOD: Record<MoneyPeriod, Money['period']> = { Weekly: 'WEEK', Monthly: 'MONTH', Yearly: 'YEAR' };
 
 /** `{P}OtherIncome` choices and the question that asks each amount. */
 const OTHER_INCOME: readonly { value: string; amount: string; type: OtherIncomeType }[] = [
@@ -302,11 +301,11 @@ class AnswerReader {
     if (value === undefined || value === null) return null;
     if (!isMoneyAnswer(value)) throw new HouseholdMappingError(name, 'is not a money answer.');
     // A zero typed with no period is accepted as weekly (spec 000 §5).
-    const period: MoneyPeriod = value.period === '' ? 'Weekly' : value.period;
+    const period: AnswerPeriod = value.period === '' ? 'Weekly' : value.period;
     const amount = value[figureKey(period)];
     if (amount === null) return null;
     if (penceFromNumber(amount) === null || amount < 0) throw new HouseholdMappingError(name, 'is not an amount in pounds and pence.');
-    return { amount, period: PERIOD[period] };
+    return { amount, period: MONEY_PERIOD_OF_ANSWER[period] };
   }
 
   requiredMoney(name: string): Money {

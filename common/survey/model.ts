@@ -129,14 +129,18 @@ export interface PostcodeAnswer {
   option: boolean;
 }
 
-export type MoneyPeriod = 'Weekly' | 'Monthly' | 'Yearly';
+/**
+ * The period a person picks for a money answer, as the questionnaire's contract spells it; it stands for a
+ * `MoneyPeriod` of `common/money.ts` (`moneyPeriodOf` in `money-answer.ts`).
+ */
+export type AnswerPeriod = 'Weekly' | 'Monthly' | 'Yearly';
 
-/** Pounds with at most 2 decimals; the three figures are kept in step by `common/survey/money`. */
+/** Pounds with at most 2 decimals; the three figures are kept in step by `common/survey/money-answer`. */
 export interface MoneyAnswer {
   weekly: number | null;
   monthly: number | null;
   yearly: number | null;
-  period: MoneyPeriod | '';
+  period: AnswerPeriod | '';
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { SurveyQuestion } from './answers.js';
 import { CAPITAL_BAND_5001_TO_16000, TENURES, type AnswerValue, type Answers, type MoneyAnswer, type PostcodeAnswer } from './model.js';
-import { moneyAnswerFrom } from './money.js';
+import { moneyAnswerFrom } from './money-answer.js';
 import {
   invalidValueMessage,
   LANDING_PAGE_MESSAGES,

@@ -7,22 +7,14 @@ import {
   CAPITAL_BAND_5001_TO_16000,
   QUESTION_NAMES,
   TENURES,
+  type AnswerPeriod,
   type AnswerValue,
   type Answers,
   type MoneyAnswer,
-  type MoneyPeriod,
   type PostcodeAnswer,
 } from './model.js';
-import {
-  chosenFigurePence,
-  compareDecimalText,
-  divideRounded,
-  formatPounds,
-  penceFromNumber,
-  penceToText,
-  readDecimalText,
-  RENT_MONTHLY_TO_WEEKLY_DIVISOR_HUNDREDTHS,
-} from './money.js';
+import { compareDecimalText, divideRounded, formatPounds, penceFromNumber, penceToText, readDecimalText } from '../money.js';
+import { chosenFigurePence, RENT_MONTHLY_TO_WEEKLY_DIVISOR_HUNDREDTHS } from './money-answer.js';
 import { ageOn, EARLIEST_BIRTH_DATE_EXCLUSIVE, isIsoDate, parseDayMonthYear, type IsoDate } from './dates.js';
 import { emptyPostcodeAnswer, normaliseMoney, questionTypeName, type SurveyQuestion } from './answers.js';
 
@@ -218,10 +210,10 @@ function formatLimitPounds(pounds: number): string {
  * weekly equivalent first: monthly rent over cap x 4.33, yearly rent over cap x 52, weekly rent over the cap. So for
  * social housing £2,165 a month is allowed and £2,165.01 is not.
  */
-function checkRentCap(period: MoneyPeriod, chosenPence: number, label: string, tenure: AnswerValue | undefined): string {
+function checkRentCap(period: AnswerPeriod, chosenPence: number, label: string, tenure: AnswerValue | undefined): string {
   const cap = rentCapFor(tenure);
   const capPence = cap.weeklyPounds * 100;
-  const caps: Record<MoneyPeriod, { exceeded: boolean; pounds: number; per: string }> = {
+  const caps: Record<AnswerPeriod, { exceeded: boolean; pounds: number; per: string }> = {
     Weekly: { exceeded: chosenPence > capPence, pounds: cap.weeklyPounds, per: 'week' },
     Monthly: {
       exceeded: chosenPence * 100 > capPence * RENT_MONTHLY_TO_WEEKLY_DIVISOR_HUNDREDTHS,

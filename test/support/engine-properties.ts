@@ -10,7 +10,7 @@ import type { BenefitOutcome } from '../../common/calculation/engine/benefit.js'
 import type { CalculationResult } from '../../common/calculation/engine/calculation-result.js';
 import { normaliseHousehold, type HouseholdInput } from '../../common/calculation/engine/normalise.js';
 import { loadEntitlementEngine } from '../../common/calculation/load.js';
-import { monthlyFromWeekly, weeklyFromMonthly } from '../../common/calculation/money.js';
+import { monthlyFromWeekly, weeklyFromMonthly } from '../../common/money.js';
 import { randomHouseholds, type RandomHousehold } from './random-households.js';
 
 export interface PropertyReport {

@@ -1,9 +1,9 @@
-import { moneyAnswerFrom } from '../../common/survey/money.js';
-import type { MoneyAnswer, MoneyPeriod, PostcodeAnswer } from '../../common/survey/model.js';
+import { moneyAnswerFrom } from '../../common/survey/money-answer.js';
+import type { MoneyAnswer, AnswerPeriod, PostcodeAnswer } from '../../common/survey/model.js';
 import type { QuestionValue } from './survey-driver.js';
 
 /** A money answer as the web app sends it, from the amount typed in the period the person chose. */
-export function money(amount: string, period: MoneyPeriod): MoneyAnswer {
+export function money(amount: string, period: AnswerPeriod): MoneyAnswer {
   const answer = moneyAnswerFrom(amount, period);
   if (!answer) throw new Error(`'${amount}' is not an amount of money.`);
   return answer;

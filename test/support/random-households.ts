@@ -1,4 +1,5 @@
-import { BENEFIT_RATES, COUNCIL_TAX_BANDS, COUNTRIES, HOUSING_TENURES, MONEY_PERIODS, OTHER_INCOME_TYPES, type BenefitReceived, type BenefitReceivedType, type Country, type Money } from '../../common/calculation/household.js';
+import { BENEFIT_RATES, COUNCIL_TAX_BANDS, COUNTRIES, HOUSING_TENURES, OTHER_INCOME_TYPES, type BenefitReceived, type BenefitReceivedType, type Country, type Money } from '../../common/calculation/household.js';
+import { MONEY_PERIODS } from '../../common/money.js';
 import type { AdultInput, ChildInput, HouseholdInput } from '../../common/calculation/engine/normalise.js';
 import { seededRandom } from './random.js';
 

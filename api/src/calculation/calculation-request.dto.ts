@@ -6,10 +6,10 @@ import {
   COUNTRIES,
   EARNINGS_BASES,
   HOUSING_TENURES,
-  MONEY_PERIODS,
   OTHER_INCOME_TYPES,
   SEXES,
 } from '../../../common/calculation/household.js';
+import { MONEY_PERIODS } from '../../../common/money.js';
 import { CALCULATION_REQUEST_LIMITS as LIMITS } from '../../../common/calculation/validate-request.js';
 
 /**

@@ -1,4 +1,4 @@
-import { formatPounds } from '../../../common/calculation/money.js';
+import { formatAmount } from '../../../common/money.js';
 import {
   BENEFIT_TYPES,
   variableIsTrue,
@@ -163,7 +163,7 @@ export function dateInWords(isoDate: string): string {
 
 /** '£1,234.56 per week': pounds to 2 decimal places (spec 001 §9). */
 export function moneyIn(pounds: number, period: PeriodView): string {
-  return `${formatPounds(Math.round(pounds * 100))} ${period.per}`;
+  return `${formatAmount(Math.round(pounds * 100))} ${period.per}`;
 }
 
 function amountView(type: BenefitType, pounds: number, period: PeriodView): AmountView {

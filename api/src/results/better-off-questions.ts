@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CircumstanceChange } from '../../../common/calculation/better-off.js';
-import type { Earnings, Money, MoneyPeriod as HouseholdPeriod } from '../../../common/calculation/household.js';
+import type { Earnings, Money } from '../../../common/calculation/household.js';
 import { parseRule, referencedQuestions } from '../../../common/rules/index.js';
-import { QUESTION_TYPES, type Answers, type MoneyAnswer, type MoneyPeriod, type PageDefinition } from '../../../common/survey/model.js';
-import { chosenFigurePence } from '../../../common/survey/money.js';
+import { QUESTION_TYPES, type Answers, type MoneyAnswer, type PageDefinition } from '../../../common/survey/model.js';
+import { chosenFigurePence, MONEY_PERIOD_OF_ANSWER } from '../../../common/survey/money-answer.js';
 import { compileSurvey, type CompiledPage } from '../survey/survey-flow.js';
 
 /**
@@ -62,11 +62,9 @@ export function loadBetterOffPage(definitionsDir: string): CompiledPage {
   return compileSurvey({ pages: [json as PageDefinition] }).pages[0];
 }
 
-const PERIODS: Record<MoneyPeriod, HouseholdPeriod> = { Weekly: 'WEEK', Monthly: 'MONTH', Yearly: 'YEAR' };
-
 function money(answer: MoneyAnswer): Money | null {
   const pence = chosenFigurePence(answer);
-  return pence === null || answer.period === '' ? null : { amount: pence / 100, period: PERIODS[answer.period] };
+  return pence === null || answer.period === '' ? null : { amount: pence / 100, period: MONEY_PERIOD_OF_ANSWER[answer.period] };
 }
 
 /** The changes the better-off answers describe: new work (hours and pay before tax) and a new rent. */

@@ -1,6 +1,6 @@
 import { amountNotShown, notEligible, paidWeekly, type AmountLine, type BenefitCalculator } from '../engine/benefit.js';
 import { receives, type AdultFacts } from '../facts.js';
-import { bothPeriods } from '../money.js';
+import { bothPeriods } from '../../money.js';
 import { adultWording, getsDla, getsPip, hasHealthCondition } from './pip.js';
 
 const RATES = 'gov/dwp/attendance_allowance';

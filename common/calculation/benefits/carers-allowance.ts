@@ -1,6 +1,6 @@
 import { notEligible, paidWeekly, type AmountLine, type BenefitCalculator, type CalculationInput } from '../engine/benefit.js';
 import { unearnedIncomeOf, type AdultFacts } from '../facts.js';
-import { bothPeriods, type Pence } from '../money.js';
+import { bothPeriods, type Pence } from '../../money.js';
 import { selfEmployedNetProfit, takeHomePay } from '../tax/take-home-pay.js';
 import { adultWording } from './pip.js';
 

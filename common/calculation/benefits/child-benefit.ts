@@ -1,5 +1,5 @@
 import { notEligible, type BenefitCalculator } from '../engine/benefit.js';
-import { bothPeriods, moneyIn } from '../money.js';
+import { bothPeriods, moneyIn } from '../../money.js';
 
 const RATES = 'gov/hmrc/child_benefit/amount';
 

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { Citation } from '../../parameters/dated-parameter.js';
 import { officialSourceProblem } from '../../parameters/official-sources.js';
 import { OTHER_INCOME_TYPES, type CouncilTaxBand, type Country, type OtherIncomeType } from '../household.js';
-import type { Pence } from '../money.js';
+import type { Pence } from '../../money.js';
 
 /**
  * The council tax data of `rulesets/council-tax-reduction/` (see its README.md): Band D per billing authority for

@@ -2,7 +2,7 @@ import { notEligible, type AmountLine, type BenefitCalculator, type BenefitSyste
 import type { ParameterReader } from '../engine/parameters.js';
 import type { FiredRules } from '../engine/ruleset.js';
 import { receives, type AdultFacts, type HouseholdFacts } from '../facts.js';
-import { basisPointsOf, bothPeriods, moneyIn, monthlyFromWeekly, penceFromPounds, scalePence, sumPence, weeklyFromMonthly, type Pence } from '../money.js';
+import { basisPointsOf, bothPeriods, moneyIn, monthlyFromWeekly, penceFromPounds, scalePence, sumPence, weeklyFromMonthly, type Pence } from '../../money.js';
 import { pensionAgeApplicableAmount, pensionAgeIncome } from './housing-benefit.js';
 import {
   councilTaxData,

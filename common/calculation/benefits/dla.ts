@@ -1,5 +1,5 @@
 import { amountNotShown, notEligible, paidWeekly, type AmountLine, type BenefitCalculator } from '../engine/benefit.js';
-import { bothPeriods } from '../money.js';
+import { bothPeriods } from '../../money.js';
 import { adultWording, getsDla } from './pip.js';
 
 const RATES = 'gov/dwp/dla';

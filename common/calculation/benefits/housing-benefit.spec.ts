@@ -5,7 +5,7 @@ import { normaliseHousehold, type HouseholdInput } from '../engine/normalise.js'
 import { ParameterReader } from '../engine/parameters.js';
 import { deriveFacts } from '../facts.js';
 import { loadBenefit, loadEntitlementEngine, RULESETS_DIR } from '../load.js';
-import { bothPeriods } from '../money.js';
+import { bothPeriods } from '../../money.js';
 import { housingBenefit } from './housing-benefit.js';
 import { pensionCredit } from './pension-credit.js';
 

@@ -3,7 +3,7 @@ import type { ParameterReader } from '../engine/parameters.js';
 import type { FiredRules } from '../engine/ruleset.js';
 import { receives, type HouseholdFacts } from '../facts.js';
 import type { NonDependant } from '../household.js';
-import { basisPointsOf, bothPeriods, formatPounds, moneyIn, sumPence, type Pence } from '../money.js';
+import { basisPointsOf, bothPeriods, formatAmount, moneyIn, sumPence, type Pence } from '../../money.js';
 import { LHA_CATEGORY_WORDS, type LhaCategory } from '../local-housing-allowance.js';
 import { localHousingAllowanceFor, type LhaUsed } from './local-housing-allowance-used.js';
 import { PENSION_CREDIT_GUARANTEE } from './pension-credit.js';
@@ -236,7 +236,7 @@ export function pensionAgeApplicableAmount(facts: HouseholdFacts, parameters: Pa
   if (carers > 0) parts.push([`carer premium x ${carers}`, carers * parameters.amount(`${HB}/premiums/carer`)]);
   const children = facts.qualifyingChildren.length;
   if (children > 0) parts.push([`child allowance x ${children}`, children * parameters.amount(`${HB}/allowances/child`)]);
-  return { total: sumPence(parts.map(([, amount]) => amount)), parts: parts.map(([name, amount]) => `${name} ${formatPounds(amount)}`).join(', ') };
+  return { total: sumPence(parts.map(([, amount]) => amount)), parts: parts.map(([name, amount]) => `${name} ${formatAmount(amount)}`).join(', ') };
 }
 
 /**

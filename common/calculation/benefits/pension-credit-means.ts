@@ -1,6 +1,6 @@
 import { receives, unearnedIncomeOf, type AdultFacts, type HouseholdFacts } from '../facts.js';
 import type { OtherIncomeType } from '../household.js';
-import type { Pence } from '../money.js';
+import type { Pence } from '../../money.js';
 import { selfEmployedNetProfit, takeHomePay, type TaxInput } from '../tax/take-home-pay.js';
 
 /**

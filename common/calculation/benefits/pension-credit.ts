@@ -2,7 +2,7 @@ import { notEligible, type AmountLine, type BenefitCalculator, type CalculatedBe
 import type { ParameterReader } from '../engine/parameters.js';
 import type { FiredRules } from '../engine/ruleset.js';
 import type { ChildFacts } from '../facts.js';
-import { basisPointsOf, bothPeriods, sumPence, type Pence } from '../money.js';
+import { basisPointsOf, bothPeriods, sumPence, type Pence } from '../../money.js';
 import {
   benefitUnit,
   getsCarersAllowance,

@@ -2,7 +2,7 @@ import { amountNotShown, notEligible, paidWeekly, type AmountLine, type BenefitC
 import type { ParameterReader } from '../engine/parameters.js';
 import { receives, type AdultFacts } from '../facts.js';
 import type { BenefitReceived } from '../household.js';
-import { bothPeriods } from '../money.js';
+import { bothPeriods } from '../../money.js';
 
 /** How an adult is named in a sentence, with the verbs that agree with it (shared by the per-adult benefits). */
 export function adultWording(adult: AdultFacts) {

@@ -1,5 +1,5 @@
 import { notEligible, type BenefitCalculator, type BenefitOutcome } from '../engine/benefit.js';
-import { bothPeriods } from '../money.js';
+import { bothPeriods } from '../../money.js';
 
 const RATE = 'gov/social_security_scotland/scottish_child_payment/amount';
 

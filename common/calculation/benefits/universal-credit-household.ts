@@ -1,6 +1,6 @@
 import type { CalculationInput } from '../engine/benefit.js';
 import { receives, type AdultFacts, type ChildFacts, type HouseholdFacts } from '../facts.js';
-import { sumPence, type Pence } from '../money.js';
+import { sumPence, type Pence } from '../../money.js';
 import { selfEmployedNetProfit, takeHomePay, type TakeHomePay } from '../tax/take-home-pay.js';
 
 /**

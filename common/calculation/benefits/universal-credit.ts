@@ -2,7 +2,7 @@ import { notEligible, type AmountLine, type BenefitCalculator, type CalculatedBe
 import type { FiredRules } from '../engine/ruleset.js';
 import type { LhaCategory } from '../local-housing-allowance.js';
 import { localHousingAllowanceFor, type LhaUsed } from './local-housing-allowance-used.js';
-import { basisPointsOf, bothPeriods, scalePence, sumPence, type Pence } from '../money.js';
+import { basisPointsOf, bothPeriods, scalePence, sumPence, type Pence } from '../../money.js';
 import { unearnedIncomeOf } from '../facts.js';
 import {
   adultEarnings,

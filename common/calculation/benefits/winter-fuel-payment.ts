@@ -2,7 +2,7 @@ import { amountNotShown, notEligible, type BenefitCalculator } from '../engine/b
 import { attainsAge, formatIsoDate, fromDayNumber, parseIsoDate, toDayNumber } from '../../dates/calendar.js';
 import type { AdultFacts, HouseholdFacts } from '../facts.js';
 import type { OtherIncomeType } from '../household.js';
-import { convertPence, moneyIn, scalePence, type Pence } from '../money.js';
+import { convertPence, moneyIn, scalePence, type Pence } from '../../money.js';
 
 const WFP = 'gov/dwp/winter_fuel_payment';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];

@@ -2,7 +2,7 @@ import type { ParameterInForce } from '../../parameters/parameter-set.js';
 import type { HouseholdFacts } from '../facts.js';
 import type { LocalHousingAllowance } from '../local-housing-allowance.js';
 import type { LhaUsed } from '../local-housing-allowance.js';
-import { bothPeriods, sumPence, type Pence } from '../money.js';
+import { bothPeriods, sumPence, type Pence } from '../../money.js';
 import type { Explanations } from './explanations.js';
 import type { ParameterReader } from './parameters.js';
 import type { FiredRules, RulesetFacts } from './ruleset.js';

@@ -1,7 +1,7 @@
 import type { HouseholdFacts } from '../facts.js';
 import type { LhaUsed } from '../local-housing-allowance.js';
 import type { ExtraHelpCategoryOffered } from '../extra-help/types.js';
-import type { Pence } from '../money.js';
+import type { Pence } from '../../money.js';
 import type { BenefitOutcome, ResultVariable } from './benefit.js';
 
 /**

@@ -4,7 +4,7 @@ import { deriveFacts, type PeriodPence } from '../facts.js';
 import type { Household, OtherIncomeType } from '../household.js';
 import type { LocalHousingAllowance } from '../local-housing-allowance.js';
 import type { LhaUsed } from '../local-housing-allowance.js';
-import { poundsFromPence, sumPence, type Pence } from '../money.js';
+import { poundsFromPence, sumPence, type Pence } from '../../money.js';
 import { selfEmployedNetProfit, takeHomePay, type TaxInput } from '../tax/take-home-pay.js';
 import { BENEFIT_CODES, type BenefitCalculator, type BenefitCode, type BenefitOutcome } from './benefit.js';
 import type { CalculationResult, HouseholdIncome } from './calculation-result.js';

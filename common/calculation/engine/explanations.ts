@@ -1,5 +1,5 @@
 import Handlebars from 'handlebars';
-import { formatPounds } from '../money.js';
+import { formatAmount } from '../../money.js';
 
 /**
  * A benefit's sentences (`rulesets/<benefit>/explanations.json`): Handlebars templates by key, so policy staff
@@ -12,7 +12,7 @@ import { formatPounds } from '../money.js';
  */
 
 const handlebars = Handlebars.create();
-handlebars.registerHelper('money', (pence: number) => formatPounds(pence));
+handlebars.registerHelper('money', (pence: number) => formatAmount(pence));
 handlebars.registerHelper('percent', (basisPoints: number) => `${Number((basisPoints / 100).toFixed(2))}%`);
 handlebars.registerHelper('plural', (count: number, one: string, many: string) => (count === 1 ? one : many));
 

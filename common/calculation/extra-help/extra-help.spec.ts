@@ -6,7 +6,7 @@ import { taxYearOf } from '../engine/entitlement-engine.js';
 import type { CalculationResult } from '../engine/calculation-result.js';
 import { normaliseHousehold, type HouseholdInput } from '../engine/normalise.js';
 import { deriveFacts } from '../facts.js';
-import { bothPeriods, convertPence } from '../money.js';
+import { bothPeriods, convertPence } from '../../money.js';
 import { checkExtraHelpFiles, describeProblem } from './definitions.js';
 import { evaluateExtraHelp, FLAG_TRUE_PENCE, LoadedExtraHelp, type ExtraHelpResult } from './extra-help.js';
 import { EXTRA_HELP_FACTS, extraHelpFacts } from './facts.js';

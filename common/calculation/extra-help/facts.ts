@@ -3,7 +3,7 @@ import type { CalculationResult } from '../engine/calculation-result.js';
 import type { FactValue } from '../engine/ruleset.js';
 import { receives, type AdultFacts } from '../facts.js';
 import { COUNTRIES, HOUSING_TENURES, type BenefitReceivedType, type OtherIncomeType } from '../household.js';
-import { moneyIn, sumPence } from '../money.js';
+import { moneyIn, sumPence } from '../../money.js';
 
 /**
  * The facts an extra-help condition may name, each with its type and meaning. They are worked out once per

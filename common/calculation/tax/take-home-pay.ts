@@ -1,7 +1,7 @@
 import type { CalculationInput } from '../engine/benefit.js';
 import type { ParameterReader } from '../engine/parameters.js';
 import type { AdultFacts, PeriodPence } from '../facts.js';
-import { moneyIn, scalePence, type Pence } from '../money.js';
+import { moneyIn, scalePence, type Pence } from '../../money.js';
 
 /**
  * Income tax and employee/self-employed National Insurance, for the benefits that count income after tax (Universal

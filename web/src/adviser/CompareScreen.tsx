@@ -1,7 +1,7 @@
 import DOMPurify from 'dompurify';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { ADVISER_LIMITS, type ComparisonColumn, type ComparisonData, type CompareResponse } from '../../../common/adviser/model';
-import { formatPounds, penceFromPounds } from '../../../common/calculation/money';
+import { formatAmount, penceFromPounds } from '../../../common/money';
 import type { Period } from '../result/money';
 import { PeriodChoice } from '../result/BenefitBlocks';
 import { LoadingSpinner } from '../shared/LoadingSpinner';
@@ -37,7 +37,7 @@ export function sanitisedHtml(html: string): string {
 }
 
 function money(pounds: number): string {
-  return formatPounds(penceFromPounds(Number(pounds.toFixed(2))));
+  return formatAmount(penceFromPounds(Number(pounds.toFixed(2))));
 }
 
 function cell(column: ComparisonColumn, amount: number): string {

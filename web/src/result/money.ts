@@ -1,4 +1,4 @@
-import { formatPounds } from '../../../common/calculation/money';
+import { formatAmount } from '../../../common/money';
 import { BENEFIT_TYPES, type BenefitType } from '../../../common/result/model';
 
 /** The period amounts are shown for (spec 001 §4 'Period'); also the `period` of the PDF link. */
@@ -23,7 +23,7 @@ export const NO_AMOUNT_TEXT = {
  * The model's amounts are pounds worked out from whole pence, so rounding to the penny only undoes binary noise.
  */
 export function formatMoney(pounds: number, period: Period): string {
-  return `${formatPounds(Math.round(pounds * 100))} ${PERIOD_WORDS[period]}`;
+  return `${formatAmount(Math.round(pounds * 100))} ${PERIOD_WORDS[period]}`;
 }
 
 /** The weekly or the monthly figure of a pair. */

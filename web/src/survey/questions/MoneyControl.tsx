@@ -1,14 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { MoneyAnswer, MoneyPeriod } from '../../../../common/survey/model';
-import {
-  chosenFigurePence,
-  emptyMoneyAnswer,
-  formatPounds,
-  MONEY_PERIODS,
-  moneyAnswerFrom,
-  penceFromNumber,
-  penceToText,
-} from '../../../../common/survey/money';
+import type { MoneyAnswer, AnswerPeriod } from '../../../../common/survey/model';
+import { formatPounds, penceFromNumber, penceToText } from '../../../../common/money';
+import { chosenFigurePence, emptyMoneyAnswer, ANSWER_PERIODS, moneyAnswerFrom } from '../../../../common/survey/money-answer';
 import type { ControlProps } from './control';
 
 /** Whole pounds (up to £999,999,999) and at most two decimal places: other typing is blocked. */
@@ -25,17 +18,17 @@ export function amountText(answer: MoneyAnswer): string {
 }
 
 /** The answer after typing `text` with `period` chosen: all three figures worked again (spec 000 §4). */
-export function moneyAnswerAfter(text: string, period: MoneyPeriod | ''): MoneyAnswer {
+export function moneyAnswerAfter(text: string, period: AnswerPeriod | ''): MoneyAnswer {
   // Only a lone '.' gets past the typing check without being an amount: it counts as no amount yet.
   return moneyAnswerFrom(text, period) ?? emptyMoneyAnswer(period);
 }
 
-const PER: Record<MoneyPeriod, string> = { Weekly: 'a week', Monthly: 'a month', Yearly: 'a year' };
+const PER: Record<AnswerPeriod, string> = { Weekly: 'a week', Monthly: 'a month', Yearly: 'a year' };
 
 /** The three figures in words, e.g. '£100 a week, £433.33 a month, £5,200 a year'; '' until a period is chosen. */
 export function describeFigures(answer: MoneyAnswer): string {
   if (answer.period === '') return '';
-  const parts = MONEY_PERIODS.map((period) => {
+  const parts = ANSWER_PERIODS.map((period) => {
     const figure = answer[period === 'Weekly' ? 'weekly' : period === 'Monthly' ? 'monthly' : 'yearly'];
     const pence = figure === null ? null : penceFromNumber(figure);
     return pence === null ? null : `${formatPounds(pence, { separators: true })} ${PER[period]}`;
@@ -45,7 +38,7 @@ export function describeFigures(answer: MoneyAnswer): string {
 
 /**
  * Money (type 7): an amount in pounds and how often it is paid. Any change works out the weekly, monthly and yearly
- * figures again from what was typed, to the penny (common/survey/money), and shows all three.
+ * figures again from what was typed, to the penny (common/survey/money-answer), and shows all three.
  */
 export function MoneyControl(props: ControlProps) {
   const { question, id, describedBy, invalid } = props;
@@ -90,7 +83,7 @@ export function MoneyControl(props: ControlProps) {
       <fieldset className="money__period">
         <legend className="visually-hidden">How often</legend>
         <div className="radios radios--inline">
-          {MONEY_PERIODS.map((period) => (
+          {ANSWER_PERIODS.map((period) => (
             <div className="radios__item" key={period}>
               <input
                 className="radios__input"

@@ -1,19 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  compareDecimalText,
-  convertPence,
-  divideRounded,
-  formatPounds,
-  MAX_MONEY_PENCE,
-  moneyAnswerFrom,
-  moneyAnswerFromPence,
-  parsePence,
-  penceFrom,
-  penceFromNumber,
-  penceToText,
-  readDecimalText,
-  rentWeeklyEquivalentPence,
-} from './money.js';
+import { compareDecimalText, convertPence, divideRounded, formatPounds, MAX_MONEY_PENCE, parsePence, penceFrom, penceFromNumber, penceToText, readDecimalText } from '../money.js';
+import { moneyAnswerFrom, moneyAnswerFromPence, rentWeeklyEquivalentPence } from './money-answer.js';
 
 describe('readDecimalText', () => {
   it('reads numbers as people type them into plain decimal text', () => {
@@ -108,47 +95,47 @@ describe('penceToText and divideRounded', () => {
 
 describe('convertPence (spec 000 §4: the six conversions)', () => {
   it('weekly to monthly is x52/12 and weekly to yearly is x52', () => {
-    expect(convertPence(10000, 'Weekly', 'Monthly')).toBe(43333);
-    expect(convertPence(10000, 'Weekly', 'Yearly')).toBe(520000);
+    expect(convertPence(10000, 'WEEK', 'MONTH')).toBe(43333);
+    expect(convertPence(10000, 'WEEK', 'YEAR')).toBe(520000);
   });
 
   it('monthly to weekly is x12/52 and monthly to yearly is x12', () => {
-    expect(convertPence(100000, 'Monthly', 'Weekly')).toBe(23077);
-    expect(convertPence(100000, 'Monthly', 'Yearly')).toBe(1200000);
+    expect(convertPence(100000, 'MONTH', 'WEEK')).toBe(23077);
+    expect(convertPence(100000, 'MONTH', 'YEAR')).toBe(1200000);
   });
 
   it('yearly to weekly is /52 and yearly to monthly is /12', () => {
-    expect(convertPence(100000, 'Yearly', 'Weekly')).toBe(1923);
-    expect(convertPence(100000, 'Yearly', 'Monthly')).toBe(8333);
+    expect(convertPence(100000, 'YEAR', 'WEEK')).toBe(1923);
+    expect(convertPence(100000, 'YEAR', 'MONTH')).toBe(8333);
   });
 
   it('keeps a figure in its own period unchanged', () => {
-    expect(convertPence(1234, 'Monthly', 'Monthly')).toBe(1234);
+    expect(convertPence(1234, 'MONTH', 'MONTH')).toBe(1234);
   });
 
   it('works a penny a week to 4p a month and 52p a year', () => {
-    expect(convertPence(1, 'Weekly', 'Monthly')).toBe(4);
-    expect(convertPence(1, 'Weekly', 'Yearly')).toBe(52);
+    expect(convertPence(1, 'WEEK', 'MONTH')).toBe(4);
+    expect(convertPence(1, 'WEEK', 'YEAR')).toBe(52);
   });
 
   it('rounds exact halfpennies up where float arithmetic would round them down', () => {
     // £7.02 a year is 13.5p a week; 7.02 / 52 * 100 in floats is 13.4999...
     expect(Math.round((7.02 / 52) * 100)).toBe(13);
-    expect(convertPence(702, 'Yearly', 'Weekly')).toBe(14);
+    expect(convertPence(702, 'YEAR', 'WEEK')).toBe(14);
     // 42p a year is 3.5p a month.
     expect(Math.round((0.42 / 12) * 100)).toBe(3);
-    expect(convertPence(42, 'Yearly', 'Monthly')).toBe(4);
-    expect(convertPence(26, 'Yearly', 'Weekly')).toBe(1);
-    expect(convertPence(25, 'Yearly', 'Weekly')).toBe(0);
+    expect(convertPence(42, 'YEAR', 'MONTH')).toBe(4);
+    expect(convertPence(26, 'YEAR', 'WEEK')).toBe(1);
+    expect(convertPence(25, 'YEAR', 'WEEK')).toBe(0);
   });
 
   it('rounds a negative halfpenny away from zero too', () => {
-    expect(convertPence(-26, 'Yearly', 'Weekly')).toBe(-1);
+    expect(convertPence(-26, 'YEAR', 'WEEK')).toBe(-1);
   });
 
   it('stays exact at the largest figure allowed', () => {
-    expect(convertPence(MAX_MONEY_PENCE, 'Weekly', 'Yearly')).toBe(MAX_MONEY_PENCE * 52);
-    expect(convertPence(MAX_MONEY_PENCE, 'Weekly', 'Monthly')).toBe(433333333329);
+    expect(convertPence(MAX_MONEY_PENCE, 'WEEK', 'YEAR')).toBe(MAX_MONEY_PENCE * 52);
+    expect(convertPence(MAX_MONEY_PENCE, 'WEEK', 'MONTH')).toBe(433333333329);
   });
 });
 

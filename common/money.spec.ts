@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { basisPointsOf, bothPeriods, convertPence, formatPounds, moneyIn, monthlyFromWeekly, penceFromPounds, poundsFromPence, scalePence, weeklyFromMonthly } from './money.js';
+import { basisPointsOf, divideRounded, roundedQuotient, bothPeriods, convertPence, formatAmount, moneyIn, monthlyFromWeekly, penceFromPounds, poundsFromPence, scalePence, weeklyFromMonthly } from './money.js';
 
 describe('money in whole pence', () => {
   it('reads pounds with up to 2 decimals as decimal text, never through a binary fraction', () => {
@@ -34,10 +34,22 @@ describe('money in whole pence', () => {
   });
 
   it('prints pounds for explanations and for the API', () => {
-    expect(formatPounds(4110000)).toBe('£41,100.00');
-    expect(formatPounds(5)).toBe('£0.05');
-    expect(formatPounds(-12345)).toBe('-£123.45');
+    expect(formatAmount(4110000)).toBe('£41,100.00');
+    expect(formatAmount(5)).toBe('£0.05');
+    expect(formatAmount(-12345)).toBe('-£123.45');
     expect(poundsFromPence(42490)).toBe(424.9);
     expect(poundsFromPence(11722)).toBe(117.22);
+  });
+});
+
+describe('the one rounding rule', () => {
+  it('divides exactly and rounds half away from zero, whatever the signs, never giving -0', () => {
+    expect([roundedQuotient(5n, 2n), roundedQuotient(-5n, 2n), roundedQuotient(5n, -2n), roundedQuotient(-5n, -2n)]).toEqual([3n, -3n, -3n, 3n]);
+    expect([roundedQuotient(7n, 3n), roundedQuotient(-7n, 3n), roundedQuotient(8n, 3n), roundedQuotient(-8n, 3n)]).toEqual([2n, -2n, 3n, -3n]);
+    expect(Object.is(divideRounded(-25, 52), 0)).toBe(true);
+  });
+
+  it('is the same for a product beyond 2^53, where a double would no longer be exact', () => {
+    expect(scalePence(Number.MAX_SAFE_INTEGER, 52, 12)).toBe(Number((BigInt(Number.MAX_SAFE_INTEGER) * 52n + 6n) / 12n));
   });
 });
