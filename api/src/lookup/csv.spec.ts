@@ -59,5 +59,31 @@ describe('readCsvRecords', () => {
     await expect(records(['a,b\n"open,x\n'])).rejects.toThrow('line 2: a quoted field is not closed.');
     await expect(records(['a\n"x"y,z\n'])).rejects.toThrow('line 2: text follows a closing quote');
     await expect(records(['a\n', new Uint8Array([0x4d, 0xf4, 0x6e, 0x0a])])).rejects.toThrow('line 2: the file is not UTF-8 text');
+      await expect(records(['a\nb"c",d\n'])).rejects.toThrow('line 2: a field has a quote inside it but does not start with one');
+    // The line of the first byte that is not UTF-8, inside the chunk that holds it.
+    await expect(records(['a\n', new Uint8Array([0x62, 0x0a, 0x4d, 0xf4, 0x6e, 0x0a])])).rejects.toThrow('line 3: the file is not UTF-8 text');
+  });
+
+  it('reads rows with more or fewer fields than the header, and drops a carriage return that ends the file', async () => {
+    expect(await records(['a,b,c\n1\n1,2,3,4\r\nlast\r'])).toEqual([
+      { line: 1, fields: ['a', 'b', 'c'] },
+      { line: 2, fields: ['1'] },
+      { line: 3, fields: ['1', '2', '3', '4'] },
+      { line: 4, fields: ['last'] },
+    ]);
+  });
+
+  it('stops reading the source when the reader stops early', async () => {
+    let closed = false;
+    const source = (async function* () {
+      try {
+        for (let index = 0; ; index += 1) yield `row ${index}\n`;
+      } finally {
+        closed = true;
+      }
+    })();
+    for await (const record of readCsvRecords(source)) if (record.line === 3) break;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(closed).toBe(true);
   });
 });

@@ -1,32 +1,17 @@
 import type { Request } from 'express';
 import { isBrowserId } from '../../../common/browser-id.js';
+import { readCookies } from '../../../common/cookies.js';
 import { signedInUserOrNull, type SignedInUser } from '../accounts/signed-in-user.js';
 import { sourceAddressOf } from '../rate-limit/source-address.js';
 
 /** Who is asking: the browser id the web app sends, the cookies the API set, and the address for rate limits. */
 export interface Caller {
   browserId: string | null;
-  cookies: Record<string, string>;
+  cookies: Record<string, string | undefined>;
   /** The source address the rate limits count (an IPv6 address per /64): see sourceAddressOf. */
   address: string;
   /** The account signed in on the request (the access guard resolved it), if any: advisers open their clients' calculations. */
   account?: SignedInUser | null;
-}
-
-function parseCookies(header: string | undefined): Record<string, string> {
-  const cookies: Record<string, string> = {};
-  for (const part of header?.split(';') ?? []) {
-    const separator = part.indexOf('=');
-    if (separator <= 0) continue;
-    const name = part.slice(0, separator).trim();
-    const value = part.slice(separator + 1).trim();
-    try {
-      cookies[name] = decodeURIComponent(value);
-    } catch {
-      // A cookie we did not set and cannot decode is ignored.
-    }
-  }
-  return cookies;
 }
 
 /**
@@ -38,7 +23,7 @@ export function callerOf(request: Request, bodyBrowserId?: string | null): Calle
   const candidate = bodyBrowserId ?? (typeof header === 'string' ? header : null);
   return {
     browserId: candidate && isBrowserId(candidate) ? candidate : null,
-    cookies: parseCookies(request.headers.cookie),
+    cookies: readCookies(request.headers.cookie),
     address: sourceAddressOf(request),
     account: signedInUserOrNull(request),
   };

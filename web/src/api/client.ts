@@ -1,4 +1,5 @@
 import { CSRF_COOKIE, CSRF_HEADER } from '../../../common/accounts/model';
+import { readCookies } from '../../../common/cookies';
 import { isErrorResponse } from '../../../common/errors';
 import { browserId } from './browser-id';
 
@@ -29,17 +30,7 @@ export const BROWSER_ID_HEADER = 'X-Browser-Id';
  * site cannot make a signed-in adviser's browser change anything.
  */
 export function csrfToken(cookies = typeof document === 'undefined' ? '' : document.cookie): string | null {
-  for (const part of cookies.split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === CSRF_COOKIE) {
-      try {
-        return decodeURIComponent(value.join('='));
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
+  return readCookies(cookies)[CSRF_COOKIE] ?? null;
 }
 
 async function call<T>(method: 'GET' | 'POST', url: string, sentData?: Record<string, unknown>): Promise<T> {
