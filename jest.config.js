@@ -42,6 +42,13 @@ export default {
       testPathIgnorePatterns: ['\\.integration\\.spec\\.ts$'],
     },
     {
+      // The engine's properties over 10,000 random households (the unit tier runs a few hundred): in `npm test`
+      // and `npm run bench`, not in `npm run test:unit`.
+      ...shared,
+      displayName: 'properties',
+      testMatch: ['<rootDir>/test/properties/**/*.properties.spec.ts'],
+    },
+    {
       ...shared,
       displayName: 'integration',
       testMatch: ['<rootDir>/{api,test}/**/*.integration.spec.ts'],

@@ -1,7 +1,7 @@
 /**
  * The engine's properties over seeded random households, checked in plain Node and printed as JSON: Jest's module
- * sandbox runs the promise-heavy rules engine several times slower, so `common/calculation/engine/properties.spec.ts`
- * runs this file as a child process and asserts on what it prints. Each problem names the seed that makes its
+ * sandbox runs the promise-heavy rules engine several times slower, so the property suite
+ * (test/support/engine-properties-spec.ts) runs this file as a child process and asserts on what it prints. Each problem names the seed that makes its
  * household again (`randomHousehold(seed)`).
  *
  *   node --import ./scripts/register-typescript.mjs test/support/engine-properties.ts [households]

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenefitCode, BenefitOutcome, CalculatedBenefit } from '../engine/benefit.js';
-import { readCaseFiles, runCases } from '../engine/cases.js';
 import { normaliseHousehold, type HouseholdInput } from '../engine/normalise.js';
 import { ParameterReader } from '../engine/parameters.js';
 import { deriveFacts } from '../facts.js';
@@ -59,14 +58,6 @@ const guaranteeCredit = (weekly: number) =>
   outcome('PENSION_CREDIT', { system: 'LEGACY_AND_PENSION_AGE', weeklyPence: weekly, variables: [{ name: PENSION_CREDIT_GUARANTEE, weeklyPence: weekly, monthlyPence: Math.round((weekly * 52) / 12) }] });
 
 describe('Council Tax Reduction', () => {
-  it('passes its hand-worked cases that do not need Universal Credit', async () => {
-    // The councils' own working-age schemes (scheme-*.json) and with-universal-credit.json need Universal Credit worked out first.
-    const files = readCaseFiles(RULESETS_DIR, ['council-tax-reduction']).filter((file) => !/with-universal-credit\.json$|\/scheme-[^/]+\.json$/.test(file.file));
-    const { total, failures } = await runCases(engine, files);
-    expect(failures).toEqual([]);
-    expect(total).toBeGreaterThanOrEqual(12);
-  });
-
   it('cites only the rates of the nation the home is in', async () => {
     const result = await engine.calculate(
       normaliseHousehold({ country: 'SCOTLAND', adults: [{ age: 70, otherIncome: [{ type: 'STATE_PENSION', amount: 300, period: 'WEEK' }] }], capital: 1000, housing: { tenure: 'OWNER_OCCUPIER', councilTax: { annualCharge: 1200 } } }),

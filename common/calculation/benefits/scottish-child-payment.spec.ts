@@ -1,12 +1,10 @@
 import { join } from 'node:path';
 import { loadParameterSet } from '../../parameters/parameter-set.js';
 import type { BenefitCode, BenefitOutcome } from '../engine/benefit.js';
-import { readCaseFiles, runCases } from '../engine/cases.js';
 import { normaliseHousehold, type HouseholdInput } from '../engine/normalise.js';
 import { ParameterReader } from '../engine/parameters.js';
 import { deriveFacts } from '../facts.js';
-import { loadBenefit, loadEntitlementEngine, readFilesUnder, RULESETS_DIR } from '../load.js';
-import { childBenefit } from './child-benefit.js';
+import { loadBenefit, readFilesUnder, RULESETS_DIR } from '../load.js';
 import { scottishChildPayment } from './scottish-child-payment.js';
 
 const parameterSet = loadParameterSet(readFilesUnder(join(RULESETS_DIR, 'parameters')));
@@ -36,12 +34,6 @@ const scottishFamily = (children: string[]): HouseholdInput => ({
 });
 
 describe('Scottish Child Payment', () => {
-  it('meets the hand-worked cases that do not depend on Universal Credit', async () => {
-    const { total, failures } = await runCases(loadEntitlementEngine(RULESETS_DIR, [childBenefit, scottishChildPayment]), readCaseFiles(RULESETS_DIR, ['scottish-child-payment']));
-    expect(total).toBe(2);
-    expect(failures).toEqual([]);
-  });
-
   it('two children under 16 on Universal Credit, 2026/27: 2 x £28.20', async () => {
     const result = await scp(scottishFamily(['2015-02-01', '2019-06-01']), '2026-11-21', [award('UNIVERSAL_CREDIT', 51234)]);
     // 2 x 28.20 = 56.40 a week; 56.40 x 52 / 12 = 244.40 a month.

@@ -1,6 +1,8 @@
 /**
- * rules:test inside `npm test`: every hand-worked case in rulesets/<benefit>/cases/ against the engine as the API
- * loads it. `npm run rules:test` runs the same cases with a report for policy staff.
+ * rules:test inside `npm test`, and the only place `npm test` runs the hand-worked cases: every case in
+ * rulesets/<benefit>/cases/, once, against the whole engine as the API loads it. `npm run rules:test` runs the same
+ * cases on its own with a report for policy staff (the rules that held and every rate used); the benefits' own specs
+ * test what the cases cannot reach.
  */
 import { describe, expect, it } from '@jest/globals';
 import { loadEntitlementEngine, RULESETS_DIR } from '../load.js';
@@ -9,7 +11,32 @@ import { readCaseFiles, runCases } from './cases.js';
 const files = readCaseFiles(RULESETS_DIR);
 const engine = loadEntitlementEngine();
 
+/** The fewest hand-worked cases each benefit's folder may hold, so that a case file lost or emptied fails. */
+const FEWEST_CASES: Record<string, number> = {
+  'attendance-allowance': 3,
+  'carers-allowance': 3,
+  'council-tax-reduction': 12,
+  dla: 3,
+  'housing-benefit': 12,
+  'new-style-esa': 3,
+  'new-style-jsa': 3,
+  'pension-credit': 14,
+  pip: 3,
+  'scottish-child-payment': 2,
+  'universal-credit': 60,
+  'winter-fuel-payment': 6,
+};
+
 describe('rules:test: the hand-worked cases beside each ruleset', () => {
+  it('keeps each benefit’s hand-worked cases', () => {
+    const counted = new Map<string, number>();
+    for (const { file, cases } of files) counted.set(file.split('/')[0]!, (counted.get(file.split('/')[0]!) ?? 0) + cases.length);
+    const tooFew = Object.entries(FEWEST_CASES)
+      .filter(([folder, fewest]) => (counted.get(folder) ?? 0) < fewest)
+      .map(([folder, fewest]) => `${folder}: ${counted.get(folder) ?? 0} cases, fewer than ${fewest}`);
+    expect(tooFew).toEqual([]);
+  });
+
   for (const { file, cases } of files) {
     describe(file, () => {
       for (const item of cases) {

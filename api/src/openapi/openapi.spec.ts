@@ -1,8 +1,12 @@
+/**
+ * The OpenAPI document, built as `npm run openapi:write` builds it: the app in Nest's preview mode, which reads the
+ * controllers and DTOs without connecting to anything or listening, so this is a unit test (no HTTP, no database).
+ */
 import { NestFactory } from '@nestjs/core';
 import { readFileSync } from 'node:fs';
-import { AppModule } from '../../api/src/app.module.js';
-import { JsonLogger } from '../../api/src/logging/json-logger.js';
-import { buildOpenApiDocument, OPENAPI_FILE } from '../../api/src/openapi/openapi.js';
+import { AppModule } from '../app.module.js';
+import { JsonLogger } from '../logging/json-logger.js';
+import { buildOpenApiDocument, OPENAPI_FILE } from './openapi.js';
 
 type Schema = { description?: string; properties?: Record<string, Schema>; items?: Schema; $ref?: string; allOf?: Schema[] };
 
