@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
+import { LONE_PARENT_PRIVATE_RENTER } from '../support/households.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-/** A lone parent renting privately in Manchester: one adult working part time, one daughter aged 7. */
-const LONE_PARENT_PRIVATE_RENTER = {
-  country: 'ENGLAND',
-  localAuthority: 'E08000003',
-  adults: [{ dateOfBirth: '1990-05-01', earnings: { amount: 1200, period: 'MONTH', basis: 'NET' }, hoursPerWeek: 20 }],
-  children: [{ dateOfBirth: '2019-03-02', sex: 'FEMALE' }],
-  housing: { tenure: 'PRIVATE_RENT', rent: { amount: 850, period: 'MONTH' }, bedrooms: 2, councilTax: { band: 'C', annualCharge: null, liable: true } },
-  capital: 4000,
-};
 
 const withAdult = (change: Record<string, unknown>) => ({
   ...LONE_PARENT_PRIVATE_RENTER,

@@ -3,7 +3,7 @@ import { CHALLENGE_RATE_LIMIT } from '../../api/src/captcha/captcha.service.js';
 import { normaliseCalculationReference, REFERENCE_LENGTH } from '../../api/src/survey/calculation-reference.js';
 import { IDENTITY_CHECK_LOCKOUT, IDENTITY_CHECK_RATE_LIMIT } from '../../api/src/verification/verification.service.js';
 import { startApiProcess, type ApiProcess } from '../support/api-process.js';
-import { MANCHESTER, SINGLE_PRIVATE_RENTER_WORKING_PART_TIME } from '../support/households.js';
+import { LONE_PARENT_PRIVATE_RENTER, MANCHESTER, SINGLE_PRIVATE_RENTER_WORKING_PART_TIME } from '../support/households.js';
 import { completeQuestionnaire } from '../support/questionnaire-api.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
@@ -100,15 +100,6 @@ describe('what identifies a calculation or an access', () => {
   });
 });
 
-/** A lone parent renting privately in Manchester, as the stateless calculation API takes a household. */
-const LONE_PARENT_PRIVATE_RENTER = {
-  country: 'ENGLAND',
-  localAuthority: 'E08000003',
-  adults: [{ dateOfBirth: '1990-05-01', earnings: { amount: 1200, period: 'MONTH', basis: 'NET' }, hoursPerWeek: 20 }],
-  children: [{ dateOfBirth: '2019-03-02', sex: 'FEMALE' }],
-  housing: { tenure: 'PRIVATE_RENT', rent: { amount: 850, period: 'MONTH' }, bedrooms: 2, councilTax: { band: 'C', annualCharge: null, liable: true } },
-  capital: 4000,
-};
 
 /** Low limits, so that a test reaches each; a minute's window (or ten, for starts) so none runs out mid-test. */
 const LOW_LIMITS = { RATE_LIMIT_CALCULATION_API: '3/1m', RATE_LIMIT_CALCULATION_START: '3/10m', RATE_LIMIT_RESULTS: '4/1m', RATE_LIMIT_PDF: '2/1m' };

@@ -61,3 +61,16 @@ export function singleRenterTyped(dateOfBirth = '14/03/1990', monthlyPay = '850'
     ['finish', {}],
   ];
 }
+
+/**
+ * A lone parent renting privately in Manchester, as the stateless calculation API takes a household: one adult
+ * working part time, one daughter aged 7.
+ */
+export const LONE_PARENT_PRIVATE_RENTER = {
+  country: 'ENGLAND',
+  localAuthority: 'E08000003',
+  adults: [{ dateOfBirth: '1990-05-01', earnings: { amount: 1200, period: 'MONTH', basis: 'NET' }, hoursPerWeek: 20 }],
+  children: [{ dateOfBirth: '2019-03-02', sex: 'FEMALE' }],
+  housing: { tenure: 'PRIVATE_RENT', rent: { amount: 850, period: 'MONTH' }, bedrooms: 2, councilTax: { band: 'C', annualCharge: null, liable: true } },
+  capital: 4000,
+};
