@@ -38,7 +38,7 @@ export default {
     {
       ...shared,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{api,common,scripts}/**/*.spec.ts'],
+      testMatch: ['<rootDir>/{api,common,engine,scripts}/**/*.spec.ts'],
       testPathIgnorePatterns: ['\\.integration\\.spec\\.ts$'],
     },
     {

@@ -4,8 +4,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { normaliseHousehold } from '../common/calculation/engine/normalise.js';
-import { loadEntitlementEngine } from '../common/calculation/load.js';
+import { normaliseHousehold } from '../engine/core/normalise.js';
+import { loadEntitlementEngine } from '../engine/load.js';
 import { REPO_ROOT } from '../test/support/api-process.js';
 import { randomHouseholds } from '../test/support/random-households.js';
 import { describeMachine } from './machine.js';

@@ -1,5 +1,5 @@
 // npm run bench:pdf (issue 5): how long the 'Your Benefit Results' PDF takes to make for a typical result (the
-// private renter of common/result/fixtures.ts, eligible under both systems), and how big it is, on one core with
+// private renter of test/fixtures/result.ts, eligible under both systems), and how big it is, on one core with
 // the templates compiled once as the API compiles them. Writes bench/results/pdf.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -9,7 +9,7 @@ import { renderResultPdf } from '../api/src/documents/result-pdf.js';
 import type { DocumentPeriod } from '../api/src/documents/result-view.js';
 import { loadSiteConfig } from '../api/src/site/site-definitions.js';
 import { DEFINITIONS_DIR } from '../api/src/site/site.module.js';
-import { RESULT_BOTH_SYSTEMS } from '../common/result/fixtures.js';
+import { RESULT_BOTH_SYSTEMS } from '../test/fixtures/result.js';
 import { REPO_ROOT } from '../test/support/api-process.js';
 import { describeMachine } from './machine.js';
 import { positiveNumberFromEnvironment } from './server.js';
@@ -52,7 +52,7 @@ const report = {
   benchmark: "'Your Benefit Results' PDF of a typical result, one core",
   date: new Date().toISOString(),
   machine: describeMachine('not used'),
-  settings: { warmUpRenders: WARM_UP_RENDERS, renders: RENDERS, result: 'RESULT_BOTH_SYSTEMS (common/result/fixtures.ts)', periods: 'weekly and monthly in turn' },
+  settings: { warmUpRenders: WARM_UP_RENDERS, renders: RENDERS, result: 'RESULT_BOTH_SYSTEMS (test/fixtures/result.ts)', periods: 'weekly and monthly in turn' },
   results: {
     templatesLoadMs: Math.round(loadMs),
     latencyMs: latency,

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CalculationRequests } from '../api/src/calculation/calculation-answer.js';
-import { loadEntitlementEngine } from '../common/calculation/load.js';
+import { loadEntitlementEngine } from '../engine/load.js';
 import { ukToday } from '../common/dates/uk-today.js';
 import type { ErrorResponse } from '../common/errors.js';
 

@@ -10,13 +10,13 @@
  *   to draw a sample result, so a misspelt field fails here rather than in someone's download).
  */
 import { checkSurveyDefinition, definitionFilesIn, definitionsCheckReport } from '../api/src/survey/survey-definitions.js';
-import { loadEntitlementEngine } from '../common/calculation/load.js';
+import { loadEntitlementEngine } from '../engine/load.js';
 import { loadBetterOffPage } from '../api/src/results/better-off-questions.js';
 import { loadBenefitGuide } from '../api/src/results/results.module.js';
 import { loadDocumentTemplates } from '../api/src/documents/document-templates.js';
 import { renderResultPdf } from '../api/src/documents/result-pdf.js';
 import { loadSiteConfig } from '../api/src/site/site-definitions.js';
-import { RESULT_BOTH_SYSTEMS } from '../common/result/fixtures.js';
+import { RESULT_BOTH_SYSTEMS } from '../test/fixtures/result.js';
 import { join, resolve } from 'node:path';
 
 const definitionsDir = resolve(process.argv[2] ?? 'definitions');

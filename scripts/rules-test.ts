@@ -4,8 +4,8 @@
  * staff can see which rule or rate to look at. `npm run rules:test -- universal-credit` runs one folder's cases.
  * Exits 1 when any case fails (or a ruleset does not load).
  */
-import { readCaseFiles, runCases } from '../common/calculation/engine/cases.js';
-import { loadEntitlementEngine, RULESETS_DIR } from '../common/calculation/load.js';
+import { readCaseFiles, runCases } from '../engine/core/cases.js';
+import { loadEntitlementEngine, RULESETS_DIR } from '../engine/load.js';
 
 const folders = process.argv.slice(2);
 const engine = loadEntitlementEngine();

@@ -1,7 +1,7 @@
 // npm run docs:accuracy: writes docs/accuracy.md, the public accuracy page, from the calculator's own data.
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadEntitlementEngine } from '../common/calculation/load.js';
+import { loadEntitlementEngine } from '../engine/load.js';
 import { documentedDate, readAccuracyInputs } from '../api/src/accuracy/accuracy-inputs.js';
 import { accuracyMarkdown, accuracyReport } from '../api/src/accuracy/accuracy-report.js';
 

@@ -1,8 +1,8 @@
 import request from 'supertest';
-import { loadEntitlementEngine } from '../../common/calculation/load.js';
+import { loadEntitlementEngine } from '../../engine/load.js';
 import { ukToday } from '../../common/dates/uk-today.js';
 import type { ResultBenefit, ResultModel } from '../../common/result/model.js';
-import { householdFromAnswers } from '../../common/survey/household-mapping.js';
+import { householdFromAnswers } from '../../engine/household-mapping/household-mapping.js';
 import type { Answers } from '../../common/survey/model.js';
 import { ageOn, parseDayMonthYear } from '../../common/survey/dates.js';
 import { money, SINGLE_PRIVATE_RENTER_WORKING_PART_TIME } from '../support/households.js';

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { loadSurveyDefinition } from '../../api/src/survey/survey-definitions.js';
 import { compileSurvey, surveyState, type CompiledPage, type RuleEnvironment } from '../../api/src/survey/survey-flow.js';
-import type { Adult, Child, Household, Housing } from '../../common/calculation/household.js';
-import { loadEntitlementEngine } from '../../common/calculation/load.js';
+import type { Adult, Child, Household, Housing } from '../../engine/household.js';
+import { loadEntitlementEngine } from '../../engine/load.js';
 import { ukToday } from '../../common/dates/uk-today.js';
 import { valueOn, type DatedParameter } from '../../common/parameters/dated-parameter.js';
-import { householdFromAnswers } from '../../common/survey/household-mapping.js';
+import { householdFromAnswers } from '../../engine/household-mapping/household-mapping.js';
 import type { Answers, AnswerValue, PostcodeAnswer } from '../../common/survey/model.js';
 import { lhaAreaChoice } from '../../api/src/survey/lha-area-choice.js';
 import { REPO_ROOT, type ApiProcess } from '../support/api-process.js';
@@ -22,7 +22,7 @@ import type { TestDatabase } from '../support/test-database.js';
  * The acceptance walkthroughs of the questionnaire (issue 3) and its results (issue 5): four households answer every
  * page they are shown by typing and clicking, and finish. The server then holds a finished calculation whose answers
  * give the household each one is, and the results page shows the figures the engine works out for that household,
- * in either period. The answers are those of the household fixtures in common/survey/household-mapping.spec.ts.
+ * in either period. The answers are those of the household fixtures in engine/household-mapping/household-mapping.spec.ts.
  */
 
 const PHONE = { width: 375, height: 812 };

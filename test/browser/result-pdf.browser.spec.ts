@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { loadSiteConfig } from '../../api/src/site/site-definitions.js';
 import { DEFINITIONS_DIR } from '../../api/src/site/site.module.js';
 import { renderResultPdf } from '../../api/src/documents/result-pdf.js';
-import { RESULT_BOTH_SYSTEMS } from '../../common/result/fixtures.js';
+import { RESULT_BOTH_SYSTEMS } from '../fixtures/result.js';
 import { chromiumPath, describeInChromium, launchChromium } from '../support/chromium.js';
 import { renderPdfs, type RenderedPage } from '../support/pdf-pictures.js';
 

@@ -1,7 +1,7 @@
 /**
  * The `properties` tier: the engine's properties (test/support/engine-properties-spec.ts) over 10,000 seeded random
  * valid households. `npm test` (so CI) and `npm run bench` run it; the unit tier runs the same checks over a few
- * hundred (common/calculation/engine/properties.spec.ts).
+ * hundred (engine/core/properties.spec.ts).
  */
 import { describeEngineProperties } from '../support/engine-properties-spec.js';
 

@@ -1,6 +1,6 @@
 /**
  * The engine's property tests as a Jest suite over `households` seeded random households: the unit tier runs a few
- * hundred (`common/calculation/engine/properties.spec.ts`), the `properties` tier 10,000
+ * hundred (`engine/core/properties.spec.ts`), the `properties` tier 10,000
  * (`test/properties/engine.properties.spec.ts`, in `npm test` and `npm run bench`). The households are worked out
  * in plain Node by test/support/engine-properties.ts (Jest's sandbox runs the rules engine several times slower);
  * a failure names the seed that makes the household again with `randomHousehold(seed)`.

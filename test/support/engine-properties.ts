@@ -6,10 +6,10 @@
  *
  *   node --import ./scripts/register-typescript.mjs test/support/engine-properties.ts [households]
  */
-import type { BenefitOutcome } from '../../common/calculation/engine/benefit.js';
-import type { CalculationResult } from '../../common/calculation/engine/calculation-result.js';
-import { normaliseHousehold, type HouseholdInput } from '../../common/calculation/engine/normalise.js';
-import { loadEntitlementEngine } from '../../common/calculation/load.js';
+import type { BenefitOutcome } from '../../engine/core/benefit.js';
+import type { CalculationResult } from '../../engine/core/calculation-result.js';
+import { normaliseHousehold, type HouseholdInput } from '../../engine/core/normalise.js';
+import { loadEntitlementEngine } from '../../engine/load.js';
 import { monthlyFromWeekly, weeklyFromMonthly } from '../../common/money.js';
 import { randomHouseholds, type RandomHousehold } from './random-households.js';
 

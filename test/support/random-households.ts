@@ -1,6 +1,6 @@
-import { BENEFIT_RATES, COUNCIL_TAX_BANDS, COUNTRIES, HOUSING_TENURES, OTHER_INCOME_TYPES, type BenefitReceived, type BenefitReceivedType, type Country, type Money } from '../../common/calculation/household.js';
+import { BENEFIT_RATES, COUNCIL_TAX_BANDS, COUNTRIES, HOUSING_TENURES, OTHER_INCOME_TYPES, type BenefitReceived, type BenefitReceivedType, type Country, type Money } from '../../engine/household.js';
 import { MONEY_PERIODS } from '../../common/money.js';
-import type { AdultInput, ChildInput, HouseholdInput } from '../../common/calculation/engine/normalise.js';
+import type { AdultInput, ChildInput, HouseholdInput } from '../../engine/core/normalise.js';
 import { seededRandom } from './random.js';
 
 /**

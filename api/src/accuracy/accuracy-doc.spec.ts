@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadEntitlementEngine } from '../../../common/calculation/load.js';
+import { loadEntitlementEngine } from '../../../engine/load.js';
 import { documentedDate, readAccuracyInputs } from './accuracy-inputs.js';
 import { accuracyMarkdown, accuracyReport } from './accuracy-report.js';
 

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { councilTaxData } from '../../../common/calculation/benefits/council-tax-reduction-data.js';
-import { readCaseFiles } from '../../../common/calculation/engine/cases.js';
-import type { EntitlementEngine } from '../../../common/calculation/engine/entitlement-engine.js';
-import { RULESETS_DIR } from '../../../common/calculation/load.js';
+import { councilTaxData } from '../../../engine/benefits/council-tax-reduction-data.js';
+import { readCaseFiles } from '../../../engine/core/cases.js';
+import type { EntitlementEngine } from '../../../engine/core/entitlement-engine.js';
+import { RULESETS_DIR } from '../../../engine/load.js';
 import type { AccuracyInputs, AuthorityRow, PrivateRentingRow } from './accuracy-report.js';
 
 /** The files the accuracy report counts, read from the working directory as the engine's loader reads its own. */

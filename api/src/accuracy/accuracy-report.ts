@@ -1,9 +1,9 @@
-import type { CaseFile } from '../../../common/calculation/engine/cases.js';
-import type { EntitlementEngine } from '../../../common/calculation/engine/entitlement-engine.js';
-import type { CouncilTaxData } from '../../../common/calculation/benefits/council-tax-reduction-data.js';
-import { councilTaxYearOf } from '../../../common/calculation/benefits/council-tax-reduction-data.js';
-import type { Country } from '../../../common/calculation/household.js';
-import { estimatedWeeklyRate, LHA_CATEGORIES } from '../../../common/calculation/local-housing-allowance.js';
+import type { CaseFile } from '../../../engine/core/cases.js';
+import type { EntitlementEngine } from '../../../engine/core/entitlement-engine.js';
+import type { CouncilTaxData } from '../../../engine/benefits/council-tax-reduction-data.js';
+import { councilTaxYearOf } from '../../../engine/benefits/council-tax-reduction-data.js';
+import type { Country } from '../../../engine/household.js';
+import { estimatedWeeklyRate, LHA_CATEGORIES } from '../../../engine/local-housing-allowance.js';
 import type { AccuracyReport, AccuracySection } from '../../../common/accuracy.js';
 
 /**

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ukToday } from '../../../common/dates/uk-today.js';
-import type { EntitlementEngine } from '../../../common/calculation/engine/entitlement-engine.js';
+import type { EntitlementEngine } from '../../../engine/core/entitlement-engine.js';
 import { ENTITLEMENT_ENGINE } from '../calculation/calculation.service.js';
 import { readAccuracyInputs } from './accuracy-inputs.js';
 import { accuracyReport, type AccuracyReport } from './accuracy-report.js';

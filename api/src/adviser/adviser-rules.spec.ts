@@ -1,5 +1,5 @@
 import { ADVISER_MESSAGES } from '../../../common/adviser/model.js';
-import { RESULT_BOTH_SYSTEMS } from '../../../common/result/fixtures.js';
+import { RESULT_BOTH_SYSTEMS } from '../../../test/fixtures/result.js';
 import type { ResultModel } from '../../../common/result/model.js';
 import { caseLabelProblemsToStart, detailsProblems, isoToUkDate, likePattern, readClientSearch, SEARCH_DATE_INVALID, SEARCH_TOO_SHORT, ukDate } from './adviser-rules.js';
 import { adviserCategories, buildComparison, comparisonMessage, systemTotals } from './comparison.js';

@@ -1,4 +1,4 @@
-import { RESULT_BOTH_SYSTEMS } from '../../../common/result/fixtures.js';
+import { RESULT_BOTH_SYSTEMS } from '../../../test/fixtures/result.js';
 import type { ResultModel } from '../../../common/result/model.js';
 import type { SiteConfig } from '../../../common/site.js';
 import { parseMarkup } from '../documents/document-markup.js';

@@ -1,6 +1,6 @@
 import type { AdviserAnswerCategory, AdviserBenefitLine, ComparisonColumn, ComparisonData } from '../../../common/adviser/model.js';
 import { BENEFIT_TYPES, type ResultBenefit, type ResultBenefits, type ResultModel } from '../../../common/result/model.js';
-import { benefitsOfSystem } from '../../../common/result/systems.js';
+import { benefitsOfSystem } from '../results/systems.js';
 
 /**
  * The figures the adviser screens show from a calculation's result model (spec 001 §3 'Adviser calculation',

@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { loadEntitlementEngine } from '../../../common/calculation/load.js';
+import { loadEntitlementEngine } from '../../../engine/load.js';
 import { randomHouseholds } from '../../../test/support/random-households.js';
 import { seededRandom } from '../../../test/support/random.js';
 import type { DatedParameter, ParameterValue } from '../../../common/parameters/dated-parameter.js';
-import { ParameterSet, ratesHeldFrom } from '../../../common/parameters/parameter-set.js';
+import { ParameterSet, ratesHeldFrom } from '../../../engine/parameters/parameter-set.js';
 import { CalculationRequests } from './calculation-answer.js';
 
 const SOURCE = { title: 'A rates paper', url: 'https://www.gov.uk/' };

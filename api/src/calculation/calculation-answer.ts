@@ -3,8 +3,8 @@ import {
   toContractResponse,
   type ContractResponse,
   type EntitlementEngine,
-} from '../../../common/calculation/engine/entitlement-engine.js';
-import { validateCalculationRequest } from '../../../common/calculation/validate-request.js';
+} from '../../../engine/core/entitlement-engine.js';
+import { validateCalculationRequest } from '../../../engine/validate-request.js';
 import type { ErrorResponse } from '../../../common/errors.js';
 
 /**

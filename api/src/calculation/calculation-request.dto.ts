@@ -8,13 +8,13 @@ import {
   HOUSING_TENURES,
   OTHER_INCOME_TYPES,
   SEXES,
-} from '../../../common/calculation/household.js';
+} from '../../../engine/household.js';
 import { MONEY_PERIODS } from '../../../common/money.js';
-import { CALCULATION_REQUEST_LIMITS as LIMITS } from '../../../common/calculation/validate-request.js';
+import { CALCULATION_REQUEST_LIMITS as LIMITS } from '../../../engine/validate-request.js';
 
 /**
  * The request of POST /api/v1/calculations as the OpenAPI document shows it, with the contract's names, enums
- * and examples. Documentation only: the body is checked by `common/calculation/validate-request.ts`, the same
+ * and examples. Documentation only: the body is checked by `engine/validate-request.ts`, the same
  * check `npm run calc` uses, so these classes carry no class-validator rules.
  */
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { BENEFIT_CODES } from '../../../common/calculation/engine/benefit.js';
-import type { ContractResponse } from '../../../common/calculation/engine/entitlement-engine.js';
+import { BENEFIT_CODES } from '../../../engine/core/benefit.js';
+import type { ContractResponse } from '../../../engine/core/entitlement-engine.js';
 
 /**
  * The response of POST /api/v1/calculations as the OpenAPI document shows it: the contract's fields, and for each

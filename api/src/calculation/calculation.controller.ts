@@ -21,7 +21,7 @@ export class CalculationController {
     description:
       'Stateless: nothing is stored. The same JSON goes through `npm run calc -- <file.json|->`. Each benefit comes with its amount in both periods, the plain-English reasons, the rules that held and every rate used with its source.',
   })
-  // The body is checked by the shared validation (common/calculation/validate-request.ts), so the DTO documents it only.
+  // The body is checked by the shared validation (engine/validate-request.ts), so the DTO documents it only.
   @ApiBody({ type: CalculationRequestDto })
   @ApiOkResponse({ type: CalculationResponseDto, description: 'Every benefit worked out for the household on the date.' })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_FAILED: each problem with its JSON path (e.g. household.adults[0].dateOfBirth); INVALID_JSON for a body that is not JSON.' })

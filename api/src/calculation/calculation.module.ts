@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { loadEntitlementEngine } from '../../../common/calculation/load.js';
+import { loadEntitlementEngine } from '../../../engine/load.js';
 import { CalculationController } from './calculation.controller.js';
 import { CalculationService, ENTITLEMENT_ENGINE } from './calculation.service.js';
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ContractResponse, EntitlementEngine } from '../../../common/calculation/engine/entitlement-engine.js';
+import type { ContractResponse, EntitlementEngine } from '../../../engine/core/entitlement-engine.js';
 import { ukToday } from '../../../common/dates/uk-today.js';
 import { ApiError } from '../errors/api-error.js';
 import { CalculationRequests } from './calculation-answer.js';

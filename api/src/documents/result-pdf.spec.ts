@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { normaliseHousehold } from '../../../common/calculation/engine/normalise.js';
-import { loadEntitlementEngine } from '../../../common/calculation/load.js';
-import { eligibilityOf, resultBenefits, type BenefitGuide } from '../../../common/result/from-calculation.js';
+import { normaliseHousehold } from '../../../engine/core/normalise.js';
+import { loadEntitlementEngine } from '../../../engine/load.js';
+import { eligibilityOf, resultBenefits, type BenefitGuide } from '../results/from-calculation.js';
 import { BENEFIT_TYPES, type ResultBenefit, type ResultModel } from '../../../common/result/model.js';
-import { RESULT_BOTH_SYSTEMS } from '../../../common/result/fixtures.js';
+import { RESULT_BOTH_SYSTEMS } from '../../../test/fixtures/result.js';
 import type { SiteConfig } from '../../../common/site.js';
 import { loadSiteConfig } from '../site/site-definitions.js';
 import { DEFINITIONS_DIR } from '../site/site.module.js';

@@ -1,5 +1,5 @@
 import { normalisePostcode } from '../../../common/survey/postcode.js';
-import type { LocalHousingAllowance } from '../../../common/calculation/local-housing-allowance.js';
+import type { LocalHousingAllowance } from '../../../engine/local-housing-allowance.js';
 import { readCsvRecords } from './csv.js';
 import { DataFileError, type LoadOptions, type Queryable } from './postcode-loader.js';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
-import { loadLocalHousingAllowance } from '../../../common/calculation/load.js';
+import { loadLocalHousingAllowance } from '../../../engine/load.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database.js';
 import { dataSourceOptions } from '../database/data-source-options.js';
 import { runMigrations } from '../database/migrate.js';

@@ -6,7 +6,7 @@ import { findRunningEmbeddedPostgres } from '../database/embedded-postgres.js';
 import { describeErrorForLog } from '../errors/database-errors.js';
 import { loadCouncilTaxBands, type BandLoadReport } from './band-loader.js';
 import { loadPostcodeBrmas, type BrmaLoadReport } from './brma-loader.js';
-import { loadLocalHousingAllowance } from '../../../common/calculation/load.js';
+import { loadLocalHousingAllowance } from '../../../engine/load.js';
 import { CsvFormatError } from './csv.js';
 import { loadLocalAuthorities, LOCAL_AUTHORITIES_FILE, type LocalAuthorityList } from './local-authorities.js';
 import { DataFileError, loadOnspdPostcodes, type LoadOptions, type PostcodeLoadReport, type Queryable } from './postcode-loader.js';

@@ -1,4 +1,4 @@
-import { answersShown } from '../../../common/result/answers-shown.js';
+import { answersShown } from './answers-shown.js';
 import type { AnswerCategory, ResultMessage } from '../../../common/result/model.js';
 import { readAnswer } from '../../../common/survey/answers.js';
 import type { Answers } from '../../../common/survey/model.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CircumstanceChange } from '../../../common/calculation/better-off.js';
-import type { Earnings, Money } from '../../../common/calculation/household.js';
+import type { CircumstanceChange } from '../../../engine/better-off.js';
+import type { Earnings, Money } from '../../../engine/household.js';
 import { parseRule, referencedQuestions } from '../../../common/rules/index.js';
 import { QUESTION_TYPES, type Answers, type MoneyAnswer, type PageDefinition } from '../../../common/survey/model.js';
 import { chosenFigurePence, MONEY_PERIOD_OF_ANSWER } from '../../../common/survey/money-answer.js';

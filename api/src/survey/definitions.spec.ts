@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { evaluateRule, parseRule } from '../../../common/rules/index.js';
-import { HOUSEHOLD_QUESTIONS, ROUTING_ONLY_QUESTIONS } from '../../../common/survey/household-mapping.js';
+import { HOUSEHOLD_QUESTIONS, ROUTING_ONLY_QUESTIONS } from '../../../engine/household-mapping/household-mapping.js';
 import type { Answers } from '../../../common/survey/model.js';
 import { DEFINITIONS_DIR } from '../site/site.module.js';
 import { checkSurveyDefinition, definitionFilesIn, definitionsCheckReport } from './survey-definitions.js';

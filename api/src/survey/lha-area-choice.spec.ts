@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { loadLocalHousingAllowance } from '../../../common/calculation/load.js';
+import { loadLocalHousingAllowance } from '../../../engine/load.js';
 import type { PostcodeAnswer, QuestionDefinition } from '../../../common/survey/model.js';
 import { hasChoices, lhaAreaChoice, questionFor } from './lha-area-choice.js';
 

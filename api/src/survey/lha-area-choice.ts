@@ -1,5 +1,5 @@
-import type { LocalHousingAllowance } from '../../../common/calculation/local-housing-allowance.js';
-import type { Country } from '../../../common/calculation/household.js';
+import type { LocalHousingAllowance } from '../../../engine/local-housing-allowance.js';
+import type { Country } from '../../../engine/household.js';
 import type { OptionDefinition, PostcodeAnswer, QuestionDefinition, UkCountry } from '../../../common/survey/model.js';
 
 /**

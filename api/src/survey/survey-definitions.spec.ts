@@ -327,7 +327,7 @@ describe('checkSurveyDefinition', () => {
           json(page('childcare')).showHide = "ChildCount >= 1 and ClientWork has 'Employed'";
         }),
       ).toEqual([
-        'definitions/survey/pages/your-work.json: ClientWork: options must include SelfEmployed (the household mapping in common/survey/household-mapping.ts reads it).',
+        'definitions/survey/pages/your-work.json: ClientWork: options must include SelfEmployed (the household mapping in engine/household-mapping/household-mapping.ts reads it).',
       ]);
     });
 
@@ -337,7 +337,7 @@ describe('checkSurveyDefinition', () => {
           question(json(page('your-home')), 'ClientBedrooms').name = 'ClientBedroomCount';
         }),
       ).toEqual([
-        'definitions/survey/survey.json: no question is named "ClientBedrooms" (the household mapping in common/survey/household-mapping.ts reads it).',
+        'definitions/survey/survey.json: no question is named "ClientBedrooms" (the household mapping in engine/household-mapping/household-mapping.ts reads it).',
       ]);
     });
   });

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseRule, RuleSyntaxError, type Condition } from '../../../common/rules/index.js';
 import { COUNCIL_TAX_BAND_ANSWERS, COUNCIL_TAX_BAND_NOT_KNOWN, RETIRED_LOOKUP_OPTION } from '../../../common/survey/council-tax-band.js';
-import { HOUSEHOLD_QUESTIONS } from '../../../common/survey/household-mapping.js';
+import { HOUSEHOLD_QUESTIONS } from '../../../engine/household-mapping/household-mapping.js';
 import {
   CAPITAL_BAND_5001_TO_16000,
   HEADER_TYPES,
@@ -564,7 +564,7 @@ class SurveyChecker {
   }
 
   private checkHouseholdQuestions(): void {
-    const why = 'the household mapping in common/survey/household-mapping.ts reads it';
+    const why = 'the household mapping in engine/household-mapping/household-mapping.ts reads it';
     for (const [name, expected] of Object.entries(HOUSEHOLD_QUESTIONS)) {
       const question = this.expectQuestion(name, expected.types, why);
       if (!question) continue;

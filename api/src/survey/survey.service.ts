@@ -34,7 +34,7 @@ import { lhaAreaChoice, type LhaAreaChoice } from './lha-area-choice.js';
 import { askedQuestion, countryOf } from './asked-question.js';
 import { PostcodeBrmaLookup } from '../lookup/postcode-brma-lookup.js';
 import { ENTITLEMENT_ENGINE } from '../calculation/calculation.service.js';
-import type { EntitlementEngine } from '../../../common/calculation/engine/entitlement-engine.js';
+import type { EntitlementEngine } from '../../../engine/core/entitlement-engine.js';
 import { SurveyAnswer } from './survey-answer.entity.js';
 import type { SurveySubmission } from './survey.dto.js';
 import {

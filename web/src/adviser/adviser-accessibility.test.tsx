@@ -5,7 +5,7 @@ import type { ComparisonColumn } from '../../../common/adviser/model';
 import { testSiteConfig } from '../site/test-site-config';
 import { installFakeApi } from '../survey/fake-api';
 import { settle } from '../survey/render-page';
-import { ACCESS_URL, adviserCalculation, CALCULATION_URL, calculationRow, CLIENT_GUID, CLIENT_URL, compareResponse, LONE_PARENT_CLIENT, SESSION } from './adviser-fixtures';
+import { ACCESS_URL, adviserCalculation, CALCULATION_URL, calculationRow, CLIENT_GUID, CLIENT_URL, compareResponse, LONE_PARENT_CLIENT, SESSION } from '../../../test/fixtures/web-adviser';
 
 // The chart is drawn by ApexCharts, which jsdom cannot lay out; it is checked in the browser, not here.
 jest.unstable_mockModule('./CompareChart', () => ({

@@ -5,7 +5,7 @@ import { testSiteConfig } from '../site/test-site-config';
 import { installFakeApi, type FakeApi } from '../survey/fake-api';
 import { settle } from '../survey/render-page';
 import AdviserCalculationScreen from './AdviserCalculationScreen';
-import { adviserCalculation, CALCULATION_URL, CLIENT_GUID, noAccess, serverFailure, SESSION } from './adviser-fixtures';
+import { adviserCalculation, CALCULATION_URL, CLIENT_GUID, noAccess, serverFailure, SESSION } from '../../../test/fixtures/web-adviser';
 
 let api: FakeApi;
 let visited: string[];

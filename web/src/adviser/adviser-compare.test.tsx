@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ComparisonColumn } from '../../../common/adviser/model';
 import { installFakeApi, type FakeApi } from '../survey/fake-api';
 import { settle } from '../survey/render-page';
-import { CLIENT_GUID, compareResponse, noAccess, serverFailure } from './adviser-fixtures';
+import { CLIENT_GUID, compareResponse, noAccess, serverFailure } from '../../../test/fixtures/web-adviser';
 import { compareChart } from './compare-chart-options';
 
 // ApexCharts draws with SVG measurements jsdom does not have; a stand-in shows what the chart was given.

@@ -4,7 +4,7 @@ import { ERROR_SUMMARY_TITLE } from '../shared/ErrorSummary';
 import { installFakeApi, type FakeApi } from '../survey/fake-api';
 import { settle } from '../survey/render-page';
 import AdviserHome from './AdviserHome';
-import { ACCESS_URL, calculationRow, CLIENT_GUID, CLIENT_URL, LONE_PARENT_CLIENT, noAccess, serverFailure } from './adviser-fixtures';
+import { ACCESS_URL, calculationRow, CLIENT_GUID, CLIENT_URL, LONE_PARENT_CLIENT, noAccess, serverFailure } from '../../../test/fixtures/web-adviser';
 
 let api: FakeApi;
 let visited: string[];

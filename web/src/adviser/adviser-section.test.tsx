@@ -3,7 +3,7 @@ import { ADVISER_MESSAGES } from '../../../common/adviser/model';
 import { installFakeApi, type FakeApi } from '../survey/fake-api';
 import { settle } from '../survey/render-page';
 import { ADVISER_SECTION_FAILED, AdviserSection, SIGNED_OUT_TEXT } from './AdviserSection';
-import { adviserCalculation, CALCULATION_URL, CLIENT_GUID, noAccess, SESSION } from './adviser-fixtures';
+import { adviserCalculation, CALCULATION_URL, CLIENT_GUID, noAccess, SESSION } from '../../../test/fixtures/web-adviser';
 
 let api: FakeApi;
 let visited: string[];

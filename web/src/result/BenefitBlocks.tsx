@@ -199,7 +199,7 @@ export function LegacyBenefits({ benefits, period, isBetterOff, headingRef, chil
 /**
  * The Universal Credit system (spec 001 §2): Universal Credit and the other means-tested help that goes with it
  * (Council Tax Reduction), then the benefits that are not means-tested and are paid whichever system applies, and
- * the total. Each benefit is in one list (common/result/from-calculation.ts), so each shows once.
+ * the total. Each benefit is in one list (api/src/results/from-calculation.ts), so each shows once.
  */
 export function UniversalCreditBenefits({ benefits, period, isBetterOff, headingRef, children, onOpenBreakdown }: BlockProps & { onOpenBreakdown(): void }) {
   return (

@@ -5,7 +5,7 @@ import { installFakeApi, type FakeApi } from '../survey/fake-api';
 import { installJsdomSupport } from '../survey/jsdom-support';
 import { settle } from '../survey/render-page';
 import { standInForEmailForm } from './email-stand-in';
-import { betterOffMoreHours, resultWith, RESULT_URL, SESSION } from './result-fixtures';
+import { betterOffMoreHours, resultWith, RESULT_URL, SESSION } from '../../../test/fixtures/web-result';
 
 installJsdomSupport();
 standInForEmailForm();

@@ -3,7 +3,7 @@ import { FEEDBACK_COMMENT_MAX_LENGTH } from '../../../common/result/model';
 import { installFakeApi, type FakeApi } from '../survey/fake-api';
 import { settle } from '../survey/render-page';
 import { FeedbackCard } from './FeedbackCard';
-import { SESSION } from './result-fixtures';
+import { SESSION } from '../../../test/fixtures/web-result';
 
 let api: FakeApi;
 beforeEach(() => {

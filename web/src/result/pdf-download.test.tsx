@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { readVisit } from '../../../common/visit';
 import { PdfDownload } from './PdfDownload';
-import { SESSION } from './result-fixtures';
+import { SESSION } from '../../../test/fixtures/web-result';
 
 /** A PDF answer whose body arrives a piece at a time, when the test says so. */
 function streamedPdf(totalBytes: number | null, status = 200) {

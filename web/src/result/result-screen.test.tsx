@@ -5,7 +5,7 @@ import { installJsdomSupport } from '../survey/jsdom-support';
 import { settle } from '../survey/render-page';
 import { resetTestMode } from '../test-mode';
 import { standInForEmailForm } from './email-stand-in';
-import { resultWith, RESULT_URL, SESSION } from './result-fixtures';
+import { resultWith, RESULT_URL, SESSION } from '../../../test/fixtures/web-result';
 
 installJsdomSupport();
 standInForEmailForm();

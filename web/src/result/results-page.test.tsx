@@ -7,7 +7,7 @@ import { installFakeApi, type FakeApi } from '../survey/fake-api';
 import { installJsdomSupport } from '../survey/jsdom-support';
 import { settle } from '../survey/render-page';
 import { standInForEmailForm } from './email-stand-in';
-import { betterOffMoreHours, legacyOnly, resultWith, SESSION, universalCreditOnly } from './result-fixtures';
+import { betterOffMoreHours, legacyOnly, resultWith, SESSION, universalCreditOnly } from '../../../test/fixtures/web-result';
 
 installJsdomSupport();
 standInForEmailForm();

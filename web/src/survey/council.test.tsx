@@ -3,7 +3,7 @@ import { installFakeApi, type FakeApi } from './fake-api';
 import { installJsdomSupport } from './jsdom-support';
 import { bandAnswer, GOV_UK_BAND_CHECK_URL, LOOKUP_UNAVAILABLE_TEXT, pageWindow, SCOTTISH_ASSESSORS_URL } from './questions/CouncilControl';
 import { renderPage, settle } from './render-page';
-import { group, pageResponse, question } from './survey-fixtures';
+import { group, pageResponse, question } from '../../../test/fixtures/web-survey';
 
 installJsdomSupport();
 

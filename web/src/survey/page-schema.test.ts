@@ -1,5 +1,5 @@
 import { buildPageSchema } from './page-schema';
-import { group, question } from './survey-fixtures';
+import { group, question } from '../../../test/fixtures/web-survey';
 
 const yesNo = [
   { value: 'Yes', text: 'Yes' },

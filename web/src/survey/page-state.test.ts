@@ -1,6 +1,6 @@
 import { QUESTION_TYPES } from '../../../common/survey/model';
 import { answerQuestion, answersToSend, changePrivateAnswer, createPageState, errorList, reevaluateShowHide, withErrors } from './page-state';
-import { group, pageResponse, partnerPage, question } from './survey-fixtures';
+import { group, pageResponse, partnerPage, question } from '../../../test/fixtures/web-survey';
 
 const environment = { today: '2026-11-22', nationalLivingWageHourlyPence: 1271 };
 const page = (response = partnerPage) => response.page!;

@@ -4,7 +4,7 @@ import { installJsdomSupport } from './jsdom-support';
 import { toggleChoice } from './questions/ChoiceControls';
 import { maskDate } from './questions/TextControls';
 import { renderPage, settle } from './render-page';
-import { group, pageResponse, question } from './survey-fixtures';
+import { group, pageResponse, question } from '../../../test/fixtures/web-survey';
 
 installJsdomSupport();
 

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { installFakeApi, type FakeApi } from './fake-api';
 import { installJsdomSupport } from './jsdom-support';
 import { renderPage, settle } from './render-page';
-import { group, pageResponse, partnerPage, question } from './survey-fixtures';
+import { group, pageResponse, partnerPage, question } from '../../../test/fixtures/web-survey';
 
 installJsdomSupport();
 

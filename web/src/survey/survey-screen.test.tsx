@@ -8,7 +8,7 @@ import { installJsdomSupport } from './jsdom-support';
 import { settle } from './render-page';
 import { deviceDetails } from './survey-api';
 import SurveyScreen from './SurveyScreen';
-import { pageResponse, partnerPage } from './survey-fixtures';
+import { pageResponse, partnerPage } from '../../../test/fixtures/web-survey';
 
 installJsdomSupport();
 

@@ -1,0 +1,153 @@
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { BENEFIT_CODES } from '../../../engine/core/benefit.js';
+import type { CalculationResult } from '../../../engine/core/calculation-result.js';
+import type { Household } from '../../../engine/household.js';
+import { normaliseHousehold } from '../../../engine/core/normalise.js';
+import { loadEntitlementEngine } from '../../../engine/load.js';
+import { checkBenefitGuide, eligibilityOf, resultBenefits, resultVariables, type BenefitGuide } from './from-calculation.js';
+import { BENEFIT_TYPES, type ResultBenefits } from '../../../common/result/model.js';
+import { benefitsOfSystem, systemBenefitProblems } from './systems.js';
+import { applyChanges } from '../../../engine/better-off.js';
+import { randomHouseholds } from '../../../test/support/random-households.js';
+
+const DATE = '2026-11-23';
+const engine = loadEntitlementEngine();
+const guide = JSON.parse(readFileSync('definitions/results/benefits.json', 'utf8')) as BenefitGuide;
+
+/** A single pensioner on the State Pension alone, renting from the council. */
+const pensioner: Household = normaliseHousehold({
+  country: 'ENGLAND',
+  adults: [{ dateOfBirth: '1955-06-01', otherIncome: [{ type: 'STATE_PENSION', amount: 180, period: 'WEEK' }] }],
+  housing: { tenure: 'SOCIAL_RENT', rent: { amount: 120, period: 'WEEK' } },
+});
+
+describe('the benefit guide (definitions/results/benefits.json)', () => {
+  it('covers every benefit the engine works out with an https link and how to claim', () => {
+    expect(checkBenefitGuide(guide, BENEFIT_CODES)).toEqual([]);
+  });
+
+  it('names a missing benefit, one the engine does not know, and an entry without a link', () => {
+    const { CHILD_BENEFIT: _omitted, ...rest } = guide.benefits;
+    expect(checkBenefitGuide({ benefits: { ...rest, TAX_CREDITS: { link: 'http://x', howToClaim: '' } } }, BENEFIT_CODES)).toEqual([
+      'benefits.CHILD_BENEFIT is missing.',
+      'benefits.TAX_CREDITS is not a benefit the engine works out.',
+      'benefits.TAX_CREDITS needs an https link and howToClaim text.',
+    ]);
+  });
+});
+
+describe('the results page figures from the engine result', () => {
+  let result: CalculationResult;
+  it("lists a pensioner's Pension Credit and Housing Benefit as means-tested legacy benefits, in pounds", async () => {
+    result = await engine.calculate(pensioner, DATE);
+    const benefits = resultBenefits(result, guide, null);
+    const pensionCredit = result.benefits.find((benefit) => benefit.code === 'PENSION_CREDIT')!;
+    expect(pensionCredit.eligible).toBe(true);
+    const shown = benefits.meansTested.find((benefit) => benefit.benefitCode === 'PENSION_CREDIT')!;
+    expect(shown).toMatchObject({ benefitType: BENEFIT_TYPES.amount, weeklyPayment: pensionCredit.weeklyPence / 100, betterOffWeeklyPayment: pensionCredit.weeklyPence / 100 });
+    expect(shown.howToClaim.message).toMatch(/0800 99 1234/);
+    expect(benefits.universalCredit.some((benefit) => benefit.benefitCode === 'UNIVERSAL_CREDIT')).toBe(false);
+    expect(benefits.lbWeekly).toBe(result.totals.LEGACY_AND_PENSION_AGE.weeklyPence / 100);
+    expect(benefits.betterOffMessageWeekly).toBe('');
+    expect(eligibilityOf([result])).toEqual({ isEligibleForLb: true, isEligibleForUc: false });
+  });
+
+  it('shows a benefit whose amount needs an assessment as type 7, and one awarded only after the change as type 4', () => {
+    const withBenefit = (from: CalculationResult, code: string, change: object): CalculationResult => ({
+      ...from,
+      benefits: from.benefits.map((benefit) => (benefit.code === code ? { ...benefit, ...change } : benefit)),
+    });
+    const current = withBenefit(withBenefit(result, 'ATTENDANCE_ALLOWANCE', { eligible: true, amountShown: false }), 'WINTER_FUEL_PAYMENT', { eligible: false });
+    const changed = withBenefit(current, 'WINTER_FUEL_PAYMENT', { eligible: true, amountShown: true, weeklyPence: 700, monthlyPence: 3033 });
+    const comparison = { changed, message: { weekly: 'You would be £7.00 a week better off.', monthly: 'You would be £30.33 a month better off.' } } as Parameters<typeof resultBenefits>[2];
+    const shown = resultBenefits(current, guide, comparison).nonMeansTested;
+    expect(shown.find((benefit) => benefit.benefitCode === 'ATTENDANCE_ALLOWANCE')).toMatchObject({ benefitType: BENEFIT_TYPES.mayBeEntitled, betterOffBenefitType: BENEFIT_TYPES.mayBeEntitled, weeklyPayment: 0 });
+    expect(shown.find((benefit) => benefit.benefitCode === 'WINTER_FUEL_PAYMENT')).toMatchObject({
+      benefitType: BENEFIT_TYPES.onlyAfterChange,
+      betterOffBenefitType: BENEFIT_TYPES.amount,
+      weeklyPayment: 0,
+      betterOffWeeklyPayment: 7,
+      betterOffMonthlyPayment: 30.33,
+    });
+  });
+
+  it('reads flags as True or False and money variables as pounds', () => {
+    const variables = resultVariables({ ...result, variables: [{ name: 'WARM_HOMES_NETWORK_ELIGIBLE', weeklyPence: 100, monthlyPence: 100 }, { name: 'COUNCIL_TAX_CHARGE', weeklyPence: 3050, monthlyPence: 13217 }] });
+    expect(variables).toEqual([
+      { name: 'WARM_HOMES_NETWORK_ELIGIBLE', weeklyValue: 'True', monthlyValue: 'True' },
+      { name: 'COUNCIL_TAX_CHARGE', weeklyValue: '30.50', monthlyValue: '132.17' },
+    ]);
+  });
+});
+
+/** A lone parent of working age, not working, renting from the council in Manchester: Universal Credit, Child Benefit and Council Tax Reduction. */
+const loneParentInManchester: Household = normaliseHousehold({
+  country: 'ENGLAND',
+  localAuthority: 'E08000003',
+  adults: [{ dateOfBirth: '1990-05-01' }],
+  children: [{ dateOfBirth: '2019-03-02' }],
+  housing: { tenure: 'SOCIAL_RENT', rent: { amount: 500, period: 'MONTH' }, bedrooms: 2, councilTax: { band: 'B', liable: true } },
+});
+
+/** A couple of mixed ages (she is 36, he is past State Pension age) with a child: Universal Credit, with Winter Fuel Payment for him. */
+const mixedAgeCoupleWithAChild: Household = normaliseHousehold({
+  country: 'ENGLAND',
+  localAuthority: 'E08000003',
+  adults: [{ dateOfBirth: '1990-05-01' }, { dateOfBirth: '1955-02-10', otherIncome: [{ type: 'STATE_PENSION', amount: 120, period: 'WEEK' }] }],
+  children: [{ dateOfBirth: '2019-03-02' }],
+  housing: { tenure: 'SOCIAL_RENT', rent: { amount: 520, period: 'MONTH' }, bedrooms: 2, councilTax: { band: 'B', liable: true } },
+});
+
+const codes = (list: { benefitCode: string }[]) => list.map((benefit) => benefit.benefitCode);
+
+describe("each system's benefits: listed once, under the right heading, adding up to the system's total", () => {
+  let loneParent: ResultBenefits;
+  beforeAll(async () => {
+    loneParent = resultBenefits(await engine.calculate(loneParentInManchester, DATE), guide, null);
+  });
+
+  it('lists a lone parent\'s Universal Credit and Council Tax Reduction as the Universal Credit system\'s, and Child Benefit once, as not means-tested', async () => {
+    const benefits = loneParent;
+    expect(codes(benefits.universalCredit)).toEqual(['UNIVERSAL_CREDIT', 'COUNCIL_TAX_REDUCTION']);
+    // New Style JSA depends on her National Insurance record: she may be entitled, with no amount.
+    expect(codes(benefits.nonMeansTested)).toEqual(['CHILD_BENEFIT', 'NEW_STYLE_JSA']);
+    expect(codes(benefitsOfSystem(benefits, 'uc'))).toEqual(['UNIVERSAL_CREDIT', 'COUNCIL_TAX_REDUCTION', 'CHILD_BENEFIT', 'NEW_STYLE_JSA']);
+    expect(systemBenefitProblems(benefits)).toEqual([]);
+  });
+
+  it('lists the Winter Fuel Payment of a mixed-age couple as not means-tested, not as a Universal Credit benefit', async () => {
+    const result = await engine.calculate(mixedAgeCoupleWithAChild, DATE);
+    const winterFuel = result.benefits.find((benefit) => benefit.code === 'WINTER_FUEL_PAYMENT')!;
+    expect(winterFuel.eligible).toBe(true);
+    const benefits = resultBenefits(result, guide, null);
+    expect(codes(benefits.universalCredit)).toEqual(['UNIVERSAL_CREDIT', 'COUNCIL_TAX_REDUCTION']);
+    expect(codes(benefits.nonMeansTested)).toEqual(expect.arrayContaining(['CHILD_BENEFIT', 'WINTER_FUEL_PAYMENT']));
+    expect(systemBenefitProblems(benefits)).toEqual([]);
+  });
+
+  it('adds up after a change too (she starts work), for both systems, a week and a month', async () => {
+    const current = await engine.calculate(loneParentInManchester, DATE);
+    const changed = await engine.calculate(applyChanges(loneParentInManchester, [{ adult: 0, earnings: { amount: 1100, period: 'MONTH', basis: 'NET' }, hoursPerWeek: 20 }]), DATE);
+    const comparison = { changed, message: { weekly: '', monthly: '' } } as Parameters<typeof resultBenefits>[2];
+    expect(systemBenefitProblems(resultBenefits(current, guide, comparison))).toEqual([]);
+  });
+
+  it('adds up for 60 random households (seeded: a failure names the seed)', async () => {
+    const problems: string[] = [];
+    for (const { seed, date, household } of randomHouseholds(60, 1600)) {
+      const result = await engine.calculate(normaliseHousehold(household), date);
+      problems.push(...systemBenefitProblems(resultBenefits(result, guide, null)).map((problem) => `seed ${seed}: ${problem}`));
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('names a benefit listed twice and rows that do not add up to the total', () => {
+    const benefits: ResultBenefits = { ...structuredClone(loneParent), ucWeekly: 1 };
+    benefits.universalCredit = [...benefits.universalCredit, benefits.nonMeansTested[0]!];
+    const problems = systemBenefitProblems(benefits);
+    expect(problems).toContain(`uc: ${benefits.nonMeansTested[0]!.benefitCode} is listed more than once.`);
+    expect(problems.some((problem) => problem.startsWith('ucWeekly: the rows add up to'))).toBe(true);
+  });
+});
+

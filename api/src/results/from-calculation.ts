@@ -1,0 +1,261 @@
+import type { BetterOffComparison } from '../../../engine/better-off.js';
+import type { AmountLine, BenefitOutcome } from '../../../engine/core/benefit.js';
+import type { CalculationResult } from '../../../engine/core/calculation-result.js';
+import type { Country } from '../../../engine/household.js';
+import { formatAmount, poundsFromPence, sumPence, type Pence } from '../../../common/money.js';
+import { BENEFIT_TYPES, type BenefitType, type ExtraHelp, type ResultBenefit, type ResultBenefits, type ResultElement, type ResultHousingAllowance, type ResultVariable } from '../../../common/result/model.js';
+
+/**
+ * The results page's figures (spec 001 §3 'Benefits object') from the engine's result, and, in better-off mode,
+ * from the result with the circumstances changed. Pure: pence in, pounds out, converted once here.
+ */
+
+/** Where to read more and how to claim (`definitions/results/benefits.json`), with a nation's own entry. */
+export interface HowToClaim {
+  link: string;
+  howToClaim: string;
+  nations?: Partial<Record<Country, { link: string; howToClaim: string }>>;
+}
+
+export interface BenefitGuide {
+  description: string;
+  benefits: Record<string, HowToClaim>;
+}
+
+/** Every problem with the guide: a benefit without a link or how-to-claim text, or one the engine does not know. */
+export function checkBenefitGuide(json: unknown, benefitCodes: readonly string[]): string[] {
+  const problems: string[] = [];
+  const guide = json as Partial<BenefitGuide> | null;
+  if (typeof guide?.benefits !== 'object' || guide.benefits === null) return ['benefits must map each benefit code to its link and howToClaim.'];
+  const isEntry = (entry: unknown) =>
+    typeof entry === 'object' && entry !== null && /^https:\/\//.test(String((entry as HowToClaim).link)) && typeof (entry as HowToClaim).howToClaim === 'string' && (entry as HowToClaim).howToClaim.trim() !== '';
+  for (const code of benefitCodes) if (!(code in guide.benefits)) problems.push(`benefits.${code} is missing.`);
+  for (const [code, entry] of Object.entries(guide.benefits)) {
+    if (!benefitCodes.includes(code)) problems.push(`benefits.${code} is not a benefit the engine works out.`);
+    if (!isEntry(entry)) problems.push(`benefits.${code} needs an https link and howToClaim text.`);
+    for (const [nation, local] of Object.entries(entry.nations ?? {})) if (!isEntry(local)) problems.push(`benefits.${code}.nations.${nation} needs an https link and howToClaim text.`);
+  }
+  return problems;
+}
+
+const pounds = poundsFromPence;
+
+/** 1 with an amount, 7 when the amount needs an assessment, 0 when not awarded. */
+function typeOf(outcome: BenefitOutcome | undefined): BenefitType {
+  if (!outcome?.eligible) return BENEFIT_TYPES.none;
+  return outcome.amountShown ? BENEFIT_TYPES.amount : BENEFIT_TYPES.mayBeEntitled;
+}
+
+function elementLines(current: readonly AmountLine[], changed: readonly AmountLine[]): ResultElement[] {
+  const codes = [...new Set([...current, ...changed].map((line) => line.code))];
+  return codes.map((code) => {
+    const now = current.find((line) => line.code === code);
+    const after = changed.find((line) => line.code === code);
+    return {
+      name: (now ?? after)!.name,
+      messages: [],
+      weeklyPayment: pounds(now?.weeklyPence ?? 0),
+      monthlyPayment: pounds(now?.monthlyPence ?? 0),
+      betterOffWeeklyPayment: pounds(after?.weeklyPence ?? 0),
+      betterOffMonthlyPayment: pounds(after?.monthlyPence ?? 0),
+    };
+  });
+}
+
+const total = (lines: readonly AmountLine[], period: 'weeklyPence' | 'monthlyPence'): number => pounds(sumPence(lines.map((line) => line[period])));
+
+function resultBenefit(now: BenefitOutcome | undefined, after: BenefitOutcome | undefined, guide: HowToClaim, country: Country): ResultBenefit {
+  const outcome = (now?.eligible ? now : after)!;
+  const local = guide.nations?.[country] ?? guide;
+  const currentType = typeOf(now);
+  const amount = (which: BenefitOutcome | undefined, period: 'weeklyPence' | 'monthlyPence') => (which?.eligible && which.amountShown ? pounds(which[period]) : 0);
+  const elements = now?.eligible ? now.elements : [];
+  const deductions = now?.eligible ? now.deductions : [];
+  const changedElements = after?.eligible ? after.elements : [];
+  const changedDeductions = after?.eligible ? after.deductions : [];
+  const isUniversalCredit = outcome.code === 'UNIVERSAL_CREDIT';
+  return {
+    benefitName: outcome.name,
+    benefitCode: outcome.code,
+    // Not awarded now but awarded after the change: no amount in the normal view (spec 001 §3, type 4).
+    benefitType: currentType === BENEFIT_TYPES.none ? BENEFIT_TYPES.onlyAfterChange : currentType,
+    betterOffBenefitType: typeOf(after),
+    weeklyPayment: amount(now, 'weeklyPence'),
+    monthlyPayment: amount(now, 'monthlyPence'),
+    betterOffWeeklyPayment: amount(after, 'weeklyPence'),
+    betterOffMonthlyPayment: amount(after, 'monthlyPence'),
+    link: local.link,
+    howToClaim: { message: local.howToClaim },
+    messages: outcome.explanation.map((message, index) => ({ name: `${outcome.code}-${index + 1}`, message })),
+    showBreakdown: isUniversalCredit && elements.length > 0,
+    elements: isUniversalCredit ? elementLines(elements, changedElements) : [],
+    deductions: isUniversalCredit ? elementLines(deductions, changedDeductions) : [],
+    elementsWeeklyTotal: total(elements, 'weeklyPence'),
+    elementsMonthlyTotal: total(elements, 'monthlyPence'),
+    deductionsWeeklyTotal: total(deductions, 'weeklyPence'),
+    deductionsMonthlyTotal: total(deductions, 'monthlyPence'),
+    paymentWeeklyTotal: amount(now, 'weeklyPence'),
+    paymentMonthlyTotal: amount(now, 'monthlyPence'),
+    betterOffElementsWeeklyTotal: total(changedElements, 'weeklyPence'),
+    betterOffElementsMonthlyTotal: total(changedElements, 'monthlyPence'),
+    betterOffDeductionsWeeklyTotal: total(changedDeductions, 'weeklyPence'),
+    betterOffDeductionsMonthlyTotal: total(changedDeductions, 'monthlyPence'),
+    betterOffPaymentWeeklyTotal: amount(after, 'weeklyPence'),
+    betterOffPaymentMonthlyTotal: amount(after, 'monthlyPence'),
+  };
+}
+
+type System = 'UNIVERSAL_CREDIT' | 'LEGACY_AND_PENSION_AGE';
+
+/** Which of the three lists a benefit is shown in (see `resultBenefits`). */
+type ResultList = 'meansTested' | 'nonMeansTested' | 'universalCredit';
+
+/**
+ * A benefit paid whichever system the household is in (system BOTH: Child Benefit, PIP, Winter Fuel Payment...) is
+ * not means-tested and goes in `nonMeansTested`, once; a means-tested benefit goes in the list of its own system
+ * (Council Tax Reduction follows the household's system). A non-means-tested benefit of one system alone would be
+ * counted in that system's total but listed under both, so the engine must not have one: `systemBenefitProblems`
+ * and its test check that each system's rows add up to its total.
+ */
+function listOf(benefit: BenefitOutcome): ResultList | null {
+  if (!benefit.meansTested) return 'nonMeansTested';
+  if (benefit.system === 'LEGACY_AND_PENSION_AGE') return 'meansTested';
+  if (benefit.system === 'UNIVERSAL_CREDIT') return 'universalCredit';
+  return null;
+}
+
+const countsIn = (benefit: BenefitOutcome, system: System) => benefit.system === system || benefit.system === 'BOTH';
+
+/** The benefits of one list: those awarded now or after the change, in the list's system, each once. */
+function listFor(current: CalculationResult, changed: CalculationResult, list: ResultList, guide: BenefitGuide): ResultBenefit[] {
+  const country = current.facts.country;
+  const system: System = list === 'universalCredit' ? 'UNIVERSAL_CREDIT' : 'LEGACY_AND_PENSION_AGE';
+  const isAwarded = (benefit: BenefitOutcome) => benefit.eligible && listOf(benefit) === list && (list === 'nonMeansTested' || countsIn(benefit, system));
+  return current.benefits
+    .filter((now) => isAwarded(now) || isAwarded(changed.benefits.find((benefit) => benefit.code === now.code)!))
+    .map((now) => resultBenefit(now, changed.benefits.find((benefit) => benefit.code === now.code), guide.benefits[now.code], country));
+}
+
+function systemTotals(prefix: 'lb' | 'uc', system: System, current: CalculationResult, changed: CalculationResult) {
+  const periods = (name: string, values: { weeklyPence: Pence; monthlyPence: Pence }) => ({
+    [`${prefix}${name}Weekly`]: pounds(values.weeklyPence),
+    [`${prefix}${name}Monthly`]: pounds(values.monthlyPence),
+  });
+  const other = (result: CalculationResult) => ({
+    weeklyPence: result.income.weeklyPence - result.income.earnings.weeklyPence,
+    monthlyPence: result.income.monthlyPence - result.income.earnings.monthlyPence,
+  });
+  return {
+    ...periods('', current.totals[system]),
+    ...periods('BetterOff', changed.totals[system]),
+    ...periods('Income', current.income.earnings),
+    ...periods('BetterOffIncome', changed.income.earnings),
+    ...periods('OtherIncome', other(current)),
+    ...periods('BetterOffOtherIncome', other(changed)),
+  };
+}
+
+/**
+ * The Benefits object. Without a change, the better-off fields repeat the current figures and the message is
+ * empty. Each benefit is in one list, once: `meansTested` the legacy and pension-age system's means-tested
+ * benefits (Pension Credit, Housing Benefit, Council Tax Reduction at pension age), `universalCredit` the
+ * Universal Credit system's (Universal Credit, and Council Tax Reduction beside it), and `nonMeansTested` the
+ * benefits paid whichever system applies (Child Benefit, PIP, Winter Fuel Payment...). A system's benefits are its
+ * own list and `nonMeansTested` (`benefitsOfSystem`); they add up to its total.
+ */
+export function resultBenefits(current: CalculationResult, guide: BenefitGuide, comparison: BetterOffComparison | null): ResultBenefits {
+  const changed = comparison?.changed ?? current;
+  return {
+    ...(systemTotals('lb', 'LEGACY_AND_PENSION_AGE', current, changed) as ReturnType<typeof systemTotals>),
+    ...systemTotals('uc', 'UNIVERSAL_CREDIT', current, changed),
+    betterOffMessageWeekly: comparison?.message.weekly ?? '',
+    betterOffMessageMonthly: comparison?.message.monthly ?? '',
+    meansTested: listFor(current, changed, 'meansTested', guide),
+    nonMeansTested: listFor(current, changed, 'nonMeansTested', guide),
+    universalCredit: listFor(current, changed, 'universalCredit', guide),
+  } as ResultBenefits;
+}
+
+/**
+ * Eligible for Universal Credit: it is awarded. Eligible for legacy benefits: a benefit of the legacy and
+ * pension-age system alone is awarded (Pension Credit, Housing Benefit, Council Tax Reduction at pension age).
+ * In better-off mode, either before or after the change counts.
+ */
+export function eligibilityOf(results: readonly CalculationResult[]): { isEligibleForLb: boolean; isEligibleForUc: boolean } {
+  const awarded = (test: (benefit: BenefitOutcome) => boolean) => results.some((result) => result.benefits.some((benefit) => benefit.eligible && test(benefit)));
+  return {
+    isEligibleForLb: awarded((benefit) => benefit.system === 'LEGACY_AND_PENSION_AGE'),
+    isEligibleForUc: awarded((benefit) => benefit.code === 'UNIVERSAL_CREDIT'),
+  };
+}
+
+/** A flag (the extra-help variables, named ..._ELIGIBLE) reads 'True' or 'False'; money reads pounds to the penny. */
+export function resultVariables(result: CalculationResult): ResultVariable[] {
+  return result.variables.map((variable) => {
+    const read = (pence: Pence) => (variable.name.endsWith('_ELIGIBLE') ? (pence > 0 ? 'True' : 'False') : pounds(pence).toFixed(2));
+    return { name: variable.name, weeklyValue: read(variable.weeklyPence), monthlyValue: read(variable.monthlyPence) };
+  });
+}
+
+/** The extra help offered, each item with its category's title (its button) and its help text. */
+export function extraHelpOf(result: CalculationResult): ExtraHelp {
+  const extraHelps = result.extraHelp.flatMap((category) =>
+    category.items.map((item) => ({
+      category: category.title,
+      name: item.name,
+      title: item.title,
+      text: item.text,
+      helpTitle: item.howToAccessTitle,
+      helpText: item.howToAccess,
+      link: item.source.url,
+    })),
+  );
+  return { showExtraHelp: extraHelps.length > 0, extraHelps };
+}
+
+const LHA_CATEGORY_TEXT = {
+  SHARED: 'shared accommodation',
+  ONE_BEDROOM: '1 bedroom',
+  TWO_BEDROOMS: '2 bedrooms',
+  THREE_BEDROOMS: '3 bedrooms',
+  FOUR_BEDROOMS: '4 bedrooms',
+} as const;
+
+/** 'A, B and C'. */
+function inWords(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** Which Local Housing Allowance area limited a private tenant's rent, and why, for the results page and the adviser area. */
+export function housingAllowanceOf(result: CalculationResult): ResultHousingAllowance | null {
+  const used = result.localHousingAllowance;
+  if (!used) return null;
+  const period = used.scheme === 'UNIVERSAL_CREDIT' ? 'month' : 'week';
+  const rate = `${formatAmount(used.ratePence)} a ${period} for ${LHA_CATEGORY_TEXT[used.category]}`;
+  const council = used.localAuthorityName ?? 'the council';
+  const highest = used.highest ? `${formatAmount(used.highest.ratePence)} in ${used.highest.area}` : '';
+  const summary = {
+    GIVEN: `${used.area}, as given: ${rate}.`,
+    POSTCODE: `${used.area}, where the postcode is: ${rate}.`,
+    LOCAL_AUTHORITY:
+      used.areaConfirmed === false
+        ? `${used.area}, which our table gives for the whole of ${council} (not yet confirmed by an official page: check your postcode on the VOA's LHA Direct): ${rate}.`
+        : `${used.area}, which covers the whole of ${council}: ${rate}.`,
+    LOWEST_OF_CANDIDATES:
+      used.unsettledReason === 'SPLIT_AUTHORITY'
+        ? `Not known: ${council} is split between ${inWords(used.candidates)}. The lowest rate of these was used, ${used.area}: ${rate}. The highest is ${highest}.`
+        : `Not known: without the council, the home could be in any of ${used.candidates.length} areas. The lowest rate was used, ${used.area}: ${rate}. The highest is ${highest}.`,
+  }[used.basis];
+  const estimate = used.rateEstimated ? ' The weekly rate is our estimate from the monthly rate, as the published Housing Benefit figure for this area is not in our data.' : '';
+  return {
+    area: used.area,
+    basis: used.basis,
+    summary: summary + estimate,
+    candidates: used.candidates,
+    rate: pounds(used.ratePence),
+    period,
+    highest: used.highest ? { area: used.highest.area, rate: pounds(used.highest.ratePence) } : null,
+    rateEstimated: used.rateEstimated,
+    pageNumber: null,
+  };
+}

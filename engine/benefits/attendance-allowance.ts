@@ -1,0 +1,52 @@
+import { amountNotShown, notEligible, paidWeekly, type AmountLine, type BenefitCalculator } from '../core/benefit.js';
+import { receives, type AdultFacts } from '../facts.js';
+import { bothPeriods } from '../../common/money.js';
+import { adultWording, getsDla, getsPip, hasHealthCondition } from './pip.js';
+
+const RATES = 'gov/dwp/attendance_allowance';
+
+/** Over State Pension age, with a health condition, and no disability benefit yet. */
+const mayClaim = (adult: AdultFacts): boolean =>
+  adult.reachedStatePensionAge && hasHealthCondition(adult) && !receives(adult, 'ATTENDANCE_ALLOWANCE') && !getsPip(adult) && !getsDla(adult);
+
+/** Attendance Allowance (SSCBA 1992 ss64-67): the rate an adult gets; over State Pension age, may be entitled. */
+export const attendanceAllowance: BenefitCalculator = {
+  code: 'ATTENDANCE_ALLOWANCE',
+  name: 'Attendance Allowance',
+  folder: 'attendance-allowance',
+  system: 'BOTH',
+  meansTested: false,
+  reads: [],
+  factNames: ['adultsGettingAttendanceAllowanceCount', 'pensionAgeAdultsWithConditionCount', 'inScotland'],
+  rulesetFacts: ({ facts }) => ({
+    adultsGettingAttendanceAllowanceCount: facts.adults.filter((adult) => receives(adult, 'ATTENDANCE_ALLOWANCE')).length,
+    pensionAgeAdultsWithConditionCount: facts.adults.filter(mayClaim).length,
+    inScotland: facts.country === 'SCOTLAND',
+  }),
+  calculate({ facts, parameters, explanations }, fired) {
+    const notes = fired.ofType('note').map((rule) => explanations.say(String(rule.event.params.explanation)));
+    const mayBeEntitled = fired.has('may-be-entitled')
+      ? facts.adults
+          .filter(mayClaim)
+          .map((adult) => explanations.say('may-be-entitled', { ...adultWording(adult), lower: parameters.amount(`${RATES}/lower`), higher: parameters.amount(`${RATES}/higher`) }))
+      : [];
+    if (fired.has('receives')) {
+      const elements: AmountLine[] = [];
+      const explanation: string[] = [];
+      for (const adult of facts.adults) {
+        for (const benefit of adult.benefitsReceived) {
+          if (benefit.type !== 'ATTENDANCE_ALLOWANCE') continue;
+          const rate = benefit.rate.toLowerCase();
+          const amount = parameters.amount(`${RATES}/${rate}`);
+          explanation.push(explanations.say('rate', { ...adultWording(adult), rate, amount }));
+          elements.push({ code: `${adult.role}_ATTENDANCE_ALLOWANCE`, name: `Attendance Allowance, ${rate} rate (${adultWording(adult).whoLower})`, ...bothPeriods(amount, 'WEEK') });
+        }
+      }
+      return paidWeekly(elements, [...explanation, ...mayBeEntitled, ...notes]);
+    }
+    if (fired.has('may-be-entitled')) {
+      return amountNotShown([...mayBeEntitled, ...notes]);
+    }
+    return notEligible([...fired.ofType('not-eligible').map((rule) => explanations.say(String(rule.event.params.explanation))), ...notes]);
+  },
+};

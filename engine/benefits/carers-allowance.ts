@@ -1,0 +1,77 @@
+import { notEligible, paidWeekly, type AmountLine, type BenefitCalculator, type CalculationInput } from '../core/benefit.js';
+import { unearnedIncomeOf, type AdultFacts } from '../facts.js';
+import { bothPeriods, type Pence } from '../../common/money.js';
+import { selfEmployedNetProfit, takeHomePay } from '../tax/take-home-pay.js';
+import { adultWording } from './pip.js';
+
+const PARAMETERS = 'gov/dwp/carers_allowance';
+
+/**
+ * Net earnings for the earnings limit, a week: take-home pay plus self-employed profit after tax and Class 4.
+ * The law takes off allowable expenses too (half of pension contributions, some care costs; ICA Regs 1976 reg 8
+ * and Sch 3): they are not asked, so the figure can be a little high and the result says so.
+ */
+function netEarningsWeekly(adult: AdultFacts, input: CalculationInput): Pence {
+  return takeHomePay(adult, input).weekly + Math.max(0, selfEmployedNetProfit(adult, input).weekly);
+}
+
+const statePensionWeekly = (adult: AdultFacts): Pence => unearnedIncomeOf(adult, ['STATE_PENSION']).weekly;
+
+/** Carer's Allowance (SSCBA 1992 s70): the weekly rate for each adult who qualifies, less any State Pension. */
+export const carersAllowance: BenefitCalculator = {
+  code: 'CARERS_ALLOWANCE',
+  name: "Carer's Allowance",
+  folder: 'carers-allowance',
+  system: 'BOTH',
+  meansTested: false,
+  reads: [],
+  factNames: ['claimant', 'partner'].flatMap((who) =>
+    ['CaringHours', 'CaredForGetsQualifyingBenefit', 'Age', 'FullTimeStudent', 'NetEarningsWeeklyPence', 'StatePensionWeeklyPence'].map((fact) => who + fact),
+  ).concat('inScotland'),
+  rulesetFacts(input) {
+    const { claimant, partner } = input.facts;
+    const of = (who: string, adult: AdultFacts | null) => ({
+      [`${who}CaringHours`]: adult?.caringHoursPerWeek ?? 0,
+      [`${who}CaredForGetsQualifyingBenefit`]: adult?.caredForGetsQualifyingBenefit ?? false,
+      [`${who}Age`]: adult?.age ?? 0,
+      [`${who}FullTimeStudent`]: adult?.student ?? false,
+      [`${who}NetEarningsWeeklyPence`]: adult ? netEarningsWeekly(adult, input) : 0,
+      [`${who}StatePensionWeeklyPence`]: adult ? statePensionWeekly(adult) : 0,
+    });
+    return { ...of('claimant', claimant), ...of('partner', partner), inScotland: input.facts.country === 'SCOTLAND' };
+  },
+  calculate(input, fired) {
+    const { facts, parameters, explanations } = input;
+    const adultOf = (code: unknown) => (code === 'PARTNER' ? facts.partner! : facts.claimant);
+    const limit = parameters.amount(`${PARAMETERS}/earnings_limit`);
+    const notes = fired.ofType('note').map((rule) => explanations.say(String(rule.event.params.explanation)));
+    const carers = fired.ofType('eligible').map((rule) => rule.event.params.code);
+    if (carers.length === 0) {
+      const reasons = fired.ofType('not-eligible').map((rule) => {
+        const adult = adultOf(rule.event.params.code);
+        return explanations.say(String(rule.event.params.explanation), { ...adultWording(adult), earnings: netEarningsWeekly(adult, input), limit });
+      });
+      return notEligible([...reasons, ...notes]);
+    }
+    const rate = parameters.amount(`${PARAMETERS}/rate`);
+    const hours = parameters.amount(`${PARAMETERS}/min_hours`);
+    const explanation: string[] = [];
+    const elements: AmountLine[] = [];
+    for (const code of carers) {
+      const adult = adultOf(code);
+      const wording = adultWording(adult);
+      const statePension = statePensionWeekly(adult);
+      explanation.push(explanations.say('rate', { ...wording, rate, hours, earnings: netEarningsWeekly(adult, input), limit }));
+      let amount = rate;
+      if (fired.has('underlying-entitlement', String(code))) {
+        amount = 0;
+        explanation.push(explanations.say('underlying-entitlement', { ...wording, statePension, rate }));
+      } else if (fired.has('overlap-reduced', String(code))) {
+        amount = rate - statePension;
+        explanation.push(explanations.say('overlap-reduced', { ...wording, statePension, rate, amount }));
+      }
+      elements.push({ code: `${String(code)}_CARERS_ALLOWANCE`, name: `Carer's Allowance (${wording.whoLower})`, ...bothPeriods(amount, 'WEEK') });
+    }
+    return paidWeekly(elements, [...explanation, ...notes]);
+  },
+};

@@ -1,0 +1,54 @@
+import { amountNotShown, notEligible, paidWeekly, type AmountLine, type BenefitCalculator } from '../core/benefit.js';
+import { bothPeriods } from '../../common/money.js';
+import { adultWording, getsDla } from './pip.js';
+
+const RATES = 'gov/dwp/dla';
+
+/** Disability Living Allowance (SSCBA 1992 ss71-76): adults' components at the rates paid; children's noted. */
+export const dla: BenefitCalculator = {
+  code: 'DLA',
+  name: 'Disability Living Allowance',
+  folder: 'dla',
+  system: 'BOTH',
+  meansTested: false,
+  reads: [],
+  factNames: ['adultsGettingDlaCount', 'disabledChildrenCount', 'inScotland'],
+  rulesetFacts: ({ facts }) => ({
+    adultsGettingDlaCount: facts.adults.filter(getsDla).length,
+    // DLA is a children's benefit up to 16 (PIP after); disability LOWER or HIGHER means a disability benefit is paid.
+    disabledChildrenCount: facts.children.filter((child) => child.age < 16 && child.disability !== 'NONE').length,
+    inScotland: facts.country === 'SCOTLAND',
+  }),
+  calculate({ facts, parameters, explanations }, fired) {
+    const children = facts.children.filter((child) => child.age < 16 && child.disability !== 'NONE').length;
+    const childSentences = fired.has('may-be-entitled')
+      ? [
+          explanations.say('child', {
+            count: children,
+            benefit: facts.country === 'SCOTLAND' ? 'Child Disability Payment' : 'Disability Living Allowance',
+            lowest: parameters.amount(`${RATES}/care/lowest`),
+            highest: parameters.amount(`${RATES}/care/highest`) + parameters.amount(`${RATES}/mobility/higher`),
+          }),
+        ]
+      : [];
+    if (fired.has('receives')) {
+      const elements: AmountLine[] = [];
+      const explanation: string[] = [];
+      for (const adult of facts.adults.filter(getsDla)) {
+        for (const benefit of adult.benefitsReceived) {
+          if (benefit.type !== 'DLA_CARE' && benefit.type !== 'DLA_MOBILITY') continue;
+          const component = benefit.type === 'DLA_CARE' ? 'care' : 'mobility';
+          const rate = benefit.rate.toLowerCase();
+          const amount = parameters.amount(`${RATES}/${component}/${rate}`);
+          explanation.push(explanations.say('component', { ...adultWording(adult), component, rate, amount }));
+          elements.push({ code: `${adult.role}_${component.toUpperCase()}`, name: `DLA ${component}, ${rate} rate (${adultWording(adult).whoLower})`, ...bothPeriods(amount, 'WEEK') });
+        }
+      }
+      return paidWeekly(elements, [...explanation, ...childSentences, ...(childSentences.length ? [explanations.say('child-not-included')] : [])]);
+    }
+    if (fired.has('may-be-entitled')) {
+      return amountNotShown(childSentences);
+    }
+    return notEligible(fired.ofType('not-eligible').map((rule) => explanations.say(String(rule.event.params.explanation))));
+  },
+};

@@ -1,0 +1,261 @@
+import { notEligible, type AmountLine, type BenefitCalculator, type BenefitOutcome, type CalculatedBenefit, type CalculationInput } from '../core/benefit.js';
+import type { ParameterReader } from '../core/parameters.js';
+import type { FiredRules } from '../core/ruleset.js';
+import { receives, type HouseholdFacts } from '../facts.js';
+import type { NonDependant } from '../household.js';
+import { basisPointsOf, bothPeriods, formatAmount, moneyIn, sumPence, type Pence } from '../../common/money.js';
+import { LHA_CATEGORY_WORDS, type LhaCategory } from '../local-housing-allowance.js';
+import { localHousingAllowanceFor, type LhaUsed } from './local-housing-allowance-used.js';
+import { PENSION_CREDIT_GUARANTEE } from './pension-credit.js';
+import { bedroomEntitlement } from './universal-credit-household.js';
+import {
+  benefitUnit,
+  getsCarersAllowance,
+  getsDisabilityBenefit,
+  getsQualifyingDisabilityBenefit,
+  isCarer,
+  nonDependantAdultCount,
+  tariffIncome,
+  weeklyEarnings,
+  weeklyUnearnedIncome,
+} from './pension-credit-means.js';
+
+const HB = 'gov/dwp/housing_benefit';
+
+/** The higher pension-age personal allowances are for people who reached State Pension age before this date (HB circular A3/2021). */
+export const HIGHER_PERSONAL_ALLOWANCE_BEFORE = '2021-04-01';
+
+/** Non-dependant deduction bands, lowest first: each applies from its threshold of gross weekly income (HB (SPC) Regs 2006 reg 55). */
+const NON_DEPENDANT_BANDS = ['band_1', 'band_2', 'band_3', 'band_4', 'highest'] as const;
+
+const line = (code: string, name: string, weekly: Pence): AmountLine => ({ code, name, ...bothPeriods(weekly, 'WEEK') });
+
+/** Whether the guarantee credit of Pension Credit is paid, from the Pension Credit worked out before. */
+function getsGuaranteeCredit(earlier: CalculationInput['earlier']): boolean {
+  const pensionCredit = earlier.get('PENSION_CREDIT');
+  return (pensionCredit?.eligible ?? false) && (pensionCredit?.variables.find((variable) => variable.name === PENSION_CREDIT_GUARANTEE)?.weeklyPence ?? 0) > 0;
+}
+
+function isPaid(outcome: BenefitOutcome | undefined): boolean {
+  return outcome !== undefined && outcome.eligible && outcome.weeklyPence > 0;
+}
+
+/**
+ * Housing Benefit (SSCBA 1992 s130; HB Regs 2006 and HB (SPC) Regs 2006), worked out weekly: maximum Housing
+ * Benefit is the eligible rent less non-dependant deductions; with the guarantee credit or Universal Credit it is
+ * paid in full, otherwise it is reduced by 65% of income above the applicable amount. Rounded only where the
+ * taper is taken.
+ */
+export const housingBenefit: BenefitCalculator = {
+  code: 'HOUSING_BENEFIT',
+  name: 'Housing Benefit',
+  folder: 'housing-benefit',
+  system: 'LEGACY_AND_PENSION_AGE',
+  meansTested: true,
+  reads: ['UNIVERSAL_CREDIT', 'PENSION_CREDIT'],
+  factNames: [
+    'allReachedStatePensionAge',
+    'tenure',
+    'weeklyRentPence',
+    'capitalPence',
+    'getsGuaranteeCredit',
+    'getsUniversalCredit',
+    'claimantGetsQualifyingDisabilityBenefit',
+    'partnerGetsQualifyingDisabilityBenefit',
+    'claimantOrPartnerGetsCareBenefit',
+    'isCouple',
+    'nonDependantAdultCount',
+    'claimantGetsCarersAllowance',
+    'partnerGetsCarersAllowance',
+    'claimantIsCarer',
+    'partnerIsCarer',
+    'someoneGetsDisabilityBenefit',
+    'weeklyEarningsPence',
+    'disabledChildCount',
+  ],
+  rulesetFacts: (input) => {
+    const { facts, earlier } = input;
+    return {
+      allReachedStatePensionAge: facts.system === 'PENSION_AGE',
+      tenure: facts.tenure,
+      weeklyRentPence: facts.rent.weekly + facts.serviceCharges.weekly,
+      capitalPence: facts.capital,
+      getsGuaranteeCredit: getsGuaranteeCredit(earlier),
+      getsUniversalCredit: isPaid(earlier.get('UNIVERSAL_CREDIT')),
+      claimantGetsQualifyingDisabilityBenefit: getsQualifyingDisabilityBenefit(facts.claimant),
+      partnerGetsQualifyingDisabilityBenefit: getsQualifyingDisabilityBenefit(facts.partner),
+      claimantOrPartnerGetsCareBenefit: benefitUnit(facts).some(
+        (adult) =>
+          receives(adult, 'ATTENDANCE_ALLOWANCE') ||
+          receives(adult, 'DLA_CARE') ||
+          receives(adult, 'PIP_DAILY_LIVING') ||
+          receives(adult, 'ADP_DAILY_LIVING') ||
+          receives(adult, 'ARMED_FORCES_INDEPENDENCE') ||
+          receives(adult, 'CONSTANT_ATTENDANCE'),
+      ),
+      isCouple: facts.isCouple,
+      nonDependantAdultCount: nonDependantAdultCount(facts),
+      claimantGetsCarersAllowance: getsCarersAllowance(facts.claimant),
+      partnerGetsCarersAllowance: getsCarersAllowance(facts.partner),
+      claimantIsCarer: isCarer(facts.claimant),
+      partnerIsCarer: isCarer(facts.partner),
+      someoneGetsDisabilityBenefit: benefitUnit(facts).some(getsDisabilityBenefit),
+      weeklyEarningsPence: weeklyEarnings(input),
+      disabledChildCount: facts.qualifyingChildren.filter((child) => child.disability !== 'NONE').length,
+    };
+  },
+  calculate(input, fired) {
+    const { facts, explanations } = input;
+    // Working-age Housing Benefit for specified or temporary accommodation is paid alongside Universal Credit and counts in its total.
+    const system = facts.system === 'PENSION_AGE' ? 'LEGACY_AND_PENSION_AGE' : 'UNIVERSAL_CREDIT';
+    const refusal = fired.first('not-eligible');
+    if (refusal || !fired.has('eligible')) {
+      const reasons = fired.ofType('not-eligible').map((rule) => explanations.say(String(rule.event.params.explanation)));
+      return notEligible(reasons.length > 0 ? reasons : [explanations.say('not-renting')], system);
+    }
+    return { ...housingBenefitAward(input, fired), system };
+  },
+};
+
+function housingBenefitAward(input: CalculationInput, fired: FiredRules): CalculatedBenefit {
+  const { facts, parameters, explanations } = input;
+  const explanation: string[] = [];
+  let rent = facts.rent.weekly + facts.serviceCharges.weekly;
+  let lhaUsed: LhaUsed | null = null;
+  if (fired.has('local-housing-allowance')) {
+    ({ rent, lhaUsed } = privateTenantEligibleRent(input, rent, explanation));
+  } else {
+    explanation.push(explanations.say('eligible-rent', { rent, serviceCharges: facts.serviceCharges.weekly }));
+  }
+
+  const deductions = nonDependantDeductions(facts, parameters, fired);
+  const totalDeductions = sumPence(deductions.map((deduction) => deduction.weeklyPence));
+  if (fired.has('no-non-dependant-deductions') && nonDependantAdultCount(facts) > 0) explanation.push(explanations.say('non-dependants-exempt'));
+  if (totalDeductions > 0) explanation.push(explanations.say('non-dependant-deductions', { count: deductions.length, total: totalDeductions }));
+  const maximum = Math.max(0, rent - totalDeductions);
+  if (maximum === 0) return { ...notEligible([...explanation, explanations.say('deductions-exceed-rent')]), localHousingAllowance: lhaUsed };
+
+  const passport = fired.first('passport');
+  const notShown = fired.first('amount-not-shown');
+  let weekly = maximum;
+  if (passport) {
+    explanation.push(explanations.say(passport.event.params.code === 'GUARANTEE_CREDIT' ? 'guarantee-credit-passport' : 'universal-credit-passport', { maximum }));
+  } else if (notShown) {
+    explanation.push(explanations.say(String(notShown.event.params.explanation)));
+    weekly = 0;
+  } else {
+    const applicable = pensionAgeApplicableAmount(facts, parameters, fired);
+    const income = pensionAgeIncome(input, fired, explanation);
+    explanation.push(explanations.say('applicable-amount', { applicable: applicable.total, parts: applicable.parts }));
+    const excess = Math.max(0, income - applicable.total);
+    const taper = parameters.amount(`${HB}/means_test/taper`);
+    const reduction = basisPointsOf(excess, taper);
+    weekly = Math.max(0, maximum - reduction);
+    explanation.push(explanations.say(excess > 0 ? 'taper' : 'income-below-applicable-amount', { income, applicable: applicable.total, excess, taper, reduction, maximum, weekly }));
+    if (weekly === 0) return { ...notEligible([...explanation, explanations.say('income-too-high')]), localHousingAllowance: lhaUsed };
+  }
+  return {
+    eligible: true,
+    amountShown: !notShown,
+    ...bothPeriods(weekly, 'WEEK'),
+    elements: [line('ELIGIBLE_RENT', 'Eligible rent and service charges', rent)],
+    deductions: [...deductions, ...(notShown || weekly === maximum ? [] : [line('INCOME_TAPER', 'Income above the applicable amount (65%)', maximum - weekly)])],
+    explanation,
+    localHousingAllowance: lhaUsed,
+  };
+}
+
+const LHA_CATEGORY_BY_ROOMS: readonly LhaCategory[] = ['ONE_BEDROOM', 'TWO_BEDROOMS', 'THREE_BEDROOMS', 'FOUR_BEDROOMS'];
+
+/**
+ * A private tenant's eligible rent: the Local Housing Allowance for the category of dwelling the household needs,
+ * or the rent if lower (HB (SPC) Regs 2006 regs 12D and 13D). The size criteria are Universal Credit's (the same
+ * bedrooms for the same people). The shared accommodation rate is not used: at pension age it applies only to a
+ * home that is itself shared accommodation, which the questionnaire does not ask. The weekly rate is the one the
+ * rent officers publish for Housing Benefit where it is held, otherwise estimated from the monthly rate (and said).
+ */
+function privateTenantEligibleRent(input: CalculationInput, rent: Pence, explanation: string[]): { rent: Pence; lhaUsed: LhaUsed } {
+  const { facts, explanations } = input;
+  const rooms = bedroomEntitlement(facts);
+  const category = LHA_CATEGORY_BY_ROOMS[Math.min(rooms, 4) - 1]!;
+  const lhaUsed = localHousingAllowanceFor(input, category, 'HOUSING_BENEFIT', explanation);
+  const eligible = Math.min(rent, lhaUsed.ratePence);
+  explanation.push(
+    explanations.say('lha', {
+      rent,
+      serviceCharges: facts.serviceCharges.weekly,
+      rate: lhaUsed.ratePence,
+      area: lhaUsed.area,
+      category: LHA_CATEGORY_WORDS[category],
+      rooms,
+      capped: rent > lhaUsed.ratePence,
+      eligible,
+    }),
+  );
+  if (lhaUsed.rateEstimated) explanation.push(explanations.say('lha-weekly-estimated', { area: lhaUsed.area, rate: lhaUsed.ratePence }));
+  return { rent: eligible, lhaUsed };
+}
+
+/** One deduction for each non-dependant aged 18 or over not exempt, by their gross weekly income; none when the claimant or partner gets a care benefit. */
+function nonDependantDeductions(facts: HouseholdFacts, parameters: ParameterReader, fired: FiredRules): AmountLine[] {
+  if (fired.has('no-non-dependant-deductions')) return [];
+  return facts.nonDependants
+    .filter((nonDependant) => nonDependant.age >= 18 && !nonDependant.exempt)
+    .map((nonDependant, index) => {
+      const band = deductionBand(nonDependant, parameters);
+      return line(`NON_DEPENDANT_${index + 1}`, `Non-dependant deduction (${band.label})`, band.amount);
+    });
+}
+
+/**
+ * The deduction for one non-dependant (HB (SPC) Regs 2006 reg 55): by gross weekly income for one in remunerative
+ * work (16 hours or more a week), the lowest for anyone else. When whether they work is not known, by income.
+ */
+function deductionBand(nonDependant: NonDependant, parameters: ParameterReader): { label: string; amount: Pence } {
+  const income = moneyIn(nonDependant.grossIncome, 'WEEK');
+  let band = 'lowest';
+  if (nonDependant.inRemunerativeWork !== false) {
+    for (const candidate of NON_DEPENDANT_BANDS) {
+      if (income >= parameters.amount(`${HB}/non_dependant_deductions/threshold/${candidate}`)) band = candidate;
+    }
+  }
+  return { label: band.replace('_', ' '), amount: parameters.amount(`${HB}/non_dependant_deductions/deduction/${band}`) };
+}
+
+/**
+ * Personal allowance, premiums and child allowances a week (HB (SPC) Regs 2006 reg 22 and sch 3); pension-age
+ * Council Tax Reduction uses the same figures. The parts are listed for the explanation.
+ */
+export function pensionAgeApplicableAmount(facts: HouseholdFacts, parameters: ParameterReader, fired: FiredRules): { total: Pence; parts: string } {
+  const higher = benefitUnit(facts).some((adult) => adult.statePensionDate < HIGHER_PERSONAL_ALLOWANCE_BEFORE);
+  const allowanceName = `${facts.isCouple ? 'couple' : 'single'}${higher ? '_reached_before_2021_04_01' : ''}`;
+  const parts: [string, Pence][] = [['personal allowance', parameters.amount(`${HB}/allowances/pension_age/${allowanceName}`)]];
+  const severe = fired.first('premium', 'SEVERE_DISABILITY');
+  if (severe) parts.push(['severe disability premium', parameters.amount(`${HB}/premiums/severe_disability/${String(severe.event.params.rate)}`)]);
+  const carers = fired.ofType('premium').filter((rule) => rule.event.params.code === 'CARER').length;
+  if (carers > 0) parts.push([`carer premium x ${carers}`, carers * parameters.amount(`${HB}/premiums/carer`)]);
+  const children = facts.qualifyingChildren.length;
+  if (children > 0) parts.push([`child allowance x ${children}`, children * parameters.amount(`${HB}/allowances/child`)]);
+  return { total: sumPence(parts.map(([, amount]) => amount)), parts: parts.map(([name, amount]) => `${name} ${formatAmount(amount)}`).join(', ') };
+}
+
+/**
+ * Weekly income at pension age: earnings less the disregard, unearned income, the savings credit of Pension Credit
+ * and tariff income from capital (shared with pension-age Council Tax Reduction, whose sentences have the same keys).
+ */
+export function pensionAgeIncome({ facts, parameters, explanations, earlier }: CalculationInput, fired: FiredRules, explanation: string[]): Pence {
+  const earnings = weeklyEarnings({ facts, parameters });
+  const disregardCode = fired.has('earnings-disregard', 'HIGHER') ? 'higher' : facts.isCouple ? 'couple' : 'single';
+  const disregard = earnings > 0 ? Math.min(earnings, parameters.amount(`${HB}/means_test/earnings_disregard/${disregardCode}`)) : 0;
+  const unearned = weeklyUnearnedIncome(facts);
+  const capital = `${HB}/means_test/capital/pension_age`;
+  const ignored = parameters.amount(`${capital}/lower_limit`);
+  const tariff = tariffIncome(facts.capital, ignored, parameters.amount(`${capital}/tariff_income/step`), parameters.amount(`${capital}/tariff_income/amount`));
+  // The savings credit counts as income for Housing Benefit (HB (SPC) Regs 2006 reg 29(1)).
+  const savingsCredit = earlier.get('PENSION_CREDIT')?.elements.find((element) => element.code === 'SAVINGS_CREDIT')?.weeklyPence ?? 0;
+  if (earnings > 0) explanation.push(explanations.say('earnings', { earnings, disregard, counted: earnings - disregard }));
+  if (unearned > 0) explanation.push(explanations.say('unearned-income', { unearned }));
+  if (savingsCredit > 0) explanation.push(explanations.say('savings-credit-income', { savingsCredit }));
+  if (tariff > 0) explanation.push(explanations.say('tariff-income', { capital: facts.capital, ignored, tariff }));
+  return earnings - disregard + unearned + savingsCredit + tariff;
+}

@@ -1,0 +1,17 @@
+import type { BenefitCalculator } from '../core/benefit.js';
+import { attendanceAllowance } from './attendance-allowance.js';
+import { carersAllowance } from './carers-allowance.js';
+import { childBenefit } from './child-benefit.js';
+import { councilTaxReduction } from './council-tax-reduction.js';
+import { dla } from './dla.js';
+import { housingBenefit } from './housing-benefit.js';
+import { newStyleEsa } from './new-style-esa.js';
+import { newStyleJsa } from './new-style-jsa.js';
+import { pensionCredit } from './pension-credit.js';
+import { pip } from './pip.js';
+import { scottishChildPayment } from './scottish-child-payment.js';
+import { universalCredit } from './universal-credit.js';
+import { winterFuelPayment } from './winter-fuel-payment.js';
+
+/** Every benefit the engine works out; the engine orders them as BENEFIT_CODES lists them. */
+export const BENEFIT_CALCULATORS: readonly BenefitCalculator[] = [childBenefit, carersAllowance, pip, dla, attendanceAllowance, newStyleJsa, newStyleEsa, universalCredit, scottishChildPayment, pensionCredit, housingBenefit, winterFuelPayment, councilTaxReduction];

@@ -1,0 +1,50 @@
+import { amountNotShown, notEligible, type BenefitCalculator, type CalculationInput } from '../core/benefit.js';
+import { reportedBenefit, unearnedIncomeOf, type AdultFacts } from '../facts.js';
+import { adultWording, hasHealthCondition } from './pip.js';
+
+const PARAMETERS = 'gov/dwp/new_style_jsa';
+
+function possibleJobseekers({ facts, parameters }: Pick<CalculationInput, 'facts' | 'parameters'>): AdultFacts[] {
+  const hours = parameters.amount(`${PARAMETERS}/remunerative_work_hours`);
+  return facts.adults.filter(
+    (adult) =>
+      adult.age >= 18 &&
+      !adult.reachedStatePensionAge &&
+      adult.hoursPerWeek < hours &&
+      !adult.student &&
+      !hasHealthCondition(adult) &&
+      unearnedIncomeOf(adult, ['NEW_STYLE_JSA', 'NEW_STYLE_ESA']).weekly === 0,
+  );
+}
+
+/**
+ * New Style JSA (Jobseekers Act 1995): an award already paid, as given; otherwise, for someone of working age out
+ * of work, a possible claim with no amount, since it rests on a National Insurance record we do not ask about.
+ */
+export const newStyleJsa: BenefitCalculator = {
+  code: 'NEW_STYLE_JSA',
+  name: "New Style Jobseeker's Allowance",
+  folder: 'new-style-jsa',
+  system: 'BOTH',
+  meansTested: false,
+  reads: [],
+  factNames: ['reportedWeeklyPence', 'possibleJobseekersCount'],
+  rulesetFacts: (input) => ({
+    reportedWeeklyPence: input.facts.adults.reduce((sum, adult) => sum + unearnedIncomeOf(adult, ['NEW_STYLE_JSA']).weekly, 0),
+    possibleJobseekersCount: possibleJobseekers(input).length,
+  }),
+  calculate(input, fired) {
+    const { facts, parameters, explanations } = input;
+    if (fired.has('receives')) {
+      const reported = reportedBenefit(facts, 'NEW_STYLE_JSA');
+      return { eligible: true, amountShown: true, ...reported, elements: [], deductions: [], explanation: [explanations.say('reported', { weekly: reported.weeklyPence })] };
+    }
+    if (fired.has('may-be-entitled')) {
+      const explanation = possibleJobseekers(input).map((adult) =>
+        explanations.say('may-be-entitled', { ...adultWording(adult), rate: parameters.amount(`${PARAMETERS}/amount/${adult.age >= 25 ? 'aged_25_or_over' : 'under_25'}`) }),
+      );
+      return amountNotShown(explanation);
+    }
+    return notEligible([explanations.say('no-jobseeker', { hours: parameters.amount(`${PARAMETERS}/remunerative_work_hours`) })]);
+  },
+};

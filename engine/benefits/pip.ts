@@ -1,0 +1,86 @@
+import { amountNotShown, notEligible, paidWeekly, type AmountLine, type BenefitCalculator } from '../core/benefit.js';
+import type { ParameterReader } from '../core/parameters.js';
+import { receives, type AdultFacts } from '../facts.js';
+import type { BenefitReceived } from '../household.js';
+import { bothPeriods } from '../../common/money.js';
+
+/** How an adult is named in a sentence, with the verbs that agree with it (shared by the per-adult benefits). */
+export function adultWording(adult: AdultFacts) {
+  return adult.role === 'CLAIMANT'
+    ? { who: 'You', whoLower: 'you', whose: 'your', care: 'care', earn: 'earn', get: 'get' }
+    : { who: 'Your partner', whoLower: 'your partner', whose: 'their', care: 'cares', earn: 'earns', get: 'gets' };
+}
+
+/** A health condition recorded for an adult: limited capability for work-related activity, or terminally ill. */
+export const hasHealthCondition = (adult: AdultFacts): boolean => adult.lcwra || adult.terminallyIll;
+
+const PIP_TYPES = ['PIP_DAILY_LIVING', 'PIP_MOBILITY', 'ADP_DAILY_LIVING', 'ADP_MOBILITY'] as const;
+export const getsPip = (adult: AdultFacts): boolean => PIP_TYPES.some((type) => receives(adult, type));
+export const getsDla = (adult: AdultFacts): boolean => receives(adult, 'DLA_CARE') || receives(adult, 'DLA_MOBILITY');
+
+/**
+ * Each component an adult gets of PIP (or Adult Disability Payment, paid at PIP's rates under the Disability
+ * Assistance for Working Age People (Scotland) Regulations 2022 reg 24), as a line at the rate for its level.
+ */
+function pipComponents(adult: AdultFacts, parameters: ParameterReader) {
+  return adult.benefitsReceived
+    .filter((benefit): benefit is Extract<BenefitReceived, { type: (typeof PIP_TYPES)[number] }> => (PIP_TYPES as readonly string[]).includes(benefit.type))
+    .map((benefit) => {
+      const component = benefit.type.endsWith('DAILY_LIVING') ? 'daily_living' : 'mobility';
+      return {
+        benefit,
+        component: component === 'daily_living' ? 'daily living' : 'mobility',
+        code: component.toUpperCase(),
+        rate: benefit.rate.toLowerCase(),
+        amount: parameters.amount(`gov/dwp/pip/${component}/${benefit.rate.toLowerCase()}`),
+      };
+    });
+}
+
+/**
+ * Personal Independence Payment (WRA 2012 Part 4): the rates an adult already gets; a working-age adult with a
+ * health condition who does not get it may be entitled, with no amount (it depends on an assessment).
+ */
+export const pip: BenefitCalculator = {
+  code: 'PIP',
+  name: 'Personal Independence Payment',
+  folder: 'pip',
+  system: 'BOTH',
+  meansTested: false,
+  reads: [],
+  factNames: ['adultsGettingPipCount', 'workingAgeAdultsWithConditionCount', 'pensionAgeAdultsWithConditionCount', 'inScotland'],
+  rulesetFacts: ({ facts }) => {
+    const claimable = facts.adults.filter((adult) => hasHealthCondition(adult) && !getsPip(adult) && !getsDla(adult));
+    return {
+      adultsGettingPipCount: facts.adults.filter(getsPip).length,
+      workingAgeAdultsWithConditionCount: claimable.filter((adult) => !adult.reachedStatePensionAge).length,
+      pensionAgeAdultsWithConditionCount: claimable.filter((adult) => adult.reachedStatePensionAge && !receives(adult, 'ATTENDANCE_ALLOWANCE')).length,
+      inScotland: facts.country === 'SCOTLAND',
+    };
+  },
+  calculate({ facts, parameters, explanations }, fired) {
+    const notes = fired.ofType('note').map((rule) => explanations.say(String(rule.event.params.explanation)));
+    const benefit = facts.country === 'SCOTLAND' ? 'Adult Disability Payment' : 'PIP';
+    const range = () => ({ lowest: parameters.amount('gov/dwp/pip/mobility/standard'), highest: parameters.amount('gov/dwp/pip/daily_living/enhanced') + parameters.amount('gov/dwp/pip/mobility/enhanced') });
+    const mayBeEntitled = fired.has('may-be-entitled')
+      ? facts.adults
+          .filter((adult) => hasHealthCondition(adult) && !getsPip(adult) && !getsDla(adult) && !adult.reachedStatePensionAge)
+          .map((adult) => explanations.say('may-be-entitled', { ...adultWording(adult), benefit, ...range() }))
+      : [];
+    if (fired.has('receives')) {
+      const elements: AmountLine[] = [];
+      const explanation: string[] = [];
+      for (const adult of facts.adults.filter(getsPip)) {
+        for (const line of pipComponents(adult, parameters)) {
+          explanation.push(explanations.say('component', { ...adultWording(adult), component: line.component, rate: line.rate, amount: line.amount }));
+          elements.push({ code: `${adult.role}_${line.code}`, name: `${benefit} ${line.component}, ${line.rate} rate (${adultWording(adult).whoLower})`, ...bothPeriods(line.amount, 'WEEK') });
+        }
+      }
+      return paidWeekly(elements, [...explanation, ...mayBeEntitled, ...notes]);
+    }
+    if (fired.has('may-be-entitled')) {
+      return amountNotShown([...mayBeEntitled, ...notes]);
+    }
+    return notEligible([...fired.ofType('not-eligible').map((rule) => explanations.say(String(rule.event.params.explanation))), ...notes]);
+  },
+};

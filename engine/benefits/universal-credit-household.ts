@@ -1,0 +1,101 @@
+import type { CalculationInput } from '../core/benefit.js';
+import { receives, type AdultFacts, type ChildFacts, type HouseholdFacts } from '../facts.js';
+import { sumPence, type Pence } from '../../common/money.js';
+import { selfEmployedNetProfit, takeHomePay, type TakeHomePay } from '../tax/take-home-pay.js';
+
+/**
+ * What Universal Credit reads about the household besides the facts every benefit shares: who counts for the
+ * size criteria, who is a carer, the care benefits that give exemptions, and each adult's earnings after tax.
+ */
+
+/** The adults of the claim: the claimant, and the partner in a joint claim. */
+export const claimAdults = (facts: HouseholdFacts): AdultFacts[] => facts.adults;
+
+/** Limited capability for work and work-related activity; the terminally ill are treated as having it. */
+export const hasLcwra = (adult: AdultFacts | null): boolean => !!adult && (adult.lcwra || adult.terminallyIll);
+
+/** Keeps the pre-April-2026 LCWRA rate: entitled before 6 April 2026, or terminally ill. */
+export const hasProtectedLcwra = (adult: AdultFacts | null): boolean => hasLcwra(adult) && (adult!.lcwraBefore2026April || adult!.terminallyIll);
+
+/** Hours caring for someone who gets a qualifying disability benefit (caring for anyone else does not count). */
+export const qualifyingCaringHours = (adult: AdultFacts | null): number => (adult && adult.caredForGetsQualifyingBenefit ? adult.caringHoursPerWeek : 0);
+
+export const getsCarersAllowance = (adult: AdultFacts | null): boolean => !!adult && adult.unearnedIncome.some((income) => income.type === 'CARERS_ALLOWANCE' && income.monthly > 0);
+
+/**
+ * The care benefits that exempt a claimant from housing cost contributions and the shared accommodation rate
+ * (UC Regs 2013 sch 4 paras 15 and 29): PIP or ADP daily living, DLA care at the middle or highest rate,
+ * Attendance Allowance, Armed Forces Independence Payment, Constant Attendance Allowance.
+ */
+export function getsCareBenefit(adult: AdultFacts | null): boolean {
+  if (!adult) return false;
+  return (
+    receives(adult, 'PIP_DAILY_LIVING') ||
+    receives(adult, 'ADP_DAILY_LIVING') ||
+    receives(adult, 'DLA_CARE', ['MIDDLE', 'HIGHEST']) ||
+    receives(adult, 'ATTENDANCE_ALLOWANCE') ||
+    receives(adult, 'ARMED_FORCES_INDEPENDENCE') ||
+    receives(adult, 'CONSTANT_ATTENDANCE')
+  );
+}
+
+/** Any disability benefit at all (the benefit cap's exemption, UC Regs 2013 reg 83). */
+export const getsDisabilityBenefit = (adult: AdultFacts | null): boolean => !!adult && adult.benefitsReceived.length > 0;
+
+export const isInPaidWork = (adult: AdultFacts | null): boolean =>
+  !!adult && ((adult.earnings?.monthly ?? 0) > 0 || (adult.selfEmployment?.monthly ?? 0) > 0 || adult.hoursPerWeek > 0);
+
+/** Whether two children may share a bedroom: both under 10, or both under 16 and of the same (known) sex. */
+function mayShare(a: ChildFacts, b: ChildFacts): boolean {
+  if (a.age < 10 && b.age < 10) return true;
+  return a.age < 16 && b.age < 16 && a.sex !== null && a.sex === b.sex;
+}
+
+/**
+ * Bedrooms the household needs under the size criteria (UC Regs 2013 sch 4 para 10): one for the claimant (and
+ * partner), one for each non-dependant, and the children placed eldest first, each sharing with the first child
+ * already placed alone whom they may share with. A child with the higher disability rate has a room of their own
+ * (a simplification of para 12's 'cannot share because of disability', which the questionnaire does not ask).
+ */
+export function bedroomEntitlement(facts: HouseholdFacts): number {
+  const rooms: ChildFacts[][] = [];
+  for (const child of [...facts.children].sort((a, b) => b.age - a.age)) {
+    const shareWith = child.disability === 'HIGHER' ? undefined : rooms.find((room) => room.length === 1 && room[0]!.disability !== 'HIGHER' && mayShare(room[0]!, child));
+    if (shareWith) shareWith.push(child);
+    else rooms.push([child]);
+  }
+  return 1 + facts.nonDependants.length + rooms.length;
+}
+
+/** An adult's earnings a month as Universal Credit counts them, before any minimum income floor. */
+export interface AdultEarnings {
+  adult: AdultFacts;
+  employed: TakeHomePay;
+  /** Self-employed profit after income tax and Class 4 National Insurance; a loss counts as nil (UC Regs 2013 reg 57). */
+  selfEmployed: Pence;
+}
+
+export function adultEarnings(adult: AdultFacts, input: Pick<CalculationInput, 'facts' | 'parameters'>): AdultEarnings {
+  const employed = takeHomePay(adult, input);
+  const selfEmployed = adult.selfEmployment ? Math.max(0, selfEmployedNetProfit(adult, input).monthly) : 0;
+  return { adult, employed: { ...employed, monthly: Math.max(0, employed.monthly) }, selfEmployed };
+}
+
+/** The claim's net earnings a month, as earned (before any minimum income floor). */
+export function householdEarnings(input: Pick<CalculationInput, 'facts' | 'parameters'>): Pence {
+  return sumPence(claimAdults(input.facts).map((adult) => adultEarnings(adult, input)).map((earned) => earned.employed.monthly + earned.selfEmployed));
+}
+
+/**
+ * Self-employed profit after notional income tax and Class 4 National Insurance, for a monthly profit: the
+ * minimum income floor's deduction (UC Regs 2013 reg 62(3)), worked out by the same tax arithmetic as real profit.
+ */
+export function netOfNotionalTax(adult: AdultFacts, grossMonthly: Pence, input: Pick<CalculationInput, 'facts' | 'parameters'>): Pence {
+  const notional: AdultFacts = {
+    ...adult,
+    earnings: null,
+    selfEmployment: { weekly: 0, monthly: grossMonthly, startUpPeriod: false },
+    adult: { ...adult.adult, earnings: null, selfEmployment: { profit: { amount: grossMonthly / 100, period: 'MONTH' }, startUpPeriod: false } },
+  };
+  return selfEmployedNetProfit(notional, input).monthly;
+}

@@ -1,0 +1,123 @@
+import type { ParameterInForce } from '../parameters/parameter-set.js';
+import type { HouseholdFacts } from '../facts.js';
+import type { LocalHousingAllowance } from '../local-housing-allowance.js';
+import type { LhaUsed } from '../local-housing-allowance.js';
+import { bothPeriods, sumPence, type Pence } from '../../common/money.js';
+import type { Explanations } from './explanations.js';
+import type { ParameterReader } from './parameters.js';
+import type { FiredRules, RulesetFacts } from './ruleset.js';
+
+/** The benefits of the contract (`benefits[].code`), in the order they are worked out and shown. */
+export const BENEFIT_CODES = [
+  'CHILD_BENEFIT',
+  'CARERS_ALLOWANCE',
+  'PIP',
+  'DLA',
+  'ATTENDANCE_ALLOWANCE',
+  'NEW_STYLE_JSA',
+  'NEW_STYLE_ESA',
+  'UNIVERSAL_CREDIT',
+  'PENSION_CREDIT',
+  'HOUSING_BENEFIT',
+  'COUNCIL_TAX_REDUCTION',
+  'SCOTTISH_CHILD_PAYMENT',
+  'WINTER_FUEL_PAYMENT',
+] as const;
+export type BenefitCode = (typeof BENEFIT_CODES)[number];
+
+/**
+ * Which total a benefit counts in: UNIVERSAL_CREDIT (the working-age system), LEGACY_AND_PENSION_AGE (Pension
+ * Credit and the benefits paid with it), or BOTH (benefits that do not depend on the system, like Child Benefit).
+ */
+export type BenefitSystem = 'UNIVERSAL_CREDIT' | 'LEGACY_AND_PENSION_AGE' | 'BOTH';
+
+/** An element added or a deduction taken, in both periods. */
+export interface AmountLine {
+  code: string;
+  name: string;
+  weeklyPence: Pence;
+  monthlyPence: Pence;
+}
+
+/** A figure the results page reads besides the awards (e.g. BENEFIT_CAP_APPLIES, the Warm Homes flag). */
+export interface ResultVariable {
+  name: string;
+  weeklyPence: Pence;
+  monthlyPence: Pence;
+}
+
+export interface BenefitOutcome {
+  code: BenefitCode;
+  name: string;
+  system: BenefitSystem;
+  meansTested: boolean;
+  eligible: boolean;
+  /** False when the household may be entitled but the amount cannot be worked out from the answers (e.g. PIP). */
+  amountShown: boolean;
+  weeklyPence: Pence;
+  monthlyPence: Pence;
+  elements: AmountLine[];
+  deductions: AmountLine[];
+  /** Plain-English sentences, in the order the figure is worked out. */
+  explanation: string[];
+  /** The rules of the ruleset that held. */
+  rules: { name: string; description: string }[];
+  /** Every rate, threshold and limit used, with its value and source. */
+  parameters: ParameterInForce[];
+  variables: ResultVariable[];
+  /** For a private tenant's Universal Credit or Housing Benefit: the Local Housing Allowance used, and why. */
+  localHousingAllowance?: LhaUsed | null;
+}
+
+/** What a calculator reads: the household's facts, the rates on the date, and the benefits worked out before it. */
+export interface CalculationInput {
+  date: string;
+  facts: HouseholdFacts;
+  parameters: ParameterReader;
+  lha: LocalHousingAllowance;
+  explanations: Explanations;
+  /** Outcomes of the benefits earlier in BENEFIT_CODES order (a calculator lists the ones it reads in `reads`). */
+  earlier: ReadonlyMap<BenefitCode, BenefitOutcome>;
+}
+
+/** What a calculator returns; the engine adds the code, name, rules and parameters used. */
+export type CalculatedBenefit = Omit<BenefitOutcome, 'code' | 'name' | 'system' | 'meansTested' | 'rules' | 'parameters' | 'variables'> & {
+  system?: BenefitSystem;
+  variables?: ResultVariable[];
+};
+
+/**
+ * One benefit: its ruleset (`rulesets/<folder>/ruleset.json`), its sentences (`explanations.json` beside it) and
+ * the typed arithmetic that turns the rules that held into figures. Domain logic only: no I/O.
+ */
+export interface BenefitCalculator {
+  code: BenefitCode;
+  name: string;
+  /** The folder under `rulesets/`, e.g. `universal-credit`. */
+  folder: string;
+  system: BenefitSystem;
+  meansTested: boolean;
+  /** Benefits whose outcomes this one reads; they must come earlier in BENEFIT_CODES. */
+  reads: readonly BenefitCode[];
+  /** Every fact `rulesetFacts` provides: the ruleset may name only these. */
+  factNames: readonly string[];
+  /** The ruleset's flat facts for one household. */
+  rulesetFacts(input: CalculationInput): RulesetFacts;
+  /** The figures, from the rules that held. */
+  calculate(input: CalculationInput, fired: FiredRules): CalculatedBenefit;
+}
+
+/** A benefit the household may get whose amount cannot be worked out from the answers (e.g. before an assessment). */
+export function amountNotShown(explanation: string[]): CalculatedBenefit {
+  return { eligible: true, amountShown: false, weeklyPence: 0, monthlyPence: 0, elements: [], deductions: [], explanation };
+}
+
+/** A weekly benefit paid as the sum of its elements (monthly = weekly x 52 / 12). */
+export function paidWeekly(elements: AmountLine[], explanation: string[]): CalculatedBenefit {
+  return { eligible: true, amountShown: true, ...bothPeriods(sumPence(elements.map((line) => line.weeklyPence)), 'WEEK'), elements, deductions: [], explanation };
+}
+
+/** A benefit the household cannot get, with the reasons. */
+export function notEligible(explanation: string[], system?: BenefitSystem): CalculatedBenefit {
+  return { eligible: false, amountShown: true, weeklyPence: 0, monthlyPence: 0, elements: [], deductions: [], explanation, ...(system ? { system } : {}) };
+}

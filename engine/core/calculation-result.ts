@@ -1,0 +1,37 @@
+import type { HouseholdFacts } from '../facts.js';
+import type { LhaUsed } from '../local-housing-allowance.js';
+import type { ExtraHelpCategoryOffered } from '../extra-help/types.js';
+import type { Pence } from '../../common/money.js';
+import type { BenefitOutcome, ResultVariable } from './benefit.js';
+
+/**
+ * What a calculation gives: the engine fills in everything but the extra help (its `extraHelp` is empty); the
+ * loader (`../load.ts`) then runs the extra help over it, so the engine and `extra-help/` never import each other.
+ */
+export interface CalculationResult {
+  date: string;
+  /** The tax year whose rules and rates were used, e.g. 2026-27. */
+  rulesVersion: string;
+  system: 'UNIVERSAL_CREDIT' | 'PENSION_AGE' | 'BOTH';
+  facts: HouseholdFacts;
+  benefits: BenefitOutcome[];
+  /**
+   * The household's income besides the benefits worked out: take-home pay, self-employed profit after tax, and
+   * other income (pensions, maintenance...), leaving out the benefits this engine works out itself (Carer's
+   * Allowance, new-style JSA and ESA), which count through their results. The better-off comparison adds it.
+   */
+  income: HouseholdIncome;
+  totals: Record<'UNIVERSAL_CREDIT' | 'LEGACY_AND_PENSION_AGE', { weeklyPence: Pence; monthlyPence: Pence }>;
+  variables: ResultVariable[];
+  /** The extra help (grants, social tariffs...) the household may get, by category (`definitions/extra-help/`). */
+  extraHelp: ExtraHelpCategoryOffered[];
+  /** A private tenant's Local Housing Allowance: the area used and why (Universal Credit's, else Housing Benefit's). */
+  localHousingAllowance?: LhaUsed | null;
+}
+
+export interface HouseholdIncome {
+  weeklyPence: Pence;
+  monthlyPence: Pence;
+  /** The part that is take-home pay and self-employed profit after tax. */
+  earnings: { weeklyPence: Pence; monthlyPence: Pence };
+}

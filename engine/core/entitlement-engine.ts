@@ -1,0 +1,197 @@
+import { ParameterNotInForceError } from '../../common/parameters/dated-parameter.js';
+import { ratesHeldFrom, type ParameterSet } from '../parameters/parameter-set.js';
+import { deriveFacts, type PeriodPence } from '../facts.js';
+import type { Household, OtherIncomeType } from '../household.js';
+import type { LocalHousingAllowance } from '../local-housing-allowance.js';
+import type { LhaUsed } from '../local-housing-allowance.js';
+import { poundsFromPence, sumPence, type Pence } from '../../common/money.js';
+import { selfEmployedNetProfit, takeHomePay, type TaxInput } from '../tax/take-home-pay.js';
+import { BENEFIT_CODES, type BenefitCalculator, type BenefitCode, type BenefitOutcome } from './benefit.js';
+import type { CalculationResult, HouseholdIncome } from './calculation-result.js';
+import type { Explanations } from './explanations.js';
+import { ParameterReader } from './parameters.js';
+import type { Ruleset } from './ruleset.js';
+
+/** A calculator with its loaded ruleset and sentences. */
+export interface LoadedBenefit {
+  calculator: BenefitCalculator;
+  ruleset: Ruleset;
+  explanations: Explanations;
+}
+
+/** What runs over the benefits worked out, before the result is given (the loader's extra help). */
+export type AfterBenefits = (result: CalculationResult) => Promise<CalculationResult>;
+
+/** A valid household the rules cannot assess: the date asked is outside the rates held (the API's 422). */
+export class CalculationOutOfRangeError extends Error {
+  override name = 'CalculationOutOfRangeError';
+}
+
+/** The tax year a date falls in (6 April to 5 April), as the rules version: 2026-11-21 -> 2026-27. */
+export function taxYearOf(date: string): string {
+  const year = Number(date.slice(0, 4));
+  const start = date.slice(5) >= '04-06' ? year : year - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+}
+
+/**
+ * Works out every benefit for a household on a date: facts are derived once, then each benefit in
+ * BENEFIT_CODES order runs its ruleset and its arithmetic, reading the outcomes of the benefits before it.
+ * Rulesets, sentences and rates are loaded once, when the engine is built.
+ */
+export class EntitlementEngine {
+  private readonly benefits: LoadedBenefit[];
+  /** The first date the rates held cover (the last is `parameters.ratesHeldUntil`). */
+  readonly ratesHeldFrom: string;
+
+  constructor(
+    benefits: readonly LoadedBenefit[],
+    readonly parameters: ParameterSet,
+    readonly lha: LocalHousingAllowance,
+    private readonly afterBenefits: AfterBenefits = async (result) => result,
+  ) {
+    this.ratesHeldFrom = ratesHeldFrom(parameters);
+    const position = (code: BenefitCode) => BENEFIT_CODES.indexOf(code);
+    this.benefits = [...benefits].sort((a, b) => position(a.calculator.code) - position(b.calculator.code));
+    for (const { calculator } of this.benefits) {
+      for (const read of calculator.reads) {
+        if (position(read) >= position(calculator.code)) throw new Error(`${calculator.code} reads ${read}, which is worked out after it: reorder BENEFIT_CODES.`);
+      }
+    }
+  }
+
+  get calculators(): BenefitCalculator[] {
+    return this.benefits.map((benefit) => benefit.calculator);
+  }
+
+  /** Every benefit, then what the loader runs after them (the extra help). */
+  async calculate(household: Household, date: string): Promise<CalculationResult> {
+    return this.afterBenefits(await this.calculateBenefits(household, date));
+  }
+
+  /** Every benefit, in BENEFIT_CODES order; the result's `extraHelp` is empty. */
+  async calculateBenefits(household: Household, date: string): Promise<CalculationResult> {
+    // Checked here, not left to a rate's lookup: a household that needs no rate (no children, say) is refused too.
+    if (date < this.ratesHeldFrom) {
+      throw new CalculationOutOfRangeError(`The rules and rates held start on ${this.ratesHeldFrom}; ${date} is before that, so it cannot be worked out.`);
+    }
+    if (date > this.parameters.ratesHeldUntil) {
+      throw new CalculationOutOfRangeError(`The rules and rates held run to ${this.parameters.ratesHeldUntil}; ${date} is after that, so it cannot be worked out yet.`);
+    }
+    const facts = deriveFacts(household, date);
+    const earlier = new Map<BenefitCode, BenefitOutcome>();
+    for (const { calculator, ruleset, explanations } of this.benefits) {
+      const parameters = new ParameterReader(this.parameters, date);
+      const input = { date, facts, parameters, lha: this.lha, explanations, earlier };
+      try {
+        const fired = await ruleset.run(calculator.rulesetFacts(input), parameters);
+        const { system, variables, localHousingAllowance, ...figures } = calculator.calculate(input, fired);
+        earlier.set(calculator.code, {
+          code: calculator.code,
+          name: calculator.name,
+          system: system ?? calculator.system,
+          meansTested: calculator.meansTested,
+          ...figures,
+          rules: fired.rules.map(({ name, description }) => ({ name, description })),
+          parameters: parameters.used,
+          variables: variables ?? [],
+          localHousingAllowance: localHousingAllowance ?? null,
+        });
+      } catch (error) {
+        if (error instanceof ParameterNotInForceError) {
+          throw new CalculationOutOfRangeError(`${date} is outside the rules and rates held: ${error.message}`);
+        }
+        throw error;
+      }
+    }
+    const benefits = [...earlier.values()];
+    const income = householdIncome({ facts, parameters: new ParameterReader(this.parameters, date) });
+    const totalOf = (system: 'UNIVERSAL_CREDIT' | 'LEGACY_AND_PENSION_AGE') => {
+      const counted = benefits.filter((benefit) => benefit.eligible && benefit.amountShown && (benefit.system === system || benefit.system === 'BOTH'));
+      return { weeklyPence: sumPence(counted.map((benefit) => benefit.weeklyPence)), monthlyPence: sumPence(counted.map((benefit) => benefit.monthlyPence)) };
+    };
+    return {
+      date,
+      rulesVersion: taxYearOf(date),
+      system: facts.system,
+      facts,
+      benefits,
+      income,
+      totals: { UNIVERSAL_CREDIT: totalOf('UNIVERSAL_CREDIT'), LEGACY_AND_PENSION_AGE: totalOf('LEGACY_AND_PENSION_AGE') },
+      variables: benefits.flatMap((benefit) => benefit.variables),
+      extraHelp: [],
+      // Universal Credit comes before Housing Benefit, so a household with both reports Universal Credit's.
+      localHousingAllowance: benefits.find((benefit) => benefit.localHousingAllowance)?.localHousingAllowance ?? null,
+    };
+  }
+}
+
+/** Benefits the engine works out: reported as other income too, they are counted once, through their results. */
+const WORKED_OUT_BENEFITS: readonly OtherIncomeType[] = ['CARERS_ALLOWANCE', 'NEW_STYLE_JSA', 'NEW_STYLE_ESA'];
+
+function householdIncome(input: TaxInput): HouseholdIncome {
+  const total = (parts: readonly PeriodPence[]) => ({ weeklyPence: sumPence(parts.map((part) => part.weekly)), monthlyPence: sumPence(parts.map((part) => part.monthly)) });
+  const earnings = total(input.facts.adults.flatMap((adult) => [takeHomePay(adult, input), selfEmployedNetProfit(adult, input)]));
+  const other = total(input.facts.adults.flatMap((adult) => adult.unearnedIncome.filter((income) => !WORKED_OUT_BENEFITS.includes(income.type))));
+  return { weeklyPence: earnings.weeklyPence + other.weeklyPence, monthlyPence: earnings.monthlyPence + other.monthlyPence, earnings };
+}
+
+const periods = ({ weeklyPence, monthlyPence }: { weeklyPence: Pence; monthlyPence: Pence }) => ({
+  weekly: poundsFromPence(weeklyPence),
+  monthly: poundsFromPence(monthlyPence),
+});
+
+/** The Local Housing Allowance used, in the contract's terms: which area, why, and the rate (and range) in pounds. */
+function contractLha(used: LhaUsed | null | undefined) {
+  if (!used) return null;
+  return {
+    area: used.area,
+    basis: used.basis,
+    unsettledReason: used.unsettledReason,
+    candidates: used.candidates,
+    localAuthorityName: used.localAuthorityName,
+    areaConfirmed: used.areaConfirmed,
+    category: used.category,
+    scheme: used.scheme,
+    period: used.scheme === 'UNIVERSAL_CREDIT' ? ('MONTH' as const) : ('WEEK' as const),
+    rate: poundsFromPence(used.ratePence),
+    rateEstimated: used.rateEstimated,
+    highest: used.highest ? { area: used.highest.area, rate: poundsFromPence(used.highest.ratePence) } : null,
+  };
+}
+
+/** The contract's response (`../shared/contracts/calculation-api.md`): pounds to the penny, both periods. */
+export function toContractResponse(result: CalculationResult) {
+  return {
+    date: result.date,
+    rulesVersion: result.rulesVersion,
+    system: result.system,
+    benefits: result.benefits.map((benefit) => ({
+      code: benefit.code,
+      name: benefit.name,
+      system: benefit.system,
+      meansTested: benefit.meansTested,
+      eligible: benefit.eligible,
+      amountShown: benefit.amountShown,
+      ...periods(benefit),
+      elements: benefit.elements.map((line) => ({ code: line.code, name: line.name, ...periods(line) })),
+      deductions: benefit.deductions.map((line) => ({ code: line.code, name: line.name, ...periods(line) })),
+      explanation: benefit.explanation,
+      rules: benefit.rules,
+      parameters: benefit.parameters.map((parameter) => ({
+        name: parameter.name,
+        label: parameter.label,
+        value: parameter.value,
+        unit: parameter.unit,
+        from: parameter.from,
+        source: parameter.source,
+        legislation: parameter.legislation,
+      })),
+    })),
+    totals: { UNIVERSAL_CREDIT: periods(result.totals.UNIVERSAL_CREDIT), LEGACY_AND_PENSION_AGE: periods(result.totals.LEGACY_AND_PENSION_AGE) },
+    variables: result.variables.map((variable) => ({ name: variable.name, ...periods(variable) })),
+    extraHelp: result.extraHelp,
+    localHousingAllowance: contractLha(result.localHousingAllowance),
+  };
+}
+export type ContractResponse = ReturnType<typeof toContractResponse>;

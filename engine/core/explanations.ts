@@ -1,0 +1,71 @@
+import Handlebars from 'handlebars';
+import { formatAmount } from '../../common/money.js';
+
+/**
+ * A benefit's sentences (`rulesets/<benefit>/explanations.json`): Handlebars templates by key, so policy staff
+ * can reword an explanation without touching code. Money in the data is whole pence and printed with `{{money x}}`
+ * (£1,234.56); a fraction in basis points with `{{percent x}}` (55%); `{{plural n "child" "children"}}`.
+ *
+ * ```json
+ * { "earnings-taper": "Your earnings above the work allowance of {{money workAllowance}} reduce Universal Credit by {{percent taper}} of each £1." }
+ * ```
+ */
+
+const handlebars = Handlebars.create();
+handlebars.registerHelper('money', (pence: number) => formatAmount(pence));
+handlebars.registerHelper('percent', (basisPoints: number) => `${Number((basisPoints / 100).toFixed(2))}%`);
+handlebars.registerHelper('plural', (count: number, one: string, many: string) => (count === 1 ? one : many));
+
+export class ExplanationsError extends Error {
+  override name = 'ExplanationsError';
+}
+
+export class Explanations {
+  private readonly templates: Map<string, Handlebars.TemplateDelegate>;
+
+  constructor(
+    readonly file: string,
+    texts: Record<string, string>,
+  ) {
+    this.templates = new Map(
+      Object.entries(texts).map(([key, text]) => {
+        try {
+          // Compiled now, so a broken template fails on loading rather than in someone's result.
+          const template = handlebars.compile(text, { noEscape: true, strict: true });
+          handlebars.precompile(text);
+          return [key, template];
+        } catch (error) {
+          throw new ExplanationsError(`${file}: the template '${key}' does not compile: ${(error as Error).message}`);
+        }
+      }),
+    );
+  }
+
+  static fromJson(file: string, text: string): Explanations {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      throw new ExplanationsError(`${file}: invalid JSON: ${(error as Error).message}`);
+    }
+    if (typeof json !== 'object' || json === null || Array.isArray(json) || Object.values(json).some((value) => typeof value !== 'string')) {
+      throw new ExplanationsError(`${file} must be an object of template texts by key.`);
+    }
+    return new Explanations(file, json as Record<string, string>);
+  }
+
+  get keys(): string[] {
+    return [...this.templates.keys()];
+  }
+
+  /** The sentence for `key` with `data`; throws, naming the key, when it is missing or lacks a value it prints. */
+  say(key: string, data: Record<string, unknown> = {}): string {
+    const template = this.templates.get(key);
+    if (!template) throw new ExplanationsError(`${this.file} has no explanation '${key}'.`);
+    try {
+      return template(data).replace(/\s+/g, ' ').trim();
+    } catch (error) {
+      throw new ExplanationsError(`${this.file}: the explanation '${key}' could not be written: ${(error as Error).message}`);
+    }
+  }
+}

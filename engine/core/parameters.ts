@@ -1,0 +1,52 @@
+import type { ParameterInForce, ParameterSet } from '../parameters/parameter-set.js';
+
+/**
+ * One benefit's view of the rates on the date asked. Every parameter read is remembered, so the benefit's result
+ * can cite each figure it used with its value, date and source (and `rules:test` can name them on a failure).
+ */
+export class ParameterReader {
+  private readonly read = new Map<string, ParameterInForce>();
+
+  constructor(
+    private readonly parameters: ParameterSet,
+    readonly date: string,
+  ) {}
+
+  private remember(name: string): ParameterInForce {
+    const found = this.read.get(name) ?? this.parameters.parameterOn(name, this.date);
+    this.read.set(name, found);
+    return found;
+  }
+
+  /** Pence, basis points or hours. */
+  amount(name: string): number {
+    this.remember(name);
+    return this.parameters.amountOn(name, this.date);
+  }
+
+  /** A count, or null for no limit. */
+  limit(name: string): number | null {
+    this.remember(name);
+    return this.parameters.limitOn(name, this.date);
+  }
+
+  switch(name: string): boolean {
+    this.remember(name);
+    return this.parameters.switchOn(name, this.date);
+  }
+
+  /** Any parameter's value, whatever its unit (for rules that compare a fact with a rate). */
+  value(name: string): number | boolean | null {
+    return this.remember(name).value;
+  }
+
+  /** Whether a parameter exists at all (for optional, per-area data). */
+  has(name: string): boolean {
+    return this.parameters.has(name);
+  }
+
+  /** Every parameter read so far, in the order first read. */
+  get used(): ParameterInForce[] {
+    return [...this.read.values()];
+  }
+}

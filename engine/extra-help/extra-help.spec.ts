@@ -1,0 +1,336 @@
+import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AmountLine, BenefitCode, BenefitOutcome } from '../core/benefit.js';
+import { taxYearOf } from '../core/entitlement-engine.js';
+import type { CalculationResult } from '../core/calculation-result.js';
+import { normaliseHousehold, type HouseholdInput } from '../core/normalise.js';
+import { deriveFacts } from '../facts.js';
+import { bothPeriods, convertPence } from '../../common/money.js';
+import { checkExtraHelpFiles, describeProblem } from './definitions.js';
+import { evaluateExtraHelp, FLAG_TRUE_PENCE, LoadedExtraHelp, type ExtraHelpResult } from './extra-help.js';
+import { EXTRA_HELP_FACTS, extraHelpFacts } from './facts.js';
+import { readFilesUnder } from '../load.js';
+
+const DEFINITIONS_DIR = join(import.meta.dirname, '../../definitions/extra-help');
+
+const shipped = readFilesUnder(DEFINITIONS_DIR);
+const extraHelp = LoadedExtraHelp.fromFiles(shipped);
+
+const DATE = '2026-11-23';
+
+/** A benefit the calculation found payable, with its figures in its own period. */
+function award(code: BenefitCode, pence: number, period: 'WEEK' | 'MONTH', elements: { code: string; pence: number }[] = []): BenefitOutcome {
+  const lines: AmountLine[] = elements.map((element) => ({ code: element.code, name: element.code, ...bothPeriods(element.pence, period) }));
+  return {
+    code,
+    name: code,
+    system: 'BOTH',
+    meansTested: true,
+    eligible: true,
+    amountShown: true,
+    ...bothPeriods(pence, period),
+    elements: lines,
+    deductions: [],
+    explanation: [],
+    rules: [],
+    parameters: [],
+    variables: [],
+  };
+}
+
+/**
+ * A calculation result built by hand: the household's facts from the core, the benefit outcomes as given, and
+ * the earnings after tax as given (by default the pay given: the households here give pay after tax, or below any tax).
+ */
+function resultFor(household: HouseholdInput, benefits: BenefitOutcome[] = [], incomeMonthlyPence?: number): CalculationResult {
+  const facts = deriveFacts(normaliseHousehold(household), DATE);
+  const earned = facts.adults.reduce((sum, adult) => sum + (adult.earnings?.monthly ?? 0) + (adult.selfEmployment?.monthly ?? 0), 0);
+  const unearned = facts.adults.reduce((sum, adult) => sum + adult.unearnedIncome.reduce((total, income) => total + income.monthly, 0), 0);
+  const earnings = incomeMonthlyPence ?? earned;
+  const monthly = earnings + unearned;
+  const nil = { weeklyPence: 0, monthlyPence: 0 };
+  return {
+    date: DATE,
+    rulesVersion: taxYearOf(DATE),
+    system: facts.system,
+    facts,
+    benefits,
+    income: { weeklyPence: convertPence(monthly, 'MONTH', 'WEEK'), monthlyPence: monthly, earnings: { weeklyPence: convertPence(earnings, 'MONTH', 'WEEK'), monthlyPence: earnings } },
+    totals: { UNIVERSAL_CREDIT: nil, LEGACY_AND_PENSION_AGE: nil },
+    variables: [],
+    extraHelp: [],
+  };
+}
+
+const offered = (result: ExtraHelpResult) => result.categories.flatMap((category) => category.items.map((item) => item.name));
+const warmHomesFlag = (result: ExtraHelpResult) => result.variables.find((variable) => variable.name === 'WARM_HOMES_NETWORK_ELIGIBLE');
+
+const pensionerOnGuaranteeCredit = resultFor({ country: 'ENGLAND', adults: [{ dateOfBirth: '1950-03-01' }], housing: { tenure: 'OWNER_OCCUPIER' }, capital: 2000 }, [
+  award('PENSION_CREDIT', 4015, 'WEEK'),
+]);
+
+/** A lone parent of a 2-year-old and a 6-year-old, working a little, on Universal Credit with help with rent. */
+const universalCreditFamily = (country: 'ENGLAND' | 'SCOTLAND', takeHomePayMonthly = 350) =>
+  resultFor(
+    {
+      country,
+      adults: [{ age: 29, earnings: { amount: takeHomePayMonthly, period: 'MONTH', basis: 'NET' }, hoursPerWeek: 8 }],
+      children: [{ dateOfBirth: '2024-05-10' }, { dateOfBirth: '2020-02-01' }],
+      housing: { tenure: 'SOCIAL_RENT', rent: { amount: 500, period: 'MONTH' } },
+    },
+    [
+      award('CHILD_BENEFIT', 4495, 'WEEK'),
+      award('UNIVERSAL_CREDIT', 160000, 'MONTH', [
+        { code: 'STANDARD_ALLOWANCE', pence: 42490 },
+        { code: 'CHILD', pence: 60788 },
+        { code: 'HOUSING', pence: 50000 },
+      ]),
+    ],
+  );
+
+describe('the shipped extra-help definitions', () => {
+  it('load with no problems and hold at least 25 schemes, including the white goods and emergency grants category', () => {
+    expect(checkExtraHelpFiles(shipped).map(describeProblem)).toEqual([]);
+    const items = extraHelp.definitions.categories.flatMap((category) => category.items);
+    expect(items.length).toBeGreaterThanOrEqual(25);
+    expect(extraHelp.definitions.categories.map((category) => category.title)).toContain('White goods and emergency grants');
+    expect(extraHelp.definitions.variables.map((variable) => variable.name)).toEqual(['WARM_HOMES_NETWORK_ELIGIBLE']);
+  });
+
+  it('document every extra-help fact in the README for policy staff', () => {
+    const readme = readFileSync(join(DEFINITIONS_DIR, 'README.md'), 'utf8');
+    expect(Object.keys(EXTRA_HELP_FACTS).filter((fact) => !readme.includes(`\`${fact}\``))).toEqual([]);
+  });
+});
+
+describe('extra help for a household', () => {
+  it('gives a pensioner on Pension Credit guarantee credit the Warm Home Discount and the Warm Homes Network flag', async () => {
+    const result = await evaluateExtraHelp(extraHelp, pensionerOnGuaranteeCredit);
+    expect(offered(result)).toEqual(expect.arrayContaining(['warm-home-discount', 'cold-weather-payment', 'older-persons-bus-pass-england', 'free-prescriptions-england']));
+    expect(warmHomesFlag(result)).toEqual({ name: 'WARM_HOMES_NETWORK_ELIGIBLE', weeklyPence: FLAG_TRUE_PENCE, monthlyPence: FLAG_TRUE_PENCE });
+    // Pregnancy is not asked; the grants for a new baby are offered to working-age households only.
+    expect(offered(result)).not.toContain('sure-start-maternity-grant');
+    expect(offered(result)).not.toContain('healthy-start');
+  });
+
+  it('gives a free TV licence from 75 only with Pension Credit', async () => {
+    // Born 1 March 1950: 76 on 23 November 2026.
+    expect(extraHelpFacts(pensionerOnGuaranteeCredit).oldestAdultAge).toBe(76);
+    expect(offered(await evaluateExtraHelp(extraHelp, pensionerOnGuaranteeCredit))).toContain('free-tv-licence-over-75');
+    const withoutPensionCredit = resultFor({ country: 'ENGLAND', adults: [{ dateOfBirth: '1950-03-01' }], housing: { tenure: 'OWNER_OCCUPIER' } });
+    expect(offered(await evaluateExtraHelp(extraHelp, withoutPensionCredit))).not.toContain('free-tv-licence-over-75');
+  });
+
+  it('gives a Universal Credit family in England with a child under 4 and low earnings Healthy Start, and a Scottish one Best Start Foods instead', async () => {
+    const england = offered(await evaluateExtraHelp(extraHelp, universalCreditFamily('ENGLAND')));
+    expect(england).toEqual(expect.arrayContaining(['healthy-start', 'free-school-meals-england', 'universal-infant-free-school-meals', 'help-to-save', 'crisis-and-resilience-fund-housing-payment']));
+    expect(england).not.toContain('best-start-foods');
+    const scotland = offered(await evaluateExtraHelp(extraHelp, universalCreditFamily('SCOTLAND')));
+    expect(scotland).toEqual(expect.arrayContaining(['best-start-foods', 'best-start-grant', 'scottish-welfare-fund', 'discretionary-housing-payment']));
+    expect(scotland).not.toContain('healthy-start');
+    expect(scotland).not.toContain('free-school-meals-england');
+  });
+
+  it('gives Healthy Start with take-home pay of £408 a month, not £408.01', async () => {
+    expect(offered(await evaluateExtraHelp(extraHelp, universalCreditFamily('ENGLAND', 408)))).toContain('healthy-start');
+    expect(offered(await evaluateExtraHelp(extraHelp, universalCreditFamily('ENGLAND', 408.01)))).not.toContain('healthy-start');
+  });
+
+  it('offers a household with no benefits and a high income almost nothing, and no Warm Homes flag', async () => {
+    const result = await evaluateExtraHelp(
+      extraHelp,
+      resultFor({
+        country: 'ENGLAND',
+        adults: [
+          { age: 40, earnings: { amount: 80000, period: 'YEAR', basis: 'GROSS' } },
+          { age: 38, earnings: { amount: 45000, period: 'YEAR', basis: 'GROSS' } },
+        ],
+        housing: { tenure: 'OWNER_OCCUPIER' },
+        capital: 30000,
+      }),
+    );
+    expect(offered(result).length).toBeLessThanOrEqual(2);
+    expect(warmHomesFlag(result)).toEqual({ name: 'WARM_HOMES_NETWORK_ELIGIBLE', weeklyPence: 0, monthlyPence: 0 });
+  });
+
+  it('gives Cold Weather Payment to a Universal Credit household with a child under 5 only when nobody is working', async () => {
+    const household = (earnings: number | null): HouseholdInput => ({
+      country: 'WALES',
+      adults: [{ age: 30, earnings: earnings === null ? null : { amount: earnings, period: 'MONTH', basis: 'NET' } }],
+      children: [{ dateOfBirth: '2023-01-01' }],
+      housing: { tenure: 'PRIVATE_RENT' },
+    });
+    const universalCredit = award('UNIVERSAL_CREDIT', 90000, 'MONTH');
+    expect(offered(await evaluateExtraHelp(extraHelp, resultFor(household(null), [universalCredit])))).toContain('cold-weather-payment');
+    expect(offered(await evaluateExtraHelp(extraHelp, resultFor(household(600), [universalCredit])))).not.toContain('cold-weather-payment');
+  });
+
+  it('keeps the results of calculations run at the same time apart (one engine, built once)', async () => {
+    const [pensioner, family] = await Promise.all([extraHelp.evaluate(pensionerOnGuaranteeCredit), extraHelp.evaluate(universalCreditFamily('SCOTLAND'))]);
+    expect(offered(pensioner)).toContain('warm-home-discount');
+    expect(offered(pensioner)).not.toContain('best-start-foods');
+    expect(offered(family)).toContain('best-start-foods');
+    expect(offered(family)).not.toContain('warm-home-discount');
+  });
+});
+
+describe('extra-help facts', () => {
+  it("takes earnings after tax from the calculation's income", () => {
+    const facts = extraHelpFacts(
+      resultFor(
+        {
+          country: 'ENGLAND',
+          adults: [
+            {
+              age: 35,
+              earnings: { amount: 2000, period: 'MONTH', basis: 'GROSS' },
+              otherIncome: [
+                { type: 'PRIVATE_PENSION', amount: 100, period: 'MONTH' },
+                { type: 'CARERS_ALLOWANCE', amount: 86.45, period: 'WEEK' },
+              ],
+            },
+          ],
+          housing: { tenure: 'OWNER_OCCUPIER' },
+        },
+        [],
+        // Take-home pay of £1,700, as the engine's tax works it out; the pension and Carer's Allowance are not earnings.
+        170000,
+      ),
+    );
+    expect(facts).toMatchObject({ earnedIncomeMonthlyPence: 170000, earnedIncomeYearlyPence: 2040000, getsCarersAllowance: true, anyoneIsCarer: true });
+    // As given: £24,000 pay + £1,200 pension + £86.45 x 52 = £4,495.40 Carer's Allowance.
+    expect(facts.householdIncomeYearlyPence).toBe(2400000 + 120000 + 449540);
+  });
+
+  it('reads guarantee credit as the Pension Credit award less its savings credit element', () => {
+    const savingsCreditOnly = resultFor({ country: 'ENGLAND', adults: [{ age: 80 }], housing: { tenure: 'OWNER_OCCUPIER' } }, [
+      award('PENSION_CREDIT', 1200, 'WEEK', [{ code: 'SAVINGS_CREDIT', pence: 1200 }]),
+    ]);
+    expect(extraHelpFacts(savingsCreditOnly)).toMatchObject({ getsPensionCredit: true, getsPensionCreditGuarantee: false, getsMeansTestedBenefit: true });
+    const both = resultFor({ country: 'ENGLAND', adults: [{ age: 80 }], housing: { tenure: 'OWNER_OCCUPIER' } }, [
+      award('PENSION_CREDIT', 3000, 'WEEK', [{ code: 'SAVINGS_CREDIT', pence: 1200 }]),
+    ]);
+    expect(extraHelpFacts(both).getsPensionCreditGuarantee).toBe(true);
+  });
+
+  it("reads guarantee credit from the Pension Credit calculator's PENSION_CREDIT_GUARANTEE variable when it gives one", () => {
+    const pensionCredit = (guaranteeWeeklyPence: number) => ({
+      ...award('PENSION_CREDIT', 3000, 'WEEK'),
+      variables: [{ name: 'PENSION_CREDIT_GUARANTEE', ...bothPeriods(guaranteeWeeklyPence, 'WEEK') }],
+    });
+    const household: HouseholdInput = { country: 'ENGLAND', adults: [{ age: 80 }], housing: { tenure: 'OWNER_OCCUPIER' } };
+    expect(extraHelpFacts(resultFor(household, [pensionCredit(1800)])).getsPensionCreditGuarantee).toBe(true);
+    expect(extraHelpFacts(resultFor(household, [pensionCredit(0)])).getsPensionCreditGuarantee).toBe(false);
+  });
+
+  it('takes disability benefits from what the household gets, and ignores a nil award', () => {
+    const facts = extraHelpFacts(
+      resultFor(
+        {
+          country: 'ENGLAND',
+          adults: [{ age: 45, benefitsReceived: [{ type: 'PIP_MOBILITY', rate: 'STANDARD' }] }],
+          children: [{ dateOfBirth: '2012-06-01', disability: 'LOWER' }],
+          housing: { tenure: 'SOCIAL_RENT' },
+        },
+        [{ ...award('UNIVERSAL_CREDIT', 0, 'MONTH'), eligible: false }],
+      ),
+    );
+    expect(facts).toMatchObject({
+      getsPip: true,
+      getsMobilityComponent: true,
+      getsHigherRateMobility: false,
+      hasDisabledChild: true,
+      getsAnyDisabilityBenefit: true,
+      getsUniversalCredit: false,
+      universalCreditMonthlyPence: 0,
+      youngestChildAge: 14,
+      hasSchoolAgeChild: true,
+      isRenter: true,
+      isSocialTenant: true,
+    });
+  });
+
+  it('adds the earnings of both partners in each period, and leaves child ages null without children', () => {
+    const facts = extraHelpFacts(
+      resultFor({
+        country: 'WALES',
+        adults: [{ age: 30, earnings: { amount: 100, period: 'WEEK', basis: 'NET' } }, { age: 31, selfEmployment: { profit: { amount: 600, period: 'MONTH' }, startUpPeriod: false } }],
+        housing: { tenure: 'PRIVATE_RENT' },
+      }),
+    );
+    // £100 a week is £433.33 a month (100 x 52 / 12); with £600 a month profit, £1,033.33 a month and £12,399.96 a year.
+    expect(facts).toMatchObject({ earnedIncomeMonthlyPence: 103333, earnedIncomeYearlyPence: 1239996, hasEarnings: true, youngestChildAge: null, oldestChildAge: null });
+  });
+});
+
+describe('the extra-help checker', () => {
+  const index = (categories: string[]) => ({
+    path: 'extra-help.json',
+    text: JSON.stringify({ description: 'Test.', categories, variables: [{ name: 'warm homes', description: 'x', nations: ['ENGLAND'], condition: { all: [] }, source: { title: 't', url: 'https://example.org' } }] }),
+  });
+  const item = (overrides: Record<string, unknown>) => ({
+    name: 'a-scheme',
+    title: 'A scheme',
+    text: 'What it is.',
+    howToAccess: 'How to apply.',
+    nations: ['ENGLAND'],
+    condition: { all: [{ fact: 'getsUniversalCredit', operator: 'equal', value: true }] },
+    source: { title: 'A page', url: 'https://www.gov.uk/a-scheme' },
+    ...overrides,
+  });
+  const category = (name: string, items: unknown[]) => ({ path: `categories/${name}.json`, text: JSON.stringify({ name, title: 'Energy', items }) });
+
+  it('names the file and JSON path of every problem', () => {
+    const problems = checkExtraHelpFiles([
+      index(['energy', 'water', 'energy']),
+      category('energy', [
+        item({
+          howToAccess: undefined,
+          nations: ['ENGLAND', 'WALSE'],
+          condition: {
+            any: [
+              { fact: 'isPregnant', operator: 'equal', value: true },
+              { fact: 'earnedIncomeMonthlyPence', operator: 'lessThanInclusive', value: 40800 },
+              { fact: 'country', operator: 'in', value: ['ENGLAND', 'ENGLND'] },
+              { fact: 'getsPip', operator: 'greaterThan', value: 1 },
+              { fact: 'claimantAge', operator: 'between', value: 3 },
+              { fact: 'capitalPence', operator: 'lessThan', value: { fact: 'parameter', params: { name: 'gov/x' } } },
+              { fact: 'tenure', operator: 'equal', value: 'RENT', path: '$.x' },
+            ],
+          },
+          colour: 'red',
+        }),
+      ]),
+      { path: 'categories/water.json', text: '{ "name": "water", ' },
+      category('stray', [item({ source: { title: 'A page', url: 'http://insecure.example' } })]),
+    ]).map(describeProblem);
+    expect(problems).toEqual([
+      "extra-help.json at $.categories[2]: 'energy' is listed twice.",
+      'extra-help.json at $.variables[0].name: must be in capitals with underscores, like WARM_HOMES_NETWORK_ELIGIBLE.',
+      'extra-help.json at $.variables[0].condition.all: must be a non-empty list of conditions.',
+      "categories/stray.json at $: is not a listed category: add its name to 'categories' in extra-help.json, or remove the file.",
+      "categories/energy.json at $.items[0]: 'howToAccess' is missing.",
+      "categories/energy.json at $.items[0].colour: 'colour' is not a field here (name, title, text, howToAccess, nations, condition, source, howToAccessTitle).",
+      "categories/energy.json at $.items[0].nations[1]: 'WALSE' is not one of ENGLAND, SCOTLAND, WALES, NORTHERN_IRELAND.",
+      "categories/energy.json at $.items[0].condition.any[0].fact: 'isPregnant' is not an extra-help fact (they are listed in definitions/extra-help/README.md).",
+      "categories/energy.json at $.items[0].condition.any[1].source: the threshold 40800 needs a 'source' saying where the figure comes from.",
+      'categories/energy.json at $.items[0].condition.any[2].value[1]: "ENGLND" is not a value of country (one of ENGLAND, SCOTLAND, WALES, NORTHERN_IRELAND).',
+      "categories/energy.json at $.items[0].condition.any[3].operator: 'greaterThan' compares numbers, but getsPip is true or false.",
+      "categories/energy.json at $.items[0].condition.any[4].operator: 'between' is not one of equal, notEqual, lessThan, lessThanInclusive, greaterThan, greaterThanInclusive, in, notIn.",
+      'categories/energy.json at $.items[0].condition.any[5].value: must be a plain value: comparing one fact with another is not supported here.',
+      "categories/energy.json at $.items[0].condition.any[6]: uses 'path' or 'params', which extra help does not allow: name one flat fact (the rates in rulesets/parameters are not read here; write the figure with a 'source').",
+      'categories/energy.json at $.items[0].condition.any[6].value: "RENT" is not a value of tenure (one of PRIVATE_RENT, SOCIAL_RENT, TEMPORARY_ACCOMMODATION, SUPPORTED_ACCOMMODATION, OWNER_OCCUPIER, SHARED_OWNERSHIP, LIVING_WITH_OTHERS_NO_RENT, HOMELESS).',
+      expect.stringMatching(/^categories\/water\.json at \$: is not valid JSON: /),
+    ]);
+  });
+
+  it('finds an item name used in two categories', () => {
+    const problems = checkExtraHelpFiles([index(['energy', 'water']), category('energy', [item({})]), category('water', [item({})])]).map(describeProblem);
+    expect(problems).toContain("categories/water.json at $.items[0].name: 'a-scheme' is already the name of categories/energy.json at $.items[0]; names must be unique across categories.");
+  });
+
+  it('refuses to load broken definitions, listing the problems', () => {
+    expect(() => LoadedExtraHelp.fromFiles([index(['energy'])])).toThrow(/extra-help\.json at \$\.categories\[0\]: 'energy' has no file categories\/energy\.json\./);
+  });
+});

@@ -1,0 +1,101 @@
+import { Engine, type RuleProperties, type TopLevelCondition } from 'json-rules-engine';
+import type { ResultVariable } from '../core/benefit.js';
+import type { CalculationResult } from '../core/calculation-result.js';
+import type { Country } from '../household.js';
+import { readExtraHelpDefinitions } from './definitions.js';
+import { extraHelpFacts } from './facts.js';
+import type { ExtraHelpCategoryOffered, ExtraHelpDefinitions, ExtraHelpFile, ExtraHelpOffer } from './types.js';
+
+/** The heading of an item's help text when the item does not give its own (spec 001 §2). */
+export const DEFAULT_HOW_TO_ACCESS_TITLE = 'How to access support';
+
+/**
+ * The contract's variables are money in pounds ({ name, weekly, monthly }): a flag reads 1 in both periods when
+ * it holds and 0 when it does not, so it is held as 100 pence.
+ */
+export const FLAG_TRUE_PENCE = 100;
+
+export interface ExtraHelpResult {
+  /** The categories with at least one item the household may get, in the order the definitions list them. */
+  categories: ExtraHelpCategoryOffered[];
+  /** Every variable of the definitions (the Warm Homes Network flag), 1 or 0. */
+  variables: ResultVariable[];
+}
+
+const ITEM_EVENT = 'extra-help';
+const VARIABLE_EVENT = 'variable';
+
+/** An item's or variable's rule: its nations, and its own condition. */
+function rule(kind: string, name: string, nations: readonly Country[], condition: TopLevelCondition): RuleProperties {
+  return { name: `${kind}:${name}`, conditions: { all: [{ fact: 'country', operator: 'in', value: [...nations] }, condition] }, event: { type: kind, params: { name } } };
+}
+
+/** Checked definitions with their rules engine, built once and run for each calculation. */
+export class LoadedExtraHelp {
+  private readonly engine: Engine;
+
+  constructor(readonly definitions: ExtraHelpDefinitions) {
+    this.engine = new Engine(
+      [
+        ...definitions.categories.flatMap((category) => category.items.map((item) => rule(ITEM_EVENT, item.name, item.nations, item.condition))),
+        ...definitions.variables.map((variable) => rule(VARIABLE_EVENT, variable.name, variable.nations, variable.condition)),
+      ],
+      // An undefined fact is an error (a fact the definitions name but extraHelpFacts does not provide).
+      { allowUndefinedFacts: false },
+    );
+  }
+
+  /** Checks the files of `definitions/extra-help/` and builds the engine; throws ExtraHelpDefinitionsError. */
+  static fromFiles(files: readonly ExtraHelpFile[]): LoadedExtraHelp {
+    return new LoadedExtraHelp(readExtraHelpDefinitions(files));
+  }
+
+  async evaluate(result: CalculationResult): Promise<ExtraHelpResult> {
+    const { events } = await this.engine.run(extraHelpFacts(result));
+    const held = (type: string) => new Set(events.filter((event) => event.type === type).map((event) => String(event.params?.name)));
+    const items = held(ITEM_EVENT);
+    const variables = held(VARIABLE_EVENT);
+    const categories = this.definitions.categories
+      .map(
+        (category): ExtraHelpCategoryOffered => ({
+          name: category.name,
+          title: category.title,
+          items: category.items
+            .filter((item) => items.has(item.name))
+            .map(
+              (item): ExtraHelpOffer => ({
+                category: category.name,
+                name: item.name,
+                title: item.title,
+                text: item.text,
+                howToAccessTitle: item.howToAccessTitle ?? DEFAULT_HOW_TO_ACCESS_TITLE,
+                howToAccess: item.howToAccess,
+                source: item.source,
+              }),
+            ),
+        }),
+      )
+      .filter((category) => category.items.length > 0);
+    return {
+      categories,
+      variables: this.definitions.variables.map((variable) => {
+        const pence = variables.has(variable.name) ? FLAG_TRUE_PENCE : 0;
+        return { name: variable.name, weeklyPence: pence, monthlyPence: pence };
+      }),
+    };
+  }
+}
+
+/** The extra help a household may get, and the result variables, from a finished calculation. */
+export function evaluateExtraHelp(definitions: LoadedExtraHelp, result: CalculationResult): Promise<ExtraHelpResult> {
+  return definitions.evaluate(result);
+}
+
+/**
+ * A calculation's result with its extra help: run after the benefits (it reads them), its flags join the result's
+ * variables. The loader passes this to the engine as what runs after the benefits.
+ */
+export async function withExtraHelp(definitions: LoadedExtraHelp, result: CalculationResult): Promise<CalculationResult> {
+  const offered = await definitions.evaluate(result);
+  return { ...result, variables: [...result.variables, ...offered.variables], extraHelp: offered.categories };
+}

@@ -1,0 +1,218 @@
+import { ageInYears, daysInMonth, formatIsoDate, parseIsoDate } from '../common/dates/calendar.js';
+import { statePensionDate } from '../common/rules/state-pension-age.js';
+import type {
+  Adult,
+  BenefitReceived,
+  BenefitReceivedType,
+  Child,
+  ChildDisability,
+  Country,
+  Earnings,
+  Household,
+  NonDependant,
+  OtherIncomeType,
+  Sex,
+  Tenure,
+} from './household.js';
+import { bothPeriods, moneyIn, sumPence, type Pence } from '../common/money.js';
+
+/**
+ * What every ruleset reads about a household, derived once per calculation from the (normalised) household and
+ * the date asked. Money is in whole pence in both periods, each converted once from what the person gave.
+ * A benefit's own facts (its ruleset's flat fact map) are built from these by that benefit's calculator.
+ */
+
+/** Universal Credit's child element is higher for a first child born before this date (UC Regs 2013 reg 36). */
+export const HIGHER_CHILD_ELEMENT_BORN_BEFORE = '2017-04-06';
+
+export interface PeriodPence {
+  weekly: Pence;
+  monthly: Pence;
+}
+
+export interface UnearnedIncomeFact extends PeriodPence {
+  type: OtherIncomeType;
+}
+
+export interface AdultFacts {
+  role: 'CLAIMANT' | 'PARTNER';
+  /** Whole years on the date asked. */
+  age: number;
+  /** yyyy-mm-dd, or null when only an age was given. */
+  dateOfBirth: string | null;
+  /** The day State Pension age is reached (the later of the women's and men's days; see statePensionDate). */
+  statePensionDate: string;
+  reachedStatePensionAge: boolean;
+  /** Employed earnings as given; null when not employed. */
+  earnings: (PeriodPence & { basis: Earnings['basis'] }) | null;
+  hoursPerWeek: number;
+  /** Self-employed profit; null when not self-employed. */
+  selfEmployment: (PeriodPence & { startUpPeriod: boolean }) | null;
+  unearnedIncome: UnearnedIncomeFact[];
+  benefitsReceived: BenefitReceived[];
+  lcwra: boolean;
+  lcwraBefore2026April: boolean;
+  terminallyIll: boolean;
+  caringHoursPerWeek: number;
+  caredForGetsQualifyingBenefit: boolean;
+  student: boolean;
+  adult: Adult;
+}
+
+export interface ChildFacts {
+  age: number;
+  dateOfBirth: string;
+  sex: Sex | null;
+  disability: ChildDisability;
+  inNonAdvancedEducation: boolean;
+  bornBeforeHigherChildElementEnded: boolean;
+  /**
+   * A child or qualifying young person for the means-tested benefits: under 16, or under 20 and in full-time
+   * non-advanced education or approved training (UC Regs 2013 reg 5; SSCBA 1992 s142).
+   */
+  qualifies: boolean;
+}
+
+export interface HouseholdFacts {
+  /** The date asked, yyyy-mm-dd. */
+  date: string;
+  country: Country;
+  localAuthority: string | null;
+  /** The 32 London boroughs and the City of London (GSS codes E09...): the benefit cap's London rate. */
+  inGreaterLondon: boolean;
+  isCouple: boolean;
+  adults: AdultFacts[];
+  claimant: AdultFacts;
+  partner: AdultFacts | null;
+  /**
+   * UNIVERSAL_CREDIT: working age, or a mixed-age couple (one partner under State Pension age). PENSION_AGE:
+   * everyone over State Pension age.
+   */
+  system: 'UNIVERSAL_CREDIT' | 'PENSION_AGE';
+  /** Every child in the household as given, qualifying or not. */
+  children: ChildFacts[];
+  /** The children and qualifying young people the means-tested benefits count, eldest first. */
+  qualifyingChildren: ChildFacts[];
+  nonDependants: NonDependant[];
+  tenure: Tenure;
+  rent: PeriodPence;
+  serviceCharges: PeriodPence;
+  bedrooms: number | null;
+  brma: string | null;
+  /** Where `brma` came from: the postcode lookup, or the household (the API's `housing.brma`, the person's answer). */
+  brmaFrom: 'POSTCODE' | 'GIVEN';
+  councilTax: Household['housing']['councilTax'];
+  capital: Pence;
+  childcareCosts: PeriodPence;
+  household: Household;
+}
+
+function periodPence(money: Parameters<typeof moneyIn>[0]): PeriodPence {
+  return { weekly: moneyIn(money, 'WEEK'), monthly: moneyIn(money, 'MONTH') };
+}
+
+/** Age on the date from a date of birth, or the age given; a date of birth wins. */
+function adultAge(adult: Adult, date: string): { age: number; dateOfBirth: string | null } {
+  const birth = adult.dateOfBirth ? parseIsoDate(adult.dateOfBirth) : null;
+  if (birth) return { age: ageInYears(birth, parseIsoDate(date)!), dateOfBirth: adult.dateOfBirth! };
+  return { age: adult.age ?? 0, dateOfBirth: null };
+}
+
+/**
+ * With only an age, the date of birth is taken as the latest one consistent with it (the birthday falling on the
+ * date asked), so nobody is treated as reaching State Pension age earlier than they could have.
+ */
+function latestBirthDateFor(age: number, date: string): string {
+  const on = parseIsoDate(date)!;
+  const year = on.year - age;
+  return formatIsoDate({ year, month: on.month, day: Math.min(on.day, daysInMonth(year, on.month)) });
+}
+
+function adultFacts(adult: Adult, role: AdultFacts['role'], date: string): AdultFacts {
+  const { age, dateOfBirth } = adultAge(adult, date);
+  const pensionDate = statePensionDate(dateOfBirth ?? latestBirthDateFor(age, date));
+  return {
+    role,
+    age,
+    dateOfBirth,
+    statePensionDate: pensionDate,
+    reachedStatePensionAge: pensionDate <= date,
+    earnings: adult.earnings ? { ...periodPence(adult.earnings), basis: adult.earnings.basis } : null,
+    hoursPerWeek: adult.hoursPerWeek,
+    selfEmployment: adult.selfEmployment ? { ...periodPence(adult.selfEmployment.profit), startUpPeriod: adult.selfEmployment.startUpPeriod } : null,
+    unearnedIncome: adult.otherIncome.map((income) => ({ type: income.type, ...periodPence(income) })),
+    benefitsReceived: adult.benefitsReceived,
+    lcwra: adult.health.lcwra,
+    lcwraBefore2026April: adult.health.lcwraBefore2026April,
+    terminallyIll: adult.health.terminallyIll,
+    caringHoursPerWeek: adult.caring.hoursPerWeek,
+    caredForGetsQualifyingBenefit: adult.caring.caredForGetsQualifyingBenefit,
+    student: adult.student,
+    adult,
+  };
+}
+
+function childFacts(child: Child, date: string): ChildFacts {
+  const age = ageInYears(parseIsoDate(child.dateOfBirth)!, parseIsoDate(date)!);
+  return {
+    age,
+    dateOfBirth: child.dateOfBirth,
+    sex: child.sex ?? null,
+    disability: child.disability,
+    inNonAdvancedEducation: child.inNonAdvancedEducation,
+    bornBeforeHigherChildElementEnded: child.dateOfBirth < HIGHER_CHILD_ELEMENT_BORN_BEFORE,
+    qualifies: age >= 0 && (age < 16 || (age < 20 && child.inNonAdvancedEducation)),
+  };
+}
+
+export function deriveFacts(household: Household, date: string): HouseholdFacts {
+  const adults = household.adults.map((adult, index) => adultFacts(adult, index === 0 ? 'CLAIMANT' : 'PARTNER', date));
+  const children = household.children.map((child) => childFacts(child, date)).sort((a, b) => (a.dateOfBirth < b.dateOfBirth ? -1 : 1));
+  const localAuthority = household.localAuthority?.trim().toUpperCase() || null;
+  return {
+    date,
+    country: household.country,
+    localAuthority,
+    inGreaterLondon: localAuthority?.startsWith('E09') ?? false,
+    isCouple: adults.length === 2,
+    adults,
+    claimant: adults[0]!,
+    partner: adults[1] ?? null,
+    // A mixed-age couple claims Universal Credit (Welfare Reform Act 2012 s4(1)(b), from 15 May 2019).
+    system: adults.every((adult) => adult.reachedStatePensionAge) ? 'PENSION_AGE' : 'UNIVERSAL_CREDIT',
+    children,
+    qualifyingChildren: children.filter((child) => child.qualifies),
+    nonDependants: household.nonDependants,
+    tenure: household.housing.tenure,
+    rent: periodPence(household.housing.rent),
+    serviceCharges: periodPence(household.housing.serviceCharges),
+    bedrooms: household.housing.bedrooms,
+    brma: household.housing.brma?.trim() || null,
+    brmaFrom: household.housing.brmaFrom ?? 'GIVEN',
+    councilTax: household.housing.councilTax,
+    capital: moneyIn({ amount: household.capital, period: 'WEEK' }, 'WEEK'),
+    childcareCosts: periodPence(household.childcareCosts),
+    household,
+  };
+}
+
+/** Whether an adult gets a benefit, at one of the rates given (any rate when none are given). */
+export function receives(adult: AdultFacts, type: BenefitReceivedType, rates?: readonly string[]): boolean {
+  return adult.benefitsReceived.some((benefit) => benefit.type === type && (!rates || ('rate' in benefit && rates.includes(benefit.rate))));
+}
+
+/** The total of an adult's unearned income of the given types (all types when none are given). */
+export function unearnedIncomeOf(adult: AdultFacts, types?: readonly OtherIncomeType[]): PeriodPence {
+  const counted = adult.unearnedIncome.filter((income) => !types || types.includes(income.type));
+  return { weekly: counted.reduce((sum, income) => sum + income.weekly, 0), monthly: counted.reduce((sum, income) => sum + income.monthly, 0) };
+}
+
+/**
+ * A benefit the household says it already gets, in both periods. It is shown as given: in the period given when
+ * every amount was given monthly, otherwise weekly (the benefits' own rates are weekly), the other period derived.
+ */
+export function reportedBenefit(facts: HouseholdFacts, type: OtherIncomeType): { weeklyPence: Pence; monthlyPence: Pence } {
+  const reported = facts.adults.flatMap((adult) => adult.adult.otherIncome.filter((income) => income.type === type));
+  const period = reported.length > 0 && reported.every((income) => income.period === 'MONTH') ? 'MONTH' : 'WEEK';
+  return bothPeriods(sumPence(reported.map((income) => moneyIn(income, period))), period);
+}

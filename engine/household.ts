@@ -1,0 +1,198 @@
+/**
+ * The household of the stateless calculation API (/work/shared/contracts/calculation-api.md, v1 'Request'): the
+ * shape third parties send to POST /api/v1/calculations and the questionnaire's answers are mapped into
+ * (`engine/household-mapping/household-mapping.ts`). Field names and enum values are the contract's; money is in pounds
+ * (at most 2 decimals) and always carries its period, so a figure is never re-rounded or its period guessed.
+ */
+
+import type { MoneyPeriod } from '../common/money.js';
+
+export const COUNTRIES = ['ENGLAND', 'SCOTLAND', 'WALES', 'NORTHERN_IRELAND'] as const;
+export type Country = (typeof COUNTRIES)[number];
+
+// The periods (WEEK, MONTH, YEAR) are `common/money.ts`'s, the one MoneyPeriod of web, API and engine.
+
+/** An amount in pounds (a JSON number, at most 2 decimals) and the period it is paid or earned over. */
+export interface Money {
+  amount: number;
+  period: MoneyPeriod;
+}
+
+/** NET: take-home, after tax, National Insurance and pension contributions. GROSS: before them. */
+export const EARNINGS_BASES = ['NET', 'GROSS'] as const;
+export type EarningsBasis = (typeof EARNINGS_BASES)[number];
+
+export interface Earnings extends Money {
+  basis: EarningsBasis;
+}
+
+export interface SelfEmployment {
+  profit: Money;
+  /** In a start-up period, so the Universal Credit minimum income floor does not yet apply. */
+  startUpPeriod: boolean;
+}
+
+export const OTHER_INCOME_TYPES = [
+  'STATE_PENSION',
+  'PRIVATE_PENSION',
+  'NEW_STYLE_JSA',
+  'NEW_STYLE_ESA',
+  'CARERS_ALLOWANCE',
+  'MAINTENANCE_SPOUSAL',
+  'CHILD_MAINTENANCE',
+  'STUDENT_INCOME',
+  'OTHER_UNEARNED',
+] as const;
+export type OtherIncomeType = (typeof OTHER_INCOME_TYPES)[number];
+
+export interface OtherIncome extends Money {
+  type: OtherIncomeType;
+}
+
+/** The rates each disability benefit is paid at; the two without a rate here have none in the contract. */
+export const BENEFIT_RATES = {
+  PIP_DAILY_LIVING: ['STANDARD', 'ENHANCED'],
+  PIP_MOBILITY: ['STANDARD', 'ENHANCED'],
+  DLA_CARE: ['LOWEST', 'MIDDLE', 'HIGHEST'],
+  DLA_MOBILITY: ['LOWER', 'HIGHER'],
+  ATTENDANCE_ALLOWANCE: ['LOWER', 'HIGHER'],
+  /** Adult Disability Payment (Scotland), paid as PIP. */
+  ADP_DAILY_LIVING: ['STANDARD', 'ENHANCED'],
+  ADP_MOBILITY: ['STANDARD', 'ENHANCED'],
+  ARMED_FORCES_INDEPENDENCE: [],
+  CONSTANT_ATTENDANCE: [],
+} as const;
+export type BenefitReceivedType = keyof typeof BENEFIT_RATES;
+
+/** A benefit an adult already gets, with its rate where it has rates. */
+export type BenefitReceived =
+  | { type: 'PIP_DAILY_LIVING' | 'PIP_MOBILITY' | 'ADP_DAILY_LIVING' | 'ADP_MOBILITY'; rate: 'STANDARD' | 'ENHANCED' }
+  | { type: 'DLA_CARE'; rate: 'LOWEST' | 'MIDDLE' | 'HIGHEST' }
+  | { type: 'DLA_MOBILITY' | 'ATTENDANCE_ALLOWANCE'; rate: 'LOWER' | 'HIGHER' }
+  | { type: 'ARMED_FORCES_INDEPENDENCE' | 'CONSTANT_ATTENDANCE' };
+
+export interface Health {
+  /** Limited capability for work and work-related activity found (or expected, with a fit note). */
+  lcwra: boolean;
+  /** The LCWRA award is protected at the pre-April-2026 rate. */
+  lcwraBefore2026April: boolean;
+  terminallyIll: boolean;
+}
+
+export interface Caring {
+  hoursPerWeek: number;
+  /** The person cared for gets a benefit that qualifies the carer (PIP daily living, AA, DLA middle/highest care...). */
+  caredForGetsQualifyingBenefit: boolean;
+}
+
+/** One adult: the first of `adults` is the claimant, the second (if any) the partner. */
+export interface Adult {
+  /** ISO yyyy-mm-dd; wins over `age` when both are given. */
+  dateOfBirth?: string;
+  /** Whole years, for callers who do not know the date of birth. */
+  age?: number;
+  /** Employed earnings; null when not employed. */
+  earnings: Earnings | null;
+  hoursPerWeek: number;
+  selfEmployment: SelfEmployment | null;
+  otherIncome: OtherIncome[];
+  benefitsReceived: BenefitReceived[];
+  health: Health;
+  caring: Caring;
+  /** A full-time student. */
+  student: boolean;
+}
+
+export const SEXES = ['FEMALE', 'MALE'] as const;
+export type Sex = (typeof SEXES)[number];
+
+/**
+ * NONE; LOWER (gets DLA, PIP or Child Disability Payment at any rate); HIGHER (DLA highest care, PIP/CDP enhanced
+ * daily living, or certified blind).
+ */
+export const CHILD_DISABILITIES = ['NONE', 'LOWER', 'HIGHER'] as const;
+export type ChildDisability = (typeof CHILD_DISABILITIES)[number];
+
+export interface Child {
+  dateOfBirth: string;
+  /** For the size criteria and LHA bedroom rules; when absent the rules assume children may not share. */
+  sex?: Sex;
+  disability: ChildDisability;
+  /** A 16-19 year old in full-time non-advanced education or approved training. */
+  inNonAdvancedEducation: boolean;
+}
+
+export interface NonDependant {
+  age: number;
+  grossIncome: Money;
+  /** Gets a benefit (or is in a situation) that means no deduction is made for them. */
+  exempt: boolean;
+  /**
+   * Works 16 hours or more a week ('remunerative work'). Housing Benefit and Council Tax Reduction take a deduction
+   * by gross income only for a non-dependant in such work, and the lowest otherwise; some councils' schemes have one
+   * figure for each. Absent or null when not known: the deduction is then chosen by gross income, as for one in work.
+   */
+  inRemunerativeWork?: boolean | null;
+}
+
+export const HOUSING_TENURES = [
+  'PRIVATE_RENT',
+  'SOCIAL_RENT',
+  'TEMPORARY_ACCOMMODATION',
+  'SUPPORTED_ACCOMMODATION',
+  'OWNER_OCCUPIER',
+  'SHARED_OWNERSHIP',
+  'LIVING_WITH_OTHERS_NO_RENT',
+  'HOMELESS',
+] as const;
+export type Tenure = (typeof HOUSING_TENURES)[number];
+
+export const COUNCIL_TAX_BANDS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'] as const;
+export type CouncilTaxBand = (typeof COUNCIL_TAX_BANDS)[number];
+
+export interface CouncilTax {
+  band: CouncilTaxBand | null;
+  /** The year's charge in pounds when known (Northern Ireland's rates have no band); null to work it out from the band. */
+  annualCharge: number | null;
+  liable: boolean;
+}
+
+export interface Housing {
+  tenure: Tenure;
+  rent: Money | null;
+  serviceCharges: Money | null;
+  /** Bedrooms in the home; null when not asked (it matters only to renters). */
+  bedrooms: number | null;
+  councilTax: CouncilTax;
+  /**
+   * The Broad Rental Market Area as the Valuation Office Agency writes it; absent: worked out from the local
+   * authority, and where the authority is split between areas (or not given), the lowest Local Housing Allowance
+   * among the areas it could be is used, and the result says so.
+   */
+  brma?: string;
+  /**
+   * Set by the questionnaire only (the API refuses it): the area came from the operator's postcode to BRMA lookup
+   * rather than from the person, so the result can say why it was used.
+   */
+  brmaFrom?: 'POSTCODE';
+}
+
+export interface Household {
+  country: Country;
+  /** GSS code of the local authority, e.g. E09000033. */
+  localAuthority?: string;
+  /** One (a single claimant) or two (a couple; the first is the claimant). */
+  adults: Adult[];
+  children: Child[];
+  nonDependants: NonDependant[];
+  housing: Housing;
+  /** Savings and investments in pounds, excluding the home lived in. */
+  capital: number;
+  childcareCosts: Money | null;
+}
+
+export interface CalculationRequest {
+  /** ISO yyyy-mm-dd: the rules and rates in force on that date; default today. */
+  date?: string;
+  household: Household;
+}
