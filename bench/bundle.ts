@@ -1,4 +1,4 @@
-// npm run bench:bundle (issue 7): the JavaScript each main page makes the browser fetch before it can be used, as
+// npm run bench:bundle: the JavaScript each main page makes the browser fetch before it can be used, as
 // sent and gzipped, measured in Chromium against the built server (test/support/first-load.ts): the landing page,
 // the questionnaire's first page, the results, the adviser home and the comparison. The target is under 200 KB
 // gzipped for the landing and survey pages, and the chart library (apexcharts) fetched on the compare page only;

@@ -1,4 +1,4 @@
-// npm run bench:calculation (issue 4): full household calculations (every benefit) per second on one core, and
+// npm run bench:calculation: full household calculations (every benefit) per second on one core, and
 // their latency, with the rulesets loaded once as the API loads them. The households are the property tests'
 // seeded random ones, so every run does the same work. Writes bench/results/calculation.json.
 import { mkdirSync, writeFileSync } from 'node:fs';

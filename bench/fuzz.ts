@@ -1,4 +1,4 @@
-// `npm run bench:fuzz`: the full endpoint fuzz (issue 7, point 3) against the built server, as `npm start` runs
+// `npm run bench:fuzz`: the full endpoint fuzz (docs/security.md) against the built server, as `npm start` runs
 // it: 20,000 hostile requests (FUZZ_COUNT) spread over every route of its OpenAPI document, signed out, as a public
 // browser and signed in, 8 at a time (FUZZ_CONCURRENCY), from the seed FUZZ_SEED (FUZZ_ONLY replays one request,
 // FUZZ_ROUTE sends only one route's share).

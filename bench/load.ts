@@ -1,4 +1,4 @@
-// npm run bench:load (issue 7): whole questionnaires end to end under a busy benefits day. Many visitors at once
+// npm run bench:load: whole questionnaires end to end under a busy benefits day. Many visitors at once
 // each open the questionnaire (GET), post every page of a household, and read the result (GET), against TWO built
 // API processes sharing one fresh PostgreSQL database, the requests dealt to them in turn as a round-robin load
 // balancer would. Afterwards the database itself is checked: every answer posted is stored as posted and every

@@ -1,4 +1,4 @@
-// npm run bench:pdf (issue 5): how long the 'Your Benefit Results' PDF takes to make for a typical result (the
+// npm run bench:pdf: how long the 'Your Benefit Results' PDF takes to make for a typical result (the
 // private renter of test/fixtures/result.ts, eligible under both systems), and how big it is, on one core with
 // the templates compiled once as the API compiles them. Writes bench/results/pdf.json.
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// npm run bench:result (issue 5): GET /api/data/result/ under concurrent visitors, against the built server on a
+// npm run bench:result: GET /api/data/result/ under concurrent visitors, against the built server on a
 // fresh PostgreSQL database. Each result is worked out afresh from the stored answers (nothing is cached), so this
 // measures the engine behind the page as well as the database. Keeps the latest figures in bench/results/result-get.json.
 import { mkdirSync, writeFileSync } from 'node:fs';

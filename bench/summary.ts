@@ -1,6 +1,6 @@
-// npm run bench:summary, the last step of `npm run bench`: the performance budget (issue 7, point 6) as one table,
+// npm run bench:summary, the last step of `npm run bench`: the performance budget (docs/performance.md) as one table,
 // read from what each bench wrote to bench/results/: each measure's target, its latest figure, whether it is met,
-// and when and where it was measured. The README's 'The budget' table is this one, copied after a quiet run.
+// and when and where it was measured. docs/performance.md's 'The budget' table is this one, copied after a quiet run.
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { REPO_ROOT } from '../test/support/api-process.js';

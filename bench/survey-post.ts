@@ -1,4 +1,4 @@
-// npm run bench (issue 3): POST /api/data/survey under 50 concurrent visitors, against the built server on a
+// npm run bench:survey: POST /api/data/survey under 50 concurrent visitors, against the built server on a
 // fresh PostgreSQL database. Prints the figures and keeps the latest as bench/results/survey-post.json.
 import { setMaxListeners } from 'node:events';
 import { mkdirSync, writeFileSync } from 'node:fs';

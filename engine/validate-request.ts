@@ -20,7 +20,7 @@ import {
 import { MONEY_PERIODS } from '../common/money.js';
 
 /**
- * Checks a request to the stateless calculation API (`../shared/contracts/calculation-api.md`) as it arrives,
+ * Checks a request to the stateless calculation API (`docs/calculation-api.md`) as it arrives,
  * parsed JSON of unknown shape, and gives either the household with the defaults of `engine/normalise.ts` filled
  * in, or every problem with its JSON path (`household.adults[0].dateOfBirth`) and a plain message. Framework-free:
  * the API (400) and `npm run calc` (exit 2) both use it, so they refuse the same input with the same words.

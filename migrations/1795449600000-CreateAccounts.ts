@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Accounts for the adviser area (issue 6): organisations, their users (adviser, organisation admin, policy staff),
+ * Accounts for the adviser area: organisations, their users (adviser, organisation admin, policy staff),
  * the signed-in sessions (token hashes only) and the organisations' clients.
  */
 export class CreateAccounts1795449600000 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Wrong passwords are counted per account and network (issue 16 §8), not per account: five wrong passwords from one
+ * Wrong passwords are counted per account and network, not per account: five wrong passwords from one
  * network lock sign-in to that account from that network only, so someone elsewhere cannot lock an adviser out. The
  * count is kept for any e-mail address typed, with or without an account, so the lock does not tell which addresses
  * have one. The key is a SHA-256 digest: neither the address nor the network is kept as it is.

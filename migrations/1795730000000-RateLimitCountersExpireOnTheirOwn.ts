@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Rate-limit counters in the shape @nestjs/throttler's storage needs (issue 16 §9): one row per purpose and
+ * Rate-limit counters in the shape @nestjs/throttler's storage needs: one row per purpose and
  * caller, counting from its first attempt until `expires_at`, and refused until `blocked_until` once over the
  * limit. The hand-written limiter's fixed-window rows cannot be carried over (their window length was not kept),
  * so the counts in progress start again: at most one window's worth of attempts more, once, at the upgrade.

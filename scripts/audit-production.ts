@@ -1,4 +1,4 @@
-// npm run audit:prod (issue 7, point 4): the production dependencies checked for known security issues. Two checks:
+// npm run audit:prod: the production dependencies checked for known security issues. Two checks:
 // - `npm audit --omit=dev`: every high or critical advisory must be listed, with the reason it is accepted, in
 //   scripts/audit-exceptions.json, or this fails. Some registries refuse the audit endpoint (this project's build
 //   machines answer 405); then this says so plainly, since nothing was checked, and goes on.

@@ -1,5 +1,5 @@
 /**
- * `npm run calc -- <file.json|->`: the stateless calculation API (`../shared/contracts/calculation-api.md`) on
+ * `npm run calc -- <file.json|->`: the stateless calculation API (`docs/calculation-api.md`) on
  * the command line, for policy staff and other tools. Reads the request JSON from the file (or from stdin for
  * `-`) and prints the answer JSON on stdout: the response, exit 0; or the error the API would give (400 bad
  * input, 422 a date outside the rates held), exit 2. The checks are the API's own (api/src/calculation).

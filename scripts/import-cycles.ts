@@ -1,5 +1,5 @@
 /**
- * Import cycles among TypeScript files (issue 17 point 2): builds the graph of relative imports with the TypeScript
+ * Import cycles among TypeScript files (none allowed): builds the graph of relative imports with the TypeScript
  * compiler's pre-processor (every `import`, `import type`, `export ... from` and `import()`, type-only ones too, since
  * a cycle of types is still a cycle a reader has to untangle) and reports each cycle as a chain of files.
  * `import-cycles.spec.ts` runs it over `common/` (and `engine/` when it exists) in the unit tier.

@@ -1,5 +1,5 @@
 /**
- * The account area's wire shapes and texts (issue 6: accounts under /account/), shared by the API and the web
+ * The account area's wire shapes and texts (accounts under /account/), shared by the API and the web
  * pages so that both say the same thing.
  */
 /** The same three roles as the API's SignedInUser (api/src/accounts/signed-in-user.ts). */

@@ -160,7 +160,7 @@ function contractLha(used: LhaUsed | null | undefined) {
   };
 }
 
-/** The contract's response (`../shared/contracts/calculation-api.md`): pounds to the penny, both periods. */
+/** The contract's response (`docs/calculation-api.md`): pounds to the penny, both periods. */
 export function toContractResponse(result: CalculationResult) {
   return {
     date: result.date,

@@ -2,7 +2,7 @@ import type { TopLevelCondition } from 'json-rules-engine';
 import type { Country } from '../household.js';
 
 /**
- * Extra help (spec 001 §2 'Extra help section', issue 4 point 4): schemes outside the benefits the engine works
+ * Extra help (spec 001, section "Extra help section"): schemes outside the benefits the engine works
  * out (social tariffs, grants, discounts, free school meals...), held as data in `definitions/extra-help/` so
  * policy staff add or change a scheme without touching TypeScript. See definitions/extra-help/README.md.
  */

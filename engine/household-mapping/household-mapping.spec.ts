@@ -17,7 +17,7 @@ function postcode(postcode: string, authority: string, authorityCode: string, co
   return { postcode, authority, authorityCode, country, latitude: null, longitude: null, option: false };
 }
 
-// Real postcodes and their local authorities (ONS lookup, May 2026: /work/shared/reference/postcode-samples.csv).
+// Real postcodes and their local authorities (the ONS lookup, May 2026).
 const MANCHESTER = postcode('M1 1AD', 'Manchester', 'E08000003', 'England');
 const BARNET = postcode('EN5 1AA', 'Barnet', 'E09000003', 'England');
 const CARDIFF = postcode('CF10 1AA', 'Cardiff', 'W06000015', 'Wales');

@@ -1,6 +1,6 @@
 /**
  * From the questionnaire's answers to the calculation household (the contract in
- * /work/shared/contracts/calculation-api.md). Only answers of shown questions on pages that apply are passed in,
+ * docs/calculation-api.md). Only answers of shown questions on pages that apply are passed in,
  * so a hidden question's stale answer never reaches the engine. Money keeps the figure in the period the person
  * chose, so nothing is converted or re-rounded here; capital is added up in integer pence.
  *

@@ -17,7 +17,7 @@ import { declaredRoutes } from '../support/route-rules.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
- * The authorisation sweep (issue 7, point 4): every route of the API, from its OpenAPI document, is called with
+ * The authorisation sweep: every route of the API, from its OpenAPI document, is called with
  * the valid request the fuzz starts from (ROUTE_ENTRIES), aimed at a calculation, client or adviser that
  * belongs to someone, by everyone it does not belong to: a browser that is signed out, another browser, the
  * advisers of the calculation's own organisation (for a member of the public's calculation) and of another

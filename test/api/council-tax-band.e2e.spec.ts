@@ -10,7 +10,7 @@ import type { PageResponse } from '../support/questionnaire-api.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 /**
- * The council tax band question on the built server in production mode (issue 16, points 12 and 14): it offers
+ * The council tax band question on the built server in production mode: it offers
  * only the bands of the postcode's nation (England and Scotland A to H, Wales A to I) and 'I don't know my band';
  * 'Look this up for me' only where addresses are loaded for the postcode (so never on a fresh install); and the
  * API refuses the old 'Lookup' answer and band I outside Wales with a clear 400.

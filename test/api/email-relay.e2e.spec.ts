@@ -12,7 +12,7 @@ import { completeQuestionnaire } from '../support/questionnaire-api.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 /**
- * Issue 16 §7: the e-mail form is not a relay. Against the built server in production, with a mail server that
+ * The e-mail form is not a relay. Against the built server in production, with a mail server that
  * keeps what it is given: one plain address or 400 and nothing sent; the per-address limit counts the canonical
  * address; limits per sending network and for the whole service answer 429 with Retry-After; only a finished
  * calculation is e-mailed. Each caller is a loopback address of its own (127.0.0.x).

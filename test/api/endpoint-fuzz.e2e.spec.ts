@@ -5,7 +5,7 @@ import { entriesOutOfStep, prepareFuzzContext, routesFromServer, runFuzz, summar
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
- * Hostile requests to every route of the API (issue 7, point 3): wrong types, missing and extra fields, huge and
+ * Hostile requests to every route of the API: wrong types, missing and extra fields, huge and
  * deeply nested bodies, unicode, SQL and script injection, path traversal and malformed ids, wrong content types
  * and bodies over the limit, signed out, as a public browser and signed in. No answer may be a server error, and
  * every 4xx must be in the one error shape and say what is wrong. `npm run bench:fuzz` sends the full 20,000.

@@ -15,7 +15,7 @@ import { ROUTE_LIMITS_OUT_OF_THE_WAY } from '../support/route-limits.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
-// Issue 7, faults: the database going away and coming back, an API process killed mid-request, and a mail server
+// Faults: the database going away and coming back, an API process killed mid-request, and a mail server
 // or outbox that cannot take the e-mail. In each, the visitor gets a clear answer, nothing committed is lost, and
 // the rest of the product keeps working.
 

@@ -7,7 +7,7 @@ import { MANCHESTER, SINGLE_PRIVATE_RENTER_WORKING_PART_TIME } from '../support/
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 /**
- * Issue 16, points 1-5: the identity check ('Check who you are', spec 000 'Session verification', spec 001 §5)
+ * The identity check ('Check who you are', spec 000 'Session verification', spec 001 section "Identity check")
  * holds for every calculation, on the built server in production mode. A calculation belongs to the browser that
  * started it; any other browser must give its postcode, and wrong postcodes lock it for the day, whichever way they
  * come in (the identity check or 'Return to a saved calculation'), from whichever address, however the id is

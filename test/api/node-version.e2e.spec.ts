@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../support/api-process.js';
 
-// Issue 16, point 13: on a Node.js older than package.json's engines.node, `npm start` and `npm test` stop at
+// On a Node.js older than package.json's engines.node, `npm start` and `npm test` stop at
 // once with a message saying what to install, before building anything. A Node.js of a given version is played
 // by preloading a file that sets process.version, in every node process npm starts (NODE_OPTIONS).
 

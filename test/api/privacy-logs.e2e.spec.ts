@@ -12,7 +12,7 @@ import { completeQuestionnaire } from '../support/questionnaire-api.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 /**
- * Issue 7, privacy: the built server, run as `npm start` runs it, writes no personal data to its log during a full
+ * Privacy: the built server, run as `npm start` runs it, writes no personal data to its log during a full
  * visit: a questionnaire with a distinctive postcode and date of birth, the results, the identity check from a
  * second browser (wrong postcode, then right), finding the calculation again, e-mailing the link, an adviser adding
  * and finding a client, and requests that fail with personal data in their bodies. Every line the process writes,

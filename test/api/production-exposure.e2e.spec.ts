@@ -6,7 +6,7 @@ import { ROUTE_LIMITS_OUT_OF_THE_WAY } from '../support/route-limits.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 /**
- * Issue 16 §10 on the built server in production mode: no source maps, neither in the build nor served (even one
+ * On the built server in production mode: no source maps, neither in the build nor served (even one
  * put beside the built files), and no `__proto__`, `constructor` or `prototype` key of a JSON body reaches the code,
  * at any depth.
  */

@@ -9,11 +9,11 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 /**
- * Issue 7 §4: the rate limits the other suites do not already show answering 429, and session ids, references and
+ * The rate limits the other suites do not already show answering 429, and session ids, references and
  * access tokens that cannot be guessed. Shown elsewhere, not repeated here: the look-up and the test-mode password
  * (survey-calls), the identity check's per-calculation lock (results), e-mails per address and per calculation
  * (email), e-mails per sending network and for the whole service (email-relay), sign-ins per address (accounts)
- * and the sign-in lock per account and network (sign-in-abuse). Issue 16 §9, at the end: the per-address route limits
+ * and the sign-in lock per account and network (sign-in-abuse). At the end: the per-address route limits
  * on a production build, shared by two processes, IPv6 counted per /64, with Retry-After.
  */
 

@@ -4,7 +4,7 @@ import { startApiProcess, type ApiProcess } from '../support/api-process.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 /**
- * The security headers of issue 7 §4 on the built server in production mode (the `npm start` path, which also
+ * The security headers on the built server in production mode (the `npm start` path, which also
  * serves the web app): a strict Content-Security-Policy with no inline script, frame-ancestors naming exactly the
  * partner portals of definitions/partners, HSTS, and Swagger UI's own looser policy on /api/docs only.
  */

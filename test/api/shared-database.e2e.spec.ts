@@ -9,7 +9,7 @@ import { startEmbeddedPostgres, type DatabaseServer } from '../../api/src/databa
 import { findFreePort } from '../../api/src/database/free-port.js';
 import { REPO_ROOT, startApiProcess, type ApiProcess } from '../support/api-process.js';
 
-// Issue 16, point 11: a documented command never takes the server's database away. `npm start` runs on the
+// A documented command never takes the server's database away. `npm start` runs on the
 // embedded PostgreSQL under DATA_DIR (here a folder of its own); the scripts beside it use that same database
 // and never stop it; the server finds its database again after any restart, and a stop signal ends it within
 // 10 s whatever the database is doing.

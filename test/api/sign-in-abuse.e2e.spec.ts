@@ -4,7 +4,7 @@ import { postJsonFrom, type AnswerFrom } from '../support/http-from.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 /**
- * Issue 16 §8: sign-in cannot be used to lock an adviser out or to learn who has an account. Against the built
+ * Sign-in cannot be used to lock an adviser out or to learn who has an account. Against the built
  * server in production; each caller is a loopback address of its own (127.0.0.x), as the server sees them.
  */
 

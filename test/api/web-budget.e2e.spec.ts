@@ -8,7 +8,7 @@ import { SINGLE_PRIVATE_RENTER_WORKING_PART_TIME } from '../support/households.j
 import type { TestDatabase } from '../support/test-database.js';
 
 /**
- * The web app's performance budget that CI can keep (issue 7, point 6), measured as a visitor's browser meets it:
+ * The web app's performance budget that CI can keep, measured as a visitor's browser meets it:
  * Chromium opens each page of the built app with an empty cache, and every script fetched until the page's h1
  * shows counts, gzipped (test/support/first-load.ts). `npm run bench:bundle` prints the same figures for every
  * main page.

@@ -11,7 +11,7 @@ import type { TestDatabase } from '../support/test-database.js';
 import { eventually } from '../support/waiting.js';
 
 /**
- * The accessibility sweep (issue 7, point 7): every route and main state of the built app, at 1280px and at 320px
+ * The accessibility sweep: every route and main state of the built app, at 1280px and at 320px
  * wide, passes axe-core's WCAG 2.2 A/AA rules; at 320px nothing is wider than the screen (no sideways scrolling)
  * and a screenshot of each is saved to test-results/screenshots/sweep-*.png to be looked at. Then a person using
  * only the keyboard answers the whole questionnaire of a single private renter and reaches the results.

@@ -18,7 +18,7 @@ import { errorSummary, fillQuestion, pageTitle, pressNext, waitForTextOf, type Q
 import type { TestDatabase } from '../support/test-database.js';
 
 /**
- * The adviser area in Chromium (issue 6), as an adviser works through it: sign in from the No Access screen, find a
+ * The adviser area in Chromium, as an adviser works through it: sign in from the No Access screen, find a
  * client by name and by date of birth, start a calculation and answer it, duplicate it with a higher rent, start a
  * third with higher pay, compare the three (chart and table against the API's figures), download both PDFs and read
  * them back, update the case label and notes, and delete one. Adviser home, calculation detail and compare pass axe.

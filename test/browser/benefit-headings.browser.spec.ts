@@ -11,7 +11,7 @@ import type { TestDatabase } from '../support/test-database.js';
 import { eventually, textOf } from '../support/waiting.js';
 
 /**
- * What a newcomer saw in Chromium (issue 16 §15-17), checked as they saw it: each benefit once, under the heading
+ * What a newcomer saw in Chromium, checked as they saw it: each benefit once, under the heading
  * that says what it is (Universal Credit and Council Tax Reduction are means-tested; Child Benefit and Winter Fuel
  * Payment are not, and are paid whichever system applies), on the results page, in the 'Your Benefit Results' PDF
  * and on the adviser's calculation screen, whose rows add up to its Benefit Total; and texts and what-if options

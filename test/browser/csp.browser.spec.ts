@@ -10,7 +10,7 @@ import { completeQuestionnaire, type PageResponse } from '../support/questionnai
 import type { TestDatabase } from '../support/test-database.js';
 
 /**
- * The Content-Security-Policy of issue 7 §4 in Chromium: every kind of page (landing, survey, results, a partner's
+ * The Content-Security-Policy in Chromium: every kind of page (landing, survey, results, a partner's
  * portal, sign-in, the adviser's compare screen with its chart, Swagger UI) works under it with not one violation
  * reported, a partner's own site can frame the calculator, and any other site cannot.
  */

@@ -19,7 +19,7 @@ import { startBrowserSuite, stopBrowserSuite } from '../support/browser-suite.js
 import type { TestDatabase } from '../support/test-database.js';
 
 /**
- * The acceptance walkthroughs of the questionnaire (issue 3) and its results (issue 5): four households answer every
+ * The acceptance walkthroughs of the questionnaire and its results: four households answer every
  * page they are shown by typing and clicking, and finish. The server then holds a finished calculation whose answers
  * give the household each one is, and the results page shows the figures the engine works out for that household,
  * in either period. The answers are those of the household fixtures in engine/household-mapping/household-mapping.spec.ts.

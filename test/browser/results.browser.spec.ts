@@ -19,7 +19,7 @@ import { eventually, textOf } from '../support/waiting.js';
 import type { TestDatabase } from '../support/test-database.js';
 
 /**
- * The results page in Chromium (issue 5): every section, the figures against the engine's, the Universal Credit
+ * The results page in Chromium: every section, the figures against the engine's, the Universal Credit
  * breakdown, feedback, the PDF download read back and drawn, an e-mail received by a real SMTP server, the identity
  * check from a second browser profile, and the screens shown instead of results, each checked with axe.
  */

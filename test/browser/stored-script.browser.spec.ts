@@ -9,7 +9,7 @@ import { errorSummary, fillQuestion, pressNext } from '../support/survey-driver.
 import { eventually } from '../support/waiting.js';
 
 /**
- * Stored script is never run (issue 7, point 3): script-injection strings stored as a client's first and last
+ * Stored script is never run: script-injection strings stored as a client's first and last
  * names (through the accounts API, as an admin adds a client), as case labels and case notes (the adviser's
  * details/), and typed as a Text answer, then shown in Chromium on the results, the adviser home, the calculation
  * screen and the comparison (whose message the server writes as HTML): each page shows them as text, and the

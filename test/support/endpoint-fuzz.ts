@@ -1,5 +1,5 @@
 /**
- * A fuzzer for every route of the API (issue 7, point 3), shared by test/api/endpoint-fuzz.e2e.spec.ts (a few
+ * A fuzzer for every route of the API, shared by test/api/endpoint-fuzz.e2e.spec.ts (a few
  * thousand requests in `npm test`) and bench/fuzz.ts (the full 20,000+ against the built server).
  *
  * The routes come from the running app's OpenAPI document (/api/docs-json), so a new route is fuzzed as soon as it

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Response } from 'playwright-core';
 
 /**
- * The JavaScript a page makes the browser fetch before a person can use it (issue 7, point 6): every script
+ * The JavaScript a page makes the browser fetch before a person can use it: every script
  * response from opening the address until the page's h1 (or the heading asked for) shows, with each one's size
  * as sent and gzipped (level 9, as a server or CDN would send it). What loads later, such as a chart the person
  * has not asked for yet, is not first-load JavaScript, but it is still listed in `later` so a test can see it.

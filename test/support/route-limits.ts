@@ -1,5 +1,5 @@
 /**
- * The per-address route limits (RATE_LIMIT_* in README's Configuration) raised out of the way, for the benches and
+ * The per-address route limits (RATE_LIMIT_* in docs/configuration.md) raised out of the way, for the benches and
  * the in-process suites, which send far more requests a minute from this machine's one address than a family or an
  * advice office would, and which the defaults rightly refuse. Every request is still counted in PostgreSQL. The
  * suites that run a production build (startApiProcess: browser, security headers, privacy logs) keep the defaults,

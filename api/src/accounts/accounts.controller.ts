@@ -44,7 +44,7 @@ function noStore(response: Response): void {
 }
 
 /**
- * Accounts under /account/ (issue 6): sign-in and sign-out for advisers, organisation admins and policy staff, and
+ * Accounts under /account/: sign-in and sign-out for advisers, organisation admins and policy staff, and
  * the admin's forms for the organisation's people and clients.
  */
 @ApiTags('Accounts')

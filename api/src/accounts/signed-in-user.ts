@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { ApiError } from '../errors/api-error.js';
 
-/** The three kinds of account (issue 6): advisers see their organisation's clients, admins also manage them. */
+/** The three kinds of account: advisers see their organisation's clients, admins also manage them. */
 export type AccountRole = 'adviser' | 'organisation-admin' | 'policy-staff';
 
 export const ACCOUNT_ROLES: readonly AccountRole[] = ['adviser', 'organisation-admin', 'policy-staff'];

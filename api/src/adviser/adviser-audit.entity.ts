@@ -3,7 +3,7 @@ import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn 
 export type AdviserAuditAction = 'start' | 'duplicate' | 'delete' | 'details';
 
 /**
- * Who changed an adviser calculation, and when (issue 6). No foreign keys: the record of a deleted calculation,
+ * Who changed an adviser calculation, and when. No foreign keys: the record of a deleted calculation,
  * client or account must stay. Holds ids only, never a client's name or date of birth.
  */
 @Entity({ name: 'adviser_audit' })

@@ -8,7 +8,7 @@ import { validateCalculationRequest } from '../../../engine/validate-request.js'
 import type { ErrorResponse } from '../../../common/errors.js';
 
 /**
- * The stateless calculation (`../shared/contracts/calculation-api.md`) from a parsed JSON body to the answer,
+ * The stateless calculation (`docs/calculation-api.md`) from a parsed JSON body to the answer,
  * framework-free so that POST /api/v1/calculations and `npm run calc` answer alike: 200 with the contract's
  * response, 400 with every problem of the request, or 422 when the household is valid but its date is outside
  * the rates held.

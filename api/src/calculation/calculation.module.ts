@@ -3,7 +3,7 @@ import { loadEntitlementEngine } from '../../../engine/load.js';
 import { CalculationController } from './calculation.controller.js';
 import { CalculationService, ENTITLEMENT_ENGINE } from './calculation.service.js';
 
-/** The stateless calculation API (`../shared/contracts/calculation-api.md`): the rulesets are read once, at start. */
+/** The stateless calculation API (`docs/calculation-api.md`): the rulesets are read once, at start. */
 @Module({
   controllers: [CalculationController],
   providers: [{ provide: ENTITLEMENT_ENGINE, useFactory: () => loadEntitlementEngine() }, CalculationService],

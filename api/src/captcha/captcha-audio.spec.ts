@@ -108,7 +108,7 @@ describe('speakChallenge', () => {
 });
 
 /**
- * The attack of issue 16: a script that knows every recorded clip (as anyone can collect them by asking for many
+ * The attack: a script that knows every recorded clip (as anyone can collect them by asking for many
  * codes) splits the recording on silence and names each sound after the clip that correlates best with it, sliding
  * the clip along the sound. It reads every code made of fixed clips joined by fixed silences.
  */

@@ -40,7 +40,7 @@ describe('drawChallenge', () => {
 });
 
 /**
- * The image side of issue 16's attack: a script that has read a few pictures by eye (18 codes, each character five
+ * The image side of the attack: a script that has read a few pictures by eye (18 codes, each character five
  * times) names each character of a new picture after the nearest one it has seen, first by the sequence of path
  * commands, then by the shape of its points in a unit box.
  */

@@ -29,7 +29,7 @@ export function routeCounterKey(name: RouteLimitName, sourceAddress: string): st
  * @nestjs/throttler's ThrottlerGuard does with a storage, one named throttler per limit with a block as long as the
  * window: the request that passes the limit blocks the address for a window, and every request until then gets
  * 429 TOO_MANY_REQUESTS, with Retry-After in seconds. (ThrottlerGuard itself is CommonJS that requires the
- * ES-module-only NestJS 12, which Jest cannot load on Node before 24.9: see README 'Rate limits'.)
+ * ES-module-only NestJS 12, which Jest cannot load on Node before 24.9: see docs/security.md, 'Rate limits'.)
  */
 @Injectable()
 export class RateLimitGuard implements CanActivate {

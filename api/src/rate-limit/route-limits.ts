@@ -2,7 +2,7 @@ import { SetMetadata, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 
 /**
- * The routes limited per source address by @nestjs/throttler (issue 16 §9), each with its own count, and the
+ * The routes limited per source address by @nestjs/throttler, each with its own count, and the
  * environment variable that sets it as `<requests>/<window>`, the window in s, m, h or d.
  */
 export const ROUTE_LIMITS = {

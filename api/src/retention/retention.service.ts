@@ -27,7 +27,7 @@ export interface RetentionReport {
 }
 
 /**
- * Deletes what the calculator no longer needs (the data map in the README says what is kept and for how long):
+ * Deletes what the calculator no longer needs (the data map in docs/privacy.md says what is kept and for how long):
  * calculations older than RETENTION_MONTHS, and with them, by ON DELETE CASCADE, their answers, feedback, security
  * codes, access grants, analytics events and error reports; expired grants, account sessions and security codes;
  * rate-limit counters whose window has ended; and e-mails in DATA_DIR/outbox older than the same limit.

@@ -53,7 +53,7 @@ export class CalculationSession {
   @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
   finishedAt!: Date | null;
 
-  /** An adviser's calculation belongs to one of their organisation's clients (issue 6); null for the public's. */
+  /** An adviser's calculation belongs to one of their organisation's clients; null for the public's. */
   @Index('calculation_sessions_client_id_idx')
   @Column({ name: 'client_id', type: 'uuid', nullable: true })
   clientId!: string | null;

@@ -23,7 +23,7 @@ function titleOf(view: AccountView, status: AccountStatus | null): string {
 }
 
 /**
- * The member area (issue 6): sign in with the return URL of the header's login link, sign out, and for an
+ * The member area: sign in with the return URL of the header's login link, sign out, and for an
  * organisation admin the pages that add advisers and add or edit clients. The admin pages ask the visitor to sign
  * in first, and come back to themselves afterwards.
  */
