@@ -1,7 +1,7 @@
 /**
  * The household of the stateless calculation API (docs/calculation-api.md, v1 'Request'): the
  * shape third parties send to POST /api/v1/calculations and the questionnaire's answers are mapped into
- * (`engine/household-mapping/household-mapping.ts`). Field names and enum values are the contract's; money is in pounds
+ * (`engine/household-mapping/`). Field names and enum values are the contract's; money is in pounds
  * (at most 2 decimals) and always carries its period, so a figure is never re-rounded or its period guessed.
  */
 

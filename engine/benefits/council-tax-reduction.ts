@@ -1,7 +1,7 @@
 import { notEligible, type AmountLine, type BenefitCalculator, type BenefitSystem, type CalculatedBenefit, type CalculationInput, type ResultVariable } from '../core/benefit.js';
 import type { ParameterReader } from '../core/parameters.js';
 import type { FiredRules } from '../core/ruleset.js';
-import { receives, type AdultFacts, type HouseholdFacts } from '../facts.js';
+import type { HouseholdFacts } from '../facts.js';
 import { basisPointsOf, bothPeriods, moneyIn, monthlyFromWeekly, penceFromPounds, scalePence, sumPence, weeklyFromMonthly, type Pence } from '../../common/money.js';
 import { pensionAgeApplicableAmount, pensionAgeIncome } from './housing-benefit.js';
 import {
@@ -23,15 +23,16 @@ import type { CouncilTaxBand } from '../household.js';
 import { PENSION_CREDIT_GUARANTEE } from './pension-credit.js';
 import {
   benefitUnit,
-  getsCarersAllowance,
-  getsDisabilityBenefit,
-  getsQualifyingDisabilityBenefit,
+  claimantOrPartnerGetsNonDependantExemptingBenefit,
+  disabledChildCount,
   isCarer,
   nonDependantAdultCount,
+  pensionAgeMeansTestFacts,
   weeklyEarnings,
   monthlyEarnings,
   weeklyUnearnedIncome,
-} from './pension-credit-means.js';
+} from '../facts/pension-age-means-test.js';
+import { getsDisabilityBenefit, hasLcwra, HIGHEST_RATE_CARE_BENEFITS, receivesAnyOf } from '../facts/qualifying-benefits.js';
 
 /** The yearly council tax after discounts, a week (yearly / 52) and a month (yearly / 12), each rounded once. */
 export const COUNCIL_TAX_CHARGE = 'COUNCIL_TAX_CHARGE';
@@ -105,23 +106,14 @@ function isEnglandWorkingAge(facts: HouseholdFacts): boolean {
   return facts.country === 'ENGLAND' && facts.system === 'UNIVERSAL_CREDIT';
 }
 
-const hasLcwra = (adult: AdultFacts | null): boolean => adult !== null && (adult.lcwra || adult.terminallyIll);
-
 /** Whether the household is in a scheme's protected group (as far as the questionnaire can tell; see PROTECTED_GROUPS). */
-function isInGroup(facts: HouseholdFacts, group: ProtectedGroup): boolean {
+function isInGroup(facts: HouseholdFacts, parameters: ParameterReader, group: ProtectedGroup): boolean {
   const adults = benefitUnit(facts);
   switch (group) {
     case 'DISABILITY_BENEFIT':
       return adults.some(getsDisabilityBenefit);
     case 'HIGHEST_CARE_BENEFIT':
-      return adults.some(
-        (adult) =>
-          receives(adult, 'DLA_CARE', ['HIGHEST']) ||
-          receives(adult, 'PIP_DAILY_LIVING', ['ENHANCED']) ||
-          receives(adult, 'ADP_DAILY_LIVING', ['ENHANCED']) ||
-          receives(adult, 'ATTENDANCE_ALLOWANCE', ['HIGHER']) ||
-          receives(adult, 'ARMED_FORCES_INDEPENDENCE'),
-      );
+      return adults.some((adult) => receivesAnyOf(adult, HIGHEST_RATE_CARE_BENEFITS));
     case 'TERMINALLY_ILL':
       return adults.some((adult) => adult.terminallyIll);
     case 'SINGLE_UNDER_25_NO_CHILDREN':
@@ -131,7 +123,7 @@ function isInGroup(facts: HouseholdFacts, group: ProtectedGroup): boolean {
     case 'DISABLED_CHILD':
       return facts.qualifyingChildren.some((child) => child.disability !== 'NONE');
     case 'CARER':
-      return adults.some(isCarer);
+      return adults.some((adult) => isCarer(adult, parameters));
     case 'LONE_PARENT_CHILD_UNDER_5':
       return !facts.isCouple && facts.children.some((child) => child.age < 5);
     case 'CHILD_UNDER_5':
@@ -154,10 +146,10 @@ export interface EffectiveScheme {
 }
 
 export function effectiveWorkingAgeScheme(input: Pick<CalculationInput, 'facts' | 'parameters' | 'date'>, data: CouncilTaxData): EffectiveScheme {
-  const { facts, date } = input;
+  const { facts, parameters, date } = input;
   const scheme = data.workingAgeSchemeOn(facts.localAuthority, date);
   const noEarnings = weeklyEarnings(input) === 0;
-  const rule = scheme.protectedGroups.find((candidate) => candidate.groups.some((group) => isInGroup(facts, group)) && (!candidate.withoutEarnings || noEarnings)) ?? null;
+  const rule = scheme.protectedGroups.find((candidate) => candidate.groups.some((group) => isInGroup(facts, parameters, group)) && (!candidate.withoutEarnings || noEarnings)) ?? null;
   if (!rule) return { scheme, figures: scheme, protectedBy: null };
   const { groups: _groups, withoutEarnings: _withoutEarnings, ...changes } = rule;
   return { scheme, figures: { ...scheme, ...changes } as WorkingAgeSchemeFigures, protectedBy: rule };
@@ -213,7 +205,7 @@ function schemeInUse(input: CalculationInput, code: string, data: CouncilTaxData
       : explanations.say('scheme-england-default', { ...scheme, council }),
   ];
   if (protectedBy) {
-    const group = protectedBy.groups.find((candidate) => isInGroup(facts, candidate))!;
+    const group = protectedBy.groups.find((candidate) => isInGroup(facts, parameters, candidate))!;
     explanation.push(explanations.say('protected-group', { who: GROUP_WORDS[group], withoutEarnings: protectedBy.withoutEarnings, maximumSupport: figures.maximumSupport }));
   }
   if (scheme.kind === 'local' && scheme.note) explanation.push(explanations.say('scheme-note', { note: scheme.note }));
@@ -307,12 +299,12 @@ interface MeansCounted {
 }
 
 /** The weekly earnings disregard for the household: the highest of those that apply to it. */
-function earningsDisregard(facts: HouseholdFacts, rules: SchemeIncomeRules): Pence {
+function earningsDisregard(facts: HouseholdFacts, parameters: ParameterReader, rules: SchemeIncomeRules): Pence {
   const disregard = rules.earningsDisregardWeekly;
   if (!disregard) return 0;
   const children = facts.qualifyingChildren.length > 0;
   const candidates = [facts.isCouple ? (children ? (disregard.coupleWithChildren ?? disregard.couple) : disregard.couple) : children ? disregard.loneParent : disregard.single];
-  if (benefitUnit(facts).some((adult) => getsDisabilityBenefit(adult) || hasLcwra(adult) || isCarer(adult))) candidates.push(disregard.disabledOrCarer);
+  if (benefitUnit(facts).some((adult) => getsDisabilityBenefit(adult) || hasLcwra(adult) || isCarer(adult, parameters))) candidates.push(disregard.disabledOrCarer);
   return Math.max(...candidates);
 }
 
@@ -348,7 +340,7 @@ function universalCreditMeans(input: CalculationInput, rules: SchemeIncomeRules,
     ucMonthly = Math.max(0, awardMonthly - ignoredMonthly);
   }
   const earned = rules.earnings ? weeklyEarnings({ facts, parameters }) : 0;
-  const disregard = Math.min(earned, earningsDisregard(facts, rules));
+  const disregard = Math.min(earned, earningsDisregard(facts, parameters, rules));
   const unearned = rules.otherIncome === true ? weeklyUnearnedIncome(facts) : rules.otherIncome === false ? 0 : weeklyUnearnedIncome(facts, rules.otherIncome);
   const maintenance = rules.childMaintenance ? weeklyUnearnedIncome(facts, ['CHILD_MAINTENANCE']) : 0;
   const childBenefit = rules.childBenefit ? (earlier.get('CHILD_BENEFIT')?.weeklyPence ?? 0) : 0;
@@ -438,24 +430,13 @@ export function createCouncilTaxReduction(data: () => CouncilTaxData): BenefitCa
       return {
         country: facts.country,
         councilTaxLiable: facts.councilTax.liable,
+        ...pensionAgeMeansTestFacts(input),
         allReachedStatePensionAge: facts.system === 'PENSION_AGE',
         getsGuaranteeCredit: getsGuaranteeCredit(earlier),
         capitalPence: facts.capital,
         capitalOverWorkingAgeSchemeLimit: isEnglandWorkingAge(facts) && overCapitalLimit(facts.capital, effectiveWorkingAgeScheme(input, data()).figures),
-        isCouple: facts.isCouple,
-        claimantGetsQualifyingDisabilityBenefit: getsQualifyingDisabilityBenefit(facts.claimant),
-        partnerGetsQualifyingDisabilityBenefit: getsQualifyingDisabilityBenefit(facts.partner),
-        nonDependantAdultCount: nonDependantAdultCount(facts),
-        claimantGetsCarersAllowance: getsCarersAllowance(facts.claimant),
-        partnerGetsCarersAllowance: getsCarersAllowance(facts.partner),
-        claimantIsCarer: isCarer(facts.claimant),
-        partnerIsCarer: isCarer(facts.partner),
-        someoneGetsDisabilityBenefit: benefitUnit(facts).some(getsDisabilityBenefit),
-        weeklyEarningsPence: weeklyEarnings(input),
-        disabledChildCount: facts.qualifyingChildren.filter((child) => child.disability !== 'NONE').length,
-        claimantOrPartnerGetsCareBenefit: benefitUnit(facts).some((adult) =>
-          (['ATTENDANCE_ALLOWANCE', 'DLA_CARE', 'PIP_DAILY_LIVING', 'ADP_DAILY_LIVING', 'ARMED_FORCES_INDEPENDENCE', 'CONSTANT_ATTENDANCE'] as const).some((type) => receives(adult, type)),
-        ),
+        disabledChildCount: disabledChildCount(facts),
+        claimantOrPartnerGetsCareBenefit: claimantOrPartnerGetsNonDependantExemptingBenefit(facts),
       };
     },
     calculate(input, fired) {

@@ -1,7 +1,7 @@
 import { notEligible, type AmountLine, type BenefitCalculator, type BenefitOutcome, type CalculatedBenefit, type CalculationInput } from '../core/benefit.js';
 import type { ParameterReader } from '../core/parameters.js';
 import type { FiredRules } from '../core/ruleset.js';
-import { receives, type HouseholdFacts } from '../facts.js';
+import type { HouseholdFacts } from '../facts.js';
 import type { NonDependant } from '../household.js';
 import { basisPointsOf, bothPeriods, formatAmount, moneyIn, sumPence, type Pence } from '../../common/money.js';
 import { LHA_CATEGORY_WORDS, type LhaCategory } from '../local-housing-allowance.js';
@@ -10,15 +10,14 @@ import { PENSION_CREDIT_GUARANTEE } from './pension-credit.js';
 import { bedroomEntitlement } from './universal-credit-household.js';
 import {
   benefitUnit,
-  getsCarersAllowance,
-  getsDisabilityBenefit,
-  getsQualifyingDisabilityBenefit,
-  isCarer,
+  claimantOrPartnerGetsNonDependantExemptingBenefit,
+  disabledChildCount,
   nonDependantAdultCount,
+  pensionAgeMeansTestFacts,
   tariffIncome,
   weeklyEarnings,
   weeklyUnearnedIncome,
-} from './pension-credit-means.js';
+} from '../facts/pension-age-means-test.js';
 
 const HB = 'gov/dwp/housing_benefit';
 
@@ -76,32 +75,15 @@ export const housingBenefit: BenefitCalculator = {
   rulesetFacts: (input) => {
     const { facts, earlier } = input;
     return {
+      ...pensionAgeMeansTestFacts(input),
       allReachedStatePensionAge: facts.system === 'PENSION_AGE',
       tenure: facts.tenure,
       weeklyRentPence: facts.rent.weekly + facts.serviceCharges.weekly,
       capitalPence: facts.capital,
       getsGuaranteeCredit: getsGuaranteeCredit(earlier),
       getsUniversalCredit: isPaid(earlier.get('UNIVERSAL_CREDIT')),
-      claimantGetsQualifyingDisabilityBenefit: getsQualifyingDisabilityBenefit(facts.claimant),
-      partnerGetsQualifyingDisabilityBenefit: getsQualifyingDisabilityBenefit(facts.partner),
-      claimantOrPartnerGetsCareBenefit: benefitUnit(facts).some(
-        (adult) =>
-          receives(adult, 'ATTENDANCE_ALLOWANCE') ||
-          receives(adult, 'DLA_CARE') ||
-          receives(adult, 'PIP_DAILY_LIVING') ||
-          receives(adult, 'ADP_DAILY_LIVING') ||
-          receives(adult, 'ARMED_FORCES_INDEPENDENCE') ||
-          receives(adult, 'CONSTANT_ATTENDANCE'),
-      ),
-      isCouple: facts.isCouple,
-      nonDependantAdultCount: nonDependantAdultCount(facts),
-      claimantGetsCarersAllowance: getsCarersAllowance(facts.claimant),
-      partnerGetsCarersAllowance: getsCarersAllowance(facts.partner),
-      claimantIsCarer: isCarer(facts.claimant),
-      partnerIsCarer: isCarer(facts.partner),
-      someoneGetsDisabilityBenefit: benefitUnit(facts).some(getsDisabilityBenefit),
-      weeklyEarningsPence: weeklyEarnings(input),
-      disabledChildCount: facts.qualifyingChildren.filter((child) => child.disability !== 'NONE').length,
+      claimantOrPartnerGetsCareBenefit: claimantOrPartnerGetsNonDependantExemptingBenefit(facts),
+      disabledChildCount: disabledChildCount(facts),
     };
   },
   calculate(input, fired) {

@@ -3,17 +3,7 @@ import type { ParameterReader } from '../core/parameters.js';
 import type { FiredRules } from '../core/ruleset.js';
 import type { ChildFacts } from '../facts.js';
 import { basisPointsOf, bothPeriods, sumPence, type Pence } from '../../common/money.js';
-import {
-  benefitUnit,
-  getsCarersAllowance,
-  getsDisabilityBenefit,
-  getsQualifyingDisabilityBenefit,
-  isCarer,
-  nonDependantAdultCount,
-  tariffIncome,
-  weeklyEarnings,
-  weeklyUnearnedIncome,
-} from './pension-credit-means.js';
+import { benefitUnit, pensionAgeMeansTestFacts, tariffIncome, weeklyEarnings, weeklyUnearnedIncome } from '../facts/pension-age-means-test.js';
 
 const PC = 'gov/dwp/pension_credit';
 
@@ -64,20 +54,11 @@ export const pensionCredit: BenefitCalculator = {
   rulesetFacts: (input) => {
     const { facts } = input;
     return {
+      ...pensionAgeMeansTestFacts(input),
       allReachedStatePensionAge: facts.system === 'PENSION_AGE',
-      isCouple: facts.isCouple,
       mixedAgeCouple: facts.isCouple && facts.system !== 'PENSION_AGE' && facts.adults.some((adult) => adult.reachedStatePensionAge),
-      claimantGetsQualifyingDisabilityBenefit: getsQualifyingDisabilityBenefit(facts.claimant),
-      partnerGetsQualifyingDisabilityBenefit: getsQualifyingDisabilityBenefit(facts.partner),
-      nonDependantAdultCount: nonDependantAdultCount(facts),
-      claimantGetsCarersAllowance: getsCarersAllowance(facts.claimant),
-      partnerGetsCarersAllowance: getsCarersAllowance(facts.partner),
-      claimantIsCarer: isCarer(facts.claimant),
-      partnerIsCarer: isCarer(facts.partner),
-      someoneGetsDisabilityBenefit: benefitUnit(facts).some(getsDisabilityBenefit),
       qualifyingChildCount: facts.qualifyingChildren.length,
       reachedStatePensionAgeBefore2016April: benefitUnit(facts).some((adult) => adult.statePensionDate < SAVINGS_CREDIT_CLOSED_FROM),
-      weeklyEarningsPence: weeklyEarnings(input),
     };
   },
   calculate(input, fired) {

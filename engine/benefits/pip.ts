@@ -1,6 +1,7 @@
 import { amountNotShown, notEligible, paidWeekly, type AmountLine, type BenefitCalculator } from '../core/benefit.js';
 import type { ParameterReader } from '../core/parameters.js';
 import { receives, type AdultFacts } from '../facts.js';
+import { getsDla, getsPip } from '../facts/qualifying-benefits.js';
 import type { BenefitReceived } from '../household.js';
 import { bothPeriods } from '../../common/money.js';
 
@@ -15,8 +16,7 @@ export function adultWording(adult: AdultFacts) {
 export const hasHealthCondition = (adult: AdultFacts): boolean => adult.lcwra || adult.terminallyIll;
 
 const PIP_TYPES = ['PIP_DAILY_LIVING', 'PIP_MOBILITY', 'ADP_DAILY_LIVING', 'ADP_MOBILITY'] as const;
-export const getsPip = (adult: AdultFacts): boolean => PIP_TYPES.some((type) => receives(adult, type));
-export const getsDla = (adult: AdultFacts): boolean => receives(adult, 'DLA_CARE') || receives(adult, 'DLA_MOBILITY');
+export { getsDla, getsPip };
 
 /**
  * Each component an adult gets of PIP (or Adult Disability Payment, paid at PIP's rates under the Disability

@@ -1,5 +1,7 @@
 import type { CalculationInput } from '../core/benefit.js';
-import { receives, type AdultFacts, type ChildFacts, type HouseholdFacts } from '../facts.js';
+import type { AdultFacts, ChildFacts, HouseholdFacts } from '../facts.js';
+import { getsCarersAllowance } from '../facts/pension-age-means-test.js';
+import { getsDisabilityBenefit, hasLcwra, receivesAnyOf, UC_HOUSING_EXEMPTING_CARE_BENEFITS } from '../facts/qualifying-benefits.js';
 import { sumPence, type Pence } from '../../common/money.js';
 import { selfEmployedNetProfit, takeHomePay, type TakeHomePay } from '../tax/take-home-pay.js';
 
@@ -11,8 +13,8 @@ import { selfEmployedNetProfit, takeHomePay, type TakeHomePay } from '../tax/tak
 /** The adults of the claim: the claimant, and the partner in a joint claim. */
 export const claimAdults = (facts: HouseholdFacts): AdultFacts[] => facts.adults;
 
-/** Limited capability for work and work-related activity; the terminally ill are treated as having it. */
-export const hasLcwra = (adult: AdultFacts | null): boolean => !!adult && (adult.lcwra || adult.terminallyIll);
+// Facts of law Universal Credit shares with the other benefits, written once in the engine's facts.
+export { getsCarersAllowance, getsDisabilityBenefit, hasLcwra };
 
 /** Keeps the pre-April-2026 LCWRA rate: entitled before 6 April 2026, or terminally ill. */
 export const hasProtectedLcwra = (adult: AdultFacts | null): boolean => hasLcwra(adult) && (adult!.lcwraBefore2026April || adult!.terminallyIll);
@@ -20,27 +22,8 @@ export const hasProtectedLcwra = (adult: AdultFacts | null): boolean => hasLcwra
 /** Hours caring for someone who gets a qualifying disability benefit (caring for anyone else does not count). */
 export const qualifyingCaringHours = (adult: AdultFacts | null): number => (adult && adult.caredForGetsQualifyingBenefit ? adult.caringHoursPerWeek : 0);
 
-export const getsCarersAllowance = (adult: AdultFacts | null): boolean => !!adult && adult.unearnedIncome.some((income) => income.type === 'CARERS_ALLOWANCE' && income.monthly > 0);
-
-/**
- * The care benefits that exempt a claimant from housing cost contributions and the shared accommodation rate
- * (UC Regs 2013 sch 4 paras 15 and 29): PIP or ADP daily living, DLA care at the middle or highest rate,
- * Attendance Allowance, Armed Forces Independence Payment, Constant Attendance Allowance.
- */
-export function getsCareBenefit(adult: AdultFacts | null): boolean {
-  if (!adult) return false;
-  return (
-    receives(adult, 'PIP_DAILY_LIVING') ||
-    receives(adult, 'ADP_DAILY_LIVING') ||
-    receives(adult, 'DLA_CARE', ['MIDDLE', 'HIGHEST']) ||
-    receives(adult, 'ATTENDANCE_ALLOWANCE') ||
-    receives(adult, 'ARMED_FORCES_INDEPENDENCE') ||
-    receives(adult, 'CONSTANT_ATTENDANCE')
-  );
-}
-
-/** Any disability benefit at all (the benefit cap's exemption, UC Regs 2013 reg 83). */
-export const getsDisabilityBenefit = (adult: AdultFacts | null): boolean => !!adult && adult.benefitsReceived.length > 0;
+/** A care benefit that exempts the claimant from housing cost contributions and the shared accommodation rate (UC_HOUSING_EXEMPTING_CARE_BENEFITS). */
+export const getsCareBenefit = (adult: AdultFacts | null): boolean => receivesAnyOf(adult, UC_HOUSING_EXEMPTING_CARE_BENEFITS);
 
 export const isInPaidWork = (adult: AdultFacts | null): boolean =>
   !!adult && ((adult.earnings?.monthly ?? 0) > 0 || (adult.selfEmployment?.monthly ?? 0) > 0 || adult.hoursPerWeek > 0);

@@ -2,6 +2,7 @@ import type { BenefitCode, BenefitOutcome } from '../core/benefit.js';
 import type { CalculationResult } from '../core/calculation-result.js';
 import type { FactValue } from '../core/ruleset.js';
 import { receives, type AdultFacts } from '../facts.js';
+import { getsDla, getsPip } from '../facts/qualifying-benefits.js';
 import { COUNTRIES, HOUSING_TENURES, type BenefitReceivedType, type OtherIncomeType } from '../household.js';
 import { moneyIn, sumPence } from '../../common/money.js';
 
@@ -169,8 +170,8 @@ export function extraHelpFacts(result: CalculationResult): ExtraHelpFacts {
     getsNewStyleJsa: paid('NEW_STYLE_JSA') || hasIncomeOf(adults, 'NEW_STYLE_JSA'),
     getsNewStyleEsa: paid('NEW_STYLE_ESA') || hasIncomeOf(adults, 'NEW_STYLE_ESA'),
     getsScottishChildPayment: paid('SCOTTISH_CHILD_PAYMENT'),
-    getsPip: adultGets('PIP_DAILY_LIVING', 'PIP_MOBILITY', 'ADP_DAILY_LIVING', 'ADP_MOBILITY'),
-    getsDla: adultGets('DLA_CARE', 'DLA_MOBILITY'),
+    getsPip: anyAdult(adults, getsPip),
+    getsDla: anyAdult(adults, getsDla),
     getsAttendanceAllowance: adultGets('ATTENDANCE_ALLOWANCE'),
     getsMobilityComponent: adultGets('PIP_MOBILITY', 'ADP_MOBILITY', 'DLA_MOBILITY', 'ARMED_FORCES_INDEPENDENCE'),
     getsHigherRateMobility: anyAdult(

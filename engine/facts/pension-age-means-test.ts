@@ -1,0 +1,106 @@
+import type { CalculationInput } from '../core/benefit.js';
+import type { ParameterReader } from '../core/parameters.js';
+import { unearnedIncomeOf, type AdultFacts, type HouseholdFacts } from '../facts.js';
+import type { OtherIncomeType } from '../household.js';
+import type { Pence } from '../../common/money.js';
+import { selfEmployedNetProfit, takeHomePay, type TaxInput } from '../tax/take-home-pay.js';
+import { getsDisabilityBenefit, getsSevereDisabilityQualifyingBenefit, NON_DEPENDANT_DEDUCTION_EXEMPTING_BENEFITS, receivesAnyOf } from './qualifying-benefits.js';
+
+/**
+ * The facts of the pension-age means tests, written once: Pension Credit (SPC Regs 2002), Housing Benefit (HB (SPC)
+ * Regs 2006) and pension-age Council Tax Reduction (in England SI 2012/2885 sch 1, which follows HB) use the same
+ * tests for severe disability and caring and count earnings, other income and capital the same way.
+ */
+
+/** Paid Carer's Allowance: any amount of it given as income, in either period. */
+export function getsCarersAllowance(adult: AdultFacts | null): boolean {
+  return adult !== null && adult.unearnedIncome.some((income) => income.type === 'CARERS_ALLOWANCE' && (income.weekly > 0 || income.monthly > 0));
+}
+
+/**
+ * Entitled to Carer's Allowance or with underlying entitlement to it (at pension age it usually overlaps with the
+ * State Pension and is not paid): paid it, or caring for someone with a qualifying benefit for at least the hours
+ * Carer's Allowance asks (`gov/dwp/carers_allowance/min_hours`; SSCBA 1992 s70; ICA Regs 1976 reg 4). The carer
+ * addition and premium turn on it (SPC Regs 2002 sch I para 4; HB (SPC) Regs 2006 sch 3 para 9), as does Universal
+ * Credit's carer element (UC Regs 2013 reg 30).
+ */
+export function isCarer(adult: AdultFacts | null, parameters: ParameterReader): boolean {
+  if (!adult) return false;
+  if (getsCarersAllowance(adult)) return true;
+  // The hours are read only for someone caring for a person with a qualifying benefit.
+  return adult.caredForGetsQualifyingBenefit && adult.caringHoursPerWeek >= parameters.amount('gov/dwp/carers_allowance/min_hours');
+}
+
+/** The care benefits of the claimant or partner that stop non-dependant deductions (HB and pension-age CTR). */
+export function claimantOrPartnerGetsNonDependantExemptingBenefit(facts: HouseholdFacts): boolean {
+  return benefitUnit(facts).some((adult) => receivesAnyOf(adult, NON_DEPENDANT_DEDUCTION_EXEMPTING_BENEFITS));
+}
+
+/** Children and qualifying young persons with a disability benefit (the disabled child premium). */
+export function disabledChildCount(facts: HouseholdFacts): number {
+  return facts.qualifyingChildren.filter((child) => child.disability !== 'NONE').length;
+}
+
+/**
+ * The ruleset facts the three pension-age means tests share, for their severe disability, carer and earnings
+ * disregard rules; each benefit's ruleset reads them by these names.
+ */
+export function pensionAgeMeansTestFacts(input: Pick<CalculationInput, 'facts' | 'parameters'>) {
+  const { facts, parameters } = input;
+  return {
+    isCouple: facts.isCouple,
+    claimantGetsQualifyingDisabilityBenefit: getsSevereDisabilityQualifyingBenefit(facts.claimant),
+    partnerGetsQualifyingDisabilityBenefit: getsSevereDisabilityQualifyingBenefit(facts.partner),
+    nonDependantAdultCount: nonDependantAdultCount(facts),
+    claimantGetsCarersAllowance: getsCarersAllowance(facts.claimant),
+    partnerGetsCarersAllowance: getsCarersAllowance(facts.partner),
+    claimantIsCarer: isCarer(facts.claimant, parameters),
+    partnerIsCarer: isCarer(facts.partner, parameters),
+    someoneGetsDisabilityBenefit: benefitUnit(facts).some(getsDisabilityBenefit),
+    weeklyEarningsPence: weeklyEarnings(input),
+  };
+}
+
+/** Non-dependants aged 18 or over who are not marked exempt. */
+export function nonDependantAdultCount(facts: HouseholdFacts): number {
+  return facts.nonDependants.filter((nonDependant) => nonDependant.age >= 18 && !nonDependant.exempt).length;
+}
+
+export function benefitUnit(facts: HouseholdFacts): AdultFacts[] {
+  return facts.partner ? [facts.claimant, facts.partner] : [facts.claimant];
+}
+
+/**
+ * Earnings and self-employed profit of the claimant and partner a week, after income tax and National Insurance
+ * (SPC Regs 2002 reg 17A; HB (SPC) Regs 2006 reg 33): pay given before tax is taxed by the shared tax arithmetic.
+ */
+export function weeklyEarnings(input: TaxInput): Pence {
+  return benefitUnit(input.facts).reduce((sum, adult) => sum + takeHomePay(adult, input).weekly + selfEmployedNetProfit(adult, input).weekly, 0);
+}
+
+/** The same earnings a month, summed from each adult's own monthly figures so a monthly wage is not re-rounded through a week. */
+export function monthlyEarnings(input: TaxInput): Pence {
+  return benefitUnit(input.facts).reduce((sum, adult) => sum + takeHomePay(adult, input).monthly + selfEmployedNetProfit(adult, input).monthly, 0);
+}
+
+/** Child maintenance is ignored in full (SPC Regs 2002 sch IV para 13A; HB (SPC) Regs 2006 sch 5 para 19). */
+const COUNTED_UNEARNED: readonly OtherIncomeType[] = [
+  'STATE_PENSION',
+  'PRIVATE_PENSION',
+  'NEW_STYLE_JSA',
+  'NEW_STYLE_ESA',
+  'CARERS_ALLOWANCE',
+  'MAINTENANCE_SPOUSAL',
+  'STUDENT_INCOME',
+  'OTHER_UNEARNED',
+];
+
+/** Unearned income of the claimant and partner a week, of the types counted (all counted types when none are given). */
+export function weeklyUnearnedIncome(facts: HouseholdFacts, types: readonly OtherIncomeType[] = COUNTED_UNEARNED): Pence {
+  return benefitUnit(facts).reduce((sum, adult) => sum + unearnedIncomeOf(adult, types).weekly, 0);
+}
+
+/** £1 (amount) a week for each £500 (step), or part of £500, of capital above the amount ignored. */
+export function tariffIncome(capital: Pence, ignored: Pence, step: Pence, amount: Pence): Pence {
+  return capital <= ignored ? 0 : Math.ceil((capital - ignored) / step) * amount;
+}

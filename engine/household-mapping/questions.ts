@@ -1,0 +1,165 @@
+/**
+ * The catalogue of the questionnaire's questions the household mapping reads: each with its types and the option
+ * values relied on, and the tables that turn an option into the household's value. `npm run definitions:check`
+ * fails when the definitions lose or change one, so renaming a question in `definitions/survey/` cannot silently
+ * drop an answer from the calculation.
+ */
+import type { ChildDisability, Country, OtherIncomeType, Sex, Tenure } from '../household.js';
+import { CAPITAL_BAND_5001_TO_16000, NONE_OF_THE_ABOVE, QUESTION_NAMES, TENURES, type QuestionTypeName, type UkCountry } from '../../common/survey/model.js';
+
+/** A question the mapping reads: the types it may have and the option values the mapping looks for. */
+export interface HouseholdQuestion {
+  types: readonly QuestionTypeName[];
+  /** Option values the mapping compares with; each must be one of the question's options. */
+  values?: readonly string[];
+  /** The mapping reads the answer through a table, so the options must be exactly `values`. */
+  exactly?: boolean;
+  /** A Text question must be isNumeric. */
+  numeric?: boolean;
+}
+
+export const YES = 'Yes';
+export const NO = 'No';
+/** The question asking which Local Housing Allowance area the home is in, and its fixed 'Not sure' answer. */
+export const LHA_AREA_QUESTION = 'ClientLhaArea';
+export const LHA_AREA_NOT_SURE = 'NotSure';
+export const YES_ONLY = [YES] as const;
+export const MAX_CHILDREN = 10;
+export const MAX_NON_DEPENDANTS = 4;
+
+/** The ClientCapitalBand values (the middle one is fixed by spec 000 §5). */
+export const CAPITAL_BANDS = { upTo5000: 'UpTo5000', from5001To16000: CAPITAL_BAND_5001_TO_16000, over16000: 'Over16000' } as const;
+
+export const TENURE: Record<string, Tenure> = {
+  [TENURES.socialRent]: 'SOCIAL_RENT',
+  [TENURES.privateRent]: 'PRIVATE_RENT',
+  [TENURES.temporaryAccommodation]: 'TEMPORARY_ACCOMMODATION',
+  [TENURES.supportedAccommodation]: 'SUPPORTED_ACCOMMODATION',
+  [TENURES.owner]: 'OWNER_OCCUPIER',
+  [TENURES.sharedOwnership]: 'SHARED_OWNERSHIP',
+  [TENURES.livingWithFamily]: 'LIVING_WITH_OTHERS_NO_RENT',
+};
+
+export const COUNTRY: Record<UkCountry, Country> = {
+  England: 'ENGLAND',
+  Scotland: 'SCOTLAND',
+  Wales: 'WALES',
+  'Northern Ireland': 'NORTHERN_IRELAND',
+};
+
+/** `{P}OtherIncome` choices and the question that asks each amount. */
+export const OTHER_INCOME: readonly { value: string; amount: string; type: OtherIncomeType }[] = [
+  { value: 'StatePension', amount: 'StatePension', type: 'STATE_PENSION' },
+  { value: 'PrivatePension', amount: 'PrivatePension', type: 'PRIVATE_PENSION' },
+  { value: 'CarersAllowance', amount: 'CarersAllowance', type: 'CARERS_ALLOWANCE' },
+  { value: 'NewStyleJsa', amount: 'NewStyleJsa', type: 'NEW_STYLE_JSA' },
+  { value: 'NewStyleEsa', amount: 'NewStyleEsa', type: 'NEW_STYLE_ESA' },
+  { value: 'SpousalMaintenance', amount: 'SpousalMaintenance', type: 'MAINTENANCE_SPOUSAL' },
+  // Asked although Universal Credit, Pension Credit and Housing Benefit ignore it: some councils' Council Tax
+  // Reduction schemes count child maintenance, and the engine decides per scheme.
+  { value: 'ChildMaintenance', amount: 'ChildMaintenance', type: 'CHILD_MAINTENANCE' },
+  { value: 'OtherIncome', amount: 'OtherIncomeAmount', type: 'OTHER_UNEARNED' },
+];
+
+const RATES = {
+  pip: ['None', 'Standard', 'Enhanced'],
+  dlaCare: ['None', 'Lowest', 'Middle', 'Highest'],
+  dlaMobility: ['None', 'Lower', 'Higher'],
+  attendanceAllowance: ['Lower', 'Higher'],
+} as const;
+
+export const CHILD_DISABILITY: Record<string, ChildDisability> = {
+  None: 'NONE',
+  LowerRate: 'LOWER',
+  HigherRate: 'HIGHER',
+  // Certified severely sight impaired or blind by a consultant ophthalmologist: the higher rate in UC.
+  Blind: 'HIGHER',
+};
+
+export const CHILD_SEX: Record<string, Sex> = { Female: 'FEMALE', Male: 'MALE' };
+
+export type Person = 'Client' | 'Partner';
+
+function personQuestions(P: Person): Record<string, HouseholdQuestion> {
+  return {
+    [`${P}DisabilityBenefits`]: { types: ['Check'], values: ['Pip', 'Adp', 'Dla', 'AttendanceAllowance', 'ArmedForcesIndependence', 'ConstantAttendance'] },
+    [`${P}DailyLivingRate`]: { types: ['Radio', 'Select'], values: RATES.pip, exactly: true },
+    [`${P}MobilityRate`]: { types: ['Radio', 'Select'], values: RATES.pip, exactly: true },
+    [`${P}DlaCareRate`]: { types: ['Radio', 'Select'], values: RATES.dlaCare, exactly: true },
+    [`${P}DlaMobilityRate`]: { types: ['Radio', 'Select'], values: RATES.dlaMobility, exactly: true },
+    [`${P}AttendanceAllowanceRate`]: { types: ['Radio', 'Select'], values: RATES.attendanceAllowance, exactly: true },
+    [`${P}WorkCapability`]: { types: ['Radio', 'Select'], values: ['Lcwra', 'FitNote'] },
+    [`${P}LcwraStart`]: { types: ['Radio', 'Select'], values: ['Before6April2026', 'SevereConditions'] },
+    [`${P}ExpectLcwra`]: { types: ['Radio', 'Select'], values: YES_ONLY },
+    [`${P}TerminallyIll`]: { types: ['Radio', 'Select'], values: YES_ONLY },
+    [`${P}IsCarer`]: { types: ['Radio', 'Select'], values: YES_ONLY },
+    [`${P}CaringHours`]: { types: ['Text'], numeric: true },
+    [`${P}CaredForBenefit`]: { types: ['Radio', 'Select'], values: YES_ONLY },
+    [`${P}Work`]: { types: ['Check'], values: ['Employed', 'SelfEmployed'] },
+    [`${P}WorkHours`]: { types: ['Text'], numeric: true },
+    [`${P}Earnings`]: { types: ['Money'] },
+    [`${P}EarningsBasis`]: { types: ['Radio', 'Select'], values: ['TakeHome', 'BeforeTax'], exactly: true },
+    [`${P}SelfEmployedProfit`]: { types: ['Money'] },
+    [`${P}StartUpPeriod`]: { types: ['Radio', 'Select'], values: YES_ONLY },
+    [`${P}OtherIncome`]: { types: ['Check'], values: OTHER_INCOME.map((income) => income.value) },
+    ...Object.fromEntries(OTHER_INCOME.map((income) => [`${P}${income.amount}`, { types: ['Money'] } satisfies HouseholdQuestion])),
+    [`${P}Student`]: { types: ['Radio', 'Select'], values: ['FullTime', 'PartTime'] },
+    [`${P}StudentIncome`]: { types: ['Money'] },
+  };
+}
+
+const numbered = (count: number, questions: (n: number) => Record<string, HouseholdQuestion>) =>
+  Object.assign({}, ...Array.from({ length: count }, (_, index) => questions(index + 1))) as Record<string, HouseholdQuestion>;
+/** 6 means '6 or more'. */
+const BEDROOMS = ['1', '2', '3', '4', '5', '6'];
+const counts = (max: number) => Array.from({ length: max + 1 }, (_, n) => String(n));
+
+/** Every question `householdFromAnswers` reads (checked against the definitions by `npm run definitions:check`). */
+export const HOUSEHOLD_QUESTIONS: Readonly<Record<string, HouseholdQuestion>> = {
+  [QUESTION_NAMES.clientPostcode]: { types: ['Postcode'] },
+  [QUESTION_NAMES.clientDob]: { types: ['Date'] },
+  ClientHasPartner: { types: ['Radio', 'Select'], values: YES_ONLY },
+  [QUESTION_NAMES.partnerDob]: { types: ['Date'] },
+  ChildCount: { types: ['Select', 'Radio'], values: counts(MAX_CHILDREN), exactly: true },
+  ...numbered(MAX_CHILDREN, (n) => ({
+    [`${QUESTION_NAMES.childDobPrefix}${n}`]: { types: ['Date'] },
+    [`ChildSex${n}`]: { types: ['Radio', 'Select'], values: Object.keys(CHILD_SEX), exactly: true },
+    [`ChildDisability${n}`]: { types: ['Radio', 'Select'], values: Object.keys(CHILD_DISABILITY), exactly: true },
+    [`ChildEducation${n}`]: { types: ['Radio', 'Select'], values: YES_ONLY },
+  })),
+  NonDependantCount: { types: ['Select', 'Radio'], values: counts(MAX_NON_DEPENDANTS), exactly: true },
+  ...numbered(MAX_NON_DEPENDANTS, (n) => ({
+    [`NonDependantAge${n}`]: { types: ['Text'], numeric: true },
+    [`NonDependantIncome${n}`]: { types: ['Money'] },
+    [`NonDependantWork${n}`]: { types: ['Radio', 'Select'], values: [YES, NO], exactly: true },
+    [`NonDependantBenefits${n}`]: { types: ['Check'], values: [NONE_OF_THE_ABOVE] },
+  })),
+  ...personQuestions('Client'),
+  ...personQuestions('Partner'),
+  ClientPaysChildcare: { types: ['Radio', 'Select'], values: YES_ONLY },
+  ClientChildcareCosts: { types: ['Money'] },
+  [QUESTION_NAMES.tenure]: { types: ['Radio', 'Select'], values: Object.keys(TENURE), exactly: true },
+  [QUESTION_NAMES.rent]: { types: ['Money'] },
+  ClientPaysServiceCharges: { types: ['Radio', 'Select'], values: YES_ONLY },
+  ClientServiceCharges: { types: ['Money'] },
+  ClientBedrooms: { types: ['Select', 'Radio'], values: BEDROOMS, exactly: true },
+  // Its other choices are the Local Housing Allowance areas of the home, filled in by the server (optionsFrom).
+  [LHA_AREA_QUESTION]: { types: ['Radio'], values: [LHA_AREA_NOT_SURE] },
+  ClientCouncilTaxLiable: { types: ['Radio', 'Select'], values: YES_ONLY },
+  [QUESTION_NAMES.councilTaxBand]: { types: ['Council'] },
+  ClientRatesLiable: { types: ['Radio', 'Select'], values: YES_ONLY },
+  ClientRatesCharge: { types: ['Money'] },
+  [QUESTION_NAMES.capitalBand]: { types: ['Radio', 'Select'], values: Object.values(CAPITAL_BANDS), exactly: true },
+  [QUESTION_NAMES.capital]: { types: ['Text', 'Money'], numeric: true },
+  ClientOtherProperty: { types: ['Radio', 'Select'], values: YES_ONLY },
+  ClientPropertyValue: { types: ['Text'], numeric: true },
+  ClientPropertyMortgage: { types: ['Text'], numeric: true },
+  ClientPropertyDisregarded: { types: ['Radio', 'Select'], values: YES_ONLY },
+};
+
+/**
+ * Questions people answer that the household does not need: they only decide which pages come next. Immigration
+ * status leads those who cannot claim public funds to the exit page; the engine assumes everyone it sees can claim.
+ */
+export const ROUTING_ONLY_QUESTIONS: readonly string[] = ['ClientImmigrationStatus', 'PartnerImmigrationStatus'];
+
