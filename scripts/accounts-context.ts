@@ -29,7 +29,7 @@ export async function withAccounts<T>(work: (accounts: AccountsService) => Promi
     ],
   })
   class AccountsScriptModule {}
-  const context = await NestFactory.createApplicationContext(AccountsScriptModule, { logger, abortOnError: false });
+  const context = await NestFactory.createApplicationContext(AccountsScriptModule, { logger: logger.forNest(), abortOnError: false });
   context.enableShutdownHooks();
   try {
     return await work(context.get(AccountsService));

@@ -25,7 +25,7 @@ const logger = new JsonLogger(process.env.LOG_LEVEL ?? 'warn', process.stderr);
 })
 class RetentionScriptModule {}
 
-const context = await NestFactory.createApplicationContext(RetentionScriptModule, { logger, abortOnError: false }).catch((error: unknown) => {
+const context = await NestFactory.createApplicationContext(RetentionScriptModule, { logger: logger.forNest(), abortOnError: false }).catch((error: unknown) => {
   // Only the error's kind and code: a database error can quote a row.
   const { errorName, errorCode } = describeErrorForLog(error);
   console.error(`The retention job could not open the database (${errorName}${errorCode ? ` ${errorCode}` : ''}). Check DATABASE_URL, or DATA_DIR for the embedded database.`);

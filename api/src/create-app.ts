@@ -21,7 +21,7 @@ import { serveWebApp } from './web-app/web-app.js';
  */
 export async function createApp(logger: JsonLogger): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(await AppModule.forRoot(logger), {
-    logger,
+    logger: logger.forNest(),
     bodyParser: false,
     abortOnError: false,
   });

@@ -15,7 +15,7 @@ export const DATABASE_SERVER = Symbol('DATABASE_SERVER');
 async function openDatabaseServer(config: ConfigService<Environment, true>, logger: JsonLogger): Promise<DatabaseServer> {
   const url = config.get('DATABASE_URL', { infer: true });
   if (url) return { url, stop: async () => undefined };
-  return startEmbeddedPostgres(config.get('DATA_DIR', { infer: true }), logger);
+  return startEmbeddedPostgres(config.get('DATA_DIR', { infer: true }), logger.forNest());
 }
 
 @Module({

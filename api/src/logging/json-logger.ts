@@ -1,80 +1,79 @@
-import type { LoggerService } from '@nestjs/common';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { Logger as NestPinoLogger, PinoLogger } from 'nestjs-pino';
+import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import { LOG_LEVELS, type LogLevel } from '../config/environment.js';
-
-/** Where log lines go: standard output in the server, a list in tests. */
-export interface LogSink {
-  write(line: string): unknown;
-}
 
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
 
-/** The request a piece of work belongs to, so every line it logs carries the same request id. */
-export const requestContext = new AsyncLocalStorage<{ requestId: string }>();
+/** The logger of the request a piece of work belongs to (it carries the request id), set by requestLogging. */
+export const requestContext = new AsyncLocalStorage<Logger>();
 
-const SEVERITY: Record<LogLevel, number> = { error: 0, warn: 1, info: 2, debug: 3 };
+// Wherever a header or a body turns up in a line, these never appear: they carry sessions, sign-ins, the browser
+// that owns a calculation, or answers. The request line itself holds neither headers nor body (see request-logging.ts).
+const SECRET_HEADERS = ['cookie', 'set-cookie', 'authorization', 'x-browser-id', 'x-csrf-token'];
+export const REDACTED_PATHS = [
+  ...SECRET_HEADERS.flatMap((name) => [`headers["${name}"]`, `*.headers["${name}"]`]),
+  'body',
+  '*.body',
+];
+
+/**
+ * The one line format: JSON with `time` (ISO), `level` by name, `message`, then the fields, and no process id or
+ * host name. LOG_LEVEL is error, warn, info or debug; anything else (config validation refuses it later) is info.
+ */
+export function logOptions(level: string | undefined): LoggerOptions {
+  return {
+    level: (LOG_LEVELS as readonly string[]).includes(level ?? '') ? level : 'info',
+    messageKey: 'message',
+    base: undefined,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+  };
+}
 
 // Nest's start-up chatter (every module and route it maps) is only worth seeing when debugging.
 const START_UP_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory']);
 
+/** nestjs-pino's logger for Nest itself, with the start-up chatter moved down to debug and verbose shown at debug. */
+class NestLogger extends NestPinoLogger {
+  override log(message: unknown, ...optionalParams: unknown[]): void {
+    const context = optionalParams.at(-1);
+    if (typeof context === 'string' && START_UP_CONTEXTS.has(context)) super.debug(message, ...optionalParams);
+    else super.log(message, ...optionalParams);
+  }
+
+  override verbose(message: unknown, ...optionalParams: unknown[]): void {
+    super.debug(message, ...optionalParams);
+  }
+}
+
 /**
- * Writes one JSON object a line. Callers pass a message and named fields; by design nothing here accepts a
- * request body or an answer, and nothing in the product passes personal data (postcodes, dates of birth,
+ * The app's logger: a pino logger (nestjs-pino's PinoLogger) that, inside a request, writes through that request's
+ * logger so every line carries its request id. Callers pass a fixed message and named fields; by design nothing here
+ * accepts a request body or an answer, and nothing in the product passes personal data (postcodes, dates of birth,
  * names, e-mails) as a field.
  */
-export class JsonLogger implements LoggerService {
-  private readonly minimumSeverity: number;
+export class JsonLogger extends PinoLogger {
+  readonly root: Logger;
 
-  constructor(
-    level: string | undefined = 'info',
-    private readonly sink: LogSink = process.stdout,
-  ) {
-    this.minimumSeverity = SEVERITY[(LOG_LEVELS as readonly string[]).includes(level ?? '') ? (level as LogLevel) : 'info'];
+  constructor(level: string | undefined = 'info', destination: DestinationStream = process.stdout) {
+    const root = pino(logOptions(level), destination);
+    super({ pinoHttp: { logger: root } });
+    this.root = root;
   }
 
-  error(message: unknown, ...rest: unknown[]): void {
-    // Nest calls error(message, stack?, context?).
-    const context = typeof rest.at(-1) === 'string' ? (rest.at(-1) as string) : undefined;
-    const stack = rest.length > 1 && typeof rest[0] === 'string' ? rest[0] : undefined;
-    this.write('error', message, { context, stack });
-  }
-
-  warn(message: unknown, context?: unknown): void {
-    this.write('warn', message, { context: typeof context === 'string' ? context : undefined });
-  }
-
-  log(message: unknown, context?: unknown): void {
-    const contextName = typeof context === 'string' ? context : undefined;
-    this.write(contextName && START_UP_CONTEXTS.has(contextName) ? 'debug' : 'info', message, { context: contextName });
-  }
-
-  debug(message: unknown, context?: unknown): void {
-    this.write('debug', message, { context: typeof context === 'string' ? context : undefined });
-  }
-
-  verbose(message: unknown, context?: unknown): void {
-    this.debug(message, context);
-  }
-
-  fatal(message: unknown, ...rest: unknown[]): void {
-    this.error(message, ...rest);
+  override get logger(): Logger {
+    return requestContext.getStore() ?? this.root;
   }
 
   /** A structured event: a fixed message and the fields that describe it. */
   event(level: LogLevel, message: string, fields: LogFields = {}): void {
-    this.write(level, message, fields);
+    this.logger[level](fields, message);
   }
 
-  private write(level: LogLevel, message: unknown, fields: LogFields): void {
-    if (SEVERITY[level] > this.minimumSeverity) return;
-    const messageFields = typeof message === 'object' && message !== null ? (message as LogFields) : { message: String(message) };
-    const line: LogFields = {
-      time: new Date().toISOString(),
-      level,
-      requestId: requestContext.getStore()?.requestId,
-      ...messageFields,
-      ...fields,
-    };
-    this.sink.write(`${JSON.stringify(line)}\n`);
+  /** The same lines for Nest's own messages, for NestFactory's `logger` option. */
+  forNest(): NestPinoLogger {
+    return new NestLogger(this, {});
   }
 }
