@@ -22,8 +22,11 @@ export function benefitCap(input: CalculationInput, fired: FiredRules, award: Pe
     const threshold = key === 'cap-exempt-earnings' ? parameters.amount('gov/dwp/benefit_cap/earnings_exemption/universal_credit_monthly') : 0;
     return { reduction: 0, exemption: { key, threshold } };
   }
-  const level = String(fired.first('benefit-cap-level')!.event.params.parameter);
-  const cap = parameters.amount(`gov/dwp/benefit_cap/universal_credit_monthly/${level}`);
+  // The ruleset's event names the cap: gov/dwp/benefit_cap/universal_credit_monthly/greater_london/couple_or_children,
+  // gov/dwp/benefit_cap/universal_credit_monthly/greater_london/single_no_children,
+  // gov/dwp/benefit_cap/universal_credit_monthly/outside_greater_london/couple_or_children or
+  // gov/dwp/benefit_cap/universal_credit_monthly/outside_greater_london/single_no_children.
+  const cap = parameters.amount(String(fired.first('benefit-cap-level')!.event.params.parameter));
   const childBenefitOutcome = earlier.get('CHILD_BENEFIT');
   const childBenefit = childBenefitOutcome?.eligible ? childBenefitOutcome.monthlyPence : 0;
   const newStyle = sumPence(claimAdults(facts).map((adult) => unearnedIncomeOf(adult, ['NEW_STYLE_JSA', 'NEW_STYLE_ESA']).monthly));

@@ -4,7 +4,10 @@ import type { FiredRules } from '../../core/ruleset.js';
 import type { Pence } from '../../../common/money.js';
 import { claimAdults, getsCarersAllowance, qualifyingCaringHours } from '../universal-credit-household.js';
 
-/** The LCWRA element (UC Regs 2013 reg 27): the rate for a new award, or the protected rate, as the ruleset chose. */
+/**
+ * The LCWRA element (UC Regs 2013 reg 27): the rate for a new award (gov/dwp/universal_credit/elements/lcwra/new_award_rate)
+ * or the protected rate (gov/dwp/universal_credit/elements/lcwra/protected_rate), as the ruleset's event names it.
+ */
 export interface LcwraElement {
   amount: Pence;
   /** The protected rate (an award before the new rate came in) rather than the new award rate. */
@@ -15,7 +18,7 @@ export function lcwraElement(input: CalculationInput, fired: FiredRules): LcwraE
   const rule = fired.first('element', 'LCWRA');
   if (!rule) return null;
   const rate = String(rule.event.params.parameter);
-  return { amount: input.parameters.amount(`gov/dwp/universal_credit/elements/lcwra/${rate}`), protected: rate !== 'new_award_rate' };
+  return { amount: input.parameters.amount(rate), protected: rate !== 'gov/dwp/universal_credit/elements/lcwra/new_award_rate' };
 }
 
 export function explainLcwraElement(figures: LcwraElement, explanations: Explanations): string[] {

@@ -57,7 +57,11 @@ export function explainEarnedIncome(adults: readonly AdultEarnedIncome[], explan
   return sentences;
 }
 
-/** The taper (UC Regs 2013 reg 22): 55% of earnings above any work allowance. */
+/**
+ * The taper (UC Regs 2013 reg 22): 55% of earnings above any work allowance, the higher
+ * (gov/dwp/universal_credit/means_test/work_allowance/higher) or the lower
+ * (gov/dwp/universal_credit/means_test/work_allowance/lower), as the ruleset's event names it.
+ */
 export interface EarningsTaper {
   earnings: Pence;
   /** The work allowance the ruleset chose (reg 22(2)), or null when the claim has none. */
@@ -70,7 +74,10 @@ export function earningsTaper(input: CalculationInput, fired: FiredRules, earnin
   const { parameters } = input;
   const allowanceRule: FiredRule | undefined = fired.first('work-allowance');
   const workAllowance = allowanceRule
-    ? { amount: parameters.amount(`gov/dwp/universal_credit/means_test/work_allowance/${String(allowanceRule.event.params.parameter)}`), lower: allowanceRule.event.params.parameter === 'lower' }
+    ? {
+        amount: parameters.amount(String(allowanceRule.event.params.parameter)),
+        lower: allowanceRule.event.params.parameter === 'gov/dwp/universal_credit/means_test/work_allowance/lower',
+      }
     : null;
   if (earnings <= 0) return { earnings, workAllowance, taper: 0, deduction: 0 };
   const taper = parameters.amount('gov/dwp/universal_credit/means_test/taper');

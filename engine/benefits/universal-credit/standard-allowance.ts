@@ -3,7 +3,10 @@ import type { Explanations } from '../../core/explanations.js';
 import type { FiredRules } from '../../core/ruleset.js';
 import type { Pence } from '../../../common/money.js';
 
-/** The standard allowance (UC Regs 2013 reg 36): the rate the ruleset chose for a single person or a couple, by age. */
+/**
+ * The standard allowance (UC Regs 2013 reg 36): the rate the ruleset chose for a single person or a couple, by age
+ * (its event names the parameter, e.g. gov/dwp/universal_credit/standard_allowance/single_25_or_over).
+ */
 export interface StandardAllowance {
   amount: Pence;
   who: unknown;
@@ -15,7 +18,7 @@ export function standardAllowance(input: CalculationInput, fired: FiredRules): S
   const { facts, parameters } = input;
   const rule = fired.first('standard-allowance')!;
   return {
-    amount: parameters.amount(`gov/dwp/universal_credit/standard_allowance/${String(rule.event.params.parameter)}`),
+    amount: parameters.amount(String(rule.event.params.parameter)),
     who: rule.event.params.who,
     mixedAgeCouple: facts.isCouple && facts.system === 'UNIVERSAL_CREDIT' && facts.adults.some((adult) => adult.reachedStatePensionAge),
   };
