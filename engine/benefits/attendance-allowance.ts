@@ -3,7 +3,8 @@ import { receives, type AdultFacts } from '../facts.js';
 import { bothPeriods } from '../../common/money.js';
 import { adultWording, getsDla, getsPip, hasHealthCondition } from './pip.js';
 
-const RATES = 'gov/dwp/attendance_allowance';
+/** The weekly rate by the rate in payment. */
+const RATES: Record<'LOWER' | 'HIGHER', string> = { LOWER: 'gov/dwp/attendance_allowance/lower', HIGHER: 'gov/dwp/attendance_allowance/higher' };
 
 /** Over State Pension age, with a health condition, and no disability benefit yet. */
 const mayClaim = (adult: AdultFacts): boolean =>
@@ -28,7 +29,7 @@ export const attendanceAllowance: BenefitCalculator = {
     const mayBeEntitled = fired.has('may-be-entitled')
       ? facts.adults
           .filter(mayClaim)
-          .map((adult) => explanations.say('may-be-entitled', { ...adultWording(adult), lower: parameters.amount(`${RATES}/lower`), higher: parameters.amount(`${RATES}/higher`) }))
+          .map((adult) => explanations.say('may-be-entitled', { ...adultWording(adult), lower: parameters.amount('gov/dwp/attendance_allowance/lower'), higher: parameters.amount('gov/dwp/attendance_allowance/higher') }))
       : [];
     if (fired.has('receives')) {
       const elements: AmountLine[] = [];
@@ -37,7 +38,7 @@ export const attendanceAllowance: BenefitCalculator = {
         for (const benefit of adult.benefitsReceived) {
           if (benefit.type !== 'ATTENDANCE_ALLOWANCE') continue;
           const rate = benefit.rate.toLowerCase();
-          const amount = parameters.amount(`${RATES}/${rate}`);
+          const amount = parameters.amount(RATES[benefit.rate]);
           explanation.push(explanations.say('rate', { ...adultWording(adult), rate, amount }));
           elements.push({ code: `${adult.role}_ATTENDANCE_ALLOWANCE`, name: `Attendance Allowance, ${rate} rate (${adultWording(adult).whoLower})`, ...bothPeriods(amount, 'WEEK') });
         }

@@ -4,7 +4,6 @@ import { bothPeriods, type Pence } from '../../common/money.js';
 import { selfEmployedNetProfit, takeHomePay } from '../tax/take-home-pay.js';
 import { adultWording } from './pip.js';
 
-const PARAMETERS = 'gov/dwp/carers_allowance';
 
 /**
  * Net earnings for the earnings limit, a week: take-home pay plus self-employed profit after tax and Class 4.
@@ -43,7 +42,7 @@ export const carersAllowance: BenefitCalculator = {
   calculate(input, fired) {
     const { facts, parameters, explanations } = input;
     const adultOf = (code: unknown) => (code === 'PARTNER' ? facts.partner! : facts.claimant);
-    const limit = parameters.amount(`${PARAMETERS}/earnings_limit`);
+    const limit = parameters.amount('gov/dwp/carers_allowance/earnings_limit');
     const notes = fired.ofType('note').map((rule) => explanations.say(String(rule.event.params.explanation)));
     const carers = fired.ofType('eligible').map((rule) => rule.event.params.code);
     if (carers.length === 0) {
@@ -53,8 +52,8 @@ export const carersAllowance: BenefitCalculator = {
       });
       return notEligible([...reasons, ...notes]);
     }
-    const rate = parameters.amount(`${PARAMETERS}/rate`);
-    const hours = parameters.amount(`${PARAMETERS}/min_hours`);
+    const rate = parameters.amount('gov/dwp/carers_allowance/rate');
+    const hours = parameters.amount('gov/dwp/carers_allowance/min_hours');
     const explanation: string[] = [];
     const elements: AmountLine[] = [];
     for (const code of carers) {

@@ -1,7 +1,6 @@
 import { notEligible, type BenefitCalculator } from '../core/benefit.js';
 import { bothPeriods, moneyIn } from '../../common/money.js';
 
-const RATES = 'gov/hmrc/child_benefit/amount';
 
 /** Child Benefit (SSCBA 1992 s141-143): the eldest rate once, the other rate for every other child. */
 export const childBenefit: BenefitCalculator = {
@@ -25,8 +24,8 @@ export const childBenefit: BenefitCalculator = {
   }),
   calculate({ facts, parameters, explanations }, fired) {
     if (!fired.has('eligible')) return notEligible(fired.ofType('not-eligible').map((rule) => explanations.say(String(rule.event.params.explanation))));
-    const eldest = parameters.amount(`${RATES}/eldest`);
-    const otherRate = parameters.amount(`${RATES}/other_children`);
+    const eldest = parameters.amount('gov/hmrc/child_benefit/amount/eldest');
+    const otherRate = parameters.amount('gov/hmrc/child_benefit/amount/other_children');
     const others = facts.qualifyingChildren.length - 1;
     const weekly = eldest + others * otherRate;
     const explanation = [explanations.say('rates', { eldest, otherRate, others })];

@@ -37,12 +37,11 @@ import { getsDisabilityBenefit, hasLcwra, HIGHEST_RATE_CARE_BENEFITS, receivesAn
 /** The yearly council tax after discounts, a week (yearly / 52) and a month (yearly / 12), each rounded once. */
 export const COUNCIL_TAX_CHARGE = 'COUNCIL_TAX_CHARGE';
 
-const ENGLAND_PENSION_AGE = 'gov/local_authorities/england/council_tax_reduction/pensioners';
-const NON_DEPENDANTS = `${ENGLAND_PENSION_AGE}/non_dependant_deductions`;
 const SINGLE_PERSON_DISCOUNT = 'gov/local_authorities/council_tax/single_person_discount';
+/** The national schemes' maximum support and withdrawal rate. */
 const NATIONAL_SCHEMES = {
-  SCOTLAND: 'gov/scottish_government/council_tax_reduction',
-  WALES: 'gov/welsh_government/council_tax_reduction',
+  SCOTLAND: { maximumSupport: 'gov/scottish_government/council_tax_reduction/maximum_support_rate', taper: 'gov/scottish_government/council_tax_reduction/withdrawal_rate' },
+  WALES: { maximumSupport: 'gov/welsh_government/council_tax_reduction/maximum_support_rate', taper: 'gov/welsh_government/council_tax_reduction/withdrawal_rate' },
 } as const;
 
 const line = (code: string, name: string, weekly: Pence): AmountLine => ({ code, name, ...bothPeriods(weekly, 'WEEK') });
@@ -188,13 +187,13 @@ function schemeInUse(input: CalculationInput, code: string, data: CouncilTaxData
   const { facts, parameters, explanations } = input;
   const national = { incomeBands: null, minimumAwardWeekly: null, bandCap: null, income: null, nonDependantMinimumAge: 18 };
   if (code === 'ENGLAND_PENSION_AGE') {
-    const maximumSupport = parameters.amount(`${ENGLAND_PENSION_AGE}/maximum_support_rate`);
-    const taper = parameters.amount(`${ENGLAND_PENSION_AGE}/means_test/withdrawal_rate`);
+    const maximumSupport = parameters.amount('gov/local_authorities/england/council_tax_reduction/pensioners/maximum_support_rate');
+    const taper = parameters.amount('gov/local_authorities/england/council_tax_reduction/pensioners/means_test/withdrawal_rate');
     return { explanation: [explanations.say('scheme-england-pension-age', { maximumSupport, taper })], maximumSupport, taper, ...national, nonDependants: 'prescribed' };
   }
   if (code === 'SCOTLAND' || code === 'WALES') {
-    const maximumSupport = parameters.amount(`${NATIONAL_SCHEMES[code]}/maximum_support_rate`);
-    const taper = parameters.amount(`${NATIONAL_SCHEMES[code]}/withdrawal_rate`);
+    const maximumSupport = parameters.amount(NATIONAL_SCHEMES[code].maximumSupport);
+    const taper = parameters.amount(NATIONAL_SCHEMES[code].taper);
     return { explanation: [explanations.say(`scheme-${code.toLowerCase()}`, { maximumSupport, taper })], maximumSupport, taper, ...national, nonDependants: 'not-held' };
   }
   const { scheme, figures, protectedBy } = effectiveWorkingAgeScheme(input, data);
@@ -267,13 +266,13 @@ function nonDependantDeductions(
     table === 'prescribed'
       ? {
           inWork: [
-            { fromWeeklyIncome: 0, deduction: parameters.amount(`${NON_DEPENDANTS}/deduction/lowest`) },
-            { fromWeeklyIncome: parameters.amount(`${NON_DEPENDANTS}/threshold/band_2`), deduction: parameters.amount(`${NON_DEPENDANTS}/deduction/band_2`) },
-            { fromWeeklyIncome: parameters.amount(`${NON_DEPENDANTS}/threshold/band_3`), deduction: parameters.amount(`${NON_DEPENDANTS}/deduction/band_3`) },
-            { fromWeeklyIncome: parameters.amount(`${NON_DEPENDANTS}/threshold/highest`), deduction: parameters.amount(`${NON_DEPENDANTS}/deduction/highest`) },
+            { fromWeeklyIncome: 0, deduction: parameters.amount('gov/local_authorities/england/council_tax_reduction/pensioners/non_dependant_deductions/deduction/lowest') },
+            { fromWeeklyIncome: parameters.amount('gov/local_authorities/england/council_tax_reduction/pensioners/non_dependant_deductions/threshold/band_2'), deduction: parameters.amount('gov/local_authorities/england/council_tax_reduction/pensioners/non_dependant_deductions/deduction/band_2') },
+            { fromWeeklyIncome: parameters.amount('gov/local_authorities/england/council_tax_reduction/pensioners/non_dependant_deductions/threshold/band_3'), deduction: parameters.amount('gov/local_authorities/england/council_tax_reduction/pensioners/non_dependant_deductions/deduction/band_3') },
+            { fromWeeklyIncome: parameters.amount('gov/local_authorities/england/council_tax_reduction/pensioners/non_dependant_deductions/threshold/highest'), deduction: parameters.amount('gov/local_authorities/england/council_tax_reduction/pensioners/non_dependant_deductions/deduction/highest') },
           ],
           // SI 2012/2885 sch 1 para 8: a non-dependant not in remunerative work gets the lowest deduction.
-          notInWork: parameters.amount(`${NON_DEPENDANTS}/deduction/lowest`),
+          notInWork: parameters.amount('gov/local_authorities/england/council_tax_reduction/pensioners/non_dependant_deductions/deduction/lowest'),
         }
       : isWorkDependent(table)
         ? table

@@ -2,7 +2,14 @@ import { amountNotShown, notEligible, paidWeekly, type AmountLine, type BenefitC
 import { bothPeriods } from '../../common/money.js';
 import { adultWording, getsDla } from './pip.js';
 
-const RATES = 'gov/dwp/dla';
+/** The weekly rate by the rate in payment (the care component's three rates and the mobility component's two). */
+const RATES: Record<'LOWEST' | 'MIDDLE' | 'HIGHEST' | 'LOWER' | 'HIGHER', string> = {
+  LOWEST: 'gov/dwp/dla/care/lowest',
+  MIDDLE: 'gov/dwp/dla/care/middle',
+  HIGHEST: 'gov/dwp/dla/care/highest',
+  LOWER: 'gov/dwp/dla/mobility/lower',
+  HIGHER: 'gov/dwp/dla/mobility/higher',
+};
 
 /** Disability Living Allowance (SSCBA 1992 ss71-76): adults' components at the rates paid; children's noted. */
 export const dla: BenefitCalculator = {
@@ -26,8 +33,8 @@ export const dla: BenefitCalculator = {
           explanations.say('child', {
             count: children,
             benefit: facts.country === 'SCOTLAND' ? 'Child Disability Payment' : 'Disability Living Allowance',
-            lowest: parameters.amount(`${RATES}/care/lowest`),
-            highest: parameters.amount(`${RATES}/care/highest`) + parameters.amount(`${RATES}/mobility/higher`),
+            lowest: parameters.amount('gov/dwp/dla/care/lowest'),
+            highest: parameters.amount('gov/dwp/dla/care/highest') + parameters.amount('gov/dwp/dla/mobility/higher'),
           }),
         ]
       : [];
@@ -39,7 +46,7 @@ export const dla: BenefitCalculator = {
           if (benefit.type !== 'DLA_CARE' && benefit.type !== 'DLA_MOBILITY') continue;
           const component = benefit.type === 'DLA_CARE' ? 'care' : 'mobility';
           const rate = benefit.rate.toLowerCase();
-          const amount = parameters.amount(`${RATES}/${component}/${rate}`);
+          const amount = parameters.amount(RATES[benefit.rate]);
           explanation.push(explanations.say('component', { ...adultWording(adult), component, rate, amount }));
           elements.push({ code: `${adult.role}_${component.toUpperCase()}`, name: `DLA ${component}, ${rate} rate (${adultWording(adult).whoLower})`, ...bothPeriods(amount, 'WEEK') });
         }

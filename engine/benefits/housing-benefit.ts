@@ -19,13 +19,19 @@ import {
   weeklyUnearnedIncome,
 } from '../facts/pension-age-means-test.js';
 
-const HB = 'gov/dwp/housing_benefit';
 
 /** The higher pension-age personal allowances are for people who reached State Pension age before this date (HB circular A3/2021). */
 export const HIGHER_PERSONAL_ALLOWANCE_BEFORE = '2021-04-01';
 
 /** Non-dependant deduction bands, lowest first: each applies from its threshold of gross weekly income (HB (SPC) Regs 2006 reg 55). */
-const NON_DEPENDANT_BANDS = ['band_1', 'band_2', 'band_3', 'band_4', 'highest'] as const;
+const NON_DEPENDANT_BANDS = [
+  { band: 'band_1', threshold: 'gov/dwp/housing_benefit/non_dependant_deductions/threshold/band_1', deduction: 'gov/dwp/housing_benefit/non_dependant_deductions/deduction/band_1' },
+  { band: 'band_2', threshold: 'gov/dwp/housing_benefit/non_dependant_deductions/threshold/band_2', deduction: 'gov/dwp/housing_benefit/non_dependant_deductions/deduction/band_2' },
+  { band: 'band_3', threshold: 'gov/dwp/housing_benefit/non_dependant_deductions/threshold/band_3', deduction: 'gov/dwp/housing_benefit/non_dependant_deductions/deduction/band_3' },
+  { band: 'band_4', threshold: 'gov/dwp/housing_benefit/non_dependant_deductions/threshold/band_4', deduction: 'gov/dwp/housing_benefit/non_dependant_deductions/deduction/band_4' },
+  { band: 'highest', threshold: 'gov/dwp/housing_benefit/non_dependant_deductions/threshold/highest', deduction: 'gov/dwp/housing_benefit/non_dependant_deductions/deduction/highest' },
+] as const;
+const LOWEST_NON_DEPENDANT_BAND = { band: 'lowest', deduction: 'gov/dwp/housing_benefit/non_dependant_deductions/deduction/lowest' } as const;
 
 const line = (code: string, name: string, weekly: Pence): AmountLine => ({ code, name, ...bothPeriods(weekly, 'WEEK') });
 
@@ -130,7 +136,7 @@ function housingBenefitAward(input: CalculationInput, fired: FiredRules): Calcul
     const income = pensionAgeIncome(input, fired, explanation);
     explanation.push(explanations.say('applicable-amount', { applicable: applicable.total, parts: applicable.parts }));
     const excess = Math.max(0, income - applicable.total);
-    const taper = parameters.amount(`${HB}/means_test/taper`);
+    const taper = parameters.amount('gov/dwp/housing_benefit/means_test/taper');
     const reduction = basisPointsOf(excess, taper);
     weekly = Math.max(0, maximum - reduction);
     explanation.push(explanations.say(excess > 0 ? 'taper' : 'income-below-applicable-amount', { income, applicable: applicable.total, excess, taper, reduction, maximum, weekly }));
@@ -195,13 +201,13 @@ function nonDependantDeductions(facts: HouseholdFacts, parameters: ParameterRead
  */
 function deductionBand(nonDependant: NonDependant, parameters: ParameterReader): { label: string; amount: Pence } {
   const income = moneyIn(nonDependant.grossIncome, 'WEEK');
-  let band = 'lowest';
+  let band: { band: string; deduction: string } = LOWEST_NON_DEPENDANT_BAND;
   if (nonDependant.inRemunerativeWork !== false) {
     for (const candidate of NON_DEPENDANT_BANDS) {
-      if (income >= parameters.amount(`${HB}/non_dependant_deductions/threshold/${candidate}`)) band = candidate;
+      if (income >= parameters.amount(candidate.threshold)) band = candidate;
     }
   }
-  return { label: band.replace('_', ' '), amount: parameters.amount(`${HB}/non_dependant_deductions/deduction/${band}`) };
+  return { label: band.band.replace('_', ' '), amount: parameters.amount(band.deduction) };
 }
 
 /**
@@ -210,14 +216,22 @@ function deductionBand(nonDependant: NonDependant, parameters: ParameterReader):
  */
 export function pensionAgeApplicableAmount(facts: HouseholdFacts, parameters: ParameterReader, fired: FiredRules): { total: Pence; parts: string } {
   const higher = benefitUnit(facts).some((adult) => adult.statePensionDate < HIGHER_PERSONAL_ALLOWANCE_BEFORE);
-  const allowanceName = `${facts.isCouple ? 'couple' : 'single'}${higher ? '_reached_before_2021_04_01' : ''}`;
-  const parts: [string, Pence][] = [['personal allowance', parameters.amount(`${HB}/allowances/pension_age/${allowanceName}`)]];
+  const allowance = facts.isCouple
+    ? higher
+      ? 'gov/dwp/housing_benefit/allowances/pension_age/couple_reached_before_2021_04_01'
+      : 'gov/dwp/housing_benefit/allowances/pension_age/couple'
+    : higher
+      ? 'gov/dwp/housing_benefit/allowances/pension_age/single_reached_before_2021_04_01'
+      : 'gov/dwp/housing_benefit/allowances/pension_age/single';
+  const parts: [string, Pence][] = [['personal allowance', parameters.amount(allowance)]];
   const severe = fired.first('premium', 'SEVERE_DISABILITY');
-  if (severe) parts.push(['severe disability premium', parameters.amount(`${HB}/premiums/severe_disability/${String(severe.event.params.rate)}`)]);
+  if (severe) parts.push(['severe disability premium', parameters.amount(
+        severe.event.params.rate === 'double' ? 'gov/dwp/housing_benefit/premiums/severe_disability/double' : 'gov/dwp/housing_benefit/premiums/severe_disability/single',
+      )]);
   const carers = fired.ofType('premium').filter((rule) => rule.event.params.code === 'CARER').length;
-  if (carers > 0) parts.push([`carer premium x ${carers}`, carers * parameters.amount(`${HB}/premiums/carer`)]);
+  if (carers > 0) parts.push([`carer premium x ${carers}`, carers * parameters.amount('gov/dwp/housing_benefit/premiums/carer')]);
   const children = facts.qualifyingChildren.length;
-  if (children > 0) parts.push([`child allowance x ${children}`, children * parameters.amount(`${HB}/allowances/child`)]);
+  if (children > 0) parts.push([`child allowance x ${children}`, children * parameters.amount('gov/dwp/housing_benefit/allowances/child')]);
   return { total: sumPence(parts.map(([, amount]) => amount)), parts: parts.map(([name, amount]) => `${name} ${formatAmount(amount)}`).join(', ') };
 }
 
@@ -227,12 +241,20 @@ export function pensionAgeApplicableAmount(facts: HouseholdFacts, parameters: Pa
  */
 export function pensionAgeIncome({ facts, parameters, explanations, earlier }: CalculationInput, fired: FiredRules, explanation: string[]): Pence {
   const earnings = weeklyEarnings({ facts, parameters });
-  const disregardCode = fired.has('earnings-disregard', 'HIGHER') ? 'higher' : facts.isCouple ? 'couple' : 'single';
-  const disregard = earnings > 0 ? Math.min(earnings, parameters.amount(`${HB}/means_test/earnings_disregard/${disregardCode}`)) : 0;
+  const disregardName = fired.has('earnings-disregard', 'HIGHER')
+    ? 'gov/dwp/housing_benefit/means_test/earnings_disregard/higher'
+    : facts.isCouple
+      ? 'gov/dwp/housing_benefit/means_test/earnings_disregard/couple'
+      : 'gov/dwp/housing_benefit/means_test/earnings_disregard/single';
+  const disregard = earnings > 0 ? Math.min(earnings, parameters.amount(disregardName)) : 0;
   const unearned = weeklyUnearnedIncome(facts);
-  const capital = `${HB}/means_test/capital/pension_age`;
-  const ignored = parameters.amount(`${capital}/lower_limit`);
-  const tariff = tariffIncome(facts.capital, ignored, parameters.amount(`${capital}/tariff_income/step`), parameters.amount(`${capital}/tariff_income/amount`));
+  const ignored = parameters.amount('gov/dwp/housing_benefit/means_test/capital/pension_age/lower_limit');
+  const tariff = tariffIncome(
+    facts.capital,
+    ignored,
+    parameters.amount('gov/dwp/housing_benefit/means_test/capital/pension_age/tariff_income/step'),
+    parameters.amount('gov/dwp/housing_benefit/means_test/capital/pension_age/tariff_income/amount'),
+  );
   // The savings credit counts as income for Housing Benefit (HB (SPC) Regs 2006 reg 29(1)).
   const savingsCredit = earlier.get('PENSION_CREDIT')?.elements.find((element) => element.code === 'SAVINGS_CREDIT')?.weeklyPence ?? 0;
   if (earnings > 0) explanation.push(explanations.say('earnings', { earnings, disregard, counted: earnings - disregard }));

@@ -10,7 +10,7 @@ import { newStyleJsa } from './new-style-jsa.js';
 import { pensionCredit } from './pension-credit.js';
 import { pip } from './pip.js';
 import { scottishChildPayment } from './scottish-child-payment.js';
-import { universalCredit } from './universal-credit.js';
+import { universalCredit } from './universal-credit/index.js';
 import { winterFuelPayment } from './winter-fuel-payment.js';
 
 /** Every benefit the engine works out; the engine orders them as BENEFIT_CODES lists them. */

@@ -2,7 +2,6 @@ import { amountNotShown, notEligible, type BenefitCalculator } from '../core/ben
 import { reportedBenefit, unearnedIncomeOf, type AdultFacts, type HouseholdFacts } from '../facts.js';
 import { adultWording, hasHealthCondition } from './pip.js';
 
-const RATES = 'gov/dwp/new_style_esa/amount';
 
 const possibleClaimants = (facts: HouseholdFacts): AdultFacts[] =>
   facts.adults.filter((adult) => adult.age >= 16 && !adult.reachedStatePensionAge && hasHealthCondition(adult) && unearnedIncomeOf(adult, ['NEW_STYLE_ESA']).weekly === 0);
@@ -31,12 +30,12 @@ export const newStyleEsa: BenefitCalculator = {
       return { eligible: true, amountShown: true, ...reported, elements: [], deductions: [], explanation: [explanations.say('reported', { weekly: reported.weeklyPence })] };
     }
     if (fired.has('may-be-entitled')) {
-      const basic = parameters.amount(`${RATES}/basic`);
-      const support = parameters.amount(`${RATES}/support_component`);
+      const basic = parameters.amount('gov/dwp/new_style_esa/amount/basic');
+      const support = parameters.amount('gov/dwp/new_style_esa/amount/support_component');
       const explanation = possibleClaimants(facts).map((adult) =>
         explanations.say('may-be-entitled', {
           ...adultWording(adult),
-          assessment: adult.age >= 25 ? basic : parameters.amount(`${RATES}/assessment_phase_under_25`),
+          assessment: adult.age >= 25 ? basic : parameters.amount('gov/dwp/new_style_esa/amount/assessment_phase_under_25'),
           basic,
           support,
           supportGroup: basic + support,

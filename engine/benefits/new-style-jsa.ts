@@ -2,10 +2,9 @@ import { amountNotShown, notEligible, type BenefitCalculator, type CalculationIn
 import { reportedBenefit, unearnedIncomeOf, type AdultFacts } from '../facts.js';
 import { adultWording, hasHealthCondition } from './pip.js';
 
-const PARAMETERS = 'gov/dwp/new_style_jsa';
 
 function possibleJobseekers({ facts, parameters }: Pick<CalculationInput, 'facts' | 'parameters'>): AdultFacts[] {
-  const hours = parameters.amount(`${PARAMETERS}/remunerative_work_hours`);
+  const hours = parameters.amount('gov/dwp/new_style_jsa/remunerative_work_hours');
   return facts.adults.filter(
     (adult) =>
       adult.age >= 18 &&
@@ -41,10 +40,10 @@ export const newStyleJsa: BenefitCalculator = {
     }
     if (fired.has('may-be-entitled')) {
       const explanation = possibleJobseekers(input).map((adult) =>
-        explanations.say('may-be-entitled', { ...adultWording(adult), rate: parameters.amount(`${PARAMETERS}/amount/${adult.age >= 25 ? 'aged_25_or_over' : 'under_25'}`) }),
+        explanations.say('may-be-entitled', { ...adultWording(adult), rate: parameters.amount(adult.age >= 25 ? 'gov/dwp/new_style_jsa/amount/aged_25_or_over' : 'gov/dwp/new_style_jsa/amount/under_25') }),
       );
       return amountNotShown(explanation);
     }
-    return notEligible([explanations.say('no-jobseeker', { hours: parameters.amount(`${PARAMETERS}/remunerative_work_hours`) })]);
+    return notEligible([explanations.say('no-jobseeker', { hours: parameters.amount('gov/dwp/new_style_jsa/remunerative_work_hours') })]);
   },
 };

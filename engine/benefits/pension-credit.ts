@@ -5,7 +5,6 @@ import type { ChildFacts } from '../facts.js';
 import { basisPointsOf, bothPeriods, sumPence, type Pence } from '../../common/money.js';
 import { benefitUnit, pensionAgeMeansTestFacts, tariffIncome, weeklyEarnings, weeklyUnearnedIncome } from '../facts/pension-age-means-test.js';
 
-const PC = 'gov/dwp/pension_credit';
 
 /** People reaching State Pension age on or after this date cannot get the savings credit (Pensions Act 2014 sch 12). */
 export const SAVINGS_CREDIT_CLOSED_FROM = '2016-04-06';
@@ -75,20 +74,22 @@ function pensionCreditAward({ facts, parameters, explanations }: CalculationInpu
   const explanation: string[] = [];
 
   // The appropriate minimum guarantee: the standard amount plus the additions the rules chose.
-  const standard = parameters.amount(`${PC}/guarantee_credit/standard_minimum_guarantee/${couple ? 'couple' : 'single'}`);
+  const standard = parameters.amount(
+    couple ? 'gov/dwp/pension_credit/guarantee_credit/standard_minimum_guarantee/couple' : 'gov/dwp/pension_credit/guarantee_credit/standard_minimum_guarantee/single',
+  );
   const elements: AmountLine[] = [line('STANDARD_MINIMUM_GUARANTEE', `Standard minimum guarantee (${couple ? 'couple' : 'single'})`, standard)];
   explanation.push(explanations.say('standard-minimum-guarantee', { amount: standard, couple }));
 
   const severe = fired.first('addition', 'SEVERE_DISABILITY');
   if (severe) {
     const count = Number(severe.event.params.count);
-    const each = parameters.amount(`${PC}/guarantee_credit/severe_disability/addition`);
+    const each = parameters.amount('gov/dwp/pension_credit/guarantee_credit/severe_disability/addition');
     elements.push(line('SEVERE_DISABILITY', 'Severe disability additional amount', count * each));
     explanation.push(explanations.say('severe-disability', { each, both: count === 2, amount: count * each }));
   }
   const carers = fired.ofType('addition').filter((rule) => rule.event.params.code === 'CARER').length;
   if (carers > 0) {
-    const each = parameters.amount(`${PC}/guarantee_credit/carer/addition`);
+    const each = parameters.amount('gov/dwp/pension_credit/guarantee_credit/carer/addition');
     elements.push(line('CARER', 'Carer additional amount', carers * each));
     explanation.push(explanations.say('carer', { each, both: carers === 2, amount: carers * each }));
   }
@@ -101,15 +102,19 @@ function pensionCreditAward({ facts, parameters, explanations }: CalculationInpu
 
   // Income: earnings less the disregard, unearned income, and deemed income from capital.
   const earnings = weeklyEarnings({ facts, parameters });
-  const disregardCode = fired.has('earnings-disregard', 'HIGHER') ? 'higher' : couple ? 'couple' : 'single';
-  const disregard = earnings > 0 ? Math.min(earnings, parameters.amount(`${PC}/income/earnings_disregard/${disregardCode}`)) : 0;
+  const disregardName = fired.has('earnings-disregard', 'HIGHER')
+    ? 'gov/dwp/pension_credit/income/earnings_disregard/higher'
+    : couple
+      ? 'gov/dwp/pension_credit/income/earnings_disregard/couple'
+      : 'gov/dwp/pension_credit/income/earnings_disregard/single';
+  const disregard = earnings > 0 ? Math.min(earnings, parameters.amount(disregardName)) : 0;
   const unearned = weeklyUnearnedIncome(facts);
-  const ignored = parameters.amount(`${PC}/income/capital/disregard`);
+  const ignored = parameters.amount('gov/dwp/pension_credit/income/capital/disregard');
   const deemed = tariffIncome(
     facts.capital,
     ignored,
-    parameters.amount(`${PC}/income/capital/deemed_income/step`),
-    parameters.amount(`${PC}/income/capital/deemed_income/amount`),
+    parameters.amount('gov/dwp/pension_credit/income/capital/deemed_income/step'),
+    parameters.amount('gov/dwp/pension_credit/income/capital/deemed_income/amount'),
   );
   const income = earnings - disregard + unearned + deemed;
   if (earnings > 0) explanation.push(explanations.say('earnings', { earnings, disregard, counted: earnings - disregard }));
@@ -122,10 +127,10 @@ function pensionCreditAward({ facts, parameters, explanations }: CalculationInpu
   let savings = 0;
   if (fired.has('savings-credit')) {
     const qualifying = income - weeklyUnearnedIncome(facts, NOT_QUALIFYING_FOR_SAVINGS_CREDIT);
-    const threshold = parameters.amount(`${PC}/savings_credit/threshold/${couple ? 'couple' : 'single'}`);
-    const maximum = parameters.amount(`${PC}/savings_credit/maximum/${couple ? 'couple' : 'single'}`);
-    const phaseIn = parameters.amount(`${PC}/savings_credit/phase_in_rate`);
-    const taper = parameters.amount(`${PC}/savings_credit/taper`);
+    const threshold = parameters.amount(couple ? 'gov/dwp/pension_credit/savings_credit/threshold/couple' : 'gov/dwp/pension_credit/savings_credit/threshold/single');
+    const maximum = parameters.amount(couple ? 'gov/dwp/pension_credit/savings_credit/maximum/couple' : 'gov/dwp/pension_credit/savings_credit/maximum/single');
+    const phaseIn = parameters.amount('gov/dwp/pension_credit/savings_credit/phase_in_rate');
+    const taper = parameters.amount('gov/dwp/pension_credit/savings_credit/taper');
     const built = Math.min(maximum, basisPointsOf(Math.max(0, qualifying - threshold), phaseIn));
     const reduction = basisPointsOf(Math.max(0, income - minimumGuarantee), taper);
     savings = Math.max(0, built - reduction);
@@ -152,14 +157,13 @@ function pensionCreditAward({ facts, parameters, explanations }: CalculationInpu
 
 /** Schedule IIA: the eldest child at the higher rate when born before 6 April 2017, the others at the standard rate, plus disability amounts. */
 function childAdditions(children: readonly ChildFacts[], parameters: ParameterReader) {
-  const base = `${PC}/guarantee_credit/child`;
-  const standardRate = parameters.amount(`${base}/standard_rate`);
+  const standardRate = parameters.amount('gov/dwp/pension_credit/guarantee_credit/child/standard_rate');
   const higherFirst = children[0]!.bornBeforeHigherChildElementEnded;
-  const firstRate = higherFirst ? parameters.amount(`${base}/first_child_higher_rate`) : standardRate;
+  const firstRate = higherFirst ? parameters.amount('gov/dwp/pension_credit/guarantee_credit/child/first_child_higher_rate') : standardRate;
   const disabled = children.filter((child) => child.disability === 'LOWER').length;
   const severelyDisabled = children.filter((child) => child.disability === 'HIGHER').length;
-  const disabledRate = disabled > 0 ? parameters.amount(`${base}/disabled_child`) : 0;
-  const severeRate = severelyDisabled > 0 ? parameters.amount(`${base}/severely_disabled_child`) : 0;
+  const disabledRate = disabled > 0 ? parameters.amount('gov/dwp/pension_credit/guarantee_credit/child/disabled_child') : 0;
+  const severeRate = severelyDisabled > 0 ? parameters.amount('gov/dwp/pension_credit/guarantee_credit/child/severely_disabled_child') : 0;
   const total = firstRate + (children.length - 1) * standardRate + disabled * disabledRate + severelyDisabled * severeRate;
   return { count: children.length, higherFirst, firstRate, standardRate, others: children.length - 1, disabled, disabledRate, severelyDisabled, severeRate, total };
 }

@@ -22,6 +22,12 @@ export { getsDla, getsPip };
  * Each component an adult gets of PIP (or Adult Disability Payment, paid at PIP's rates under the Disability
  * Assistance for Working Age People (Scotland) Regulations 2022 reg 24), as a line at the rate for its level.
  */
+/** Each component's weekly rate by the rate in payment. */
+const RATES: Record<'daily_living' | 'mobility', Record<'STANDARD' | 'ENHANCED', string>> = {
+  daily_living: { STANDARD: 'gov/dwp/pip/daily_living/standard', ENHANCED: 'gov/dwp/pip/daily_living/enhanced' },
+  mobility: { STANDARD: 'gov/dwp/pip/mobility/standard', ENHANCED: 'gov/dwp/pip/mobility/enhanced' },
+};
+
 function pipComponents(adult: AdultFacts, parameters: ParameterReader) {
   return adult.benefitsReceived
     .filter((benefit): benefit is Extract<BenefitReceived, { type: (typeof PIP_TYPES)[number] }> => (PIP_TYPES as readonly string[]).includes(benefit.type))
@@ -32,7 +38,7 @@ function pipComponents(adult: AdultFacts, parameters: ParameterReader) {
         component: component === 'daily_living' ? 'daily living' : 'mobility',
         code: component.toUpperCase(),
         rate: benefit.rate.toLowerCase(),
-        amount: parameters.amount(`gov/dwp/pip/${component}/${benefit.rate.toLowerCase()}`),
+        amount: parameters.amount(RATES[component][benefit.rate]),
       };
     });
 }

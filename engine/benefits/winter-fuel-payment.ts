@@ -4,7 +4,6 @@ import type { AdultFacts, HouseholdFacts } from '../facts.js';
 import type { OtherIncomeType } from '../household.js';
 import { convertPence, moneyIn, scalePence, type Pence } from '../../common/money.js';
 
-const WFP = 'gov/dwp/winter_fuel_payment';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 /** Income HMRC taxes, for the recovery threshold (maintenance, student income and child maintenance are not taxable). */
 const TAXABLE_INCOME: readonly OtherIncomeType[] = ['STATE_PENSION', 'PRIVATE_PENSION', 'NEW_STYLE_JSA', 'NEW_STYLE_ESA', 'CARERS_ALLOWANCE', 'OTHER_UNEARNED'];
@@ -71,9 +70,9 @@ export const winterFuelPayment: BenefitCalculator = {
     }
     if (!fired.has('eligible')) return notEligible(fired.ofType('not-eligible').map((rule) => explanations.say(String(rule.event.params.explanation), { qualifyingWeekEnds: weekEnds })));
 
-    const lower = parameters.amount(`${WFP}/amount/lower`);
+    const lower = parameters.amount('gov/dwp/winter_fuel_payment/amount/lower');
     const aged80 = fired.has('element', 'AGED_80_OR_OVER');
-    const yearly = aged80 ? parameters.amount(`${WFP}/amount/higher`) : lower;
+    const yearly = aged80 ? parameters.amount('gov/dwp/winter_fuel_payment/amount/higher') : lower;
     const qualifyingWeek = qualifyingWeekEnds(date);
     const qualifying = facts.adults.filter((adult) => qualifies(adult, qualifyingWeek));
     // Two who qualify share it: half the lower amount each, the rest to one who is 80 or over (SI 2000/729 reg 2).
@@ -83,7 +82,7 @@ export const winterFuelPayment: BenefitCalculator = {
       qualifying.length === 1
         ? [{ adult: qualifying[0]!, share: yearly }]
         : qualifying.map((adult, index) => ({ adult, share: index === eldest ? yearly - half : half }));
-    const threshold = parameters.amount(`${WFP}/income_threshold`);
+    const threshold = parameters.amount('gov/dwp/winter_fuel_payment/income_threshold');
     const recovered = shares.filter(({ adult }) => taxableIncomeYearly(adult) > threshold);
     const kept = shares.filter((share) => !recovered.includes(share)).reduce((sum, { share }) => sum + share, 0);
     const explanation = [explanations.say('amount', { yearly, aged80 })];

@@ -143,13 +143,21 @@ export function checkCase(item: RulesCase, result: CalculationResult): { problem
   return { problems, trail };
 }
 
-/** Runs every case; the failures, each with what differs and the rules and parameters behind the figure. */
-export async function runCases(engine: EntitlementEngine, files: readonly CaseFile[]): Promise<{ total: number; failures: CaseFailure[] }> {
+/** A case as `rules:test -- --coverage` names it: its file and its name. */
+export const caseLabel = (file: string, item: Pick<RulesCase, 'name'>): string => `${file}: ${item.name}`;
+
+/** Runs every case; the failures, each with what differs and the rules and parameters behind the figure; and, by case, the parameters it read. */
+export async function runCases(engine: EntitlementEngine, files: readonly CaseFile[]): Promise<{ total: number; failures: CaseFailure[]; reads: Map<string, Set<string>> }> {
   const failures: CaseFailure[] = [];
+  const reads = new Map<string, Set<string>>();
+  let current = new Set<string>();
+  const stopObserving = engine.parameters.observeReads((name) => current.add(name));
   let total = 0;
   for (const { file, cases } of files) {
     for (const item of cases) {
       total += 1;
+      current = new Set();
+      reads.set(caseLabel(file, item), current);
       try {
         const result = await engine.calculate(normaliseHousehold(item.household), item.date);
         const { problems, trail } = checkCase(item, result);
@@ -159,5 +167,13 @@ export async function runCases(engine: EntitlementEngine, files: readonly CaseFi
       }
     }
   }
-  return { total, failures };
+  stopObserving();
+  return { total, failures, reads };
+}
+
+/** For each parameter, the cases that read it (in case order); and the parameters no case reads. */
+export function parameterCoverage(parameterNames: readonly string[], reads: ReadonlyMap<string, ReadonlySet<string>>): { byParameter: Map<string, string[]>; unread: string[] } {
+  const byParameter = new Map<string, string[]>([...parameterNames].sort().map((name) => [name, []]));
+  for (const [label, names] of reads) for (const name of names) byParameter.get(name)?.push(label);
+  return { byParameter, unread: [...byParameter].filter(([, cases]) => cases.length === 0).map(([name]) => name) };
 }

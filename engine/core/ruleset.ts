@@ -170,6 +170,9 @@ export function checkRuleset(json: unknown, benefit: string, knownFacts?: readon
     const parameters = new Set<string>();
     walkCondition(rule?.conditions, `${at}.conditions`, used, parameters, problems);
     for (const fact of used) if (!declared.has(fact)) problems.push(`${at} (${rule?.name}) names the fact '${fact}', which the ruleset does not declare in facts.`);
+    // An event may name the parameter the calculator reads for it, always by its full path.
+    const eventParameter = rule?.event?.params?.parameter;
+    if (eventParameter !== undefined) parameters.add(String(eventParameter));
     if (parameterExists) for (const name of parameters) if (!parameterExists(name)) problems.push(`${at} (${rule?.name}) reads the parameter '${name}', which is not in rulesets/parameters.`);
   });
   return problems;

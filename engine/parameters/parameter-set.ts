@@ -77,6 +77,14 @@ export class ParameterSet {
     readonly ratesHeldUntil: string,
   ) {}
 
+  private readonly listeners = new Set<(name: string) => void>();
+
+  /** Calls `listener` with the name of every parameter read from now on (for `rules:test -- --coverage`); returns the way to stop. */
+  observeReads(listener: (name: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   get names(): string[] {
     return [...this.parameters.keys()].sort();
   }
@@ -96,6 +104,7 @@ export class ParameterSet {
    * parameter and the date, before the first value or after the rates held: no silent uprating either way.
    */
   parameterOn(name: string, date: string): ParameterInForce {
+    for (const listener of this.listeners) listener(name);
     const parameter = this.findParameterOrThrow(name);
     if (!parseIsoDate(date)) throw new RangeError(`'${date}' is not a date in the form yyyy-mm-dd.`);
     if (date > this.ratesHeldUntil) throw new ParameterNotInForceError(name, date, `the rates held run to ${this.ratesHeldUntil}`);

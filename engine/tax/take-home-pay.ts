@@ -43,9 +43,6 @@ export interface SelfEmployedNetProfit {
 /** What the arithmetic reads: the household's country and the rates on the date asked. */
 export type TaxInput = Pick<CalculationInput, 'facts' | 'parameters'>;
 
-const INCOME_TAX = 'gov/hmrc/income_tax';
-const CLASS_1 = 'gov/hmrc/national_insurance/class_1';
-const CLASS_4 = 'gov/hmrc/national_insurance/class_4';
 const BASIS_POINTS_WHOLE = 10000;
 
 /** One tax band: its rate, and the taxable income a year it runs up to (null: no upper limit). */
@@ -58,16 +55,20 @@ const NO_TAX: PeriodPence = { weekly: 0, monthly: 0 };
 
 function incomeTaxBands(parameters: ParameterReader, scottish: boolean): Band[] {
   if (scottish) {
-    const band = (name: string, limited: boolean): Band => ({
-      rate: parameters.amount(`${INCOME_TAX}/rates/scotland/${name}_rate`),
-      upTo: limited ? parameters.amount(`${INCOME_TAX}/rates/scotland/${name}_rate_limit`) : null,
-    });
-    return [band('starter', true), band('basic', true), band('intermediate', true), band('higher', true), band('advanced', true), band('top', false)];
+    const band = (rate: string, limit: string | null): Band => ({ rate: parameters.amount(rate), upTo: limit ? parameters.amount(limit) : null });
+    return [
+      band('gov/hmrc/income_tax/rates/scotland/starter_rate', 'gov/hmrc/income_tax/rates/scotland/starter_rate_limit'),
+      band('gov/hmrc/income_tax/rates/scotland/basic_rate', 'gov/hmrc/income_tax/rates/scotland/basic_rate_limit'),
+      band('gov/hmrc/income_tax/rates/scotland/intermediate_rate', 'gov/hmrc/income_tax/rates/scotland/intermediate_rate_limit'),
+      band('gov/hmrc/income_tax/rates/scotland/higher_rate', 'gov/hmrc/income_tax/rates/scotland/higher_rate_limit'),
+      band('gov/hmrc/income_tax/rates/scotland/advanced_rate', 'gov/hmrc/income_tax/rates/scotland/advanced_rate_limit'),
+      band('gov/hmrc/income_tax/rates/scotland/top_rate', null),
+    ];
   }
   return [
-    { rate: parameters.amount(`${INCOME_TAX}/rates/uk/basic_rate`), upTo: parameters.amount(`${INCOME_TAX}/rates/uk/basic_rate_limit`) },
-    { rate: parameters.amount(`${INCOME_TAX}/rates/uk/higher_rate`), upTo: parameters.amount(`${INCOME_TAX}/rates/uk/higher_rate_limit`) },
-    { rate: parameters.amount(`${INCOME_TAX}/rates/uk/additional_rate`), upTo: null },
+    { rate: parameters.amount('gov/hmrc/income_tax/rates/uk/basic_rate'), upTo: parameters.amount('gov/hmrc/income_tax/rates/uk/basic_rate_limit') },
+    { rate: parameters.amount('gov/hmrc/income_tax/rates/uk/higher_rate'), upTo: parameters.amount('gov/hmrc/income_tax/rates/uk/higher_rate_limit') },
+    { rate: parameters.amount('gov/hmrc/income_tax/rates/uk/additional_rate'), upTo: null },
   ];
 }
 
@@ -89,10 +90,10 @@ function slicedCharge(amount: Pence, bands: readonly Band[]): number {
  * (ITA 2007 s35), to nil. The half of an odd penny is rounded half away from zero.
  */
 function personalAllowance(parameters: ParameterReader, adjustedNetIncome: Pence): Pence {
-  const allowance = parameters.amount(`${INCOME_TAX}/allowances/personal_allowance/amount`);
-  const excess = adjustedNetIncome - parameters.amount(`${INCOME_TAX}/allowances/personal_allowance/income_limit`);
+  const allowance = parameters.amount('gov/hmrc/income_tax/allowances/personal_allowance/amount');
+  const excess = adjustedNetIncome - parameters.amount('gov/hmrc/income_tax/allowances/personal_allowance/income_limit');
   if (excess <= 0) return allowance;
-  const reduction = scalePence(excess, parameters.amount(`${INCOME_TAX}/allowances/personal_allowance/reduction_rate`), BASIS_POINTS_WHOLE);
+  const reduction = scalePence(excess, parameters.amount('gov/hmrc/income_tax/allowances/personal_allowance/reduction_rate'), BASIS_POINTS_WHOLE);
   return Math.max(0, allowance - reduction);
 }
 
@@ -106,20 +107,20 @@ function incomeTaxOnSlice(input: TaxInput, below: Pence, slice: Pence): number {
 }
 
 function class1Charge(parameters: ParameterReader, yearlyEarnings: Pence): number {
-  const primaryThreshold = parameters.amount(`${CLASS_1}/thresholds/primary_threshold`);
-  const upperEarningsLimit = parameters.amount(`${CLASS_1}/thresholds/upper_earnings_limit`);
+  const primaryThreshold = parameters.amount('gov/hmrc/national_insurance/class_1/thresholds/primary_threshold');
+  const upperEarningsLimit = parameters.amount('gov/hmrc/national_insurance/class_1/thresholds/upper_earnings_limit');
   return slicedCharge(Math.max(0, yearlyEarnings - primaryThreshold), [
-    { rate: parameters.amount(`${CLASS_1}/rates/employee/main`), upTo: upperEarningsLimit - primaryThreshold },
-    { rate: parameters.amount(`${CLASS_1}/rates/employee/additional`), upTo: null },
+    { rate: parameters.amount('gov/hmrc/national_insurance/class_1/rates/employee/main'), upTo: upperEarningsLimit - primaryThreshold },
+    { rate: parameters.amount('gov/hmrc/national_insurance/class_1/rates/employee/additional'), upTo: null },
   ]);
 }
 
 function class4Charge(parameters: ParameterReader, yearlyProfit: Pence): number {
-  const lowerProfitsLimit = parameters.amount(`${CLASS_4}/thresholds/lower_profits_limit`);
-  const upperProfitsLimit = parameters.amount(`${CLASS_4}/thresholds/upper_profits_limit`);
+  const lowerProfitsLimit = parameters.amount('gov/hmrc/national_insurance/class_4/thresholds/lower_profits_limit');
+  const upperProfitsLimit = parameters.amount('gov/hmrc/national_insurance/class_4/thresholds/upper_profits_limit');
   return slicedCharge(Math.max(0, yearlyProfit - lowerProfitsLimit), [
-    { rate: parameters.amount(`${CLASS_4}/rates/main`), upTo: upperProfitsLimit - lowerProfitsLimit },
-    { rate: parameters.amount(`${CLASS_4}/rates/additional`), upTo: null },
+    { rate: parameters.amount('gov/hmrc/national_insurance/class_4/rates/main'), upTo: upperProfitsLimit - lowerProfitsLimit },
+    { rate: parameters.amount('gov/hmrc/national_insurance/class_4/rates/additional'), upTo: null },
   ]);
 }
 

@@ -1,0 +1,113 @@
+import { notEligible, type AmountLine, type CalculatedBenefit, type CalculationInput, type ResultVariable } from '../../core/benefit.js';
+import type { FiredRules } from '../../core/ruleset.js';
+import type { LhaUsed } from '../local-housing-allowance-used.js';
+import { bothPeriods, sumPence, type Pence } from '../../../common/money.js';
+import { BENEFIT_CAP_APPLIES, benefitCap, explainBenefitCap } from './benefit-cap.js';
+import { childcareElement, childElements, disabledChildAdditions, explainChildcareElement, explainChildElements, explainDisabledChildAdditions } from './children.js';
+import { carerElement, explainCarerElement, explainLcwraElement, lcwraElement } from './health-and-caring.js';
+import { explainHousingElement, housingElement } from './housing.js';
+import { capitalTariff, earnedIncome, earningsTaper, explainCapitalTariff, explainEarnedIncome, explainEarningsTaper, explainUnearnedIncome, unearnedIncome } from './means-test.js';
+import { explainStandardAllowance, standardAllowance } from './standard-allowance.js';
+
+const line = (code: string, name: string, monthly: Pence): AmountLine => ({ code, name, ...bothPeriods(monthly, 'MONTH') });
+const capVariable = (monthly: Pence): ResultVariable[] => [{ name: BENEFIT_CAP_APPLIES, ...bothPeriods(monthly, 'MONTH') }];
+
+/**
+ * The award (UC Regs 2013 regs 22-23): the elements make the maximum amount; the means test takes off earnings above
+ * any work allowance, unearned income and tariff income; then the benefit cap. Each part's figures come from its
+ * file, and its sentences from the `explain...` function beside it, in the order the figure is worked out.
+ */
+export function calculateUniversalCredit(input: CalculationInput, fired: FiredRules): CalculatedBenefit {
+  const { facts, parameters, explanations } = input;
+  if (fired.has('not-eligible')) {
+    const reasons = fired.ofType('not-eligible').map((rule) =>
+      explanations.say(String(rule.event.params.explanation), {
+        upperLimit: rule.name === 'capital-over-upper-limit' ? parameters.amount('gov/dwp/universal_credit/means_test/capital/upper_limit') : 0,
+        capital: facts.capital,
+      }),
+    );
+    return { ...notEligible(reasons), variables: capVariable(0) };
+  }
+  const explanation: string[] = [];
+  const elements: AmountLine[] = [];
+  const deductions: AmountLine[] = [];
+
+  const standard = standardAllowance(input, fired);
+  elements.push(line('STANDARD_ALLOWANCE', 'Standard allowance', standard.amount));
+  explanation.push(...explainStandardAllowance(standard, explanations));
+
+  if (fired.has('element', 'CHILD')) {
+    const children = childElements(input);
+    explanation.push(...explainChildElements(children, explanations));
+    if (children.total > 0) elements.push(line('CHILD', 'Child element', children.total));
+  }
+  if (fired.has('element', 'DISABLED_CHILD')) {
+    const disabled = disabledChildAdditions(input);
+    explanation.push(...explainDisabledChildAdditions(disabled, explanations));
+    elements.push(line('DISABLED_CHILD', 'Disabled child addition', disabled.amount));
+  }
+  const lcwra = lcwraElement(input, fired);
+  if (lcwra) {
+    elements.push(line('LCWRA', 'Limited capability for work and work-related activity', lcwra.amount));
+    explanation.push(...explainLcwraElement(lcwra, explanations));
+  }
+  const carer = carerElement(input, fired);
+  if (carer.paid) elements.push(line('CARER', 'Carer element', carer.amount));
+  explanation.push(...explainCarerElement(carer, explanations));
+  let childcare = 0;
+  if (fired.has('element', 'CHILDCARE')) {
+    const figures = childcareElement(input);
+    explanation.push(...explainChildcareElement(figures, explanations));
+    childcare = figures.amount;
+    elements.push(line('CHILDCARE', 'Childcare costs element', childcare));
+  } else if (facts.childcareCosts.monthly > 0) {
+    explanation.push(explanations.say('childcare-work-condition'));
+  }
+  let contributions = 0;
+  let lhaUsed: LhaUsed | null = null;
+  if (fired.has('element', 'HOUSING')) {
+    const housing = housingElement(input, fired);
+    explanation.push(...explainHousingElement(housing, explanations));
+    elements.push(line('HOUSING', 'Housing costs element', housing.element));
+    contributions = housing.contributions;
+    lhaUsed = housing.lhaUsed;
+    if (contributions > 0) deductions.push(line('HOUSING_COST_CONTRIBUTION', 'Housing cost contributions (non-dependants)', contributions));
+  }
+  for (const note of fired.ofType('note')) explanation.push(explanations.say(String(note.event.params.explanation)));
+
+  const maximum = sumPence(elements.map((element) => element.monthlyPence)) - contributions;
+  explanation.push(explanations.say('maximum-amount', { maximum }));
+
+  const earned = earnedIncome(input, fired);
+  explanation.push(...explainEarnedIncome(earned, explanations));
+  const taper = earningsTaper(input, fired, sumPence(earned.map((adult) => adult.counted)));
+  if (taper.earnings > 0) deductions.push(line('EARNINGS', 'Earnings', taper.deduction));
+  explanation.push(...explainEarningsTaper(taper, explanations));
+
+  const unearned = unearnedIncome(input);
+  explanation.push(...explainUnearnedIncome(unearned, explanations));
+  if (unearned.total > 0) deductions.push(line('UNEARNED_INCOME', 'Unearned income', unearned.total));
+
+  const capital = capitalTariff(input);
+  if (capital) {
+    if (capital.tariff > 0) deductions.push(line('CAPITAL', 'Tariff income from capital', capital.tariff));
+    explanation.push(...explainCapitalTariff(capital, explanations));
+  }
+
+  const beforeCap = Math.max(0, maximum - sumPence(deductions.filter((deduction) => deduction.code !== 'HOUSING_COST_CONTRIBUTION').map((deduction) => deduction.monthlyPence)));
+  let capReduction = 0;
+  if (beforeCap > 0) {
+    const cap = benefitCap(input, fired, beforeCap, childcare);
+    explanation.push(...explainBenefitCap(cap, explanations));
+    capReduction = cap.reduction;
+  }
+  if (capReduction > 0) deductions.push(line('BENEFIT_CAP', 'Benefit cap', capReduction));
+  const award = beforeCap - capReduction;
+  // An award of less than 1p is nil (UC Regs 2013 reg 17); with whole pence, that is an award of 0.
+  if (award <= 0) {
+    explanation.push(explanations.say('income-too-high', { maximum }));
+    return { eligible: false, amountShown: true, weeklyPence: 0, monthlyPence: 0, elements, deductions, explanation, variables: capVariable(0), localHousingAllowance: lhaUsed };
+  }
+  explanation.push(explanations.say('award', { maximum, deductions: maximum - award, award }));
+  return { eligible: true, amountShown: true, ...bothPeriods(award, 'MONTH'), elements, deductions, explanation, variables: capVariable(capReduction), localHousingAllowance: lhaUsed };
+}

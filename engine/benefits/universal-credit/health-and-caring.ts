@@ -1,0 +1,49 @@
+import type { CalculationInput } from '../../core/benefit.js';
+import type { Explanations } from '../../core/explanations.js';
+import type { FiredRules } from '../../core/ruleset.js';
+import type { Pence } from '../../../common/money.js';
+import { claimAdults, getsCarersAllowance, qualifyingCaringHours } from '../universal-credit-household.js';
+
+/**
+ * The LCWRA element (UC Regs 2013 reg 27): the rate for a new award (gov/dwp/universal_credit/elements/lcwra/new_award_rate)
+ * or the protected rate (gov/dwp/universal_credit/elements/lcwra/protected_rate), as the ruleset's event names it.
+ */
+export interface LcwraElement {
+  amount: Pence;
+  /** The protected rate (an award before the new rate came in) rather than the new award rate. */
+  protected: boolean;
+}
+
+export function lcwraElement(input: CalculationInput, fired: FiredRules): LcwraElement | null {
+  const rule = fired.first('element', 'LCWRA');
+  if (!rule) return null;
+  const rate = String(rule.event.params.parameter);
+  return { amount: input.parameters.amount(rate), protected: rate !== 'gov/dwp/universal_credit/elements/lcwra/new_award_rate' };
+}
+
+export function explainLcwraElement(figures: LcwraElement, explanations: Explanations): string[] {
+  return [explanations.say(figures.protected ? 'lcwra-protected' : 'lcwra-new-award', { amount: figures.amount })];
+}
+
+function isCarer(input: CalculationInput, adult: (typeof input.facts.adults)[number] | null): boolean {
+  return !!adult && (qualifyingCaringHours(adult) >= input.parameters.amount('gov/dwp/carers_allowance/min_hours') || getsCarersAllowance(adult));
+}
+
+/**
+ * The carer element (UC Regs 2013 regs 29-30): one element however many rules held, as the questionnaire does not
+ * say whether partners care for different people. A carer who also has the LCWRA element gets only that one.
+ */
+export type CarerElement = { paid: true; amount: Pence; hours: number } | { paid: false; carerWithLcwra: boolean };
+
+export function carerElement(input: CalculationInput, fired: FiredRules): CarerElement {
+  const { facts, parameters } = input;
+  if (fired.has('element', 'CARER')) {
+    return { paid: true, amount: parameters.amount('gov/dwp/universal_credit/elements/carer/amount'), hours: parameters.amount('gov/dwp/carers_allowance/min_hours') };
+  }
+  return { paid: false, carerWithLcwra: claimAdults(facts).some((adult) => isCarer(input, adult)) };
+}
+
+export function explainCarerElement(figures: CarerElement, explanations: Explanations): string[] {
+  if (figures.paid) return [explanations.say('carer', { amount: figures.amount, hours: figures.hours })];
+  return figures.carerWithLcwra ? [explanations.say('carer-with-lcwra')] : [];
+}

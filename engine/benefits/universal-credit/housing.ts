@@ -1,0 +1,97 @@
+import type { CalculationInput } from '../../core/benefit.js';
+import type { Explanations } from '../../core/explanations.js';
+import type { FiredRules } from '../../core/ruleset.js';
+import type { LhaCategory } from '../../local-housing-allowance.js';
+import { localHousingAllowanceFor, type LhaUsed } from '../local-housing-allowance-used.js';
+import { basisPointsOf, type Pence } from '../../../common/money.js';
+import { bedroomEntitlement } from '../universal-credit-household.js';
+
+const LHA_CATEGORY_BY_ROOMS: readonly LhaCategory[] = ['ONE_BEDROOM', 'TWO_BEDROOMS', 'THREE_BEDROOMS', 'FOUR_BEDROOMS'];
+const LHA_CATEGORY_WORDS: Record<LhaCategory, string> = {
+  SHARED: 'shared accommodation',
+  ONE_BEDROOM: 'one bedroom',
+  TWO_BEDROOMS: 'two bedrooms',
+  THREE_BEDROOMS: 'three bedrooms',
+  FOUR_BEDROOMS: 'four bedrooms',
+};
+
+/** The housing costs element (UC Regs 2013 regs 25-26, schs 1-5), its working, and the non-dependants' contributions. */
+export interface HousingElement {
+  element: Pence;
+  contributions: Pence;
+  lhaUsed: LhaUsed | null;
+  rent: Pence;
+  charges: Pence;
+  costs: Pence;
+  needed: number;
+  bedrooms: number | null;
+  sector: 'PRIVATE' | 'SOCIAL' | 'SHARED_OWNERSHIP';
+  /** A private tenant's cap rent: the category and the sentences saying which area's rate was used. */
+  privateRent: { category: LhaCategory; rate: Pence; lhaWorking: string[] } | null;
+  /** A social tenant's cut for spare bedrooms (the size criteria, sch 4 para 36). */
+  underOccupation: { spare: number; percentage: number; cut: Pence } | null;
+  contribution: { count: number; each: Pence } | null;
+}
+
+export function housingElement(input: CalculationInput, fired: FiredRules): HousingElement {
+  const { facts, parameters } = input;
+  const sector = fired.first('element', 'HOUSING')!.event.params.sector as HousingElement['sector'];
+  const rent = facts.rent.monthly;
+  const charges = facts.serviceCharges.monthly;
+  const costs = rent + charges;
+  const needed = bedroomEntitlement(facts);
+  let element = costs;
+  let lhaUsed: LhaUsed | null = null;
+  let privateRent: HousingElement['privateRent'] = null;
+  let underOccupation: HousingElement['underOccupation'] = null;
+  if (sector === 'PRIVATE') {
+    const category: LhaCategory = fired.has('lha-category') ? 'SHARED' : LHA_CATEGORY_BY_ROOMS[Math.min(needed, 4) - 1]!;
+    // The cap rent is the LHA of the area (UC Regs 2013 sch 4 para 25); where the area cannot be settled, the lowest
+    // of the areas the home could be in, so the rent is never met unchecked.
+    const lhaWorking: string[] = [];
+    lhaUsed = localHousingAllowanceFor(input, category, 'UNIVERSAL_CREDIT', lhaWorking);
+    const rate = lhaUsed.ratePence;
+    element = Math.min(costs, rate);
+    privateRent = { category, rate, lhaWorking };
+  } else if (sector === 'SOCIAL' && fired.has('housing-reduction', 'UNDER_OCCUPATION')) {
+    const spare = (facts.bedrooms ?? 0) - needed;
+    const percentage = parameters.amount(
+      spare >= 2 ? 'gov/dwp/universal_credit/elements/housing/under_occupation/two_or_more_bedrooms' : 'gov/dwp/universal_credit/elements/housing/under_occupation/one_bedroom',
+    );
+    const cut = basisPointsOf(costs, percentage);
+    element = costs - cut;
+    underOccupation = { spare, percentage, cut };
+  }
+  let contributions = 0;
+  let contribution: HousingElement['contribution'] = null;
+  if (fired.has('deduction', 'HOUSING_COST_CONTRIBUTION')) {
+    const each = parameters.amount('gov/dwp/universal_credit/elements/housing/non_dependant_contribution');
+    const count = facts.nonDependants.filter((person) => !person.exempt && person.age >= 21).length;
+    contributions = Math.min(element, count * each);
+    contribution = { count, each };
+  }
+  return { element, contributions, lhaUsed, rent, charges, costs, needed, bedrooms: facts.bedrooms, sector, privateRent, underOccupation, contribution };
+}
+
+export function explainHousingElement(figures: HousingElement, explanations: Explanations): string[] {
+  const { element, contributions, lhaUsed, rent, charges, costs, needed, bedrooms, sector, privateRent, underOccupation, contribution } = figures;
+  const sentences: string[] = [];
+  if (sector === 'PRIVATE' && privateRent) {
+    const { category, rate, lhaWorking } = privateRent;
+    sentences.push(...lhaWorking);
+    if (category === 'SHARED') sentences.push(explanations.say('lha-shared-rate'));
+    sentences.push(explanations.say('lha', { costs, charges, rate, area: lhaUsed!.area, category: LHA_CATEGORY_WORDS[category], rooms: needed, capped: costs > rate, element }));
+  } else if (sector === 'SOCIAL') {
+    sentences.push(explanations.say('social-rent', { rent, charges, costs }));
+    if (underOccupation) {
+      const { spare, percentage, cut } = underOccupation;
+      sentences.push(explanations.say('size-criteria', { bedrooms, needed, spare, percentage, cut }));
+    } else if (bedrooms === null) {
+      sentences.push(explanations.say('social-bedrooms-unknown', { needed }));
+    }
+  } else {
+    sentences.push(explanations.say('shared-ownership', { costs }));
+  }
+  if (contribution) sentences.push(explanations.say('contributions', { count: contribution.count, each: contribution.each, contributions }));
+  return sentences;
+}

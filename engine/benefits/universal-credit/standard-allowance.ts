@@ -1,0 +1,29 @@
+import type { CalculationInput } from '../../core/benefit.js';
+import type { Explanations } from '../../core/explanations.js';
+import type { FiredRules } from '../../core/ruleset.js';
+import type { Pence } from '../../../common/money.js';
+
+/**
+ * The standard allowance (UC Regs 2013 reg 36): the rate the ruleset chose for a single person or a couple, by age
+ * (its event names the parameter, e.g. gov/dwp/universal_credit/standard_allowance/single_25_or_over).
+ */
+export interface StandardAllowance {
+  amount: Pence;
+  who: unknown;
+  /** A couple of whom one has reached State Pension age claims Universal Credit as a couple. */
+  mixedAgeCouple: boolean;
+}
+
+export function standardAllowance(input: CalculationInput, fired: FiredRules): StandardAllowance {
+  const { facts, parameters } = input;
+  const rule = fired.first('standard-allowance')!;
+  return {
+    amount: parameters.amount(String(rule.event.params.parameter)),
+    who: rule.event.params.who,
+    mixedAgeCouple: facts.isCouple && facts.system === 'UNIVERSAL_CREDIT' && facts.adults.some((adult) => adult.reachedStatePensionAge),
+  };
+}
+
+export function explainStandardAllowance(figures: StandardAllowance, explanations: Explanations): string[] {
+  return [explanations.say('standard-allowance', { who: figures.who, amount: figures.amount }), ...(figures.mixedAgeCouple ? [explanations.say('mixed-age-couple')] : [])];
+}
