@@ -238,9 +238,13 @@ function defaultMessage(error: ErrorObject): string | undefined {
 }
 
 function ownMessage(error: ErrorObject): string | undefined {
+  const custom = (error.parentSchema as JsonSchema | undefined)?.['x-errorMessage'];
+  // A keyword that only wraps others (not, anyOf) says something only when the schema gives it words.
+  if (typeof custom === 'object' && custom !== null && typeof (custom as Record<string, unknown>)[error.keyword] === 'string') {
+    return (custom as Record<string, string>)[error.keyword];
+  }
   const fallback = defaultMessage(error);
   if (fallback === undefined) return undefined;
-  const custom = (error.parentSchema as JsonSchema | undefined)?.['x-errorMessage'];
   if (typeof custom === 'string') return custom;
   if (typeof custom === 'object' && custom !== null && typeof (custom as Record<string, unknown>)[error.keyword] === 'string') {
     return (custom as Record<string, string>)[error.keyword];
