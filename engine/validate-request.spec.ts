@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { randomHouseholds } from '../test/support/random-households.js';
 import { normaliseHousehold } from './core/normalise.js';
-import { validateCalculationRequest, type CalculationRequestCheck } from './validate-request.js';
+import { MONEY_PERIODS } from '../common/money.js';
+import { BENEFIT_RATES, CHILD_DISABILITIES, COUNCIL_TAX_BANDS, COUNTRIES, EARNINGS_BASES, HOUSING_TENURES, OTHER_INCOME_TYPES, SEXES } from './household.js';
+import { CALCULATION_REQUEST, validateCalculationRequest, type CalculationRequestCheck } from './validate-request.js';
 
 const TODAY = '2026-11-21';
 
@@ -415,5 +417,21 @@ describe('validateCalculationRequest: several problems', () => {
       ),
     );
     expect(paths(errors)).toEqual(['date', 'household.adults[0].foo', 'household.adults[0].earnings.amount', 'household.housing.tenure']);
+  });
+});
+
+describe('the calculation request schema', () => {
+  it("names the engine's own enums, so the contract and the household type cannot drift apart", () => {
+    const defs = CALCULATION_REQUEST.schema.$defs as Record<string, { enum?: readonly string[]; 'x-ratesByType'?: unknown }>;
+    expect(defs.Country!.enum).toEqual(COUNTRIES);
+    expect(defs.MoneyPeriod!.enum).toEqual(MONEY_PERIODS);
+    expect(defs.EarningsBasis!.enum).toEqual(EARNINGS_BASES);
+    expect(defs.OtherIncomeType!.enum).toEqual(OTHER_INCOME_TYPES);
+    expect(defs.BenefitReceivedType!.enum).toEqual(Object.keys(BENEFIT_RATES));
+    expect(defs.BenefitReceived!['x-ratesByType']).toEqual(BENEFIT_RATES);
+    expect(defs.Sex!.enum).toEqual(SEXES);
+    expect(defs.ChildDisability!.enum).toEqual(CHILD_DISABILITIES);
+    expect(defs.CouncilTaxBand!.enum).toEqual(COUNCIL_TAX_BANDS);
+    expect(defs.Tenure!.enum).toEqual(HOUSING_TENURES);
   });
 });

@@ -4,6 +4,7 @@ import type { BenefitCode, BenefitOutcome } from './benefit.js';
 import type { EntitlementEngine } from './entitlement-engine.js';
 import type { CalculationResult } from './calculation-result.js';
 import { normaliseHousehold, type HouseholdInput } from './normalise.js';
+import { Contract } from '../schemas/json-schema.js';
 
 /**
  * Hand-worked test cases beside each ruleset (`rulesets/<benefit>/cases/*.json`), for policy staff to read and
@@ -61,6 +62,9 @@ export interface CaseFailure {
   trail: string[];
 }
 
+/** The shape of a case file: `definitions/schemas/cases.schema.json` (every case asserts at least one figure). */
+export const CASE_FILE = Contract.named('cases.schema.json', 'is not a field a case file takes.');
+
 /** Every case file under each ruleset's `cases/` folder (or only the folders named). */
 export function readCaseFiles(rulesetsDir: string, folders?: readonly string[]): CaseFile[] {
   const files: CaseFile[] = [];
@@ -70,14 +74,10 @@ export function readCaseFiles(rulesetsDir: string, folders?: readonly string[]):
     for (const name of readdirSync(casesDir).sort()) {
       if (!name.endsWith('.json')) continue;
       const file = join(folder, 'cases', name);
-      const json = JSON.parse(readFileSync(join(rulesetsDir, file), 'utf8')) as { cases?: RulesCase[] };
-      if (!Array.isArray(json.cases)) throw new Error(`${file} must hold { "cases": [...] }.`);
-      for (const [index, item] of json.cases.entries()) {
-        for (const key of ['name', 'date', 'household', 'expected', 'workings'] as const) {
-          if (!item[key]) throw new Error(`${file}: case ${index + 1} has no ${key}.`);
-        }
-      }
-      files.push({ file, cases: json.cases });
+      const json: unknown = JSON.parse(readFileSync(join(rulesetsDir, file), 'utf8'));
+      const problems = CASE_FILE.problems(json);
+      if (problems.length > 0) throw new Error(`${file} is not a valid case file:\n${problems.map((problem) => `  ${problem.message}`).join('\n')}`);
+      files.push({ file, cases: (json as { cases: RulesCase[] }).cases });
     }
   }
   return files;

@@ -3,7 +3,6 @@ import { ApiBadRequestResponse, ApiBody, ApiOkResponse, ApiOperation, ApiTags, A
 import { Public } from '../access/access.js';
 import { ErrorResponseDto } from '../errors/error-response.dto.js';
 import { RateLimited } from '../rate-limit/route-limits.js';
-import { CalculationRequestDto } from './calculation-request.dto.js';
 import { CalculationResponseDto } from './calculation-response.dto.js';
 import { CalculationService } from './calculation.service.js';
 
@@ -21,8 +20,8 @@ export class CalculationController {
     description:
       'Stateless: nothing is stored. The same JSON goes through `npm run calc -- <file.json|->`. Each benefit comes with its amount in both periods, the plain-English reasons, the rules that held and every rate used with its source.',
   })
-  // The body is checked by the shared validation (engine/validate-request.ts), so the DTO documents it only.
-  @ApiBody({ type: CalculationRequestDto })
+  // The body is checked against definitions/schemas/calculation-request.schema.json, which the document shows (openapi.ts).
+  @ApiBody({ schema: { $ref: '#/components/schemas/CalculationRequest' } })
   @ApiOkResponse({ type: CalculationResponseDto, description: 'Every benefit worked out for the household on the date.' })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_FAILED: each problem with its JSON path (e.g. household.adults[0].dateOfBirth); INVALID_JSON for a body that is not JSON.' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'TOO_MANY_REQUESTS: over the calculations one address may ask for (RATE_LIMIT_CALCULATION_API); Retry-After says in how many seconds to try again.' })

@@ -3,7 +3,9 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Express, Request, Response } from 'express';
 import swaggerUi from 'swagger-ui-express';
+import { CALCULATION_REQUEST } from '../../../engine/validate-request.js';
 import { ErrorResponseDto } from '../errors/error-response.dto.js';
+import { openApiComponents } from './json-schema-to-openapi.js';
 
 export const OPENAPI_FILE = 'api/openapi.json';
 
@@ -27,7 +29,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     )
     .setVersion('1')
     .build();
-  return sortKeysDeep(SwaggerModule.createDocument(app, config, { extraModels: [ErrorResponseDto] }));
+  const document = SwaggerModule.createDocument(app, config, { extraModels: [ErrorResponseDto] });
+  // The calculation request is shown as the JSON Schema it is validated with (definitions/schemas/).
+  const schemas = (document.components ??= {}).schemas ?? {};
+  document.components.schemas = { ...schemas, ...(openApiComponents('CalculationRequest', CALCULATION_REQUEST.schema) as typeof schemas) };
+  return sortKeysDeep(document);
 }
 
 /** The document as JSON at /api/docs-json and browsable in Swagger UI at /api/docs. */
