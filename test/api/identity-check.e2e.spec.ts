@@ -24,7 +24,6 @@ let server: ApiProcess;
 interface Answer {
   status: number;
   headers: IncomingHttpHeaders;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
 }
 

@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { startEmbeddedPostgres, type DatabaseServer } from '../../api/src/database/embedded-postgres.js';
+import { startEmbeddedPostgres } from '../../api/src/database/embedded-postgres.js';
 import { findFreePort } from '../../api/src/database/free-port.js';
 import { REPO_ROOT, startApiProcess, type ApiProcess } from '../support/api-process.js';
 
@@ -193,12 +193,11 @@ describe('the database restarted under a running server', () => {
     Logger.overrideLogger(false);
     server = await startOnEmbedded(dataDir);
     await stopPostgresUnderTheServer(dataDir);
-    let restarted: DatabaseServer | undefined = await startEmbeddedPostgres(dataDir, logger);
+    const restarted = await startEmbeddedPostgres(dataDir, logger);
     try {
       expect(await waitUntil(async () => (await healthStatus(server!)) === 200, HEALTHY_WITHIN_MS)).toBe(true);
     } finally {
       await restarted.stop();
-      restarted = undefined;
     }
     // Let go of here, but the server still uses it.
     expect(await healthStatus(server)).toBe(200);

@@ -80,7 +80,7 @@ describeInChromium('stored script in Chromium', () => {
     suite = await startBrowserSuite();
     const saved = process.env.DATABASE_URL;
     process.env.DATABASE_URL = suite.database!.url;
-    let adviserUserId = '';
+    let adviserUserId: string;
     try {
       adviserUserId = await withAccounts(async (accounts) => {
         const { organisationId } = await accounts.createOrganisationWithAdmin('Script Test Advice', { email: 'admin@script.example', displayName: 'Sam Admin', password: PASSWORD });

@@ -107,7 +107,7 @@ describe('CalculationRequests with spoilt households', () => {
       try {
         answer = await requests.answer(body, '2026-11-21');
       } catch (error) {
-        throw new Error(`seed ${seed}: ${place.join('.')} = ${JSON.stringify(spoiler)} threw ${(error as Error).stack}`);
+        throw new Error(`seed ${seed}: ${place.join('.')} = ${JSON.stringify(spoiler)} threw ${(error as Error).stack}`, { cause: error });
       }
       statuses.add(answer.statusCode);
       if (answer.statusCode !== 200) expect(answer.body.errors.length).toBeGreaterThan(0);

@@ -61,7 +61,7 @@ export async function loadClipLibrary(directory = CAPTCHA_AUDIO_DIR): Promise<Cl
       try {
         audio = readWav(bytes);
       } catch (error) {
-        throw new Error(`${file} is not a clip the audio security code can use: ${(error as Error).message}.`);
+        throw new Error(`${file} is not a clip the audio security code can use: ${(error as Error).message}.`, { cause: error });
       }
       if (audio.sampleRate !== CLIP_SAMPLE_RATE) {
         throw new Error(`${file} is recorded at ${audio.sampleRate} Hz; every clip must be ${CLIP_SAMPLE_RATE} Hz (run scripts/record-captcha-clips.sh).`);

@@ -365,7 +365,7 @@ async function initialiseCluster(cluster: Cluster, password: string, logger: Log
   try {
     await initdb.initialise();
   } catch (error) {
-    throw new Error(`The embedded PostgreSQL cluster in ${cluster.clusterDir} could not be created: ${error instanceof Error ? error.message : String(error)}\n${recentOutput.join('\n')}`);
+    throw new Error(`The embedded PostgreSQL cluster in ${cluster.clusterDir} could not be created: ${error instanceof Error ? error.message : String(error)}\n${recentOutput.join('\n')}`, { cause: error });
   }
 }
 

@@ -61,8 +61,8 @@ export function answersShown(question: QuestionDefinition, value: AnswerValue | 
       return (Array.isArray(value) ? value : []).flatMap((chosen) => shown(optionText(question, chosen)));
     case 'Radio':
     case 'Select':
-    // A band reads as itself ('Band C'); 'NotKnown' as its option text, 'I don't know my band'.
     case 'Council':
+      // A band reads as itself ('Band C'); 'NotKnown' as its option text, 'I don't know my band'.
       return shown(optionText(question, String(value)));
     case 'Postcode':
       return shown(postcodeText(value as PostcodeAnswer, options.mask));

@@ -29,6 +29,7 @@ export function ModalDialog({ title, onClose, initialFocus, describedBy, childre
     const returnTo = document.activeElement as HTMLElement | null;
     (initialFocus?.current ?? dialog.current?.querySelector<HTMLElement>(FOCUSABLE))?.focus();
     return () => returnTo?.focus?.();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on opening, as above
   }, []);
 
   return (

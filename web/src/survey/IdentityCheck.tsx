@@ -42,7 +42,7 @@ export function IdentityCheck({ session, onVerified }: { session: string; onVeri
     }
     setBusy(true);
     setError('');
-    let message = '';
+    let message: string;
     try {
       const result = await verifySession(session, postcode.trim());
       if (result?.valid === true) {

@@ -48,7 +48,7 @@ export function MoneyControl(props: ControlProps) {
   // An answer changed from outside (a default, a cleared privacy notice): show its figure.
   useEffect(() => {
     if (chosenFigurePence(moneyAnswerAfter(text, answer.period)) !== chosenFigurePence(answer)) setText(amountText(answer));
-    // Only the answer from outside matters here; the text is this control's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the answer from outside matters; the text is this control's own
   }, [answer.weekly, answer.monthly, answer.yearly, answer.period]);
 
   const figures = describeFigures(answer);
