@@ -19,10 +19,7 @@ export default tseslint.config(
     rules: {
       // tsc (noUnusedLocals, noUnusedParameters) already fails the build on these; ESLint still reports them, with
       // the usual escape of a leading underscore.
-      '@typescript-eslint/no-unused-vars': [
-        'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
-      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
       // The validators match control characters (NUL, \u0000-\u001f) on purpose, to reject them.
       'no-control-regex': 'off',
     },

@@ -60,13 +60,19 @@ try {
     }
   };
   pages.adviserHome = await signedIn('/adviser/', 'Adviser Area');
-  pages.compare = await signedIn(`/adviser/compare/${first},${second}?clientId=${clientGuid}&session=${first}&session=${second}`, 'Compare Calculations');
+  pages.compare = await signedIn(
+    `/adviser/compare/${first},${second}?clientId=${clientGuid}&session=${first}&session=${second}`,
+    'Compare Calculations',
+  );
 
   const report = {
     benchmark: 'First-load JavaScript per page, Chromium against the built server, empty cache',
     date: new Date().toISOString(),
     machine: describeMachine(version),
-    settings: { measured: 'every script response from opening the page until its h1 shows; gzip level 9 of each body', viewport: '1280x900' },
+    settings: {
+      measured: 'every script response from opening the page until its h1 shows; gzip level 9 of each body',
+      viewport: '1280x900',
+    },
     results: Object.fromEntries(
       Object.entries(pages).map(([name, load]) => [
         name,
@@ -84,16 +90,28 @@ try {
       met:
         pages.landing.gzipBytes < TARGET_GZIP_BYTES &&
         pages.survey.gzipBytes < TARGET_GZIP_BYTES &&
-        ['landing', 'survey', 'results', 'adviserHome'].every((name) => ![...pages[name].scripts, ...pages[name].later].some((script) => script.hasApexCharts)),
+        ['landing', 'survey', 'results', 'adviserHome'].every(
+          (name) => ![...pages[name].scripts, ...pages[name].later].some((script) => script.hasApexCharts),
+        ),
     },
   };
   mkdirSync(dirname(RESULTS_FILE), { recursive: true });
   writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(['', `First-load JavaScript - ${report.date}`, `Machine       ${report.machine.cpuModel}, ${report.machine.cores} cores; Chromium, empty cache`].join('\n'));
+  console.log(
+    [
+      '',
+      `First-load JavaScript - ${report.date}`,
+      `Machine       ${report.machine.cpuModel}, ${report.machine.cores} cores; Chromium, empty cache`,
+    ].join('\n'),
+  );
   for (const [name, result] of Object.entries(report.results)) {
-    console.log(`${name.padEnd(13)} ${kb(result.firstLoadGzipBytes).padStart(9)} gzipped (${kb(result.firstLoadBytes)} as sent) in ${result.scripts.length} scripts; apexcharts ${result.apexchartsFetched ? 'fetched' : 'not fetched'}`);
+    console.log(
+      `${name.padEnd(13)} ${kb(result.firstLoadGzipBytes).padStart(9)} gzipped (${kb(result.firstLoadBytes)} as sent) in ${result.scripts.length} scripts; apexcharts ${result.apexchartsFetched ? 'fetched' : 'not fetched'}`,
+    );
   }
-  console.log(`Target        landing and survey under ${kb(TARGET_GZIP_BYTES)} gzipped, apexcharts on the compare page only: ${report.target.met ? 'met' : 'NOT met'}`);
+  console.log(
+    `Target        landing and survey under ${kb(TARGET_GZIP_BYTES)} gzipped, apexcharts on the compare page only: ${report.target.met ? 'met' : 'NOT met'}`,
+  );
   console.log(`bench: written to ${RESULTS_FILE.replace(`${REPO_ROOT}/`, '')}`);
 } finally {
   await browser.close();

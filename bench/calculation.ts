@@ -44,7 +44,12 @@ const report = {
   benchmark: 'full household calculation (every benefit), one core',
   date: new Date().toISOString(),
   machine: describeMachine('not used'),
-  settings: { warmUpSeconds: WARM_UP_SECONDS, measuredSeconds: SECONDS, households: households.length, benefits: engine.calculators.map((calculator) => calculator.code) },
+  settings: {
+    warmUpSeconds: WARM_UP_SECONDS,
+    measuredSeconds: SECONDS,
+    households: households.length,
+    benefits: engine.calculators.map((calculator) => calculator.code),
+  },
   results: { rulesetsLoadMs: Math.round(loadMs), calculations: latencies.length, calculationsPerSecond: perSecond, latencyMs: latency },
   target: { perSecond: TARGET_PER_SECOND, p99Ms: TARGET_P99_MS, met: perSecond >= TARGET_PER_SECOND && latency.p99Ms < TARGET_P99_MS },
 };

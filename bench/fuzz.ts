@@ -29,7 +29,9 @@ async function main(): Promise<number> {
     const routes = await routesFromServer(api.url);
     const outOfStep = entriesOutOfStep(routes);
     if (outOfStep.missing.length > 0 || outOfStep.stale.length > 0) {
-      console.error(`bench:fuzz: test/support/endpoint-fuzz.ts ROUTE_ENTRIES is out of step with the OpenAPI document: ${JSON.stringify(outOfStep)}`);
+      console.error(
+        `bench:fuzz: test/support/endpoint-fuzz.ts ROUTE_ENTRIES is out of step with the OpenAPI document: ${JSON.stringify(outOfStep)}`,
+      );
       return 1;
     }
     // The accounts are made on the server's database as `npm run accounts:create-admin` makes them.
@@ -41,11 +43,32 @@ async function main(): Promise<number> {
       else process.env.DATABASE_URL = saved;
     });
 
-    console.log(`bench:fuzz: ${ONLY === undefined ? COUNT : 1} hostile requests over ${routes.length} routes, ${CONCURRENCY} at a time, seed ${SEED}`);
-    const run = await runFuzz({ baseUrl: api.url, routes, context, seed: SEED, count: COUNT, concurrency: CONCURRENCY, only: ONLY, route: process.env.FUZZ_ROUTE, maxFailures: Number.POSITIVE_INFINITY });
+    console.log(
+      `bench:fuzz: ${ONLY === undefined ? COUNT : 1} hostile requests over ${routes.length} routes, ${CONCURRENCY} at a time, seed ${SEED}`,
+    );
+    const run = await runFuzz({
+      baseUrl: api.url,
+      routes,
+      context,
+      seed: SEED,
+      count: COUNT,
+      concurrency: CONCURRENCY,
+      only: ONLY,
+      route: process.env.FUZZ_ROUTE,
+      maxFailures: Number.POSITIVE_INFINITY,
+    });
     console.log(summarise(run));
-    const byRoute = Object.fromEntries([...run.byRoute].sort(([a], [b]) => a.localeCompare(b)).map(([route, statuses]) => [route, Object.fromEntries([...statuses].sort(([a], [b]) => a - b))]));
-    for (const [route, statuses] of Object.entries(byRoute)) console.log(`  ${route.padEnd(45)} ${Object.entries(statuses).map(([status, count]) => `${status}: ${count}`).join(', ')}`);
+    const byRoute = Object.fromEntries(
+      [...run.byRoute]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([route, statuses]) => [route, Object.fromEntries([...statuses].sort(([a], [b]) => a - b))]),
+    );
+    for (const [route, statuses] of Object.entries(byRoute))
+      console.log(
+        `  ${route.padEnd(45)} ${Object.entries(statuses)
+          .map(([status, count]) => `${status}: ${count}`)
+          .join(', ')}`,
+      );
     for (const failure of run.failures.slice(0, 20)) console.error(`\n${failure}`);
     if (run.failures.length > 20) console.error(`\n... and ${run.failures.length - 20} more failures.`);
 
@@ -55,8 +78,12 @@ async function main(): Promise<number> {
       resolve(resultsFolder, 'fuzz.json'),
       `${JSON.stringify({ measuredAt: new Date().toISOString(), machine: describeMachine(postgresVersion), seed: SEED, sent: run.sent, seconds: run.milliseconds / 1000, byStatus: Object.fromEntries(run.byStatus), byRoute, failureCount: run.failures.length, firstFailures: run.failures.slice(0, 50) }, null, 2)}\n`,
     );
-    const serverErrors = [...run.byStatus].filter(([status]) => status >= 500 || status === 0).reduce((total, [, count]) => total + count, 0);
-    console.log(`bench:fuzz: ${serverErrors} server errors or dropped connections, ${run.failures.length} failures in all; written to bench/results/fuzz.json`);
+    const serverErrors = [...run.byStatus]
+      .filter(([status]) => status >= 500 || status === 0)
+      .reduce((total, [, count]) => total + count, 0);
+    console.log(
+      `bench:fuzz: ${serverErrors} server errors or dropped connections, ${run.failures.length} failures in all; written to bench/results/fuzz.json`,
+    );
     return run.failures.length === 0 && (ONLY !== undefined || process.env.FUZZ_ROUTE !== undefined || run.sent === COUNT) ? 0 : 1;
   } finally {
     if (api) await stopApi(api).catch((error) => console.error('bench:fuzz: could not stop the API process:', error));

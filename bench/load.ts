@@ -60,14 +60,20 @@ async function main(): Promise<number> {
     const [{ version }] = await database.query<{ version: string }>('SELECT version()');
     // Started together, as two instances behind a load balancer would be: they also race to migrate the database.
     apis.push(
-      ...(await Promise.all([0, 1].map(() => startApiProcess({ ...BENCH_ROUTE_LIMITS, NODE_ENV: 'production', DATABASE_URL: database!.url, LOG_LEVEL: 'warn' })))),
+      ...(await Promise.all(
+        [0, 1].map(() =>
+          startApiProcess({ ...BENCH_ROUTE_LIMITS, NODE_ENV: 'production', DATABASE_URL: database!.url, LOG_LEVEL: 'warn' }),
+        ),
+      )),
     );
     // Connections are kept alive as a browser keeps them, but dropped after 4 s unused: the server closes those idle
     // for 5 s (Node's keepAliveTimeout), and a request sent on one just as it does so would fail.
     agents.push(...apis.map(() => new Agent({ keepAlive: true, maxSockets: CONCURRENCY, timeout: 4000 })));
     console.log(`bench: ${CONCURRENCY} visitors answering whole questionnaires for ${SECONDS} s against 2 API processes on one database`);
 
-    const tallies = Object.fromEntries(CALL_KINDS.map((kind): [CallKind, CallTally] => [kind, { latencies: [], byStatus: {}, networkErrors: 0, keepAliveRetries: 0 }])) as Record<CallKind, CallTally>;
+    const tallies = Object.fromEntries(
+      CALL_KINDS.map((kind): [CallKind, CallTally] => [kind, { latencies: [], byStatus: {}, networkErrors: 0, keepAliveRetries: 0 }]),
+    ) as Record<CallKind, CallTally>;
     const finished: Finished[] = [];
     /** Problems found on the way: a wrong next page, a result without figures. Each one fails the bench. */
     const problems: string[] = [];
@@ -79,7 +85,13 @@ async function main(): Promise<number> {
     let nextServer = 0;
 
     /** One call to the next server in turn, timed and counted; null when it failed (already counted). */
-    const call = async (kind: CallKind, method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: string): Promise<Reply | null> => {
+    const call = async (
+      kind: CallKind,
+      method: 'GET' | 'POST',
+      path: string,
+      headers: Record<string, string>,
+      body?: string,
+    ): Promise<Reply | null> => {
       const server = nextServer++ % apis.length;
       const tally = tallies[kind];
       const started = performance.now();
@@ -89,7 +101,13 @@ async function main(): Promise<number> {
           let answered = false;
           const outgoing = request(
             new URL(path, apis[server].url),
-            { method, agent: fresh ? false : agents[server], headers: body ? { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) } : headers },
+            {
+              method,
+              agent: fresh ? false : agents[server],
+              headers: body
+                ? { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) }
+                : headers,
+            },
             (response) => {
               answered = true;
               const chunks: Buffer[] = [];
@@ -98,7 +116,9 @@ async function main(): Promise<number> {
               response.on('error', fail);
             },
           );
-          outgoing.on('error', (error) => fail(Object.assign(error, { retryable: outgoing.reusedSocket && !answered, reused: outgoing.reusedSocket, answered })));
+          outgoing.on('error', (error) =>
+            fail(Object.assign(error, { retryable: outgoing.reusedSocket && !answered, reused: outgoing.reusedSocket, answered })),
+          );
           outgoing.end(body);
         });
       try {
@@ -124,7 +144,9 @@ async function main(): Promise<number> {
       } catch (error) {
         tally.networkErrors += 1;
         const { reused, answered } = error as { reused?: boolean; answered?: boolean };
-        note(`${kind} ${path.split('?')[0]}: ${error instanceof Error ? error.message : String(error)} (${reused ? 'kept-alive' : 'new'} connection, ${answered ? 'after' : 'before'} the answer began)`);
+        note(
+          `${kind} ${path.split('?')[0]}: ${error instanceof Error ? error.message : String(error)} (${reused ? 'kept-alive' : 'new'} connection, ${answered ? 'after' : 'before'} the answer began)`,
+        );
         return null;
       }
     };
@@ -145,7 +167,13 @@ async function main(): Promise<number> {
         }
         await pause();
         const action = index === HOUSEHOLD.length - 1 ? 4 : 2;
-        const reply = await call('POST page', 'POST', '/api/data/survey/', {}, JSON.stringify({ browserId, session, page: current.pageNumber, action, ...answers }));
+        const reply = await call(
+          'POST page',
+          'POST',
+          '/api/data/survey/',
+          {},
+          JSON.stringify({ browserId, session, page: current.pageNumber, action, ...answers }),
+        );
         if (!reply) return false;
         Object.assign(posted, answers);
         current = JSON.parse(reply.text);
@@ -155,7 +183,10 @@ async function main(): Promise<number> {
       const result = await call('GET result', 'GET', `/api/data/result/?session=${session}`, { 'X-Browser-Id': browserId });
       if (!result) return false;
       // Worked out: the engine's lists are there (this household gets Universal Credit, so they are not empty).
-      const { isValid, benefits } = JSON.parse(result.text) as { isValid?: boolean; benefits?: { meansTested?: unknown[]; universalCredit?: unknown[] } | null };
+      const { isValid, benefits } = JSON.parse(result.text) as {
+        isValid?: boolean;
+        benefits?: { meansTested?: unknown[]; universalCredit?: unknown[] } | null;
+      };
       if (!isValid || !benefits || (benefits.meansTested?.length ?? 0) + (benefits.universalCredit?.length ?? 0) === 0) {
         flowProblems += 1;
         note(`${browserId}: the result of ${session} has no figures`);
@@ -207,20 +238,51 @@ async function main(): Promise<number> {
         continue;
       }
       if (!row.finished) lost.push(`${questionnaire.session}: not marked finished`);
-      if (row.owner_browser_id !== questionnaire.browserId) lost.push(`${questionnaire.session}: owned by ${row.owner_browser_id}, not ${questionnaire.browserId}`);
+      if (row.owner_browser_id !== questionnaire.browserId)
+        lost.push(`${questionnaire.session}: owned by ${row.owner_browser_id}, not ${questionnaire.browserId}`);
       for (const [question, value] of Object.entries(questionnaire.answers)) {
         answersChecked += 1;
-        if (!isDeepStrictEqual(row.answers[question], value)) lost.push(`${questionnaire.session}: ${question} stored as ${JSON.stringify(row.answers[question])}, posted ${JSON.stringify(value)}`);
+        if (!isDeepStrictEqual(row.answers[question], value))
+          lost.push(
+            `${questionnaire.session}: ${question} stored as ${JSON.stringify(row.answers[question])}, posted ${JSON.stringify(value)}`,
+          );
       }
     }
-    const [{ calculations }] = await database.query<{ calculations: number }>('SELECT count(*)::int AS calculations FROM calculation_sessions');
+    const [{ calculations }] = await database.query<{ calculations: number }>(
+      'SELECT count(*)::int AS calculations FROM calculation_sessions',
+    );
 
     const machine = describeMachine(version);
     const perCall = Object.fromEntries(
-      CALL_KINDS.map((kind) => [kind, { latencyMs: summarise(tallies[kind].latencies), byStatus: tallies[kind].byStatus, networkErrors: tallies[kind].networkErrors, keepAliveRetries: tallies[kind].keepAliveRetries }]),
-    ) as Record<CallKind, { latencyMs: ReturnType<typeof summarise>; byStatus: Record<string, number>; networkErrors: number; keepAliveRetries: number }>;
-    const serverErrors = CALL_KINDS.reduce((sum, kind) => sum + Object.entries(tallies[kind].byStatus).filter(([status]) => Number(status) >= 500).reduce((s, [, n]) => s + n, 0), 0);
-    const otherStatuses = CALL_KINDS.reduce((sum, kind) => sum + Object.entries(tallies[kind].byStatus).filter(([status]) => Number(status) !== 200 && Number(status) < 500).reduce((s, [, n]) => s + n, 0), 0);
+      CALL_KINDS.map((kind) => [
+        kind,
+        {
+          latencyMs: summarise(tallies[kind].latencies),
+          byStatus: tallies[kind].byStatus,
+          networkErrors: tallies[kind].networkErrors,
+          keepAliveRetries: tallies[kind].keepAliveRetries,
+        },
+      ]),
+    ) as Record<
+      CallKind,
+      { latencyMs: ReturnType<typeof summarise>; byStatus: Record<string, number>; networkErrors: number; keepAliveRetries: number }
+    >;
+    const serverErrors = CALL_KINDS.reduce(
+      (sum, kind) =>
+        sum +
+        Object.entries(tallies[kind].byStatus)
+          .filter(([status]) => Number(status) >= 500)
+          .reduce((s, [, n]) => s + n, 0),
+      0,
+    );
+    const otherStatuses = CALL_KINDS.reduce(
+      (sum, kind) =>
+        sum +
+        Object.entries(tallies[kind].byStatus)
+          .filter(([status]) => Number(status) !== 200 && Number(status) < 500)
+          .reduce((s, [, n]) => s + n, 0),
+      0,
+    );
     const networkErrors = CALL_KINDS.reduce((sum, kind) => sum + tallies[kind].networkErrors, 0);
     const requests = CALL_KINDS.reduce((sum, kind) => sum + tallies[kind].latencies.length, 0);
     const report = {
@@ -251,7 +313,13 @@ async function main(): Promise<number> {
         networkErrors,
         flowProblems,
         problemExamples: problems,
-        database: { calculations, finishedCalculationsChecked: finished.length, answersChecked, lost: lost.length, lostExamples: lost.slice(0, 20) },
+        database: {
+          calculations,
+          finishedCalculationsChecked: finished.length,
+          answersChecked,
+          lost: lost.length,
+          lostExamples: lost.slice(0, 20),
+        },
         cpu: cpuUse(cpuAtStart, cpuAtEnd, SECONDS - 1, machine.cores),
       },
     };
@@ -269,7 +337,9 @@ async function main(): Promise<number> {
         ...CALL_KINDS.map(row),
         `Errors        5xx ${serverErrors}, other non-200 ${otherStatuses}, network ${networkErrors}, wrong pages or empty results ${flowProblems}`,
         `Database      ${finished.length} finished calculations and ${answersChecked} answers checked: ${lost.length} lost or wrong`,
-        cpu ? `CPU           both APIs ${cpu.apiPercent} %, PostgreSQL ${cpu.postgresPercent} %, load generator ${cpu.clientPercent} %, other ${cpu.otherPercent} % (of ${cpu.ofPercent} %)` : '',
+        cpu
+          ? `CPU           both APIs ${cpu.apiPercent} %, PostgreSQL ${cpu.postgresPercent} %, load generator ${cpu.clientPercent} %, other ${cpu.otherPercent} % (of ${cpu.ofPercent} %)`
+          : '',
         ...problems.slice(0, 5).map((problem) => `  ${problem}`),
         ...lost.slice(0, 5).map((problem) => `  lost: ${problem}`),
       ].join('\n'),

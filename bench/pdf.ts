@@ -52,7 +52,12 @@ const report = {
   benchmark: "'Your Benefit Results' PDF of a typical result, one core",
   date: new Date().toISOString(),
   machine: describeMachine('not used'),
-  settings: { warmUpRenders: WARM_UP_RENDERS, renders: RENDERS, result: 'RESULT_BOTH_SYSTEMS (test/fixtures/result.ts)', periods: 'weekly and monthly in turn' },
+  settings: {
+    warmUpRenders: WARM_UP_RENDERS,
+    renders: RENDERS,
+    result: 'RESULT_BOTH_SYSTEMS (test/fixtures/result.ts)',
+    periods: 'weekly and monthly in turn',
+  },
   results: {
     templatesLoadMs: Math.round(loadMs),
     latencyMs: latency,

@@ -24,12 +24,20 @@ const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
 function send(url: URL, method: 'GET' | 'POST', headers: Record<string, string>, body?: string): Promise<{ status: number; text: string }> {
   return new Promise((done, fail) => {
-    const outgoing = request(url, { method, agent, headers: body ? { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) } : headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => done({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      response.on('error', fail);
-    });
+    const outgoing = request(
+      url,
+      {
+        method,
+        agent,
+        headers: body ? { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) } : headers,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => done({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        response.on('error', fail);
+      },
+    );
     outgoing.on('error', fail);
     outgoing.end(body);
   });
@@ -43,7 +51,10 @@ async function finishedCalculation(apiUrl: string, browserId: string): Promise<s
     const isLast = index === SINGLE_PRIVATE_RENTER_WORKING_PART_TIME.length - 1;
     const body = JSON.stringify({ browserId, session, page: pageNumbers[index], action: isLast ? 4 : 2, ...answers });
     const response = await send(new URL('/api/data/survey/', apiUrl), 'POST', {}, body);
-    if (response.status !== 200) throw new Error(`Setting up the calculations: page ${pageNumbers[index]} answered ${response.status}: ${response.text.slice(0, 300)}`);
+    if (response.status !== 200)
+      throw new Error(
+        `Setting up the calculations: page ${pageNumbers[index]} answered ${response.status}: ${response.text.slice(0, 300)}`,
+      );
     session = (JSON.parse(response.text) as { session: string }).session;
   }
   return session!;
@@ -68,7 +79,9 @@ async function main(): Promise<number> {
     api = await startApiProcess({ ...BENCH_ROUTE_LIMITS, NODE_ENV: 'production', DATABASE_URL: database.url, LOG_LEVEL: 'warn' });
     const browsers = Array.from({ length: CALCULATIONS }, (_, index) => `browser_${Date.now()}_result${String(index).padStart(3, '0')}`);
     const sessions = await Promise.all(browsers.map((browserId) => finishedCalculation(api!.url, browserId)));
-    console.log(`bench: ${CALCULATIONS} finished calculations; ${CONCURRENCY} visitors reading results, ${WARM_UP_SECONDS} s warm-up then ${SECONDS} s measured`);
+    console.log(
+      `bench: ${CALCULATIONS} finished calculations; ${CONCURRENCY} visitors reading results, ${WARM_UP_SECONDS} s warm-up then ${SECONDS} s measured`,
+    );
 
     const measured: Tally = { latencies: [], byStatus: {}, networkErrors: 0, emptyResults: 0 };
     const warmUp: Tally = { latencies: [], byStatus: {}, networkErrors: 0, emptyResults: 0 };
@@ -103,12 +116,24 @@ async function main(): Promise<number> {
     const machine = describeMachine(version);
     const elapsedSeconds = (Math.max(lastMeasuredEnd, from + SECONDS * 1000) - from) / 1000;
     const latency = summarise(measured.latencies);
-    const failures = Object.entries(measured.byStatus).filter(([status]) => status !== '200').reduce((sum, [, count]) => sum + count, 0) + measured.networkErrors + measured.emptyResults;
+    const failures =
+      Object.entries(measured.byStatus)
+        .filter(([status]) => status !== '200')
+        .reduce((sum, [, count]) => sum + count, 0) +
+      measured.networkErrors +
+      measured.emptyResults;
     const report = {
       benchmark: 'GET /api/data/result/',
       date: new Date().toISOString(),
       machine,
-      settings: { concurrency: CONCURRENCY, calculations: CALCULATIONS, warmUpSeconds: WARM_UP_SECONDS, measuredSeconds: SECONDS, household: 'single private renter working part time', server: 'one API process, NODE_ENV=production' },
+      settings: {
+        concurrency: CONCURRENCY,
+        calculations: CALCULATIONS,
+        warmUpSeconds: WARM_UP_SECONDS,
+        measuredSeconds: SECONDS,
+        household: 'single private renter working part time',
+        server: 'one API process, NODE_ENV=production',
+      },
       results: {
         requests: measured.latencies.length,
         requestsPerSecond: Math.round((measured.latencies.length / elapsedSeconds) * 10) / 10,
@@ -127,7 +152,9 @@ async function main(): Promise<number> {
         `Requests      ${report.results.requests} in ${elapsedSeconds.toFixed(2)} s = ${report.results.requestsPerSecond} results/s`,
         `Latency       p50 ${latency.p50Ms}  p95 ${latency.p95Ms}  p99 ${latency.p99Ms}  max ${latency.maxMs} ms`,
         `Errors        ${failures}`,
-        report.results.cpu ? `CPU           API ${report.results.cpu.apiPercent} %, PostgreSQL ${report.results.cpu.postgresPercent} %, load generator ${report.results.cpu.clientPercent} %, other ${report.results.cpu.otherPercent} %` : '',
+        report.results.cpu
+          ? `CPU           API ${report.results.cpu.apiPercent} %, PostgreSQL ${report.results.cpu.postgresPercent} %, load generator ${report.results.cpu.clientPercent} %, other ${report.results.cpu.otherPercent} %`
+          : '',
       ].join('\n'),
     );
     mkdirSync(resolve(RESULTS_FILE, '..'), { recursive: true });

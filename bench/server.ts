@@ -83,4 +83,3 @@ export async function stopApi(api: ApiProcess): Promise<void> {
     await exited(api.child);
   }
 }
-

@@ -48,17 +48,43 @@ if (bundle) {
   const target = 200 * KB;
   for (const page of ['landing', 'survey'] as const) {
     const bytes = bundle.results[page].firstLoadGzipBytes;
-    lines.push({ measure: `First-load JavaScript, ${page} page`, target: 'under 200 KB gzipped', latest: kb(bytes), met: bytes < target, measuredAt: when(bundle) });
+    lines.push({
+      measure: `First-load JavaScript, ${page} page`,
+      target: 'under 200 KB gzipped',
+      latest: kb(bytes),
+      met: bytes < target,
+      measuredAt: when(bundle),
+    });
   }
-  const chartPages = Object.entries(bundle.results).filter(([, page]) => page.apexchartsFetched).map(([name]) => name);
-  lines.push({ measure: 'Chart library (apexcharts)', target: 'compare page only', latest: chartPages.join(', ') || 'nowhere', met: chartPages.join() === 'compare', measuredAt: when(bundle) });
+  const chartPages = Object.entries(bundle.results)
+    .filter(([, page]) => page.apexchartsFetched)
+    .map(([name]) => name);
+  lines.push({
+    measure: 'Chart library (apexcharts)',
+    target: 'compare page only',
+    latest: chartPages.join(', ') || 'nowhere',
+    met: chartPages.join() === 'compare',
+    measuredAt: when(bundle),
+  });
 } else missing.push('bundle');
 
 const pdf = read<{ results: { latencyMs: Percentiles; sizeBytes: { weekly: number; monthly: number } } }>('pdf');
 if (pdf) {
   const size = Math.max(pdf.results.sizeBytes.weekly, pdf.results.sizeBytes.monthly);
-  lines.push({ measure: 'Results PDF size (typical result)', target: 'under 400 KB', latest: kb(size), met: size < 400 * KB, measuredAt: when(pdf) });
-  lines.push({ measure: 'Results PDF time', target: 'p95 under 100 ms', latest: `p95 ${pdf.results.latencyMs.p95Ms} ms`, met: pdf.results.latencyMs.p95Ms < 100, measuredAt: when(pdf) });
+  lines.push({
+    measure: 'Results PDF size (typical result)',
+    target: 'under 400 KB',
+    latest: kb(size),
+    met: size < 400 * KB,
+    measuredAt: when(pdf),
+  });
+  lines.push({
+    measure: 'Results PDF time',
+    target: 'p95 under 100 ms',
+    latest: `p95 ${pdf.results.latencyMs.p95Ms} ms`,
+    met: pdf.results.latencyMs.p95Ms < 100,
+    measuredAt: when(pdf),
+  });
 } else missing.push('pdf');
 
 const load = read<{
@@ -72,7 +98,9 @@ const load = read<{
 }>('load');
 if (load) {
   const { perCall, database } = load.results;
-  const p95 = Object.entries(perCall).map(([call, figures]) => `${call} ${ms(figures.latencyMs.p95Ms)}`).join(', ');
+  const p95 = Object.entries(perCall)
+    .map(([call, figures]) => `${call} ${ms(figures.latencyMs.p95Ms)}`)
+    .join(', ');
   lines.push({
     measure: 'API p95 per call, 200 visitors without pause, 2 processes',
     target: 'none set; no 5xx, nothing lost',
@@ -93,7 +121,9 @@ if (survey) {
   });
 } else missing.push('survey-post');
 
-const engine = read<{ results: { calculationsPerSecond: number; latencyMs: Percentiles }; target: { perSecond: number; p99Ms: number } }>('calculation');
+const engine = read<{ results: { calculationsPerSecond: number; latencyMs: Percentiles }; target: { perSecond: number; p99Ms: number } }>(
+  'calculation',
+);
 if (engine) {
   const { calculationsPerSecond, latencyMs } = engine.results;
   lines.push({
@@ -107,17 +137,35 @@ if (engine) {
 
 const results = read<{ results: { requestsPerSecond: number; latencyMs: Percentiles } }>('result-get');
 if (results) {
-  lines.push({ measure: 'Results GET, 20 visitors without pause', target: 'none set', latest: `p95 ${ms(results.results.latencyMs.p95Ms)}, ${results.results.requestsPerSecond} results/s`, met: null, measuredAt: when(results) });
+  lines.push({
+    measure: 'Results GET, 20 visitors without pause',
+    target: 'none set',
+    latest: `p95 ${ms(results.results.latencyMs.p95Ms)}, ${results.results.requestsPerSecond} results/s`,
+    met: null,
+    measuredAt: when(results),
+  });
 } else missing.push('result-get');
 
 // The fuzz writes its figures at the top level of its file.
 const fuzz = read<{ sent: number; failureCount: number; byStatus: Record<string, number> }>('fuzz');
 if (fuzz) {
-  const serverErrors = Object.entries(fuzz.byStatus).filter(([status]) => Number(status) >= 500).reduce((sum, [, count]) => sum + count, 0);
-  lines.push({ measure: 'Hostile requests (fuzz)', target: 'no 5xx', latest: `${fuzz.sent.toLocaleString('en-GB')} sent, ${serverErrors} × 5xx, ${fuzz.failureCount} failures`, met: serverErrors === 0 && fuzz.failureCount === 0, measuredAt: when(fuzz) });
+  const serverErrors = Object.entries(fuzz.byStatus)
+    .filter(([status]) => Number(status) >= 500)
+    .reduce((sum, [, count]) => sum + count, 0);
+  lines.push({
+    measure: 'Hostile requests (fuzz)',
+    target: 'no 5xx',
+    latest: `${fuzz.sent.toLocaleString('en-GB')} sent, ${serverErrors} × 5xx, ${fuzz.failureCount} failures`,
+    met: serverErrors === 0 && fuzz.failureCount === 0,
+    measuredAt: when(fuzz),
+  });
 } else missing.push('fuzz');
 
-const machines = new Set([bundle, pdf, load, survey, engine, results].filter((file) => file !== null).map((file) => `${file!.machine.cpuModel}, ${file!.machine.cores} cores, Node ${file!.machine.node}`));
+const machines = new Set(
+  [bundle, pdf, load, survey, engine, results]
+    .filter((file) => file !== null)
+    .map((file) => `${file!.machine.cpuModel}, ${file!.machine.cores} cores, Node ${file!.machine.node}`),
+);
 const verdict = (met: boolean | null) => (met === null ? 'reported' : met ? 'met' : 'NOT met');
 console.log('\nPerformance budget (bench/results/)');
 console.log(`Machine       ${[...machines].join('; ')}`);

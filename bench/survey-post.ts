@@ -30,7 +30,8 @@ const PAUSE_MS = process.env.BENCH_PAUSE_MS === '0' ? 0 : positiveNumberFromEnvi
 // The pages this household is asked, as survey-flow.e2e.spec.ts proves: the others do not apply to it.
 const PAGE_NUMBERS = [1, 2, 3, 5, 8, 10, 11, 14, 16, 17, 18, 19, 20];
 const PAGES = SINGLE_PRIVATE_RENTER_WORKING_PART_TIME.map(([name, answers], index) => ({ name, answers, number: PAGE_NUMBERS[index] }));
-if (PAGES.length !== PAGE_NUMBERS.length) throw new Error('The household and its page numbers no longer match: update bench/survey-post.ts.');
+if (PAGES.length !== PAGE_NUMBERS.length)
+  throw new Error('The household and its page numbers no longer match: update bench/survey-post.ts.');
 
 // ---------------------------------------------------------------------------------------------------------------
 // The visitors.
@@ -46,7 +47,14 @@ interface Tally {
   completedQuestionnaires: number;
 }
 
-const newTally = (): Tally => ({ latencies: [], requests: 0, byStatus: {}, networkErrors: 0, unexpectedPages: 0, completedQuestionnaires: 0 });
+const newTally = (): Tally => ({
+  latencies: [],
+  requests: 0,
+  byStatus: {},
+  networkErrors: 0,
+  unexpectedPages: 0,
+  completedQuestionnaires: 0,
+});
 
 type Phase = 'warm-up' | 'measured' | 'stopping';
 
@@ -200,7 +208,9 @@ async function main(): Promise<number> {
     const serverTimings = collectServerTimings(api);
 
     run = new LoadRun(api.url);
-    console.log(`bench: ${CONCURRENCY} visitors${PAUSE_MS ? ` pausing ${PAUSE_MS} ms between pages` : ''}, ${WARM_UP_SECONDS} s warm-up then ${SECONDS} s measured`);
+    console.log(
+      `bench: ${CONCURRENCY} visitors${PAUSE_MS ? ` pausing ${PAUSE_MS} ms between pages` : ''}, ${WARM_UP_SECONDS} s warm-up then ${SECONDS} s measured`,
+    );
     const visitors = Array.from({ length: CONCURRENCY }, (_, index) => run!.visitor(index));
     await pause(WARM_UP_SECONDS * 1000);
     if (interrupted) throw new Error('Interrupted.');
@@ -229,7 +239,9 @@ async function main(): Promise<number> {
     // A 4xx is reported but is not a failure of the bench; a 5xx, a dropped connection or a wrong next page is.
     const failed = [errors, warmUpErrors].reduce((sum, tally) => sum + tally.serverErrors + tally.networkErrors + tally.unexpectedPages, 0);
     if (failed > 0) {
-      console.error(`bench: FAILED - ${failed} server errors, dropped connections or wrong next pages. The server's last words:\n${api.output().split('\n').slice(-20).join('\n')}`);
+      console.error(
+        `bench: FAILED - ${failed} server errors, dropped connections or wrong next pages. The server's last words:\n${api.output().split('\n').slice(-20).join('\n')}`,
+      );
       return 1;
     }
     return 0;
@@ -310,7 +322,9 @@ function printReport({ date, machine, settings, results, target }: Report): void
   ];
   // Another test run or build on the same machine takes CPU from the server: say so beside the figures.
   if (cpu && cpu.otherPercent > NOISY_OTHER_CPU_PERCENT) {
-    lines.push(`Warning       other processes used ${cpu.otherPercent} % CPU during the run: the figures understate the server; run again on a quiet machine.`);
+    lines.push(
+      `Warning       other processes used ${cpu.otherPercent} % CPU during the run: the figures understate the server; run again on a quiet machine.`,
+    );
   }
   console.log(lines.join('\n'));
 }

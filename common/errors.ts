@@ -20,9 +20,5 @@ export interface ErrorResponse {
 export function isErrorResponse(value: unknown): value is ErrorResponse {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as Partial<ErrorResponse>;
-  return (
-    typeof candidate.statusCode === 'number' &&
-    typeof candidate.message === 'string' &&
-    Array.isArray(candidate.errors)
-  );
+  return typeof candidate.statusCode === 'number' && typeof candidate.message === 'string' && Array.isArray(candidate.errors);
 }

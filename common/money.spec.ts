@@ -1,5 +1,18 @@
 import { describe, expect, it } from '@jest/globals';
-import { basisPointsOf, divideRounded, roundedQuotient, bothPeriods, convertPence, formatAmount, moneyIn, monthlyFromWeekly, penceFromPounds, poundsFromPence, scalePence, weeklyFromMonthly } from './money.js';
+import {
+  basisPointsOf,
+  divideRounded,
+  roundedQuotient,
+  bothPeriods,
+  convertPence,
+  formatAmount,
+  moneyIn,
+  monthlyFromWeekly,
+  penceFromPounds,
+  poundsFromPence,
+  scalePence,
+  weeklyFromMonthly,
+} from './money.js';
 
 describe('money in whole pence', () => {
   it('reads pounds with up to 2 decimals as decimal text, never through a binary fraction', () => {
@@ -44,8 +57,18 @@ describe('money in whole pence', () => {
 
 describe('the one rounding rule', () => {
   it('divides exactly and rounds half away from zero, whatever the signs, never giving -0', () => {
-    expect([roundedQuotient(5n, 2n), roundedQuotient(-5n, 2n), roundedQuotient(5n, -2n), roundedQuotient(-5n, -2n)]).toEqual([3n, -3n, -3n, 3n]);
-    expect([roundedQuotient(7n, 3n), roundedQuotient(-7n, 3n), roundedQuotient(8n, 3n), roundedQuotient(-8n, 3n)]).toEqual([2n, -2n, 3n, -3n]);
+    expect([roundedQuotient(5n, 2n), roundedQuotient(-5n, 2n), roundedQuotient(5n, -2n), roundedQuotient(-5n, -2n)]).toEqual([
+      3n,
+      -3n,
+      -3n,
+      3n,
+    ]);
+    expect([roundedQuotient(7n, 3n), roundedQuotient(-7n, 3n), roundedQuotient(8n, 3n), roundedQuotient(-8n, 3n)]).toEqual([
+      2n,
+      -2n,
+      3n,
+      -3n,
+    ]);
     expect(Object.is(divideRounded(-25, 52), 0)).toBe(true);
   });
 

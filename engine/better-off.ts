@@ -64,7 +64,10 @@ export function applyChanges(household: Household, changes: readonly Circumstanc
   return changed;
 }
 
-function compare(current: { weeklyPence: Pence; monthlyPence: Pence }, changed: { weeklyPence: Pence; monthlyPence: Pence }): SystemComparison {
+function compare(
+  current: { weeklyPence: Pence; monthlyPence: Pence },
+  changed: { weeklyPence: Pence; monthlyPence: Pence },
+): SystemComparison {
   return {
     currentPence: { weekly: current.weeklyPence, monthly: current.monthlyPence },
     changedPence: { weekly: changed.weeklyPence, monthly: changed.monthlyPence },
@@ -75,12 +78,24 @@ function compare(current: { weeklyPence: Pence; monthlyPence: Pence }, changed: 
 /** The household's whole income in its own system: take-home pay and other income plus that system's benefits. */
 function incomeOf(result: CalculationResult): { weeklyPence: Pence; monthlyPence: Pence } {
   const benefits = result.totals[result.system === 'PENSION_AGE' ? 'LEGACY_AND_PENSION_AGE' : 'UNIVERSAL_CREDIT'];
-  return { weeklyPence: benefits.weeklyPence + result.income.weeklyPence, monthlyPence: benefits.monthlyPence + result.income.monthlyPence };
+  return {
+    weeklyPence: benefits.weeklyPence + result.income.weeklyPence,
+    monthlyPence: benefits.monthlyPence + result.income.monthlyPence,
+  };
 }
 
-export async function betterOff(engine: EntitlementEngine, sentences: Explanations, household: Household, changes: readonly CircumstanceChange[], date: string): Promise<BetterOffComparison> {
+export async function betterOff(
+  engine: EntitlementEngine,
+  sentences: Explanations,
+  household: Household,
+  changes: readonly CircumstanceChange[],
+  date: string,
+): Promise<BetterOffComparison> {
   if (changes.length === 0) throw new CircumstanceChangeError('Say what would change: work, hours, pay or rent.');
-  const [current, changed] = await Promise.all([engine.calculate(household, date), engine.calculate(applyChanges(household, changes), date)]);
+  const [current, changed] = await Promise.all([
+    engine.calculate(household, date),
+    engine.calculate(applyChanges(household, changes), date),
+  ]);
   const income = compare(incomeOf(current), incomeOf(changed));
   const say = (period: 'weekly' | 'monthly') => {
     const difference = income.differencePence[period];

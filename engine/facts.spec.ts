@@ -2,7 +2,12 @@ import { describe, expect, it } from '@jest/globals';
 import { normaliseHousehold, type HouseholdInput } from './core/normalise.js';
 import { deriveFacts } from './facts.js';
 
-const household = (overrides: Partial<HouseholdInput>): HouseholdInput => ({ country: 'ENGLAND', adults: [{ age: 30 }], housing: { tenure: 'PRIVATE_RENT' }, ...overrides });
+const household = (overrides: Partial<HouseholdInput>): HouseholdInput => ({
+  country: 'ENGLAND',
+  adults: [{ age: 30 }],
+  housing: { tenure: 'PRIVATE_RENT' },
+  ...overrides,
+});
 const factsOf = (overrides: Partial<HouseholdInput>, date = '2026-11-21') => deriveFacts(normaliseHousehold(household(overrides)), date);
 
 describe('household facts, derived once', () => {
@@ -40,7 +45,10 @@ describe('household facts, derived once', () => {
   });
 
   it('converts each amount once into whole pence a week and a month', () => {
-    const facts = factsOf({ adults: [{ age: 30, earnings: { amount: 1200, period: 'MONTH', basis: 'NET' } }], housing: { tenure: 'PRIVATE_RENT', rent: { amount: 200, period: 'WEEK' } } });
+    const facts = factsOf({
+      adults: [{ age: 30, earnings: { amount: 1200, period: 'MONTH', basis: 'NET' } }],
+      housing: { tenure: 'PRIVATE_RENT', rent: { amount: 200, period: 'WEEK' } },
+    });
     expect(facts.claimant.earnings).toEqual({ monthly: 120000, weekly: 27692, basis: 'NET' });
     expect(facts.rent).toEqual({ weekly: 20000, monthly: 86667 });
   });

@@ -139,7 +139,9 @@ function adultFacts(adult: Adult, role: AdultFacts['role'], date: string): Adult
     reachedStatePensionAge: pensionDate <= date,
     earnings: adult.earnings ? { ...periodPence(adult.earnings), basis: adult.earnings.basis } : null,
     hoursPerWeek: adult.hoursPerWeek,
-    selfEmployment: adult.selfEmployment ? { ...periodPence(adult.selfEmployment.profit), startUpPeriod: adult.selfEmployment.startUpPeriod } : null,
+    selfEmployment: adult.selfEmployment
+      ? { ...periodPence(adult.selfEmployment.profit), startUpPeriod: adult.selfEmployment.startUpPeriod }
+      : null,
     unearnedIncome: adult.otherIncome.map((income) => ({ type: income.type, ...periodPence(income) })),
     benefitsReceived: adult.benefitsReceived,
     lcwra: adult.health.lcwra,
@@ -204,7 +206,10 @@ export function receives(adult: AdultFacts, type: BenefitReceivedType, rates?: r
 /** The total of an adult's unearned income of the given types (all types when none are given). */
 export function unearnedIncomeOf(adult: AdultFacts, types?: readonly OtherIncomeType[]): PeriodPence {
   const counted = adult.unearnedIncome.filter((income) => !types || types.includes(income.type));
-  return { weekly: counted.reduce((sum, income) => sum + income.weekly, 0), monthly: counted.reduce((sum, income) => sum + income.monthly, 0) };
+  return {
+    weekly: counted.reduce((sum, income) => sum + income.weekly, 0),
+    monthly: counted.reduce((sum, income) => sum + income.monthly, 0),
+  };
 }
 
 /**

@@ -31,7 +31,9 @@ export function loadBenefit(calculator: BenefitCalculator, parameters: Parameter
   const explanationsFile = join(folder, 'explanations.json');
   return {
     calculator,
-    ruleset: Ruleset.fromJson(rulesetFile, readFileSync(rulesetFile, 'utf8'), calculator.code, calculator.factNames, (name) => parameters.has(name)),
+    ruleset: Ruleset.fromJson(rulesetFile, readFileSync(rulesetFile, 'utf8'), calculator.code, calculator.factNames, (name) =>
+      parameters.has(name),
+    ),
     explanations: Explanations.fromJson(explanationsFile, readFileSync(explanationsFile, 'utf8')),
   };
 }
@@ -39,7 +41,11 @@ export function loadBenefit(calculator: BenefitCalculator, parameters: Parameter
 /** The Local Housing Allowance rates and the table of councils and areas (`rulesets/local-housing-allowance/`), checked. */
 export function loadLocalHousingAllowance(rulesetsDir = RULESETS_DIR): LocalHousingAllowance {
   const read = (file: string) => readFileSync(join(rulesetsDir, 'local-housing-allowance', file), 'utf8');
-  return loadLhaData({ rates: read('rates.json'), housingBenefitRates: read('housing-benefit-rates.json'), localAuthorityAreas: read('local-authority-areas.json') });
+  return loadLhaData({
+    rates: read('rates.json'),
+    housingBenefitRates: read('housing-benefit-rates.json'),
+    localAuthorityAreas: read('local-authority-areas.json'),
+  });
 }
 
 export function loadEntitlementEngine(

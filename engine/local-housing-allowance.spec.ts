@@ -6,7 +6,15 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ParameterNotInForceError } from '../common/parameters/dated-parameter.js';
-import { checkLhaData, estimatedWeeklyRate, LHA_CATEGORIES, LhaDataError, loadLhaData, UnknownLhaAreaError, type LhaDataFiles } from './local-housing-allowance.js';
+import {
+  checkLhaData,
+  estimatedWeeklyRate,
+  LHA_CATEGORIES,
+  LhaDataError,
+  loadLhaData,
+  UnknownLhaAreaError,
+  type LhaDataFiles,
+} from './local-housing-allowance.js';
 
 const DIR = resolve('rulesets/local-housing-allowance');
 const files: LhaDataFiles = {
@@ -39,8 +47,11 @@ describe('rulesets/local-housing-allowance data files', () => {
     expect(nations.filter((n) => n === 'NORTHERN_IRELAND')).toHaveLength(8);
   });
 
-  const localAuthorities = (JSON.parse(readFileSync(resolve('definitions/lookup/local-authorities.json'), 'utf8')) as { localAuthorities: { code: string; country: string }[] })
-    .localAuthorities;
+  const localAuthorities = (
+    JSON.parse(readFileSync(resolve('definitions/lookup/local-authorities.json'), 'utf8')) as {
+      localAuthorities: { code: string; country: string }[];
+    }
+  ).localAuthorities;
 
   it('every local authority in the table is one of the 361 in definitions/lookup/local-authorities.json', () => {
     const known = new Set(localAuthorities.map((la) => la.code));
@@ -55,7 +66,8 @@ describe('rulesets/local-housing-allowance data files', () => {
       const finding = data.findLhaArea({ localAuthority: code, country: country.toUpperCase().replace(/ /g, '_') as 'ENGLAND' });
       const row = data.authority(code);
       if (!row) unresolved.push(code);
-      else if (finding.kind === 'settled') expect([row.split, finding.basis, [finding.area.name]]).toEqual([false, 'LOCAL_AUTHORITY', row.brmas]);
+      else if (finding.kind === 'settled')
+        expect([row.split, finding.basis, [finding.area.name]]).toEqual([false, 'LOCAL_AUTHORITY', row.brmas]);
       else {
         expect([row.split, finding.reason]).toEqual([true, 'SPLIT_AUTHORITY']);
         expect(finding.candidates.map((area) => area.name)).toEqual(row.brmas);
@@ -70,16 +82,34 @@ describe('rulesets/local-housing-allowance data files', () => {
     const rows = lha().localAuthorityAreas.authorities;
     for (const row of rows.filter((candidate) => candidate.confirmed)) expect(row.sources.length).toBeGreaterThan(0);
     const used = new Set(rows.flatMap((row) => row.brmas));
-    expect(lha().areas.filter((area) => !used.has(area.name)).map((area) => area.name)).toEqual([]);
+    expect(
+      lha()
+        .areas.filter((area) => !used.has(area.name))
+        .map((area) => area.name),
+    ).toEqual([]);
   });
 
   it('refuses a rate or an area cited to a site that is not an official source', () => {
     const problems = checkLhaData(
-      withRates((r) => (r.areas[0].values[0].source = { title: 'A rates list', url: 'https://github.com/someone/lha-rates/blob/main/rates.json' })),
+      withRates(
+        (r) => (r.areas[0].values[0].source = { title: 'A rates list', url: 'https://github.com/someone/lha-rates/blob/main/rates.json' }),
+      ),
     );
-    expect(problems).toEqual([expect.objectContaining({ path: 'areas[0].values[0].source.url', message: expect.stringMatching(/^cites github\.com, which is not an official source/) })]);
-    const table = checkLhaData(withTable((t) => (t.authorities[0].sources = [{ title: 'A council page', url: 'https://6168c903.azurewebsites.net/lha' }])));
-    expect(table).toEqual([expect.objectContaining({ path: 'authorities[0].sources[0].url', message: expect.stringMatching(/^cites 6168c903\.azurewebsites\.net/) })]);
+    expect(problems).toEqual([
+      expect.objectContaining({
+        path: 'areas[0].values[0].source.url',
+        message: expect.stringMatching(/^cites github\.com, which is not an official source/),
+      }),
+    ]);
+    const table = checkLhaData(
+      withTable((t) => (t.authorities[0].sources = [{ title: 'A council page', url: 'https://6168c903.azurewebsites.net/lha' }])),
+    );
+    expect(table).toEqual([
+      expect.objectContaining({
+        path: 'authorities[0].sources[0].url',
+        message: expect.stringMatching(/^cites 6168c903\.azurewebsites\.net/),
+      }),
+    ]);
   });
 
   it('refuses a row marked confirmed without a citation', () => {
@@ -100,7 +130,11 @@ describe('rulesets/local-housing-allowance data files', () => {
       { file: 'rates', path: 'areas[0].values[0].oneBedroom', message: 'must be a whole, positive number of pence' },
     ]);
     expect(checkLhaData(withTable((t) => (t.authorities[0].brmas[0] = 'Leicester and surrounds')))).toEqual([
-      { file: 'local-authority-areas', path: 'authorities[0].brmas[0]', message: '"Leicester and surrounds" is not a BRMA name in the rates file' },
+      {
+        file: 'local-authority-areas',
+        path: 'authorities[0].brmas[0]',
+        message: '"Leicester and surrounds" is not a BRMA name in the rates file',
+      },
     ]);
     expect(() => loadLhaData(withRates((r) => delete r.areas[0].values[0].source))).toThrow(LhaDataError);
   });
@@ -135,7 +169,9 @@ describe('lhaMonthlyRate', () => {
   });
 
   it('Northern Ireland BRMAs are held from 1 April 2025 (NIHE: 2026/27 frozen at 2025/26 levels; monthly derived from NIHE weekly), and refused before', () => {
-    const ni = lha().areas.filter((area) => area.nation === 'NORTHERN_IRELAND').map((area) => area.name);
+    const ni = lha()
+      .areas.filter((area) => area.nation === 'NORTHERN_IRELAND')
+      .map((area) => area.name);
     expect(ni).toEqual(['Belfast', 'Lough Neagh Upper', 'Lough Neagh Lower', 'North', 'North West', 'South', 'South East', 'South West']);
     // NIHE's Belfast 1 bedroom is £139.34 a week: 139.34 x 52 / 12 = 603.8067, so £603.81 a month.
     expect(lha().lhaMonthlyRate('Belfast', 'ONE_BEDROOM', '2026-04-01')).toBe(60381);
@@ -151,23 +187,41 @@ describe('findLhaArea', () => {
   it('finds a BRMA written in another case, spacing or punctuation; nothing looser', () => {
     const found = lha().findLhaArea({ ...england, brma: '  outer south-east   LONDON ' });
     expect(found).toMatchObject({ kind: 'settled', basis: 'GIVEN', area: { name: 'Outer South East London' } });
-    expect(lha().findLhaArea({ country: 'SCOTLAND', brma: 'Renfrewshire / Inverclyde' })).toMatchObject({ kind: 'settled', area: { name: 'Renfrewshire/ Inverclyde' } });
-    expect(lha().findLhaArea({ ...england, brma: 'Bradford & South Dales' })).toMatchObject({ kind: 'settled', area: { key: 'bradford-and-south-dales' } });
+    expect(lha().findLhaArea({ country: 'SCOTLAND', brma: 'Renfrewshire / Inverclyde' })).toMatchObject({
+      kind: 'settled',
+      area: { name: 'Renfrewshire/ Inverclyde' },
+    });
+    expect(lha().findLhaArea({ ...england, brma: 'Bradford & South Dales' })).toMatchObject({
+      kind: 'settled',
+      area: { key: 'bradford-and-south-dales' },
+    });
     expect(() => lha().findLhaArea({ ...england, brma: 'Outer South East Londn' })).toThrow(UnknownLhaAreaError);
   });
 
   it('a BRMA placed by the postcode lookup says so', () => {
-    expect(lha().findLhaArea({ ...england, brma: 'Leicester', brmaFrom: 'POSTCODE', localAuthority: 'E07000134' })).toMatchObject({ kind: 'settled', basis: 'POSTCODE', area: { name: 'Leicester' } });
+    expect(lha().findLhaArea({ ...england, brma: 'Leicester', brmaFrom: 'POSTCODE', localAuthority: 'E07000134' })).toMatchObject({
+      kind: 'settled',
+      basis: 'POSTCODE',
+      area: { name: 'Leicester' },
+    });
   });
 
   it('an authority wholly in one BRMA is settled from its GSS code, in any case', () => {
-    expect(lha().findLhaArea({ ...england, localAuthority: 'e06000043' })).toMatchObject({ kind: 'settled', basis: 'LOCAL_AUTHORITY', area: { name: 'Brighton and Hove' } });
+    expect(lha().findLhaArea({ ...england, localAuthority: 'e06000043' })).toMatchObject({
+      kind: 'settled',
+      basis: 'LOCAL_AUTHORITY',
+      area: { name: 'Brighton and Hove' },
+    });
   });
 
   it('a split authority is unsettled among its areas; no authority means every area of the nation', () => {
     const finding = lha().findLhaArea({ ...england, localAuthority: 'E07000134' });
     expect(finding).toMatchObject({ kind: 'unsettled', reason: 'SPLIT_AUTHORITY' });
-    expect(finding.kind === 'unsettled' && finding.candidates.map((area) => area.name)).toEqual(['Leicester', 'Eastern Staffordshire', 'Derby']);
+    expect(finding.kind === 'unsettled' && finding.candidates.map((area) => area.name)).toEqual([
+      'Leicester',
+      'Eastern Staffordshire',
+      'Derby',
+    ]);
     const anywhere = lha().findLhaArea({ country: 'WALES' });
     expect(anywhere).toMatchObject({ kind: 'unsettled', reason: 'NO_LOCAL_AUTHORITY' });
     expect(anywhere.kind === 'unsettled' && anywhere.candidates).toHaveLength(22);

@@ -227,7 +227,8 @@ class ProblemList {
       else previous = dated.from;
       for (const field of Object.values(CATEGORY_FIELDS)) {
         const pence = dated[field];
-        if (typeof pence !== 'number' || !Number.isSafeInteger(pence) || pence <= 0) this.add(`${datedPath}.${field}`, 'must be a whole, positive number of pence');
+        if (typeof pence !== 'number' || !Number.isSafeInteger(pence) || pence <= 0)
+          this.add(`${datedPath}.${field}`, 'must be a whole, positive number of pence');
       }
       this.citation(dated.source, `${datedPath}.source`);
       if ('note' in dated && !isNonEmptyString(dated.note)) this.add(`${datedPath}.note`, 'must be a non-empty text when given');
@@ -272,7 +273,8 @@ function checkHousingBenefitRates(data: unknown, areaNames: ReadonlySet<string>,
     if (!isObject(area)) return problems.add(path, 'must be an object');
     problems.fields(area, path, ['name', 'values']);
     // Exact names, so the weekly and monthly files cannot drift apart under the lenient matching used for input.
-    if (typeof area.name !== 'string' || !areaNames.has(area.name)) problems.add(`${path}.name`, `"${String(area.name)}" is not a BRMA name in the rates file`);
+    if (typeof area.name !== 'string' || !areaNames.has(area.name))
+      problems.add(`${path}.name`, `"${String(area.name)}" is not a BRMA name in the rates file`);
     else if (listed.has(area.name)) problems.add(`${path}.name`, `"${area.name}" is listed twice`);
     else listed.add(area.name);
     problems.datedRates(area.values, `${path}.values`);
@@ -303,7 +305,8 @@ function checkAuthorityAreas(data: unknown, areaNations: ReadonlyMap<string, str
       const listed = new Set<string>();
       entry.brmas.forEach((brma: unknown, at) => {
         // Exact names, so the table and the rates cannot drift apart under the lenient matching used for input.
-        if (typeof brma !== 'string' || !areaNations.has(brma)) problems.add(`${path}.brmas[${at}]`, `"${String(brma)}" is not a BRMA name in the rates file`);
+        if (typeof brma !== 'string' || !areaNations.has(brma))
+          problems.add(`${path}.brmas[${at}]`, `"${String(brma)}" is not a BRMA name in the rates file`);
         else if (listed.has(brma)) problems.add(`${path}.brmas[${at}]`, `"${brma}" is listed twice`);
         else {
           listed.add(brma);
@@ -313,11 +316,16 @@ function checkAuthorityAreas(data: unknown, areaNations: ReadonlyMap<string, str
         }
       });
       if (typeof entry.split !== 'boolean') problems.add(`${path}.split`, 'must be true or false');
-      else if (entry.split !== entry.brmas.length > 1) problems.add(`${path}.split`, `must be ${entry.brmas.length > 1}: the authority lists ${entry.brmas.length} BRMA${entry.brmas.length === 1 ? '' : 's'}`);
+      else if (entry.split !== entry.brmas.length > 1)
+        problems.add(
+          `${path}.split`,
+          `must be ${entry.brmas.length > 1}: the authority lists ${entry.brmas.length} BRMA${entry.brmas.length === 1 ? '' : 's'}`,
+        );
     }
     if (typeof entry.confirmed !== 'boolean') problems.add(`${path}.confirmed`, 'must be true or false');
     if (!Array.isArray(entry.sources)) problems.add(`${path}.sources`, 'must be a list of citations');
-    else if (entry.confirmed === true && entry.sources.length === 0) problems.add(`${path}.sources`, 'must cite the official page that confirms the areas');
+    else if (entry.confirmed === true && entry.sources.length === 0)
+      problems.add(`${path}.sources`, 'must cite the official page that confirms the areas');
     else entry.sources.forEach((source: unknown, at) => problems.citation(source, `${path}.sources[${at}]`));
     if ('note' in entry && !isNonEmptyString(entry.note)) problems.add(`${path}.note`, 'must be a non-empty text when given');
   });
@@ -348,7 +356,9 @@ export function checkLhaData(files: LhaDataFiles): LhaDataProblem[] {
   if (rates !== undefined) checkRates(rates, rateProblems);
   const areaNations = new Map<string, string>(
     isObject(rates) && Array.isArray(rates.areas)
-      ? rates.areas.flatMap((area: unknown) => (isObject(area) && typeof area.name === 'string' ? [[area.name, String(area.nation)] as const] : []))
+      ? rates.areas.flatMap((area: unknown) =>
+          isObject(area) && typeof area.name === 'string' ? [[area.name, String(area.nation)] as const] : [],
+        )
       : [],
   );
   const weeklyProblems = new ProblemList('housing-benefit-rates');
@@ -444,7 +454,11 @@ export class LocalHousingAllowance {
     }
     const { areas } = this.candidateAreas(query);
     if (authority && areas.length === 1) return { kind: 'settled', area: areas[0]!, basis: 'LOCAL_AUTHORITY', authority };
-    const reason: LhaUnsettledReason = authority ? 'SPLIT_AUTHORITY' : query.localAuthority ? 'LOCAL_AUTHORITY_NOT_HELD' : 'NO_LOCAL_AUTHORITY';
+    const reason: LhaUnsettledReason = authority
+      ? 'SPLIT_AUTHORITY'
+      : query.localAuthority
+        ? 'LOCAL_AUTHORITY_NOT_HELD'
+        : 'NO_LOCAL_AUTHORITY';
     return { kind: 'unsettled', candidates: areas, reason, authority };
   }
 
@@ -499,7 +513,8 @@ export class LocalHousingAllowance {
    */
   chooseRate(finding: LhaAreaFinding, category: LhaCategory, date: string, scheme: LhaScheme): LhaRateChosen {
     const estimated = (area: LhaArea) => scheme === 'HOUSING_BENEFIT' && !this.hasPublishedHousingBenefitRates(area);
-    if (finding.kind === 'settled') return { area: finding.area, rate: this.rate(finding.area.name, category, date, scheme), estimated: estimated(finding.area) };
+    if (finding.kind === 'settled')
+      return { area: finding.area, rate: this.rate(finding.area.name, category, date, scheme), estimated: estimated(finding.area) };
     const rated = finding.candidates.map((area) => ({ area, rate: this.rate(area.name, category, date, scheme) }));
     const lowest = rated.reduce((best, candidate) => (candidate.rate < best.rate ? candidate : best));
     const highest = rated.reduce((best, candidate) => (candidate.rate > best.rate ? candidate : best));

@@ -2,7 +2,16 @@ import { describe, expect, it } from '@jest/globals';
 import { randomHouseholds } from '../test/support/random-households.js';
 import { normaliseHousehold } from './core/normalise.js';
 import { MONEY_PERIODS } from '../common/money.js';
-import { BENEFIT_RATES, CHILD_DISABILITIES, COUNCIL_TAX_BANDS, COUNTRIES, EARNINGS_BASES, HOUSING_TENURES, OTHER_INCOME_TYPES, SEXES } from './household.js';
+import {
+  BENEFIT_RATES,
+  CHILD_DISABILITIES,
+  COUNCIL_TAX_BANDS,
+  COUNTRIES,
+  EARNINGS_BASES,
+  HOUSING_TENURES,
+  OTHER_INCOME_TYPES,
+  SEXES,
+} from './household.js';
 import { CALCULATION_REQUEST, validateCalculationRequest, type CalculationRequestCheck } from './validate-request.js';
 
 const TODAY = '2026-11-21';
@@ -65,13 +74,19 @@ describe('validateCalculationRequest: what it accepts', () => {
     const check = validateCalculationRequest({ household: minimal() }, TODAY);
     expect(check).toEqual({
       valid: true,
-      request: { date: TODAY, household: normaliseHousehold({ country: 'ENGLAND', adults: [{ age: 40 }], housing: { tenure: 'OWNER_OCCUPIER' } }) },
+      request: {
+        date: TODAY,
+        household: normaliseHousehold({ country: 'ENGLAND', adults: [{ age: 40 }], housing: { tenure: 'OWNER_OCCUPIER' } }),
+      },
     });
   });
 
   it("accepts the contract's example as it is written", () => {
     const check = validateCalculationRequest(CONTRACT_EXAMPLE, TODAY);
-    expect(check).toEqual({ valid: true, request: { date: '2026-11-21', household: normaliseHousehold(CONTRACT_EXAMPLE.household as never) } });
+    expect(check).toEqual({
+      valid: true,
+      request: { date: '2026-11-21', household: normaliseHousehold(CONTRACT_EXAMPLE.household as never) },
+    });
   });
 
   it('accepts 500 random valid households as the property tests make them, unchanged', () => {
@@ -87,8 +102,22 @@ describe('validateCalculationRequest: what it accepts', () => {
         {
           household: {
             ...minimal(),
-            adults: [{ age: 30, earnings: null, selfEmployment: null, hoursPerWeek: 37.5, otherIncome: [{ type: 'OTHER_UNEARNED', amount: 0.29, period: 'WEEK' }] }],
-            housing: { tenure: 'SOCIAL_RENT', rent: null, serviceCharges: null, bedrooms: null, councilTax: { band: null, annualCharge: 1234.5 } },
+            adults: [
+              {
+                age: 30,
+                earnings: null,
+                selfEmployment: null,
+                hoursPerWeek: 37.5,
+                otherIncome: [{ type: 'OTHER_UNEARNED', amount: 0.29, period: 'WEEK' }],
+              },
+            ],
+            housing: {
+              tenure: 'SOCIAL_RENT',
+              rent: null,
+              serviceCharges: null,
+              bedrooms: null,
+              councilTax: { band: null, annualCharge: 1234.5 },
+            },
             childcareCosts: null,
             capital: 0,
           },
@@ -99,14 +128,18 @@ describe('validateCalculationRequest: what it accepts', () => {
   });
 
   it('accepts a child born on the date asked', () => {
-    expect(validateCalculationRequest({ date: TODAY, household: { ...minimal(), children: [{ dateOfBirth: TODAY }] } }, TODAY).valid).toBe(true);
+    expect(validateCalculationRequest({ date: TODAY, household: { ...minimal(), children: [{ dateOfBirth: TODAY }] } }, TODAY).valid).toBe(
+      true,
+    );
   });
 });
 
 describe('validateCalculationRequest: shape', () => {
   it('refuses a body that is not an object', () => {
     for (const body of [null, [], 'household', 3, undefined]) {
-      expect(errorsOf(validateCalculationRequest(body, TODAY))).toEqual([{ path: '', message: 'The request must be a JSON object with household (and optionally date).' }]);
+      expect(errorsOf(validateCalculationRequest(body, TODAY))).toEqual([
+        { path: '', message: 'The request must be a JSON object with household (and optionally date).' },
+      ]);
     }
   });
 
@@ -118,7 +151,9 @@ describe('validateCalculationRequest: shape', () => {
           household: {
             ...minimal(),
             pets: 2,
-            adults: [{ age: 40, foo: 1, health: { lcwra: false, blind: true }, earnings: { amount: 1, period: 'WEEK', basis: 'NET', tax: 0 } }],
+            adults: [
+              { age: 40, foo: 1, health: { lcwra: false, blind: true }, earnings: { amount: 1, period: 'WEEK', basis: 'NET', tax: 0 } },
+            ],
             housing: { tenure: 'OWNER_OCCUPIER', councilTax: { band: 'A', discount: 25 } },
           },
         },
@@ -131,15 +166,23 @@ describe('validateCalculationRequest: shape', () => {
       { path: 'household.adults[0].foo', message: 'household.adults[0].foo is not a field this request accepts.' },
       { path: 'household.adults[0].earnings.tax', message: 'household.adults[0].earnings.tax is not a field this request accepts.' },
       { path: 'household.adults[0].health.blind', message: 'household.adults[0].health.blind is not a field this request accepts.' },
-      { path: 'household.housing.councilTax.discount', message: 'household.housing.councilTax.discount is not a field this request accepts.' },
+      {
+        path: 'household.housing.councilTax.discount',
+        message: 'household.housing.councilTax.discount is not a field this request accepts.',
+      },
     ]);
   });
 
   it('does not take an inherited name such as constructor for a field given', () => {
     expect(paths(problemsWith((household) => delete household.country))).toEqual(['household.country']);
-    expect(errorsOf(validateCalculationRequest(JSON.parse('{"household":{"country":"ENGLAND","adults":[{"age":40}],"housing":{"tenure":"OWNER_OCCUPIER"},"__proto__":{}}}'), TODAY))).toEqual([
-      { path: 'household.__proto__', message: 'household.__proto__ is not a field this request accepts.' },
-    ]);
+    expect(
+      errorsOf(
+        validateCalculationRequest(
+          JSON.parse('{"household":{"country":"ENGLAND","adults":[{"age":40}],"housing":{"tenure":"OWNER_OCCUPIER"},"__proto__":{}}}'),
+          TODAY,
+        ),
+      ),
+    ).toEqual([{ path: 'household.__proto__', message: 'household.__proto__ is not a field this request accepts.' }]);
   });
 
   it('names each required field that is missing', () => {
@@ -157,10 +200,16 @@ describe('validateCalculationRequest: shape', () => {
       },
     ]);
     expect(problemsWith((household) => (household.adults = [{}]))).toEqual([
-      { path: 'household.adults[0].dateOfBirth', message: 'household.adults[0].dateOfBirth is required (or age, in whole years, when the date of birth is not known).' },
+      {
+        path: 'household.adults[0].dateOfBirth',
+        message: 'household.adults[0].dateOfBirth is required (or age, in whole years, when the date of birth is not known).',
+      },
     ]);
     expect(problemsWith((household) => (household.children = [{ sex: 'MALE' }]))).toEqual([
-      { path: 'household.children[0].dateOfBirth', message: 'household.children[0].dateOfBirth is required: a date written as yyyy-mm-dd.' },
+      {
+        path: 'household.children[0].dateOfBirth',
+        message: 'household.children[0].dateOfBirth is required: a date written as yyyy-mm-dd.',
+      },
     ]);
     expect(paths(problemsWith((household) => (household.nonDependants = [{}])))).toEqual([
       'household.nonDependants[0].age',
@@ -168,8 +217,14 @@ describe('validateCalculationRequest: shape', () => {
       'household.nonDependants[0].exempt',
     ]);
     expect(problemsWith((household) => (adultOf(household).selfEmployment = { profit: { amount: 100 } }))).toEqual([
-      { path: 'household.adults[0].selfEmployment.profit.period', message: 'household.adults[0].selfEmployment.profit.period is required: one of WEEK, MONTH, YEAR.' },
-      { path: 'household.adults[0].selfEmployment.startUpPeriod', message: 'household.adults[0].selfEmployment.startUpPeriod is required: true or false.' },
+      {
+        path: 'household.adults[0].selfEmployment.profit.period',
+        message: 'household.adults[0].selfEmployment.profit.period is required: one of WEEK, MONTH, YEAR.',
+      },
+      {
+        path: 'household.adults[0].selfEmployment.startUpPeriod',
+        message: 'household.adults[0].selfEmployment.startUpPeriod is required: true or false.',
+      },
     ]);
     expect(problemsWith((household) => (adultOf(household).earnings = { period: 'WEEK', basis: 'NET' }))).toEqual([
       { path: 'household.adults[0].earnings.amount', message: 'household.adults[0].earnings.amount is required: a number of pounds.' },
@@ -181,12 +236,20 @@ describe('validateCalculationRequest: shape', () => {
       problemsWith((household) => {
         household.children = null;
         household.housing = [];
-        Object.assign(adultOf(household), { student: 'no', hoursPerWeek: '20', earnings: 1200, caring: { hoursPerWeek: 10, caredForGetsQualifyingBenefit: 1 } });
+        Object.assign(adultOf(household), {
+          student: 'no',
+          hoursPerWeek: '20',
+          earnings: 1200,
+          caring: { hoursPerWeek: 10, caredForGetsQualifyingBenefit: 1 },
+        });
       }),
     ).toEqual([
       { path: 'household.adults[0].earnings', message: 'household.adults[0].earnings must be an object.' },
       { path: 'household.adults[0].hoursPerWeek', message: 'household.adults[0].hoursPerWeek must be a number of hours from 0 to 168.' },
-      { path: 'household.adults[0].caring.caredForGetsQualifyingBenefit', message: 'household.adults[0].caring.caredForGetsQualifyingBenefit must be true or false.' },
+      {
+        path: 'household.adults[0].caring.caredForGetsQualifyingBenefit',
+        message: 'household.adults[0].caring.caredForGetsQualifyingBenefit must be true or false.',
+      },
       { path: 'household.adults[0].student', message: 'household.adults[0].student must be true or false.' },
       { path: 'household.children', message: 'household.children must be a list.' },
       { path: 'household.housing', message: 'household.housing must be an object.' },
@@ -195,7 +258,10 @@ describe('validateCalculationRequest: shape', () => {
 
   it('takes whether a non-dependant works 16 hours as true, false or null, and refuses anything else with its path', () => {
     const withWork = (inRemunerativeWork: unknown) =>
-      problemsWith((household) => (household.nonDependants = [{ age: 24, grossIncome: { amount: 300, period: 'WEEK' }, exempt: false, inRemunerativeWork }]));
+      problemsWith(
+        (household) =>
+          (household.nonDependants = [{ age: 24, grossIncome: { amount: 300, period: 'WEEK' }, exempt: false, inRemunerativeWork }]),
+      );
     expect(withWork(true)).toEqual([]);
     expect(withWork(false)).toEqual([]);
     expect(withWork(null)).toEqual([]);
@@ -206,7 +272,9 @@ describe('validateCalculationRequest: shape', () => {
   it('takes 1 or 2 adults only', () => {
     const message = 'household.adults must list 1 adult (a single claimant) or 2 (a couple, the claimant first).';
     expect(problemsWith((household) => (household.adults = []))).toEqual([{ path: 'household.adults', message }]);
-    expect(problemsWith((household) => (household.adults = [{ age: 30 }, { age: 31 }, { age: 32 }]))).toEqual([{ path: 'household.adults', message }]);
+    expect(problemsWith((household) => (household.adults = [{ age: 30 }, { age: 31 }, { age: 32 }]))).toEqual([
+      { path: 'household.adults', message },
+    ]);
     expect(problemsWith((household) => (household.adults = { age: 30 }))).toEqual([{ path: 'household.adults', message }]);
     expect(validateCalculationRequest({ household: { ...minimal(), adults: [{ age: 30 }, { age: 31 }] } }, TODAY).valid).toBe(true);
   });
@@ -249,15 +317,27 @@ describe('validateCalculationRequest: enums', () => {
 
   it('checks each benefit received has a rate valid for its type', () => {
     const benefits = (benefitsReceived: unknown[]) => problemsWith((household) => (adultOf(household).benefitsReceived = benefitsReceived));
-    expect(benefits([{ type: 'PIP_DAILY_LIVING', rate: 'ENHANCED' }, { type: 'DLA_CARE', rate: 'HIGHEST' }, { type: 'CONSTANT_ATTENDANCE' }]).length).toBe(0);
+    expect(
+      benefits([{ type: 'PIP_DAILY_LIVING', rate: 'ENHANCED' }, { type: 'DLA_CARE', rate: 'HIGHEST' }, { type: 'CONSTANT_ATTENDANCE' }])
+        .length,
+    ).toBe(0);
     expect(benefits([{ type: 'PIP_DAILY_LIVING', rate: 'LOWEST' }])).toEqual([
-      { path: 'household.adults[0].benefitsReceived[0].rate', message: 'household.adults[0].benefitsReceived[0].rate must be one of STANDARD, ENHANCED for PIP_DAILY_LIVING.' },
+      {
+        path: 'household.adults[0].benefitsReceived[0].rate',
+        message: 'household.adults[0].benefitsReceived[0].rate must be one of STANDARD, ENHANCED for PIP_DAILY_LIVING.',
+      },
     ]);
     expect(benefits([{ type: 'ATTENDANCE_ALLOWANCE' }])).toEqual([
-      { path: 'household.adults[0].benefitsReceived[0].rate', message: 'household.adults[0].benefitsReceived[0].rate is required: one of LOWER, HIGHER for ATTENDANCE_ALLOWANCE.' },
+      {
+        path: 'household.adults[0].benefitsReceived[0].rate',
+        message: 'household.adults[0].benefitsReceived[0].rate is required: one of LOWER, HIGHER for ATTENDANCE_ALLOWANCE.',
+      },
     ]);
     expect(benefits([{ type: 'ARMED_FORCES_INDEPENDENCE', rate: 'HIGHER' }])).toEqual([
-      { path: 'household.adults[0].benefitsReceived[0].rate', message: 'household.adults[0].benefitsReceived[0].rate must be left out: ARMED_FORCES_INDEPENDENCE has no rates.' },
+      {
+        path: 'household.adults[0].benefitsReceived[0].rate',
+        message: 'household.adults[0].benefitsReceived[0].rate must be left out: ARMED_FORCES_INDEPENDENCE has no rates.',
+      },
     ]);
     expect(paths(benefits([{ type: 'CARERS_ALLOWANCE' }]))).toEqual(['household.adults[0].benefitsReceived[0].type']);
   });
@@ -274,13 +354,16 @@ describe('validateCalculationRequest: enums', () => {
     ).toEqual([
       {
         path: 'household.housing.councilTax.band',
-        message: 'household.housing.councilTax.band must be null in Northern Ireland, which has no council tax bands: give annualCharge instead.',
+        message:
+          'household.housing.councilTax.band must be null in Northern Ireland, which has no council tax bands: give annualCharge instead.',
       },
     ]);
-    expect(problemsWith((household) => {
-      household.country = 'WALES';
-      housingOf(household).councilTax = { band: 'I' };
-    })).toEqual([]);
+    expect(
+      problemsWith((household) => {
+        household.country = 'WALES';
+        housingOf(household).councilTax = { band: 'I' };
+      }),
+    ).toEqual([]);
   });
 
   it('checks the local authority is a GSS code in the country given', () => {
@@ -288,7 +371,10 @@ describe('validateCalculationRequest: enums', () => {
       { path: 'household.localAuthority', message: "household.localAuthority must be a local authority's GSS code, such as E09000033." },
     ]);
     expect(problemsWith((household) => (household.localAuthority = 'S12000036'))).toEqual([
-      { path: 'household.localAuthority', message: 'household.localAuthority S12000036 is a local authority in SCOTLAND, but country is ENGLAND.' },
+      {
+        path: 'household.localAuthority',
+        message: 'household.localAuthority S12000036 is a local authority in SCOTLAND, but country is ENGLAND.',
+      },
     ]);
   });
 
@@ -310,7 +396,9 @@ describe('validateCalculationRequest: enums', () => {
           'household.housing.brma "Atlantis" is not a Broad Rental Market Area we hold: give its name as the Valuation Office Agency writes it (for example "Outer South East London"), or leave it out to work it out from localAuthority.',
       },
     ]);
-    expect(errorsOf(check('Lothian'))).toEqual([{ path: 'household.housing.brma', message: 'household.housing.brma Lothian is in SCOTLAND, but country is ENGLAND.' }]);
+    expect(errorsOf(check('Lothian'))).toEqual([
+      { path: 'household.housing.brma', message: 'household.housing.brma Lothian is in SCOTLAND, but country is ENGLAND.' },
+    ]);
   });
 });
 
@@ -326,7 +414,10 @@ describe('validateCalculationRequest: money', () => {
     expect(rent(850.25)).toEqual([]);
     expect(rent(0)).toEqual([]);
     expect(rent(850.255)).toEqual([
-      { path: 'household.housing.rent.amount', message: 'household.housing.rent.amount must have at most 2 decimal places (pounds and pence).' },
+      {
+        path: 'household.housing.rent.amount',
+        message: 'household.housing.rent.amount must have at most 2 decimal places (pounds and pence).',
+      },
     ]);
     expect(paths(rent(1.005))).toEqual(['household.housing.rent.amount']);
     expect(paths(rent(1e-7))).toEqual(['household.housing.rent.amount']);
@@ -334,26 +425,38 @@ describe('validateCalculationRequest: money', () => {
 
   it('refuses a negative amount, text, and an amount beyond any real figure', () => {
     expect(rent(-1)).toEqual([{ path: 'household.housing.rent.amount', message: 'household.housing.rent.amount must be 0 or more.' }]);
-    expect(rent('850')).toEqual([{ path: 'household.housing.rent.amount', message: 'household.housing.rent.amount must be a number of pounds.' }]);
-    expect(rent(100_000_000.01)).toEqual([{ path: 'household.housing.rent.amount', message: 'household.housing.rent.amount must be at most 100000000.' }]);
+    expect(rent('850')).toEqual([
+      { path: 'household.housing.rent.amount', message: 'household.housing.rent.amount must be a number of pounds.' },
+    ]);
+    expect(rent(100_000_000.01)).toEqual([
+      { path: 'household.housing.rent.amount', message: 'household.housing.rent.amount must be at most 100000000.' },
+    ]);
   });
 
   it('takes the period as WEEK, MONTH or YEAR', () => {
-    expect(rent(850, 'FORTNIGHT')).toEqual([{ path: 'household.housing.rent.period', message: 'household.housing.rent.period must be one of WEEK, MONTH, YEAR.' }]);
+    expect(rent(850, 'FORTNIGHT')).toEqual([
+      { path: 'household.housing.rent.period', message: 'household.housing.rent.period must be one of WEEK, MONTH, YEAR.' },
+    ]);
     expect(rent(850, 'month').length).toBe(1);
   });
 
   it('checks capital and a council tax charge as pounds too', () => {
-    expect(problemsWith((household) => (household.capital = -0.01))).toEqual([{ path: 'household.capital', message: 'household.capital must be 0 or more.' }]);
+    expect(problemsWith((household) => (household.capital = -0.01))).toEqual([
+      { path: 'household.capital', message: 'household.capital must be 0 or more.' },
+    ]);
     expect(paths(problemsWith((household) => (household.capital = 6000.001)))).toEqual(['household.capital']);
-    expect(paths(problemsWith((household) => (housingOf(household).councilTax = { annualCharge: -5 })))).toEqual(['household.housing.councilTax.annualCharge']);
+    expect(paths(problemsWith((household) => (housingOf(household).councilTax = { annualCharge: -5 })))).toEqual([
+      'household.housing.councilTax.annualCharge',
+    ]);
   });
 });
 
 describe('validateCalculationRequest: dates, ages and hours', () => {
   it('takes real yyyy-mm-dd dates only', () => {
     for (const date of ['2026-02-29', '2026-2-3', '21/11/2026', '2026-11-21T00:00:00Z', 20261121]) {
-      expect(errorsOf(validateCalculationRequest({ date, household: minimal() }, TODAY))).toEqual([{ path: 'date', message: 'date must be a real date written as yyyy-mm-dd.' }]);
+      expect(errorsOf(validateCalculationRequest({ date, household: minimal() }, TODAY))).toEqual([
+        { path: 'date', message: 'date must be a real date written as yyyy-mm-dd.' },
+      ]);
     }
     expect(problemsWith((household) => (adultOf(household).dateOfBirth = '1990-13-01'))).toEqual([
       { path: 'household.adults[0].dateOfBirth', message: 'household.adults[0].dateOfBirth must be a real date written as yyyy-mm-dd.' },
@@ -362,12 +465,20 @@ describe('validateCalculationRequest: dates, ages and hours', () => {
 
   it('refuses a date of birth after the date asked (or today, when none is asked)', () => {
     expect(problemsWith((household) => (household.children = [{ dateOfBirth: '2026-06-01' }]), '2026-05-01')).toEqual([
-      { path: 'household.children[0].dateOfBirth', message: 'household.children[0].dateOfBirth must not be after the date asked (2026-05-01).' },
+      {
+        path: 'household.children[0].dateOfBirth',
+        message: 'household.children[0].dateOfBirth must not be after the date asked (2026-05-01).',
+      },
     ]);
     expect(problemsWith((household) => (household.children = [{ dateOfBirth: '2026-11-22' }]))).toEqual([
-      { path: 'household.children[0].dateOfBirth', message: 'household.children[0].dateOfBirth must not be after the date asked (2026-11-21).' },
+      {
+        path: 'household.children[0].dateOfBirth',
+        message: 'household.children[0].dateOfBirth must not be after the date asked (2026-11-21).',
+      },
     ]);
-    expect(paths(problemsWith((household) => (adultOf(household).dateOfBirth = '2027-01-01')))).toEqual(['household.adults[0].dateOfBirth']);
+    expect(paths(problemsWith((household) => (adultOf(household).dateOfBirth = '2027-01-01')))).toEqual([
+      'household.adults[0].dateOfBirth',
+    ]);
   });
 
   it('takes ages from 0 to 130 in whole years', () => {
@@ -380,22 +491,29 @@ describe('validateCalculationRequest: dates, ages and hours', () => {
     expect(problemsWith((household) => (household.adults = [{ dateOfBirth: '1890-01-01' }]))).toEqual([
       { path: 'household.adults[0].dateOfBirth', message: 'household.adults[0].dateOfBirth gives an age over 130 on the date asked.' },
     ]);
-    expect(paths(problemsWith((household) => (household.nonDependants = [{ age: 200, grossIncome: { amount: 0, period: 'WEEK' }, exempt: false }])))).toEqual([
-      'household.nonDependants[0].age',
-    ]);
+    expect(
+      paths(
+        problemsWith((household) => (household.nonDependants = [{ age: 200, grossIncome: { amount: 0, period: 'WEEK' }, exempt: false }])),
+      ),
+    ).toEqual(['household.nonDependants[0].age']);
   });
 
   it('takes hours from 0 to 168 a week', () => {
     expect(problemsWith((household) => (adultOf(household).hoursPerWeek = 169))).toEqual([
       { path: 'household.adults[0].hoursPerWeek', message: 'household.adults[0].hoursPerWeek must be a number of hours from 0 to 168.' },
     ]);
-    expect(paths(problemsWith((household) => (adultOf(household).caring = { hoursPerWeek: -1 })))).toEqual(['household.adults[0].caring.hoursPerWeek']);
+    expect(paths(problemsWith((household) => (adultOf(household).caring = { hoursPerWeek: -1 })))).toEqual([
+      'household.adults[0].caring.hoursPerWeek',
+    ]);
     expect(problemsWith((household) => (adultOf(household).caring = { hoursPerWeek: 168 }))).toEqual([]);
   });
 
   it('takes the protected LCWRA rate only with an LCWRA finding', () => {
     expect(problemsWith((household) => (adultOf(household).health = { lcwraBefore2026April: true }))).toEqual([
-      { path: 'household.adults[0].health.lcwraBefore2026April', message: 'household.adults[0].health.lcwraBefore2026April is about an LCWRA award, so it needs lcwra to be true as well.' },
+      {
+        path: 'household.adults[0].health.lcwraBefore2026April',
+        message: 'household.adults[0].health.lcwraBefore2026April is about an LCWRA award, so it needs lcwra to be true as well.',
+      },
     ]);
     expect(problemsWith((household) => (adultOf(household).health = { lcwra: true, lcwraBefore2026April: true }))).toEqual([]);
   });

@@ -54,18 +54,26 @@ function crossReferenceProblems(request: JsonObject, date: string | null, lhaAre
   const problems: Problem[] = [];
   const household = request.household;
   if (!isObject(household)) return problems;
-  const country = typeof household.country === 'string' && Object.values(GSS_NATION).includes(household.country as Country) ? (household.country as Country) : undefined;
+  const country =
+    typeof household.country === 'string' && Object.values(GSS_NATION).includes(household.country as Country)
+      ? (household.country as Country)
+      : undefined;
 
   const checkBirth = (segments: Segment[], birth: unknown) => {
     if (date === null || typeof birth !== 'string' || !parseIsoDate(birth)) return;
     if (birth > date) problems.push({ segments, message: `must not be after the date asked (${date}).` });
-    else if (ageInYears(parseIsoDate(birth)!, parseIsoDate(date)!) > MAX_AGE_YEARS) problems.push({ segments, message: `gives an age over ${MAX_AGE_YEARS} on the date asked.` });
+    else if (ageInYears(parseIsoDate(birth)!, parseIsoDate(date)!) > MAX_AGE_YEARS)
+      problems.push({ segments, message: `gives an age over ${MAX_AGE_YEARS} on the date asked.` });
   };
 
   const localAuthority = household.localAuthority;
   if (typeof localAuthority === 'string' && /^[EWSN]\d{8}$/.test(localAuthority) && country) {
     const nation = GSS_NATION[localAuthority[0]!];
-    if (nation !== country) problems.push({ segments: ['household', 'localAuthority'], message: `${localAuthority} is a local authority in ${nation}, but country is ${country}.` });
+    if (nation !== country)
+      problems.push({
+        segments: ['household', 'localAuthority'],
+        message: `${localAuthority} is a local authority in ${nation}, but country is ${country}.`,
+      });
   }
 
   listAt(household, 'adults').forEach((adult, index) => {
@@ -80,11 +88,15 @@ function crossReferenceProblems(request: JsonObject, date: string | null, lhaAre
       if (rates.length === 0) {
         if (hasRate) problems.push({ segments, message: `must be left out: ${benefit.type} has no rates.` });
       } else if (!hasRate) problems.push({ segments, message: `is required: one of ${rates.join(', ')} for ${benefit.type}.` });
-      else if (!rates.includes(benefit.rate as string)) problems.push({ segments, message: `must be one of ${rates.join(', ')} for ${benefit.type}.` });
+      else if (!rates.includes(benefit.rate as string))
+        problems.push({ segments, message: `must be one of ${rates.join(', ')} for ${benefit.type}.` });
     });
     const health = adult.health;
     if (isObject(health) && health.lcwraBefore2026April === true && health.lcwra !== true) {
-      problems.push({ segments: [...at, 'health', 'lcwraBefore2026April'], message: 'is about an LCWRA award, so it needs lcwra to be true as well.' });
+      problems.push({
+        segments: [...at, 'health', 'lcwraBefore2026April'],
+        message: 'is about an LCWRA award, so it needs lcwra to be true as well.',
+      });
     }
   });
 
@@ -104,13 +116,17 @@ function crossReferenceProblems(request: JsonObject, date: string | null, lhaAre
           segments,
           message: `"${brma}" is not a Broad Rental Market Area we hold: give its name as the Valuation Office Agency writes it (for example "Outer South East London"), or leave it out to work it out from localAuthority.`,
         });
-      } else if (country && area.nation !== country) problems.push({ segments, message: `${area.name} is in ${area.nation}, but country is ${country}.` });
+      } else if (country && area.nation !== country)
+        problems.push({ segments, message: `${area.name} is in ${area.nation}, but country is ${country}.` });
     }
     const band = isObject(housing.councilTax) ? housing.councilTax.band : undefined;
     const bandAt: Segment[] = ['household', 'housing', 'councilTax', 'band'];
     // Northern Ireland has domestic rates, not council tax bands; band I exists only in Wales.
     if (typeof band === 'string' && country === 'NORTHERN_IRELAND') {
-      problems.push({ segments: bandAt, message: 'must be null in Northern Ireland, which has no council tax bands: give annualCharge instead.' });
+      problems.push({
+        segments: bandAt,
+        message: 'must be null in Northern Ireland, which has no council tax bands: give annualCharge instead.',
+      });
     } else if (band === 'I' && country && country !== 'WALES') problems.push({ segments: bandAt, message: 'I exists only in Wales.' });
   }
   return problems;

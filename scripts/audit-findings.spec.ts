@@ -7,8 +7,20 @@ const REPORT: AuditReport = {
   vulnerabilities: {
     'path-lib': {
       via: [
-        { name: 'path-lib', title: 'Regular expression denial of service', url: 'https://github.com/advisories/GHSA-aaaa', severity: 'high', range: '<8.0.0' },
-        { name: 'path-lib', title: 'Slow parse of long paths', url: 'https://github.com/advisories/GHSA-bbbb', severity: 'moderate', range: '<8.1.0' },
+        {
+          name: 'path-lib',
+          title: 'Regular expression denial of service',
+          url: 'https://github.com/advisories/GHSA-aaaa',
+          severity: 'high',
+          range: '<8.0.0',
+        },
+        {
+          name: 'path-lib',
+          title: 'Slow parse of long paths',
+          url: 'https://github.com/advisories/GHSA-bbbb',
+          severity: 'moderate',
+          range: '<8.1.0',
+        },
       ],
     },
     'web-framework': { via: ['path-lib'] },
@@ -17,11 +29,16 @@ const REPORT: AuditReport = {
 
 describe('reading npm audit for npm run audit:prod', () => {
   it('lists each advisory once, not again for the packages that pull it in', () => {
-    expect(advisoriesOf(REPORT)?.map((advisory) => advisory.url)).toEqual(['https://github.com/advisories/GHSA-aaaa', 'https://github.com/advisories/GHSA-bbbb']);
+    expect(advisoriesOf(REPORT)?.map((advisory) => advisory.url)).toEqual([
+      'https://github.com/advisories/GHSA-aaaa',
+      'https://github.com/advisories/GHSA-bbbb',
+    ]);
   });
 
   it('knows npm could not audit when the registry refused the endpoint', () => {
-    expect(advisoriesOf({ message: '405 Method Not Allowed - POST https://registry.npmjs.org/-/npm/v1/security/advisories/bulk' })).toBeNull();
+    expect(
+      advisoriesOf({ message: '405 Method Not Allowed - POST https://registry.npmjs.org/-/npm/v1/security/advisories/bulk' }),
+    ).toBeNull();
   });
 
   it('fails a high advisory that is not explained, and prints a moderate one without failing', () => {
@@ -42,9 +59,16 @@ describe('reading npm audit for npm run audit:prod', () => {
 
   it('fails a deprecated production package unless that version is explained', () => {
     const deprecation = { name: 'old-captcha', version: '1.4.0', notice: 'No longer maintained' };
-    expect(deprecationFindings([deprecation], NO_EXCEPTIONS)).toEqual([{ line: 'deprecated old-captcha@1.4.0: No longer maintained', reason: undefined, fails: true }]);
+    expect(deprecationFindings([deprecation], NO_EXCEPTIONS)).toEqual([
+      { line: 'deprecated old-captcha@1.4.0: No longer maintained', reason: undefined, fails: true },
+    ]);
     const kept = deprecationFindings([deprecation], { ...NO_EXCEPTIONS, deprecated: { 'old-captcha@1.4.0': 'Draws the code only.' } });
     expect(kept[0].fails).toBe(false);
-    expect(deprecationFindings([{ ...deprecation, version: '1.5.0' }], { ...NO_EXCEPTIONS, deprecated: { 'old-captcha@1.4.0': 'Draws the code only.' } })[0].fails).toBe(true);
+    expect(
+      deprecationFindings([{ ...deprecation, version: '1.5.0' }], {
+        ...NO_EXCEPTIONS,
+        deprecated: { 'old-captcha@1.4.0': 'Draws the code only.' },
+      })[0].fails,
+    ).toBe(true);
   });
 });

@@ -9,7 +9,15 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { advisoriesOf, advisoryFindings, deprecationFindings, type AuditExceptions, type AuditReport, type Deprecation, type Finding } from './audit-findings.js';
+import {
+  advisoriesOf,
+  advisoryFindings,
+  deprecationFindings,
+  type AuditExceptions,
+  type AuditReport,
+  type Deprecation,
+  type Finding,
+} from './audit-findings.js';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
 const REGISTRY = 'https://registry.npmjs.org/';
@@ -44,7 +52,9 @@ async function deprecations(packages: { name: string; version: string }[]): Prom
   const reader = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       // The abbreviated document: versions with their deprecation notices, without every readme.
-      const response = await fetch(`${REGISTRY}${next.name.replace('/', '%2f')}`, { headers: { accept: 'application/vnd.npm.install-v1+json' } });
+      const response = await fetch(`${REGISTRY}${next.name.replace('/', '%2f')}`, {
+        headers: { accept: 'application/vnd.npm.install-v1+json' },
+      });
       if (!response.ok) throw new Error(`The registry answered ${response.status} for ${next.name}`);
       const document = (await response.json()) as { versions: Record<string, { deprecated?: string }> };
       const notice = document.versions[next.version]?.deprecated;

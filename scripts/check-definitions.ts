@@ -38,8 +38,11 @@ try {
   const betterOff = loadBetterOffPage(definitionsDir);
   const templates = loadDocumentTemplates(join(definitionsDir, 'documents'));
   const site = await loadSiteConfig(definitionsDir, null);
-  for (const period of ['weekly', 'monthly'] as const) await renderResultPdf(RESULT_BOTH_SYSTEMS, { period, site, generatedAt: new Date(), templates });
-  console.log(`How to claim ${Object.keys(guide.benefits).length} benefits, ${betterOff.questions.length} better-off questions and the results PDF's templates: all good`);
+  for (const period of ['weekly', 'monthly'] as const)
+    await renderResultPdf(RESULT_BOTH_SYSTEMS, { period, site, generatedAt: new Date(), templates });
+  console.log(
+    `How to claim ${Object.keys(guide.benefits).length} benefits, ${betterOff.questions.length} better-off questions and the results PDF's templates: all good`,
+  );
 } catch (error) {
   resultsOk = false;
   console.error((error as Error).message);

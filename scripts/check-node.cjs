@@ -32,7 +32,13 @@ function nodeVersionProblem(version, range) {
   if (parsed && isAtLeast(parsed, parseVersion(floor))) return null;
   var major = floor.split('.')[0];
   return [
-    'This project needs Node.js ' + floor + ' or later (Node.js ' + major + ', the current long-term support release), but this is Node.js ' + String(version).replace(/^v/, '') + '.',
+    'This project needs Node.js ' +
+      floor +
+      ' or later (Node.js ' +
+      major +
+      ', the current long-term support release), but this is Node.js ' +
+      String(version).replace(/^v/, '') +
+      '.',
     'Install Node.js ' + major + ' LTS from https://nodejs.org/en/download (or run `nvm install ' + major + '` if you use nvm),',
     'then run `npm ci` again (packages installed under an older Node.js may not work), and then this command again.',
   ].join('\n');

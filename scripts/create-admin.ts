@@ -20,12 +20,16 @@ function fail(message: string): never {
 const organisation = argument('organisation') ?? (await ask('Organisation name: '));
 const email = argument('email') ?? (await ask('Admin e-mail address: '));
 const displayName = argument('name') ?? (await ask('Admin name (as shown in the adviser area): '));
-const password = process.env.ADMIN_PASSWORD ?? (await ask(`Password (at least ${ACCOUNT_LIMITS.passwordMinLength} characters, not shown): `, true));
+const password =
+  process.env.ADMIN_PASSWORD ?? (await ask(`Password (at least ${ACCOUNT_LIMITS.passwordMinLength} characters, not shown): `, true));
 stopAsking();
 
-if (!organisation || organisation.length > ACCOUNT_LIMITS.organisationNameMaxLength) fail(`The organisation name must be 1 to ${ACCOUNT_LIMITS.organisationNameMaxLength} characters.`);
-if (!EMAIL_PATTERN.test(email) || email.length > ACCOUNT_LIMITS.emailMaxLength) fail('The e-mail address is not in the right format, like name@example.org.');
-if (!displayName || displayName.length > ACCOUNT_LIMITS.displayNameMaxLength) fail(`The admin name must be 1 to ${ACCOUNT_LIMITS.displayNameMaxLength} characters.`);
+if (!organisation || organisation.length > ACCOUNT_LIMITS.organisationNameMaxLength)
+  fail(`The organisation name must be 1 to ${ACCOUNT_LIMITS.organisationNameMaxLength} characters.`);
+if (!EMAIL_PATTERN.test(email) || email.length > ACCOUNT_LIMITS.emailMaxLength)
+  fail('The e-mail address is not in the right format, like name@example.org.');
+if (!displayName || displayName.length > ACCOUNT_LIMITS.displayNameMaxLength)
+  fail(`The admin name must be 1 to ${ACCOUNT_LIMITS.displayNameMaxLength} characters.`);
 if (password.length < ACCOUNT_LIMITS.passwordMinLength || password.length > ACCOUNT_LIMITS.passwordMaxLength) {
   fail(`The password must be ${ACCOUNT_LIMITS.passwordMinLength} to ${ACCOUNT_LIMITS.passwordMaxLength} characters long.`);
 }

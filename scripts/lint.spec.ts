@@ -74,11 +74,17 @@ describe('dependency-cruiser on deliberate violations', () => {
     write('common/b.ts', "import type { A } from './a.js';\nexport interface B { a?: A }\n");
     // The engine and extra help importing each other, as they did before issue 17.
     write('engine/core/engine.ts', "import { extraHelp } from '../extra-help/help.js';\nexport const run = () => extraHelp();\n");
-    write('engine/extra-help/help.ts', "import { run } from '../core/engine';\nexport const extraHelp = () => 1;\nexport const again = () => run;\n");
+    write(
+      'engine/extra-help/help.ts',
+      "import { run } from '../core/engine';\nexport const extraHelp = () => 1;\nexport const again = () => run;\n",
+    );
     write('engine/extra-help/index.ts', "export * from './help.js';\nimport './index.js';\n");
     write('engine/load.ts', "import { server } from '../api/src/server.js';\nexport const load = () => server;\n");
     write('api/src/server.ts', 'export const server = 1;\n');
-    write('web/src/page.tsx', "import { load } from '../../engine/load.js';\nimport { server } from '../../api/src/server.js';\nexport const page = [load, server];\n");
+    write(
+      'web/src/page.tsx',
+      "import { load } from '../../engine/load.js';\nimport { server } from '../../api/src/server.js';\nexport const page = [load, server];\n",
+    );
     violations = described((await cruiseFrom(folder, ROOMS)).summary.violations);
   }, 5 * MINUTES);
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -92,7 +98,9 @@ describe('dependency-cruiser on deliberate violations', () => {
     const framework = /^common-only-pure-libraries: common\/uses-nest\.ts -> .*node_modules\/@nestjs\/common\//;
     expect(violations.filter((violation) => framework.test(violation))).toHaveLength(1);
     expect(violations.filter((violation) => violation.includes('uses-cookie'))).toEqual([]);
-    expect(violations.filter((violation) => violation.startsWith('common-no-framework-in-tests: common/uses-nest.spec.ts -> '))).toHaveLength(1);
+    expect(
+      violations.filter((violation) => violation.startsWith('common-no-framework-in-tests: common/uses-nest.spec.ts -> ')),
+    ).toHaveLength(1);
   });
 
   it('common/ importing the engine', () => {
@@ -129,10 +137,15 @@ describe('ESLint', () => {
   it(
     'passes plain code and fails an unused variable and a hook called conditionally',
     async () => {
-      expect(await problems('common/__lint_probe__.ts', "export const pence = (pounds: number): number => Math.round(pounds * 100);\n")).toEqual([]);
-      expect(await problems('common/__lint_probe__.ts', "export function pence(pounds: number): number {\n  const unused = 1;\n  return pounds * 100;\n}\n")).toEqual([
-        '@typescript-eslint/no-unused-vars at line 2',
-      ]);
+      expect(
+        await problems('common/__lint_probe__.ts', 'export const pence = (pounds: number): number => Math.round(pounds * 100);\n'),
+      ).toEqual([]);
+      expect(
+        await problems(
+          'common/__lint_probe__.ts',
+          'export function pence(pounds: number): number {\n  const unused = 1;\n  return pounds * 100;\n}\n',
+        ),
+      ).toEqual(['@typescript-eslint/no-unused-vars at line 2']);
       expect(
         await problems(
           'web/src/__lint_probe__.tsx',

@@ -19,18 +19,26 @@ import { RetentionService } from '../api/src/retention/retention.service.js';
 const logger = new JsonLogger(process.env.LOG_LEVEL ?? 'warn', process.stderr);
 
 @Module({
-  imports: [ConfigModule.forRoot({ isGlobal: true, cache: true, validate: validateEnvironment }), LoggingModule.forRoot(logger), DatabaseModule],
+  imports: [
+    ConfigModule.forRoot({ isGlobal: true, cache: true, validate: validateEnvironment }),
+    LoggingModule.forRoot(logger),
+    DatabaseModule,
+  ],
   // The service alone, without the hourly schedule the server's RetentionModule adds.
   providers: [RetentionService],
 })
 class RetentionScriptModule {}
 
-const context = await NestFactory.createApplicationContext(RetentionScriptModule, { logger: logger.forNest(), abortOnError: false }).catch((error: unknown) => {
-  // Only the error's kind and code: a database error can quote a row.
-  const { errorName, errorCode } = describeErrorForLog(error);
-  console.error(`The retention job could not open the database (${errorName}${errorCode ? ` ${errorCode}` : ''}). Check DATABASE_URL, or DATA_DIR for the embedded database.`);
-  process.exit(1);
-});
+const context = await NestFactory.createApplicationContext(RetentionScriptModule, { logger: logger.forNest(), abortOnError: false }).catch(
+  (error: unknown) => {
+    // Only the error's kind and code: a database error can quote a row.
+    const { errorName, errorCode } = describeErrorForLog(error);
+    console.error(
+      `The retention job could not open the database (${errorName}${errorCode ? ` ${errorCode}` : ''}). Check DATABASE_URL, or DATA_DIR for the embedded database.`,
+    );
+    process.exit(1);
+  },
+);
 context.enableShutdownHooks();
 try {
   const report = await context.get(RetentionService).run();
@@ -38,8 +46,12 @@ try {
   if (!report.ranInDatabase) {
     console.log('Another process is running the retention job on this database now; it does the same, so nothing more was done here.');
   } else {
-    console.log(`Deleted ${report.calculations} calculations started more than ${months} months ago, with their answers, feedback and analytics;`);
-    console.log(`${report.clientErrorReports} older error reports; ${report.accessGrants} expired access grants, ${report.accountSessions} expired sign-in sessions and ${report.captchaChallenges} expired security codes; ${report.rateLimitCounters} old rate-limit counters.`);
+    console.log(
+      `Deleted ${report.calculations} calculations started more than ${months} months ago, with their answers, feedback and analytics;`,
+    );
+    console.log(
+      `${report.clientErrorReports} older error reports; ${report.accessGrants} expired access grants, ${report.accountSessions} expired sign-in sessions and ${report.captchaChallenges} expired security codes; ${report.rateLimitCounters} old rate-limit counters.`,
+    );
   }
   console.log(`Deleted ${report.outboxFiles} e-mails older than ${months} months from the outbox.`);
 } finally {

@@ -27,7 +27,8 @@ if (coverage) {
   const found = parameterCoverage(engine.parameters.names, reads);
   unread = found.unread;
   console.log('\nParameters and the cases that read them:');
-  for (const [name, cases] of found.byParameter) console.log(`  ${name}: ${cases.length} case(s)${cases.length > 0 ? `\n    ${cases.join('\n    ')}` : ''}`);
+  for (const [name, cases] of found.byParameter)
+    console.log(`  ${name}: ${cases.length} case(s)${cases.length > 0 ? `\n    ${cases.join('\n    ')}` : ''}`);
   if (unread.length > 0) console.error(`\nrules:test --coverage: ${unread.length} parameter(s) read by no case:\n  ${unread.join('\n  ')}`);
 }
 console.log(`\nrules:test: ${total - failures.length} passed, ${failures.length} failed`);

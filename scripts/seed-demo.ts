@@ -33,8 +33,10 @@ const made = await withAccounts(async (accounts) => {
   const { organisationId, userId } = await accounts.createOrganisationWithAdmin(ORGANISATION, { ...ADMIN, password: DEMO_PASSWORD });
   const admin = { userId, organisationId, role: 'organisation-admin' as const, displayName: ADMIN.displayName };
   const adviserIds: string[] = [];
-  for (const adviser of ADVISERS) adviserIds.push(await accounts.addUserToOrganisation(organisationId, { ...adviser, password: DEMO_PASSWORD, role: 'adviser' }));
-  for (const [index, client] of CLIENTS.entries()) await accounts.addClient(admin, { ...client, adviserUserId: adviserIds[index % adviserIds.length] });
+  for (const adviser of ADVISERS)
+    adviserIds.push(await accounts.addUserToOrganisation(organisationId, { ...adviser, password: DEMO_PASSWORD, role: 'adviser' }));
+  for (const [index, client] of CLIENTS.entries())
+    await accounts.addClient(admin, { ...client, adviserUserId: adviserIds[index % adviserIds.length] });
   return true;
 });
 

@@ -35,7 +35,8 @@ export const ACCOUNT_MESSAGES = {
   passwordRequired: 'Enter your password.',
   emailInvalid: 'Enter an e-mail address in the right format, like name@example.org.',
   emailTaken: 'There is already an account with this e-mail address.',
-  tooManyTakenAddresses: 'You have tried too many e-mail addresses that already have an account. Please wait an hour before adding anyone else.',
+  tooManyTakenAddresses:
+    'You have tried too many e-mail addresses that already have an account. Please wait an hour before adding anyone else.',
   displayNameRequired: 'Enter the name to show for this person.',
   passwordTooShort: 'The password must be at least 12 characters long.',
   passwordTooLong: 'The password must be no more than 200 characters long.',

@@ -22,9 +22,12 @@ describe('the e-mail form rules (spec 001 §5)', () => {
     expect(emailAddressProblem(42)).toBe(CALCULATION_EMAIL_MESSAGES.emailRequired);
   });
 
-  it.each(['jo@example.org', 'jo.bloggs+benefits@mail.example.co.uk', '  jo@example.org  ', "o'brien@example.ie"])('accepts %p', (address) => {
-    expect(emailAddressProblem(address)).toBeNull();
-  });
+  it.each(['jo@example.org', 'jo.bloggs+benefits@mail.example.co.uk', '  jo@example.org  ', "o'brien@example.ie"])(
+    'accepts %p',
+    (address) => {
+      expect(emailAddressProblem(address)).toBeNull();
+    },
+  );
 
   it.each(['jo', 'jo@', '@example.org', 'jo@example', 'jo@example.o', 'jo@example.org1', 'jo bloggs@example.org', 'jo@@example.org'])(
     'refuses %p with the spec’s message',

@@ -13,16 +13,7 @@
  * - `boolean`: a policy switch.
  */
 export type ParameterUnit =
-  | 'pence a week'
-  | 'pence a month'
-  | 'pence a year'
-  | 'pence an hour'
-  | 'pence'
-  | 'pounds'
-  | 'basis points'
-  | 'count'
-  | 'hours'
-  | 'boolean';
+  'pence a week' | 'pence a month' | 'pence a year' | 'pence an hour' | 'pence' | 'pounds' | 'basis points' | 'count' | 'hours' | 'boolean';
 
 export type ParameterPeriod = 'week' | 'month' | 'year' | 'hour' | 'none';
 

@@ -5,26 +5,10 @@
  * and a function that gives true or false can stand as a leaf on its own (`{ call, args }`).
  */
 
-export type Operator =
-  | 'equal'
-  | 'notEqual'
-  | 'greaterThan'
-  | 'greaterThanInclusive'
-  | 'lessThan'
-  | 'lessThanInclusive'
-  | 'contains';
+export type Operator = 'equal' | 'notEqual' | 'greaterThan' | 'greaterThanInclusive' | 'lessThan' | 'lessThanInclusive' | 'contains';
 
 /** The parts of a Money answer (`weekly` is its plain value) and of a Postcode answer. */
-export const ANSWER_PARTS = [
-  'weekly',
-  'monthly',
-  'yearly',
-  'period',
-  'country',
-  'authority',
-  'authorityCode',
-  'option',
-] as const;
+export const ANSWER_PARTS = ['weekly', 'monthly', 'yearly', 'period', 'country', 'authority', 'authorityCode', 'option'] as const;
 export type AnswerPart = (typeof ANSWER_PARTS)[number];
 
 /** A date literal, kept apart from text: `2017-04-06` is `{ date: '2017-04-06' }`. */
@@ -75,12 +59,7 @@ export interface ExpressionCondition {
  * for the literals `true` and `false`.
  */
 export type Condition =
-  | { all: Condition[] }
-  | { any: Condition[] }
-  | { not: Condition }
-  | FactCondition
-  | ExpressionCondition
-  | FunctionCall;
+  { all: Condition[] } | { any: Condition[] } | { not: Condition } | FactCondition | ExpressionCondition | FunctionCall;
 
 export const OPERATORS: Record<string, Operator> = {
   '==': 'equal',

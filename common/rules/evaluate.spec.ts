@@ -4,7 +4,12 @@ import type { Condition } from './condition.js';
 import { evaluateRule, explainRule, referencedQuestions, type RuleContext } from './evaluate.js';
 import { parseRule } from './parse.js';
 
-const weekly = (amount: number | null): MoneyAnswer => ({ weekly: amount, monthly: null, yearly: null, period: amount === null ? '' : 'Weekly' });
+const weekly = (amount: number | null): MoneyAnswer => ({
+  weekly: amount,
+  monthly: null,
+  yearly: null,
+  period: amount === null ? '' : 'Weekly',
+});
 
 const scottishPostcode: PostcodeAnswer = {
   postcode: 'EH1 1YZ',
@@ -126,9 +131,7 @@ describe('evaluateRule', () => {
     expect(holds("ClientBenefits has 'pip'", answers)).toBe(false);
     expect(holds("ClientBenefits has 'DLA'", answers)).toBe(false);
     expect(holds('ClientBenefits has Wanted', { ...answers, Wanted: 'PIP' })).toBe(true);
-    expect(errorOf("ClientTenure has 'Owner'", { ClientTenure: 'Owner' })).toBe(
-      "'has' needs a Check answer on its left, not text.",
-    );
+    expect(errorOf("ClientTenure has 'Owner'", { ClientTenure: 'Owner' })).toBe("'has' needs a Check answer on its left, not text.");
     expect(errorOf('ClientBenefits has 5', answers)).toBe("'has' needs text on its right, not a number.");
     expect(errorOf("ClientBenefits == 'PIP'", answers)).toBe("A Check answer is a list of choices: use 'has'.");
   });
@@ -201,9 +204,7 @@ describe('evaluateRule', () => {
 
   it('reports malformed trees (a stored or hand-written condition) as errors, not exceptions', () => {
     expect(errorOf({ call: 'ageOf', args: [] })).toBe("Unknown function 'ageOf'.");
-    expect(errorOf({ call: 'age', args: [{ fact: 'ClientDob' }] }, { ClientDob: '01/01/1960' })).toBe(
-      'age() does not give true or false.',
-    );
+    expect(errorOf({ call: 'age', args: [{ fact: 'ClientDob' }] }, { ClientDob: '01/01/1960' })).toBe('age() does not give true or false.');
     expect(errorOf({ call: 'bornBefore', args: [{ fact: 'ClientDob' }] })).toBe('bornBefore() takes 2 arguments.');
     expect(errorOf({ call: 'answered', args: ['ClientDob'] })).toBe('answered() needs a question name.');
     expect(errorOf({ flag: true } as unknown as Condition)).toBe('This is not a rule condition.');
@@ -258,7 +259,10 @@ describe('explainRule', () => {
   });
 
   it('marks the parts that cannot be evaluated, with the reason', () => {
-    const explained = explainRule(parseRule('reachedStatePensionAge(ClientDob) or Income / Hours > 1'), context({ ClientDob: '01/01/1990' }));
+    const explained = explainRule(
+      parseRule('reachedStatePensionAge(ClientDob) or Income / Hours > 1'),
+      context({ ClientDob: '01/01/1990' }),
+    );
     expect(explained).toEqual({
       any: [
         { call: 'reachedStatePensionAge', args: [{ fact: 'ClientDob' }], result: false },

@@ -19,16 +19,7 @@ import {
 import { parseIsoDate, toDayNumber } from '../dates/calendar.js';
 import { findRuleFunction, type FunctionContext } from './functions.js';
 import { divideHundredths, multiplyHundredths, numberToHundredths } from './hundredths.js';
-import {
-  KIND_NAMES,
-  RuleEvaluationError,
-  answerValue,
-  asHundredths,
-  textAsDate,
-  textAsNumber,
-  textValue,
-  type Value,
-} from './values.js';
+import { KIND_NAMES, RuleEvaluationError, answerValue, asHundredths, textAsDate, textAsNumber, textValue, type Value } from './values.js';
 
 export { referencedQuestions } from './condition.js';
 
@@ -208,7 +199,10 @@ class Evaluator {
       throw new RuleEvaluationError(`${call}() takes ${arity} argument${arity === 1 ? '' : 's'}.`);
     }
     if (takesQuestion && !isAnswerReference(args[0])) throw new RuleEvaluationError(`${call}() needs a question name.`);
-    return ruleFunction.evaluate(args.map((arg) => this.value(arg)), this.functionContext);
+    return ruleFunction.evaluate(
+      args.map((arg) => this.value(arg)),
+      this.functionContext,
+    );
   }
 }
 

@@ -140,10 +140,14 @@ describe('rule functions', () => {
 
   describe('equity', () => {
     it('is value minus mortgage, as money', () => {
-      expect(holds('equity(PropertyValue, PropertyMortgage) > 16000', { PropertyValue: money(216000.01), PropertyMortgage: money(200000) })).toBe(true);
+      expect(
+        holds('equity(PropertyValue, PropertyMortgage) > 16000', { PropertyValue: money(216000.01), PropertyMortgage: money(200000) }),
+      ).toBe(true);
       expect(holds('equity(PropertyValue, PropertyMortgage) == 16000', { PropertyValue: '216000', PropertyMortgage: '200000' })).toBe(true);
       // Typed as people type them, and as validation accepts them.
-      expect(holds('equity(PropertyValue, PropertyMortgage) == 16000.50', { PropertyValue: '£216,000.50', PropertyMortgage: '200,000' })).toBe(true);
+      expect(
+        holds('equity(PropertyValue, PropertyMortgage) == 16000.50', { PropertyValue: '£216,000.50', PropertyMortgage: '200,000' }),
+      ).toBe(true);
       expect(holds('equity(PropertyValue, PropertyMortgage) == 250000', { PropertyValue: money(250000) })).toBe(true);
       expect(holds('equity(PropertyValue, PropertyMortgage) == -10', { PropertyValue: '90', PropertyMortgage: '100' })).toBe(true);
       expect(errorOf('equity(PropertyValue, 1) > 0', { PropertyValue: 'a lot' })).toBe(

@@ -35,11 +35,7 @@ function spaDay(birthDay: number): number {
 }
 
 /** A test on a date of birth; false when the date of birth (or a limit) is unanswered. */
-function birthTest(
-  name: string,
-  arity: number,
-  test: (birth: number, limits: number[], today: number) => boolean,
-): RuleFunction {
+function birthTest(name: string, arity: number, test: (birth: number, limits: number[], today: number) => boolean): RuleFunction {
   return {
     arity,
     gives: 'boolean',

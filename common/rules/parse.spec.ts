@@ -130,7 +130,12 @@ describe('parseRule', () => {
     expect(parseRule('A == 1 or B == 2 and C == 3')).toEqual({
       any: [
         { fact: 'A', operator: 'equal', value: 1 },
-        { all: [{ fact: 'B', operator: 'equal', value: 2 }, { fact: 'C', operator: 'equal', value: 3 }] },
+        {
+          all: [
+            { fact: 'B', operator: 'equal', value: 2 },
+            { fact: 'C', operator: 'equal', value: 3 },
+          ],
+        },
       ],
     });
     expect(parseRule('not A == 1 and B == 2')).toEqual({
@@ -151,7 +156,12 @@ describe('parseRule', () => {
   it('follows parentheses', () => {
     expect(parseRule('(A == 1 or B == 2) and C == 3')).toEqual({
       all: [
-        { any: [{ fact: 'A', operator: 'equal', value: 1 }, { fact: 'B', operator: 'equal', value: 2 }] },
+        {
+          any: [
+            { fact: 'A', operator: 'equal', value: 1 },
+            { fact: 'B', operator: 'equal', value: 2 },
+          ],
+        },
         { fact: 'C', operator: 'equal', value: 3 },
       ],
     });
@@ -179,14 +189,17 @@ describe('parseRule', () => {
 
   it('allows spaces, tabs and new lines anywhere between tokens', () => {
     expect(parseRule("\tA=='x'\n  and\nB   !=   2")).toEqual({
-      all: [{ fact: 'A', operator: 'equal', value: 'x' }, { fact: 'B', operator: 'notEqual', value: 2 }],
+      all: [
+        { fact: 'A', operator: 'equal', value: 'x' },
+        { fact: 'B', operator: 'notEqual', value: 2 },
+      ],
     });
   });
 });
 
 describe('parseRule errors', () => {
   it.each([
-    ["A == 1 # B", "Unexpected character '#' at position 8"],
+    ['A == 1 # B', "Unexpected character '#' at position 8"],
     ['A = 1', "Use '==' to compare at position 3"],
     ['A != !B', "Unexpected character '!' at position 6"],
     ["A == 'Yes", 'Text has no closing quote, starting at position 6'],
@@ -212,7 +225,10 @@ describe('parseRule errors', () => {
     ['answered()', 'answered() takes 1 argument, not 0, at position 1'],
     ["answered('ClientDob')", 'answered() needs a question name at position 10'],
     ['age(ClientDob 18', "Expected ',' or ')' at position 15"],
-    ["ClientPostcode.county == 'Kent'", "Unknown part 'county' (the parts are weekly, monthly, yearly, period, country, authority, authorityCode, option) at position 1"],
+    [
+      "ClientPostcode.county == 'Kent'",
+      "Unknown part 'county' (the parts are weekly, monthly, yearly, period, country, authority, authorityCode, option) at position 1",
+    ],
     ["age(ClientDob) has 'x'", "'has' needs a question name on its left at position 1"],
   ])('%s -> %s', (text, message) => {
     expect(syntaxError(text).message).toBe(message);

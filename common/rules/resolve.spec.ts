@@ -42,14 +42,34 @@ describe('resolveForPage', () => {
     expect(resolve("ClientWork has 'Employed' and PartnerIsCarer == 'Yes'", { ClientWork: ['Employed'] }, ['PartnerIsCarer'])).toEqual({
       all: [{ all: [] }, { fact: 'PartnerIsCarer', operator: 'equal', value: 'Yes' }],
     });
-    expect(resolve("ClientPostcode.country == 'Scotland'", { ClientPostcode: { postcode: 'AB10 1AB', authority: 'Aberdeen City', authorityCode: 'S12000033', country: 'Scotland', latitude: null, longitude: null, option: false } }, [])).toEqual({ all: [] });
+    expect(
+      resolve(
+        "ClientPostcode.country == 'Scotland'",
+        {
+          ClientPostcode: {
+            postcode: 'AB10 1AB',
+            authority: 'Aberdeen City',
+            authorityCode: 'S12000033',
+            country: 'Scotland',
+            latitude: null,
+            longitude: null,
+            option: false,
+          },
+        },
+        [],
+      ),
+    ).toEqual({ all: [] });
     expect(resolve('ClientRent > 100', { ClientRent: money(99.99) }, [])).toEqual({ any: [] });
     expect(resolve("ClientHasPartner == 'Yes'", {}, [])).toEqual({ any: [] });
   });
 
   it('puts earlier answers into a part that also reads this page, as literals', () => {
     const equity = resolve('equity(PropertyValue, EarlierMortgage) > 16000', { EarlierMortgage: '200,000' }, ['PropertyValue']);
-    expect(equity).toEqual({ operator: 'greaterThan', left: { call: 'equity', args: [{ fact: 'PropertyValue' }, '200,000'] }, right: 16000 });
+    expect(equity).toEqual({
+      operator: 'greaterThan',
+      left: { call: 'equity', args: [{ fact: 'PropertyValue' }, '200,000'] },
+      right: 16000,
+    });
     expect(holds(equity, { PropertyValue: '216,000.01' })).toBe(true);
     expect(holds(equity, { PropertyValue: '216,000' })).toBe(false);
 

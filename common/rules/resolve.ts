@@ -49,7 +49,9 @@ function substituteEarlierAnswers(condition: Leaf, context: RuleContext, pageQue
     // json-rules-engine's leaf: an earlier answer on the left becomes an expression with a literal there.
     const left = operand({ fact: condition.fact, ...(condition.path ? { path: condition.path } : {}) });
     const right = operand(condition.value);
-    return isAnswerReference(left) ? { ...condition, value: right as Literal | AnswerReference } : { operator: condition.operator, left, right };
+    return isAnswerReference(left)
+      ? { ...condition, value: right as Literal | AnswerReference }
+      : { operator: condition.operator, left, right };
   }
   return { ...condition, left: operand(condition.left), right: operand(condition.right) };
 }

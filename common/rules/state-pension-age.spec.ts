@@ -23,7 +23,7 @@ describe('statePensionDate', () => {
     expect(statePensionDate(birth)).toBe(expected);
   });
 
-  it("counts a 29 February birthday from 1 March in a year that is not a leap year", () => {
+  it('counts a 29 February birthday from 1 March in a year that is not a leap year', () => {
     expect(statePensionDate('1952-02-29', 'male')).toBe('2017-03-01');
     expect(statePensionDate('1972-02-29')).toBe('2039-03-01');
     expect(statePensionDate('1980-02-29')).toBe('2048-02-29');

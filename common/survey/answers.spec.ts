@@ -105,7 +105,10 @@ describe('readAnswer: Council', () => {
       ok: false,
       message: "ClientCouncilTaxBand: 'Band I' is not a council tax band in England, which has bands A to H. Band I is used only in Wales.",
     });
-    expect(readAnswer({ ...councilTaxBand, country: 'Scotland' }, 'Band I')).toMatchObject({ ok: false, message: expect.stringContaining('in Scotland, which has bands A to H') });
+    expect(readAnswer({ ...councilTaxBand, country: 'Scotland' }, 'Band I')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('in Scotland, which has bands A to H'),
+    });
   });
 
   it("refuses 'Lookup', which is not a band, saying what to send", () => {
@@ -190,7 +193,16 @@ describe('readAnswer: Check', () => {
 describe('readAnswer: Postcode', () => {
   it('accepts a postcode answer, a rough sleeper with a country, and an empty one', () => {
     expect(readAnswer(postcode, hackneyPostcode)).toEqual({ ok: true, value: hackneyPostcode });
-    const roughSleeper = { ...hackneyPostcode, postcode: '', authority: '', authorityCode: '', latitude: null, longitude: null, option: true, country: 'Wales' };
+    const roughSleeper = {
+      ...hackneyPostcode,
+      postcode: '',
+      authority: '',
+      authorityCode: '',
+      latitude: null,
+      longitude: null,
+      option: true,
+      country: 'Wales',
+    };
     expect(readAnswer(postcode, roughSleeper)).toEqual({ ok: true, value: roughSleeper });
     expect(readAnswer(postcode, null)).toEqual({ ok: true, value: emptyAnswer(postcode) });
   });
@@ -271,13 +283,22 @@ describe('readAnswer: Money', () => {
 
   it('refuses figures that are text, float noise or more than 2 decimals', () => {
     const problem = (field: string) => `ClientRent: '${field}' must be an amount in pounds with at most 2 decimal places, or null.`;
-    expect(readAnswer(rent, { weekly: '95', monthly: null, yearly: null, period: 'Weekly' })).toEqual({ ok: false, message: problem('weekly') });
+    expect(readAnswer(rent, { weekly: '95', monthly: null, yearly: null, period: 'Weekly' })).toEqual({
+      ok: false,
+      message: problem('weekly'),
+    });
     expect(readAnswer(rent, { weekly: null, monthly: 0.1 + 0.2, yearly: null, period: 'Monthly' })).toEqual({
       ok: false,
       message: problem('monthly'),
     });
-    expect(readAnswer(rent, { weekly: null, monthly: null, yearly: 1.005, period: 'Yearly' })).toEqual({ ok: false, message: problem('yearly') });
-    expect(readAnswer(rent, { weekly: 1e21, monthly: null, yearly: null, period: 'Weekly' })).toEqual({ ok: false, message: problem('weekly') });
+    expect(readAnswer(rent, { weekly: null, monthly: null, yearly: 1.005, period: 'Yearly' })).toEqual({
+      ok: false,
+      message: problem('yearly'),
+    });
+    expect(readAnswer(rent, { weekly: 1e21, monthly: null, yearly: null, period: 'Weekly' })).toEqual({
+      ok: false,
+      message: problem('weekly'),
+    });
   });
 
   it('refuses an unknown period, and a period whose figure is missing while others are given', () => {

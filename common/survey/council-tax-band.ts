@@ -57,7 +57,10 @@ export function isCouncilTaxBandAnswer(value: string): boolean {
  * The options a Council question offers in a nation: its band options that the nation has, then its other options
  * ('I don't know my band'), in the definition's order.
  */
-export function councilOptionsOf(options: readonly OptionDefinition[] | undefined, country: UkCountry | '' | undefined): OptionDefinition[] {
+export function councilOptionsOf(
+  options: readonly OptionDefinition[] | undefined,
+  country: UkCountry | '' | undefined,
+): OptionDefinition[] {
   const bands = councilTaxBandAnswersOf(country);
   return (options ?? []).filter((option) => !isCouncilTaxBandAnswer(option.value) || bands.includes(option.value));
 }
@@ -75,7 +78,11 @@ export function councilAnswersOf(options: readonly OptionDefinition[] | undefine
  * Why a Council answer is refused in a nation, in words the API returns, or '' when it is taken. An empty answer is
  * taken here (whether one is required is the validation's work).
  */
-export function councilAnswerProblem(value: string, options: readonly OptionDefinition[] | undefined, country: UkCountry | '' | undefined): string {
+export function councilAnswerProblem(
+  value: string,
+  options: readonly OptionDefinition[] | undefined,
+  country: UkCountry | '' | undefined,
+): string {
   if (value === '' || councilAnswersOf(options, country).includes(value)) return '';
   if (value === RETIRED_LOOKUP_OPTION) {
     return `'${RETIRED_LOOKUP_OPTION}' is not a council tax band: 'Look this up for me' finds the band from the address and stores it, such as 'Band C'. Send the band, or '${COUNCIL_TAX_BAND_NOT_KNOWN}' when it is not known.`;

@@ -1,5 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
-import { compareDecimalText, convertPence, divideRounded, formatPounds, MAX_MONEY_PENCE, parsePence, penceFrom, penceFromNumber, penceToText, readDecimalText } from '../money.js';
+import {
+  compareDecimalText,
+  convertPence,
+  divideRounded,
+  formatPounds,
+  MAX_MONEY_PENCE,
+  parsePence,
+  penceFrom,
+  penceFromNumber,
+  penceToText,
+  readDecimalText,
+} from '../money.js';
 import { moneyAnswerFrom, moneyAnswerFromPence, rentWeeklyEquivalentPence } from './money-answer.js';
 
 describe('readDecimalText', () => {

@@ -30,11 +30,22 @@ const clientDob: SurveyQuestion = {
   isDate18: true,
 };
 const partnerDob: SurveyQuestion = { name: 'PartnerDob', questionType: 'Date', text: "What is your partner's date of birth?" };
-const childDob: SurveyQuestion = { name: 'ChildDob1', questionType: 'Date', text: "What is your first child's date of birth?", required: true };
+const childDob: SurveyQuestion = {
+  name: 'ChildDob1',
+  questionType: 'Date',
+  text: "What is your first child's date of birth?",
+  required: true,
+};
 const clientPostcode: SurveyQuestion = { name: 'ClientPostcode', questionType: 'Postcode', text: 'What is your postcode?', required: true };
 const tenure: SurveyQuestion = { name: 'ClientTenure', questionType: 'Radio', text: 'Who is your landlord?', required: true };
 const benefits: SurveyQuestion = { name: 'ClientBenefits', questionType: 'Check', text: 'Which benefits do you get?', required: true };
-const rent: SurveyQuestion = { name: 'ClientRent', questionType: 'Money', text: 'How much is your rent?', validation: 'Rent', required: true };
+const rent: SurveyQuestion = {
+  name: 'ClientRent',
+  questionType: 'Money',
+  text: 'How much is your rent?',
+  validation: 'Rent',
+  required: true,
+};
 const earnings: SurveyQuestion = {
   name: 'ClientEarnings',
   questionType: 'Money',
@@ -51,7 +62,12 @@ const hoursWorked: SurveyQuestion = {
   maxValue: 168,
   minValue: 1,
 };
-const capital: SurveyQuestion = { name: 'ClientCurrentCapital', questionType: 'Text', text: 'How much savings do you have?', isNumeric: true };
+const capital: SurveyQuestion = {
+  name: 'ClientCurrentCapital',
+  questionType: 'Text',
+  text: 'How much savings do you have?',
+  isNumeric: true,
+};
 const rentIntro: SurveyQuestion = { name: 'RentIntro', questionType: 'Label', text: 'About your rent', required: true };
 
 const hackneyPostcode: PostcodeAnswer = {
@@ -63,7 +79,15 @@ const hackneyPostcode: PostcodeAnswer = {
   longitude: -0.0553,
   option: false,
 };
-const emptyPostcode: PostcodeAnswer = { ...hackneyPostcode, postcode: '', authority: '', authorityCode: '', country: '', latitude: null, longitude: null };
+const emptyPostcode: PostcodeAnswer = {
+  ...hackneyPostcode,
+  postcode: '',
+  authority: '',
+  authorityCode: '',
+  country: '',
+  latitude: null,
+  longitude: null,
+};
 
 describe('the label in messages', () => {
   it("is the question's validation text, else its text, without any '?'", () => {
@@ -197,21 +221,15 @@ describe('isNumeric (spec 000 §5)', () => {
 describe('maxValue and minValue (spec 000 §5)', () => {
   it('compares money by its weekly figure, with the money message', () => {
     expect(check(earnings, money('5000', 'Weekly'))).toBe('');
-    expect(check(earnings, money('5000.01', 'Weekly'))).toBe(
-      "The value entered for 'Earnings' is too high (maximum: £5000 per week).",
-    );
+    expect(check(earnings, money('5000.01', 'Weekly'))).toBe("The value entered for 'Earnings' is too high (maximum: £5000 per week).");
     // £21,666.67 a month is £5,000.00 a week; £21,666.70 a month is £5,000.01.
     expect(check(earnings, money('21666.67', 'Monthly'))).toBe('');
-    expect(check(earnings, money('21666.70', 'Monthly'))).toBe(
-      "The value entered for 'Earnings' is too high (maximum: £5000 per week).",
-    );
+    expect(check(earnings, money('21666.70', 'Monthly'))).toBe("The value entered for 'Earnings' is too high (maximum: £5000 per week).");
   });
 
   it('compares other answers as numbers, with the plain message', () => {
     expect(check(hoursWorked, '168')).toBe('');
-    expect(check(hoursWorked, '168.01')).toBe(
-      "The value entered for 'How many hours do you work each week' is too high (maximum: 168).",
-    );
+    expect(check(hoursWorked, '168.01')).toBe("The value entered for 'How many hours do you work each week' is too high (maximum: 168).");
   });
 
   it('checks the minimum against minValue (the original compared it with the maximum)', () => {

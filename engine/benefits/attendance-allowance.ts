@@ -4,11 +4,18 @@ import { bothPeriods } from '../../common/money.js';
 import { adultWording, getsDla, getsPip, hasHealthCondition } from './pip.js';
 
 /** The weekly rate by the rate in payment. */
-const RATES: Record<'LOWER' | 'HIGHER', string> = { LOWER: 'gov/dwp/attendance_allowance/lower', HIGHER: 'gov/dwp/attendance_allowance/higher' };
+const RATES: Record<'LOWER' | 'HIGHER', string> = {
+  LOWER: 'gov/dwp/attendance_allowance/lower',
+  HIGHER: 'gov/dwp/attendance_allowance/higher',
+};
 
 /** Over State Pension age, with a health condition, and no disability benefit yet. */
 const mayClaim = (adult: AdultFacts): boolean =>
-  adult.reachedStatePensionAge && hasHealthCondition(adult) && !receives(adult, 'ATTENDANCE_ALLOWANCE') && !getsPip(adult) && !getsDla(adult);
+  adult.reachedStatePensionAge &&
+  hasHealthCondition(adult) &&
+  !receives(adult, 'ATTENDANCE_ALLOWANCE') &&
+  !getsPip(adult) &&
+  !getsDla(adult);
 
 /** Attendance Allowance (SSCBA 1992 ss64-67): the rate an adult gets; over State Pension age, may be entitled. */
 export const attendanceAllowance: BenefitCalculator = {
@@ -27,9 +34,13 @@ export const attendanceAllowance: BenefitCalculator = {
   calculate({ facts, parameters, explanations }, fired) {
     const notes = fired.ofType('note').map((rule) => explanations.say(String(rule.event.params.explanation)));
     const mayBeEntitled = fired.has('may-be-entitled')
-      ? facts.adults
-          .filter(mayClaim)
-          .map((adult) => explanations.say('may-be-entitled', { ...adultWording(adult), lower: parameters.amount('gov/dwp/attendance_allowance/lower'), higher: parameters.amount('gov/dwp/attendance_allowance/higher') }))
+      ? facts.adults.filter(mayClaim).map((adult) =>
+          explanations.say('may-be-entitled', {
+            ...adultWording(adult),
+            lower: parameters.amount('gov/dwp/attendance_allowance/lower'),
+            higher: parameters.amount('gov/dwp/attendance_allowance/higher'),
+          }),
+        )
       : [];
     if (fired.has('receives')) {
       const elements: AmountLine[] = [];
@@ -40,7 +51,11 @@ export const attendanceAllowance: BenefitCalculator = {
           const rate = benefit.rate.toLowerCase();
           const amount = parameters.amount(RATES[benefit.rate]);
           explanation.push(explanations.say('rate', { ...adultWording(adult), rate, amount }));
-          elements.push({ code: `${adult.role}_ATTENDANCE_ALLOWANCE`, name: `Attendance Allowance, ${rate} rate (${adultWording(adult).whoLower})`, ...bothPeriods(amount, 'WEEK') });
+          elements.push({
+            code: `${adult.role}_ATTENDANCE_ALLOWANCE`,
+            name: `Attendance Allowance, ${rate} rate (${adultWording(adult).whoLower})`,
+            ...bothPeriods(amount, 'WEEK'),
+          });
         }
       }
       return paidWeekly(elements, [...explanation, ...mayBeEntitled, ...notes]);

@@ -9,7 +9,13 @@ describe("Carer's Allowance", () => {
   it('earnings are compared after tax: £300 a week gross is £283.69 take-home, still over the limit', async () => {
     const household = normaliseHousehold({
       country: 'ENGLAND',
-      adults: [{ age: 40, earnings: { amount: 300, period: 'WEEK', basis: 'GROSS' }, caring: { hoursPerWeek: 35, caredForGetsQualifyingBenefit: true } }],
+      adults: [
+        {
+          age: 40,
+          earnings: { amount: 300, period: 'WEEK', basis: 'GROSS' },
+          caring: { hoursPerWeek: 35, caredForGetsQualifyingBenefit: true },
+        },
+      ],
       housing: { tenure: 'PRIVATE_RENT' },
     });
     const outcome = (await engine.calculate(household, '2026-11-21')).benefits.find((benefit) => benefit.code === 'CARERS_ALLOWANCE')!;
@@ -21,7 +27,14 @@ describe("Carer's Allowance", () => {
 
   it('a couple who both care get two awards', async () => {
     const caring = { hoursPerWeek: 35, caredForGetsQualifyingBenefit: true };
-    const household = normaliseHousehold({ country: 'ENGLAND', adults: [{ age: 40, caring }, { age: 41, caring }], housing: { tenure: 'PRIVATE_RENT' } });
+    const household = normaliseHousehold({
+      country: 'ENGLAND',
+      adults: [
+        { age: 40, caring },
+        { age: 41, caring },
+      ],
+      housing: { tenure: 'PRIVATE_RENT' },
+    });
     const outcome = (await engine.calculate(household, '2026-11-21')).benefits.find((benefit) => benefit.code === 'CARERS_ALLOWANCE')!;
     // 2 x 86.45 = 172.90 a week; 172.90 x 52 / 12 = 749.23 a month.
     expect([outcome.weeklyPence, outcome.monthlyPence]).toEqual([17290, 74923]);

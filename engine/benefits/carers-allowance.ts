@@ -4,7 +4,6 @@ import { bothPeriods, type Pence } from '../../common/money.js';
 import { selfEmployedNetProfit, takeHomePay } from '../tax/take-home-pay.js';
 import { adultWording } from './pip.js';
 
-
 /**
  * Net earnings for the earnings limit, a week: take-home pay plus self-employed profit after tax and Class 4.
  * The law takes off allowable expenses too (half of pension contributions, some care costs; ICA Regs 1976 reg 8
@@ -24,9 +23,13 @@ export const carersAllowance: BenefitCalculator = {
   system: 'BOTH',
   meansTested: false,
   reads: [],
-  factNames: ['claimant', 'partner'].flatMap((who) =>
-    ['CaringHours', 'CaredForGetsQualifyingBenefit', 'Age', 'FullTimeStudent', 'NetEarningsWeeklyPence', 'StatePensionWeeklyPence'].map((fact) => who + fact),
-  ).concat('inScotland'),
+  factNames: ['claimant', 'partner']
+    .flatMap((who) =>
+      ['CaringHours', 'CaredForGetsQualifyingBenefit', 'Age', 'FullTimeStudent', 'NetEarningsWeeklyPence', 'StatePensionWeeklyPence'].map(
+        (fact) => who + fact,
+      ),
+    )
+    .concat('inScotland'),
   rulesetFacts(input) {
     const { claimant, partner } = input.facts;
     const of = (who: string, adult: AdultFacts | null) => ({
@@ -48,7 +51,11 @@ export const carersAllowance: BenefitCalculator = {
     if (carers.length === 0) {
       const reasons = fired.ofType('not-eligible').map((rule) => {
         const adult = adultOf(rule.event.params.code);
-        return explanations.say(String(rule.event.params.explanation), { ...adultWording(adult), earnings: netEarningsWeekly(adult, input), limit });
+        return explanations.say(String(rule.event.params.explanation), {
+          ...adultWording(adult),
+          earnings: netEarningsWeekly(adult, input),
+          limit,
+        });
       });
       return notEligible([...reasons, ...notes]);
     }
@@ -69,7 +76,11 @@ export const carersAllowance: BenefitCalculator = {
         amount = rate - statePension;
         explanation.push(explanations.say('overlap-reduced', { ...wording, statePension, rate, amount }));
       }
-      elements.push({ code: `${String(code)}_CARERS_ALLOWANCE`, name: `Carer's Allowance (${wording.whoLower})`, ...bothPeriods(amount, 'WEEK') });
+      elements.push({
+        code: `${String(code)}_CARERS_ALLOWANCE`,
+        name: `Carer's Allowance (${wording.whoLower})`,
+        ...bothPeriods(amount, 'WEEK'),
+      });
     }
     return paidWeekly(elements, [...explanation, ...notes]);
   },

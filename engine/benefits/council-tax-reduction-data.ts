@@ -19,7 +19,10 @@ export interface BandDFile {
   description: string;
   unit: 'pence a year';
   compiledFrom: Citation;
-  nations: Record<CouncilTaxNation, { source: Citation; bands: { legislation: Citation; denominator: number; numerators: Partial<Record<CouncilTaxBand, number>> } }>;
+  nations: Record<
+    CouncilTaxNation,
+    { source: Citation; bands: { legislation: Citation; denominator: number; numerators: Partial<Record<CouncilTaxBand, number>> } }
+  >;
   authorities: Record<string, { name: string; nation: CouncilTaxNation; values: { year: string; bandD: Pence }[] }>;
 }
 
@@ -222,7 +225,9 @@ export class CouncilTaxDataError extends Error {
     readonly file: string,
     readonly problems: readonly string[],
   ) {
-    super(`${file} has ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    super(
+      `${file} has ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
+    );
   }
 }
 
@@ -233,13 +238,26 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 const isPence = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 const isShare = (value: unknown): value is number => isPence(value) && value <= 10000;
 
-function checkFields(value: Record<string, unknown>, path: string, required: readonly string[], optional: readonly string[], problems: string[]): void {
+function checkFields(
+  value: Record<string, unknown>,
+  path: string,
+  required: readonly string[],
+  optional: readonly string[],
+  problems: string[],
+): void {
   for (const name of required) if (!(name in value)) problems.push(`${path}: missing field "${name}"`);
-  for (const name of Object.keys(value)) if (!required.includes(name) && !optional.includes(name)) problems.push(`${path}: unknown field "${name}"`);
+  for (const name of Object.keys(value))
+    if (!required.includes(name) && !optional.includes(name)) problems.push(`${path}: unknown field "${name}"`);
 }
 
 function checkCitation(value: unknown, path: string, problems: string[]): void {
-  if (!isObject(value) || typeof value.title !== 'string' || !value.title.trim() || typeof value.url !== 'string' || !/^https?:\/\/\S+$/.test(value.url)) {
+  if (
+    !isObject(value) ||
+    typeof value.title !== 'string' ||
+    !value.title.trim() ||
+    typeof value.url !== 'string' ||
+    !/^https?:\/\/\S+$/.test(value.url)
+  ) {
     problems.push(`${path} must be a citation { title, url } with an http(s) address`);
     return;
   }
@@ -268,8 +286,11 @@ export function checkBandDFile(json: unknown): string[] {
       continue;
     }
     checkCitation(bands.legislation, `nations.${nation}.bands.legislation`, problems);
-    if (bands.numerators.D !== bands.denominator) problems.push(`nations.${nation}.bands: band D must be the whole of Band D (numerator = denominator)`);
-    for (const [band, numerator] of Object.entries(bands.numerators)) if (!/^[A-I]$/.test(band) || !isPence(numerator)) problems.push(`nations.${nation}.bands.numerators.${band} must be a whole number for a band A to I`);
+    if (bands.numerators.D !== bands.denominator)
+      problems.push(`nations.${nation}.bands: band D must be the whole of Band D (numerator = denominator)`);
+    for (const [band, numerator] of Object.entries(bands.numerators))
+      if (!/^[A-I]$/.test(band) || !isPence(numerator))
+        problems.push(`nations.${nation}.bands.numerators.${band} must be a whole number for a band A to I`);
   }
   if (!isObject(json.authorities)) return [...problems, 'authorities must be an object by GSS code'];
   for (const [code, authority] of Object.entries(json.authorities)) {
@@ -280,7 +301,8 @@ export function checkBandDFile(json: unknown): string[] {
       continue;
     }
     checkFields(authority, path, ['name', 'nation', 'values'], [], problems);
-    if (!NATIONS.includes(authority.nation as CouncilTaxNation) || String(authority.nation)[0] !== code[0]) problems.push(`${path}.nation must be the nation of its code`);
+    if (!NATIONS.includes(authority.nation as CouncilTaxNation) || String(authority.nation)[0] !== code[0])
+      problems.push(`${path}.nation must be the nation of its code`);
     if (!Array.isArray(authority.values) || authority.values.length === 0) {
       problems.push(`${path}.values must be a non-empty list`);
       continue;
@@ -301,7 +323,15 @@ export function checkBandDFile(json: unknown): string[] {
 }
 
 /** A list of bands: objects with `fromField` (whole pence, the first 0, rising) and `amountField`. */
-function checkBands(bands: unknown, path: string, fromField: string, amountField: string, isAmount: (value: unknown) => boolean, amountWords: string, problems: string[]): void {
+function checkBands(
+  bands: unknown,
+  path: string,
+  fromField: string,
+  amountField: string,
+  isAmount: (value: unknown) => boolean,
+  amountWords: string,
+  problems: string[],
+): void {
   if (!Array.isArray(bands) || bands.length === 0) {
     problems.push(`${path} must be a non-empty list`);
     return;
@@ -322,15 +352,18 @@ function checkIncomeBands(value: unknown, path: string, problems: string[]): voi
   if (!isObject(value)) return void problems.push(`${path} must be an object { period, tables }`);
   checkFields(value, path, ['period', 'tables'], ['measure'], problems);
   if (value.period !== 'WEEK' && value.period !== 'MONTH') problems.push(`${path}.period must be WEEK or MONTH`);
-  if ('measure' in value && value.measure !== 'INCOME' && value.measure !== 'EXCESS_INCOME') problems.push(`${path}.measure must be INCOME or EXCESS_INCOME`);
+  if ('measure' in value && value.measure !== 'INCOME' && value.measure !== 'EXCESS_INCOME')
+    problems.push(`${path}.measure must be INCOME or EXCESS_INCOME`);
   if (!Array.isArray(value.tables) || value.tables.length === 0) return void problems.push(`${path}.tables must be a non-empty list`);
   const seen = new Set<string>();
   value.tables.forEach((table: unknown, index) => {
     const at = `${path}.tables[${index}]`;
     if (!isObject(table)) return problems.push(`${at} must be an object`);
     checkFields(table, at, ['household', 'children', 'bands'], [], problems);
-    if (!BAND_HOUSEHOLDS.includes(table.household as BandHousehold)) problems.push(`${at}.household must be one of ${BAND_HOUSEHOLDS.join(', ')}`);
-    if (!Number.isInteger(table.children) || (table.children as number) < 0 || (table.children as number) > 10) problems.push(`${at}.children must be a whole number 0 to 10`);
+    if (!BAND_HOUSEHOLDS.includes(table.household as BandHousehold))
+      problems.push(`${at}.household must be one of ${BAND_HOUSEHOLDS.join(', ')}`);
+    if (!Number.isInteger(table.children) || (table.children as number) < 0 || (table.children as number) > 10)
+      problems.push(`${at}.children must be a whole number 0 to 10`);
     const key = `${String(table.household)}/${String(table.children)}`;
     if (seen.has(key)) problems.push(`${at}: a second table for ${String(table.household)} with ${String(table.children)} children`);
     seen.add(key);
@@ -338,25 +371,38 @@ function checkIncomeBands(value: unknown, path: string, problems: string[]): voi
   });
   // Every household must find a table: one for ANY, or one each for SINGLE and COUPLE, starting at 0 children.
   const tables = value.tables.filter(isObject);
-  const covers = (household: string) => tables.some((table) => (table.household === household || table.household === 'ANY') && table.children === 0);
-  if (!covers('SINGLE') || !covers('COUPLE')) problems.push(`${path}.tables must include a table with 0 children for SINGLE and COUPLE (or ANY)`);
+  const covers = (household: string) =>
+    tables.some((table) => (table.household === household || table.household === 'ANY') && table.children === 0);
+  if (!covers('SINGLE') || !covers('COUPLE'))
+    problems.push(`${path}.tables must include a table with 0 children for SINGLE and COUPLE (or ANY)`);
 }
 
 function checkIncomeRules(value: unknown, path: string, problems: string[]): void {
   if (!isObject(value)) return void problems.push(`${path} must be an object`);
-  checkFields(value, path, ['universalCredit', 'earnings', 'otherIncome', 'childMaintenance', 'earningsDisregardWeekly'], ['childBenefit', 'applicableAmount', 'tariffIncome', 'universalCreditIgnoredWithoutEarnings'], problems);
-  if ('universalCreditIgnoredWithoutEarnings' in value && typeof value.universalCreditIgnoredWithoutEarnings !== 'boolean') problems.push(`${path}.universalCreditIgnoredWithoutEarnings must be true or false`);
+  checkFields(
+    value,
+    path,
+    ['universalCredit', 'earnings', 'otherIncome', 'childMaintenance', 'earningsDisregardWeekly'],
+    ['childBenefit', 'applicableAmount', 'tariffIncome', 'universalCreditIgnoredWithoutEarnings'],
+    problems,
+  );
+  if ('universalCreditIgnoredWithoutEarnings' in value && typeof value.universalCreditIgnoredWithoutEarnings !== 'boolean')
+    problems.push(`${path}.universalCreditIgnoredWithoutEarnings must be true or false`);
   if ('tariffIncome' in value) {
     const tariff = value.tariffIncome;
     if (!isObject(tariff)) problems.push(`${path}.tariffIncome must be { from, step, weekly } in pence`);
     else {
       checkFields(tariff, `${path}.tariffIncome`, ['from', 'step', 'weekly'], [], problems);
-      for (const field of ['from', 'step', 'weekly']) if (!isPence(tariff[field])) problems.push(`${path}.tariffIncome.${field} must be whole pence`);
+      for (const field of ['from', 'step', 'weekly'])
+        if (!isPence(tariff[field])) problems.push(`${path}.tariffIncome.${field} must be whole pence`);
       if (tariff.step === 0) problems.push(`${path}.tariffIncome.step must be more than nothing`);
     }
     // Where the award counts, Universal Credit's own assumed income from savings is already in it (the award is
     // counted before its deduction for savings): a tariff on top would count the savings twice.
-    if (value.universalCredit !== 'IGNORED') problems.push(`${path}.tariffIncome is only for a scheme that ignores Universal Credit: where the award counts, the income UC assumes from savings already does`);
+    if (value.universalCredit !== 'IGNORED')
+      problems.push(
+        `${path}.tariffIncome is only for a scheme that ignores Universal Credit: where the award counts, the income UC assumes from savings already does`,
+      );
   }
   if ('childBenefit' in value && typeof value.childBenefit !== 'boolean') problems.push(`${path}.childBenefit must be true or false`);
   if ('applicableAmount' in value && value.applicableAmount !== 'UC_MAXIMUM_AMOUNT' && value.applicableAmount !== 'UC_STANDARD_ALLOWANCE') {
@@ -364,30 +410,43 @@ function checkIncomeRules(value: unknown, path: string, problems: string[]): voi
   }
   const uc = value.universalCredit;
   if (uc !== 'IN_FULL' && uc !== 'IGNORED') {
-    if (!isObject(uc) || !Array.isArray(uc.less) || uc.less.length === 0) problems.push(`${path}.universalCredit must be IN_FULL, IGNORED or { less: [{ element, share }] }`);
+    if (!isObject(uc) || !Array.isArray(uc.less) || uc.less.length === 0)
+      problems.push(`${path}.universalCredit must be IN_FULL, IGNORED or { less: [{ element, share }] }`);
     else {
       checkFields(uc, `${path}.universalCredit`, ['less'], [], problems);
       uc.less.forEach((part: unknown, index) => {
         const at = `${path}.universalCredit.less[${index}]`;
         if (!isObject(part)) return problems.push(`${at} must be an object`);
         checkFields(part, at, ['element', 'share'], [], problems);
-        if (!UC_ELEMENT_CODES.includes(part.element as UcElementCode)) problems.push(`${at}.element must be one of ${UC_ELEMENT_CODES.join(', ')}`);
+        if (!UC_ELEMENT_CODES.includes(part.element as UcElementCode))
+          problems.push(`${at}.element must be one of ${UC_ELEMENT_CODES.join(', ')}`);
         if (!isShare(part.share) || part.share === 0) problems.push(`${at}.share must be basis points (1 to 10000)`);
       });
     }
   }
-  for (const field of ['earnings', 'childMaintenance']) if (typeof value[field] !== 'boolean') problems.push(`${path}.${field} must be true or false`);
+  for (const field of ['earnings', 'childMaintenance'])
+    if (typeof value[field] !== 'boolean') problems.push(`${path}.${field} must be true or false`);
   const other = value.otherIncome;
   const isIncomeType = (type: unknown) => OTHER_INCOME_TYPES.includes(type as OtherIncomeType) && type !== 'CHILD_MAINTENANCE';
   if (typeof other !== 'boolean' && !(Array.isArray(other) && other.length > 0 && other.every(isIncomeType))) {
-    problems.push(`${path}.otherIncome must be true, false or a list of ${OTHER_INCOME_TYPES.filter((type) => type !== 'CHILD_MAINTENANCE').join(', ')}`);
+    problems.push(
+      `${path}.otherIncome must be true, false or a list of ${OTHER_INCOME_TYPES.filter((type) => type !== 'CHILD_MAINTENANCE').join(', ')}`,
+    );
   }
   const disregard = value.earningsDisregardWeekly;
   if (disregard !== null) {
-    if (!isObject(disregard)) problems.push(`${path}.earningsDisregardWeekly must be null or { single, couple, loneParent, disabledOrCarer }`);
+    if (!isObject(disregard))
+      problems.push(`${path}.earningsDisregardWeekly must be null or { single, couple, loneParent, disabledOrCarer }`);
     else {
-      checkFields(disregard, `${path}.earningsDisregardWeekly`, ['single', 'couple', 'loneParent', 'disabledOrCarer'], ['coupleWithChildren'], problems);
-      for (const [field, amount] of Object.entries(disregard)) if (!isPence(amount)) problems.push(`${path}.earningsDisregardWeekly.${field} must be whole pence`);
+      checkFields(
+        disregard,
+        `${path}.earningsDisregardWeekly`,
+        ['single', 'couple', 'loneParent', 'disabledOrCarer'],
+        ['coupleWithChildren'],
+        problems,
+      );
+      for (const [field, amount] of Object.entries(disregard))
+        if (!isPence(amount)) problems.push(`${path}.earningsDisregardWeekly.${field} must be whole pence`);
     }
   }
 }
@@ -400,7 +459,11 @@ function checkProtectedRules(value: unknown, path: string, problems: string[]): 
     const at = `${path}[${index}]`;
     if (!isObject(rule)) return problems.push(`${at} must be an object`);
     checkFields(rule, at, ['groups', 'withoutEarnings'], ['maximumSupport', 'bandCap', 'taper', 'incomeBands', 'capitalLimit'], problems);
-    if (!Array.isArray(rule.groups) || rule.groups.length === 0 || rule.groups.some((group) => !PROTECTED_GROUPS.includes(group as ProtectedGroup))) {
+    if (
+      !Array.isArray(rule.groups) ||
+      rule.groups.length === 0 ||
+      rule.groups.some((group) => !PROTECTED_GROUPS.includes(group as ProtectedGroup))
+    ) {
       problems.push(`${at}.groups must list one or more of ${PROTECTED_GROUPS.join(', ')}`);
     }
     if (typeof rule.withoutEarnings !== 'boolean') problems.push(`${at}.withoutEarnings must be true or false`);
@@ -410,7 +473,8 @@ function checkProtectedRules(value: unknown, path: string, problems: string[]): 
     if ('incomeBands' in rule && rule.incomeBands !== null) checkIncomeBands(rule.incomeBands, `${at}.incomeBands`, problems);
     if ('capitalLimit' in rule && !isPence(rule.capitalLimit)) problems.push(`${at}.capitalLimit must be whole pence`);
     const changes = ['maximumSupport', 'bandCap', 'taper', 'incomeBands', 'capitalLimit'].filter((field) => field in rule);
-    if (changes.length === 0) problems.push(`${at} changes nothing: give at least one of maximumSupport, bandCap, taper, incomeBands, capitalLimit`);
+    if (changes.length === 0)
+      problems.push(`${at} changes nothing: give at least one of maximumSupport, bandCap, taper, incomeBands, capitalLimit`);
   });
 }
 
@@ -422,25 +486,50 @@ function checkSchemeFigures(value: Record<string, unknown>, path: string, proble
   if (value.incomeBands !== null) checkIncomeBands(value.incomeBands, `${path}.incomeBands`, problems);
   checkIncomeRules(value.income, `${path}.income`, problems);
   if (!isPence(value.capitalLimit)) problems.push(`${path}.capitalLimit must be whole pence`);
-  if (value.minimumAwardWeekly !== null && !isPence(value.minimumAwardWeekly)) problems.push(`${path}.minimumAwardWeekly must be whole pence or null`);
+  if (value.minimumAwardWeekly !== null && !isPence(value.minimumAwardWeekly))
+    problems.push(`${path}.minimumAwardWeekly must be whole pence or null`);
   const deductions = value.nonDependantDeductions;
   if (deductions !== null && deductions !== 'NOT_HELD') {
     if (Array.isArray(deductions) && deductions.length === 0) {
       // [] is allowed: the scheme takes no non-dependant deductions.
     } else if (isObject(deductions)) {
       checkFields(deductions, `${path}.nonDependantDeductions`, ['inWork', 'notInWork'], [], problems);
-      checkBands(deductions.inWork, `${path}.nonDependantDeductions.inWork`, 'fromWeeklyIncome', 'deduction', isPence, 'whole pence', problems);
+      checkBands(
+        deductions.inWork,
+        `${path}.nonDependantDeductions.inWork`,
+        'fromWeeklyIncome',
+        'deduction',
+        isPence,
+        'whole pence',
+        problems,
+      );
       if (!isPence(deductions.notInWork)) problems.push(`${path}.nonDependantDeductions.notInWork must be whole pence`);
     } else checkBands(deductions, `${path}.nonDependantDeductions`, 'fromWeeklyIncome', 'deduction', isPence, 'whole pence', problems);
   }
-  if ('nonDependantMinimumAge' in value && (!Number.isInteger(value.nonDependantMinimumAge) || (value.nonDependantMinimumAge as number) < 18 || (value.nonDependantMinimumAge as number) > 25)) {
+  if (
+    'nonDependantMinimumAge' in value &&
+    (!Number.isInteger(value.nonDependantMinimumAge) ||
+      (value.nonDependantMinimumAge as number) < 18 ||
+      (value.nonDependantMinimumAge as number) > 25)
+  ) {
     problems.push(`${path}.nonDependantMinimumAge must be a whole number of years, 18 to 25`);
   }
-  if ('capitalLimitIncluded' in value && typeof value.capitalLimitIncluded !== 'boolean') problems.push(`${path}.capitalLimitIncluded must be true or false`);
+  if ('capitalLimitIncluded' in value && typeof value.capitalLimitIncluded !== 'boolean')
+    problems.push(`${path}.capitalLimitIncluded must be true or false`);
   checkProtectedRules(value.protectedGroups, `${path}.protectedGroups`, problems);
 }
 
-const SCHEME_FIELDS = ['maximumSupport', 'bandCap', 'taper', 'incomeBands', 'income', 'capitalLimit', 'minimumAwardWeekly', 'nonDependantDeductions', 'protectedGroups'];
+const SCHEME_FIELDS = [
+  'maximumSupport',
+  'bandCap',
+  'taper',
+  'incomeBands',
+  'income',
+  'capitalLimit',
+  'minimumAwardWeekly',
+  'nonDependantDeductions',
+  'protectedGroups',
+];
 /** Fields a scheme gives only when it departs from the usual rule. */
 const OPTIONAL_SCHEME_FIELDS = ['capitalLimitIncluded', 'nonDependantMinimumAge'];
 
@@ -465,25 +554,31 @@ export function checkCouncilSchemeFile(fileName: string, json: unknown): string[
   if (!named) problems.push(`the file name must be the council's GSS code and name, such as E08000001-bolton.json`);
   if (!isObject(json)) return [...problems, 'must be a JSON object'];
   checkFields(json, '(top)', ['localAuthority', 'name', 'values'], [], problems);
-  if (typeof json.localAuthority !== 'string' || !/^E\d{8}$/.test(json.localAuthority)) problems.push('localAuthority must be the GSS code of an English authority');
-  else if (named && named[1] !== json.localAuthority) problems.push(`localAuthority ${json.localAuthority} is not the code the file is named with (${named[1]})`);
-  if (typeof json.name !== 'string' || !json.name.trim()) problems.push('name must be the council\'s name');
+  if (typeof json.localAuthority !== 'string' || !/^E\d{8}$/.test(json.localAuthority))
+    problems.push('localAuthority must be the GSS code of an English authority');
+  else if (named && named[1] !== json.localAuthority)
+    problems.push(`localAuthority ${json.localAuthority} is not the code the file is named with (${named[1]})`);
+  if (typeof json.name !== 'string' || !json.name.trim()) problems.push("name must be the council's name");
   if (!Array.isArray(json.values) || json.values.length === 0) return [...problems, 'values must be a non-empty list'];
   let previous = '';
   json.values.forEach((value: unknown, index) => {
     const at = `values[${index}]`;
     if (!isObject(value)) return problems.push(`${at} must be an object`);
     checkFields(value, at, ['from', 'source', ...SCHEME_FIELDS], ['note', 'readVia', 'alsoSources', ...OPTIONAL_SCHEME_FIELDS], problems);
-    if (typeof value.from !== 'string' || !/^\d{4}-04-01$/.test(value.from)) problems.push(`${at}.from must be 1 April of a year (a scheme runs for a council tax year)`);
+    if (typeof value.from !== 'string' || !/^\d{4}-04-01$/.test(value.from))
+      problems.push(`${at}.from must be 1 April of a year (a scheme runs for a council tax year)`);
     else if (value.from <= previous) problems.push(`${at}.from: dates must be unique and oldest first`);
     else previous = value.from;
     checkCitation(value.source, `${at}.source`, problems);
     if ('alsoSources' in value) {
-      if (!Array.isArray(value.alsoSources) || value.alsoSources.length === 0) problems.push(`${at}.alsoSources must be a non-empty list when given`);
+      if (!Array.isArray(value.alsoSources) || value.alsoSources.length === 0)
+        problems.push(`${at}.alsoSources must be a non-empty list when given`);
       else value.alsoSources.forEach((source: unknown, at2) => checkCitation(source, `${at}.alsoSources[${at2}]`, problems));
     }
-    if ('note' in value && (typeof value.note !== 'string' || !value.note.trim())) problems.push(`${at}.note must be a non-empty text when given`);
-    if ('readVia' in value && (typeof value.readVia !== 'string' || !value.readVia.trim())) problems.push(`${at}.readVia must be a non-empty text when given`);
+    if ('note' in value && (typeof value.note !== 'string' || !value.note.trim()))
+      problems.push(`${at}.note must be a non-empty text when given`);
+    if ('readVia' in value && (typeof value.readVia !== 'string' || !value.readVia.trim()))
+      problems.push(`${at}.readVia must be a non-empty text when given`);
     checkSchemeFigures(value, at, problems);
   });
   return problems;
@@ -525,7 +620,8 @@ export class CouncilTaxData {
     if (!authority) return { kind: 'authority-not-held' };
     const year = councilTaxYearOf(date);
     const value = authority.values.find((candidate) => candidate.year === year);
-    if (value) return { kind: 'found', name: authority.name, year, bandD: value.bandD, source: this.bandDFile.nations[authority.nation].source };
+    if (value)
+      return { kind: 'found', name: authority.name, year, bandD: value.bandD, source: this.bandDFile.nations[authority.nation].source };
     return { kind: 'year-not-held', name: authority.name, year, latest: authority.values[authority.values.length - 1]! };
   }
 
@@ -587,10 +683,14 @@ export function loadCouncilTaxData(texts: { bandD: string; schemes: SchemesFolde
 
 /** Reads the schemes folder: `default.json` and every other `.json` file in it, in name order. */
 export function readSchemesFolder(folder: string): SchemesFolderText {
-  const names = readdirSync(folder).filter((name) => name.endsWith('.json')).sort();
+  const names = readdirSync(folder)
+    .filter((name) => name.endsWith('.json'))
+    .sort();
   return {
     defaultFile: readFileSync(join(folder, DEFAULT_SCHEME_FILE), 'utf8'),
-    councils: names.filter((name) => name !== DEFAULT_SCHEME_FILE).map((fileName) => ({ fileName, text: readFileSync(join(folder, fileName), 'utf8') })),
+    councils: names
+      .filter((name) => name !== DEFAULT_SCHEME_FILE)
+      .map((fileName) => ({ fileName, text: readFileSync(join(folder, fileName), 'utf8') })),
   };
 }
 

@@ -6,7 +6,14 @@ import { ParameterReader } from '../core/parameters.js';
 import { deriveFacts } from '../facts.js';
 import { loadBenefit, loadEntitlementEngine, RULESETS_DIR } from '../load.js';
 import { childBenefit } from './child-benefit.js';
-import { checkBandDFile, checkCouncilSchemeFile, councilTaxData, councilTaxYearOf, loadCouncilTaxData, readSchemesFolder } from './council-tax-reduction-data.js';
+import {
+  checkBandDFile,
+  checkCouncilSchemeFile,
+  councilTaxData,
+  councilTaxYearOf,
+  loadCouncilTaxData,
+  readSchemesFolder,
+} from './council-tax-reduction-data.js';
 import { COUNCIL_TAX_CHARGE, councilTaxReduction, createCouncilTaxReduction } from './council-tax-reduction.js';
 import { PENSION_CREDIT_GUARANTEE, pensionCredit } from './pension-credit.js';
 
@@ -39,7 +46,14 @@ function outcome(code: BenefitCode, figures: Partial<BenefitOutcome>): BenefitOu
 async function ctr(household: HouseholdInput, earlier: BenefitOutcome[] = [], date = '2026-11-21'): Promise<CalculatedBenefit> {
   const facts = deriveFacts(normaliseHousehold(household), date);
   const parameters = new ParameterReader(engine.parameters, date);
-  const input = { date, facts, parameters, lha: engine.lha, explanations: loaded.explanations, earlier: new Map(earlier.map((benefit) => [benefit.code, benefit])) };
+  const input = {
+    date,
+    facts,
+    parameters,
+    lha: engine.lha,
+    explanations: loaded.explanations,
+    earlier: new Map(earlier.map((benefit) => [benefit.code, benefit])),
+  };
   const fired = await loaded.ruleset.run(councilTaxReduction.rulesetFacts(input), parameters);
   return councilTaxReduction.calculate(input, fired);
 }
@@ -49,21 +63,46 @@ const universalCredit = (monthlyAward: number, maximumMonthly: number) =>
     eligible: monthlyAward > 0,
     monthlyPence: monthlyAward,
     weeklyPence: Math.round((monthlyAward * 12) / 52),
-    elements: [{ code: 'STANDARD_ALLOWANCE', name: 'Standard allowance', monthlyPence: maximumMonthly, weeklyPence: Math.round((maximumMonthly * 12) / 52) }],
+    elements: [
+      {
+        code: 'STANDARD_ALLOWANCE',
+        name: 'Standard allowance',
+        monthlyPence: maximumMonthly,
+        weeklyPence: Math.round((maximumMonthly * 12) / 52),
+      },
+    ],
     // As Universal Credit lists them: what is taken off the maximum amount to leave the award.
-    deductions: [{ code: 'EARNINGS', name: 'Earnings', monthlyPence: maximumMonthly - monthlyAward, weeklyPence: Math.round(((maximumMonthly - monthlyAward) * 12) / 52) }],
+    deductions: [
+      {
+        code: 'EARNINGS',
+        name: 'Earnings',
+        monthlyPence: maximumMonthly - monthlyAward,
+        weeklyPence: Math.round(((maximumMonthly - monthlyAward) * 12) / 52),
+      },
+    ],
   });
 
 const guaranteeCredit = (weekly: number) =>
-  outcome('PENSION_CREDIT', { system: 'LEGACY_AND_PENSION_AGE', weeklyPence: weekly, variables: [{ name: PENSION_CREDIT_GUARANTEE, weeklyPence: weekly, monthlyPence: Math.round((weekly * 52) / 12) }] });
+  outcome('PENSION_CREDIT', {
+    system: 'LEGACY_AND_PENSION_AGE',
+    weeklyPence: weekly,
+    variables: [{ name: PENSION_CREDIT_GUARANTEE, weeklyPence: weekly, monthlyPence: Math.round((weekly * 52) / 12) }],
+  });
 
 describe('Council Tax Reduction', () => {
   it('cites only the rates of the nation the home is in', async () => {
     const result = await engine.calculate(
-      normaliseHousehold({ country: 'SCOTLAND', adults: [{ age: 70, otherIncome: [{ type: 'STATE_PENSION', amount: 300, period: 'WEEK' }] }], capital: 1000, housing: { tenure: 'OWNER_OCCUPIER', councilTax: { annualCharge: 1200 } } }),
+      normaliseHousehold({
+        country: 'SCOTLAND',
+        adults: [{ age: 70, otherIncome: [{ type: 'STATE_PENSION', amount: 300, period: 'WEEK' }] }],
+        capital: 1000,
+        housing: { tenure: 'OWNER_OCCUPIER', councilTax: { annualCharge: 1200 } },
+      }),
       '2026-11-21',
     );
-    const cited = result.benefits.find((benefit) => benefit.code === 'COUNCIL_TAX_REDUCTION')!.parameters.map((parameter) => parameter.name);
+    const cited = result.benefits
+      .find((benefit) => benefit.code === 'COUNCIL_TAX_REDUCTION')!
+      .parameters.map((parameter) => parameter.name);
     expect(cited).toContain('gov/scottish_government/council_tax_reduction/capital_limit');
     expect(cited.filter((name) => name.includes('england') || name.includes('welsh'))).toEqual([]);
   });
@@ -72,7 +111,15 @@ describe('Council Tax Reduction', () => {
     expect(checkBandDFile(JSON.parse(readFileSync(join(FOLDER, 'band-d.json'), 'utf8')))).toEqual([]);
     const folder = readSchemesFolder(join(FOLDER, 'england-working-age-schemes'));
     expect(() => loadCouncilTaxData({ bandD: readFileSync(join(FOLDER, 'band-d.json'), 'utf8'), schemes: folder })).not.toThrow();
-    expect(checkBandDFile({ description: 'x', unit: 'pence a year', compiledFrom: { title: 't', url: 'https://x' }, nations: {}, authorities: { E1: { name: 'A', nation: 'WALES', values: [{ year: '2026/28', bandD: 1.5 }] } } })).toEqual(
+    expect(
+      checkBandDFile({
+        description: 'x',
+        unit: 'pence a year',
+        compiledFrom: { title: 't', url: 'https://x' },
+        nations: {},
+        authorities: { E1: { name: 'A', nation: 'WALES', values: [{ year: '2026/28', bandD: 1.5 }] } },
+      }),
+    ).toEqual(
       expect.arrayContaining([
         'nations.ENGLAND is missing',
         'authorities.E1: not a GSS code of an English, Welsh or Scottish authority',
@@ -83,18 +130,25 @@ describe('Council Tax Reduction', () => {
     );
   });
 
-  it('checks each council\'s scheme file, by its name and code, and names the file at fault', () => {
+  it("checks each council's scheme file, by its name and code, and names the file at fault", () => {
     const folder = readSchemesFolder(join(FOLDER, 'england-working-age-schemes'));
     const bolton = folder.councils.find((council) => council.fileName === 'E08000001-bolton.json')!;
     expect(checkCouncilSchemeFile(bolton.fileName, JSON.parse(bolton.text))).toEqual([]);
     expect(checkCouncilSchemeFile('bolton.json', JSON.parse(bolton.text))).toEqual([expect.stringContaining('GSS code and name')]);
-    expect(checkCouncilSchemeFile('E08000002-bolton.json', JSON.parse(bolton.text))).toEqual(['localAuthority E08000001 is not the code the file is named with (E08000002)']);
+    expect(checkCouncilSchemeFile('E08000002-bolton.json', JSON.parse(bolton.text))).toEqual([
+      'localAuthority E08000001 is not the code the file is named with (E08000002)',
+    ]);
     const broken = { ...JSON.parse(bolton.text), values: [{ ...JSON.parse(bolton.text).values[0], taper: 0.2 }] };
     const bandD = readFileSync(join(FOLDER, 'band-d.json'), 'utf8');
-    expect(() => loadCouncilTaxData({ bandD, schemes: { ...folder, councils: [{ fileName: bolton.fileName, text: JSON.stringify(broken) }] } })).toThrow(
-      /england-working-age-schemes\/E08000001-bolton\.json has 1 problem:\n {2}- values\[0\]\.taper must be basis points or null/,
-    );
-    expect(() => loadCouncilTaxData({ bandD, schemes: { ...folder, councils: [bolton, { fileName: 'E08000001-bolton-again.json', text: bolton.text }] } })).toThrow(/a second file for E08000001/);
+    expect(() =>
+      loadCouncilTaxData({ bandD, schemes: { ...folder, councils: [{ fileName: bolton.fileName, text: JSON.stringify(broken) }] } }),
+    ).toThrow(/england-working-age-schemes\/E08000001-bolton\.json has 1 problem:\n {2}- values\[0\]\.taper must be basis points or null/);
+    expect(() =>
+      loadCouncilTaxData({
+        bandD,
+        schemes: { ...folder, councils: [bolton, { fileName: 'E08000001-bolton-again.json', text: bolton.text }] },
+      }),
+    ).toThrow(/a second file for E08000001/);
   });
 
   it("refuses a scheme cited to anything but the council's own site or its committee papers", () => {
@@ -105,8 +159,12 @@ describe('Council Tax Reduction', () => {
       json.values[0].source = { title: 'The scheme', url };
       return checkCouncilSchemeFile(bolton.fileName, json);
     };
-    expect(cite('https://www.letstalknewcastle.co.uk/consultations/572/participate')).toEqual([expect.stringMatching(/^values\[0\]\.source\.url cites www\.letstalknewcastle\.co\.uk, which is not an official source/)]);
-    expect(cite('https://assets.ctfassets.net/ii3xdrqc6nfw/Council_Tax_Support_Scheme.pdf')).toEqual([expect.stringContaining('assets.ctfassets.net, which is not an official source')]);
+    expect(cite('https://www.letstalknewcastle.co.uk/consultations/572/participate')).toEqual([
+      expect.stringMatching(/^values\[0\]\.source\.url cites www\.letstalknewcastle\.co\.uk, which is not an official source/),
+    ]);
+    expect(cite('https://assets.ctfassets.net/ii3xdrqc6nfw/Council_Tax_Support_Scheme.pdf')).toEqual([
+      expect.stringContaining('assets.ctfassets.net, which is not an official source'),
+    ]);
     expect(cite('https://www.bolton.gov.uk/council-tax-support')).toEqual([]);
     expect(cite('https://bolton.moderngov.co.uk/documents/s1/Scheme.pdf')).toEqual([]);
   });
@@ -125,11 +183,23 @@ describe('Council Tax Reduction', () => {
 
   it('gives the maximum with the guarantee credit, whatever the savings', async () => {
     const result = await ctr(
-      { country: 'ENGLAND', localAuthority: 'E06000001', adults: [{ dateOfBirth: '1950-01-01' }], capital: 30000, housing: { tenure: 'OWNER_OCCUPIER', councilTax: { band: 'D' } } },
+      {
+        country: 'ENGLAND',
+        localAuthority: 'E06000001',
+        adults: [{ dateOfBirth: '1950-01-01' }],
+        capital: 30000,
+        housing: { tenure: 'OWNER_OCCUPIER', councilTax: { band: 'D' } },
+      },
       [guaranteeCredit(5000)],
     );
     // 2,560.20 less 25% (640.05) = 1,920.15 a year; / 52 = 36.926 = 36.93 a week.
-    expect(result).toMatchObject({ eligible: true, amountShown: true, weeklyPence: 3693, monthlyPence: 16003, system: 'LEGACY_AND_PENSION_AGE' });
+    expect(result).toMatchObject({
+      eligible: true,
+      amountShown: true,
+      weeklyPence: 3693,
+      monthlyPence: 16003,
+      system: 'LEGACY_AND_PENSION_AGE',
+    });
     expect(result.variables).toEqual([{ name: COUNCIL_TAX_CHARGE, weeklyPence: 3693, monthlyPence: 16001 }]);
   });
 
@@ -154,13 +224,19 @@ describe('Council Tax Reduction', () => {
     const high = await ctr(household, [universalCredit(26540, 42490)]);
     expect(high).toMatchObject({ eligible: false, system: 'UNIVERSAL_CREDIT' });
     // With a 3,000 a year charge (57.69 a week) the same income leaves 57.69 - 38.79 = 18.90 a week.
-    const partial = await ctr({ ...household, housing: { tenure: 'OWNER_OCCUPIER', councilTax: { band: null, annualCharge: 3000 } } }, [universalCredit(26540, 42490)]);
+    const partial = await ctr({ ...household, housing: { tenure: 'OWNER_OCCUPIER', councilTax: { band: null, annualCharge: 3000 } } }, [
+      universalCredit(26540, 42490),
+    ]);
     expect(partial).toMatchObject({ eligible: true, weeklyPence: 1890, monthlyPence: 8190 });
     expect(partial.deductions).toEqual([expect.objectContaining({ code: 'INCOME_TAPER', weeklyPence: 3879 })]);
   });
 
   it('does not show a working-age amount until Universal Credit has been worked out', async () => {
-    const result = await ctr({ country: 'WALES', adults: [{ age: 30 }], housing: { tenure: 'OWNER_OCCUPIER', councilTax: { band: null, annualCharge: 1300 } } });
+    const result = await ctr({
+      country: 'WALES',
+      adults: [{ age: 30 }],
+      housing: { tenure: 'OWNER_OCCUPIER', councilTax: { band: null, annualCharge: 1300 } },
+    });
     expect(result).toMatchObject({ eligible: true, amountShown: false, weeklyPence: 0 });
     expect(result.explanation.at(-1)).toContain('up to £25.00 a week');
   });
@@ -194,11 +270,15 @@ describe('Council Tax Reduction', () => {
     expect(result).toMatchObject({ eligible: true, amountShown: false });
   });
 
-  describe('a council scheme\'s own rules, on a made-up council (E09999999)', () => {
+  describe("a council scheme's own rules, on a made-up council (E09999999)", () => {
     const FOLDER_TEXT = readSchemesFolder(join(FOLDER, 'england-working-age-schemes'));
     const base = JSON.parse(FOLDER_TEXT.councils.find((council) => council.fileName === 'E08000001-bolton.json')!.text).values[0];
     /** Council Tax Reduction worked out with one made-up council's scheme (Bolton's figures with `changes`). */
-    async function withScheme(changes: Record<string, unknown>, household: HouseholdInput, earlier: BenefitOutcome[]): Promise<CalculatedBenefit> {
+    async function withScheme(
+      changes: Record<string, unknown>,
+      household: HouseholdInput,
+      earlier: BenefitOutcome[],
+    ): Promise<CalculatedBenefit> {
       const scheme = { localAuthority: 'E09999999', name: 'Testshire', values: [{ ...base, ...changes }] };
       const data = loadCouncilTaxData({
         bandD: readFileSync(join(FOLDER, 'band-d.json'), 'utf8'),
@@ -208,7 +288,14 @@ describe('Council Tax Reduction', () => {
       const date = '2026-11-21';
       const facts = deriveFacts(normaliseHousehold({ ...household, country: 'ENGLAND', localAuthority: 'E09999999' }), date);
       const parameters = new ParameterReader(engine.parameters, date);
-      const input = { date, facts, parameters, lha: engine.lha, explanations: loaded.explanations, earlier: new Map(earlier.map((benefit) => [benefit.code, benefit])) };
+      const input = {
+        date,
+        facts,
+        parameters,
+        lha: engine.lha,
+        explanations: loaded.explanations,
+        earlier: new Map(earlier.map((benefit) => [benefit.code, benefit])),
+      };
       const fired = await loaded.ruleset.run(calculator.rulesetFacts(input), parameters);
       return calculator.calculate(input, fired);
     }
@@ -222,7 +309,21 @@ describe('Council Tax Reduction', () => {
     const uc = universalCredit(20490, 42490);
 
     it('reads income bands against income above the applicable amount when the scheme says so (EXCESS_INCOME)', async () => {
-      const incomeBands = { period: 'WEEK', measure: 'EXCESS_INCOME', tables: [{ household: 'ANY', children: 0, bands: [{ fromIncome: 0, share: 8500 }, { fromIncome: 4000, share: 5000 }, { fromIncome: 8000, share: 0 }] }] };
+      const incomeBands = {
+        period: 'WEEK',
+        measure: 'EXCESS_INCOME',
+        tables: [
+          {
+            household: 'ANY',
+            children: 0,
+            bands: [
+              { fromIncome: 0, share: 8500 },
+              { fromIncome: 4000, share: 5000 },
+              { fromIncome: 8000, share: 0 },
+            ],
+          },
+        ],
+      };
       const result = await withScheme({ maximumSupport: 8500, taper: null, incomeBands }, single(), [uc]);
       // Excess 139.59 - 98.05 = 41.54: the band from 40.00, 50% of 34.62 = 17.31.
       expect(result).toMatchObject({ eligible: true, weeklyPence: 1731 });
@@ -259,8 +360,24 @@ describe('Council Tax Reduction', () => {
     });
 
     it('takes the not-in-work figure for a non-dependant who does not work 16 hours, the income band for one who does, and says when it assumed work', async () => {
-      const nonDependantDeductions = { inWork: [{ fromWeeklyIncome: 0, deduction: 500 }, { fromWeeklyIncome: 20000, deduction: 1500 }], notInWork: 300 };
-      const other = (inRemunerativeWork?: boolean | null) => single({ nonDependants: [{ age: 30, grossIncome: { amount: 250, period: 'WEEK' }, exempt: false, ...(inRemunerativeWork === undefined ? {} : { inRemunerativeWork }) }] });
+      const nonDependantDeductions = {
+        inWork: [
+          { fromWeeklyIncome: 0, deduction: 500 },
+          { fromWeeklyIncome: 20000, deduction: 1500 },
+        ],
+        notInWork: 300,
+      };
+      const other = (inRemunerativeWork?: boolean | null) =>
+        single({
+          nonDependants: [
+            {
+              age: 30,
+              grossIncome: { amount: 250, period: 'WEEK' },
+              exempt: false,
+              ...(inRemunerativeWork === undefined ? {} : { inRemunerativeWork }),
+            },
+          ],
+        });
       const notWorking = await withScheme({ nonDependantDeductions }, other(false), [uc]);
       const working = await withScheme({ nonDependantDeductions }, other(true), [uc]);
       const unknown = await withScheme({ nonDependantDeductions }, other(), [uc]);
@@ -271,7 +388,7 @@ describe('Council Tax Reduction', () => {
       expect(working.explanation.join(' ')).not.toContain('which we were not told');
     });
 
-    it('takes no deduction for a non-dependant under the scheme\'s own minimum age', async () => {
+    it("takes no deduction for a non-dependant under the scheme's own minimum age", async () => {
       const household = single({ nonDependants: [{ age: 20, grossIncome: { amount: 100, period: 'WEEK' }, exempt: false }] });
       const at18 = await withScheme({}, household, [uc]);
       const at21 = await withScheme({ nonDependantMinimumAge: 21 }, household, [uc]);
@@ -279,7 +396,7 @@ describe('Council Tax Reduction', () => {
       expect(at21.deductions.some((line) => line.code === 'NON_DEPENDANT_1')).toBe(false);
     });
 
-    it('counts tariff income on savings above the scheme\'s threshold, a step or part of one at a time, where Universal Credit is ignored', async () => {
+    it("counts tariff income on savings above the scheme's threshold, a step or part of one at a time, where Universal Credit is ignored", async () => {
       const income = { ...base.income, universalCredit: 'IGNORED', tariffIncome: { from: 600000, step: 25000, weekly: 100 } };
       const none = await withScheme({ income }, single({ capital: 6000 }), [uc]);
       const some = await withScheme({ income }, single({ capital: 7760 }), [uc]);
@@ -296,7 +413,9 @@ describe('Council Tax Reduction', () => {
         name: 'Testshire',
         values: [{ ...base, income: { ...base.income, tariffIncome: { from: 600000, step: 25000, weekly: 100 } } }],
       });
-      expect(problems).toEqual([expect.stringContaining('values[0].income.tariffIncome is only for a scheme that ignores Universal Credit')]);
+      expect(problems).toEqual([
+        expect.stringContaining('values[0].income.tariffIncome is only for a scheme that ignores Universal Credit'),
+      ]);
     });
 
     it('ignores Universal Credit only for a household without earnings when the scheme says so', async () => {
@@ -309,7 +428,9 @@ describe('Council Tax Reduction', () => {
       const ignored = await withScheme({ income }, noEarnings, [ucOnly]);
       // Nothing counted: the maximum, 82.5% of 34.62 = 28.56.
       expect(ignored.weeklyPence).toBe(2856);
-      expect(ignored.explanation.join(' ')).toContain('does not count as income in this scheme when neither you nor your partner has earnings');
+      expect(ignored.explanation.join(' ')).toContain(
+        'does not count as income in this scheme when neither you nor your partner has earnings',
+      );
     });
 
     it('gives a couple with children its own earnings disregard when the scheme has one', async () => {
@@ -320,24 +441,64 @@ describe('Council Tax Reduction', () => {
       });
       const withChildUc = universalCredit(20490, 42490);
       const plain = await withScheme({ income: { ...base.income, earningsDisregardWeekly: disregard } }, couple, [withChildUc]);
-      const family = await withScheme({ income: { ...base.income, earningsDisregardWeekly: { ...disregard, coupleWithChildren: 2500 } } }, couple, [withChildUc]);
+      const family = await withScheme(
+        { income: { ...base.income, earningsDisregardWeekly: { ...disregard, coupleWithChildren: 2500 } } },
+        couple,
+        [withChildUc],
+      );
       // 15.00 more ignored: 20% of it = 3.00 more support.
       expect(family.weeklyPence - plain.weeklyPence).toBe(300);
     });
 
     it('recognises the groups some schemes protect: single under 25, terminally ill, the highest care rate', async () => {
-      const protectedGroups = [{ groups: ['SINGLE_UNDER_25_NO_CHILDREN', 'TERMINALLY_ILL', 'HIGHEST_CARE_BENEFIT'], withoutEarnings: false, maximumSupport: 10000 }];
-      const young = await withScheme({ protectedGroups }, single({ adults: [{ age: 22, earnings: { amount: 400, period: 'MONTH', basis: 'NET' }, hoursPerWeek: 16 }] }), [uc]);
+      const protectedGroups = [
+        {
+          groups: ['SINGLE_UNDER_25_NO_CHILDREN', 'TERMINALLY_ILL', 'HIGHEST_CARE_BENEFIT'],
+          withoutEarnings: false,
+          maximumSupport: 10000,
+        },
+      ];
+      const young = await withScheme(
+        { protectedGroups },
+        single({ adults: [{ age: 22, earnings: { amount: 400, period: 'MONTH', basis: 'NET' }, hoursPerWeek: 16 }] }),
+        [uc],
+      );
       const older = await withScheme({ protectedGroups }, single(), [uc]);
-      const ill = await withScheme({ protectedGroups }, single({ adults: [{ age: 30, earnings: { amount: 400, period: 'MONTH', basis: 'NET' }, hoursPerWeek: 16, health: { terminallyIll: true } }] }), [uc]);
+      const ill = await withScheme(
+        { protectedGroups },
+        single({
+          adults: [
+            { age: 30, earnings: { amount: 400, period: 'MONTH', basis: 'NET' }, hoursPerWeek: 16, health: { terminallyIll: true } },
+          ],
+        }),
+        [uc],
+      );
       const enhanced = await withScheme(
         { protectedGroups },
-        single({ adults: [{ age: 30, earnings: { amount: 400, period: 'MONTH', basis: 'NET' }, hoursPerWeek: 16, benefitsReceived: [{ type: 'PIP_DAILY_LIVING', rate: 'ENHANCED' }] }] }),
+        single({
+          adults: [
+            {
+              age: 30,
+              earnings: { amount: 400, period: 'MONTH', basis: 'NET' },
+              hoursPerWeek: 16,
+              benefitsReceived: [{ type: 'PIP_DAILY_LIVING', rate: 'ENHANCED' }],
+            },
+          ],
+        }),
         [uc],
       );
       const standard = await withScheme(
         { protectedGroups },
-        single({ adults: [{ age: 30, earnings: { amount: 400, period: 'MONTH', basis: 'NET' }, hoursPerWeek: 16, benefitsReceived: [{ type: 'PIP_DAILY_LIVING', rate: 'STANDARD' }] }] }),
+        single({
+          adults: [
+            {
+              age: 30,
+              earnings: { amount: 400, period: 'MONTH', basis: 'NET' },
+              hoursPerWeek: 16,
+              benefitsReceived: [{ type: 'PIP_DAILY_LIVING', rate: 'STANDARD' }],
+            },
+          ],
+        }),
         [uc],
       );
       // 100% of 34.62 less 8.31 = 26.31, where the scheme's usual 82.5% gives 20.25.
@@ -348,7 +509,15 @@ describe('Council Tax Reduction', () => {
       const problems = checkCouncilSchemeFile('E09999999-testshire.json', {
         localAuthority: 'E09999999',
         name: 'Testshire',
-        values: [{ ...base, capitalLimitIncluded: 'yes', nonDependantMinimumAge: 16, nonDependantDeductions: { inWork: [], notInWork: 1.5 }, incomeBands: null }],
+        values: [
+          {
+            ...base,
+            capitalLimitIncluded: 'yes',
+            nonDependantMinimumAge: 16,
+            nonDependantDeductions: { inWork: [], notInWork: 1.5 },
+            incomeBands: null,
+          },
+        ],
       });
       expect(problems).toEqual(
         expect.arrayContaining([
@@ -361,4 +530,3 @@ describe('Council Tax Reduction', () => {
     });
   });
 });
-

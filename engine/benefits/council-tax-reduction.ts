@@ -1,8 +1,26 @@
-import { notEligible, type AmountLine, type BenefitCalculator, type BenefitSystem, type CalculatedBenefit, type CalculationInput, type ResultVariable } from '../core/benefit.js';
+import {
+  notEligible,
+  type AmountLine,
+  type BenefitCalculator,
+  type BenefitSystem,
+  type CalculatedBenefit,
+  type CalculationInput,
+  type ResultVariable,
+} from '../core/benefit.js';
 import type { ParameterReader } from '../core/parameters.js';
 import type { FiredRules } from '../core/ruleset.js';
 import type { HouseholdFacts } from '../facts.js';
-import { basisPointsOf, bothPeriods, moneyIn, monthlyFromWeekly, penceFromPounds, scalePence, sumPence, weeklyFromMonthly, type Pence } from '../../common/money.js';
+import {
+  basisPointsOf,
+  bothPeriods,
+  moneyIn,
+  monthlyFromWeekly,
+  penceFromPounds,
+  scalePence,
+  sumPence,
+  weeklyFromMonthly,
+  type Pence,
+} from '../../common/money.js';
 import { pensionAgeApplicableAmount, pensionAgeIncome } from './housing-benefit.js';
 import {
   councilTaxData,
@@ -40,21 +58,31 @@ export const COUNCIL_TAX_CHARGE = 'COUNCIL_TAX_CHARGE';
 const SINGLE_PERSON_DISCOUNT = 'gov/local_authorities/council_tax/single_person_discount';
 /** The national schemes' maximum support and withdrawal rate. */
 const NATIONAL_SCHEMES = {
-  SCOTLAND: { maximumSupport: 'gov/scottish_government/council_tax_reduction/maximum_support_rate', taper: 'gov/scottish_government/council_tax_reduction/withdrawal_rate' },
-  WALES: { maximumSupport: 'gov/welsh_government/council_tax_reduction/maximum_support_rate', taper: 'gov/welsh_government/council_tax_reduction/withdrawal_rate' },
+  SCOTLAND: {
+    maximumSupport: 'gov/scottish_government/council_tax_reduction/maximum_support_rate',
+    taper: 'gov/scottish_government/council_tax_reduction/withdrawal_rate',
+  },
+  WALES: {
+    maximumSupport: 'gov/welsh_government/council_tax_reduction/maximum_support_rate',
+    taper: 'gov/welsh_government/council_tax_reduction/withdrawal_rate',
+  },
 } as const;
 
 const line = (code: string, name: string, weekly: Pence): AmountLine => ({ code, name, ...bothPeriods(weekly, 'WEEK') });
 
 /** The yearly charge after discounts, or why it could not be worked out; with the sentences saying how. */
-export type CouncilTaxCharge = { known: true; yearly: Pence; weekly: Pence; explanation: string[] } | { known: false; explanation: string[] };
+export type CouncilTaxCharge =
+  { known: true; yearly: Pence; weekly: Pence; explanation: string[] } | { known: false; explanation: string[] };
 
 /**
  * The council tax charge for the year: the yearly charge the household gives (what the bill says, after any
  * discount), or Band D for the council tax year of the date x the band's proportion, less the single person
  * discount when no other adult lives there. Band D of another year is never used (councils set a new one each April).
  */
-export function councilTaxCharge(input: Pick<CalculationInput, 'date' | 'facts' | 'parameters' | 'explanations'>, data: CouncilTaxData): CouncilTaxCharge {
+export function councilTaxCharge(
+  input: Pick<CalculationInput, 'date' | 'facts' | 'parameters' | 'explanations'>,
+  data: CouncilTaxData,
+): CouncilTaxCharge {
   const { facts, parameters, explanations, date } = input;
   const { band, annualCharge } = facts.councilTax;
   if (annualCharge !== null) {
@@ -68,13 +96,34 @@ export function councilTaxCharge(input: Pick<CalculationInput, 'date' | 'facts' 
   const proportion = data.bandProportion(nation, band);
   if (!proportion) return { known: false, explanation: [explanations.say('band-not-in-nation', { band })] };
   const found = data.bandDOn(facts.localAuthority, date);
-  if (found.kind === 'authority-not-held') return { known: false, explanation: [explanations.say('local-authority-not-held', { code: facts.localAuthority })] };
+  if (found.kind === 'authority-not-held')
+    return { known: false, explanation: [explanations.say('local-authority-not-held', { code: facts.localAuthority })] };
   if (found.kind === 'year-not-held') {
-    return { known: false, explanation: [explanations.say('band-d-year-not-held', { name: found.name, year: found.year, latestYear: found.latest.year, latestBandD: found.latest.bandD })] };
+    return {
+      known: false,
+      explanation: [
+        explanations.say('band-d-year-not-held', {
+          name: found.name,
+          year: found.year,
+          latestYear: found.latest.year,
+          latestBandD: found.latest.bandD,
+        }),
+      ],
+    };
   }
   const full = scalePence(found.bandD, proportion.numerator, proportion.denominator);
   const explanation = [
-    explanations.say('charge-from-band', { proportional: band !== 'D', band, numerator: proportion.numerator, denominator: proportion.denominator, name: found.name, year: found.year, bandD: found.bandD, full, source: found.source.title }),
+    explanations.say('charge-from-band', {
+      proportional: band !== 'D',
+      band,
+      numerator: proportion.numerator,
+      denominator: proportion.denominator,
+      name: found.name,
+      year: found.year,
+      bandD: found.bandD,
+      full,
+      source: found.source.title,
+    }),
   ];
   let yearly = full;
   if (livesAlone(facts)) {
@@ -98,7 +147,10 @@ function chargeVariables(charge: CouncilTaxCharge): ResultVariable[] {
 
 function getsGuaranteeCredit(earlier: CalculationInput['earlier']): boolean {
   const pensionCredit = earlier.get('PENSION_CREDIT');
-  return (pensionCredit?.eligible ?? false) && (pensionCredit?.variables.find((variable) => variable.name === PENSION_CREDIT_GUARANTEE)?.weeklyPence ?? 0) > 0;
+  return (
+    (pensionCredit?.eligible ?? false) &&
+    (pensionCredit?.variables.find((variable) => variable.name === PENSION_CREDIT_GUARANTEE)?.weeklyPence ?? 0) > 0
+  );
 }
 
 function isEnglandWorkingAge(facts: HouseholdFacts): boolean {
@@ -144,11 +196,17 @@ export interface EffectiveScheme {
   protectedBy: ProtectedRule | null;
 }
 
-export function effectiveWorkingAgeScheme(input: Pick<CalculationInput, 'facts' | 'parameters' | 'date'>, data: CouncilTaxData): EffectiveScheme {
+export function effectiveWorkingAgeScheme(
+  input: Pick<CalculationInput, 'facts' | 'parameters' | 'date'>,
+  data: CouncilTaxData,
+): EffectiveScheme {
   const { facts, parameters, date } = input;
   const scheme = data.workingAgeSchemeOn(facts.localAuthority, date);
   const noEarnings = weeklyEarnings(input) === 0;
-  const rule = scheme.protectedGroups.find((candidate) => candidate.groups.some((group) => isInGroup(facts, parameters, group)) && (!candidate.withoutEarnings || noEarnings)) ?? null;
+  const rule =
+    scheme.protectedGroups.find(
+      (candidate) => candidate.groups.some((group) => isInGroup(facts, parameters, group)) && (!candidate.withoutEarnings || noEarnings),
+    ) ?? null;
   if (!rule) return { scheme, figures: scheme, protectedBy: null };
   const { groups: _groups, withoutEarnings: _withoutEarnings, ...changes } = rule;
   return { scheme, figures: { ...scheme, ...changes } as WorkingAgeSchemeFigures, protectedBy: rule };
@@ -189,23 +247,46 @@ function schemeInUse(input: CalculationInput, code: string, data: CouncilTaxData
   if (code === 'ENGLAND_PENSION_AGE') {
     const maximumSupport = parameters.amount('gov/local_authorities/england/council_tax_reduction/pensioners/maximum_support_rate');
     const taper = parameters.amount('gov/local_authorities/england/council_tax_reduction/pensioners/means_test/withdrawal_rate');
-    return { explanation: [explanations.say('scheme-england-pension-age', { maximumSupport, taper })], maximumSupport, taper, ...national, nonDependants: 'prescribed' };
+    return {
+      explanation: [explanations.say('scheme-england-pension-age', { maximumSupport, taper })],
+      maximumSupport,
+      taper,
+      ...national,
+      nonDependants: 'prescribed',
+    };
   }
   if (code === 'SCOTLAND' || code === 'WALES') {
     const maximumSupport = parameters.amount(NATIONAL_SCHEMES[code].maximumSupport);
     const taper = parameters.amount(NATIONAL_SCHEMES[code].taper);
-    return { explanation: [explanations.say(`scheme-${code.toLowerCase()}`, { maximumSupport, taper })], maximumSupport, taper, ...national, nonDependants: 'not-held' };
+    return {
+      explanation: [explanations.say(`scheme-${code.toLowerCase()}`, { maximumSupport, taper })],
+      maximumSupport,
+      taper,
+      ...national,
+      nonDependants: 'not-held',
+    };
   }
   const { scheme, figures, protectedBy } = effectiveWorkingAgeScheme(input, data);
   const council = (facts.localAuthority && data.authorityName(facts.localAuthority)) ?? 'your council';
   const explanation = [
     scheme.kind === 'local'
-      ? explanations.say('scheme-england-local', { ...scheme, source: scheme.source.title, banded: scheme.incomeBands !== null, monthly: scheme.incomeBands?.period === 'MONTH' })
+      ? explanations.say('scheme-england-local', {
+          ...scheme,
+          source: scheme.source.title,
+          banded: scheme.incomeBands !== null,
+          monthly: scheme.incomeBands?.period === 'MONTH',
+        })
       : explanations.say('scheme-england-default', { ...scheme, council }),
   ];
   if (protectedBy) {
     const group = protectedBy.groups.find((candidate) => isInGroup(facts, parameters, candidate))!;
-    explanation.push(explanations.say('protected-group', { who: GROUP_WORDS[group], withoutEarnings: protectedBy.withoutEarnings, maximumSupport: figures.maximumSupport }));
+    explanation.push(
+      explanations.say('protected-group', {
+        who: GROUP_WORDS[group],
+        withoutEarnings: protectedBy.withoutEarnings,
+        maximumSupport: figures.maximumSupport,
+      }),
+    );
   }
   if (scheme.kind === 'local' && scheme.note) explanation.push(explanations.say('scheme-note', { note: scheme.note }));
   return {
@@ -266,13 +347,41 @@ function nonDependantDeductions(
     table === 'prescribed'
       ? {
           inWork: [
-            { fromWeeklyIncome: 0, deduction: parameters.amount('gov/local_authorities/england/council_tax_reduction/pensioners/non_dependant_deductions/deduction/lowest') },
-            { fromWeeklyIncome: parameters.amount('gov/local_authorities/england/council_tax_reduction/pensioners/non_dependant_deductions/threshold/band_2'), deduction: parameters.amount('gov/local_authorities/england/council_tax_reduction/pensioners/non_dependant_deductions/deduction/band_2') },
-            { fromWeeklyIncome: parameters.amount('gov/local_authorities/england/council_tax_reduction/pensioners/non_dependant_deductions/threshold/band_3'), deduction: parameters.amount('gov/local_authorities/england/council_tax_reduction/pensioners/non_dependant_deductions/deduction/band_3') },
-            { fromWeeklyIncome: parameters.amount('gov/local_authorities/england/council_tax_reduction/pensioners/non_dependant_deductions/threshold/highest'), deduction: parameters.amount('gov/local_authorities/england/council_tax_reduction/pensioners/non_dependant_deductions/deduction/highest') },
+            {
+              fromWeeklyIncome: 0,
+              deduction: parameters.amount(
+                'gov/local_authorities/england/council_tax_reduction/pensioners/non_dependant_deductions/deduction/lowest',
+              ),
+            },
+            {
+              fromWeeklyIncome: parameters.amount(
+                'gov/local_authorities/england/council_tax_reduction/pensioners/non_dependant_deductions/threshold/band_2',
+              ),
+              deduction: parameters.amount(
+                'gov/local_authorities/england/council_tax_reduction/pensioners/non_dependant_deductions/deduction/band_2',
+              ),
+            },
+            {
+              fromWeeklyIncome: parameters.amount(
+                'gov/local_authorities/england/council_tax_reduction/pensioners/non_dependant_deductions/threshold/band_3',
+              ),
+              deduction: parameters.amount(
+                'gov/local_authorities/england/council_tax_reduction/pensioners/non_dependant_deductions/deduction/band_3',
+              ),
+            },
+            {
+              fromWeeklyIncome: parameters.amount(
+                'gov/local_authorities/england/council_tax_reduction/pensioners/non_dependant_deductions/threshold/highest',
+              ),
+              deduction: parameters.amount(
+                'gov/local_authorities/england/council_tax_reduction/pensioners/non_dependant_deductions/deduction/highest',
+              ),
+            },
           ],
           // SI 2012/2885 sch 1 para 8: a non-dependant not in remunerative work gets the lowest deduction.
-          notInWork: parameters.amount('gov/local_authorities/england/council_tax_reduction/pensioners/non_dependant_deductions/deduction/lowest'),
+          notInWork: parameters.amount(
+            'gov/local_authorities/england/council_tax_reduction/pensioners/non_dependant_deductions/deduction/lowest',
+          ),
         }
       : isWorkDependent(table)
         ? table
@@ -302,8 +411,17 @@ function earningsDisregard(facts: HouseholdFacts, parameters: ParameterReader, r
   const disregard = rules.earningsDisregardWeekly;
   if (!disregard) return 0;
   const children = facts.qualifyingChildren.length > 0;
-  const candidates = [facts.isCouple ? (children ? (disregard.coupleWithChildren ?? disregard.couple) : disregard.couple) : children ? disregard.loneParent : disregard.single];
-  if (benefitUnit(facts).some((adult) => getsDisabilityBenefit(adult) || hasLcwra(adult) || isCarer(adult, parameters))) candidates.push(disregard.disabledOrCarer);
+  const candidates = [
+    facts.isCouple
+      ? children
+        ? (disregard.coupleWithChildren ?? disregard.couple)
+        : disregard.couple
+      : children
+        ? disregard.loneParent
+        : disregard.single,
+  ];
+  if (benefitUnit(facts).some((adult) => getsDisabilityBenefit(adult) || hasLcwra(adult) || isCarer(adult, parameters)))
+    candidates.push(disregard.disabledOrCarer);
   return Math.max(...candidates);
 }
 
@@ -319,31 +437,47 @@ function universalCreditMeans(input: CalculationInput, rules: SchemeIncomeRules,
   if (!universalCredit || universalCredit.elements.length === 0 || (universalCredit.eligible && !universalCredit.amountShown)) return null;
   const maximumMonthly = sumPence(universalCredit.elements.map((element) => element.monthlyPence));
   const standardAllowanceOnly = rules.applicableAmount === 'UC_STANDARD_ALLOWANCE';
-  const applicableMonthly = standardAllowanceOnly ? sumPence(universalCredit.elements.filter((line) => line.code === 'STANDARD_ALLOWANCE').map((line) => line.monthlyPence)) : maximumMonthly;
+  const applicableMonthly = standardAllowanceOnly
+    ? sumPence(universalCredit.elements.filter((line) => line.code === 'STANDARD_ALLOWANCE').map((line) => line.monthlyPence))
+    : maximumMonthly;
   const applicable = weeklyFromMonthly(applicableMonthly);
   // Universal Credit as it would be without its deduction for savings (the maximum amount less the other deductions,
   // not below nil, whether or not the savings then leave any award): savings count here through the scheme's capital
   // limit only, so that more savings (less UC) never mean more Council Tax Reduction.
   const savingsMonthly = universalCredit.deductions.find((line) => line.code === 'CAPITAL')?.monthlyPence ?? 0;
-  const otherDeductionsMonthly = sumPence(universalCredit.deductions.filter((line) => line.code !== 'CAPITAL').map((line) => line.monthlyPence));
+  const otherDeductionsMonthly = sumPence(
+    universalCredit.deductions.filter((line) => line.code !== 'CAPITAL').map((line) => line.monthlyPence),
+  );
   const awardMonthly = Math.max(0, maximumMonthly - otherDeductionsMonthly);
   let ucMonthly = awardMonthly;
   let ignoredMonthly = 0;
-  const ucIgnored = rules.universalCredit === 'IGNORED' || (rules.universalCreditIgnoredWithoutEarnings === true && weeklyEarnings({ facts, parameters }) === 0);
+  const ucIgnored =
+    rules.universalCredit === 'IGNORED' ||
+    (rules.universalCreditIgnoredWithoutEarnings === true && weeklyEarnings({ facts, parameters }) === 0);
   const ucRule = rules.universalCredit;
   if (ucIgnored) ucMonthly = 0;
   else if (ucRule !== 'IN_FULL' && ucRule !== 'IGNORED') {
     ignoredMonthly = sumPence(
-      ucRule.less.map(({ element, share }) => basisPointsOf(sumPence(universalCredit.elements.filter((line) => line.code === element).map((line) => line.monthlyPence)), share)),
+      ucRule.less.map(({ element, share }) =>
+        basisPointsOf(sumPence(universalCredit.elements.filter((line) => line.code === element).map((line) => line.monthlyPence)), share),
+      ),
     );
     ucMonthly = Math.max(0, awardMonthly - ignoredMonthly);
   }
   const earned = rules.earnings ? weeklyEarnings({ facts, parameters }) : 0;
   const disregard = Math.min(earned, earningsDisregard(facts, parameters, rules));
-  const unearned = rules.otherIncome === true ? weeklyUnearnedIncome(facts) : rules.otherIncome === false ? 0 : weeklyUnearnedIncome(facts, rules.otherIncome);
+  const unearned =
+    rules.otherIncome === true
+      ? weeklyUnearnedIncome(facts)
+      : rules.otherIncome === false
+        ? 0
+        : weeklyUnearnedIncome(facts, rules.otherIncome);
   const maintenance = rules.childMaintenance ? weeklyUnearnedIncome(facts, ['CHILD_MAINTENANCE']) : 0;
   const childBenefit = rules.childBenefit ? (earlier.get('CHILD_BENEFIT')?.weeklyPence ?? 0) : 0;
-  const tariff = rules.tariffIncome && facts.capital > rules.tariffIncome.from ? Math.ceil((facts.capital - rules.tariffIncome.from) / rules.tariffIncome.step) * rules.tariffIncome.weekly : 0;
+  const tariff =
+    rules.tariffIncome && facts.capital > rules.tariffIncome.from
+      ? Math.ceil((facts.capital - rules.tariffIncome.from) / rules.tariffIncome.step) * rules.tariffIncome.weekly
+      : 0;
   const uc = weeklyFromMonthly(ucMonthly);
   const income = uc + earned - disregard + unearned + maintenance + childBenefit + tariff;
   // A monthly band table reads the monthly figures as given: only the weekly parts are converted.
@@ -388,7 +522,13 @@ function bandTableFor(facts: HouseholdFacts, bands: IncomeBands): IncomeBand[] {
  * and other income, child maintenance ignored (CTR (Scotland) Regs 2021; CTR Schemes (Prescribed Requirements)
  * (Wales) Regs 2013); their earnings disregards are not modelled.
  */
-const NATIONAL_SCHEME_INCOME: SchemeIncomeRules = { universalCredit: 'IN_FULL', earnings: true, otherIncome: true, childMaintenance: false, earningsDisregardWeekly: null };
+const NATIONAL_SCHEME_INCOME: SchemeIncomeRules = {
+  universalCredit: 'IN_FULL',
+  earnings: true,
+  otherIncome: true,
+  childMaintenance: false,
+  earningsDisregardWeekly: null,
+};
 
 /**
  * Council Tax Reduction, worked out weekly (monthly = weekly x 52 / 12): the scheme's maximum share of the weekly
@@ -433,7 +573,8 @@ export function createCouncilTaxReduction(data: () => CouncilTaxData): BenefitCa
         allReachedStatePensionAge: facts.system === 'PENSION_AGE',
         getsGuaranteeCredit: getsGuaranteeCredit(earlier),
         capitalPence: facts.capital,
-        capitalOverWorkingAgeSchemeLimit: isEnglandWorkingAge(facts) && overCapitalLimit(facts.capital, effectiveWorkingAgeScheme(input, data()).figures),
+        capitalOverWorkingAgeSchemeLimit:
+          isEnglandWorkingAge(facts) && overCapitalLimit(facts.capital, effectiveWorkingAgeScheme(input, data()).figures),
         disabledChildCount: disabledChildCount(facts),
         claimantOrPartnerGetsCareBenefit: claimantOrPartnerGetsNonDependantExemptingBenefit(facts),
       };
@@ -455,8 +596,15 @@ function councilTaxReductionAward(input: CalculationInput, fired: FiredRules, da
   const refusal = fired.first('not-eligible');
   if (refusal) {
     const limitName = refusal.event.params.parameter;
-    const limit = typeof limitName === 'string' ? parameters.amount(limitName) : effectiveWorkingAgeScheme(input, data).figures.capitalLimit;
-    return { ...notEligible([...charge.explanation, explanations.say(String(refusal.event.params.explanation), { capital: facts.capital, limit })]), variables };
+    const limit =
+      typeof limitName === 'string' ? parameters.amount(limitName) : effectiveWorkingAgeScheme(input, data).figures.capitalLimit;
+    return {
+      ...notEligible([
+        ...charge.explanation,
+        explanations.say(String(refusal.event.params.explanation), { capital: facts.capital, limit }),
+      ]),
+      variables,
+    };
   }
 
   const rules = schemeInUse(input, String(scheme.event.params.code), data);
@@ -479,15 +627,22 @@ function councilTaxReductionAward(input: CalculationInput, fired: FiredRules, da
     return mayGet('non-dependant-deductions-not-held', { maximum: maximumShare });
   }
   const deductions: AmountLine[] = [];
-  if (liability < charge.weekly) deductions.push(line('BAND_CAP', `Band cap (support worked out on band ${rules.bandCap})`, charge.weekly - liability));
-  if (rules.maximumSupport < 10000) deductions.push(line('SCHEME_MAXIMUM', 'Part of the bill the scheme does not cover', liability - maximumShare));
-  const found = rules.nonDependants === 'not-held' ? { lines: [], assumedInWork: 0 } : nonDependantDeductions(facts, parameters, fired, rules.nonDependants, rules.nonDependantMinimumAge);
+  if (liability < charge.weekly)
+    deductions.push(line('BAND_CAP', `Band cap (support worked out on band ${rules.bandCap})`, charge.weekly - liability));
+  if (rules.maximumSupport < 10000)
+    deductions.push(line('SCHEME_MAXIMUM', 'Part of the bill the scheme does not cover', liability - maximumShare));
+  const found =
+    rules.nonDependants === 'not-held'
+      ? { lines: [], assumedInWork: 0 }
+      : nonDependantDeductions(facts, parameters, fired, rules.nonDependants, rules.nonDependantMinimumAge);
   const nonDependants = found.lines;
   if (found.assumedInWork > 0) explanation.push(explanations.say('non-dependant-work-assumed', { count: found.assumedInWork }));
   deductions.push(...nonDependants);
   const totalNonDependants = sumPence(nonDependants.map((deduction) => deduction.weeklyPence));
-  if (totalNonDependants > 0) explanation.push(explanations.say('non-dependant-deductions', { count: nonDependants.length, total: totalNonDependants }));
-  else if (fired.has('no-non-dependant-deductions') && nonDependantAdultCount(facts) > 0) explanation.push(explanations.say('non-dependants-exempt'));
+  if (totalNonDependants > 0)
+    explanation.push(explanations.say('non-dependant-deductions', { count: nonDependants.length, total: totalNonDependants }));
+  else if (fired.has('no-non-dependant-deductions') && nonDependantAdultCount(facts) > 0)
+    explanation.push(explanations.say('non-dependants-exempt'));
   const maximum = Math.max(0, maximumShare - totalNonDependants);
   if (maximum === 0) return { ...notEligible([...explanation, explanations.say('deductions-exceed-charge')]), variables };
 
@@ -513,23 +668,33 @@ function councilTaxReductionAward(input: CalculationInput, fired: FiredRules, da
       const counted = monthly ? means.incomeMonthly : means.income;
       const applicable = monthly ? monthlyFromWeekly(means.applicable) : means.applicable;
       const income = excess ? Math.max(0, counted - applicable) : counted;
-      const band = bandTableFor(facts, rules.incomeBands).filter((candidate) => income >= candidate.fromIncome).at(-1)!;
+      const band = bandTableFor(facts, rules.incomeBands)
+        .filter((candidate) => income >= candidate.fromIncome)
+        .at(-1)!;
       weekly = Math.max(0, basisPointsOf(liability, band.share) - totalNonDependants);
-      explanation.push(explanations.say('income-band', { income, monthly, excess, applicable, from: band.fromIncome, share: band.share, weekly }));
+      explanation.push(
+        explanations.say('income-band', { income, monthly, excess, applicable, from: band.fromIncome, share: band.share, weekly }),
+      );
       if (weekly < maximum) deductions.push(line('INCOME_BAND', 'Income band', maximum - weekly));
       // The band pays something, but the other adults' deductions take all of it: say that, not that income is too high.
-      if (weekly === 0 && band.share > 0) return { ...notEligible([...explanation, explanations.say('deductions-exceed-charge')]), variables };
+      if (weekly === 0 && band.share > 0)
+        return { ...notEligible([...explanation, explanations.say('deductions-exceed-charge')]), variables };
     } else {
       const taper = rules.taper!;
       const excess = Math.max(0, means.income - means.applicable);
       const reduction = basisPointsOf(excess, taper);
       weekly = Math.max(0, maximum - reduction);
-      explanation.push(explanations.say(excess > 0 ? 'taper' : 'income-below-applicable-amount', { ...means, excess, taper, reduction, maximum, weekly }));
+      explanation.push(
+        explanations.say(excess > 0 ? 'taper' : 'income-below-applicable-amount', { ...means, excess, taper, reduction, maximum, weekly }),
+      );
       if (weekly < maximum) deductions.push(line('INCOME_TAPER', `Income above the applicable amount (${taper / 100}%)`, maximum - weekly));
     }
     if (weekly === 0) return { ...notEligible([...explanation, explanations.say('income-too-high')]), variables };
     if (rules.minimumAwardWeekly !== null && weekly < rules.minimumAwardWeekly) {
-      return { ...notEligible([...explanation, explanations.say('below-minimum-award', { weekly, minimum: rules.minimumAwardWeekly })]), variables };
+      return {
+        ...notEligible([...explanation, explanations.say('below-minimum-award', { weekly, minimum: rules.minimumAwardWeekly })]),
+        variables,
+      };
     }
   }
   return {

@@ -48,10 +48,18 @@ export const dla: BenefitCalculator = {
           const rate = benefit.rate.toLowerCase();
           const amount = parameters.amount(RATES[benefit.rate]);
           explanation.push(explanations.say('component', { ...adultWording(adult), component, rate, amount }));
-          elements.push({ code: `${adult.role}_${component.toUpperCase()}`, name: `DLA ${component}, ${rate} rate (${adultWording(adult).whoLower})`, ...bothPeriods(amount, 'WEEK') });
+          elements.push({
+            code: `${adult.role}_${component.toUpperCase()}`,
+            name: `DLA ${component}, ${rate} rate (${adultWording(adult).whoLower})`,
+            ...bothPeriods(amount, 'WEEK'),
+          });
         }
       }
-      return paidWeekly(elements, [...explanation, ...childSentences, ...(childSentences.length ? [explanations.say('child-not-included')] : [])]);
+      return paidWeekly(elements, [
+        ...explanation,
+        ...childSentences,
+        ...(childSentences.length ? [explanations.say('child-not-included')] : []),
+      ]);
     }
     if (fired.has('may-be-entitled')) {
       return amountNotShown(childSentences);

@@ -32,7 +32,14 @@ function universalCredit(monthlyPence: number): BenefitOutcome {
 
 async function housingBenefitWith(household: HouseholdInput, earlier: [BenefitCode, BenefitOutcome][], date = '2026-11-21') {
   const parameters = new ParameterReader(engine.parameters, date);
-  const input: CalculationInput = { date, facts: deriveFacts(normaliseHousehold(household), date), parameters, lha: engine.lha, explanations: loaded.explanations, earlier: new Map(earlier) };
+  const input: CalculationInput = {
+    date,
+    facts: deriveFacts(normaliseHousehold(household), date),
+    parameters,
+    lha: engine.lha,
+    explanations: loaded.explanations,
+    earlier: new Map(earlier),
+  };
   const fired = await loaded.ruleset.run(loaded.calculator.rulesetFacts(input), parameters);
   return { fired, outcome: loaded.calculator.calculate(input, fired) };
 }
@@ -67,7 +74,14 @@ describe('Housing Benefit', () => {
   });
 
   it('treats a missing Pension Credit outcome as no guarantee credit (means-tested)', async () => {
-    const { fired } = await housingBenefitWith({ country: 'ENGLAND', adults: [{ dateOfBirth: '1955-06-01' }], housing: { tenure: 'SOCIAL_RENT', rent: { amount: 100, period: 'WEEK' } } }, []);
+    const { fired } = await housingBenefitWith(
+      {
+        country: 'ENGLAND',
+        adults: [{ dateOfBirth: '1955-06-01' }],
+        housing: { tenure: 'SOCIAL_RENT', rent: { amount: 100, period: 'WEEK' } },
+      },
+      [],
+    );
     expect(fired.has('passport')).toBe(false);
     expect(fired.has('eligible')).toBe(true);
   });

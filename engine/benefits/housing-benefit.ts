@@ -1,4 +1,11 @@
-import { notEligible, type AmountLine, type BenefitCalculator, type BenefitOutcome, type CalculatedBenefit, type CalculationInput } from '../core/benefit.js';
+import {
+  notEligible,
+  type AmountLine,
+  type BenefitCalculator,
+  type BenefitOutcome,
+  type CalculatedBenefit,
+  type CalculationInput,
+} from '../core/benefit.js';
 import type { ParameterReader } from '../core/parameters.js';
 import type { FiredRules } from '../core/ruleset.js';
 import type { HouseholdFacts } from '../facts.js';
@@ -19,26 +26,51 @@ import {
   weeklyUnearnedIncome,
 } from '../facts/pension-age-means-test.js';
 
-
 /** The higher pension-age personal allowances are for people who reached State Pension age before this date (HB circular A3/2021). */
 export const HIGHER_PERSONAL_ALLOWANCE_BEFORE = '2021-04-01';
 
 /** Non-dependant deduction bands, lowest first: each applies from its threshold of gross weekly income (HB (SPC) Regs 2006 reg 55). */
 const NON_DEPENDANT_BANDS = [
-  { band: 'band_1', threshold: 'gov/dwp/housing_benefit/non_dependant_deductions/threshold/band_1', deduction: 'gov/dwp/housing_benefit/non_dependant_deductions/deduction/band_1' },
-  { band: 'band_2', threshold: 'gov/dwp/housing_benefit/non_dependant_deductions/threshold/band_2', deduction: 'gov/dwp/housing_benefit/non_dependant_deductions/deduction/band_2' },
-  { band: 'band_3', threshold: 'gov/dwp/housing_benefit/non_dependant_deductions/threshold/band_3', deduction: 'gov/dwp/housing_benefit/non_dependant_deductions/deduction/band_3' },
-  { band: 'band_4', threshold: 'gov/dwp/housing_benefit/non_dependant_deductions/threshold/band_4', deduction: 'gov/dwp/housing_benefit/non_dependant_deductions/deduction/band_4' },
-  { band: 'highest', threshold: 'gov/dwp/housing_benefit/non_dependant_deductions/threshold/highest', deduction: 'gov/dwp/housing_benefit/non_dependant_deductions/deduction/highest' },
+  {
+    band: 'band_1',
+    threshold: 'gov/dwp/housing_benefit/non_dependant_deductions/threshold/band_1',
+    deduction: 'gov/dwp/housing_benefit/non_dependant_deductions/deduction/band_1',
+  },
+  {
+    band: 'band_2',
+    threshold: 'gov/dwp/housing_benefit/non_dependant_deductions/threshold/band_2',
+    deduction: 'gov/dwp/housing_benefit/non_dependant_deductions/deduction/band_2',
+  },
+  {
+    band: 'band_3',
+    threshold: 'gov/dwp/housing_benefit/non_dependant_deductions/threshold/band_3',
+    deduction: 'gov/dwp/housing_benefit/non_dependant_deductions/deduction/band_3',
+  },
+  {
+    band: 'band_4',
+    threshold: 'gov/dwp/housing_benefit/non_dependant_deductions/threshold/band_4',
+    deduction: 'gov/dwp/housing_benefit/non_dependant_deductions/deduction/band_4',
+  },
+  {
+    band: 'highest',
+    threshold: 'gov/dwp/housing_benefit/non_dependant_deductions/threshold/highest',
+    deduction: 'gov/dwp/housing_benefit/non_dependant_deductions/deduction/highest',
+  },
 ] as const;
-const LOWEST_NON_DEPENDANT_BAND = { band: 'lowest', deduction: 'gov/dwp/housing_benefit/non_dependant_deductions/deduction/lowest' } as const;
+const LOWEST_NON_DEPENDANT_BAND = {
+  band: 'lowest',
+  deduction: 'gov/dwp/housing_benefit/non_dependant_deductions/deduction/lowest',
+} as const;
 
 const line = (code: string, name: string, weekly: Pence): AmountLine => ({ code, name, ...bothPeriods(weekly, 'WEEK') });
 
 /** Whether the guarantee credit of Pension Credit is paid, from the Pension Credit worked out before. */
 function getsGuaranteeCredit(earlier: CalculationInput['earlier']): boolean {
   const pensionCredit = earlier.get('PENSION_CREDIT');
-  return (pensionCredit?.eligible ?? false) && (pensionCredit?.variables.find((variable) => variable.name === PENSION_CREDIT_GUARANTEE)?.weeklyPence ?? 0) > 0;
+  return (
+    (pensionCredit?.eligible ?? false) &&
+    (pensionCredit?.variables.find((variable) => variable.name === PENSION_CREDIT_GUARANTEE)?.weeklyPence ?? 0) > 0
+  );
 }
 
 function isPaid(outcome: BenefitOutcome | undefined): boolean {
@@ -118,16 +150,23 @@ function housingBenefitAward(input: CalculationInput, fired: FiredRules): Calcul
 
   const deductions = nonDependantDeductions(facts, parameters, fired);
   const totalDeductions = sumPence(deductions.map((deduction) => deduction.weeklyPence));
-  if (fired.has('no-non-dependant-deductions') && nonDependantAdultCount(facts) > 0) explanation.push(explanations.say('non-dependants-exempt'));
-  if (totalDeductions > 0) explanation.push(explanations.say('non-dependant-deductions', { count: deductions.length, total: totalDeductions }));
+  if (fired.has('no-non-dependant-deductions') && nonDependantAdultCount(facts) > 0)
+    explanation.push(explanations.say('non-dependants-exempt'));
+  if (totalDeductions > 0)
+    explanation.push(explanations.say('non-dependant-deductions', { count: deductions.length, total: totalDeductions }));
   const maximum = Math.max(0, rent - totalDeductions);
-  if (maximum === 0) return { ...notEligible([...explanation, explanations.say('deductions-exceed-rent')]), localHousingAllowance: lhaUsed };
+  if (maximum === 0)
+    return { ...notEligible([...explanation, explanations.say('deductions-exceed-rent')]), localHousingAllowance: lhaUsed };
 
   const passport = fired.first('passport');
   const notShown = fired.first('amount-not-shown');
   let weekly = maximum;
   if (passport) {
-    explanation.push(explanations.say(passport.event.params.code === 'GUARANTEE_CREDIT' ? 'guarantee-credit-passport' : 'universal-credit-passport', { maximum }));
+    explanation.push(
+      explanations.say(passport.event.params.code === 'GUARANTEE_CREDIT' ? 'guarantee-credit-passport' : 'universal-credit-passport', {
+        maximum,
+      }),
+    );
   } else if (notShown) {
     explanation.push(explanations.say(String(notShown.event.params.explanation)));
     weekly = 0;
@@ -139,7 +178,17 @@ function housingBenefitAward(input: CalculationInput, fired: FiredRules): Calcul
     const taper = parameters.amount('gov/dwp/housing_benefit/means_test/taper');
     const reduction = basisPointsOf(excess, taper);
     weekly = Math.max(0, maximum - reduction);
-    explanation.push(explanations.say(excess > 0 ? 'taper' : 'income-below-applicable-amount', { income, applicable: applicable.total, excess, taper, reduction, maximum, weekly }));
+    explanation.push(
+      explanations.say(excess > 0 ? 'taper' : 'income-below-applicable-amount', {
+        income,
+        applicable: applicable.total,
+        excess,
+        taper,
+        reduction,
+        maximum,
+        weekly,
+      }),
+    );
     if (weekly === 0) return { ...notEligible([...explanation, explanations.say('income-too-high')]), localHousingAllowance: lhaUsed };
   }
   return {
@@ -147,7 +196,10 @@ function housingBenefitAward(input: CalculationInput, fired: FiredRules): Calcul
     amountShown: !notShown,
     ...bothPeriods(weekly, 'WEEK'),
     elements: [line('ELIGIBLE_RENT', 'Eligible rent and service charges', rent)],
-    deductions: [...deductions, ...(notShown || weekly === maximum ? [] : [line('INCOME_TAPER', 'Income above the applicable amount (65%)', maximum - weekly)])],
+    deductions: [
+      ...deductions,
+      ...(notShown || weekly === maximum ? [] : [line('INCOME_TAPER', 'Income above the applicable amount (65%)', maximum - weekly)]),
+    ],
     explanation,
     localHousingAllowance: lhaUsed,
   };
@@ -214,7 +266,11 @@ function deductionBand(nonDependant: NonDependant, parameters: ParameterReader):
  * Personal allowance, premiums and child allowances a week (HB (SPC) Regs 2006 reg 22 and sch 3); pension-age
  * Council Tax Reduction uses the same figures. The parts are listed for the explanation.
  */
-export function pensionAgeApplicableAmount(facts: HouseholdFacts, parameters: ParameterReader, fired: FiredRules): { total: Pence; parts: string } {
+export function pensionAgeApplicableAmount(
+  facts: HouseholdFacts,
+  parameters: ParameterReader,
+  fired: FiredRules,
+): { total: Pence; parts: string } {
   const higher = benefitUnit(facts).some((adult) => adult.statePensionDate < HIGHER_PERSONAL_ALLOWANCE_BEFORE);
   const allowance = facts.isCouple
     ? higher
@@ -225,21 +281,34 @@ export function pensionAgeApplicableAmount(facts: HouseholdFacts, parameters: Pa
       : 'gov/dwp/housing_benefit/allowances/pension_age/single';
   const parts: [string, Pence][] = [['personal allowance', parameters.amount(allowance)]];
   const severe = fired.first('premium', 'SEVERE_DISABILITY');
-  if (severe) parts.push(['severe disability premium', parameters.amount(
-        severe.event.params.rate === 'double' ? 'gov/dwp/housing_benefit/premiums/severe_disability/double' : 'gov/dwp/housing_benefit/premiums/severe_disability/single',
-      )]);
+  if (severe)
+    parts.push([
+      'severe disability premium',
+      parameters.amount(
+        severe.event.params.rate === 'double'
+          ? 'gov/dwp/housing_benefit/premiums/severe_disability/double'
+          : 'gov/dwp/housing_benefit/premiums/severe_disability/single',
+      ),
+    ]);
   const carers = fired.ofType('premium').filter((rule) => rule.event.params.code === 'CARER').length;
   if (carers > 0) parts.push([`carer premium x ${carers}`, carers * parameters.amount('gov/dwp/housing_benefit/premiums/carer')]);
   const children = facts.qualifyingChildren.length;
   if (children > 0) parts.push([`child allowance x ${children}`, children * parameters.amount('gov/dwp/housing_benefit/allowances/child')]);
-  return { total: sumPence(parts.map(([, amount]) => amount)), parts: parts.map(([name, amount]) => `${name} ${formatAmount(amount)}`).join(', ') };
+  return {
+    total: sumPence(parts.map(([, amount]) => amount)),
+    parts: parts.map(([name, amount]) => `${name} ${formatAmount(amount)}`).join(', '),
+  };
 }
 
 /**
  * Weekly income at pension age: earnings less the disregard, unearned income, the savings credit of Pension Credit
  * and tariff income from capital (shared with pension-age Council Tax Reduction, whose sentences have the same keys).
  */
-export function pensionAgeIncome({ facts, parameters, explanations, earlier }: CalculationInput, fired: FiredRules, explanation: string[]): Pence {
+export function pensionAgeIncome(
+  { facts, parameters, explanations, earlier }: CalculationInput,
+  fired: FiredRules,
+  explanation: string[],
+): Pence {
   const earnings = weeklyEarnings({ facts, parameters });
   const disregardName = fired.has('earnings-disregard', 'HIGHER')
     ? 'gov/dwp/housing_benefit/means_test/earnings_disregard/higher'

@@ -14,4 +14,18 @@ import { universalCredit } from './universal-credit/index.js';
 import { winterFuelPayment } from './winter-fuel-payment.js';
 
 /** Every benefit the engine works out; the engine orders them as BENEFIT_CODES lists them. */
-export const BENEFIT_CALCULATORS: readonly BenefitCalculator[] = [childBenefit, carersAllowance, pip, dla, attendanceAllowance, newStyleJsa, newStyleEsa, universalCredit, scottishChildPayment, pensionCredit, housingBenefit, winterFuelPayment, councilTaxReduction];
+export const BENEFIT_CALCULATORS: readonly BenefitCalculator[] = [
+  childBenefit,
+  carersAllowance,
+  pip,
+  dla,
+  attendanceAllowance,
+  newStyleJsa,
+  newStyleEsa,
+  universalCredit,
+  scottishChildPayment,
+  pensionCredit,
+  housingBenefit,
+  winterFuelPayment,
+  councilTaxReduction,
+];

@@ -8,9 +8,19 @@ export type { LhaUsed };
 export const LHA_AREA_SENTENCES = ['lha-area-given', 'lha-area-postcode', 'lha-area-council', 'lha-area-lowest'] as const;
 
 /** The LHA to use for a category, with the sentence saying which area and why pushed onto `explanation`. */
-export function localHousingAllowanceFor(input: CalculationInput, category: LhaCategory, scheme: LhaScheme, explanation: string[]): LhaUsed {
+export function localHousingAllowanceFor(
+  input: CalculationInput,
+  category: LhaCategory,
+  scheme: LhaScheme,
+  explanation: string[],
+): LhaUsed {
   const { facts, lha, date, explanations } = input;
-  const finding = lha.findLhaArea({ brma: facts.brma, brmaFrom: facts.brmaFrom, localAuthority: facts.localAuthority, country: facts.country });
+  const finding = lha.findLhaArea({
+    brma: facts.brma,
+    brmaFrom: facts.brmaFrom,
+    localAuthority: facts.localAuthority,
+    country: facts.country,
+  });
   const chosen = lha.chooseRate(finding, category, date, scheme);
   const council = finding.authority?.name ?? null;
   if (finding.kind === 'settled') {

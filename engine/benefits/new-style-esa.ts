@@ -2,9 +2,14 @@ import { amountNotShown, notEligible, type BenefitCalculator } from '../core/ben
 import { reportedBenefit, unearnedIncomeOf, type AdultFacts, type HouseholdFacts } from '../facts.js';
 import { adultWording, hasHealthCondition } from './pip.js';
 
-
 const possibleClaimants = (facts: HouseholdFacts): AdultFacts[] =>
-  facts.adults.filter((adult) => adult.age >= 16 && !adult.reachedStatePensionAge && hasHealthCondition(adult) && unearnedIncomeOf(adult, ['NEW_STYLE_ESA']).weekly === 0);
+  facts.adults.filter(
+    (adult) =>
+      adult.age >= 16 &&
+      !adult.reachedStatePensionAge &&
+      hasHealthCondition(adult) &&
+      unearnedIncomeOf(adult, ['NEW_STYLE_ESA']).weekly === 0,
+  );
 
 /**
  * New Style ESA (WRA 2007 Part 1): an award already paid, as given; otherwise, for someone of working age with a
@@ -27,7 +32,14 @@ export const newStyleEsa: BenefitCalculator = {
   calculate({ facts, parameters, explanations }, fired) {
     if (fired.has('receives')) {
       const reported = reportedBenefit(facts, 'NEW_STYLE_ESA');
-      return { eligible: true, amountShown: true, ...reported, elements: [], deductions: [], explanation: [explanations.say('reported', { weekly: reported.weeklyPence })] };
+      return {
+        eligible: true,
+        amountShown: true,
+        ...reported,
+        elements: [],
+        deductions: [],
+        explanation: [explanations.say('reported', { weekly: reported.weeklyPence })],
+      };
     }
     if (fired.has('may-be-entitled')) {
       const basic = parameters.amount('gov/dwp/new_style_esa/amount/basic');

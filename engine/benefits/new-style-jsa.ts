@@ -2,7 +2,6 @@ import { amountNotShown, notEligible, type BenefitCalculator, type CalculationIn
 import { reportedBenefit, unearnedIncomeOf, type AdultFacts } from '../facts.js';
 import { adultWording, hasHealthCondition } from './pip.js';
 
-
 function possibleJobseekers({ facts, parameters }: Pick<CalculationInput, 'facts' | 'parameters'>): AdultFacts[] {
   const hours = parameters.amount('gov/dwp/new_style_jsa/remunerative_work_hours');
   return facts.adults.filter(
@@ -36,11 +35,23 @@ export const newStyleJsa: BenefitCalculator = {
     const { facts, parameters, explanations } = input;
     if (fired.has('receives')) {
       const reported = reportedBenefit(facts, 'NEW_STYLE_JSA');
-      return { eligible: true, amountShown: true, ...reported, elements: [], deductions: [], explanation: [explanations.say('reported', { weekly: reported.weeklyPence })] };
+      return {
+        eligible: true,
+        amountShown: true,
+        ...reported,
+        elements: [],
+        deductions: [],
+        explanation: [explanations.say('reported', { weekly: reported.weeklyPence })],
+      };
     }
     if (fired.has('may-be-entitled')) {
       const explanation = possibleJobseekers(input).map((adult) =>
-        explanations.say('may-be-entitled', { ...adultWording(adult), rate: parameters.amount(adult.age >= 25 ? 'gov/dwp/new_style_jsa/amount/aged_25_or_over' : 'gov/dwp/new_style_jsa/amount/under_25') }),
+        explanations.say('may-be-entitled', {
+          ...adultWording(adult),
+          rate: parameters.amount(
+            adult.age >= 25 ? 'gov/dwp/new_style_jsa/amount/aged_25_or_over' : 'gov/dwp/new_style_jsa/amount/under_25',
+          ),
+        }),
       );
       return amountNotShown(explanation);
     }

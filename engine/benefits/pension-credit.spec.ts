@@ -27,10 +27,18 @@ describe('Pension Credit', () => {
   });
 
   it('cites every rate it used', async () => {
-    const household = normaliseHousehold({ country: 'ENGLAND', adults: [{ dateOfBirth: '1955-06-01' }], capital: 12000, housing: { tenure: 'SOCIAL_RENT' } });
+    const household = normaliseHousehold({
+      country: 'ENGLAND',
+      adults: [{ dateOfBirth: '1955-06-01' }],
+      capital: 12000,
+      housing: { tenure: 'SOCIAL_RENT' },
+    });
     const outcome = (await engine.calculate(household, '2026-11-21')).benefits[0]!;
     expect(outcome.parameters.map((parameter) => parameter.name)).toEqual(
-      expect.arrayContaining(['gov/dwp/pension_credit/guarantee_credit/standard_minimum_guarantee/single', 'gov/dwp/pension_credit/income/capital/disregard']),
+      expect.arrayContaining([
+        'gov/dwp/pension_credit/guarantee_credit/standard_minimum_guarantee/single',
+        'gov/dwp/pension_credit/income/capital/disregard',
+      ]),
     );
   });
 });

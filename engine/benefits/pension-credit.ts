@@ -3,8 +3,13 @@ import type { ParameterReader } from '../core/parameters.js';
 import type { FiredRules } from '../core/ruleset.js';
 import type { ChildFacts } from '../facts.js';
 import { basisPointsOf, bothPeriods, sumPence, type Pence } from '../../common/money.js';
-import { benefitUnit, pensionAgeMeansTestFacts, tariffIncome, weeklyEarnings, weeklyUnearnedIncome } from '../facts/pension-age-means-test.js';
-
+import {
+  benefitUnit,
+  pensionAgeMeansTestFacts,
+  tariffIncome,
+  weeklyEarnings,
+  weeklyUnearnedIncome,
+} from '../facts/pension-age-means-test.js';
 
 /** People reaching State Pension age on or after this date cannot get the savings credit (Pensions Act 2014 sch 12). */
 export const SAVINGS_CREDIT_CLOSED_FROM = '2016-04-06';
@@ -63,7 +68,10 @@ export const pensionCredit: BenefitCalculator = {
   calculate(input, fired) {
     const { explanations } = input;
     if (!fired.has('eligible')) {
-      return { ...notEligible(fired.ofType('not-eligible').map((rule) => explanations.say(String(rule.event.params.explanation)))), variables: guaranteeVariable(0) };
+      return {
+        ...notEligible(fired.ofType('not-eligible').map((rule) => explanations.say(String(rule.event.params.explanation)))),
+        variables: guaranteeVariable(0),
+      };
     }
     return pensionCreditAward(input, fired);
   },
@@ -75,9 +83,13 @@ function pensionCreditAward({ facts, parameters, explanations }: CalculationInpu
 
   // The appropriate minimum guarantee: the standard amount plus the additions the rules chose.
   const standard = parameters.amount(
-    couple ? 'gov/dwp/pension_credit/guarantee_credit/standard_minimum_guarantee/couple' : 'gov/dwp/pension_credit/guarantee_credit/standard_minimum_guarantee/single',
+    couple
+      ? 'gov/dwp/pension_credit/guarantee_credit/standard_minimum_guarantee/couple'
+      : 'gov/dwp/pension_credit/guarantee_credit/standard_minimum_guarantee/single',
   );
-  const elements: AmountLine[] = [line('STANDARD_MINIMUM_GUARANTEE', `Standard minimum guarantee (${couple ? 'couple' : 'single'})`, standard)];
+  const elements: AmountLine[] = [
+    line('STANDARD_MINIMUM_GUARANTEE', `Standard minimum guarantee (${couple ? 'couple' : 'single'})`, standard),
+  ];
   explanation.push(explanations.say('standard-minimum-guarantee', { amount: standard, couple }));
 
   const severe = fired.first('addition', 'SEVERE_DISABILITY');
@@ -119,7 +131,8 @@ function pensionCreditAward({ facts, parameters, explanations }: CalculationInpu
   const income = earnings - disregard + unearned + deemed;
   if (earnings > 0) explanation.push(explanations.say('earnings', { earnings, disregard, counted: earnings - disregard }));
   if (unearned > 0) explanation.push(explanations.say('unearned-income', { unearned }));
-  if (facts.capital > 0) explanation.push(explanations.say(deemed > 0 ? 'deemed-income' : 'capital-ignored', { capital: facts.capital, ignored, deemed }));
+  if (facts.capital > 0)
+    explanation.push(explanations.say(deemed > 0 ? 'deemed-income' : 'capital-ignored', { capital: facts.capital, ignored, deemed }));
 
   const guarantee = Math.max(0, minimumGuarantee - income);
   explanation.push(explanations.say(guarantee > 0 ? 'guarantee-credit' : 'no-guarantee-credit', { minimumGuarantee, income, guarantee }));
@@ -127,14 +140,20 @@ function pensionCreditAward({ facts, parameters, explanations }: CalculationInpu
   let savings = 0;
   if (fired.has('savings-credit')) {
     const qualifying = income - weeklyUnearnedIncome(facts, NOT_QUALIFYING_FOR_SAVINGS_CREDIT);
-    const threshold = parameters.amount(couple ? 'gov/dwp/pension_credit/savings_credit/threshold/couple' : 'gov/dwp/pension_credit/savings_credit/threshold/single');
-    const maximum = parameters.amount(couple ? 'gov/dwp/pension_credit/savings_credit/maximum/couple' : 'gov/dwp/pension_credit/savings_credit/maximum/single');
+    const threshold = parameters.amount(
+      couple ? 'gov/dwp/pension_credit/savings_credit/threshold/couple' : 'gov/dwp/pension_credit/savings_credit/threshold/single',
+    );
+    const maximum = parameters.amount(
+      couple ? 'gov/dwp/pension_credit/savings_credit/maximum/couple' : 'gov/dwp/pension_credit/savings_credit/maximum/single',
+    );
     const phaseIn = parameters.amount('gov/dwp/pension_credit/savings_credit/phase_in_rate');
     const taper = parameters.amount('gov/dwp/pension_credit/savings_credit/taper');
     const built = Math.min(maximum, basisPointsOf(Math.max(0, qualifying - threshold), phaseIn));
     const reduction = basisPointsOf(Math.max(0, income - minimumGuarantee), taper);
     savings = Math.max(0, built - reduction);
-    explanation.push(explanations.say('savings-credit', { qualifying, threshold, maximum, phaseIn, taper, built, reduction, savings, minimumGuarantee }));
+    explanation.push(
+      explanations.say('savings-credit', { qualifying, threshold, maximum, phaseIn, taper, built, reduction, savings, minimumGuarantee }),
+    );
   }
 
   const weekly = guarantee + savings;
@@ -165,5 +184,16 @@ function childAdditions(children: readonly ChildFacts[], parameters: ParameterRe
   const disabledRate = disabled > 0 ? parameters.amount('gov/dwp/pension_credit/guarantee_credit/child/disabled_child') : 0;
   const severeRate = severelyDisabled > 0 ? parameters.amount('gov/dwp/pension_credit/guarantee_credit/child/severely_disabled_child') : 0;
   const total = firstRate + (children.length - 1) * standardRate + disabled * disabledRate + severelyDisabled * severeRate;
-  return { count: children.length, higherFirst, firstRate, standardRate, others: children.length - 1, disabled, disabledRate, severelyDisabled, severeRate, total };
+  return {
+    count: children.length,
+    higherFirst,
+    firstRate,
+    standardRate,
+    others: children.length - 1,
+    disabled,
+    disabledRate,
+    severelyDisabled,
+    severeRate,
+    total,
+  };
 }

@@ -30,7 +30,9 @@ const RATES: Record<'daily_living' | 'mobility', Record<'STANDARD' | 'ENHANCED',
 
 function pipComponents(adult: AdultFacts, parameters: ParameterReader) {
   return adult.benefitsReceived
-    .filter((benefit): benefit is Extract<BenefitReceived, { type: (typeof PIP_TYPES)[number] }> => (PIP_TYPES as readonly string[]).includes(benefit.type))
+    .filter((benefit): benefit is Extract<BenefitReceived, { type: (typeof PIP_TYPES)[number] }> =>
+      (PIP_TYPES as readonly string[]).includes(benefit.type),
+    )
     .map((benefit) => {
       const component = benefit.type.endsWith('DAILY_LIVING') ? 'daily_living' : 'mobility';
       return {
@@ -60,14 +62,19 @@ export const pip: BenefitCalculator = {
     return {
       adultsGettingPipCount: facts.adults.filter(getsPip).length,
       workingAgeAdultsWithConditionCount: claimable.filter((adult) => !adult.reachedStatePensionAge).length,
-      pensionAgeAdultsWithConditionCount: claimable.filter((adult) => adult.reachedStatePensionAge && !receives(adult, 'ATTENDANCE_ALLOWANCE')).length,
+      pensionAgeAdultsWithConditionCount: claimable.filter(
+        (adult) => adult.reachedStatePensionAge && !receives(adult, 'ATTENDANCE_ALLOWANCE'),
+      ).length,
       inScotland: facts.country === 'SCOTLAND',
     };
   },
   calculate({ facts, parameters, explanations }, fired) {
     const notes = fired.ofType('note').map((rule) => explanations.say(String(rule.event.params.explanation)));
     const benefit = facts.country === 'SCOTLAND' ? 'Adult Disability Payment' : 'PIP';
-    const range = () => ({ lowest: parameters.amount('gov/dwp/pip/mobility/standard'), highest: parameters.amount('gov/dwp/pip/daily_living/enhanced') + parameters.amount('gov/dwp/pip/mobility/enhanced') });
+    const range = () => ({
+      lowest: parameters.amount('gov/dwp/pip/mobility/standard'),
+      highest: parameters.amount('gov/dwp/pip/daily_living/enhanced') + parameters.amount('gov/dwp/pip/mobility/enhanced'),
+    });
     const mayBeEntitled = fired.has('may-be-entitled')
       ? facts.adults
           .filter((adult) => hasHealthCondition(adult) && !getsPip(adult) && !getsDla(adult) && !adult.reachedStatePensionAge)
@@ -78,8 +85,14 @@ export const pip: BenefitCalculator = {
       const explanation: string[] = [];
       for (const adult of facts.adults.filter(getsPip)) {
         for (const line of pipComponents(adult, parameters)) {
-          explanation.push(explanations.say('component', { ...adultWording(adult), component: line.component, rate: line.rate, amount: line.amount }));
-          elements.push({ code: `${adult.role}_${line.code}`, name: `${benefit} ${line.component}, ${line.rate} rate (${adultWording(adult).whoLower})`, ...bothPeriods(line.amount, 'WEEK') });
+          explanation.push(
+            explanations.say('component', { ...adultWording(adult), component: line.component, rate: line.rate, amount: line.amount }),
+          );
+          elements.push({
+            code: `${adult.role}_${line.code}`,
+            name: `${benefit} ${line.component}, ${line.rate} rate (${adultWording(adult).whoLower})`,
+            ...bothPeriods(line.amount, 'WEEK'),
+          });
         }
       }
       return paidWeekly(elements, [...explanation, ...mayBeEntitled, ...notes]);

@@ -11,7 +11,8 @@ const parameterSet = loadParameterSet(readFilesUnder(join(RULESETS_DIR, 'paramet
 const { ruleset, explanations } = loadBenefit(scottishChildPayment, parameterSet);
 
 /** A qualifying benefit's outcome as the earlier calculators would leave it (only the fields read here matter). */
-const award = (code: BenefitCode, monthlyPence: number) => ({ code, eligible: true, amountShown: true, monthlyPence, weeklyPence: 0 }) as unknown as BenefitOutcome;
+const award = (code: BenefitCode, monthlyPence: number) =>
+  ({ code, eligible: true, amountShown: true, monthlyPence, weeklyPence: 0 }) as unknown as BenefitOutcome;
 
 /** Runs Scottish Child Payment alone, with the earlier benefits' outcomes given. */
 async function scp(household: HouseholdInput, date: string, earlier: BenefitOutcome[]) {
@@ -42,7 +43,10 @@ describe('Scottish Child Payment', () => {
   });
 
   it('a 16-year-old is not counted; one child under 16 on Pension Credit, 2025/26: £27.15', async () => {
-    const result = await scp(scottishFamily(['2009-01-01', '2014-01-01']), '2025-11-21', [award('UNIVERSAL_CREDIT', 0), award('PENSION_CREDIT', 10000)]);
+    const result = await scp(scottishFamily(['2009-01-01', '2014-01-01']), '2025-11-21', [
+      award('UNIVERSAL_CREDIT', 0),
+      award('PENSION_CREDIT', 10000),
+    ]);
     // 27.15 a week; 27.15 x 52 / 12 = 117.65 a month.
     expect([result.weeklyPence, result.monthlyPence]).toEqual([2715, 11765]);
     expect(result.explanation.join(' ')).toContain('Pension Credit');

@@ -4,7 +4,8 @@ import { bothPeriods } from '../../common/money.js';
 const RATE = 'gov/social_security_scotland/scottish_child_payment/amount';
 
 /** The household gets a qualifying benefit when it was worked out as payable (an award above nil). */
-const paid = (outcome: BenefitOutcome | undefined): boolean => !!outcome && outcome.eligible && (outcome.monthlyPence > 0 || outcome.weeklyPence > 0);
+const paid = (outcome: BenefitOutcome | undefined): boolean =>
+  !!outcome && outcome.eligible && (outcome.monthlyPence > 0 || outcome.weeklyPence > 0);
 
 /** Scottish Child Payment (SSI 2020/351): the weekly rate for each child under 16 of a family on UC or Pension Credit. */
 export const scottishChildPayment: BenefitCalculator = {
@@ -22,7 +23,8 @@ export const scottishChildPayment: BenefitCalculator = {
     getsPensionCredit: paid(earlier.get('PENSION_CREDIT')),
   }),
   calculate({ facts, parameters, explanations, earlier }, fired) {
-    if (!fired.has('eligible')) return notEligible(fired.ofType('not-eligible').map((rule) => explanations.say(String(rule.event.params.explanation))));
+    if (!fired.has('eligible'))
+      return notEligible(fired.ofType('not-eligible').map((rule) => explanations.say(String(rule.event.params.explanation))));
     const rate = parameters.amount(RATE);
     const count = facts.children.filter((child) => child.age < 16).length;
     const total = rate * count;

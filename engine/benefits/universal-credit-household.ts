@@ -17,10 +17,12 @@ export const claimAdults = (facts: HouseholdFacts): AdultFacts[] => facts.adults
 export { getsCarersAllowance, getsDisabilityBenefit, hasLcwra };
 
 /** Keeps the pre-April-2026 LCWRA rate: entitled before 6 April 2026, or terminally ill. */
-export const hasProtectedLcwra = (adult: AdultFacts | null): boolean => hasLcwra(adult) && (adult!.lcwraBefore2026April || adult!.terminallyIll);
+export const hasProtectedLcwra = (adult: AdultFacts | null): boolean =>
+  hasLcwra(adult) && (adult!.lcwraBefore2026April || adult!.terminallyIll);
 
 /** Hours caring for someone who gets a qualifying disability benefit (caring for anyone else does not count). */
-export const qualifyingCaringHours = (adult: AdultFacts | null): number => (adult && adult.caredForGetsQualifyingBenefit ? adult.caringHoursPerWeek : 0);
+export const qualifyingCaringHours = (adult: AdultFacts | null): number =>
+  adult && adult.caredForGetsQualifyingBenefit ? adult.caringHoursPerWeek : 0;
 
 /** A care benefit that exempts the claimant from housing cost contributions and the shared accommodation rate (UC_HOUSING_EXEMPTING_CARE_BENEFITS). */
 export const getsCareBenefit = (adult: AdultFacts | null): boolean => receivesAnyOf(adult, UC_HOUSING_EXEMPTING_CARE_BENEFITS);
@@ -43,7 +45,10 @@ function mayShare(a: ChildFacts, b: ChildFacts): boolean {
 export function bedroomEntitlement(facts: HouseholdFacts): number {
   const rooms: ChildFacts[][] = [];
   for (const child of [...facts.children].sort((a, b) => b.age - a.age)) {
-    const shareWith = child.disability === 'HIGHER' ? undefined : rooms.find((room) => room.length === 1 && room[0]!.disability !== 'HIGHER' && mayShare(room[0]!, child));
+    const shareWith =
+      child.disability === 'HIGHER'
+        ? undefined
+        : rooms.find((room) => room.length === 1 && room[0]!.disability !== 'HIGHER' && mayShare(room[0]!, child));
     if (shareWith) shareWith.push(child);
     else rooms.push([child]);
   }
@@ -66,7 +71,11 @@ export function adultEarnings(adult: AdultFacts, input: Pick<CalculationInput, '
 
 /** The claim's net earnings a month, as earned (before any minimum income floor). */
 export function householdEarnings(input: Pick<CalculationInput, 'facts' | 'parameters'>): Pence {
-  return sumPence(claimAdults(input.facts).map((adult) => adultEarnings(adult, input)).map((earned) => earned.employed.monthly + earned.selfEmployed));
+  return sumPence(
+    claimAdults(input.facts)
+      .map((adult) => adultEarnings(adult, input))
+      .map((earned) => earned.employed.monthly + earned.selfEmployed),
+  );
 }
 
 /**
@@ -78,7 +87,11 @@ export function netOfNotionalTax(adult: AdultFacts, grossMonthly: Pence, input: 
     ...adult,
     earnings: null,
     selfEmployment: { weekly: 0, monthly: grossMonthly, startUpPeriod: false },
-    adult: { ...adult.adult, earnings: null, selfEmployment: { profit: { amount: grossMonthly / 100, period: 'MONTH' }, startUpPeriod: false } },
+    adult: {
+      ...adult.adult,
+      earnings: null,
+      selfEmployment: { profit: { amount: grossMonthly / 100, period: 'MONTH' }, startUpPeriod: false },
+    },
   };
   return selfEmployedNetProfit(notional, input).monthly;
 }

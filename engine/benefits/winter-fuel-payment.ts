@@ -6,7 +6,14 @@ import { convertPence, moneyIn, scalePence, type Pence } from '../../common/mone
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 /** Income HMRC taxes, for the recovery threshold (maintenance, student income and child maintenance are not taxable). */
-const TAXABLE_INCOME: readonly OtherIncomeType[] = ['STATE_PENSION', 'PRIVATE_PENSION', 'NEW_STYLE_JSA', 'NEW_STYLE_ESA', 'CARERS_ALLOWANCE', 'OTHER_UNEARNED'];
+const TAXABLE_INCOME: readonly OtherIncomeType[] = [
+  'STATE_PENSION',
+  'PRIVATE_PENSION',
+  'NEW_STYLE_JSA',
+  'NEW_STYLE_ESA',
+  'CARERS_ALLOWANCE',
+  'OTHER_UNEARNED',
+];
 
 /**
  * The last day (a Sunday) of the qualifying week of the winter of the tax year `date` falls in: the week beginning
@@ -40,7 +47,9 @@ function taxableIncomeYearly(adult: AdultFacts): Pence {
   return (
     moneyIn(adult.adult.earnings, 'YEAR') +
     moneyIn(adult.adult.selfEmployment?.profit, 'YEAR') +
-    adult.adult.otherIncome.filter((income) => TAXABLE_INCOME.includes(income.type)).reduce((sum, income) => sum + moneyIn(income, 'YEAR'), 0)
+    adult.adult.otherIncome
+      .filter((income) => TAXABLE_INCOME.includes(income.type))
+      .reduce((sum, income) => sum + moneyIn(income, 'YEAR'), 0)
   );
 }
 
@@ -68,7 +77,12 @@ export const winterFuelPayment: BenefitCalculator = {
     if (notShown) {
       return amountNotShown([explanations.say(String(notShown.event.params.explanation), { qualifyingWeekEnds: weekEnds })]);
     }
-    if (!fired.has('eligible')) return notEligible(fired.ofType('not-eligible').map((rule) => explanations.say(String(rule.event.params.explanation), { qualifyingWeekEnds: weekEnds })));
+    if (!fired.has('eligible'))
+      return notEligible(
+        fired
+          .ofType('not-eligible')
+          .map((rule) => explanations.say(String(rule.event.params.explanation), { qualifyingWeekEnds: weekEnds })),
+      );
 
     const lower = parameters.amount('gov/dwp/winter_fuel_payment/amount/lower');
     const aged80 = fired.has('element', 'AGED_80_OR_OVER');
@@ -88,15 +102,31 @@ export const winterFuelPayment: BenefitCalculator = {
     const explanation = [explanations.say('amount', { yearly, aged80 })];
     if (shares.length > 1) explanation.push(explanations.say('shared'));
     if (recovered.length === shares.length && shares.length === 1) explanation.push(explanations.say('all-recovered', { threshold }));
-    else for (const { adult, share } of recovered) explanation.push(explanations.say('recovered', { who: adult.role === 'CLAIMANT' ? 'Your' : "Your partner's", threshold, share }));
+    else
+      for (const { adult, share } of recovered)
+        explanation.push(explanations.say('recovered', { who: adult.role === 'CLAIMANT' ? 'Your' : "Your partner's", threshold, share }));
     const figures = { weeklyPence: convertPence(kept, 'YEAR', 'WEEK'), monthlyPence: convertPence(kept, 'YEAR', 'MONTH') };
     return {
       eligible: true,
       amountShown: true,
       ...figures,
-      elements: [{ code: aged80 ? 'AGED_80_OR_OVER' : 'HOUSEHOLD', name: aged80 ? 'Household with someone aged 80 or over' : 'Household', weeklyPence: convertPence(yearly, 'YEAR', 'WEEK'), monthlyPence: convertPence(yearly, 'YEAR', 'MONTH') }],
+      elements: [
+        {
+          code: aged80 ? 'AGED_80_OR_OVER' : 'HOUSEHOLD',
+          name: aged80 ? 'Household with someone aged 80 or over' : 'Household',
+          weeklyPence: convertPence(yearly, 'YEAR', 'WEEK'),
+          monthlyPence: convertPence(yearly, 'YEAR', 'MONTH'),
+        },
+      ],
       deductions: recovered.length
-        ? [{ code: 'RECOVERED_THROUGH_TAX', name: 'Taken back through tax', weeklyPence: convertPence(yearly - kept, 'YEAR', 'WEEK'), monthlyPence: convertPence(yearly - kept, 'YEAR', 'MONTH') }]
+        ? [
+            {
+              code: 'RECOVERED_THROUGH_TAX',
+              name: 'Taken back through tax',
+              weeklyPence: convertPence(yearly - kept, 'YEAR', 'WEEK'),
+              monthlyPence: convertPence(yearly - kept, 'YEAR', 'MONTH'),
+            },
+          ]
         : [],
       explanation,
     };

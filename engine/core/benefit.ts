@@ -114,10 +114,26 @@ export function amountNotShown(explanation: string[]): CalculatedBenefit {
 
 /** A weekly benefit paid as the sum of its elements (monthly = weekly x 52 / 12). */
 export function paidWeekly(elements: AmountLine[], explanation: string[]): CalculatedBenefit {
-  return { eligible: true, amountShown: true, ...bothPeriods(sumPence(elements.map((line) => line.weeklyPence)), 'WEEK'), elements, deductions: [], explanation };
+  return {
+    eligible: true,
+    amountShown: true,
+    ...bothPeriods(sumPence(elements.map((line) => line.weeklyPence)), 'WEEK'),
+    elements,
+    deductions: [],
+    explanation,
+  };
 }
 
 /** A benefit the household cannot get, with the reasons. */
 export function notEligible(explanation: string[], system?: BenefitSystem): CalculatedBenefit {
-  return { eligible: false, amountShown: true, weeklyPence: 0, monthlyPence: 0, elements: [], deductions: [], explanation, ...(system ? { system } : {}) };
+  return {
+    eligible: false,
+    amountShown: true,
+    weeklyPence: 0,
+    monthlyPence: 0,
+    elements: [],
+    deductions: [],
+    explanation,
+    ...(system ? { system } : {}),
+  };
 }

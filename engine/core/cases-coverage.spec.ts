@@ -2,10 +2,20 @@ import { describe, expect, it } from '@jest/globals';
 import { loadParameterSet, RATES_HELD_FILE, type ParameterSourceFile } from '../parameters/parameter-set.js';
 import { parameterCoverage } from './cases.js';
 
-const source = { title: 'DWP, Proposed benefit and pension rates 2026 to 2027', url: 'https://www.gov.uk/government/publications/benefit-and-pension-rates-2026-to-2027' };
+const source = {
+  title: 'DWP, Proposed benefit and pension rates 2026 to 2027',
+  url: 'https://www.gov.uk/government/publications/benefit-and-pension-rates-2026-to-2027',
+};
 const amount = (path: string, value: number): ParameterSourceFile => ({
   path: `${path}.json`,
-  text: JSON.stringify({ description: 'A rate.', label: 'A rate', unit: 'pence a week', period: 'week', legislation: source, values: [{ from: '2026-04-06', value, source }] }),
+  text: JSON.stringify({
+    description: 'A rate.',
+    label: 'A rate',
+    unit: 'pence a week',
+    period: 'week',
+    legislation: source,
+    values: [{ from: '2026-04-06', value, source }],
+  }),
 });
 
 describe('rules:test --coverage', () => {

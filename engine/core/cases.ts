@@ -45,7 +45,10 @@ export interface RulesCase {
   name: string;
   date: string;
   household: HouseholdInput;
-  expected: Partial<Record<BenefitCode, ExpectedBenefit>> & { system?: CalculationResult['system']; variables?: Record<string, ExpectedFigures> };
+  expected: Partial<Record<BenefitCode, ExpectedBenefit>> & {
+    system?: CalculationResult['system'];
+    variables?: Record<string, ExpectedFigures>;
+  };
   workings: string;
 }
 
@@ -76,29 +79,42 @@ export function readCaseFiles(rulesetsDir: string, folders?: readonly string[]):
       const file = join(folder, 'cases', name);
       const json: unknown = JSON.parse(readFileSync(join(rulesetsDir, file), 'utf8'));
       const problems = CASE_FILE.problems(json);
-      if (problems.length > 0) throw new Error(`${file} is not a valid case file:\n${problems.map((problem) => `  ${problem.message}`).join('\n')}`);
+      if (problems.length > 0)
+        throw new Error(`${file} is not a valid case file:\n${problems.map((problem) => `  ${problem.message}`).join('\n')}`);
       files.push({ file, cases: (json as { cases: RulesCase[] }).cases });
     }
   }
   return files;
 }
 
-function compareFigures(where: string, expected: ExpectedFigures, actual: { weeklyPence: number; monthlyPence: number }, problems: string[]): void {
+function compareFigures(
+  where: string,
+  expected: ExpectedFigures,
+  actual: { weeklyPence: number; monthlyPence: number },
+  problems: string[],
+): void {
   for (const [period, pence] of [
     ['weekly', actual.weeklyPence],
     ['monthly', actual.monthlyPence],
   ] as const) {
     const wanted = expected[period];
-    if (wanted !== undefined && Math.round(wanted * 100) !== pence) problems.push(`${where} ${period}: expected ${wanted.toFixed(2)}, got ${(pence / 100).toFixed(2)}`);
+    if (wanted !== undefined && Math.round(wanted * 100) !== pence)
+      problems.push(`${where} ${period}: expected ${wanted.toFixed(2)}, got ${(pence / 100).toFixed(2)}`);
   }
 }
 
-function compareLines(where: string, expected: Record<string, ExpectedFigures | null> | undefined, lines: BenefitOutcome['elements'], problems: string[]): void {
+function compareLines(
+  where: string,
+  expected: Record<string, ExpectedFigures | null> | undefined,
+  lines: BenefitOutcome['elements'],
+  problems: string[],
+): void {
   for (const [code, figures] of Object.entries(expected ?? {})) {
     const line = lines.find((candidate) => candidate.code === code);
     if (figures === null) {
       if (line) problems.push(`${where} ${code}: expected none, got ${(line.monthlyPence / 100).toFixed(2)} a month`);
-    } else if (!line) problems.push(`${where} ${code}: expected, but not there (got ${lines.map((other) => other.code).join(', ') || 'none'})`);
+    } else if (!line)
+      problems.push(`${where} ${code}: expected, but not there (got ${lines.map((other) => other.code).join(', ') || 'none'})`);
     else compareFigures(`${where} ${code}`, figures, line, problems);
   }
 }
@@ -121,7 +137,8 @@ export function checkCase(item: RulesCase, result: CalculationResult): { problem
     }
     const before = problems.length;
     for (const key of ['eligible', 'amountShown', 'system'] as const) {
-      if (expected[key] !== undefined && expected[key] !== outcome[key]) problems.push(`${code} ${key}: expected ${expected[key]}, got ${outcome[key]}`);
+      if (expected[key] !== undefined && expected[key] !== outcome[key])
+        problems.push(`${code} ${key}: expected ${expected[key]}, got ${outcome[key]}`);
     }
     compareFigures(code, expected, outcome, problems);
     compareLines(`${code} element`, expected.elements, outcome.elements, problems);
@@ -132,11 +149,14 @@ export function checkCase(item: RulesCase, result: CalculationResult): { problem
       if (held === negated) problems.push(`${code} rule ${rule.replace(/^!/, '')}: expected ${negated ? 'not to hold' : 'to hold'}`);
     }
     for (const text of expected.explanationIncludes ?? []) {
-      if (!outcome.explanation.some((sentence) => sentence.includes(text))) problems.push(`${code} explanation: expected a sentence with '${text}'; got: ${outcome.explanation.join(' | ')}`);
+      if (!outcome.explanation.some((sentence) => sentence.includes(text)))
+        problems.push(`${code} explanation: expected a sentence with '${text}'; got: ${outcome.explanation.join(' | ')}`);
     }
     if (problems.length > before) {
       trail.push(`${code} rules that held: ${outcome.rules.map((rule) => rule.name).join(', ') || 'none'}`);
-      trail.push(`${code} parameters: ${outcome.parameters.map((parameter) => `${parameter.name} = ${parameter.value} (from ${parameter.from})`).join('; ') || 'none'}`);
+      trail.push(
+        `${code} parameters: ${outcome.parameters.map((parameter) => `${parameter.name} = ${parameter.value} (from ${parameter.from})`).join('; ') || 'none'}`,
+      );
       trail.push(`${code} explanation: ${outcome.explanation.join(' ')}`);
     }
   }
@@ -147,7 +167,10 @@ export function checkCase(item: RulesCase, result: CalculationResult): { problem
 export const caseLabel = (file: string, item: Pick<RulesCase, 'name'>): string => `${file}: ${item.name}`;
 
 /** Runs every case; the failures, each with what differs and the rules and parameters behind the figure; and, by case, the parameters it read. */
-export async function runCases(engine: EntitlementEngine, files: readonly CaseFile[]): Promise<{ total: number; failures: CaseFailure[]; reads: Map<string, Set<string>> }> {
+export async function runCases(
+  engine: EntitlementEngine,
+  files: readonly CaseFile[],
+): Promise<{ total: number; failures: CaseFailure[]; reads: Map<string, Set<string>> }> {
   const failures: CaseFailure[] = [];
   const reads = new Map<string, Set<string>>();
   let current = new Set<string>();
@@ -172,7 +195,10 @@ export async function runCases(engine: EntitlementEngine, files: readonly CaseFi
 }
 
 /** For each parameter, the cases that read it (in case order); and the parameters no case reads. */
-export function parameterCoverage(parameterNames: readonly string[], reads: ReadonlyMap<string, ReadonlySet<string>>): { byParameter: Map<string, string[]>; unread: string[] } {
+export function parameterCoverage(
+  parameterNames: readonly string[],
+  reads: ReadonlyMap<string, ReadonlySet<string>>,
+): { byParameter: Map<string, string[]>; unread: string[] } {
   const byParameter = new Map<string, string[]>([...parameterNames].sort().map((name) => [name, []]));
   for (const [label, names] of reads) for (const name of names) byParameter.get(name)?.push(label);
   return { byParameter, unread: [...byParameter].filter(([, cases]) => cases.length === 0).map(([name]) => name) };

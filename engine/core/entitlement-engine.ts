@@ -55,7 +55,8 @@ export class EntitlementEngine {
     this.benefits = [...benefits].sort((a, b) => position(a.calculator.code) - position(b.calculator.code));
     for (const { calculator } of this.benefits) {
       for (const read of calculator.reads) {
-        if (position(read) >= position(calculator.code)) throw new Error(`${calculator.code} reads ${read}, which is worked out after it: reorder BENEFIT_CODES.`);
+        if (position(read) >= position(calculator.code))
+          throw new Error(`${calculator.code} reads ${read}, which is worked out after it: reorder BENEFIT_CODES.`);
       }
     }
   }
@@ -73,10 +74,14 @@ export class EntitlementEngine {
   async calculateBenefits(household: Household, date: string): Promise<CalculationResult> {
     // Checked here, not left to a rate's lookup: a household that needs no rate (no children, say) is refused too.
     if (date < this.ratesHeldFrom) {
-      throw new CalculationOutOfRangeError(`The rules and rates held start on ${this.ratesHeldFrom}; ${date} is before that, so it cannot be worked out.`);
+      throw new CalculationOutOfRangeError(
+        `The rules and rates held start on ${this.ratesHeldFrom}; ${date} is before that, so it cannot be worked out.`,
+      );
     }
     if (date > this.parameters.ratesHeldUntil) {
-      throw new CalculationOutOfRangeError(`The rules and rates held run to ${this.parameters.ratesHeldUntil}; ${date} is after that, so it cannot be worked out yet.`);
+      throw new CalculationOutOfRangeError(
+        `The rules and rates held run to ${this.parameters.ratesHeldUntil}; ${date} is after that, so it cannot be worked out yet.`,
+      );
     }
     const facts = deriveFacts(household, date);
     const earlier = new Map<BenefitCode, BenefitOutcome>();
@@ -107,8 +112,13 @@ export class EntitlementEngine {
     const benefits = [...earlier.values()];
     const income = householdIncome({ facts, parameters: new ParameterReader(this.parameters, date) });
     const totalOf = (system: 'UNIVERSAL_CREDIT' | 'LEGACY_AND_PENSION_AGE') => {
-      const counted = benefits.filter((benefit) => benefit.eligible && benefit.amountShown && (benefit.system === system || benefit.system === 'BOTH'));
-      return { weeklyPence: sumPence(counted.map((benefit) => benefit.weeklyPence)), monthlyPence: sumPence(counted.map((benefit) => benefit.monthlyPence)) };
+      const counted = benefits.filter(
+        (benefit) => benefit.eligible && benefit.amountShown && (benefit.system === system || benefit.system === 'BOTH'),
+      );
+      return {
+        weeklyPence: sumPence(counted.map((benefit) => benefit.weeklyPence)),
+        monthlyPence: sumPence(counted.map((benefit) => benefit.monthlyPence)),
+      };
     };
     return {
       date,
@@ -130,9 +140,14 @@ export class EntitlementEngine {
 const WORKED_OUT_BENEFITS: readonly OtherIncomeType[] = ['CARERS_ALLOWANCE', 'NEW_STYLE_JSA', 'NEW_STYLE_ESA'];
 
 function householdIncome(input: TaxInput): HouseholdIncome {
-  const total = (parts: readonly PeriodPence[]) => ({ weeklyPence: sumPence(parts.map((part) => part.weekly)), monthlyPence: sumPence(parts.map((part) => part.monthly)) });
+  const total = (parts: readonly PeriodPence[]) => ({
+    weeklyPence: sumPence(parts.map((part) => part.weekly)),
+    monthlyPence: sumPence(parts.map((part) => part.monthly)),
+  });
   const earnings = total(input.facts.adults.flatMap((adult) => [takeHomePay(adult, input), selfEmployedNetProfit(adult, input)]));
-  const other = total(input.facts.adults.flatMap((adult) => adult.unearnedIncome.filter((income) => !WORKED_OUT_BENEFITS.includes(income.type))));
+  const other = total(
+    input.facts.adults.flatMap((adult) => adult.unearnedIncome.filter((income) => !WORKED_OUT_BENEFITS.includes(income.type))),
+  );
   return { weeklyPence: earnings.weeklyPence + other.weeklyPence, monthlyPence: earnings.monthlyPence + other.monthlyPence, earnings };
 }
 
@@ -188,7 +203,10 @@ export function toContractResponse(result: CalculationResult) {
         legislation: parameter.legislation,
       })),
     })),
-    totals: { UNIVERSAL_CREDIT: periods(result.totals.UNIVERSAL_CREDIT), LEGACY_AND_PENSION_AGE: periods(result.totals.LEGACY_AND_PENSION_AGE) },
+    totals: {
+      UNIVERSAL_CREDIT: periods(result.totals.UNIVERSAL_CREDIT),
+      LEGACY_AND_PENSION_AGE: periods(result.totals.LEGACY_AND_PENSION_AGE),
+    },
     variables: result.variables.map((variable) => ({ name: variable.name, ...periods(variable) })),
     extraHelp: result.extraHelp,
     localHousingAllowance: contractLha(result.localHousingAllowance),

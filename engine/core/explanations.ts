@@ -48,7 +48,12 @@ export class Explanations {
     } catch (error) {
       throw new ExplanationsError(`${file}: invalid JSON: ${(error as Error).message}`);
     }
-    if (typeof json !== 'object' || json === null || Array.isArray(json) || Object.values(json).some((value) => typeof value !== 'string')) {
+    if (
+      typeof json !== 'object' ||
+      json === null ||
+      Array.isArray(json) ||
+      Object.values(json).some((value) => typeof value !== 'string')
+    ) {
       throw new ExplanationsError(`${file} must be an object of template texts by key.`);
     }
     return new Explanations(file, json as Record<string, string>);

@@ -6,7 +6,10 @@ import type { Adult, Child, Household, Housing } from '../household.js';
  * income, no benefits, no health condition, no caring, not a student, no children, no other adults, no rent,
  * no capital). The calculation API's validation and the rulesets' test cases both use these defaults.
  */
-export type AdultInput = Partial<Omit<Adult, 'health' | 'caring'>> & { health?: Partial<Adult['health']>; caring?: Partial<Adult['caring']> };
+export type AdultInput = Partial<Omit<Adult, 'health' | 'caring'>> & {
+  health?: Partial<Adult['health']>;
+  caring?: Partial<Adult['caring']>;
+};
 export type ChildInput = Partial<Omit<Child, 'dateOfBirth'>> & { dateOfBirth: string };
 export type HouseholdInput = Partial<Omit<Household, 'adults' | 'children' | 'housing'>> & {
   country: Household['country'];

@@ -19,7 +19,11 @@ const rule = (name: string, conditions: unknown) => ({ name, description: 'A rul
 
 describe('checking a ruleset', () => {
   it('accepts a well-formed ruleset comparing a fact with a parameter', () => {
-    const json = ruleset([rule('over-threshold', { all: [{ fact: 'income', operator: 'greaterThan', value: { fact: 'parameter', params: { name: THRESHOLD } } }] })]);
+    const json = ruleset([
+      rule('over-threshold', {
+        all: [{ fact: 'income', operator: 'greaterThan', value: { fact: 'parameter', params: { name: THRESHOLD } } }],
+      }),
+    ]);
     expect(checkRuleset(json, 'CHILD_BENEFIT', ['income'], (name) => parameters.has(name))).toEqual([]);
   });
 
@@ -37,8 +41,14 @@ describe('checking a ruleset', () => {
   });
 
   it('finds a declared fact that the calculator does not provide, and the wrong benefit', () => {
-    const json = ruleset([rule('r', { all: [{ fact: 'income', operator: 'equal', value: 0 }] })], { income: 'Income.', savings: 'Savings.' });
-    expect(checkRuleset(json, 'UNIVERSAL_CREDIT', ['income'])).toEqual(["benefit must be 'UNIVERSAL_CREDIT'.", 'facts.savings is declared but the calculator does not provide it.']);
+    const json = ruleset([rule('r', { all: [{ fact: 'income', operator: 'equal', value: 0 }] })], {
+      income: 'Income.',
+      savings: 'Savings.',
+    });
+    expect(checkRuleset(json, 'UNIVERSAL_CREDIT', ['income'])).toEqual([
+      "benefit must be 'UNIVERSAL_CREDIT'.",
+      'facts.savings is declared but the calculator does not provide it.',
+    ]);
   });
 
   it('refuses to load a broken ruleset, naming the file', () => {
@@ -50,7 +60,9 @@ describe('checking a ruleset', () => {
 describe('running a ruleset', () => {
   const loaded = new Ruleset(
     ruleset([
-      rule('over-threshold', { all: [{ fact: 'income', operator: 'greaterThan', value: { fact: 'parameter', params: { name: THRESHOLD } } }] }),
+      rule('over-threshold', {
+        all: [{ fact: 'income', operator: 'greaterThan', value: { fact: 'parameter', params: { name: THRESHOLD } } }],
+      }),
       rule('any-income', { all: [{ fact: 'income', operator: 'greaterThan', value: 0 }] }),
     ]) as never,
   );

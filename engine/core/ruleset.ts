@@ -78,7 +78,9 @@ export class RulesetError extends Error {
     readonly file: string,
     readonly problems: readonly string[],
   ) {
-    super(`${file} has ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    super(
+      `${file} has ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
+    );
   }
 }
 
@@ -91,7 +93,18 @@ export const PARAMETER_FACT = 'parameter';
 /** The runtime fact carrying the benefit's ParameterReader into the engine. */
 const PARAMETER_READER_FACT = '__parameters';
 
-const OPERATORS = new Set(['equal', 'notEqual', 'lessThan', 'lessThanInclusive', 'greaterThan', 'greaterThanInclusive', 'in', 'notIn', 'contains', 'doesNotContain']);
+const OPERATORS = new Set([
+  'equal',
+  'notEqual',
+  'lessThan',
+  'lessThanInclusive',
+  'greaterThan',
+  'greaterThanInclusive',
+  'in',
+  'notIn',
+  'contains',
+  'doesNotContain',
+]);
 const RULE_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** The facts a condition names, with any problem of shape (an unknown operator, a missing value). */
@@ -103,8 +116,12 @@ function walkCondition(condition: unknown, path: string, facts: Set<string>, par
   const node = condition as Record<string, unknown>;
   for (const group of ['all', 'any'] as const) {
     if (group in node) {
-      if (!Array.isArray(node[group]) || (node[group] as unknown[]).length === 0) problems.push(`${path}.${group} must be a non-empty list of conditions.`);
-      else (node[group] as unknown[]).forEach((inner, index) => walkCondition(inner, `${path}.${group}[${index}]`, facts, parameters, problems));
+      if (!Array.isArray(node[group]) || (node[group] as unknown[]).length === 0)
+        problems.push(`${path}.${group} must be a non-empty list of conditions.`);
+      else
+        (node[group] as unknown[]).forEach((inner, index) =>
+          walkCondition(inner, `${path}.${group}[${index}]`, facts, parameters, problems),
+        );
       return;
     }
   }
@@ -114,9 +131,15 @@ function walkCondition(condition: unknown, path: string, facts: Set<string>, par
     return;
   }
   noteFact(node, facts, parameters, path, problems);
-  if (typeof node.operator !== 'string' || !OPERATORS.has(node.operator)) problems.push(`${path}.operator '${String(node.operator)}' is not one of ${[...OPERATORS].join(', ')}.`);
+  if (typeof node.operator !== 'string' || !OPERATORS.has(node.operator))
+    problems.push(`${path}.operator '${String(node.operator)}' is not one of ${[...OPERATORS].join(', ')}.`);
   if (!('value' in node)) problems.push(`${path} has no value to compare ${node.fact} with.`);
-  if (typeof node.value === 'object' && node.value !== null && !Array.isArray(node.value) && typeof (node.value as { fact?: unknown }).fact === 'string') {
+  if (
+    typeof node.value === 'object' &&
+    node.value !== null &&
+    !Array.isArray(node.value) &&
+    typeof (node.value as { fact?: unknown }).fact === 'string'
+  ) {
     noteFact(node.value as Record<string, unknown>, facts, parameters, `${path}.value`, problems);
   }
 }
@@ -137,22 +160,34 @@ function noteFact(node: Record<string, unknown>, facts: Set<string>, parameters:
  * naming a fact the ruleset does not declare. `knownFacts` (the facts its calculator provides) adds a check that
  * every declared fact is provided.
  */
-export function checkRuleset(json: unknown, benefit: string, knownFacts?: readonly string[], parameterExists?: (name: string) => boolean): string[] {
+export function checkRuleset(
+  json: unknown,
+  benefit: string,
+  knownFacts?: readonly string[],
+  parameterExists?: (name: string) => boolean,
+): string[] {
   const problems: string[] = [];
   if (typeof json !== 'object' || json === null) return ['must be a JSON object.'];
   const ruleset = json as Partial<RulesetFile>;
   const allowed = new Set(['benefit', 'description', 'legislation', 'facts', 'rules']);
-  for (const key of Object.keys(ruleset)) if (!allowed.has(key)) problems.push(`'${key}' is not a ruleset field (${[...allowed].join(', ')}).`);
+  for (const key of Object.keys(ruleset))
+    if (!allowed.has(key)) problems.push(`'${key}' is not a ruleset field (${[...allowed].join(', ')}).`);
   if (ruleset.benefit !== benefit) problems.push(`benefit must be '${benefit}'.`);
-  if (typeof ruleset.description !== 'string' || !ruleset.description.trim()) problems.push('description must say what the ruleset decides.');
-  if (!Array.isArray(ruleset.legislation) || ruleset.legislation.some((law) => typeof law?.title !== 'string' || !/^https?:\/\//.test(String(law?.url)))) {
+  if (typeof ruleset.description !== 'string' || !ruleset.description.trim())
+    problems.push('description must say what the ruleset decides.');
+  if (
+    !Array.isArray(ruleset.legislation) ||
+    ruleset.legislation.some((law) => typeof law?.title !== 'string' || !/^https?:\/\//.test(String(law?.url)))
+  ) {
     problems.push('legislation must list the regulations, each with a title and an http(s) url.');
   }
   const declared = new Set(Object.keys(ruleset.facts ?? {}));
-  for (const [fact, meaning] of Object.entries(ruleset.facts ?? {})) if (typeof meaning !== 'string' || !meaning.trim()) problems.push(`facts.${fact} must say what the fact means.`);
+  for (const [fact, meaning] of Object.entries(ruleset.facts ?? {}))
+    if (typeof meaning !== 'string' || !meaning.trim()) problems.push(`facts.${fact} must say what the fact means.`);
   if (knownFacts) {
     const provided = new Set(knownFacts);
-    for (const fact of declared) if (!provided.has(fact)) problems.push(`facts.${fact} is declared but the calculator does not provide it.`);
+    for (const fact of declared)
+      if (!provided.has(fact)) problems.push(`facts.${fact} is declared but the calculator does not provide it.`);
   }
   if (!Array.isArray(ruleset.rules) || ruleset.rules.length === 0) {
     problems.push('rules must be a non-empty list.');
@@ -164,16 +199,22 @@ export function checkRuleset(json: unknown, benefit: string, knownFacts?: readon
     if (typeof rule?.name !== 'string' || !RULE_NAME.test(rule.name)) problems.push(`${at}.name must be kebab-case text.`);
     else if (names.has(rule.name)) problems.push(`${at}.name '${rule.name}' is used twice.`);
     else names.add(rule.name);
-    if (typeof rule?.description !== 'string' || !rule.description.trim()) problems.push(`${at}.description must say what the rule decides.`);
+    if (typeof rule?.description !== 'string' || !rule.description.trim())
+      problems.push(`${at}.description must say what the rule decides.`);
     if (typeof rule?.event?.type !== 'string') problems.push(`${at}.event.type is missing.`);
     const used = new Set<string>();
     const parameters = new Set<string>();
     walkCondition(rule?.conditions, `${at}.conditions`, used, parameters, problems);
-    for (const fact of used) if (!declared.has(fact)) problems.push(`${at} (${rule?.name}) names the fact '${fact}', which the ruleset does not declare in facts.`);
+    for (const fact of used)
+      if (!declared.has(fact))
+        problems.push(`${at} (${rule?.name}) names the fact '${fact}', which the ruleset does not declare in facts.`);
     // An event may name the parameter the calculator reads for it, always by its full path.
     const eventParameter = rule?.event?.params?.parameter;
     if (eventParameter !== undefined) parameters.add(String(eventParameter));
-    if (parameterExists) for (const name of parameters) if (!parameterExists(name)) problems.push(`${at} (${rule?.name}) reads the parameter '${name}', which is not in rulesets/parameters.`);
+    if (parameterExists)
+      for (const name of parameters)
+        if (!parameterExists(name))
+          problems.push(`${at} (${rule?.name}) reads the parameter '${name}', which is not in rulesets/parameters.`);
   });
   return problems;
 }
@@ -185,7 +226,12 @@ export class Ruleset {
 
   constructor(readonly file: RulesetFile) {
     this.engine = new Engine(
-      file.rules.map((rule): RuleProperties => ({ name: rule.name, priority: rule.priority, conditions: rule.conditions, event: { type: rule.event.type, params: rule.event.params ?? {} } })),
+      file.rules.map((rule): RuleProperties => ({
+        name: rule.name,
+        priority: rule.priority,
+        conditions: rule.conditions,
+        event: { type: rule.event.type, params: rule.event.params ?? {} },
+      })),
       { allowUndefinedFacts: false },
     );
     // The library's types say a dynamic fact returns a value; it also accepts a promise (almanac.factValue is async).
@@ -198,7 +244,13 @@ export class Ruleset {
   }
 
   /** Loads and checks a ruleset's JSON; throws RulesetError naming every problem. */
-  static fromJson(path: string, text: string, benefit: string, knownFacts?: readonly string[], parameterExists?: (name: string) => boolean): Ruleset {
+  static fromJson(
+    path: string,
+    text: string,
+    benefit: string,
+    knownFacts?: readonly string[],
+    parameterExists?: (name: string) => boolean,
+  ): Ruleset {
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -216,7 +268,11 @@ export class Ruleset {
     const fired = results
       .map((result) => byName.get(result.name as string)!)
       .sort((a, b) => this.order.get(a.name)! - this.order.get(b.name)!)
-      .map((rule) => ({ name: rule.name, description: rule.description, event: { type: rule.event.type, params: rule.event.params ?? {} } }));
+      .map((rule) => ({
+        name: rule.name,
+        description: rule.description,
+        event: { type: rule.event.type, params: rule.event.params ?? {} },
+      }));
     return new FiredRules(fired);
   }
 }

@@ -20,8 +20,17 @@ const extraHelp = LoadedExtraHelp.fromFiles(shipped);
 const DATE = '2026-11-23';
 
 /** A benefit the calculation found payable, with its figures in its own period. */
-function award(code: BenefitCode, pence: number, period: 'WEEK' | 'MONTH', elements: { code: string; pence: number }[] = []): BenefitOutcome {
-  const lines: AmountLine[] = elements.map((element) => ({ code: element.code, name: element.code, ...bothPeriods(element.pence, period) }));
+function award(
+  code: BenefitCode,
+  pence: number,
+  period: 'WEEK' | 'MONTH',
+  elements: { code: string; pence: number }[] = [],
+): BenefitOutcome {
+  const lines: AmountLine[] = elements.map((element) => ({
+    code: element.code,
+    name: element.code,
+    ...bothPeriods(element.pence, period),
+  }));
   return {
     code,
     name: code,
@@ -56,7 +65,11 @@ function resultFor(household: HouseholdInput, benefits: BenefitOutcome[] = [], i
     system: facts.system,
     facts,
     benefits,
-    income: { weeklyPence: convertPence(monthly, 'MONTH', 'WEEK'), monthlyPence: monthly, earnings: { weeklyPence: convertPence(earnings, 'MONTH', 'WEEK'), monthlyPence: earnings } },
+    income: {
+      weeklyPence: convertPence(monthly, 'MONTH', 'WEEK'),
+      monthlyPence: monthly,
+      earnings: { weeklyPence: convertPence(earnings, 'MONTH', 'WEEK'), monthlyPence: earnings },
+    },
     totals: { UNIVERSAL_CREDIT: nil, LEGACY_AND_PENSION_AGE: nil },
     variables: [],
     extraHelp: [],
@@ -66,9 +79,10 @@ function resultFor(household: HouseholdInput, benefits: BenefitOutcome[] = [], i
 const offered = (result: ExtraHelpResult) => result.categories.flatMap((category) => category.items.map((item) => item.name));
 const warmHomesFlag = (result: ExtraHelpResult) => result.variables.find((variable) => variable.name === 'WARM_HOMES_NETWORK_ELIGIBLE');
 
-const pensionerOnGuaranteeCredit = resultFor({ country: 'ENGLAND', adults: [{ dateOfBirth: '1950-03-01' }], housing: { tenure: 'OWNER_OCCUPIER' }, capital: 2000 }, [
-  award('PENSION_CREDIT', 4015, 'WEEK'),
-]);
+const pensionerOnGuaranteeCredit = resultFor(
+  { country: 'ENGLAND', adults: [{ dateOfBirth: '1950-03-01' }], housing: { tenure: 'OWNER_OCCUPIER' }, capital: 2000 },
+  [award('PENSION_CREDIT', 4015, 'WEEK')],
+);
 
 /** A lone parent of a 2-year-old and a 6-year-old, working a little, on Universal Credit with help with rent. */
 const universalCreditFamily = (country: 'ENGLAND' | 'SCOTLAND', takeHomePayMonthly = 350) =>
@@ -107,8 +121,19 @@ describe('the shipped extra-help definitions', () => {
 describe('extra help for a household', () => {
   it('gives a pensioner on Pension Credit guarantee credit the Warm Home Discount and the Warm Homes Network flag', async () => {
     const result = await evaluateExtraHelp(extraHelp, pensionerOnGuaranteeCredit);
-    expect(offered(result)).toEqual(expect.arrayContaining(['warm-home-discount', 'cold-weather-payment', 'older-persons-bus-pass-england', 'free-prescriptions-england']));
-    expect(warmHomesFlag(result)).toEqual({ name: 'WARM_HOMES_NETWORK_ELIGIBLE', weeklyPence: FLAG_TRUE_PENCE, monthlyPence: FLAG_TRUE_PENCE });
+    expect(offered(result)).toEqual(
+      expect.arrayContaining([
+        'warm-home-discount',
+        'cold-weather-payment',
+        'older-persons-bus-pass-england',
+        'free-prescriptions-england',
+      ]),
+    );
+    expect(warmHomesFlag(result)).toEqual({
+      name: 'WARM_HOMES_NETWORK_ELIGIBLE',
+      weeklyPence: FLAG_TRUE_PENCE,
+      monthlyPence: FLAG_TRUE_PENCE,
+    });
     // Pregnancy is not asked; the grants for a new baby are offered to working-age households only.
     expect(offered(result)).not.toContain('sure-start-maternity-grant');
     expect(offered(result)).not.toContain('healthy-start');
@@ -118,16 +143,30 @@ describe('extra help for a household', () => {
     // Born 1 March 1950: 76 on 23 November 2026.
     expect(extraHelpFacts(pensionerOnGuaranteeCredit).oldestAdultAge).toBe(76);
     expect(offered(await evaluateExtraHelp(extraHelp, pensionerOnGuaranteeCredit))).toContain('free-tv-licence-over-75');
-    const withoutPensionCredit = resultFor({ country: 'ENGLAND', adults: [{ dateOfBirth: '1950-03-01' }], housing: { tenure: 'OWNER_OCCUPIER' } });
+    const withoutPensionCredit = resultFor({
+      country: 'ENGLAND',
+      adults: [{ dateOfBirth: '1950-03-01' }],
+      housing: { tenure: 'OWNER_OCCUPIER' },
+    });
     expect(offered(await evaluateExtraHelp(extraHelp, withoutPensionCredit))).not.toContain('free-tv-licence-over-75');
   });
 
   it('gives a Universal Credit family in England with a child under 4 and low earnings Healthy Start, and a Scottish one Best Start Foods instead', async () => {
     const england = offered(await evaluateExtraHelp(extraHelp, universalCreditFamily('ENGLAND')));
-    expect(england).toEqual(expect.arrayContaining(['healthy-start', 'free-school-meals-england', 'universal-infant-free-school-meals', 'help-to-save', 'crisis-and-resilience-fund-housing-payment']));
+    expect(england).toEqual(
+      expect.arrayContaining([
+        'healthy-start',
+        'free-school-meals-england',
+        'universal-infant-free-school-meals',
+        'help-to-save',
+        'crisis-and-resilience-fund-housing-payment',
+      ]),
+    );
     expect(england).not.toContain('best-start-foods');
     const scotland = offered(await evaluateExtraHelp(extraHelp, universalCreditFamily('SCOTLAND')));
-    expect(scotland).toEqual(expect.arrayContaining(['best-start-foods', 'best-start-grant', 'scottish-welfare-fund', 'discretionary-housing-payment']));
+    expect(scotland).toEqual(
+      expect.arrayContaining(['best-start-foods', 'best-start-grant', 'scottish-welfare-fund', 'discretionary-housing-payment']),
+    );
     expect(scotland).not.toContain('healthy-start');
     expect(scotland).not.toContain('free-school-meals-england');
   });
@@ -167,7 +206,10 @@ describe('extra help for a household', () => {
   });
 
   it('keeps the results of calculations run at the same time apart (one engine, built once)', async () => {
-    const [pensioner, family] = await Promise.all([extraHelp.evaluate(pensionerOnGuaranteeCredit), extraHelp.evaluate(universalCreditFamily('SCOTLAND'))]);
+    const [pensioner, family] = await Promise.all([
+      extraHelp.evaluate(pensionerOnGuaranteeCredit),
+      extraHelp.evaluate(universalCreditFamily('SCOTLAND')),
+    ]);
     expect(offered(pensioner)).toContain('warm-home-discount');
     expect(offered(pensioner)).not.toContain('best-start-foods');
     expect(offered(family)).toContain('best-start-foods');
@@ -198,7 +240,12 @@ describe('extra-help facts', () => {
         170000,
       ),
     );
-    expect(facts).toMatchObject({ earnedIncomeMonthlyPence: 170000, earnedIncomeYearlyPence: 2040000, getsCarersAllowance: true, anyoneIsCarer: true });
+    expect(facts).toMatchObject({
+      earnedIncomeMonthlyPence: 170000,
+      earnedIncomeYearlyPence: 2040000,
+      getsCarersAllowance: true,
+      anyoneIsCarer: true,
+    });
     // As given: £24,000 pay + £1,200 pension + £86.45 x 52 = £4,495.40 Carer's Allowance.
     expect(facts.householdIncomeYearlyPence).toBe(2400000 + 120000 + 449540);
   });
@@ -207,7 +254,11 @@ describe('extra-help facts', () => {
     const savingsCreditOnly = resultFor({ country: 'ENGLAND', adults: [{ age: 80 }], housing: { tenure: 'OWNER_OCCUPIER' } }, [
       award('PENSION_CREDIT', 1200, 'WEEK', [{ code: 'SAVINGS_CREDIT', pence: 1200 }]),
     ]);
-    expect(extraHelpFacts(savingsCreditOnly)).toMatchObject({ getsPensionCredit: true, getsPensionCreditGuarantee: false, getsMeansTestedBenefit: true });
+    expect(extraHelpFacts(savingsCreditOnly)).toMatchObject({
+      getsPensionCredit: true,
+      getsPensionCreditGuarantee: false,
+      getsMeansTestedBenefit: true,
+    });
     const both = resultFor({ country: 'ENGLAND', adults: [{ age: 80 }], housing: { tenure: 'OWNER_OCCUPIER' } }, [
       award('PENSION_CREDIT', 3000, 'WEEK', [{ code: 'SAVINGS_CREDIT', pence: 1200 }]),
     ]);
@@ -255,19 +306,40 @@ describe('extra-help facts', () => {
     const facts = extraHelpFacts(
       resultFor({
         country: 'WALES',
-        adults: [{ age: 30, earnings: { amount: 100, period: 'WEEK', basis: 'NET' } }, { age: 31, selfEmployment: { profit: { amount: 600, period: 'MONTH' }, startUpPeriod: false } }],
+        adults: [
+          { age: 30, earnings: { amount: 100, period: 'WEEK', basis: 'NET' } },
+          { age: 31, selfEmployment: { profit: { amount: 600, period: 'MONTH' }, startUpPeriod: false } },
+        ],
         housing: { tenure: 'PRIVATE_RENT' },
       }),
     );
     // £100 a week is £433.33 a month (100 x 52 / 12); with £600 a month profit, £1,033.33 a month and £12,399.96 a year.
-    expect(facts).toMatchObject({ earnedIncomeMonthlyPence: 103333, earnedIncomeYearlyPence: 1239996, hasEarnings: true, youngestChildAge: null, oldestChildAge: null });
+    expect(facts).toMatchObject({
+      earnedIncomeMonthlyPence: 103333,
+      earnedIncomeYearlyPence: 1239996,
+      hasEarnings: true,
+      youngestChildAge: null,
+      oldestChildAge: null,
+    });
   });
 });
 
 describe('the extra-help checker', () => {
   const index = (categories: string[]) => ({
     path: 'extra-help.json',
-    text: JSON.stringify({ description: 'Test.', categories, variables: [{ name: 'warm homes', description: 'x', nations: ['ENGLAND'], condition: { all: [] }, source: { title: 't', url: 'https://example.org' } }] }),
+    text: JSON.stringify({
+      description: 'Test.',
+      categories,
+      variables: [
+        {
+          name: 'warm homes',
+          description: 'x',
+          nations: ['ENGLAND'],
+          condition: { all: [] },
+          source: { title: 't', url: 'https://example.org' },
+        },
+      ],
+    }),
   });
   const item = (overrides: Record<string, unknown>) => ({
     name: 'a-scheme',
@@ -279,7 +351,10 @@ describe('the extra-help checker', () => {
     source: { title: 'A page', url: 'https://www.gov.uk/a-scheme' },
     ...overrides,
   });
-  const category = (name: string, items: unknown[]) => ({ path: `categories/${name}.json`, text: JSON.stringify({ name, title: 'Energy', items }) });
+  const category = (name: string, items: unknown[]) => ({
+    path: `categories/${name}.json`,
+    text: JSON.stringify({ name, title: 'Energy', items }),
+  });
 
   it('names the file and JSON path of every problem', () => {
     const problems = checkExtraHelpFiles([
@@ -326,11 +401,17 @@ describe('the extra-help checker', () => {
   });
 
   it('finds an item name used in two categories', () => {
-    const problems = checkExtraHelpFiles([index(['energy', 'water']), category('energy', [item({})]), category('water', [item({})])]).map(describeProblem);
-    expect(problems).toContain("categories/water.json at $.items[0].name: 'a-scheme' is already the name of categories/energy.json at $.items[0]; names must be unique across categories.");
+    const problems = checkExtraHelpFiles([index(['energy', 'water']), category('energy', [item({})]), category('water', [item({})])]).map(
+      describeProblem,
+    );
+    expect(problems).toContain(
+      "categories/water.json at $.items[0].name: 'a-scheme' is already the name of categories/energy.json at $.items[0]; names must be unique across categories.",
+    );
   });
 
   it('refuses to load broken definitions, listing the problems', () => {
-    expect(() => LoadedExtraHelp.fromFiles([index(['energy'])])).toThrow(/extra-help\.json at \$\.categories\[0\]: 'energy' has no file categories\/energy\.json\./);
+    expect(() => LoadedExtraHelp.fromFiles([index(['energy'])])).toThrow(
+      /extra-help\.json at \$\.categories\[0\]: 'energy' has no file categories\/energy\.json\./,
+    );
   });
 });

@@ -27,7 +27,11 @@ const VARIABLE_EVENT = 'variable';
 
 /** An item's or variable's rule: its nations, and its own condition. */
 function rule(kind: string, name: string, nations: readonly Country[], condition: TopLevelCondition): RuleProperties {
-  return { name: `${kind}:${name}`, conditions: { all: [{ fact: 'country', operator: 'in', value: [...nations] }, condition] }, event: { type: kind, params: { name } } };
+  return {
+    name: `${kind}:${name}`,
+    conditions: { all: [{ fact: 'country', operator: 'in', value: [...nations] }, condition] },
+    event: { type: kind, params: { name } },
+  };
 }
 
 /** Checked definitions with their rules engine, built once and run for each calculation. */
@@ -37,7 +41,9 @@ export class LoadedExtraHelp {
   constructor(readonly definitions: ExtraHelpDefinitions) {
     this.engine = new Engine(
       [
-        ...definitions.categories.flatMap((category) => category.items.map((item) => rule(ITEM_EVENT, item.name, item.nations, item.condition))),
+        ...definitions.categories.flatMap((category) =>
+          category.items.map((item) => rule(ITEM_EVENT, item.name, item.nations, item.condition)),
+        ),
         ...definitions.variables.map((variable) => rule(VARIABLE_EVENT, variable.name, variable.nations, variable.condition)),
       ],
       // An undefined fact is an error (a fact the definitions name but extraHelpFacts does not provide).
@@ -56,25 +62,21 @@ export class LoadedExtraHelp {
     const items = held(ITEM_EVENT);
     const variables = held(VARIABLE_EVENT);
     const categories = this.definitions.categories
-      .map(
-        (category): ExtraHelpCategoryOffered => ({
-          name: category.name,
-          title: category.title,
-          items: category.items
-            .filter((item) => items.has(item.name))
-            .map(
-              (item): ExtraHelpOffer => ({
-                category: category.name,
-                name: item.name,
-                title: item.title,
-                text: item.text,
-                howToAccessTitle: item.howToAccessTitle ?? DEFAULT_HOW_TO_ACCESS_TITLE,
-                howToAccess: item.howToAccess,
-                source: item.source,
-              }),
-            ),
-        }),
-      )
+      .map((category): ExtraHelpCategoryOffered => ({
+        name: category.name,
+        title: category.title,
+        items: category.items
+          .filter((item) => items.has(item.name))
+          .map((item): ExtraHelpOffer => ({
+            category: category.name,
+            name: item.name,
+            title: item.title,
+            text: item.text,
+            howToAccessTitle: item.howToAccessTitle ?? DEFAULT_HOW_TO_ACCESS_TITLE,
+            howToAccess: item.howToAccess,
+            source: item.source,
+          })),
+      }))
       .filter((category) => category.items.length > 0);
     return {
       categories,

@@ -22,10 +22,18 @@ export interface ExtraHelpFactDefinition {
 }
 
 const bool = (meaning: string): ExtraHelpFactDefinition => ({ type: 'boolean', meaning });
-const num = (meaning: string, nullable = false): ExtraHelpFactDefinition => ({ type: 'number', meaning, ...(nullable ? { nullable } : {}) });
+const num = (meaning: string, nullable = false): ExtraHelpFactDefinition => ({
+  type: 'number',
+  meaning,
+  ...(nullable ? { nullable } : {}),
+});
 
 export const EXTRA_HELP_FACTS = {
-  country: { type: 'string', values: COUNTRIES, meaning: 'The nation the household lives in: ENGLAND, SCOTLAND, WALES or NORTHERN_IRELAND.' },
+  country: {
+    type: 'string',
+    values: COUNTRIES,
+    meaning: 'The nation the household lives in: ENGLAND, SCOTLAND, WALES or NORTHERN_IRELAND.',
+  },
   inGreaterLondon: bool('The household lives in a London borough or the City of London.'),
   isCouple: bool('The claimant has a partner in the household.'),
   householdSize: num('Everyone in the household: adults, children and other adults (non-dependants).'),
@@ -56,21 +64,37 @@ export const EXTRA_HELP_FACTS = {
   getsPip: bool('The claimant or partner gets Personal Independence Payment or Adult Disability Payment (either part).'),
   getsDla: bool('The claimant or partner gets Disability Living Allowance (either part).'),
   getsAttendanceAllowance: bool('The claimant or partner gets Attendance Allowance.'),
-  getsMobilityComponent: bool('The claimant or partner gets the mobility part of PIP, Adult Disability Payment or DLA, or Armed Forces Independence Payment.'),
-  getsHigherRateMobility: bool('The claimant or partner gets the enhanced mobility part of PIP or ADP, the higher mobility rate of DLA, or Armed Forces Independence Payment.'),
-  getsAnyDisabilityBenefit: bool('The claimant, partner or a child gets a disability benefit (PIP, ADP, DLA, Attendance Allowance, AFIP, Constant Attendance Allowance, Child Disability Payment).'),
-  anyoneIsCarer: bool("The claimant or partner cares for 35 hours a week or more for someone on a qualifying disability benefit, or gets Carer's Allowance."),
-  anyoneHasLcwra: bool('The claimant or partner has been found (or is expected to be found) to have limited capability for work and work-related activity.'),
+  getsMobilityComponent: bool(
+    'The claimant or partner gets the mobility part of PIP, Adult Disability Payment or DLA, or Armed Forces Independence Payment.',
+  ),
+  getsHigherRateMobility: bool(
+    'The claimant or partner gets the enhanced mobility part of PIP or ADP, the higher mobility rate of DLA, or Armed Forces Independence Payment.',
+  ),
+  getsAnyDisabilityBenefit: bool(
+    'The claimant, partner or a child gets a disability benefit (PIP, ADP, DLA, Attendance Allowance, AFIP, Constant Attendance Allowance, Child Disability Payment).',
+  ),
+  anyoneIsCarer: bool(
+    "The claimant or partner cares for 35 hours a week or more for someone on a qualifying disability benefit, or gets Carer's Allowance.",
+  ),
+  anyoneHasLcwra: bool(
+    'The claimant or partner has been found (or is expected to be found) to have limited capability for work and work-related activity.',
+  ),
   anyoneTerminallyIll: bool('The claimant or partner is terminally ill.'),
   anyoneIsStudent: bool('The claimant or partner is a full-time student.'),
   hasEarnings: bool('The claimant or partner has earnings from employment or self-employment.'),
-  earnedIncomeMonthlyPence: num("The claimant's and partner's take-home pay and self-employed profit after tax and National Insurance, in pence a month."),
+  earnedIncomeMonthlyPence: num(
+    "The claimant's and partner's take-home pay and self-employed profit after tax and National Insurance, in pence a month.",
+  ),
   earnedIncomeYearlyPence: num('earnedIncomeMonthlyPence for a year (12 months), in pence.'),
   householdIncomeYearlyPence: num(
     "The claimant's and partner's earnings, profit and other income (pensions, new-style JSA/ESA, Carer's Allowance, maintenance...) in pence a year, as given; the benefits the calculation works out are not included.",
   ),
   capitalPence: num('Savings and investments in pence, excluding the home.'),
-  tenure: { type: 'string', values: HOUSING_TENURES, meaning: 'How the household occupies its home (PRIVATE_RENT, SOCIAL_RENT, OWNER_OCCUPIER...).' },
+  tenure: {
+    type: 'string',
+    values: HOUSING_TENURES,
+    meaning: 'How the household occupies its home (PRIVATE_RENT, SOCIAL_RENT, OWNER_OCCUPIER...).',
+  },
   isRenter: bool('Rents the home: private, social, temporary or supported accommodation, or shared ownership.'),
   isPrivateTenant: bool('Rents from a private landlord.'),
   isSocialTenant: bool('Rents from a council or housing association.'),
@@ -99,7 +123,13 @@ const DISABILITY_BENEFITS: readonly BenefitReceivedType[] = [
   'ARMED_FORCES_INDEPENDENCE',
   'CONSTANT_ATTENDANCE',
 ];
-const RENTING: readonly string[] = ['PRIVATE_RENT', 'SOCIAL_RENT', 'TEMPORARY_ACCOMMODATION', 'SUPPORTED_ACCOMMODATION', 'SHARED_OWNERSHIP'];
+const RENTING: readonly string[] = [
+  'PRIVATE_RENT',
+  'SOCIAL_RENT',
+  'TEMPORARY_ACCOMMODATION',
+  'SUPPORTED_ACCOMMODATION',
+  'SHARED_OWNERSHIP',
+];
 
 /**
  * An award above nil, or one the calculation says the household may get without showing its amount: the schemes
@@ -133,7 +163,12 @@ export function extraHelpFacts(result: CalculationResult): ExtraHelpFacts {
   const earnedMonthly = Math.max(0, result.income.earnings.monthlyPence);
   // As given (before or after tax): income limits of grants (Warm Homes: Local Grant...) are set on gross income.
   const incomeGivenYearly = sumPence(
-    adults.map(({ adult }) => moneyIn(adult.earnings, 'YEAR') + moneyIn(adult.selfEmployment?.profit, 'YEAR') + sumPence(adult.otherIncome.map((income) => moneyIn(income, 'YEAR')))),
+    adults.map(
+      ({ adult }) =>
+        moneyIn(adult.earnings, 'YEAR') +
+        moneyIn(adult.selfEmployment?.profit, 'YEAR') +
+        sumPence(adult.otherIncome.map((income) => moneyIn(income, 'YEAR'))),
+    ),
   );
   const getsUniversalCredit = isPaid(universalCredit);
   const getsPensionCredit = paid('PENSION_CREDIT');
@@ -154,12 +189,15 @@ export function extraHelpFacts(result: CalculationResult): ExtraHelpFacts {
     youngestChildAge: childAges.length > 0 ? Math.min(...childAges) : null,
     oldestChildAge: childAges.length > 0 ? Math.max(...childAges) : null,
     hasInfantSchoolAgeChild: childAges.some((age) => age >= 4 && age <= 7),
-    hasSchoolAgeChild: facts.children.some((child) => (child.age >= 4 && child.age <= 15) || (child.age >= 16 && child.age <= 19 && child.inNonAdvancedEducation)),
+    hasSchoolAgeChild: facts.children.some(
+      (child) => (child.age >= 4 && child.age <= 15) || (child.age >= 16 && child.age <= 19 && child.inNonAdvancedEducation),
+    ),
     hasYoungPersonInEducation: facts.children.some((child) => child.age >= 16 && child.age <= 19 && child.inNonAdvancedEducation),
     hasDisabledChild,
     getsUniversalCredit,
     universalCreditMonthlyPence: getsUniversalCredit ? universalCredit.monthlyPence : 0,
-    getsUniversalCreditHousingElement: getsUniversalCredit && (universalCredit.elements.find((line) => line.code === 'HOUSING')?.monthlyPence ?? 0) > 0,
+    getsUniversalCreditHousingElement:
+      getsUniversalCredit && (universalCredit.elements.find((line) => line.code === 'HOUSING')?.monthlyPence ?? 0) > 0,
     getsPensionCredit,
     getsPensionCreditGuarantee: getsGuaranteeCredit(outcomes.get('PENSION_CREDIT')),
     getsHousingBenefit,
@@ -183,7 +221,8 @@ export function extraHelpFacts(result: CalculationResult): ExtraHelpFacts {
         receives(adult, 'ARMED_FORCES_INDEPENDENCE'),
     ),
     getsAnyDisabilityBenefit: adultGets(...DISABILITY_BENEFITS) || hasDisabledChild,
-    anyoneIsCarer: getsCarersAllowance || anyAdult(adults, (adult) => adult.caringHoursPerWeek >= 35 && adult.caredForGetsQualifyingBenefit),
+    anyoneIsCarer:
+      getsCarersAllowance || anyAdult(adults, (adult) => adult.caringHoursPerWeek >= 35 && adult.caredForGetsQualifyingBenefit),
     anyoneHasLcwra: anyAdult(adults, (adult) => adult.lcwra),
     anyoneTerminallyIll: anyAdult(adults, (adult) => adult.terminallyIll),
     anyoneIsStudent: anyAdult(adults, (adult) => adult.student),

@@ -4,7 +4,12 @@ import { unearnedIncomeOf, type AdultFacts, type HouseholdFacts } from '../facts
 import type { OtherIncomeType } from '../household.js';
 import type { Pence } from '../../common/money.js';
 import { selfEmployedNetProfit, takeHomePay, type TaxInput } from '../tax/take-home-pay.js';
-import { getsDisabilityBenefit, getsSevereDisabilityQualifyingBenefit, NON_DEPENDANT_DEDUCTION_EXEMPTING_BENEFITS, receivesAnyOf } from './qualifying-benefits.js';
+import {
+  getsDisabilityBenefit,
+  getsSevereDisabilityQualifyingBenefit,
+  NON_DEPENDANT_DEDUCTION_EXEMPTING_BENEFITS,
+  receivesAnyOf,
+} from './qualifying-benefits.js';
 
 /**
  * The facts of the pension-age means tests, written once: Pension Credit (SPC Regs 2002), Housing Benefit (HB (SPC)
@@ -14,7 +19,9 @@ import { getsDisabilityBenefit, getsSevereDisabilityQualifyingBenefit, NON_DEPEN
 
 /** Paid Carer's Allowance: any amount of it given as income, in either period. */
 export function getsCarersAllowance(adult: AdultFacts | null): boolean {
-  return adult !== null && adult.unearnedIncome.some((income) => income.type === 'CARERS_ALLOWANCE' && (income.weekly > 0 || income.monthly > 0));
+  return (
+    adult !== null && adult.unearnedIncome.some((income) => income.type === 'CARERS_ALLOWANCE' && (income.weekly > 0 || income.monthly > 0))
+  );
 }
 
 /**
@@ -75,12 +82,18 @@ export function benefitUnit(facts: HouseholdFacts): AdultFacts[] {
  * (SPC Regs 2002 reg 17A; HB (SPC) Regs 2006 reg 33): pay given before tax is taxed by the shared tax arithmetic.
  */
 export function weeklyEarnings(input: TaxInput): Pence {
-  return benefitUnit(input.facts).reduce((sum, adult) => sum + takeHomePay(adult, input).weekly + selfEmployedNetProfit(adult, input).weekly, 0);
+  return benefitUnit(input.facts).reduce(
+    (sum, adult) => sum + takeHomePay(adult, input).weekly + selfEmployedNetProfit(adult, input).weekly,
+    0,
+  );
 }
 
 /** The same earnings a month, summed from each adult's own monthly figures so a monthly wage is not re-rounded through a week. */
 export function monthlyEarnings(input: TaxInput): Pence {
-  return benefitUnit(input.facts).reduce((sum, adult) => sum + takeHomePay(adult, input).monthly + selfEmployedNetProfit(adult, input).monthly, 0);
+  return benefitUnit(input.facts).reduce(
+    (sum, adult) => sum + takeHomePay(adult, input).monthly + selfEmployedNetProfit(adult, input).monthly,
+    0,
+  );
 }
 
 /** Child maintenance is ignored in full (SPC Regs 2002 sch IV para 13A; HB (SPC) Regs 2006 sch 5 para 19). */

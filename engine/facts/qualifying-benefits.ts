@@ -74,12 +74,18 @@ export const HIGHEST_RATE_CARE_BENEFITS: readonly BenefitAtRates[] = [
 ];
 
 /** Personal Independence Payment or Adult Disability Payment (paid at PIP's rates), either component. */
-export const PIP_OR_ADP: readonly BenefitAtRates[] = [{ type: 'PIP_DAILY_LIVING' }, { type: 'PIP_MOBILITY' }, { type: 'ADP_DAILY_LIVING' }, { type: 'ADP_MOBILITY' }];
+export const PIP_OR_ADP: readonly BenefitAtRates[] = [
+  { type: 'PIP_DAILY_LIVING' },
+  { type: 'PIP_MOBILITY' },
+  { type: 'ADP_DAILY_LIVING' },
+  { type: 'ADP_MOBILITY' },
+];
 
 /** Disability Living Allowance, either component. */
 export const DLA: readonly BenefitAtRates[] = [{ type: 'DLA_CARE' }, { type: 'DLA_MOBILITY' }];
 
-export const getsSevereDisabilityQualifyingBenefit = (adult: AdultFacts | null): boolean => receivesAnyOf(adult, SEVERE_DISABILITY_QUALIFYING_BENEFITS);
+export const getsSevereDisabilityQualifyingBenefit = (adult: AdultFacts | null): boolean =>
+  receivesAnyOf(adult, SEVERE_DISABILITY_QUALIFYING_BENEFITS);
 export const getsPip = (adult: AdultFacts | null): boolean => receivesAnyOf(adult, PIP_OR_ADP);
 export const getsDla = (adult: AdultFacts | null): boolean => receivesAnyOf(adult, DLA);
 

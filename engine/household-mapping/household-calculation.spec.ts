@@ -29,7 +29,11 @@ describe('a questionnaire household, worked out', () => {
     expect(universalCredit.eligible).toBe(true);
     expect(universalCredit.elements.map((element) => element.code)).toEqual(['STANDARD_ALLOWANCE', 'HOUSING']);
     // The renter named their Local Housing Allowance area, so the rent is checked against that area's rate.
-    expect(universalCredit.explanation.join(' ')).toContain('Your Local Housing Allowance area is Central Greater Manchester, as you told us.');
-    expect(universalCredit.explanation.join(' ')).toContain('within the Local Housing Allowance for one bedroom in Central Greater Manchester, £775.00 a month');
+    expect(universalCredit.explanation.join(' ')).toContain(
+      'Your Local Housing Allowance area is Central Greater Manchester, as you told us.',
+    );
+    expect(universalCredit.explanation.join(' ')).toContain(
+      'within the Local Housing Allowance for one bedroom in Central Greater Manchester, £775.00 a month',
+    );
   });
 });

@@ -186,159 +186,167 @@ const notLiable = { band: null, annualCharge: null, liable: false };
 
 describe('households named for who they are', () => {
   it('a single private renter working part time', () => {
-    expect(map(SINGLE_PRIVATE_RENTER_WORKING_PART_TIME)).toEqual(household({
-      country: 'ENGLAND',
-      localAuthority: 'E08000003',
-      adults: [
-        {
-          dateOfBirth: '1990-03-14',
-          earnings: { amount: 850, period: 'MONTH', basis: 'NET' },
-          hoursPerWeek: 16,
-          selfEmployment: null,
-          otherIncome: [],
-          benefitsReceived: [],
-          health: noHealth,
-          caring: noCaring,
-          student: false,
+    expect(map(SINGLE_PRIVATE_RENTER_WORKING_PART_TIME)).toEqual(
+      household({
+        country: 'ENGLAND',
+        localAuthority: 'E08000003',
+        adults: [
+          {
+            dateOfBirth: '1990-03-14',
+            earnings: { amount: 850, period: 'MONTH', basis: 'NET' },
+            hoursPerWeek: 16,
+            selfEmployment: null,
+            otherIncome: [],
+            benefitsReceived: [],
+            health: noHealth,
+            caring: noCaring,
+            student: false,
+          },
+        ],
+        children: [],
+        nonDependants: [],
+        housing: {
+          tenure: 'PRIVATE_RENT',
+          rent: { amount: 650, period: 'MONTH' },
+          serviceCharges: null,
+          bedrooms: 1,
+          councilTax: { band: 'B', annualCharge: null, liable: true },
         },
-      ],
-      children: [],
-      nonDependants: [],
-      housing: {
-        tenure: 'PRIVATE_RENT',
-        rent: { amount: 650, period: 'MONTH' },
-        serviceCharges: null,
-        bedrooms: 1,
-        councilTax: { band: 'B', annualCharge: null, liable: true },
-      },
-      capital: 0,
-      childcareCosts: null,
-    }));
+        capital: 0,
+        childcareCosts: null,
+      }),
+    );
   });
 
   it('a couple with three children (one disabled) in social housing', () => {
-    expect(map(COUPLE_WITH_THREE_CHILDREN_ONE_DISABLED_IN_SOCIAL_HOUSING)).toEqual(household({
-      country: 'ENGLAND',
-      localAuthority: 'E09000003',
-      adults: [
-        {
-          dateOfBirth: '1988-07-02',
-          earnings: null,
-          hoursPerWeek: 0,
-          selfEmployment: null,
-          otherIncome: [{ type: 'CARERS_ALLOWANCE', amount: 86.45, period: 'WEEK' }],
-          benefitsReceived: [],
-          health: noHealth,
-          caring: { hoursPerWeek: 50, caredForGetsQualifyingBenefit: true },
-          student: false,
+    expect(map(COUPLE_WITH_THREE_CHILDREN_ONE_DISABLED_IN_SOCIAL_HOUSING)).toEqual(
+      household({
+        country: 'ENGLAND',
+        localAuthority: 'E09000003',
+        adults: [
+          {
+            dateOfBirth: '1988-07-02',
+            earnings: null,
+            hoursPerWeek: 0,
+            selfEmployment: null,
+            otherIncome: [{ type: 'CARERS_ALLOWANCE', amount: 86.45, period: 'WEEK' }],
+            benefitsReceived: [],
+            health: noHealth,
+            caring: { hoursPerWeek: 50, caredForGetsQualifyingBenefit: true },
+            student: false,
+          },
+          {
+            dateOfBirth: '1985-11-19',
+            earnings: { amount: 2450, period: 'MONTH', basis: 'GROSS' },
+            hoursPerWeek: 37.5,
+            selfEmployment: null,
+            otherIncome: [],
+            benefitsReceived: [],
+            health: noHealth,
+            caring: noCaring,
+            student: false,
+          },
+        ],
+        children: [
+          { dateOfBirth: '2009-05-10', sex: 'MALE', disability: 'NONE', inNonAdvancedEducation: true },
+          { dateOfBirth: '2016-01-23', sex: 'FEMALE', disability: 'HIGHER', inNonAdvancedEducation: false },
+          { dateOfBirth: '2022-08-08', sex: 'MALE', disability: 'NONE', inNonAdvancedEducation: false },
+        ],
+        nonDependants: [],
+        housing: {
+          tenure: 'SOCIAL_RENT',
+          rent: { amount: 142.6, period: 'WEEK' },
+          serviceCharges: { amount: 11.25, period: 'WEEK' },
+          bedrooms: 3,
+          councilTax: { band: 'C', annualCharge: null, liable: true },
         },
-        {
-          dateOfBirth: '1985-11-19',
-          earnings: { amount: 2450, period: 'MONTH', basis: 'GROSS' },
-          hoursPerWeek: 37.5,
-          selfEmployment: null,
-          otherIncome: [],
-          benefitsReceived: [],
-          health: noHealth,
-          caring: noCaring,
-          student: false,
-        },
-      ],
-      children: [
-        { dateOfBirth: '2009-05-10', sex: 'MALE', disability: 'NONE', inNonAdvancedEducation: true },
-        { dateOfBirth: '2016-01-23', sex: 'FEMALE', disability: 'HIGHER', inNonAdvancedEducation: false },
-        { dateOfBirth: '2022-08-08', sex: 'MALE', disability: 'NONE', inNonAdvancedEducation: false },
-      ],
-      nonDependants: [],
-      housing: {
-        tenure: 'SOCIAL_RENT',
-        rent: { amount: 142.6, period: 'WEEK' },
-        serviceCharges: { amount: 11.25, period: 'WEEK' },
-        bedrooms: 3,
-        councilTax: { band: 'C', annualCharge: null, liable: true },
-      },
-      capital: 7250,
-      childcareCosts: null,
-    }));
+        capital: 7250,
+        childcareCosts: null,
+      }),
+    );
   });
 
   it('a pensioner couple who own their home', () => {
-    expect(map(PENSIONER_COUPLE_WHO_OWN_THEIR_HOME)).toEqual(household({
-      country: 'WALES',
-      localAuthority: 'W06000015',
-      adults: [
-        {
-          dateOfBirth: '1950-06-01',
-          earnings: null,
-          hoursPerWeek: 0,
-          selfEmployment: null,
-          otherIncome: [
-            { type: 'STATE_PENSION', amount: 176.45, period: 'WEEK' },
-            { type: 'PRIVATE_PENSION', amount: 310, period: 'MONTH' },
-          ],
-          benefitsReceived: [],
-          health: noHealth,
-          caring: { hoursPerWeek: 40, caredForGetsQualifyingBenefit: true },
-          student: false,
+    expect(map(PENSIONER_COUPLE_WHO_OWN_THEIR_HOME)).toEqual(
+      household({
+        country: 'WALES',
+        localAuthority: 'W06000015',
+        adults: [
+          {
+            dateOfBirth: '1950-06-01',
+            earnings: null,
+            hoursPerWeek: 0,
+            selfEmployment: null,
+            otherIncome: [
+              { type: 'STATE_PENSION', amount: 176.45, period: 'WEEK' },
+              { type: 'PRIVATE_PENSION', amount: 310, period: 'MONTH' },
+            ],
+            benefitsReceived: [],
+            health: noHealth,
+            caring: { hoursPerWeek: 40, caredForGetsQualifyingBenefit: true },
+            student: false,
+          },
+          {
+            dateOfBirth: '1953-02-10',
+            earnings: null,
+            hoursPerWeek: 0,
+            selfEmployment: null,
+            otherIncome: [{ type: 'STATE_PENSION', amount: 169.5, period: 'WEEK' }],
+            benefitsReceived: [{ type: 'ATTENDANCE_ALLOWANCE', rate: 'LOWER' }],
+            health: noHealth,
+            caring: noCaring,
+            student: false,
+          },
+        ],
+        children: [],
+        nonDependants: [],
+        housing: {
+          tenure: 'OWNER_OCCUPIER',
+          rent: null,
+          serviceCharges: null,
+          bedrooms: null,
+          councilTax: { band: 'D', annualCharge: null, liable: true },
         },
-        {
-          dateOfBirth: '1953-02-10',
-          earnings: null,
-          hoursPerWeek: 0,
-          selfEmployment: null,
-          otherIncome: [{ type: 'STATE_PENSION', amount: 169.5, period: 'WEEK' }],
-          benefitsReceived: [{ type: 'ATTENDANCE_ALLOWANCE', rate: 'LOWER' }],
-          health: noHealth,
-          caring: noCaring,
-          student: false,
-        },
-      ],
-      children: [],
-      nonDependants: [],
-      housing: {
-        tenure: 'OWNER_OCCUPIER',
-        rent: null,
-        serviceCharges: null,
-        bedrooms: null,
-        councilTax: { band: 'D', annualCharge: null, liable: true },
-      },
-      capital: 18500,
-      childcareCosts: null,
-    }));
+        capital: 18500,
+        childcareCosts: null,
+      }),
+    );
   });
 
   it('a self-employed lone parent in Scotland', () => {
-    expect(map(SELF_EMPLOYED_LONE_PARENT_IN_SCOTLAND)).toEqual(household({
-      country: 'SCOTLAND',
-      localAuthority: 'S12000033',
-      adults: [
-        {
-          dateOfBirth: '1991-09-30',
-          earnings: null,
-          hoursPerWeek: 25,
-          selfEmployment: { profit: { amount: 900, period: 'MONTH' }, startUpPeriod: false },
-          otherIncome: [{ type: 'CHILD_MAINTENANCE', amount: 150, period: 'MONTH' }],
-          benefitsReceived: [],
-          health: noHealth,
-          caring: noCaring,
-          student: false,
+    expect(map(SELF_EMPLOYED_LONE_PARENT_IN_SCOTLAND)).toEqual(
+      household({
+        country: 'SCOTLAND',
+        localAuthority: 'S12000033',
+        adults: [
+          {
+            dateOfBirth: '1991-09-30',
+            earnings: null,
+            hoursPerWeek: 25,
+            selfEmployment: { profit: { amount: 900, period: 'MONTH' }, startUpPeriod: false },
+            otherIncome: [{ type: 'CHILD_MAINTENANCE', amount: 150, period: 'MONTH' }],
+            benefitsReceived: [],
+            health: noHealth,
+            caring: noCaring,
+            student: false,
+          },
+        ],
+        children: [
+          { dateOfBirth: '2015-04-12', sex: 'FEMALE', disability: 'NONE', inNonAdvancedEducation: false },
+          { dateOfBirth: '2019-02-03', sex: 'FEMALE', disability: 'NONE', inNonAdvancedEducation: false },
+        ],
+        nonDependants: [],
+        housing: {
+          tenure: 'PRIVATE_RENT',
+          rent: { amount: 750, period: 'MONTH' },
+          serviceCharges: null,
+          bedrooms: 2,
+          councilTax: { band: 'B', annualCharge: null, liable: true },
         },
-      ],
-      children: [
-        { dateOfBirth: '2015-04-12', sex: 'FEMALE', disability: 'NONE', inNonAdvancedEducation: false },
-        { dateOfBirth: '2019-02-03', sex: 'FEMALE', disability: 'NONE', inNonAdvancedEducation: false },
-      ],
-      nonDependants: [],
-      housing: {
-        tenure: 'PRIVATE_RENT',
-        rent: { amount: 750, period: 'MONTH' },
-        serviceCharges: null,
-        bedrooms: 2,
-        councilTax: { band: 'B', annualCharge: null, liable: true },
-      },
-      capital: 0,
-      childcareCosts: { amount: 210, period: 'MONTH' },
-    }));
+        capital: 0,
+        childcareCosts: { amount: 210, period: 'MONTH' },
+      }),
+    );
   });
 
   it('reads only the questions the definitions check knows the mapping reads', () => {
@@ -346,7 +354,10 @@ describe('households named for who they are', () => {
     const recording = (answers: Answers): Answers =>
       new Proxy(answers, {
         get: (target, name, receiver) => (typeof name === 'string' && read.add(name), Reflect.get(target, name, receiver)),
-        getOwnPropertyDescriptor: (target, name) => (typeof name === 'string' && read.add(name), Reflect.getOwnPropertyDescriptor(target, name)),
+        getOwnPropertyDescriptor: (target, name) => (
+          typeof name === 'string' && read.add(name),
+          Reflect.getOwnPropertyDescriptor(target, name)
+        ),
       });
     for (const household of [
       SINGLE_PRIVATE_RENTER_WORKING_PART_TIME,
@@ -380,11 +391,14 @@ interface QuestionCase {
 const covered = new Set<string>();
 function checkCases(cases: QuestionCase[]): void {
   for (const questionCase of cases) questionCase.questions.forEach((name) => covered.add(name));
-  it.each(cases.map((questionCase) => [`${questionCase.questions.join(', ')}: ${questionCase.title}`, questionCase] as const))('%s', (_, questionCase) => {
-    const base = questionCase.base ?? SINGLE_PRIVATE_RENTER_WORKING_PART_TIME;
-    expect(questionCase.part(map(base))).not.toEqual(questionCase.expected);
-    expect(questionCase.part(map({ ...base, ...questionCase.change }))).toEqual(questionCase.expected);
-  });
+  it.each(cases.map((questionCase) => [`${questionCase.questions.join(', ')}: ${questionCase.title}`, questionCase] as const))(
+    '%s',
+    (_, questionCase) => {
+      const base = questionCase.base ?? SINGLE_PRIVATE_RENTER_WORKING_PART_TIME;
+      expect(questionCase.part(map(base))).not.toEqual(questionCase.expected);
+      expect(questionCase.part(map({ ...base, ...questionCase.change }))).toEqual(questionCase.expected);
+    },
+  );
 }
 
 const WITH_PARTNER: Answers = {
@@ -499,7 +513,13 @@ describe('each child', () => {
   checkCases(cases);
 
   it('counts the education of a child under 16 as false, whatever the answer', () => {
-    const household = map({ ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, ...allChildren, ChildCount: '1', ChildDob1: '22/11/2010', ChildEducation1: 'Yes' });
+    const household = map({
+      ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME,
+      ...allChildren,
+      ChildCount: '1',
+      ChildDob1: '22/11/2010',
+      ChildEducation1: 'Yes',
+    });
     expect(household.children[0].inNonAdvancedEducation).toBe(false);
   });
 });
@@ -507,7 +527,11 @@ describe('each child', () => {
 describe('each other adult (non-dependant)', () => {
   const all: Answers = {};
   for (let n = 1; n <= 4; n += 1) {
-    Object.assign(all, { [`NonDependantAge${n}`]: '30', [`NonDependantIncome${n}`]: money('0', 'Weekly'), [`NonDependantBenefits${n}`]: NONE });
+    Object.assign(all, {
+      [`NonDependantAge${n}`]: '30',
+      [`NonDependantIncome${n}`]: money('0', 'Weekly'),
+      [`NonDependantBenefits${n}`]: NONE,
+    });
   }
   const cases: QuestionCase[] = [
     {
@@ -670,14 +694,24 @@ describe.each([
     {
       questions: [`${P}Work`, `${P}Earnings`, `${P}EarningsBasis`, `${P}WorkHours`],
       title: 'employed: pay before tax, in the period given, and hours',
-      change: { [`${P}Work`]: ['Employed'], [`${P}WorkHours`]: '22.5', [`${P}Earnings`]: money('210.55', 'Weekly'), [`${P}EarningsBasis`]: 'BeforeTax' },
+      change: {
+        [`${P}Work`]: ['Employed'],
+        [`${P}WorkHours`]: '22.5',
+        [`${P}Earnings`]: money('210.55', 'Weekly'),
+        [`${P}EarningsBasis`]: 'BeforeTax',
+      },
       part: (household) => [adult(household).earnings, adult(household).hoursPerWeek],
       expected: [{ amount: 210.55, period: 'WEEK', basis: 'GROSS' }, 22.5],
     },
     {
       questions: [`${P}Work`, `${P}SelfEmployedProfit`, `${P}StartUpPeriod`],
       title: 'self-employed in a start-up period',
-      change: { [`${P}Work`]: ['SelfEmployed'], [`${P}WorkHours`]: '30', [`${P}SelfEmployedProfit`]: money('14000', 'Yearly'), [`${P}StartUpPeriod`]: 'Yes' },
+      change: {
+        [`${P}Work`]: ['SelfEmployed'],
+        [`${P}WorkHours`]: '30',
+        [`${P}SelfEmployedProfit`]: money('14000', 'Yearly'),
+        [`${P}StartUpPeriod`]: 'Yes',
+      },
       part: (household) => adult(household).selfEmployment,
       expected: { profit: { amount: 14000, period: 'YEAR' }, startUpPeriod: true },
     },
@@ -803,7 +837,11 @@ describe('childcare, home and council tax', () => {
     {
       questions: ['ClientRatesLiable', 'ClientRatesCharge'],
       title: "Northern Ireland's rates, as a yearly charge",
-      base: { ...without(SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, 'ClientCouncilTaxLiable', 'ClientCouncilTaxBand'), ClientPostcode: BELFAST, ClientRatesLiable: 'No' },
+      base: {
+        ...without(SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, 'ClientCouncilTaxLiable', 'ClientCouncilTaxBand'),
+        ClientPostcode: BELFAST,
+        ClientRatesLiable: 'No',
+      },
       change: { ClientRatesLiable: 'Yes', ClientRatesCharge: money('95.50', 'Monthly') },
       part: (household) => household.housing.councilTax,
       expected: { band: null, annualCharge: 1146, liable: true },
@@ -837,14 +875,25 @@ describe('savings and property', () => {
     {
       questions: ['ClientOtherProperty', 'ClientPropertyValue', 'ClientPropertyMortgage', 'ClientPropertyDisregarded'],
       title: 'other property: value less 10% for selling, less the mortgage',
-      change: { ClientOtherProperty: 'Yes', ClientPropertyValue: '120,000', ClientPropertyMortgage: '95000', ClientPropertyDisregarded: 'No' },
+      change: {
+        ClientOtherProperty: 'Yes',
+        ClientPropertyValue: '120,000',
+        ClientPropertyMortgage: '95000',
+        ClientPropertyDisregarded: 'No',
+      },
       part: (household) => household.capital,
       expected: 13000,
     },
     {
       questions: ['ClientPropertyDisregarded'],
       title: 'other property that is disregarded (for sale, a relative lives there...) does not count',
-      base: { ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, ClientOtherProperty: 'Yes', ClientPropertyValue: '120000', ClientPropertyMortgage: '0', ClientPropertyDisregarded: 'No' },
+      base: {
+        ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME,
+        ClientOtherProperty: 'Yes',
+        ClientPropertyValue: '120000',
+        ClientPropertyMortgage: '0',
+        ClientPropertyDisregarded: 'No',
+      },
       change: { ClientPropertyDisregarded: 'Yes' },
       part: (household) => household.capital,
       expected: 0,
@@ -866,7 +915,13 @@ describe('savings and property', () => {
   });
 
   it('rounds the 10% for selling down to the penny, in the household’s favour', () => {
-    const household = map({ ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, ClientOtherProperty: 'Yes', ClientPropertyValue: '10000.05', ClientPropertyMortgage: '0', ClientPropertyDisregarded: 'No' });
+    const household = map({
+      ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME,
+      ClientOtherProperty: 'Yes',
+      ClientPropertyValue: '10000.05',
+      ClientPropertyMortgage: '0',
+      ClientPropertyDisregarded: 'No',
+    });
     // 90% of £10,000.05 is £9,000.045.
     expect(household.capital).toBe(9000.04);
   });
@@ -881,21 +936,32 @@ describe('coverage', () => {
 
 describe('answers the household cannot do without', () => {
   it('names the question, never the answer, when one is missing or unreadable', () => {
-    expect(() => map(without(SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, 'ClientDob'))).toThrow(new HouseholdMappingError('ClientDob', 'is not answered.'));
-    expect(() => map({ ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, ClientDob: '1990-03-14' })).toThrow('ClientDob: is not a dd/mm/yyyy date.');
+    expect(() => map(without(SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, 'ClientDob'))).toThrow(
+      new HouseholdMappingError('ClientDob', 'is not answered.'),
+    );
+    expect(() => map({ ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, ClientDob: '1990-03-14' })).toThrow(
+      'ClientDob: is not a dd/mm/yyyy date.',
+    );
     expect(() => map({ ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, ClientEarnings: null })).toThrow('ClientEarnings: is not answered.');
     expect(() => map({ ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, ClientTenure: 'Caravan' })).toThrow(
       'ClientTenure: has an answer the household mapping does not know.',
     );
-    expect(() => map({ ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, ClientPostcode: postcode('M1 1AD', '', '', '') })).toThrow('ClientPostcode: has no country.');
+    expect(() => map({ ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, ClientPostcode: postcode('M1 1AD', '', '', '') })).toThrow(
+      'ClientPostcode: has no country.',
+    );
   });
 
   it('keeps a zero typed without a period as a weekly zero', () => {
-    const household = map({ ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, ClientEarnings: { weekly: 0, monthly: null, yearly: null, period: '' } });
+    const household = map({
+      ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME,
+      ClientEarnings: { weekly: 0, monthly: null, yearly: null, period: '' },
+    });
     expect(household.adults[0].earnings).toEqual({ amount: 0, period: 'WEEK', basis: 'NET' });
   });
 
   it('needs today as a real ISO date', () => {
-    expect(() => householdFromAnswers(SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, '21/11/2026')).toThrow('today must be a real date written yyyy-mm-dd.');
+    expect(() => householdFromAnswers(SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, '21/11/2026')).toThrow(
+      'today must be a real date written yyyy-mm-dd.',
+    );
   });
 });

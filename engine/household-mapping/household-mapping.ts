@@ -7,7 +7,18 @@
  *
  * The questions read are listed in `questions.ts` (HOUSEHOLD_QUESTIONS); the answers are read by `read-answers.ts`.
  */
-import type { Adult, BenefitReceived, Child, CouncilTax, CouncilTaxBand, Earnings, Household, Housing, NonDependant, OtherIncome } from '../household.js';
+import type {
+  Adult,
+  BenefitReceived,
+  Child,
+  CouncilTax,
+  CouncilTaxBand,
+  Earnings,
+  Household,
+  Housing,
+  NonDependant,
+  OtherIncome,
+} from '../household.js';
 import { ageOn, isIsoDate } from '../../common/survey/dates.js';
 import { NONE_OF_THE_ABOVE, QUESTION_NAMES, type Answers } from '../../common/survey/model.js';
 import { poundsFromPence } from '../../common/money.js';
@@ -28,7 +39,16 @@ import {
 import { AnswerReader, HouseholdMappingError } from './read-answers.js';
 import { capitalCounted, type CapitalBand } from '../facts/capital.js';
 
-export { CAPITAL_BANDS, HOUSEHOLD_QUESTIONS, LHA_AREA_NOT_SURE, LHA_AREA_QUESTION, MAX_CHILDREN, MAX_NON_DEPENDANTS, ROUTING_ONLY_QUESTIONS, type HouseholdQuestion } from './questions.js';
+export {
+  CAPITAL_BANDS,
+  HOUSEHOLD_QUESTIONS,
+  LHA_AREA_NOT_SURE,
+  LHA_AREA_QUESTION,
+  MAX_CHILDREN,
+  MAX_NON_DEPENDANTS,
+  ROUTING_ONLY_QUESTIONS,
+  type HouseholdQuestion,
+} from './questions.js';
 export { HouseholdMappingError } from './read-answers.js';
 
 function benefitsReceived(read: AnswerReader, P: Person): BenefitReceived[] {
@@ -53,7 +73,10 @@ function benefitsReceived(read: AnswerReader, P: Person): BenefitReceived[] {
     if (mobility) benefits.push({ type: 'DLA_MOBILITY', rate: mobility });
   }
   if (chosen.includes('AttendanceAllowance')) {
-    benefits.push({ type: 'ATTENDANCE_ALLOWANCE', rate: read.requiredChosen(`${P}AttendanceAllowanceRate`, { Lower: 'LOWER', Higher: 'HIGHER' } as const) });
+    benefits.push({
+      type: 'ATTENDANCE_ALLOWANCE',
+      rate: read.requiredChosen(`${P}AttendanceAllowanceRate`, { Lower: 'LOWER', Higher: 'HIGHER' } as const),
+    });
   }
   if (chosen.includes('ArmedForcesIndependence')) benefits.push({ type: 'ARMED_FORCES_INDEPENDENCE' });
   if (chosen.includes('ConstantAttendance')) benefits.push({ type: 'CONSTANT_ATTENDANCE' });
@@ -148,7 +171,13 @@ const COUNCIL_TAX_BAND = /^Band ([A-I])$/;
 
 function housing(read: AnswerReader, roughSleeping: boolean): Housing {
   if (roughSleeping) {
-    return { tenure: 'HOMELESS', rent: null, serviceCharges: null, bedrooms: null, councilTax: { band: null, annualCharge: null, liable: false } };
+    return {
+      tenure: 'HOMELESS',
+      rent: null,
+      serviceCharges: null,
+      bedrooms: null,
+      councilTax: { band: null, annualCharge: null, liable: false },
+    };
   }
   const bedrooms = read.text('ClientBedrooms');
   const lhaArea = read.text(LHA_AREA_QUESTION);
@@ -188,7 +217,9 @@ function capitalPence(read: AnswerReader): number {
   else throw new HouseholdMappingError(QUESTION_NAMES.capitalBand, 'has an answer the household mapping does not know.');
 
   const hasProperty = read.is('ClientOtherProperty', YES) && !read.is('ClientPropertyDisregarded', YES);
-  const otherProperty = hasProperty ? { value: read.requiredPence('ClientPropertyValue'), securedOnIt: read.requiredPence('ClientPropertyMortgage') } : null;
+  const otherProperty = hasProperty
+    ? { value: read.requiredPence('ClientPropertyValue'), securedOnIt: read.requiredPence('ClientPropertyMortgage') }
+    : null;
   return capitalCounted(savings, otherProperty);
 }
 

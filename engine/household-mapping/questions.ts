@@ -5,7 +5,14 @@
  * drop an answer from the calculation.
  */
 import type { ChildDisability, Country, OtherIncomeType, Sex, Tenure } from '../household.js';
-import { CAPITAL_BAND_5001_TO_16000, NONE_OF_THE_ABOVE, QUESTION_NAMES, TENURES, type QuestionTypeName, type UkCountry } from '../../common/survey/model.js';
+import {
+  CAPITAL_BAND_5001_TO_16000,
+  NONE_OF_THE_ABOVE,
+  QUESTION_NAMES,
+  TENURES,
+  type QuestionTypeName,
+  type UkCountry,
+} from '../../common/survey/model.js';
 
 /** A question the mapping reads: the types it may have and the option values the mapping looks for. */
 export interface HouseholdQuestion {
@@ -82,7 +89,10 @@ export type Person = 'Client' | 'Partner';
 
 function personQuestions(P: Person): Record<string, HouseholdQuestion> {
   return {
-    [`${P}DisabilityBenefits`]: { types: ['Check'], values: ['Pip', 'Adp', 'Dla', 'AttendanceAllowance', 'ArmedForcesIndependence', 'ConstantAttendance'] },
+    [`${P}DisabilityBenefits`]: {
+      types: ['Check'],
+      values: ['Pip', 'Adp', 'Dla', 'AttendanceAllowance', 'ArmedForcesIndependence', 'ConstantAttendance'],
+    },
     [`${P}DailyLivingRate`]: { types: ['Radio', 'Select'], values: RATES.pip, exactly: true },
     [`${P}MobilityRate`]: { types: ['Radio', 'Select'], values: RATES.pip, exactly: true },
     [`${P}DlaCareRate`]: { types: ['Radio', 'Select'], values: RATES.dlaCare, exactly: true },
@@ -162,4 +172,3 @@ export const HOUSEHOLD_QUESTIONS: Readonly<Record<string, HouseholdQuestion>> = 
  * status leads those who cannot claim public funds to the exit page; the engine assumes everyone it sees can claim.
  */
 export const ROUTING_ONLY_QUESTIONS: readonly string[] = ['ClientImmigrationStatus', 'PartnerImmigrationStatus'];
-

@@ -137,4 +137,3 @@ function chosenPence(answer: MoneyAnswer, name: string): number {
   if (pence === null) throw new HouseholdMappingError(name, 'is not an amount in pounds and pence.');
   return pence;
 }
-

@@ -64,7 +64,7 @@ describe('every citation shipped under rulesets/', () => {
   const root = resolve('rulesets');
   const files = (readdirSync(root, { recursive: true }) as string[]).filter((path) => path.endsWith('.json')).sort();
 
-  it('cites an official source (rates, Local Housing Allowance tables, Band D, councils\' schemes, cases)', () => {
+  it("cites an official source (rates, Local Housing Allowance tables, Band D, councils' schemes, cases)", () => {
     expect(files.length).toBeGreaterThan(200);
     const cited = files.flatMap((file) => urlsIn(JSON.parse(readFileSync(join(root, file), 'utf8')), file));
     expect(cited.length).toBeGreaterThan(500);

@@ -24,7 +24,10 @@ export const OFFICIAL_SOURCE_DOMAINS: readonly OfficialDomain[] = [
       'the published LHA tables on assets.publishing.service.gov.uk), legislation.gov.uk (the Acts, regulations and up-rating orders), ' +
       "the Valuation Office's lha-direct.voa.gov.uk, ons.gov.uk, nidirect.gov.uk, the Housing Executive's nihe.gov.uk, and every council's own *.gov.uk site (its Council Tax Reduction scheme, its LHA page).",
   },
-  { domain: 'gov.scot', why: "The Scottish Government's domain: gov.scot and Social Security Scotland (socialsecurity.gov.scot), for Scottish benefits and Scottish Council Tax Reduction." },
+  {
+    domain: 'gov.scot',
+    why: "The Scottish Government's domain: gov.scot and Social Security Scotland (socialsecurity.gov.scot), for Scottish benefits and Scottish Council Tax Reduction.",
+  },
   { domain: 'mygov.scot', why: "The Scottish Government's public information service for Scottish benefits and council tax." },
   { domain: 'gov.wales', why: "The Welsh Government's domain, for Welsh Council Tax Reduction and council tax levels." },
   { domain: 'llyw.cymru', why: "The Welsh Government's Welsh-language domain (the same publications as gov.wales)." },

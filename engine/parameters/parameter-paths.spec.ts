@@ -14,12 +14,19 @@ const PARAMETERS_DIR = 'rulesets/parameters';
 const PATH_IN_QUOTES = /['"`](gov\/[a-z0-9_/]+)['"`]/g;
 
 function filesUnder(directory: string, ending: string): string[] {
-  return (readdirSync(directory, { recursive: true }) as string[]).filter((path) => path.endsWith(ending)).map((path) => join(directory, path));
+  return (readdirSync(directory, { recursive: true }) as string[])
+    .filter((path) => path.endsWith(ending))
+    .map((path) => join(directory, path));
 }
 
 const parameterFiles = filesUnder(PARAMETERS_DIR, '.json')
   .filter((path) => !path.endsWith(RATES_HELD_FILE))
-  .map((path) => path.slice(PARAMETERS_DIR.length + 1, -'.json'.length).split('\\').join('/'))
+  .map((path) =>
+    path
+      .slice(PARAMETERS_DIR.length + 1, -'.json'.length)
+      .split('\\')
+      .join('/'),
+  )
   .sort();
 
 const readers = [
@@ -42,11 +49,15 @@ describe('parameter paths', () => {
 
   it('finds the readers and the parameter files', () => {
     expect(parameterFiles.length).toBeGreaterThan(100);
-    expect(literals.get('gov/dwp/universal_credit/elements/carer/amount')).toEqual(['engine/benefits/universal-credit/health-and-caring.ts']);
+    expect(literals.get('gov/dwp/universal_credit/elements/carer/amount')).toEqual([
+      'engine/benefits/universal-credit/health-and-caring.ts',
+    ]);
   });
 
   it('every literal parameter path read in engine code, a ruleset or a definition is a parameter file', () => {
-    const missing = [...literals].filter(([path]) => !parameterFiles.includes(path)).map(([path, files]) => `${path} (in ${files.join(', ')})`);
+    const missing = [...literals]
+      .filter(([path]) => !parameterFiles.includes(path))
+      .map(([path, files]) => `${path} (in ${files.join(', ')})`);
     expect(missing).toEqual([]);
   });
 
@@ -57,8 +68,15 @@ describe('parameter paths', () => {
   it('no parameter path is built from a prefix in engine code', () => {
     const built = readers
       .filter((file) => file.endsWith('.ts'))
-      .flatMap((file) => readFileSync(file, 'utf8').split('\n').map((text, index) => ({ file, line: index + 1, text })))
-      .filter(({ text }) => /`gov\/[^`]*\$\{/.test(text) || /\.(amount|limit|switch|value|has|amountOn|limitOn|switchOn|parameterOn)\(`/.test(text))
+      .flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .map((text, index) => ({ file, line: index + 1, text })),
+      )
+      .filter(
+        ({ text }) =>
+          /`gov\/[^`]*\$\{/.test(text) || /\.(amount|limit|switch|value|has|amountOn|limitOn|switchOn|parameterOn)\(`/.test(text),
+      )
       .map(({ file, line, text }) => `${file}:${line}: ${text.trim()}`);
     expect(built).toEqual([]);
   });

@@ -10,8 +10,14 @@ import {
   type ParameterSourceFile,
 } from './parameter-set.js';
 
-const ratesPaper = { title: 'DWP, Proposed benefit and pension rates 2026 to 2027', url: 'https://www.gov.uk/government/publications/benefit-and-pension-rates-2026-to-2027' };
-const regulation36 = { title: 'Universal Credit Regulations 2013, regulation 36', url: 'https://www.legislation.gov.uk/uksi/2013/376/regulation/36' };
+const ratesPaper = {
+  title: 'DWP, Proposed benefit and pension rates 2026 to 2027',
+  url: 'https://www.gov.uk/government/publications/benefit-and-pension-rates-2026-to-2027',
+};
+const regulation36 = {
+  title: 'Universal Credit Regulations 2013, regulation 36',
+  url: 'https://www.legislation.gov.uk/uksi/2013/376/regulation/36',
+};
 
 const ratesHeld = (until = '2027-03-31'): ParameterSourceFile => ({
   path: RATES_HELD_FILE,
@@ -82,20 +88,33 @@ describe('loading parameter files', () => {
     expect(problemsIn(carerElement({ values: [{ from: '2026-04-13', value: 20934, source: 'DWP rates paper' }] }))).toEqual([
       'values[0].source: must be an object',
     ]);
-    expect(problemsIn(carerElement({ values: [{ from: '2026-04-13', value: 20934, source: { title: ' ', url: 'gov.uk/rates' } }] }))).toEqual([
+    expect(
+      problemsIn(carerElement({ values: [{ from: '2026-04-13', value: 20934, source: { title: ' ', url: 'gov.uk/rates' } }] })),
+    ).toEqual([
       'values[0].source.title: must be a non-empty text',
       'values[0].source.url: must be a web address starting https:// or http://',
     ]);
   });
 
   it('rejects a source or a regulation cited to a site that is not an official source', () => {
-    const news = { title: 'upday: DWP confirms new benefit rates', url: 'https://www.upday.com/uk/cost-of-living/dwp-confirms-new-benefit-rates' };
-    const model = { title: 'PolicyEngine UK parameter file', url: 'https://github.com/PolicyEngine/policyengine-uk/blob/main/carer/amount.yaml' };
+    const news = {
+      title: 'upday: DWP confirms new benefit rates',
+      url: 'https://www.upday.com/uk/cost-of-living/dwp-confirms-new-benefit-rates',
+    };
+    const model = {
+      title: 'PolicyEngine UK parameter file',
+      url: 'https://github.com/PolicyEngine/policyengine-uk/blob/main/carer/amount.yaml',
+    };
     expect(problemsIn(carerElement({ legislation: model, values: [{ from: '2026-04-13', value: 20934, source: news }] }))).toEqual([
       expect.stringMatching(/^legislation\.url: cites github\.com, which is not an official source/),
       expect.stringMatching(/^values\[0\]\.source\.url: cites www\.upday\.com, which is not an official source/),
     ]);
-    expect(() => loadParameterSet([ratesHeld(), file(`${CARER}.json`, carerElement({ values: [{ from: '2026-04-13', value: 20934, source: news }] }))])).toThrow(ParameterFilesError);
+    expect(() =>
+      loadParameterSet([
+        ratesHeld(),
+        file(`${CARER}.json`, carerElement({ values: [{ from: '2026-04-13', value: 20934, source: news }] })),
+      ]),
+    ).toThrow(ParameterFilesError);
   });
 
   it('rejects a duplicated date and dates out of order', () => {
@@ -103,12 +122,16 @@ describe('loading parameter files', () => {
       { from: '2026-04-13', value: 20934, source: ratesPaper },
       { from: '2026-04-13', value: 20935, source: ratesPaper },
     ];
-    expect(problemsIn(carerElement({ values: duplicated }))).toEqual(['values[1].from: duplicates the date 2026-04-13 of the value before it']);
+    expect(problemsIn(carerElement({ values: duplicated }))).toEqual([
+      'values[1].from: duplicates the date 2026-04-13 of the value before it',
+    ]);
     const newestFirst = [
       { from: '2026-04-13', value: 20934, source: ratesPaper },
       { from: '2025-04-07', value: 20168, source: ratesPaper },
     ];
-    expect(problemsIn(carerElement({ values: newestFirst }))).toEqual(['values[1].from: 2025-04-07 comes before 2026-04-13: list values oldest first']);
+    expect(problemsIn(carerElement({ values: newestFirst }))).toEqual([
+      'values[1].from: 2025-04-07 comes before 2026-04-13: list values oldest first',
+    ]);
   });
 
   it('rejects dates that are not real yyyy-mm-dd dates, and an empty list of values', () => {
@@ -143,11 +166,13 @@ describe('loading parameter files', () => {
   });
 
   it('takes null as "no limit" for a count only, and true or false for a switch only', () => {
-    const limit = (value: unknown) => carerElement({ unit: 'count', period: 'none', values: [{ from: '2026-04-06', value, source: ratesPaper }] });
+    const limit = (value: unknown) =>
+      carerElement({ unit: 'count', period: 'none', values: [{ from: '2026-04-06', value, source: ratesPaper }] });
     expect(problemsIn(limit(null))).toEqual([]);
     expect(problemsIn(limit(2))).toEqual([]);
     expect(problemsIn(limit(true))).toEqual(['values[0].value: must be a whole number, 0 or more, in count, or null for no limit']);
-    const flag = (value: unknown) => carerElement({ unit: 'boolean', period: 'none', values: [{ from: '2026-04-06', value, source: ratesPaper }] });
+    const flag = (value: unknown) =>
+      carerElement({ unit: 'boolean', period: 'none', values: [{ from: '2026-04-06', value, source: ratesPaper }] });
     expect(problemsIn(flag(false))).toEqual([]);
     expect(problemsIn(flag(0))).toEqual(['values[0].value: must be true or false for a switch']);
   });
@@ -183,13 +208,18 @@ describe('loading parameter files', () => {
       {
         file: `${CARER}.json`,
         path: 'values',
-        message: "has no value dated in the last year of the rates held (2027-04-01 to 2028-03-31): add that year's value, even if unchanged, with its source",
+        message:
+          "has no value dated in the last year of the rates held (2027-04-01 to 2028-03-31): add that year's value, even if unchanged, with its source",
       },
     ]);
   });
 
   it('throws one error listing every problem with its file and path', () => {
-    const files = [ratesHeld(), file(`${CARER}.json`, carerElement({ label: undefined })), file('gov/dwp/carers_allowance/rate.json', carerElement({ period: 'year' }))];
+    const files = [
+      ratesHeld(),
+      file(`${CARER}.json`, carerElement({ label: undefined })),
+      file('gov/dwp/carers_allowance/rate.json', carerElement({ period: 'year' })),
+    ];
     expect(() => loadParameterSet(files)).toThrow(ParameterFilesError);
     expect(() => loadParameterSet(files)).toThrow(
       [
@@ -212,7 +242,11 @@ describe('reading a parameter on a date', () => {
       { from: '2026-04-06', value: null, source: ratesPaper },
     ],
   };
-  const parameters = loadParameterSet([ratesHeld(), file(`${CARER}.json`, carerElement()), file('gov/dwp/universal_credit/child_limit.json', limit)]);
+  const parameters = loadParameterSet([
+    ratesHeld(),
+    file(`${CARER}.json`, carerElement()),
+    file('gov/dwp/universal_credit/child_limit.json', limit),
+  ]);
 
   it('gives the value in force with its date, source, note and legislation, for the explanation', () => {
     expect(parameters.parameterOn(CARER, '2026-04-13')).toEqual({

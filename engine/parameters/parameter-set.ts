@@ -357,7 +357,11 @@ class FileCheck {
     }
     if (unit === 'count' && value === null) return; // no limit
     if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-      const hint = unit.startsWith('pence') ? ' (money is in pence: £4.35 is written 435)' : unit === 'basis points' ? ' (55% is written 5500)' : '';
+      const hint = unit.startsWith('pence')
+        ? ' (money is in pence: £4.35 is written 435)'
+        : unit === 'basis points'
+          ? ' (55% is written 5500)'
+          : '';
       this.problem(path, `must be a whole number, 0 or more, in ${unit}${unit === 'count' ? ', or null for no limit' : ''}${hint}`);
       return;
     }

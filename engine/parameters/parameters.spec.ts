@@ -85,7 +85,9 @@ describe("the rates held, on each side of the law's April dates", () => {
     const londonFamilies = 'gov/dwp/benefit_cap/universal_credit_monthly/greater_london/couple_or_children';
     expect(held().amountOn(londonFamilies, '2026-04-12')).toBe(211025);
     expect(held().amountOn(londonFamilies, '2026-04-13')).toBe(211025);
-    expect(held().amountOn('gov/dwp/benefit_cap/universal_credit_monthly/outside_greater_london/single_no_children', '2026-04-13')).toBe(122942);
+    expect(held().amountOn('gov/dwp/benefit_cap/universal_credit_monthly/outside_greater_london/single_no_children', '2026-04-13')).toBe(
+      122942,
+    );
   });
 
   it('nothing is answered after the rates held, even for a figure that has not changed in years', () => {

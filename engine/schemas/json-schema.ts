@@ -23,12 +23,21 @@ export const SCHEMA_DIR = resolve('definitions/schemas');
 export type JsonSchema = Record<string, unknown>;
 
 // ajv-formats is a CommonJS module whose default export is the function itself.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (
+  ajv: Ajv2020,
+) => Ajv2020;
 
 function createAjv(): Ajv2020 {
   // allErrors: every problem at once; verbose: each error carries its schema, for the messages; ownProperties: an
   // inherited name (constructor) is never taken for a field given; strictRequired off for `if: { not: { required } }`.
-  const ajv = new Ajv2020({ allErrors: true, verbose: true, ownProperties: true, strictNumbers: true, strict: true, strictRequired: false });
+  const ajv = new Ajv2020({
+    allErrors: true,
+    verbose: true,
+    ownProperties: true,
+    strictNumbers: true,
+    strict: true,
+    strictRequired: false,
+  });
   addFormats(ajv);
   ajv.addKeyword({ keyword: 'x-errorMessage', schemaType: ['string', 'object'] });
   ajv.addKeyword({ keyword: 'x-whenMissing', schemaType: 'string' });
@@ -109,7 +118,10 @@ function segmentsOf(pointer: string, value: unknown): Segment[] {
 
 /** `household.adults[0].age`; empty for the value as a whole. */
 export function pathOf(segments: readonly Segment[]): string {
-  return segments.reduce<string>((path, segment) => (typeof segment === 'number' ? `${path}[${segment}]` : path ? `${path}.${segment}` : segment), '');
+  return segments.reduce<string>(
+    (path, segment) => (typeof segment === 'number' ? `${path}[${segment}]` : path ? `${path}.${segment}` : segment),
+    '',
+  );
 }
 
 function resolveRef(root: JsonSchema, schema: JsonSchema): JsonSchema {
@@ -255,14 +267,20 @@ function ownMessage(error: ErrorObject): string | undefined {
 const withPath = (path: string, message: string) => (path ? `${path} ${message}` : message);
 
 /** ajv's errors as FieldErrors with their path segments, before sorting. */
-function schemaProblems(root: JsonSchema, value: unknown, errors: readonly ErrorObject[], unknownField: string): (FieldError & { segments: Segment[] })[] {
+function schemaProblems(
+  root: JsonSchema,
+  value: unknown,
+  errors: readonly ErrorObject[],
+  unknownField: string,
+): (FieldError & { segments: Segment[] })[] {
   const found: { segments: Segment[]; message: string }[] = [];
   for (const error of errors) {
     const segments = segmentsOf(error.instancePath, value);
     const params = error.params as Record<string, unknown>;
     if (error.keyword === 'required') {
       const name = String(params.missingProperty);
-      const property = propertySchema(root, error.parentSchema as JsonSchema, name) ?? propertySchema(root, objectSchemaAt(root, segments), name);
+      const property =
+        propertySchema(root, error.parentSchema as JsonSchema, name) ?? propertySchema(root, objectSchemaAt(root, segments), name);
       found.push({ segments: [...segments, name], message: `is required${whenMissing(root, property)}.` });
     } else if (error.keyword === 'additionalProperties') {
       found.push({ segments: [...segments, String(params.additionalProperty)], message: unknownField });
@@ -282,7 +300,11 @@ function objectSchemaAt(root: JsonSchema, segments: readonly Segment[]): JsonSch
 }
 
 /** Problems found in code (cross-references) merged with the schema's: one per path, the first kept, in schema order. */
-function sortFieldErrors(root: JsonSchema, value: unknown, errors: readonly (FieldError & { segments: readonly Segment[] })[]): FieldError[] {
+function sortFieldErrors(
+  root: JsonSchema,
+  value: unknown,
+  errors: readonly (FieldError & { segments: readonly Segment[] })[],
+): FieldError[] {
   const seen = new Set<string>();
   return errors
     .map((error, index) => ({ error, index, key: orderKey(root, value, error.segments) }))

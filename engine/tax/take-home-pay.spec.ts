@@ -100,7 +100,10 @@ describe('takeHomePay', () => {
   });
 
   it('Scotland 2025/26, £30,000 a year: that year’s bands, and a half penny rounded up', () => {
-    const { adult, input } = claimantOf({ earnings: { amount: 30000, period: 'YEAR', basis: 'GROSS' } }, { country: 'SCOTLAND', date: '2025-11-21' });
+    const { adult, input } = claimantOf(
+      { earnings: { amount: 30000, period: 'YEAR', basis: 'GROSS' } },
+      { country: 'SCOTLAND', date: '2025-11-21' },
+    );
     // 2,827 x 19% = 537.13 + 12,094 x 20% = 2,418.80 + 2,509 x 21% = 526.89 = 3,482.82 a year = 290.235 -> 290.24.
     expect(takeHomePay(adult, input).incomeTax.monthly).toBe(29024);
   });

@@ -55,7 +55,10 @@ const NO_TAX: PeriodPence = { weekly: 0, monthly: 0 };
 
 function incomeTaxBands(parameters: ParameterReader, scottish: boolean): Band[] {
   if (scottish) {
-    const band = (rate: string, limit: string | null): Band => ({ rate: parameters.amount(rate), upTo: limit ? parameters.amount(limit) : null });
+    const band = (rate: string, limit: string | null): Band => ({
+      rate: parameters.amount(rate),
+      upTo: limit ? parameters.amount(limit) : null,
+    });
     return [
       band('gov/hmrc/income_tax/rates/scotland/starter_rate', 'gov/hmrc/income_tax/rates/scotland/starter_rate_limit'),
       band('gov/hmrc/income_tax/rates/scotland/basic_rate', 'gov/hmrc/income_tax/rates/scotland/basic_rate_limit'),
@@ -66,8 +69,14 @@ function incomeTaxBands(parameters: ParameterReader, scottish: boolean): Band[] 
     ];
   }
   return [
-    { rate: parameters.amount('gov/hmrc/income_tax/rates/uk/basic_rate'), upTo: parameters.amount('gov/hmrc/income_tax/rates/uk/basic_rate_limit') },
-    { rate: parameters.amount('gov/hmrc/income_tax/rates/uk/higher_rate'), upTo: parameters.amount('gov/hmrc/income_tax/rates/uk/higher_rate_limit') },
+    {
+      rate: parameters.amount('gov/hmrc/income_tax/rates/uk/basic_rate'),
+      upTo: parameters.amount('gov/hmrc/income_tax/rates/uk/basic_rate_limit'),
+    },
+    {
+      rate: parameters.amount('gov/hmrc/income_tax/rates/uk/higher_rate'),
+      upTo: parameters.amount('gov/hmrc/income_tax/rates/uk/higher_rate_limit'),
+    },
     { rate: parameters.amount('gov/hmrc/income_tax/rates/uk/additional_rate'), upTo: null },
   ];
 }
@@ -93,7 +102,11 @@ function personalAllowance(parameters: ParameterReader, adjustedNetIncome: Pence
   const allowance = parameters.amount('gov/hmrc/income_tax/allowances/personal_allowance/amount');
   const excess = adjustedNetIncome - parameters.amount('gov/hmrc/income_tax/allowances/personal_allowance/income_limit');
   if (excess <= 0) return allowance;
-  const reduction = scalePence(excess, parameters.amount('gov/hmrc/income_tax/allowances/personal_allowance/reduction_rate'), BASIS_POINTS_WHOLE);
+  const reduction = scalePence(
+    excess,
+    parameters.amount('gov/hmrc/income_tax/allowances/personal_allowance/reduction_rate'),
+    BASIS_POINTS_WHOLE,
+  );
   return Math.max(0, allowance - reduction);
 }
 
@@ -139,7 +152,13 @@ const yearlyProfit = (adult: AdultFacts): Pence => Math.max(0, moneyIn(adult.adu
 export function takeHomePay(adult: AdultFacts, input: TaxInput): TakeHomePay {
   if (!adult.earnings) return { weekly: 0, monthly: 0, incomeTax: NO_TAX, nationalInsurance: NO_TAX, fromGross: false };
   if (adult.earnings.basis === 'NET') {
-    return { weekly: adult.earnings.weekly, monthly: adult.earnings.monthly, incomeTax: NO_TAX, nationalInsurance: NO_TAX, fromGross: false };
+    return {
+      weekly: adult.earnings.weekly,
+      monthly: adult.earnings.monthly,
+      incomeTax: NO_TAX,
+      nationalInsurance: NO_TAX,
+      fromGross: false,
+    };
   }
   const earnings = yearlyEarnings(adult);
   // The earnings come first, so the profit (taxed on top of them) only matters through the allowance's taper.

@@ -56,7 +56,10 @@ interface Caller {
 }
 
 const browser = (name: string, browserId: string): Caller => ({ name, headers: { 'x-browser-id': browserId }, browserId });
-const account = (name: string, signedIn: SignedIn): Caller => ({ name, headers: { cookie: signedIn.cookie, 'x-csrf-token': signedIn.csrf } });
+const account = (name: string, signedIn: SignedIn): Caller => ({
+  name,
+  headers: { cookie: signedIn.cookie, 'x-csrf-token': signedIn.csrf },
+});
 const SIGNED_OUT: Caller = { name: 'signed out, no browser id', headers: {} };
 
 /** Something that belongs to someone: the ids that point at it, who owns it, and everyone else. */
@@ -99,7 +102,7 @@ async function call(route: Route, valid: ValidRequest, caller: Caller): Promise<
   let body: string | undefined;
   if (route.hasBody && route.method !== 'GET') {
     headers['content-type'] = 'application/json';
-    body = JSON.stringify(caller.browserId ? { ...valid.body, browserId: caller.browserId } : valid.body ?? {});
+    body = JSON.stringify(caller.browserId ? { ...valid.body, browserId: caller.browserId } : (valid.body ?? {}));
   }
   const response = await fetch(`${baseUrl}${urlOf(route, valid)}`, { method: route.method, headers, body, redirect: 'manual' });
   const text = await response.text();
@@ -163,8 +166,17 @@ beforeAll(async () => {
   rules = new Map(declaredRoutes(testApp.app).flatMap((declared) => declared.keys.map((key) => [key, declared.rule] as const)));
   const accounts = testApp.app.get(AccountsService);
   context = await prepareFuzzContext(baseUrl, accounts);
-  const { organisationId } = await accounts.createOrganisationWithAdmin('Other Advice', { email: 'admin@other-advice.example', displayName: 'Other Admin', password: FUZZ_PASSWORD });
-  await accounts.addUserToOrganisation(organisationId, { email: 'adviser@other-advice.example', displayName: 'Other Adviser', password: FUZZ_PASSWORD, role: 'adviser' });
+  const { organisationId } = await accounts.createOrganisationWithAdmin('Other Advice', {
+    email: 'admin@other-advice.example',
+    displayName: 'Other Admin',
+    password: FUZZ_PASSWORD,
+  });
+  await accounts.addUserToOrganisation(organisationId, {
+    email: 'adviser@other-advice.example',
+    displayName: 'Other Adviser',
+    password: FUZZ_PASSWORD,
+    role: 'adviser',
+  });
   callers = {
     publicBrowser: browser('the browser that made the public calculation', context.ids.browserId),
     otherBrowser: browser('another browser', 'browser_1795453200000_stranger'),
@@ -175,21 +187,42 @@ beforeAll(async () => {
   };
   const { publicBrowser, otherBrowser, adviser, admin, otherAdviser, otherAdmin } = callers;
   targets = [
-    { name: "a member of the public's calculation", ids: [context.ids.publicSession], owner: publicBrowser, outsiders: [SIGNED_OUT, otherBrowser, adviser, admin, otherAdviser, otherAdmin] },
-    { name: "an adviser's calculation", ids: [context.ids.adviserSession], owner: adviser, outsiders: [SIGNED_OUT, publicBrowser, otherBrowser, otherAdviser, otherAdmin] },
-    { name: "an adviser's calculation to delete", ids: [context.ids.deletableSession], owner: adviser, outsiders: [SIGNED_OUT, publicBrowser, otherBrowser, otherAdviser, otherAdmin] },
-    { name: "an organisation's client", ids: [context.ids.clientGuid], owner: admin, outsiders: [SIGNED_OUT, publicBrowser, otherBrowser, otherAdviser, otherAdmin] },
-    { name: "an organisation's adviser", ids: [context.ids.adviserUserId], owner: admin, outsiders: [SIGNED_OUT, publicBrowser, otherBrowser, otherAdviser, otherAdmin] },
+    {
+      name: "a member of the public's calculation",
+      ids: [context.ids.publicSession],
+      owner: publicBrowser,
+      outsiders: [SIGNED_OUT, otherBrowser, adviser, admin, otherAdviser, otherAdmin],
+    },
+    {
+      name: "an adviser's calculation",
+      ids: [context.ids.adviserSession],
+      owner: adviser,
+      outsiders: [SIGNED_OUT, publicBrowser, otherBrowser, otherAdviser, otherAdmin],
+    },
+    {
+      name: "an adviser's calculation to delete",
+      ids: [context.ids.deletableSession],
+      owner: adviser,
+      outsiders: [SIGNED_OUT, publicBrowser, otherBrowser, otherAdviser, otherAdmin],
+    },
+    {
+      name: "an organisation's client",
+      ids: [context.ids.clientGuid],
+      owner: admin,
+      outsiders: [SIGNED_OUT, publicBrowser, otherBrowser, otherAdviser, otherAdmin],
+    },
+    {
+      name: "an organisation's adviser",
+      ids: [context.ids.adviserUserId],
+      owner: admin,
+      outsiders: [SIGNED_OUT, publicBrowser, otherBrowser, otherAdviser, otherAdmin],
+    },
   ];
-  const references = await testApp.database.query<{ reference: string }>('SELECT reference FROM calculation_sessions WHERE id = ANY($1::uuid[])', [
-    [context.ids.publicSession, context.ids.adviserSession, context.ids.deletableSession],
-  ]);
-  secrets = [
-    ...targets.flatMap((target) => target.ids),
-    ...references.map((row) => row.reference),
-    'fuzz-advice.example',
-    'Fuzz Advice',
-  ];
+  const references = await testApp.database.query<{ reference: string }>(
+    'SELECT reference FROM calculation_sessions WHERE id = ANY($1::uuid[])',
+    [[context.ids.publicSession, context.ids.adviserSession, context.ids.deletableSession]],
+  );
+  secrets = [...targets.flatMap((target) => target.ids), ...references.map((row) => row.reference), 'fuzz-advice.example', 'Fuzz Advice'];
 }, 90_000);
 afterAll(() => testApp.close());
 
@@ -205,10 +238,14 @@ describe('the authorisation sweep of every route', () => {
       const rule = rules.get(routeKey(route));
       if (rule !== 'adviser' && rule !== 'organisation-admin') continue;
       const valid = ROUTE_ENTRIES[routeKey(route)](context.ids);
-      const outsiders = rule === 'adviser' ? [SIGNED_OUT, callers.publicBrowser, callers.otherBrowser] : [SIGNED_OUT, callers.publicBrowser, callers.adviser, callers.otherAdviser];
+      const outsiders =
+        rule === 'adviser'
+          ? [SIGNED_OUT, callers.publicBrowser, callers.otherBrowser]
+          : [SIGNED_OUT, callers.publicBrowser, callers.adviser, callers.otherAdviser];
       for (const caller of outsiders) {
         const answer = await call(route, valid, caller);
-        if (answer.status !== 403 || answer.code !== 'NO_ACCESS') wrong.push(`${routeKey(route)} (${rule}) as ${caller.name}: ${answer.status} ${answer.code}`);
+        if (answer.status !== 403 || answer.code !== 'NO_ACCESS')
+          wrong.push(`${routeKey(route)} (${rule}) as ${caller.name}: ${answer.status} ${answer.code}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -223,7 +260,8 @@ describe('the authorisation sweep of every route', () => {
     for (const { route, valid, target } of requests) {
       for (const caller of target.outsiders) {
         const answer = await call(route, valid, caller);
-        if (!refused(answer, valid, target)) wrong.push(`${routeKey(route)} on ${target.name} as ${caller.name}: ${answer.status} ${answer.text.slice(0, 160)}`);
+        if (!refused(answer, valid, target))
+          wrong.push(`${routeKey(route)} on ${target.name} as ${caller.name}: ${answer.status} ${answer.text.slice(0, 160)}`);
         const seen = leaked(answer);
         if (seen.length > 0) wrong.push(`${routeKey(route)} on ${target.name} as ${caller.name} showed ${seen.join(', ')}`);
       }
@@ -247,7 +285,11 @@ describe('the authorisation sweep of every route', () => {
     }
     expect(wrong).toEqual([]);
     // The search and the lists did answer the other organisation, so the check above looked at real lists.
-    const search = await call(routes.find((route) => routeKey(route) === 'GET /api/intermediary/clients')!, ROUTE_ENTRIES['GET /api/intermediary/clients'](context.ids), callers.otherAdviser);
+    const search = await call(
+      routes.find((route) => routeKey(route) === 'GET /api/intermediary/clients')!,
+      ROUTE_ENTRIES['GET /api/intermediary/clients'](context.ids),
+      callers.otherAdviser,
+    );
     expect(search.status).toBe(200);
   });
 
@@ -257,7 +299,8 @@ describe('the authorisation sweep of every route', () => {
       const answer = await call(route, valid, target.owner);
       const expected = OWNER_OUTCOMES[routeKey(route)];
       const through = expected ? answer.status === expected.status && answer.code === expected.code : answer.status < 300;
-      if (!through) wrong.push(`${routeKey(route)} on ${target.name} as ${target.owner.name}: ${answer.status} ${answer.text.slice(0, 160)}`);
+      if (!through)
+        wrong.push(`${routeKey(route)} on ${target.name} as ${target.owner.name}: ${answer.status} ${answer.text.slice(0, 160)}`);
     }
     expect(wrong).toEqual([]);
   }, 60_000);

@@ -7,12 +7,16 @@ import { REPO_ROOT } from '../support/api-process.js';
 
 /** `npm run calc -- <file.json|->` as the package.json script runs it, from the project folder. */
 function calc(argument: string | undefined, stdin?: string) {
-  const result = spawnSync(process.execPath, ['--import', './scripts/register-typescript.mjs', 'scripts/calc.ts', ...(argument === undefined ? [] : [argument])], {
-    cwd: REPO_ROOT,
-    input: stdin ?? '',
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['--import', './scripts/register-typescript.mjs', 'scripts/calc.ts', ...(argument === undefined ? [] : [argument])],
+    {
+      cwd: REPO_ROOT,
+      input: stdin ?? '',
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -46,7 +50,11 @@ describe('npm run calc', () => {
     const response = JSON.parse(stdout);
     expect(response).toMatchObject({ date: '2026-11-21', rulesVersion: '2026-27', system: 'UNIVERSAL_CREDIT' });
     // Eldest £27.05 + one other child £17.90 = £44.95 a week; monthly = 44.95 x 52 / 12 = 194.7833... = £194.78.
-    expect(response.benefits.find((benefit: { code: string }) => benefit.code === 'CHILD_BENEFIT')).toMatchObject({ eligible: true, weekly: 44.95, monthly: 194.78 });
+    expect(response.benefits.find((benefit: { code: string }) => benefit.code === 'CHILD_BENEFIT')).toMatchObject({
+      eligible: true,
+      weekly: 44.95,
+      monthly: 194.78,
+    });
   });
 
   it('reads the request from stdin for -, and answers the same', () => {
@@ -57,7 +65,10 @@ describe('npm run calc', () => {
   });
 
   it('prints the error the API gives for bad input, and exits 2', () => {
-    const bad = { ...COUPLE_WITH_TWO_CHILDREN, household: { ...COUPLE_WITH_TWO_CHILDREN.household, adults: [{ age: 40, foo: 1 }], capital: 10.001 } };
+    const bad = {
+      ...COUPLE_WITH_TWO_CHILDREN,
+      household: { ...COUPLE_WITH_TWO_CHILDREN.household, adults: [{ age: 40, foo: 1 }], capital: 10.001 },
+    };
     const { status, stdout } = calc('-', JSON.stringify(bad));
     expect(status).toBe(2);
     expect(JSON.parse(stdout)).toEqual({

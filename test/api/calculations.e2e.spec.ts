@@ -3,7 +3,6 @@ import request from 'supertest';
 import { LONE_PARENT_PRIVATE_RENTER } from '../support/households.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-
 const withAdult = (change: Record<string, unknown>) => ({
   ...LONE_PARENT_PRIVATE_RENTER,
   adults: [{ ...LONE_PARENT_PRIVATE_RENTER.adults[0], ...change }],
@@ -11,7 +10,10 @@ const withAdult = (change: Record<string, unknown>) => ({
 
 describe('POST /api/v1/calculations', () => {
   let testApp: TestApp;
-  const post = (body: unknown) => request(testApp.app.getHttpServer()).post('/api/v1/calculations').send(body as object);
+  const post = (body: unknown) =>
+    request(testApp.app.getHttpServer())
+      .post('/api/v1/calculations')
+      .send(body as object);
 
   beforeAll(async () => {
     testApp = await startTestApp();
@@ -22,10 +24,33 @@ describe('POST /api/v1/calculations', () => {
     const response = await post({ date: '2026-11-21', household: LONE_PARENT_PRIVATE_RENTER }).expect(200);
     const { body } = response;
     expect(body).toMatchObject({ date: '2026-11-21', rulesVersion: '2026-27', system: 'UNIVERSAL_CREDIT' });
-    expect(Object.keys(body).sort()).toEqual(['benefits', 'date', 'extraHelp', 'localHousingAllowance', 'rulesVersion', 'system', 'totals', 'variables']);
+    expect(Object.keys(body).sort()).toEqual([
+      'benefits',
+      'date',
+      'extraHelp',
+      'localHousingAllowance',
+      'rulesVersion',
+      'system',
+      'totals',
+      'variables',
+    ]);
     for (const benefit of body.benefits) {
       expect(Object.keys(benefit).sort()).toEqual(
-        ['amountShown', 'code', 'deductions', 'elements', 'eligible', 'explanation', 'meansTested', 'monthly', 'name', 'parameters', 'rules', 'system', 'weekly'].sort(),
+        [
+          'amountShown',
+          'code',
+          'deductions',
+          'elements',
+          'eligible',
+          'explanation',
+          'meansTested',
+          'monthly',
+          'name',
+          'parameters',
+          'rules',
+          'system',
+          'weekly',
+        ].sort(),
       );
       expect(typeof benefit.weekly).toBe('number');
       expect(typeof benefit.monthly).toBe('number');
@@ -63,7 +88,13 @@ describe('POST /api/v1/calculations', () => {
       explanation: ['Child Benefit is £27.05 a week for the eldest child.'],
     });
     expect(childBenefit.parameters).toContainEqual(
-      expect.objectContaining({ name: 'gov/hmrc/child_benefit/amount/eldest', value: 2705, unit: 'pence a week', from: '2026-04-06', source: expect.objectContaining({ url: expect.any(String) }) }),
+      expect.objectContaining({
+        name: 'gov/hmrc/child_benefit/amount/eldest',
+        value: 2705,
+        unit: 'pence a week',
+        from: '2026-04-06',
+        source: expect.objectContaining({ url: expect.any(String) }),
+      }),
     );
   });
 
@@ -71,14 +102,20 @@ describe('POST /api/v1/calculations', () => {
     const { body } = await post({ date: '2025-06-01', household: LONE_PARENT_PRIVATE_RENTER }).expect(200);
     // £26.05 a week from 7 April 2025; monthly = 26.05 x 52 / 12 = 112.8833... = £112.88.
     expect(body.rulesVersion).toBe('2025-26');
-    expect(body.benefits.find((benefit: { code: string }) => benefit.code === 'CHILD_BENEFIT')).toMatchObject({ weekly: 26.05, monthly: 112.88 });
+    expect(body.benefits.find((benefit: { code: string }) => benefit.code === 'CHILD_BENEFIT')).toMatchObject({
+      weekly: 26.05,
+      monthly: 112.88,
+    });
   });
 
   it('stores nothing', async () => {
     const rowCounts = async () => {
-      const tables = await testApp.database.query<{ name: string }>(`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`);
+      const tables = await testApp.database.query<{ name: string }>(
+        `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
+      );
       const counts: Record<string, number> = {};
-      for (const { name } of tables) counts[name] = Number((await testApp.database.query<{ rows: string }>(`SELECT count(*) AS rows FROM "${name}"`))[0]!.rows);
+      for (const { name } of tables)
+        counts[name] = Number((await testApp.database.query<{ rows: string }>(`SELECT count(*) AS rows FROM "${name}"`))[0]!.rows);
       return counts;
     };
     const before = await rowCounts();
@@ -99,18 +136,25 @@ describe('POST /api/v1/calculations', () => {
 
   it('refuses a value outside an enum', async () => {
     const { body } = await post({ household: { ...LONE_PARENT_PRIVATE_RENTER, country: 'ENG' } }).expect(400);
-    expect(body.errors).toEqual([{ path: 'household.country', message: 'household.country must be one of ENGLAND, SCOTLAND, WALES, NORTHERN_IRELAND.' }]);
+    expect(body.errors).toEqual([
+      { path: 'household.country', message: 'household.country must be one of ENGLAND, SCOTLAND, WALES, NORTHERN_IRELAND.' },
+    ]);
   });
 
   it('refuses money with 3 decimals', async () => {
     const { body } = await post({ household: withAdult({ earnings: { amount: 1200.125, period: 'MONTH', basis: 'NET' } }) }).expect(400);
     expect(body.errors).toEqual([
-      { path: 'household.adults[0].earnings.amount', message: 'household.adults[0].earnings.amount must have at most 2 decimal places (pounds and pence).' },
+      {
+        path: 'household.adults[0].earnings.amount',
+        message: 'household.adults[0].earnings.amount must have at most 2 decimal places (pounds and pence).',
+      },
     ]);
   });
 
   it('refuses a household without a tenure', async () => {
-    const { body } = await post({ household: { ...LONE_PARENT_PRIVATE_RENTER, housing: { rent: { amount: 850, period: 'MONTH' } } } }).expect(400);
+    const { body } = await post({
+      household: { ...LONE_PARENT_PRIVATE_RENTER, housing: { rent: { amount: 850, period: 'MONTH' } } },
+    }).expect(400);
     expect(body.errors).toEqual([
       {
         path: 'household.housing.tenure',
@@ -156,16 +200,26 @@ describe('POST /api/v1/calculations', () => {
       statusCode: 422,
       code: 'DATE_OUT_OF_RANGE',
       message: 'The rules and rates held run to 2027-03-31; 2030-01-01 is after that, so it cannot be worked out yet.',
-      errors: [{ path: 'date', message: 'The rules and rates held run to 2027-03-31; 2030-01-01 is after that, so it cannot be worked out yet.' }],
+      errors: [
+        { path: 'date', message: 'The rules and rates held run to 2027-03-31; 2030-01-01 is after that, so it cannot be worked out yet.' },
+      ],
     });
   });
 
   it('refuses a body that is not JSON, or not an object, with 400', async () => {
-    const malformed = await request(testApp.app.getHttpServer()).post('/api/v1/calculations').set('Content-Type', 'application/json').send('{"household": ').expect(400);
+    const malformed = await request(testApp.app.getHttpServer())
+      .post('/api/v1/calculations')
+      .set('Content-Type', 'application/json')
+      .send('{"household": ')
+      .expect(400);
     expect(malformed.body).toMatchObject({ statusCode: 400, code: 'INVALID_JSON' });
     const list = await post([LONE_PARENT_PRIVATE_RENTER]).expect(400);
     expect(list.body.errors).toEqual([{ path: '', message: 'The request must be a JSON object with household (and optionally date).' }]);
-    const text = await request(testApp.app.getHttpServer()).post('/api/v1/calculations').set('Content-Type', 'text/plain').send('household').expect(400);
+    const text = await request(testApp.app.getHttpServer())
+      .post('/api/v1/calculations')
+      .set('Content-Type', 'text/plain')
+      .send('household')
+      .expect(400);
     expect(text.body.errors[0].path).toBe('');
   });
 });

@@ -31,15 +31,23 @@ describe('POST /api/data/error/', () => {
   });
 
   it('links the report to the calculation it came from, and ignores a session that does not exist', async () => {
-    const [session] = await testApp.database.query<{ id: string }>(`INSERT INTO calculation_sessions (reference) VALUES ('ABC2345') RETURNING id`);
+    const [session] = await testApp.database.query<{ id: string }>(
+      `INSERT INTO calculation_sessions (reference) VALUES ('ABC2345') RETURNING id`,
+    );
     await http().post('/api/data/error/').send({ source: 'Survey', error: 'one', session: session.id }).expect(204);
-    await http().post('/api/data/error/').send({ source: 'Survey', error: 'two', session: '9a1f4a52-0000-4000-8000-000000000000' }).expect(204);
+    await http()
+      .post('/api/data/error/')
+      .send({ source: 'Survey', error: 'two', session: '9a1f4a52-0000-4000-8000-000000000000' })
+      .expect(204);
     await http().post('/api/data/error/').send({ source: 'Survey', error: 'three', session: 'not-a-session' }).expect(204);
     expect((await storedReports()).map((report) => report.session_id)).toEqual([session.id, null, null]);
   });
 
   it('keeps the first 8,000 characters of a long error rather than refusing it', async () => {
-    await http().post('/api/data/error/').send({ source: 'Result', error: 'x'.repeat(12_000) }).expect(204);
+    await http()
+      .post('/api/data/error/')
+      .send({ source: 'Result', error: 'x'.repeat(12_000) })
+      .expect(204);
     const [stored] = await storedReports();
     expect(stored.error).toHaveLength(8000);
     expect(stored.error.endsWith(' [cut]')).toBe(true);
@@ -56,7 +64,11 @@ describe('POST /api/data/error/', () => {
   });
 
   it('answers malformed JSON with 400 in the error shape', async () => {
-    const response = await http().post('/api/data/error/').set('Content-Type', 'application/json').send(`{"source": "${PERSONAL.postcode}", `).expect(400);
+    const response = await http()
+      .post('/api/data/error/')
+      .set('Content-Type', 'application/json')
+      .send(`{"source": "${PERSONAL.postcode}", `)
+      .expect(400);
     expect(response.body).toEqual({
       statusCode: 400,
       code: 'INVALID_JSON',
@@ -66,7 +78,10 @@ describe('POST /api/data/error/', () => {
   });
 
   it('answers a body over the size limit with 413 in the error shape', async () => {
-    const response = await http().post('/api/data/error/').send({ source: 'Survey', error: 'y'.repeat(17 * 1024) }).expect(413);
+    const response = await http()
+      .post('/api/data/error/')
+      .send({ source: 'Survey', error: 'y'.repeat(17 * 1024) })
+      .expect(413);
     expect(response.body).toEqual({
       statusCode: 413,
       code: 'BODY_TOO_LARGE',
@@ -76,7 +91,10 @@ describe('POST /api/data/error/', () => {
   });
 
   it('answers wrong types with 400 naming each field', async () => {
-    const response = await http().post('/api/data/error/').send({ source: 42, error: ['a'], session: 7 }).expect(400);
+    const response = await http()
+      .post('/api/data/error/')
+      .send({ source: 42, error: ['a'], session: 7 })
+      .expect(400);
     expect(response.body).toEqual({
       statusCode: 400,
       code: 'VALIDATION_FAILED',
@@ -113,7 +131,12 @@ describe('the rest of the API shell', () => {
 
   it('answers an unknown API route with 404 in the error shape, without its query string', async () => {
     const response = await http().get('/api/no-such-thing?postcode=SW1A1AA').expect(404);
-    expect(response.body).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'There is no GET /api/no-such-thing in this API.', errors: [] });
+    expect(response.body).toEqual({
+      statusCode: 404,
+      code: 'NOT_FOUND',
+      message: 'There is no GET /api/no-such-thing in this API.',
+      errors: [],
+    });
   });
 
   it('serves Swagger UI at /api/docs and the document at /api/docs-json', async () => {

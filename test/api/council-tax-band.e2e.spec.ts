@@ -32,7 +32,14 @@ afterAll(async () => {
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
 
-type BandQuestion = { name: string; show: boolean; country: string; bandLookup: boolean; options: { value: string; text: string }[]; answer: { value: unknown } };
+type BandQuestion = {
+  name: string;
+  show: boolean;
+  country: string;
+  bandLookup: boolean;
+  options: { value: string; text: string }[];
+  answer: { value: unknown };
+};
 
 function bandQuestion(page: PageResponse): BandQuestion {
   const found = page.page.fields.flatMap((group) => group.questions).find((question) => question.name === 'ClientCouncilTaxBand');
@@ -42,7 +49,10 @@ function bandQuestion(page: PageResponse): BandQuestion {
 
 /** The single renter's pages before 'Council tax', at a postcode as the server's postcode check answers it; owners, so no rent area is asked. */
 function pagesBeforeCouncilTax(postcode: PostcodeAnswer): [string, Record<string, unknown>][] {
-  const pages = SINGLE_PRIVATE_RENTER_WORKING_PART_TIME.slice(0, SINGLE_PRIVATE_RENTER_WORKING_PART_TIME.findIndex(([name]) => name === 'council-tax'));
+  const pages = SINGLE_PRIVATE_RENTER_WORKING_PART_TIME.slice(
+    0,
+    SINGLE_PRIVATE_RENTER_WORKING_PART_TIME.findIndex(([name]) => name === 'council-tax'),
+  );
   return pages.map(([name, answers]): [string, Record<string, unknown>] => {
     if (name === 'where-you-live') return [name, { ClientPostcode: postcode }];
     if (name === 'your-home') return [name, { ClientTenure: 'Owner', ClientPaysServiceCharges: 'No' }];
@@ -64,8 +74,14 @@ async function walkToCouncilTax(typedPostcode: string, browserId: string): Promi
   let session: string | null = null;
   for (const [name, answers] of pagesBeforeCouncilTax(postcode)) {
     expect(current.page.name).toBe(name);
-    const response = await http().post('/api/data/survey/').send({ browserId, session, page: current.pageNumber, action: 2, ...answers });
-    expect({ page: name, status: response.status, body: response.status === 200 ? 'saved' : response.body }).toEqual({ page: name, status: 200, body: 'saved' });
+    const response = await http()
+      .post('/api/data/survey/')
+      .send({ browserId, session, page: current.pageNumber, action: 2, ...answers });
+    expect({ page: name, status: response.status, body: response.status === 200 ? 'saved' : response.body }).toEqual({
+      page: name,
+      status: 200,
+      body: 'saved',
+    });
     current = response.body as PageResponse;
     session = current.session;
   }
@@ -74,13 +90,19 @@ async function walkToCouncilTax(typedPostcode: string, browserId: string): Promi
 }
 
 function answerBand(at: AtCouncilTax, band: string) {
-  return http()
-    .post('/api/data/survey/')
-    .send({ browserId: at.browserId, session: at.session, page: at.page.pageNumber, action: 2, ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: band });
+  return http().post('/api/data/survey/').send({
+    browserId: at.browserId,
+    session: at.session,
+    page: at.page.pageNumber,
+    action: 2,
+    ClientCouncilTaxLiable: 'Yes',
+    ClientCouncilTaxBand: band,
+  });
 }
 
 async function reopen(at: AtCouncilTax): Promise<PageResponse> {
-  return (await http().get(`/api/data/survey/${at.page.pageNumber}/${at.session}`).set('X-Browser-Id', at.browserId).expect(200)).body as PageResponse;
+  return (await http().get(`/api/data/survey/${at.page.pageNumber}/${at.session}`).set('X-Browser-Id', at.browserId).expect(200))
+    .body as PageResponse;
 }
 
 /** Loads a bands file the documented way, `npm run data:bands -- <file>` (the script's own code), into the server's database. */
@@ -88,7 +110,12 @@ async function loadBands(csv: string): Promise<void> {
   const file = join(scratch, `bands-${Date.now()}.csv`);
   await writeFile(file, csv);
   const said: string[] = [];
-  const code = await runDataScript(BANDS_SCRIPT, [file], { DATABASE_URL: database.url }, { log: (line) => said.push(line), error: (line) => said.push(line) });
+  const code = await runDataScript(
+    BANDS_SCRIPT,
+    [file],
+    { DATABASE_URL: database.url },
+    { log: (line) => said.push(line), error: (line) => said.push(line) },
+  );
   expect({ code, said }).toMatchObject({ code: 0 });
 }
 
@@ -120,7 +147,11 @@ describe('the council tax band question on a fresh install (no addresses loaded)
     });
     const bandI = await answerBand(at, 'Band I').expect(400);
     expect(bandI.body.errors).toEqual([
-      { path: 'ClientCouncilTaxBand', message: "ClientCouncilTaxBand: 'Band I' is not a council tax band in England, which has bands A to H. Band I is used only in Wales." },
+      {
+        path: 'ClientCouncilTaxBand',
+        message:
+          "ClientCouncilTaxBand: 'Band I' is not a council tax band in England, which has bands A to H. Band I is used only in Wales.",
+      },
     ]);
     // Nothing was saved by the refused answers.
     expect(bandQuestion(await reopen(at)).answer.value).toBe('');
@@ -144,7 +175,14 @@ describe('the council tax band question on a fresh install (no addresses loaded)
 
 describe('with addresses loaded for a postcode by npm run data:bands', () => {
   beforeAll(async () => {
-    await loadBands(['postcode,address,band,authority_code', 'M1 7AA,2 Example Street,C,E08000003', 'm17aa,10 Example Street,D,E08000003', 'AB10 6AA,1 Example Row,B,S12000033'].join('\n'));
+    await loadBands(
+      [
+        'postcode,address,band,authority_code',
+        'M1 7AA,2 Example Street,C,E08000003',
+        'm17aa,10 Example Street,D,E08000003',
+        'AB10 6AA,1 Example Row,B,S12000033',
+      ].join('\n'),
+    );
   });
 
   it('offers the look-up for that postcode, which lists its addresses, and stores the band of the one picked', async () => {
@@ -170,7 +208,10 @@ describe('with addresses loaded for a postcode by npm run data:bands', () => {
     const at = await walkToCouncilTax('M1 1AD', 'browser_1795740000000_bandeng4');
     expect(bandQuestion(at.page).bandLookup).toBe(false);
     // The page data, and with it whether addresses are loaded, is only for the calculation's owner.
-    const stranger = await http().get(`/api/data/survey/${at.page.pageNumber}/${at.session}`).set('X-Browser-Id', 'browser_1795740000000_stranger').expect(403);
+    const stranger = await http()
+      .get(`/api/data/survey/${at.page.pageNumber}/${at.session}`)
+      .set('X-Browser-Id', 'browser_1795740000000_stranger')
+      .expect(403);
     expect(stranger.body.code).toBe('VERIFICATION_REQUIRED');
     expect(JSON.stringify(stranger.body)).not.toContain('bandLookup');
   });
@@ -182,7 +223,9 @@ describe('with addresses loaded for a postcode by npm run data:bands', () => {
     expect(question.bandLookup).toBe(false);
     expect(question.options.map((option) => option.value)).toEqual([...BANDS_A_TO_H, 'NotKnown']);
     const bandI = await answerBand(at, 'Band I').expect(400);
-    expect(bandI.body.errors[0].message).toBe("ClientCouncilTaxBand: 'Band I' is not a council tax band in Scotland, which has bands A to H. Band I is used only in Wales.");
+    expect(bandI.body.errors[0].message).toBe(
+      "ClientCouncilTaxBand: 'Band I' is not a council tax band in Scotland, which has bands A to H. Band I is used only in Wales.",
+    );
     await answerBand(at, 'Band B').expect(200);
   });
 });

@@ -62,7 +62,11 @@ beforeEach(async () => {
 async function showChallenge(session: string, code = 'K7M3X'): Promise<string> {
   expect((await fetch(`${server.url}/assets/img/${session}?v=${Date.now()}`, { headers: { 'X-Browser-Id': OWNER } })).status).toBe(200);
   const salt = randomBytes(16).toString('hex');
-  await database.query('UPDATE captcha_challenges SET answer_hash = $1, salt = $2 WHERE session_id = $3', [hashChallengeAnswer(code, salt), salt, session]);
+  await database.query('UPDATE captcha_challenges SET answer_hash = $1, salt = $2 WHERE session_id = $3', [
+    hashChallengeAnswer(code, salt),
+    salt,
+    session,
+  ]);
   return code;
 }
 
@@ -125,9 +129,16 @@ describe('the limits', () => {
     }
     const limited = await sendFrom('127.0.0.2', second, 'jo.bloggs@eXample.org', await showChallenge(second));
     expect(limited.status).toBe(429);
-    expect(limited.json()).toMatchObject({ code: 'TOO_MANY_EMAILS', message: 'Too many e-mails have been sent to this address in the last hour. Please wait an hour and try again.' });
+    expect(limited.json()).toMatchObject({
+      code: 'TOO_MANY_EMAILS',
+      message: 'Too many e-mails have been sent to this address in the last hour. Please wait an hour and try again.',
+    });
     expectToWaitAtMostAnHour(limited);
-    expect(mail.received.map((message) => message.to)).toEqual([['jo.bloggs@example.org'], ['jo.bloggs@example.org'], ['jo.bloggs@example.org']]);
+    expect(mail.received.map((message) => message.to)).toEqual([
+      ['jo.bloggs@example.org'],
+      ['jo.bloggs@example.org'],
+      ['jo.bloggs@example.org'],
+    ]);
   });
 
   it(`answer 429 with Retry-After after ${PER_SENDER} tries an hour from one network, which other networks do not share`, async () => {
@@ -139,7 +150,11 @@ describe('the limits', () => {
     const code = await showChallenge(first);
     const limited = await sendFrom('127.0.0.3', first, 'jo@example.org', code);
     expect(limited.status).toBe(429);
-    expect(limited.json()).toMatchObject({ code: 'TOO_MANY_EMAILS', message: 'Too many e-mails have been asked for from your network in the last hour. Please wait an hour and try again, or write down your calculation reference.' });
+    expect(limited.json()).toMatchObject({
+      code: 'TOO_MANY_EMAILS',
+      message:
+        'Too many e-mails have been asked for from your network in the last hour. Please wait an hour and try again, or write down your calculation reference.',
+    });
     expectToWaitAtMostAnHour(limited);
     expect(await challengeIsUnused(first)).toBe(true);
 
@@ -156,7 +171,10 @@ describe('the limits', () => {
     }
     const limited = await sendFrom('127.0.0.20', second, 'someone.new@example.org', await showChallenge(second));
     expect(limited.status).toBe(429);
-    expect(limited.json()).toMatchObject({ code: 'TOO_MANY_EMAILS', message: 'We are sending too many e-mails just now. Please try again in an hour, or write down your calculation reference.' });
+    expect(limited.json()).toMatchObject({
+      code: 'TOO_MANY_EMAILS',
+      message: 'We are sending too many e-mails just now. Please try again in an hour, or write down your calculation reference.',
+    });
     expectToWaitAtMostAnHour(limited);
     expect(mail.received).toHaveLength(PER_HOUR);
   });
@@ -164,7 +182,13 @@ describe('the limits', () => {
 
 describe('only a finished calculation with results is e-mailed', () => {
   it('refuses a calculation whose questionnaire is not finished with 409, sends nothing and leaves the code unused', async () => {
-    const started = await postJsonFrom('127.0.0.1', `${server.url}/api/data/survey/`, { browserId: OWNER, session: null, page: 1, action: 2, ClientPostcode: MANCHESTER });
+    const started = await postJsonFrom('127.0.0.1', `${server.url}/api/data/survey/`, {
+      browserId: OWNER,
+      session: null,
+      page: 1,
+      action: 2,
+      ClientPostcode: MANCHESTER,
+    });
     const { session } = started.json<{ session: string }>();
     const answer = await sendFrom('127.0.0.5', session, 'jo@example.org', await showChallenge(session));
     expect(answer.status).toBe(409);

@@ -25,7 +25,12 @@ async function completeQuestionnaire(testApp: TestApp): Promise<string> {
   let session: string | null = null;
   for (const [index, [, answers]] of pages.entries()) {
     const action = index === pages.length - 1 ? 4 : 2;
-    current = (await http.post('/api/data/survey/').send({ browserId: OWNER, session, page: current.pageNumber, action, ...answers }).expect(200)).body;
+    current = (
+      await http
+        .post('/api/data/survey/')
+        .send({ browserId: OWNER, session, page: current.pageNumber, action, ...answers })
+        .expect(200)
+    ).body;
     session = current.session;
   }
   return session!;
@@ -34,11 +39,10 @@ async function completeQuestionnaire(testApp: TestApp): Promise<string> {
 /** Puts a code the test knows in place of the one drawn, as the service stores it (salted hash); the audio stays. */
 async function setKnownChallenge(database: TestDatabase, session: string, code: string): Promise<void> {
   const salt = randomBytes(16).toString('hex');
-  const rows = await database.query('UPDATE captcha_challenges SET answer_hash = $1, salt = $2 WHERE session_id = $3 RETURNING session_id', [
-    hashChallengeAnswer(code, salt),
-    salt,
-    session,
-  ]);
+  const rows = await database.query(
+    'UPDATE captcha_challenges SET answer_hash = $1, salt = $2 WHERE session_id = $3 RETURNING session_id',
+    [hashChallengeAnswer(code, salt), salt, session],
+  );
   expect(rows).toHaveLength(1);
 }
 
@@ -60,14 +64,22 @@ describe('e-mailing the link to a calculation, through a mail server (SMTP_URL s
   }
 
   function send(body: Record<string, unknown>, browserId = OWNER) {
-    return http().post('/api/data/email/').send({ browserId, session, ...body });
+    return http()
+      .post('/api/data/email/')
+      .send({ browserId, session, ...body });
   }
 
   beforeAll(async () => {
     mail = await startMailServer();
-    testApp = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${mail.port}`, PUBLIC_URL, MAIL_FROM: 'Benefits Calculator <no-reply@calculator.example.org>' });
+    testApp = await startTestApp({
+      SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
+      PUBLIC_URL,
+      MAIL_FROM: 'Benefits Calculator <no-reply@calculator.example.org>',
+    });
     session = await completeQuestionnaire(testApp);
-    [{ reference }] = await testApp.database.query<{ reference: string }>('SELECT reference FROM calculation_sessions WHERE id = $1', [session]);
+    [{ reference }] = await testApp.database.query<{ reference: string }>('SELECT reference FROM calculation_sessions WHERE id = $1', [
+      session,
+    ]);
   });
   afterAll(async () => {
     await testApp?.close();
@@ -80,7 +92,11 @@ describe('e-mailing the link to a calculation, through a mail server (SMTP_URL s
   });
 
   it('draws a new code as an SVG picture that no cache keeps, titled for screen readers', async () => {
-    const response = await http().get(`/assets/img/${session}`).set('X-Browser-Id', OWNER).query({ v: '1', partner: 'cap_live' }).expect(200);
+    const response = await http()
+      .get(`/assets/img/${session}`)
+      .set('X-Browser-Id', OWNER)
+      .query({ v: '1', partner: 'cap_live' })
+      .expect(200);
     expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(response.headers['cache-control']).toBe('no-store');
     const svg = response.body instanceof Buffer ? response.body.toString('utf8') : response.text;
@@ -151,11 +167,17 @@ describe('e-mailing the link to a calculation, through a mail server (SMTP_URL s
     expect(samples.length / sampleRate).toBeGreaterThan(3);
     expect(samples.length / sampleRate).toBeLessThan(9.5);
 
-    const [stored] = await testApp.database.query<{ audio: Buffer }>('SELECT audio FROM captcha_challenges WHERE session_id = $1', [session]);
+    const [stored] = await testApp.database.query<{ audio: Buffer }>('SELECT audio FROM captcha_challenges WHERE session_id = $1', [
+      session,
+    ]);
     expect(wav.equals(stored.audio)).toBe(true);
-    expect(((await http().get(`/assets/wav/${session}`).set('X-Browser-Id', OWNER).buffer(true).expect(200)).body as Buffer).equals(wav)).toBe(true);
+    expect(
+      ((await http().get(`/assets/wav/${session}`).set('X-Browser-Id', OWNER).buffer(true).expect(200)).body as Buffer).equals(wav),
+    ).toBe(true);
     await http().get(`/assets/img/${session}`).set('X-Browser-Id', OWNER).expect(200);
-    expect(((await http().get(`/assets/wav/${session}/`).set('X-Browser-Id', OWNER).buffer(true).expect(200)).body as Buffer).equals(wav)).toBe(false);
+    expect(
+      ((await http().get(`/assets/wav/${session}/`).set('X-Browser-Id', OWNER).buffer(true).expect(200)).body as Buffer).equals(wav),
+    ).toBe(false);
   });
 
   it('makes a new code for the audio when there is none', async () => {
@@ -205,7 +227,10 @@ describe('e-mailing the link to a calculation, through a mail server (SMTP_URL s
     }
     await showChallenge('K7M3X');
     const limited = await send({ email: ADDRESS.toUpperCase(), challenge: 'K7M3X' }).expect(429);
-    expect(limited.body).toMatchObject({ code: 'TOO_MANY_EMAILS', message: 'Too many e-mails have been sent to this address in the last hour. Please wait an hour and try again.' });
+    expect(limited.body).toMatchObject({
+      code: 'TOO_MANY_EMAILS',
+      message: 'Too many e-mails have been sent to this address in the last hour. Please wait an hour and try again.',
+    });
     expect(mail.received).toHaveLength(3);
     const counters = await testApp.database.query<{ key: string }>('SELECT key FROM rate_limit_counters');
     expect(JSON.stringify(counters)).not.toContain('example.org');
@@ -226,7 +251,10 @@ describe('e-mailing the link to a calculation, through a mail server (SMTP_URL s
     await showChallenge('K7M3X');
     mail.refusing = true;
     const response = await send({ email: ADDRESS, challenge: 'K7M3X' }).expect(200);
-    expect(response.body).toEqual({ valid: false, message: 'We could not send the e-mail just now. Please try again later, or write down your calculation reference.' });
+    expect(response.body).toEqual({
+      valid: false,
+      message: 'We could not send the e-mail just now. Please try again later, or write down your calculation reference.',
+    });
     const logged = testApp.logLines.filter((line) => line.includes('"e-mail not sent"'));
     expect(logged).toHaveLength(1);
     expect(JSON.parse(logged[0])).toMatchObject({ level: 'warn', responseCode: 550 });
@@ -251,7 +279,11 @@ describe('e-mailing the link without a mail server (SMTP_URL unset), from the bu
   });
 
   function post(path: string, body: Record<string, unknown>): Promise<Response> {
-    return fetch(`${server.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ browserId: OWNER, ...body }) });
+    return fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ browserId: OWNER, ...body }),
+    });
   }
 
   it('answers the picture and the sound itself, beside the web app’s own files', async () => {
@@ -263,7 +295,9 @@ describe('e-mailing the link without a mail server (SMTP_URL unset), from the bu
     const sound = await fetch(`${server.url}/assets/wav/${session}/?v=1`, { headers: { 'X-Browser-Id': OWNER } });
     expect(sound.headers.get('content-type')).toBe('audio/wav');
     expect(readWav(Buffer.from(await sound.arrayBuffer())).sampleRate).toBe(11025);
-    expect((await fetch(`${server.url}/assets/img/3f0c8a52-4d7e-4b8e-9a51-0c2f4f6f9d11`, { headers: { 'X-Browser-Id': OWNER } })).status).toBe(404);
+    expect(
+      (await fetch(`${server.url}/assets/img/3f0c8a52-4d7e-4b8e-9a51-0c2f4f6f9d11`, { headers: { 'X-Browser-Id': OWNER } })).status,
+    ).toBe(404);
   });
 
   it('writes the e-mail as an .eml file under DATA_DIR/outbox and logs the file, not the address', async () => {
@@ -283,7 +317,10 @@ describe('e-mailing the link without a mail server (SMTP_URL unset), from the bu
     // PUBLIC_URL unset: the address the server answers on by default.
     expect(eml).toContain(`http://localhost:${new URL(server.url).port}/result/${session}`);
 
-    const logged = server.output().split('\n').filter((line) => line.includes('e-mail written to outbox file'));
+    const logged = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('e-mail written to outbox file'));
     expect(logged).toHaveLength(1);
     expect(logged[0]).toContain(join(dataDir, 'outbox', files[0]));
     expect(server.output()).not.toContain(ADDRESS);

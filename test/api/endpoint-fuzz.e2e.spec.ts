@@ -1,7 +1,15 @@
 import { ACCOUNT_MESSAGES } from '../../common/accounts/model.js';
 import type { AddressInfo } from 'node:net';
 import { AccountsService } from '../../api/src/accounts/accounts.service.js';
-import { entriesOutOfStep, prepareFuzzContext, routesFromServer, runFuzz, summarise, type FuzzContext, type Route } from '../support/endpoint-fuzz.js';
+import {
+  entriesOutOfStep,
+  prepareFuzzContext,
+  routesFromServer,
+  runFuzz,
+  summarise,
+  type FuzzContext,
+  type Route,
+} from '../support/endpoint-fuzz.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -43,7 +51,14 @@ describe('the endpoint fuzz', () => {
     const run = await runFuzz({ baseUrl, routes, context, seed: SEED, count: COUNT, concurrency: 8, only: ONLY, route: ROUTE });
     console.log(`endpoint fuzz: ${summarise(run)}`);
     // What the server logged about its errors, beside the requests that caused them.
-    if (run.failures.length > 0) console.log(testApp.logLines.filter((line) => /"level":"error"/.test(line)).slice(0, 5).join('\n').slice(0, 5000));
+    if (run.failures.length > 0)
+      console.log(
+        testApp.logLines
+          .filter((line) => /"level":"error"/.test(line))
+          .slice(0, 5)
+          .join('\n')
+          .slice(0, 5000),
+      );
     expect(run.failures).toEqual([]);
     if (ONLY !== undefined || ROUTE !== undefined) return;
     expect(run.sent).toBe(COUNT);
@@ -56,41 +71,62 @@ describe('the endpoint fuzz', () => {
   it('refuses the requests that were server errors when the fuzz found them, each saying what is wrong', async () => {
     const asAdviser = { cookie: context.adviser.cookie, 'x-csrf-token': context.adviser.csrf };
     // A NUL character in a client search reached PostgreSQL, which cannot hold one in text.
-    const search = await fetch(`${baseUrl}/api/intermediary/clients?search=${encodeURIComponent("' OR '1'='1\u0000")}&searchType=organisation`, { headers: asAdviser });
-    expect({ status: search.status, body: await search.json() }).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', errors: [{ path: 'search', message: 'search must not contain a NUL character.' }] } });
+    const search = await fetch(
+      `${baseUrl}/api/intermediary/clients?search=${encodeURIComponent("' OR '1'='1\u0000")}&searchType=organisation`,
+      { headers: asAdviser },
+    );
+    expect({ status: search.status, body: await search.json() }).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION_FAILED', errors: [{ path: 'search', message: 'search must not contain a NUL character.' }] },
+    });
     // A NUL character in the e-mail address typed to sign in reached PostgreSQL too.
     const signIn = await fetch(`${baseUrl}/api/account/sign-in`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-browser-id': context.ids.browserId },
       body: JSON.stringify({ email: '"><svg onload=window.__xss=1>\u0000', password: 'not the password at all' }),
     });
-    expect({ status: signIn.status, body: await signIn.json() }).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', errors: [{ path: 'email', message: ACCOUNT_MESSAGES.signInFailed }] } });
+    expect({ status: signIn.status, body: await signIn.json() }).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION_FAILED', errors: [{ path: 'email', message: ACCOUNT_MESSAGES.signInFailed }] },
+    });
     // An object with its own `constructor` key as a better-off or survey field broke class-transformer.
     const recalculation = await fetch(`${baseUrl}/api/data/result`, {
       method: 'POST',
       headers: { ...asAdviser, 'content-type': 'application/json' },
       body: JSON.stringify({ session: context.ids.adviserSession, action: { constructor: -1 }, isBetterOff: true }),
     });
-    expect({ status: recalculation.status, body: await recalculation.json() }).toMatchObject({ status: 400, body: { errors: [{ path: 'action', message: 'action must be a single value, not a list or object.' }] } });
+    expect({ status: recalculation.status, body: await recalculation.json() }).toMatchObject({
+      status: 400,
+      body: { errors: [{ path: 'action', message: 'action must be a single value, not a list or object.' }] },
+    });
     const survey = await fetch(`${baseUrl}/api/data/survey`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-browser-id': context.ids.browserId },
       body: JSON.stringify({ browserId: context.ids.browserId, session: context.ids.publicSession, page: { constructor: '0' }, action: 2 }),
     });
-    expect({ status: survey.status, body: await survey.json() }).toMatchObject({ status: 400, body: { errors: [{ path: 'page', message: 'page must be a single value, not a list or object.' }] } });
+    expect({ status: survey.status, body: await survey.json() }).toMatchObject({
+      status: 400,
+      body: { errors: [{ path: 'page', message: 'page must be a single value, not a list or object.' }] },
+    });
   });
 
   // Such bodies once overflowed class-transformer's recursion and were answered 500 on every route that takes a
   // body; now they are refused before it (api/src/errors/json-body.ts).
   it('refuses bodies nested 1,000 to 5,000 deep with a 400, not a server error', async () => {
     for (let depth = 1000; depth <= 5000; depth += 500) {
-      const response = await fetch(`${baseUrl}/api/data/postcode`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":'.repeat(depth) + '1' + '}'.repeat(depth) });
+      const response = await fetch(`${baseUrl}/api/data/postcode`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"a":'.repeat(depth) + '1' + '}'.repeat(depth),
+      });
       expect({ depth, status: response.status }).toEqual({ depth, status: 400 });
     }
   });
 
   it('still works afterwards: the data the fuzz aimed at is intact and no table was dropped', async () => {
-    const response = await fetch(`${baseUrl}/api/data/result?session=${context.ids.adviserSession}`, { headers: { cookie: context.adviser.cookie } });
+    const response = await fetch(`${baseUrl}/api/data/result?session=${context.ids.adviserSession}`, {
+      headers: { cookie: context.adviser.cookie },
+    });
     expect(response.status).toBe(200);
     const [{ count }] = await testApp.database.query<{ count: string }>('SELECT count(*) FROM calculation_sessions');
     expect(Number(count)).toBeGreaterThan(1);

@@ -26,15 +26,32 @@ interface PageReply {
 }
 
 function postPage(url: string, body: Record<string, unknown>): Promise<Response> {
-  return fetch(`${url}/api/data/survey/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(15_000) });
+  return fetch(`${url}/api/data/survey/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(15_000),
+  });
 }
 
 /** Posts the household's pages from `from` up to (not including) `to`, checking each moves on; returns where it is. */
-async function postPages(url: string, browserId: string, at: { session: string | null; pageNumber: number }, from: number, to: number): Promise<PageReply> {
+async function postPages(
+  url: string,
+  browserId: string,
+  at: { session: string | null; pageNumber: number },
+  from: number,
+  to: number,
+): Promise<PageReply> {
   let current = { ...at } as PageReply;
   for (let index = from; index < to; index += 1) {
     const [name, answers] = HOUSEHOLD[index];
-    const response = await postPage(url, { browserId, session: current.session, page: current.pageNumber, action: index === HOUSEHOLD.length - 1 ? 4 : 2, ...answers });
+    const response = await postPage(url, {
+      browserId,
+      session: current.session,
+      page: current.pageNumber,
+      action: index === HOUSEHOLD.length - 1 ? 4 : 2,
+      ...answers,
+    });
     expect({ page: name, status: response.status }).toEqual({ page: name, status: 200 });
     current = (await response.json()) as PageReply;
     if (index + 1 < HOUSEHOLD.length) expect(current.page.name).toBe(HOUSEHOLD[index + 1][0]);
@@ -89,7 +106,13 @@ describe('PostgreSQL stopped and started again under a running API', () => {
     let crowdRunning = true;
     const crowd = Array.from({ length: 4 }, async (_, visitor) => {
       for (let round = 0; crowdRunning; round += 1) {
-        const response = await postPage(url, { browserId: `browser_${Date.now()}_crowd${visitor}r${round}`, session: null, page: opened.pageNumber, action: 2, ...HOUSEHOLD[0][1] });
+        const response = await postPage(url, {
+          browserId: `browser_${Date.now()}_crowd${visitor}r${round}`,
+          session: null,
+          page: opened.pageNumber,
+          action: 2,
+          ...HOUSEHOLD[0][1],
+        });
         statuses.add(response.status);
         if (response.status === 200) committed.push(((await response.json()) as PageReply).session);
         else await response.arrayBuffer();
@@ -110,8 +133,14 @@ describe('PostgreSQL stopped and started again under a running API', () => {
       body: { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: expect.stringMatching(/cannot reach its database/), errors: [] },
     });
     const health = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(10_000) });
-    expect({ status: health.status, code: ((await health.json()) as { code: string }).code }).toEqual({ status: 503, code: 'SERVICE_UNAVAILABLE' });
-    const page = await fetch(`${url}/api/data/survey/${before.pageNumber}/${before.session}`, { headers: { 'X-Browser-Id': browserId }, signal: AbortSignal.timeout(10_000) });
+    expect({ status: health.status, code: ((await health.json()) as { code: string }).code }).toEqual({
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+    });
+    const page = await fetch(`${url}/api/data/survey/${before.pageNumber}/${before.session}`, {
+      headers: { 'X-Browser-Id': browserId },
+      signal: AbortSignal.timeout(10_000),
+    });
     expect(page.status).toBe(503);
     expect(Date.now() - started).toBeLessThan(20_000);
 
@@ -129,7 +158,10 @@ describe('PostgreSQL stopped and started again under a running API', () => {
     crowdRunning = false;
     await Promise.all(crowd);
     // On a failure, the API's own log line says which error slipped through as a 500.
-    const unexpected = api!.output().split('\n').filter((line) => line.includes('"unexpected error"'));
+    const unexpected = api!
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"unexpected error"'));
     expect({ statuses: [...statuses].sort(), unexpected }).toEqual({ statuses: [200, 503], unexpected: [] });
 
     // The page refused while it was down is posted again, and the questionnaire finishes.
@@ -140,9 +172,16 @@ describe('PostgreSQL stopped and started again under a running API', () => {
     const client = new pg.Client({ connectionString: postgres.url });
     await client.connect();
     try {
-      expect(await storedAnswers(async (sql, params) => (await client.query(sql, params)).rows, before.session)).toEqual(answersOf(HOUSEHOLD.length));
-      expect((await client.query('SELECT finished_at IS NOT NULL AS finished FROM calculation_sessions WHERE id = $1', [before.session])).rows).toEqual([{ finished: true }]);
-      const kept = await client.query(`SELECT count(*)::int AS kept FROM survey_answers WHERE session_id = ANY($1::uuid[]) AND question_name = 'ClientPostcode'`, [committed]);
+      expect(await storedAnswers(async (sql, params) => (await client.query(sql, params)).rows, before.session)).toEqual(
+        answersOf(HOUSEHOLD.length),
+      );
+      expect(
+        (await client.query('SELECT finished_at IS NOT NULL AS finished FROM calculation_sessions WHERE id = $1', [before.session])).rows,
+      ).toEqual([{ finished: true }]);
+      const kept = await client.query(
+        `SELECT count(*)::int AS kept FROM survey_answers WHERE session_id = ANY($1::uuid[]) AND question_name = 'ClientPostcode'`,
+        [committed],
+      );
       expect(kept.rows).toEqual([{ kept: committed.length }]);
     } finally {
       await client.end();
@@ -171,14 +210,29 @@ describe('an API process killed mid-request, beside another on the same database
     const browserId = `browser_${Date.now()}_killed01`;
     const opened = (await (await fetch(`${doomed.url}/api/data/survey`)).json()) as PageReply;
     const saved = await postPages(doomed.url, browserId, { session: null, pageNumber: opened.pageNumber }, 0, 6);
-    const others = await postPages(survivor.url, `browser_${Date.now()}_others01`, { session: null, pageNumber: opened.pageNumber }, 0, HOUSEHOLD.length);
+    const others = await postPages(
+      survivor.url,
+      `browser_${Date.now()}_others01`,
+      { session: null, pageNumber: opened.pageNumber },
+      0,
+      HOUSEHOLD.length,
+    );
 
     // The visitor's next page and a crowd of other calls are in flight when the process is killed outright.
     const [, answers] = HOUSEHOLD[6];
     const inFlight = [
       postPage(doomed.url, { browserId, session: saved.session, page: saved.pageNumber, action: 2, ...answers }),
-      ...Array.from({ length: 30 }, () => fetch(`${doomed.url}/api/data/result/?session=${others.session}`, { headers: { 'X-Browser-Id': `browser_${Date.now()}_others01` } })),
-    ].map((reply) => reply.then((response) => response.status, () => 'network error'));
+      ...Array.from({ length: 30 }, () =>
+        fetch(`${doomed.url}/api/data/result/?session=${others.session}`, {
+          headers: { 'X-Browser-Id': `browser_${Date.now()}_others01` },
+        }),
+      ),
+    ].map((reply) =>
+      reply.then(
+        (response) => response.status,
+        () => 'network error',
+      ),
+    );
     await new Promise((resolve) => setTimeout(resolve, 20));
     await doomed.stop('SIGKILL');
     const outcomes = await Promise.all(inFlight);
@@ -187,7 +241,9 @@ describe('an API process killed mid-request, beside another on the same database
     // The other process serves on, and the visitor, retrying there with the same browser id, opens the page it was
     // posting: the calculation is where it last saved (the killed post committed whole or not at all).
     expect((await fetch(`${survivor.url}/api/health`)).status).toBe(200);
-    const reopened = await fetch(`${survivor.url}/api/data/survey/${saved.pageNumber}/${saved.session}`, { headers: { 'X-Browser-Id': browserId } });
+    const reopened = await fetch(`${survivor.url}/api/data/survey/${saved.pageNumber}/${saved.session}`, {
+      headers: { 'X-Browser-Id': browserId },
+    });
     expect(reopened.status).toBe(200);
     const page = (await reopened.json()) as PageReply;
     expect({ session: page.session, page: page.page.name }).toEqual({ session: saved.session, page: HOUSEHOLD[6][0] });
@@ -210,12 +266,21 @@ describe('a mail server or outbox that cannot take the e-mail', () => {
     let current = (await http().get('/api/data/survey').expect(200)).body as PageReply;
     let session: string | null = null;
     for (const [index, [, answers]] of HOUSEHOLD.entries()) {
-      current = (await http().post('/api/data/survey/').send({ browserId, session, page: current.pageNumber, action: index === HOUSEHOLD.length - 1 ? 4 : 2, ...answers }).expect(200)).body;
+      current = (
+        await http()
+          .post('/api/data/survey/')
+          .send({ browserId, session, page: current.pageNumber, action: index === HOUSEHOLD.length - 1 ? 4 : 2, ...answers })
+          .expect(200)
+      ).body;
       session = current.session;
     }
     await http().get(`/assets/img/${session}?v=1`).set('X-Browser-Id', browserId).expect(200);
     const salt = randomBytes(16).toString('hex');
-    await testApp.database.query('UPDATE captcha_challenges SET answer_hash = $1, salt = $2 WHERE session_id = $3', [hashChallengeAnswer('K7M3X', salt), salt, session]);
+    await testApp.database.query('UPDATE captcha_challenges SET answer_hash = $1, salt = $2 WHERE session_id = $3', [
+      hashChallengeAnswer('K7M3X', salt),
+      salt,
+      session,
+    ]);
     return session!;
   }
 

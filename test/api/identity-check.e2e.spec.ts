@@ -51,20 +51,23 @@ function call(method: 'GET' | 'POST', path: string, { body, browserId, cookie, f
   if (browserId) headers['x-browser-id'] = browserId;
   if (cookie) headers.cookie = cookie;
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest({ host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method, headers, localAddress: from }, (incoming) => {
-      const chunks: Buffer[] = [];
-      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-      incoming.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let parsed: unknown = text;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          // A picture, a sound or a PDF.
-        }
-        resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: parsed });
-      });
-    });
+    const outgoing = httpRequest(
+      { host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method, headers, localAddress: from },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: unknown = text;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            // A picture, a sound or a PDF.
+          }
+          resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: parsed });
+        });
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(payload);
   });
@@ -84,11 +87,19 @@ function setCookies(answer: Answer): { name: string; pair: string; attributes: s
  */
 async function finishCalculation(browserId: string, visit: Record<string, unknown> = {}): Promise<{ session: string; token: string }> {
   const from = newAddress();
-  let current = (await call('GET', '/api/data/survey', { browserId, from })).body as { pageNumber: number; session: string | null; token: string | null };
+  let current = (await call('GET', '/api/data/survey', { browserId, from })).body as {
+    pageNumber: number;
+    session: string | null;
+    token: string | null;
+  };
   const pages = SINGLE_PRIVATE_RENTER_WORKING_PART_TIME;
   for (const [index, [, answers]] of pages.entries()) {
     const action = index === pages.length - 1 ? SURVEY_ACTIONS.finish : SURVEY_ACTIONS.next;
-    const answer = await call('POST', '/api/data/survey/', { browserId, from, body: { ...visit, ...answers, session: current.session, page: current.pageNumber, action } });
+    const answer = await call('POST', '/api/data/survey/', {
+      browserId,
+      from,
+      body: { ...visit, ...answers, session: current.session, page: current.pageNumber, action },
+    });
     expect({ page: index + 1, status: answer.status }).toEqual({ page: index + 1, status: 200 });
     current = answer.body;
   }
@@ -97,20 +108,31 @@ async function finishCalculation(browserId: string, visit: Record<string, unknow
 
 /** The first page answered (the postcode), nothing else. */
 async function startCalculation(browserId: string, visit: Record<string, unknown> = {}): Promise<{ session: string; token: string }> {
-  const answer = await call('POST', '/api/data/survey/', { browserId, from: newAddress(), body: { ...visit, session: null, page: 1, action: SURVEY_ACTIONS.next, ClientPostcode: MANCHESTER } });
+  const answer = await call('POST', '/api/data/survey/', {
+    browserId,
+    from: newAddress(),
+    body: { ...visit, session: null, page: 1, action: SURVEY_ACTIONS.next, ClientPostcode: MANCHESTER },
+  });
   expect(answer.status).toBe(200);
   return { session: answer.body.session, token: answer.body.token };
 }
 
 async function storedAnswers(session: string): Promise<Record<string, unknown>> {
-  const rows = await database.query<{ question_name: string; value: unknown }>('SELECT question_name, value FROM survey_answers WHERE session_id = $1', [session]);
+  const rows = await database.query<{ question_name: string; value: unknown }>(
+    'SELECT question_name, value FROM survey_answers WHERE session_id = $1',
+    [session],
+  );
   return Object.fromEntries(rows.map((row) => [row.question_name, row.value]));
 }
 
 /** Twenty wrong postcodes, each from a machine of its own, by the identity check. */
 async function lockByIdentityCheck(session: string): Promise<void> {
   for (let attempt = 0; attempt < IDENTITY_CHECK_LOCKOUT.attempts; attempt += 1) {
-    const answer = await call('POST', '/api/data/verify/', { browserId: STRANGER, from: newAddress(), body: { session, postcode: `ZZ${attempt} 9ZZ` } });
+    const answer = await call('POST', '/api/data/verify/', {
+      browserId: STRANGER,
+      from: newAddress(),
+      body: { session, postcode: `ZZ${attempt} 9ZZ` },
+    });
     expect(answer.body).toEqual({ valid: false });
   }
 }
@@ -126,9 +148,23 @@ afterAll(async () => {
 
 describe('1. a portal calculation is open only to its own browser, inside the partner’s frame', () => {
   it('accepts portal only with the id of one of our partners, with a clear 400 otherwise', async () => {
-    for (const visit of [{ portal: true }, { portal: true, partner: 'not_a_partner' }, { portal: true, partner: 'constructor' }, { portal: true, partner: '__proto__' }]) {
-      const answer = await call('POST', '/api/data/survey/', { browserId: OWNER, from: newAddress(), body: { ...visit, session: null, page: 1, action: SURVEY_ACTIONS.next, ClientPostcode: MANCHESTER } });
-      expect({ visit, status: answer.status, code: answer.body.code, paths: answer.body.errors?.map((error: { path: string }) => error.path) }).toEqual({
+    for (const visit of [
+      { portal: true },
+      { portal: true, partner: 'not_a_partner' },
+      { portal: true, partner: 'constructor' },
+      { portal: true, partner: '__proto__' },
+    ]) {
+      const answer = await call('POST', '/api/data/survey/', {
+        browserId: OWNER,
+        from: newAddress(),
+        body: { ...visit, session: null, page: 1, action: SURVEY_ACTIONS.next, ClientPostcode: MANCHESTER },
+      });
+      expect({
+        visit,
+        status: answer.status,
+        code: answer.body.code,
+        paths: answer.body.errors?.map((error: { path: string }) => error.path),
+      }).toEqual({
         visit,
         status: 400,
         code: 'UNKNOWN_PARTNER',
@@ -140,9 +176,9 @@ describe('1. a portal calculation is open only to its own browser, inside the pa
 
   it('shows the owning browser its portal calculation without any cookie, and asks any other browser who it is', async () => {
     const { session } = await finishCalculation(OWNER, { portal: true, partner: 'cap_live' });
-    expect(await database.query('SELECT is_portal, partner_id, owner_browser_id FROM calculation_sessions WHERE id = $1', [session])).toEqual([
-      { is_portal: true, partner_id: 'cap_live', owner_browser_id: OWNER },
-    ]);
+    expect(
+      await database.query('SELECT is_portal, partner_id, owner_browser_id FROM calculation_sessions WHERE id = $1', [session]),
+    ).toEqual([{ is_portal: true, partner_id: 'cap_live', owner_browser_id: OWNER }]);
     // The visitor inside the partner's frame: their browser id is all it takes.
     expect((await call('GET', `/api/data/result/?session=${session}&id=cap_live`, { browserId: OWNER })).status).toBe(200);
     expect((await call('GET', `/api/data/survey/2/${session}?portal=true`, { browserId: OWNER })).status).toBe(200);
@@ -150,13 +186,25 @@ describe('1. a portal calculation is open only to its own browser, inside the pa
     // Anyone else holding the id: no answers, no result, no PDF, and nothing they send is saved.
     const before = await storedAnswers(session);
     for (const who of [{ browserId: STRANGER }, {}]) {
-      for (const path of [`/api/data/survey/2/${session}`, `/api/data/result/?session=${session}&id=cap_live`, `/api/data/pdf?session=${session}&period=weekly&id=cap_live`]) {
+      for (const path of [
+        `/api/data/survey/2/${session}`,
+        `/api/data/result/?session=${session}&id=cap_live`,
+        `/api/data/pdf?session=${session}&period=weekly&id=cap_live`,
+      ]) {
         const answer = await call('GET', path, who);
         expect({ path, status: answer.status, code: answer.body.code }).toEqual({ path, status: 403, code: 'VERIFICATION_REQUIRED' });
       }
       const overwrite = await call('POST', '/api/data/survey/', {
         ...who,
-        body: { portal: true, partner: 'cap_live', session, page: 2, action: SURVEY_ACTIONS.next, ClientDob: '01/01/1950', ClientHasPartner: 'No' },
+        body: {
+          portal: true,
+          partner: 'cap_live',
+          session,
+          page: 2,
+          action: SURVEY_ACTIONS.next,
+          ClientDob: '01/01/1950',
+          ClientHasPartner: 'No',
+        },
       });
       expect({ status: overwrite.status, code: overwrite.body.code }).toEqual({ status: 403, code: 'VERIFICATION_REQUIRED' });
     }
@@ -165,7 +213,11 @@ describe('1. a portal calculation is open only to its own browser, inside the pa
 
   it('sets the grant of a portal calculation as SameSite=None; Secure; Partitioned, so it works in the partner’s frame and only there', async () => {
     const portal = await startCalculation(OWNER, { portal: true, partner: 'dfl_live' });
-    const verified = await call('POST', '/api/data/verify/', { browserId: STRANGER, from: newAddress(), body: { session: portal.session, postcode: POSTCODE } });
+    const verified = await call('POST', '/api/data/verify/', {
+      browserId: STRANGER,
+      from: newAddress(),
+      body: { session: portal.session, postcode: POSTCODE },
+    });
     expect(verified.body).toEqual({ valid: true });
     const [grant] = setCookies(verified);
     expect(grant.name).toBe(`bc_session_${portal.session}`);
@@ -174,7 +226,13 @@ describe('1. a portal calculation is open only to its own browser, inside the pa
 
     // Outside a portal the grant stays SameSite=Lax, never sent from another site.
     const plain = await startCalculation(OWNER);
-    const [lax] = setCookies(await call('POST', '/api/data/verify/', { browserId: STRANGER, from: newAddress(), body: { session: plain.session, postcode: POSTCODE } }));
+    const [lax] = setCookies(
+      await call('POST', '/api/data/verify/', {
+        browserId: STRANGER,
+        from: newAddress(),
+        body: { session: plain.session, postcode: POSTCODE },
+      }),
+    );
     expect(lax.attributes).toEqual(expect.arrayContaining(['httponly', 'secure', 'samesite=lax']));
     expect(lax.attributes).not.toContain('partitioned');
   });
@@ -182,8 +240,15 @@ describe('1. a portal calculation is open only to its own browser, inside the pa
 
 describe('2. every calculation has an owner from its first moment', () => {
   it('refuses to start a calculation without a browser id, with a clear 400', async () => {
-    const answer = await call('POST', '/api/data/survey/', { from: newAddress(), body: { session: null, page: 1, action: SURVEY_ACTIONS.next, ClientPostcode: MANCHESTER } });
-    expect({ status: answer.status, code: answer.body.code, paths: answer.body.errors.map((error: { path: string }) => error.path) }).toEqual({
+    const answer = await call('POST', '/api/data/survey/', {
+      from: newAddress(),
+      body: { session: null, page: 1, action: SURVEY_ACTIONS.next, ClientPostcode: MANCHESTER },
+    });
+    expect({
+      status: answer.status,
+      code: answer.body.code,
+      paths: answer.body.errors.map((error: { path: string }) => error.path),
+    }).toEqual({
       status: 400,
       code: 'BROWSER_ID_REQUIRED',
       paths: ['browserId'],
@@ -193,26 +258,40 @@ describe('2. every calculation has an owner from its first moment', () => {
 
   it('keeps a calculation whose postcode is not answered yet from strangers, who cannot give it one either', async () => {
     // Back on the first page saves without checking: a calculation with no postcode yet.
-    const started = await call('POST', '/api/data/survey/', { browserId: OWNER, from: newAddress(), body: { session: null, page: 1, action: SURVEY_ACTIONS.back } });
+    const started = await call('POST', '/api/data/survey/', {
+      browserId: OWNER,
+      from: newAddress(),
+      body: { session: null, page: 1, action: SURVEY_ACTIONS.back },
+    });
     expect(started.status).toBe(200);
     const session = started.body.session as string;
     expect(started.body.hasPostcode).toBe(false);
 
     expect((await call('GET', `/api/data/survey/1/${session}`, { browserId: STRANGER })).status).toBe(403);
-    const claimed = await call('POST', '/api/data/survey/', { browserId: STRANGER, body: { session, page: 1, action: SURVEY_ACTIONS.next, ClientPostcode: { ...MANCHESTER } } });
+    const claimed = await call('POST', '/api/data/survey/', {
+      browserId: STRANGER,
+      body: { session, page: 1, action: SURVEY_ACTIONS.next, ClientPostcode: { ...MANCHESTER } },
+    });
     expect({ status: claimed.status, code: claimed.body.code }).toEqual({ status: 403, code: 'VERIFICATION_REQUIRED' });
     expect(await storedAnswers(session)).toEqual({});
     // So the stranger has no postcode of their own to pass the identity check with.
-    expect((await call('POST', '/api/data/verify/', { browserId: STRANGER, from: newAddress(), body: { session, postcode: POSTCODE } })).body).toEqual({ valid: false });
+    expect(
+      (await call('POST', '/api/data/verify/', { browserId: STRANGER, from: newAddress(), body: { session, postcode: POSTCODE } })).body,
+    ).toEqual({ valid: false });
     expect((await call('GET', `/api/data/survey/1/${session}`, { browserId: OWNER })).status).toBe(200);
   });
 
   it('never hands a calculation with no owner to the first browser that opens it', async () => {
     const [{ id }] = await database.query<{ id: string }>(`INSERT INTO calculation_sessions (reference) VALUES ('NOWNER23') RETURNING id`);
-    await database.query(`INSERT INTO survey_answers (session_id, question_name, value) VALUES ($1, 'ClientPostcode', $2::jsonb)`, [id, JSON.stringify(MANCHESTER)]);
+    await database.query(`INSERT INTO survey_answers (session_id, question_name, value) VALUES ($1, 'ClientPostcode', $2::jsonb)`, [
+      id,
+      JSON.stringify(MANCHESTER),
+    ]);
     const first = await call('GET', `/api/data/survey/1/${id}`, { browserId: STRANGER });
     expect({ status: first.status, code: first.body.code }).toEqual({ status: 403, code: 'VERIFICATION_REQUIRED' });
-    expect(await database.query('SELECT owner_browser_id FROM calculation_sessions WHERE id = $1', [id])).toEqual([{ owner_browser_id: null }]);
+    expect(await database.query('SELECT owner_browser_id FROM calculation_sessions WHERE id = $1', [id])).toEqual([
+      { owner_browser_id: null },
+    ]);
   });
 });
 
@@ -221,25 +300,48 @@ describe('3. one spelling of an id', () => {
     const { session } = await startCalculation(OWNER);
     await lockByIdentityCheck(session);
     for (const spelling of [session.toUpperCase(), session.replace(/[a-f]/, (letter) => letter.toUpperCase())]) {
-      const answer = await call('POST', '/api/data/verify/', { browserId: STRANGER, from: newAddress(), body: { session: spelling, postcode: POSTCODE } });
-      expect({ status: answer.status, code: answer.body.code, cookies: setCookies(answer) }).toEqual({ status: 429, code: 'VERIFICATION_LOCKED', cookies: [] });
+      const answer = await call('POST', '/api/data/verify/', {
+        browserId: STRANGER,
+        from: newAddress(),
+        body: { session: spelling, postcode: POSTCODE },
+      });
+      expect({ status: answer.status, code: answer.body.code, cookies: setCookies(answer) }).toEqual({
+        status: 429,
+        code: 'VERIFICATION_LOCKED',
+        cookies: [],
+      });
     }
   }, 60_000);
 
   it('names the grant cookie after the id as stored, however the id was spelled', async () => {
     const { session } = await startCalculation(OWNER);
-    const answer = await call('POST', '/api/data/verify/', { browserId: STRANGER, from: newAddress(), body: { session: session.toUpperCase(), postcode: POSTCODE } });
+    const answer = await call('POST', '/api/data/verify/', {
+      browserId: STRANGER,
+      from: newAddress(),
+      body: { session: session.toUpperCase(), postcode: POSTCODE },
+    });
     expect(answer.body).toEqual({ valid: true });
     const [grant] = setCookies(answer);
     expect(grant.name).toBe(`bc_session_${session}`);
     // The cookie as the browser keeps it opens the calculation, spelled either way.
-    for (const spelling of [session, session.toUpperCase()]) expect((await call('GET', `/api/data/survey/1/${spelling}`, { browserId: STRANGER, cookie: grant.pair })).status).toBe(200);
+    for (const spelling of [session, session.toUpperCase()])
+      expect((await call('GET', `/api/data/survey/1/${spelling}`, { browserId: STRANGER, cookie: grant.pair })).status).toBe(200);
   });
 
   it('answers every route that takes a calculation id the same for the id in upper case: the owner gets in, a stranger does not', async () => {
     const { session, token } = await finishCalculation(OWNER);
-    const ids: FuzzIds = { browserId: OWNER, publicSession: session, publicToken: token, adviserSession: '', deletableSession: '', clientGuid: '', adviserUserId: '' };
-    const routes = (await routesFromServer(server.url)).filter((route) => JSON.stringify(ROUTE_ENTRIES[routeKey(route)](ids)).includes(session));
+    const ids: FuzzIds = {
+      browserId: OWNER,
+      publicSession: session,
+      publicToken: token,
+      adviserSession: '',
+      deletableSession: '',
+      clientGuid: '',
+      adviserUserId: '',
+    };
+    const routes = (await routesFromServer(server.url)).filter((route) =>
+      JSON.stringify(ROUTE_ENTRIES[routeKey(route)](ids)).includes(session),
+    );
     // The identity check gives a grant for the right postcode to anyone: it has tests of its own above.
     const sweep = routes.filter((route) => routeKey(route) !== 'POST /api/data/verify' && routeKey(route) !== 'POST /api/data/error');
     expect(sweep.map(routeKey).sort()).toEqual(
@@ -260,19 +362,26 @@ describe('3. one spelling of an id', () => {
     const upper = session.toUpperCase();
     const wrong: string[] = [];
     for (const route of sweep) {
-      const valid = JSON.parse(JSON.stringify(ROUTE_ENTRIES[routeKey(route)](ids)).split(session).join(upper)) as ReturnType<(typeof ROUTE_ENTRIES)[string]>;
+      const valid = JSON.parse(JSON.stringify(ROUTE_ENTRIES[routeKey(route)](ids)).split(session).join(upper)) as ReturnType<
+        (typeof ROUTE_ENTRIES)[string]
+      >;
       let path = route.path;
       for (const [name, value] of Object.entries(valid.path ?? {})) path = path.replace(`{${name}}`, encodeURIComponent(value));
       const query = new URLSearchParams();
-      for (const [name, value] of Object.entries(valid.query ?? {})) for (const one of ([] as string[]).concat(value)) query.append(name, one);
+      for (const [name, value] of Object.entries(valid.query ?? {}))
+        for (const one of ([] as string[]).concat(value)) query.append(name, one);
       const url = query.size > 0 ? `${path}?${query}` : path;
       const method = route.method as 'GET' | 'POST';
-      for (const caller of [{ name: 'a stranger', browserId: STRANGER }, { name: 'no browser', browserId: undefined }]) {
+      for (const caller of [
+        { name: 'a stranger', browserId: STRANGER },
+        { name: 'no browser', browserId: undefined },
+      ]) {
         const answer = await call(method, url, { browserId: caller.browserId, body: valid.body, from: newAddress() });
         if (answer.status !== 403) wrong.push(`${routeKey(route)} with ${upper} as ${caller.name}: ${answer.status}`);
       }
       const owner = await call(method, url, { browserId: OWNER, body: valid.body, from: newAddress() });
-      if (owner.status >= 300) wrong.push(`${routeKey(route)} with ${upper} as the owner: ${owner.status} ${JSON.stringify(owner.body).slice(0, 160)}`);
+      if (owner.status >= 300)
+        wrong.push(`${routeKey(route)} with ${upper} as the owner: ${owner.status} ${JSON.stringify(owner.body).slice(0, 160)}`);
       const named = setCookies(owner).filter((cookie) => cookie.name.toLowerCase().includes(session) && !cookie.name.includes(session));
       if (named.length > 0) wrong.push(`${routeKey(route)} set ${named.map((cookie) => cookie.name).join(', ')}`);
     }
@@ -281,15 +390,25 @@ describe('3. one spelling of an id', () => {
 });
 
 describe('4. ‘Return to a saved calculation’ locks too', () => {
-  const lookup = (token: string, postcode: string, from = newAddress()) => call('POST', '/api/data/lookup/', { browserId: STRANGER, from, body: { token, postcode } });
+  const lookup = (token: string, postcode: string, from = newAddress()) =>
+    call('POST', '/api/data/lookup/', { browserId: STRANGER, from, body: { token, postcode } });
 
   it(`locks a reference for the day after ${IDENTITY_CHECK_LOCKOUT.attempts} wrong postcodes, each from another address`, async () => {
     const { session, token } = await startCalculation(OWNER);
-    for (let attempt = 0; attempt < IDENTITY_CHECK_LOCKOUT.attempts; attempt += 1) expect((await lookup(token, `ZZ${attempt} 9ZZ`)).body).toMatchObject({ valid: false });
+    for (let attempt = 0; attempt < IDENTITY_CHECK_LOCKOUT.attempts; attempt += 1)
+      expect((await lookup(token, `ZZ${attempt} 9ZZ`)).body).toMatchObject({ valid: false });
     const right = await lookup(token.toLowerCase(), POSTCODE);
-    expect({ status: right.status, code: right.body.code, cookies: setCookies(right) }).toEqual({ status: 429, code: 'VERIFICATION_LOCKED', cookies: [] });
+    expect({ status: right.status, code: right.body.code, cookies: setCookies(right) }).toEqual({
+      status: 429,
+      code: 'VERIFICATION_LOCKED',
+      cookies: [],
+    });
     // The same lock holds the identity check.
-    const verified = await call('POST', '/api/data/verify/', { browserId: STRANGER, from: newAddress(), body: { session, postcode: POSTCODE } });
+    const verified = await call('POST', '/api/data/verify/', {
+      browserId: STRANGER,
+      from: newAddress(),
+      body: { session, postcode: POSTCODE },
+    });
     expect({ status: verified.status, code: verified.body.code }).toEqual({ status: 429, code: 'VERIFICATION_LOCKED' });
     // Both say when to try again: the end of the day the first wrong postcode began.
     for (const locked of [right, verified]) {
@@ -304,11 +423,16 @@ describe('4. ‘Return to a saved calculation’ locks too', () => {
     const { session, token } = await startCalculation(OWNER);
     await lockByIdentityCheck(session);
     const right = await lookup(token, POSTCODE);
-    expect({ status: right.status, code: right.body.code, cookies: setCookies(right) }).toEqual({ status: 429, code: 'VERIFICATION_LOCKED', cookies: [] });
+    expect({ status: right.status, code: right.body.code, cookies: setCookies(right) }).toEqual({
+      status: 429,
+      code: 'VERIFICATION_LOCKED',
+      cookies: [],
+    });
   }, 60_000);
 
   it('locks a reference that finds nothing the same way, so the lock tells nobody which references exist', async () => {
-    for (let attempt = 0; attempt < IDENTITY_CHECK_LOCKOUT.attempts; attempt += 1) expect((await lookup('ZZZZ-2345', `ZZ${attempt} 9ZZ`)).body).toMatchObject({ valid: false });
+    for (let attempt = 0; attempt < IDENTITY_CHECK_LOCKOUT.attempts; attempt += 1)
+      expect((await lookup('ZZZZ-2345', `ZZ${attempt} 9ZZ`)).body).toMatchObject({ valid: false });
     expect((await lookup('zzzz2345', POSTCODE)).status).toBe(429);
   }, 60_000);
 });
@@ -317,7 +441,10 @@ describe('5. security codes only for those who may open the calculation', () => 
   it('gives a code only to the owner or a browser that passed the identity check, so a stranger cannot replace the owner’s', async () => {
     const { session } = await finishCalculation(OWNER);
     const picture = await call('GET', `/assets/img/${session}?v=1`, { browserId: OWNER });
-    expect({ status: picture.status, type: picture.headers['content-type'] }).toEqual({ status: 200, type: expect.stringMatching(/^image\/svg\+xml/) });
+    expect({ status: picture.status, type: picture.headers['content-type'] }).toEqual({
+      status: 200,
+      type: expect.stringMatching(/^image\/svg\+xml/),
+    });
     expect((await call('GET', `/assets/wav/${session}/?v=1`, { browserId: OWNER })).status).toBe(200);
     const [code] = await database.query('SELECT answer_hash, salt FROM captcha_challenges WHERE session_id = $1', [session]);
 
@@ -329,13 +456,19 @@ describe('5. security codes only for those who may open the calculation', () => 
     }
     expect(await database.query('SELECT answer_hash, salt FROM captcha_challenges WHERE session_id = $1', [session])).toEqual([code]);
 
-    const verified = await call('POST', '/api/data/verify/', { browserId: STRANGER, from: newAddress(), body: { session, postcode: POSTCODE } });
+    const verified = await call('POST', '/api/data/verify/', {
+      browserId: STRANGER,
+      from: newAddress(),
+      body: { session, postcode: POSTCODE },
+    });
     const [grant] = setCookies(verified);
     expect((await call('GET', `/assets/img/${session}?v=4`, { browserId: STRANGER, cookie: grant.pair })).status).toBe(200);
   }, 60_000);
 
   it('answers false to the identity check for an adviser’s client calculation, even with its postcode', async () => {
-    const [{ id: organisation }] = await database.query<{ id: string }>(`INSERT INTO organisations (name) VALUES ('Identity Advice') RETURNING id`);
+    const [{ id: organisation }] = await database.query<{ id: string }>(
+      `INSERT INTO organisations (name) VALUES ('Identity Advice') RETURNING id`,
+    );
     const [{ id: adviser }] = await database.query<{ id: string }>(
       `INSERT INTO users (organisation_id, email, password_hash, role, display_name) VALUES ($1, 'adviser@identity-advice.example', 'not a hash', 'adviser', 'Adviser') RETURNING id`,
       [organisation],
@@ -344,12 +477,26 @@ describe('5. security codes only for those who may open the calculation', () => 
       `INSERT INTO clients (organisation_id, adviser_id, first_name, last_name, date_of_birth) VALUES ($1, $2, 'Ann', 'Client', '1980-01-02') RETURNING id`,
       [organisation, adviser],
     );
-    const [{ id }] = await database.query<{ id: string }>(`INSERT INTO calculation_sessions (reference, client_id, adviser_user_id) VALUES ('CLIENT23', $1, $2) RETURNING id`, [client, adviser]);
-    await database.query(`INSERT INTO survey_answers (session_id, question_name, value) VALUES ($1, 'ClientPostcode', $2::jsonb)`, [id, JSON.stringify(MANCHESTER)]);
+    const [{ id }] = await database.query<{ id: string }>(
+      `INSERT INTO calculation_sessions (reference, client_id, adviser_user_id) VALUES ('CLIENT23', $1, $2) RETURNING id`,
+      [client, adviser],
+    );
+    await database.query(`INSERT INTO survey_answers (session_id, question_name, value) VALUES ($1, 'ClientPostcode', $2::jsonb)`, [
+      id,
+      JSON.stringify(MANCHESTER),
+    ]);
 
     for (const spelling of [id, id.toUpperCase()]) {
-      const answer = await call('POST', '/api/data/verify/', { browserId: STRANGER, from: newAddress(), body: { session: spelling, postcode: POSTCODE } });
-      expect({ status: answer.status, body: answer.body, cookies: setCookies(answer) }).toEqual({ status: 200, body: { valid: false }, cookies: [] });
+      const answer = await call('POST', '/api/data/verify/', {
+        browserId: STRANGER,
+        from: newAddress(),
+        body: { session: spelling, postcode: POSTCODE },
+      });
+      expect({ status: answer.status, body: answer.body, cookies: setCookies(answer) }).toEqual({
+        status: 200,
+        body: { valid: false },
+        cookies: [],
+      });
     }
     expect((await call('GET', `/assets/img/${id}?v=1`, { browserId: STRANGER })).status).toBe(403);
   });

@@ -13,7 +13,15 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const BROWSER = 'browser_1795262400000_lhaarea1';
 // North West Leicestershire is split between Leicester, Eastern Staffordshire and Derby (council's LHA page).
-const LE67: PostcodeAnswer = { postcode: 'LE67 1AA', authority: 'North West Leicestershire', authorityCode: 'E07000134', country: 'England', latitude: null, longitude: null, option: false };
+const LE67: PostcodeAnswer = {
+  postcode: 'LE67 1AA',
+  authority: 'North West Leicestershire',
+  authorityCode: 'E07000134',
+  country: 'England',
+  latitude: null,
+  longitude: null,
+  option: false,
+};
 
 let testApp: TestApp;
 const http = () => request(testApp.app.getHttpServer());
@@ -21,7 +29,9 @@ const http = () => request(testApp.app.getHttpServer());
 beforeAll(async () => {
   testApp = await startTestApp();
   // A real postcode of the council, so the survey's postcode check finds it (the seed holds 20 others).
-  await testApp.database.query("INSERT INTO postcodes (postcode, local_authority_code, latitude, longitude) VALUES ('LE67 1AA', 'E07000134', 52.7225, -1.3725)");
+  await testApp.database.query(
+    "INSERT INTO postcodes (postcode, local_authority_code, latitude, longitude) VALUES ('LE67 1AA', 'E07000134', 52.7225, -1.3725)",
+  );
 });
 afterAll(() => testApp.close());
 
@@ -38,9 +48,9 @@ function renterIn(area: string | null): [string, Record<string, unknown>][] {
   });
 }
 
-const areaQuestion = (page: PageResponse) => page.page.fields.flatMap((group) => group.questions).find((question) => question.name === 'ClientLhaArea') as
-  | (PageResponse['page']['fields'][number]['questions'][number] & { options: { value: string; text: string }[] })
-  | undefined;
+const areaQuestion = (page: PageResponse) =>
+  page.page.fields.flatMap((group) => group.questions).find((question) => question.name === 'ClientLhaArea') as
+    (PageResponse['page']['fields'][number]['questions'][number] & { options: { value: string; text: string }[] }) | undefined;
 
 async function resultOf(session: string): Promise<ResultModel> {
   return (await http().get(`/api/data/result/?session=${session}`).set('X-Browser-Id', BROWSER).expect(200)).body as ResultModel;
@@ -55,7 +65,9 @@ describe('a private renter in a council split between areas', () => {
     const universalCredit = result.benefits!.universalCredit.find((benefit) => benefit.benefitCode === 'UNIVERSAL_CREDIT')!;
     // Leicester's one-bedroom LHA is £540.00 a month, below the rent of £650.00.
     expect(universalCredit.elements.find((element) => element.name === 'Housing costs element')?.monthlyPayment).toBe(540);
-    expect(universalCredit.messages.map((message) => message.message)).toContain('Your Local Housing Allowance area is Leicester, as you told us.');
+    expect(universalCredit.messages.map((message) => message.message)).toContain(
+      'Your Local Housing Allowance area is Leicester, as you told us.',
+    );
     expect(result.housingAllowance).toMatchObject({ area: 'Leicester', basis: 'GIVEN', rate: 540, period: 'month', pageNumber: null });
   });
 
@@ -81,7 +93,12 @@ describe('a private renter in a council split between areas', () => {
     let home = (await http().get('/api/data/survey').expect(200)).body as PageResponse;
     let session: string | null = null;
     for (const [, answers] of pages.slice(0, upTo)) {
-      home = (await http().post('/api/data/survey/').send({ browserId: BROWSER, session, page: home.pageNumber, action: 2, ...answers }).expect(200)).body as PageResponse;
+      home = (
+        await http()
+          .post('/api/data/survey/')
+          .send({ browserId: BROWSER, session, page: home.pageNumber, action: 2, ...answers })
+          .expect(200)
+      ).body as PageResponse;
       session = home.session;
     }
     expect(home.page.name).toBe('your-home');
@@ -89,7 +106,9 @@ describe('a private renter in a council split between areas', () => {
       .post('/api/data/survey/')
       .send({ browserId: BROWSER, session, page: home.pageNumber, action: 2, ...pages[upTo]![1], ClientLhaArea: 'Central London' });
     expect(response.status).toBe(400);
-    expect(response.body.errors).toEqual([{ path: 'ClientLhaArea', message: expect.stringContaining("'Central London' is not one of the options") }]);
+    expect(response.body.errors).toEqual([
+      { path: 'ClientLhaArea', message: expect.stringContaining("'Central London' is not one of the options") },
+    ]);
   });
 
   it("once the operator's postcode lookup places the postcode, the question is not asked and the result says why", async () => {
@@ -109,7 +128,9 @@ describe('a private renter in a council split between areas', () => {
 describe('who is not asked', () => {
   it('a social tenant in the same council is not asked the area', async () => {
     const pages = renterIn(null).map(([name, answers]): [string, Record<string, unknown>] =>
-      name === 'your-home' ? [name, { ClientTenure: 'SocialRent', ClientRent: money('400', 'Monthly'), ClientPaysServiceCharges: 'No', ClientBedrooms: '1' }] : [name, answers],
+      name === 'your-home'
+        ? [name, { ClientTenure: 'SocialRent', ClientRent: money('400', 'Monthly'), ClientPaysServiceCharges: 'No', ClientBedrooms: '1' }]
+        : [name, answers],
     );
     const { visited } = await completeQuestionnaire(http, BROWSER, pages);
     const home = visited.find((page) => page.page.name === 'your-home')!;

@@ -16,10 +16,21 @@ describe('POST /api/data/postcode/ with the database only (the default)', () => 
   afterAll(() => testApp.close());
 
   it('answers a known postcode, typed loosely, with its local authority', async () => {
-    const response = await http().post('/api/data/postcode/').send({ postcode: 'sw1a1aa ', browserId: 'browser_1795262400000_k3j9x2ab' }).expect(200);
+    const response = await http()
+      .post('/api/data/postcode/')
+      .send({ postcode: 'sw1a1aa ', browserId: 'browser_1795262400000_k3j9x2ab' })
+      .expect(200);
     expect(response.body).toEqual({
       valid: true,
-      value: { postcode: 'SW1A 1AA', authority: 'Westminster', authorityCode: 'E09000033', country: 'England', latitude: 51.501, longitude: -0.1416, option: false },
+      value: {
+        postcode: 'SW1A 1AA',
+        authority: 'Westminster',
+        authorityCode: 'E09000033',
+        country: 'England',
+        latitude: 51.501,
+        longitude: -0.1416,
+        option: false,
+      },
     });
   });
 
@@ -79,7 +90,10 @@ describe('POST /api/data/postcode/ with the database only (the default)', () => 
       { path: 'session', message: 'session is not a field this request accepts.' },
       { path: 'postcode', message: 'postcode must be text.' },
     ]);
-    const list = await http().post('/api/data/postcode/').send({ postcode: ['SW1A 1AA'] }).expect(400);
+    const list = await http()
+      .post('/api/data/postcode/')
+      .send({ postcode: ['SW1A 1AA'] })
+      .expect(400);
     expect(list.body.errors).toEqual([{ path: 'postcode', message: 'postcode must be text.' }]);
   });
 
@@ -87,7 +101,8 @@ describe('POST /api/data/postcode/ with the database only (the default)', () => 
     await http().post('/api/data/postcode/').send({ postcode: 'CF10 3AE' }).expect(200);
     await http().post('/api/data/postcode/').send({ postcode: 'CF10 4AA', extra: 1 }).expect(400);
     const everything = testApp.logLines.join('\n');
-    for (const postcode of ['SW1A 1AA', 'SW1A1AA', 'sw1a1aa', 'CF10 3AE', 'CF10 4AA', 'SW1A 9ZZ']) expect(everything).not.toContain(postcode);
+    for (const postcode of ['SW1A 1AA', 'SW1A1AA', 'sw1a1aa', 'CF10 3AE', 'CF10 4AA', 'SW1A 9ZZ'])
+      expect(everything).not.toContain(postcode);
   });
 });
 
@@ -103,9 +118,19 @@ describe('POST /api/data/postcode/ with POSTCODE_LOOKUP_URL set', () => {
     service = createServer((incoming, response) => {
       asked.push(incoming.url ?? '');
       if (serviceStatus !== 200) return void response.writeHead(serviceStatus).end();
-      if (incoming.url !== '/postcodes/CF103AT') return void response.writeHead(404, { 'content-type': 'application/json' }).end('{"status":404,"error":"Postcode not found"}');
+      if (incoming.url !== '/postcodes/CF103AT')
+        return void response.writeHead(404, { 'content-type': 'application/json' }).end('{"status":404,"error":"Postcode not found"}');
       response.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({ status: 200, result: { postcode: 'CF10 3AT', country: 'Wales', latitude: 51.4837, longitude: -3.1681, codes: { admin_district: 'W06000015' } } }),
+        JSON.stringify({
+          status: 200,
+          result: {
+            postcode: 'CF10 3AT',
+            country: 'Wales',
+            latitude: 51.4837,
+            longitude: -3.1681,
+            codes: { admin_district: 'W06000015' },
+          },
+        }),
       );
     });
     await new Promise<void>((listening) => service.listen(0, '127.0.0.1', listening));
@@ -124,7 +149,15 @@ describe('POST /api/data/postcode/ with POSTCODE_LOOKUP_URL set', () => {
     const fromService = await http().post('/api/data/postcode/').send({ postcode: 'cf10 3at' }).expect(200);
     expect(fromService.body).toEqual({
       valid: true,
-      value: { postcode: 'CF10 3AT', authority: 'Cardiff', authorityCode: 'W06000015', country: 'Wales', latitude: 51.4837, longitude: -3.1681, option: false },
+      value: {
+        postcode: 'CF10 3AT',
+        authority: 'Cardiff',
+        authorityCode: 'W06000015',
+        country: 'Wales',
+        latitude: 51.4837,
+        longitude: -3.1681,
+        option: false,
+      },
     });
     expect(asked).toEqual(['/postcodes/CF103AT']);
   });

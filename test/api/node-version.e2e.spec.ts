@@ -31,7 +31,8 @@ function run(command: string, args: string[], version: string) {
   return { status: result.status, stdout: result.stdout, stderr: result.stderr, took: Date.now() - started };
 }
 
-const MESSAGE = 'This project needs Node.js 24.15.0 or later (Node.js 24, the current long-term support release), but this is Node.js 20.20.2.';
+const MESSAGE =
+  'This project needs Node.js 24.15.0 or later (Node.js 24, the current long-term support release), but this is Node.js 20.20.2.';
 
 describe('a Node.js older than the engines floor', () => {
   it.each(['start', 'test'])('npm %s stops at once, before building, saying to install Node.js 24 LTS', (script) => {
@@ -46,11 +47,14 @@ describe('a Node.js older than the engines floor', () => {
   // This machine's own Node.js, when it is older than the floor (Debian's, say), is refused for real.
   const machineNode = '/usr/bin/node';
   const machineVersion = existsSync(machineNode) ? spawnSync(machineNode, ['--version'], { encoding: 'utf8' }).stdout.trim() : '';
-  (machineVersion && Number(machineVersion.slice(1).split('.')[0]) < 24 ? it : it.skip)(`the machine's ${machineVersion || 'node'} is refused by the check`, () => {
-    const result = spawnSync(machineNode, ['scripts/check-node.cjs'], { cwd: REPO_ROOT, encoding: 'utf8' });
-    expect(result.status).toBe(1);
-    expect(result.stderr).toContain(`but this is Node.js ${machineVersion.slice(1)}.`);
-  });
+  (machineVersion && Number(machineVersion.slice(1).split('.')[0]) < 24 ? it : it.skip)(
+    `the machine's ${machineVersion || 'node'} is refused by the check`,
+    () => {
+      const result = spawnSync(machineNode, ['scripts/check-node.cjs'], { cwd: REPO_ROOT, encoding: 'utf8' });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain(`but this is Node.js ${machineVersion.slice(1)}.`);
+    },
+  );
 });
 
 describe('Node.js 24 LTS', () => {

@@ -115,7 +115,13 @@ describe('a bad configuration', () => {
   it('stops the server at start with a clear message for each bad variable', async () => {
     const child = spawn(process.execPath, ['dist/server/api/src/main.js'], {
       cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://root:hunter2@db/app' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'production',
+        PORT: 'eighty',
+        LOG_LEVEL: 'loud',
+        DATABASE_URL: 'mysql://root:hunter2@db/app',
+      },
     });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));

@@ -23,7 +23,15 @@ const OWNER = 'browser_1795500000000_privacy1';
 const STRANGER = 'browser_1795500000000_privacy2';
 const PASSWORD = 'a long enough password 7';
 // Seeded by the postcodes migration, so the run works offline; its form is changed below to catch reformatted copies.
-const BARNET: PostcodeAnswer = { postcode: 'EN5 1AA', authority: 'Barnet', authorityCode: 'E09000003', country: 'England', latitude: 51.643, longitude: -0.171, option: false };
+const BARNET: PostcodeAnswer = {
+  postcode: 'EN5 1AA',
+  authority: 'Barnet',
+  authorityCode: 'E09000003',
+  country: 'England',
+  latitude: 51.643,
+  longitude: -0.171,
+  option: false,
+};
 const WRONG_POSTCODE = 'SW1A 2AA';
 const DATE_OF_BIRTH = { day: '27', month: '09', year: '1983' };
 const CLIENT = { firstName: 'Philippa', lastName: 'Quennell-Abara', dateOfBirth: { day: '02', month: '11', year: '1961' } };
@@ -40,7 +48,10 @@ function datePattern({ day, month, year }: { day: string; month: string; year: s
   const separator = '(?:[/.\\- ]|%2F)';
   const d = `0?${Number(day)}`;
   const m = `0?${Number(month)}`;
-  return new RegExp(`(?:${d}${separator}${m}${separator}${year}|${year}${separator}${m}${separator}${d}|${m}${separator}${d}${separator}${year}|${year}${month}${day}|${day}${month}${year})`, 'i');
+  return new RegExp(
+    `(?:${d}${separator}${m}${separator}${year}|${year}${separator}${m}${separator}${d}|${m}${separator}${d}${separator}${year}|${year}${month}${day}|${day}${month}${year})`,
+    'i',
+  );
 }
 
 interface SignedIn {
@@ -63,14 +74,16 @@ describe('the logs of a full run hold no personal data', () => {
     // debug: the most the server ever writes, so nothing hides below the level a charity might run at.
     server = await startApiProcess({ NODE_ENV: 'production', DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'debug' });
     const http = () => request(server.url);
-    const json = (method: 'post' | 'get', path: string) => (method === 'post' ? http().post(path) : http().get(path)).set('Content-Type', 'application/json');
+    const json = (method: 'post' | 'get', path: string) =>
+      (method === 'post' ? http().post(path) : http().get(path)).set('Content-Type', 'application/json');
 
     // The questionnaire, with the postcode and date of birth the log is searched for.
     const pages = SINGLE_PRIVATE_RENTER_WORKING_PART_TIME.map(([name, answers]): [string, Record<string, unknown>] => {
       if (name === 'where-you-live') return [name, { ClientPostcode: BARNET }];
       // Barnet is split between Local Housing Allowance areas, so the area question offers Barnet's.
       if (name === 'your-home') return [name, { ...answers, ClientLhaArea: 'Outer North London' }];
-      if (name === 'about-you') return [name, { ...answers, ClientDob: `${DATE_OF_BIRTH.day}/${DATE_OF_BIRTH.month}/${DATE_OF_BIRTH.year}` }];
+      if (name === 'about-you')
+        return [name, { ...answers, ClientDob: `${DATE_OF_BIRTH.day}/${DATE_OF_BIRTH.month}/${DATE_OF_BIRTH.year}` }];
       return [name, answers];
     });
     const { session, visited } = await completeQuestionnaire(http, OWNER, pages);
@@ -79,7 +92,9 @@ describe('the logs of a full run hold no personal data', () => {
     // The results, a section opened and feedback with a comment that quotes the postcode.
     await http().get(`/api/data/result/?session=${session}`).set('X-Browser-Id', OWNER).expect(200);
     await json('post', '/api/data/section/').send({ browserId: OWNER, session, sectionType: 1 });
-    await json('post', '/api/data/feedback/').send({ browserId: OWNER, session, feedbackType: 1, feedback: `Helpful, I live at ${BARNET.postcode}` }).expect(200);
+    await json('post', '/api/data/feedback/')
+      .send({ browserId: OWNER, session, feedbackType: 1, feedback: `Helpful, I live at ${BARNET.postcode}` })
+      .expect(200);
 
     // A second browser: refused, then a wrong postcode, then the right one written differently.
     await http().get(`/api/data/result/?session=${session}`).set('X-Browser-Id', STRANGER).expect(403);
@@ -87,22 +102,35 @@ describe('the logs of a full run hold no personal data', () => {
     expect(wrong.body).toMatchObject({ valid: false });
     const right = await json('post', '/api/data/verify/').send({ browserId: STRANGER, session, postcode: 'en51aa' }).expect(200);
     expect(right.body).toMatchObject({ valid: true });
-    const grant = ([] as string[]).concat(right.headers['set-cookie'] ?? []).map((line) => line.split(';')[0]).join('; ');
-    strangersResult = (await http().get(`/api/data/result/?session=${session}`).set('X-Browser-Id', STRANGER).set('Cookie', grant).expect(200)).text;
+    const grant = ([] as string[])
+      .concat(right.headers['set-cookie'] ?? [])
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    strangersResult = (
+      await http().get(`/api/data/result/?session=${session}`).set('X-Browser-Id', STRANGER).set('Cookie', grant).expect(200)
+    ).text;
 
     // Finding the calculation again by its reference and postcode, from a third browser.
-    await json('post', '/api/data/lookup/').send({ browserId: 'browser_1795500000000_privacy3', token: reference, postcode: BARNET.postcode }).expect(200);
+    await json('post', '/api/data/lookup/')
+      .send({ browserId: 'browser_1795500000000_privacy3', token: reference, postcode: BARNET.postcode })
+      .expect(200);
 
     // The link by e-mail, with a security code the test knows (as test/api/email.e2e.spec.ts sets it).
     await http().get(`/assets/img/${session}`).set('X-Browser-Id', OWNER).expect(200);
     const salt = randomBytes(16).toString('hex');
-    await database.query('UPDATE captcha_challenges SET answer_hash = $1, salt = $2 WHERE session_id = $3', [hashChallengeAnswer('FH4W9', salt), salt, session]);
+    await database.query('UPDATE captcha_challenges SET answer_hash = $1, salt = $2 WHERE session_id = $3', [
+      hashChallengeAnswer('FH4W9', salt),
+      salt,
+      session,
+    ]);
     const sent = await json('post', '/api/data/email/').send({ browserId: OWNER, session, email: EMAIL, challenge: 'FH4W9' }).expect(200);
     expect(sent.body).toMatchObject({ valid: true });
     expect(readdirSync(join(dataDir, 'outbox'))).toHaveLength(1);
 
     // An adviser's organisation: the admin adds a client, the adviser finds them by name and date of birth.
-    const [{ id: organisation }] = await database.query<{ id: string }>(`INSERT INTO organisations (name) VALUES ('Privacy Test Advice') RETURNING id`);
+    const [{ id: organisation }] = await database.query<{ id: string }>(
+      `INSERT INTO organisations (name) VALUES ('Privacy Test Advice') RETURNING id`,
+    );
     const passwordHash = await hashPassword(PASSWORD);
     const [{ id: adviser }] = await database.query<{ id: string }>(
       `INSERT INTO users (organisation_id, email, password_hash, role, display_name) VALUES ($1, 'adviser@privacy.example', $2, 'adviser', 'Adviser'), ($1, 'admin@privacy.example', $2, 'organisation-admin', 'Admin') RETURNING id`,
@@ -123,29 +151,58 @@ describe('the logs of a full run hold no personal data', () => {
     const { clientGuid } = (added.body as { client: { clientGuid: string } }).client;
     const advisor = await signIn('adviser@privacy.example');
     for (const search of [CLIENT.lastName, clientDob]) {
-      await http().get(`/api/intermediary/clients?search=${encodeURIComponent(search)}&searchType=organisation`).set('Cookie', advisor.cookie).expect(200);
+      await http()
+        .get(`/api/intermediary/clients?search=${encodeURIComponent(search)}&searchType=organisation`)
+        .set('Cookie', advisor.cookie)
+        .expect(200);
     }
-    const adviserPost = (path: string, body: object) => json('post', path).set('Cookie', advisor.cookie).set('X-CSRF-Token', advisor.csrf).send(body);
-    const adviserSession = (await adviserPost('/api/intermediary/start', { clientGuid, caseReference: 'First visit' }).expect(200)).body.session as string;
+    const adviserPost = (path: string, body: object) =>
+      json('post', path).set('Cookie', advisor.cookie).set('X-CSRF-Token', advisor.csrf).send(body);
+    const adviserSession = (await adviserPost('/api/intermediary/start', { clientGuid, caseReference: 'First visit' }).expect(200)).body
+      .session as string;
     // The adviser answers the same questionnaire for the client, as the adviser area does.
-    let current = (await http().get(`/api/data/survey/1/${adviserSession}`).set('Cookie', advisor.cookie).expect(200)).body as { pageNumber: number };
+    let current = (await http().get(`/api/data/survey/1/${adviserSession}`).set('Cookie', advisor.cookie).expect(200)).body as {
+      pageNumber: number;
+    };
     for (const [index, [, answers]] of pages.entries()) {
-      const response = await adviserPost('/api/data/survey/', { session: adviserSession, page: current.pageNumber, action: index === pages.length - 1 ? 4 : 2, ...answers }).expect(200);
+      const response = await adviserPost('/api/data/survey/', {
+        session: adviserSession,
+        page: current.pageNumber,
+        action: index === pages.length - 1 ? 4 : 2,
+        ...answers,
+      }).expect(200);
       current = response.body as { pageNumber: number };
     }
-    const copy = (await adviserPost('/api/intermediary/duplicate', { clientGuid, session: adviserSession, caseReference: 'Copy' }).expect(200)).body.session as string;
+    const copy = (
+      await adviserPost('/api/intermediary/duplicate', { clientGuid, session: adviserSession, caseReference: 'Copy' }).expect(200)
+    ).body.session as string;
     adviserScreens = [
       (await http().get(`/api/intermediary/calculation?session=${adviserSession}`).set('Cookie', advisor.cookie).expect(200)).text,
-      (await http().get(`/api/intermediary/compare?clientGuid=${clientGuid}&session=${adviserSession}&session=${copy}`).set('Cookie', advisor.cookie).expect(200)).text,
+      (
+        await http()
+          .get(`/api/intermediary/compare?clientGuid=${clientGuid}&session=${adviserSession}&session=${copy}`)
+          .set('Cookie', advisor.cookie)
+          .expect(200)
+      ).text,
     ];
 
     // Requests that fail while carrying personal data: a body that is not JSON, wrong fields, a wrong sign-in.
     const personal = { postcode: BARNET.postcode, dateOfBirth: clientDob, email: EMAIL, name: `${CLIENT.firstName} ${CLIENT.lastName}` };
-    await http().post('/api/data/survey/').set('Content-Type', 'application/json').send(`{"ClientPostcode": "${BARNET.postcode}", "ClientDob": "${clientDob}", `).expect(400);
-    await json('post', '/api/data/survey/').send({ browserId: OWNER, session, page: 2, action: 2, ClientDob: { nested: personal } }).expect((response) => expect(response.status).toBe(400));
+    await http()
+      .post('/api/data/survey/')
+      .set('Content-Type', 'application/json')
+      .send(`{"ClientPostcode": "${BARNET.postcode}", "ClientDob": "${clientDob}", `)
+      .expect(400);
+    await json('post', '/api/data/survey/')
+      .send({ browserId: OWNER, session, page: 2, action: 2, ClientDob: { nested: personal } })
+      .expect((response) => expect(response.status).toBe(400));
     await json('post', '/api/data/verify/').send({ browserId: STRANGER, session: 'not-a-session', postcode: personal }).expect(400);
-    await json('post', '/api/account/sign-in').send({ email: EMAIL, password: `${CLIENT.lastName}-${clientDob}` }).expect((response) => expect(response.status).toBe(401));
-    await json('post', '/api/data/email/').send({ browserId: OWNER, session, email: `${CLIENT.firstName}@`, challenge: BARNET.postcode }).expect(400);
+    await json('post', '/api/account/sign-in')
+      .send({ email: EMAIL, password: `${CLIENT.lastName}-${clientDob}` })
+      .expect((response) => expect(response.status).toBe(401));
+    await json('post', '/api/data/email/')
+      .send({ browserId: OWNER, session, email: `${CLIENT.firstName}@`, challenge: BARNET.postcode })
+      .expect(400);
 
     await server.stop();
     output = server.output();
@@ -158,12 +215,23 @@ describe('the logs of a full run hold no personal data', () => {
   });
 
   it('logged the run (so the searches below are searching something)', () => {
-    for (const path of ['/api/data/survey', '/api/data/result', '/api/data/verify', '/api/data/lookup', '/api/data/email', '/api/account/clients', '/api/intermediary/clients', '/api/intermediary/start']) {
+    for (const path of [
+      '/api/data/survey',
+      '/api/data/result',
+      '/api/data/verify',
+      '/api/data/lookup',
+      '/api/data/email',
+      '/api/account/clients',
+      '/api/intermediary/clients',
+      '/api/intermediary/start',
+    ]) {
       expect(output).toContain(`"path":"${path}`);
     }
     expect(output).toContain('e-mail written to outbox file');
     // The retention job's run at start, with its counts.
-    expect(output.split('\n').some((line) => line.includes('"message":"retention job finished"') && line.includes('"calculations":0'))).toBe(true);
+    expect(
+      output.split('\n').some((line) => line.includes('"message":"retention job finished"') && line.includes('"calculations":0')),
+    ).toBe(true);
     expect(output).toMatch(/"status":400/);
     expect(output).toMatch(/"status":401/);
   });

@@ -49,7 +49,14 @@ describe('source maps in production', () => {
     for (const probe of probes) writeFileSync(probe, '{"version":3,"sources":["secret.ts"],"mappings":""}');
     try {
       expect((await fetch(`${server.url}${script!}`)).status).toBe(200);
-      for (const path of [`${script!}.map`, `${script!}%2Emap`, `${script!}%2emap`, `${script!}.MAP`, '/probe-issue-16.js.map', '/probe-issue-16.js%2Emap']) {
+      for (const path of [
+        `${script!}.map`,
+        `${script!}%2Emap`,
+        `${script!}%2emap`,
+        `${script!}.MAP`,
+        '/probe-issue-16.js.map',
+        '/probe-issue-16.js%2Emap',
+      ]) {
         const response = await fetch(`${server.url}${path}`);
         expect({ path, status: response.status }).toEqual({ path, status: 404 });
         expect(await response.text()).not.toContain('secret.ts');
@@ -62,7 +69,8 @@ describe('source maps in production', () => {
 
 describe('__proto__, constructor and prototype keys in a JSON body', () => {
   /** Sent as JSON text: in a JavaScript object literal `__proto__:` would set the prototype instead of a key. */
-  const postJson = (path: string, text: string) => fetch(`${server.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: text });
+  const postJson = (path: string, text: string) =>
+    fetch(`${server.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: text });
   const POLLUTING = '"__proto__": {"polluted": "yes"}, "constructor": {"prototype": {"polluted": "yes"}}, "prototype": {"polluted": "yes"}';
 
   /** The lone parent renting privately in Manchester, with `extra` (keys after a comma) added at four depths. */
@@ -76,17 +84,26 @@ describe('__proto__, constructor and prototype keys in a JSON body', () => {
   it('are dropped at every depth before validation: the calculation API answers as for the same body without them', async () => {
     const clean = await postJson('/api/v1/calculations', `{"date": "2026-11-21", "household": ${household()}}`);
     expect(clean.status).toBe(200);
-    const withKeys = await postJson('/api/v1/calculations', `{${POLLUTING}, "date": "2026-11-21", "household": ${household(`, ${POLLUTING}`)}}`);
+    const withKeys = await postJson(
+      '/api/v1/calculations',
+      `{${POLLUTING}, "date": "2026-11-21", "household": ${household(`, ${POLLUTING}`)}}`,
+    );
     expect(withKeys.status).toBe(200);
     expect(await withKeys.json()).toEqual(await clean.json());
   });
 
   it('are not stored: a questionnaire page saved with them in the body and in an answer keeps only its own answers', async () => {
     const postcode = JSON.stringify(MANCHESTER).replace(/^\{/, `{${POLLUTING}, `);
-    const response = await postJson('/api/data/survey/', `{${POLLUTING}, "browserId": "${BROWSER_ID}", "session": null, "page": 1, "action": 2, "ClientPostcode": ${postcode}}`);
+    const response = await postJson(
+      '/api/data/survey/',
+      `{${POLLUTING}, "browserId": "${BROWSER_ID}", "session": null, "page": 1, "action": 2, "ClientPostcode": ${postcode}}`,
+    );
     const body = (await response.json()) as { session: string };
     expect(response.status).toBe(200);
-    const stored = await database.query<{ question_name: string; value: unknown }>('SELECT question_name, value FROM survey_answers WHERE session_id = $1', [body.session]);
+    const stored = await database.query<{ question_name: string; value: unknown }>(
+      'SELECT question_name, value FROM survey_answers WHERE session_id = $1',
+      [body.session],
+    );
     expect(stored).toEqual([{ question_name: 'ClientPostcode', value: MANCHESTER }]);
     expect(JSON.stringify(stored)).not.toMatch(/__proto__|constructor|prototype|polluted/);
   });

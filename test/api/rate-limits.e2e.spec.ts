@@ -31,7 +31,10 @@ beforeEach(() => testApp.database.query('DELETE FROM rate_limit_counters'));
 
 /** A calculation begun with its first page, as a visitor's first POST makes it. */
 async function startCalculation(browserId: string): Promise<{ session: string; token: string }> {
-  const { body } = await http().post('/api/data/survey/').send({ browserId, session: null, page: 1, action: 2, ClientPostcode: MANCHESTER }).expect(200);
+  const { body } = await http()
+    .post('/api/data/survey/')
+    .send({ browserId, session: null, page: 1, action: 2, ClientPostcode: MANCHESTER })
+    .expect(200);
   return { session: body.session, token: body.token };
 }
 
@@ -42,11 +45,17 @@ describe('POST /api/data/verify/ from one address', () => {
     expect(IDENTITY_CHECK_RATE_LIMIT.attempts / calculations.length).toBeLessThan(IDENTITY_CHECK_LOCKOUT.attempts);
     for (let attempt = 0; attempt < IDENTITY_CHECK_RATE_LIMIT.attempts; attempt += 1) {
       const { session } = calculations[attempt % calculations.length];
-      const response = await http().post('/api/data/verify/').send({ session, postcode: `ZZ${attempt} 9ZZ`, browserId: STRANGER }).expect(200);
+      const response = await http()
+        .post('/api/data/verify/')
+        .send({ session, postcode: `ZZ${attempt} 9ZZ`, browserId: STRANGER })
+        .expect(200);
       expect(response.body).toEqual({ valid: false });
     }
     // Even the right postcode for a calculation that is not locked is refused now.
-    const limited = await http().post('/api/data/verify/').send({ session: calculations[0].session, postcode: 'M1 1AD', browserId: STRANGER }).expect(429);
+    const limited = await http()
+      .post('/api/data/verify/')
+      .send({ session: calculations[0].session, postcode: 'M1 1AD', browserId: STRANGER })
+      .expect(429);
     expect(limited.body).toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
     expect(limited.headers['set-cookie']).toBeUndefined();
   }, 60_000);
@@ -100,9 +109,13 @@ describe('what identifies a calculation or an access', () => {
   });
 });
 
-
 /** Low limits, so that a test reaches each; a minute's window (or ten, for starts) so none runs out mid-test. */
-const LOW_LIMITS = { RATE_LIMIT_CALCULATION_API: '3/1m', RATE_LIMIT_CALCULATION_START: '3/10m', RATE_LIMIT_RESULTS: '4/1m', RATE_LIMIT_PDF: '2/1m' };
+const LOW_LIMITS = {
+  RATE_LIMIT_CALCULATION_API: '3/1m',
+  RATE_LIMIT_CALCULATION_START: '3/10m',
+  RATE_LIMIT_RESULTS: '4/1m',
+  RATE_LIMIT_PDF: '2/1m',
+};
 
 /** The refusal every route limit gives: 429 in the error shape, with Retry-After no longer than the window. */
 function expectRefused(response: request.Response, windowSeconds: number): void {
@@ -120,12 +133,17 @@ describe('per-address route limits on a production build (two processes, behind 
   /** Two processes on one database, as the load test runs them; each believes X-Forwarded-For from loopback only. */
   const api = (server: 'first' | 'second' = 'first') => request((server === 'first' ? first : second).url);
   const calculate = (server: 'first' | 'second', from: string) =>
-    api(server).post('/api/v1/calculations').set('X-Forwarded-For', from).send({ date: '2026-11-21', household: LONE_PARENT_PRIVATE_RENTER });
+    api(server)
+      .post('/api/v1/calculations')
+      .set('X-Forwarded-For', from)
+      .send({ date: '2026-11-21', household: LONE_PARENT_PRIVATE_RENTER });
 
   beforeAll(async () => {
     database = await createTestDatabase();
     [first, second] = await Promise.all(
-      [0, 1].map(() => startApiProcess({ NODE_ENV: 'production', DATABASE_URL: database.url, LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback', ...LOW_LIMITS })),
+      [0, 1].map(() =>
+        startApiProcess({ NODE_ENV: 'production', DATABASE_URL: database.url, LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback', ...LOW_LIMITS }),
+      ),
     );
   }, 120_000);
   afterAll(async () => {
@@ -160,7 +178,10 @@ describe('per-address route limits on a production build (two processes, behind 
 
   it('starting a calculation: 429 with Retry-After after 3 starts in 10 minutes; carrying on with one is not counted', async () => {
     const start = (server: 'first' | 'second', browserId: string) =>
-      api(server).post('/api/data/survey/').set('X-Forwarded-For', '203.0.113.20').send({ browserId, session: null, page: 1, action: 2, ClientPostcode: MANCHESTER });
+      api(server)
+        .post('/api/data/survey/')
+        .set('X-Forwarded-For', '203.0.113.20')
+        .send({ browserId, session: null, page: 1, action: 2, ClientPostcode: MANCHESTER });
     const started = await start('first', OWNER).expect(200);
     await start('second', OWNER).expect(200);
     await start('first', STRANGER).expect(200);
@@ -185,15 +206,23 @@ describe('per-address route limits on a production build (two processes, behind 
     }, 60_000);
 
     it('GET /api/data/result: 429 with Retry-After after 4 a minute from one address, across both processes', async () => {
-      const result = (server: 'first' | 'second') => api(server).get(`/api/data/result/?session=${session}`).set('X-Browser-Id', OWNER).set('X-Forwarded-For', '203.0.113.30');
+      const result = (server: 'first' | 'second') =>
+        api(server).get(`/api/data/result/?session=${session}`).set('X-Browser-Id', OWNER).set('X-Forwarded-For', '203.0.113.30');
       for (const server of ['first', 'second', 'first', 'second'] as const) await result(server).expect(200);
       expectRefused(await result('first'), 60);
       // The other results routes share the count.
-      expectRefused(await api('second').post('/api/data/section/').set('X-Forwarded-For', '203.0.113.30').send({ session, sectionType: 1, browserId: OWNER }), 60);
+      expectRefused(
+        await api('second')
+          .post('/api/data/section/')
+          .set('X-Forwarded-For', '203.0.113.30')
+          .send({ session, sectionType: 1, browserId: OWNER }),
+        60,
+      );
     }, 60_000);
 
     it('GET /api/data/pdf: 429 with Retry-After after 2 a minute from one address, across both processes', async () => {
-      const pdf = (server: 'first' | 'second') => api(server).get(`/api/data/pdf/?session=${session}`).set('X-Browser-Id', OWNER).set('X-Forwarded-For', '203.0.113.40');
+      const pdf = (server: 'first' | 'second') =>
+        api(server).get(`/api/data/pdf/?session=${session}`).set('X-Browser-Id', OWNER).set('X-Forwarded-For', '203.0.113.40');
       await pdf('first').expect(200);
       await pdf('second').expect(200);
       expectRefused(await pdf('first'), 60);
@@ -201,7 +230,11 @@ describe('per-address route limits on a production build (two processes, behind 
   });
 
   it("the service's own limits (here the look-up, 10 a minute) answer 429 with Retry-After too", async () => {
-    const lookUp = () => api('second').post('/api/data/lookup/').set('X-Forwarded-For', '203.0.113.50').send({ token: 'ABCD2345', postcode: 'SW1A 1AA', browserId: STRANGER });
+    const lookUp = () =>
+      api('second')
+        .post('/api/data/lookup/')
+        .set('X-Forwarded-For', '203.0.113.50')
+        .send({ token: 'ABCD2345', postcode: 'SW1A 1AA', browserId: STRANGER });
     for (let attempt = 0; attempt < 10; attempt += 1) await lookUp().expect(200);
     const limited = await lookUp().expect(429);
     expect(limited.body).toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
@@ -231,7 +264,11 @@ describe('a production build without TRUST_PROXY', () => {
   });
 
   it('ignores X-Forwarded-For: a client cannot pose as many addresses to escape its limit', async () => {
-    const calculate = (from: string) => request(server.url).post('/api/v1/calculations').set('X-Forwarded-For', from).send({ date: '2026-11-21', household: LONE_PARENT_PRIVATE_RENTER });
+    const calculate = (from: string) =>
+      request(server.url)
+        .post('/api/v1/calculations')
+        .set('X-Forwarded-For', from)
+        .send({ date: '2026-11-21', household: LONE_PARENT_PRIVATE_RENTER });
     for (const from of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) await calculate(from).expect(200);
     expectRefused(await calculate('203.0.113.4'), 60);
   }, 60_000);

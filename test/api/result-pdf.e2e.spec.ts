@@ -28,7 +28,8 @@ function binary(response: request.Response, callback: (error: Error | null, body
   stream.on('end', () => callback(null, Buffer.concat(chunks)));
 }
 
-const getPdf = (query: string, browserId = OWNER) => http().get(`/api/data/pdf?${query}`).set('X-Browser-Id', browserId).buffer(true).parse(binary);
+const getPdf = (query: string, browserId = OWNER) =>
+  http().get(`/api/data/pdf?${query}`).set('X-Browser-Id', browserId).buffer(true).parse(binary);
 
 async function textOf(pdf: Buffer): Promise<string> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -98,7 +99,9 @@ describe('GET /api/data/pdf refuses', () => {
 
   it('a session that is not a calculation id', async () => {
     const response = await getPdf('session=12345&period=weekly').expect(400);
-    expect(JSON.parse((response.body as Buffer).toString('utf8')).errors).toEqual([{ path: 'session', message: 'session must be a calculation id.' }]);
+    expect(JSON.parse((response.body as Buffer).toString('utf8')).errors).toEqual([
+      { path: 'session', message: 'session must be a calculation id.' },
+    ]);
   });
 
   it('a calculation that does not exist', async () => {

@@ -21,7 +21,8 @@ const engine = loadEntitlementEngine();
 let testApp: TestApp;
 let session: string;
 const http = () => request(testApp.app.getHttpServer());
-const getResult = (browserId = OWNER, query = '') => http().get(`/api/data/result/?session=${session}${query}`).set('X-Browser-Id', browserId);
+const getResult = (browserId = OWNER, query = '') =>
+  http().get(`/api/data/result/?session=${session}${query}`).set('X-Browser-Id', browserId);
 const answersGiven = Object.assign({}, ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME.map(([, answers]) => answers)) as Answers;
 
 beforeAll(async () => {
@@ -59,7 +60,13 @@ describe('GET /api/data/result/ for the browser that owns the calculation', () =
   });
 
   it('says which system the person is eligible for: Universal Credit, working age', () => {
-    expect(result).toMatchObject({ isValid: true, isOutOfDate: false, isUnanswered: false, isBetterOff: false, eligibility: { isEligibleForUc: true, isEligibleForLb: false } });
+    expect(result).toMatchObject({
+      isValid: true,
+      isOutOfDate: false,
+      isUnanswered: false,
+      isBetterOff: false,
+      eligibility: { isEligibleForUc: true, isEligibleForLb: false },
+    });
     expect(result.token).toMatch(/^[A-HJKMNP-Z2-9]{8}$/);
   });
 
@@ -77,12 +84,19 @@ describe('GET /api/data/result/ for the browser that owns the calculation', () =
 
   it('offers extra help and reads the Warm Homes Network flag as True or False', () => {
     expect(result.extraHelps.showExtraHelp).toBe(true);
-    expect(result.extraHelps.extraHelps.every((item) => item.category && item.title && item.helpTitle && item.helpText && item.link.startsWith('http'))).toBe(true);
+    expect(
+      result.extraHelps.extraHelps.every(
+        (item) => item.category && item.title && item.helpTitle && item.helpText && item.link.startsWith('http'),
+      ),
+    ).toBe(true);
     expect(['True', 'False']).toContain(result.variables.find((variable) => variable.name === 'WARM_HOMES_NETWORK_ELIGIBLE')?.weeklyValue);
   });
 
   it("records 'complete - eligible' for the charity's own analytics when results are shown", async () => {
-    const rows = await testApp.database.query<{ count: string }>(`SELECT count(*) FROM analytics_events WHERE session_id = $1 AND event = 'complete - eligible'`, [session]);
+    const rows = await testApp.database.query<{ count: string }>(
+      `SELECT count(*) FROM analytics_events WHERE session_id = $1 AND event = 'complete - eligible'`,
+      [session],
+    );
     expect(Number(rows[0].count)).toBeGreaterThan(0);
   });
 
@@ -108,7 +122,10 @@ describe('who may see a result', () => {
   it('locks the identity check after 20 wrong postcodes, even with the right one', async () => {
     const { session: locked } = await completeQuestionnaire(http, OWNER, SINGLE_PRIVATE_RENTER_WORKING_PART_TIME);
     for (let attempt = 1; attempt <= 20; attempt += 1) {
-      const wrong = await http().post('/api/data/verify/').send({ session: locked, postcode: `ZZ${attempt} 9ZZ`, browserId: STRANGER }).expect(200);
+      const wrong = await http()
+        .post('/api/data/verify/')
+        .send({ session: locked, postcode: `ZZ${attempt} 9ZZ`, browserId: STRANGER })
+        .expect(200);
       expect(wrong.body).toEqual({ valid: false });
     }
     const right = await http().post('/api/data/verify/').send({ session: locked, postcode: 'M1 1AD', browserId: STRANGER }).expect(429);
@@ -120,7 +137,10 @@ describe('who may see a result', () => {
   }, 60_000);
 
   it('says not found for a calculation that does not exist, and names a session that is not one', async () => {
-    const missing = await http().get('/api/data/result/?session=5b0c2c0e-3f7e-4a43-9d39-2d1f1b7f3a10').set('X-Browser-Id', OWNER).expect(404);
+    const missing = await http()
+      .get('/api/data/result/?session=5b0c2c0e-3f7e-4a43-9d39-2d1f1b7f3a10')
+      .set('X-Browser-Id', OWNER)
+      .expect(404);
     expect(missing.body).toMatchObject({ code: 'CALCULATION_NOT_FOUND' });
     const bad = await http().get('/api/data/result/?session=not-a-session').expect(400);
     expect(bad.body.errors).toEqual([{ path: 'session', message: 'session must be a calculation id.' }]);
@@ -132,17 +152,28 @@ describe('results that cannot be shown yet', () => {
   beforeEach(async () => {
     ({ session: changed } = await completeQuestionnaire(http, OWNER, SINGLE_PRIVATE_RENTER_WORKING_PART_TIME));
   });
-  const resultOf = async (id: string) => (await http().get(`/api/data/result/?session=${id}`).set('X-Browser-Id', OWNER).expect(200)).body as ResultModel;
+  const resultOf = async (id: string) =>
+    (await http().get(`/api/data/result/?session=${id}`).set('X-Browser-Id', OWNER).expect(200)).body as ResultModel;
 
   it('is out of date when a stored answer no longer fits its question, naming the question and its page', async () => {
-    await testApp.database.query(`UPDATE survey_answers SET value = '"Castle"' WHERE session_id = $1 AND question_name = 'ClientTenure'`, [changed]);
+    await testApp.database.query(`UPDATE survey_answers SET value = '"Castle"' WHERE session_id = $1 AND question_name = 'ClientTenure'`, [
+      changed,
+    ]);
     const result = await resultOf(changed);
     expect(result).toMatchObject({ isValid: true, isOutOfDate: true, benefits: null });
-    expect(result.messages).toEqual([expect.objectContaining({ questionName: 'ClientTenure', pageNumber: 17, message: expect.stringMatching(/^Which of these describes your home\? .*not one of the options/) })]);
+    expect(result.messages).toEqual([
+      expect.objectContaining({
+        questionName: 'ClientTenure',
+        pageNumber: 17,
+        message: expect.stringMatching(/^Which of these describes your home\? .*not one of the options/),
+      }),
+    ]);
   });
 
   it('is unanswered when a question that applies has no answer', async () => {
-    await testApp.database.query(`DELETE FROM survey_answers WHERE session_id = $1 AND question_name = 'ClientCouncilTaxLiable'`, [changed]);
+    await testApp.database.query(`DELETE FROM survey_answers WHERE session_id = $1 AND question_name = 'ClientCouncilTaxLiable'`, [
+      changed,
+    ]);
     const result = await resultOf(changed);
     expect(result).toMatchObject({ isUnanswered: true, isOutOfDate: false, benefits: null });
     expect(result.messages).toEqual([expect.objectContaining({ questionName: 'ClientCouncilTaxLiable', pageNumber: 18 })]);
@@ -151,10 +182,18 @@ describe('results that cannot be shown yet', () => {
 });
 
 describe('POST /api/data/result/: better off?', () => {
-  const post = (body: Record<string, unknown>) => http().post('/api/data/result/').send({ browserId: OWNER, session, action: 5, isBetterOff: true, ...body });
+  const post = (body: Record<string, unknown>) =>
+    http()
+      .post('/api/data/result/')
+      .send({ browserId: OWNER, session, action: 5, isBetterOff: true, ...body });
 
   it('compares now with working 30 hours for £450 a week, and keeps the answers as a highlighted category', async () => {
-    const response = await post({ BetterOffWho: 'Client', BetterOffHours: '30', BetterOffPay: money('450', 'Weekly'), BetterOffRentChanges: 'No' }).expect(200);
+    const response = await post({
+      BetterOffWho: 'Client',
+      BetterOffHours: '30',
+      BetterOffPay: money('450', 'Weekly'),
+      BetterOffRentChanges: 'No',
+    }).expect(200);
     const result = response.body as ResultModel;
     expect(result.isBetterOff).toBe(true);
     expect(result.benefits!.betterOffMessageWeekly).toMatch(/^You would be £[\d,.]+ a week better off\.$/);
@@ -163,7 +202,12 @@ describe('POST /api/data/result/: better off?', () => {
     expect(universalCredit.betterOffMonthlyPayment).toBeLessThan(universalCredit.monthlyPayment);
     expect(result.benefits!.ucBetterOffIncomeWeekly).toBeGreaterThan(result.benefits!.ucIncomeWeekly);
     const category = result.categories.find((candidate) => candidate.isBetterOff)!;
-    expect(category.questions.map((question) => question.name)).toEqual(['BetterOffWho', 'BetterOffHours', 'BetterOffPay', 'BetterOffRentChanges']);
+    expect(category.questions.map((question) => question.name)).toEqual([
+      'BetterOffWho',
+      'BetterOffHours',
+      'BetterOffPay',
+      'BetterOffRentChanges',
+    ]);
     // A later GET shows the comparison too: the answers are stored.
     expect(((await getResult().expect(200)).body as ResultModel).isBetterOff).toBe(true);
   });
@@ -185,7 +229,10 @@ describe('POST /api/data/result/: better off?', () => {
 describe('sections and feedback', () => {
   it('records the section opened and refuses a code that is not one', async () => {
     await http().post('/api/data/section/').send({ browserId: OWNER, session, sectionType: 2 }).expect(200);
-    const rows = await testApp.database.query<{ page_name: string }>(`SELECT page_name FROM analytics_events WHERE session_id = $1 AND event = 'result_section'`, [session]);
+    const rows = await testApp.database.query<{ page_name: string }>(
+      `SELECT page_name FROM analytics_events WHERE session_id = $1 AND event = 'result_section'`,
+      [session],
+    );
     expect(rows.map((row) => row.page_name)).toContain('worked');
     const wrong = await http().post('/api/data/section/').send({ browserId: OWNER, session, sectionType: 4 }).expect(400);
     expect(wrong.body.errors).toEqual([{ path: 'sectionType', message: 'sectionType must be 1, 2 or 3.' }]);
@@ -193,8 +240,14 @@ describe('sections and feedback', () => {
 
   it('keeps the thumbs and the comment cut to 250 characters, and then says feedback exists', async () => {
     await http().post('/api/data/feedback/').send({ browserId: OWNER, session, feedbackType: 1, feedback: '' }).expect(200);
-    await http().post('/api/data/feedback/').send({ browserId: OWNER, session, feedbackType: 2, feedback: 'x'.repeat(300) }).expect(200);
-    const [row] = await testApp.database.query<{ feedback_type: number; comment: string }>('SELECT feedback_type, comment FROM result_feedback WHERE session_id = $1', [session]);
+    await http()
+      .post('/api/data/feedback/')
+      .send({ browserId: OWNER, session, feedbackType: 2, feedback: 'x'.repeat(300) })
+      .expect(200);
+    const [row] = await testApp.database.query<{ feedback_type: number; comment: string }>(
+      'SELECT feedback_type, comment FROM result_feedback WHERE session_id = $1',
+      [session],
+    );
     expect(row).toEqual({ feedback_type: 2, comment: 'x'.repeat(250) });
     expect(((await getResult().expect(200)).body as ResultModel).hasFeedback).toBe(true);
     await http().post('/api/data/feedback/').send({ browserId: STRANGER, session, feedbackType: 1 }).expect(403);

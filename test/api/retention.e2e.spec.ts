@@ -16,11 +16,22 @@ const BROWSER = 'browser_1795500000000_retain01';
 
 /** Every row that belongs to a calculation, table by table, so a test sees what went with it. */
 async function rowsOf(testApp: TestApp, session: string): Promise<Record<string, number>> {
-  const tables = ['calculation_sessions', 'survey_answers', 'result_feedback', 'captcha_challenges', 'access_grants', 'analytics_events', 'client_error_reports'];
+  const tables = [
+    'calculation_sessions',
+    'survey_answers',
+    'result_feedback',
+    'captcha_challenges',
+    'access_grants',
+    'analytics_events',
+    'client_error_reports',
+  ];
   const counts: Record<string, number> = {};
   for (const table of tables) {
     const column = table === 'calculation_sessions' ? 'id' : 'session_id';
-    [{ count: counts[table] }] = await testApp.database.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${table} WHERE ${column} = $1`, [session]);
+    [{ count: counts[table] }] = await testApp.database.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM ${table} WHERE ${column} = $1`,
+      [session],
+    );
   }
   return counts;
 }
@@ -31,15 +42,25 @@ async function calculationWithEverything(testApp: TestApp): Promise<string> {
   const { session } = await completeQuestionnaire(http, BROWSER, SINGLE_PRIVATE_RENTER_WORKING_PART_TIME);
   // The security code's picture stores a challenge for the calculation.
   await http().get(`/assets/img/${session}`).set('X-Browser-Id', BROWSER).expect(200);
-  await testApp.database.query(`INSERT INTO result_feedback (session_id, feedback_type, comment) VALUES ($1, 2, 'Clear enough')`, [session]);
-  await testApp.database.query(`INSERT INTO access_grants (token_hash, kind, session_id, expires_at) VALUES (md5($1) || md5($1), 'session', $1::uuid, now() + interval '1 year')`, [session]);
-  await testApp.database.query(`INSERT INTO client_error_reports (source, error, session_id) VALUES ('result', 'TypeError', $1)`, [session]);
+  await testApp.database.query(`INSERT INTO result_feedback (session_id, feedback_type, comment) VALUES ($1, 2, 'Clear enough')`, [
+    session,
+  ]);
+  await testApp.database.query(
+    `INSERT INTO access_grants (token_hash, kind, session_id, expires_at) VALUES (md5($1) || md5($1), 'session', $1::uuid, now() + interval '1 year')`,
+    [session],
+  );
+  await testApp.database.query(`INSERT INTO client_error_reports (source, error, session_id) VALUES ('result', 'TypeError', $1)`, [
+    session,
+  ]);
   return session;
 }
 
 /** Makes a calculation look as if it was started `days` ago. */
 async function startedDaysAgo(testApp: TestApp, session: string, days: number): Promise<void> {
-  await testApp.database.query(`UPDATE calculation_sessions SET created_at = now() - make_interval(days => $2) WHERE id = $1`, [session, days]);
+  await testApp.database.query(`UPDATE calculation_sessions SET created_at = now() - make_interval(days => $2) WHERE id = $1`, [
+    session,
+    days,
+  ]);
 }
 
 function daysAgo(days: number): Date {
@@ -80,14 +101,25 @@ describe('the retention job (RETENTION_MONTHS=3)', () => {
   });
 
   it('deletes expired grants, sign-in sessions and security codes and ended rate-limit windows, keeping live ones', async () => {
-    const [{ id: organisation }] = await testApp.database.query<{ id: string }>(`INSERT INTO organisations (name) VALUES ('Riverside Advice') RETURNING id`);
+    const [{ id: organisation }] = await testApp.database.query<{ id: string }>(
+      `INSERT INTO organisations (name) VALUES ('Riverside Advice') RETURNING id`,
+    );
     const [{ id: user }] = await testApp.database.query<{ id: string }>(
       `INSERT INTO users (organisation_id, email, password_hash, role, display_name) VALUES ($1, 'rita@riverside.example', 'x', 'adviser', 'Rita') RETURNING id`,
       [organisation],
     );
-    for (const [name, expires] of [['expired', "now() - interval '1 minute'"], ['live', "now() + interval '1 hour'"]]) {
-      await testApp.database.query(`INSERT INTO access_grants (token_hash, kind, expires_at) VALUES (md5($1) || md5($1), 'test-mode', ${expires})`, [name]);
-      await testApp.database.query(`INSERT INTO account_sessions (token_hash, csrf_hash, user_id, expires_at) VALUES (md5($1) || md5($1), md5($1) || md5($1), $2, ${expires})`, [name, user]);
+    for (const [name, expires] of [
+      ['expired', "now() - interval '1 minute'"],
+      ['live', "now() + interval '1 hour'"],
+    ]) {
+      await testApp.database.query(
+        `INSERT INTO access_grants (token_hash, kind, expires_at) VALUES (md5($1) || md5($1), 'test-mode', ${expires})`,
+        [name],
+      );
+      await testApp.database.query(
+        `INSERT INTO account_sessions (token_hash, csrf_hash, user_id, expires_at) VALUES (md5($1) || md5($1), md5($1) || md5($1), $2, ${expires})`,
+        [name, user],
+      );
     }
     const session = await calculationWithEverything(testApp);
     await testApp.database.query(`UPDATE captcha_challenges SET expires_at = now() - interval '1 minute' WHERE session_id = $1`, [session]);
@@ -103,7 +135,9 @@ describe('the retention job (RETENTION_MONTHS=3)', () => {
     expect(await left(`SELECT count(*)::int AS count FROM account_sessions WHERE expires_at > now()`)).toBe(1);
     expect(await left(`SELECT count(*)::int AS count FROM account_sessions`)).toBe(1);
     // Only the counter whose window and block have both ended went: one still counting and one still blocking stay.
-    expect(await left(`SELECT count(*)::int AS count FROM rate_limit_counters WHERE key IN (md5('b') || md5('b'), md5('c') || md5('c'))`)).toBe(2);
+    expect(
+      await left(`SELECT count(*)::int AS count FROM rate_limit_counters WHERE key IN (md5('b') || md5('b'), md5('c') || md5('c'))`),
+    ).toBe(2);
     expect(await left(`SELECT count(*)::int AS count FROM rate_limit_counters WHERE key = md5('a') || md5('a')`)).toBe(0);
     // The calculation itself is young: only its expired code went.
     expect((await rowsOf(testApp, session)).calculation_sessions).toBe(1);
@@ -139,11 +173,14 @@ describe('the retention job (RETENTION_MONTHS=3)', () => {
   });
 
   it('logs counts only', () => {
-    const lines = testApp.logLines.filter((line) => line.includes('retention job finished')).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = testApp.logLines
+      .filter((line) => line.includes('retention job finished'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.length).toBeGreaterThanOrEqual(4);
     for (const line of lines) {
       for (const [name, value] of Object.entries(line)) {
-        if (!['time', 'level', 'message', 'requestId'].includes(name)) expect([name, typeof value === 'number' || typeof value === 'boolean']).toEqual([name, true]);
+        if (!['time', 'level', 'message', 'requestId'].includes(name))
+          expect([name, typeof value === 'number' || typeof value === 'boolean']).toEqual([name, true]);
       }
     }
   });
@@ -153,7 +190,14 @@ describe('the retention job (RETENTION_MONTHS=3)', () => {
     await startedDaysAgo(testApp, session, 4 * 31);
     const { stdout } = await run(process.execPath, ['--import', './scripts/register-typescript.mjs', 'scripts/retention.ts'], {
       cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: testApp.database.url, DATA_DIR: dataDir, RETENTION_MONTHS: '3', NODE_ENV: 'test' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        DATABASE_URL: testApp.database.url,
+        DATA_DIR: dataDir,
+        RETENTION_MONTHS: '3',
+        NODE_ENV: 'test',
+      },
       timeout: 60_000,
     });
     expect(stdout).toContain('Deleted 1 calculations started more than 3 months ago');

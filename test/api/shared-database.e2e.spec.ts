@@ -71,13 +71,20 @@ async function stopPostgresUnderTheServer(dataDir: string): Promise<void> {
   expect(await waitUntil(() => !isRunning(running!.pid), 15_000)).toBe(true);
 }
 
-const healthStatus = (server: ApiProcess) => fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(5000) }).then((response) => response.status, () => 0);
+const healthStatus = (server: ApiProcess) =>
+  fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(5000) }).then(
+    (response) => response.status,
+    () => 0,
+  );
 
 /** Sends the signal and measures how long the process takes to end. */
 async function timeToStop(server: ApiProcess, signal: NodeJS.Signals): Promise<number> {
   const started = Date.now();
   let timer: NodeJS.Timeout | undefined;
-  const ended = await Promise.race([server.stop(signal), new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), STOP_WITHIN_MS + 5000)))]);
+  const ended = await Promise.race([
+    server.stop(signal),
+    new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), STOP_WITHIN_MS + 5000))),
+  ]);
   clearTimeout(timer);
   const took = Date.now() - started;
   if (ended === null) server.child.kill('SIGKILL');
@@ -123,7 +130,10 @@ describe('a script beside a server running on the embedded PostgreSQL', () => {
     const before = await postmaster(dataDir);
 
     const seeded = await runScript('scripts/seed-demo.ts', dataDir);
-    expect({ code: seeded.code, stdout: seeded.stdout }).toEqual({ code: 0, stdout: expect.stringContaining('Made the demo organisation "Demo Advice Centre".') });
+    expect({ code: seeded.code, stdout: seeded.stdout }).toEqual({
+      code: 0,
+      stdout: expect.stringContaining('Made the demo organisation "Demo Advice Centre".'),
+    });
     // The same postgres, on the same port, still running: the script neither stopped nor replaced it.
     expect(await postmaster(dataDir)).toEqual(before);
     expect(isRunning(before!.pid)).toBe(true);
@@ -132,7 +142,11 @@ describe('a script beside a server running on the embedded PostgreSQL', () => {
       await new Promise((wake) => setTimeout(wake, 200));
     }
     // What it made is in the database the server uses.
-    expect(await accountEmails(dataDir)).toEqual(['admin@demo-advice.example', 'adviser.one@demo-advice.example', 'adviser.two@demo-advice.example']);
+    expect(await accountEmails(dataDir)).toEqual([
+      'admin@demo-advice.example',
+      'adviser.one@demo-advice.example',
+      'adviser.two@demo-advice.example',
+    ]);
     const again = await runScript('scripts/seed-demo.ts', dataDir);
     expect({ code: again.code, stdout: again.stdout }).toEqual({ code: 0, stdout: expect.stringContaining('is already there') });
     expect(await healthStatus(server)).toBe(200);
@@ -163,7 +177,10 @@ describe('a script beside a server running on the embedded PostgreSQL', () => {
 
   it('a script run with no server starts the embedded PostgreSQL itself and stops it when it is done', async () => {
     const seeded = await runScript('scripts/seed-demo.ts', dataDir);
-    expect({ code: seeded.code, stdout: seeded.stdout }).toEqual({ code: 0, stdout: expect.stringContaining('Made the demo organisation') });
+    expect({ code: seeded.code, stdout: seeded.stdout }).toEqual({
+      code: 0,
+      stdout: expect.stringContaining('Made the demo organisation'),
+    });
     const left = await postmaster(dataDir);
     expect(left === null || !isRunning(left.pid)).toBe(true);
   }, 120_000);
@@ -205,12 +222,16 @@ describe('the database restarted under a running server', () => {
 });
 
 describe('a stop signal whatever the database is doing', () => {
-  it.each(['SIGTERM', 'SIGINT'] as const)('%s with the embedded PostgreSQL stopped ends the server within 10 s', async (signal) => {
-    server = await startOnEmbedded(dataDir);
-    await stopPostgresUnderTheServer(dataDir);
-    expect(await healthStatus(server)).toBe(503);
-    expect(await timeToStop(server, signal)).toBeLessThan(STOP_WITHIN_MS);
-  }, 120_000);
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    '%s with the embedded PostgreSQL stopped ends the server within 10 s',
+    async (signal) => {
+      server = await startOnEmbedded(dataDir);
+      await stopPostgresUnderTheServer(dataDir);
+      expect(await healthStatus(server)).toBe(503);
+      expect(await timeToStop(server, signal)).toBeLessThan(STOP_WITHIN_MS);
+    },
+    120_000,
+  );
 
   it('SIGTERM with the embedded PostgreSQL hanging (paused) ends the server within 10 s, and stops the postgres', async () => {
     server = await startOnEmbedded(dataDir);

@@ -20,11 +20,10 @@ beforeAll(async () => {
   database = await createTestDatabase();
   server = await startApiProcess({ NODE_ENV: 'production', DATABASE_URL: database.url });
   const [organisation] = await database.query<{ id: string }>(`INSERT INTO organisations (name) VALUES ('Riverside Advice') RETURNING id`);
-  await database.query(`INSERT INTO users (organisation_id, email, password_hash, role, display_name) VALUES ($1, $2, $3, 'adviser', 'Adam Adviser')`, [
-    organisation.id,
-    ADVISER,
-    await hashPassword(PASSWORD),
-  ]);
+  await database.query(
+    `INSERT INTO users (organisation_id, email, password_hash, role, display_name) VALUES ($1, $2, $3, 'adviser', 'Adam Adviser')`,
+    [organisation.id, ADVISER, await hashPassword(PASSWORD)],
+  );
 }, 120_000);
 afterAll(async () => {
   await server?.stop();
@@ -94,7 +93,11 @@ describe('an address without an account is answered exactly as one with an accou
       expect(known.status).toBe(attempt < 5 ? 401 : 423);
     }
     // Nor does the right password for the one, against any for the other, tell them apart while locked.
-    expectSameAnswers(await signInFrom('127.0.0.5', NOBODY, PASSWORD), await signInFrom('127.0.0.4', ADVISER, PASSWORD), 'the right password while locked');
+    expectSameAnswers(
+      await signInFrom('127.0.0.5', NOBODY, PASSWORD),
+      await signInFrom('127.0.0.4', ADVISER, PASSWORD),
+      'the right password while locked',
+    );
   }, 60_000);
 
   it('takes about as long for either: the password is hashed for an unknown address too', async () => {

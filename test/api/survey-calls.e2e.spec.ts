@@ -25,7 +25,10 @@ describe('GET /api/data/survey', () => {
   it('says a calculation that does not exist is not valid, rather than failing', async () => {
     const { body } = await http().get('/api/data/survey/2/9a1f4a52-0000-4000-8000-000000000000').expect(200);
     expect(body).toMatchObject({ isValid: false, page: null });
-    await http().get('/api/data/survey/2/not-a-session').expect(200).expect((response) => expect(response.body.isValid).toBe(false));
+    await http()
+      .get('/api/data/survey/2/not-a-session')
+      .expect(200)
+      .expect((response) => expect(response.body.isValid).toBe(false));
   });
 
   it('refuses a page that is not a number', async () => {
@@ -41,15 +44,24 @@ describe('POST /api/data/survey', () => {
   });
 
   it('refuses a later page without a calculation, and a calculation that does not exist', async () => {
-    await http().post('/api/data/survey/').send({ page: 3, action: 2 }).expect(400).expect((response) => expect(response.body.code).toBe('CALCULATION_REQUIRED'));
+    await http()
+      .post('/api/data/survey/')
+      .send({ page: 3, action: 2 })
+      .expect(400)
+      .expect((response) => expect(response.body.code).toBe('CALCULATION_REQUIRED'));
     await http()
       .post('/api/data/survey/')
       .send({ page: 2, action: 2, session: '9a1f4a52-0000-4000-8000-000000000000' })
-      .expect(404).expect((response) => expect(response.body.code).toBe('CALCULATION_NOT_FOUND'));
+      .expect(404)
+      .expect((response) => expect(response.body.code).toBe('CALCULATION_NOT_FOUND'));
   });
 
   it('refuses a page that does not exist and wrongly typed fields, naming the field', async () => {
-    await http().post('/api/data/survey/').send({ page: 999, action: 2 }).expect(400).expect((response) => expect(response.body.code).toBe('UNKNOWN_PAGE'));
+    await http()
+      .post('/api/data/survey/')
+      .send({ page: 999, action: 2 })
+      .expect(400)
+      .expect((response) => expect(response.body.code).toBe('UNKNOWN_PAGE'));
     const { body } = await http().post('/api/data/survey/').send({ page: '1', action: 2, test: 'yes' }).expect(400);
     expect(body.errors.map((error: { path: string }) => error.path).sort()).toEqual(['page', 'test']);
   });
@@ -62,7 +74,10 @@ describe('POST /api/data/survey', () => {
 
   it('refuses a body that is not an object, and an oversized one', async () => {
     await http().post('/api/data/survey/').send([1, 2]).expect(400);
-    await http().post('/api/data/survey/').send({ page: 1, action: 2, Filler: 'x'.repeat(40_000) }).expect(413);
+    await http()
+      .post('/api/data/survey/')
+      .send({ page: 1, action: 2, Filler: 'x'.repeat(40_000) })
+      .expect(413);
   });
 });
 
@@ -78,7 +93,8 @@ describe('POST /api/data/lookup', () => {
   });
 
   it('is rate limited', async () => {
-    for (let attempt = 0; attempt < 10; attempt += 1) await http().post('/api/data/lookup/').send({ token: 'ABCD2345', postcode: 'SW1A 1AA' }).expect(200);
+    for (let attempt = 0; attempt < 10; attempt += 1)
+      await http().post('/api/data/lookup/').send({ token: 'ABCD2345', postcode: 'SW1A 1AA' }).expect(200);
     await http().post('/api/data/lookup/').send({ token: 'ABCD2345', postcode: 'SW1A 1AA' }).expect(429);
   });
 });
@@ -105,7 +121,21 @@ describe('the rules sent with a page', () => {
     const [session] = await testApp.database.query<{ id: string }>(
       `INSERT INTO calculation_sessions (reference, owner_browser_id, completed_pages)
        VALUES ('RULE2345', $1, (SELECT array_agg(name) FROM unnest($2::text[]) AS name)) RETURNING id`,
-      [BROWSER, ['where-you-live', 'about-you', 'right-to-claim', 'who-lives-with-you', 'your-health', 'caring', 'your-work', 'your-other-income', 'your-home', 'council-tax']],
+      [
+        BROWSER,
+        [
+          'where-you-live',
+          'about-you',
+          'right-to-claim',
+          'who-lives-with-you',
+          'your-health',
+          'caring',
+          'your-work',
+          'your-other-income',
+          'your-home',
+          'council-tax',
+        ],
+      ],
     );
     await testApp.database.query(
       `INSERT INTO survey_answers (session_id, question_name, value) VALUES ($1, 'ClientDob', '"01/06/1950"'), ($1, 'ClientHasPartner', '"No"'), ($1, 'ChildCount', '"0"'), ($1, 'NonDependantCount', '"0"')`,
@@ -113,11 +143,15 @@ describe('the rules sent with a page', () => {
     );
     const { body } = await http().get(`/api/data/survey/19/${session.id}`).set('X-Browser-Id', BROWSER).expect(200);
     expect(body.page.name).toBe('savings');
-    const capital = body.page.fields.flatMap((field: { questions: { name: string }[] }) => field.questions).find((question: { name: string }) => question.name === 'ClientCurrentCapital');
+    const capital = body.page.fields
+      .flatMap((field: { questions: { name: string }[] }) => field.questions)
+      .find((question: { name: string }) => question.name === 'ClientCurrentCapital');
     expect(capital.showHide).toContain('reachedStatePensionAge(ClientDob)');
     // Born in 1950, so over State Pension age: that part of the rule is already true.
     expect(JSON.stringify(capital.parseShowHide)).not.toContain('ClientDob');
-    expect(capital.parseShowHide.any[1]).toEqual({ all: [{ fact: 'ClientCapitalBand', operator: 'equal', value: 'Over16000' }, { all: [] }] });
+    expect(capital.parseShowHide.any[1]).toEqual({
+      all: [{ fact: 'ClientCapitalBand', operator: 'equal', value: 'Over16000' }, { all: [] }],
+    });
   });
 });
 

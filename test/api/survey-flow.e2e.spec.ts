@@ -17,15 +17,23 @@ afterAll(() => testApp.close());
 beforeEach(() => testApp.database.query('DELETE FROM rate_limit_counters'));
 
 async function post(body: Record<string, unknown>, status = 200): Promise<PageResponse> {
-  const response = await http().post('/api/data/survey/').send({ browserId: OWNER, ...body });
-  expect({ status: response.status, body: response.status === status ? 'as expected' : response.body }).toEqual({ status, body: 'as expected' });
+  const response = await http()
+    .post('/api/data/survey/')
+    .send({ browserId: OWNER, ...body });
+  expect({ status: response.status, body: response.status === status ? 'as expected' : response.body }).toEqual({
+    status,
+    body: 'as expected',
+  });
   return response.body as PageResponse;
 }
 
 const completeQuestionnaire = (pages: [string, Record<string, unknown>][]) => answerEveryPage(http, OWNER, pages);
 
 async function storedAnswers(session: string): Promise<Record<string, unknown>> {
-  const rows = await testApp.database.query<{ question_name: string; value: unknown }>('SELECT question_name, value FROM survey_answers WHERE session_id = $1', [session]);
+  const rows = await testApp.database.query<{ question_name: string; value: unknown }>(
+    'SELECT question_name, value FROM survey_answers WHERE session_id = $1',
+    [session],
+  );
   return Object.fromEntries(rows.map((row) => [row.question_name, row.value]));
 }
 
@@ -61,7 +69,9 @@ describe('a whole questionnaire: a single private renter working part time', () 
     expect(answers.ClientPostcode).toEqual(MANCHESTER);
     expect(answers.ClientRent).toEqual(money('650', 'Monthly'));
     expect(answers.ClientRent).toEqual({ weekly: 150, monthly: 650, yearly: 7800, period: 'Monthly' });
-    expect(Object.keys(answers)).toHaveLength(SINGLE_PRIVATE_RENTER_WORKING_PART_TIME.reduce((count, [, page]) => count + Object.keys(page).length, 0));
+    expect(Object.keys(answers)).toHaveLength(
+      SINGLE_PRIVATE_RENTER_WORKING_PART_TIME.reduce((count, [, page]) => count + Object.keys(page).length, 0),
+    );
   });
 
   it('records first-party analytics: a page view per page and a valid form per page passed', async () => {
@@ -93,7 +103,10 @@ describe('a whole questionnaire: a single private renter working part time', () 
   it('asks another browser for the identity check, which the calculation’s postcode passes', async () => {
     const refused = await http().get(`/api/data/survey/2/${session}`).set('X-Browser-Id', STRANGER).expect(403);
     expect(refused.body.code).toBe('VERIFICATION_REQUIRED');
-    await http().post('/api/data/survey/').send({ browserId: STRANGER, session, page: 2, action: 2, ClientDob: '01/01/1980', ClientHasPartner: 'No' }).expect(403);
+    await http()
+      .post('/api/data/survey/')
+      .send({ browserId: STRANGER, session, page: 2, action: 2, ClientDob: '01/01/1980', ClientHasPartner: 'No' })
+      .expect(403);
     expect((await storedAnswers(session)).ClientDob).toBe('14/03/1990');
 
     const wrong = await http().post('/api/data/verify/').send({ session, postcode: 'SW1A 1AA', browserId: STRANGER }).expect(200);
@@ -106,7 +119,10 @@ describe('a whole questionnaire: a single private renter working part time', () 
   });
 
   it('finds the calculation again by reference and postcode, however they are typed', async () => {
-    const [{ reference }] = await testApp.database.query<{ reference: string }>('SELECT reference FROM calculation_sessions WHERE id = $1', [session]);
+    const [{ reference }] = await testApp.database.query<{ reference: string }>(
+      'SELECT reference FROM calculation_sessions WHERE id = $1',
+      [session],
+    );
     const typed = `${reference.slice(0, 4).toLowerCase()}-${reference.slice(4)}`;
     const found = await http().post('/api/data/lookup/').send({ token: typed, postcode: ' m1 1ad ' }).expect(200);
     expect(found.body).toEqual({ valid: true, isComplete: true, pageNumber: 20, session });
@@ -125,9 +141,15 @@ describe('answers the server refuses, keeping what was saved', () => {
   });
 
   it('gives each shown question’s message, the same as the browser’s, and saves nothing of the page', async () => {
-    const response = await http().post('/api/data/survey/').send({ browserId: OWNER, session, page: 2, action: 2, ClientDob: '31/02/1990', ClientHasPartner: 'No' }).expect(400);
+    const response = await http()
+      .post('/api/data/survey/')
+      .send({ browserId: OWNER, session, page: 2, action: 2, ClientDob: '31/02/1990', ClientHasPartner: 'No' })
+      .expect(400);
     expect(response.body.errors).toEqual([{ path: 'ClientDob', message: expect.stringMatching(/ is an invalid date\.$/) }]);
-    const missing = await http().post('/api/data/survey/').send({ browserId: OWNER, session, page: 2, action: 2, ClientDob: '14/03/1990' }).expect(400);
+    const missing = await http()
+      .post('/api/data/survey/')
+      .send({ browserId: OWNER, session, page: 2, action: 2, ClientDob: '14/03/1990' })
+      .expect(400);
     expect(missing.body.errors).toEqual([{ path: 'ClientHasPartner', message: expect.stringMatching(/ is required\.$/) }]);
     expect(await storedAnswers(session)).toMatchObject({ ClientDob: '14/03/1990', ClientHasPartner: 'No' });
   });
@@ -137,14 +159,22 @@ describe('answers the server refuses, keeping what was saved', () => {
       .post('/api/data/survey/')
       .send({ browserId: OWNER, session, page: 2, action: 2, ClientDob: '14/03/1990', ClientHasPartner: 'No', PartnerDob: '01/01/1991' })
       .expect(400);
-    expect(hidden.body.errors).toEqual([{ path: 'PartnerDob', message: 'PartnerDob is not asked with the answers given, so it cannot be answered.' }]);
-    const wrongType = await http().post('/api/data/survey/').send({ browserId: OWNER, session, page: 2, action: 2, ClientDob: 19900314, ClientHasPartner: 'Maybe' }).expect(400);
+    expect(hidden.body.errors).toEqual([
+      { path: 'PartnerDob', message: 'PartnerDob is not asked with the answers given, so it cannot be answered.' },
+    ]);
+    const wrongType = await http()
+      .post('/api/data/survey/')
+      .send({ browserId: OWNER, session, page: 2, action: 2, ClientDob: 19900314, ClientHasPartner: 'Maybe' })
+      .expect(400);
     expect(wrongType.body.errors.map((error: { path: string }) => error.path)).toEqual(['ClientDob', 'ClientHasPartner']);
     expect(await storedAnswers(session)).not.toHaveProperty('PartnerDob');
   });
 
   it('refuses a page not reached yet, naming the page that comes first', async () => {
-    const response = await http().post('/api/data/survey/').send({ browserId: OWNER, session, page: 11, action: 2, ClientWork: ['None of the above'] }).expect(409);
+    const response = await http()
+      .post('/api/data/survey/')
+      .send({ browserId: OWNER, session, page: 11, action: 2, ClientWork: ['None of the above'] })
+      .expect(409);
     expect(response.body.message).toBe('Page 11 cannot be answered yet: page 3 comes first.');
   });
 
@@ -158,10 +188,24 @@ describe('answers the server refuses, keeping what was saved', () => {
     }
     const tooHigh = await http()
       .post('/api/data/survey/')
-      .send({ browserId: OWNER, session, page: 17, action: 2, ClientTenure: 'SocialRent', ClientRent: money('2200', 'Monthly'), ClientPaysServiceCharges: 'No', ClientBedrooms: '2' })
+      .send({
+        browserId: OWNER,
+        session,
+        page: 17,
+        action: 2,
+        ClientTenure: 'SocialRent',
+        ClientRent: money('2200', 'Monthly'),
+        ClientPaysServiceCharges: 'No',
+        ClientBedrooms: '2',
+      })
       .expect(400);
     expect(tooHigh.body.errors).toEqual([
-      { path: 'ClientRent', message: expect.stringMatching(/^The value entered for '.+' is too high \(the maximum amount you can enter is £2165 per month for social housing\)\.$/) },
+      {
+        path: 'ClientRent',
+        message: expect.stringMatching(
+          /^The value entered for '.+' is too high \(the maximum amount you can enter is £2165 per month for social housing\)\.$/,
+        ),
+      },
     ]);
   });
 

@@ -22,12 +22,18 @@ afterAll(async () => {
 });
 
 function report(server: ApiProcess, body: Record<string, unknown>): Promise<Response> {
-  return fetch(`${server.url}/api/data/error/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return fetch(`${server.url}/api/data/error/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 describe('two API processes on one database', () => {
   it('migrate it once between them', async () => {
-    expect(await database.query('SELECT name FROM schema_migrations ORDER BY id')).toEqual(MIGRATIONS.map((migration) => ({ name: migration.name })));
+    expect(await database.query('SELECT name FROM schema_migrations ORDER BY id')).toEqual(
+      MIGRATIONS.map((migration) => ({ name: migration.name })),
+    );
   });
 
   it('serve requests side by side, all of them landing in the one database', async () => {
@@ -41,7 +47,9 @@ describe('two API processes on one database', () => {
   it('see each other’s data: a calculation written through one is linked by a report sent to the other', async () => {
     const [session] = await database.query<{ id: string }>(`INSERT INTO calculation_sessions (reference) VALUES ('TWO2345') RETURNING id`);
     expect((await report(second, { source: 'linked', error: 'x', session: session.id })).status).toBe(204);
-    expect(await database.query(`SELECT session_id FROM client_error_reports WHERE source = 'linked'`)).toEqual([{ session_id: session.id }]);
+    expect(await database.query(`SELECT session_id FROM client_error_reports WHERE source = 'linked'`)).toEqual([
+      { session_id: session.id },
+    ]);
   });
 
   it('keep serving when one of them stops', async () => {

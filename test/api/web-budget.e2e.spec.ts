@@ -41,7 +41,8 @@ async function measure(path: string, heading: string, setUp?: (context: BrowserC
 }
 
 const summary = (load: FirstLoad) => load.scripts.map((script) => `${script.path} ${(script.gzipBytes / KB).toFixed(1)} KB`).join(', ');
-const fetchesApexCharts = (load: FirstLoad) => [...load.scripts, ...load.later].filter((script) => script.hasApexCharts).map((script) => script.path);
+const fetchesApexCharts = (load: FirstLoad) =>
+  [...load.scripts, ...load.later].filter((script) => script.hasApexCharts).map((script) => script.path);
 
 describeInChromium('first-load JavaScript of the built web app', () => {
   beforeAll(async () => {
@@ -58,7 +59,10 @@ describeInChromium('first-load JavaScript of the built web app', () => {
     // The entry chunk is always among them, so a measurement that missed the scripts cannot pass.
     expect(landing.scripts.some((script) => /^\/static\/index-.*\.js$/.test(script.path))).toBe(true);
     expect(survey.scripts.length).toBeGreaterThan(landing.scripts.length);
-    expect({ landing: landing.gzipBytes < TARGET_GZIP_BYTES, scripts: summary(landing) }).toEqual({ landing: true, scripts: summary(landing) });
+    expect({ landing: landing.gzipBytes < TARGET_GZIP_BYTES, scripts: summary(landing) }).toEqual({
+      landing: true,
+      scripts: summary(landing),
+    });
     expect({ survey: survey.gzipBytes < TARGET_GZIP_BYTES, scripts: summary(survey) }).toEqual({ survey: true, scripts: summary(survey) });
     expect(fetchesApexCharts(landing)).toEqual([]);
     expect(fetchesApexCharts(survey)).toEqual([]);
@@ -81,13 +85,19 @@ describeInChromium('first-load JavaScript of the built web app', () => {
     const adviser = await browser.newContext();
     await signIn(adviser, server.url);
     const sessions: string[] = [];
-    for (const label of ['Budget one', 'Budget two']) sessions.push(await adviserCalculation(adviser, server.url, clientGuid, label, SINGLE_PRIVATE_RENTER_WORKING_PART_TIME));
+    for (const label of ['Budget one', 'Budget two'])
+      sessions.push(await adviserCalculation(adviser, server.url, clientGuid, label, SINGLE_PRIVATE_RENTER_WORKING_PART_TIME));
     const storageState = await adviser.storageState();
     await adviser.close();
     const query = new URLSearchParams([['clientId', clientGuid], ...sessions.map((one): [string, string] => ['session', one])]);
     const compareContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, storageState });
     try {
-      const compare = await measureFirstLoad(compareContext, `${server.url}/adviser/compare/${sessions.join(',')}?${query.toString()}`, 'Compare Calculations', 3_000);
+      const compare = await measureFirstLoad(
+        compareContext,
+        `${server.url}/adviser/compare/${sessions.join(',')}?${query.toString()}`,
+        'Compare Calculations',
+        3_000,
+      );
       expect(fetchesApexCharts(compare).length).toBeGreaterThan(0);
     } finally {
       await compareContext.close();

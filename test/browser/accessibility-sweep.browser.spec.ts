@@ -29,7 +29,8 @@ if (!chromiumPath()) {
 const WIDE = { width: 1280, height: 900 };
 const PHONE = { width: 320, height: 720 };
 const SURVEY_PAGES = (JSON.parse(readFileSync(join(REPO_ROOT, 'definitions/survey/survey.json'), 'utf8')) as { pages: string[] }).pages;
-const pageTitle = (name: string) => (JSON.parse(readFileSync(join(REPO_ROOT, 'definitions/survey/pages', `${name}.json`), 'utf8')) as { title: string }).title;
+const pageTitle = (name: string) =>
+  (JSON.parse(readFileSync(join(REPO_ROOT, 'definitions/survey/pages', `${name}.json`), 'utf8')) as { title: string }).title;
 /** The survey's page numbers are the pages' places in survey.json, from 1. */
 const pageNumber = (name: string) => SURVEY_PAGES.indexOf(name) + 1;
 const RESULT_SECTIONS = ['Your results', 'Extra help for you', 'See what you told us', 'Print or save results'];
@@ -97,7 +98,8 @@ async function sweepAt(who: 'owner' | 'stranger' | 'adviser' | 'admin', stops: S
             .map((element) => element.tagName.toLowerCase() + (element.id ? '#' + element.id : '') + (typeof element.className === 'string' && element.className ? '.' + element.className.trim().split(/\\s+/).join('.') : ''));
           return { width, wide: wide.slice(0, 8) };
         })()`)) as { width: number; wide: string[] };
-        if (overflow.width > PHONE.width) problems.push(`${where}: the page is ${overflow.width}px wide; wider than the screen: ${overflow.wide.join(', ')}`);
+        if (overflow.width > PHONE.width)
+          problems.push(`${where}: the page is ${overflow.width}px wide; wider than the screen: ${overflow.wide.join(', ')}`);
       }
     }
   } finally {
@@ -129,11 +131,15 @@ describeInChromium('the accessibility sweep in Chromium', () => {
       await setUp.close();
     }
     clientGuid = await seedDemo(database);
-    for (const [who, email] of [['adviser', DEMO_ADVISER.email], ['admin', DEMO_ADMIN_EMAIL]] as const) {
+    for (const [who, email] of [
+      ['adviser', DEMO_ADVISER.email],
+      ['admin', DEMO_ADMIN_EMAIL],
+    ] as const) {
       const context = await browser.newContext();
       await signIn(context, server.url, { email, password: DEMO_ADVISER.password });
       if (who === 'adviser') {
-        for (const label of ['Sweep one', 'Sweep two']) adviserSessions.push(await adviserCalculation(context, server.url, clientGuid, label, SINGLE_PRIVATE_RENTER_WORKING_PART_TIME));
+        for (const label of ['Sweep one', 'Sweep two'])
+          adviserSessions.push(await adviserCalculation(context, server.url, clientGuid, label, SINGLE_PRIVATE_RENTER_WORKING_PART_TIME));
         adviserState = await context.storageState();
       } else {
         adminState = await context.storageState();
@@ -195,7 +201,11 @@ describeInChromium('the accessibility sweep in Chromium', () => {
       { name: 'admin-add-member', path: '/account/users/new', heading: await accountHeading('/account/users/new') },
       { name: 'admin-clients', path: '/account/clients', heading: await accountHeading('/account/clients') },
       { name: 'admin-add-client', path: '/account/clients/new', heading: await accountHeading('/account/clients/new') },
-      { name: 'admin-edit-client', path: `/account/clients/${clientGuid}`, heading: await accountHeading(`/account/clients/${clientGuid}`) },
+      {
+        name: 'admin-edit-client',
+        path: `/account/clients/${clientGuid}`,
+        heading: await accountHeading(`/account/clients/${clientGuid}`),
+      },
     ];
     expect([...(await sweep('adviser', adviserStops)), ...(await sweep('admin', adminStops))]).toEqual([]);
   }, 180_000);
@@ -215,7 +225,8 @@ describeInChromium('the accessibility sweep in Chromium', () => {
         await eventually(() => next.isEnabled(), true);
         await tabTo(page, 'the Next button', (focus) => focus.tag === 'button' && focus.text === 'Next');
         await page.keyboard.press('Enter');
-        if (name !== 'finish') await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor({ state: 'detached', timeout: 15_000 });
+        if (name !== 'finish')
+          await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor({ state: 'detached', timeout: 15_000 });
       }
       await page.waitForURL(/\/result\//, { timeout: 20_000 });
       await page.getByRole('heading', { level: 1, name: 'Your results', exact: true }).waitFor({ timeout: 20_000 });
@@ -293,7 +304,10 @@ async function chooseRadio(page: Page, question: string, wanted: string): Promis
 /** Moves through a drop-down list with the arrow keys (closed, as a keyboard user does) until the wanted option shows. */
 async function chooseInList(page: Page, question: string, wanted: string): Promise<void> {
   await tabTo(page, `the list of ${question}`, (focus) => focus.question === question && focus.tag === 'select');
-  const chosen = () => page.evaluate(`(() => { const select = document.activeElement; const option = select.options[select.selectedIndex]; return [select.value, option ? option.text.trim() : '']; })()`) as Promise<[string, string]>;
+  const chosen = () =>
+    page.evaluate(
+      `(() => { const select = document.activeElement; const option = select.options[select.selectedIndex]; return [select.value, option ? option.text.trim() : '']; })()`,
+    ) as Promise<[string, string]>;
   for (let presses = 0; presses < 30; presses += 1) {
     if ((await chosen()).includes(wanted)) return;
     await page.keyboard.press('ArrowDown');
@@ -304,7 +318,8 @@ async function chooseInList(page: Page, question: string, wanted: string): Promi
 /** Answers one question with the keyboard, by its type, from an answer as test/support/households.ts gives it. */
 async function answerByKeyboard(page: Page, question: string, answer: unknown): Promise<void> {
   const type = await page.locator(`[data-question="${question}"]`).getAttribute('data-question-type');
-  const isTextBox = (focus: Focused) => focus.question === question && focus.tag === 'input' && !['radio', 'checkbox'].includes(focus.type ?? '');
+  const isTextBox = (focus: Focused) =>
+    focus.question === question && focus.tag === 'input' && !['radio', 'checkbox'].includes(focus.type ?? '');
   switch (type) {
     case 'Radio':
       return chooseRadio(page, question, String(answer));
@@ -319,7 +334,11 @@ async function answerByKeyboard(page: Page, question: string, answer: unknown): 
       return typeText(page, (answer as { postcode: string }).postcode);
     case 'Check':
       for (const value of answer as string[]) {
-        const box = await tabTo(page, `'${value}' in ${question}`, (focus) => focus.question === question && focus.type === 'checkbox' && focus.value === value);
+        const box = await tabTo(
+          page,
+          `'${value}' in ${question}`,
+          (focus) => focus.question === question && focus.type === 'checkbox' && focus.value === value,
+        );
         if (!box.checked) await page.keyboard.press('Space');
         expect((await focused(page)).checked).toBe(true);
       }
@@ -331,7 +350,11 @@ async function answerByKeyboard(page: Page, question: string, answer: unknown): 
       return chooseRadio(page, question, money.period);
     }
     case 'Council': {
-      const focus = await tabTo(page, `the band of ${question}`, (candidate) => candidate.question === question && (candidate.tag === 'select' || candidate.text === 'Change Band'));
+      const focus = await tabTo(
+        page,
+        `the band of ${question}`,
+        (candidate) => candidate.question === question && (candidate.tag === 'select' || candidate.text === 'Change Band'),
+      );
       if (focus.tag === 'button') await page.keyboard.press('Enter');
       return chooseInList(page, question, String(answer));
     }

@@ -20,7 +20,9 @@ async function signIn(page: Page, email: string, password = PASSWORD): Promise<v
 describeInChromium('accounts in Chromium', () => {
   beforeAll(async () => {
     ({ database, server, browser } = await startBrowserSuite());
-    const [organisation] = await database.query<{ id: string }>(`INSERT INTO organisations (name) VALUES ('Riverside Advice') RETURNING id`);
+    const [organisation] = await database.query<{ id: string }>(
+      `INSERT INTO organisations (name) VALUES ('Riverside Advice') RETURNING id`,
+    );
     const passwordHash = await hashPassword(PASSWORD);
     await database.query(
       `INSERT INTO users (organisation_id, email, password_hash, role, display_name) VALUES ($1, 'admin@riverside.example', $2, 'organisation-admin', 'Rita Admin'), ($1, 'adviser@riverside.example', $2, 'adviser', 'Adam Adviser')`,

@@ -6,7 +6,12 @@ import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { loadSurveyDefinition } from '../../api/src/survey/survey-definitions.js';
 import { compileSurvey } from '../../api/src/survey/survey-flow.js';
-import { ADVISER_MESSAGES, type AdviserBenefitLine, type AdviserCalculation, type AdviserCalculationResponse } from '../../common/adviser/model.js';
+import {
+  ADVISER_MESSAGES,
+  type AdviserBenefitLine,
+  type AdviserCalculation,
+  type AdviserCalculationResponse,
+} from '../../common/adviser/model.js';
 import { REPO_ROOT, type ApiProcess } from '../support/api-process.js';
 import { expectNoAccessibilityViolations } from '../support/axe.js';
 import { startBrowserSuite, stopBrowserSuite } from '../support/browser-suite.js';
@@ -50,8 +55,6 @@ let page: Page;
 let clientGuid = '';
 /** The three calculations' sessions, in the order made. */
 const sessions = { first: '', duplicate: '', third: '' };
-
-
 
 /** Pounds as the adviser screens show them: £1,234.56. */
 const pounds = (amount: number) => `£${amount.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -103,7 +106,9 @@ async function apiCalculation(session: string): Promise<AdviserCalculation> {
 function calculationRows(): Promise<string[][]> {
   return page
     .locator('.client-calculations table.adviser-table tbody tr')
-    .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('th, td')].slice(1, 5).map((cell) => cell.textContent?.trim() ?? '')));
+    .evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll('th, td')].slice(1, 5).map((cell) => cell.textContent?.trim() ?? '')),
+    );
 }
 
 async function openClientHome(): Promise<void> {
@@ -119,7 +124,10 @@ async function openCalculation(session: string): Promise<AdviserCalculation> {
 }
 
 async function pdfText(bytes: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl: `${REPO_ROOT}/node_modules/pdfjs-dist/standard_fonts/` }).promise;
+  const pdf = await getDocument({
+    data: new Uint8Array(bytes),
+    standardFontDataUrl: `${REPO_ROOT}/node_modules/pdfjs-dist/standard_fonts/`,
+  }).promise;
   let text = '';
   for (let number = 1; number <= pdf.numPages; number += 1) {
     const content = await (await pdf.getPage(number)).getTextContent();
@@ -144,7 +152,9 @@ describeInChromium('the adviser area in Chromium', () => {
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: database.url, NODE_ENV: 'development' },
     });
     expect(seeded.stdout).toContain(ADVISER_EMAIL);
-    [{ id: clientGuid }] = await database.query<{ id: string }>(`SELECT id FROM clients WHERE first_name = 'Amara' AND last_name = 'Okafor'`);
+    [{ id: clientGuid }] = await database.query<{ id: string }>(
+      `SELECT id FROM clients WHERE first_name = 'Amara' AND last_name = 'Okafor'`,
+    );
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     page = await context.newPage();
   }, 180_000);
@@ -170,7 +180,10 @@ describeInChromium('the adviser area in Chromium', () => {
     // By part of the surname, in any case.
     await search.pressSequentially('okaf');
     await eventually(() => options.allTextContents(), [`${CLIENT.name} (${CLIENT.dateOfBirth}), DAC-001`]);
-    await eventually(() => textOf(page.getByRole('status').filter({ hasText: 'found' })), '1 client found. Use the up and down arrows to choose one.');
+    await eventually(
+      () => textOf(page.getByRole('status').filter({ hasText: 'found' })),
+      '1 client found. Use the up and down arrows to choose one.',
+    );
     await expectNoAccessibilityViolations(page);
 
     // By date of birth, chosen with the keyboard.
@@ -181,7 +194,13 @@ describeInChromium('the adviser area in Chromium', () => {
     await search.press('Enter');
     await page.getByRole('heading', { name: 'Client Details' }).waitFor();
     await page.waitForURL(`${server.url}/adviser/?clientId=${clientGuid}`);
-    expect(await page.locator('.client-details dd').allTextContents()).toEqual([CLIENT.name, 'Amara', 'Okafor', CLIENT.dateOfBirth, 'DAC-001']);
+    expect(await page.locator('.client-details dd').allTextContents()).toEqual([
+      CLIENT.name,
+      'Amara',
+      'Okafor',
+      CLIENT.dateOfBirth,
+      'DAC-001',
+    ]);
     expect(await textOf(page.locator('.client-calculations'))).toContain('No Calculations found');
     await expectNoAccessibilityViolations(page);
     await screenshot(page, 'adviser-home-client-chosen');
@@ -218,7 +237,9 @@ describeInChromium('the adviser area in Chromium', () => {
       expect(calculation.isEligibleForUc).toBe(true);
       const ucTable = page.locator('#universal-credit table');
       for (const line of [...calculation.universalCredit, ...calculation.nonMeansTested]) {
-        expect(await textOf(ucTable.getByRole('row', { name: line.benefitName }).locator('td'))).toBe(`${pounds(line.weeklyPayment)} per week`);
+        expect(await textOf(ucTable.getByRole('row', { name: line.benefitName }).locator('td'))).toBe(
+          `${pounds(line.weeklyPayment)} per week`,
+        );
       }
       expect(await textOf(ucTable.locator('tfoot tr').last().locator('td'))).toBe(`${pounds(calculation.ucWeeklyTotal)} per week`);
       expect(await page.getByRole('radio', { name: 'Weekly' }).isChecked()).toBe(true);
@@ -234,13 +255,18 @@ describeInChromium('the adviser area in Chromium', () => {
       sessions.duplicate = page.url().split('/').at(-1)!;
       expect(sessions.duplicate).not.toBe(sessions.first);
       // The copy holds every answer: only the rent is changed.
-      const pages = singleRenter('850').map(([name]): PageAnswers => [name, name === 'your-home' ? { ClientRent: { amount: '725', period: 'Monthly' } } : {}]);
+      const pages = singleRenter('850').map(([name]): PageAnswers => [
+        name,
+        name === 'your-home' ? { ClientRent: { amount: '725', period: 'Monthly' } } : {},
+      ]);
       await answerSurvey(sessions.duplicate, pages);
 
       const copy = await apiCalculation(sessions.duplicate);
       expect(copy).toMatchObject({ isComplete: true, caseReference: LABELS.duplicate });
       const rentOf = (one: AdviserCalculation) =>
-        one.categories.flatMap((category) => category.questions).find((question) => question.answers.some((answer) => /£(650|725)/.test(answer.value)));
+        one.categories
+          .flatMap((category) => category.questions)
+          .find((question) => question.answers.some((answer) => /£(650|725)/.test(answer.value)));
       expect(JSON.stringify(rentOf(copy))).toContain('725');
       expect(JSON.stringify(rentOf(await apiCalculation(sessions.first)))).toContain('650');
       // More rent, more Universal Credit housing help.
@@ -293,32 +319,61 @@ describeInChromium('the adviser area in Chromium', () => {
       }
       // The chart: two stacked series (benefits, other income), a column for each calculation, named by case label.
       const chart = section.locator('.apexcharts-canvas svg');
-      await eventually(() => chart.locator('.apexcharts-series').evaluateAll((series) => series.map((one) => one.querySelectorAll('path.apexcharts-bar-area').length)), [3, 3], 15_000);
+      await eventually(
+        () =>
+          chart
+            .locator('.apexcharts-series')
+            .evaluateAll((series) => series.map((one) => one.querySelectorAll('path.apexcharts-bar-area').length)),
+        [3, 3],
+        15_000,
+      );
       expect(await chart.locator('.apexcharts-xaxis-label').allTextContents()).toEqual([LABELS.first, LABELS.duplicate, LABELS.third]);
 
       // The table: a column for each, and each figure as the calculation's own API answer gives it.
       const table = section.locator('table.compare-table');
-      expect((await table.locator('thead th').allTextContents()).map((text) => text.trim())).toEqual([LABELS.first, LABELS.duplicate, LABELS.third]);
+      expect((await table.locator('thead th').allTextContents()).map((text) => text.trim())).toEqual([
+        LABELS.first,
+        LABELS.duplicate,
+        LABELS.third,
+      ]);
       const shown = (index: number, amount: number) => (eligible[index] ? pounds(amount) : '-');
       const names = [...new Set(calculations.flatMap((one) => systemLines(one, system).map((line) => line.benefitName)))];
       expect((await table.locator('tbody th').allTextContents()).map((text) => text.trim())).toEqual(names);
       for (const name of names) {
         const row = table.locator('tbody tr').filter({ has: page.locator('th', { hasText: name }) });
-        const expected = calculations.map((one, index) => shown(index, systemLines(one, system).find((line) => line.benefitName === name)?.weeklyPayment ?? 0));
+        const expected = calculations.map((one, index) =>
+          shown(index, systemLines(one, system).find((line) => line.benefitName === name)?.weeklyPayment ?? 0),
+        );
         expect([name, (await row.locator('td').allTextContents()).map((text) => text.trim())]).toEqual([name, expected]);
       }
-      const total = (label: string) => table.locator('tfoot tr').filter({ has: page.locator('th', { hasText: label }) }).locator('td');
-      expect((await total('Benefit Total').allTextContents()).map((text) => text.trim())).toEqual(calculations.map((one, index) => shown(index, one[`${system}BenefitWeeklyTotal`])));
-      expect((await total('Other Income').allTextContents()).map((text) => text.trim())).toEqual(calculations.map((one, index) => shown(index, one[`${system}OtherWeeklyTotal`])));
-      expect((await total('Total Income').allTextContents()).map((text) => text.trim())).toEqual(calculations.map((one, index) => shown(index, one[`${system}WeeklyTotal`])));
+      const total = (label: string) =>
+        table
+          .locator('tfoot tr')
+          .filter({ has: page.locator('th', { hasText: label }) })
+          .locator('td');
+      expect((await total('Benefit Total').allTextContents()).map((text) => text.trim())).toEqual(
+        calculations.map((one, index) => shown(index, one[`${system}BenefitWeeklyTotal`])),
+      );
+      expect((await total('Other Income').allTextContents()).map((text) => text.trim())).toEqual(
+        calculations.map((one, index) => shown(index, one[`${system}OtherWeeklyTotal`])),
+      );
+      expect((await total('Total Income').allTextContents()).map((text) => text.trim())).toEqual(
+        calculations.map((one, index) => shown(index, one[`${system}WeeklyTotal`])),
+      );
     }
     await expectNoAccessibilityViolations(page);
     await screenshot(page, 'adviser-compare');
 
     // Monthly: the same table in the calculations' monthly figures.
     await page.getByRole('radio', { name: 'Monthly' }).check();
-    const ucTotals = page.locator('#compare-universal-credit table.compare-table tfoot tr').filter({ has: page.locator('th', { hasText: 'Total Income' }) }).locator('td');
-    await eventually(async () => (await ucTotals.allTextContents()).map((text) => text.trim()), calculations.map((one) => pounds(one.ucMonthlyTotal)));
+    const ucTotals = page
+      .locator('#compare-universal-credit table.compare-table tfoot tr')
+      .filter({ has: page.locator('th', { hasText: 'Total Income' }) })
+      .locator('td');
+    await eventually(
+      async () => (await ucTotals.allTextContents()).map((text) => text.trim()),
+      calculations.map((one) => pounds(one.ucMonthlyTotal)),
+    );
     await page.getByRole('radio', { name: 'Weekly' }).check();
   }, 60_000);
 
@@ -383,7 +438,9 @@ describeInChromium('the adviser area in Chromium', () => {
     });
     await page.reload();
     await page.getByRole('heading', { name: `Client calculation ${calculation.token}` }).waitFor();
-    expect(await page.locator('form.case-details').getByLabel('Case notes').inputValue()).toBe('Client asked what happens if the landlord puts the rent up in April.');
+    expect(await page.locator('form.case-details').getByLabel('Case notes').inputValue()).toBe(
+      'Client asked what happens if the landlord puts the rent up in April.',
+    );
     await openClientHome();
     expect((await calculationRows()).map((row) => row[2]).sort()).toEqual(['Before rent rise', LABELS.duplicate, LABELS.third].sort());
   }, 60_000);

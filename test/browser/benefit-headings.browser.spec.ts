@@ -36,7 +36,10 @@ const loneParent: [string, Record<string, QuestionValue>][] = [
   ['your-work', { ClientWork: NONE }],
   ['your-other-income', { ClientOtherIncome: NONE }],
   ['studying', { ClientStudent: 'No' }],
-  ['your-home', { ClientTenure: 'SocialRent', ClientRent: { amount: '500', period: 'Monthly' }, ClientPaysServiceCharges: 'No', ClientBedrooms: '2' }],
+  [
+    'your-home',
+    { ClientTenure: 'SocialRent', ClientRent: { amount: '500', period: 'Monthly' }, ClientPaysServiceCharges: 'No', ClientBedrooms: '2' },
+  ],
   ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band B' }],
   ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
   ['finish', {}],
@@ -45,7 +48,11 @@ const loneParent: [string, Record<string, QuestionValue>][] = [
 /** The same household as the survey API takes it (test/support/demo-adviser.ts), for the adviser's calculation. */
 const loneParentAnswers: [string, Record<string, unknown>][] = loneParent.map(([name, answers]) => [
   name,
-  { ...answers, ...('ClientPostcode' in answers ? { ClientPostcode: MANCHESTER } : {}), ...('ClientRent' in answers ? { ClientRent: money('500', 'Monthly') } : {}) },
+  {
+    ...answers,
+    ...('ClientPostcode' in answers ? { ClientPostcode: MANCHESTER } : {}),
+    ...('ClientRent' in answers ? { ClientRent: money('500', 'Monthly') } : {}),
+  },
 ]);
 
 /** She is 36; he is past State Pension age, on his State Pension: Universal Credit as a couple, and Winter Fuel Payment for him. */
@@ -63,7 +70,10 @@ const mixedAgeCouple: [string, Record<string, QuestionValue>][] = [
   ['your-other-income', { ClientOtherIncome: NONE }],
   ['partner-other-income', { PartnerOtherIncome: ['StatePension'], PartnerStatePension: { amount: '120', period: 'Weekly' } }],
   ['studying', { ClientStudent: 'No' }],
-  ['your-home', { ClientTenure: 'SocialRent', ClientRent: { amount: '520', period: 'Monthly' }, ClientPaysServiceCharges: 'No', ClientBedrooms: '2' }],
+  [
+    'your-home',
+    { ClientTenure: 'SocialRent', ClientRent: { amount: '520', period: 'Monthly' }, ClientPaysServiceCharges: 'No', ClientBedrooms: '2' },
+  ],
   ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band B' }],
   ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
   ['finish', {}],
@@ -86,7 +96,9 @@ async function listsOf(block: Locator): Promise<{ heading: string; codes: string
   const lists: { heading: string; codes: string[] }[] = [];
   for (let index = 0; index < (await headings.count()); index += 1) {
     const heading = headings.nth(index);
-    const codes = await heading.locator('xpath=following-sibling::ul[1]/li[@data-benefit-code]').evaluateAll((items) => items.map((item) => item.getAttribute('data-benefit-code') ?? ''));
+    const codes = await heading
+      .locator('xpath=following-sibling::ul[1]/li[@data-benefit-code]')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-benefit-code') ?? ''));
     lists.push({ heading: await textOf(heading), codes });
   }
   return lists;
@@ -94,11 +106,20 @@ async function listsOf(block: Locator): Promise<{ heading: string; codes: string
 
 /** The page texts of a PDF, words separated by single spaces. */
 async function pdfPages(bytes: Buffer): Promise<string[]> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl: `${REPO_ROOT}/node_modules/pdfjs-dist/standard_fonts/` }).promise;
+  const pdf = await getDocument({
+    data: new Uint8Array(bytes),
+    standardFontDataUrl: `${REPO_ROOT}/node_modules/pdfjs-dist/standard_fonts/`,
+  }).promise;
   const pages: string[] = [];
   for (let number = 1; number <= pdf.numPages; number += 1) {
     const content = await (await pdf.getPage(number)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' ').replace(/\s+/g, ' ').trim());
+    pages.push(
+      content.items
+        .map((item) => ('str' in item ? item.str : ''))
+        .join(' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    );
   }
   return pages;
 }
@@ -174,12 +195,23 @@ describeInChromium('benefit headings and texts that follow the household, in Chr
       expect(await whatIfChoices(page)).toEqual(['Mine', "Nobody's: only my rent would change"]);
       await screenshot(page, 'results-lone-parent-what-if');
       const refused = await page.request.post(`${server.url}/api/data/result/`, {
-        data: { session, browserId: OWNER, action: 5, isBetterOff: true, BetterOffWho: 'Partner', BetterOffHours: '16', BetterOffPay: money('900', 'Monthly'), BetterOffRentChanges: 'No' },
+        data: {
+          session,
+          browserId: OWNER,
+          action: 5,
+          isBetterOff: true,
+          BetterOffWho: 'Partner',
+          BetterOffHours: '16',
+          BetterOffPay: money('900', 'Monthly'),
+          BetterOffRentChanges: 'No',
+        },
       });
       expect(refused.status()).toBe(400);
       expect(((await refused.json()) as { errors: { path: string }[] }).errors.map((error) => error.path)).toEqual(['BetterOffWho']);
 
-      const pdf = await page.request.get(`${server.url}/api/data/pdf?session=${session}&period=weekly`, { headers: { 'X-Browser-Id': OWNER } });
+      const pdf = await page.request.get(`${server.url}/api/data/pdf?session=${session}&period=weekly`, {
+        headers: { 'X-Browser-Id': OWNER },
+      });
       expect(pdf.status()).toBe(200);
       const [firstPage] = await pdfPages(await pdf.body());
       expectUniversalCreditPart(firstPage, ['Universal Credit', 'Council Tax Reduction'], ['Child Benefit']);
@@ -223,7 +255,10 @@ describeInChromium('benefit headings and texts that follow the household, in Chr
     await page.goto(`${server.url}/adviser/calculation/${session}`);
     const table = page.locator('#universal-credit table');
     await table.waitFor();
-    await eventually(async () => table.locator('tbody th').allTextContents(), ['Universal Credit', 'Council Tax Reduction', 'Child Benefit', "New Style Jobseeker's Allowance"]);
+    await eventually(
+      async () => table.locator('tbody th').allTextContents(),
+      ['Universal Credit', 'Council Tax Reduction', 'Child Benefit', "New Style Jobseeker's Allowance"],
+    );
     for (const period of ['Weekly', 'Monthly']) {
       await page.getByRole('radio', { name: period }).check();
       const rows = (await table.locator('tbody td').allTextContents()).map(penceOf);

@@ -47,17 +47,24 @@ function recordViolations(on: Page): void {
 async function twoAdviserCalculations(): Promise<{ clientGuid: string; sessions: string[] }> {
   const signedIn = await http().post('/api/account/sign-in').send({ email: ADVISER_EMAIL, password: DEMO_PASSWORD }).expect(200);
   const setCookies = ([] as string[]).concat(signedIn.headers['set-cookie'] ?? []);
-  const value = (name: string) => setCookies.find((line) => line.startsWith(`${name}=`))!.split(';')[0].slice(name.length + 1);
+  const value = (name: string) =>
+    setCookies
+      .find((line) => line.startsWith(`${name}=`))!
+      .split(';')[0]
+      .slice(name.length + 1);
   const cookie = `account_session=${value('account_session')}; csrf=${value('csrf')}`;
   const post = (url: string, body: object) => http().post(url).set('Cookie', cookie).set('X-CSRF-Token', value('csrf')).send(body);
-  const [{ id: clientGuid }] = await database.query<{ id: string }>(`SELECT id FROM clients WHERE first_name = 'Amara' AND last_name = 'Okafor'`);
+  const [{ id: clientGuid }] = await database.query<{ id: string }>(
+    `SELECT id FROM clients WHERE first_name = 'Amara' AND last_name = 'Okafor'`,
+  );
   const sessions: string[] = [];
   for (const caseReference of ['Now', 'Rent rises']) {
     const session = (await post('/api/intermediary/start/', { clientGuid, caseReference }).expect(200)).body.session as string;
     let current = (await http().get(`/api/data/survey/1/${session}`).set('Cookie', cookie).expect(200)).body as PageResponse;
     for (const [index, [, answers]] of SINGLE_PRIVATE_RENTER_WORKING_PART_TIME.entries()) {
       const isLast = index === SINGLE_PRIVATE_RENTER_WORKING_PART_TIME.length - 1;
-      current = (await post('/api/data/survey/', { session, page: current.pageNumber, action: isLast ? 4 : 2, ...answers }).expect(200)).body as PageResponse;
+      current = (await post('/api/data/survey/', { session, page: current.pageNumber, action: isLast ? 4 : 2, ...answers }).expect(200))
+        .body as PageResponse;
     }
     sessions.push(session);
   }
@@ -175,9 +182,12 @@ describeInChromium('the Content-Security-Policy in Chromium', () => {
   it('cannot be framed by any other site: Chromium refuses, naming frame-ancestors', async () => {
     const otherPage = await framedFrom('https://www.not-a-partner.example');
     const deadline = Date.now() + 10_000;
-    while (!violations.some((text) => text.includes('frame-ancestors')) && Date.now() < deadline) await new Promise((wait) => setTimeout(wait, 100));
+    while (!violations.some((text) => text.includes('frame-ancestors')) && Date.now() < deadline)
+      await new Promise((wait) => setTimeout(wait, 100));
     // Chromium's wording has changed over versions ('Refused to frame ...', 'Framing ... violates ...'); the directive is the point.
-    expect(violations.find((text) => text.includes('frame-ancestors'))).toMatch(/fram.*calculator\.test.*frame-ancestors 'self' https:\/\/www\.cap\.example https:\/\/www\.dfl\.example/i);
+    expect(violations.find((text) => text.includes('frame-ancestors'))).toMatch(
+      /fram.*calculator\.test.*frame-ancestors 'self' https:\/\/www\.cap\.example https:\/\/www\.dfl\.example/i,
+    );
     expect(await otherPage.frameLocator('#calculator').locator('#root').count()).toBe(0);
     await otherPage.close();
   });

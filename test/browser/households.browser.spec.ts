@@ -14,7 +14,17 @@ import { lhaAreaChoice } from '../../api/src/survey/lha-area-choice.js';
 import { REPO_ROOT, type ApiProcess } from '../support/api-process.js';
 import { describeInChromium, screenshot } from '../support/chromium.js';
 import { singleRenterTyped } from '../support/households.js';
-import { closePopUp, errorSummary, fillQuestion, pageTitle, pressBack, pressNext, question, waitForTextOf, type QuestionValue } from '../support/survey-driver.js';
+import {
+  closePopUp,
+  errorSummary,
+  fillQuestion,
+  pageTitle,
+  pressBack,
+  pressNext,
+  question,
+  waitForTextOf,
+  type QuestionValue,
+} from '../support/survey-driver.js';
 import { startBrowserSuite, stopBrowserSuite } from '../support/browser-suite.js';
 import type { TestDatabase } from '../support/test-database.js';
 
@@ -77,7 +87,13 @@ const singlePrivateRenterWorkingPartTime: HouseholdWalk = {
     localAuthority: 'E08000003',
     adults: [{ dateOfBirth: '1990-03-14', earnings: { amount: 850, period: 'MONTH', basis: 'NET' }, hoursPerWeek: 16, student: false }],
     children: [],
-    housing: { tenure: 'PRIVATE_RENT', rent: { amount: 650, period: 'MONTH' }, serviceCharges: null, bedrooms: 1, councilTax: { band: 'B', annualCharge: null, liable: true } },
+    housing: {
+      tenure: 'PRIVATE_RENT',
+      rent: { amount: 650, period: 'MONTH' },
+      serviceCharges: null,
+      bedrooms: 1,
+      councilTax: { band: 'B', annualCharge: null, liable: true },
+    },
     capital: 0,
     childcareCosts: null,
   },
@@ -144,7 +160,15 @@ const coupleWithThreeChildrenOneDisabledInSocialHousing: HouseholdWalk = {
     ['partner-health', { PartnerDisabilityBenefits: NONE, PartnerWorkCapability: 'NotAssessed' }],
     ['caring', { ClientIsCarer: 'Yes', ClientCaringHours: '50', ClientCaredForBenefit: 'Yes', PartnerIsCarer: 'No' }],
     ['your-work', { ClientWork: NONE }],
-    ['partner-work', { PartnerWork: ['Employed'], PartnerWorkHours: '37.5', PartnerEarnings: { amount: '2450', period: 'Monthly' }, PartnerEarningsBasis: 'BeforeTax' }],
+    [
+      'partner-work',
+      {
+        PartnerWork: ['Employed'],
+        PartnerWorkHours: '37.5',
+        PartnerEarnings: { amount: '2450', period: 'Monthly' },
+        PartnerEarningsBasis: 'BeforeTax',
+      },
+    ],
     ['childcare', { ClientPaysChildcare: 'No' }],
     ['your-other-income', { ClientOtherIncome: ['CarersAllowance'], ClientCarersAllowance: { amount: '86.45', period: 'Weekly' } }],
     ['partner-other-income', { PartnerOtherIncome: NONE }],
@@ -201,7 +225,10 @@ const pensionerCoupleWhoOwnTheirHome: HouseholdWalk = {
     ['right-to-claim', { ClientImmigrationStatus: 'BritishOrIrish', PartnerImmigrationStatus: 'BritishOrIrish' }],
     ['who-lives-with-you', { ChildCount: '0', NonDependantCount: '0' }],
     ['your-health', { ClientDisabilityBenefits: NONE, ClientTerminallyIll: 'No' }],
-    ['partner-health', { PartnerDisabilityBenefits: ['AttendanceAllowance'], PartnerAttendanceAllowanceRate: 'Lower', PartnerTerminallyIll: 'No' }],
+    [
+      'partner-health',
+      { PartnerDisabilityBenefits: ['AttendanceAllowance'], PartnerAttendanceAllowanceRate: 'Lower', PartnerTerminallyIll: 'No' },
+    ],
     ['caring', { ClientIsCarer: 'Yes', ClientCaringHours: '40', ClientCaredForBenefit: 'Yes', PartnerIsCarer: 'No' }],
     ['your-work', { ClientWork: NONE }],
     ['partner-work', { PartnerWork: NONE }],
@@ -240,7 +267,13 @@ const pensionerCoupleWhoOwnTheirHome: HouseholdWalk = {
       },
     ],
     children: [],
-    housing: { tenure: 'OWNER_OCCUPIER', rent: null, serviceCharges: null, bedrooms: null, councilTax: { band: 'D', annualCharge: null, liable: true } },
+    housing: {
+      tenure: 'OWNER_OCCUPIER',
+      rent: null,
+      serviceCharges: null,
+      bedrooms: null,
+      councilTax: { band: 'D', annualCharge: null, liable: true },
+    },
     capital: 18500,
     childcareCosts: null,
   },
@@ -254,14 +287,40 @@ const selfEmployedLoneParentInScotland: HouseholdWalk = {
     // Pre-settled status opens a pop-up.
     ['right-to-claim', { ClientImmigrationStatus: 'PreSettledStatus' }],
     ['who-lives-with-you', { ChildCount: '2', NonDependantCount: '0' }],
-    ['children', { ChildDob1: '12/04/2015', ChildSex1: 'Female', ChildDisability1: 'None', ChildDob2: '03/02/2019', ChildSex2: 'Female', ChildDisability2: 'None' }],
+    [
+      'children',
+      {
+        ChildDob1: '12/04/2015',
+        ChildSex1: 'Female',
+        ChildDisability1: 'None',
+        ChildDob2: '03/02/2019',
+        ChildSex2: 'Female',
+        ChildDisability2: 'None',
+      },
+    ],
     ['your-health', { ClientDisabilityBenefits: NONE, ClientWorkCapability: 'NotAssessed' }],
     ['caring', { ClientIsCarer: 'No' }],
-    ['your-work', { ClientWork: ['SelfEmployed'], ClientWorkHours: '25', ClientSelfEmployedProfit: { amount: '900', period: 'Monthly' }, ClientStartUpPeriod: 'No' }],
+    [
+      'your-work',
+      {
+        ClientWork: ['SelfEmployed'],
+        ClientWorkHours: '25',
+        ClientSelfEmployedProfit: { amount: '900', period: 'Monthly' },
+        ClientStartUpPeriod: 'No',
+      },
+    ],
     ['childcare', { ClientPaysChildcare: 'Yes', ClientChildcareCosts: { amount: '210', period: 'Monthly' } }],
     ['your-other-income', { ClientOtherIncome: ['ChildMaintenance'], ClientChildMaintenance: { amount: '150', period: 'Monthly' } }],
     ['studying', { ClientStudent: 'No' }],
-    ['your-home', { ClientTenure: 'PrivateRent', ClientRent: { amount: '750', period: 'Monthly' }, ClientPaysServiceCharges: 'No', ClientBedrooms: '2' }],
+    [
+      'your-home',
+      {
+        ClientTenure: 'PrivateRent',
+        ClientRent: { amount: '750', period: 'Monthly' },
+        ClientPaysServiceCharges: 'No',
+        ClientBedrooms: '2',
+      },
+    ],
     // In Scotland the band cannot be looked up from the address, so only the bands are offered.
     ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band B' }],
     ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
@@ -283,7 +342,12 @@ const selfEmployedLoneParentInScotland: HouseholdWalk = {
       { dateOfBirth: '2015-04-12', sex: 'FEMALE', disability: 'NONE' },
       { dateOfBirth: '2019-02-03', sex: 'FEMALE', disability: 'NONE' },
     ],
-    housing: { tenure: 'PRIVATE_RENT', rent: { amount: 750, period: 'MONTH' }, bedrooms: 2, councilTax: { band: 'B', annualCharge: null, liable: true } },
+    housing: {
+      tenure: 'PRIVATE_RENT',
+      rent: { amount: 750, period: 'MONTH' },
+      bedrooms: 2,
+      councilTax: { band: 'B', annualCharge: null, liable: true },
+    },
     capital: 0,
     childcareCosts: { amount: 210, period: 'MONTH' },
   },
@@ -308,7 +372,10 @@ async function expectTitle(page: Page, title: string): Promise<void> {
 async function expectShown(page: Page, surveyPage: CompiledPage, name: string): Promise<void> {
   const shown = await question(page, name)
     .waitFor({ timeout: 3000 })
-    .then(() => true, () => false);
+    .then(
+      () => true,
+      () => false,
+    );
   expect([surveyPage.definition.name, name, shown ? 'shown' : 'not shown']).toEqual([surveyPage.definition.name, name, 'shown']);
 }
 
@@ -361,7 +428,9 @@ async function walk(household: HouseholdWalk): Promise<string> {
 
     // Next on the last page finishes the questionnaire (action 4) and leaves for the results.
     expect(household.pages.at(-1)?.[0]).toBe('finish');
-    const finishing = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/data/survey/');
+    const finishing = page.waitForRequest(
+      (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/data/survey/',
+    );
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     expect((await finishing).postDataJSON()).toMatchObject({ session, page: surveyPage('finish').number, action: 4 });
     await page.waitForURL(`${server.url}/result/${session}`);
@@ -375,9 +444,10 @@ async function walk(household: HouseholdWalk): Promise<string> {
 /** What the server kept: whether the calculation is finished, the pages that apply, and the household its answers give. */
 async function storedCalculation(session: string) {
   const [row] = await database.query<{ finished_at: Date | null }>('SELECT finished_at FROM calculation_sessions WHERE id = $1', [session]);
-  const rows = await database.query<{ question_name: string; value: AnswerValue }>('SELECT question_name, value FROM survey_answers WHERE session_id = $1', [
-    session,
-  ]);
+  const rows = await database.query<{ question_name: string; value: AnswerValue }>(
+    'SELECT question_name, value FROM survey_answers WHERE session_id = $1',
+    [session],
+  );
   const answers: Answers = Object.fromEntries(rows.map((answer) => [answer.question_name, answer.value]));
   const today = ukToday();
   // As the server works it out: with the Local Housing Allowance areas the home could be in (no postcode lookup is loaded here).
@@ -399,9 +469,12 @@ const pounds = (pence: number) => `£${(pence / 100).toLocaleString('en-GB', { m
 
 /** Each benefit the results page lists, with the amount it shows (or why it shows none). */
 function benefitsShown(page: Page): Promise<{ code: string; amount: string }[]> {
-  return page
-    .locator('li.benefit')
-    .evaluateAll((items) => items.map((item) => ({ code: item.getAttribute('data-benefit-code') ?? '', amount: item.querySelector('.benefit__amount')?.textContent?.trim() ?? '' })));
+  return page.locator('li.benefit').evaluateAll((items) =>
+    items.map((item) => ({
+      code: item.getAttribute('data-benefit-code') ?? '',
+      amount: item.querySelector('.benefit__amount')?.textContent?.trim() ?? '',
+    })),
+  );
 }
 
 /**

@@ -28,7 +28,11 @@ async function open(path: string, viewport = DESKTOP): Promise<Page> {
 /** The focused element, named as a person using the page would know it. */
 async function focused(page: Page): Promise<string> {
   const element = page.locator('*:focus');
-  const [tag, id, text] = await Promise.all([element.evaluate((node) => node.tagName.toLowerCase()), element.getAttribute('id'), element.textContent()]);
+  const [tag, id, text] = await Promise.all([
+    element.evaluate((node) => node.tagName.toLowerCase()),
+    element.getAttribute('id'),
+    element.textContent(),
+  ]);
   return tag === 'input' ? `input#${id}` : `${tag}: ${text?.trim()}`;
 }
 
@@ -55,7 +59,9 @@ describeInChromium('the landing page in Chromium', () => {
   it('meets WCAG 2.2 AA (axe) on a 1280px screen, with the three cards side by side', async () => {
     const page = await open('/');
     await expectNoAccessibilityViolations(page);
-    const cardTops = await page.locator('.landing-card').evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().top)));
+    const cardTops = await page
+      .locator('.landing-card')
+      .evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().top)));
     expect(new Set(cardTops).size).toBe(1);
     await screenshot(page, 'landing-cards-1280');
     await page.close();
@@ -78,7 +84,9 @@ describeInChromium('the landing page in Chromium', () => {
     await page.locator('#lookup-postcode').evaluate((input) => input.removeAttribute('id'));
     const violations = await findAccessibilityViolations(page);
     expect(violations.map((violation) => violation.id)).toEqual(['label']);
-    expect(describeViolations(violations)).toMatch(/^- label \[critical\]: Form elements must have labels\n {4}https:\/\/dequeuniversity\.com\/.+\n {4}at \.landing-field__input--postcode\n {6}Fix any of the following:/);
+    expect(describeViolations(violations)).toMatch(
+      /^- label \[critical\]: Form elements must have labels\n {4}https:\/\/dequeuniversity\.com\/.+\n {4}at \.landing-field__input--postcode\n {6}Fix any of the following:/,
+    );
     await expect(expectNoAccessibilityViolations(page)).rejects.toThrow('axe found 1 WCAG 2.2 A/AA violation(s)');
     await page.close();
   });
@@ -91,7 +99,12 @@ describeInChromium('the landing page in Chromium', () => {
       await page.keyboard.press('Tab');
       order.push(await focused(page));
     }
-    expect(order).toEqual(['input#lookup-reference', 'input#lookup-postcode', 'button: Find Calculation', 'a: Read our guides to benefits and support']);
+    expect(order).toEqual([
+      'input#lookup-reference',
+      'input#lookup-postcode',
+      'button: Find Calculation',
+      'a: Read our guides to benefits and support',
+    ]);
 
     // Enter in an empty field submits: the problems are listed and take focus, and each link leads to its field.
     await page.locator('#lookup-reference').focus();
@@ -126,7 +139,9 @@ describeInChromium('the landing page in Chromium', () => {
     await page.getByLabel('Calculation reference').fill('K7M2QX9D');
     await page.getByRole('button', { name: 'Find Calculation' }).click();
     await page.locator('#lookup-reference-error').waitFor({ state: 'detached' });
-    expect(await returnCard.locator('.landing-field__error').allTextContents()).toEqual(['Error: Please enter the postcode used for this calculation.']);
+    expect(await returnCard.locator('.landing-field__error').allTextContents()).toEqual([
+      'Error: Please enter the postcode used for this calculation.',
+    ]);
     await page.close();
   });
 
@@ -153,7 +168,9 @@ describeInChromium('the landing page in Chromium', () => {
     // No page has been passed yet, so the calculation carries on from page 1.
     await page.waitForURL(`${server.url}/survey/1/${session}?id=cap_live`);
     // This browser may now open the calculation without the identity check.
-    const [owner, browserId] = await page.evaluate<(string | null)[]>(`[localStorage.getItem('sessionOwner_${session}'), localStorage.getItem('browserId')]`);
+    const [owner, browserId] = await page.evaluate<(string | null)[]>(
+      `[localStorage.getItem('sessionOwner_${session}'), localStorage.getItem('browserId')]`,
+    );
     expect(owner).toBe(browserId);
     expect(owner).toMatch(/^browser_/);
     await page.close();

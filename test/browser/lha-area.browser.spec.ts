@@ -39,7 +39,9 @@ describeInChromium('a private renter in a council split between Local Housing Al
   beforeAll(async () => {
     ({ database, server, browser } = await startBrowserSuite());
     // A real postcode of the council (the migration seeds 20 others).
-    await database.query("INSERT INTO postcodes (postcode, local_authority_code, latitude, longitude) VALUES ('LE67 1AA', 'E07000134', 52.7225, -1.3725)");
+    await database.query(
+      "INSERT INTO postcodes (postcode, local_authority_code, latitude, longitude) VALUES ('LE67 1AA', 'E07000134', 52.7225, -1.3725)",
+    );
   }, 120_000);
 
   afterAll(() => stopBrowserSuite({ database, server, browser }));
@@ -53,12 +55,9 @@ describeInChromium('a private renter in a council split between Local Housing Al
         await walk(page, renterInNorthWestLeicestershire('Leicester'), async (home) => {
           const area = question(home, 'ClientLhaArea');
           await area.waitFor();
-          expect((await area.locator('input[type="radio"]').evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).value)))).toEqual([
-            'Leicester',
-            'Eastern Staffordshire',
-            'Derby',
-            'NotSure',
-          ]);
+          expect(
+            await area.locator('input[type="radio"]').evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).value)),
+          ).toEqual(['Leicester', 'Eastern Staffordshire', 'Derby', 'NotSure']);
           await area.getByRole('button', { name: 'How do I find my area?' }).click();
           const link = area.getByRole('link', { name: /lha-direct\.voa\.gov\.uk/ });
           expect(await link.getAttribute('href')).toBe('https://lha-direct.voa.gov.uk/');
@@ -72,7 +71,11 @@ describeInChromium('a private renter in a council split between Local Housing Al
         await note.waitFor();
         expect(await note.textContent()).toContain('Leicester, as given: £540.00 a month for 1 bedroom.');
         await screenshot(page, 'lha-area-result-answered');
-        await page.getByRole('button', { name: /See your Universal Credit results|Universal Credit/ }).first().waitFor().catch(() => undefined);
+        await page
+          .getByRole('button', { name: /See your Universal Credit results|Universal Credit/ })
+          .first()
+          .waitFor()
+          .catch(() => undefined);
         const reasons = page.locator('li.benefit[data-benefit-code="UNIVERSAL_CREDIT"] details').first();
         await reasons.locator('summary').click();
         expect(await reasons.textContent()).toContain('Your Local Housing Allowance area is Leicester, as you told us.');
@@ -94,7 +97,9 @@ describeInChromium('a private renter in a council split between Local Housing Al
         const note = page.locator('.housing-allowance');
         await note.waitFor();
         const text = (await note.textContent()) ?? '';
-        expect(text).toContain('Not known: North West Leicestershire is split between Leicester, Eastern Staffordshire and Derby. The lowest rate of these was used, Derby: £450.00 a month for 1 bedroom. The highest is £540.00 in Leicester.');
+        expect(text).toContain(
+          'Not known: North West Leicestershire is split between Leicester, Eastern Staffordshire and Derby. The lowest rate of these was used, Derby: £450.00 a month for 1 bedroom. The highest is £540.00 in Leicester.',
+        );
         expect(text).toContain('If your home is in Leicester, help with your rent could be up to £90.00 per month more.');
         await screenshot(page, 'lha-area-result-not-sure');
         await note.getByRole('link', { name: 'Tell us which area your home is in' }).click();

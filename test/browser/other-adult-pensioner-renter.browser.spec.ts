@@ -28,12 +28,23 @@ const PAGES: [string, Record<string, QuestionValue>][] = [
   ['about-you', { ClientDob: '01/06/1950', ClientHasPartner: 'No' }],
   ['right-to-claim', { ClientImmigrationStatus: 'BritishOrIrish' }],
   ['who-lives-with-you', { ChildCount: '0', NonDependantCount: '1' }],
-  ['other-adults', { NonDependantAge1: '30', NonDependantIncome1: { amount: '250', period: 'Weekly' }, NonDependantWork1: 'No', NonDependantBenefits1: NONE }],
+  [
+    'other-adults',
+    {
+      NonDependantAge1: '30',
+      NonDependantIncome1: { amount: '250', period: 'Weekly' },
+      NonDependantWork1: 'No',
+      NonDependantBenefits1: NONE,
+    },
+  ],
   ['your-health', { ClientDisabilityBenefits: NONE, ClientTerminallyIll: 'No' }],
   ['caring', { ClientIsCarer: 'No' }],
   ['your-work', { ClientWork: NONE }],
   ['your-other-income', { ClientOtherIncome: ['StatePension'], ClientStatePension: { amount: '180', period: 'Weekly' } }],
-  ['your-home', { ClientTenure: 'PrivateRent', ClientRent: { amount: '800', period: 'Monthly' }, ClientPaysServiceCharges: 'No', ClientBedrooms: '2' }],
+  [
+    'your-home',
+    { ClientTenure: 'PrivateRent', ClientRent: { amount: '800', period: 'Monthly' }, ClientPaysServiceCharges: 'No', ClientBedrooms: '2' },
+  ],
   ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band B' }],
   ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
   ['finish', {}],
@@ -53,7 +64,9 @@ describeInChromium('a pensioner renting in Leeds with a son who does not work, i
   beforeAll(async () => {
     ({ database, server, browser } = await startBrowserSuite());
     // A real Leeds postcode (the migration seeds 20 others).
-    await database.query("INSERT INTO postcodes (postcode, local_authority_code, latitude, longitude) VALUES ('LS1 1UR', 'E08000035', 53.7962, -1.5485)");
+    await database.query(
+      "INSERT INTO postcodes (postcode, local_authority_code, latitude, longitude) VALUES ('LS1 1UR', 'E08000035', 53.7962, -1.5485)",
+    );
   }, 120_000);
 
   afterAll(() => stopBrowserSuite({ database, server, browser }));

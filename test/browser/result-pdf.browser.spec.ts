@@ -24,7 +24,10 @@ describeInChromium('the results PDF drawn by pdf.js in Chromium', () => {
     const generatedAt = new Date('2026-11-23T10:00:00Z');
     const documents = {
       'result-pdf': await renderResultPdf(RESULT_BOTH_SYSTEMS, { period: 'weekly', site, generatedAt }),
-      'result-pdf-better-off-monthly': await renderResultPdf({ ...RESULT_BOTH_SYSTEMS, isBetterOff: true }, { period: 'monthly', site, generatedAt }),
+      'result-pdf-better-off-monthly': await renderResultPdf(
+        { ...RESULT_BOTH_SYSTEMS, isBetterOff: true },
+        { period: 'monthly', site, generatedAt },
+      ),
     };
     browser = await launchChromium();
     rendered = await renderPdfs(browser, documents);

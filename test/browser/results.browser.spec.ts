@@ -57,7 +57,10 @@ async function finishedCalculation(browserId: string): Promise<{ session: string
 }
 
 /** A browser profile of its own (its own local storage), optionally as the browser that owns the calculations. */
-async function profile(browserId: string | null, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
+async function profile(
+  browserId: string | null,
+  viewport = { width: 1280, height: 900 },
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, acceptDownloads: true });
   if (browserId) await context.addInitScript(`localStorage.setItem('browserId', ${JSON.stringify(browserId)})`);
   return { context, page: await context.newPage() };
@@ -69,8 +72,6 @@ async function openSection(page: Page, title: string, code: number | null): Prom
   await eventually(() => textOf(page.locator('#result-section-title')), title);
   if (posted) expect((await posted).postDataJSON()).toMatchObject({ sectionType: code });
 }
-
-
 
 const pounds = (pence: number) => `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
@@ -110,16 +111,27 @@ describeInChromium('the results page in Chromium', () => {
       const expected = await engine.calculate(householdFromAnswers(answersGiven, today), today);
       const universalCredit = expected.benefits.find((benefit) => benefit.code === 'UNIVERSAL_CREDIT')!;
       // Eligible for Universal Credit alone: its block shows straight away, per month.
-      await eventually(() => textOf(page.locator('li.benefit[data-benefit-code="UNIVERSAL_CREDIT"] .benefit__amount').first()), `${pounds(universalCredit.monthlyPence)} per month`);
+      await eventually(
+        () => textOf(page.locator('li.benefit[data-benefit-code="UNIVERSAL_CREDIT"] .benefit__amount').first()),
+        `${pounds(universalCredit.monthlyPence)} per month`,
+      );
       for (const benefit of expected.benefits.filter((one) => one.eligible && one.amountShown && one.system !== 'LEGACY_AND_PENSION_AGE')) {
-        await eventually(() => textOf(page.locator(`#universal-credit li.benefit[data-benefit-code="${benefit.code}"] .benefit__amount`)), `${pounds(benefit.monthlyPence)} per month`);
+        await eventually(
+          () => textOf(page.locator(`#universal-credit li.benefit[data-benefit-code="${benefit.code}"] .benefit__amount`)),
+          `${pounds(benefit.monthlyPence)} per month`,
+        );
       }
       await screenshot(page, 'results-your-results');
       await expectNoAccessibilityViolations(page);
 
       await page.getByRole('button', { name: 'See how your Universal Credit is worked out' }).click();
       await page.getByRole('button', { name: 'Back to your result' }).first().waitFor();
-      for (const element of universalCredit.elements) await page.getByText(`${pounds(element.monthlyPence)}`, { exact: false }).first().first().waitFor();
+      for (const element of universalCredit.elements)
+        await page
+          .getByText(`${pounds(element.monthlyPence)}`, { exact: false })
+          .first()
+          .first()
+          .waitFor();
       await screenshot(page, 'results-universal-credit-breakdown');
       await expectNoAccessibilityViolations(page);
       await page.getByRole('button', { name: 'Back to your result' }).click();
@@ -166,7 +178,12 @@ describeInChromium('the results page in Chromium', () => {
       await page.getByRole('button', { name: 'Submit' }).click();
       expect((await comment).postDataJSON()).toMatchObject({ feedbackType: 1, feedback: 'Clear and quick.' });
       await page.locator('.feedback__thanks').first().waitFor();
-      await eventually(async () => (await database.query<{ comment: string }>('SELECT comment FROM result_feedback WHERE session_id = $1', [calculation.session]))[0]?.comment, 'Clear and quick.');
+      await eventually(
+        async () =>
+          (await database.query<{ comment: string }>('SELECT comment FROM result_feedback WHERE session_id = $1', [calculation.session]))[0]
+            ?.comment,
+        'Clear and quick.',
+      );
     } finally {
       await context.close();
     }
@@ -184,7 +201,10 @@ describeInChromium('the results page in Chromium', () => {
       await page.getByText('Your results have been downloaded.').first().waitFor();
       const bytes = readFileSync(file);
       expect(bytes.length).toBeLessThan(400 * 1024);
-      const pdf = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl: `${REPO_ROOT}/node_modules/pdfjs-dist/standard_fonts/` }).promise;
+      const pdf = await getDocument({
+        data: new Uint8Array(bytes),
+        standardFontDataUrl: `${REPO_ROOT}/node_modules/pdfjs-dist/standard_fonts/`,
+      }).promise;
       let text = '';
       for (let number = 1; number <= pdf.numPages; number += 1) {
         const content = await (await pdf.getPage(number)).getTextContent();
@@ -212,19 +232,43 @@ describeInChromium('the results page in Chromium', () => {
       // The picture is drawn (so its code is the current one) before the test replaces the code with one it knows:
       // the picture cannot be read by a test.
       const picture = page.locator('#email-results img');
-      await eventually(() => picture.evaluate((image) => (image as unknown as { complete: boolean; naturalWidth: number }).complete && (image as unknown as { naturalWidth: number }).naturalWidth > 0), true);
-      await eventually(async () => (await database.query('SELECT 1 FROM captcha_challenges WHERE session_id = $1', [calculation.session])).length, 1);
+      await eventually(
+        () =>
+          picture.evaluate(
+            (image) =>
+              (image as unknown as { complete: boolean; naturalWidth: number }).complete &&
+              (image as unknown as { naturalWidth: number }).naturalWidth > 0,
+          ),
+        true,
+      );
+      await eventually(
+        async () => (await database.query('SELECT 1 FROM captcha_challenges WHERE session_id = $1', [calculation.session])).length,
+        1,
+      );
       const salt = randomBytes(16).toString('hex');
       const knownHash = hashChallengeAnswer(SECURITY_CODE, salt);
-      await database.query('UPDATE captcha_challenges SET salt = $2, answer_hash = $3 WHERE session_id = $1', [calculation.session, salt, knownHash]);
+      await database.query('UPDATE captcha_challenges SET salt = $2, answer_hash = $3 WHERE session_id = $1', [
+        calculation.session,
+        salt,
+        knownHash,
+      ]);
       await page.locator('#email-results').getByLabel('Security code').fill(SECURITY_CODE.toLowerCase());
       await eventually(() => page.locator('#email-results').getByLabel('Security code').inputValue(), SECURITY_CODE);
       await page.locator('#email-results').getByLabel('Email address').fill('someone@example.org');
       // Nothing replaced the known code in the meantime.
-      expect((await database.query<{ answer_hash: string }>('SELECT answer_hash FROM captcha_challenges WHERE session_id = $1', [calculation.session]))[0]?.answer_hash).toBe(knownHash);
+      expect(
+        (
+          await database.query<{ answer_hash: string }>('SELECT answer_hash FROM captcha_challenges WHERE session_id = $1', [
+            calculation.session,
+          ])
+        )[0]?.answer_hash,
+      ).toBe(knownHash);
       await page.getByRole('button', { name: 'Send Calculation' }).click();
       // Either alert may answer; a failure then names the server's message.
-      const alerts = async () => ({ success: await textOf(page.locator('#email-results .alert--success')), danger: await textOf(page.locator('#email-results .alert--danger')) });
+      const alerts = async () => ({
+        success: await textOf(page.locator('#email-results .alert--success')),
+        danger: await textOf(page.locator('#email-results .alert--danger')),
+      });
       await eventually(async () => Object.values(await alerts()).some(Boolean), true, 20_000);
       expect(await alerts()).toEqual({ success: expect.stringContaining('someone@example.org'), danger: '' });
       await eventually(async () => mails.length, 1);
@@ -247,7 +291,10 @@ describeInChromium('the results page in Chromium', () => {
       await page.getByLabel('Postcode used in the calculation').fill('SW1A 1AA');
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByText('Incorrect postcode. Please check the correct postcode and try again.').first().waitFor();
-      await page.getByText(/Try again in \d seconds\.\.\./).first().waitFor();
+      await page
+        .getByText(/Try again in \d seconds\.\.\./)
+        .first()
+        .waitFor();
       await screenshot(page, 'results-identity-check-wrong');
       await page.getByLabel('Postcode used in the calculation').fill('m1 1ad');
       await eventually(() => page.getByText(/Try again in/).count(), 0, 7_000);
@@ -264,21 +311,32 @@ describeInChromium('the results page in Chromium', () => {
     try {
       await page.goto(`${server.url}/result/5b0c2c0e-3f7e-4a43-9d39-2d1f1b7f3a10`);
       await eventually(async () => (await textOf(page.getByRole('heading', { level: 1 }))).includes('Not Found'), true);
-      await page.getByText(/6 months/).first().waitFor();
+      await page
+        .getByText(/6 months/)
+        .first()
+        .waitFor();
       await expectNoAccessibilityViolations(page);
 
       const outOfDate = await finishedCalculation(OWNER);
-      await database.query(`UPDATE survey_answers SET value = '"Castle"' WHERE session_id = $1 AND question_name = 'ClientTenure'`, [outOfDate.session]);
+      await database.query(`UPDATE survey_answers SET value = '"Castle"' WHERE session_id = $1 AND question_name = 'ClientTenure'`, [
+        outOfDate.session,
+      ]);
       await page.goto(`${server.url}/result/${outOfDate.session}`);
       await eventually(() => textOf(page.getByRole('heading', { level: 1 })), 'Calculation out of date');
-      expect(await page.getByRole('link', { name: /Change Answer/ }).getAttribute('href')).toMatch(new RegExp(`^/survey/17/${outOfDate.session}`));
+      expect(await page.getByRole('link', { name: /Change Answer/ }).getAttribute('href')).toMatch(
+        new RegExp(`^/survey/17/${outOfDate.session}`),
+      );
       await expectNoAccessibilityViolations(page);
 
       const unanswered = await finishedCalculation(OWNER);
-      await database.query(`DELETE FROM survey_answers WHERE session_id = $1 AND question_name = 'ClientCouncilTaxLiable'`, [unanswered.session]);
+      await database.query(`DELETE FROM survey_answers WHERE session_id = $1 AND question_name = 'ClientCouncilTaxLiable'`, [
+        unanswered.session,
+      ]);
       await page.goto(`${server.url}/result/${unanswered.session}`);
       await eventually(() => textOf(page.getByRole('heading', { level: 1 })), 'Unanswered Questions');
-      expect(await page.getByRole('link', { name: /Add Answer/ }).getAttribute('href')).toMatch(new RegExp(`^/survey/18/${unanswered.session}`));
+      expect(await page.getByRole('link', { name: /Add Answer/ }).getAttribute('href')).toMatch(
+        new RegExp(`^/survey/18/${unanswered.session}`),
+      );
       await expectNoAccessibilityViolations(page);
     } finally {
       await context.close();

@@ -17,7 +17,8 @@ import { eventually } from '../support/waiting.js';
  * text (they leave client names out).
  */
 
-if (!chromiumPath()) console.warn('Browser tests SKIPPED: no Chromium at /usr/bin/chromium. Install it with apt-get install -y chromium (.ci/run does).');
+if (!chromiumPath())
+  console.warn('Browser tests SKIPPED: no Chromium at /usr/bin/chromium. Install it with apt-get install -y chromium (.ci/run does).');
 
 const PASSWORD = 'a long enough password 1';
 const FIRST_NAME = '<img src=x onerror=window.__xss=1>';
@@ -66,7 +67,10 @@ async function expectShownAsText(expected: string[]): Promise<void> {
 }
 
 async function pdfText(bytes: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl: `${REPO_ROOT}/node_modules/pdfjs-dist/standard_fonts/` }).promise;
+  const pdf = await getDocument({
+    data: new Uint8Array(bytes),
+    standardFontDataUrl: `${REPO_ROOT}/node_modules/pdfjs-dist/standard_fonts/`,
+  }).promise;
   let text = '';
   for (let number = 1; number <= pdf.numPages; number += 1) {
     const content = await (await pdf.getPage(number)).getTextContent();
@@ -83,8 +87,17 @@ describeInChromium('stored script in Chromium', () => {
     let adviserUserId: string;
     try {
       adviserUserId = await withAccounts(async (accounts) => {
-        const { organisationId } = await accounts.createOrganisationWithAdmin('Script Test Advice', { email: 'admin@script.example', displayName: 'Sam Admin', password: PASSWORD });
-        return accounts.addUserToOrganisation(organisationId, { email: 'adviser@script.example', displayName: 'Ada Adviser', password: PASSWORD, role: 'adviser' });
+        const { organisationId } = await accounts.createOrganisationWithAdmin('Script Test Advice', {
+          email: 'admin@script.example',
+          displayName: 'Sam Admin',
+          password: PASSWORD,
+        });
+        return accounts.addUserToOrganisation(organisationId, {
+          email: 'adviser@script.example',
+          displayName: 'Ada Adviser',
+          password: PASSWORD,
+          role: 'adviser',
+        });
       });
     } finally {
       if (saved === undefined) delete process.env.DATABASE_URL;
@@ -94,7 +107,13 @@ describeInChromium('stored script in Chromium', () => {
     // The admin adds the client with script for names, as the /account/ page does.
     const adminContext = await suite.browser!.newContext();
     await signIn(adminContext, 'admin@script.example');
-    const added = await postAs(adminContext, '/api/account/clients', { firstName: FIRST_NAME, lastName: LAST_NAME, dateOfBirth: '07/03/1984', clientNumber: '<b>C-1</b>', adviserUserId });
+    const added = await postAs(adminContext, '/api/account/clients', {
+      firstName: FIRST_NAME,
+      lastName: LAST_NAME,
+      dateOfBirth: '07/03/1984',
+      clientNumber: '<b>C-1</b>',
+      adviserUserId,
+    });
     clientGuid = (added.client as { clientGuid: string }).clientGuid;
     await adminContext.close();
 
@@ -102,7 +121,12 @@ describeInChromium('stored script in Chromium', () => {
     await signIn(context, 'adviser@script.example');
     api = context.request;
     for (const label of LABELS) {
-      const started = await postAs(context, '/api/intermediary/start/', { clientGuid, caseReference: label, isMobile: false, browserName: 'Chromium' });
+      const started = await postAs(context, '/api/intermediary/start/', {
+        clientGuid,
+        caseReference: label,
+        isMobile: false,
+        browserName: 'Chromium',
+      });
       let session = started.session as string;
       let pageNumber = 1;
       for (const [index, [name, answers]] of SINGLE_PRIVATE_RENTER_WORKING_PART_TIME.entries()) {
@@ -129,7 +153,10 @@ describeInChromium('stored script in Chromium', () => {
 
   it('refuses script as a Text answer over the API, and shows the page error as text when it is typed', async () => {
     // Every Text question of the questionnaire is numeric, so script cannot be stored as an answer at all.
-    const response = await api.post(url('/api/data/survey/'), { data: { session: sessions[0], page: yourWorkPage, action: 2, ClientWork: ['Employed'], ClientWorkHours: HOURS }, headers: { 'X-CSRF-Token': await csrf(context) } });
+    const response = await api.post(url('/api/data/survey/'), {
+      data: { session: sessions[0], page: yourWorkPage, action: 2, ClientWork: ['Employed'], ClientWorkHours: HOURS },
+      headers: { 'X-CSRF-Token': await csrf(context) },
+    });
     expect(response.status()).toBe(400);
     expect(JSON.stringify(await response.json())).not.toContain('<img');
 

@@ -46,7 +46,19 @@ const yesNo = [
 ];
 
 function view(name: string, type: QuestionTypeName, extra: Partial<QuestionView>, value: QuestionView['answer']['value']): QuestionView {
-  return { name, text: `${name}?`, questionType: QUESTION_TYPES[type], answer: { value }, originalShowHide: '', parseShowHide: null, show: true, valid: true, error: '', showHide: '', ...extra };
+  return {
+    name,
+    text: `${name}?`,
+    questionType: QUESTION_TYPES[type],
+    answer: { value },
+    originalShowHide: '',
+    parseShowHide: null,
+    show: true,
+    valid: true,
+    error: '',
+    showHide: '',
+    ...extra,
+  };
 }
 
 const GALLERY_SESSION = '5b9f3c1e-2d4a-4c6b-8e7f-0a1b2c3d4e5f';
@@ -73,28 +85,101 @@ const galleryPage: SurveyPageResponse = {
         show: true,
         questions: [
           view('Intro', 'Label', { text: 'This label question only tells the person something; it has no answer.' }, null),
-          view('ClientHasPartner', 'Radio', { text: 'Do you live with a partner?', required: true, validation: 'Whether you live with a partner', options: yesNo, helpText: 'A partner is someone you live with as a couple.', toolTip: 'What counts as a partner?' }, ''),
-          view('ClientTenure', 'Select', { text: 'How do you rent or own your home?', subtext: 'Choose the closest.', options: [{ value: 'SocialRent', text: 'Council or housing association' }, { value: 'PrivateRent', text: 'Private landlord' }, { value: 'Owner', text: 'I own it' }] }, ''),
+          view(
+            'ClientHasPartner',
+            'Radio',
+            {
+              text: 'Do you live with a partner?',
+              required: true,
+              validation: 'Whether you live with a partner',
+              options: yesNo,
+              helpText: 'A partner is someone you live with as a couple.',
+              toolTip: 'What counts as a partner?',
+            },
+            '',
+          ),
+          view(
+            'ClientTenure',
+            'Select',
+            {
+              text: 'How do you rent or own your home?',
+              subtext: 'Choose the closest.',
+              options: [
+                { value: 'SocialRent', text: 'Council or housing association' },
+                { value: 'PrivateRent', text: 'Private landlord' },
+                { value: 'Owner', text: 'I own it' },
+              ],
+            },
+            '',
+          ),
           view('ClientName', 'Text', { text: 'What is your first name?', noteText: 'We only use it on this page.' }, ''),
-          view('ClientCaringHours', 'Text', { text: 'How many hours a week do you care?', isNumeric: true, pattern: '^[0-9]{0,3}$', required: true, validation: 'Hours of caring' }, ''),
+          view(
+            'ClientCaringHours',
+            'Text',
+            {
+              text: 'How many hours a week do you care?',
+              isNumeric: true,
+              pattern: '^[0-9]{0,3}$',
+              required: true,
+              validation: 'Hours of caring',
+            },
+            '',
+          ),
         ],
       },
       {
         show: true,
         questions: [
-          view('PartnerDob', 'Date', { text: 'What is your partner’s date of birth?', subtext: 'For example, 27/03/1985', required: true, validation: 'Your partner’s date of birth' }, ''),
-          view('ClientBenefits', 'Check', {
-            text: 'Which of these do you get?',
-            options: [
-              { value: 'PIP', text: 'Personal Independence Payment' },
-              { value: 'DLA', text: 'Disability Living Allowance' },
-              { value: 'CA', text: 'Carer’s Allowance', popUp: 'Carer’s Allowance counts as income for most other benefits.' },
-              { value: 'None of the above', text: 'None of the above' },
-            ],
-          }, []),
-          view('ClientEarnings', 'Money', { text: 'How much do you earn after tax?', required: true, validation: 'Your earnings' }, { weekly: null, monthly: null, yearly: null, period: '' }),
-          view('SecondPostcode', 'Postcode', { text: 'What is the postcode where you stay?', validation: 'Postcode', pattern: '^[A-Za-z0-9 ]{0,10}$' }, { postcode: '', authority: '', authorityCode: '', country: '', latitude: null, longitude: null, option: false }),
-          view('ClientCouncilTaxBand', 'Council', { text: 'What is your council tax band?', country: 'England', bandLookup: true, postcodePage: 1, helpText: 'Your band is on your council tax bill.', toolTip: 'Where can I find my band?' }, ''),
+          view(
+            'PartnerDob',
+            'Date',
+            {
+              text: 'What is your partner’s date of birth?',
+              subtext: 'For example, 27/03/1985',
+              required: true,
+              validation: 'Your partner’s date of birth',
+            },
+            '',
+          ),
+          view(
+            'ClientBenefits',
+            'Check',
+            {
+              text: 'Which of these do you get?',
+              options: [
+                { value: 'PIP', text: 'Personal Independence Payment' },
+                { value: 'DLA', text: 'Disability Living Allowance' },
+                { value: 'CA', text: 'Carer’s Allowance', popUp: 'Carer’s Allowance counts as income for most other benefits.' },
+                { value: 'None of the above', text: 'None of the above' },
+              ],
+            },
+            [],
+          ),
+          view(
+            'ClientEarnings',
+            'Money',
+            { text: 'How much do you earn after tax?', required: true, validation: 'Your earnings' },
+            { weekly: null, monthly: null, yearly: null, period: '' },
+          ),
+          view(
+            'SecondPostcode',
+            'Postcode',
+            { text: 'What is the postcode where you stay?', validation: 'Postcode', pattern: '^[A-Za-z0-9 ]{0,10}$' },
+            { postcode: '', authority: '', authorityCode: '', country: '', latitude: null, longitude: null, option: false },
+          ),
+          view(
+            'ClientCouncilTaxBand',
+            'Council',
+            {
+              text: 'What is your council tax band?',
+              country: 'England',
+              bandLookup: true,
+              postcodePage: 1,
+              helpText: 'Your band is on your council tax bill.',
+              toolTip: 'Where can I find my band?',
+            },
+            '',
+          ),
         ],
       },
     ],
@@ -234,7 +319,11 @@ describeInChromium('the survey screen in Chromium', () => {
 
     await fillQuestion(page, 'ClientBenefits', ['PIP', 'DLA']);
     await fillQuestion(page, 'ClientBenefits', ['None of the above']);
-    expect(await question(page, 'ClientBenefits').locator('input:checked').evaluateAll((boxes) => boxes.map((box) => box.getAttribute('value')))).toEqual(['None of the above']);
+    expect(
+      await question(page, 'ClientBenefits')
+        .locator('input:checked')
+        .evaluateAll((boxes) => boxes.map((box) => box.getAttribute('value'))),
+    ).toEqual(['None of the above']);
     await question(page, 'ClientBenefits').screenshot({ path: `${SCREENSHOT_DIR}/survey-question-check.png` });
 
     await fillQuestion(page, 'ClientCaringHours', '35h');
@@ -258,17 +347,18 @@ describeInChromium('the survey screen in Chromium', () => {
     expect(await focusedId(page)).toBe('q-ClientBenefits-2');
 
     await page.getByRole('button', { name: 'Next' }).click();
-    expect(await errorSummary(page)).toEqual([
-      'Whether you live with a partner is required.',
-      'Your partner’s date of birth is required.',
-    ]);
+    expect(await errorSummary(page)).toEqual(['Whether you live with a partner is required.', 'Your partner’s date of birth is required.']);
     await expectNoAccessibilityViolations(page);
     await screenshot(page, 'survey-question-types-errors');
     await page.close();
   }, 60_000);
 
   it('looks up the council tax band from the address, ten addresses a page', async () => {
-    const addresses = Array.from({ length: 24 }, (_, index) => ({ id: index + 1, line1: `${index + 1} Station Road, Anytown`, band: 'ABCDEFGH'[index % 8] }));
+    const addresses = Array.from({ length: 24 }, (_, index) => ({
+      id: index + 1,
+      line1: `${index + 1} Station Road, Anytown`,
+      band: 'ABCDEFGH'[index % 8],
+    }));
     const page = await openGallery(PHONE, { valid: true, value: addresses });
     const council = question(page, 'ClientCouncilTaxBand');
     await council.locator('select').selectOption('Look this up for me');
@@ -305,7 +395,18 @@ describeInChromium('the survey screen in Chromium', () => {
     const bands = council.locator('select');
     await bands.waitFor();
     // A fresh database has no addresses: no look-up (it could only say it found none), and no band I outside Wales.
-    expect(await bands.locator('option').allTextContents()).toEqual(['Please select', 'Band A', 'Band B', 'Band C', 'Band D', 'Band E', 'Band F', 'Band G', 'Band H', "I don't know my band"]);
+    expect(await bands.locator('option').allTextContents()).toEqual([
+      'Please select',
+      'Band A',
+      'Band B',
+      'Band C',
+      'Band D',
+      'Band E',
+      'Band F',
+      'Band G',
+      'Band H',
+      "I don't know my band",
+    ]);
     const govUk = council.getByRole('link', { name: /Check your Council Tax band on GOV\.UK/ });
     expect(await govUk.getAttribute('href')).toBe('https://www.gov.uk/council-tax-bands');
     expect(await council.getByText('Your band is on your council tax bill.', { exact: false }).first().isVisible()).toBe(true);
@@ -321,7 +422,14 @@ describeInChromium('the survey screen in Chromium', () => {
     // The operator loads real band data for the postcode (`npm run data:bands`): now the look-up is offered, once.
     const file = join(await mkdtemp(join(tmpdir(), 'bands-')), 'bands.csv');
     await writeFile(file, 'postcode,address,band\nM1 1AD,2 Example Street,C\nM1 1AD,10 Example Street,D\n');
-    expect(await runDataScript(BANDS_SCRIPT, [file], { DATABASE_URL: database.url }, { log: () => undefined, error: (line) => console.error(line) })).toBe(0);
+    expect(
+      await runDataScript(
+        BANDS_SCRIPT,
+        [file],
+        { DATABASE_URL: database.url },
+        { log: () => undefined, error: (line) => console.error(line) },
+      ),
+    ).toBe(0);
     await pressBack(page);
     expect(await pageTitle(page)).toBe('Council tax');
     const choices = await council.locator('select option').allTextContents();

@@ -110,7 +110,9 @@ describeInChromium('the web shell in Chromium', () => {
 
   it('starts the calculator with the query string kept', async () => {
     const page = await open('/?id=cap_live&ref=leaflet');
-    expect(await page.getByRole('link', { name: 'Use the Benefits Calculator' }).getAttribute('href')).toBe('/survey?id=cap_live&ref=leaflet');
+    expect(await page.getByRole('link', { name: 'Use the Benefits Calculator' }).getAttribute('href')).toBe(
+      '/survey?id=cap_live&ref=leaflet',
+    );
     await page.close();
   });
 
@@ -161,7 +163,9 @@ describeInChromium('the web shell in Chromium', () => {
     const frame = page.frameLocator('#calculator');
     await frame.locator('h1').waitFor();
     const messages = () => page.evaluate(() => (window as unknown as { messages: { name: string; value: unknown }[] }).messages);
-    await page.waitForFunction(() => (window as unknown as { messages: { name: string }[] }).messages.some((message) => message.name === 'resize'));
+    await page.waitForFunction(() =>
+      (window as unknown as { messages: { name: string }[] }).messages.some((message) => message.name === 'resize'),
+    );
     const contentHeight = () => frame.locator('#root').evaluate((root) => Math.ceil(root.getBoundingClientRect().height));
     expect(await messages()).toContainEqual({ name: 'scroll', value: true });
     expect(await messages()).toContainEqual({ name: 'resize', value: (await contentHeight()) + 40 });
@@ -173,7 +177,9 @@ describeInChromium('the web shell in Chromium', () => {
       more.textContent = 'More questions';
       more.style.height = '900px';
     });
-    await page.waitForFunction(() => (window as unknown as { messages: { name: string; value: number }[] }).messages.some((m) => m.name === 'resize' && m.value > 1000));
+    await page.waitForFunction(() =>
+      (window as unknown as { messages: { name: string; value: number }[] }).messages.some((m) => m.name === 'resize' && m.value > 1000),
+    );
     const resizes = (await messages()).filter((message) => message.name === 'resize');
     expect(resizes.at(-1)).toEqual({ name: 'resize', value: (await contentHeight()) + 40 });
     await screenshot(page, 'embedded-in-partner-page');

@@ -36,7 +36,10 @@ export async function startApiProcess(environment: Record<string, string>): Prom
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode} while starting:\n${output}`);
-    const healthy = await fetch(`${url}/api/health`).then((response) => response.ok, () => false);
+    const healthy = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

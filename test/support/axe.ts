@@ -23,7 +23,10 @@ function readAxeSource(): string {
 export async function findAccessibilityViolations(page: Page, context: { include?: string[]; exclude?: string[] } = {}): Promise<Result[]> {
   if ((await page.evaluate('typeof window.axe')) === 'undefined') await page.evaluate(readAxeSource());
   const options: RunOptions = { runOnly: { type: 'tag', values: WCAG_AA_TAGS }, resultTypes: ['violations'] };
-  const target = { include: context.include?.map((selector) => [selector]) ?? [['html']], exclude: context.exclude?.map((selector) => [selector]) ?? [] };
+  const target = {
+    include: context.include?.map((selector) => [selector]) ?? [['html']],
+    exclude: context.exclude?.map((selector) => [selector]) ?? [],
+  };
   // A string, not a function, so this file needs no DOM types: the page has its own `axe` and `document`.
   const results = (await page.evaluate(`axe.run(${JSON.stringify(target)}, ${JSON.stringify(options)})`)) as AxeResults;
   return results.violations;
@@ -37,7 +40,9 @@ export function describeViolations(violations: Result[]): string {
         const summary = (node.failureSummary ?? '').replace(/\s*\n\s*/g, ' ');
         return `    at ${node.target.map(String).join(' > ')}\n      ${summary}`;
       });
-      return [`- ${violation.id} [${violation.impact ?? 'unknown impact'}]: ${violation.help}`, `    ${violation.helpUrl}`, ...nodes].join('\n');
+      return [`- ${violation.id} [${violation.impact ?? 'unknown impact'}]: ${violation.help}`, `    ${violation.helpUrl}`, ...nodes].join(
+        '\n',
+      );
     })
     .join('\n');
 }

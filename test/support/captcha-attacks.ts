@@ -9,7 +9,11 @@ const twiddles = new Map<number, [Float64Array, Float64Array]>();
 /** In-place radix-2 fast Fourier transform of (re, im); `inverse` leaves the result scaled by the length. */
 function fft(re: Float64Array, im: Float64Array, inverse = false): void {
   const n = re.length;
-  if (!twiddles.has(n)) twiddles.set(n, [Float64Array.from({ length: n / 2 }, (_, k) => Math.cos((2 * Math.PI * k) / n)), Float64Array.from({ length: n / 2 }, (_, k) => -Math.sin((2 * Math.PI * k) / n))]);
+  if (!twiddles.has(n))
+    twiddles.set(n, [
+      Float64Array.from({ length: n / 2 }, (_, k) => Math.cos((2 * Math.PI * k) / n)),
+      Float64Array.from({ length: n / 2 }, (_, k) => -Math.sin((2 * Math.PI * k) / n)),
+    ]);
   const [cos, sin] = twiddles.get(n)!;
   const sign = inverse ? -1 : 1;
   for (let i = 1, j = 0; i < n; i += 1) {
@@ -53,7 +57,9 @@ function decimate(samples: ArrayLike<number>): Float64Array {
  */
 export function splitOnSilence(samples: Int16Array, sampleRate: number): [number, number][] {
   const frame = Math.round(sampleRate / 100);
-  const loudness = Array.from({ length: Math.floor(samples.length / frame) }, (_, f) => Math.sqrt(samples.subarray(f * frame, (f + 1) * frame).reduce((sum, s) => sum + s * s, 0) / frame));
+  const loudness = Array.from({ length: Math.floor(samples.length / frame) }, (_, f) =>
+    Math.sqrt(samples.subarray(f * frame, (f + 1) * frame).reduce((sum, s) => sum + s * s, 0) / frame),
+  );
   const floor = [...loudness.slice(0, 20)].sort((a, b) => a - b)[10];
   const threshold = Math.max(4 * floor, 100);
   const sounds: [number, number][] = [];
@@ -179,7 +185,10 @@ function shapeOf(outlines: Outline[]): Shape {
   const [left, top] = [Math.min(...xs), Math.min(...ys)];
   const [width, height] = [Math.max(...xs) - left || 1, Math.max(...ys) - top || 1];
   const step = Math.max(1, Math.floor(points.length / 60));
-  return { letters: outlines.map((outline) => outline.letters).join('|'), points: points.filter((_, index) => index % step === 0).map(([x, y]) => [(x - left) / width, (y - top) / height]) };
+  return {
+    letters: outlines.map((outline) => outline.letters).join('|'),
+    points: points.filter((_, index) => index % step === 0).map(([x, y]) => [(x - left) / width, (y - top) / height]),
+  };
 }
 
 /**
@@ -189,7 +198,8 @@ function shapeOf(outlines: Outline[]): Shape {
  */
 function characterShapes(svg: string, length: number): Shape[] {
   const filled = [...svg.matchAll(/<path fill="[^"]*"[^>]*? d="([^"]*)"/g)].map((match) => outlinesOf(match[1]));
-  if (filled.length === length) return filled.sort((a, b) => Math.min(...a.map((o) => o.left)) - Math.min(...b.map((o) => o.left))).map(shapeOf);
+  if (filled.length === length)
+    return filled.sort((a, b) => Math.min(...a.map((o) => o.left)) - Math.min(...b.map((o) => o.left))).map(shapeOf);
   const width = Number(/width="(\d+)"/.exec(svg)?.[1] ?? 0);
   const outlines = filled
     .flat()
@@ -237,7 +247,9 @@ export function readImageCode(svg: string, templates: ImageTemplate[], length: n
     .map((shape) => {
       const same = templates.find((template) => template.shape.letters === shape.letters);
       if (same) return same.character;
-      return templates.map((template) => ({ character: template.character, distance: shapeDistance(shape, template.shape) })).reduce((best, next) => (next.distance < best.distance ? next : best)).character;
+      return templates
+        .map((template) => ({ character: template.character, distance: shapeDistance(shape, template.shape) }))
+        .reduce((best, next) => (next.distance < best.distance ? next : best)).character;
     })
     .join('');
 }

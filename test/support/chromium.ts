@@ -32,7 +32,8 @@ export async function launchChromium(): Promise<Browser> {
 
 /** `describe`, or `describe.skip` when there is no Chromium, so the suite says it was skipped. */
 // Outside Jest (a bench imports launchChromium) there is no `describe`, and this is never used.
-export const describeInChromium = typeof describe === 'undefined' ? (undefined as unknown as typeof describe) : chromiumPath() ? describe : describe.skip;
+export const describeInChromium =
+  typeof describe === 'undefined' ? (undefined as unknown as typeof describe) : chromiumPath() ? describe : describe.skip;
 
 /** A full-page screenshot into SCREENSHOT_DIR, to be looked at. */
 export async function screenshot(page: Page, name: string): Promise<void> {

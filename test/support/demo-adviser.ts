@@ -36,7 +36,11 @@ async function postJson(context: BrowserContext, url: string, data: unknown): Pr
 }
 
 /** Signs the context in (its cookies then carry the account session). */
-export async function signIn(context: BrowserContext, serverUrl: string, account: { email: string; password: string } = DEMO_ADVISER): Promise<void> {
+export async function signIn(
+  context: BrowserContext,
+  serverUrl: string,
+  account: { email: string; password: string } = DEMO_ADVISER,
+): Promise<void> {
   const response = await context.request.post(`${serverUrl}/api/account/sign-in`, { data: account });
   if (response.status() !== 200) throw new Error(`Signing in as ${account.email} answered ${response.status()}: ${await response.text()}`);
 }
@@ -53,7 +57,9 @@ export async function adviserCalculation(
   pages: [string, Record<string, unknown>][],
 ): Promise<string> {
   const browserId = `browser_${Date.now()}_adviser1`;
-  const { session } = (await postJson(context, `${serverUrl}/api/intermediary/start`, { browserId, clientGuid, caseReference })) as { session: string };
+  const { session } = (await postJson(context, `${serverUrl}/api/intermediary/start`, { browserId, clientGuid, caseReference })) as {
+    session: string;
+  };
   return answerQuestionnaire(context, serverUrl, browserId, pages, session);
 }
 
@@ -76,7 +82,13 @@ export async function answerQuestionnaire(
   for (const [index, [name, answers]] of pages.entries()) {
     if (current.page.name !== name) throw new Error(`Expected the page ${name}, but the server gave ${current.page.name}.`);
     const action = finish && index === pages.length - 1 ? 4 : 2;
-    current = (await postJson(context, `${serverUrl}/api/data/survey/`, { browserId, session, page: current.pageNumber, action, ...answers })) as typeof current;
+    current = (await postJson(context, `${serverUrl}/api/data/survey/`, {
+      browserId,
+      session,
+      page: current.pageNumber,
+      action,
+      ...answers,
+    })) as typeof current;
     session = current.session;
   }
   if (!session) throw new Error('The server gave no session.');

@@ -41,7 +41,9 @@ export function routesOf(document: OpenApiDocument): Route[] {
         path,
         // OpenAPI lists the optional segments of GET /api/data/survey as path parameters too; only those in the
         // template can be filled in.
-        pathParams: parameters.filter((parameter) => parameter.in === 'path' && path.includes(`{${parameter.name}}`)).map((parameter) => parameter.name),
+        pathParams: parameters
+          .filter((parameter) => parameter.in === 'path' && path.includes(`{${parameter.name}}`))
+          .map((parameter) => parameter.name),
         queryParams: parameters.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name),
         hasBody: operation.requestBody !== undefined,
       });
@@ -93,7 +95,13 @@ const HOUSEHOLD = {
   },
 };
 
-const client = (ids: FuzzIds) => ({ firstName: 'Fuzz', lastName: 'Client', dateOfBirth: '02/01/1980', clientNumber: 'F-1', adviserUserId: ids.adviserUserId });
+const client = (ids: FuzzIds) => ({
+  firstName: 'Fuzz',
+  lastName: 'Client',
+  dateOfBirth: '02/01/1980',
+  clientNumber: 'F-1',
+  adviserUserId: ids.adviserUserId,
+});
 
 /** One entry per route of the OpenAPI document: a new route fails the fuzz until it is added here. */
 export const ROUTE_ENTRIES: Record<string, RouteEntry> = {
@@ -106,7 +114,9 @@ export const ROUTE_ENTRIES: Record<string, RouteEntry> = {
   'POST /api/account/sign-in': () => ({ body: { email: 'nobody@fuzz.example', password: 'not the password at all' } }),
   'POST /api/account/sign-out': () => ({ body: {} }),
   'GET /api/account/users': () => ({}),
-  'POST /api/account/users': () => ({ body: { email: 'new.adviser@fuzz.example', displayName: 'New Adviser', password: 'a long enough password 2', role: 'adviser' } }),
+  'POST /api/account/users': () => ({
+    body: { email: 'new.adviser@fuzz.example', displayName: 'New Adviser', password: 'a long enough password 2', role: 'adviser' },
+  }),
   'GET /api/data/accuracy': () => ({}),
   'POST /api/data/bands': (ids) => ({ body: { session: ids.publicSession } }),
   'POST /api/data/email': (ids) => ({ body: { session: ids.publicSession, email: 'someone@fuzz.example', challenge: 'ABC123' } }),
@@ -117,11 +127,21 @@ export const ROUTE_ENTRIES: Record<string, RouteEntry> = {
   'POST /api/data/postcode': () => ({ body: { postcode: 'M1 1AD' } }),
   'GET /api/data/result': (ids) => ({ query: { session: ids.publicSession, id: ids.browserId } }),
   'POST /api/data/result': (ids) => ({
-    body: { session: ids.publicSession, action: SURVEY_ACTIONS.betterOff, isBetterOff: true, BetterOffWho: 'Client', BetterOffHours: '30', BetterOffPay: money('1400', 'Monthly'), BetterOffRentChanges: 'No' },
+    body: {
+      session: ids.publicSession,
+      action: SURVEY_ACTIONS.betterOff,
+      isBetterOff: true,
+      BetterOffWho: 'Client',
+      BetterOffHours: '30',
+      BetterOffPay: money('1400', 'Monthly'),
+      BetterOffRentChanges: 'No',
+    },
   }),
   'POST /api/data/section': (ids) => ({ body: { session: ids.publicSession, sectionType: 2 } }),
   'GET /api/data/survey': () => ({}),
-  'POST /api/data/survey': (ids) => ({ body: { session: ids.publicSession, page: 2, action: 2, ClientDob: '14/03/1990', ClientHasPartner: 'No' } }),
+  'POST /api/data/survey': (ids) => ({
+    body: { session: ids.publicSession, page: 2, action: 2, ClientDob: '14/03/1990', ClientHasPartner: 'No' },
+  }),
   'GET /api/data/survey/{page}': () => ({ path: { page: '1' } }),
   'GET /api/data/survey/{page}/{session}': (ids) => ({ path: { page: '3', session: ids.publicSession } }),
   'POST /api/data/test': () => ({ body: { password: 'not the test-mode password' } }),
@@ -130,13 +150,19 @@ export const ROUTE_ENTRIES: Record<string, RouteEntry> = {
   'GET /api/intermediary/calculation': (ids) => ({ query: { session: ids.adviserSession } }),
   'GET /api/intermediary/client': (ids) => ({ query: { clientGuid: ids.clientGuid } }),
   'GET /api/intermediary/clients': () => ({ query: { search: 'Fuzz', searchType: 'organisation' } }),
-  'GET /api/intermediary/compare': (ids) => ({ query: { clientGuid: ids.clientGuid, session: [ids.adviserSession, ids.deletableSession] } }),
+  'GET /api/intermediary/compare': (ids) => ({
+    query: { clientGuid: ids.clientGuid, session: [ids.adviserSession, ids.deletableSession] },
+  }),
   'POST /api/intermediary/delete': (ids) => ({ body: { session: ids.deletableSession } }),
   'POST /api/intermediary/details': (ids) => ({ body: { session: ids.adviserSession, caseLabel: 'Fuzzed', caseNotes: 'Notes' } }),
-  'POST /api/intermediary/duplicate': (ids) => ({ body: { clientGuid: ids.clientGuid, session: ids.adviserSession, caseReference: 'Copy' } }),
+  'POST /api/intermediary/duplicate': (ids) => ({
+    body: { clientGuid: ids.clientGuid, session: ids.adviserSession, caseReference: 'Copy' },
+  }),
   'GET /api/intermediary/index': () => ({}),
   'GET /api/intermediary/pdf': (ids) => ({ query: { clientGuid: ids.clientGuid, session: [ids.adviserSession], period: 'monthly' } }),
-  'POST /api/intermediary/start': (ids) => ({ body: { clientGuid: ids.clientGuid, caseReference: 'Fuzz', isMobile: false, browserName: 'Firefox' } }),
+  'POST /api/intermediary/start': (ids) => ({
+    body: { clientGuid: ids.clientGuid, caseReference: 'Fuzz', isMobile: false, browserName: 'Firefox' },
+  }),
   'POST /api/v1/calculations': () => ({ body: structuredClone(HOUSEHOLD) }),
   'GET /assets/img/{session}': (ids) => ({ path: { session: ids.publicSession }, query: { v: '1' } }),
   'GET /assets/wav/{session}': (ids) => ({ path: { session: ids.publicSession }, query: { v: '1' } }),
@@ -147,7 +173,9 @@ export function entriesOutOfStep(routes: Route[]): { missing: string[]; stale: s
   const keys = new Set(routes.map(routeKey));
   return {
     missing: [...keys].filter((key) => !(key in ROUTE_ENTRIES)).sort(),
-    stale: Object.keys(ROUTE_ENTRIES).filter((key) => !keys.has(key)).sort(),
+    stale: Object.keys(ROUTE_ENTRIES)
+      .filter((key) => !keys.has(key))
+      .sort(),
   };
 }
 
@@ -158,15 +186,78 @@ export const SCRIPT_INJECTIONS = [
   '<script>window.__xss=1</script>',
   '<img src=x onerror=window.__xss=1>',
   '"><svg onload=window.__xss=1>',
-  "javascript:window.__xss=1",
+  'javascript:window.__xss=1',
   '{{constructor.constructor("window.__xss=1")()}}',
   '<iframe srcdoc="<script>parent.__xss=1</script>">',
 ];
-const SQL_INJECTIONS = ["'; DROP TABLE calculation_sessions; --", "' OR '1'='1", '1; SELECT pg_sleep(5)', "admin'--", '" OR ""="', '\\x27; DELETE FROM clients; --'];
-const TRAVERSALS = ['../../etc/passwd', '..%2F..%2Fetc%2Fpasswd', '..\\..\\windows\\win.ini', '%2e%2e%2f%2e%2e%2f', '/etc/passwd%00.json', '....//....//etc/passwd', '%252e%252e%252f'];
-const UNICODE = ['𝓤𝓷𝓲𝓬𝓸𝓭𝓮 ✓', '👩‍👩‍👧‍👦🏳️‍🌈', 'مرحبا بالعالم', '\u202Eevil\u202C', '\u0000', 'a\u0000b', '\uFEFF', '\uD800', 'Ω≈ç√∫', 'ｆｕｌｌｗｉｄｔｈ', '\r\n\t', 'ſ'];
-const MALFORMED_IDS = ['', ' ', '0', '-1', '1e308', 'NaN', 'null', 'undefined', 'true', '[]', '{}', '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff', '00000000-0000-4000-8000-00000000000', 'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz', '9'.repeat(400), '__proto__', 'constructor', '%', '%zz', '%00'];
-const FIELD_NAMES = ['__proto__', 'constructor', 'prototype', '$where', 'toString', 'isAdmin', 'role', 'organisationId', 'id', 'session', 'page', 'x'.repeat(300)];
+const SQL_INJECTIONS = [
+  "'; DROP TABLE calculation_sessions; --",
+  "' OR '1'='1",
+  '1; SELECT pg_sleep(5)',
+  "admin'--",
+  '" OR ""="',
+  '\\x27; DELETE FROM clients; --',
+];
+const TRAVERSALS = [
+  '../../etc/passwd',
+  '..%2F..%2Fetc%2Fpasswd',
+  '..\\..\\windows\\win.ini',
+  '%2e%2e%2f%2e%2e%2f',
+  '/etc/passwd%00.json',
+  '....//....//etc/passwd',
+  '%252e%252e%252f',
+];
+const UNICODE = [
+  '𝓤𝓷𝓲𝓬𝓸𝓭𝓮 ✓',
+  '👩‍👩‍👧‍👦🏳️‍🌈',
+  'مرحبا بالعالم',
+  '\u202Eevil\u202C',
+  '\u0000',
+  'a\u0000b',
+  '\uFEFF',
+  '\uD800',
+  'Ω≈ç√∫',
+  'ｆｕｌｌｗｉｄｔｈ',
+  '\r\n\t',
+  'ſ',
+];
+const MALFORMED_IDS = [
+  '',
+  ' ',
+  '0',
+  '-1',
+  '1e308',
+  'NaN',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  '00000000-0000-0000-0000-000000000000',
+  'ffffffff-ffff-ffff-ffff-ffffffffffff',
+  '00000000-0000-4000-8000-00000000000',
+  'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz',
+  '9'.repeat(400),
+  '__proto__',
+  'constructor',
+  '%',
+  '%zz',
+  '%00',
+];
+const FIELD_NAMES = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  '$where',
+  'toString',
+  'isAdmin',
+  'role',
+  'organisationId',
+  'id',
+  'session',
+  'page',
+  'x'.repeat(300),
+];
 
 type Random = () => number;
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)];
@@ -174,14 +265,21 @@ const chance = (random: Random, probability: number) => random() < probability;
 
 function hostileString(random: Random): string {
   switch (Math.floor(random() * 7)) {
-    case 0: return pick(random, SCRIPT_INJECTIONS);
-    case 1: return pick(random, SQL_INJECTIONS);
-    case 2: return pick(random, TRAVERSALS);
-    case 3: return pick(random, UNICODE);
-    case 4: return pick(random, MALFORMED_IDS);
+    case 0:
+      return pick(random, SCRIPT_INJECTIONS);
+    case 1:
+      return pick(random, SQL_INJECTIONS);
+    case 2:
+      return pick(random, TRAVERSALS);
+    case 3:
+      return pick(random, UNICODE);
+    case 4:
+      return pick(random, MALFORMED_IDS);
     // Long, but well inside the body limit: the checks on a field's length must hold, not the parser's.
-    case 5: return pick(random, ['A', '€', '😀', '<', "'"]).repeat(1 + Math.floor(random() * 20_000));
-    default: return pick(random, [...SCRIPT_INJECTIONS, ...SQL_INJECTIONS]) + pick(random, UNICODE);
+    case 5:
+      return pick(random, ['A', '€', '😀', '<', "'"]).repeat(1 + Math.floor(random() * 20_000));
+    default:
+      return pick(random, [...SCRIPT_INJECTIONS, ...SQL_INJECTIONS]) + pick(random, UNICODE);
   }
 }
 
@@ -194,16 +292,32 @@ function nested(random: Random, depth: number): unknown {
 /** Any JSON value, mostly of a type the field does not expect. */
 export function hostileValue(random: Random, depth = 0): unknown {
   switch (Math.floor(random() * 12)) {
-    case 0: case 1: case 2: return hostileString(random);
-    case 3: return pick(random, [0, -1, 1.5, -0, 2 ** 31, -(2 ** 53), Number.MAX_VALUE, 1e-300, 123456789012345]);
-    case 4: return chance(random, 0.5);
-    case 5: return null;
-    case 6: return depth > 2 ? [] : Array.from({ length: Math.floor(random() * 4) }, () => hostileValue(random, depth + 1));
-    case 7: return depth > 2 ? {} : Object.fromEntries(Array.from({ length: 1 + Math.floor(random() * 3) }, () => [pick(random, FIELD_NAMES), hostileValue(random, depth + 1)]));
-    case 8: return nested(random, 10 + Math.floor(random() * 500));
-    case 9: return { amount: hostileValue(random, depth + 1), period: pick(random, ['Weekly', 'Monthly', 'Yearly', 'Daily', '', 'MONTH']) };
-    case 10: return Array.from({ length: 1000 + Math.floor(random() * 5000) }, () => 1);
-    default: return pick(random, ['Yes', 'No', '14/03/1990', '31/02/2020', '2026-13-45', '0', '3', 'M1 1AD', 'Band A']);
+    case 0:
+    case 1:
+    case 2:
+      return hostileString(random);
+    case 3:
+      return pick(random, [0, -1, 1.5, -0, 2 ** 31, -(2 ** 53), Number.MAX_VALUE, 1e-300, 123456789012345]);
+    case 4:
+      return chance(random, 0.5);
+    case 5:
+      return null;
+    case 6:
+      return depth > 2 ? [] : Array.from({ length: Math.floor(random() * 4) }, () => hostileValue(random, depth + 1));
+    case 7:
+      return depth > 2
+        ? {}
+        : Object.fromEntries(
+            Array.from({ length: 1 + Math.floor(random() * 3) }, () => [pick(random, FIELD_NAMES), hostileValue(random, depth + 1)]),
+          );
+    case 8:
+      return nested(random, 10 + Math.floor(random() * 500));
+    case 9:
+      return { amount: hostileValue(random, depth + 1), period: pick(random, ['Weekly', 'Monthly', 'Yearly', 'Daily', '', 'MONTH']) };
+    case 10:
+      return Array.from({ length: 1000 + Math.floor(random() * 5000) }, () => 1);
+    default:
+      return pick(random, ['Yes', 'No', '14/03/1990', '31/02/2020', '2026-13-45', '0', '3', 'M1 1AD', 'Band A']);
   }
 }
 
@@ -320,7 +434,8 @@ export function hostileRequest(route: Route, context: FuzzContext, seed: number,
     query.set(pick(random, FIELD_NAMES).slice(0, URL_VALUE_LENGTH), [hostileString(random).slice(0, URL_VALUE_LENGTH)]);
     mutations.push('extra query parameter');
   }
-  const searchOf = (length: number) => [...query].flatMap(([name, values]) => values.map((value) => `${encode(name)}=${encode(value.slice(0, length))}`)).join('&');
+  const searchOf = (length: number) =>
+    [...query].flatMap(([name, values]) => values.map((value) => `${encode(name)}=${encode(value.slice(0, length))}`)).join('&');
   // Several long parameters together could still pass Node's 16 KB limit: then each is shortened.
   let search = searchOf(URL_VALUE_LENGTH * 2);
   if (search.length + path.length > 12_000) search = searchOf(20);
@@ -344,10 +459,29 @@ export function hostileRequest(route: Route, context: FuzzContext, seed: number,
       body = JSON.stringify({ ...(valid.body ?? {}), padding: 'x'.repeat(context.bodyLimitKb * 1024 + 10) });
       mutations.push(`body over the ${context.bodyLimitKb} KB limit`);
     } else if (framing === 2) {
-      headers['content-type'] = pick(random, ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/json; charset=utf-16', 'application/json; charset=latin1', '']);
+      headers['content-type'] = pick(random, [
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/xml',
+        'application/json; charset=utf-16',
+        'application/json; charset=latin1',
+        '',
+      ]);
       mutations.push(`content type '${headers['content-type']}'`);
     } else if (framing === 3) {
-      body = pick(random, ['', 'null', '"a string"', '[', '{"a":', '{"a":1,"a":2}', '\u0000', 'NaN', '{"__proto__":{"isAdmin":true}}', '{"constructor":{"prototype":{"x":1}}}']);
+      body = pick(random, [
+        '',
+        'null',
+        '"a string"',
+        '[',
+        '{"a":',
+        '{"a":1,"a":2}',
+        '\u0000',
+        'NaN',
+        '{"__proto__":{"isAdmin":true}}',
+        '{"constructor":{"prototype":{"x":1}}}',
+      ]);
       mutations.push(`body ${JSON.stringify(body)}`);
     } else if (framing === 4) {
       // Deeper than any parser or validator would walk by recursion without a limit.
@@ -358,7 +492,11 @@ export function hostileRequest(route: Route, context: FuzzContext, seed: number,
   }
 
   if (caller === 'public') {
-    headers['x-browser-id'] = chance(random, 0.9) ? context.ids.browserId : hostileString(random).replace(/[^\x20-\x7e]/g, '?').slice(0, 500);
+    headers['x-browser-id'] = chance(random, 0.9)
+      ? context.ids.browserId
+      : hostileString(random)
+          .replace(/[^\x20-\x7e]/g, '?')
+          .slice(0, 500);
   } else if (caller === 'adviser' || caller === 'admin') {
     const account = caller === 'adviser' ? context.adviser : context.admin;
     headers.cookie = account.cookie;
@@ -381,7 +519,12 @@ export interface FuzzResponse {
 }
 
 export async function send(baseUrl: string, request: FuzzRequest): Promise<FuzzResponse> {
-  const response = await fetch(`${baseUrl}${request.url}`, { method: request.method, headers: request.headers, body: request.body, redirect: 'manual' });
+  const response = await fetch(`${baseUrl}${request.url}`, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    redirect: 'manual',
+  });
   const text = await response.text();
   return { status: response.status, contentType: response.headers.get('content-type') ?? '', text };
 }
@@ -398,13 +541,17 @@ export function problemWith(response: FuzzResponse): string | null {
   }
   if (!isErrorResponse(body)) return `${response.status} is not in the error shape: ${response.text.slice(0, 300)}`;
   if (body.statusCode !== response.status) return `${response.status} says statusCode ${body.statusCode}`;
-  if (typeof body.code !== 'string' || body.code === '' || body.message.trim() === '') return `${response.status} does not name the problem: ${response.text.slice(0, 300)}`;
+  if (typeof body.code !== 'string' || body.code === '' || body.message.trim() === '')
+    return `${response.status} does not name the problem: ${response.text.slice(0, 300)}`;
   return null;
 }
 
 /** The request as text a person can replay with curl. */
 export function describeRequest(request: FuzzRequest, seed: number): string {
-  const body = request.body === undefined ? '' : `\n  body (${request.body.length} characters): ${request.body.slice(0, 400)}${request.body.length > 400 ? '...' : ''}`;
+  const body =
+    request.body === undefined
+      ? ''
+      : `\n  body (${request.body.length} characters): ${request.body.slice(0, 400)}${request.body.length > 400 ? '...' : ''}`;
   return [
     `request ${request.number} of seed ${seed} (replay: FUZZ_SEED=${seed} FUZZ_ONLY=${request.number})`,
     `  ${request.method} ${request.url.slice(0, 400)} as ${request.caller}`,
@@ -426,7 +573,17 @@ export interface FuzzRun {
  * Sends `count` hostile requests, spread evenly over the routes, `concurrency` at a time, and stops after
  * `maxFailures` (50 unless given). FUZZ_ONLY (a request number) sends only that one, to replay a failure.
  */
-export async function runFuzz(options: { baseUrl: string; routes: Route[]; context: FuzzContext; seed: number; count: number; concurrency: number; only?: number; route?: string; maxFailures?: number }): Promise<FuzzRun> {
+export async function runFuzz(options: {
+  baseUrl: string;
+  routes: Route[];
+  context: FuzzContext;
+  seed: number;
+  count: number;
+  concurrency: number;
+  only?: number;
+  route?: string;
+  maxFailures?: number;
+}): Promise<FuzzRun> {
   const { baseUrl, routes, context, seed, count, concurrency } = options;
   const run: FuzzRun = { seed, sent: 0, byStatus: new Map(), byRoute: new Map(), failures: [], milliseconds: 0 };
   const started = performance.now();
@@ -462,7 +619,10 @@ export async function runFuzz(options: { baseUrl: string; routes: Route[]; conte
 }
 
 export function summarise(run: FuzzRun): string {
-  const statuses = [...run.byStatus].sort(([a], [b]) => a - b).map(([status, count]) => `${status || 'no answer'}: ${count}`).join(', ');
+  const statuses = [...run.byStatus]
+    .sort(([a], [b]) => a - b)
+    .map(([status, count]) => `${status || 'no answer'}: ${count}`)
+    .join(', ');
   return `${run.sent} requests with seed ${run.seed} in ${(run.milliseconds / 1000).toFixed(1)} s (${Math.round(run.sent / (run.milliseconds / 1000))}/s); by status ${statuses}`;
 }
 
@@ -473,9 +633,18 @@ export function summarise(run: FuzzRun): string {
 export const FUZZ_PASSWORD = 'a long enough password 1';
 
 export async function signIn(baseUrl: string, email: string): Promise<SignedIn> {
-  const response = await fetch(`${baseUrl}/api/account/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: FUZZ_PASSWORD }) });
+  const response = await fetch(`${baseUrl}/api/account/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: FUZZ_PASSWORD }),
+  });
   if (response.status !== 200) throw new Error(`Signing in as ${email} answered ${response.status}: ${await response.text()}`);
-  const value = (name: string) => response.headers.getSetCookie().find((line) => line.startsWith(`${name}=`))!.split(';')[0].slice(name.length + 1);
+  const value = (name: string) =>
+    response.headers
+      .getSetCookie()
+      .find((line) => line.startsWith(`${name}=`))!
+      .split(';')[0]
+      .slice(name.length + 1);
   return { cookie: `account_session=${value('account_session')}; csrf=${value('csrf')}`, csrf: value('csrf') };
 }
 
@@ -489,12 +658,22 @@ async function postJson(baseUrl: string, path: string, body: unknown, as?: Signe
 }
 
 /** Answers every page as one browser, or as the adviser when `as` is given; returns the finished page's response. */
-export async function answerEveryPage(baseUrl: string, session: string | null, browserId: string, as?: SignedIn): Promise<{ session: string; token: string }> {
+export async function answerEveryPage(
+  baseUrl: string,
+  session: string | null,
+  browserId: string,
+  as?: SignedIn,
+): Promise<{ session: string; token: string }> {
   let pageNumber = 1;
   let current: Record<string, unknown> = {};
   for (const [index, [, answers]] of SINGLE_PRIVATE_RENTER_WORKING_PART_TIME.entries()) {
     const isLast = index === SINGLE_PRIVATE_RENTER_WORKING_PART_TIME.length - 1;
-    current = await postJson(baseUrl, '/api/data/survey/', { ...(as ? {} : { browserId }), session, page: pageNumber, action: isLast ? 4 : 2, ...answers }, as);
+    current = await postJson(
+      baseUrl,
+      '/api/data/survey/',
+      { ...(as ? {} : { browserId }), session, page: pageNumber, action: isLast ? 4 : 2, ...answers },
+      as,
+    );
     session = current.session as string;
     pageNumber = current.pageNumber as number;
   }
@@ -510,18 +689,38 @@ export async function prepareFuzzContext(
   accounts: Pick<AccountsService, 'createOrganisationWithAdmin' | 'addUserToOrganisation'>,
   bodyLimitKb = 100,
 ): Promise<FuzzContext> {
-  const { organisationId } = await accounts.createOrganisationWithAdmin('Fuzz Advice', { email: 'admin@fuzz-advice.example', displayName: 'Fuzz Admin', password: FUZZ_PASSWORD });
-  const adviserUserId = await accounts.addUserToOrganisation(organisationId, { email: 'adviser@fuzz-advice.example', displayName: 'Fuzz Adviser', password: FUZZ_PASSWORD, role: 'adviser' });
+  const { organisationId } = await accounts.createOrganisationWithAdmin('Fuzz Advice', {
+    email: 'admin@fuzz-advice.example',
+    displayName: 'Fuzz Admin',
+    password: FUZZ_PASSWORD,
+  });
+  const adviserUserId = await accounts.addUserToOrganisation(organisationId, {
+    email: 'adviser@fuzz-advice.example',
+    displayName: 'Fuzz Adviser',
+    password: FUZZ_PASSWORD,
+    role: 'adviser',
+  });
   const admin = await signIn(baseUrl, 'admin@fuzz-advice.example');
   const adviser = await signIn(baseUrl, 'adviser@fuzz-advice.example');
-  const created = await postJson(baseUrl, '/api/account/clients', { firstName: 'Fuzz', lastName: 'Client', dateOfBirth: '02/01/1980', clientNumber: 'F-1', adviserUserId }, admin);
+  const created = await postJson(
+    baseUrl,
+    '/api/account/clients',
+    { firstName: 'Fuzz', lastName: 'Client', dateOfBirth: '02/01/1980', clientNumber: 'F-1', adviserUserId },
+    admin,
+  );
   const clientGuid = ((created.client ?? created) as { clientGuid: string }).clientGuid;
   if (!clientGuid) throw new Error(`Adding the fuzz client answered ${JSON.stringify(created)}.`);
   const browserId = 'browser_1795453200000_fuzzfuzz';
   const { session: publicSession, token: publicToken } = await answerEveryPage(baseUrl, null, browserId);
   const startedCalculation = async (caseReference: string) =>
-    (await postJson(baseUrl, '/api/intermediary/start/', { clientGuid, caseReference, isMobile: false, browserName: 'Firefox' }, adviser)).session as string;
+    (await postJson(baseUrl, '/api/intermediary/start/', { clientGuid, caseReference, isMobile: false, browserName: 'Firefox' }, adviser))
+      .session as string;
   const adviserSession = (await answerEveryPage(baseUrl, await startedCalculation('Fuzz start'), browserId, adviser)).session;
   const deletableSession = await startedCalculation('To delete');
-  return { ids: { browserId, publicSession, publicToken, adviserSession, deletableSession, clientGuid, adviserUserId }, adviser, admin, bodyLimitKb };
+  return {
+    ids: { browserId, publicSession, publicToken, adviserSession, deletableSession, clientGuid, adviserUserId },
+    adviser,
+    admin,
+    bodyLimitKb,
+  };
 }

@@ -17,11 +17,15 @@ export function describeEngineProperties(households: number): void {
     let report: PropertyReport;
 
     beforeAll(() => {
-      const output = execFileSync(process.execPath, ['--import', './scripts/register-typescript.mjs', 'test/support/engine-properties.ts', String(households)], {
-        cwd: ROOT,
-        encoding: 'utf8',
-        maxBuffer: 16 * 1024 * 1024,
-      });
+      const output = execFileSync(
+        process.execPath,
+        ['--import', './scripts/register-typescript.mjs', 'test/support/engine-properties.ts', String(households)],
+        {
+          cwd: ROOT,
+          encoding: 'utf8',
+          maxBuffer: 16 * 1024 * 1024,
+        },
+      );
       report = JSON.parse(output) as PropertyReport;
     }, 900_000);
 
@@ -43,7 +47,19 @@ export function describeEngineProperties(households: number): void {
 
     it('covers every system, tenure and country', () => {
       expect(report.seen).toEqual(
-        expect.arrayContaining(['UNIVERSAL_CREDIT', 'PENSION_AGE', 'PRIVATE_RENT', 'SOCIAL_RENT', 'TEMPORARY_ACCOMMODATION', 'SUPPORTED_ACCOMMODATION', 'OWNER_OCCUPIER', 'ENGLAND', 'SCOTLAND', 'WALES', 'NORTHERN_IRELAND']),
+        expect.arrayContaining([
+          'UNIVERSAL_CREDIT',
+          'PENSION_AGE',
+          'PRIVATE_RENT',
+          'SOCIAL_RENT',
+          'TEMPORARY_ACCOMMODATION',
+          'SUPPORTED_ACCOMMODATION',
+          'OWNER_OCCUPIER',
+          'ENGLAND',
+          'SCOTLAND',
+          'WALES',
+          'NORTHERN_IRELAND',
+        ]),
       );
     });
   });

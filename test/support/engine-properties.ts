@@ -32,25 +32,35 @@ const MOST_PROBLEMS = 20;
 
 function problemsWith(outcome: BenefitOutcome): string[] {
   const problems: string[] = [];
-  const figures = [outcome.weeklyPence, outcome.monthlyPence, ...[...outcome.elements, ...outcome.deductions].flatMap((line) => [line.weeklyPence, line.monthlyPence])];
+  const figures = [
+    outcome.weeklyPence,
+    outcome.monthlyPence,
+    ...[...outcome.elements, ...outcome.deductions].flatMap((line) => [line.weeklyPence, line.monthlyPence]),
+  ];
   if (figures.some((figure) => !Number.isSafeInteger(figure))) problems.push(`${outcome.code}: a figure that is not whole pence`);
   if (outcome.weeklyPence < 0 || outcome.monthlyPence < 0) problems.push(`${outcome.code}: a negative award`);
-  if (!outcome.eligible && (outcome.weeklyPence !== 0 || outcome.monthlyPence !== 0)) problems.push(`${outcome.code}: an amount without eligibility`);
-  const consistent = outcome.weeklyPence === weeklyFromMonthly(outcome.monthlyPence) || outcome.monthlyPence === monthlyFromWeekly(outcome.weeklyPence);
+  if (!outcome.eligible && (outcome.weeklyPence !== 0 || outcome.monthlyPence !== 0))
+    problems.push(`${outcome.code}: an amount without eligibility`);
+  const consistent =
+    outcome.weeklyPence === weeklyFromMonthly(outcome.monthlyPence) || outcome.monthlyPence === monthlyFromWeekly(outcome.weeklyPence);
   if (!consistent) problems.push(`${outcome.code}: weekly ${outcome.weeklyPence} and monthly ${outcome.monthlyPence} do not agree`);
   if (outcome.explanation.length === 0) problems.push(`${outcome.code}: no explanation`);
   return problems;
 }
 
-const award = (result: CalculationResult, code: BenefitOutcome['code']) => result.benefits.find((benefit) => benefit.code === code)?.monthlyPence ?? 0;
+const award = (result: CalculationResult, code: BenefitOutcome['code']) =>
+  result.benefits.find((benefit) => benefit.code === code)?.monthlyPence ?? 0;
 /**
  * What capital must never raise: each means-tested award, except that for Pension Credit only the guarantee credit
  * is compared. The savings credit rewards savings by design (deemed income from capital is qualifying income, SPCA
  * 2002 s3), so more capital can rightly raise it.
  */
 const capitalTested = (result: CalculationResult, code: BenefitOutcome['code']) =>
-  code === 'PENSION_CREDIT' ? (result.variables.find((variable) => variable.name === 'PENSION_CREDIT_GUARANTEE')?.monthlyPence ?? 0) : award(result, code);
-const capApplies = (result: CalculationResult) => result.variables.some((variable) => variable.name === 'BENEFIT_CAP_APPLIES' && variable.monthlyPence > 0);
+  code === 'PENSION_CREDIT'
+    ? (result.variables.find((variable) => variable.name === 'PENSION_CREDIT_GUARANTEE')?.monthlyPence ?? 0)
+    : award(result, code);
+const capApplies = (result: CalculationResult) =>
+  result.variables.some((variable) => variable.name === 'BENEFIT_CAP_APPLIES' && variable.monthlyPence > 0);
 
 /**
  * The same household with the claimant, already in paid work, earning more; null when the claimant does not work
@@ -60,15 +70,29 @@ function earningMore({ household }: RandomHousehold): HouseholdInput | null {
   const [claimant, ...others] = household.adults;
   const earnings = claimant!.earnings;
   if (!earnings) return null;
-  return { ...household, adults: [{ ...claimant, earnings: { ...earnings, amount: Math.round((earnings.amount + EXTRA_EARNINGS) * 100) / 100 } }, ...others] };
+  return {
+    ...household,
+    adults: [{ ...claimant, earnings: { ...earnings, amount: Math.round((earnings.amount + EXTRA_EARNINGS) * 100) / 100 } }, ...others],
+  };
 }
 
-const withMoreCapital = ({ household }: RandomHousehold): HouseholdInput => ({ ...household, capital: Math.round(((household.capital ?? 0) + EXTRA_CAPITAL) * 100) / 100 });
+const withMoreCapital = ({ household }: RandomHousehold): HouseholdInput => ({
+  ...household,
+  capital: Math.round(((household.capital ?? 0) + EXTRA_CAPITAL) * 100) / 100,
+});
 
 async function checkEngineProperties(count: number): Promise<PropertyReport> {
   const engine = loadEntitlementEngine();
   const calculate = (household: HouseholdInput, date: string) => engine.calculate(normaliseHousehold(household), date);
-  const report: PropertyReport = { households: 0, invariantProblems: [], earningsCompared: 0, earningsProblems: [], capitalCompared: 0, capitalProblems: [], seen: [] };
+  const report: PropertyReport = {
+    households: 0,
+    invariantProblems: [],
+    earningsCompared: 0,
+    earningsProblems: [],
+    capitalCompared: 0,
+    capitalProblems: [],
+    seen: [],
+  };
   const seen = new Set<string>();
   const note = (list: string[], problem: string) => list.length < MOST_PROBLEMS && list.push(problem);
   for (const random of randomHouseholds(count)) {
@@ -81,7 +105,8 @@ async function checkEngineProperties(count: number): Promise<PropertyReport> {
       note(report.invariantProblems, `seed ${seed}: ${(error as Error).message}`);
       continue;
     }
-    for (const outcome of before.benefits) for (const problem of problemsWith(outcome)) note(report.invariantProblems, `seed ${seed}: ${problem}`);
+    for (const outcome of before.benefits)
+      for (const problem of problemsWith(outcome)) note(report.invariantProblems, `seed ${seed}: ${problem}`);
     for (const kind of [before.system, household.housing.tenure, household.country]) seen.add(kind);
 
     const raised = earningMore(random);
@@ -91,7 +116,10 @@ async function checkEngineProperties(count: number): Promise<PropertyReport> {
       if (!capApplies(before) && !capApplies(after)) {
         report.earningsCompared += 1;
         if (award(after, 'UNIVERSAL_CREDIT') > award(before, 'UNIVERSAL_CREDIT')) {
-          note(report.earningsProblems, `seed ${seed}: Universal Credit ${award(before, 'UNIVERSAL_CREDIT')} -> ${award(after, 'UNIVERSAL_CREDIT')}`);
+          note(
+            report.earningsProblems,
+            `seed ${seed}: Universal Credit ${award(before, 'UNIVERSAL_CREDIT')} -> ${award(after, 'UNIVERSAL_CREDIT')}`,
+          );
         }
       }
     }

@@ -25,7 +25,8 @@ export interface FirstLoad {
   later: ScriptSize[];
 }
 
-const isScript = (response: Response) => response.request().resourceType() === 'script' || /javascript/.test(response.headers()['content-type'] ?? '');
+const isScript = (response: Response) =>
+  response.request().resourceType() === 'script' || /javascript/.test(response.headers()['content-type'] ?? '');
 
 async function sizeOf(response: Response): Promise<ScriptSize> {
   const body = await response.body();

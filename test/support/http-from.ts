@@ -17,21 +17,29 @@ export interface AnswerFrom {
 export function postJsonFrom(localAddress: string, url: string, body: unknown, headers: Record<string, string> = {}): Promise<AnswerFrom> {
   const payload = Buffer.from(JSON.stringify(body));
   return new Promise((resolve, reject) => {
-    const outgoing = request(url, { method: 'POST', localAddress, headers: { 'Content-Type': 'application/json', 'Content-Length': String(payload.length), ...headers } }, (incoming) => {
-      const chunks: Buffer[] = [];
-      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-      incoming.on('error', reject);
-      incoming.on('end', () => {
-        const received = Buffer.concat(chunks);
-        resolve({
-          status: incoming.statusCode ?? 0,
-          headers: incoming.headers,
-          rawHeaders: incoming.rawHeaders,
-          body: received,
-          json: <T>() => JSON.parse(received.toString('utf8')) as T,
+    const outgoing = request(
+      url,
+      {
+        method: 'POST',
+        localAddress,
+        headers: { 'Content-Type': 'application/json', 'Content-Length': String(payload.length), ...headers },
+      },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('error', reject);
+        incoming.on('end', () => {
+          const received = Buffer.concat(chunks);
+          resolve({
+            status: incoming.statusCode ?? 0,
+            headers: incoming.headers,
+            rawHeaders: incoming.rawHeaders,
+            body: received,
+            json: <T>() => JSON.parse(received.toString('utf8')) as T,
+          });
         });
-      });
-    });
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(payload);
   });

@@ -43,7 +43,12 @@ export async function startMailServer(): Promise<MailServer> {
   });
   const port = await findFreePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const mailServer: MailServer = { port, received, refusing: false, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  const mailServer: MailServer = {
+    port,
+    received,
+    refusing: false,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
   return mailServer;
 }
 

@@ -13,7 +13,12 @@ import { SCREENSHOT_DIR } from './chromium.js';
  */
 
 const PDFJS_DIR = join(REPO_ROOT, 'node_modules/pdfjs-dist');
-const TYPES: Record<string, string> = { '.mjs': 'text/javascript', '.pfb': 'application/octet-stream', '.ttf': 'font/ttf', '.html': 'text/html' };
+const TYPES: Record<string, string> = {
+  '.mjs': 'text/javascript',
+  '.pfb': 'application/octet-stream',
+  '.ttf': 'font/ttf',
+  '.html': 'text/html',
+};
 
 const VIEWER_PAGE = `<!doctype html>
 <html lang="en-GB"><head><meta charset="utf-8"><title>PDF check</title></head>
@@ -77,7 +82,10 @@ function serve(documents: Record<string, Buffer>): Promise<Server> {
 export function savePictures(name: string, pages: RenderedPage[]): void {
   for (const file of readdirSync(SCREENSHOT_DIR).filter((file) => file.startsWith(`${name}-page-`))) rmSync(join(SCREENSHOT_DIR, file));
   pages.forEach((one, index) => {
-    writeFileSync(join(SCREENSHOT_DIR, `${name}-page-${index + 1}.png`), Buffer.from(one.png.replace(/^data:image\/png;base64,/, ''), 'base64'));
+    writeFileSync(
+      join(SCREENSHOT_DIR, `${name}-page-${index + 1}.png`),
+      Buffer.from(one.png.replace(/^data:image\/png;base64,/, ''), 'base64'),
+    );
   });
 }
 

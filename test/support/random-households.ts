@@ -1,4 +1,14 @@
-import { BENEFIT_RATES, COUNCIL_TAX_BANDS, COUNTRIES, HOUSING_TENURES, OTHER_INCOME_TYPES, type BenefitReceived, type BenefitReceivedType, type Country, type Money } from '../../engine/household.js';
+import {
+  BENEFIT_RATES,
+  COUNCIL_TAX_BANDS,
+  COUNTRIES,
+  HOUSING_TENURES,
+  OTHER_INCOME_TYPES,
+  type BenefitReceived,
+  type BenefitReceivedType,
+  type Country,
+  type Money,
+} from '../../engine/household.js';
 import { MONEY_PERIODS } from '../../common/money.js';
 import type { AdultInput, ChildInput, HouseholdInput } from '../../engine/core/normalise.js';
 import { seededRandom } from './random.js';
@@ -60,7 +70,9 @@ export function randomHousehold(seed: number): RandomHousehold {
       otherIncome: Array.from({ length: between(0, 2) }, () => ({ type: pick(OTHER_INCOME_TYPES), ...money(400) })),
       benefitsReceived: Array.from({ length: between(0, 2) }, benefit),
       health: { lcwra, lcwraBefore2026April: lcwra && chance(0.5), terminallyIll: chance(0.03) },
-      caring: chance(0.15) ? { hoursPerWeek: between(1, 80), caredForGetsQualifyingBenefit: chance(0.7) } : { hoursPerWeek: 0, caredForGetsQualifyingBenefit: false },
+      caring: chance(0.15)
+        ? { hoursPerWeek: between(1, 80), caredForGetsQualifyingBenefit: chance(0.7) }
+        : { hoursPerWeek: 0, caredForGetsQualifyingBenefit: false },
       student: chance(0.05),
     };
   };
@@ -74,7 +86,9 @@ export function randomHousehold(seed: number): RandomHousehold {
     };
   };
   const tenure = pick(HOUSING_TENURES);
-  const renting = ['PRIVATE_RENT', 'SOCIAL_RENT', 'TEMPORARY_ACCOMMODATION', 'SUPPORTED_ACCOMMODATION', 'SHARED_OWNERSHIP'].includes(tenure);
+  const renting = ['PRIVATE_RENT', 'SOCIAL_RENT', 'TEMPORARY_ACCOMMODATION', 'SUPPORTED_ACCOMMODATION', 'SHARED_OWNERSHIP'].includes(
+    tenure,
+  );
   const household: HouseholdInput = {
     country,
     ...(() => {
@@ -83,14 +97,21 @@ export function randomHousehold(seed: number): RandomHousehold {
     })(),
     adults: Array.from({ length: chance(0.4) ? 2 : 1 }, adult),
     children: Array.from({ length: pick([0, 0, 1, 2, 3, 4]) }, child),
-    nonDependants: Array.from({ length: pick([0, 0, 0, 1, 2]) }, () => ({ age: between(16, 80), grossIncome: money(800), exempt: chance(0.3) })),
+    nonDependants: Array.from({ length: pick([0, 0, 0, 1, 2]) }, () => ({
+      age: between(16, 80),
+      grossIncome: money(800),
+      exempt: chance(0.3),
+    })),
     housing: {
       tenure,
       rent: renting ? { amount: pounds(2500), period: pick(MONEY_PERIODS) } : null,
       serviceCharges: renting && chance(0.2) ? money(200) : null,
       bedrooms: renting || tenure === 'OWNER_OCCUPIER' ? between(0, 5) : null,
       councilTax: {
-        band: country === 'NORTHERN_IRELAND' || chance(0.1) ? null : pick(COUNCIL_TAX_BANDS.filter((band) => band !== 'I' || country === 'WALES')),
+        band:
+          country === 'NORTHERN_IRELAND' || chance(0.1)
+            ? null
+            : pick(COUNCIL_TAX_BANDS.filter((band) => band !== 'I' || country === 'WALES')),
         annualCharge: chance(0.1) ? pounds(4000) : null,
         liable: chance(0.9),
       },

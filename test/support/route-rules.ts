@@ -13,7 +13,10 @@ export interface DeclaredRoute {
 }
 
 const joinPath = (controllerPath: string, handlerPath: string) =>
-  `/${[controllerPath, handlerPath].map((part) => part.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')}`.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+  `/${[controllerPath, handlerPath]
+    .map((part) => part.replace(/^\/+|\/+$/g, ''))
+    .filter(Boolean)
+    .join('/')}`.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 /** Every route handler of every controller in the app, with the paths it answers and the access rule it declares. */
 export function declaredRoutes(app: INestApplicationContext): DeclaredRoute[] {
@@ -25,10 +28,13 @@ export function declaredRoutes(app: INestApplicationContext): DeclaredRoute[] {
       const controllerPaths = ([] as string[]).concat(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
       for (const name of Object.getOwnPropertyNames(controller.prototype)) {
         const handler = controller.prototype[name];
-        const handlerPaths = name === 'constructor' ? undefined : (Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined);
+        const handlerPaths =
+          name === 'constructor' ? undefined : (Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined);
         if (handlerPaths === undefined) continue;
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
-        const keys = controllerPaths.flatMap((controllerPath) => ([] as string[]).concat(handlerPaths).map((path) => `${method} ${joinPath(controllerPath, path)}`));
+        const keys = controllerPaths.flatMap((controllerPath) =>
+          ([] as string[]).concat(handlerPaths).map((path) => `${method} ${joinPath(controllerPath, path)}`),
+        );
         routes.push({ handler: `${controller.name}.${name}`, keys, rule: accessRuleOf(reflector, [handler, controller]) });
       }
     }

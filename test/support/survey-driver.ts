@@ -119,7 +119,10 @@ export async function pressBack(page: Page): Promise<void> {
   const before = await pageTitle(page);
   // click() waits until the button is enabled again.
   await page.getByRole('button', { name: 'Back', exact: true }).click();
-  await page.waitForFunction((before) => (globalThis as unknown as PageGlobals).document.querySelector('h1')?.textContent?.trim() !== before, before);
+  await page.waitForFunction(
+    (before) => (globalThis as unknown as PageGlobals).document.querySelector('h1')?.textContent?.trim() !== before,
+    before,
+  );
 }
 
 /**

@@ -21,7 +21,13 @@ export async function startTestApp(environment: Record<string, string> = {}): Pr
   const database = await createTestDatabase();
   const logLines: string[] = [];
   const saved = { ...process.env };
-  Object.assign(process.env, { NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'debug', ...ROUTE_LIMITS_OUT_OF_THE_WAY, ...environment });
+  Object.assign(process.env, {
+    NODE_ENV: 'test',
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'debug',
+    ...ROUTE_LIMITS_OUT_OF_THE_WAY,
+    ...environment,
+  });
   let app: NestExpressApplication;
   try {
     app = await createApp(new JsonLogger('debug', { write: (line: string) => logLines.push(line) }));

@@ -53,7 +53,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
         // forcing one out makes its pool report an error in whichever test runs next.
         for (let attempt = 0; attempt < 20; attempt += 1) {
           const [{ connections }] = (
-            await client.query<{ connections: number }>('SELECT count(*)::int AS connections FROM pg_stat_activity WHERE datname = $1', [name])
+            await client.query<{ connections: number }>('SELECT count(*)::int AS connections FROM pg_stat_activity WHERE datname = $1', [
+              name,
+            ])
           ).rows;
           if (connections === 0) break;
           await new Promise((resolve) => setTimeout(resolve, 50));

@@ -16,7 +16,12 @@ function cookieOptions(request: Request, production: boolean, httpOnly: boolean)
   return { httpOnly, secure: production || request.secure, sameSite: 'lax', path: '/' };
 }
 
-export function setAccountCookies(request: Request, response: Response, production: boolean, session: { token: string; csrfToken: string }): void {
+export function setAccountCookies(
+  request: Request,
+  response: Response,
+  production: boolean,
+  session: { token: string; csrfToken: string },
+): void {
   response.cookie(SESSION_COOKIE, session.token, { ...cookieOptions(request, production, true), maxAge: SESSION_LIFETIME_MS });
   // Readable by the web app, which echoes it in the X-CSRF-Token header: another site can send the cookie, not read it.
   response.cookie(CSRF_COOKIE, session.csrfToken, { ...cookieOptions(request, production, false), maxAge: SESSION_LIFETIME_MS });

@@ -14,7 +14,13 @@ import {
   ApiResponse,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import type { AccountClientResponse, AccountClientsResponse, AccountStatus, MembersResponse, OrganisationMember } from '../../../common/accounts/model.js';
+import type {
+  AccountClientResponse,
+  AccountClientsResponse,
+  AccountStatus,
+  MembersResponse,
+  OrganisationMember,
+} from '../../../common/accounts/model.js';
 import { OrganisationAdmin, Public } from '../access/access.js';
 import type { Environment } from '../config/environment.js';
 import { ErrorResponseDto } from '../errors/error-response.dto.js';
@@ -36,7 +42,11 @@ import { AccountsService } from './accounts.service.js';
 import { signedInUser, signedInUserOrNull } from './signed-in-user.js';
 
 const ERROR = { type: ErrorResponseDto };
-const CSRF = { ...ERROR, description: 'Signed in, but X-CSRF-Token is missing or does not match the csrf cookie (CSRF_FAILED); or not an organisation admin (NO_ACCESS).' };
+const CSRF = {
+  ...ERROR,
+  description:
+    'Signed in, but X-CSRF-Token is missing or does not match the csrf cookie (CSRF_FAILED); or not an organisation admin (NO_ACCESS).',
+};
 
 /** Nothing about an account may be cached by the browser or a proxy. */
 function noStore(response: Response): void {
@@ -71,15 +81,23 @@ export class AccountsController {
   })
   @ApiOkResponse({ type: AccountStatusDto })
   @ApiBadRequestResponse({ ...ERROR, description: 'A field is missing or not text.' })
-  @ApiUnauthorizedResponse({ ...ERROR, description: 'The e-mail address or password is not right (SIGN_IN_FAILED); which one is not said.' })
+  @ApiUnauthorizedResponse({
+    ...ERROR,
+    description: 'The e-mail address or password is not right (SIGN_IN_FAILED); which one is not said.',
+  })
   @ApiResponse({
     status: 423,
     ...ERROR,
-    description: 'Sign-in to this address from this network is locked after 5 wrong passwords in a row (ACCOUNT_LOCKED). Retry-After gives the seconds left.',
+    description:
+      'Sign-in to this address from this network is locked after 5 wrong passwords in a row (ACCOUNT_LOCKED). Retry-After gives the seconds left.',
     headers: { 'Retry-After': { description: 'Seconds until the lock ends.', schema: { type: 'integer' } } },
   })
   @ApiTooManyRequestsResponse({ ...ERROR, description: 'Too many sign-ins from one network, whichever accounts; wait a few minutes.' })
-  async signIn(@Req() request: Request, @Res({ passthrough: true }) response: Response, @Body() body: SignInRequest): Promise<AccountStatus> {
+  async signIn(
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+    @Body() body: SignInRequest,
+  ): Promise<AccountStatus> {
     const session = await this.accounts.signIn(body.email, body.password, callerOf(request).address);
     // A session this browser held before is ended rather than left to run out.
     await this.accounts.signOut(request);
@@ -91,11 +109,18 @@ export class AccountsController {
   @Post('sign-out')
   @Public()
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Sign out', description: 'Ends the session of the account_session cookie, if any, and clears both account cookies.' })
+  @ApiOperation({
+    summary: 'Sign out',
+    description: 'Ends the session of the account_session cookie, if any, and clears both account cookies.',
+  })
   @ApiOkResponse({ type: AccountStatusDto })
   @ApiBadRequestResponse(ERROR)
   @ApiForbiddenResponse(CSRF)
-  async signOut(@Req() request: Request, @Res({ passthrough: true }) response: Response, @Body() _body: SignOutRequest): Promise<AccountStatus> {
+  async signOut(
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+    @Body() _body: SignOutRequest,
+  ): Promise<AccountStatus> {
     await this.accounts.signOut(request);
     clearAccountCookies(request, response, this.production);
     noStore(response);
@@ -124,12 +149,18 @@ export class AccountsController {
 
   @Post('users')
   @OrganisationAdmin()
-  @ApiOperation({ summary: 'Add an adviser (or another admin) to the admin’s organisation', description: 'The admin chooses the first password and tells it to the person.' })
+  @ApiOperation({
+    summary: 'Add an adviser (or another admin) to the admin’s organisation',
+    description: 'The admin chooses the first password and tells it to the person.',
+  })
   @ApiCreatedResponse({ type: OrganisationMemberDto })
   @ApiBadRequestResponse({ ...ERROR, description: 'A field is missing or not right; each error names its field.' })
   @ApiForbiddenResponse(CSRF)
   @ApiConflictResponse({ ...ERROR, description: 'There is already an account with this e-mail address (EMAIL_TAKEN).' })
-  @ApiTooManyRequestsResponse({ ...ERROR, description: 'The admin was told EMAIL_TAKEN 10 times in the last hour; every add is refused for the rest of it (TOO_MANY_ATTEMPTS).' })
+  @ApiTooManyRequestsResponse({
+    ...ERROR,
+    description: 'The admin was told EMAIL_TAKEN 10 times in the last hour; every add is refused for the rest of it (TOO_MANY_ATTEMPTS).',
+  })
   addUser(@Req() request: Request, @Body() body: AddUserRequest): Promise<OrganisationMember> {
     return this.accounts.addUser(signedInUser(request), body);
   }
@@ -161,7 +192,11 @@ export class AccountsController {
   @ApiBadRequestResponse({ ...ERROR, description: 'clientGuid is not a client id.' })
   @ApiForbiddenResponse({ ...ERROR, description: 'Not signed in as an organisation admin (NO_ACCESS).' })
   @ApiNotFoundResponse({ ...ERROR, description: 'No such client in the admin’s organisation (CLIENT_NOT_FOUND).' })
-  async client(@Req() request: Request, @Res({ passthrough: true }) response: Response, @Param() params: ClientParams): Promise<AccountClientResponse> {
+  async client(
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+    @Param() params: ClientParams,
+  ): Promise<AccountClientResponse> {
     noStore(response);
     return { client: await this.accounts.findClientOrThrow(signedInUser(request), params.clientGuid) };
   }
@@ -175,6 +210,8 @@ export class AccountsController {
   @ApiForbiddenResponse(CSRF)
   @ApiNotFoundResponse({ ...ERROR, description: 'No such client in the admin’s organisation (CLIENT_NOT_FOUND).' })
   async editClient(@Req() request: Request, @Param() params: ClientParams, @Body() body: ClientRequest): Promise<AccountClientResponse> {
-    return { client: await this.accounts.editClient(signedInUser(request), params.clientGuid, { ...body, clientNumber: body.clientNumber ?? '' }) };
+    return {
+      client: await this.accounts.editClient(signedInUser(request), params.clientGuid, { ...body, clientNumber: body.clientNumber ?? '' }),
+    };
   }
 }

@@ -30,7 +30,10 @@ export class SignInRequest extends BrowserRequest {
 export class SignOutRequest extends BrowserRequest {}
 
 export class AddUserRequest extends BrowserRequest {
-  @ApiProperty({ description: 'The new person’s e-mail address; they sign in with it. Kept in lower case.', example: 'new.adviser@example.org' })
+  @ApiProperty({
+    description: 'The new person’s e-mail address; they sign in with it. Kept in lower case.',
+    example: 'new.adviser@example.org',
+  })
   @Transform(trimmed)
   @IsString({ message: ACCOUNT_MESSAGES.emailInvalid })
   @Matches(EMAIL_PATTERN, { message: ACCOUNT_MESSAGES.emailInvalid })
@@ -44,7 +47,11 @@ export class AddUserRequest extends BrowserRequest {
   @MaxLength(ACCOUNT_LIMITS.displayNameMaxLength, { message: ACCOUNT_MESSAGES.nameTooLong })
   displayName!: string;
 
-  @ApiProperty({ format: 'password', minLength: ACCOUNT_LIMITS.passwordMinLength, description: 'The first password; the person is told it by the admin.' })
+  @ApiProperty({
+    format: 'password',
+    minLength: ACCOUNT_LIMITS.passwordMinLength,
+    description: 'The first password; the person is told it by the admin.',
+  })
   @IsString({ message: ACCOUNT_MESSAGES.passwordTooShort })
   @MinLength(ACCOUNT_LIMITS.passwordMinLength, { message: ACCOUNT_MESSAGES.passwordTooShort })
   @MaxLength(ACCOUNT_LIMITS.passwordMaxLength, { message: ACCOUNT_MESSAGES.passwordTooLong })

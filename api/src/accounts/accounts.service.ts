@@ -138,7 +138,11 @@ export class AccountsService implements OnModuleInit {
       expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
     });
     await this.dataSource.query(`DELETE FROM account_sessions WHERE expires_at < now()`);
-    return { token, csrfToken, user: { userId: user.id, organisationId: user.organisationId, role: user.role, displayName: user.displayName } };
+    return {
+      token,
+      csrfToken,
+      user: { userId: user.id, organisationId: user.organisationId, role: user.role, displayName: user.displayName },
+    };
   }
 
   /**
@@ -148,7 +152,10 @@ export class AccountsService implements OnModuleInit {
    */
   private takeSignInTry(key: string, now: Date): Promise<LockState & { refused: boolean }> {
     return this.dataSource.transaction(async (manager) => {
-      const inserted = await manager.query<unknown[]>(`INSERT INTO sign_in_locks (key) VALUES ($1) ON CONFLICT (key) DO NOTHING RETURNING key`, [key]);
+      const inserted = await manager.query<unknown[]>(
+        `INSERT INTO sign_in_locks (key) VALUES ($1) ON CONFLICT (key) DO NOTHING RETURNING key`,
+        [key],
+      );
       // Counts left alone for a day are forgotten, as the rate-limit counters are.
       if (inserted.length > 0) await manager.query(`DELETE FROM sign_in_locks WHERE updated_at < now() - interval '1 day'`);
       const [row] = await manager.query<{ failed_sign_ins: number; locked_until: Date | null }[]>(
@@ -158,7 +165,11 @@ export class AccountsService implements OnModuleInit {
       const state: LockState = { failedSignIns: row.failed_sign_ins, lockedUntil: row.locked_until };
       if (isLocked(state, now)) return { ...state, refused: true };
       const next = afterFailedSignIn(state, now);
-      await manager.query(`UPDATE sign_in_locks SET failed_sign_ins = $2, locked_until = $3, updated_at = now() WHERE key = $1`, [key, next.failedSignIns, next.lockedUntil]);
+      await manager.query(`UPDATE sign_in_locks SET failed_sign_ins = $2, locked_until = $3, updated_at = now() WHERE key = $1`, [
+        key,
+        next.failedSignIns,
+        next.lockedUntil,
+      ]);
       return { ...next, refused: false };
     });
   }
@@ -179,7 +190,9 @@ export class AccountsService implements OnModuleInit {
     const { cookies } = callerOf(request);
     const token = cookies[SESSION_COOKIE];
     if (!token) return null;
-    const rows = await this.dataSource.query<{ user_id: string; organisation_id: string; role: AccountRole; display_name: string; csrf_hash: string }[]>(
+    const rows = await this.dataSource.query<
+      { user_id: string; organisation_id: string; role: AccountRole; display_name: string; csrf_hash: string }[]
+    >(
       `SELECT u.id AS user_id, u.organisation_id, u.role, u.display_name, s.csrf_hash
          FROM account_sessions s JOIN users u ON u.id = s.user_id
         WHERE s.token_hash = $1 AND s.expires_at > now()`,
@@ -200,11 +213,17 @@ export class AccountsService implements OnModuleInit {
   async statusOf(user: SignedInUser | null): Promise<AccountStatus> {
     if (!user) return { signedIn: false, user: null };
     const organisation = await this.dataSource.getRepository(Organisation).findOneByOrFail({ id: user.organisationId });
-    return { signedIn: true, user: { userId: user.userId, displayName: user.displayName, role: user.role, organisationName: organisation.name } };
+    return {
+      signedIn: true,
+      user: { userId: user.userId, displayName: user.displayName, role: user.role, organisationName: organisation.name },
+    };
   }
 
   /** The first admin of a new organisation (npm run accounts:create-admin, and the demo seed). */
-  async createOrganisationWithAdmin(organisationName: string, admin: Omit<NewUser, 'role'>): Promise<{ organisationId: string; userId: string }> {
+  async createOrganisationWithAdmin(
+    organisationName: string,
+    admin: Omit<NewUser, 'role'>,
+  ): Promise<{ organisationId: string; userId: string }> {
     return this.dataSource.transaction(async (manager) => {
       const organisation = await manager.getRepository(Organisation).save({ name: organisationName.trim() });
       const userId = await this.insertUser(manager, organisation.id, { ...admin, role: 'organisation-admin' });
@@ -246,7 +265,9 @@ export class AccountsService implements OnModuleInit {
     }
     const passwordHash = await hashPassword(user.password);
     try {
-      const saved = await manager.getRepository(User).save({ organisationId, email, passwordHash, role: user.role, displayName: user.displayName.trim() });
+      const saved = await manager
+        .getRepository(User)
+        .save({ organisationId, email, passwordHash, role: user.role, displayName: user.displayName.trim() });
       return saved.id;
     } catch (error) {
       // Two admins adding the same address at once: the unique constraint decides.
@@ -273,7 +294,9 @@ export class AccountsService implements OnModuleInit {
 
   /** One client of the user's organisation; another organisation's client is 'not found', never 'forbidden'. */
   async findClientOrThrow(user: SignedInUser, clientGuid: string): Promise<AccountClient> {
-    const client = await this.dataSource.getRepository(ClientRecord).findOne({ where: { id: clientGuid, organisationId: user.organisationId }, relations: { adviser: true } });
+    const client = await this.dataSource
+      .getRepository(ClientRecord)
+      .findOne({ where: { id: clientGuid, organisationId: user.organisationId }, relations: { adviser: true } });
     if (!client) throw new ApiError(404, 'CLIENT_NOT_FOUND', ACCOUNT_MESSAGES.clientNotFound);
     return accountClientOf(client);
   }
@@ -294,10 +317,13 @@ export class AccountsService implements OnModuleInit {
   /** The date must be a real past date, and the owning adviser a member of the same organisation. */
   private async checkedClientValues(organisationId: string, fields: ClientFields, now: Date) {
     const dateOfBirth = isoDateOf(fields.dateOfBirth);
-    if (!dateOfBirth || dateOfBirth < '1900-01-01') throw ApiError.validation([{ path: 'dateOfBirth', message: ACCOUNT_MESSAGES.dateOfBirthInvalid }]);
-    if (dateOfBirth > now.toISOString().slice(0, 10)) throw ApiError.validation([{ path: 'dateOfBirth', message: ACCOUNT_MESSAGES.dateOfBirthInFuture }]);
+    if (!dateOfBirth || dateOfBirth < '1900-01-01')
+      throw ApiError.validation([{ path: 'dateOfBirth', message: ACCOUNT_MESSAGES.dateOfBirthInvalid }]);
+    if (dateOfBirth > now.toISOString().slice(0, 10))
+      throw ApiError.validation([{ path: 'dateOfBirth', message: ACCOUNT_MESSAGES.dateOfBirthInFuture }]);
     const adviser = await this.dataSource.getRepository(User).findOneBy({ id: fields.adviserUserId, organisationId });
-    if (!adviser || adviser.role === 'policy-staff') throw ApiError.validation([{ path: 'adviserUserId', message: ACCOUNT_MESSAGES.adviserInvalid }]);
+    if (!adviser || adviser.role === 'policy-staff')
+      throw ApiError.validation([{ path: 'adviserUserId', message: ACCOUNT_MESSAGES.adviserInvalid }]);
     return {
       adviserId: adviser.id,
       firstName: fields.firstName.trim(),

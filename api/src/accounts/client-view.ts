@@ -54,7 +54,10 @@ export async function findOrganisationClient(
   organisationId: string,
   oldestListed: Date,
 ): Promise<Client | null> {
-  const [row] = await queryable.query<ClientRow[]>(`SELECT ${CLIENT_COLUMNS} FROM clients c ${LATEST_CALCULATION} WHERE c.id = $2 AND c.organisation_id = $3`, [oldestListed, clientGuid, organisationId]);
+  const [row] = await queryable.query<ClientRow[]>(
+    `SELECT ${CLIENT_COLUMNS} FROM clients c ${LATEST_CALCULATION} WHERE c.id = $2 AND c.organisation_id = $3`,
+    [oldestListed, clientGuid, organisationId],
+  );
   return row ? clientOf(row) : null;
 }
 

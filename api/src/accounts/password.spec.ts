@@ -32,7 +32,13 @@ describe('password hashing', () => {
   });
 
   it('never matches a stored text that is not one of its hashes', async () => {
-    for (const stored of ['', 'plain password', 'bcrypt$10$abc$def$ghi$jkl', 'scrypt$x$8$1$c2FsdA==$aGFzaA==', 'scrypt$1024$8$1$$aGFzaA==']) {
+    for (const stored of [
+      '',
+      'plain password',
+      'bcrypt$10$abc$def$ghi$jkl',
+      'scrypt$x$8$1$c2FsdA==$aGFzaA==',
+      'scrypt$1024$8$1$$aGFzaA==',
+    ]) {
       await expect(verifyPassword('plain password', stored)).resolves.toBe(false);
     }
   });

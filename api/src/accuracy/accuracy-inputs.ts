@@ -8,12 +8,18 @@ import type { AccuracyInputs, AuthorityRow, PrivateRentingRow } from './accuracy
 
 /** The files the accuracy report counts, read from the working directory as the engine's loader reads its own. */
 export function readAccuracyInputs(engine: EntitlementEngine, date: string, definitionsDir = resolve('definitions')): AccuracyInputs {
-  const authorities = (JSON.parse(readFileSync(join(definitionsDir, 'lookup', 'local-authorities.json'), 'utf8')) as { localAuthorities: AuthorityRow[] }).localAuthorities;
+  const authorities = (
+    JSON.parse(readFileSync(join(definitionsDir, 'lookup', 'local-authorities.json'), 'utf8')) as { localAuthorities: AuthorityRow[] }
+  ).localAuthorities;
   const privateRenting = (
-    JSON.parse(readFileSync(join(RULESETS_DIR, 'local-housing-allowance', 'private-renting-households.json'), 'utf8')) as { authorities: PrivateRentingRow[] }
+    JSON.parse(readFileSync(join(RULESETS_DIR, 'local-housing-allowance', 'private-renting-households.json'), 'utf8')) as {
+      authorities: PrivateRentingRow[];
+    }
   ).authorities;
   const mostPopulous = (
-    JSON.parse(readFileSync(join(RULESETS_DIR, 'council-tax-reduction', 'england-councils-by-population.json'), 'utf8')) as { authorities: AccuracyInputs['mostPopulous'] }
+    JSON.parse(readFileSync(join(RULESETS_DIR, 'council-tax-reduction', 'england-councils-by-population.json'), 'utf8')) as {
+      authorities: AccuracyInputs['mostPopulous'];
+    }
   ).authorities;
   return { date, engine, councilTax: councilTaxData(), caseFiles: readCaseFiles(RULESETS_DIR), authorities, privateRenting, mostPopulous };
 }

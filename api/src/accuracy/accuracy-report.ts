@@ -55,7 +55,9 @@ function casesSection(caseFiles: readonly CaseFile[], engine: EntitlementEngine)
     byFolder.set(folder, (byFolder.get(folder) ?? 0) + file.cases.length);
   }
   const names = new Map(engine.calculators.map((calculator) => [calculator.folder, calculator.name]));
-  const rows = [...byFolder.entries()].sort(([a], [b]) => (names.get(a) ?? a).localeCompare(names.get(b) ?? b)).map(([folder, cases]) => [names.get(folder) ?? folder, String(cases)]);
+  const rows = [...byFolder.entries()]
+    .sort(([a], [b]) => (names.get(a) ?? a).localeCompare(names.get(b) ?? b))
+    .map(([folder, cases]) => [names.get(folder) ?? folder, String(cases)]);
   const total = [...byFolder.values()].reduce((sum, cases) => sum + cases, 0);
   return {
     id: 'how-it-is-checked',
@@ -96,7 +98,14 @@ function housingAllowanceSection(inputs: AccuracyInputs): AccuracySection {
     const single = held.filter((row) => !row.split).length;
     const areas = lha.areasOf(code);
     const weekly = areas.filter((area) => lha.hasPublishedHousingBenefitRates(area)).length;
-    return [country, String(areas.length), String(weekly), String(inNation.length), `${single} (${percent(single, inNation.length)})`, String(held.length - single)];
+    return [
+      country,
+      String(areas.length),
+      String(weekly),
+      String(inNation.length),
+      `${single} (${percent(single, inNation.length)})`,
+      String(held.length - single),
+    ];
   });
   const settledHouseholds = privateRenting.filter((row) => lha.authority(row.localAuthority) && !lha.authority(row.localAuthority)!.split);
   const households = privateRenting.reduce((sum, row) => sum + row.privateRentingHouseholds, 0);
@@ -105,7 +114,10 @@ function housingAllowanceSection(inputs: AccuracyInputs): AccuracySection {
   const single = authorities.filter((authority) => lha.authority(authority.code)?.split === false).length;
   const confirmed = authorities.filter((authority) => lha.authority(authority.code)?.confirmed === true).length;
   const allAreas = NATIONS.reduce((sum, { code }) => sum + lha.areasOf(code).length, 0);
-  const weeklyAreas = NATIONS.reduce((sum, { code }) => sum + lha.areasOf(code).filter((area) => lha.hasPublishedHousingBenefitRates(area)).length, 0);
+  const weeklyAreas = NATIONS.reduce(
+    (sum, { code }) => sum + lha.areasOf(code).filter((area) => lha.hasPublishedHousingBenefitRates(area)).length,
+    0,
+  );
   const check = estimateCheck(lha, inputs.date);
   return {
     id: 'local-housing-allowance',
@@ -117,7 +129,17 @@ function housingAllowanceSection(inputs: AccuracyInputs): AccuracySection {
       `Weighted by private-renting households (ONS: Census 2021 households and the 2023 share rented privately, England only), ${percent(settled, households)} of England’s private renters live in a council wholly in one area.`,
       'Where the area is not known (the person is not sure, or the council is not known), the calculator never pays the rent unchecked: it uses the lowest rate among the areas the home could be in, says so, and gives the highest, so the person can see how much more they could get.',
     ],
-    table: { columns: ['Nation', 'Areas', 'Areas with Housing Benefit weekly rates', 'Councils', 'Councils in one area', 'Councils split between areas'], rows },
+    table: {
+      columns: [
+        'Nation',
+        'Areas',
+        'Areas with Housing Benefit weekly rates',
+        'Councils',
+        'Councils in one area',
+        'Councils split between areas',
+      ],
+      rows,
+    },
   };
 }
 

@@ -19,7 +19,10 @@ export class AccuracyController {
       "What the calculator covers and how it is checked: the hand-worked cases per benefit, the Local Housing Allowance areas and councils' schemes held, and what is estimated, counted from the calculator's own data for today. docs/accuracy.md is the same report for the last council tax year held.",
   })
   @ApiOkResponse({ type: AccuracyReportDto })
-  @ApiInternalServerErrorResponse({ type: ErrorResponseDto, description: 'The calculator could not count its own data (a data file is broken): no page rather than a wrong one.' })
+  @ApiInternalServerErrorResponse({
+    type: ErrorResponseDto,
+    description: 'The calculator could not count its own data (a data file is broken): no page rather than a wrong one.',
+  })
   report(): AccuracyReportDto {
     return this.accuracy.report();
   }

@@ -5,7 +5,12 @@ export class AccuracyTableDto {
   @ApiProperty({ description: 'The column headings.', type: [String], example: ['Benefit', 'Hand-worked cases'] })
   columns!: string[];
 
-  @ApiProperty({ description: 'The rows, each a list of cells in the order of `columns`.', type: 'array', items: { type: 'array', items: { type: 'string' } }, example: [['Universal Credit', '61']] })
+  @ApiProperty({
+    description: 'The rows, each a list of cells in the order of `columns`.',
+    type: 'array',
+    items: { type: 'array', items: { type: 'string' } },
+    example: [['Universal Credit', '61']],
+  })
   rows!: string[][];
 }
 
@@ -20,7 +25,10 @@ export class AccuracySectionDto {
   @ApiProperty({ description: 'Its paragraphs, in plain English.', type: [String] })
   paragraphs!: string[];
 
-  @ApiPropertyOptional({ description: 'A bulleted list, when the section has one (for example the councils whose schemes are held).', type: [String] })
+  @ApiPropertyOptional({
+    description: 'A bulleted list, when the section has one (for example the councils whose schemes are held).',
+    type: [String],
+  })
   list?: string[];
 
   @ApiPropertyOptional({ description: 'A table, when the section has one.', type: AccuracyTableDto })

@@ -1,7 +1,16 @@
 import { ADVISER_MESSAGES } from '../../../common/adviser/model.js';
 import { RESULT_BOTH_SYSTEMS } from '../../../test/fixtures/result.js';
 import type { ResultModel } from '../../../common/result/model.js';
-import { caseLabelProblemsToStart, detailsProblems, isoToUkDate, likePattern, readClientSearch, SEARCH_DATE_INVALID, SEARCH_TOO_SHORT, ukDate } from './adviser-rules.js';
+import {
+  caseLabelProblemsToStart,
+  detailsProblems,
+  isoToUkDate,
+  likePattern,
+  readClientSearch,
+  SEARCH_DATE_INVALID,
+  SEARCH_TOO_SHORT,
+  ukDate,
+} from './adviser-rules.js';
 import { adviserCategories, buildComparison, comparisonMessage, systemTotals } from './comparison.js';
 
 describe('the case label to start or duplicate a calculation', () => {
@@ -62,7 +71,10 @@ describe('dates on the adviser screens', () => {
 });
 
 /** The fixture household, with its take-home pay and other income changed and a name of its own. */
-function variant(token: string, changes: { ucWeekly?: number; otherWeekly?: number; eligibleForLb?: boolean; eligibleForUc?: boolean; dropHousingBenefit?: boolean }): ResultModel {
+function variant(
+  token: string,
+  changes: { ucWeekly?: number; otherWeekly?: number; eligibleForLb?: boolean; eligibleForUc?: boolean; dropHousingBenefit?: boolean },
+): ResultModel {
   const benefits = RESULT_BOTH_SYSTEMS.benefits!;
   return {
     ...RESULT_BOTH_SYSTEMS,
@@ -73,7 +85,9 @@ function variant(token: string, changes: { ucWeekly?: number; otherWeekly?: numb
       ucWeekly: changes.ucWeekly ?? benefits.ucWeekly,
       ucOtherIncomeWeekly: changes.otherWeekly ?? benefits.ucOtherIncomeWeekly,
       lbOtherIncomeWeekly: changes.otherWeekly ?? benefits.lbOtherIncomeWeekly,
-      meansTested: changes.dropHousingBenefit ? benefits.meansTested.filter((benefit) => benefit.benefitName !== 'Housing Benefit') : benefits.meansTested,
+      meansTested: changes.dropHousingBenefit
+        ? benefits.meansTested.filter((benefit) => benefit.benefitName !== 'Housing Benefit')
+        : benefits.meansTested,
     },
   };
 }
@@ -88,7 +102,14 @@ describe('a system’s totals', () => {
       weekly: 390.44,
       monthly: 1639.47,
     });
-    expect(systemTotals(null, 'lb')).toEqual({ benefitWeekly: 0, benefitMonthly: 0, otherWeekly: 0, otherMonthly: 0, weekly: 0, monthly: 0 });
+    expect(systemTotals(null, 'lb')).toEqual({
+      benefitWeekly: 0,
+      benefitMonthly: 0,
+      otherWeekly: 0,
+      otherMonthly: 0,
+      weekly: 0,
+      monthly: 0,
+    });
   });
 });
 
@@ -133,14 +154,19 @@ describe('comparing calculations', () => {
       'uc',
     );
     expect(uc.weeklyData.map((column) => column.total)).toEqual([300, 390]);
-    expect(uc.messageHtml).toBe('<p>Under the Universal Credit system, &#60;b&#62;Full&#60;/b&#62; time leaves the client with the highest total income: £390.00 a week.</p>');
+    expect(uc.messageHtml).toBe(
+      '<p>Under the Universal Credit system, &#60;b&#62;Full&#60;/b&#62; time leaves the client with the highest total income: £390.00 a week.</p>',
+    );
   });
 
   it('names every calculation that ties for the most', () => {
     const column = { isEligible: true, data: [], benefitTotal: 1, otherTotal: 1, total: 2 };
-    expect(comparisonMessage('lb', [{ ...column, name: 'A' }, { ...column, name: 'B' }])).toBe(
-      '<p>Under legacy benefits and pension age benefits, A, B leave the client with the same total income, £2.00 a week.</p>',
-    );
+    expect(
+      comparisonMessage('lb', [
+        { ...column, name: 'A' },
+        { ...column, name: 'B' },
+      ]),
+    ).toBe('<p>Under legacy benefits and pension age benefits, A, B leave the client with the same total income, £2.00 a week.</p>');
   });
 });
 

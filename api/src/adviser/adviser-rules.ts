@@ -19,8 +19,10 @@ export function detailsProblems(caseLabel: string | undefined | null, caseNotes:
   const problems: FieldError[] = [];
   const label = (caseLabel ?? '').trim();
   if (label === '') problems.push({ path: 'caseLabel', message: ADVISER_MESSAGES.caseLabelRequired });
-  else if (label.length > ADVISER_LIMITS.caseLabelMaxLength) problems.push({ path: 'caseLabel', message: ADVISER_MESSAGES.caseLabelTooLong });
-  if ((caseNotes ?? '').length > ADVISER_LIMITS.caseNotesMaxLength) problems.push({ path: 'caseNotes', message: ADVISER_MESSAGES.caseNotesTooLong });
+  else if (label.length > ADVISER_LIMITS.caseLabelMaxLength)
+    problems.push({ path: 'caseLabel', message: ADVISER_MESSAGES.caseLabelTooLong });
+  if ((caseNotes ?? '').length > ADVISER_LIMITS.caseNotesMaxLength)
+    problems.push({ path: 'caseNotes', message: ADVISER_MESSAGES.caseNotesTooLong });
   return problems;
 }
 
@@ -45,7 +47,8 @@ export function readClientSearch(search: string | undefined | null): ClientSearc
   const [, day, month, year] = date;
   const isoDate = `${year}-${month}-${day}`;
   const parsed = new Date(`${isoDate}T00:00:00Z`);
-  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== isoDate) return { path: 'search', message: SEARCH_DATE_INVALID };
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== isoDate)
+    return { path: 'search', message: SEARCH_DATE_INVALID };
   return { kind: 'dateOfBirth', isoDate };
 }
 

@@ -9,7 +9,13 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
-import type { AdviserActionResponse, AdviserCalculationResponse, ClientResponse, ClientsResponse, CompareResponse } from '../../../common/adviser/model.js';
+import type {
+  AdviserActionResponse,
+  AdviserCalculationResponse,
+  ClientResponse,
+  ClientsResponse,
+  CompareResponse,
+} from '../../../common/adviser/model.js';
 import { Adviser } from '../access/access.js';
 import { signedInUser } from '../accounts/signed-in-user.js';
 import { ErrorResponseDto } from '../errors/error-response.dto.js';
@@ -31,7 +37,8 @@ import {
 } from './adviser.dto.js';
 import { AdviserService } from './adviser.service.js';
 
-const NO_ACCESS = 'NO_ACCESS: not signed in to the adviser area as an adviser or organisation admin (the No Access screen); CSRF_FAILED: a POST without the X-CSRF-Token header.';
+const NO_ACCESS =
+  'NO_ACCESS: not signed in to the adviser area as an adviser or organisation admin (the No Access screen); CSRF_FAILED: a POST without the X-CSRF-Token header.';
 const CLIENT_NOT_FOUND = "CLIENT_NOT_FOUND: no such client in the adviser's organisation.";
 const CALCULATION_NOT_FOUND = "CALCULATION_NOT_FOUND: no such calculation of the organisation's clients, or it is older than 6 months.";
 
@@ -49,13 +56,20 @@ export class AdviserController {
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
     summary: 'Find clients by name or date of birth',
-    description: "Part of a first or last name (any case), or an exact date of birth as DD/MM/YYYY; at least 3 characters. 'user' searches the adviser's own clients, 'organisation' all of the organisation's.",
+    description:
+      "Part of a first or last name (any case), or an exact date of birth as DD/MM/YYYY; at least 3 characters. 'user' searches the adviser's own clients, 'organisation' all of the organisation's.",
   })
   @ApiOkResponse({ type: ClientsResponseDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'search is shorter than 3 characters or not a real date, or searchType is not user or organisation.' })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: 'search is shorter than 3 characters or not a real date, or searchType is not user or organisation.',
+  })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: NO_ACCESS })
   async clients(@Req() request: Request, @Query() query: ClientSearchQuery): Promise<ClientsResponse> {
-    return { isIntermediary: true, searchClients: await this.advisers.searchClients(signedInUser(request), query.search, query.searchType) };
+    return {
+      isIntermediary: true,
+      searchClients: await this.advisers.searchClients(signedInUser(request), query.search, query.searchType),
+    };
   }
 
   @Get('client')
@@ -72,8 +86,9 @@ export class AdviserController {
   @Get('calculation')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
-    summary: "One client calculation with its figures and answers",
-    description: 'Worked out again from the stored answers with today’s rules, as the results page is. An unfinished calculation has its details only.',
+    summary: 'One client calculation with its figures and answers',
+    description:
+      'Worked out again from the stored answers with today’s rules, as the results page is. An unfinished calculation has its details only.',
   })
   @ApiOkResponse({ type: AdviserCalculationResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'session is not a calculation id.' })
@@ -85,9 +100,15 @@ export class AdviserController {
 
   @Post('start')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Start a new calculation for a client', description: 'The adviser then answers it from page 1 of the survey. Recorded in the audit.' })
+  @ApiOperation({
+    summary: 'Start a new calculation for a client',
+    description: 'The adviser then answers it from page 1 of the survey. Recorded in the audit.',
+  })
   @ApiOkResponse({ type: AdviserActionResponseDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The case label is missing or longer than 20 characters, or clientGuid is not a client id.' })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: 'The case label is missing or longer than 20 characters, or clientGuid is not a client id.',
+  })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: NO_ACCESS })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: CLIENT_NOT_FOUND })
   async start(@Req() request: Request, @Body() body: StartRequest): Promise<AdviserActionResponse & { isIntermediary: true }> {
@@ -97,9 +118,15 @@ export class AdviserController {
 
   @Post('duplicate')
   @HttpCode(200)
-  @ApiOperation({ summary: "Copy a client's calculation", description: 'A new calculation for the same client with the same answers, under a new case label. Recorded in the audit.' })
+  @ApiOperation({
+    summary: "Copy a client's calculation",
+    description: 'A new calculation for the same client with the same answers, under a new case label. Recorded in the audit.',
+  })
   @ApiOkResponse({ type: AdviserActionResponseDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The case label is missing or longer than 20 characters, or an id is malformed.' })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: 'The case label is missing or longer than 20 characters, or an id is malformed.',
+  })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: NO_ACCESS })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: `${CLIENT_NOT_FOUND} ${CALCULATION_NOT_FOUND}` })
   async duplicate(@Req() request: Request, @Body() body: DuplicateRequest): Promise<AdviserActionResponse & { isIntermediary: true }> {
@@ -109,7 +136,10 @@ export class AdviserController {
 
   @Post('delete')
   @HttpCode(200)
-  @ApiOperation({ summary: "Delete a client's calculation", description: 'The calculation and its answers go; the audit record of who deleted it stays.' })
+  @ApiOperation({
+    summary: "Delete a client's calculation",
+    description: 'The calculation and its answers go; the audit record of who deleted it stays.',
+  })
   @ApiOkResponse({ type: AdviserActionResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'session is not a calculation id.' })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: NO_ACCESS })
@@ -123,7 +153,10 @@ export class AdviserController {
   @HttpCode(200)
   @ApiOperation({ summary: "Update a calculation's case label and notes", description: 'Recorded in the audit.' })
   @ApiOkResponse({ type: AdviserActionResponseDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The case label is missing or longer than 20 characters, the notes are longer than 2000, or session is malformed.' })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: 'The case label is missing or longer than 20 characters, the notes are longer than 2000, or session is malformed.',
+  })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: NO_ACCESS })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: CALCULATION_NOT_FOUND })
   async details(@Req() request: Request, @Body() body: DetailsRequest): Promise<AdviserActionResponse & { isIntermediary: true }> {
@@ -133,12 +166,21 @@ export class AdviserController {
 
   @Get('compare')
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({ summary: "Compare 2 to 6 of a client's calculations", description: 'For each system, the benefits of each finished calculation side by side, with the totals.' })
+  @ApiOperation({
+    summary: "Compare 2 to 6 of a client's calculations",
+    description: 'For each system, the benefits of each finished calculation side by side, with the totals.',
+  })
   @ApiOkResponse({ type: CompareResponseDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Fewer than 2 or more than 6 sessions, one given twice, or a malformed id.' })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: 'Fewer than 2 or more than 6 sessions, one given twice, or a malformed id.',
+  })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: NO_ACCESS })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: `${CLIENT_NOT_FOUND} ${CALCULATION_NOT_FOUND}` })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'CALCULATION_NOT_COMPLETE or RESULTS_NOT_READY: a calculation has no results to compare yet.' })
+  @ApiConflictResponse({
+    type: ErrorResponseDto,
+    description: 'CALCULATION_NOT_COMPLETE or RESULTS_NOT_READY: a calculation has no results to compare yet.',
+  })
   async compare(@Req() request: Request, @Query() query: CompareQuery): Promise<CompareResponse> {
     return { isIntermediary: true, ...(await this.advisers.compare(signedInUser(request), query.clientGuid, query.session)) };
   }
@@ -147,17 +189,24 @@ export class AdviserController {
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
     summary: 'Download one calculation’s results, or a comparison, as a PDF',
-    description: 'One session: the results PDF, as the public results page gives it. 2 to 6: the comparison PDF. Sent as an attachment with its Content-Length.',
+    description:
+      'One session: the results PDF, as the public results page gives it. 2 to 6: the comparison PDF. Sent as an attachment with its Content-Length.',
   })
   @ApiOkResponse({
     description: 'The PDF, as an attachment; never cached.',
     content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
     headers: { 'Content-Length': { description: 'The size of the file in bytes.', schema: { type: 'integer' } } },
   })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'No session or more than 6, one given twice, a malformed id, or period not weekly or monthly.' })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: 'No session or more than 6, one given twice, a malformed id, or period not weekly or monthly.',
+  })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: NO_ACCESS })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: `${CLIENT_NOT_FOUND} ${CALCULATION_NOT_FOUND}` })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'CALCULATION_NOT_COMPLETE or RESULTS_NOT_READY: a calculation has no results yet.' })
+  @ApiConflictResponse({
+    type: ErrorResponseDto,
+    description: 'CALCULATION_NOT_COMPLETE or RESULTS_NOT_READY: a calculation has no results yet.',
+  })
   async pdf(@Req() request: Request, @Query() query: AdviserPdfQuery): Promise<StreamableFile> {
     const { pdf, fileName } = await this.advisers.pdf(signedInUser(request), query.clientGuid, query.session, query.period ?? 'weekly');
     return new StreamableFile(pdf, { type: 'application/pdf', length: pdf.length, disposition: `attachment; filename="${fileName}"` });

@@ -114,7 +114,10 @@ export class StartRequest extends DeviceFields {
   @IsUUID('all', CLIENT_GUID)
   clientGuid!: string;
 
-  @ApiProperty({ description: `The case label: required, at most ${ADVISER_LIMITS.caseLabelMaxLength} characters.`, example: 'Before new job' })
+  @ApiProperty({
+    description: `The case label: required, at most ${ADVISER_LIMITS.caseLabelMaxLength} characters.`,
+    example: 'Before new job',
+  })
   @IsOptional()
   @IsString({ message: 'caseReference must be text.' })
   caseReference?: string;
@@ -156,7 +159,8 @@ export class ClientsResponseDto {
   @ApiProperty({
     type: 'array',
     items: { type: 'object' },
-    description: 'At most 50 clients: clientGuid, displayName, firstName, lastName, dateOfBirth (DD/MM/YYYY), clientNumber, caseReference, caseNotes, searchName, calculationCreateDate and calculationUpdateDate (of the newest calculation, DD/MM/YYYY, or null).',
+    description:
+      'At most 50 clients: clientGuid, displayName, firstName, lastName, dateOfBirth (DD/MM/YYYY), clientNumber, caseReference, caseNotes, searchName, calculationCreateDate and calculationUpdateDate (of the newest calculation, DD/MM/YYYY, or null).',
   })
   searchClients!: unknown[];
 }
@@ -171,7 +175,8 @@ export class ClientResponseDto {
   @ApiProperty({
     type: 'array',
     items: { type: 'object' },
-    description: 'Its calculations younger than 6 months, newest first: sessionId, token, createdDate (DD/MM/YYYY), caseReference (the case label), isComplete, link.',
+    description:
+      'Its calculations younger than 6 months, newest first: sessionId, token, createdDate (DD/MM/YYYY), caseReference (the case label), isComplete, link.',
   })
   calculations!: unknown[];
 }
@@ -195,7 +200,11 @@ export class CompareResponseDto {
   @ApiProperty({ description: 'Always true: only advisers get an answer.' })
   isIntermediary!: boolean;
 
-  @ApiProperty({ type: Object, description: 'Universal Credit system: show, messageHtml, categories (benefit names), weeklyData and monthlyData (a column per calculation).' })
+  @ApiProperty({
+    type: Object,
+    description:
+      'Universal Credit system: show, messageHtml, categories (benefit names), weeklyData and monthlyData (a column per calculation).',
+  })
   uc!: unknown;
 
   @ApiProperty({ type: Object, description: 'Legacy benefits and pension age benefits, in the same shape as uc.' })

@@ -24,7 +24,14 @@ import { newCalculationReference } from '../survey/calculation-reference.js';
 import { resumePage, surveyState, type CompiledSurvey } from '../survey/survey-flow.js';
 import { CALCULATION_LIFETIME_MONTHS, COMPILED_SURVEY, SurveyService } from '../survey/survey.service.js';
 import type { AdviserAuditAction } from './adviser-audit.entity.js';
-import { caseLabelProblemsToStart, detailsProblems, likePattern, oldestListedCalculation, readClientSearch, ukDate } from './adviser-rules.js';
+import {
+  caseLabelProblemsToStart,
+  detailsProblems,
+  likePattern,
+  oldestListedCalculation,
+  readClientSearch,
+  ukDate,
+} from './adviser-rules.js';
 import { COMPARISON_PDF_FILE_NAME, renderComparisonPdf } from './comparison-pdf.js';
 import { adviserCategories, benefitLines, buildComparison, systemTotals } from './comparison.js';
 
@@ -32,7 +39,6 @@ export const COMPARISON_TEMPLATE = Symbol('COMPARISON_TEMPLATE');
 
 /** At most this many clients come back from one search: the typeahead shows a short list to pick from. */
 export const CLIENT_SEARCH_LIMIT = 50;
-
 
 interface CalculationRow {
   id: string;
@@ -62,9 +68,12 @@ export function clientNotFound(): ApiError {
 }
 
 export function adviserCalculationNotFound(path = 'session'): ApiError {
-  return new ApiError(404, 'CALCULATION_NOT_FOUND', 'This calculation was not found for your organisation’s clients. Calculations older than 6 months are not kept.', [
-    { path, message: 'This calculation was not found.' },
-  ]);
+  return new ApiError(
+    404,
+    'CALCULATION_NOT_FOUND',
+    'This calculation was not found for your organisation’s clients. Calculations older than 6 months are not kept.',
+    [{ path, message: 'This calculation was not found.' }],
+  );
 }
 
 /**
@@ -263,8 +272,13 @@ export class AdviserService {
   }
 
   /** The results of the client's calculations, each finished and with results to show; in the order asked for. */
-  private async completeResults(user: SignedInUser, clientGuid: string, sessionIds: readonly string[]): Promise<{ name: string; result: ResultModel }[]> {
-    if (new Set(sessionIds).size !== sessionIds.length) throw ApiError.validation([{ path: 'session', message: 'Each calculation can be compared once.' }]);
+  private async completeResults(
+    user: SignedInUser,
+    clientGuid: string,
+    sessionIds: readonly string[],
+  ): Promise<{ name: string; result: ResultModel }[]> {
+    if (new Set(sessionIds).size !== sessionIds.length)
+      throw ApiError.validation([{ path: 'session', message: 'Each calculation can be compared once.' }]);
     const client = await this.visibleClient(this.dataSource.manager, user, clientGuid);
     const compared: { name: string; result: ResultModel }[] = [];
     for (const [index, sessionId] of sessionIds.entries()) {
@@ -273,15 +287,21 @@ export class AdviserService {
       if (row.client_id !== client.clientGuid) throw adviserCalculationNotFound(path);
       const name = row.case_label || row.reference;
       if (row.finished_at === null) {
-        throw new ApiError(409, 'CALCULATION_NOT_COMPLETE', `Calculation ${name} is not finished, so it has no results yet. Finish it, then try again.`, [
-          { path, message: 'This calculation is not finished.' },
-        ]);
+        throw new ApiError(
+          409,
+          'CALCULATION_NOT_COMPLETE',
+          `Calculation ${name} is not finished, so it has no results yet. Finish it, then try again.`,
+          [{ path, message: 'This calculation is not finished.' }],
+        );
       }
       const result = await this.results.resultForAdviser(row.id);
       if (result.benefits === null) {
-        throw new ApiError(409, 'RESULTS_NOT_READY', `Calculation ${name} has answers that need changing or giving before its results can be worked out. Edit it, then try again.`, [
-          { path, message: 'This calculation has no results yet.' },
-        ]);
+        throw new ApiError(
+          409,
+          'RESULTS_NOT_READY',
+          `Calculation ${name} has answers that need changing or giving before its results can be worked out. Edit it, then try again.`,
+          [{ path, message: 'This calculation has no results yet.' }],
+        );
       }
       compared.push({ name, result });
     }
@@ -296,7 +316,12 @@ export class AdviserService {
   }
 
   /** A calculation of a client of the adviser's organisation, younger than 6 months; 404 otherwise. */
-  private async visibleCalculation(manager: EntityManager, user: SignedInUser, sessionId: string, path = 'session'): Promise<CalculationRow> {
+  private async visibleCalculation(
+    manager: EntityManager,
+    user: SignedInUser,
+    sessionId: string,
+    path = 'session',
+  ): Promise<CalculationRow> {
     const [row] = await manager.query<CalculationRow[]>(
       `SELECT ${CALCULATION_COLUMNS} FROM calculation_sessions s JOIN clients c ON c.id = s.client_id
         WHERE s.id = $1 AND c.organisation_id = $2 AND s.created_at >= $3`,
@@ -307,7 +332,13 @@ export class AdviserService {
   }
 
   /** A new calculation row; a duplicate takes its source's passed pages (and is finished when the source was). */
-  private async insertCalculation(manager: EntityManager, user: SignedInUser, clientId: string, caseLabel: string, source: CalculationRow | null): Promise<string> {
+  private async insertCalculation(
+    manager: EntityManager,
+    user: SignedInUser,
+    clientId: string,
+    caseLabel: string,
+    source: CalculationRow | null,
+  ): Promise<string> {
     // A clash of two random references is unlikely; on one, another is drawn. A savepoint keeps the transaction usable.
     for (let attempt = 0; ; attempt += 1) {
       try {
@@ -326,7 +357,13 @@ export class AdviserService {
     }
   }
 
-  private async audit(manager: EntityManager, user: SignedInUser, action: AdviserAuditAction, sessionId: string, clientId: string | null): Promise<void> {
+  private async audit(
+    manager: EntityManager,
+    user: SignedInUser,
+    action: AdviserAuditAction,
+    sessionId: string,
+    clientId: string | null,
+  ): Promise<void> {
     await manager.query(`INSERT INTO adviser_audit (user_id, organisation_id, action, session_id, client_id) VALUES ($1, $2, $3, $4, $5)`, [
       user.userId,
       user.organisationId,
@@ -354,4 +391,3 @@ export class AdviserService {
     };
   }
 }
-

@@ -9,7 +9,11 @@ import { buildComparison } from './comparison.js';
 const template = loadComparisonTemplate();
 const SITE = { charity: { name: 'Benefits Calculator' } } as SiteConfig;
 
-const notEligibleForUc: ResultModel = { ...RESULT_BOTH_SYSTEMS, token: 'B2B2B2B2', eligibility: { isEligibleForLb: true, isEligibleForUc: false } };
+const notEligibleForUc: ResultModel = {
+  ...RESULT_BOTH_SYSTEMS,
+  token: 'B2B2B2B2',
+  eligibility: { isEligibleForLb: true, isEligibleForUc: false },
+};
 const compared = [
   { name: 'Part time | evenings', result: RESULT_BOTH_SYSTEMS },
   { name: 'Not working', result: notEligibleForUc },
@@ -31,9 +35,14 @@ function input(period: 'weekly' | 'monthly'): ComparisonPdfInput {
 describe('the comparison PDF', () => {
   it('lists each calculation’s benefits and totals for each system, in the period asked for', () => {
     const markup = comparisonDocumentMarkup(input('weekly'));
-    const lines = markup.split('\n').map((line) => line.trim()).filter(Boolean);
+    const lines = markup
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
     expect(lines).toContain('title Comparing calculations');
-    expect(lines).toContain('note Prepared by Benefits Calculator on 23 November 2026 for an adviser. All amounts are shown per week, worked out with the benefit rates in force on 23 November 2026.');
+    expect(lines).toContain(
+      'note Prepared by Benefits Calculator on 23 November 2026 for an adviser. All amounts are shown per week, worked out with the benefit rates in force on 23 November 2026.',
+    );
     // The adviser's label is escaped for the markup, so its '|' stays text.
     expect(lines).toContain('bullet Part time \\| evenings: calculation reference K7MXQ2PA');
     expect(lines).toContain('heading Legacy benefits and pension age benefits');

@@ -59,7 +59,9 @@ export function comparisonDocumentView(input: ComparisonPdfInput) {
         columns: columns.map((column) => ({
           name: column.name,
           isEligible: column.isEligible,
-          benefits: data.categories.map((name, index) => ({ name, amount: moneyIn(column.data[index], period) })).filter((_, index) => column.data[index] !== 0),
+          benefits: data.categories
+            .map((name, index) => ({ name, amount: moneyIn(column.data[index], period) }))
+            .filter((_, index) => column.data[index] !== 0),
           benefitTotal: moneyIn(column.benefitTotal, period),
           otherTotal: moneyIn(column.otherTotal, period),
           total: moneyIn(column.total, period),

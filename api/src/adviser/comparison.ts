@@ -22,7 +22,11 @@ export function amountOf(benefit: ResultBenefit, period: 'weekly' | 'monthly'): 
 }
 
 export function benefitLines(benefits: readonly ResultBenefit[]): AdviserBenefitLine[] {
-  return benefits.map((benefit) => ({ benefitName: benefit.benefitName, weeklyPayment: amountOf(benefit, 'weekly'), monthlyPayment: amountOf(benefit, 'monthly') }));
+  return benefits.map((benefit) => ({
+    benefitName: benefit.benefitName,
+    weeklyPayment: amountOf(benefit, 'weekly'),
+    monthlyPayment: amountOf(benefit, 'monthly'),
+  }));
 }
 
 // The benefits of one system, each once: its means-tested list, then the benefits both systems pay.
@@ -45,7 +49,14 @@ export function systemTotals(benefits: ResultBenefits | null, system: BenefitSys
   const benefitMonthly = benefits[`${system}Monthly` as const];
   const otherWeekly = toPenny(benefits[`${system}IncomeWeekly` as const] + benefits[`${system}OtherIncomeWeekly` as const]);
   const otherMonthly = toPenny(benefits[`${system}IncomeMonthly` as const] + benefits[`${system}OtherIncomeMonthly` as const]);
-  return { benefitWeekly, benefitMonthly, otherWeekly, otherMonthly, weekly: toPenny(benefitWeekly + otherWeekly), monthly: toPenny(benefitMonthly + otherMonthly) };
+  return {
+    benefitWeekly,
+    benefitMonthly,
+    otherWeekly,
+    otherMonthly,
+    weekly: toPenny(benefitWeekly + otherWeekly),
+    monthly: toPenny(benefitMonthly + otherMonthly),
+  };
 }
 
 export function isEligible(result: ResultModel, system: BenefitSystem): boolean {
@@ -88,7 +99,8 @@ export function comparisonSentence(system: BenefitSystem, columns: readonly Comp
   if (eligible.length === 0) return `None of these calculations is eligible under ${SYSTEM_NAMES[system]}.`;
   const best = eligible.reduce((highest, column) => (column.total > highest.total ? column : highest));
   const tied = eligible.filter((column) => column.total === best.total);
-  if (tied.length > 1) return `Under ${SYSTEM_NAMES[system]}, ${tied.map((column) => column.name).join(', ')} leave the client with the same total income, ${money(best.total)} a week.`;
+  if (tied.length > 1)
+    return `Under ${SYSTEM_NAMES[system]}, ${tied.map((column) => column.name).join(', ')} leave the client with the same total income, ${money(best.total)} a week.`;
   return `Under ${SYSTEM_NAMES[system]}, ${best.name} leaves the client with the highest total income: ${money(best.total)} a week.`;
 }
 

@@ -13,7 +13,8 @@ export class IntermediaryController {
   @Get('index')
   @ApiOperation({
     summary: 'Whether the visitor is an adviser (intermediary)',
-    description: 'True when the request carries the account session of an adviser or organisation admin; the landing page sends them to /adviser/.',
+    description:
+      'True when the request carries the account session of an adviser or organisation admin; the landing page sends them to /adviser/.',
   })
   @ApiOkResponse({ type: IntermediaryIndexResponse })
   @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'The service is down for a moment.' })

@@ -25,7 +25,9 @@ export class AnalyticsService {
   async record(events: { event: AnalyticsEventName; pageName: string | null }[], context: AnalyticsContext): Promise<void> {
     if (events.length === 0) return;
     try {
-      await this.events.insert(events.map(({ event, pageName }) => ({ event, pageName, sessionId: context.sessionId, partnerId: context.partnerId })));
+      await this.events.insert(
+        events.map(({ event, pageName }) => ({ event, pageName, sessionId: context.sessionId, partnerId: context.partnerId })),
+      );
     } catch (error) {
       this.logger.event('warn', 'analytics event not stored', describeErrorForLog(error));
     }

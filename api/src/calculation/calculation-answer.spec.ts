@@ -37,7 +37,17 @@ describe('ratesHeldFrom', () => {
   });
 
   it('is the latest first value when only one year is held', () => {
-    expect(ratesHeldFrom(new ParameterSet(new Map([['a', parameter('2026-04-06')], ['b', parameter('2026-04-13')]]), '2027-03-31'))).toBe('2026-04-13');
+    expect(
+      ratesHeldFrom(
+        new ParameterSet(
+          new Map([
+            ['a', parameter('2026-04-06')],
+            ['b', parameter('2026-04-13')],
+          ]),
+          '2027-03-31',
+        ),
+      ),
+    ).toBe('2026-04-13');
   });
 });
 
@@ -58,7 +68,9 @@ describe('CalculationRequests', () => {
         statusCode: 422,
         code: 'DATE_OUT_OF_RANGE',
         message: 'The rules and rates held start on 2025-04-07; 2025-04-06 is before that, so it cannot be worked out.',
-        errors: [{ path: 'date', message: 'The rules and rates held start on 2025-04-07; 2025-04-06 is before that, so it cannot be worked out.' }],
+        errors: [
+          { path: 'date', message: 'The rules and rates held start on 2025-04-07; 2025-04-06 is before that, so it cannot be worked out.' },
+        ],
       },
     });
     expect((await requests.answer({ date: '2025-04-07', household: noChildren }, '2026-11-21')).statusCode).toBe(200);
@@ -73,7 +85,12 @@ describe('CalculationRequests', () => {
     const one = await requests.answer({ household: { ...noChildren, capital: -1 } }, '2026-11-21');
     expect(one).toEqual({
       statusCode: 400,
-      body: { statusCode: 400, code: 'VALIDATION_FAILED', message: 'household.capital must be 0 or more.', errors: [{ path: 'household.capital', message: 'household.capital must be 0 or more.' }] },
+      body: {
+        statusCode: 400,
+        code: 'VALIDATION_FAILED',
+        message: 'household.capital must be 0 or more.',
+        errors: [{ path: 'household.capital', message: 'household.capital must be 0 or more.' }],
+      },
     });
     const two = await requests.answer({ household: { ...noChildren, capital: -1, extra: true } }, '2026-11-21');
     expect(two.body).toMatchObject({ statusCode: 400, message: 'There are 2 problems with the request.' });
@@ -90,7 +107,26 @@ function leafPaths(value: unknown, path: (string | number)[] = []): (string | nu
 describe('CalculationRequests with spoilt households', () => {
   const engine = loadEntitlementEngine();
   const requests = new CalculationRequests(engine);
-  const SPOILERS: unknown[] = [null, undefined, -1, 0, 1.001, 1e300, Number.MAX_SAFE_INTEGER, 'x', '', '2026-02-30', '2024-01-01', '2030-01-01', true, {}, [], [{}], { amount: 1 }, 'PRIVATE_RENT'];
+  const SPOILERS: unknown[] = [
+    null,
+    undefined,
+    -1,
+    0,
+    1.001,
+    1e300,
+    Number.MAX_SAFE_INTEGER,
+    'x',
+    '',
+    '2026-02-30',
+    '2024-01-01',
+    '2030-01-01',
+    true,
+    {},
+    [],
+    [{}],
+    { amount: 1 },
+    'PRIVATE_RENT',
+  ];
 
   it('answers 200, 400 or 422, never an exception, for 2,000 random households each with one value spoilt', async () => {
     const statuses = new Set<number>();
@@ -99,7 +135,9 @@ describe('CalculationRequests with spoilt households', () => {
       const body = JSON.parse(JSON.stringify({ date, household })) as Record<string, unknown>;
       const places = leafPaths(body).filter((path) => path.length > 0);
       const place = places[Math.floor(random() * places.length)]!;
-      const parent = place.slice(0, -1).reduce<Record<string | number, unknown>>((object, key) => object[key] as Record<string | number, unknown>, body);
+      const parent = place
+        .slice(0, -1)
+        .reduce<Record<string | number, unknown>>((object, key) => object[key] as Record<string | number, unknown>, body);
       const spoiler = SPOILERS[Math.floor(random() * SPOILERS.length)];
       if (spoiler === undefined) delete parent[place.at(-1)!];
       else parent[place.at(-1)!] = spoiler;

@@ -14,7 +14,10 @@ const SYSTEMS = ['UNIVERSAL_CREDIT', 'LEGACY_AND_PENSION_AGE', 'BOTH'];
 
 @ApiSchema({ name: 'AmountLine', description: 'An element added or a deduction taken, in both periods.' })
 export class AmountLineDto {
-  @ApiProperty({ description: 'A stable code, e.g. STANDARD_ALLOWANCE, CHILD, HOUSING; EARNINGS, CAPITAL, BENEFIT_CAP.', example: 'STANDARD_ALLOWANCE' })
+  @ApiProperty({
+    description: 'A stable code, e.g. STANDARD_ALLOWANCE, CHILD, HOUSING; EARNINGS, CAPITAL, BENEFIT_CAP.',
+    example: 'STANDARD_ALLOWANCE',
+  })
   code!: string;
 
   @ApiProperty({ description: 'The name to show.', example: 'Standard allowance' })
@@ -27,34 +30,47 @@ export class AmountLineDto {
   monthly!: number;
 }
 
-@ApiSchema({ name: 'RuleApplied', description: 'A rule of the benefit\'s ruleset that held for this household.' })
+@ApiSchema({ name: 'RuleApplied', description: "A rule of the benefit's ruleset that held for this household." })
 export class RuleAppliedDto {
-  @ApiProperty({ description: 'The rule\'s name in its ruleset.', example: 'has-a-child' })
+  @ApiProperty({ description: "The rule's name in its ruleset.", example: 'has-a-child' })
   name!: string;
 
-  @ApiProperty({ description: 'What the rule decides and the regulation it follows.', example: 'Child Benefit is paid for a child under 16 (SSCBA 1992 s141-143).' })
+  @ApiProperty({
+    description: 'What the rule decides and the regulation it follows.',
+    example: 'Child Benefit is paid for a child under 16 (SSCBA 1992 s141-143).',
+  })
   description!: string;
 }
 
 @ApiSchema({ name: 'Citation', description: 'A document with its link.' })
 export class CitationDto {
-  @ApiProperty({ description: 'The document\'s title.', example: 'Benefit and pension rates 2026 to 2027' })
+  @ApiProperty({ description: "The document's title.", example: 'Benefit and pension rates 2026 to 2027' })
   title!: string;
 
-  @ApiProperty({ description: 'Where to read it.', example: 'https://www.gov.uk/government/publications/benefit-and-pension-rates-2026-to-2027' })
+  @ApiProperty({
+    description: 'Where to read it.',
+    example: 'https://www.gov.uk/government/publications/benefit-and-pension-rates-2026-to-2027',
+  })
   url!: string;
 }
 
-@ApiSchema({ name: 'ParameterUsed', description: 'A rate, threshold, limit or switch the figure used, with its value on the date and its source.' })
+@ApiSchema({
+  name: 'ParameterUsed',
+  description: 'A rate, threshold, limit or switch the figure used, with its value on the date and its source.',
+})
 export class ParameterUsedDto {
-  @ApiProperty({ description: 'The parameter\'s name: its file under rulesets/parameters/ without .json.', example: 'gov/hmrc/child_benefit/amount/eldest' })
+  @ApiProperty({
+    description: "The parameter's name: its file under rulesets/parameters/ without .json.",
+    example: 'gov/hmrc/child_benefit/amount/eldest',
+  })
   name!: string;
 
   @ApiProperty({ description: 'A short name for it.', example: 'Child Benefit: eldest or only child' })
   label!: string;
 
   @ApiProperty({
-    description: 'The value in force on the date, in the unit given: whole pence, basis points (100% = 10000), a count (null: no limit), hours, or true/false.',
+    description:
+      'The value in force on the date, in the unit given: whole pence, basis points (100% = 10000), a count (null: no limit), hours, or true/false.',
     oneOf: [{ type: 'number' }, { type: 'boolean' }],
     nullable: true,
     example: 2705,
@@ -82,7 +98,12 @@ export class BenefitResultDto {
   @ApiProperty({ description: 'Its name.', example: 'Child Benefit' })
   name!: string;
 
-  @ApiProperty({ description: 'The total it counts in; BOTH for benefits that do not depend on the system.', enum: SYSTEMS, enumName: 'BenefitSystem', example: 'BOTH' })
+  @ApiProperty({
+    description: 'The total it counts in; BOTH for benefits that do not depend on the system.',
+    enum: SYSTEMS,
+    enumName: 'BenefitSystem',
+    example: 'BOTH',
+  })
   system!: string;
 
   @ApiProperty({ description: 'Whether the benefit depends on income and savings.', example: false })
@@ -91,7 +112,11 @@ export class BenefitResultDto {
   @ApiProperty({ description: 'Whether the household may get it.', example: true })
   eligible!: boolean;
 
-  @ApiProperty({ description: 'False when the household may be entitled but the amount cannot be worked out from the answers (e.g. PIP before an assessment).', example: true })
+  @ApiProperty({
+    description:
+      'False when the household may be entitled but the amount cannot be worked out from the answers (e.g. PIP before an assessment).',
+    example: true,
+  })
   amountShown!: boolean;
 
   @ApiProperty({ description: 'Pounds a week, to the penny (UC: monthly x 12 / 52).', example: 27.05 })
@@ -106,7 +131,11 @@ export class BenefitResultDto {
   @ApiProperty({ description: 'Deductions taken.', type: [AmountLineDto] })
   deductions!: AmountLineDto[];
 
-  @ApiProperty({ description: 'Plain-English sentences, in the order the figure is worked out.', type: [String], example: ['Child Benefit is £27.05 a week for the eldest child.'] })
+  @ApiProperty({
+    description: 'Plain-English sentences, in the order the figure is worked out.',
+    type: [String],
+    example: ['Child Benefit is £27.05 a week for the eldest child.'],
+  })
   explanation!: string[];
 
   @ApiProperty({ description: 'The rules of the ruleset that held.', type: [RuleAppliedDto] })
@@ -136,7 +165,7 @@ export class CalculationTotalsDto {
 
 @ApiSchema({ name: 'ResultVariable', description: 'A figure the results read besides the awards (e.g. BENEFIT_CAP_APPLIES).' })
 export class ResultVariableDto {
-  @ApiProperty({ description: 'The variable\'s name.', example: 'BENEFIT_CAP_APPLIES' })
+  @ApiProperty({ description: "The variable's name.", example: 'BENEFIT_CAP_APPLIES' })
   name!: string;
 
   @ApiProperty(WEEKLY)
@@ -155,7 +184,10 @@ export class ExtraHelpSourceDto {
   url!: string;
 }
 
-@ApiSchema({ name: 'ExtraHelpOffer', description: 'A scheme outside the benefits (a grant, a social tariff, a discount) the household may get.' })
+@ApiSchema({
+  name: 'ExtraHelpOffer',
+  description: 'A scheme outside the benefits (a grant, a social tariff, a discount) the household may get.',
+})
 export class ExtraHelpOfferDto {
   @ApiProperty({ description: 'The name of its category.', example: 'children-and-school' })
   category!: string;
@@ -169,7 +201,10 @@ export class ExtraHelpOfferDto {
   @ApiProperty({ description: 'Plain English: what it is and roughly how much.' })
   text!: string;
 
-  @ApiProperty({ description: "The heading of the help text: 'How to access support' unless the scheme gives its own.", example: 'How to access support' })
+  @ApiProperty({
+    description: "The heading of the help text: 'How to access support' unless the scheme gives its own.",
+    example: 'How to access support',
+  })
   howToAccessTitle!: string;
 
   @ApiProperty({ description: 'Who to contact and how to apply.' })
@@ -211,7 +246,7 @@ export class LocalHousingAllowanceUsedDto {
 
   @ApiProperty({
     description:
-      'Why that area: GIVEN (housing.brma named it), POSTCODE (the operator\'s postcode lookup placed the home in it), LOCAL_AUTHORITY (the whole council is in it), or LOWEST_OF_CANDIDATES (the area could not be settled, so the lowest rate among `candidates` was used; the rent is never met unchecked).',
+      "Why that area: GIVEN (housing.brma named it), POSTCODE (the operator's postcode lookup placed the home in it), LOCAL_AUTHORITY (the whole council is in it), or LOWEST_OF_CANDIDATES (the area could not be settled, so the lowest rate among `candidates` was used; the rent is never met unchecked).",
     enum: ['GIVEN', 'POSTCODE', 'LOCAL_AUTHORITY', 'LOWEST_OF_CANDIDATES'],
     enumName: 'LhaAreaBasis',
     example: 'LOWEST_OF_CANDIDATES',
@@ -228,10 +263,19 @@ export class LocalHousingAllowanceUsedDto {
   })
   unsettledReason!: 'SPLIT_AUTHORITY' | 'NO_LOCAL_AUTHORITY' | 'LOCAL_AUTHORITY_NOT_HELD' | null;
 
-  @ApiProperty({ description: 'Every area the home could be in; just the one used when it was settled.', type: [String], example: ['Central Greater Manchester', 'Southern Greater Manchester'] })
+  @ApiProperty({
+    description: 'Every area the home could be in; just the one used when it was settled.',
+    type: [String],
+    example: ['Central Greater Manchester', 'Southern Greater Manchester'],
+  })
   candidates!: string[];
 
-  @ApiProperty({ description: "The council's name, when the table of councils and areas holds it.", nullable: true, type: String, example: 'Manchester' })
+  @ApiProperty({
+    description: "The council's name, when the table of councils and areas holds it.",
+    nullable: true,
+    type: String,
+    example: 'Manchester',
+  })
   localAuthorityName!: string | null;
 
   @ApiProperty({
@@ -243,10 +287,20 @@ export class LocalHousingAllowanceUsedDto {
   })
   areaConfirmed!: boolean | null;
 
-  @ApiProperty({ description: 'The category of dwelling the household needs.', enum: ['SHARED', 'ONE_BEDROOM', 'TWO_BEDROOMS', 'THREE_BEDROOMS', 'FOUR_BEDROOMS'], enumName: 'LhaCategory', example: 'TWO_BEDROOMS' })
+  @ApiProperty({
+    description: 'The category of dwelling the household needs.',
+    enum: ['SHARED', 'ONE_BEDROOM', 'TWO_BEDROOMS', 'THREE_BEDROOMS', 'FOUR_BEDROOMS'],
+    enumName: 'LhaCategory',
+    example: 'TWO_BEDROOMS',
+  })
   category!: 'SHARED' | 'ONE_BEDROOM' | 'TWO_BEDROOMS' | 'THREE_BEDROOMS' | 'FOUR_BEDROOMS';
 
-  @ApiProperty({ description: 'UNIVERSAL_CREDIT (monthly rates) or HOUSING_BENEFIT (the weekly rates published for Housing Benefit).', enum: ['UNIVERSAL_CREDIT', 'HOUSING_BENEFIT'], enumName: 'LhaScheme', example: 'UNIVERSAL_CREDIT' })
+  @ApiProperty({
+    description: 'UNIVERSAL_CREDIT (monthly rates) or HOUSING_BENEFIT (the weekly rates published for Housing Benefit).',
+    enum: ['UNIVERSAL_CREDIT', 'HOUSING_BENEFIT'],
+    enumName: 'LhaScheme',
+    example: 'UNIVERSAL_CREDIT',
+  })
   scheme!: 'UNIVERSAL_CREDIT' | 'HOUSING_BENEFIT';
 
   @ApiProperty({ description: 'The period of `rate`.', enum: ['MONTH', 'WEEK'], enumName: 'LhaPeriod', example: 'MONTH' })
@@ -262,7 +316,11 @@ export class LocalHousingAllowanceUsedDto {
   })
   rateEstimated!: boolean;
 
-  @ApiProperty({ description: 'With LOWEST_OF_CANDIDATES: the highest rate among the candidates, so the range is known; otherwise null.', type: LhaHighestDto, nullable: true })
+  @ApiProperty({
+    description: 'With LOWEST_OF_CANDIDATES: the highest rate among the candidates, so the range is known; otherwise null.',
+    type: LhaHighestDto,
+    nullable: true,
+  })
   highest!: LhaHighestDto | null;
 }
 
@@ -275,7 +333,8 @@ export class CalculationResponseDto implements ContractResponse {
   rulesVersion!: string;
 
   @ApiProperty({
-    description: 'The system the household belongs to on the date: UNIVERSAL_CREDIT (working age, or a mixed-age couple), PENSION_AGE (everyone over State Pension age), or BOTH.',
+    description:
+      'The system the household belongs to on the date: UNIVERSAL_CREDIT (working age, or a mixed-age couple), PENSION_AGE (everyone over State Pension age), or BOTH.',
     enum: ['UNIVERSAL_CREDIT', 'PENSION_AGE', 'BOTH'],
     enumName: 'HouseholdSystem',
     example: 'UNIVERSAL_CREDIT',
@@ -288,12 +347,22 @@ export class CalculationResponseDto implements ContractResponse {
   @ApiProperty({ description: 'Totals for each system.', type: CalculationTotalsDto })
   totals!: CalculationTotalsDto;
 
-  @ApiProperty({ description: 'Figures the results read besides the awards, including the WARM_HOMES_NETWORK_ELIGIBLE flag (1 or 0).', type: [ResultVariableDto] })
+  @ApiProperty({
+    description: 'Figures the results read besides the awards, including the WARM_HOMES_NETWORK_ELIGIBLE flag (1 or 0).',
+    type: [ResultVariableDto],
+  })
   variables!: ResultVariableDto[];
 
-  @ApiProperty({ description: 'Extra help the household may get (definitions/extra-help), by category; only categories with a scheme that applies.', type: [ExtraHelpCategoryDto] })
+  @ApiProperty({
+    description: 'Extra help the household may get (definitions/extra-help), by category; only categories with a scheme that applies.',
+    type: [ExtraHelpCategoryDto],
+  })
   extraHelp!: ExtraHelpCategoryDto[];
 
-  @ApiProperty({ description: "A private tenant's Local Housing Allowance: the area used and why; null for anyone else.", type: LocalHousingAllowanceUsedDto, nullable: true })
+  @ApiProperty({
+    description: "A private tenant's Local Housing Allowance: the area used and why; null for anyone else.",
+    type: LocalHousingAllowanceUsedDto,
+    nullable: true,
+  })
   localHousingAllowance!: LocalHousingAllowanceUsedDto | null;
 }

@@ -1,5 +1,13 @@
 import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBody, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
 import { Public } from '../access/access.js';
 import { ErrorResponseDto } from '../errors/error-response.dto.js';
 import { RateLimited } from '../rate-limit/route-limits.js';
@@ -23,9 +31,20 @@ export class CalculationController {
   // The body is checked against definitions/schemas/calculation-request.schema.json, which the document shows (openapi.ts).
   @ApiBody({ schema: { $ref: '#/components/schemas/CalculationRequest' } })
   @ApiOkResponse({ type: CalculationResponseDto, description: 'Every benefit worked out for the household on the date.' })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_FAILED: each problem with its JSON path (e.g. household.adults[0].dateOfBirth); INVALID_JSON for a body that is not JSON.' })
-  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'TOO_MANY_REQUESTS: over the calculations one address may ask for (RATE_LIMIT_CALCULATION_API); Retry-After says in how many seconds to try again.' })
-  @ApiUnprocessableEntityResponse({ type: ErrorResponseDto, description: 'DATE_OUT_OF_RANGE: a valid household, but the date is outside the rules and rates held.' })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description:
+      'VALIDATION_FAILED: each problem with its JSON path (e.g. household.adults[0].dateOfBirth); INVALID_JSON for a body that is not JSON.',
+  })
+  @ApiTooManyRequestsResponse({
+    type: ErrorResponseDto,
+    description:
+      'TOO_MANY_REQUESTS: over the calculations one address may ask for (RATE_LIMIT_CALCULATION_API); Retry-After says in how many seconds to try again.',
+  })
+  @ApiUnprocessableEntityResponse({
+    type: ErrorResponseDto,
+    description: 'DATE_OUT_OF_RANGE: a valid household, but the date is outside the rules and rates held.',
+  })
   calculate(@Body() body: unknown): Promise<CalculationResponseDto> {
     return this.calculations.calculate(body);
   }

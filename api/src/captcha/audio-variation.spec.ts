@@ -2,7 +2,9 @@ import { allPass, pinkNoise, playAt, rootMeanSquare } from './audio-variation.js
 import { secureRandom } from './secure-random.js';
 
 function tone(hertz: number, seconds: number, sampleRate = 11025): Int16Array {
-  return Int16Array.from({ length: Math.round(sampleRate * seconds) }, (_, index) => Math.round(10_000 * Math.sin((2 * Math.PI * hertz * index) / sampleRate)));
+  return Int16Array.from({ length: Math.round(sampleRate * seconds) }, (_, index) =>
+    Math.round(10_000 * Math.sin((2 * Math.PI * hertz * index) / sampleRate)),
+  );
 }
 
 describe('playAt', () => {

@@ -3,13 +3,24 @@ import { join } from 'node:path';
 import { audioTemplates, readSpokenCode, splitOnSilence } from '../../../test/support/captcha-attacks.js';
 import { rootMeanSquare } from './audio-variation.js';
 import { CHALLENGE_ALPHABET, CHALLENGE_LENGTH, newChallengeText } from './challenge-text.js';
-import { CAPTCHA_AUDIO_DIR, CLIP_SAMPLE_RATE, CLIP_VOICES, clipFileName, loadClipLibrary, speakChallenge, VARIATION, type ClipLibrary } from './spoken-challenge.js';
+import {
+  CAPTCHA_AUDIO_DIR,
+  CLIP_SAMPLE_RATE,
+  CLIP_VOICES,
+  clipFileName,
+  loadClipLibrary,
+  speakChallenge,
+  VARIATION,
+  type ClipLibrary,
+} from './spoken-challenge.js';
 import { readWav, WAV_HEADER_BYTES } from './wav.js';
 
 describe('the recorded clips (api/assets/captcha-audio)', () => {
   it('are one WAV for each character of the alphabet in each voice, and nothing else', () => {
     const clips = readdirSync(CAPTCHA_AUDIO_DIR).filter((name) => name.endsWith('.wav'));
-    expect(clips.sort()).toEqual([...CHALLENGE_ALPHABET].flatMap((character) => CLIP_VOICES.map((voice) => clipFileName(character, voice))).sort());
+    expect(clips.sort()).toEqual(
+      [...CHALLENGE_ALPHABET].flatMap((character) => CLIP_VOICES.map((voice) => clipFileName(character, voice))).sort(),
+    );
   });
 
   it('are all 16-bit PCM mono at the one sample rate, each a short spoken word', () => {
@@ -136,7 +147,11 @@ describe('a script reading the spoken code by matching samples against the recor
   it('reads every code when the same clips are joined by the same silences (how codes were spoken before)', () => {
     const silence = (milliseconds: number) => new Int16Array(Math.round((CLIP_SAMPLE_RATE * milliseconds) / 1000));
     const joinFixedClips = (text: string) => {
-      const pieces = [silence(400), ...[...text].flatMap((character, index) => [...(index > 0 ? [silence(700)] : []), clips.get(character)![0]]), silence(300)];
+      const pieces = [
+        silence(400),
+        ...[...text].flatMap((character, index) => [...(index > 0 ? [silence(700)] : []), clips.get(character)![0]]),
+        silence(300),
+      ];
       return Int16Array.from(pieces.flatMap((piece) => [...piece]));
     };
     expect(attack(20, joinFixedClips)).toEqual({ read: 20, characters: 100, split: 20 });

@@ -63,7 +63,10 @@ describe('a script reading the picture by matching character outlines against on
 
   it('reads every code drawn by svg-captcha itself, one path per character (how codes were drawn before)', () => {
     const svgCaptcha = createRequire(import.meta.url)('svg-captcha') as (text: string, options: object) => string;
-    expect(attack((text) => svgCaptcha(text, { width: 220, height: 76, fontSize: 68, noise: 2, color: false }))).toEqual({ read: 100, characters: 500 });
+    expect(attack((text) => svgCaptcha(text, { width: 220, height: 76, fontSize: 68, noise: 2, color: false }))).toEqual({
+      read: 100,
+      characters: 500,
+    });
   });
 
   it('reads at most 5 of 100 codes, and under a third of the characters', () => {

@@ -72,12 +72,16 @@ function outlines(character: string, random: Random): Point[][] {
       current = [];
     } else {
       const end: Point = [command.x!, command.y!];
-      const pieces = command.type === 'L' ? 1 : Math.floor(between(random, IMAGE_VARIATION.curvePieces[0], IMAGE_VARIATION.curvePieces[1] + 1));
+      const pieces =
+        command.type === 'L' ? 1 : Math.floor(between(random, IMAGE_VARIATION.curvePieces[0], IMAGE_VARIATION.curvePieces[1] + 1));
       for (let piece = 1; piece <= pieces; piece += 1) {
         const t = piece / pieces;
         const u = 1 - t;
         if (command.type === 'Q') {
-          current.push([u * u * pen[0] + 2 * u * t * command.x1! + t * t * end[0], u * u * pen[1] + 2 * u * t * command.y1! + t * t * end[1]]);
+          current.push([
+            u * u * pen[0] + 2 * u * t * command.x1! + t * t * end[0],
+            u * u * pen[1] + 2 * u * t * command.y1! + t * t * end[1],
+          ]);
         } else if (command.type === 'C') {
           current.push([
             u ** 3 * pen[0] + 3 * u * u * t * command.x1! + 3 * u * t * t * command.x2! + t ** 3 * end[0],
@@ -96,18 +100,27 @@ function outlines(character: string, random: Random): Point[][] {
 function placeCharacter(character: string, centreX: number, random: Random): Point[][] {
   const contours = outlines(character, random);
   const all = contours.flat();
-  const middle: Point = [(Math.min(...all.map(([x]) => x)) + Math.max(...all.map(([x]) => x))) / 2, (Math.min(...all.map(([, y]) => y)) + Math.max(...all.map(([, y]) => y))) / 2];
+  const middle: Point = [
+    (Math.min(...all.map(([x]) => x)) + Math.max(...all.map(([x]) => x))) / 2,
+    (Math.min(...all.map(([, y]) => y)) + Math.max(...all.map(([, y]) => y))) / 2,
+  ];
   const angle = (between(random, -1, 1) * IMAGE_VARIATION.rotationDegrees * Math.PI) / 180;
   const shear = between(random, -1, 1) * IMAGE_VARIATION.shear;
   const [scaleX, scaleY] = [between(random, ...IMAGE_VARIATION.widthScale), between(random, ...IMAGE_VARIATION.heightScale)];
-  const target: Point = [centreX + between(random, -1, 1) * IMAGE_VARIATION.shiftX, SIZE.height / 2 + between(random, -1, 1) * IMAGE_VARIATION.shiftY];
+  const target: Point = [
+    centreX + between(random, -1, 1) * IMAGE_VARIATION.shiftX,
+    SIZE.height / 2 + between(random, -1, 1) * IMAGE_VARIATION.shiftY,
+  ];
   return contours.map((contour) => {
     // Each outline starts at a random point of itself, so no two drawings list the same points in the same order.
     const start = Math.floor(random() * contour.length);
     return [...contour.slice(start), ...contour.slice(0, start)].map(([x, y]) => {
       const [dx, dy] = [(x - middle[0]) * scaleX, (y - middle[1]) * scaleY];
       const slanted = dx + shear * dy;
-      return jitter(random, [target[0] + slanted * Math.cos(angle) - dy * Math.sin(angle), target[1] + slanted * Math.sin(angle) + dy * Math.cos(angle)]);
+      return jitter(random, [
+        target[0] + slanted * Math.cos(angle) - dy * Math.sin(angle),
+        target[1] + slanted * Math.sin(angle) + dy * Math.cos(angle),
+      ]);
     });
   });
 }
@@ -154,14 +167,18 @@ export function drawChallenge(text: string, partnerColour: string | null = null,
     // Each band in overlapping pieces about as wide as a character, so a band cannot be told from a character by size.
     const curve = crossingCurve(random);
     const halfWidth = between(random, 0.3, 0.45);
-    for (let start = 0; start < curve.length - 1; start += 3) contours.push(ribbon(curve.slice(start, start + 4 + Math.floor(random() * 2)), halfWidth));
+    for (let start = 0; start < curve.length - 1; start += 3)
+      contours.push(ribbon(curve.slice(start, start + 4 + Math.floor(random() * 2)), halfWidth));
   }
   // The outlines in a random order: nothing in the path says where one character ends and the next begins.
   for (let index = contours.length - 1; index > 0; index -= 1) {
     const other = Math.floor(random() * (index + 1));
     [contours[index], contours[other]] = [contours[other], contours[index]];
   }
-  const crossing = Array.from({ length: IMAGE_VARIATION.lines }, () => `<path d="${pathData([crossingCurve(random)], false)}" stroke="${lines}" stroke-width="1.5" fill="none"/>`);
+  const crossing = Array.from(
+    { length: IMAGE_VARIATION.lines },
+    () => `<path d="${pathData([crossingCurve(random)], false)}" stroke="${lines}" stroke-width="1.5" fill="none"/>`,
+  );
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE.width}" height="${SIZE.height}" viewBox="0,0,${SIZE.width},${SIZE.height}" role="img" aria-labelledby="security-code-title">` +
     `<title id="security-code-title">${CHALLENGE_IMAGE_TITLE}</title><rect width="100%" height="100%" fill="#ffffff"/>` +

@@ -1,5 +1,15 @@
 import { Controller, Get, Param, Query, Req, Res, StreamableFile } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiForbiddenResponse, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiForbiddenResponse,
+  ApiHeader,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { SessionHolder } from '../access/access.js';
 import { ErrorResponseDto } from '../errors/error-response.dto.js';
@@ -12,9 +22,14 @@ const NOT_FOUND = { type: ErrorResponseDto, description: 'The calculation was no
 const TOO_MANY = { type: ErrorResponseDto, description: 'Too many new codes from one address; wait a few minutes.' };
 const FORBIDDEN = {
   type: ErrorResponseDto,
-  description: 'VERIFICATION_REQUIRED: only a browser that may open the calculation gets its codes (the owner, or one that passed the identity check); NO_ACCESS for an adviser’s client calculation without the adviser’s sign-in.',
+  description:
+    'VERIFICATION_REQUIRED: only a browser that may open the calculation gets its codes (the owner, or one that passed the identity check); NO_ACCESS for an adviser’s client calculation without the adviser’s sign-in.',
 };
-const BROWSER_ID_HEADER = { name: 'X-Browser-Id', required: false, description: 'The browser id the web app keeps: the web app fetches the picture and the sound with it.' };
+const BROWSER_ID_HEADER = {
+  name: 'X-Browser-Id',
+  required: false,
+  description: 'The browser id the web app keeps: the web app fetches the picture and the sound with it.',
+};
 
 /** Every code is new or used up; no cache may keep one. */
 function noStore(response: Response): void {
@@ -33,7 +48,10 @@ export class CaptchaController {
   constructor(private readonly captcha: CaptchaService) {}
 
   @Get('img/:session')
-  @ApiOperation({ summary: 'A new security code as a picture', description: 'Replaces the calculation’s code: the one drawn here is the one to type. Good for 10 minutes and one try.' })
+  @ApiOperation({
+    summary: 'A new security code as a picture',
+    description: 'Replaces the calculation’s code: the one drawn here is the one to type. Good for 10 minutes and one try.',
+  })
   @ApiParam(SESSION)
   @ApiHeader(BROWSER_ID_HEADER)
   @ApiForbiddenResponse(FORBIDDEN)
@@ -41,7 +59,12 @@ export class CaptchaController {
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse(NOT_FOUND)
   @ApiTooManyRequestsResponse(TOO_MANY)
-  async image(@Req() request: Request, @Res({ passthrough: true }) response: Response, @Param('session') session: string, @Query() query: ChallengeImageQuery): Promise<string> {
+  async image(
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+    @Param('session') session: string,
+    @Query() query: ChallengeImageQuery,
+  ): Promise<string> {
     const svg = await this.captcha.newChallengeImage(session, query.partner ?? null, callerOf(request));
     noStore(response);
     response.type('image/svg+xml');
@@ -49,15 +72,27 @@ export class CaptchaController {
   }
 
   @Get('wav/:session')
-  @ApiOperation({ summary: 'The current security code, spoken', description: 'The characters of the code last drawn, one by one. When there is none (used or expired) a new code is made, and only this recording says it.' })
+  @ApiOperation({
+    summary: 'The current security code, spoken',
+    description:
+      'The characters of the code last drawn, one by one. When there is none (used or expired) a new code is made, and only this recording says it.',
+  })
   @ApiParam(SESSION)
   @ApiHeader(BROWSER_ID_HEADER)
   @ApiForbiddenResponse(FORBIDDEN)
-  @ApiOkResponse({ description: 'A WAV file: 16-bit PCM, mono, 11,025 Hz.', content: { 'audio/wav': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiOkResponse({
+    description: 'A WAV file: 16-bit PCM, mono, 11,025 Hz.',
+    content: { 'audio/wav': { schema: { type: 'string', format: 'binary' } } },
+  })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse(NOT_FOUND)
   @ApiTooManyRequestsResponse(TOO_MANY)
-  async audio(@Req() request: Request, @Res({ passthrough: true }) response: Response, @Param('session') session: string, @Query() _query: ChallengeAudioQuery): Promise<StreamableFile> {
+  async audio(
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+    @Param('session') session: string,
+    @Query() _query: ChallengeAudioQuery,
+  ): Promise<StreamableFile> {
     const wav = await this.captcha.currentChallengeAudio(session, callerOf(request));
     noStore(response);
     return new StreamableFile(wav, { type: 'audio/wav', length: wav.length });

@@ -27,7 +27,9 @@ export const CHALLENGE_RATE_LIMIT = { purpose: 'captcha-challenge', attempts: 12
  * that a test can put a code it knows in place of the one drawn; nothing reachable over HTTP sets a code.
  */
 export function hashChallengeAnswer(answer: string, salt: string): string {
-  return createHash('sha256').update(`${salt}:${normaliseChallenge(answer)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${salt}:${normaliseChallenge(answer)}`)
+    .digest('hex');
 }
 
 function isSameHash(left: string, right: string): boolean {

@@ -28,7 +28,9 @@ describe('newChallengeText', () => {
       asked.push(below);
       return picks.shift()!;
     });
-    expect(text).toBe(`${CHALLENGE_ALPHABET[0]}${CHALLENGE_ALPHABET[1]}${CHALLENGE_ALPHABET.at(-1)}${CHALLENGE_ALPHABET[4]}${CHALLENGE_ALPHABET[2]}`);
+    expect(text).toBe(
+      `${CHALLENGE_ALPHABET[0]}${CHALLENGE_ALPHABET[1]}${CHALLENGE_ALPHABET.at(-1)}${CHALLENGE_ALPHABET[4]}${CHALLENGE_ALPHABET[2]}`,
+    );
     expect(asked).toEqual(Array(5).fill(CHALLENGE_ALPHABET.length));
   });
 

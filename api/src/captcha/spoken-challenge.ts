@@ -64,7 +64,9 @@ export async function loadClipLibrary(directory = CAPTCHA_AUDIO_DIR): Promise<Cl
         throw new Error(`${file} is not a clip the audio security code can use: ${(error as Error).message}.`, { cause: error });
       }
       if (audio.sampleRate !== CLIP_SAMPLE_RATE) {
-        throw new Error(`${file} is recorded at ${audio.sampleRate} Hz; every clip must be ${CLIP_SAMPLE_RATE} Hz (run scripts/record-captcha-clips.sh).`);
+        throw new Error(
+          `${file} is recorded at ${audio.sampleRate} Hz; every clip must be ${CLIP_SAMPLE_RATE} Hz (run scripts/record-captcha-clips.sh).`,
+        );
       }
       recordings.push(audio.samples);
     }
@@ -91,7 +93,8 @@ function varyCharacter(recordings: readonly Int16Array[], random: Random): Float
     phase: random() * 2 * Math.PI,
   };
   let sound = playAt(clip, CLIP_SAMPLE_RATE, playback);
-  for (let filter = 0; filter < 2; filter += 1) sound = allPass(sound, draw(random, VARIATION.allPassCentre), draw(random, VARIATION.allPassRadius));
+  for (let filter = 0; filter < 2; filter += 1)
+    sound = allPass(sound, draw(random, VARIATION.allPassCentre), draw(random, VARIATION.allPassRadius));
   const loudest = sound.reduce((most, sample) => Math.max(most, Math.abs(sample)), 0);
   const gain = loudest === 0 ? 0 : (draw(random, VARIATION.peak) * 32767) / loudest;
   return sound.map((sample) => sample * gain);

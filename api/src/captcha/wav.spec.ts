@@ -1,7 +1,9 @@
 import { concatenate, normalisePeak, readWav, resample, silence, trimSilence, WAV_HEADER_BYTES, WavFormatError, writeWav } from './wav.js';
 
 function tone(sampleRate: number, hertz: number, seconds: number, amplitude = 10_000): Int16Array {
-  return Int16Array.from({ length: Math.round(sampleRate * seconds) }, (_, index) => Math.round(amplitude * Math.sin((2 * Math.PI * hertz * index) / sampleRate)));
+  return Int16Array.from({ length: Math.round(sampleRate * seconds) }, (_, index) =>
+    Math.round(amplitude * Math.sin((2 * Math.PI * hertz * index) / sampleRate)),
+  );
 }
 
 describe('writeWav', () => {

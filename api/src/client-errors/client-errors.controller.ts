@@ -15,7 +15,8 @@ export class ClientErrorsController {
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({
     summary: 'Report an error the web app met',
-    description: 'Stores the report for the team. A well-formed report always gets 204, even if it could not be stored, so reporting never fails the page.',
+    description:
+      'Stores the report for the team. A well-formed report always gets 204, even if it could not be stored, so reporting never fails the page.',
   })
   @ApiNoContentResponse({ description: 'The report was received.' })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The body is not valid JSON or a field is of the wrong type.' })

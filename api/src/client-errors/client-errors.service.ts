@@ -28,7 +28,8 @@ export class ClientErrorsService {
    */
   async record(report: ClientErrorReportRequest): Promise<void> {
     try {
-      const sessionId = report.session && UUID.test(report.session) && (await this.sessions.existsBy({ id: report.session })) ? report.session : null;
+      const sessionId =
+        report.session && UUID.test(report.session) && (await this.sessions.existsBy({ id: report.session })) ? report.session : null;
       await this.reports.insert({ source: report.source, error: capErrorText(report.error), sessionId });
     } catch (error) {
       this.logger.event('warn', 'client error report not stored', describeErrorForLog(error));

@@ -54,9 +54,7 @@ describe('validateEnvironment', () => {
 
   it('rejects a database URL that is not PostgreSQL without repeating it, since it may hold a password', () => {
     const problems = problemsWith({ DATABASE_URL: 'mysql://root:hunter2@localhost/app' });
-    expect(problems).toEqual([
-      'DATABASE_URL must be a PostgreSQL connection URL such as postgres://user:password@host:5432/database.',
-    ]);
+    expect(problems).toEqual(['DATABASE_URL must be a PostgreSQL connection URL such as postgres://user:password@host:5432/database.']);
     expect(problems.join()).not.toContain('hunter2');
   });
 
@@ -71,7 +69,9 @@ describe('validateEnvironment', () => {
     expect(environment.MAIL_FROM).toBe('Benefits Calculator <no-reply@example.org>');
     expect(environment.SMTP_URL).toBeUndefined();
     expect(environment.PUBLIC_URL).toBeUndefined();
-    expect(validateEnvironment({ SMTP_URL: 'smtp://mailer:secret@mail.example.org:587' }).SMTP_URL).toBe('smtp://mailer:secret@mail.example.org:587');
+    expect(validateEnvironment({ SMTP_URL: 'smtp://mailer:secret@mail.example.org:587' }).SMTP_URL).toBe(
+      'smtp://mailer:secret@mail.example.org:587',
+    );
     const problems = problemsWith({ SMTP_URL: 'http://mailer:hunter2@mail.example.org', MAIL_FROM: 'nobody', PUBLIC_URL: 'calculator' });
     expect(problems).toEqual([
       'SMTP_URL must be an smtp:// or smtps:// address such as smtp://user:password@mail.example.org:587, or unset to write e-mails to files under DATA_DIR/outbox.',
@@ -91,7 +91,10 @@ describe('validateEnvironment', () => {
 
   it('limits e-mails to 20 an hour from one network and 200 an hour in all unless told otherwise, each a whole number', () => {
     expect(validateEnvironment({})).toMatchObject({ EMAILS_PER_HOUR_PER_SENDER: 20, EMAILS_PER_HOUR: 200 });
-    expect(validateEnvironment({ EMAILS_PER_HOUR_PER_SENDER: '5', EMAILS_PER_HOUR: '1000' })).toMatchObject({ EMAILS_PER_HOUR_PER_SENDER: 5, EMAILS_PER_HOUR: 1000 });
+    expect(validateEnvironment({ EMAILS_PER_HOUR_PER_SENDER: '5', EMAILS_PER_HOUR: '1000' })).toMatchObject({
+      EMAILS_PER_HOUR_PER_SENDER: 5,
+      EMAILS_PER_HOUR: 1000,
+    });
     for (const bad of ['0', '2.5', 'lots']) {
       expect(problemsWith({ EMAILS_PER_HOUR_PER_SENDER: bad, EMAILS_PER_HOUR: bad })).toEqual([
         'EMAILS_PER_HOUR_PER_SENDER must be a whole number from 1 to 100000.',
@@ -104,7 +107,9 @@ describe('validateEnvironment', () => {
     expect(validateEnvironment({}).RATE_LIMIT_CALCULATION_START).toBe('60/10m');
     expect(validateEnvironment({ RATE_LIMIT_PDF: '5/30s' }).RATE_LIMIT_PDF).toBe('5/30s');
     for (const bad of ['0/1m', '10', '10/m', '10/1w', '10/25h', '-1/1m', '1.5/1m']) {
-      expect(problemsWith({ RATE_LIMIT_PDF: bad })).toEqual(['RATE_LIMIT_PDF must be a number of requests per window of at most a day, such as 120/1m (the window in s, m, h or d).']);
+      expect(problemsWith({ RATE_LIMIT_PDF: bad })).toEqual([
+        'RATE_LIMIT_PDF must be a number of requests per window of at most a day, such as 120/1m (the window in s, m, h or d).',
+      ]);
     }
   });
 
@@ -124,6 +129,28 @@ describe('validateEnvironment', () => {
       .map((line) => /^#?\s*([A-Z_]+)=/.exec(line)?.[1])
       .filter(Boolean)
       .sort();
-    expect(documented).toEqual(['BODY_LIMIT_KB', 'CHAT_SCRIPT_URL', 'DATABASE_URL', 'DATA_DIR', 'EMAILS_PER_HOUR', 'EMAILS_PER_HOUR_PER_SENDER', 'HOST', 'LOG_LEVEL', 'MAIL_FROM', 'NODE_ENV', 'PORT', 'POSTCODE_LOOKUP_URL', 'PUBLIC_URL', 'RATE_LIMIT_CALCULATION_API', 'RATE_LIMIT_CALCULATION_START', 'RATE_LIMIT_PDF', 'RATE_LIMIT_RESULTS', 'RETENTION_MONTHS', 'SMTP_URL', 'TEST_MODE_PASSWORD', 'TRUST_PROXY']);
+    expect(documented).toEqual([
+      'BODY_LIMIT_KB',
+      'CHAT_SCRIPT_URL',
+      'DATABASE_URL',
+      'DATA_DIR',
+      'EMAILS_PER_HOUR',
+      'EMAILS_PER_HOUR_PER_SENDER',
+      'HOST',
+      'LOG_LEVEL',
+      'MAIL_FROM',
+      'NODE_ENV',
+      'PORT',
+      'POSTCODE_LOOKUP_URL',
+      'PUBLIC_URL',
+      'RATE_LIMIT_CALCULATION_API',
+      'RATE_LIMIT_CALCULATION_START',
+      'RATE_LIMIT_PDF',
+      'RATE_LIMIT_RESULTS',
+      'RETENTION_MONTHS',
+      'SMTP_URL',
+      'TEST_MODE_PASSWORD',
+      'TRUST_PROXY',
+    ]);
   });
 });

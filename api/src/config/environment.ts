@@ -1,5 +1,18 @@
 import { plainToInstance, Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, MinLength, ValidateBy, validateSync } from 'class-validator';
+import {
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateBy,
+  validateSync,
+} from 'class-validator';
 import { parseRouteLimit, ROUTE_LIMITS, routeLimitRule } from '../rate-limit/route-limits.js';
 import { isTrustProxyValue, TRUST_PROXY_RULE } from '../rate-limit/source-address.js';
 
@@ -15,7 +28,10 @@ const EMAILS_PER_HOUR_RULE = 'EMAILS_PER_HOUR must be a whole number from 1 to 1
 
 /** A per-address route limit, `<requests>/<window>` (api/src/rate-limit/route-limits.ts). */
 const IsRouteLimit = (variable: string) =>
-  ValidateBy({ name: 'isRouteLimit', validator: { validate: (value) => typeof value === 'string' && parseRouteLimit(value) !== null } }, { message: routeLimitRule(variable) });
+  ValidateBy(
+    { name: 'isRouteLimit', validator: { validate: (value) => typeof value === 'string' && parseRouteLimit(value) !== null } },
+    { message: routeLimitRule(variable) },
+  );
 
 /**
  * Every environment variable the server reads, with its default. `.env.example` lists the same variables;
@@ -65,7 +81,10 @@ export class Environment {
   @IsOptional()
   @IsUrl(
     { protocols: ['http', 'https'], require_protocol: true, require_tld: false },
-    { message: 'POSTCODE_LOOKUP_URL must be the full http(s) address of a postcodes.io-compatible service, such as https://api.postcodes.io, or unset to look postcodes up in the database only.' },
+    {
+      message:
+        'POSTCODE_LOOKUP_URL must be the full http(s) address of a postcodes.io-compatible service, such as https://api.postcodes.io, or unset to look postcodes up in the database only.',
+    },
   )
   POSTCODE_LOOKUP_URL?: string;
 
@@ -76,7 +95,8 @@ export class Environment {
 
   @IsOptional()
   @Matches(/^smtps?:\/\/\S+$/, {
-    message: 'SMTP_URL must be an smtp:// or smtps:// address such as smtp://user:password@mail.example.org:587, or unset to write e-mails to files under DATA_DIR/outbox.',
+    message:
+      'SMTP_URL must be an smtp:// or smtps:// address such as smtp://user:password@mail.example.org:587, or unset to write e-mails to files under DATA_DIR/outbox.',
   })
   SMTP_URL?: string;
 
@@ -88,7 +108,10 @@ export class Environment {
   @IsOptional()
   @IsUrl(
     { protocols: ['http', 'https'], require_protocol: true, require_tld: false },
-    { message: 'PUBLIC_URL must be the full http(s) address people open the calculator at, such as https://calculator.example.org, or unset for http://localhost:PORT.' },
+    {
+      message:
+        'PUBLIC_URL must be the full http(s) address people open the calculator at, such as https://calculator.example.org, or unset for http://localhost:PORT.',
+    },
   )
   PUBLIC_URL?: string;
 
@@ -126,7 +149,10 @@ export class Environment {
 
   /** Express's 'trust proxy': unset, X-Forwarded-For is ignored and the connection's peer is the source address. */
   @IsOptional()
-  @ValidateBy({ name: 'isTrustProxy', validator: { validate: (value) => typeof value === 'string' && isTrustProxyValue(value) } }, { message: TRUST_PROXY_RULE })
+  @ValidateBy(
+    { name: 'isTrustProxy', validator: { validate: (value) => typeof value === 'string' && isTrustProxyValue(value) } },
+    { message: TRUST_PROXY_RULE },
+  )
   TRUST_PROXY?: string;
 }
 
@@ -137,7 +163,29 @@ export class InvalidEnvironmentError extends Error {
   }
 }
 
-const KNOWN_VARIABLES = ['NODE_ENV', 'PORT', 'HOST', 'DATABASE_URL', 'DATA_DIR', 'LOG_LEVEL', 'BODY_LIMIT_KB', 'CHAT_SCRIPT_URL', 'POSTCODE_LOOKUP_URL', 'TEST_MODE_PASSWORD', 'SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL', 'EMAILS_PER_HOUR_PER_SENDER', 'EMAILS_PER_HOUR', 'RETENTION_MONTHS', 'RATE_LIMIT_CALCULATION_API', 'RATE_LIMIT_CALCULATION_START', 'RATE_LIMIT_RESULTS', 'RATE_LIMIT_PDF', 'TRUST_PROXY'];
+const KNOWN_VARIABLES = [
+  'NODE_ENV',
+  'PORT',
+  'HOST',
+  'DATABASE_URL',
+  'DATA_DIR',
+  'LOG_LEVEL',
+  'BODY_LIMIT_KB',
+  'CHAT_SCRIPT_URL',
+  'POSTCODE_LOOKUP_URL',
+  'TEST_MODE_PASSWORD',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'PUBLIC_URL',
+  'EMAILS_PER_HOUR_PER_SENDER',
+  'EMAILS_PER_HOUR',
+  'RETENTION_MONTHS',
+  'RATE_LIMIT_CALCULATION_API',
+  'RATE_LIMIT_CALCULATION_START',
+  'RATE_LIMIT_RESULTS',
+  'RATE_LIMIT_PDF',
+  'TRUST_PROXY',
+];
 
 /** The `validate` function given to `ConfigModule.forRoot`: returns the typed settings or throws every problem at once. */
 export function validateEnvironment(raw: Record<string, unknown>): Environment {

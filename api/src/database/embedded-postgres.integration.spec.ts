@@ -43,17 +43,21 @@ describe('the embedded PostgreSQL', () => {
   }, 120_000);
 
   // Only root hands the cluster to another user; as anyone else there is nothing to open.
-  (process.getuid?.() === 0 ? it : it.skip)('started by root inside a private folder, opens it for passing through and starts', async () => {
-    const privateFolder = await mkdtemp(join(tmpdir(), 'benefits-private-'));
-    try {
-      expect((await stat(privateFolder)).mode & 0o777).toBe(0o700);
-      const server = await startEmbeddedPostgres(join(privateFolder, 'data'), logger);
-      await server.stop();
-      expect((await stat(privateFolder)).mode & 0o777).toBe(0o701);
-    } finally {
-      await rm(privateFolder, { recursive: true, force: true });
-    }
-  }, 120_000);
+  (process.getuid?.() === 0 ? it : it.skip)(
+    'started by root inside a private folder, opens it for passing through and starts',
+    async () => {
+      const privateFolder = await mkdtemp(join(tmpdir(), 'benefits-private-'));
+      try {
+        expect((await stat(privateFolder)).mode & 0o777).toBe(0o700);
+        const server = await startEmbeddedPostgres(join(privateFolder, 'data'), logger);
+        await server.stop();
+        expect((await stat(privateFolder)).mode & 0o777).toBe(0o701);
+      } finally {
+        await rm(privateFolder, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 
   it('keeps its data when it is stopped and started again', async () => {
     const references = await withMigratedDatabase(async (dataSource) =>

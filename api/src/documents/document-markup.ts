@@ -130,7 +130,12 @@ export function parseMarkup(markup: string, source: string): DocumentMarkup {
     // Only a column-headings line may leave its first field (above the labels) empty.
     const emptyAllowed = (position: number) => word === 'columns' && position === 0;
     if (fields.length < fewest || fields.length > most || fields.some((field, position) => field === '' && !emptyAllowed(position))) {
-      const wanted = most === 0 ? 'nothing after it' : fewest === most ? `${fewest} non-empty field${fewest === 1 ? '' : 's'}` : `${fewest} or ${most} non-empty fields`;
+      const wanted =
+        most === 0
+          ? 'nothing after it'
+          : fewest === most
+            ? `${fewest} non-empty field${fewest === 1 ? '' : 's'}`
+            : `${fewest} or ${most} non-empty fields`;
       throw problem(index + 1, line, `'${word}' takes ${wanted}${most > 1 ? ", separated by ' | '" : ''}.`);
     }
     const previous = blocks.at(-1);
@@ -152,7 +157,8 @@ export function parseMarkup(markup: string, source: string): DocumentMarkup {
       case 'total': {
         const columns = fields.length as 2 | 3;
         if (previous?.kind === 'table' && previous.columns === columns) previous.rows.push({ style: word, cells: fields });
-        else if (previous?.kind === 'table') throw problem(index + 1, line, `a table's lines must all have ${previous.columns} fields; put a 'space' line between tables.`);
+        else if (previous?.kind === 'table')
+          throw problem(index + 1, line, `a table's lines must all have ${previous.columns} fields; put a 'space' line between tables.`);
         else blocks.push({ kind: 'table', columns, rows: [{ style: word, cells: fields }] });
         return;
       }
@@ -178,7 +184,8 @@ export function parseMarkup(markup: string, source: string): DocumentMarkup {
   });
 
   for (const required of ['title', 'author', 'footer'] as const) {
-    if (settings[required] === undefined) throw new DocumentMarkupError(`${source} produced no '${required}' line; every document needs one.`);
+    if (settings[required] === undefined)
+      throw new DocumentMarkupError(`${source} produced no '${required}' line; every document needs one.`);
   }
   return { title: settings.title!, author: settings.author!, footer: settings.footer!, blocks };
 }

@@ -81,7 +81,10 @@ export function markupView<T>(value: T): T {
 export function compileDocumentTemplates(main: TemplateSource, partials: readonly TemplateSource[]): DocumentTemplates {
   const environment = Handlebars.create();
   for (const partial of partials) {
-    const name = partial.path.split('/').at(-1)!.replace(/\.hbs$/, '');
+    const name = partial.path
+      .split('/')
+      .at(-1)!
+      .replace(/\.hbs$/, '');
     environment.registerPartial(name, compile(environment, partial));
   }
   const fillMain = compile(environment, main);
@@ -94,7 +97,11 @@ export function loadDocumentTemplates(directory = DOCUMENTS_DIR): DocumentTempla
   const mainFile = join(directory, RESULT_TEMPLATE);
   if (!existsSync(mainFile)) throw new DocumentTemplateError(`${shown(RESULT_TEMPLATE)} is missing: the results PDF is made from it.`);
   const partialsDir = join(directory, PARTIALS_FOLDER);
-  const partialNames = existsSync(partialsDir) ? readdirSync(partialsDir).filter((name) => name.endsWith('.hbs')).sort() : [];
+  const partialNames = existsSync(partialsDir)
+    ? readdirSync(partialsDir)
+        .filter((name) => name.endsWith('.hbs'))
+        .sort()
+    : [];
   return compileDocumentTemplates(
     { path: shown(RESULT_TEMPLATE), text: readFileSync(mainFile, 'utf8') },
     partialNames.map((name) => ({ path: shown(`${PARTIALS_FOLDER}/${name}`), text: readFileSync(join(partialsDir, name), 'utf8') })),

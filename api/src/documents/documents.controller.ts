@@ -22,7 +22,11 @@ import { RESULT_PDF_FILE_NAME } from './result-pdf.js';
 @ApiTags('Documents')
 @SessionHolder()
 @RateLimited('pdf')
-@ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'TOO_MANY_REQUESTS: over the PDFs one address may ask for (RATE_LIMIT_PDF); Retry-After says in how many seconds to try again.' })
+@ApiTooManyRequestsResponse({
+  type: ErrorResponseDto,
+  description:
+    'TOO_MANY_REQUESTS: over the PDFs one address may ask for (RATE_LIMIT_PDF); Retry-After says in how many seconds to try again.',
+})
 @Controller('api/data')
 export class DocumentsController {
   constructor(private readonly documents: DocumentsService) {}
@@ -44,11 +48,21 @@ export class DocumentsController {
     },
   })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'session is not a calculation id, or period is not weekly or monthly.' })
-  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'VERIFICATION_REQUIRED: another browser owns the calculation; the identity check (POST /api/data/verify/) opens it.' })
+  @ApiForbiddenResponse({
+    type: ErrorResponseDto,
+    description: 'VERIFICATION_REQUIRED: another browser owns the calculation; the identity check (POST /api/data/verify/) opens it.',
+  })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'The calculation was not found or is older than 6 months.' })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'RESULTS_NOT_READY: answers must be changed or given before there are results.' })
+  @ApiConflictResponse({
+    type: ErrorResponseDto,
+    description: 'RESULTS_NOT_READY: answers must be changed or given before there are results.',
+  })
   async resultPdf(@Req() request: Request, @Query() query: ResultPdfQuery): Promise<StreamableFile> {
     const pdf = await this.documents.resultPdf(query.session, query.period ?? 'weekly', callerOf(request));
-    return new StreamableFile(pdf, { type: 'application/pdf', length: pdf.length, disposition: `attachment; filename="${RESULT_PDF_FILE_NAME}"` });
+    return new StreamableFile(pdf, {
+      type: 'application/pdf',
+      length: pdf.length,
+      disposition: `attachment; filename="${RESULT_PDF_FILE_NAME}"`,
+    });
   }
 }

@@ -8,13 +8,18 @@ export class ResultPdfQuery {
   @IsUUID('all', { message: 'session must be a calculation id.' })
   session!: string;
 
-  @ApiPropertyOptional({ description: 'The period the amounts are shown in, as chosen on the results page.', enum: DOCUMENT_PERIODS, default: 'weekly' })
+  @ApiPropertyOptional({
+    description: 'The period the amounts are shown in, as chosen on the results page.',
+    enum: DOCUMENT_PERIODS,
+    default: 'weekly',
+  })
   @IsOptional()
   @IsIn(DOCUMENT_PERIODS, { message: 'period must be weekly or monthly.' })
   period?: DocumentPeriod;
 
   @ApiPropertyOptional({
-    description: "The partner id of a portal visit (spec 001 §7 `id`). The document does not depend on it: the calculation already knows its partner, and whether the partner's portal hides the helpline.",
+    description:
+      "The partner id of a portal visit (spec 001 §7 `id`). The document does not depend on it: the calculation already knows its partner, and whether the partner's portal hides the helpline.",
   })
   @IsOptional()
   @IsString({ message: 'id must be text.' })

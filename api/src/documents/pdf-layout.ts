@@ -37,7 +37,14 @@ const FOOTER_TOP = PAGE.height - 42;
 const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold' } as const;
 const SIZE = { title: 24, heading: 15, subheading: 12, body: 10.5, highlightLabel: 12, highlightValue: 14, small: 9, footer: 8.5 } as const;
 const LINE_GAP = 2.5;
-const COLOUR = { text: '#1b1b1b', muted: '#4b5559', accent: '#0b5566', line: '#c8d0d3', lineStrong: '#1b1b1b', highlight: '#e6f0f3' } as const;
+const COLOUR = {
+  text: '#1b1b1b',
+  muted: '#4b5559',
+  accent: '#0b5566',
+  line: '#c8d0d3',
+  lineStrong: '#1b1b1b',
+  highlight: '#e6f0f3',
+} as const;
 const CELL_PADDING = 4;
 const HIGHLIGHT_PADDING = 12;
 const AMOUNT_COLUMN_WIDTH = { 2: 150, 3: 112 } as const;
@@ -53,8 +60,20 @@ const LEAD_IN_BLOCKS = 3;
 const LEAD_IN_KINDS: readonly MarkupBlock['kind'][] = ['text', 'note', 'subheading', 'strong'];
 
 /** Characters the built-in fonts can draw (Windows-1252): Latin-1, plus the quotes, dashes, bullet and euro sign. */
-const WIN_ANSI_EXTRA = new Set([0x192, 0x2013, 0x2014, 0x2018, 0x2019, 0x201a, 0x201c, 0x201d, 0x201e, 0x2020, 0x2021, 0x2022, 0x2026, 0x20ac, 0x2030, 0x2039, 0x203a, 0x2c6, 0x2122, 0x152, 0x153, 0x2dc, 0x160, 0x161, 0x178, 0x17d, 0x17e]);
-const NEAREST: Record<string, string> = { '\u2010': '-', '\u2011': '-', '\u2212': '-', '\u202f': ' ', '\u2009': ' ', '\u2192': '->', '\u2264': '<=', '\u2265': '>=' };
+const WIN_ANSI_EXTRA = new Set([
+  0x192, 0x2013, 0x2014, 0x2018, 0x2019, 0x201a, 0x201c, 0x201d, 0x201e, 0x2020, 0x2021, 0x2022, 0x2026, 0x20ac, 0x2030, 0x2039, 0x203a,
+  0x2c6, 0x2122, 0x152, 0x153, 0x2dc, 0x160, 0x161, 0x178, 0x17d, 0x17e,
+]);
+const NEAREST: Record<string, string> = {
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2212': '-',
+  '\u202f': ' ',
+  '\u2009': ' ',
+  '\u2192': '->',
+  '\u2264': '<=',
+  '\u2265': '>=',
+};
 
 function isDrawable(codePoint: number): boolean {
   return (codePoint >= 0x20 && codePoint <= 0x7e) || (codePoint >= 0xa0 && codePoint <= 0xff) || WIN_ANSI_EXTRA.has(codePoint);
@@ -244,7 +263,9 @@ class Layout {
       const top = this.y;
       const listItem = this.doc.struct('LI');
       list.add(listItem);
-      listItem.add(this.doc.struct('Lbl', {}, () => this.font('regular', SIZE.body).text('\u2022', MARGIN.side + 3, top, { lineBreak: false })));
+      listItem.add(
+        this.doc.struct('Lbl', {}, () => this.font('regular', SIZE.body).text('\u2022', MARGIN.side + 3, top, { lineBreak: false })),
+      );
       listItem.add(
         this.doc.struct('LBody', {}, () => {
           this.font('regular', SIZE.body).text(item, MARGIN.side + BULLET_INDENT, top, { width: textWidth, lineGap: LINE_GAP });
@@ -274,15 +295,25 @@ class Layout {
     });
     this.root.add(
       this.doc.struct('P', {}, () => {
-        this.font('bold', SIZE.highlightLabel).text(label, MARGIN.side + HIGHLIGHT_PADDING, top + HIGHLIGHT_PADDING + (inner - labelHeight) / 2, {
-          width: labelWidth,
-          lineGap: LINE_GAP,
-        });
-        this.font('bold', SIZE.highlightValue, COLOUR.accent).text(value, MARGIN.side + HIGHLIGHT_PADDING + labelWidth + COLUMN_GAP, top + HIGHLIGHT_PADDING + (inner - valueHeight) / 2, {
-          width: valueWidth,
-          align: 'right',
-          lineGap: LINE_GAP,
-        });
+        this.font('bold', SIZE.highlightLabel).text(
+          label,
+          MARGIN.side + HIGHLIGHT_PADDING,
+          top + HIGHLIGHT_PADDING + (inner - labelHeight) / 2,
+          {
+            width: labelWidth,
+            lineGap: LINE_GAP,
+          },
+        );
+        this.font('bold', SIZE.highlightValue, COLOUR.accent).text(
+          value,
+          MARGIN.side + HIGHLIGHT_PADDING + labelWidth + COLUMN_GAP,
+          top + HIGHLIGHT_PADDING + (inner - valueHeight) / 2,
+          {
+            width: valueWidth,
+            align: 'right',
+            lineGap: LINE_GAP,
+          },
+        );
       }),
     );
     this.doc.x = MARGIN.side;
@@ -302,7 +333,12 @@ class Layout {
     for (const cell of cells) {
       row.add(
         this.doc.struct(cell.tag, {}, () => {
-          if (cell.text !== '') this.font(cell.font, cell.size, cell.colour).text(cell.text, cell.x, top + CELL_PADDING, { width: cell.width, align: cell.align, lineGap: LINE_GAP });
+          if (cell.text !== '')
+            this.font(cell.font, cell.size, cell.colour).text(cell.text, cell.x, top + CELL_PADDING, {
+              width: cell.width,
+              align: cell.align,
+              lineGap: LINE_GAP,
+            });
         }),
       );
     }
@@ -315,7 +351,8 @@ class Layout {
     this.root.add(table);
     const amountWidth = AMOUNT_COLUMN_WIDTH[columns];
     const labelWidth = CONTENT_WIDTH - (columns - 1) * (amountWidth + COLUMN_GAP);
-    const xOf = (index: number) => (index === 0 ? MARGIN.side : MARGIN.side + labelWidth + COLUMN_GAP + (index - 1) * (amountWidth + COLUMN_GAP));
+    const xOf = (index: number) =>
+      index === 0 ? MARGIN.side : MARGIN.side + labelWidth + COLUMN_GAP + (index - 1) * (amountWidth + COLUMN_GAP);
     const cellsOf = ({ style, cells }: TableRow): Cell[] =>
       cells.map((text, index) => ({
         tag: style === 'columns' ? 'TH' : 'TD',
@@ -355,8 +392,26 @@ class Layout {
       const row = this.doc.struct('TR');
       table.add(row);
       this.cells(row, [
-        { tag: 'TH', text: question, x: MARGIN.side, width: questionWidth, align: 'left', font: 'regular', size: SIZE.body, colour: COLOUR.muted },
-        { tag: 'TD', text: answer, x: MARGIN.side + questionWidth + COLUMN_GAP, width: answerWidth, align: 'left', font: 'bold', size: SIZE.body, colour: COLOUR.text },
+        {
+          tag: 'TH',
+          text: question,
+          x: MARGIN.side,
+          width: questionWidth,
+          align: 'left',
+          font: 'regular',
+          size: SIZE.body,
+          colour: COLOUR.muted,
+        },
+        {
+          tag: 'TD',
+          text: answer,
+          x: MARGIN.side + questionWidth + COLUMN_GAP,
+          width: answerWidth,
+          align: 'left',
+          font: 'bold',
+          size: SIZE.body,
+          colour: COLOUR.text,
+        },
       ]);
       row.end();
       this.horizontalLine(this.y, COLOUR.line, 0.5);
@@ -371,8 +426,11 @@ class Layout {
     const top = this.y;
     this.root.add(
       this.doc.struct('P', {}, [
-        () => this.font('regular', SIZE.body).text(`${text}: `, MARGIN.side, top, { width: CONTENT_WIDTH, lineGap: LINE_GAP, continued: true }),
-        this.doc.struct('Link', {}, () => this.font('regular', SIZE.body, COLOUR.accent).text(drawableText(url), { link: url, underline: true, lineGap: LINE_GAP })),
+        () =>
+          this.font('regular', SIZE.body).text(`${text}: `, MARGIN.side, top, { width: CONTENT_WIDTH, lineGap: LINE_GAP, continued: true }),
+        this.doc.struct('Link', {}, () =>
+          this.font('regular', SIZE.body, COLOUR.accent).text(drawableText(url), { link: url, underline: true, lineGap: LINE_GAP }),
+        ),
       ]),
     );
     this.doc.fillColor(COLOUR.text);
@@ -390,8 +448,17 @@ class Layout {
       this.doc.markContent('Artifact', { type: 'Pagination' });
       const pageLabel = `Page ${index + 1} of ${count}`;
       const labelWidth = this.font('regular', SIZE.footer, COLOUR.muted).widthOfString(pageLabel) + 1;
-      this.doc.text(footer, MARGIN.side, FOOTER_TOP, { width: CONTENT_WIDTH - labelWidth - COLUMN_GAP, lineBreak: true, height: 2 * SIZE.footer + LINE_GAP, ellipsis: true });
-      this.doc.text(pageLabel, MARGIN.side + CONTENT_WIDTH - labelWidth, FOOTER_TOP, { width: labelWidth, align: 'right', lineBreak: false });
+      this.doc.text(footer, MARGIN.side, FOOTER_TOP, {
+        width: CONTENT_WIDTH - labelWidth - COLUMN_GAP,
+        lineBreak: true,
+        height: 2 * SIZE.footer + LINE_GAP,
+        ellipsis: true,
+      });
+      this.doc.text(pageLabel, MARGIN.side + CONTENT_WIDTH - labelWidth, FOOTER_TOP, {
+        width: labelWidth,
+        align: 'right',
+        lineBreak: false,
+      });
       this.doc.endMarkedContent();
       this.doc.page.margins.bottom = bottomMargin;
     }

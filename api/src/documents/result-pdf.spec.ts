@@ -23,7 +23,12 @@ beforeAll(async () => {
   const site = await loadSiteConfig(DEFINITIONS_DIR, null);
   SITE = {
     ...site,
-    charity: { ...site.charity, name: 'Benefits Calculator', homepageUrl: 'https://www.example.org/', helpline: { phoneNumber: '0808 157 0192', openingHours: 'Mon–Fri 9am–5pm' } },
+    charity: {
+      ...site.charity,
+      name: 'Benefits Calculator',
+      homepageUrl: 'https://www.example.org/',
+      helpline: { phoneNumber: '0808 157 0192', openingHours: 'Mon–Fri 9am–5pm' },
+    },
   };
 });
 
@@ -156,8 +161,20 @@ describe('the Your Benefit Results PDF', () => {
     });
   });
 
-  it("tells a client of an adviser that the adviser finds the calculation again, not the postcode", async () => {
-    const client = { clientGuid: 'c1', displayName: 'Mary Smith', firstName: 'Mary', lastName: 'Smith', dateOfBirth: '07/03/1984', clientNumber: '', caseReference: '', caseNotes: '', searchName: '', calculationCreateDate: null, calculationUpdateDate: null };
+  it('tells a client of an adviser that the adviser finds the calculation again, not the postcode', async () => {
+    const client = {
+      clientGuid: 'c1',
+      displayName: 'Mary Smith',
+      firstName: 'Mary',
+      lastName: 'Smith',
+      dateOfBirth: '07/03/1984',
+      clientNumber: '',
+      caseReference: '',
+      caseNotes: '',
+      searchName: '',
+      calculationCreateDate: null,
+      calculationUpdateDate: null,
+    };
     const adviser = await readPdf(await render({ ...RESULT_BOTH_SYSTEMS, client }, 'weekly'));
     expect(adviser.pages[0]).toContain('Your adviser can use it to find this calculation again');
     expect(adviser.all).toContain('ask your adviser to change your answers');
@@ -229,7 +246,9 @@ describe('the Your Benefit Results PDF', () => {
   });
 
   it('shows only Universal Credit to someone eligible only for it', async () => {
-    const text = await readPdf(await render({ ...RESULT_BOTH_SYSTEMS, eligibility: { isEligibleForLb: false, isEligibleForUc: true } }, 'monthly'));
+    const text = await readPdf(
+      await render({ ...RESULT_BOTH_SYSTEMS, eligibility: { isEligibleForLb: false, isEligibleForUc: true } }, 'monthly'),
+    );
     expect(text.all).toContain('Universal Credit £693.07 per month');
     expect(text.all).not.toContain('Legacy benefits');
     expect(text.all).not.toContain('Two ways of working out your help');
@@ -247,11 +266,20 @@ describe('the Your Benefit Results PDF', () => {
     });
     const calculated = await loadEntitlementEngine().calculate(household, '2026-11-23');
     const guide = JSON.parse(readFileSync('definitions/results/benefits.json', 'utf8')) as BenefitGuide;
-    const result: ResultModel = { ...RESULT_BOTH_SYSTEMS, eligibility: eligibilityOf([calculated]), benefits: resultBenefits(calculated, guide, null) };
+    const result: ResultModel = {
+      ...RESULT_BOTH_SYSTEMS,
+      eligibility: eligibilityOf([calculated]),
+      benefits: resultBenefits(calculated, guide, null),
+    };
     expect(result.eligibility).toEqual({ isEligibleForLb: false, isEligibleForUc: true });
     const firstPage = (await readPdf(await render(result, 'weekly'))).pages[0];
-    const universalCredit = firstPage.slice(firstPage.indexOf('Universal Credit Means-tested benefits'), firstPage.indexOf('Your total benefits'));
-    expect(universalCredit).toMatch(/^Universal Credit Means-tested benefits Universal Credit £[\d.,]+ per week Council Tax Reduction £[\d.,]+ per week Benefits that are not means-tested Child Benefit £[\d.,]+ per week New Style Jobseeker's Allowance You may be entitled $/);
+    const universalCredit = firstPage.slice(
+      firstPage.indexOf('Universal Credit Means-tested benefits'),
+      firstPage.indexOf('Your total benefits'),
+    );
+    expect(universalCredit).toMatch(
+      /^Universal Credit Means-tested benefits Universal Credit £[\d.,]+ per week Council Tax Reduction £[\d.,]+ per week Benefits that are not means-tested Child Benefit £[\d.,]+ per week New Style Jobseeker's Allowance You may be entitled $/,
+    );
     expect(firstPage.match(/Child Benefit £/g)).toHaveLength(1);
     expect(firstPage).not.toContain('Universal Credit and help that goes with it');
   });
@@ -265,8 +293,23 @@ describe('the Your Benefit Results PDF', () => {
           text: 'You & your partner',
           isBetterOff: false,
           questions: [
-            { text: "What is your partner's job?", name: 'PartnerJob', pageNumber: 3, showEdit: true, answers: [{ prefix: '', value: 'Cook | cleaner\nheading Injected' }] },
-            { text: 'Other income', name: 'OtherIncome', pageNumber: 9, showEdit: true, answers: [{ prefix: 'Weekly', value: '£20.00' }, { prefix: 'Monthly', value: '£5.00' }] },
+            {
+              text: "What is your partner's job?",
+              name: 'PartnerJob',
+              pageNumber: 3,
+              showEdit: true,
+              answers: [{ prefix: '', value: 'Cook | cleaner\nheading Injected' }],
+            },
+            {
+              text: 'Other income',
+              name: 'OtherIncome',
+              pageNumber: 9,
+              showEdit: true,
+              answers: [
+                { prefix: 'Weekly', value: '£20.00' },
+                { prefix: 'Monthly', value: '£5.00' },
+              ],
+            },
           ],
         },
       ],
@@ -281,7 +324,9 @@ describe('the Your Benefit Results PDF', () => {
   });
 
   it('refuses a result that has no figures (out of date or unanswered)', async () => {
-    await expect(render({ ...RESULT_BOTH_SYSTEMS, benefits: null }, 'weekly')).rejects.toThrow('The calculation K7MXQ2PA has no results to put in a document.');
+    await expect(render({ ...RESULT_BOTH_SYSTEMS, benefits: null }, 'weekly')).rejects.toThrow(
+      'The calculation K7MXQ2PA has no results to put in a document.',
+    );
   });
 });
 
@@ -306,12 +351,19 @@ describe('the document templates', () => {
   it('name the partial at fault, not the template that uses it', () => {
     const partial = { path: 'definitions/documents/partials/benefit.hbs', text: 'row {{name}} | {{amount}}\n' };
     const templates = compileDocumentTemplates(main('title Results\n{{> benefit}}\n'), [partial]);
-    expect(() => templates.resultDocument(view)).toThrow(/^definitions\/documents\/partials\/benefit\.hbs could not be filled in: "amount" not defined/);
+    expect(() => templates.resultDocument(view)).toThrow(
+      /^definitions\/documents\/partials\/benefit\.hbs could not be filled in: "amount" not defined/,
+    );
   });
 
   it('name the line a template produced that the document cannot draw', async () => {
-    const brokenTemplates = compileDocumentTemplates(main('title Your Benefit Results\nauthor {{charity.name}}\nfooter Footer\nparagraph {{reference}}\n'), []);
-    await expect(renderResultPdf(RESULT_BOTH_SYSTEMS, { period: 'weekly', site: SITE, generatedAt: GENERATED_AT, templates: brokenTemplates })).rejects.toThrow(
+    const brokenTemplates = compileDocumentTemplates(
+      main('title Your Benefit Results\nauthor {{charity.name}}\nfooter Footer\nparagraph {{reference}}\n'),
+      [],
+    );
+    await expect(
+      renderResultPdf(RESULT_BOTH_SYSTEMS, { period: 'weekly', site: SITE, generatedAt: GENERATED_AT, templates: brokenTemplates }),
+    ).rejects.toThrow(
       'definitions/documents/your-benefit-results.hbs produced a line the document cannot draw (line 4 of its output, "paragraph K7MXQ2PA"): a line must start with one of title, author, footer, heading, subheading, text, strong, note, bullet, highlight, row, columns, total, answer, link, space, rule, pagebreak.',
     );
   });
@@ -342,7 +394,10 @@ describe('the document markup', () => {
 
   it('keeps an escaped value whole', () => {
     const value = 'a | b \\ c\nd';
-    expect(parse(`answer Q | ${escapeMarkup(value)}`).blocks[1]).toEqual({ kind: 'answers', rows: [{ question: 'Q', answer: 'a | b \\ c d' }] });
+    expect(parse(`answer Q | ${escapeMarkup(value)}`).blocks[1]).toEqual({
+      kind: 'answers',
+      rows: [{ question: 'Q', answer: 'a | b \\ c d' }],
+    });
   });
 
   it('says what a line with the wrong number of fields needs', () => {

@@ -182,7 +182,11 @@ function benefitView(benefit: ResultBenefit, period: PeriodView): BenefitView {
     name: benefit.benefitName,
     code: benefit.benefitCode,
     now: amountView(benefit.benefitType, weekly ? benefit.weeklyPayment : benefit.monthlyPayment, period),
-    afterChange: amountView(benefit.betterOffBenefitType, weekly ? benefit.betterOffWeeklyPayment : benefit.betterOffMonthlyPayment, period),
+    afterChange: amountView(
+      benefit.betterOffBenefitType,
+      weekly ? benefit.betterOffWeeklyPayment : benefit.betterOffMonthlyPayment,
+      period,
+    ),
     reasons: benefit.messages.map((message) => message.message).filter((message) => message.trim() !== ''),
     howToClaim: benefit.howToClaim.message,
     link: benefit.link,
@@ -261,7 +265,12 @@ export function resultDocumentView(result: ResultModel, options: ResultViewOptio
 
   const { charity } = options;
   return {
-    charity: { name: charity.name, homepageUrl: charity.homepageUrl, helpline: charity.helpline, grantsSearch: charity.resultsLinks.grantsSearch },
+    charity: {
+      name: charity.name,
+      homepageUrl: charity.homepageUrl,
+      helpline: charity.helpline,
+      grantsSearch: charity.resultsLinks.grantsSearch,
+    },
     reference: result.token,
     byAdviser: result.client !== null,
     workedOutOn: dateInWords(result.calculatedOn),
@@ -273,7 +282,12 @@ export function resultDocumentView(result: ResultModel, options: ResultViewOptio
     bothSystems: legacy !== null && universalCredit !== null,
     legacy,
     universalCredit,
-    universalCreditBreakdown: isEligibleForUc ? breakdownView(benefits.universalCredit.find((benefit) => benefit.showBreakdown), period) : null,
+    universalCreditBreakdown: isEligibleForUc
+      ? breakdownView(
+          benefits.universalCredit.find((benefit) => benefit.showBreakdown),
+          period,
+        )
+      : null,
     benefitsToClaim: uniqueByCode([
       ...(legacy ? [...legacy.meansTested] : []),
       ...(universalCredit ? universalCredit.benefits : []),

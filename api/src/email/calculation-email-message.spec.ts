@@ -10,7 +10,11 @@ describe('calculationLink', () => {
 });
 
 describe('calculationEmailMessage', () => {
-  const message = calculationEmailMessage({ link: `https://calculator.example.org/result/${SESSION}`, reference: 'K7M2QX9D', senderName: 'Benefits Calculator' });
+  const message = calculationEmailMessage({
+    link: `https://calculator.example.org/result/${SESSION}`,
+    reference: 'K7M2QX9D',
+    senderName: 'Benefits Calculator',
+  });
 
   it('is titled "Your benefits calculation"', () => {
     expect(message.subject).toBe('Your benefits calculation');
@@ -26,7 +30,9 @@ describe('calculationEmailMessage', () => {
   });
 
   it('says that on another device the link asks for the postcode first', () => {
-    expect(message.text).toContain('If you open the link on a different computer, phone or browser, we will ask for the postcode used in the calculation before showing your results.');
+    expect(message.text).toContain(
+      'If you open the link on a different computer, phone or browser, we will ask for the postcode used in the calculation before showing your results.',
+    );
   });
 
   it('holds no amounts of money', () => {
@@ -34,7 +40,11 @@ describe('calculationEmailMessage', () => {
   });
 
   it('escapes what it puts into the HTML', () => {
-    const odd = calculationEmailMessage({ link: 'https://example.org/result/x?a=1&b=2', reference: 'K7M2QX9D', senderName: 'Advice <North> & Co' });
+    const odd = calculationEmailMessage({
+      link: 'https://example.org/result/x?a=1&b=2',
+      reference: 'K7M2QX9D',
+      senderName: 'Advice <North> & Co',
+    });
     expect(odd.html).toContain('href="https://example.org/result/x?a=1&amp;b=2"');
     expect(odd.html).toContain('<p>Advice &lt;North&gt; &amp; Co</p>');
   });

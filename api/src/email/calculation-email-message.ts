@@ -43,7 +43,17 @@ function paragraphs({ reference }: CalculationEmailContent): string[] {
 
 export function calculationEmailMessage(content: CalculationEmailContent): CalculationEmailMessage {
   const [intro, ...rest] = paragraphs(content);
-  const text = [CALCULATION_EMAIL_SUBJECT, '', intro, '', `See your results: ${content.link}`, '', ...rest.flatMap((paragraph) => [paragraph, '']), content.senderName, ''].join('\n');
+  const text = [
+    CALCULATION_EMAIL_SUBJECT,
+    '',
+    intro,
+    '',
+    `See your results: ${content.link}`,
+    '',
+    ...rest.flatMap((paragraph) => [paragraph, '']),
+    content.senderName,
+    '',
+  ].join('\n');
   const html = [
     '<!DOCTYPE html>',
     '<html lang="en-GB">',

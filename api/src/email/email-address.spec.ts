@@ -5,7 +5,10 @@ const INVALID = 'Please enter a valid email address.';
 describe('plainRecipientAddress: exactly one plain address, in canonical form', () => {
   it('takes a plain address, trimmed, with the domain in lower case and the local part as typed', () => {
     expect(plainRecipientAddress('jo.bloggs@example.org')).toEqual({ address: 'jo.bloggs@example.org', limitKey: 'jo.bloggs@example.org' });
-    expect(plainRecipientAddress('  Jo.Bloggs@EXAMPLE.Org ')).toEqual({ address: 'Jo.Bloggs@example.org', limitKey: 'jo.bloggs@example.org' });
+    expect(plainRecipientAddress('  Jo.Bloggs@EXAMPLE.Org ')).toEqual({
+      address: 'Jo.Bloggs@example.org',
+      limitKey: 'jo.bloggs@example.org',
+    });
     expect(plainRecipientAddress("o'brien+benefits@mail.example.co.uk")?.address).toBe("o'brien+benefits@mail.example.co.uk");
   });
 

@@ -18,9 +18,12 @@ async function problemsWith(body: unknown) {
 
 describe('CalculationEmailRequest validation', () => {
   it('accepts the form as the web app sends it', async () => {
-    await expect(pipe.transform({ session: SESSION, email: 'jo@example.org', challenge: 'k7m3x', browserId: 'browser_1795262400000_k3j9x2ab' }, asBody)).resolves.toBeInstanceOf(
-      CalculationEmailRequest,
-    );
+    await expect(
+      pipe.transform(
+        { session: SESSION, email: 'jo@example.org', challenge: 'k7m3x', browserId: 'browser_1795262400000_k3j9x2ab' },
+        asBody,
+      ),
+    ).resolves.toBeInstanceOf(CalculationEmailRequest);
   });
 
   it('gives the spec’s messages (§5, §8), each with its field as the path', async () => {
@@ -32,12 +35,22 @@ describe('CalculationEmailRequest validation', () => {
       { path: 'email', message: 'The email address is required' },
       { path: 'challenge', message: 'The challenge text is required' },
     ]);
-    expect(await problemsWith({ session: SESSION, email: 'jo@example', challenge: 'K7M3X' })).toEqual([{ path: 'email', message: 'Please enter a valid email address.' }]);
+    expect(await problemsWith({ session: SESSION, email: 'jo@example', challenge: 'K7M3X' })).toEqual([
+      { path: 'email', message: 'Please enter a valid email address.' },
+    ]);
   });
 
   it('refuses anything but one plain address with the spec’s message: lists, groups, names, line breaks', async () => {
-    for (const email of ['sam,jo@example.org', 'friends:jo@example.org', '"Jo" <jo@example.org>', 'jo\u0085@example.org', 'jo@example.org\u2028']) {
-      expect(await problemsWith({ session: SESSION, email, challenge: 'K7M3X' })).toEqual([{ path: 'email', message: 'Please enter a valid email address.' }]);
+    for (const email of [
+      'sam,jo@example.org',
+      'friends:jo@example.org',
+      '"Jo" <jo@example.org>',
+      'jo\u0085@example.org',
+      'jo@example.org\u2028',
+    ]) {
+      expect(await problemsWith({ session: SESSION, email, challenge: 'K7M3X' })).toEqual([
+        { path: 'email', message: 'Please enter a valid email address.' },
+      ]);
     }
   });
 

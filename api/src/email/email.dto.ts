@@ -31,7 +31,11 @@ export class CalculationEmailRequest extends BrowserRequest {
   @Satisfies('emailAddress', recipientAddressProblem)
   email!: string;
 
-  @ApiProperty({ description: 'The security code as typed from the picture or the audio (GET /assets/img/{session}); case and surrounding spaces do not matter. One try per code.', example: 'K7M3X' })
+  @ApiProperty({
+    description:
+      'The security code as typed from the picture or the audio (GET /assets/img/{session}); case and surrounding spaces do not matter. One try per code.',
+    example: 'K7M3X',
+  })
   @Satisfies('challengeText', challengeProblem)
   challenge!: string;
 }
@@ -40,6 +44,9 @@ export class CalculationEmailResponse {
   @ApiProperty({ description: 'True when the e-mail was sent; false when the security code was wrong or the e-mail could not be sent.' })
   valid!: boolean;
 
-  @ApiProperty({ description: 'What to tell the person, in plain English: a success alert when valid, a danger alert when not.', example: 'We have sent the link to your calculation to jo@example.org.' })
+  @ApiProperty({
+    description: 'What to tell the person, in plain English: a success alert when valid, a danger alert when not.',
+    example: 'We have sent the link to your calculation to jo@example.org.',
+  })
   message!: string;
 }

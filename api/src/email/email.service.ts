@@ -28,13 +28,19 @@ export const EMAILS_PER_SENDER_PURPOSE = 'email-per-sender';
 export const EMAILS_OVERALL_PURPOSE = 'email-overall';
 const HOUR_SECONDS = 3600;
 
-export const TOO_MANY_EMAILS_FOR_CALCULATION = 'This calculation has been sent too many times in the last hour. Please wait an hour and try again.';
-export const TOO_MANY_EMAILS_TO_ADDRESS = 'Too many e-mails have been sent to this address in the last hour. Please wait an hour and try again.';
-export const TOO_MANY_EMAILS_FROM_SENDER = 'Too many e-mails have been asked for from your network in the last hour. Please wait an hour and try again, or write down your calculation reference.';
-export const TOO_MANY_EMAILS_OVERALL = 'We are sending too many e-mails just now. Please try again in an hour, or write down your calculation reference.';
+export const TOO_MANY_EMAILS_FOR_CALCULATION =
+  'This calculation has been sent too many times in the last hour. Please wait an hour and try again.';
+export const TOO_MANY_EMAILS_TO_ADDRESS =
+  'Too many e-mails have been sent to this address in the last hour. Please wait an hour and try again.';
+export const TOO_MANY_EMAILS_FROM_SENDER =
+  'Too many e-mails have been asked for from your network in the last hour. Please wait an hour and try again, or write down your calculation reference.';
+export const TOO_MANY_EMAILS_OVERALL =
+  'We are sending too many e-mails just now. Please try again in an hour, or write down your calculation reference.';
 export const EMAIL_NOT_SENT = 'We could not send the e-mail just now. Please try again later, or write down your calculation reference.';
-export const CALCULATION_NOT_FINISHED = 'This calculation is not finished, so there are no results to e-mail yet. Answer the rest of the questions, then try again.';
-export const RESULTS_NOT_READY = 'Some answers need changing or giving before the results can be worked out, so there are no results to e-mail yet. Change them, then try again.';
+export const CALCULATION_NOT_FINISHED =
+  'This calculation is not finished, so there are no results to e-mail yet. Answer the rest of the questions, then try again.';
+export const RESULTS_NOT_READY =
+  'Some answers need changing or giving before the results can be worked out, so there are no results to e-mail yet. Change them, then try again.';
 
 /** Counted by a hash: the rate-limit table never holds an address. */
 function addressKey(limitKey: string): string {
@@ -61,8 +67,16 @@ export class EmailService {
     private readonly logger: JsonLogger,
     private readonly results: ResultsService,
   ) {
-    this.perSender = { purpose: EMAILS_PER_SENDER_PURPOSE, attempts: config.get('EMAILS_PER_HOUR_PER_SENDER', { infer: true }), windowSeconds: HOUR_SECONDS };
-    this.overall = { purpose: EMAILS_OVERALL_PURPOSE, attempts: config.get('EMAILS_PER_HOUR', { infer: true }), windowSeconds: HOUR_SECONDS };
+    this.perSender = {
+      purpose: EMAILS_PER_SENDER_PURPOSE,
+      attempts: config.get('EMAILS_PER_HOUR_PER_SENDER', { infer: true }),
+      windowSeconds: HOUR_SECONDS,
+    };
+    this.overall = {
+      purpose: EMAILS_OVERALL_PURPOSE,
+      attempts: config.get('EMAILS_PER_HOUR', { infer: true }),
+      windowSeconds: HOUR_SECONDS,
+    };
   }
 
   /**
@@ -78,8 +92,12 @@ export class EmailService {
     if (!calculation) throw calculationNotFound();
     await this.access.ensureCanOpen(calculation.session, caller);
     const readiness = await this.results.readinessOf(calculation);
-    if (readiness === 'not-finished') throw new ApiError(409, 'CALCULATION_NOT_FINISHED', CALCULATION_NOT_FINISHED, [{ path: 'session', message: CALCULATION_NOT_FINISHED }]);
-    if (readiness === 'needs-answers') throw new ApiError(409, 'RESULTS_NOT_READY', RESULTS_NOT_READY, [{ path: 'session', message: RESULTS_NOT_READY }]);
+    if (readiness === 'not-finished')
+      throw new ApiError(409, 'CALCULATION_NOT_FINISHED', CALCULATION_NOT_FINISHED, [
+        { path: 'session', message: CALCULATION_NOT_FINISHED },
+      ]);
+    if (readiness === 'needs-answers')
+      throw new ApiError(409, 'RESULTS_NOT_READY', RESULTS_NOT_READY, [{ path: 'session', message: RESULTS_NOT_READY }]);
 
     await this.hitOrRefuse(this.perSender, caller.address, TOO_MANY_EMAILS_FROM_SENDER);
     await this.hitOrRefuse(EMAILS_PER_CALCULATION, calculation.session.id, TOO_MANY_EMAILS_FOR_CALCULATION);
@@ -118,7 +136,8 @@ export class EmailService {
     try {
       await this.rateLimiter.hit(limit, key);
     } catch (error) {
-      if (error instanceof ApiError && error.getStatus() === 429) throw ApiError.tooManyRequests('TOO_MANY_EMAILS', message, error.retryAfterSeconds ?? limit.windowSeconds);
+      if (error instanceof ApiError && error.getStatus() === 429)
+        throw ApiError.tooManyRequests('TOO_MANY_EMAILS', message, error.retryAfterSeconds ?? limit.windowSeconds);
       throw error;
     }
   }

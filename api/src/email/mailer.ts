@@ -25,10 +25,18 @@ const AUTOMATIC = { 'Auto-Submitted': 'auto-generated' };
 export class SmtpMailer extends Mailer implements OnApplicationShutdown {
   private readonly transport: Transporter;
 
-  constructor(smtpUrl: string, private readonly logger: JsonLogger) {
+  constructor(
+    smtpUrl: string,
+    private readonly logger: JsonLogger,
+  ) {
     super();
     // Someone is waiting on the answer, so a mail server that does not answer fails within seconds, not minutes.
-    this.transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+    this.transport = nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
   }
 
   async send(mail: OutgoingMail): Promise<void> {
@@ -49,7 +57,10 @@ export class OutboxMailer extends Mailer {
   private readonly transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   readonly outbox: string;
 
-  constructor(dataDir: string, private readonly logger: JsonLogger) {
+  constructor(
+    dataDir: string,
+    private readonly logger: JsonLogger,
+  ) {
     super();
     this.outbox = resolve(dataDir, 'outbox');
   }

@@ -38,7 +38,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     const body = this.toErrorResponse(exception, request);
     if (response.headersSent) return;
-    if (exception instanceof ApiError && exception.retryAfterSeconds !== undefined) response.setHeader('Retry-After', String(exception.retryAfterSeconds));
+    if (exception instanceof ApiError && exception.retryAfterSeconds !== undefined)
+      response.setHeader('Retry-After', String(exception.retryAfterSeconds));
     response.status(body.statusCode).json(body);
   }
 

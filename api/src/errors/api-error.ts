@@ -22,8 +22,7 @@ export class ApiError extends HttpException {
   }
 
   static validation(errors: FieldError[]): ApiError {
-    const message =
-      errors.length === 1 ? errors[0].message : `There are ${errors.length} problems with the request.`;
+    const message = errors.length === 1 ? errors[0].message : `There are ${errors.length} problems with the request.`;
     return new ApiError(HttpStatus.BAD_REQUEST, 'VALIDATION_FAILED', message, errors);
   }
 }

@@ -2,7 +2,8 @@
 // 08 connection exception, 57P01-57P03 shutting down or starting up, 53300 too many connections.
 const UNAVAILABLE_SQLSTATES = /^(08...|57P0[1-3]|53300)$/;
 const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
-const UNAVAILABLE_MESSAGES = /Connection terminated|connection timeout|Client has encountered a connection error|timeout exceeded when trying to connect/i;
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connection timeout|Client has encountered a connection error|timeout exceeded when trying to connect/i;
 
 function codeOf(error: unknown): string | undefined {
   const candidate = error as { code?: unknown; driverError?: { code?: unknown } } | null;
@@ -36,8 +37,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export function describeErrorForLog(error: unknown): { errorName: string; errorCode?: string; stack?: string; errorMessage?: string } {
   if (!(error instanceof Error)) return { errorName: typeof error };
   const code = codeOf(error);
-  const fromDatabase = error.name === 'QueryFailedError' || error.name === 'DatabaseError' || (code !== undefined && /^[0-9A-Z]{5}$/.test(code));
-  const frames = error.stack?.split('\n').filter((line) => line.trimStart().startsWith('at ')).join('\n');
+  const fromDatabase =
+    error.name === 'QueryFailedError' || error.name === 'DatabaseError' || (code !== undefined && /^[0-9A-Z]{5}$/.test(code));
+  const frames = error.stack
+    ?.split('\n')
+    .filter((line) => line.trimStart().startsWith('at '))
+    .join('\n');
   return fromDatabase
     ? { errorName: error.name, errorCode: code, stack: frames }
     : { errorName: error.name, errorCode: code, errorMessage: error.message, stack: frames };

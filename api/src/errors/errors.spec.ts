@@ -63,14 +63,21 @@ describe('bodyErrorResponse', () => {
 describe('isDatabaseUnavailable', () => {
   it('recognises a refused connection, a server shutting down and a dropped connection', () => {
     expect(isDatabaseUnavailable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toBe(true);
-    expect(isDatabaseUnavailable(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe(
+      true,
+    );
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
-    const wrapped = Object.assign(new Error('Query failed'), { name: 'QueryFailedError', driverError: Object.assign(new Error('x'), { code: '08006' }) });
+    const wrapped = Object.assign(new Error('Query failed'), {
+      name: 'QueryFailedError',
+      driverError: Object.assign(new Error('x'), { code: '08006' }),
+    });
     expect(isDatabaseUnavailable(wrapped)).toBe(true);
   });
 
   it('recognises a transaction whose connection was lost under it (TypeORM has released its query runner)', () => {
-    const released = Object.assign(new Error('Query runner already released. Cannot run queries anymore.'), { name: 'QueryRunnerAlreadyReleasedError' });
+    const released = Object.assign(new Error('Query runner already released. Cannot run queries anymore.'), {
+      name: 'QueryRunnerAlreadyReleasedError',
+    });
     expect(isDatabaseUnavailable(released)).toBe(true);
   });
 
@@ -112,7 +119,8 @@ describe('nestsDeeperThan, which keeps deeply nested bodies from the validators'
 
 describe('withoutPrototypeKeys', () => {
   it('drops __proto__, constructor and prototype at every depth, and pollutes nothing', () => {
-    const text = '{"__proto__": {"polluted": 1}, "a": {"constructor": {"prototype": {"polluted": 1}}, "b": [{"prototype": 1, "__proto__": {"polluted": 1}, "c": 2}]}, "d": 3}';
+    const text =
+      '{"__proto__": {"polluted": 1}, "a": {"constructor": {"prototype": {"polluted": 1}}, "b": [{"prototype": 1, "__proto__": {"polluted": 1}, "c": 2}]}, "d": 3}';
     const parsed = JSON.parse(text, withoutPrototypeKeys) as Record<string, unknown>;
     expect(parsed).toEqual({ a: { b: [{ c: 2 }] }, d: 3 });
     expect(JSON.stringify(parsed)).toBe('{"a":{"b":[{"c":2}]},"d":3}');
@@ -124,6 +132,10 @@ describe('withoutPrototypeKeys', () => {
   });
 
   it('keeps every other key, values named like them included', () => {
-    expect(JSON.parse('{"name": "constructor", "list": ["__proto__"], "protoType": 1}', withoutPrototypeKeys)).toEqual({ name: 'constructor', list: ['__proto__'], protoType: 1 });
+    expect(JSON.parse('{"name": "constructor", "list": ["__proto__"], "protoType": 1}', withoutPrototypeKeys)).toEqual({
+      name: 'constructor',
+      list: ['__proto__'],
+      protoType: 1,
+    });
   });
 });

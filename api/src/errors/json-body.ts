@@ -7,7 +7,11 @@ interface BodyParserError extends Error {
 }
 
 function isBodyParserError(error: unknown): error is BodyParserError {
-  return error instanceof Error && typeof (error as Partial<BodyParserError>).type === 'string' && typeof (error as Partial<BodyParserError>).status === 'number';
+  return (
+    error instanceof Error &&
+    typeof (error as Partial<BodyParserError>).type === 'string' &&
+    typeof (error as Partial<BodyParserError>).status === 'number'
+  );
 }
 
 /**

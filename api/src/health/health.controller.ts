@@ -12,7 +12,10 @@ export class HealthController {
   constructor(private readonly health: HealthService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Whether the service and its database are working', description: 'For load balancers and monitoring: 200 when the database answers, 503 when it does not.' })
+  @ApiOperation({
+    summary: 'Whether the service and its database are working',
+    description: 'For load balancers and monitoring: 200 when the database answers, 503 when it does not.',
+  })
   @ApiOkResponse({ type: HealthResponse })
   @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'The database did not answer.' })
   check(): Promise<HealthResponse> {

@@ -11,7 +11,13 @@ function loggerWithLines(level?: string): { logger: JsonLogger; lines: Record<st
 }
 
 /** A request through requestLogging, without a network: `handle` runs where a controller would. */
-function sendRequest(logger: JsonLogger, url: string, headers: Record<string, string>, status: number, handle: () => void = () => undefined) {
+function sendRequest(
+  logger: JsonLogger,
+  url: string,
+  headers: Record<string, string>,
+  status: number,
+  handle: () => void = () => undefined,
+) {
   const request = new IncomingMessage(new Socket()) as Request;
   Object.assign(request, { method: 'POST', url, originalUrl: url, headers, body: { postcode: 'SW1A 1AA' } });
   const response = new ServerResponse(request) as unknown as Response;
@@ -30,7 +36,9 @@ describe('JsonLogger', () => {
   it('writes one JSON object a line with time, level and message, and nothing about the process', () => {
     const { logger, lines } = loggerWithLines();
     logger.event('info', 'server listening', { url: 'http://localhost:3000' });
-    expect(lines).toEqual([{ time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), level: 'info', message: 'server listening', url: 'http://localhost:3000' }]);
+    expect(lines).toEqual([
+      { time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), level: 'info', message: 'server listening', url: 'http://localhost:3000' },
+    ]);
   });
 
   it('writes structured events with their fields, leaving out the unset ones', () => {
@@ -55,7 +63,13 @@ describe('JsonLogger', () => {
 
   it('redacts secret headers and drops bodies wherever they turn up in a line', () => {
     const { logger, lines } = loggerWithLines();
-    logger.info({ headers: { cookie: 'session=abc', 'x-browser-id': 'browser_1' }, req: { headers: { authorization: 'Basic eA==' }, body: { postcode: 'SW1A 1AA' } } }, 'oops');
+    logger.info(
+      {
+        headers: { cookie: 'session=abc', 'x-browser-id': 'browser_1' },
+        req: { headers: { authorization: 'Basic eA==' }, body: { postcode: 'SW1A 1AA' } },
+      },
+      'oops',
+    );
     expect(lines[0]).toMatchObject({
       headers: { cookie: '[redacted]', 'x-browser-id': '[redacted]' },
       req: { headers: { authorization: '[redacted]' }, body: '[redacted]' },
@@ -69,7 +83,9 @@ describe("Nest's own messages", () => {
     const normal = loggerWithLines('info');
     normal.logger.forNest().log('Mapped {/api/health, GET} route', 'RouterExplorer');
     normal.logger.forNest().log('Nest application successfully started', 'NestApplication');
-    expect(normal.lines).toEqual([expect.objectContaining({ level: 'info', message: 'Nest application successfully started', context: 'NestApplication' })]);
+    expect(normal.lines).toEqual([
+      expect.objectContaining({ level: 'info', message: 'Nest application successfully started', context: 'NestApplication' }),
+    ]);
 
     const debugging = loggerWithLines('debug');
     debugging.logger.forNest().log('Mapped {/api/health, GET} route', 'RouterExplorer');
@@ -79,25 +95,45 @@ describe("Nest's own messages", () => {
   it('keep the stack Nest passes with an error', () => {
     const { logger, lines } = loggerWithLines();
     logger.forNest().error('failed', 'Error: failed\n    at x', 'ExceptionsHandler');
-    expect(lines[0]).toMatchObject({ level: 'error', context: 'ExceptionsHandler', err: expect.objectContaining({ stack: 'Error: failed\n    at x' }) });
+    expect(lines[0]).toMatchObject({
+      level: 'error',
+      context: 'ExceptionsHandler',
+      err: expect.objectContaining({ stack: 'Error: failed\n    at x' }),
+    });
   });
 });
 
 describe('requestLogging', () => {
   it('logs one line per request: method, path without its query, status, time taken and request id; no header or body', () => {
     const { logger, lines } = loggerWithLines();
-    const response = sendRequest(logger, '/api/data/result/?session=abc&postcode=SW1A1AA', { cookie: 'session=secret-cookie', 'x-browser-id': 'browser_1' }, 200);
+    const response = sendRequest(
+      logger,
+      '/api/data/result/?session=abc&postcode=SW1A1AA',
+      { cookie: 'session=secret-cookie', 'x-browser-id': 'browser_1' },
+      200,
+    );
     const requestId = response.getHeader('X-Request-Id');
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(lines).toEqual([
-      { time: expect.any(String), level: 'info', message: 'request completed', requestId, method: 'POST', path: '/api/data/result/', status: 200, durationMs: expect.any(Number) },
+      {
+        time: expect.any(String),
+        level: 'info',
+        message: 'request completed',
+        requestId,
+        method: 'POST',
+        path: '/api/data/result/',
+        status: 200,
+        durationMs: expect.any(Number),
+      },
     ]);
     expect(JSON.stringify(lines)).not.toMatch(/secret|browser_1|SW1A|session=/);
   });
 
   it("keeps a caller's well-formed request id and puts it on every line logged while handling the request", () => {
     const { logger, lines } = loggerWithLines();
-    const response = sendRequest(logger, '/api/health', { 'x-request-id': 'proxy-req-000123' }, 503, () => logger.event('warn', 'database unavailable', { errorCode: 'ECONNREFUSED' }));
+    const response = sendRequest(logger, '/api/health', { 'x-request-id': 'proxy-req-000123' }, 503, () =>
+      logger.event('warn', 'database unavailable', { errorCode: 'ECONNREFUSED' }),
+    );
     expect(response.getHeader('X-Request-Id')).toBe('proxy-req-000123');
     expect(lines).toEqual([
       expect.objectContaining({ level: 'warn', message: 'database unavailable', requestId: 'proxy-req-000123' }),

@@ -11,11 +11,7 @@ export const requestContext = new AsyncLocalStorage<Logger>();
 // Wherever a header or a body turns up in a line, these never appear: they carry sessions, sign-ins, the browser
 // that owns a calculation, or answers. The request line itself holds neither headers nor body (see request-logging.ts).
 const SECRET_HEADERS = ['cookie', 'set-cookie', 'authorization', 'x-browser-id', 'x-csrf-token'];
-export const REDACTED_PATHS = [
-  ...SECRET_HEADERS.flatMap((name) => [`headers["${name}"]`, `*.headers["${name}"]`]),
-  'body',
-  '*.body',
-];
+export const REDACTED_PATHS = [...SECRET_HEADERS.flatMap((name) => [`headers["${name}"]`, `*.headers["${name}"]`]), 'body', '*.body'];
 
 /**
  * The one line format: JSON with `time` (ISO), `level` by name, `message`, then the fields, and no process id or

@@ -33,13 +33,22 @@ export function findBandColumns(header: string[]): Record<Column, number> {
   const names = header.map((name) => name.trim().toLowerCase());
   const missing = REQUIRED_COLUMNS.filter((column) => !names.includes(column));
   if (missing.length > 0) {
-    throw new DataFileError(`The first line of the file must name the columns postcode,address,band (and optionally authority_code); it has no column ${missing.join(', ')}.`);
+    throw new DataFileError(
+      `The first line of the file must name the columns postcode,address,band (and optionally authority_code); it has no column ${missing.join(', ')}.`,
+    );
   }
-  return Object.fromEntries([...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS].map((column) => [column, names.indexOf(column)])) as Record<Column, number>;
+  return Object.fromEntries([...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS].map((column) => [column, names.indexOf(column)])) as Record<
+    Column,
+    number
+  >;
 }
 
 /** One row as a council_tax_addresses row, or null when it is not usable. */
-export function readBandRow(fields: string[], columns: Record<Column, number>, authorities: LocalAuthorityList): CouncilTaxAddressRow | null {
+export function readBandRow(
+  fields: string[],
+  columns: Record<Column, number>,
+  authorities: LocalAuthorityList,
+): CouncilTaxAddressRow | null {
   const postcode = normalisePostcode(fields[columns.postcode] ?? '');
   const line1 = (fields[columns.address] ?? '').trim().replace(/\s+/g, ' ');
   const band = BAND.exec((fields[columns.band] ?? '').trim())?.[1].toUpperCase() as CouncilTaxBand | undefined;

@@ -29,8 +29,12 @@ function findColumns(header: string[]): { postcode: number; name: number } {
   const names = header.map((name) => name.trim().toLowerCase());
   const first = (candidates: string[]) => candidates.map((candidate) => names.indexOf(candidate)).find((index) => index !== -1) ?? -1;
   const columns = { postcode: first(POSTCODE_HEADERS), name: first(NAME_HEADERS) };
-  const missing = [columns.postcode === -1 ? 'a postcode (pcds, pcd or postcode)' : null, columns.name === -1 ? 'the BRMA name (brma_name)' : null].filter(Boolean);
-  if (missing.length > 0) throw new DataFileError(`The first line of the file must name its columns; it has no column for ${missing.join(' or ')}.`);
+  const missing = [
+    columns.postcode === -1 ? 'a postcode (pcds, pcd or postcode)' : null,
+    columns.name === -1 ? 'the BRMA name (brma_name)' : null,
+  ].filter(Boolean);
+  if (missing.length > 0)
+    throw new DataFileError(`The first line of the file must name its columns; it has no column for ${missing.join(' or ')}.`);
   return columns;
 }
 
@@ -72,7 +76,8 @@ export async function loadPostcodeBrmas(
     if (!area) {
       report.unknownArea += 1;
       // Area names are public geography, not personal data, so they may be shown.
-      if (report.unknownAreaNames.length < UNKNOWN_NAMES_SHOWN && !report.unknownAreaNames.includes(name)) report.unknownAreaNames.push(name.slice(0, 100));
+      if (report.unknownAreaNames.length < UNKNOWN_NAMES_SHOWN && !report.unknownAreaNames.includes(name))
+        report.unknownAreaNames.push(name.slice(0, 100));
       continue;
     }
     batch.set(postcode, area.name);

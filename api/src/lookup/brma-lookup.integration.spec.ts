@@ -77,11 +77,15 @@ describe('loadPostcodeBrmas', () => {
   it('loading again updates a postcode that moved area', async () => {
     await loadPostcodeBrmas(streamOf(UBDC), client, lha);
     await loadPostcodeBrmas(streamOf('pcds,brma_name\nLE67 1AA,Eastern Staffordshire\n'), client, lha);
-    expect(await database.query('SELECT brma FROM postcode_brmas WHERE postcode = $1', ['LE67 1AA'])).toEqual([{ brma: 'Eastern Staffordshire' }]);
+    expect(await database.query('SELECT brma FROM postcode_brmas WHERE postcode = $1', ['LE67 1AA'])).toEqual([
+      { brma: 'Eastern Staffordshire' },
+    ]);
   });
 
   it('refuses a file without a postcode or area column, naming what is missing', async () => {
-    await expect(loadPostcodeBrmas(streamOf('postcode,area\nM1 1AD,Leeds\n'), client, lha)).rejects.toThrow('no column for the BRMA name (brma_name)');
+    await expect(loadPostcodeBrmas(streamOf('postcode,area\nM1 1AD,Leeds\n'), client, lha)).rejects.toThrow(
+      'no column for the BRMA name (brma_name)',
+    );
   });
 });
 
@@ -119,7 +123,14 @@ describe('npm run data:brma', () => {
 
   it('without DATABASE_URL or a running server, says how to choose the database', async () => {
     const lines: string[] = [];
-    expect(await runDataScript(BRMA_SCRIPT, ['lookup.csv'], { DATA_DIR: join(scratch, 'no-server') }, { log: (line) => lines.push(line), error: (line) => lines.push(line) })).toBe(1);
+    expect(
+      await runDataScript(
+        BRMA_SCRIPT,
+        ['lookup.csv'],
+        { DATA_DIR: join(scratch, 'no-server') },
+        { log: (line) => lines.push(line), error: (line) => lines.push(line) },
+      ),
+    ).toBe(1);
     expect(lines[0]).toContain('npm run data:brma -- pcode_brma_lookup_v2.2.csv');
   });
 });

@@ -3,7 +3,12 @@ import { readCsvRecords, type CsvRecord } from './csv.js';
 
 async function records(chunks: (string | Uint8Array)[]): Promise<CsvRecord[]> {
   const all: CsvRecord[] = [];
-  for await (const record of readCsvRecords((async function* () { yield* chunks; })())) all.push(record);
+  for await (const record of readCsvRecords(
+    (async function* () {
+      yield* chunks;
+    })(),
+  ))
+    all.push(record);
   return all;
 }
 
@@ -28,7 +33,9 @@ describe('readCsvRecords', () => {
   });
 
   it('reads "" as a quote, and commas and line breaks inside quotes as text', async () => {
-    expect(await records(['postcode,address,band\r\n"CF10 1AA","Flat 2, ""The Mount""\r\nPark Place",C\r\nCF10 3AE,1 Park Place,D'])).toEqual([
+    expect(
+      await records(['postcode,address,band\r\n"CF10 1AA","Flat 2, ""The Mount""\r\nPark Place",C\r\nCF10 3AE,1 Park Place,D']),
+    ).toEqual([
       { line: 1, fields: ['postcode', 'address', 'band'] },
       { line: 2, fields: ['CF10 1AA', 'Flat 2, "The Mount"\r\nPark Place', 'C'] },
       { line: 4, fields: ['CF10 3AE', '1 Park Place', 'D'] },
@@ -59,9 +66,11 @@ describe('readCsvRecords', () => {
     await expect(records(['a,b\n"open,x\n'])).rejects.toThrow('line 2: a quoted field is not closed.');
     await expect(records(['a\n"x"y,z\n'])).rejects.toThrow('line 2: text follows a closing quote');
     await expect(records(['a\n', new Uint8Array([0x4d, 0xf4, 0x6e, 0x0a])])).rejects.toThrow('line 2: the file is not UTF-8 text');
-      await expect(records(['a\nb"c",d\n'])).rejects.toThrow('line 2: a field has a quote inside it but does not start with one');
+    await expect(records(['a\nb"c",d\n'])).rejects.toThrow('line 2: a field has a quote inside it but does not start with one');
     // The line of the first byte that is not UTF-8, inside the chunk that holds it.
-    await expect(records(['a\n', new Uint8Array([0x62, 0x0a, 0x4d, 0xf4, 0x6e, 0x0a])])).rejects.toThrow('line 3: the file is not UTF-8 text');
+    await expect(records(['a\n', new Uint8Array([0x62, 0x0a, 0x4d, 0xf4, 0x6e, 0x0a])])).rejects.toThrow(
+      'line 3: the file is not UTF-8 text',
+    );
   });
 
   it('reads rows with more or fewer fields than the header, and drops a carriage return that ends the file', async () => {

@@ -18,7 +18,8 @@ export class CsvFormatError extends Error {
 const PROBLEMS: Partial<Record<CsvError['code'], string>> = {
   CSV_QUOTE_NOT_CLOSED: 'a quoted field is not closed.',
   CSV_INVALID_CLOSING_QUOTE: 'text follows a closing quote; a quote inside a quoted field must be written "".',
-  INVALID_OPENING_QUOTE: 'a field has a quote inside it but does not start with one; put the field in double quotes and write the quote inside it as "".',
+  INVALID_OPENING_QUOTE:
+    'a field has a quote inside it but does not start with one; put the field in double quotes and write the quote inside it as "".',
 };
 
 const NOT_UTF8 = 'the file is not UTF-8 text; save it as CSV UTF-8 and try again.';
@@ -89,7 +90,8 @@ export async function* readCsvRecords(chunks: AsyncIterable<string | Uint8Array>
   try {
     for await (const fields of records) yield { line: starts.shift()!, fields: fields as string[] };
   } catch (error) {
-    if (error instanceof CsvError) throw new CsvFormatError(line, PROBLEMS[error.code] ?? `the file is not well-formed CSV (${error.message}).`);
+    if (error instanceof CsvError)
+      throw new CsvFormatError(line, PROBLEMS[error.code] ?? `the file is not well-formed CSV (${error.message}).`);
     throw error;
   }
 }

@@ -40,7 +40,9 @@ export const POSTCODES_SCRIPT: DataScript<PostcodeLoadReport> = {
     `Loaded ${count(report.loaded)} postcodes into the postcodes table; left out ${count(report.terminated)} terminated and ${count(report.malformed)} not well formed.`,
     ...(report.withoutAuthority > 0 ? [`${count(report.withoutAuthority)} of them have no local authority (ONS gives none).`] : []),
     ...(report.authorityNotListed > 0
-      ? [`${count(report.authorityNotListed)} of them have a local authority code that is not in definitions/${LOCAL_AUTHORITIES_FILE}: they are answered without an authority until it is added there.`]
+      ? [
+          `${count(report.authorityNotListed)} of them have a local authority code that is not in definitions/${LOCAL_AUTHORITIES_FILE}: they are answered without an authority until it is added there.`,
+        ]
       : []),
   ],
 };
@@ -115,7 +117,10 @@ export async function runDataScript<Report>(
     out.error('DATABASE_URL must be a PostgreSQL connection URL such as postgres://user:password@host:5432/database.');
     return 1;
   }
-  const isFile = await stat(file).then((info) => info.isFile(), () => false);
+  const isFile = await stat(file).then(
+    (info) => info.isFile(),
+    () => false,
+  );
   if (!isFile) {
     out.error(`There is no file ${file}.`);
     return 1;
@@ -132,7 +137,9 @@ export async function runDataScript<Report>(
   try {
     await database.connect();
   } catch (error) {
-    out.error(`The database did not answer (${describeErrorForLog(error).errorCode ?? 'no connection'}). Check that it is running and the URL is right.`);
+    out.error(
+      `The database did not answer (${describeErrorForLog(error).errorCode ?? 'no connection'}). Check that it is running and the URL is right.`,
+    );
     return 1;
   }
   try {
@@ -164,7 +171,9 @@ export async function runDataScript<Report>(
     }
     // A database error can quote a row, so only its kind and code are shown.
     const { errorName, errorCode } = describeErrorForLog(error);
-    out.error(`Loading stopped: ${errorName}${errorCode ? ` ${errorCode}` : ''}. Rows before the problem are already loaded; loading the file again is safe.`);
+    out.error(
+      `Loading stopped: ${errorName}${errorCode ? ` ${errorCode}` : ''}. Rows before the problem are already loaded; loading the file again is safe.`,
+    );
     return 1;
   } finally {
     await database.end();

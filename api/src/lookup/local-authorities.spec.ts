@@ -23,7 +23,13 @@ describe('the shipped definitions/lookup/local-authorities.json', () => {
     const london = list.all.filter((authority) => authority.inGreaterLondon);
     expect(london).toHaveLength(33);
     expect(london.every((authority) => authority.code.startsWith('E09') && authority.region === 'London')).toBe(true);
-    expect(list.find('E09000033')).toEqual({ code: 'E09000033', name: 'Westminster', country: 'England', region: 'London', inGreaterLondon: true });
+    expect(list.find('E09000033')).toEqual({
+      code: 'E09000033',
+      name: 'Westminster',
+      country: 'England',
+      region: 'London',
+      inGreaterLondon: true,
+    });
     // Hertsmere shares the outcode EN5 with Barnet but is outside London (the benefit cap differs).
     expect(list.find('E07000098')).toMatchObject({ name: 'Hertsmere', region: 'East of England', inGreaterLondon: false });
   });
@@ -53,8 +59,10 @@ describe('parseLocalAuthorities', () => {
   const meta = { description: 'd', sources: ['ONS'], licence: 'OGL v3', attribution: 'Source: ONS' };
   const westminster = { code: 'E09000033', name: 'Westminster', country: 'England', region: 'London', inGreaterLondon: true };
   const cardiff = { code: 'W06000015', name: 'Cardiff', country: 'Wales', region: null, inGreaterLondon: false };
-  const problem = (localAuthorities: unknown[], extra: Record<string, unknown> = {}) => () =>
-    parseLocalAuthorities({ meta, localAuthorities, ...extra }, 'definitions/lookup/local-authorities.json');
+  const problem =
+    (localAuthorities: unknown[], extra: Record<string, unknown> = {}) =>
+    () =>
+      parseLocalAuthorities({ meta, localAuthorities, ...extra }, 'definitions/lookup/local-authorities.json');
 
   it('reads a well-formed list', () => {
     expect(problem([westminster, cardiff])().all).toHaveLength(2);
@@ -79,7 +87,9 @@ describe('parseLocalAuthorities', () => {
   it('insists on regions in England only, and London exactly for Greater London', () => {
     expect(problem([{ ...westminster, region: 'Greater London' }])).toThrow('localAuthorities[0].region must be one of North East,');
     expect(problem([{ ...cardiff, region: 'Wales' }])).toThrow('localAuthorities[0].region must be null outside England.');
-    expect(problem([{ ...westminster, inGreaterLondon: false }])).toThrow('localAuthorities[0].inGreaterLondon must be true exactly when the region is London.');
+    expect(problem([{ ...westminster, inGreaterLondon: false }])).toThrow(
+      'localAuthorities[0].inGreaterLondon must be true exactly when the region is London.',
+    );
   });
 
   it('refuses a file without its sources', () => {

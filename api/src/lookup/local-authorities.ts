@@ -69,7 +69,8 @@ function parseAuthority(value: unknown, path: string, file: string): LocalAuthor
   if (typeof code !== 'string' || !GSS_CODE.test(code)) throw problem('.code must be a GSS code such as E09000033.');
   if (typeof name !== 'string' || name.trim() === '') throw problem('.name must be non-empty text.');
   if (!UK_COUNTRIES.includes(country as UkCountry)) throw problem(`.country must be one of ${UK_COUNTRIES.join(', ')}.`);
-  if (COUNTRY_BY_CODE_LETTER[code[0]] !== country) throw problem(`.country must be ${COUNTRY_BY_CODE_LETTER[code[0]]} for a code starting ${code[0]}.`);
+  if (COUNTRY_BY_CODE_LETTER[code[0]] !== country)
+    throw problem(`.country must be ${COUNTRY_BY_CODE_LETTER[code[0]]} for a code starting ${code[0]}.`);
   if (country === 'England') {
     if (!ENGLISH_REGIONS.includes(region as EnglishRegion)) throw problem(`.region must be one of ${ENGLISH_REGIONS.join(', ')}.`);
   } else if (region !== null) {
@@ -95,7 +96,11 @@ export function parseLocalAuthorities(json: unknown, file: string): LocalAuthori
   for (const key of ['description', 'licence', 'attribution']) {
     if (typeof meta[key] !== 'string' || meta[key].trim() === '') throw new DefinitionError(file, `meta.${key} must be non-empty text.`);
   }
-  if (!Array.isArray(meta.sources) || meta.sources.length === 0 || meta.sources.some((source) => typeof source !== 'string' || source.trim() === '')) {
+  if (
+    !Array.isArray(meta.sources) ||
+    meta.sources.length === 0 ||
+    meta.sources.some((source) => typeof source !== 'string' || source.trim() === '')
+  ) {
     throw new DefinitionError(file, 'meta.sources must be a list of the sources, as text.');
   }
   if (!Array.isArray(json.localAuthorities) || json.localAuthorities.length === 0) {

@@ -18,7 +18,9 @@ async function problemsWith(body: unknown) {
 
 describe('PostcodeCheckRequest validation', () => {
   it('accepts a postcode as typed, with the browser id every POST carries', async () => {
-    await expect(pipe.transform({ postcode: 'sw1a 1aa', browserId: 'browser_1795262400000_k3j9x2ab' }, asBody)).resolves.toBeInstanceOf(PostcodeCheckRequest);
+    await expect(pipe.transform({ postcode: 'sw1a 1aa', browserId: 'browser_1795262400000_k3j9x2ab' }, asBody)).resolves.toBeInstanceOf(
+      PostcodeCheckRequest,
+    );
     // Badly formed text is for the service to answer valid false, not a request error.
     await expect(pipe.transform({ postcode: '' }, asBody)).resolves.toBeInstanceOf(PostcodeCheckRequest);
   });
@@ -26,7 +28,9 @@ describe('PostcodeCheckRequest validation', () => {
   it('names the field when the postcode is missing, not text, or far too long', async () => {
     expect(await problemsWith({})).toEqual([{ path: 'postcode', message: 'postcode must be text.' }]);
     expect(await problemsWith({ postcode: 12345 })).toEqual([{ path: 'postcode', message: 'postcode must be text.' }]);
-    expect(await problemsWith({ postcode: 'x'.repeat(21) })).toEqual([{ path: 'postcode', message: 'postcode must be at most 20 characters.' }]);
+    expect(await problemsWith({ postcode: 'x'.repeat(21) })).toEqual([
+      { path: 'postcode', message: 'postcode must be at most 20 characters.' },
+    ]);
   });
 
   it('refuses unknown fields and a malformed browser id', async () => {

@@ -13,10 +13,16 @@ export class PostcodeCheckRequest extends BrowserRequest {
 
 @ApiSchema({ name: 'PostcodeAnswer', description: 'The answer to a Postcode question (spec 000 §3).' })
 export class PostcodeAnswerDto implements PostcodeAnswer {
-  @ApiProperty({ description: 'The postcode in its standard written form; empty when the person sleeps rough (option).', example: 'SW1A 1AA' })
+  @ApiProperty({
+    description: 'The postcode in its standard written form; empty when the person sleeps rough (option).',
+    example: 'SW1A 1AA',
+  })
   postcode!: string;
 
-  @ApiProperty({ description: 'The local authority’s name; empty when the postcode’s authority is not known, and the person is then asked to pick it.', example: 'Westminster' })
+  @ApiProperty({
+    description: 'The local authority’s name; empty when the postcode’s authority is not known, and the person is then asked to pick it.',
+    example: 'Westminster',
+  })
   authority!: string;
 
   @ApiProperty({ description: 'The local authority’s GSS code; empty when not known.', example: 'E09000033' })
@@ -25,23 +31,41 @@ export class PostcodeAnswerDto implements PostcodeAnswer {
   @ApiProperty({ description: 'The country of the UK; empty when not known.', enum: [...UK_COUNTRIES, ''], example: 'England' })
   country!: UkCountry | '';
 
-  @ApiPropertyOptional({ description: 'Latitude of the postcode’s centre; null when not known.', type: Number, nullable: true, example: 51.501 })
+  @ApiPropertyOptional({
+    description: 'Latitude of the postcode’s centre; null when not known.',
+    type: Number,
+    nullable: true,
+    example: 51.501,
+  })
   latitude!: number | null;
 
-  @ApiPropertyOptional({ description: 'Longitude of the postcode’s centre; null when not known.', type: Number, nullable: true, example: -0.1416 })
+  @ApiPropertyOptional({
+    description: 'Longitude of the postcode’s centre; null when not known.',
+    type: Number,
+    nullable: true,
+    example: -0.1416,
+  })
   longitude!: number | null;
 
-  @ApiProperty({ description: 'Whether the person ticked ‘I am homeless and sleeping rough’; always false in a postcode check.', example: false })
+  @ApiProperty({
+    description: 'Whether the person ticked ‘I am homeless and sleeping rough’; always false in a postcode check.',
+    example: false,
+  })
   option!: boolean;
 }
 
 @ApiSchema({ name: 'PostcodeCheckResponse', description: 'The answer to POST /api/data/postcode/ (spec 000 §3 ‘Postcode check’).' })
 export class PostcodeCheckResponse {
-  @ApiProperty({ description: 'False when the text is not a UK postcode (the web says ‘{label} is invalid.’); true for every well-formed postcode, found or not.', example: true })
+  @ApiProperty({
+    description:
+      'False when the text is not a UK postcode (the web says ‘{label} is invalid.’); true for every well-formed postcode, found or not.',
+    example: true,
+  })
   valid!: boolean;
 
   @ApiProperty({
-    description: 'The answer to store in place of the typed one; null when not valid. A well-formed postcode that no lookup knows (or found while the lookup is down) comes back with the authority, code and country empty, and the person picks their local authority.',
+    description:
+      'The answer to store in place of the typed one; null when not valid. A well-formed postcode that no lookup knows (or found while the lookup is down) comes back with the authority, code and country empty, and the person picks their local authority.',
     type: PostcodeAnswerDto,
     nullable: true,
   })
@@ -62,7 +86,10 @@ export class CouncilTaxAddressDto {
 
 @ApiSchema({ name: 'BandsResponse', description: 'The addresses at the calculation’s postcode with their bands (spec 000 §3 ‘Bands’).' })
 export class BandsResponse {
-  @ApiProperty({ description: 'False when the bands cannot be looked up just now; the web then asks the person to enter their band.', example: true })
+  @ApiProperty({
+    description: 'False when the bands cannot be looked up just now; the web then asks the person to enter their band.',
+    example: true,
+  })
   valid!: boolean;
 
   @ApiProperty({ description: 'The addresses, in street order; empty when none are known at the postcode.', type: [CouncilTaxAddressDto] })

@@ -66,7 +66,9 @@ describe('the migration', () => {
   it('seeds the 20 sample postcodes, so the lookup works offline with no data loaded', async () => {
     const rows = await database.query<{ postcode: string }>('SELECT postcode FROM postcodes');
     expect(rows).toHaveLength(20);
-    expect(rows.map((row) => row.postcode)).toEqual(expect.arrayContaining([...SEEDED, 'CF10 1AA', 'BT1 5AA', 'BT1 1BT', 'M1 7AA', 'EN5 3JE']));
+    expect(rows.map((row) => row.postcode)).toEqual(
+      expect.arrayContaining([...SEEDED, 'CF10 1AA', 'BT1 5AA', 'BT1 1BT', 'M1 7AA', 'EN5 3JE']),
+    );
   });
 
   it('starts the council tax addresses empty: no band data is invented', async () => {
@@ -74,9 +76,9 @@ describe('the migration', () => {
   });
 
   it('refuses a band outside A to I', async () => {
-    await expect(database.query(`INSERT INTO council_tax_addresses (postcode, line1, band) VALUES ('CF10 1AA', '1 Test Row', 'J')`)).rejects.toThrow(
-      /council_tax_addresses_band_check/,
-    );
+    await expect(
+      database.query(`INSERT INTO council_tax_addresses (postcode, line1, band) VALUES ('CF10 1AA', '1 Test Row', 'J')`),
+    ).rejects.toThrow(/council_tax_addresses_band_check/);
   });
 });
 
@@ -84,7 +86,12 @@ describe('PostgresPostcodeProvider', () => {
   const provider = () => new PostgresPostcodeProvider(dataSource.getRepository(PostcodeLocation));
 
   it('finds a seeded postcode with its local authority code and position', async () => {
-    expect(await provider().find('SW1A 1AA')).toEqual({ postcode: 'SW1A 1AA', authorityCode: 'E09000033', latitude: 51.501, longitude: -0.1416 });
+    expect(await provider().find('SW1A 1AA')).toEqual({
+      postcode: 'SW1A 1AA',
+      authorityCode: 'E09000033',
+      latitude: 51.501,
+      longitude: -0.1416,
+    });
     // EN5 spans Barnet (London) and Hertsmere (not): the postcode, not the outcode, decides.
     expect(await provider().find('EN5 3JE')).toMatchObject({ authorityCode: 'E07000098' });
   });
@@ -114,7 +121,9 @@ function onspdFile(rows: number, authorityHeader = 'oslaua'): string {
     // Outcodes M1 to M9 with every inward code 0AA..9ZZ: all well formed, all different.
     const inward = `${index % 10}${String.fromCharCode(65 + (Math.floor(index / 10) % 26))}${String.fromCharCode(65 + (Math.floor(index / 260) % 26))}`;
     const postcode = `M${1 + Math.floor(index / 6760)} ${inward}`;
-    lines.push(`"${postcode.replace(' ', '')}","${postcode}","${postcode}","198001","","E99999999","E08000003","E05011362",53.48${index % 10},-2.24${index % 7}`);
+    lines.push(
+      `"${postcode.replace(' ', '')}","${postcode}","${postcode}","198001","","E99999999","E08000003","E05011362",53.48${index % 10},-2.24${index % 7}`,
+    );
   }
   lines.push('"AB1 0AA","AB1  0AA","AB1 0AA","198001","199606","S99999999","S12000033","S13002843",57.101474,-2.242851');
   lines.push('"BT1 1BT","BT1  1BT","BT1 1BT","200001","","N99999999","","",99.999999,0.000000');
@@ -125,10 +134,15 @@ function onspdFile(rows: number, authorityHeader = 'oslaua'): string {
 describe('loadOnspdPostcodes', () => {
   it('loads an ONSPD file in batches, leaving out terminated postcodes, and counts what it did', async () => {
     const batches: number[] = [];
-    const report = await loadOnspdPostcodes(streamOf(onspdFile(2500)), client, authorities, { batchSize: 1000, onProgress: (read) => batches.push(read) });
+    const report = await loadOnspdPostcodes(streamOf(onspdFile(2500)), client, authorities, {
+      batchSize: 1000,
+      onProgress: (read) => batches.push(read),
+    });
     expect(report).toEqual({ loaded: 2502, terminated: 1, malformed: 0, withoutAuthority: 2, authorityNotListed: 0 });
     expect(batches).toEqual([1000, 2000, 2503]);
-    expect(await database.query(`SELECT * FROM postcodes WHERE postcode IN ('M1 0AA', 'AB1 0AA', 'BT1 1BT', 'JE2 3AB') ORDER BY postcode`)).toEqual([
+    expect(
+      await database.query(`SELECT * FROM postcodes WHERE postcode IN ('M1 0AA', 'AB1 0AA', 'BT1 1BT', 'JE2 3AB') ORDER BY postcode`),
+    ).toEqual([
       { postcode: 'BT1 1BT', local_authority_code: null, latitude: null, longitude: null },
       { postcode: 'JE2 3AB', local_authority_code: null, latitude: 49.18, longitude: -2.1 },
       { postcode: 'M1 0AA', local_authority_code: 'E08000003', latitude: 53.48, longitude: -2.24 },
@@ -138,7 +152,8 @@ describe('loadOnspdPostcodes', () => {
   });
 
   it('updates postcodes already there, so a newer edition loads over an older one, and loading twice changes nothing', async () => {
-    const newer = '"pcds","doterm","lad25cd","lat","long"\n"SW1A 1AA","","E09000033",51.501009,-0.141588\n"SW1A 1YT","","E09000033",51.4811,-0.1339\n';
+    const newer =
+      '"pcds","doterm","lad25cd","lat","long"\n"SW1A 1AA","","E09000033",51.501009,-0.141588\n"SW1A 1YT","","E09000033",51.4811,-0.1339\n';
     for (let time = 0; time < 2; time += 1) {
       expect(await loadOnspdPostcodes(streamOf(newer, 7), client, authorities)).toMatchObject({ loaded: 2, terminated: 0 });
     }
@@ -158,7 +173,9 @@ describe('loadOnspdPostcodes', () => {
       withoutAuthority: 0,
       authorityNotListed: 1,
     });
-    expect(await database.query(`SELECT local_authority_code FROM postcodes WHERE postcode = 'CF10 9ZZ'`)).toEqual([{ local_authority_code: 'W06000099' }]);
+    expect(await database.query(`SELECT local_authority_code FROM postcodes WHERE postcode = 'CF10 9ZZ'`)).toEqual([
+      { local_authority_code: 'W06000099' },
+    ]);
   });
 });
 
@@ -190,9 +207,13 @@ describe('npm run data:postcodes', () => {
   it('without DATABASE_URL or a server running on the embedded database, says to start the server or set DATABASE_URL', async () => {
     const { lines, out } = console_();
     expect(await runDataScript(POSTCODES_SCRIPT, ['ONSPD.csv'], { DATA_DIR: join(scratch, 'no-server') }, out)).toBe(1);
-    expect(lines.error[0]).toContain(`DATABASE_URL is not set, and no server is running on the embedded database in ${join(scratch, 'no-server')}.`);
+    expect(lines.error[0]).toContain(
+      `DATABASE_URL is not set, and no server is running on the embedded database in ${join(scratch, 'no-server')}.`,
+    );
     expect(lines.error[0]).toContain('Start the server (npm start) in another terminal, and run this again while it runs');
-    expect(lines.error[0]).toContain('DATABASE_URL=postgres://user:password@localhost:5432/benefits npm run data:postcodes -- ONSPD_MAY_2026_UK.csv');
+    expect(lines.error[0]).toContain(
+      'DATABASE_URL=postgres://user:password@localhost:5432/benefits npm run data:postcodes -- ONSPD_MAY_2026_UK.csv',
+    );
   });
 
   it('says what is wrong with the command, the file or the database', async () => {
@@ -232,7 +253,11 @@ describe('council tax bands', () => {
   beforeEach(() => database.query('DELETE FROM council_tax_addresses'));
 
   it('loads a bands file and lists a postcode’s addresses in street order', async () => {
-    expect(await loadCouncilTaxBands(streamOf(bandsFile, 11), client, authorities)).toEqual({ loaded: 4, malformed: 2, malformedLines: [6, 7] });
+    expect(await loadCouncilTaxBands(streamOf(bandsFile, 11), client, authorities)).toEqual({
+      loaded: 4,
+      malformed: 2,
+      malformedLines: [6, 7],
+    });
     const addresses = await provider().findAddresses('CF10 1AA');
     expect(addresses.map(({ line1, band }) => ({ line1, band }))).toEqual([
       { line1: '2 Test Row', band: 'C' },
@@ -271,7 +296,14 @@ describe('council tax bands', () => {
     const file = join(scratch, 'bands.csv');
     await writeFile(file, bandsFile);
     const log: string[] = [];
-    expect(await runDataScript(BANDS_SCRIPT, [file], { DATABASE_URL: database.url }, { log: (line) => log.push(line), error: (line) => log.push(line) })).toBe(0);
+    expect(
+      await runDataScript(
+        BANDS_SCRIPT,
+        [file],
+        { DATABASE_URL: database.url },
+        { log: (line) => log.push(line), error: (line) => log.push(line) },
+      ),
+    ).toBe(0);
     expect(log).toEqual([
       'Loaded 4 addresses into the council_tax_addresses table.',
       'Left out 2 rows without a well-formed postcode, an address of 1 to 200 characters, a band A to I, or with an authority_code not in the list; the first are on lines 6, 7.',

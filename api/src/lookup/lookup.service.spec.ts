@@ -56,7 +56,12 @@ class UnreadableBands implements CouncilTaxBandProvider {
 
 function serviceWith(postcodes: PostcodeProvider, bands: CouncilTaxBandProvider = new Bands()) {
   const logLines: string[] = [];
-  const service = new LookupService(AUTHORITIES, postcodes, bands, new JsonLogger('debug', { write: (line: string) => logLines.push(line) }));
+  const service = new LookupService(
+    AUTHORITIES,
+    postcodes,
+    bands,
+    new JsonLogger('debug', { write: (line: string) => logLines.push(line) }),
+  );
   return { service, logLines };
 }
 
@@ -101,16 +106,24 @@ describe('LookupService.checkPostcode', () => {
       value: { postcode: 'SW1A 1AA', authority: '', authorityCode: '', country: '', latitude: null, longitude: null, option: false },
     });
     expect(logLines).toHaveLength(1);
-    expect(JSON.parse(logLines[0])).toMatchObject({ level: 'warn', message: 'postcode lookup unavailable', reason: 'The postcode service answered 503.' });
+    expect(JSON.parse(logLines[0])).toMatchObject({
+      level: 'warn',
+      message: 'postcode lookup unavailable',
+      reason: 'The postcode service answered 503.',
+    });
     expect(logLines[0]).not.toContain('SW1A');
   });
 
   it('lets a programming error through rather than hide it as an unavailable lookup', async () => {
-    await expect(serviceWith(new Unavailable(new TypeError('x is undefined'))).service.checkPostcode('SW1A 1AA')).rejects.toThrow(TypeError);
+    await expect(serviceWith(new Unavailable(new TypeError('x is undefined'))).service.checkPostcode('SW1A 1AA')).rejects.toThrow(
+      TypeError,
+    );
   });
 
   it('gives no authority for a code not in the list, keeping the provider’s country and position', async () => {
-    const postcodes = new KnownPostcodes({ 'CF99 1AA': { authorityCode: 'W06000099', latitude: 51.46, longitude: -3.16, country: 'Wales' } });
+    const postcodes = new KnownPostcodes({
+      'CF99 1AA': { authorityCode: 'W06000099', latitude: 51.46, longitude: -3.16, country: 'Wales' },
+    });
     expect((await serviceWith(postcodes).service.checkPostcode('CF99 1AA')).value).toEqual({
       postcode: 'CF99 1AA',
       authority: '',
@@ -123,8 +136,13 @@ describe('LookupService.checkPostcode', () => {
   });
 
   it('takes the country from the list over the provider’s', async () => {
-    const postcodes = new KnownPostcodes({ 'CF10 1AA': { authorityCode: 'W06000015', latitude: 51.4791, longitude: -3.1781, country: 'England' } });
-    expect((await serviceWith(postcodes).service.checkPostcode('CF10 1AA')).value).toMatchObject({ authority: 'Cardiff', country: 'Wales' });
+    const postcodes = new KnownPostcodes({
+      'CF10 1AA': { authorityCode: 'W06000015', latitude: 51.4791, longitude: -3.1781, country: 'England' },
+    });
+    expect((await serviceWith(postcodes).service.checkPostcode('CF10 1AA')).value).toMatchObject({
+      authority: 'Cardiff',
+      country: 'Wales',
+    });
   });
 });
 
@@ -141,7 +159,9 @@ describe('LookupService.findLocalAuthority', () => {
 describe('LookupService.findAddresses', () => {
   it('asks with the postcode in its standard form', async () => {
     const bands = new Bands([{ id: 'a1', line1: '12 Park Place', band: 'C' }]);
-    expect(await serviceWith(new KnownPostcodes({}), bands).service.findAddresses('cf101aa')).toEqual([{ id: 'a1', line1: '12 Park Place', band: 'C' }]);
+    expect(await serviceWith(new KnownPostcodes({}), bands).service.findAddresses('cf101aa')).toEqual([
+      { id: 'a1', line1: '12 Park Place', band: 'C' },
+    ]);
     expect(bands.asked).toEqual(['CF10 1AA']);
   });
 
@@ -192,10 +212,12 @@ describe('PostcodeProviderChain', () => {
   });
 
   it('is unavailable when a provider could not answer and none found the postcode', async () => {
-    await expect(new PostcodeProviderChain([new KnownPostcodes({}), new Unavailable()]).find('SW1A 1AA')).rejects.toBeInstanceOf(LookupUnavailableError);
-    await expect(new PostcodeProviderChain([new Unavailable(new Error('socket hang up')), new KnownPostcodes({})]).find('SW1A 1AA')).rejects.toThrow(
-      'The postcode lookup failed.',
+    await expect(new PostcodeProviderChain([new KnownPostcodes({}), new Unavailable()]).find('SW1A 1AA')).rejects.toBeInstanceOf(
+      LookupUnavailableError,
     );
+    await expect(
+      new PostcodeProviderChain([new Unavailable(new Error('socket hang up')), new KnownPostcodes({})]).find('SW1A 1AA'),
+    ).rejects.toThrow('The postcode lookup failed.');
   });
 });
 

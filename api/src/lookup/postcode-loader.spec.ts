@@ -15,7 +15,10 @@ describe('findOnspdColumns', () => {
   });
 
   it('finds the columns of an edition named by year (lad25cd), in any case, preferring the latest year', () => {
-    expect(findOnspdColumns(['PCD7', 'PCDS', 'DOINTR', 'DOTERM', 'LAD24CD', 'LAD25CD', 'LAT', 'LONG'])).toMatchObject({ postcode: 1, authorityCode: 5 });
+    expect(findOnspdColumns(['PCD7', 'PCDS', 'DOINTR', 'DOTERM', 'LAD24CD', 'LAD25CD', 'LAT', 'LONG'])).toMatchObject({
+      postcode: 1,
+      authorityCode: 5,
+    });
   });
 
   it('finds the columns of the NSPL (laua)', () => {
@@ -57,13 +60,18 @@ describe('readOnspdRow', () => {
   });
 
   it('reads ONS pseudo codes (Channel Islands, Isle of Man) as no local authority', () => {
-    expect(readOnspdRow(['JE2 3AB', '', 'L99999999', '49.18', '-2.10'], columns)).toMatchObject({ localAuthorityCode: null, latitude: 49.18 });
+    expect(readOnspdRow(['JE2 3AB', '', 'L99999999', '49.18', '-2.10'], columns)).toMatchObject({
+      localAuthorityCode: null,
+      latitude: 49.18,
+    });
     expect(readOnspdRow(['IM1 1AA', '', 'M99999999', '54.15', '-4.48'], columns)).toMatchObject({ localAuthorityCode: null });
   });
 });
 
 describe('the council tax bands file', () => {
-  const authorities = new LocalAuthorityList([{ code: 'W06000015', name: 'Cardiff', country: 'Wales', region: null, inGreaterLondon: false }]);
+  const authorities = new LocalAuthorityList([
+    { code: 'W06000015', name: 'Cardiff', country: 'Wales', region: null, inGreaterLondon: false },
+  ]);
 
   it('needs the columns postcode, address and band, in any order and case', () => {
     expect(findBandColumns(['Band', 'Postcode', 'Address'])).toEqual({ postcode: 1, address: 2, band: 0, authority_code: -1 });
@@ -81,7 +89,11 @@ describe('the council tax bands file', () => {
       localAuthorityCode: 'W06000015',
       country: 'Wales',
     });
-    expect(readBandRow(['CF10 1AA', '14 Park Place', 'C', ''], columns, authorities)).toMatchObject({ band: 'C', localAuthorityCode: null, country: null });
+    expect(readBandRow(['CF10 1AA', '14 Park Place', 'C', ''], columns, authorities)).toMatchObject({
+      band: 'C',
+      localAuthorityCode: null,
+      country: null,
+    });
   });
 
   it('refuses a row without a postcode, address or band A to I, or with an authority not in the list', () => {

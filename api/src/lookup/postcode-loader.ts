@@ -83,7 +83,9 @@ export function findOnspdColumns(header: string[]): OnspdColumns {
   };
   const missing = (Object.keys(columns) as (keyof OnspdColumns)[]).filter((key) => columns[key] === -1).map((key) => wanted[key]);
   if (missing.length > 0) {
-    throw new DataFileError(`The first line of the file must be the ONS Postcode Directory's column names; it has no column ${missing.join(', ')}.`);
+    throw new DataFileError(
+      `The first line of the file must be the ONS Postcode Directory's column names; it has no column ${missing.join(', ')}.`,
+    );
   }
   return columns;
 }

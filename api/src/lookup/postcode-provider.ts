@@ -43,6 +43,8 @@ export class PostcodeProviderChain implements PostcodeProvider {
       }
     }
     if (failure === null) return null;
-    throw failure instanceof LookupUnavailableError ? failure : new LookupUnavailableError('The postcode lookup failed.', { cause: failure });
+    throw failure instanceof LookupUnavailableError
+      ? failure
+      : new LookupUnavailableError('The postcode lookup failed.', { cause: failure });
   }
 }

@@ -28,9 +28,11 @@ beforeEach(() => {
   requested.length = 0;
 });
 
-const json = (status: number, body: unknown): Handler => (_request, response) => {
-  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-};
+const json =
+  (status: number, body: unknown): Handler =>
+  (_request, response) => {
+    response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  };
 
 const WESTMINSTER = {
   status: 200,
@@ -69,7 +71,10 @@ describe('PostcodesIoProvider', () => {
   });
 
   it('gives no authority or position for a postcode the service knows without them', async () => {
-    handle = json(200, { status: 200, result: { postcode: 'BT1 1BT', country: 'Northern Ireland', latitude: null, longitude: null, codes: { admin_district: null } } });
+    handle = json(200, {
+      status: 200,
+      result: { postcode: 'BT1 1BT', country: 'Northern Ireland', latitude: null, longitude: null, codes: { admin_district: null } },
+    });
     expect(await new PostcodesIoProvider(baseUrl).find('BT1 1BT')).toEqual({
       postcode: 'BT1 1BT',
       authorityCode: null,
@@ -80,7 +85,10 @@ describe('PostcodesIoProvider', () => {
   });
 
   it('gives no country outside the UK four (Channel Islands, Isle of Man)', async () => {
-    handle = json(200, { status: 200, result: { postcode: 'JE2 3AB', country: 'Channel Islands', latitude: 49.18, longitude: -2.1, codes: { admin_district: 'L99999999' } } });
+    handle = json(200, {
+      status: 200,
+      result: { postcode: 'JE2 3AB', country: 'Channel Islands', latitude: 49.18, longitude: -2.1, codes: { admin_district: 'L99999999' } },
+    });
     expect(await new PostcodesIoProvider(baseUrl).find('JE2 3AB')).toMatchObject({ country: null, authorityCode: 'L99999999' });
   });
 
@@ -94,7 +102,9 @@ describe('PostcodesIoProvider', () => {
   it('is unavailable when the service does not answer within the timeout', async () => {
     handle = () => undefined;
     const started = Date.now();
-    await expect(new PostcodesIoProvider(baseUrl, 200).find('SW1A 1AA')).rejects.toThrow('The postcode service did not answer within 200 ms.');
+    await expect(new PostcodesIoProvider(baseUrl, 200).find('SW1A 1AA')).rejects.toThrow(
+      'The postcode service did not answer within 200 ms.',
+    );
     expect(Date.now() - started).toBeLessThan(2000);
   });
 

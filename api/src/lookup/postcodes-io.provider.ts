@@ -61,7 +61,9 @@ export class PostcodesIoProvider implements PostcodeProvider {
       if (error instanceof LookupUnavailableError) throw error;
       // The URL holds the postcode, so the cause is kept off the message (and out of any log line).
       throw new LookupUnavailableError(
-        timeout.aborted ? `The postcode service did not answer within ${this.timeoutMs} ms.` : 'The postcode service could not be reached or sent a body that is not JSON.',
+        timeout.aborted
+          ? `The postcode service did not answer within ${this.timeoutMs} ms.`
+          : 'The postcode service could not be reached or sent a body that is not JSON.',
         { cause: error },
       );
     }
@@ -70,7 +72,8 @@ export class PostcodesIoProvider implements PostcodeProvider {
     const country = UK_COUNTRIES.includes(result.country as UkCountry) ? (result.country as UkCountry) : null;
     return {
       postcode,
-      authorityCode: typeof result.codes.admin_district === 'string' && result.codes.admin_district !== '' ? result.codes.admin_district : null,
+      authorityCode:
+        typeof result.codes.admin_district === 'string' && result.codes.admin_district !== '' ? result.codes.admin_district : null,
       latitude: result.latitude ?? null,
       longitude: result.longitude ?? null,
       country,

@@ -23,7 +23,9 @@ function toOpenApi30(node: JsonSchema, defs: Record<string, JsonSchema>): JsonSc
     if (LEFT_OUT.has(key)) continue;
     if (key === 'examples') out.example = (value as unknown[])[0];
     else if (key === 'properties') {
-      out.properties = Object.fromEntries(Object.entries(value as Record<string, JsonSchema>).map(([field, property]) => [field, toOpenApi30(property, defs)]));
+      out.properties = Object.fromEntries(
+        Object.entries(value as Record<string, JsonSchema>).map(([field, property]) => [field, toOpenApi30(property, defs)]),
+      );
     } else if (key === 'items') out.items = toOpenApi30(value as JsonSchema, defs);
     else if (key === 'type' && Array.isArray(value)) {
       const types = value.filter((type) => type !== 'null');
@@ -46,5 +48,9 @@ function wrapRef(node: JsonSchema, defs: Record<string, JsonSchema>): JsonSchema
   if (typeof node.$ref !== 'string' || Object.keys(node).length === 1) return node;
   const { $ref, ...own } = node;
   const target = defs[$ref.replace('#/components/schemas/', '')];
-  return { ...own, allOf: [{ $ref }], ...(own.description === undefined && target?.description !== undefined ? { description: target.description } : {}) };
+  return {
+    ...own,
+    allOf: [{ $ref }],
+    ...(own.description === undefined && target?.description !== undefined ? { description: target.description } : {}),
+  };
 }

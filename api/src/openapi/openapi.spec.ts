@@ -37,7 +37,9 @@ describe('the OpenAPI document', () => {
 
   it('gives every operation a summary and documents its error answers with the error shape', () => {
     for (const [path, operations] of Object.entries(document.paths)) {
-      for (const [method, operation] of Object.entries(operations as Record<string, { summary?: string; responses: Record<string, { content?: Record<string, { schema: Schema }> }> }>)) {
+      for (const [method, operation] of Object.entries(
+        operations as Record<string, { summary?: string; responses: Record<string, { content?: Record<string, { schema: Schema }> }> }>,
+      )) {
         expect(`${method.toUpperCase()} ${path}: ${operation.summary ?? ''}`).toMatch(/: \S/);
         const errorAnswers = Object.entries(operation.responses).filter(([status]) => Number(status) >= 400);
         expect(errorAnswers.length).toBeGreaterThan(0);

@@ -72,7 +72,10 @@ describe('PostgresThrottlerStorage', () => {
 
   it('loses no attempt when many arrive at once, on several connections', async () => {
     const answers = await Promise.all(Array.from({ length: 40 }, () => storage.increment(KEY, MINUTE, 25, MINUTE, 'test')));
-    expect(answers.map((answer) => answer.totalHits).sort((a, b) => a - b)).toEqual([...Array.from({ length: 26 }, (_, index) => index + 1), ...Array(14).fill(26)]);
+    expect(answers.map((answer) => answer.totalHits).sort((a, b) => a - b)).toEqual([
+      ...Array.from({ length: 26 }, (_, index) => index + 1),
+      ...Array(14).fill(26),
+    ]);
     expect(answers.filter((answer) => answer.isBlocked)).toHaveLength(15);
   });
 
@@ -84,6 +87,10 @@ describe('PostgresThrottlerStorage', () => {
         (repeat('d', 64), 1, now() + interval '1 minute', NULL)`,
     );
     await new PostgresThrottlerStorage(dataSource).increment(KEY, MINUTE, 3, MINUTE, 'test');
-    expect((await database.query<{ key: string }>('SELECT key FROM rate_limit_counters ORDER BY key')).map((row) => row.key[0])).toEqual(['a', 'c', 'd']);
+    expect((await database.query<{ key: string }>('SELECT key FROM rate_limit_counters ORDER BY key')).map((row) => row.key[0])).toEqual([
+      'a',
+      'c',
+      'd',
+    ]);
   });
 });

@@ -64,7 +64,13 @@ export class PostgresThrottlerStorage implements ThrottlerStorage {
 
   constructor(private readonly dataSource: DataSource) {}
 
-  async increment(key: string, ttl: number, limit: number, blockDuration: number, _throttlerName?: string): Promise<ThrottlerStorageRecord> {
+  async increment(
+    key: string,
+    ttl: number,
+    limit: number,
+    blockDuration: number,
+    _throttlerName?: string,
+  ): Promise<ThrottlerStorageRecord> {
     const [row] = await this.dataSource.query<CountedRow[]>(COUNT_ATTEMPT, [key, ttl, limit, blockDuration]);
     await this.sweepExpired();
     return {

@@ -48,7 +48,11 @@ export class RateLimitGuard implements CanActivate {
     const counted = await this.storage.increment(routeCounterKey(name, sourceAddressOf(request)), windowMs, limit, windowMs, name);
     if (counted.isBlocked) {
       const seconds = counted.timeToBlockExpire;
-      throw ApiError.tooManyRequests('TOO_MANY_REQUESTS', `Too many requests from your connection. Please wait ${waitText(seconds)} and try again.`, seconds);
+      throw ApiError.tooManyRequests(
+        'TOO_MANY_REQUESTS',
+        `Too many requests from your connection. Please wait ${waitText(seconds)} and try again.`,
+        seconds,
+      );
     }
     return true;
   }

@@ -17,12 +17,18 @@ import { parseRouteLimit, ROUTE_LIMIT_NAMES, ROUTE_LIMITS } from './route-limits
 @Global()
 @Module({
   providers: [
-    { provide: PostgresThrottlerStorage, inject: [getDataSourceToken()], useFactory: (dataSource: DataSource) => new PostgresThrottlerStorage(dataSource) },
+    {
+      provide: PostgresThrottlerStorage,
+      inject: [getDataSourceToken()],
+      useFactory: (dataSource: DataSource) => new PostgresThrottlerStorage(dataSource),
+    },
     {
       provide: ROUTE_LIMIT_SETTINGS,
       inject: [ConfigService],
       useFactory: (config: ConfigService<Environment, true>): RouteLimitSettings =>
-        Object.fromEntries(ROUTE_LIMIT_NAMES.map((name) => [name, parseRouteLimit(config.get(ROUTE_LIMITS[name].variable, { infer: true }))!])) as RouteLimitSettings,
+        Object.fromEntries(
+          ROUTE_LIMIT_NAMES.map((name) => [name, parseRouteLimit(config.get(ROUTE_LIMITS[name].variable, { infer: true }))!]),
+        ) as RouteLimitSettings,
     },
     RateLimiter,
     RateLimitGuard,

@@ -24,9 +24,19 @@ export class RateLimiter {
    * window's attempts. Every attempt counts, refused ones too.
    */
   async hit(limit: RateLimit, callerAddress: string): Promise<void> {
-    const counted = await this.storage.increment(counterKey(limit, callerAddress), limit.windowSeconds * 1000, limit.attempts, 0, limit.purpose);
+    const counted = await this.storage.increment(
+      counterKey(limit, callerAddress),
+      limit.windowSeconds * 1000,
+      limit.attempts,
+      0,
+      limit.purpose,
+    );
     if (counted.isBlocked) {
-      throw ApiError.tooManyRequests('TOO_MANY_ATTEMPTS', 'Too many attempts. Please wait a few minutes and try again.', counted.timeToBlockExpire);
+      throw ApiError.tooManyRequests(
+        'TOO_MANY_ATTEMPTS',
+        'Too many attempts. Please wait a few minutes and try again.',
+        counted.timeToBlockExpire,
+      );
     }
   }
 

@@ -14,7 +14,8 @@ describe('sourceAddressOf', () => {
   it('counts an IPv6 address per /64, however it is written', () => {
     const household = from('2001:db8:1:2::1');
     expect(household).toBe('2001:db8:1:2::/64');
-    for (const same of ['2001:db8:1:2:ffff:ffff:ffff:ffff', '2001:0DB8:0001:0002:0:0:0:9', '2001:db8:1:2::1%eth0']) expect(from(same)).toBe(household);
+    for (const same of ['2001:db8:1:2:ffff:ffff:ffff:ffff', '2001:0DB8:0001:0002:0:0:0:9', '2001:db8:1:2::1%eth0'])
+      expect(from(same)).toBe(household);
     expect(from('2001:db8:1:3::1')).not.toBe(household);
     expect(from('::1')).toBe('::1');
   });

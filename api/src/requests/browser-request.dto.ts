@@ -5,7 +5,8 @@ import { BROWSER_ID_PATTERN } from '../../../common/browser-id.js';
 /** The fields the web app adds to every POST it sends (spec 000 §7). Request DTOs of POST routes extend this. */
 export abstract class BrowserRequest {
   @ApiPropertyOptional({
-    description: 'The id the web app keeps in local storage and adds to every POST (`browser_<time>_<random>`). It tells which browser first saw a calculation; it identifies a browser, not a person.',
+    description:
+      'The id the web app keeps in local storage and adds to every POST (`browser_<time>_<random>`). It tells which browser first saw a calculation; it identifies a browser, not a person.',
     example: 'browser_1795262400000_k3j9x2ab',
     pattern: BROWSER_ID_PATTERN.source,
   })

@@ -21,14 +21,25 @@ function questionMessage(page: CompiledPage, name: string, message: string): Res
   return { message, pageNumber: page.number, questionName: name };
 }
 
-export function checkStoredAnswers(state: SurveyState, answers: Answers, completedPages: readonly string[], environment: RuleEnvironment): AnswerCheck {
+export function checkStoredAnswers(
+  state: SurveyState,
+  answers: Answers,
+  completedPages: readonly string[],
+  environment: RuleEnvironment,
+): AnswerCheck {
   const { today } = environment;
   const outOfDate: ResultMessage[] = [];
   const unanswered: ResultMessage[] = [];
   for (const page of state.applicable) {
     if (page.definition.isExitPage) {
       // The answers now lead to a page that ends the questionnaire: the person needs to see it.
-      outOfDate.push(questionMessage(page, page.questions[0]?.definition.name ?? '', `With the questions as they are now, your answers lead to '${page.definition.title}'. Please check your answers on that page.`));
+      outOfDate.push(
+        questionMessage(
+          page,
+          page.questions[0]?.definition.name ?? '',
+          `With the questions as they are now, your answers lead to '${page.definition.title}'. Please check your answers on that page.`,
+        ),
+      );
       continue;
     }
     const shown = state.pages[page.number - 1].shown;
@@ -40,7 +51,14 @@ export function checkStoredAnswers(state: SurveyState, answers: Answers, complet
       const stored = answers[definition.name];
       if (stored === undefined) {
         const message = validateAnswer(definition, null, { answers: state.effectiveAnswers, today });
-        if (message) unanswered.push(questionMessage(page, definition.name, `${definition.text} ${seen ? 'This question is new since you answered. ' : ''}${message}`));
+        if (message)
+          unanswered.push(
+            questionMessage(
+              page,
+              definition.name,
+              `${definition.text} ${seen ? 'This question is new since you answered. ' : ''}${message}`,
+            ),
+          );
         continue;
       }
       const read = readAnswer(definition, stored);
@@ -67,7 +85,12 @@ export function answerCategories(state: SurveyState, answers: Answers, options: 
 }
 
 /** A page's answered, shown questions as a category. */
-export function pageCategory(page: CompiledPage, shown: ReadonlySet<string>, pageAnswers: Answers, options: CategoryOptions & { isBetterOff: boolean }): AnswerCategory {
+export function pageCategory(
+  page: CompiledPage,
+  shown: ReadonlySet<string>,
+  pageAnswers: Answers,
+  options: CategoryOptions & { isBetterOff: boolean },
+): AnswerCategory {
   return {
     name: page.definition.name,
     text: page.definition.title,
@@ -86,9 +109,18 @@ export function pageCategory(page: CompiledPage, shown: ReadonlySet<string>, pag
 }
 
 /** The better-off answers as a highlighted category, when there are any. */
-export function betterOffCategory(page: CompiledPage, answers: Answers, environment: RuleEnvironment, options: CategoryOptions): AnswerCategory | null {
+export function betterOffCategory(
+  page: CompiledPage,
+  answers: Answers,
+  environment: RuleEnvironment,
+  options: CategoryOptions,
+): AnswerCategory | null {
   const pageAnswers = answersOf(page, answers);
   if (Object.keys(pageAnswers).length === 0) return null;
-  const category = pageCategory(page, shownQuestions(page, {}, pageAnswers, environment), pageAnswers, { ...options, showEdit: false, isBetterOff: true });
+  const category = pageCategory(page, shownQuestions(page, {}, pageAnswers, environment), pageAnswers, {
+    ...options,
+    showEdit: false,
+    isBetterOff: true,
+  });
   return category.questions.length > 0 ? category : null;
 }

@@ -10,9 +10,19 @@ import type { AnswerShown } from '../../../common/result/model.js';
  * of the postcode and an age instead of a date of birth.
  */
 
-const PERIOD_WORDS: Record<MoneyAnswer['period'] & string, string> = { Weekly: 'per week', Monthly: 'per month', Yearly: 'per year', '': '' };
+const PERIOD_WORDS: Record<MoneyAnswer['period'] & string, string> = {
+  Weekly: 'per week',
+  Monthly: 'per month',
+  Yearly: 'per year',
+  '': '',
+};
 
-const COUNTRY_NAMES: Record<string, string> = { England: 'England', Wales: 'Wales', Scotland: 'Scotland', 'Northern Ireland': 'Northern Ireland' };
+const COUNTRY_NAMES: Record<string, string> = {
+  England: 'England',
+  Wales: 'Wales',
+  Scotland: 'Scotland',
+  'Northern Ireland': 'Northern Ireland',
+};
 
 export interface ShowOptions {
   /** Hide the postcode and dates of birth (every view except test mode). */

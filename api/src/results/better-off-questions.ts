@@ -27,10 +27,12 @@ export function checkBetterOffPage(json: unknown, file = BETTER_OFF_FILE): strin
   const questions = page.fields.flatMap((group) => (Array.isArray(group?.questions) ? group.questions : []));
   const names = new Set<string>();
   for (const question of questions) {
-    if (typeof question?.name !== 'string' || !question.name.startsWith(BETTER_OFF_PREFIX)) problems.push(`${file}: every question name must start with '${BETTER_OFF_PREFIX}'.`);
+    if (typeof question?.name !== 'string' || !question.name.startsWith(BETTER_OFF_PREFIX))
+      problems.push(`${file}: every question name must start with '${BETTER_OFF_PREFIX}'.`);
     else if (names.has(question.name)) problems.push(`${file}: ${question.name} is used twice.`);
     else names.add(question.name);
-    if (!(question?.questionType in QUESTION_TYPES)) problems.push(`${file}: ${question?.name} has the unknown questionType '${String(question?.questionType)}'.`);
+    if (!(question?.questionType in QUESTION_TYPES))
+      problems.push(`${file}: ${question?.name} has the unknown questionType '${String(question?.questionType)}'.`);
   }
   for (const question of questions) {
     if (!question?.showHide?.trim()) continue;

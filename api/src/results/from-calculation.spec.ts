@@ -45,7 +45,11 @@ describe('the results page figures from the engine result', () => {
     const pensionCredit = result.benefits.find((benefit) => benefit.code === 'PENSION_CREDIT')!;
     expect(pensionCredit.eligible).toBe(true);
     const shown = benefits.meansTested.find((benefit) => benefit.benefitCode === 'PENSION_CREDIT')!;
-    expect(shown).toMatchObject({ benefitType: BENEFIT_TYPES.amount, weeklyPayment: pensionCredit.weeklyPence / 100, betterOffWeeklyPayment: pensionCredit.weeklyPence / 100 });
+    expect(shown).toMatchObject({
+      benefitType: BENEFIT_TYPES.amount,
+      weeklyPayment: pensionCredit.weeklyPence / 100,
+      betterOffWeeklyPayment: pensionCredit.weeklyPence / 100,
+    });
     expect(shown.howToClaim.message).toMatch(/0800 99 1234/);
     expect(benefits.universalCredit.some((benefit) => benefit.benefitCode === 'UNIVERSAL_CREDIT')).toBe(false);
     expect(benefits.lbWeekly).toBe(result.totals.LEGACY_AND_PENSION_AGE.weeklyPence / 100);
@@ -58,11 +62,27 @@ describe('the results page figures from the engine result', () => {
       ...from,
       benefits: from.benefits.map((benefit) => (benefit.code === code ? { ...benefit, ...change } : benefit)),
     });
-    const current = withBenefit(withBenefit(result, 'ATTENDANCE_ALLOWANCE', { eligible: true, amountShown: false }), 'WINTER_FUEL_PAYMENT', { eligible: false });
-    const changed = withBenefit(current, 'WINTER_FUEL_PAYMENT', { eligible: true, amountShown: true, weeklyPence: 700, monthlyPence: 3033 });
-    const comparison = { changed, message: { weekly: 'You would be £7.00 a week better off.', monthly: 'You would be £30.33 a month better off.' } } as Parameters<typeof resultBenefits>[2];
+    const current = withBenefit(
+      withBenefit(result, 'ATTENDANCE_ALLOWANCE', { eligible: true, amountShown: false }),
+      'WINTER_FUEL_PAYMENT',
+      { eligible: false },
+    );
+    const changed = withBenefit(current, 'WINTER_FUEL_PAYMENT', {
+      eligible: true,
+      amountShown: true,
+      weeklyPence: 700,
+      monthlyPence: 3033,
+    });
+    const comparison = {
+      changed,
+      message: { weekly: 'You would be £7.00 a week better off.', monthly: 'You would be £30.33 a month better off.' },
+    } as Parameters<typeof resultBenefits>[2];
     const shown = resultBenefits(current, guide, comparison).nonMeansTested;
-    expect(shown.find((benefit) => benefit.benefitCode === 'ATTENDANCE_ALLOWANCE')).toMatchObject({ benefitType: BENEFIT_TYPES.mayBeEntitled, betterOffBenefitType: BENEFIT_TYPES.mayBeEntitled, weeklyPayment: 0 });
+    expect(shown.find((benefit) => benefit.benefitCode === 'ATTENDANCE_ALLOWANCE')).toMatchObject({
+      benefitType: BENEFIT_TYPES.mayBeEntitled,
+      betterOffBenefitType: BENEFIT_TYPES.mayBeEntitled,
+      weeklyPayment: 0,
+    });
     expect(shown.find((benefit) => benefit.benefitCode === 'WINTER_FUEL_PAYMENT')).toMatchObject({
       benefitType: BENEFIT_TYPES.onlyAfterChange,
       betterOffBenefitType: BENEFIT_TYPES.amount,
@@ -73,7 +93,13 @@ describe('the results page figures from the engine result', () => {
   });
 
   it('reads flags as True or False and money variables as pounds', () => {
-    const variables = resultVariables({ ...result, variables: [{ name: 'WARM_HOMES_NETWORK_ELIGIBLE', weeklyPence: 100, monthlyPence: 100 }, { name: 'COUNCIL_TAX_CHARGE', weeklyPence: 3050, monthlyPence: 13217 }] });
+    const variables = resultVariables({
+      ...result,
+      variables: [
+        { name: 'WARM_HOMES_NETWORK_ELIGIBLE', weeklyPence: 100, monthlyPence: 100 },
+        { name: 'COUNCIL_TAX_CHARGE', weeklyPence: 3050, monthlyPence: 13217 },
+      ],
+    });
     expect(variables).toEqual([
       { name: 'WARM_HOMES_NETWORK_ELIGIBLE', weeklyValue: 'True', monthlyValue: 'True' },
       { name: 'COUNCIL_TAX_CHARGE', weeklyValue: '30.50', monthlyValue: '132.17' },
@@ -94,7 +120,10 @@ const loneParentInManchester: Household = normaliseHousehold({
 const mixedAgeCoupleWithAChild: Household = normaliseHousehold({
   country: 'ENGLAND',
   localAuthority: 'E08000003',
-  adults: [{ dateOfBirth: '1990-05-01' }, { dateOfBirth: '1955-02-10', otherIncome: [{ type: 'STATE_PENSION', amount: 120, period: 'WEEK' }] }],
+  adults: [
+    { dateOfBirth: '1990-05-01' },
+    { dateOfBirth: '1955-02-10', otherIncome: [{ type: 'STATE_PENSION', amount: 120, period: 'WEEK' }] },
+  ],
   children: [{ dateOfBirth: '2019-03-02' }],
   housing: { tenure: 'SOCIAL_RENT', rent: { amount: 520, period: 'MONTH' }, bedrooms: 2, councilTax: { band: 'B', liable: true } },
 });
@@ -107,12 +136,17 @@ describe("each system's benefits: listed once, under the right heading, adding u
     loneParent = resultBenefits(await engine.calculate(loneParentInManchester, DATE), guide, null);
   });
 
-  it('lists a lone parent\'s Universal Credit and Council Tax Reduction as the Universal Credit system\'s, and Child Benefit once, as not means-tested', async () => {
+  it("lists a lone parent's Universal Credit and Council Tax Reduction as the Universal Credit system's, and Child Benefit once, as not means-tested", async () => {
     const benefits = loneParent;
     expect(codes(benefits.universalCredit)).toEqual(['UNIVERSAL_CREDIT', 'COUNCIL_TAX_REDUCTION']);
     // New Style JSA depends on her National Insurance record: she may be entitled, with no amount.
     expect(codes(benefits.nonMeansTested)).toEqual(['CHILD_BENEFIT', 'NEW_STYLE_JSA']);
-    expect(codes(benefitsOfSystem(benefits, 'uc'))).toEqual(['UNIVERSAL_CREDIT', 'COUNCIL_TAX_REDUCTION', 'CHILD_BENEFIT', 'NEW_STYLE_JSA']);
+    expect(codes(benefitsOfSystem(benefits, 'uc'))).toEqual([
+      'UNIVERSAL_CREDIT',
+      'COUNCIL_TAX_REDUCTION',
+      'CHILD_BENEFIT',
+      'NEW_STYLE_JSA',
+    ]);
     expect(systemBenefitProblems(benefits)).toEqual([]);
   });
 
@@ -128,7 +162,10 @@ describe("each system's benefits: listed once, under the right heading, adding u
 
   it('adds up after a change too (she starts work), for both systems, a week and a month', async () => {
     const current = await engine.calculate(loneParentInManchester, DATE);
-    const changed = await engine.calculate(applyChanges(loneParentInManchester, [{ adult: 0, earnings: { amount: 1100, period: 'MONTH', basis: 'NET' }, hoursPerWeek: 20 }]), DATE);
+    const changed = await engine.calculate(
+      applyChanges(loneParentInManchester, [{ adult: 0, earnings: { amount: 1100, period: 'MONTH', basis: 'NET' }, hoursPerWeek: 20 }]),
+      DATE,
+    );
     const comparison = { changed, message: { weekly: '', monthly: '' } } as Parameters<typeof resultBenefits>[2];
     expect(systemBenefitProblems(resultBenefits(current, guide, comparison))).toEqual([]);
   });
@@ -150,4 +187,3 @@ describe("each system's benefits: listed once, under the right heading, adding u
     expect(problems.some((problem) => problem.startsWith('ucWeekly: the rows add up to'))).toBe(true);
   });
 });
-

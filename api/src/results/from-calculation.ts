@@ -3,7 +3,16 @@ import type { AmountLine, BenefitOutcome } from '../../../engine/core/benefit.js
 import type { CalculationResult } from '../../../engine/core/calculation-result.js';
 import type { Country } from '../../../engine/household.js';
 import { formatAmount, poundsFromPence, sumPence, type Pence } from '../../../common/money.js';
-import { BENEFIT_TYPES, type BenefitType, type ExtraHelp, type ResultBenefit, type ResultBenefits, type ResultElement, type ResultHousingAllowance, type ResultVariable } from '../../../common/result/model.js';
+import {
+  BENEFIT_TYPES,
+  type BenefitType,
+  type ExtraHelp,
+  type ResultBenefit,
+  type ResultBenefits,
+  type ResultElement,
+  type ResultHousingAllowance,
+  type ResultVariable,
+} from '../../../common/result/model.js';
 
 /**
  * The results page's figures (spec 001 §3 'Benefits object') from the engine's result, and, in better-off mode,
@@ -26,14 +35,20 @@ export interface BenefitGuide {
 export function checkBenefitGuide(json: unknown, benefitCodes: readonly string[]): string[] {
   const problems: string[] = [];
   const guide = json as Partial<BenefitGuide> | null;
-  if (typeof guide?.benefits !== 'object' || guide.benefits === null) return ['benefits must map each benefit code to its link and howToClaim.'];
+  if (typeof guide?.benefits !== 'object' || guide.benefits === null)
+    return ['benefits must map each benefit code to its link and howToClaim.'];
   const isEntry = (entry: unknown) =>
-    typeof entry === 'object' && entry !== null && /^https:\/\//.test(String((entry as HowToClaim).link)) && typeof (entry as HowToClaim).howToClaim === 'string' && (entry as HowToClaim).howToClaim.trim() !== '';
+    typeof entry === 'object' &&
+    entry !== null &&
+    /^https:\/\//.test(String((entry as HowToClaim).link)) &&
+    typeof (entry as HowToClaim).howToClaim === 'string' &&
+    (entry as HowToClaim).howToClaim.trim() !== '';
   for (const code of benefitCodes) if (!(code in guide.benefits)) problems.push(`benefits.${code} is missing.`);
   for (const [code, entry] of Object.entries(guide.benefits)) {
     if (!benefitCodes.includes(code)) problems.push(`benefits.${code} is not a benefit the engine works out.`);
     if (!isEntry(entry)) problems.push(`benefits.${code} needs an https link and howToClaim text.`);
-    for (const [nation, local] of Object.entries(entry.nations ?? {})) if (!isEntry(local)) problems.push(`benefits.${code}.nations.${nation} needs an https link and howToClaim text.`);
+    for (const [nation, local] of Object.entries(entry.nations ?? {}))
+      if (!isEntry(local)) problems.push(`benefits.${code}.nations.${nation} needs an https link and howToClaim text.`);
   }
   return problems;
 }
@@ -62,13 +77,20 @@ function elementLines(current: readonly AmountLine[], changed: readonly AmountLi
   });
 }
 
-const total = (lines: readonly AmountLine[], period: 'weeklyPence' | 'monthlyPence'): number => pounds(sumPence(lines.map((line) => line[period])));
+const total = (lines: readonly AmountLine[], period: 'weeklyPence' | 'monthlyPence'): number =>
+  pounds(sumPence(lines.map((line) => line[period])));
 
-function resultBenefit(now: BenefitOutcome | undefined, after: BenefitOutcome | undefined, guide: HowToClaim, country: Country): ResultBenefit {
+function resultBenefit(
+  now: BenefitOutcome | undefined,
+  after: BenefitOutcome | undefined,
+  guide: HowToClaim,
+  country: Country,
+): ResultBenefit {
   const outcome = (now?.eligible ? now : after)!;
   const local = guide.nations?.[country] ?? guide;
   const currentType = typeOf(now);
-  const amount = (which: BenefitOutcome | undefined, period: 'weeklyPence' | 'monthlyPence') => (which?.eligible && which.amountShown ? pounds(which[period]) : 0);
+  const amount = (which: BenefitOutcome | undefined, period: 'weeklyPence' | 'monthlyPence') =>
+    which?.eligible && which.amountShown ? pounds(which[period]) : 0;
   const elements = now?.eligible ? now.elements : [];
   const deductions = now?.eligible ? now.deductions : [];
   const changedElements = after?.eligible ? after.elements : [];
@@ -130,10 +152,18 @@ const countsIn = (benefit: BenefitOutcome, system: System) => benefit.system ===
 function listFor(current: CalculationResult, changed: CalculationResult, list: ResultList, guide: BenefitGuide): ResultBenefit[] {
   const country = current.facts.country;
   const system: System = list === 'universalCredit' ? 'UNIVERSAL_CREDIT' : 'LEGACY_AND_PENSION_AGE';
-  const isAwarded = (benefit: BenefitOutcome) => benefit.eligible && listOf(benefit) === list && (list === 'nonMeansTested' || countsIn(benefit, system));
+  const isAwarded = (benefit: BenefitOutcome) =>
+    benefit.eligible && listOf(benefit) === list && (list === 'nonMeansTested' || countsIn(benefit, system));
   return current.benefits
     .filter((now) => isAwarded(now) || isAwarded(changed.benefits.find((benefit) => benefit.code === now.code)!))
-    .map((now) => resultBenefit(now, changed.benefits.find((benefit) => benefit.code === now.code), guide.benefits[now.code], country));
+    .map((now) =>
+      resultBenefit(
+        now,
+        changed.benefits.find((benefit) => benefit.code === now.code),
+        guide.benefits[now.code],
+        country,
+      ),
+    );
 }
 
 function systemTotals(prefix: 'lb' | 'uc', system: System, current: CalculationResult, changed: CalculationResult) {
@@ -182,7 +212,8 @@ export function resultBenefits(current: CalculationResult, guide: BenefitGuide, 
  * In better-off mode, either before or after the change counts.
  */
 export function eligibilityOf(results: readonly CalculationResult[]): { isEligibleForLb: boolean; isEligibleForUc: boolean } {
-  const awarded = (test: (benefit: BenefitOutcome) => boolean) => results.some((result) => result.benefits.some((benefit) => benefit.eligible && test(benefit)));
+  const awarded = (test: (benefit: BenefitOutcome) => boolean) =>
+    results.some((result) => result.benefits.some((benefit) => benefit.eligible && test(benefit)));
   return {
     isEligibleForLb: awarded((benefit) => benefit.system === 'LEGACY_AND_PENSION_AGE'),
     isEligibleForUc: awarded((benefit) => benefit.code === 'UNIVERSAL_CREDIT'),
@@ -246,7 +277,9 @@ export function housingAllowanceOf(result: CalculationResult): ResultHousingAllo
         ? `Not known: ${council} is split between ${inWords(used.candidates)}. The lowest rate of these was used, ${used.area}: ${rate}. The highest is ${highest}.`
         : `Not known: without the council, the home could be in any of ${used.candidates.length} areas. The lowest rate was used, ${used.area}: ${rate}. The highest is ${highest}.`,
   }[used.basis];
-  const estimate = used.rateEstimated ? ' The weekly rate is our estimate from the monthly rate, as the published Housing Benefit figure for this area is not in our data.' : '';
+  const estimate = used.rateEstimated
+    ? ' The weekly rate is our estimate from the monthly rate, as the published Housing Benefit figure for this area is not in our data.'
+    : '';
   return {
     area: used.area,
     basis: used.basis,

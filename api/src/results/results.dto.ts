@@ -21,7 +21,11 @@ export class ResultQuery {
   @MaxLength(40, { message: 'id must be at most 40 characters.' })
   id?: string;
 
-  @ApiPropertyOptional({ description: 'Test mode asked for: the testing data comes only to a browser that passed the test-mode password.', type: String, enum: ['true', 'false'] })
+  @ApiPropertyOptional({
+    description: 'Test mode asked for: the testing data comes only to a browser that passed the test-mode password.',
+    type: String,
+    enum: ['true', 'false'],
+  })
   @IsOptional()
   @Transform(({ value }) => (value === 'true' ? true : value === 'false' || value === '' ? false : value))
   @IsBoolean({ message: 'test must be true or false.' })
@@ -39,12 +43,27 @@ export class RecalculationFields extends VisitFields {
   @IsIn([SURVEY_ACTIONS.betterOff], { message: 'Unknown survey action type' })
   action!: number;
 
-  @ApiProperty({ description: 'true: compare with the changes given; false: back to the result without changes (the better-off answers are cleared).' })
+  @ApiProperty({
+    description: 'true: compare with the changes given; false: back to the result without changes (the better-off answers are cleared).',
+  })
   @IsBoolean({ message: 'isBetterOff must be true or false.' })
   isBetterOff!: boolean;
 }
 
-const RECALCULATION_FIELDS = new Set(['browserId', 'session', 'action', 'isBetterOff', 'partner', 'referral', 'subCategory', 'test', 'isMobile', 'browserVersion', 'browserName', 'OsName']);
+const RECALCULATION_FIELDS = new Set([
+  'browserId',
+  'session',
+  'action',
+  'isBetterOff',
+  'partner',
+  'referral',
+  'subCategory',
+  'test',
+  'isMobile',
+  'browserVersion',
+  'browserName',
+  'OsName',
+]);
 
 export interface Recalculation {
   fields: RecalculationFields;
@@ -62,7 +81,8 @@ export function readRecalculation(body: unknown): Recalculation {
   // Every field is a single value. class-transformer walks a list or object given instead and throws a TypeError
   // (a 500) on one with its own `constructor` key, so those are refused here, by name.
   for (const [key, value] of Object.entries(plainFields)) {
-    if (typeof value === 'object' && value !== null) throw ApiError.validation([{ path: key, message: `${key} must be a single value, not a list or object.` }]);
+    if (typeof value === 'object' && value !== null)
+      throw ApiError.validation([{ path: key, message: `${key} must be a single value, not a list or object.` }]);
   }
   const fields = plainToInstance(RecalculationFields, plainFields);
   const errors = validateSync(fields, { forbidUnknownValues: true, validationError: { target: false, value: false } });
@@ -75,7 +95,10 @@ export class SectionRequest extends BrowserRequest {
   @IsUUID('all', { message: 'session must be a calculation id.' })
   session!: string;
 
-  @ApiProperty({ description: 'The section opened: 1 extra help (information), 2 what you told us (worked), 3 print or save (email).', enum: [1, 2, 3] })
+  @ApiProperty({
+    description: 'The section opened: 1 extra help (information), 2 what you told us (worked), 3 print or save (email).',
+    enum: [1, 2, 3],
+  })
   @IsIn([RESULT_SECTIONS.information, RESULT_SECTIONS.worked, RESULT_SECTIONS.email], { message: 'sectionType must be 1, 2 or 3.' })
   sectionType!: number;
 }
@@ -107,7 +130,10 @@ const benefit = {
   properties: {
     benefitName: { type: 'string' },
     benefitCode: { type: 'string' },
-    benefitType: { type: 'integer', description: '1 amount; 4 only after the change (no amount in the normal view); 7 may be entitled (no amount); 0 not awarded.' },
+    benefitType: {
+      type: 'integer',
+      description: '1 amount; 4 only after the change (no amount in the normal view); 7 may be entitled (no amount); 0 not awarded.',
+    },
     betterOffBenefitType: { type: 'integer' },
     weeklyPayment: money,
     monthlyPayment: money,
@@ -117,7 +143,11 @@ const benefit = {
     howToClaim: { type: 'object', properties: { message: { type: 'string' } } },
     messages: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, message: { type: 'string' } } } },
     showBreakdown: { type: 'boolean' },
-    elements: { type: 'array', items: { type: 'object' }, description: 'Universal Credit: the elements, each with name, messages and the four payments.' },
+    elements: {
+      type: 'array',
+      items: { type: 'object' },
+      description: 'Universal Credit: the elements, each with name, messages and the four payments.',
+    },
     deductions: { type: 'array', items: { type: 'object' } },
   },
 } as const;
@@ -129,9 +159,18 @@ export const RESULT_MODEL_SCHEMA = {
     session: { type: 'string', format: 'uuid' },
     token: { type: 'string', description: 'The calculation reference.' },
     isValid: { type: 'boolean' },
-    isOutOfDate: { type: 'boolean', description: 'An answer no longer fits the questions as they are now: messages say which, with its page.' },
+    isOutOfDate: {
+      type: 'boolean',
+      description: 'An answer no longer fits the questions as they are now: messages say which, with its page.',
+    },
     isUnanswered: { type: 'boolean', description: 'A question that applies has no answer: messages say which, with its page.' },
-    messages: { type: 'array', items: { type: 'object', properties: { message: { type: 'string' }, pageNumber: { type: 'integer' }, questionName: { type: 'string' } } } },
+    messages: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { message: { type: 'string' }, pageNumber: { type: 'integer' }, questionName: { type: 'string' } },
+      },
+    },
     eligibility: { type: 'object', properties: { isEligibleForLb: { type: 'boolean' }, isEligibleForUc: { type: 'boolean' } } },
     isBetterOff: { type: 'boolean' },
     calculatedOn: { type: 'string', format: 'date' },
@@ -139,22 +178,58 @@ export const RESULT_MODEL_SCHEMA = {
     benefits: {
       type: 'object',
       nullable: true,
-      description: 'lb* (legacy and pension-age) and uc* totals, each Weekly/Monthly, with BetterOff, Income (take-home pay) and OtherIncome variants; betterOffMessageWeekly/Monthly; the lists.',
+      description:
+        'lb* (legacy and pension-age) and uc* totals, each Weekly/Monthly, with BetterOff, Income (take-home pay) and OtherIncome variants; betterOffMessageWeekly/Monthly; the lists.',
       properties: {
-        meansTested: { type: 'array', items: benefit, description: "The legacy and pension-age system's means-tested benefits (Pension Credit, Housing Benefit, Council Tax Reduction at pension age)." },
-        nonMeansTested: { type: 'array', items: benefit, description: 'The benefits paid whichever system applies (Child Benefit, PIP, Winter Fuel Payment...); each system shows them after its own list.' },
-        universalCredit: { type: 'array', items: benefit, description: "The Universal Credit system's means-tested benefits: Universal Credit, and Council Tax Reduction beside it. Never a benefit of nonMeansTested." },
+        meansTested: {
+          type: 'array',
+          items: benefit,
+          description:
+            "The legacy and pension-age system's means-tested benefits (Pension Credit, Housing Benefit, Council Tax Reduction at pension age).",
+        },
+        nonMeansTested: {
+          type: 'array',
+          items: benefit,
+          description:
+            'The benefits paid whichever system applies (Child Benefit, PIP, Winter Fuel Payment...); each system shows them after its own list.',
+        },
+        universalCredit: {
+          type: 'array',
+          items: benefit,
+          description:
+            "The Universal Credit system's means-tested benefits: Universal Credit, and Council Tax Reduction beside it. Never a benefit of nonMeansTested.",
+        },
       },
       additionalProperties: true,
     },
-    variables: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, weeklyValue: { type: 'string' }, monthlyValue: { type: 'string' } } } },
-    categories: { type: 'array', items: { type: 'object', description: 'A page of answers: name, text, isBetterOff, questions (text, name, pageNumber, showEdit, answers of prefix and value).' } },
-    extraHelps: { type: 'object', properties: { showExtraHelp: { type: 'boolean' }, extraHelps: { type: 'array', items: { type: 'object' } } } },
+    variables: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { name: { type: 'string' }, weeklyValue: { type: 'string' }, monthlyValue: { type: 'string' } },
+      },
+    },
+    categories: {
+      type: 'array',
+      items: {
+        type: 'object',
+        description:
+          'A page of answers: name, text, isBetterOff, questions (text, name, pageNumber, showEdit, answers of prefix and value).',
+      },
+    },
+    extraHelps: {
+      type: 'object',
+      properties: { showExtraHelp: { type: 'boolean' }, extraHelps: { type: 'array', items: { type: 'object' } } },
+    },
     hasFeedback: { type: 'boolean' },
     showHelpline: { type: 'boolean' },
     client: { nullable: true },
     testing: { type: 'object', nullable: true },
-    hasPartner: { type: 'boolean', description: "The answers say the person lives with a partner: only then may the better-off answers change the partner's work (BetterOffWho Partner)." },
+    hasPartner: {
+      type: 'boolean',
+      description:
+        "The answers say the person lives with a partner: only then may the better-off answers change the partner's work (BetterOffWho Partner).",
+    },
     housingAllowance: {
       type: 'object',
       nullable: true,
@@ -168,8 +243,16 @@ export const RESULT_MODEL_SCHEMA = {
         rate: { type: 'number', description: 'Pounds a month (Universal Credit) or a week (Housing Benefit).' },
         period: { type: 'string', example: 'month', description: 'month or week' },
         highest: { type: 'object', nullable: true, properties: { area: { type: 'string' }, rate: { type: 'number' } } },
-        rateEstimated: { type: 'boolean', description: "Housing Benefit: the weekly rate was estimated from the monthly one, the rent officers' published figure for the area not being held (the summary says so)." },
-        pageNumber: { type: 'integer', nullable: true, description: 'When the area was not settled and the questionnaire asks it: the page where the person can say which area.' },
+        rateEstimated: {
+          type: 'boolean',
+          description:
+            "Housing Benefit: the weekly rate was estimated from the monthly one, the rent officers' published figure for the area not being held (the summary says so).",
+        },
+        pageNumber: {
+          type: 'integer',
+          nullable: true,
+          description: 'When the area was not settled and the questionnaire asks it: the page where the person can say which area.',
+        },
       },
     },
   },

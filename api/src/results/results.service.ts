@@ -1,13 +1,27 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, Repository } from 'typeorm';
-import { applyChanges, betterOff, CircumstanceChangeError, type BetterOffComparison, type CircumstanceChange } from '../../../engine/better-off.js';
+import {
+  applyChanges,
+  betterOff,
+  CircumstanceChangeError,
+  type BetterOffComparison,
+  type CircumstanceChange,
+} from '../../../engine/better-off.js';
 import { CalculationOutOfRangeError, type EntitlementEngine, toContractResponse } from '../../../engine/core/entitlement-engine.js';
 import type { CalculationResult } from '../../../engine/core/calculation-result.js';
 import type { Explanations } from '../../../engine/core/explanations.js';
 import type { Household } from '../../../engine/household.js';
 import { eligibilityOf, extraHelpOf, housingAllowanceOf, resultBenefits, resultVariables, type BenefitGuide } from './from-calculation.js';
-import { BETTER_OFF_PARTNER, FEEDBACK_COMMENT_MAX_LENGTH, RESULT_SECTIONS, type ResultHousingAllowance, type ResultMessage, type ResultModel, type TestingData } from '../../../common/result/model.js';
+import {
+  BETTER_OFF_PARTNER,
+  FEEDBACK_COMMENT_MAX_LENGTH,
+  RESULT_SECTIONS,
+  type ResultHousingAllowance,
+  type ResultMessage,
+  type ResultModel,
+  type TestingData,
+} from '../../../common/result/model.js';
 import { toXml } from './xml.js';
 import { readAnswer } from '../../../common/survey/answers.js';
 import { householdFromAnswers, HouseholdMappingError, LHA_AREA_QUESTION } from '../../../engine/household-mapping/household-mapping.js';
@@ -101,7 +115,13 @@ export class ResultsService {
    * POST /api/data/result/ (action 5): saves the better-off answers, checked with the questionnaire's own rules,
    * and answers with the result comparing now and after the change. `isBetterOff` false clears them.
    */
-  async recalculate(sessionId: string, posted: Record<string, unknown>, isBetterOff: boolean, caller: Caller, options: ResultOptions = {}): Promise<ResultModel> {
+  async recalculate(
+    sessionId: string,
+    posted: Record<string, unknown>,
+    isBetterOff: boolean,
+    caller: Caller,
+    options: ResultOptions = {},
+  ): Promise<ResultModel> {
     const calculation = await this.open(sessionId, caller);
     const page = this.betterOffPage;
     const environment = this.surveys.ruleEnvironment();
@@ -115,16 +135,28 @@ export class ResultsService {
     const kept = Object.fromEntries(Object.entries(answers).filter(([name]) => shown.has(name)));
     const problems = page.questions
       .filter(({ definition }) => shown.has(definition.name) && definition.questionType !== 'Label')
-      .map(({ definition }) => ({ path: definition.name, message: validateAnswer(definition, kept[definition.name] ?? null, { answers: kept, today: environment.today }) }))
+      .map(({ definition }) => ({
+        path: definition.name,
+        message: validateAnswer(definition, kept[definition.name] ?? null, { answers: kept, today: environment.today }),
+      }))
       .filter((problem) => problem.message !== '');
     if (problems.length > 0) throw ApiError.validation(problems);
     if (kept[BETTER_OFF_PARTNER.question] === BETTER_OFF_PARTNER.value && !hasPartner(calculation.answers)) {
-      throw ApiError.validation([{ path: BETTER_OFF_PARTNER.question, message: 'You told us you do not live with a partner: say whether your own work would change, or only your rent.' }]);
+      throw ApiError.validation([
+        {
+          path: BETTER_OFF_PARTNER.question,
+          message: 'You told us you do not live with a partner: say whether your own work would change, or only your rent.',
+        },
+      ]);
     }
     if (changesFrom(kept).length === 0) {
       throw ApiError.validation([{ path: 'BetterOffWho', message: 'Say what would change: the work, or the rent.' }]);
     }
-    await this.saveBetterOff(calculation.session.id, kept, stored.filter((name) => !(name in kept)));
+    await this.saveBetterOff(
+      calculation.session.id,
+      kept,
+      stored.filter((name) => !(name in kept)),
+    );
     return this.build({ ...calculation, answers: { ...withoutBetterOff(calculation.answers), ...kept } }, caller, options);
   }
 
@@ -147,14 +179,18 @@ export class ResultsService {
   /** POST /api/data/section/: which results section was opened, for the charity's first-party analytics. */
   async recordSection(sessionId: string, sectionType: number, caller: Caller): Promise<void> {
     const { session } = await this.open(sessionId, caller);
-    const section = (Object.keys(RESULT_SECTIONS) as (keyof typeof RESULT_SECTIONS)[]).find((name) => RESULT_SECTIONS[name] === sectionType)!;
+    const section = (Object.keys(RESULT_SECTIONS) as (keyof typeof RESULT_SECTIONS)[]).find(
+      (name) => RESULT_SECTIONS[name] === sectionType,
+    )!;
     await this.analytics.record([{ event: 'result_section', pageName: section }], { sessionId: session.id, partnerId: session.partnerId });
   }
 
   /** POST /api/data/feedback/: thumbs up (1) or down (2), then the comment; the last one given is kept. */
   async giveFeedback(sessionId: string, feedbackType: 1 | 2, comment: string, caller: Caller): Promise<void> {
     const { session } = await this.open(sessionId, caller);
-    await this.feedback.upsert({ sessionId: session.id, feedbackType, comment: comment.slice(0, FEEDBACK_COMMENT_MAX_LENGTH) }, ['sessionId']);
+    await this.feedback.upsert({ sessionId: session.id, feedbackType, comment: comment.slice(0, FEEDBACK_COMMENT_MAX_LENGTH) }, [
+      'sessionId',
+    ]);
   }
 
   private readBetterOffAnswers(page: CompiledPage, posted: Record<string, unknown>): Answers {
@@ -232,7 +268,10 @@ export class ResultsService {
     const comparison = changes.length > 0 ? await this.compare(household, changes, today) : null;
     const uplift = isTesting ? await this.uplift(household, today) : [];
     // Spec 000 §4's analytics: the results were shown.
-    await this.analytics.record([{ event: 'complete - eligible', pageName: null }], { sessionId: session.id, partnerId: session.partnerId });
+    await this.analytics.record([{ event: 'complete - eligible', pageName: null }], {
+      sessionId: session.id,
+      partnerId: session.partnerId,
+    });
     const masking = { mask: !isTesting, today, showEdit: true };
     const betterOffAnswers = comparison ? betterOffCategory(this.betterOffPage, answers, environment, masking) : null;
     return {
@@ -253,7 +292,12 @@ export class ResultsService {
     try {
       return await this.engine.calculate(household, today);
     } catch (error) {
-      if (error instanceof CalculationOutOfRangeError) throw new ApiError(503, 'RATES_NOT_HELD', 'The benefit rates for today are not loaded yet, so results cannot be worked out. Please try again later.');
+      if (error instanceof CalculationOutOfRangeError)
+        throw new ApiError(
+          503,
+          'RATES_NOT_HELD',
+          'The benefit rates for today are not loaded yet, so results cannot be worked out. Please try again later.',
+        );
       throw error;
     }
   }
@@ -292,10 +336,20 @@ export class ResultsService {
     const next = await this.engine.calculate(household, nextApril);
     return next.benefits
       .filter((benefit) => benefit.eligible && benefit.amountShown)
-      .map((benefit) => ({ benefitName: benefit.name, benefitCode: benefit.code, weeklyPayment: benefit.weeklyPence / 100, monthlyPayment: benefit.monthlyPence / 100 }));
+      .map((benefit) => ({
+        benefitName: benefit.name,
+        benefitCode: benefit.code,
+        weeklyPayment: benefit.weeklyPence / 100,
+        monthlyPayment: benefit.monthlyPence / 100,
+      }));
   }
 
-  private testingData(household: Household, current: CalculationResult, changed: { changes: CircumstanceChange[]; result: CalculationResult } | null, uplift: TestingData['uplift']): TestingData {
+  private testingData(
+    household: Household,
+    current: CalculationResult,
+    changed: { changes: CircumstanceChange[]; result: CalculationResult } | null,
+    uplift: TestingData['uplift'],
+  ): TestingData {
     return {
       isTesting: true,
       xmlInput: toXml('household', household),

@@ -32,12 +32,14 @@ export function systemBenefitProblems(benefits: ResultBenefits): string[] {
   for (const system of ['lb', 'uc'] as const) {
     const rows = benefitsOfSystem(benefits, system);
     const codes = rows.map((benefit) => benefit.benefitCode);
-    for (const code of new Set(codes.filter((code, index) => codes.indexOf(code) !== index))) problems.push(`${system}: ${code} is listed more than once.`);
+    for (const code of new Set(codes.filter((code, index) => codes.indexOf(code) !== index)))
+      problems.push(`${system}: ${code} is listed more than once.`);
     for (const betterOff of [false, true]) {
       for (const figure of ['weekly', 'monthly'] as const) {
         const key = `${system}${betterOff ? 'BetterOff' : ''}${figure === 'weekly' ? 'Weekly' : 'Monthly'}` as const;
         const sum = rows.reduce((total, benefit) => total + rowPence(benefit, figure, betterOff), 0);
-        if (sum !== pence(benefits[key])) problems.push(`${key}: the rows add up to ${(sum / 100).toFixed(2)}, the total is ${benefits[key].toFixed(2)}.`);
+        if (sum !== pence(benefits[key]))
+          problems.push(`${key}: the rows add up to ${(sum / 100).toFixed(2)}, the total is ${benefits[key].toFixed(2)}.`);
       }
     }
   }

@@ -67,7 +67,14 @@ export class RetentionService {
   }
 
   private async deleteFromDatabase(): Promise<Omit<RetentionReport, 'outboxFiles' | 'retentionMonths'>> {
-    const none = { calculations: 0, clientErrorReports: 0, accessGrants: 0, accountSessions: 0, captchaChallenges: 0, rateLimitCounters: 0 };
+    const none = {
+      calculations: 0,
+      clientErrorReports: 0,
+      accessGrants: 0,
+      accountSessions: 0,
+      captchaChallenges: 0,
+      rateLimitCounters: 0,
+    };
     // A session-level advisory lock belongs to one connection, so the whole run uses the same one.
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
@@ -76,14 +83,21 @@ export class RetentionService {
       if (!locked) return { ...none, ranInDatabase: false };
       try {
         const count = async (sql: string, params: unknown[] = []) => {
-          const [{ deleted }] = (await runner.query(`WITH gone AS (${sql} RETURNING 1) SELECT count(*)::int AS deleted FROM gone`, params)) as { deleted: number }[];
+          const [{ deleted }] = (await runner.query(
+            `WITH gone AS (${sql} RETURNING 1) SELECT count(*)::int AS deleted FROM gone`,
+            params,
+          )) as { deleted: number }[];
           return deleted;
         };
         return {
           // Answers, feedback, security codes, grants, analytics events and error reports of these go by ON DELETE CASCADE.
-          calculations: await count(`DELETE FROM calculation_sessions WHERE created_at < now() - make_interval(months => $1)`, [this.months]),
+          calculations: await count(`DELETE FROM calculation_sessions WHERE created_at < now() - make_interval(months => $1)`, [
+            this.months,
+          ]),
           // Reports the app sent without a calculation have nothing to cascade from.
-          clientErrorReports: await count(`DELETE FROM client_error_reports WHERE created_at < now() - make_interval(months => $1)`, [this.months]),
+          clientErrorReports: await count(`DELETE FROM client_error_reports WHERE created_at < now() - make_interval(months => $1)`, [
+            this.months,
+          ]),
           accessGrants: await count(`DELETE FROM access_grants WHERE expires_at < now()`),
           accountSessions: await count(`DELETE FROM account_sessions WHERE expires_at < now()`),
           captchaChallenges: await count(`DELETE FROM captcha_challenges WHERE expires_at < now()`),
@@ -115,7 +129,10 @@ export class RetentionService {
       const file = join(this.outbox, name);
       const info = await stat(file).catch(() => undefined);
       if (!info?.isFile() || info.mtime >= cutoff) continue;
-      const removed = await unlink(file).then(() => true, (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? false : Promise.reject(error)));
+      const removed = await unlink(file).then(
+        () => true,
+        (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? false : Promise.reject(error)),
+      );
       if (removed) deleted += 1;
     }
     return deleted;

@@ -25,7 +25,13 @@ describe('the definitions shipped in definitions/', () => {
 });
 
 describe('parsePartner', () => {
-  const valid = { id: 'cap_live', name: 'CAP', checkboxIcon: { shape: 'round', colour: '#0b5394' }, origins: ['https://www.cap.example'], hiddenInPortal: ['header'] };
+  const valid = {
+    id: 'cap_live',
+    name: 'CAP',
+    checkboxIcon: { shape: 'round', colour: '#0b5394' },
+    origins: ['https://www.cap.example'],
+    hiddenInPortal: ['header'],
+  };
 
   it('names the file and field of a part of the page it does not know', () => {
     expect(() => parsePartner({ ...valid, hiddenInPortal: ['header', 'sidebar'] }, 'definitions/partners/cap_live.json')).toThrow(
@@ -44,16 +50,27 @@ describe('parsePartner', () => {
   });
 
   it('keeps the origins that may frame the calculator, and refuses anything that is not exactly an https origin', () => {
-    expect(parsePartner({ ...valid, origins: ['https://www.cap.example', 'https://portal.cap.example:8443'] }, 'cap_live.json').origins).toEqual([
-      'https://www.cap.example',
-      'https://portal.cap.example:8443',
-    ]);
+    expect(
+      parsePartner({ ...valid, origins: ['https://www.cap.example', 'https://portal.cap.example:8443'] }, 'cap_live.json').origins,
+    ).toEqual(['https://www.cap.example', 'https://portal.cap.example:8443']);
     expect(parsePartner({ ...valid, origins: ['http://localhost:8080'] }, 'cap_live.json').origins).toEqual(['http://localhost:8080']);
     // Each of these would widen or break the frame-ancestors directive the origins are written into.
-    for (const bad of ['http://www.cap.example', 'https://www.cap.example/', 'https://www.cap.example/portal', '*', "https://a.example 'unsafe-inline'", 'www.cap.example', 42]) {
-      expect(() => parsePartner({ ...valid, origins: [bad] }, 'cap_live.json')).toThrow('cap_live.json: origins[0] must be an https origin');
+    for (const bad of [
+      'http://www.cap.example',
+      'https://www.cap.example/',
+      'https://www.cap.example/portal',
+      '*',
+      "https://a.example 'unsafe-inline'",
+      'www.cap.example',
+      42,
+    ]) {
+      expect(() => parsePartner({ ...valid, origins: [bad] }, 'cap_live.json')).toThrow(
+        'cap_live.json: origins[0] must be an https origin',
+      );
     }
-    expect(() => parsePartner({ id: 'cap_live', name: 'CAP', checkboxIcon: valid.checkboxIcon, hiddenInPortal: [] }, 'cap_live.json')).toThrow('origins must be a list.');
+    expect(() =>
+      parsePartner({ id: 'cap_live', name: 'CAP', checkboxIcon: valid.checkboxIcon, hiddenInPortal: [] }, 'cap_live.json'),
+    ).toThrow('origins must be a list.');
   });
 });
 

@@ -23,7 +23,8 @@ class DefinitionReader {
   constructor(private readonly file: string) {}
 
   object(value: unknown, path: string): Json {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new DefinitionError(this.file, `${path || 'the file'} must be a JSON object.`);
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw new DefinitionError(this.file, `${path || 'the file'} must be a JSON object.`);
     return value as Json;
   }
 
@@ -93,7 +94,10 @@ export function parseCharity(json: unknown, file: string): CharityDetails {
     registration: read.text(site, 'registration'),
     copyrightYear: read.wholeNumber(site, 'copyrightYear'),
     fundraisingRegulatorUrl: read.text(site, 'fundraisingRegulatorUrl'),
-    helpline: { phoneNumber: read.text(helpline, 'phoneNumber', 'helpline.phoneNumber'), openingHours: read.text(helpline, 'openingHours', 'helpline.openingHours') },
+    helpline: {
+      phoneNumber: read.text(helpline, 'phoneNumber', 'helpline.phoneNumber'),
+      openingHours: read.text(helpline, 'openingHours', 'helpline.openingHours'),
+    },
     resultsLinks: {
       warmHomesCallBack: read.link(links.warmHomesCallBack, 'resultsLinks.warmHomesCallBack'),
       grantsSearch: read.link(links.grantsSearch, 'resultsLinks.grantsSearch'),
@@ -133,9 +137,9 @@ export function parsePartner(json: unknown, file: string): PartnerDefinition {
   const icon = read.object(partner.checkboxIcon, 'checkboxIcon');
   const colour = read.text(icon, 'colour', 'checkboxIcon.colour');
   if (!/^#[0-9a-fA-F]{6}$/.test(colour)) throw new DefinitionError(file, 'checkboxIcon.colour must be a colour such as #0b5394.');
-  const hidden = read.list(partner, 'hiddenInPortal').map((part, index) =>
-    read.oneOf({ part }, 'part', CHROME_PARTS, `hiddenInPortal[${index}]`),
-  );
+  const hidden = read
+    .list(partner, 'hiddenInPortal')
+    .map((part, index) => read.oneOf({ part }, 'part', CHROME_PARTS, `hiddenInPortal[${index}]`));
   const origins = read.list(partner, 'origins').map((origin, index) => parseOrigin(origin, `origins[${index}]`, file));
   return {
     id,

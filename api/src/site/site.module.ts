@@ -15,7 +15,11 @@ export const DEFINITIONS_DIR = resolve('definitions');
       provide: SITE_CONFIG,
       inject: [ConfigService],
       useFactory: (config: ConfigService<Environment, true>) =>
-        loadSiteConfig(DEFINITIONS_DIR, config.get('CHAT_SCRIPT_URL', { infer: true }) ?? null, Boolean(config.get('TEST_MODE_PASSWORD', { infer: true }))),
+        loadSiteConfig(
+          DEFINITIONS_DIR,
+          config.get('CHAT_SCRIPT_URL', { infer: true }) ?? null,
+          Boolean(config.get('TEST_MODE_PASSWORD', { infer: true })),
+        ),
     },
   ],
   exports: [SITE_CONFIG],

@@ -1,5 +1,11 @@
 import { councilOptionsOf } from '../../../common/survey/council-tax-band.js';
-import { QUESTION_NAMES, type Answers, type PostcodeAnswer, type QuestionDefinition, type UkCountry } from '../../../common/survey/model.js';
+import {
+  QUESTION_NAMES,
+  type Answers,
+  type PostcodeAnswer,
+  type QuestionDefinition,
+  type UkCountry,
+} from '../../../common/survey/model.js';
 import { questionFor } from './lha-area-choice.js';
 import type { RuleEnvironment } from './survey-flow.js';
 

@@ -40,7 +40,11 @@ export class CalculationLookupService {
     await refuseWhenLocked(this.rateLimiter, lockKey);
     const calculation = session ? await this.survey.findCalculation(session.id) : null;
     // An adviser's calculation for a client opens only through the adviser area, so it is never found here.
-    if (!calculation || calculation.session.clientId !== null || !isCalculationPostcode(calculation.answers[QUESTION_NAMES.clientPostcode], postcode)) {
+    if (
+      !calculation ||
+      calculation.session.clientId !== null ||
+      !isCalculationPostcode(calculation.answers[QUESTION_NAMES.clientPostcode], postcode)
+    ) {
       await countWrongPostcode(this.rateLimiter, lockKey);
       return notFound;
     }

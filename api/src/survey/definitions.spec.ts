@@ -62,7 +62,14 @@ describe('who is asked what', () => {
     expect(shows('public-funds', { ...WORKING_AGE, ClientImmigrationStatus: 'BritishOrIrish' })).toBe(false);
     expect(shows('public-funds', { ...WORKING_AGE, ClientImmigrationStatus: 'NotSure' })).toBe(false);
     expect(shows('public-funds', { ...WORKING_AGE, ClientImmigrationStatus: 'NoRecourseToPublicFunds' })).toBe(true);
-    expect(shows('public-funds', { ...WORKING_AGE, ClientHasPartner: 'Yes', ClientImmigrationStatus: 'SettledStatus', PartnerImmigrationStatus: 'AsylumSeeker' })).toBe(true);
+    expect(
+      shows('public-funds', {
+        ...WORKING_AGE,
+        ClientHasPartner: 'Yes',
+        ClientImmigrationStatus: 'SettledStatus',
+        PartnerImmigrationStatus: 'AsylumSeeker',
+      }),
+    ).toBe(true);
   });
 
   it('asks partner pages only of couples', () => {
@@ -101,7 +108,10 @@ describe('who is asked what', () => {
   });
 
   it('skips the home and council tax pages for someone sleeping rough', () => {
-    const roughSleeping = { ...WORKING_AGE, ClientPostcode: { ...MANCHESTER, postcode: '', authority: '', authorityCode: '', option: true } };
+    const roughSleeping = {
+      ...WORKING_AGE,
+      ClientPostcode: { ...MANCHESTER, postcode: '', authority: '', authorityCode: '', option: true },
+    };
     expect(shows('your-home', roughSleeping)).toBe(false);
     expect(shows('council-tax', roughSleeping)).toBe(false);
     expect(shows('your-home', WORKING_AGE)).toBe(true);
@@ -130,6 +140,13 @@ describe('who is asked what', () => {
     const property = { ...WORKING_AGE, ClientOtherProperty: 'Yes', ClientPropertyDisregarded: 'No' };
     expect(shows('ClientPropertyEquityNote', { ...property, ClientPropertyValue: '150000', ClientPropertyMortgage: '120000' })).toBe(true);
     expect(shows('ClientPropertyEquityNote', { ...property, ClientPropertyValue: '130000', ClientPropertyMortgage: '120000' })).toBe(false);
-    expect(shows('ClientPropertyEquityNote', { ...property, ClientPropertyDisregarded: 'Yes', ClientPropertyValue: '150000', ClientPropertyMortgage: '0' })).toBe(false);
+    expect(
+      shows('ClientPropertyEquityNote', {
+        ...property,
+        ClientPropertyDisregarded: 'Yes',
+        ClientPropertyValue: '150000',
+        ClientPropertyMortgage: '0',
+      }),
+    ).toBe(false);
   });
 });

@@ -24,7 +24,11 @@ const question: QuestionDefinition = {
 describe('lhaAreaChoice', () => {
   it('a council split between areas offers its areas', () => {
     const choice = lhaAreaChoice(lha, postcode('E07000134', 'North West Leicestershire'), null);
-    expect(choice).toEqual({ settled: null, candidates: ['Leicester', 'Eastern Staffordshire', 'Derby'], council: 'North West Leicestershire' });
+    expect(choice).toEqual({
+      settled: null,
+      candidates: ['Leicester', 'Eastern Staffordshire', 'Derby'],
+      council: 'North West Leicestershire',
+    });
   });
 
   it("the operator's postcode lookup settles it even in a split council", () => {
@@ -36,7 +40,10 @@ describe('lhaAreaChoice', () => {
   });
 
   it('a council wholly in one area settles it', () => {
-    expect(lhaAreaChoice(lha, postcode('E06000043', 'Brighton and Hove'), null)?.settled).toEqual({ area: 'Brighton and Hove', by: 'LOCAL_AUTHORITY' });
+    expect(lhaAreaChoice(lha, postcode('E06000043', 'Brighton and Hove'), null)?.settled).toEqual({
+      area: 'Brighton and Hove',
+      by: 'LOCAL_AUTHORITY',
+    });
   });
 
   it('without a council the areas of the nation are offered', () => {
@@ -70,7 +77,12 @@ describe('questionFor', () => {
   });
 
   it('leaves every other question as it is', () => {
-    const other: QuestionDefinition = { name: 'ClientTenure', questionType: 'Radio', text: 'Your home', options: [{ value: 'Owner', text: 'Owner' }] };
+    const other: QuestionDefinition = {
+      name: 'ClientTenure',
+      questionType: 'Radio',
+      text: 'Your home',
+      options: [{ value: 'Owner', text: 'Owner' }],
+    };
     expect(questionFor(other, null)).toBe(other);
     expect(hasChoices(other, null)).toBe(true);
   });

@@ -16,15 +16,25 @@ export interface LhaAreaChoice {
   council: string | null;
 }
 
-const NATIONS: Record<UkCountry, Country> = { England: 'ENGLAND', Scotland: 'SCOTLAND', Wales: 'WALES', 'Northern Ireland': 'NORTHERN_IRELAND' };
+const NATIONS: Record<UkCountry, Country> = {
+  England: 'ENGLAND',
+  Scotland: 'SCOTLAND',
+  Wales: 'WALES',
+  'Northern Ireland': 'NORTHERN_IRELAND',
+};
 
 /** Null when there is no postcode answer with a country (nothing to place), e.g. before the first page or for a rough sleeper. */
-export function lhaAreaChoice(lha: LocalHousingAllowance, postcode: PostcodeAnswer | undefined, brmaOfPostcode: string | null): LhaAreaChoice | null {
+export function lhaAreaChoice(
+  lha: LocalHousingAllowance,
+  postcode: PostcodeAnswer | undefined,
+  brmaOfPostcode: string | null,
+): LhaAreaChoice | null {
   if (!postcode || postcode.option || postcode.country === '') return null;
   const fromPostcode = brmaOfPostcode ? lha.areaNamed(brmaOfPostcode) : undefined;
   if (fromPostcode) return { settled: { area: fromPostcode.name, by: 'POSTCODE' }, candidates: [], council: postcode.authority || null };
   const { areas, authority } = lha.candidateAreas({ localAuthority: postcode.authorityCode || null, country: NATIONS[postcode.country] });
-  if (authority && areas.length === 1) return { settled: { area: areas[0]!.name, by: 'LOCAL_AUTHORITY' }, candidates: [], council: authority.name };
+  if (authority && areas.length === 1)
+    return { settled: { area: areas[0]!.name, by: 'LOCAL_AUTHORITY' }, candidates: [], council: authority.name };
   return { settled: null, candidates: areas.map((area) => area.name), council: authority?.name ?? null };
 }
 

@@ -26,7 +26,11 @@ const SHIPPED: ReadonlyMap<string, string> = new Map([
 function inMemory(files: ReadonlyMap<string, string>): DefinitionFiles {
   return {
     readText: (path) => files.get(path) ?? null,
-    list: (folder) => [...files.keys()].filter((path) => path.startsWith(`${folder}/`)).map((path) => path.slice(folder.length + 1)).sort(),
+    list: (folder) =>
+      [...files.keys()]
+        .filter((path) => path.startsWith(`${folder}/`))
+        .map((path) => path.slice(folder.length + 1))
+        .sort(),
     shown: (path) => `definitions/${path}`,
   };
 }
@@ -77,7 +81,9 @@ describe('checkSurveyDefinition', () => {
         files.delete(page('about-you'));
       });
       expect(problems).toContain('definitions/survey/pages/about-you.json: is missing.');
-      expect(problems).toContain('definitions/survey/pages/about-me.json: is not listed in survey/survey.json, so it would never be shown.');
+      expect(problems).toContain(
+        'definitions/survey/pages/about-me.json: is not listed in survey/survey.json, so it would never be shown.',
+      );
     });
 
     it('an unknown field and a page listed twice in survey.json', () => {
@@ -115,7 +121,9 @@ describe('checkSurveyDefinition', () => {
         delete exit.showHide;
         exit.fields[0].questions.push({ name: 'ExitFeedback', questionType: 'Text', text: 'Anything else?', required: true });
       });
-      expect(problems).toContain('definitions/survey/pages/public-funds.json: ExitFeedback: an exit page has no Next button, so its questions cannot be required.');
+      expect(problems).toContain(
+        'definitions/survey/pages/public-funds.json: ExitFeedback: an exit page has no Next button, so its questions cannot be required.',
+      );
       expect(problems).toContain(
         'definitions/survey/pages/public-funds.json: an exit page needs a showHide rule saying who it is for; without one it would end every calculation.',
       );
@@ -125,8 +133,12 @@ describe('checkSurveyDefinition', () => {
       expect(problemsAfter((json) => json(SURVEY_FILE).pages.reverse())).toContain(
         'definitions/survey/survey.json: the last page must be "finish", where Next shows the results.',
       );
-      const problems = problemsAfter((json) => Object.assign(json(page('finish')), { showHide: "ClientHasPartner == 'Yes'", headerType: 'Normal' }));
-      expect(problems).toContain('definitions/survey/pages/finish.json: the finish page must always apply, so it must not have a showHide rule.');
+      const problems = problemsAfter((json) =>
+        Object.assign(json(page('finish')), { showHide: "ClientHasPartner == 'Yes'", headerType: 'Normal' }),
+      );
+      expect(problems).toContain(
+        'definitions/survey/pages/finish.json: the finish page must always apply, so it must not have a showHide rule.',
+      );
       expect(problems).toContain('definitions/survey/pages/finish.json: headerType of the finish page must be Results.');
     });
 
@@ -156,14 +168,20 @@ describe('checkSurveyDefinition', () => {
     });
 
     it('the same name twice in the survey, naming both files', () => {
-      expect(problemsAfter((json) => json(page('finish')).fields[0].questions.push({ name: 'ClientDob', questionType: 'Label', text: 'x' }))).toContain(
+      expect(
+        problemsAfter((json) => json(page('finish')).fields[0].questions.push({ name: 'ClientDob', questionType: 'Label', text: 'x' })),
+      ).toContain(
         'definitions/survey/pages/finish.json: ClientDob: the name is already used by a question in definitions/survey/pages/about-you.json; question names must be unique in the whole survey.',
       );
     });
 
     it('an unknown question type, no text, and a flag that is not true or false', () => {
-      const problems = edit('caring', 'ClientIsCarer', (found) => Object.assign(found, { questionType: 'YesNo', text: ' ', required: 'yes' }));
-      expect(problems).toContain('definitions/survey/pages/caring.json: ClientIsCarer: questionType must be one of Radio, Select, Text, Date, Check, Postcode, Money, Label, Council.');
+      const problems = edit('caring', 'ClientIsCarer', (found) =>
+        Object.assign(found, { questionType: 'YesNo', text: ' ', required: 'yes' }),
+      );
+      expect(problems).toContain(
+        'definitions/survey/pages/caring.json: ClientIsCarer: questionType must be one of Radio, Select, Text, Date, Check, Postcode, Money, Label, Council.',
+      );
       expect(problems).toContain('definitions/survey/pages/caring.json: ClientIsCarer: text must be non-empty text.');
       expect(problems).toContain('definitions/survey/pages/caring.json: ClientIsCarer: required must be true or false.');
     });
@@ -176,7 +194,9 @@ describe('checkSurveyDefinition', () => {
         'definitions/survey/pages/caring.json: ClientIsCarer: options must be a non-empty list of { "value", "text" }.',
       );
       const problems = edit('caring', 'ClientIsCarer', (found) => found.options.push({ value: 'Yes', text: 'Yes', help: 'x' }));
-      expect(problems).toContain("definitions/survey/pages/caring.json: ClientIsCarer: options[2] has an unknown field 'help' (allowed: value, text, popUp, icon).");
+      expect(problems).toContain(
+        "definitions/survey/pages/caring.json: ClientIsCarer: options[2] has an unknown field 'help' (allowed: value, text, popUp, icon).",
+      );
       expect(problems).toContain('definitions/survey/pages/caring.json: ClientIsCarer: options[2].value "Yes" is used twice.');
     });
 
@@ -189,11 +209,15 @@ describe('checkSurveyDefinition', () => {
     it('a required Label, and help links without help text', () => {
       const problems = edit('finish', 'ResultsReady', (found) => Object.assign(found, { required: true, toolTip: 'More' }));
       expect(problems).toContain('definitions/survey/pages/finish.json: ResultsReady: a Label has no answer, so it cannot be required.');
-      expect(problems).toContain('definitions/survey/pages/finish.json: ResultsReady: toolTip and autoOpenHelpText open the help text, so helpText is needed too.');
+      expect(problems).toContain(
+        'definitions/survey/pages/finish.json: ResultsReady: toolTip and autoOpenHelpText open the help text, so helpText is needed too.',
+      );
     });
 
     it('settings on question types they do not belong to, limits the wrong way round, a broken pattern', () => {
-      const problems = edit('caring', 'ClientIsCarer', (found) => Object.assign(found, { isNumeric: true, isDate18: true, maxValue: 3, postcodePage: 1 }));
+      const problems = edit('caring', 'ClientIsCarer', (found) =>
+        Object.assign(found, { isNumeric: true, isDate18: true, maxValue: 3, postcodePage: 1 }),
+      );
       expect(problems).toEqual(
         expect.arrayContaining([
           'definitions/survey/pages/caring.json: ClientIsCarer: maxValue is only for Text and Money questions.',
@@ -212,7 +236,9 @@ describe('checkSurveyDefinition', () => {
         found.postcodePage = 2;
         found.options.push({ value: 'Band J', text: 'Band J' });
       });
-      expect(problems).toContain('definitions/survey/pages/council-tax.json: ClientCouncilTaxBand: postcodePage must be 1, the page that asks ClientPostcode.');
+      expect(problems).toContain(
+        'definitions/survey/pages/council-tax.json: ClientCouncilTaxBand: postcodePage must be 1, the page that asks ClientPostcode.',
+      );
       expect(problems).toContain(
         'definitions/survey/pages/council-tax.json: ClientCouncilTaxBand: options[10].value must be one of Band A, Band B, Band C, Band D, Band E, Band F, Band G, Band H, Band I, NotKnown.',
       );
@@ -235,7 +261,9 @@ describe('checkSurveyDefinition', () => {
     it('a rule that does not parse, with the reason and where', () => {
       const problems = rule('about-you', 'PartnerDob', "ClientHasPartner = 'Yes'");
       expect(problems).toHaveLength(1);
-      expect(problems[0]).toMatch(/^definitions\/survey\/pages\/about-you\.json: PartnerDob: showHide does not parse: .+ at position \d+\.$/);
+      expect(problems[0]).toMatch(
+        /^definitions\/survey\/pages\/about-you\.json: PartnerDob: showHide does not parse: .+ at position \d+\.$/,
+      );
     });
 
     it('an unknown function is caught before anyone answers', () => {
@@ -271,13 +299,17 @@ describe('checkSurveyDefinition', () => {
 
     it('a part of an answer its type does not have, and has on a question that is not a Check', () => {
       const problems = rule('caring', 'ClientCaringHours', "ClientDob.country == 'Wales' or ClientHasPartner has 'Yes'");
-      expect(problems).toContain('definitions/survey/pages/caring.json: ClientCaringHours: showHide reads "ClientDob.country", but only a Postcode answer has that part.');
-      expect(problems).toContain('definitions/survey/pages/caring.json: ClientCaringHours: showHide uses \'has\' on "ClientHasPartner", which is not a Check question.');
+      expect(problems).toContain(
+        'definitions/survey/pages/caring.json: ClientCaringHours: showHide reads "ClientDob.country", but only a Postcode answer has that part.',
+      );
+      expect(problems).toContain(
+        'definitions/survey/pages/caring.json: ClientCaringHours: showHide uses \'has\' on "ClientHasPartner", which is not a Check question.',
+      );
     });
 
     it('a value the question can never have (a typo)', () => {
       expect(rule('about-you', 'PartnerDob', "ClientHasPartner == 'yes'")).toContain(
-        "definitions/survey/pages/about-you.json: PartnerDob: showHide compares \"ClientHasPartner\" with 'yes', which is not one of its option values (Yes, No).",
+        'definitions/survey/pages/about-you.json: PartnerDob: showHide compares "ClientHasPartner" with \'yes\', which is not one of its option values (Yes, No).',
       );
     });
   });
@@ -288,15 +320,19 @@ describe('checkSurveyDefinition', () => {
         question(json(page('about-you')), 'ClientDob').name = 'ClientDateOfBirth';
         question(json(page('your-home')), 'ClientRent').questionType = 'Text';
       });
-      expect(problems).toContain('definitions/survey/survey.json: no question is named "ClientDob" (a special name in common/survey/model.ts).');
-      expect(problems).toContain('definitions/survey/pages/your-home.json: ClientRent: questionType must be Money (a special name in common/survey/model.ts).');
+      expect(problems).toContain(
+        'definitions/survey/survey.json: no question is named "ClientDob" (a special name in common/survey/model.ts).',
+      );
+      expect(problems).toContain(
+        'definitions/survey/pages/your-home.json: ClientRent: questionType must be Money (a special name in common/survey/model.ts).',
+      );
     });
 
     it('child dates of birth are ChildDob1 to ChildDob10', () => {
       expect(problemsAfter((json) => (question(json(page('children')), 'ChildDob10').name = 'ChildDob11'))).toEqual(
         expect.arrayContaining([
           'definitions/survey/survey.json: no question is named "ChildDob10" (a special name in common/survey/model.ts).',
-          'definitions/survey/pages/children.json: ChildDob11: names starting ChildDob are the children\'s dates of birth, ChildDob1 to ChildDob10.',
+          "definitions/survey/pages/children.json: ChildDob11: names starting ChildDob are the children's dates of birth, ChildDob1 to ChildDob10.",
         ]),
       );
     });
@@ -312,8 +348,12 @@ describe('checkSurveyDefinition', () => {
         question(json(page('savings')), 'ClientCapitalBand').options[1].value = '£5,001 to £16,000';
         delete question(json(page('savings')), 'ClientCurrentCapital').isNumeric;
       });
-      expect(problems).toContain("definitions/survey/pages/savings.json: ClientCapitalBand: one option's value must be '£5,001 - £16,000' (spec 000 §5).");
-      expect(problems).toContain('definitions/survey/pages/savings.json: ClientCurrentCapital: a Text question for an amount must be isNumeric.');
+      expect(problems).toContain(
+        "definitions/survey/pages/savings.json: ClientCapitalBand: one option's value must be '£5,001 - £16,000' (spec 000 §5).",
+      );
+      expect(problems).toContain(
+        'definitions/survey/pages/savings.json: ClientCurrentCapital: a Text question for an amount must be isNumeric.',
+      );
     });
 
     it('an option value the household mapping looks for', () => {
@@ -366,7 +406,9 @@ describe('definitionsCheckReport', () => {
   });
 
   it('prints each problem', () => {
-    expect(definitionsCheckReport({ survey: null, problems: ['a.json: x.', 'b.json: y.'], counts: { pages: 0, questions: 0, rules: 0 } })).toEqual({
+    expect(
+      definitionsCheckReport({ survey: null, problems: ['a.json: x.', 'b.json: y.'], counts: { pages: 0, questions: 0, rules: 0 } }),
+    ).toEqual({
       ok: false,
       lines: ['a.json: x.', 'b.json: y.'],
     });

@@ -14,7 +14,11 @@ import {
 
 const environment = { today: '2026-11-22', nationalLivingWageHourlyPence: 1271 };
 
-function page(name: string, extra: Partial<PageDefinition> = {}, questions: PageDefinition['fields'][number]['questions'] = []): PageDefinition {
+function page(
+  name: string,
+  extra: Partial<PageDefinition> = {},
+  questions: PageDefinition['fields'][number]['questions'] = [],
+): PageDefinition {
   return { name, title: name, headerType: 'Normal', fields: [{ questions }], ...extra };
 }
 
@@ -22,12 +26,28 @@ function page(name: string, extra: Partial<PageDefinition> = {}, questions: Page
 const survey: SurveyDefinition = {
   pages: [
     page('about-you', {}, [
-      { name: 'HasPartner', questionType: 'Radio', text: 'Do you have a partner?', options: [{ value: 'Yes', text: 'Yes' }, { value: 'No', text: 'No' }] },
+      {
+        name: 'HasPartner',
+        questionType: 'Radio',
+        text: 'Do you have a partner?',
+        options: [
+          { value: 'Yes', text: 'Yes' },
+          { value: 'No', text: 'No' },
+        ],
+      },
       { name: 'ClientDob', questionType: 'Date', text: 'Your date of birth' },
-      { name: 'ClientStudent', questionType: 'Radio', text: 'Are you a student?', showHide: "age(ClientDob) < 25", options: [{ value: 'Yes', text: 'Yes' }] },
+      {
+        name: 'ClientStudent',
+        questionType: 'Radio',
+        text: 'Are you a student?',
+        showHide: 'age(ClientDob) < 25',
+        options: [{ value: 'Yes', text: 'Yes' }],
+      },
     ]),
     page('partner', { showHide: "HasPartner == 'Yes'" }, [{ name: 'PartnerDob', questionType: 'Date', text: 'Partner date of birth' }]),
-    page('immigration', {}, [{ name: 'PublicFunds', questionType: 'Radio', text: 'Can you claim public funds?', options: [{ value: 'No', text: 'No' }] }]),
+    page('immigration', {}, [
+      { name: 'PublicFunds', questionType: 'Radio', text: 'Can you claim public funds?', options: [{ value: 'No', text: 'No' }] },
+    ]),
     page('no-public-funds', { showHide: "PublicFunds == 'No'", isExitPage: true }),
     page('finish'),
   ],
@@ -45,7 +65,12 @@ describe('which pages apply', () => {
 
   it('stops at an exit page that applies: nothing after it can be reached', () => {
     const state = surveyState(compiled, { HasPartner: 'Yes', PublicFunds: 'No' }, environment);
-    expect(state.applicable.map((applicable) => applicable.definition.name)).toEqual(['about-you', 'partner', 'immigration', 'no-public-funds']);
+    expect(state.applicable.map((applicable) => applicable.definition.name)).toEqual([
+      'about-you',
+      'partner',
+      'immigration',
+      'no-public-funds',
+    ]);
     expect(nextApplicablePage(state, 4)).toBeNull();
   });
 
@@ -90,7 +115,9 @@ describe('which pages are open', () => {
 describe('which questions of a page are shown', () => {
   it('evaluates rules on the answers of the same page and of earlier pages', () => {
     const [aboutYou] = compiled.pages;
-    expect(shownQuestions(aboutYou, {}, { ClientDob: '01/01/2005' }, environment)).toEqual(new Set(['HasPartner', 'ClientDob', 'ClientStudent']));
+    expect(shownQuestions(aboutYou, {}, { ClientDob: '01/01/2005' }, environment)).toEqual(
+      new Set(['HasPartner', 'ClientDob', 'ClientStudent']),
+    );
     expect(shownQuestions(aboutYou, {}, { ClientDob: '01/01/1960' }, environment)).toEqual(new Set(['HasPartner', 'ClientDob']));
   });
 

@@ -58,9 +58,16 @@ const SHOW_HIDE_PASSES = 3;
  * Which questions of a page are shown, given the answers of earlier pages and the page's own answers. A rule
  * that cannot be evaluated leaves its question as it was (shown, the first time), as in the browser.
  */
-export function shownQuestions(page: CompiledPage, earlierAnswers: Answers, pageAnswers: Answers, environment: RuleEnvironment): Set<string> {
+export function shownQuestions(
+  page: CompiledPage,
+  earlierAnswers: Answers,
+  pageAnswers: Answers,
+  environment: RuleEnvironment,
+): Set<string> {
   // A question with nothing to choose in this calculation (its area settled from the address) is not asked.
-  const shown = new Map(page.questions.map((question) => [question.definition.name, hasChoices(question.definition, environment.lhaAreaChoice)]));
+  const shown = new Map(
+    page.questions.map((question) => [question.definition.name, hasChoices(question.definition, environment.lhaAreaChoice)]),
+  );
   for (let pass = 0; pass < SHOW_HIDE_PASSES; pass += 1) {
     const visible: Answers = { ...earlierAnswers };
     for (const [name, isShown] of shown) if (isShown && name in pageAnswers) visible[name] = pageAnswers[name];

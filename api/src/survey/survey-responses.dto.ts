@@ -92,7 +92,12 @@ export class VerificationResponse {
 }
 
 export class TestModeRequest extends BrowserRequest {
-  @ApiProperty({ description: 'The test-mode password: not blank (spec 001 §5: non-empty after trimming).', minLength: 1, maxLength: 200, pattern: '\\S' })
+  @ApiProperty({
+    description: 'The test-mode password: not blank (spec 001 §5: non-empty after trimming).',
+    minLength: 1,
+    maxLength: 200,
+    pattern: '\\S',
+  })
   @IsString({ message: 'password must be text.' })
   @Matches(/\S/, { message: 'password must not be blank: enter the test mode password.' })
   @MaxLength(200, { message: 'password must be at most 200 characters.' })

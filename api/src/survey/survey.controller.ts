@@ -29,12 +29,18 @@ import { SurveyService } from './survey.service.js';
 function pageNumberOf(text: string | undefined): number | null {
   if (text === undefined) return null;
   if (!/^\d{1,4}$/.test(text) || Number(text) < 1) {
-    throw new ApiError(400, 'VALIDATION_FAILED', 'The page must be a whole page number.', [{ path: 'page', message: 'The page must be a whole page number.' }]);
+    throw new ApiError(400, 'VALIDATION_FAILED', 'The page must be a whole page number.', [
+      { path: 'page', message: 'The page must be a whole page number.' },
+    ]);
   }
   return Number(text);
 }
 
-const BROWSER_ID_HEADER = { name: 'X-Browser-Id', required: false, description: 'The browser id the web app keeps (POSTs carry it as browserId).' };
+const BROWSER_ID_HEADER = {
+  name: 'X-Browser-Id',
+  required: false,
+  description: 'The browser id the web app keeps (POSTs carry it as browserId).',
+};
 
 @ApiTags('Survey')
 @SessionHolder()
@@ -49,12 +55,16 @@ export class SurveyController {
   @Get(['survey', 'survey/:page', 'survey/:page/:session'])
   @ApiOperation({
     summary: 'A questionnaire page',
-    description: 'Without a session: the first page. With one: the page asked for if it is open to the visitor, else the furthest page they can carry on from.',
+    description:
+      'Without a session: the first page. With one: the page asked for if it is open to the visitor, else the furthest page they can carry on from.',
   })
   @ApiHeader(BROWSER_ID_HEADER)
   @ApiOkResponse({ type: SurveyPageResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The page is not a number.' })
-  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'VERIFICATION_REQUIRED: another browser owns the calculation; the identity check opens it.' })
+  @ApiForbiddenResponse({
+    type: ErrorResponseDto,
+    description: 'VERIFICATION_REQUIRED: another browser owns the calculation; the identity check opens it.',
+  })
   page(@Req() request: Request, @Param('page') page?: string, @Param('session') session?: string): Promise<SurveyPageResponseDto> {
     return this.survey.openPage(pageNumberOf(page), session ?? null, callerOf(request));
   }
@@ -70,11 +80,21 @@ export class SurveyController {
   })
   @ApiBody({ schema: { allOf: [{ $ref: getSchemaPath(SurveySubmissionFields) }], additionalProperties: true } })
   @ApiOkResponse({ type: SurveyPageResponseDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A field or an answer is wrong: each problem has the question name as its path.' })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: 'A field or an answer is wrong: each problem has the question name as its path.',
+  })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'VERIFICATION_REQUIRED.' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'The calculation was not found or is older than 6 months.' })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'The page cannot be answered yet, is an exit page, or (finishing) an earlier page still needs answers.' })
-  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'TOO_MANY_REQUESTS: over the calculations one address may start (RATE_LIMIT_CALCULATION_START); only a POST without a session counts; Retry-After says in how many seconds to try again.' })
+  @ApiConflictResponse({
+    type: ErrorResponseDto,
+    description: 'The page cannot be answered yet, is an exit page, or (finishing) an earlier page still needs answers.',
+  })
+  @ApiTooManyRequestsResponse({
+    type: ErrorResponseDto,
+    description:
+      'TOO_MANY_REQUESTS: over the calculations one address may start (RATE_LIMIT_CALCULATION_START); only a POST without a session counts; Retry-After says in how many seconds to try again.',
+  })
   submit(@Req() request: Request, @Body() body: unknown): Promise<SurveyPageResponseDto> {
     const submission = readSurveySubmission(body);
     return this.survey.submit(submission, callerOf(request, submission.fields.browserId));
@@ -97,11 +117,18 @@ export class SurveyController {
   @Post('lookup')
   @Public()
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Find a saved calculation by its reference and postcode', description: 'On a match this browser may open the calculation for 3 days. Rate limited.' })
+  @ApiOperation({
+    summary: 'Find a saved calculation by its reference and postcode',
+    description: 'On a match this browser may open the calculation for 3 days. Rate limited.',
+  })
   @ApiOkResponse({ type: CalculationLookupResponse })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
-  async lookup(@Req() request: Request, @Res({ passthrough: true }) response: Response, @Body() body: CalculationLookupRequest): Promise<CalculationLookupResponse> {
+  async lookup(
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+    @Body() body: CalculationLookupRequest,
+  ): Promise<CalculationLookupResponse> {
     const { result, grant } = await this.lookups.findCalculation(body.token, body.postcode, callerOf(request, body.browserId));
     if (grant) setGrantCookie(response, grant);
     return result;

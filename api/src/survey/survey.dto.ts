@@ -60,7 +60,12 @@ export class VisitFields extends BrowserRequest {
  * question name; question names are PascalCase, these fields camelCase (except the spec's `OsName`).
  */
 export class SurveySubmissionFields extends VisitFields {
-  @ApiPropertyOptional({ description: 'The calculation; absent or null when the first page is posted for the first time.', format: 'uuid', nullable: true, type: String })
+  @ApiPropertyOptional({
+    description: 'The calculation; absent or null when the first page is posted for the first time.',
+    format: 'uuid',
+    nullable: true,
+    type: String,
+  })
   @IsOptional()
   @IsUUID('all', { message: 'session must be a calculation id.' })
   session?: string | null;
@@ -85,7 +90,6 @@ export class SurveySubmissionFields extends VisitFields {
   @IsOptional()
   @IsBoolean({ message: 'portal must be true or false.' })
   portal?: boolean;
-
 }
 
 const FIELD_NAMES = new Set([
@@ -127,13 +131,16 @@ export function readSurveySubmission(body: unknown): SurveySubmission {
   // Every field is a single value. class-transformer walks a list or object given instead and throws a TypeError
   // (a 500) on one with its own `constructor` key, so those are refused here, by name.
   for (const [key, value] of Object.entries(plainFields)) {
-    if (typeof value === 'object' && value !== null) throw ApiError.validation([{ path: key, message: `${key} must be a single value, not a list or object.` }]);
+    if (typeof value === 'object' && value !== null)
+      throw ApiError.validation([{ path: key, message: `${key} must be a single value, not a list or object.` }]);
   }
   const fields = plainToInstance(SurveySubmissionFields, plainFields);
   const errors = validateSync(fields, { forbidUnknownValues: true, validationError: { target: false, value: false } });
   if (errors.length > 0) throw ApiError.validation(fieldErrors(errors));
   if (!KNOWN_SURVEY_ACTIONS.includes(fields.action)) {
-    throw new ApiError(400, 'UNKNOWN_SURVEY_ACTION', 'Unknown survey action type', [{ path: 'action', message: 'Unknown survey action type' }]);
+    throw new ApiError(400, 'UNKNOWN_SURVEY_ACTION', 'Unknown survey action type', [
+      { path: 'action', message: 'Unknown survey action type' },
+    ]);
   }
   return { fields, answers };
 }

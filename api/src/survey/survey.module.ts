@@ -20,7 +20,13 @@ import { COMPILED_SURVEY, NATIONAL_LIVING_WAGE, SurveyService } from './survey.s
 export const NATIONAL_LIVING_WAGE_FILE = resolve('rulesets/parameters/gov/hmrc/minimum_wage/national_living_wage.json');
 
 @Module({
-  imports: [TypeOrmModule.forFeature([CalculationSession, SurveyAnswer]), VerificationModule, AnalyticsModule, LookupModule, CalculationModule],
+  imports: [
+    TypeOrmModule.forFeature([CalculationSession, SurveyAnswer]),
+    VerificationModule,
+    AnalyticsModule,
+    LookupModule,
+    CalculationModule,
+  ],
   controllers: [SurveyController],
   providers: [
     { provide: COMPILED_SURVEY, useFactory: async () => compileSurvey(await loadSurveyDefinition(DEFINITIONS_DIR)) },

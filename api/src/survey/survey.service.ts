@@ -116,7 +116,11 @@ export class SurveyService {
     const { entities, raw } = await this.sessions
       .createQueryBuilder('session')
       .addSelect(
-        (answers) => answers.select(`COALESCE(jsonb_object_agg(answer.question_name, answer.value), '{}')`).from(SurveyAnswer, 'answer').where('answer.session_id = session.id'),
+        (answers) =>
+          answers
+            .select(`COALESCE(jsonb_object_agg(answer.question_name, answer.value), '{}')`)
+            .from(SurveyAnswer, 'answer')
+            .where('answer.session_id = session.id'),
         'answers',
       )
       .where('session.id = :sessionId', { sessionId })
@@ -182,11 +186,17 @@ export class SurveyService {
     const environment = await this.environmentFor(stored);
 
     const page = this.compiled.pages[fields.page - 1];
-    if (!page) throw new ApiError(400, 'UNKNOWN_PAGE', `There is no page ${fields.page}.`, [{ path: 'page', message: `There is no page ${fields.page}.` }]);
-    if (!calculation && page.number !== 1) {
-      throw new ApiError(400, 'CALCULATION_REQUIRED', 'Only the first page can start a calculation; send the session of the calculation for later pages.', [
-        { path: 'session', message: 'A calculation is needed for this page.' },
+    if (!page)
+      throw new ApiError(400, 'UNKNOWN_PAGE', `There is no page ${fields.page}.`, [
+        { path: 'page', message: `There is no page ${fields.page}.` },
       ]);
+    if (!calculation && page.number !== 1) {
+      throw new ApiError(
+        400,
+        'CALCULATION_REQUIRED',
+        'Only the first page can start a calculation; send the session of the calculation for later pages.',
+        [{ path: 'session', message: 'A calculation is needed for this page.' }],
+      );
     }
     const before = surveyState(this.compiled, stored, environment, page.number);
     if (!isOpen(before, calculation?.session.completedPages ?? [], page.number)) {
@@ -196,7 +206,9 @@ export class SurveyService {
       ]);
     }
     if (page.definition.isExitPage) {
-      throw new ApiError(409, 'EXIT_PAGE', 'This page ends the questionnaire; it has no answers to send.', [{ path: 'page', message: 'This page has no answers to send.' }]);
+      throw new ApiError(409, 'EXIT_PAGE', 'This page ends the questionnaire; it has no answers to send.', [
+        { path: 'page', message: 'This page has no answers to send.' },
+      ]);
     }
 
     const isBack = fields.action === SURVEY_ACTIONS.back;
@@ -207,7 +219,9 @@ export class SurveyService {
     const shown = shownQuestions(page, earlier, pageAnswers, environment);
     const hidden = Object.keys(pageAnswers).filter((name) => !shown.has(name));
     if (!isBack && hidden.length > 0) {
-      throw ApiError.validation(hidden.map((name) => ({ path: name, message: `${name} is not asked with the answers given, so it cannot be answered.` })));
+      throw ApiError.validation(
+        hidden.map((name) => ({ path: name, message: `${name} is not asked with the answers given, so it cannot be answered.` })),
+      );
     }
     const toSave = Object.fromEntries(Object.entries(pageAnswers).filter(([name]) => shown.has(name)));
     if (!isBack) await this.validateShownAnswers(page, shown, { ...earlier, ...toSave }, toSave, environment, country);
@@ -247,8 +261,15 @@ export class SurveyService {
   }
 
   /** Every posted answer must belong to a question of the page and have its type's shape; nothing is saved otherwise. */
-  private readPostedAnswers(page: CompiledPage, posted: Record<string, unknown>, environment: RuleEnvironment, country: UkCountry | ''): Answers {
-    const questions = new Map(page.questions.map((question) => [question.definition.name, askedQuestion(question.definition, environment, country)]));
+  private readPostedAnswers(
+    page: CompiledPage,
+    posted: Record<string, unknown>,
+    environment: RuleEnvironment,
+    country: UkCountry | '',
+  ): Answers {
+    const questions = new Map(
+      page.questions.map((question) => [question.definition.name, askedQuestion(question.definition, environment, country)]),
+    );
     const answers: Answers = {};
     const problems: { path: string; message: string }[] = [];
     for (const [name, raw] of Object.entries(posted)) {
@@ -267,7 +288,14 @@ export class SurveyService {
   }
 
   /** The browser's checks again (spec 000 §5), with the same messages, and the postcode against the lookup. */
-  private async validateShownAnswers(page: CompiledPage, shown: Set<string>, answers: Answers, pageAnswers: Answers, environment: RuleEnvironment, country: UkCountry | ''): Promise<void> {
+  private async validateShownAnswers(
+    page: CompiledPage,
+    shown: Set<string>,
+    answers: Answers,
+    pageAnswers: Answers,
+    environment: RuleEnvironment,
+    country: UkCountry | '',
+  ): Promise<void> {
     const { today } = environment;
     const problems: { path: string; message: string }[] = [];
     for (const question of page.questions) {
@@ -298,7 +326,11 @@ export class SurveyService {
     return partnerId;
   }
 
-  private async startCalculation(fields: SurveySubmission['fields'], partnerId: string | null, ownerBrowserId: string): Promise<CalculationSession> {
+  private async startCalculation(
+    fields: SurveySubmission['fields'],
+    partnerId: string | null,
+    ownerBrowserId: string,
+  ): Promise<CalculationSession> {
     // A clash of two random references is unlikely; on one, another reference is drawn.
     for (let attempt = 0; ; attempt += 1) {
       try {
@@ -341,12 +373,23 @@ export class SurveyService {
   }
 
   private notFound(pageNumber: number | null): SurveyPageResponse {
-    return { ...this.chrome(null), isValid: false, pageNumber: pageNumber ?? 1, session: null, token: null, isIntermediary: false, client: null, hasPostcode: false, page: null };
+    return {
+      ...this.chrome(null),
+      isValid: false,
+      pageNumber: pageNumber ?? 1,
+      session: null,
+      token: null,
+      isIntermediary: false,
+      client: null,
+      hasPostcode: false,
+      page: null,
+    };
   }
 
   /** A partner's portal may hide the helpline and the chat (definitions/partners). */
   chrome(session: CalculationSession | null): Pick<SurveyPageResponse, 'showHelpline' | 'showWebchat'> {
-    const partner = session?.partnerId && Object.hasOwn(this.site.partners, session.partnerId) ? this.site.partners[session.partnerId] : undefined;
+    const partner =
+      session?.partnerId && Object.hasOwn(this.site.partners, session.partnerId) ? this.site.partners[session.partnerId] : undefined;
     const hidden = session?.isPortal && partner ? partner.hiddenInPortal : [];
     return { showHelpline: !hidden.includes('helpline'), showWebchat: this.site.chatScriptUrl !== null && !hidden.includes('chat') };
   }
@@ -371,7 +414,8 @@ export class SurveyService {
     const pageQuestions = new Set(page.questions.map((question) => question.definition.name));
     const pageAnswers = answersOf(page, answers);
     const country = countryOf(answers);
-    const bandLookup = page.questions.some((question) => question.definition.questionType === 'Council') && (await this.canLookUpBands(answers));
+    const bandLookup =
+      page.questions.some((question) => question.definition.questionType === 'Council') && (await this.canLookUpBands(answers));
     const questionView = (question: CompiledPage['questions'][number]): QuestionView => {
       const asked = askedQuestion(question.definition, environment, country);
       const { questionType, ...definition } = asked;
@@ -390,7 +434,9 @@ export class SurveyService {
       };
     };
     const fields = page.definition.fields.map((group) => {
-      const questions = group.questions.map((definition) => questionView(page.questions.find((question) => question.definition === definition)!));
+      const questions = group.questions.map((definition) =>
+        questionView(page.questions.find((question) => question.definition === definition)!),
+      );
       return { show: questions.some((question) => question.show), questions };
     });
     const client = await adviserClientOf(this.dataSource, session?.clientId ?? null, caller?.account, oldestOpenCalculation());
@@ -420,17 +466,23 @@ export class SurveyService {
 /** Every calculation has an owner from its first moment: the browser that starts it. Without its id, a clear 400. */
 function ownerOfNewCalculationOrThrow(caller: Caller): string {
   if (caller.browserId === null) {
-    throw new ApiError(400, 'BROWSER_ID_REQUIRED', 'A new calculation needs the id of the browser starting it (browserId, as the web app sends it).', [
-      { path: 'browserId', message: 'browserId is required to start a calculation.' },
-    ]);
+    throw new ApiError(
+      400,
+      'BROWSER_ID_REQUIRED',
+      'A new calculation needs the id of the browser starting it (browserId, as the web app sends it).',
+      [{ path: 'browserId', message: 'browserId is required to start a calculation.' }],
+    );
   }
   return caller.browserId;
 }
 
 export function calculationNotFound(): ApiError {
-  return new ApiError(404, 'CALCULATION_NOT_FOUND', 'This calculation was not found. Calculations older than 6 months need a new calculation.', [
-    { path: 'session', message: 'This calculation was not found.' },
-  ]);
+  return new ApiError(
+    404,
+    'CALCULATION_NOT_FOUND',
+    'This calculation was not found. Calculations older than 6 months need a new calculation.',
+    [{ path: 'session', message: 'This calculation was not found.' }],
+  );
 }
 
 export function hasPostcode(answers: Answers): boolean {

@@ -35,14 +35,18 @@ export class SessionAccessService {
   private async isClientsAdviser(clientId: string, caller: Caller): Promise<boolean> {
     const account = caller.account;
     if (!account || (account.role !== 'adviser' && account.role !== 'organisation-admin')) return false;
-    const rows = await this.sessions.query<unknown[]>(`SELECT 1 FROM clients WHERE id = $1 AND organisation_id = $2`, [clientId, account.organisationId]);
+    const rows = await this.sessions.query<unknown[]>(`SELECT 1 FROM clients WHERE id = $1 AND organisation_id = $2`, [
+      clientId,
+      account.organisationId,
+    ]);
     return rows.length > 0;
   }
 
   async ensureCanOpen(session: CalculationSession, caller: Caller): Promise<void> {
     if (!(await this.canOpen(session, caller))) {
       // The identity check cannot open a client's calculation: the adviser's sign-in is the only way in.
-      if (session.clientId) throw new ApiError(403, 'NO_ACCESS', 'This calculation belongs to an adviser’s client. Sign in to the adviser area to open it.');
+      if (session.clientId)
+        throw new ApiError(403, 'NO_ACCESS', 'This calculation belongs to an adviser’s client. Sign in to the adviser area to open it.');
       throw new ApiError(403, VERIFICATION_REQUIRED, 'Please confirm the postcode used in this calculation to open it.');
     }
   }

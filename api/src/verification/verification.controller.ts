@@ -21,21 +21,35 @@ export class VerificationController {
 
   @Post('verify')
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Identity check: open a calculation in this browser with its postcode', description: 'Rate limited. A match sets an http-only cookie for 3 days.' })
+  @ApiOperation({
+    summary: 'Identity check: open a calculation in this browser with its postcode',
+    description: 'Rate limited. A match sets an http-only cookie for 3 days.',
+  })
   @ApiOkResponse({ type: VerificationResponse })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
-  async verify(@Req() request: Request, @Res({ passthrough: true }) response: Response, @Body() body: VerificationRequest): Promise<VerificationResponse> {
+  async verify(
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+    @Body() body: VerificationRequest,
+  ): Promise<VerificationResponse> {
     return answer(response, await this.verification.verifyPostcode(body.session, body.postcode, callerOf(request, body.browserId)));
   }
 
   @Post('test')
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Test mode: check the password', description: 'Rate limited. A right password sets an http-only cookie for 30 days.' })
+  @ApiOperation({
+    summary: 'Test mode: check the password',
+    description: 'Rate limited. A right password sets an http-only cookie for 30 days.',
+  })
   @ApiOkResponse({ type: TestModeResponse })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
-  async test(@Req() request: Request, @Res({ passthrough: true }) response: Response, @Body() body: TestModeRequest): Promise<TestModeResponse> {
+  async test(
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+    @Body() body: TestModeRequest,
+  ): Promise<TestModeResponse> {
     return answer(response, await this.verification.checkTestModePassword(body.password, callerOf(request, body.browserId)));
   }
 }

@@ -79,7 +79,10 @@ export class VerificationService {
     const id = canonicalCalculationId(sessionId);
     await refuseWhenLocked(this.rateLimiter, id);
     const session = id === null ? null : await this.sessions.findOneBy({ id });
-    const stored = session && !session.clientId ? await this.answers.findOneBy({ sessionId: session.id, questionName: QUESTION_NAMES.clientPostcode }) : null;
+    const stored =
+      session && !session.clientId
+        ? await this.answers.findOneBy({ sessionId: session.id, questionName: QUESTION_NAMES.clientPostcode })
+        : null;
     if (!session || !stored || !isCalculationPostcode(stored.value, postcode)) {
       await countWrongPostcode(this.rateLimiter, session?.id ?? id ?? sessionId);
       return { result: { valid: false }, grant: null };

@@ -3,10 +3,26 @@ import type { FiredRules } from '../../core/ruleset.js';
 import type { LhaUsed } from '../local-housing-allowance-used.js';
 import { bothPeriods, sumPence, type Pence } from '../../../common/money.js';
 import { BENEFIT_CAP_APPLIES, benefitCap, explainBenefitCap } from './benefit-cap.js';
-import { childcareElement, childElements, disabledChildAdditions, explainChildcareElement, explainChildElements, explainDisabledChildAdditions } from './children.js';
+import {
+  childcareElement,
+  childElements,
+  disabledChildAdditions,
+  explainChildcareElement,
+  explainChildElements,
+  explainDisabledChildAdditions,
+} from './children.js';
 import { carerElement, explainCarerElement, explainLcwraElement, lcwraElement } from './health-and-caring.js';
 import { explainHousingElement, housingElement } from './housing.js';
-import { capitalTariff, earnedIncome, earningsTaper, explainCapitalTariff, explainEarnedIncome, explainEarningsTaper, explainUnearnedIncome, unearnedIncome } from './means-test.js';
+import {
+  capitalTariff,
+  earnedIncome,
+  earningsTaper,
+  explainCapitalTariff,
+  explainEarnedIncome,
+  explainEarningsTaper,
+  explainUnearnedIncome,
+  unearnedIncome,
+} from './means-test.js';
 import { explainStandardAllowance, standardAllowance } from './standard-allowance.js';
 
 const line = (code: string, name: string, monthly: Pence): AmountLine => ({ code, name, ...bothPeriods(monthly, 'MONTH') });
@@ -22,7 +38,8 @@ export function calculateUniversalCredit(input: CalculationInput, fired: FiredRu
   if (fired.has('not-eligible')) {
     const reasons = fired.ofType('not-eligible').map((rule) =>
       explanations.say(String(rule.event.params.explanation), {
-        upperLimit: rule.name === 'capital-over-upper-limit' ? parameters.amount('gov/dwp/universal_credit/means_test/capital/upper_limit') : 0,
+        upperLimit:
+          rule.name === 'capital-over-upper-limit' ? parameters.amount('gov/dwp/universal_credit/means_test/capital/upper_limit') : 0,
         capital: facts.capital,
       }),
     );
@@ -94,7 +111,11 @@ export function calculateUniversalCredit(input: CalculationInput, fired: FiredRu
     explanation.push(...explainCapitalTariff(capital, explanations));
   }
 
-  const beforeCap = Math.max(0, maximum - sumPence(deductions.filter((deduction) => deduction.code !== 'HOUSING_COST_CONTRIBUTION').map((deduction) => deduction.monthlyPence)));
+  const beforeCap = Math.max(
+    0,
+    maximum -
+      sumPence(deductions.filter((deduction) => deduction.code !== 'HOUSING_COST_CONTRIBUTION').map((deduction) => deduction.monthlyPence)),
+  );
   let capReduction = 0;
   if (beforeCap > 0) {
     const cap = benefitCap(input, fired, beforeCap, childcare);
@@ -106,8 +127,27 @@ export function calculateUniversalCredit(input: CalculationInput, fired: FiredRu
   // An award of less than 1p is nil (UC Regs 2013 reg 17); with whole pence, that is an award of 0.
   if (award <= 0) {
     explanation.push(explanations.say('income-too-high', { maximum }));
-    return { eligible: false, amountShown: true, weeklyPence: 0, monthlyPence: 0, elements, deductions, explanation, variables: capVariable(0), localHousingAllowance: lhaUsed };
+    return {
+      eligible: false,
+      amountShown: true,
+      weeklyPence: 0,
+      monthlyPence: 0,
+      elements,
+      deductions,
+      explanation,
+      variables: capVariable(0),
+      localHousingAllowance: lhaUsed,
+    };
   }
   explanation.push(explanations.say('award', { maximum, deductions: maximum - award, award }));
-  return { eligible: true, amountShown: true, ...bothPeriods(award, 'MONTH'), elements, deductions, explanation, variables: capVariable(capReduction), localHousingAllowance: lhaUsed };
+  return {
+    eligible: true,
+    amountShown: true,
+    ...bothPeriods(award, 'MONTH'),
+    elements,
+    deductions,
+    explanation,
+    variables: capVariable(capReduction),
+    localHousingAllowance: lhaUsed,
+  };
 }

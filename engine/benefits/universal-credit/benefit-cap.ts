@@ -11,7 +11,16 @@ export const BENEFIT_CAP_APPLIES = 'BENEFIT_CAP_APPLIES';
 /** The benefit cap (UC Regs 2013 regs 79-83): an exemption, or the cap and the benefits counted against it. */
 export type BenefitCap =
   | { reduction: 0; exemption: { key: string; threshold: Pence } }
-  | { reduction: Pence; exemption: null; cap: Pence; london: boolean; total: Pence; childBenefit: Pence; newStyle: Pence; childcare: Pence };
+  | {
+      reduction: Pence;
+      exemption: null;
+      cap: Pence;
+      london: boolean;
+      total: Pence;
+      childBenefit: Pence;
+      newStyle: Pence;
+      childcare: Pence;
+    };
 
 /** The benefit cap's reduction (UC Regs 2013 regs 79-81): benefits above the cap, less any childcare element, up to the award. */
 export function benefitCap(input: CalculationInput, fired: FiredRules, award: Pence, childcare: Pence): BenefitCap {
@@ -19,7 +28,8 @@ export function benefitCap(input: CalculationInput, fired: FiredRules, award: Pe
   const exemptions = fired.ofType('benefit-cap-exemption');
   if (exemptions.length > 0) {
     const key = String(exemptions[0]!.event.params.explanation);
-    const threshold = key === 'cap-exempt-earnings' ? parameters.amount('gov/dwp/benefit_cap/earnings_exemption/universal_credit_monthly') : 0;
+    const threshold =
+      key === 'cap-exempt-earnings' ? parameters.amount('gov/dwp/benefit_cap/earnings_exemption/universal_credit_monthly') : 0;
     return { reduction: 0, exemption: { key, threshold } };
   }
   // The ruleset's event names the cap: gov/dwp/benefit_cap/universal_credit_monthly/greater_london/couple_or_children,
@@ -38,5 +48,15 @@ export function benefitCap(input: CalculationInput, fired: FiredRules, award: Pe
 export function explainBenefitCap(figures: BenefitCap, explanations: Explanations): string[] {
   if (figures.exemption) return [explanations.say(figures.exemption.key, { threshold: figures.exemption.threshold })];
   const { reduction, cap, london, total, childBenefit, newStyle, childcare } = figures;
-  return [explanations.say(reduction > 0 ? 'benefit-cap-applies' : 'benefit-cap-under', { cap, london, total, childBenefit, newStyle, childcare, reduction })];
+  return [
+    explanations.say(reduction > 0 ? 'benefit-cap-applies' : 'benefit-cap-under', {
+      cap,
+      london,
+      total,
+      childBenefit,
+      newStyle,
+      childcare,
+      reduction,
+    }),
+  ];
 }

@@ -97,7 +97,9 @@ export function childcareElement(input: CalculationInput): ChildcareElement {
   const share = parameters.amount('gov/dwp/universal_credit/elements/childcare/percentage');
   const twoOrMore = facts.qualifyingChildren.filter((child) => child.age < 16).length >= 2;
   const cap = parameters.amount(
-    twoOrMore ? 'gov/dwp/universal_credit/elements/childcare/maximum_two_or_more_children' : 'gov/dwp/universal_credit/elements/childcare/maximum_one_child',
+    twoOrMore
+      ? 'gov/dwp/universal_credit/elements/childcare/maximum_two_or_more_children'
+      : 'gov/dwp/universal_credit/elements/childcare/maximum_one_child',
   );
   const covered = basisPointsOf(costs, share);
   return { amount: Math.min(covered, cap), costs, share, covered, cap, capped: covered > cap, twoOrMore };

@@ -26,7 +26,9 @@ export function explainLcwraElement(figures: LcwraElement, explanations: Explana
 }
 
 function isCarer(input: CalculationInput, adult: (typeof input.facts.adults)[number] | null): boolean {
-  return !!adult && (qualifyingCaringHours(adult) >= input.parameters.amount('gov/dwp/carers_allowance/min_hours') || getsCarersAllowance(adult));
+  return (
+    !!adult && (qualifyingCaringHours(adult) >= input.parameters.amount('gov/dwp/carers_allowance/min_hours') || getsCarersAllowance(adult))
+  );
 }
 
 /**
@@ -38,7 +40,11 @@ export type CarerElement = { paid: true; amount: Pence; hours: number } | { paid
 export function carerElement(input: CalculationInput, fired: FiredRules): CarerElement {
   const { facts, parameters } = input;
   if (fired.has('element', 'CARER')) {
-    return { paid: true, amount: parameters.amount('gov/dwp/universal_credit/elements/carer/amount'), hours: parameters.amount('gov/dwp/carers_allowance/min_hours') };
+    return {
+      paid: true,
+      amount: parameters.amount('gov/dwp/universal_credit/elements/carer/amount'),
+      hours: parameters.amount('gov/dwp/carers_allowance/min_hours'),
+    };
   }
   return { paid: false, carerWithLcwra: claimAdults(facts).some((adult) => isCarer(input, adult)) };
 }

@@ -56,7 +56,9 @@ export function housingElement(input: CalculationInput, fired: FiredRules): Hous
   } else if (sector === 'SOCIAL' && fired.has('housing-reduction', 'UNDER_OCCUPATION')) {
     const spare = (facts.bedrooms ?? 0) - needed;
     const percentage = parameters.amount(
-      spare >= 2 ? 'gov/dwp/universal_credit/elements/housing/under_occupation/two_or_more_bedrooms' : 'gov/dwp/universal_credit/elements/housing/under_occupation/one_bedroom',
+      spare >= 2
+        ? 'gov/dwp/universal_credit/elements/housing/under_occupation/two_or_more_bedrooms'
+        : 'gov/dwp/universal_credit/elements/housing/under_occupation/one_bedroom',
     );
     const cut = basisPointsOf(costs, percentage);
     element = costs - cut;
@@ -70,17 +72,42 @@ export function housingElement(input: CalculationInput, fired: FiredRules): Hous
     contributions = Math.min(element, count * each);
     contribution = { count, each };
   }
-  return { element, contributions, lhaUsed, rent, charges, costs, needed, bedrooms: facts.bedrooms, sector, privateRent, underOccupation, contribution };
+  return {
+    element,
+    contributions,
+    lhaUsed,
+    rent,
+    charges,
+    costs,
+    needed,
+    bedrooms: facts.bedrooms,
+    sector,
+    privateRent,
+    underOccupation,
+    contribution,
+  };
 }
 
 export function explainHousingElement(figures: HousingElement, explanations: Explanations): string[] {
-  const { element, contributions, lhaUsed, rent, charges, costs, needed, bedrooms, sector, privateRent, underOccupation, contribution } = figures;
+  const { element, contributions, lhaUsed, rent, charges, costs, needed, bedrooms, sector, privateRent, underOccupation, contribution } =
+    figures;
   const sentences: string[] = [];
   if (sector === 'PRIVATE' && privateRent) {
     const { category, rate, lhaWorking } = privateRent;
     sentences.push(...lhaWorking);
     if (category === 'SHARED') sentences.push(explanations.say('lha-shared-rate'));
-    sentences.push(explanations.say('lha', { costs, charges, rate, area: lhaUsed!.area, category: LHA_CATEGORY_WORDS[category], rooms: needed, capped: costs > rate, element }));
+    sentences.push(
+      explanations.say('lha', {
+        costs,
+        charges,
+        rate,
+        area: lhaUsed!.area,
+        category: LHA_CATEGORY_WORDS[category],
+        rooms: needed,
+        capped: costs > rate,
+        element,
+      }),
+    );
   } else if (sector === 'SOCIAL') {
     sentences.push(explanations.say('social-rent', { rent, charges, costs }));
     if (underOccupation) {
@@ -92,6 +119,7 @@ export function explainHousingElement(figures: HousingElement, explanations: Exp
   } else {
     sentences.push(explanations.say('shared-ownership', { costs }));
   }
-  if (contribution) sentences.push(explanations.say('contributions', { count: contribution.count, each: contribution.each, contributions }));
+  if (contribution)
+    sentences.push(explanations.say('contributions', { count: contribution.count, each: contribution.each, contributions }));
   return sentences;
 }

@@ -106,7 +106,8 @@ export const universalCredit: BenefitCalculator = {
       singleWithChildUnder3: !facts.isCouple && facts.qualifyingChildren.some((child) => child.age < 3),
       inGreaterLondon: facts.inGreaterLondon,
       householdEarningsPence: householdEarnings(input),
-      someoneGetsDisabilityBenefit: adults.some(getsDisabilityBenefit) || facts.qualifyingChildren.some((child) => child.disability !== 'NONE'),
+      someoneGetsDisabilityBenefit:
+        adults.some(getsDisabilityBenefit) || facts.qualifyingChildren.some((child) => child.disability !== 'NONE'),
     };
   },
   calculate: calculateUniversalCredit,

@@ -6,7 +6,15 @@ import { unearnedIncomeOf } from '../../facts.js';
 import { adultEarnings, claimAdults, netOfNotionalTax } from '../universal-credit-household.js';
 
 /** Unearned income not counted (UC Regs 2013 reg 66): child maintenance. Student income has its own disregard. */
-const COUNTED_UNEARNED = ['STATE_PENSION', 'PRIVATE_PENSION', 'NEW_STYLE_JSA', 'NEW_STYLE_ESA', 'CARERS_ALLOWANCE', 'MAINTENANCE_SPOUSAL', 'OTHER_UNEARNED'] as const;
+const COUNTED_UNEARNED = [
+  'STATE_PENSION',
+  'PRIVATE_PENSION',
+  'NEW_STYLE_JSA',
+  'NEW_STYLE_ESA',
+  'CARERS_ALLOWANCE',
+  'MAINTENANCE_SPOUSAL',
+  'OTHER_UNEARNED',
+] as const;
 
 /** One adult's earned income a month, as counted, and how it was found. */
 export interface AdultEarnedIncome {
@@ -28,19 +36,30 @@ export function earnedIncome(input: CalculationInput, fired: FiredRules): AdultE
     const earned = adultEarnings(adult, input);
     const who = adult.role === 'CLAIMANT' ? 'You' : 'Your partner';
     const fromGross = earned.employed.fromGross
-      ? { gross: adult.earnings!.monthly, incomeTax: earned.employed.incomeTax.monthly, nationalInsurance: earned.employed.nationalInsurance.monthly, net: earned.employed.monthly }
+      ? {
+          gross: adult.earnings!.monthly,
+          incomeTax: earned.employed.incomeTax.monthly,
+          nationalInsurance: earned.employed.nationalInsurance.monthly,
+          net: earned.employed.monthly,
+        }
       : null;
     const actual = earned.employed.monthly + earned.selfEmployed;
     if (!adult.selfEmployment) return { who, counted: actual, fromGross, selfEmployed: null };
     if (!fired.rules.some((rule) => rule.event.type === 'minimum-income-floor' && rule.event.params.who === adult.role)) {
-      return { who, counted: actual, fromGross, selfEmployed: { kind: 'self-employed', actual: earned.selfEmployed, startUp: adult.selfEmployment.startUpPeriod } };
+      return {
+        who,
+        counted: actual,
+        fromGross,
+        selfEmployed: { kind: 'self-employed', actual: earned.selfEmployed, startUp: adult.selfEmployment.startUpPeriod },
+      };
     }
     // The floor is compared with all the adult's earned income, employed and self-employed (UC Regs 2013 reg 62(1)).
     const hours = parameters.amount('gov/dwp/universal_credit/minimum_income_floor/expected_hours');
     const wage = parameters.amount('gov/hmrc/minimum_wage/national_living_wage');
     const gross = scalePence(hours * wage, 52, 12);
     const floor = netOfNotionalTax(adult, gross, input);
-    if (floor > actual) return { who, counted: floor, fromGross, selfEmployed: { kind: 'minimum-income-floor', hours, wage, gross, floor, actual } };
+    if (floor > actual)
+      return { who, counted: floor, fromGross, selfEmployed: { kind: 'minimum-income-floor', hours, wage, gross, floor, actual } };
     return { who, counted: actual, fromGross, selfEmployed: { kind: 'minimum-income-floor-met', floor, actual } };
   });
 }
@@ -87,7 +106,15 @@ export function earningsTaper(input: CalculationInput, fired: FiredRules, earnin
 export function explainEarningsTaper(figures: EarningsTaper, explanations: Explanations): string[] {
   const { earnings, workAllowance, taper, deduction } = figures;
   if (earnings > 0) {
-    return [explanations.say(workAllowance ? 'earnings-taper' : 'earnings-taper-no-allowance', { earnings, workAllowance: workAllowance?.amount ?? 0, taper, deduction, lower: workAllowance?.lower ?? false })];
+    return [
+      explanations.say(workAllowance ? 'earnings-taper' : 'earnings-taper-no-allowance', {
+        earnings,
+        workAllowance: workAllowance?.amount ?? 0,
+        taper,
+        deduction,
+        lower: workAllowance?.lower ?? false,
+      }),
+    ];
   }
   return workAllowance ? [explanations.say('work-allowance-unused', { workAllowance: workAllowance.amount })] : [];
 }

@@ -25,5 +25,8 @@ export function standardAllowance(input: CalculationInput, fired: FiredRules): S
 }
 
 export function explainStandardAllowance(figures: StandardAllowance, explanations: Explanations): string[] {
-  return [explanations.say('standard-allowance', { who: figures.who, amount: figures.amount }), ...(figures.mixedAgeCouple ? [explanations.say('mixed-age-couple')] : [])];
+  return [
+    explanations.say('standard-allowance', { who: figures.who, amount: figures.amount }),
+    ...(figures.mixedAgeCouple ? [explanations.say('mixed-age-couple')] : []),
+  ];
 }

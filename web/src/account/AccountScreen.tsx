@@ -14,7 +14,12 @@ import { SignInForm } from './SignInForm';
 /** What /account/... shows: the account page (or sign-in), and the organisation admin's forms. */
 export type AccountView = { view: 'home' } | { view: 'addMember' } | { view: 'clients' } | { view: 'client'; clientGuid: string | null };
 
-const TITLES: Record<AccountView['view'], string> = { home: 'Your account', addMember: 'Add an adviser', clients: 'Clients', client: 'Client' };
+const TITLES: Record<AccountView['view'], string> = {
+  home: 'Your account',
+  addMember: 'Add an adviser',
+  clients: 'Clients',
+  client: 'Client',
+};
 
 function titleOf(view: AccountView, status: AccountStatus | null): string {
   if (status && !status.signedIn) return 'Sign in';
@@ -27,7 +32,17 @@ function titleOf(view: AccountView, status: AccountStatus | null): string {
  * organisation admin the pages that add advisers and add or edit clients. The admin pages ask the visitor to sign
  * in first, and come back to themselves afterwards.
  */
-export default function AccountScreen({ route, pathname, search, navigate = navigateByPageLoad }: { route: AccountView; pathname: string; search: string; navigate?: Navigate }) {
+export default function AccountScreen({
+  route,
+  pathname,
+  search,
+  navigate = navigateByPageLoad,
+}: {
+  route: AccountView;
+  pathname: string;
+  search: string;
+  navigate?: Navigate;
+}) {
   const [status, setStatus] = useState<AccountStatus | null>(null);
   const [failed, setFailed] = useState(false);
   const [clientMissing, setClientMissing] = useState(false);

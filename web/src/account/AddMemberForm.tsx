@@ -9,8 +9,10 @@ const FIELDS = { displayName: 'member-name', email: 'member-email', password: 'm
 function problemsWith(form: { displayName: string; email: string; password: string }): SummaryError[] {
   const problems: SummaryError[] = [];
   if (!form.displayName.trim()) problems.push({ targetId: FIELDS.displayName, message: ACCOUNT_MESSAGES.displayNameRequired });
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim())) problems.push({ targetId: FIELDS.email, message: ACCOUNT_MESSAGES.emailInvalid });
-  if (form.password.length < ACCOUNT_LIMITS.passwordMinLength) problems.push({ targetId: FIELDS.password, message: ACCOUNT_MESSAGES.passwordTooShort });
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim()))
+    problems.push({ targetId: FIELDS.email, message: ACCOUNT_MESSAGES.emailInvalid });
+  if (form.password.length < ACCOUNT_LIMITS.passwordMinLength)
+    problems.push({ targetId: FIELDS.password, message: ACCOUNT_MESSAGES.passwordTooShort });
   return problems;
 }
 
@@ -56,8 +58,25 @@ export function AddMemberForm() {
       <p role="status" className="account-form__done">
         {added}
       </p>
-      <TextField id={FIELDS.displayName} label="Name" hint="As it is shown in the adviser area." error={errorOf(FIELDS.displayName)} value={displayName} onChange={setDisplayName} autoComplete="off" />
-      <TextField id={FIELDS.email} label="E-mail address" hint="They sign in with it." error={errorOf(FIELDS.email)} value={email} onChange={setEmail} type="email" autoComplete="off" />
+      <TextField
+        id={FIELDS.displayName}
+        label="Name"
+        hint="As it is shown in the adviser area."
+        error={errorOf(FIELDS.displayName)}
+        value={displayName}
+        onChange={setDisplayName}
+        autoComplete="off"
+      />
+      <TextField
+        id={FIELDS.email}
+        label="E-mail address"
+        hint="They sign in with it."
+        error={errorOf(FIELDS.email)}
+        value={email}
+        onChange={setEmail}
+        type="email"
+        autoComplete="off"
+      />
       <TextField
         id={FIELDS.password}
         label="First password"

@@ -5,7 +5,13 @@ import { LoadingSpinner } from '../shared/LoadingSpinner';
 import { accountClient, organisationMembers, problemsOf, saveClient, type ClientForm as ClientFields } from './account-api';
 import { TextField } from '../shared/TextField';
 
-const FIELDS = { firstName: 'client-first-name', lastName: 'client-last-name', dateOfBirth: 'client-date-of-birth', clientNumber: 'client-number', adviserUserId: 'client-adviser' } as const;
+const FIELDS = {
+  firstName: 'client-first-name',
+  lastName: 'client-last-name',
+  dateOfBirth: 'client-date-of-birth',
+  clientNumber: 'client-number',
+  adviserUserId: 'client-adviser',
+} as const;
 const EMPTY: ClientFields = { firstName: '', lastName: '', dateOfBirth: '', clientNumber: '', adviserUserId: '' };
 
 function problemsWith(form: ClientFields): SummaryError[] {
@@ -18,7 +24,13 @@ function problemsWith(form: ClientFields): SummaryError[] {
 }
 
 function fieldsOf(client: AccountClient): ClientFields {
-  return { firstName: client.firstName, lastName: client.lastName, dateOfBirth: client.dateOfBirth, clientNumber: client.clientNumber, adviserUserId: client.adviserUserId };
+  return {
+    firstName: client.firstName,
+    lastName: client.lastName,
+    dateOfBirth: client.dateOfBirth,
+    clientNumber: client.clientNumber,
+    adviserUserId: client.adviserUserId,
+  };
 }
 
 /** 'Add New Client' (clientGuid null) and 'Edit Client' for an organisation admin. */
@@ -61,7 +73,13 @@ export function ClientForm({ clientGuid, onNotFound }: { clientGuid: string | nu
     if (found.length > 0) return;
     inFlight.current = true;
     try {
-      const answer = await saveClient(clientGuid, { ...form, firstName: form.firstName.trim(), lastName: form.lastName.trim(), dateOfBirth: form.dateOfBirth.trim(), clientNumber: form.clientNumber.trim() });
+      const answer = await saveClient(clientGuid, {
+        ...form,
+        firstName: form.firstName.trim(),
+        lastName: form.lastName.trim(),
+        dateOfBirth: form.dateOfBirth.trim(),
+        clientNumber: form.clientNumber.trim(),
+      });
       setSaved(answer.client);
       setForm(clientGuid ? fieldsOf(answer.client) : EMPTY);
     } catch (error) {
@@ -81,12 +99,30 @@ export function ClientForm({ clientGuid, onNotFound }: { clientGuid: string | nu
         {saved && (
           <p>
             {clientGuid ? ACCOUNT_MESSAGES.clientUpdated : ACCOUNT_MESSAGES.clientAdded}{' '}
-            {!clientGuid && <a href={`/account/clients/${encodeURIComponent(saved.clientGuid)}`}>Edit {saved.firstName} {saved.lastName}</a>}
+            {!clientGuid && (
+              <a href={`/account/clients/${encodeURIComponent(saved.clientGuid)}`}>
+                Edit {saved.firstName} {saved.lastName}
+              </a>
+            )}
           </p>
         )}
       </div>
-      <TextField id={FIELDS.firstName} label="First name" error={errorOf(FIELDS.firstName)} value={form.firstName} onChange={set('firstName')} autoComplete="off" />
-      <TextField id={FIELDS.lastName} label="Last name" error={errorOf(FIELDS.lastName)} value={form.lastName} onChange={set('lastName')} autoComplete="off" />
+      <TextField
+        id={FIELDS.firstName}
+        label="First name"
+        error={errorOf(FIELDS.firstName)}
+        value={form.firstName}
+        onChange={set('firstName')}
+        autoComplete="off"
+      />
+      <TextField
+        id={FIELDS.lastName}
+        label="Last name"
+        error={errorOf(FIELDS.lastName)}
+        value={form.lastName}
+        onChange={set('lastName')}
+        autoComplete="off"
+      />
       <TextField
         id={FIELDS.dateOfBirth}
         label="Date of birth"
@@ -98,7 +134,15 @@ export function ClientForm({ clientGuid, onNotFound }: { clientGuid: string | nu
         inputMode="numeric"
         className="input--date"
       />
-      <TextField id={FIELDS.clientNumber} label="Client number (optional)" hint="Your organisation’s own number or reference for the client." error={errorOf(FIELDS.clientNumber)} value={form.clientNumber} onChange={set('clientNumber')} autoComplete="off" />
+      <TextField
+        id={FIELDS.clientNumber}
+        label="Client number (optional)"
+        hint="Your organisation’s own number or reference for the client."
+        error={errorOf(FIELDS.clientNumber)}
+        value={form.clientNumber}
+        onChange={set('clientNumber')}
+        autoComplete="off"
+      />
       <div className={`question${adviserError ? ' question--invalid' : ''}`}>
         <label className="question__label" htmlFor={FIELDS.adviserUserId}>
           Adviser

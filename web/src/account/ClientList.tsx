@@ -53,7 +53,10 @@ export function ClientList() {
                 <td>{client.adviserName}</td>
                 <td>
                   <a href={`/account/clients/${encodeURIComponent(client.clientGuid)}`}>
-                    Edit Client<span className="visually-hidden">: {client.firstName} {client.lastName}</span>
+                    Edit Client
+                    <span className="visually-hidden">
+                      : {client.firstName} {client.lastName}
+                    </span>
                   </a>
                 </td>
               </tr>

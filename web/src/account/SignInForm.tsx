@@ -54,8 +54,26 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (status: AccountStatus)
   return (
     <form className="survey-card account-form" onSubmit={submit} noValidate aria-label="Sign in">
       <ErrorSummary errors={problems} focusKey={problems.length > 0 ? attempt : 0} />
-      <TextField id={EMAIL_FIELD_ID} label="E-mail address" error={emailError} value={email} onChange={setEmail} type="email" name="email" autoComplete="username" />
-      <TextField id={PASSWORD_FIELD_ID} label="Password" error={passwordError} value={password} onChange={setPassword} type="password" name="password" autoComplete="current-password" />
+      <TextField
+        id={EMAIL_FIELD_ID}
+        label="E-mail address"
+        error={emailError}
+        value={email}
+        onChange={setEmail}
+        type="email"
+        name="email"
+        autoComplete="username"
+      />
+      <TextField
+        id={PASSWORD_FIELD_ID}
+        label="Password"
+        error={passwordError}
+        value={password}
+        onChange={setPassword}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+      />
       <div className="button-row">
         <button type="submit" className="button" aria-disabled={sending || undefined}>
           Sign in

@@ -5,11 +5,14 @@ import { ApiRequestError, getJson, postJson } from '../api/client';
 import { announcingAccountChange } from './account-state';
 
 export const accountStatus = () => getJson<AccountStatus>('/api/account/me');
-export const signIn = (email: string, password: string) => announcingAccountChange(postJson<AccountStatus>('/api/account/sign-in', { email, password }));
+export const signIn = (email: string, password: string) =>
+  announcingAccountChange(postJson<AccountStatus>('/api/account/sign-in', { email, password }));
 export const signOut = () => announcingAccountChange(postJson<AccountStatus>('/api/account/sign-out', {}));
 export const organisationMembers = () => getJson<MembersResponse>('/api/account/users');
-export const addMember = (member: { email: string; displayName: string; password: string; role: string }) => postJson<OrganisationMember>('/api/account/users', member);
-export const accountClient = (clientGuid: string) => getJson<AccountClientResponse>(`/api/account/clients/${encodeURIComponent(clientGuid)}`);
+export const addMember = (member: { email: string; displayName: string; password: string; role: string }) =>
+  postJson<OrganisationMember>('/api/account/users', member);
+export const accountClient = (clientGuid: string) =>
+  getJson<AccountClientResponse>(`/api/account/clients/${encodeURIComponent(clientGuid)}`);
 
 export interface ClientForm {
   firstName: string;
@@ -28,7 +31,11 @@ export function saveClient(clientGuid: string | null, client: ClientForm): Promi
  * The problems of a refused form, each linked to a field: the API's field errors where it names fields this form
  * has, otherwise its message against the first field.
  */
-export function problemsOf(error: unknown, fieldIds: Record<string, string>, fallbackFieldId: string): { targetId: string; message: string }[] {
+export function problemsOf(
+  error: unknown,
+  fieldIds: Record<string, string>,
+  fallbackFieldId: string,
+): { targetId: string; message: string }[] {
   const body = error instanceof ApiRequestError ? error.errorBody : null;
   if (!isErrorResponse(body)) return [{ targetId: fallbackFieldId, message: 'Sorry, something went wrong. Please try again.' }];
   const named = body.errors.filter((fieldError: FieldError) => fieldIds[fieldError.path]);
@@ -38,5 +45,7 @@ export function problemsOf(error: unknown, fieldIds: Record<string, string>, fal
 
 /** 403 NO_ACCESS: not signed in, or not allowed (spec 001 §3 'No Access'). */
 export function isNoAccess(error: unknown): boolean {
-  return error instanceof ApiRequestError && error.status === 403 && isErrorResponse(error.errorBody) && error.errorBody.code === 'NO_ACCESS';
+  return (
+    error instanceof ApiRequestError && error.status === 403 && isErrorResponse(error.errorBody) && error.errorBody.code === 'NO_ACCESS'
+  );
 }

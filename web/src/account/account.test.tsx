@@ -16,15 +16,27 @@ function answerWith(answers: Record<string, Answer | Answer[]>) {
     const given = answers[key];
     if (!given) throw new Error(`unexpected call ${key}`);
     const answer = Array.isArray(given) ? given.shift()! : given;
-    return { ok: answer.status >= 200 && answer.status < 300, status: answer.status, text: async () => JSON.stringify(answer.body) } as Response;
+    return {
+      ok: answer.status >= 200 && answer.status < 300,
+      status: answer.status,
+      text: async () => JSON.stringify(answer.body),
+    } as Response;
   }) as typeof fetch;
 }
 
 const SIGNED_OUT = { status: 200, body: { signedIn: false, user: null } };
-const ADVISER = { signedIn: true, user: { userId: 'u1', displayName: 'Adam Adviser', role: 'adviser', organisationName: 'Riverside Advice' } };
+const ADVISER = {
+  signedIn: true,
+  user: { userId: 'u1', displayName: 'Adam Adviser', role: 'adviser', organisationName: 'Riverside Advice' },
+};
 const SIGN_IN_FAILED = {
   status: 401,
-  body: { statusCode: 401, code: 'SIGN_IN_FAILED', message: 'The e-mail address or password is not right.', errors: [{ path: 'email', message: 'The e-mail address or password is not right.' }] },
+  body: {
+    statusCode: 401,
+    code: 'SIGN_IN_FAILED',
+    message: 'The e-mail address or password is not right.',
+    errors: [{ path: 'email', message: 'The e-mail address or password is not right.' }],
+  },
 };
 
 async function renderAccount(search = '', route: AccountView = { view: 'home' }, pathname = '/account/') {
@@ -71,7 +83,9 @@ describe('the sign-in form', () => {
     await renderAccount();
     await signInWith('adviser@riverside.example', 'wrong password');
     const summary = screen.getByRole('alert');
-    expect(within(summary).getByRole('link', { name: 'The e-mail address or password is not right.' }).getAttribute('href')).toBe('#sign-in-email');
+    expect(within(summary).getByRole('link', { name: 'The e-mail address or password is not right.' }).getAttribute('href')).toBe(
+      '#sign-in-email',
+    );
     expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('');
     const sent = JSON.parse(calls[1].init.body as string);
     expect(sent).toMatchObject({ email: 'adviser@riverside.example', password: 'wrong password' });
@@ -120,7 +134,9 @@ describe('an adviser on an admin page', () => {
   it('is told only an organisation admin can do it', async () => {
     answerWith({ 'GET /api/account/me': { status: 200, body: ADVISER } });
     await renderAccount('', { view: 'addMember' }, '/account/users/new');
-    expect(screen.getByText('Only an organisation admin can add advisers or add and edit clients. Please ask your organisation admin.')).toBeTruthy();
+    expect(
+      screen.getByText('Only an organisation admin can add advisers or add and edit clients. Please ask your organisation admin.'),
+    ).toBeTruthy();
   });
 });
 
@@ -131,7 +147,12 @@ describe('the CSRF header', () => {
   });
 
   it('goes on every POST once signed in, and not before', async () => {
-    answerWith({ 'POST /api/data/test/': [{ status: 200, body: {} }, { status: 200, body: {} }] });
+    answerWith({
+      'POST /api/data/test/': [
+        { status: 200, body: {} },
+        { status: 200, body: {} },
+      ],
+    });
     await postJson('/api/data/test/', {});
     expect((calls[0].init.headers as Record<string, string>)['X-CSRF-Token']).toBeUndefined();
     document.cookie = 'csrf=signed-in-token; path=/';

@@ -44,7 +44,21 @@ export function ukDateTime(value: string): string {
 type Totals = Record<TotalName, number>;
 
 /** One system's benefits and totals (spec 001 §2): each benefit, then Benefit Total, Other Income and Total Income. */
-function SystemSection({ id, title, session, lines, totals, period }: { id: string; title: string; session: string; lines: AdviserBenefitLine[]; totals: Totals; period: Period }) {
+function SystemSection({
+  id,
+  title,
+  session,
+  lines,
+  totals,
+  period,
+}: {
+  id: string;
+  title: string;
+  session: string;
+  lines: AdviserBenefitLine[];
+  totals: Totals;
+  period: Period;
+}) {
   return (
     <details className="adviser-section-panel" open id={id}>
       <summary className="adviser-section-panel__summary">
@@ -56,7 +70,9 @@ function SystemSection({ id, title, session, lines, totals, period }: { id: stri
         </a>
       </p>
       <table className="adviser-table adviser-table--amounts">
-        <caption className="visually-hidden">{title}, amounts {period === 'weekly' ? 'per week' : 'per month'}</caption>
+        <caption className="visually-hidden">
+          {title}, amounts {period === 'weekly' ? 'per week' : 'per month'}
+        </caption>
         <thead>
           <tr>
             <th scope="col">Benefit</th>
@@ -88,8 +104,8 @@ function CalculationAnswers({ categories }: { categories: AdviserAnswerCategory[
         <h2 className="adviser-section-panel__title">{SECTION_TITLES.answers}</h2>
       </summary>
       <p>
-        These are the answers put into this calculation. To compare scenarios, use Duplicate calculation to make a copy, change the answers in the copy, then
-        compare the two from the Adviser Home.
+        These are the answers put into this calculation. To compare scenarios, use Duplicate calculation to make a copy, change the answers
+        in the copy, then compare the two from the Adviser Home.
       </p>
       {categories.map((category) => (
         <details key={category.name} className={`answers${category.isBetterOff ? ' answers--better-off' : ''}`}>
@@ -146,7 +162,10 @@ export default function AdviserCalculationScreen({ session, site, navigate = nav
   }, [session, fail]);
 
   // The PDF is always the weekly version (spec 001 §2), whichever period is on screen.
-  const pdf = useAdviserPdf(calculation ? adviserPdfUrl(calculation.clientGuid, [calculation.session], 'weekly') : '', adviserPdfFileName(site.charity.name));
+  const pdf = useAdviserPdf(
+    calculation ? adviserPdfUrl(calculation.clientGuid, [calculation.session], 'weekly') : '',
+    adviserPdfFileName(site.charity.name),
+  );
 
   if (view.kind !== 'shown') return <NotShownScreen view={view} />;
   const shown = view.calculation;
@@ -181,7 +200,12 @@ export default function AdviserCalculationScreen({ session, site, navigate = nav
             <dd>{shown.isComplete ? 'Yes' : 'No'}</dd>
           </div>
         </dl>
-        <CaseDetailsForm session={shown.session} caseLabel={shown.caseReference} caseNotes={shown.caseNotes} onNoAccess={() => setView({ kind: 'noAccess' })} />
+        <CaseDetailsForm
+          session={shown.session}
+          caseLabel={shown.caseReference}
+          caseNotes={shown.caseNotes}
+          onNoAccess={() => setView({ kind: 'noAccess' })}
+        />
       </details>
 
       {shown.isComplete && (
@@ -251,7 +275,6 @@ export default function AdviserCalculationScreen({ session, site, navigate = nav
       <p className="alert alert--danger" role="alert">
         {pdf.failure}
       </p>
-
     </div>
   );
 }

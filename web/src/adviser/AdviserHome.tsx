@@ -72,8 +72,9 @@ export default function AdviserHome({ search, navigate = navigateByPageLoad }: P
         </a>
       </p>
       <p>
-        Work out what your clients could get. Find a client to see, compare and add to their calculations, or start a calculation straight away with Quick
-        Start. If your client is not on the list yet, <a href={ADD_CLIENT_PATH}>Add New Client</a> on the adviser site first.
+        Work out what your clients could get. Find a client to see, compare and add to their calculations, or start a calculation straight
+        away with Quick Start. If your client is not on the list yet, <a href={ADD_CLIENT_PATH}>Add New Client</a> on the adviser site
+        first.
       </p>
 
       <ClientSearch
@@ -137,7 +138,12 @@ export default function AdviserHome({ search, navigate = navigateByPageLoad }: P
                 {START_NEW_TEXT}
               </button>
             </p>
-            <CalculationsTable clientGuid={selected.client.clientGuid} calculations={selected.calculations} ticked={ticked} onTickedChange={setTicked} />
+            <CalculationsTable
+              clientGuid={selected.client.clientGuid}
+              calculations={selected.calculations}
+              ticked={ticked}
+              onTickedChange={setTicked}
+            />
           </section>
 
           {isStarting && (

@@ -64,7 +64,12 @@ export function AdviserSection({ session, navigate = navigateByPageLoad }: { ses
               <dd>{ukDateTime(calculation.updateDate)}</dd>
             </div>
           </dl>
-          <CaseDetailsForm session={calculation.session} caseLabel={calculation.caseReference} caseNotes={calculation.caseNotes} onNoAccess={signedOut} />
+          <CaseDetailsForm
+            session={calculation.session}
+            caseLabel={calculation.caseReference}
+            caseNotes={calculation.caseNotes}
+            onNoAccess={signedOut}
+          />
           <CalculationActions calculation={calculation} navigate={navigate} onFailed={() => setProblem(ADVISER_SECTION_FAILED)} />
         </>
       )}

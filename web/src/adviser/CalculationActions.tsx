@@ -99,7 +99,10 @@ export function CalculationActions({ calculation, navigate, onFailed, leading, c
               className="button"
               onClick={() => {
                 setDeleteFailed(false);
-                deleteCalculation(calculation.session).then((response) => (response.isValid ? navigate(home) : setDeleteFailed(true)), onFailed);
+                deleteCalculation(calculation.session).then(
+                  (response) => (response.isValid ? navigate(home) : setDeleteFailed(true)),
+                  onFailed,
+                );
               }}
             >
               Delete

@@ -54,7 +54,9 @@ export function CalculationsTable({ clientGuid, calculations, ticked, onTickedCh
                         aria-describedby="compare-hint"
                         checked={isTicked}
                         disabled={!canTick(row, ticked)}
-                        onChange={() => onTickedChange(isTicked ? ticked.filter((session) => session !== row.sessionId) : [...ticked, row.sessionId])}
+                        onChange={() =>
+                          onTickedChange(isTicked ? ticked.filter((session) => session !== row.sessionId) : [...ticked, row.sessionId])
+                        }
                       />
                     )}
                   </td>

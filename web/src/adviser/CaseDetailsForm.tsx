@@ -7,8 +7,10 @@ import { isNoAccess, updateCalculationDetails } from './adviser-api';
 export function detailsProblems(caseLabel: string, caseNotes: string, ids: { label: string; notes: string }): SummaryError[] {
   const problems: SummaryError[] = [];
   if (!caseLabel.trim()) problems.push({ targetId: ids.label, message: ADVISER_MESSAGES.caseLabelRequired });
-  else if (caseLabel.length > ADVISER_LIMITS.caseLabelMaxLength) problems.push({ targetId: ids.label, message: ADVISER_MESSAGES.caseLabelTooLong });
-  if (caseNotes.length > ADVISER_LIMITS.caseNotesMaxLength) problems.push({ targetId: ids.notes, message: ADVISER_MESSAGES.caseNotesTooLong });
+  else if (caseLabel.length > ADVISER_LIMITS.caseLabelMaxLength)
+    problems.push({ targetId: ids.label, message: ADVISER_MESSAGES.caseLabelTooLong });
+  if (caseNotes.length > ADVISER_LIMITS.caseNotesMaxLength)
+    problems.push({ targetId: ids.notes, message: ADVISER_MESSAGES.caseNotesTooLong });
   return problems;
 }
 

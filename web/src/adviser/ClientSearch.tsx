@@ -82,14 +82,14 @@ export function ClientSearch({ onSelect, onFailure }: Props) {
     chosenText !== null
       ? ''
       : !isLongEnough && query.length > 0
-      ? `Type at least ${ADVISER_LIMITS.clientSearchMinLength} characters to search.`
-      : results.state === 'searching'
-        ? 'Searching...'
-        : results.state === 'found'
-          ? clients.length === 0
-            ? 'No clients found.'
-            : `${clients.length} ${clients.length === 1 ? 'client' : 'clients'} found. Use the up and down arrows to choose one.`
-          : '';
+        ? `Type at least ${ADVISER_LIMITS.clientSearchMinLength} characters to search.`
+        : results.state === 'searching'
+          ? 'Searching...'
+          : results.state === 'found'
+            ? clients.length === 0
+              ? 'No clients found.'
+              : `${clients.length} ${clients.length === 1 ? 'client' : 'clients'} found. Use the up and down arrows to choose one.`
+            : '';
 
   return (
     <section className="client-search" aria-labelledby={`${id}-title`}>

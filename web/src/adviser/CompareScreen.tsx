@@ -131,7 +131,10 @@ export default function CompareScreen({ sessions: pathSessions, search }: Props)
       setView({ kind: 'notFound' });
       return;
     }
-    loadComparison(clientId, sessions).then((comparison) => setView(comparison.isIntermediary ? { kind: 'shown', comparison } : { kind: 'noAccess' }), fail);
+    loadComparison(clientId, sessions).then(
+      (comparison) => setView(comparison.isIntermediary ? { kind: 'shown', comparison } : { kind: 'noAccess' }),
+      fail,
+    );
   }, [clientId, sessions, fail]);
 
   if (view.kind !== 'shown') return <NotShownScreen view={view} />;

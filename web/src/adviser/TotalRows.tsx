@@ -7,7 +7,11 @@ export type TotalName = 'benefit' | 'other' | 'total';
 /** The totals rows and what each means (spec 001 §2); Total Income's wording is the spec's. */
 const TOTAL_ROWS: { name: TotalName; label: string; tip: string }[] = [
   { name: 'benefit', label: 'Benefit Total', tip: 'The total of all the benefits listed for this system.' },
-  { name: 'other', label: 'Other Income', tip: 'Income the household has other than these benefits, such as earnings, pensions and benefits not worked out here.' },
+  {
+    name: 'other',
+    label: 'Other Income',
+    tip: 'Income the household has other than these benefits, such as earnings, pensions and benefits not worked out here.',
+  },
   {
     name: 'total',
     label: 'Total Income',

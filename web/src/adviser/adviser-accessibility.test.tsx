@@ -5,7 +5,17 @@ import type { ComparisonColumn } from '../../../common/adviser/model';
 import { testSiteConfig } from '../site/test-site-config';
 import { installFakeApi } from '../survey/fake-api';
 import { settle } from '../survey/render-page';
-import { ACCESS_URL, adviserCalculation, CALCULATION_URL, calculationRow, CLIENT_GUID, CLIENT_URL, compareResponse, LONE_PARENT_CLIENT, SESSION } from '../../../test/fixtures/web-adviser';
+import {
+  ACCESS_URL,
+  adviserCalculation,
+  CALCULATION_URL,
+  calculationRow,
+  CLIENT_GUID,
+  CLIENT_URL,
+  compareResponse,
+  LONE_PARENT_CLIENT,
+  SESSION,
+} from '../../../test/fixtures/web-adviser';
 
 // The chart is drawn by ApexCharts, which jsdom cannot lay out; it is checked in the browser, not here.
 jest.unstable_mockModule('./CompareChart', () => ({
@@ -29,7 +39,10 @@ beforeEach(() => {
   installFakeApi()
     .on('POST', '/api/data/error/', { status: 204, body: undefined })
     .on('GET', ACCESS_URL, { status: 200, body: { isIntermediary: true } })
-    .on('GET', CLIENT_URL, { status: 200, body: { isIntermediary: true, client: LONE_PARENT_CLIENT, calculations: [calculationRow(1), calculationRow(2, false)] } })
+    .on('GET', CLIENT_URL, {
+      status: 200,
+      body: { isIntermediary: true, client: LONE_PARENT_CLIENT, calculations: [calculationRow(1), calculationRow(2, false)] },
+    })
     .on('GET', CALCULATION_URL, { status: 200, body: { isValid: true, isIntermediary: true, calculation: adviserCalculation() } })
     .on('GET', `/api/intermediary/compare/?clientGuid=${CLIENT_GUID}&session=s1&session=s2`, { status: 200, body: compareResponse() });
 });

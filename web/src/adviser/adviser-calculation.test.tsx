@@ -21,7 +21,10 @@ afterEach(() => {
 });
 
 function answerWith(overrides: Parameters<typeof adviserCalculation>[0] = {}) {
-  api.on('GET', CALCULATION_URL, { status: 200, body: { isValid: true, isIntermediary: true, calculation: adviserCalculation(overrides) } });
+  api.on('GET', CALCULATION_URL, {
+    status: 200,
+    body: { isValid: true, isIntermediary: true, calculation: adviserCalculation(overrides) },
+  });
 }
 
 async function renderScreen() {
@@ -31,7 +34,10 @@ async function renderScreen() {
 
 const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
 const section = (name: string) => screen.queryByRole('heading', { level: 2, name })?.closest('details') ?? null;
-const rowsOf = (details: Element) => [...details.querySelectorAll('tr')].slice(1).map((row) => [row.querySelector('th')!.firstChild!.textContent!.trim(), row.querySelector('td')!.textContent]);
+const rowsOf = (details: Element) =>
+  [...details.querySelectorAll('tr')]
+    .slice(1)
+    .map((row) => [row.querySelector('th')!.firstChild!.textContent!.trim(), row.querySelector('td')!.textContent]);
 
 describe('loading a client calculation', () => {
   it('shows No Access when the calculation call answers 403', async () => {
@@ -71,7 +77,11 @@ describe('a complete calculation', () => {
     answerWith();
     await renderScreen();
     const legacy = section('Legacy benefit and pension age benefits')!;
-    expect(within(legacy).getByRole('link', { name: /Go to results screen/ }).getAttribute('href')).toBe(`/result/${SESSION}`);
+    expect(
+      within(legacy)
+        .getByRole('link', { name: /Go to results screen/ })
+        .getAttribute('href'),
+    ).toBe(`/result/${SESSION}`);
     expect(rowsOf(legacy)).toEqual([
       ['Housing Benefit', '£95.50 per week'],
       ['Child Benefit', '£26.05 per week'],
@@ -80,7 +90,13 @@ describe('a complete calculation', () => {
       ['Total Income', '£321.55 per week'],
     ]);
     const universalCredit = section('Universal Credit system benefits')!;
-    expect(rowsOf(universalCredit).map(([name]) => name)).toEqual(['Universal Credit', 'Child Benefit', 'Benefit Total', 'Other Income', 'Total Income']);
+    expect(rowsOf(universalCredit).map(([name]) => name)).toEqual([
+      'Universal Credit',
+      'Child Benefit',
+      'Benefit Total',
+      'Other Income',
+      'Total Income',
+    ]);
 
     fireEvent.click(screen.getByRole('radio', { name: 'Monthly' }));
     expect(rowsOf(universalCredit)).toEqual([
@@ -164,7 +180,11 @@ describe('the case label and notes', () => {
     api.on('POST', '/api/intermediary/details/', { status: 200, body: { isValid: true } });
     await renderScreen();
     await save('Full-time work', 'Starts in January.');
-    expect(api.callsTo('POST', '/api/intermediary/details/')[0].body).toMatchObject({ session: SESSION, caseLabel: 'Full-time work', caseNotes: 'Starts in January.' });
+    expect(api.callsTo('POST', '/api/intermediary/details/')[0].body).toMatchObject({
+      session: SESSION,
+      caseLabel: 'Full-time work',
+      caseNotes: 'Starts in January.',
+    });
     expect(screen.getByText(ADVISER_MESSAGES.detailsUpdated)).toBeTruthy();
   });
 
@@ -190,7 +210,11 @@ describe('the adviser actions', () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Case label' }), { target: { value: 'With rent rise' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Duplicate calculation' }));
     await settle();
-    expect(api.callsTo('POST', '/api/intermediary/duplicate/')[0].body).toMatchObject({ clientGuid: CLIENT_GUID, session: SESSION, caseReference: 'With rent rise' });
+    expect(api.callsTo('POST', '/api/intermediary/duplicate/')[0].body).toMatchObject({
+      clientGuid: CLIENT_GUID,
+      session: SESSION,
+      caseReference: 'With rent rise',
+    });
     expect(visited).toEqual(['/survey/1/copy-session']);
   });
 
@@ -226,7 +250,10 @@ describe('the PDF download', () => {
   beforeEach(() => {
     saved = [];
     const fakeFetch = globalThis.fetch;
-    globalThis.fetch = ((url: string, init: RequestInit) => (url.startsWith('/api/intermediary/pdf/') ? (api.calls.push({ method: 'GET', url, headers: {}, body: null }), pdfAnswer()) : fakeFetch(url, init))) as typeof fetch;
+    globalThis.fetch = ((url: string, init: RequestInit) =>
+      url.startsWith('/api/intermediary/pdf/')
+        ? (api.calls.push({ method: 'GET', url, headers: {}, body: null }), pdfAnswer())
+        : fakeFetch(url, init)) as typeof fetch;
     URL.createObjectURL = () => 'blob:adviser-pdf';
     URL.revokeObjectURL = () => undefined;
     jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
@@ -254,7 +281,9 @@ describe('the PDF download', () => {
     fireEvent.click(button);
     expect(api.calls.filter((call) => call.url === PDF_URL)).toHaveLength(1);
 
-    await act(async () => deliver({ ok: true, status: 200, blob: async () => new Blob(['%PDF'], { type: 'application/pdf' }) } as Response));
+    await act(async () =>
+      deliver({ ok: true, status: 200, blob: async () => new Blob(['%PDF'], { type: 'application/pdf' }) } as Response),
+    );
     await pass(0);
     expect(screen.getByText('PDF downloaded')).toBeTruthy();
     expect(saved).toEqual([{ fileName: `${testSiteConfig.charity.name} Benefit Results.pdf` }]);

@@ -34,7 +34,9 @@ async function renderCompare(search = SEARCH) {
 const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
 const sectionOf = (name: string) => screen.queryByRole('heading', { level: 2, name })?.closest('details') ?? null;
 function tableOf(name: string): string[][] {
-  return [...sectionOf(name)!.querySelectorAll('tr')].map((row) => [...row.children].map((cell) => (cell.firstChild?.textContent ?? '').trim()));
+  return [...sectionOf(name)!.querySelectorAll('tr')].map((row) =>
+    [...row.children].map((cell) => (cell.firstChild?.textContent ?? '').trim()),
+  );
 }
 
 describe('loading a comparison', () => {
@@ -107,7 +109,8 @@ describe('the comparison tables', () => {
 
 describe("the server's messages", () => {
   it('are shown as HTML with script and event handlers removed', async () => {
-    const hostile = '<p>Compare <strong>carefully</strong></p><script>window.hacked = true</script><img src="x" onerror="window.hacked = true">';
+    const hostile =
+      '<p>Compare <strong>carefully</strong></p><script>window.hacked = true</script><img src="x" onerror="window.hacked = true">';
     api.on('GET', COMPARE_URL, { status: 200, body: compareResponse({ uc: { messageHtml: hostile } }) });
     await renderCompare();
     expect(screen.getByText('carefully').tagName).toBe('STRONG');

@@ -4,7 +4,15 @@ import { ERROR_SUMMARY_TITLE } from '../shared/ErrorSummary';
 import { installFakeApi, type FakeApi } from '../survey/fake-api';
 import { settle } from '../survey/render-page';
 import AdviserHome from './AdviserHome';
-import { ACCESS_URL, calculationRow, CLIENT_GUID, CLIENT_URL, LONE_PARENT_CLIENT, noAccess, serverFailure } from '../../../test/fixtures/web-adviser';
+import {
+  ACCESS_URL,
+  calculationRow,
+  CLIENT_GUID,
+  CLIENT_URL,
+  LONE_PARENT_CLIENT,
+  noAccess,
+  serverFailure,
+} from '../../../test/fixtures/web-adviser';
 
 let api: FakeApi;
 let visited: string[];
@@ -111,7 +119,13 @@ describe('finding a client', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
     expect(api.calls.filter((call) => call.url.startsWith('/api/intermediary/clients/'))).toHaveLength(1);
     const details = screen.getByRole('region', { name: 'Client Details' });
-    expect([...details.querySelectorAll('dd')].map((dd) => dd.textContent)).toEqual(['Jo Bloggs', 'Joanne', 'Bloggs', '14/03/1988', 'CL-0042']);
+    expect([...details.querySelectorAll('dd')].map((dd) => dd.textContent)).toEqual([
+      'Jo Bloggs',
+      'Joanne',
+      'Bloggs',
+      '14/03/1988',
+      'CL-0042',
+    ]);
     expect(within(details).getByRole('link', { name: 'Edit Client' }).getAttribute('href')).toBe(`/account/clients/${CLIENT_GUID}`);
 
     const rows = screen.getAllByRole('row').slice(1);

@@ -14,7 +14,10 @@ export const TWO_DECIMALS = (value: number): string => `£${value.toFixed(2)}`;
  * income stacked so the column's height is the total income. The axis starts at 0; tooltips show pounds and pence.
  * A calculation that is not eligible has no amounts, as its '-' in the table says.
  */
-export function compareChart(columns: ComparisonColumn[], period: Period): { options: ApexOptions; series: { name: string; data: number[] }[] } {
+export function compareChart(
+  columns: ComparisonColumn[],
+  period: Period,
+): { options: ApexOptions; series: { name: string; data: number[] }[] } {
   const shown = (column: ComparisonColumn, amount: number) => (column.isEligible ? amount : 0);
   return {
     options: {

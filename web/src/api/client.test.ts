@@ -49,7 +49,11 @@ describe('the API client', () => {
 
   it('says Invalid JSON response when the answer is not JSON', async () => {
     answerWith(200, '<html>proxy error</html>');
-    await expect(getJson('/api/health')).rejects.toMatchObject({ message: 'Invalid JSON response', status: 200, errorBody: '<html>proxy error</html>' });
+    await expect(getJson('/api/health')).rejects.toMatchObject({
+      message: 'Invalid JSON response',
+      status: 200,
+      errorBody: '<html>proxy error</html>',
+    });
   });
 
   it('treats an empty answer (204) as null', async () => {
@@ -72,14 +76,28 @@ describe('browserId', () => {
   });
 
   it('still gives one id for the page when storage is blocked', () => {
-    const blocked = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); } };
+    const blocked = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+    };
     expect(browserId(blocked)).toBe(browserId(blocked));
   });
 });
 
 describe('error reporting', () => {
   it('reports a failed call without the answers that were sent', () => {
-    const error = new ApiRequestError('Server error', 'POST', '/api/data/survey/', 500, { message: 'Server error' }, { ClientPostcode: 'SW1A 1AA' });
+    const error = new ApiRequestError(
+      'Server error',
+      'POST',
+      '/api/data/survey/',
+      500,
+      { message: 'Server error' },
+      { ClientPostcode: 'SW1A 1AA' },
+    );
     const text = describeError(error);
     expect(text).toContain('POST /api/data/survey/ answered 500: Server error');
     expect(text).not.toContain('SW1A');
@@ -89,6 +107,10 @@ describe('error reporting', () => {
     answerWith(503, '{"statusCode":503,"code":"SERVICE_UNAVAILABLE","message":"down","errors":[]}');
     await expect(reportError('Survey', new Error('boom'), 'session-1')).resolves.toBeUndefined();
     expect(calls[0].url).toBe('/api/data/error/');
-    expect(JSON.parse(calls[0].init.body as string)).toMatchObject({ source: 'Survey', error: expect.stringContaining('Error: boom'), session: 'session-1' });
+    expect(JSON.parse(calls[0].init.body as string)).toMatchObject({
+      source: 'Survey',
+      error: expect.stringContaining('Error: boom'),
+      session: 'session-1',
+    });
   });
 });

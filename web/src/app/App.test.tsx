@@ -28,14 +28,11 @@ describe('the shared chrome on the public site', () => {
     const banner = screen.getByRole('banner');
     expect(within(banner).getByRole('link', { name: 'Donate' }).getAttribute('href')).toBe('https://www.example.org/donate');
     const navigation = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(navigation).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'Get support',
-      'Get involved',
-      'Policy Campaigns & research',
-      'Services for organisations',
-      'About us',
-      'Log in',
-    ]);
+    expect(
+      within(navigation)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Get support', 'Get involved', 'Policy Campaigns & research', 'Services for organisations', 'About us', 'Log in']);
     expect(screen.getByRole('main').id).toBe('main-content');
   });
 
@@ -52,7 +49,9 @@ describe('the shared chrome on the public site', () => {
 
   it('sends the member-area login back to the page the visitor was on', async () => {
     await renderLoadedAt('/result/abc', '?id=cap_live');
-    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/account/sign-in?returnUrl=%2Fresult%2Fabc%3Fid%3Dcap_live');
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(
+      '/account/sign-in?returnUrl=%2Fresult%2Fabc%3Fid%3Dcap_live',
+    );
   });
 
   it('reads Your account instead of Log in while an adviser is signed in', async () => {
@@ -61,7 +60,9 @@ describe('the shared chrome on the public site', () => {
     try {
       await renderLoadedAt('/result/abc', '?id=cap_live');
       expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
-      expect(screen.getByRole('link', { name: 'Your account' }).getAttribute('href')).toBe('/account/sign-in?returnUrl=%2Fresult%2Fabc%3Fid%3Dcap_live');
+      expect(screen.getByRole('link', { name: 'Your account' }).getAttribute('href')).toBe(
+        '/account/sign-in?returnUrl=%2Fresult%2Fabc%3Fid%3Dcap_live',
+      );
     } finally {
       document.cookie = 'csrf=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
     }
@@ -97,7 +98,10 @@ describe('the shared chrome on the public site', () => {
 
 describe('in a partner’s portal', () => {
   it('shows no header, footer or chat, only the content, styled with the partner’s checkbox colour', () => {
-    const { container } = renderAt('/', '?portal=true&id=cap_live', { ...testSiteConfig, chatScriptUrl: 'https://chat.example.org/widget.js' });
+    const { container } = renderAt('/', '?portal=true&id=cap_live', {
+      ...testSiteConfig,
+      chatScriptUrl: 'https://chat.example.org/widget.js',
+    });
     expect(screen.queryByRole('banner')).toBeNull();
     expect(screen.queryByRole('contentinfo')).toBeNull();
     expect(screen.queryByText('Skip to main content')).toBeNull();
@@ -126,7 +130,11 @@ describe('the pages', () => {
   it('loads the other screens on demand', async () => {
     // The adviser compare screen, answered 403 by the API: it arrives and shows No Access.
     globalThis.fetch = (async () =>
-      ({ ok: false, status: 403, text: async () => JSON.stringify({ statusCode: 403, code: 'NO_ACCESS', message: 'No access', errors: [] }) }) as Response) as typeof fetch;
+      ({
+        ok: false,
+        status: 403,
+        text: async () => JSON.stringify({ statusCode: 403, code: 'NO_ACCESS', message: 'No access', errors: [] }),
+      }) as Response) as typeof fetch;
     await renderLoadedAt('/adviser/compare/a,b', '?clientId=c&session=a&session=b');
     expect(await screen.findByRole('heading', { name: 'No Access' })).toBeTruthy();
   });

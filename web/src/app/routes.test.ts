@@ -15,12 +15,18 @@ describe('matchRoute', () => {
     expect(matchRoute(path)).toEqual(route);
   });
 
-  it.each(['/nowhere', '/survey/3', '/survey/3/abc/extra', '/result', '/result/a/b', '/adviser/calculation', '/adviser/other/x', '/survey/%E0%A4%A/x'])(
-    '%s is the Page Not Found screen',
-    (path) => {
-      expect(matchRoute(path)).toEqual({ page: 'notFound' });
-    },
-  );
+  it.each([
+    '/nowhere',
+    '/survey/3',
+    '/survey/3/abc/extra',
+    '/result',
+    '/result/a/b',
+    '/adviser/calculation',
+    '/adviser/other/x',
+    '/survey/%E0%A4%A/x',
+  ])('%s is the Page Not Found screen', (path) => {
+    expect(matchRoute(path)).toEqual({ page: 'notFound' });
+  });
 });
 
 describe('redirectFor', () => {

@@ -14,9 +14,14 @@ function serve(answers: Record<string, Answer>) {
   sent = [];
   globalThis.fetch = (async (url: string, init: RequestInit) => {
     sent.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(init.body as string) : null });
-    const answer = answers[url] ?? (url === '/api/intermediary/index/' ? { status: 200, body: { isIntermediary: false } } : { status: 404, body: null });
+    const answer =
+      answers[url] ?? (url === '/api/intermediary/index/' ? { status: 200, body: { isIntermediary: false } } : { status: 404, body: null });
     if (answer === 'network-failure') throw new TypeError('Failed to fetch');
-    return { ok: answer.status >= 200 && answer.status < 300, status: answer.status, text: async () => JSON.stringify(answer.body) } as Response;
+    return {
+      ok: answer.status >= 200 && answer.status < 300,
+      status: answer.status,
+      text: async () => JSON.stringify(answer.body),
+    } as Response;
   }) as typeof fetch;
 }
 
@@ -77,9 +82,13 @@ describe('returning to a calculation', () => {
     ]);
     const reference = screen.getByLabelText('Calculation reference');
     expect(reference.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(reference.getAttribute('aria-describedby')!)?.textContent).toBe('Error: Please enter a valid reference.');
+    expect(document.getElementById(reference.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Error: Please enter a valid reference.',
+    );
     const postcode = screen.getByLabelText('Postcode');
-    expect(document.getElementById(postcode.getAttribute('aria-describedby')!)?.textContent).toBe('Error: Please enter the postcode used for this calculation.');
+    expect(document.getElementById(postcode.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Error: Please enter the postcode used for this calculation.',
+    );
     expect(lookupPosts()).toEqual([]);
 
     fireEvent.click(links[1]);
@@ -96,11 +105,20 @@ describe('returning to a calculation', () => {
   });
 
   it('opens an unfinished calculation at its page, keeping the query string, and records this browser as its owner', async () => {
-    serve({ '/api/data/lookup/': { status: 200, body: { valid: true, isComplete: false, pageNumber: 4, session: 'f2b1c3d4-0000-4000-8000-000000000001' } } });
+    serve({
+      '/api/data/lookup/': {
+        status: 200,
+        body: { valid: true, isComplete: false, pageNumber: 4, session: 'f2b1c3d4-0000-4000-8000-000000000001' },
+      },
+    });
     await renderLanding('?id=cap_live');
     await findCalculation(' abcd2345 ', ' SW1A 1AA ');
     expect(lookupPosts()).toEqual([
-      { url: '/api/data/lookup/', method: 'POST', body: { token: 'abcd2345', postcode: 'SW1A 1AA', browserId: localStorage.getItem(BROWSER_ID_KEY) } },
+      {
+        url: '/api/data/lookup/',
+        method: 'POST',
+        body: { token: 'abcd2345', postcode: 'SW1A 1AA', browserId: localStorage.getItem(BROWSER_ID_KEY) },
+      },
     ]);
     expect(navigate).toHaveBeenCalledWith('/survey/4/f2b1c3d4-0000-4000-8000-000000000001?id=cap_live');
     expect(ownsSession('f2b1c3d4-0000-4000-8000-000000000001')).toBe(true);
@@ -125,7 +143,10 @@ describe('returning to a calculation', () => {
 
   it.each<[string, Answer]>([
     ['the server fails', { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'Something went wrong.', errors: [] } }],
-    ['there are too many attempts (429)', { status: 429, body: { statusCode: 429, code: 'TOO_MANY_REQUESTS', message: 'Too many attempts.', errors: [] } }],
+    [
+      'there are too many attempts (429)',
+      { status: 429, body: { statusCode: 429, code: 'TOO_MANY_REQUESTS', message: 'Too many attempts.', errors: [] } },
+    ],
     ['the network is down', 'network-failure'],
   ])('when %s, shows the same not-found message rather than nothing', async (_case, answer) => {
     serve({ '/api/data/lookup/': answer });
@@ -149,7 +170,13 @@ describe('returning to a calculation', () => {
     });
     expect(lookups.mock.calls.filter(([url]) => url === '/api/data/lookup/')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Find Calculation' }).getAttribute('aria-disabled')).toBe('true');
-    await act(async () => answer({ ok: true, status: 200, text: async () => '{"valid":false,"isComplete":false,"pageNumber":null,"session":null}' } as Response));
+    await act(async () =>
+      answer({
+        ok: true,
+        status: 200,
+        text: async () => '{"valid":false,"isComplete":false,"pageNumber":null,"session":null}',
+      } as Response),
+    );
     expect(screen.getByRole('alert').textContent).toBe('No calculation found with the provided reference and postcode.');
   });
 });

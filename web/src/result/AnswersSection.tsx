@@ -13,9 +13,16 @@ export function answerText(answer: AnswerShown): string {
 export function AnswersSection({ categories, session, search }: { categories: AnswerCategory[]; session: string; search: string }) {
   return (
     <>
-      <p>These are the answers you gave. Open a heading to check them. If something is wrong, change it and we will work out your results again.</p>
+      <p>
+        These are the answers you gave. Open a heading to check them. If something is wrong, change it and we will work out your results
+        again.
+      </p>
       {categories.map((category) => (
-        <details key={category.name} className={`answers${category.isBetterOff ? ' answers--better-off' : ''}`} id={`answers-${category.name}`}>
+        <details
+          key={category.name}
+          className={`answers${category.isBetterOff ? ' answers--better-off' : ''}`}
+          id={`answers-${category.name}`}
+        >
           <summary className="answers__summary">
             {category.text}
             {category.isBetterOff && <span className="answers__flag"> (the change you asked about)</span>}

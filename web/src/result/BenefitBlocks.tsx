@@ -19,7 +19,6 @@ export const BREAKDOWN_BUTTON = 'See how your Universal Credit is worked out';
 /** The engine's code for Universal Credit, the one benefit with a breakdown. */
 export const UNIVERSAL_CREDIT_CODE = 'UNIVERSAL_CREDIT';
 
-
 /** Weekly or monthly (spec 001 §4 'Period'): two radio buttons, so the choice is clear to keyboard and screen reader users. */
 export function PeriodChoice({ period, onChange }: { period: Period; onChange(period: Period): void }) {
   const name = useId();
@@ -28,7 +27,14 @@ export function PeriodChoice({ period, onChange }: { period: Period; onChange(pe
       <legend className="period-choice__legend">Show amounts</legend>
       {(['weekly', 'monthly'] as const).map((choice) => (
         <label key={choice} className="period-choice__option">
-          <input type="radio" className="period-choice__input" name={name} value={choice} checked={period === choice} onChange={() => onChange(choice)} />
+          <input
+            type="radio"
+            className="period-choice__input"
+            name={name}
+            value={choice}
+            checked={period === choice}
+            onChange={() => onChange(choice)}
+          />
           {choice === 'weekly' ? 'Weekly' : 'Monthly'}
         </label>
       ))}
@@ -188,7 +194,12 @@ export function LegacyBenefits({ benefits, period, isBetterOff, headingRef, chil
       <BenefitList title={LIST_TITLES.meansTested} benefits={benefits.meansTested} period={period} isBetterOff={isBetterOff} />
       <BenefitList title={LIST_TITLES.nonMeansTested} benefits={benefits.nonMeansTested} period={period} isBetterOff={isBetterOff} />
       <Total
-        figures={{ weekly: benefits.lbWeekly, monthly: benefits.lbMonthly, betterOffWeekly: benefits.lbBetterOffWeekly, betterOffMonthly: benefits.lbBetterOffMonthly }}
+        figures={{
+          weekly: benefits.lbWeekly,
+          monthly: benefits.lbMonthly,
+          betterOffWeekly: benefits.lbBetterOffWeekly,
+          betterOffMonthly: benefits.lbBetterOffMonthly,
+        }}
         period={period}
         isBetterOff={isBetterOff}
       />
@@ -201,17 +212,35 @@ export function LegacyBenefits({ benefits, period, isBetterOff, headingRef, chil
  * (Council Tax Reduction), then the benefits that are not means-tested and are paid whichever system applies, and
  * the total. Each benefit is in one list (api/src/results/from-calculation.ts), so each shows once.
  */
-export function UniversalCreditBenefits({ benefits, period, isBetterOff, headingRef, children, onOpenBreakdown }: BlockProps & { onOpenBreakdown(): void }) {
+export function UniversalCreditBenefits({
+  benefits,
+  period,
+  isBetterOff,
+  headingRef,
+  children,
+  onOpenBreakdown,
+}: BlockProps & { onOpenBreakdown(): void }) {
   return (
     <section id="universal-credit" className="result-block" aria-labelledby="universal-credit-title">
       <h2 id="universal-credit-title" className="result-block__title" ref={headingRef} tabIndex={-1}>
         {BLOCK_TITLES.universalCredit}
       </h2>
       {children}
-      <BenefitList title={LIST_TITLES.meansTested} benefits={benefits.universalCredit} period={period} isBetterOff={isBetterOff} onOpenBreakdown={onOpenBreakdown} />
+      <BenefitList
+        title={LIST_TITLES.meansTested}
+        benefits={benefits.universalCredit}
+        period={period}
+        isBetterOff={isBetterOff}
+        onOpenBreakdown={onOpenBreakdown}
+      />
       <BenefitList title={LIST_TITLES.nonMeansTested} benefits={benefits.nonMeansTested} period={period} isBetterOff={isBetterOff} />
       <Total
-        figures={{ weekly: benefits.ucWeekly, monthly: benefits.ucMonthly, betterOffWeekly: benefits.ucBetterOffWeekly, betterOffMonthly: benefits.ucBetterOffMonthly }}
+        figures={{
+          weekly: benefits.ucWeekly,
+          monthly: benefits.ucMonthly,
+          betterOffWeekly: benefits.ucBetterOffWeekly,
+          betterOffMonthly: benefits.ucBetterOffMonthly,
+        }}
         period={period}
         isBetterOff={isBetterOff}
       />
@@ -220,7 +249,12 @@ export function UniversalCreditBenefits({ benefits, period, isBetterOff, heading
 }
 
 /** Eligible under neither system: say so, and list any benefit that does not depend on income (such as PIP). */
-export function NoEntitlement({ benefits, period, isBetterOff, children }: Omit<BlockProps, 'benefits'> & { benefits: ResultBenefits | null }) {
+export function NoEntitlement({
+  benefits,
+  period,
+  isBetterOff,
+  children,
+}: Omit<BlockProps, 'benefits'> & { benefits: ResultBenefits | null }) {
   return (
     <section id="no-entitlement" className="result-block" aria-labelledby="no-entitlement-title">
       <h2 id="no-entitlement-title" className="result-block__title">
@@ -228,7 +262,9 @@ export function NoEntitlement({ benefits, period, isBetterOff, children }: Omit<
       </h2>
       {children}
       <p>Based on your answers, you are not likely to get Universal Credit or the other means-tested benefits we check.</p>
-      {benefits && <BenefitList title={LIST_TITLES.nonMeansTested} benefits={benefits.nonMeansTested} period={period} isBetterOff={isBetterOff} />}
+      {benefits && (
+        <BenefitList title={LIST_TITLES.nonMeansTested} benefits={benefits.nonMeansTested} period={period} isBetterOff={isBetterOff} />
+      )}
     </section>
   );
 }

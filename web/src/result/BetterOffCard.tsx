@@ -52,14 +52,24 @@ export function BetterOffCard({ result, visit, search, onRecalculated, onFailed 
       <h2 id="better-off-title" className="result-card__title">
         {BETTER_OFF_TITLE}
       </h2>
-      {result.isBetterOff ? <p>These results show the change you told us about, next to your results as they are now.</p> : <TextBlock text={page.text ?? ''} />}
+      {result.isBetterOff ? (
+        <p>These results show the change you told us about, next to your results as they are now.</p>
+      ) : (
+        <TextBlock text={page.text ?? ''} />
+      )}
       <div className="button-row">
         {result.isBetterOff && (
           <button type="button" className="button" onClick={() => void backToNormal()} disabled={busy}>
             {BETTER_OFF_BUTTONS.back}
           </button>
         )}
-        <button type="button" className="button button--secondary" aria-expanded={isOpen} aria-controls="better-off-questions" onClick={() => setIsOpen(!isOpen)}>
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-expanded={isOpen}
+          aria-controls="better-off-questions"
+          onClick={() => setIsOpen(!isOpen)}
+        >
           {isOpen ? BETTER_OFF_BUTTONS.close : result.isBetterOff ? BETTER_OFF_BUTTONS.openAgain : BETTER_OFF_BUTTONS.open}
         </button>
       </div>

@@ -7,7 +7,15 @@ import type { Visit } from '../../../common/visit';
 import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';
 import { inputId, type SurveyFormContext } from '../survey/form-context';
 import { buildPageSchema } from '../survey/page-schema';
-import { answerQuestion, answersToSend, changePrivateAnswer, errorList, questionsWithShow, withErrors, type SurveyPageState } from '../survey/page-state';
+import {
+  answerQuestion,
+  answersToSend,
+  changePrivateAnswer,
+  errorList,
+  questionsWithShow,
+  withErrors,
+  type SurveyPageState,
+} from '../survey/page-state';
 import { PopUpDialog } from '../survey/PopUpDialog';
 import { questionErrors, QuestionsForm } from '../survey/QuestionsForm';
 import { browserRuleEnvironment, type RuleEnvironment } from '../survey/rule-environment';
@@ -44,7 +52,10 @@ export default function BetterOffForm({ session, visit, search, hasPartner, envi
 
   const shownKey = JSON.stringify(state.shown);
   const { schema, uiSchema } = useMemo(() => {
-    const fields = state.groups.map((names) => ({ show: true, questions: state.questions.filter((question) => names.includes(question.name)) }));
+    const fields = state.groups.map((names) => ({
+      show: true,
+      questions: state.questions.filter((question) => names.includes(question.name)),
+    }));
     return buildPageSchema(fields, JSON.parse(shownKey) as Record<string, boolean>);
   }, [state.groups, state.questions, shownKey]);
 
@@ -83,7 +94,10 @@ export default function BetterOffForm({ session, visit, search, hasPartner, envi
     try {
       onResult(await recalculateResult(session, answersToSend(current), visit, true));
     } catch (error) {
-      const fieldErrors = questionErrors(error, current.questions.map((question) => question.name));
+      const fieldErrors = questionErrors(
+        error,
+        current.questions.map((question) => question.name),
+      );
       if (fieldErrors) showErrors(fieldErrors);
       else onFailed(error);
     } finally {

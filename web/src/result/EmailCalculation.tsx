@@ -55,7 +55,9 @@ type Outcome = { kind: 'success' | 'danger'; message: string } | null;
 /** A 400 from the server names the fields, as the form's own check does; anything else is one message. */
 function readFailure(error: unknown): { problems: SummaryError[]; message: string | null } {
   if (error instanceof ApiRequestError && isErrorResponse(error.errorBody)) {
-    const problems = error.errorBody.errors.filter((problem) => FIELD_IDS[problem.path]).map((problem) => ({ targetId: FIELD_IDS[problem.path], message: problem.message }));
+    const problems = error.errorBody.errors
+      .filter((problem) => FIELD_IDS[problem.path])
+      .map((problem) => ({ targetId: FIELD_IDS[problem.path], message: problem.message }));
     if (error.status === 400 && problems.length > 0) return { problems, message: null };
     return { problems: [], message: error.errorBody.message };
   }
@@ -138,7 +140,10 @@ export function EmailCalculation({ session, partnerId }: { session: string; part
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
-    const found = calculationEmailProblems({ challenge, email }).map((problem) => ({ targetId: FIELD_IDS[problem.path], message: problem.message }));
+    const found = calculationEmailProblems({ challenge, email }).map((problem) => ({
+      targetId: FIELD_IDS[problem.path],
+      message: problem.message,
+    }));
     setProblems(found);
     setAttempt((count) => count + 1);
     setOutcome(null);
@@ -169,7 +174,10 @@ export function EmailCalculation({ session, partnerId }: { session: string; part
       <h2 id="email-results-title" className="result-card__title">
         E-mail your results
       </h2>
-      <p>We can e-mail you a link to this calculation, so you can see your results again later. The e-mail does not include any amounts or answers.</p>
+      <p>
+        We can e-mail you a link to this calculation, so you can see your results again later. The e-mail does not include any amounts or
+        answers.
+      </p>
       <form className="email-calculation__form" onSubmit={submit} noValidate>
         {/* After each submit with problems the summary takes focus, so it is read out first. */}
         <ErrorSummary errors={problems} focusKey={problems.length > 0 ? attempt : 0} headingLevel={3} />
@@ -185,16 +193,27 @@ export function EmailCalculation({ session, partnerId }: { session: string; part
             onError={() => setImageState('failed')}
           />
           <div className="button-row">
-            <button type="button" className="button button--secondary button--small" onClick={() => newCode('A new security code is shown.')}>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => newCode('A new security code is shown.')}
+            >
               Refresh<span className="visually-hidden"> the security code</span>
             </button>
-            <button type="button" className="button button--secondary button--small" onClick={() => void playAudio()} disabled={imageState === 'loading'}>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => void playAudio()}
+              disabled={imageState === 'loading'}
+            >
               Play audio<span className="visually-hidden"> of the security code</span>
             </button>
           </div>
           <audio ref={audio} preload="none" />
           <p className="email-calculation__code-status" role="status">
-            {imageState === 'failed' ? 'The security code could not be shown. Press Refresh to try again, or Play audio to hear it.' : codeStatus}
+            {imageState === 'failed'
+              ? 'The security code could not be shown. Press Refresh to try again, or Play audio to hear it.'
+              : codeStatus}
           </p>
         </div>
 
@@ -230,8 +249,9 @@ export function EmailCalculation({ session, partnerId }: { session: string; part
             Is it safe to e-mail your results?
           </h3>
           <p>
-            If someone else can read your e-mails and you are worried about your safety at home, you may not want to send this. The {DOMESTIC_ABUSE_HELPLINE.name} is{' '}
-            {DOMESTIC_ABUSE_HELPLINE.hours}: call <a href={DOMESTIC_ABUSE_HELPLINE.phoneLink}>{DOMESTIC_ABUSE_HELPLINE.phoneNumber}</a>.
+            If someone else can read your e-mails and you are worried about your safety at home, you may not want to send this. The{' '}
+            {DOMESTIC_ABUSE_HELPLINE.name} is {DOMESTIC_ABUSE_HELPLINE.hours}: call{' '}
+            <a href={DOMESTIC_ABUSE_HELPLINE.phoneLink}>{DOMESTIC_ABUSE_HELPLINE.phoneNumber}</a>.
           </p>
         </div>
 

@@ -92,13 +92,23 @@ export function ExtraHelpSection({ extraHelp, charity }: { extraHelp: ExtraHelp;
             </ul>
             {pages > 1 && (
               <nav className="extra-help__pages" aria-label={`Pages of ${category.name}`}>
-                <button type="button" className="button button--secondary button--small" disabled={page === 0} onClick={() => setPage(page - 1)}>
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  disabled={page === 0}
+                  onClick={() => setPage(page - 1)}
+                >
                   Previous<span className="visually-hidden"> page</span>
                 </button>
                 <p className="extra-help__page" aria-live="polite">
                   Page {page + 1} of {pages}
                 </p>
-                <button type="button" className="button button--secondary button--small" disabled={page === pages - 1} onClick={() => setPage(page + 1)}>
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  disabled={page === pages - 1}
+                  onClick={() => setPage(page + 1)}
+                >
                   Next<span className="visually-hidden"> page</span>
                 </button>
               </nav>

@@ -9,7 +9,15 @@ type Choice = typeof FEEDBACK_TYPES.up | typeof FEEDBACK_TYPES.down;
 
 function Thumb({ down }: { down?: boolean }) {
   return (
-    <svg className="feedback__icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false" style={down ? { transform: 'rotate(180deg)' } : undefined}>
+    <svg
+      className="feedback__icon"
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      aria-hidden="true"
+      focusable="false"
+      style={down ? { transform: 'rotate(180deg)' } : undefined}
+    >
       <path
         fill="currentColor"
         d="M2 21h4V9H2v12zm20-11a2 2 0 0 0-2-2h-6.3l1-4.6v-.3a1.5 1.5 0 0 0-.5-1L13.1 1 6.6 7.6A2 2 0 0 0 6 9v10a2 2 0 0 0 2 2h9a2 2 0 0 0 1.8-1.2l3-7.1c.1-.2.2-.5.2-.7v-2z"
@@ -60,11 +68,21 @@ export function FeedbackCard({ session }: { session: string }) {
       ) : (
         <>
           <div className="feedback__choices" role="group" aria-labelledby="feedback-title">
-            <button type="button" className="feedback__choice" aria-pressed={choice === FEEDBACK_TYPES.up} onClick={() => choose(FEEDBACK_TYPES.up)}>
+            <button
+              type="button"
+              className="feedback__choice"
+              aria-pressed={choice === FEEDBACK_TYPES.up}
+              onClick={() => choose(FEEDBACK_TYPES.up)}
+            >
               <Thumb />
               Yes
             </button>
-            <button type="button" className="feedback__choice" aria-pressed={choice === FEEDBACK_TYPES.down} onClick={() => choose(FEEDBACK_TYPES.down)}>
+            <button
+              type="button"
+              className="feedback__choice"
+              aria-pressed={choice === FEEDBACK_TYPES.down}
+              onClick={() => choose(FEEDBACK_TYPES.down)}
+            >
               <Thumb down />
               No
             </button>
@@ -75,7 +93,8 @@ export function FeedbackCard({ session }: { session: string }) {
                 Tell us more (optional)
               </label>
               <p className="feedback__hint" id="feedback-comment-hint">
-                Please do not include personal details such as your name, address or phone number. You can write up to {FEEDBACK_COMMENT_MAX_LENGTH} characters.
+                Please do not include personal details such as your name, address or phone number. You can write up to{' '}
+                {FEEDBACK_COMMENT_MAX_LENGTH} characters.
               </p>
               <textarea
                 id="feedback-comment"

@@ -30,7 +30,8 @@ export function PdfDownload({ session, period, visit }: { session: string; perio
         Download your results
       </h2>
       <p>
-        Save your results as a PDF to print or keep, with amounts {period === 'weekly' ? 'per week' : 'per month'}. The file is {PDF_SIZE_LABEL}.
+        Save your results as a PDF to print or keep, with amounts {period === 'weekly' ? 'per week' : 'per month'}. The file is{' '}
+        {PDF_SIZE_LABEL}.
       </p>
       <button type="button" className="button" onClick={start} aria-disabled={isBusy || undefined}>
         Download<span className="visually-hidden"> your results (PDF, {PDF_SIZE_LABEL})</span>

@@ -14,7 +14,10 @@ export function WarmHomesCard({ callBack }: { callBack: CharityDetails['resultsL
       <h2 id="warm-homes-network-title" className="result-card__title">
         {CARD_TITLES.warmHomes}
       </h2>
-      <p>You could get help to keep your home warm and bring down your energy bills. The Warm Homes Network can call you back to talk about grants and other support.</p>
+      <p>
+        You could get help to keep your home warm and bring down your energy bills. The Warm Homes Network can call you back to talk about
+        grants and other support.
+      </p>
       <p>
         <ExternalLink href={callBack.url} className="button button--secondary">
           {callBack.text}
@@ -32,7 +35,13 @@ export function feedbackSurveyUrl(survey: CharityDetails['resultsLinks']['feedba
   return url.toString();
 }
 
-export function HelpUsHelpOthersCard({ survey, reference }: { survey: CharityDetails['resultsLinks']['feedbackSurvey']; reference: string }) {
+export function HelpUsHelpOthersCard({
+  survey,
+  reference,
+}: {
+  survey: CharityDetails['resultsLinks']['feedbackSurvey'];
+  reference: string;
+}) {
   return (
     <section id="help-us-help-others" className="result-card" aria-labelledby="help-us-help-others-title">
       <h2 id="help-us-help-others-title" className="result-card__title">

@@ -22,7 +22,17 @@ const SCREENS = {
  * Shown instead of the results when answers need changing (out of date) or adding (unanswered), spec 001 §2:
  * each message links to the survey page that asks its question.
  */
-export function ResultMessages({ kind, messages, session, search }: { kind: keyof typeof SCREENS; messages: ResultMessage[]; session: string; search: string }) {
+export function ResultMessages({
+  kind,
+  messages,
+  session,
+  search,
+}: {
+  kind: keyof typeof SCREENS;
+  messages: ResultMessage[];
+  session: string;
+  search: string;
+}) {
   const screen = SCREENS[kind];
   usePageTitle(screen.title);
   return (

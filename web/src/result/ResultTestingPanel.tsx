@@ -56,7 +56,8 @@ export function ResultTestingPanel({ testing, variables }: { testing: TestingDat
         <ul className="result-testing__uplift">
           {testing.uplift.map((benefit) => (
             <li key={benefit.benefitCode}>
-              {benefit.benefitName} (<code>{benefit.benefitCode}</code>): {formatMoney(benefit.weeklyPayment, 'weekly')}, {formatMoney(benefit.monthlyPayment, 'monthly')}
+              {benefit.benefitName} (<code>{benefit.benefitCode}</code>): {formatMoney(benefit.weeklyPayment, 'weekly')},{' '}
+              {formatMoney(benefit.monthlyPayment, 'monthly')}
             </li>
           ))}
         </ul>

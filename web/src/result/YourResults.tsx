@@ -4,7 +4,14 @@ import type { SiteConfig } from '../../../common/site';
 import type { Visit } from '../../../common/visit';
 import { BetterOffCard } from './BetterOffCard';
 import { BetterOffSummary } from './BetterOffSummary';
-import { FORCED_MONTHLY_NOTE, LegacyBenefits, NoEntitlement, PeriodChoice, UNIVERSAL_CREDIT_CODE, UniversalCreditBenefits } from './BenefitBlocks';
+import {
+  FORCED_MONTHLY_NOTE,
+  LegacyBenefits,
+  NoEntitlement,
+  PeriodChoice,
+  UNIVERSAL_CREDIT_CODE,
+  UniversalCreditBenefits,
+} from './BenefitBlocks';
 import { FeedbackCard } from './FeedbackCard';
 import { HousingAllowanceNote } from './HousingAllowanceNote';
 import { surveyPath } from '../survey/survey-api';
@@ -36,7 +43,18 @@ interface Props {
  * its block, the way to extra help, then the Warm Homes Network, feedback, survey and helpline cards. The
  * Universal Credit breakdown replaces it all until 'Back to your result'.
  */
-export function YourResults({ result, site, visit, search, isNarrowScreen, periodState, onPeriodStateChange, onSelectSection, onRecalculated, onFailed }: Props) {
+export function YourResults({
+  result,
+  site,
+  visit,
+  search,
+  isNarrowScreen,
+  periodState,
+  onPeriodStateChange,
+  onSelectSection,
+  onRecalculated,
+  onFailed,
+}: Props) {
   const { eligibility, benefits, isBetterOff } = result;
   const period = shownPeriod(eligibility, periodState);
   const isUcShown = isUniversalCreditShown(eligibility, periodState) && benefits !== null;
@@ -51,7 +69,9 @@ export function YourResults({ result, site, visit, search, isNarrowScreen, perio
   }, [isReturningFromBreakdown]);
 
   if (periodState.isBreakdownOpen) {
-    const universalCredit = benefits?.universalCredit.find((benefit) => benefit.benefitCode === UNIVERSAL_CREDIT_CODE && benefit.showBreakdown);
+    const universalCredit = benefits?.universalCredit.find(
+      (benefit) => benefit.benefitCode === UNIVERSAL_CREDIT_CODE && benefit.showBreakdown,
+    );
     return (
       <UniversalCreditBreakdown
         benefit={universalCredit}
@@ -77,7 +97,9 @@ export function YourResults({ result, site, visit, search, isNarrowScreen, perio
 
   return (
     <>
-      {isBetterOff && benefits && summarySystems.length > 0 && <BetterOffSummary benefits={benefits} period={period} systems={summarySystems} />}
+      {isBetterOff && benefits && summarySystems.length > 0 && (
+        <BetterOffSummary benefits={benefits} period={period} systems={summarySystems} />
+      )}
       {eligibility.isEligibleForLb && benefits && (
         <LegacyBenefits benefits={benefits} period={period} isBetterOff={isBetterOff}>
           {periodControl}
@@ -85,7 +107,10 @@ export function YourResults({ result, site, visit, search, isNarrowScreen, perio
       )}
       {offersUniversalCreditButton(eligibility) && (
         <div className="result-block result-block--plain">
-          <p>You could get Universal Credit instead. Compare before you claim: once you claim Universal Credit you cannot go back to the benefits above.</p>
+          <p>
+            You could get Universal Credit instead. Compare before you claim: once you claim Universal Credit you cannot go back to the
+            benefits above.
+          </p>
           <button
             type="button"
             className="button button--secondary"
@@ -98,7 +123,13 @@ export function YourResults({ result, site, visit, search, isNarrowScreen, perio
         </div>
       )}
       {isUcShown && benefits && (
-        <UniversalCreditBenefits benefits={benefits} period={period} isBetterOff={isBetterOff} headingRef={universalCreditHeading} onOpenBreakdown={openBreakdown}>
+        <UniversalCreditBenefits
+          benefits={benefits}
+          period={period}
+          isBetterOff={isBetterOff}
+          headingRef={universalCreditHeading}
+          onOpenBreakdown={openBreakdown}
+        >
           {!eligibility.isEligibleForLb && periodControl}
         </UniversalCreditBenefits>
       )}
@@ -110,7 +141,9 @@ export function YourResults({ result, site, visit, search, isNarrowScreen, perio
       {result.housingAllowance && (
         <HousingAllowanceNote
           allowance={result.housingAllowance}
-          changeHref={result.housingAllowance.pageNumber === null ? null : surveyPath(result.housingAllowance.pageNumber, result.session, search)}
+          changeHref={
+            result.housingAllowance.pageNumber === null ? null : surveyPath(result.housingAllowance.pageNumber, result.session, search)
+          }
         />
       )}
       <BetterOffCard result={result} visit={visit} search={search} onRecalculated={onRecalculated} onFailed={onFailed} />

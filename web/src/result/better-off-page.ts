@@ -1,6 +1,12 @@
 import { defaultAnswer } from '../../../common/survey/answers';
 import { BETTER_OFF_PARTNER } from '../../../common/result/model';
-import { QUESTION_TYPES, type PageDefinition, type PageView, type QuestionDefinition, type QuestionView } from '../../../common/survey/model';
+import {
+  QUESTION_TYPES,
+  type PageDefinition,
+  type PageView,
+  type QuestionDefinition,
+  type QuestionView,
+} from '../../../common/survey/model';
 import { createPageState, reevaluateShowHide, type SurveyPageState } from '../survey/page-state';
 import type { RuleEnvironment } from '../survey/rule-environment';
 import betterOffDefinition from '../../../definitions/better-off/better-off.json' with { type: 'json' };
@@ -55,6 +61,10 @@ export function betterOffPageView(definition: PageDefinition = BETTER_OFF_PAGE):
 }
 
 /** The form as it opens for the household: no answers, and each question shown or hidden by its rule. */
-export function initialBetterOffState(environment: RuleEnvironment, household: { hasPartner: boolean }, definition: PageDefinition = BETTER_OFF_PAGE): SurveyPageState {
+export function initialBetterOffState(
+  environment: RuleEnvironment,
+  household: { hasPartner: boolean },
+  definition: PageDefinition = BETTER_OFF_PAGE,
+): SurveyPageState {
   return reevaluateShowHide(createPageState(betterOffPageView(forHousehold(definition, household)), { isTest: false }), environment);
 }

@@ -67,7 +67,11 @@ describe('what if things changed?', () => {
     await openResults(resultWith({ hasPartner }));
     await openQuestions();
     const who = screen.getByRole('group', { name: /Whose work would change\?/ });
-    expect(within(who).getAllByRole('radio').map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent?.trim())).toEqual(choices);
+    expect(
+      within(who)
+        .getAllByRole('radio')
+        .map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent?.trim()),
+    ).toEqual(choices);
   });
 
   it('checks the answers before sending, listing the problems linked to their questions', async () => {
@@ -77,7 +81,9 @@ describe('what if things changed?', () => {
     await settle();
     const summary = screen.getByRole('alert');
     expect(within(summary).getByText(ERROR_SUMMARY_TITLE)).toBeTruthy();
-    expect(within(summary).getByRole('link', { name: 'Whose work would change is required.' }).getAttribute('href')).toBe('#q-BetterOffWho');
+    expect(within(summary).getByRole('link', { name: 'Whose work would change is required.' }).getAttribute('href')).toBe(
+      '#q-BetterOffWho',
+    );
     expect(document.activeElement).toBe(summary);
     expect(api.callsTo('POST', '/api/data/result/')).toEqual([]);
   });
@@ -117,7 +123,12 @@ describe('what if things changed?', () => {
   it('shows the server’s errors beside the questions they belong to', async () => {
     api.on('POST', '/api/data/result/', {
       status: 400,
-      body: { statusCode: 400, code: 'VALIDATION_FAILED', message: 'Please check your answers.', errors: [{ path: 'BetterOffRent', message: 'The new rent is too high for private rental.' }] },
+      body: {
+        statusCode: 400,
+        code: 'VALIDATION_FAILED',
+        message: 'Please check your answers.',
+        errors: [{ path: 'BetterOffRent', message: 'The new rent is too high for private rental.' }],
+      },
     });
     await openResults();
     await openQuestions();
@@ -130,7 +141,10 @@ describe('what if things changed?', () => {
   });
 
   it('opens the identity check when the change is refused because another browser owns the calculation', async () => {
-    api.on('POST', '/api/data/result/', { status: 403, body: { statusCode: 403, code: 'VERIFICATION_REQUIRED', message: 'Please check who you are.', errors: [] } });
+    api.on('POST', '/api/data/result/', {
+      status: 403,
+      body: { statusCode: 403, code: 'VERIFICATION_REQUIRED', message: 'Please check who you are.', errors: [] },
+    });
     await openResults();
     await openQuestions();
     await answerRentOnly();

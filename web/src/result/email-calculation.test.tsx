@@ -76,7 +76,10 @@ function fill(form: Form, code: string, address: string) {
 
 /** The picture's object URL is 'blob:' and the address it was fetched from. */
 function pictureAddress(form: Form): string {
-  return form.picture().getAttribute('src')!.replace(/^blob:/, '');
+  return form
+    .picture()
+    .getAttribute('src')!
+    .replace(/^blob:/, '');
 }
 
 function pictureVersion(form: Form): string | null {
@@ -199,7 +202,12 @@ describe('the e-mail form', () => {
   it('puts the server’s field problems in the error summary', async () => {
     api.on('POST', '/api/data/email/', {
       status: 400,
-      body: { statusCode: 400, code: 'VALIDATION_FAILED', message: 'Please enter a valid email address.', errors: [{ path: 'email', message: 'Please enter a valid email address.' }] },
+      body: {
+        statusCode: 400,
+        code: 'VALIDATION_FAILED',
+        message: 'Please enter a valid email address.',
+        errors: [{ path: 'email', message: 'Please enter a valid email address.' }],
+      },
     });
     const form = await renderForm();
     fill(form, 'K7M3X', 'jo@example.org');

@@ -10,7 +10,10 @@ beforeEach(() => {
   api = installFakeApi().on('POST', '/api/data/feedback/', { status: 204, body: undefined });
 });
 
-const sent = () => api.callsTo('POST', '/api/data/feedback/').map((call) => ({ feedbackType: call.body?.feedbackType, feedback: call.body?.feedback, session: call.body?.session }));
+const sent = () =>
+  api
+    .callsTo('POST', '/api/data/feedback/')
+    .map((call) => ({ feedbackType: call.body?.feedbackType, feedback: call.body?.feedback, session: call.body?.session }));
 
 describe('was this page helpful?', () => {
   it('sends the first thumb at once, then only moves the highlight, and opens the comment box', async () => {

@@ -24,7 +24,9 @@ export function recordSection(session: string, section: ResultSection): void {
 
 /** Thumbs up (1) or down (2), with the comment cut to 250 characters (spec 001 §5); fire and forget. */
 export function sendFeedback(session: string, feedbackType: 1 | 2, comment: string): void {
-  postJson('/api/data/feedback/', { session, feedbackType, feedback: comment.slice(0, FEEDBACK_COMMENT_MAX_LENGTH) }).catch(() => undefined);
+  postJson('/api/data/feedback/', { session, feedbackType, feedback: comment.slice(0, FEEDBACK_COMMENT_MAX_LENGTH) }).catch(
+    () => undefined,
+  );
 }
 
 /** The results with the circumstances changed (the better-off answers keyed by question name), or, with `isBetterOff` false, without them. */

@@ -11,8 +11,14 @@ installJsdomSupport();
 standInForEmailForm();
 const { default: ResultScreen } = await import('./ResultScreen');
 
-const verificationRequired = { status: 403, body: { statusCode: 403, code: 'VERIFICATION_REQUIRED', message: 'Please check who you are.', errors: [] } };
-const notFound = { status: 404, body: { statusCode: 404, code: 'CALCULATION_NOT_FOUND', message: 'This calculation was not found.', errors: [] } };
+const verificationRequired = {
+  status: 403,
+  body: { statusCode: 403, code: 'VERIFICATION_REQUIRED', message: 'Please check who you are.', errors: [] },
+};
+const notFound = {
+  status: 404,
+  body: { statusCode: 404, code: 'CALCULATION_NOT_FOUND', message: 'This calculation was not found.', errors: [] },
+};
 
 let api: FakeApi;
 beforeEach(() => {
@@ -56,7 +62,9 @@ describe('loading the results', () => {
     expect(heading()).toBe('Calculation Not Found');
     expect(screen.getByText('This calculation was not found. Calculations older than 6 months need a new calculation.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Start a new calculation' }).getAttribute('href')).toBe('/survey');
-    expect(screen.getByRole('link', { name: 'Go to the Benefits Calculator homepage' }).getAttribute('href')).toBe('https://www.example.org/');
+    expect(screen.getByRole('link', { name: 'Go to the Benefits Calculator homepage' }).getAttribute('href')).toBe(
+      'https://www.example.org/',
+    );
     expect(api.callsTo('POST', '/api/data/error/')).toEqual([]);
   });
 
@@ -65,7 +73,10 @@ describe('loading the results', () => {
       { message: 'Your rent needs checking.', pageNumber: 14, questionName: 'ClientRent' },
       { message: 'Your council tax band needs checking.', pageNumber: 15, questionName: 'ClientCouncilTaxBand' },
     ];
-    api.on('GET', `/api/data/result/?session=${SESSION}&id=cap_live&test=false`, { status: 200, body: resultWith({ isOutOfDate: true, messages, benefits: undefined }) });
+    api.on('GET', `/api/data/result/?session=${SESSION}&id=cap_live&test=false`, {
+      status: 200,
+      body: resultWith({ isOutOfDate: true, messages, benefits: undefined }),
+    });
     render(<ResultScreen session={SESSION} search="?id=cap_live" site={testSiteConfig} />);
     await settle();
     expect(heading()).toBe('Calculation out of date');
@@ -78,7 +89,13 @@ describe('loading the results', () => {
   });
 
   it('shows only the unanswered screen, each message with an Add Answer link', async () => {
-    api.on('GET', RESULT_URL, { status: 200, body: resultWith({ isUnanswered: true, messages: [{ message: 'How much rent do you pay?', pageNumber: 14, questionName: 'ClientRent' }] }) });
+    api.on('GET', RESULT_URL, {
+      status: 200,
+      body: resultWith({
+        isUnanswered: true,
+        messages: [{ message: 'How much rent do you pay?', pageNumber: 14, questionName: 'ClientRent' }],
+      }),
+    });
     await renderScreen();
     expect(heading()).toBe('Unanswered Questions');
     const link = screen.getByRole('link', { name: /^Add Answer/ });
@@ -107,7 +124,16 @@ describe('loading the results', () => {
     expect(screen.getByRole('heading', { name: 'Test Mode Verification' })).toBeTruthy();
     api.on('GET', url, {
       status: 200,
-      body: resultWith({ testing: { isTesting: true, xmlInput: '<household />', xmlOutput: '<result />', betterOffXmlInput: '', betterOffXmlOutput: '', uplift: [] } }),
+      body: resultWith({
+        testing: {
+          isTesting: true,
+          xmlInput: '<household />',
+          xmlOutput: '<result />',
+          betterOffXmlInput: '',
+          betterOffXmlOutput: '',
+          uplift: [],
+        },
+      }),
     });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'open sesame' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));

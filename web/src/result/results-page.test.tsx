@@ -15,32 +15,52 @@ const { ResultsPage } = await import('./ResultsPage');
 
 let api: FakeApi;
 beforeEach(() => {
-  api = installFakeApi().on('POST', '/api/data/section/', { status: 204, body: undefined }).on('POST', '/api/data/feedback/', { status: 204, body: undefined });
+  api = installFakeApi()
+    .on('POST', '/api/data/section/', { status: 204, body: undefined })
+    .on('POST', '/api/data/feedback/', { status: 204, body: undefined });
   setScreenNarrow(false);
   window.history.replaceState(null, '', `/result/${SESSION}`);
 });
 
 /** jsdom has no layout: the screen width is whatever matchMedia says. */
 function setScreenNarrow(isNarrow: boolean) {
-  window.matchMedia = ((query: string) => ({ matches: isNarrow, media: query, addEventListener: () => undefined, removeEventListener: () => undefined })) as unknown as typeof window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    matches: isNarrow,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  })) as unknown as typeof window.matchMedia;
 }
 
 function renderResults(result: ResultModel = resultWith(), search = '') {
   return render(
-    <ResultsPage result={result} site={testSiteConfig} visit={readVisit(search)} search={search} onRecalculated={() => undefined} onFailed={() => undefined} />,
+    <ResultsPage
+      result={result}
+      site={testSiteConfig}
+      visit={readVisit(search)}
+      search={search}
+      onRecalculated={() => undefined}
+      onFailed={() => undefined}
+    />,
   );
 }
 
 const nav = () => screen.getByRole('navigation', { name: 'Results sections' });
 const section = (name: string) => within(nav()).getByRole('button', { name });
-const benefit = (code: string, within: HTMLElement | Document = document) => within.querySelector(`[data-benefit-code="${code}"]`) as HTMLElement;
-const amountOf = (code: string, block: string) => benefit(code, document.getElementById(block)!).querySelector('.benefit__amount')?.textContent;
+const benefit = (code: string, within: HTMLElement | Document = document) =>
+  within.querySelector(`[data-benefit-code="${code}"]`) as HTMLElement;
+const amountOf = (code: string, block: string) =>
+  benefit(code, document.getElementById(block)!).querySelector('.benefit__amount')?.textContent;
 const totalOf = (block: string) => document.getElementById(block)!.querySelector('.result-block__total')?.textContent;
 
 describe('the sections', () => {
   it('offers the four sections in a menu, starting at Your results', () => {
     renderResults();
-    expect(within(nav()).getAllByRole('button').map((button) => button.textContent)).toEqual(['Your results', 'Extra help for you', 'See what you told us', 'Print or save results']);
+    expect(
+      within(nav())
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Your results', 'Extra help for you', 'See what you told us', 'Print or save results']);
     expect(section('Your results').getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your results');
   });
@@ -191,7 +211,9 @@ describe('the period and the Universal Credit view', () => {
     const breakdown = screen.getByRole('heading', { name: 'How your Universal Credit is worked out' });
     expect(document.activeElement).toBe(breakdown);
     expect(document.getElementById('legacy-benefits')).toBeNull();
-    const rows = Array.from(document.querySelectorAll('.breakdown-table tbody tr'), (row) => Array.from(row.children, (cell) => cell.textContent));
+    const rows = Array.from(document.querySelectorAll('.breakdown-table tbody tr'), (row) =>
+      Array.from(row.children, (cell) => cell.textContent),
+    );
     expect(rows).toEqual([
       ['Maximum Universal Credit before deductions', '£951.87 per month'],
       ['Standard allowance', '£424.90 per month'],
@@ -226,7 +248,11 @@ describe('the period and the Universal Credit view', () => {
 describe('the benefits', () => {
   it('never shows an amount for type 7, and none for type 4 in the normal view', () => {
     const result = legacyOnly();
-    result.benefits!.meansTested[1] = { ...result.benefits!.meansTested[1], benefitType: BENEFIT_TYPES.onlyAfterChange, weeklyPayment: 18.4 };
+    result.benefits!.meansTested[1] = {
+      ...result.benefits!.meansTested[1],
+      benefitType: BENEFIT_TYPES.onlyAfterChange,
+      weeklyPayment: 18.4,
+    };
     renderResults(result);
     expect(amountOf('PIP', 'legacy-benefits')).toBe('You may be entitled');
     expect(amountOf('COUNCIL_TAX_REDUCTION', 'legacy-benefits')).toBe('Only after the change');
@@ -270,7 +296,10 @@ describe('the benefits', () => {
       ['Total income', '£315.90 per week', '£519.20 per week'],
     ]);
     const carers = benefit('CARERS_ALLOWANCE', document.getElementById('legacy-benefits')!);
-    expect(Array.from(carers.querySelectorAll('.benefit__amounts dd'), (cell) => cell.textContent)).toEqual(['Only after the change', '£83.30 per week']);
+    expect(Array.from(carers.querySelectorAll('.benefit__amounts dd'), (cell) => cell.textContent)).toEqual([
+      'Only after the change',
+      '£83.30 per week',
+    ]);
     expect(totalOf('legacy-benefits')).toBe('Total now£115.90 per weekTotal after the change£199.20 per week');
     fireEvent.click(screen.getByLabelText('Monthly'));
     expect(within(summary).getByText('You would be £880.97 a month better off.')).toBeTruthy();
@@ -281,7 +310,11 @@ describe('the cards under the results', () => {
   it('offers the Warm Homes Network call back only when the household can have it', () => {
     const { unmount } = renderResults();
     const card = screen.getByRole('region', { name: 'Warm Homes Network' });
-    expect(within(card).getByRole('link', { name: /^Ask the Warm Homes Network to call you back/ }).getAttribute('href')).toBe('https://www.example.org/warm-homes-network');
+    expect(
+      within(card)
+        .getByRole('link', { name: /^Ask the Warm Homes Network to call you back/ })
+        .getAttribute('href'),
+    ).toBe('https://www.example.org/warm-homes-network');
     unmount();
     renderResults(resultWith({ variables: [{ name: 'WARM_HOMES_NETWORK_ELIGIBLE', weeklyValue: 'False', monthlyValue: 'False' }] }));
     expect(screen.queryByRole('region', { name: 'Warm Homes Network' })).toBeNull();
@@ -290,7 +323,11 @@ describe('the cards under the results', () => {
   it('links to the survey with the calculation reference', () => {
     renderResults();
     const card = screen.getByRole('region', { name: 'Help us help others' });
-    expect(within(card).getByRole('link', { name: /^Take our short survey/ }).getAttribute('href')).toBe('https://www.example.org/calculator-survey?reference=K7MXQ2PA');
+    expect(
+      within(card)
+        .getByRole('link', { name: /^Take our short survey/ })
+        .getAttribute('href'),
+    ).toBe('https://www.example.org/calculator-survey?reference=K7MXQ2PA');
   });
 
   it('shows the helpline on a narrow screen, outside a portal, when the result allows it', () => {
@@ -329,7 +366,12 @@ describe('extra help', () => {
 
   it('has a button per category with how many items it holds, and shows the chosen category', async () => {
     const result = resultWith();
-    result.extraHelps.extraHelps.push({ ...result.extraHelps.extraHelps[0], name: 'warm-home-discount', title: 'Warm Home Discount', helpTitle: 'How to access support' });
+    result.extraHelps.extraHelps.push({
+      ...result.extraHelps.extraHelps[0],
+      name: 'warm-home-discount',
+      title: 'Warm Home Discount',
+      helpTitle: 'How to access support',
+    });
     await openExtraHelp(result);
     const group = screen.getByRole('group', { name: 'Categories of extra help' });
     const buttons = within(group).getAllByRole('button');
@@ -338,7 +380,11 @@ describe('extra help', () => {
       ['White goods and emergency grants (1)', 'false'],
     ]);
     const items = screen.getByRole('region', { name: 'Bills and energy' });
-    expect(within(items).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Broadband and phone social tariffs', 'Warm Home Discount']);
+    expect(
+      within(items)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Broadband and phone social tariffs', 'Warm Home Discount']);
 
     fireEvent.click(buttons[1]);
     expect(buttons[1].getAttribute('aria-pressed')).toBe('true');
@@ -351,9 +397,13 @@ describe('extra help', () => {
   it('shows 4 items a page, with Previous and Next, and starts a newly chosen category on its first page', async () => {
     const result = resultWith();
     const [first] = result.extraHelps.extraHelps;
-    for (let number = 2; number <= 6; number += 1) result.extraHelps.extraHelps.push({ ...first, name: `scheme-${number}`, title: `Scheme ${number}` });
+    for (let number = 2; number <= 6; number += 1)
+      result.extraHelps.extraHelps.push({ ...first, name: `scheme-${number}`, title: `Scheme ${number}` });
     await openExtraHelp(result);
-    const titles = () => within(screen.getByRole('region', { name: 'Bills and energy' })).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+    const titles = () =>
+      within(screen.getByRole('region', { name: 'Bills and energy' }))
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent);
     expect(titles()).toEqual(['Broadband and phone social tariffs', 'Scheme 2', 'Scheme 3', 'Scheme 4']);
     const pages = screen.getByRole('navigation', { name: 'Pages of Bills and energy' });
     expect(within(pages).getByText('Page 1 of 2')).toBeTruthy();
@@ -370,8 +420,16 @@ describe('extra help', () => {
     await openExtraHelp(resultWith({ extraHelps: { showExtraHelp: false, extraHelps: [] } }));
     expect(screen.getByText('We did not find any extra help to suggest from your answers. The links below may still help.')).toBeTruthy();
     const card = screen.getByRole('region', { name: 'Helpful Information' });
-    expect(within(card).getByRole('link', { name: /^Search for grants you could get/ }).getAttribute('href')).toBe('https://grants-search.turn2us.org.uk/');
-    expect(within(card).getByRole('link', { name: /^Visit the Benefits Calculator website/ }).getAttribute('href')).toBe('https://www.example.org/');
+    expect(
+      within(card)
+        .getByRole('link', { name: /^Search for grants you could get/ })
+        .getAttribute('href'),
+    ).toBe('https://grants-search.turn2us.org.uk/');
+    expect(
+      within(card)
+        .getByRole('link', { name: /^Visit the Benefits Calculator website/ })
+        .getAttribute('href'),
+    ).toBe('https://www.example.org/');
   });
 });
 
@@ -425,12 +483,17 @@ describe('test mode', () => {
       }),
     );
     const panel = screen.getByRole('region', { name: 'Testing' });
-    const trees = Array.from(panel.querySelectorAll('.testing-panel__xml'), (details) => [details.querySelector('summary')?.textContent, details.querySelector('pre')?.textContent]);
+    const trees = Array.from(panel.querySelectorAll('.testing-panel__xml'), (details) => [
+      details.querySelector('summary')?.textContent,
+      details.querySelector('pre')?.textContent,
+    ]);
     expect(trees).toEqual([
       ['Calculation input (XML)', '<household>\n  <adults>\n    <adult>\n      <age>34</age>\n    </adult>\n  </adults>\n</household>'],
       ['Calculation output (XML)', 'Invalid XML'],
     ]);
-    expect(within(panel).getByText(/Universal Credit/).textContent).toBe('Universal Credit (UNIVERSAL_CREDIT): £164.10 per week, £711.10 per month');
+    expect(within(panel).getByText(/Universal Credit/).textContent).toBe(
+      'Universal Credit (UNIVERSAL_CREDIT): £164.10 per week, £711.10 per month',
+    );
     expect(within(panel).getByText('WARM_HOMES_NETWORK_ELIGIBLE')).toBeTruthy();
   });
 

@@ -5,7 +5,9 @@ function escapeText(text: string): string {
 }
 
 function attributes(element: Element): string {
-  return Array.from(element.attributes, (attribute) => ` ${attribute.name}="${escapeText(attribute.value).replace(/"/g, '&quot;')}"`).join('');
+  return Array.from(element.attributes, (attribute) => ` ${attribute.name}="${escapeText(attribute.value).replace(/"/g, '&quot;')}"`).join(
+    '',
+  );
 }
 
 function lines(element: Element, depth: number): string[] {

@@ -1,1 +1,7 @@
-export { isSessionVerificationNeeded, ownsSession, recordSessionOwner, sessionOwnerOf, type SessionVerificationFacts } from './session-owner';
+export {
+  isSessionVerificationNeeded,
+  ownsSession,
+  recordSessionOwner,
+  sessionOwnerOf,
+  type SessionVerificationFacts,
+} from './session-owner';

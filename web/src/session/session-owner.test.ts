@@ -29,9 +29,15 @@ describe('session ownership in local storage', () => {
 
   it('works, as not owned, where storage is blocked', () => {
     const blocked = {
-      getItem: () => { throw new Error('denied'); },
-      setItem: () => { throw new Error('denied'); },
-      removeItem: () => { throw new Error('denied'); },
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+      removeItem: () => {
+        throw new Error('denied');
+      },
     };
     expect(() => recordSessionOwner(SESSION, OTHER_BROWSER, blocked)).not.toThrow();
     expect(ownsSession(SESSION, blocked)).toBe(false);

@@ -15,7 +15,11 @@ export function sessionOwnerKey(session: string): string {
 }
 
 /** Records that `owner` (normally this browser) may open `session`. */
-export function recordSessionOwner(session: string, owner: string = browserId(), storage: KeyValueStorage | null = localStorageOrNull()): void {
+export function recordSessionOwner(
+  session: string,
+  owner: string = browserId(),
+  storage: KeyValueStorage | null = localStorageOrNull(),
+): void {
   if (!session || !isBrowserId(owner)) return;
   writeStored(sessionOwnerKey(session), owner, storage);
 }
@@ -54,7 +58,10 @@ export interface SessionVerificationFacts {
  * in a partner's portal too (there 'skips verification' means the owner inside the frame is not asked). When the
  * server names this browser as the owner, that is remembered locally.
  */
-export function isSessionVerificationNeeded(facts: SessionVerificationFacts, storage: KeyValueStorage | null = localStorageOrNull()): boolean {
+export function isSessionVerificationNeeded(
+  facts: SessionVerificationFacts,
+  storage: KeyValueStorage | null = localStorageOrNull(),
+): boolean {
   const { session } = facts;
   if (!session || facts.isTestMode || !facts.isVerificationRequired) return false;
   if (facts.ownerBrowserId && facts.ownerBrowserId === browserId(storage)) {

@@ -2,8 +2,22 @@ import type { HTMLInputTypeAttribute, Ref } from 'react';
 
 /** The class names of the two looks: the survey's questions, and the landing page's return card. */
 const LOOKS = {
-  question: { field: 'question', invalid: 'question--invalid', label: 'question__label', hint: 'question__hint', error: 'question__error', input: 'input' },
-  landing: { field: 'landing-field', invalid: 'landing-field--error', label: 'landing-field__label', hint: 'landing-field__hint', error: 'landing-field__error', input: 'landing-field__input' },
+  question: {
+    field: 'question',
+    invalid: 'question--invalid',
+    label: 'question__label',
+    hint: 'question__hint',
+    error: 'question__error',
+    input: 'input',
+  },
+  landing: {
+    field: 'landing-field',
+    invalid: 'landing-field--error',
+    label: 'landing-field__label',
+    hint: 'landing-field__hint',
+    error: 'landing-field__error',
+    input: 'landing-field__input',
+  },
 } as const;
 
 interface Props {
@@ -33,7 +47,20 @@ interface Props {
  * One labelled input with its hint and error, as the survey's questions show them (WCAG 1.3.1, 3.3.1, 3.3.2): the
  * label, then the hint and the error, both tied to the input by aria-describedby, and the input marked invalid.
  */
-export function TextField({ id, label, hint, error, value, onChange, look = 'question', fieldClassName, className, announceError, inputRef, ...input }: Props) {
+export function TextField({
+  id,
+  label,
+  hint,
+  error,
+  value,
+  onChange,
+  look = 'question',
+  fieldClassName,
+  className,
+  announceError,
+  inputRef,
+  ...input
+}: Props) {
   const classes = LOOKS[look];
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (

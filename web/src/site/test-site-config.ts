@@ -13,7 +13,10 @@ export const testSiteConfig: SiteConfig = {
       { text: 'Services for organisations', url: 'https://www.example.org/services' },
       { text: 'About us', url: 'https://www.example.org/about-us' },
     ],
-    informationPages: { text: 'Read our guides to benefits and support', url: 'https://www.example.org/get-support/information-and-guides' },
+    informationPages: {
+      text: 'Read our guides to benefits and support',
+      url: 'https://www.example.org/get-support/information-and-guides',
+    },
     memberLogin: { text: 'Log in', signedInText: 'Your account', url: '/account/sign-in', returnUrlParameter: 'returnUrl' },
     footerLinks: [
       { text: 'News', url: 'https://www.example.org/news' },
@@ -32,7 +35,13 @@ export const testSiteConfig: SiteConfig = {
     },
   },
   partners: {
-    cap_live: { id: 'cap_live', name: 'CAP', checkboxIcon: { shape: 'round', colour: '#0b5394' }, origins: ['https://www.cap.example'], hiddenInPortal: ['header', 'footer', 'chat'] },
+    cap_live: {
+      id: 'cap_live',
+      name: 'CAP',
+      checkboxIcon: { shape: 'round', colour: '#0b5394' },
+      origins: ['https://www.cap.example'],
+      hiddenInPortal: ['header', 'footer', 'chat'],
+    },
   },
   chatScriptUrl: null,
   testMode: true,

@@ -66,7 +66,10 @@ export function IdentityCheck({ session, onVerified }: { session: string; onVeri
     <div className="identity-check">
       <h1>{IDENTITY_CHECK_TITLE}</h1>
       <p>To keep this calculation private, please type in the postcode used in the calculation.</p>
-      <p>We ask for it because this calculation was started on a different computer or browser, or you opened a link that someone shared with you.</p>
+      <p>
+        We ask for it because this calculation was started on a different computer or browser, or you opened a link that someone shared with
+        you.
+      </p>
       <form className="identity-check__form" noValidate onSubmit={(event) => void submit(event)}>
         <TextField
           id="verify-postcode"
@@ -92,8 +95,8 @@ export function IdentityCheck({ session, onVerified }: { session: string; onVeri
       <details className="identity-check__why">
         <summary>Why am I seeing this?</summary>
         <p>
-          Your answers are private. A calculation opens without this check only on the computer and browser it was started on. Anywhere else, the postcode
-          used in it shows that it is yours.
+          Your answers are private. A calculation opens without this check only on the computer and browser it was started on. Anywhere
+          else, the postcode used in it shows that it is yours.
         </p>
       </details>
       <p>

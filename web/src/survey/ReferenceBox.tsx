@@ -26,7 +26,12 @@ export function ReferenceBox({ reference }: { reference: string }) {
           <button
             type="button"
             className="button button--secondary button--small"
-            onClick={() => void navigator.clipboard.writeText(reference).then(() => setCopied(true), () => undefined)}
+            onClick={() =>
+              void navigator.clipboard.writeText(reference).then(
+                () => setCopied(true),
+                () => undefined,
+              )
+            }
           >
             Copy reference
           </button>

@@ -45,9 +45,7 @@ export const REQUIRED_NOTE = 'Required questions are marked with an asterisk';
 export const CHOOSE_COUNCIL_MESSAGE = 'Please choose your council from the list.';
 
 export type SurveyOutcome =
-  | { kind: 'page'; response: SurveyPageResponse }
-  | { kind: 'finished'; session: string }
-  | { kind: 'failed'; error: unknown };
+  { kind: 'page'; response: SurveyPageResponse } | { kind: 'finished'; session: string } | { kind: 'failed'; error: unknown };
 
 interface Props {
   response: SurveyPageResponse & { page: NonNullable<SurveyPageResponse['page']> };
@@ -108,14 +106,18 @@ export function SurveyPage({ response, visit, isTestMode, search, environment, o
 
   // The schema changes only when which questions are shown changes, not with every key pressed.
   const shownKey = JSON.stringify(state.shown);
-  const { schema, uiSchema } = useMemo(() => buildPageSchema(page.fields, JSON.parse(shownKey) as Record<string, boolean>), [page.fields, shownKey]);
+  const { schema, uiSchema } = useMemo(
+    () => buildPageSchema(page.fields, JSON.parse(shownKey) as Record<string, boolean>),
+    [page.fields, shownKey],
+  );
 
   function answer(name: string, value: AnswerValue) {
     setState((current) => {
       const before = current.answers[name];
       let next = answerQuestion(current, name, value, environment);
       // A different postcode needs its own check: any council picked for the old one no longer applies.
-      if (isPostcodeAnswer(before) && isPostcodeAnswer(value) && before.postcode !== value.postcode) next = setNeedsAuthority(next, name, false);
+      if (isPostcodeAnswer(before) && isPostcodeAnswer(value) && before.postcode !== value.postcode)
+        next = setNeedsAuthority(next, name, false);
       return next;
     });
   }
@@ -178,7 +180,13 @@ export function SurveyPage({ response, visit, isTestMode, search, environment, o
       // Known postcode, unknown council: keep a council the person already picked for this same postcode.
       const picked = value.authorityCode && normalisePostcode(value.postcode) === found.postcode;
       if (picked) {
-        next = { ...next, answers: { ...next.answers, [question.name]: { ...found, authority: value.authority, authorityCode: value.authorityCode, country: value.country } } };
+        next = {
+          ...next,
+          answers: {
+            ...next.answers,
+            [question.name]: { ...found, authority: value.authority, authorityCode: value.authorityCode, country: value.country },
+          },
+        };
       } else {
         next = setNeedsAuthority({ ...next, answers: { ...next.answers, [question.name]: found } }, question.name, true);
         errors[question.name] = CHOOSE_COUNCIL_MESSAGE;
@@ -200,7 +208,10 @@ export function SurveyPage({ response, visit, isTestMode, search, environment, o
       if (action === SURVEY_ACTIONS.finish) onOutcome({ kind: 'finished', session: next.session ?? response.session ?? '' });
       else onOutcome({ kind: 'page', response: next });
     } catch (error) {
-      const errors = questionErrors(error, current.questions.map((question) => question.name));
+      const errors = questionErrors(
+        error,
+        current.questions.map((question) => question.name),
+      );
       if (errors) showErrors(errors);
       else onOutcome({ kind: 'failed', error });
     } finally {
@@ -251,7 +262,10 @@ export function SurveyPage({ response, visit, isTestMode, search, environment, o
   const summary: SummaryError[] = errorList(state).map(({ name, message }) => {
     const question = state.questions.find((candidate) => candidate.name === name)!;
     const id = inputId(name);
-    return { targetId: questionTypeName(question.questionType) === 'Postcode' ? postcodeErrorTarget(id, state.answers[name]) : id, message };
+    return {
+      targetId: questionTypeName(question.questionType) === 'Postcode' ? postcodeErrorTarget(id, state.answers[name]) : id,
+      message,
+    };
   });
   const disabled = locked || busy;
 
@@ -312,4 +326,3 @@ export function SurveyPage({ response, visit, isTestMode, search, environment, o
     </div>
   );
 }
-

@@ -9,19 +9,40 @@ installJsdomSupport();
 
 const SESSION = '3f0c8a52-4d7e-4b8e-9a51-0c2f4f6f9d11';
 
-const BAND_OPTIONS = [...['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'].map((letter) => ({ value: `Band ${letter}`, text: `Band ${letter}` })), { value: 'NotKnown', text: "I don't know my band" }];
+const BAND_OPTIONS = [
+  ...['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'].map((letter) => ({ value: `Band ${letter}`, text: `Band ${letter}` })),
+  { value: 'NotKnown', text: "I don't know my band" },
+];
 
 /** The band question as the server sends it: the definition's options, the postcode's country, and whether addresses are loaded. */
 function councilPage(country: string, answer = '', bandLookup = true) {
   return pageResponse(
-    [group(question('ClientCouncilTaxBand', 'Council', { text: 'What is your council tax band?', required: true, country: country as never, postcodePage: 1, options: BAND_OPTIONS, bandLookup }, answer))],
+    [
+      group(
+        question(
+          'ClientCouncilTaxBand',
+          'Council',
+          {
+            text: 'What is your council tax band?',
+            required: true,
+            country: country as never,
+            postcodePage: 1,
+            options: BAND_OPTIONS,
+            bandLookup,
+          },
+          answer,
+        ),
+      ),
+    ],
     {},
     { name: 'council-tax' },
   );
 }
 
 function optionTexts(): (string | null)[] {
-  return within(screen.getByRole('combobox', { name: /What is your council tax band/ })).getAllByRole('option').map((option) => option.textContent);
+  return within(screen.getByRole('combobox', { name: /What is your council tax band/ }))
+    .getAllByRole('option')
+    .map((option) => option.textContent);
 }
 
 function addresses(count: number) {
@@ -58,13 +79,19 @@ describe('the council tax band question', () => {
     const { unmount } = renderPage(councilPage('England', '', false));
     expect(optionTexts()).not.toContain('Look this up for me');
     const hint = screen.getByText(/Your band is on your council tax bill/);
-    expect(hint.textContent).toBe('Your band is on your council tax bill. You can also search for your home: Check your Council Tax band on GOV.UK (opens in a new tab). If you cannot find it, choose ‘I don’t know my band’.');
+    expect(hint.textContent).toBe(
+      'Your band is on your council tax bill. You can also search for your home: Check your Council Tax band on GOV.UK (opens in a new tab). If you cannot find it, choose ‘I don’t know my band’.',
+    );
     expect(within(hint).getByRole('link').getAttribute('href')).toBe(GOV_UK_BAND_CHECK_URL);
     // The hint describes the list, for screen reader users.
     expect(screen.getByRole('combobox').getAttribute('aria-describedby')).toContain(hint.id);
     unmount();
     renderPage(councilPage('Scotland', '', false));
-    expect(within(screen.getByText(/Your band is on your council tax bill/)).getByRole('link').getAttribute('href')).toBe(SCOTTISH_ASSESSORS_URL);
+    expect(
+      within(screen.getByText(/Your band is on your council tax bill/))
+        .getByRole('link')
+        .getAttribute('href'),
+    ).toBe(SCOTTISH_ASSESSORS_URL);
   });
 
   it("stores 'I don't know my band' as NotKnown and keeps it chosen", async () => {
@@ -78,19 +105,27 @@ describe('the council tax band question', () => {
     chooseLookUp();
     await settle();
     const ask = screen.getByRole('group', { name: 'Would you like us to use your address to look up your council tax band?' });
-    expect(within(ask).getAllByRole('radio').map((radio) => radio.nextElementSibling?.textContent)).toEqual([
-      'Yes, I would like to tell you my address',
-      'No, I would like to look up my band myself',
-    ]);
+    expect(
+      within(ask)
+        .getAllByRole('radio')
+        .map((radio) => radio.nextElementSibling?.textContent),
+    ).toEqual(['Yes, I would like to tell you my address', 'No, I would like to look up my band myself']);
     fireEvent.click(within(ask).getByLabelText('Yes, I would like to tell you my address'));
     expect(screen.getByRole('status').textContent).toContain('Looking up the addresses');
     await settle();
-    expect(api.callsTo('POST', '/api/data/bands/')[0].body).toMatchObject({ session: SESSION, browserId: expect.stringMatching(/^browser_/) });
+    expect(api.callsTo('POST', '/api/data/bands/')[0].body).toMatchObject({
+      session: SESSION,
+      browserId: expect.stringMatching(/^browser_/),
+    });
 
     const table = screen.getByRole('table', { name: 'Choose your address' });
     expect(within(table).getAllByRole('row')).toHaveLength(11);
     const pages = screen.getByRole('navigation', { name: 'Address pages' });
-    expect(within(pages).getAllByRole('button').map((button) => button.textContent)).toEqual(['Previous', '1', '2', '3', 'Next']);
+    expect(
+      within(pages)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Previous', '1', '2', '3', 'Next']);
     fireEvent.click(within(pages).getByRole('button', { name: 'Page 3' }));
     expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(4);
     fireEvent.click(screen.getByRole('button', { name: 'Select 22 High Street' }));
@@ -112,7 +147,10 @@ describe('the council tax band question', () => {
   });
 
   it('says the look-up is unavailable when it fails or answers not valid, and lets the band be entered', async () => {
-    for (const answer of [{ status: 503, body: { statusCode: 503, code: 'LOOKUP_UNAVAILABLE', message: 'down', errors: [] } }, { status: 200, body: { valid: false, value: null } }]) {
+    for (const answer of [
+      { status: 503, body: { statusCode: 503, code: 'LOOKUP_UNAVAILABLE', message: 'down', errors: [] } },
+      { status: 200, body: { valid: false, value: null } },
+    ]) {
       api.on('POST', '/api/data/bands/', answer);
       const { unmount } = renderPage(councilPage('England'));
       chooseLookUp();
@@ -145,6 +183,11 @@ describe('the council tax band question', () => {
 
   it('reads looked-up bands as Band {letter}, and pages through at most three page numbers', () => {
     expect(['C', 'band d', 'Band I', 'Z'].map(bandAnswer)).toEqual(['Band C', 'Band D', 'Band I', null]);
-    expect([pageWindow(1, 5), pageWindow(3, 5), pageWindow(5, 5), pageWindow(1, 2)]).toEqual([[1, 2, 3], [2, 3, 4], [3, 4, 5], [1, 2]]);
+    expect([pageWindow(1, 5), pageWindow(3, 5), pageWindow(5, 5), pageWindow(1, 2)]).toEqual([
+      [1, 2, 3],
+      [2, 3, 4],
+      [3, 4, 5],
+      [1, 2],
+    ]);
   });
 });

@@ -39,7 +39,11 @@ export function installFakeApi(): FakeApi {
       body: typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : null,
     });
     const route = routes.find((candidate) => candidate.key === `${method} ${url}`);
-    const answer = route ? (typeof route.answer === 'function' ? await route.answer() : route.answer) : { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: 'No route', errors: [] } };
+    const answer = route
+      ? typeof route.answer === 'function'
+        ? await route.answer()
+        : route.answer
+      : { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: 'No route', errors: [] } };
     const text = answer.body === undefined ? '' : JSON.stringify(answer.body);
     return { ok: answer.status >= 200 && answer.status < 300, status: answer.status, text: async () => text } as Response;
   }) as typeof fetch;

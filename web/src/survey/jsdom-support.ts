@@ -6,7 +6,7 @@ import { deserialize, serialize } from 'node:v8';
  */
 export function installJsdomSupport(): void {
   if (typeof globalThis.structuredClone !== 'function') {
-    globalThis.structuredClone = <T,>(value: T): T => deserialize(serialize(value)) as T;
+    globalThis.structuredClone = <T>(value: T): T => deserialize(serialize(value)) as T;
   }
   window.scrollTo = () => undefined;
   Element.prototype.scrollIntoView = () => undefined;

@@ -86,7 +86,9 @@ export function buildPageSchema(fields: readonly FieldGroupView[], shown: Readon
       const options = question.options ?? [];
       uiSchema[question.name] = {
         'ui:field': type,
-        ...(options.length > 0 && (type === 'Radio' || type === 'Select' || type === 'Council') ? { 'ui:enumNames': ['', ...options.map((option) => option.text)] } : {}),
+        ...(options.length > 0 && (type === 'Radio' || type === 'Select' || type === 'Council')
+          ? { 'ui:enumNames': ['', ...options.map((option) => option.text)] }
+          : {}),
       };
       order.push(question.name);
       names.push(question.name);

@@ -1,5 +1,13 @@
 import { QUESTION_TYPES } from '../../../common/survey/model';
-import { answerQuestion, answersToSend, changePrivateAnswer, createPageState, errorList, reevaluateShowHide, withErrors } from './page-state';
+import {
+  answerQuestion,
+  answersToSend,
+  changePrivateAnswer,
+  createPageState,
+  errorList,
+  reevaluateShowHide,
+  withErrors,
+} from './page-state';
 import { group, pageResponse, partnerPage, question } from '../../../test/fixtures/web-survey';
 
 const environment = { today: '2026-11-22', nationalLivingWageHourlyPence: 1271 };
@@ -13,7 +21,9 @@ describe('answering a question', () => {
   });
 
   it('clears the question’s error and marks it valid', () => {
-    let state = withErrors(createPageState(page(), { isTest: false }), { ClientHasPartner: 'Whether you live with a partner is required.' });
+    let state = withErrors(createPageState(page(), { isTest: false }), {
+      ClientHasPartner: 'Whether you live with a partner is required.',
+    });
     expect(errorList(state)).toEqual([{ name: 'ClientHasPartner', message: 'Whether you live with a partner is required.' }]);
     state = answerQuestion(state, 'ClientHasPartner', 'No', environment);
     expect(state.errors.ClientHasPartner).toBe('');
@@ -45,14 +55,20 @@ describe('answering a question', () => {
 
   it('keeps the current show of a question whose rule cannot be evaluated', () => {
     const broken = pageResponse([
-      group(question('A', 'Text', {}, ''), question('B', 'Text', { showHide: "age(A) > 3", show: true }), question('C', 'Text', { showHide: 'this is not a rule', show: false })),
+      group(
+        question('A', 'Text', {}, ''),
+        question('B', 'Text', { showHide: 'age(A) > 3', show: true }),
+        question('C', 'Text', { showHide: 'this is not a rule', show: false }),
+      ),
     ]);
     const state = answerQuestion(createPageState(broken.page!, { isTest: false }), 'A', 'not a date', environment);
     expect(state.shown).toMatchObject({ B: true, C: false });
   });
 
   it('leaves a rule that reads an earlier page as the server decided', () => {
-    const earlier = pageResponse([group(question('A', 'Text', {}, ''), question('B', 'Text', { showHide: "ClientHasPartner == 'Yes' and A == 'x'", show: true }))]);
+    const earlier = pageResponse([
+      group(question('A', 'Text', {}, ''), question('B', 'Text', { showHide: "ClientHasPartner == 'Yes' and A == 'x'", show: true })),
+    ]);
     expect(answerQuestion(createPageState(earlier.page!, { isTest: false }), 'A', 'y', environment).shown.B).toBe(true);
   });
 
@@ -60,7 +76,10 @@ describe('answering a question', () => {
     // The server resolved "ClientHasPartner == 'Yes' and A == 'x'" for a couple: the first part is true.
     const resolved = { all: [{ all: [] }, { fact: 'A', operator: 'equal', value: 'x' }] };
     const page = pageResponse([
-      group(question('A', 'Text', {}, ''), question('B', 'Text', { showHide: "ClientHasPartner == 'Yes' and A == 'x'", parseShowHide: resolved, show: false })),
+      group(
+        question('A', 'Text', {}, ''),
+        question('B', 'Text', { showHide: "ClientHasPartner == 'Yes' and A == 'x'", parseShowHide: resolved, show: false }),
+      ),
     ]);
     const state = createPageState(page.page!, { isTest: false });
     expect(answerQuestion(state, 'A', 'y', environment).shown.B).toBe(false);
@@ -68,8 +87,16 @@ describe('answering a question', () => {
   });
 
   it('gives a money question that comes into view its default as a weekly figure', () => {
-    const money = pageResponse([group(question('Works', 'Radio', { options: [{ value: 'Yes', text: 'Yes' }] }, ''), question('Earnings', 'Money', { showHide: "Works == 'Yes'", show: false, default: 100 }))]);
-    const state = reevaluateShowHide({ ...createPageState(money.page!, { isTest: false }), answers: { Works: 'Yes', Earnings: null } }, environment);
+    const money = pageResponse([
+      group(
+        question('Works', 'Radio', { options: [{ value: 'Yes', text: 'Yes' }] }, ''),
+        question('Earnings', 'Money', { showHide: "Works == 'Yes'", show: false, default: 100 }),
+      ),
+    ]);
+    const state = reevaluateShowHide(
+      { ...createPageState(money.page!, { isTest: false }), answers: { Works: 'Yes', Earnings: null } },
+      environment,
+    );
     expect(state.answers.Earnings).toEqual({ weekly: 100, monthly: 433.33, yearly: 5200, period: 'Weekly' });
   });
 });
@@ -90,11 +117,29 @@ describe('a page as it loads', () => {
       group(
         question('ClientDob', 'Date', {}, '01/02/1980'),
         question('PartnerDob', 'Date', {}, ''),
-        question('ClientPostcode', 'Postcode', {}, { postcode: 'SW1A 1AA', authority: 'Westminster', authorityCode: 'E09000033', country: 'England', latitude: null, longitude: null, option: false }),
+        question(
+          'ClientPostcode',
+          'Postcode',
+          {},
+          {
+            postcode: 'SW1A 1AA',
+            authority: 'Westminster',
+            authorityCode: 'E09000033',
+            country: 'England',
+            latitude: null,
+            longitude: null,
+            option: false,
+          },
+        ),
         question('ClientName', 'Text', {}, 'Sam'),
       ),
     ]);
-    expect(createPageState(given.page!, { isTest: false }).privacyNotice).toEqual({ ClientDob: true, PartnerDob: false, ClientPostcode: true, ClientName: false });
+    expect(createPageState(given.page!, { isTest: false }).privacyNotice).toEqual({
+      ClientDob: true,
+      PartnerDob: false,
+      ClientPostcode: true,
+      ClientName: false,
+    });
     expect(Object.values(createPageState(given.page!, { isTest: true }).privacyNotice)).toEqual([false, false, false, false]);
   });
 
@@ -112,7 +157,9 @@ describe('a page as it loads', () => {
   });
 
   it('sends no answer for a Label', () => {
-    const labelled = pageResponse([group({ ...question('Intro', 'Label'), questionType: QUESTION_TYPES.Label }, question('ClientName', 'Text', {}, 'Sam'))]);
+    const labelled = pageResponse([
+      group({ ...question('Intro', 'Label'), questionType: QUESTION_TYPES.Label }, question('ClientName', 'Text', {}, 'Sam')),
+    ]);
     expect(answersToSend(createPageState(labelled.page!, { isTest: false }))).toEqual({ ClientName: 'Sam' });
   });
 });

@@ -8,7 +8,12 @@ import { group, pageResponse, question } from '../../../test/fixtures/web-survey
 
 installJsdomSupport();
 
-const earnings = question('ClientEarnings', 'Money', { text: 'How much do you earn?', validation: 'Your earnings', required: true }, { weekly: null, monthly: null, yearly: null, period: '' });
+const earnings = question(
+  'ClientEarnings',
+  'Money',
+  { text: 'How much do you earn?', validation: 'Your earnings', required: true },
+  { weekly: null, monthly: null, yearly: null, period: '' },
+);
 
 describe('a money question', () => {
   it('works out and shows the weekly, monthly and yearly figures from what is typed and how often', async () => {
@@ -43,21 +48,28 @@ describe('a money question', () => {
   });
 
   it('shows a saved answer in its chosen period', () => {
-    renderPage(pageResponse([group({ ...earnings, answer: { value: { weekly: 230.77, monthly: 1000, yearly: 12000, period: 'Monthly' } } })]));
+    renderPage(
+      pageResponse([group({ ...earnings, answer: { value: { weekly: 230.77, monthly: 1000, yearly: 12000, period: 'Monthly' } } })]),
+    );
     expect((screen.getByLabelText('Amount in pounds') as HTMLInputElement).value).toBe('1000.00');
     expect((screen.getByLabelText('Monthly') as HTMLInputElement).checked).toBe(true);
   });
 });
 
 describe('a check question', () => {
-  const benefits = question('ClientBenefits', 'Check', {
-    text: 'Which of these do you get?',
-    options: [
-      { value: 'PIP', text: 'Personal Independence Payment' },
-      { value: 'DLA', text: 'Disability Living Allowance' },
-      { value: 'None of the above', text: 'None of the above' },
-    ],
-  }, []);
+  const benefits = question(
+    'ClientBenefits',
+    'Check',
+    {
+      text: 'Which of these do you get?',
+      options: [
+        { value: 'PIP', text: 'Personal Independence Payment' },
+        { value: 'DLA', text: 'Disability Living Allowance' },
+        { value: 'None of the above', text: 'None of the above' },
+      ],
+    },
+    [],
+  );
 
   it('clears the other choices when None of the above is ticked, and None of the above when another is', async () => {
     renderPage(pageResponse([group(benefits)]));
@@ -69,7 +81,11 @@ describe('a check question', () => {
     expect([box('Personal Independence Payment').checked, box('Disability Living Allowance').checked]).toEqual([true, true]);
     fireEvent.click(box('None of the above'));
     await settle();
-    expect([box('Personal Independence Payment').checked, box('Disability Living Allowance').checked, box('None of the above').checked]).toEqual([false, false, true]);
+    expect([
+      box('Personal Independence Payment').checked,
+      box('Disability Living Allowance').checked,
+      box('None of the above').checked,
+    ]).toEqual([false, false, true]);
     fireEvent.click(box('Disability Living Allowance'));
     await settle();
     expect([box('Disability Living Allowance').checked, box('None of the above').checked]).toEqual([true, false]);
@@ -82,7 +98,12 @@ describe('a check question', () => {
 });
 
 describe('a postcode question', () => {
-  const postcode = question('ClientPostcode', 'Postcode', { text: 'What is your postcode?', validation: 'Postcode', required: true, pattern: '^[A-Za-z0-9 ]{0,10}$' }, null);
+  const postcode = question(
+    'ClientPostcode',
+    'Postcode',
+    { text: 'What is your postcode?', validation: 'Postcode', required: true, pattern: '^[A-Za-z0-9 ]{0,10}$' },
+    null,
+  );
 
   it('asks the country instead when the person is sleeping rough, and typing a postcode clears that', async () => {
     renderPage(pageResponse([group(postcode)]));
@@ -95,7 +116,11 @@ describe('a postcode question', () => {
     await settle();
     expect(box.value).toBe('');
     const countries = screen.getByRole('group', { name: 'Which country in the United Kingdom do you live in?' });
-    expect(within(countries).getAllByRole('radio').map((radio) => (radio as HTMLInputElement).value)).toEqual(['England', 'Northern Ireland', 'Scotland', 'Wales']);
+    expect(
+      within(countries)
+        .getAllByRole('radio')
+        .map((radio) => (radio as HTMLInputElement).value),
+    ).toEqual(['England', 'Northern Ireland', 'Scotland', 'Wales']);
     fireEvent.click(within(countries).getByLabelText('Scotland'));
     await settle();
     fireEvent.change(box, { target: { value: 'E' } });
@@ -132,7 +157,13 @@ describe('a date question', () => {
   });
 
   it('puts the slashes in as the person types, and Enter just leaves the field', async () => {
-    const { outcomes } = renderPage(pageResponse([group(question('ClientDob', 'Date', { text: 'What is your date of birth?', subtext: 'For example, 27/03/1985', required: true }, ''))]));
+    const { outcomes } = renderPage(
+      pageResponse([
+        group(
+          question('ClientDob', 'Date', { text: 'What is your date of birth?', subtext: 'For example, 27/03/1985', required: true }, ''),
+        ),
+      ]),
+    );
     const date = screen.getByLabelText(/What is your date of birth/) as HTMLInputElement;
     expect(date.getAttribute('aria-describedby')).toBe('q-ClientDob-subtext');
     date.focus();
@@ -148,7 +179,11 @@ describe('a date question', () => {
 
 describe('a text question', () => {
   it('blocks typing that does not fit its pattern and offers a number keypad when numeric', async () => {
-    renderPage(pageResponse([group(question('ClientCaringHours', 'Text', { text: 'How many hours?', isNumeric: true, pattern: '^[0-9]{0,3}$' }, ''))]));
+    renderPage(
+      pageResponse([
+        group(question('ClientCaringHours', 'Text', { text: 'How many hours?', isNumeric: true, pattern: '^[0-9]{0,3}$' }, '')),
+      ]),
+    );
     const hours = screen.getByLabelText('How many hours?') as HTMLInputElement;
     expect(hours.inputMode).toBe('decimal');
     fireEvent.change(hours, { target: { value: '35' } });
@@ -164,7 +199,19 @@ describe('every question', () => {
     renderPage(
       pageResponse([
         group(
-          question('ClientName', 'Text', { text: 'What is your name?', required: true, subtext: 'As on your letters.', noteText: 'We do not keep it.', helpText: 'It personalises the results.', toolTip: 'Why do we ask?' }, ''),
+          question(
+            'ClientName',
+            'Text',
+            {
+              text: 'What is your name?',
+              required: true,
+              subtext: 'As on your letters.',
+              noteText: 'We do not keep it.',
+              helpText: 'It personalises the results.',
+              toolTip: 'Why do we ask?',
+            },
+            '',
+          ),
           question('Intro', 'Label', { text: 'Now some questions about money.' }),
         ),
       ]),
@@ -217,13 +264,22 @@ describe('an option with a pop-up message', () => {
     renderPage(
       pageResponse([
         group(
-          question('ClientCaredForBenefit', 'Radio', {
-            text: 'Does the person cared for get one of these benefits?',
-            options: [
-              { value: 'Yes', text: 'Yes' },
-              { value: 'Waiting', text: 'They are waiting for a decision', popUp: 'Help as a carer can be claimed once their benefit is awarded.' },
-            ],
-          }, ''),
+          question(
+            'ClientCaredForBenefit',
+            'Radio',
+            {
+              text: 'Does the person cared for get one of these benefits?',
+              options: [
+                { value: 'Yes', text: 'Yes' },
+                {
+                  value: 'Waiting',
+                  text: 'They are waiting for a decision',
+                  popUp: 'Help as a carer can be claimed once their benefit is awarded.',
+                },
+              ],
+            },
+            '',
+          ),
         ),
       ]),
     );
@@ -246,11 +302,48 @@ describe('an option with a pop-up message', () => {
 });
 
 describe('a question whose choices come from the calculation (the Local Housing Allowance areas)', () => {
-  const areas = ['Barnsley', 'Birmingham', 'Black Country', 'Central Greater Manchester', 'Derby', 'Leeds', 'Leicester', 'Northumberland', 'Sheffield', 'Southern Greater Manchester', 'Wakefield'];
-  const tenure = question('ClientTenure', 'Radio', { text: 'Which of these describes your home?', options: [{ value: 'PrivateRent', text: 'Private' }, { value: 'Owner', text: 'Owner' }] }, 'PrivateRent');
+  const areas = [
+    'Barnsley',
+    'Birmingham',
+    'Black Country',
+    'Central Greater Manchester',
+    'Derby',
+    'Leeds',
+    'Leicester',
+    'Northumberland',
+    'Sheffield',
+    'Southern Greater Manchester',
+    'Wakefield',
+  ];
+  const tenure = question(
+    'ClientTenure',
+    'Radio',
+    {
+      text: 'Which of these describes your home?',
+      options: [
+        { value: 'PrivateRent', text: 'Private' },
+        { value: 'Owner', text: 'Owner' },
+      ],
+    },
+    'PrivateRent',
+  );
   const area = (options: { value: string; text: string; fromCalculation?: true }[]) =>
-    question('ClientLhaArea', 'Radio', { text: 'Which Local Housing Allowance area is your home in?', optionsFrom: 'localHousingAllowanceAreas', showHide: "ClientTenure == 'PrivateRent'", options, required: true }, '');
-  const choices = [...areas.map((name) => ({ value: name, text: name, fromCalculation: true as const })), { value: 'NotSure', text: 'Not sure' }];
+    question(
+      'ClientLhaArea',
+      'Radio',
+      {
+        text: 'Which Local Housing Allowance area is your home in?',
+        optionsFrom: 'localHousingAllowanceAreas',
+        showHide: "ClientTenure == 'PrivateRent'",
+        options,
+        required: true,
+      },
+      '',
+    );
+  const choices = [
+    ...areas.map((name) => ({ value: name, text: name, fromCalculation: true as const })),
+    { value: 'NotSure', text: 'Not sure' },
+  ];
 
   it('with many choices, a search box narrows them, always keeping Not sure, and says how many match', async () => {
     renderPage(pageResponse([group(tenure, area(choices))]));
@@ -258,7 +351,10 @@ describe('a question whose choices come from the calculation (the Local Housing 
     expect(screen.getAllByRole('radio').filter((radio) => (radio as HTMLInputElement).name === 'ClientLhaArea')).toHaveLength(12);
     fireEvent.change(search, { target: { value: 'greater man' } });
     await settle();
-    const shown = screen.getAllByRole('radio').filter((radio) => (radio as HTMLInputElement).name === 'ClientLhaArea').map((radio) => (radio as HTMLInputElement).value);
+    const shown = screen
+      .getAllByRole('radio')
+      .filter((radio) => (radio as HTMLInputElement).name === 'ClientLhaArea')
+      .map((radio) => (radio as HTMLInputElement).value);
     expect(shown).toEqual(['Central Greater Manchester', 'Southern Greater Manchester', 'NotSure']);
     expect(screen.getByText("2 of 11 match 'greater man'.")).not.toBeNull();
     fireEvent.click(screen.getByLabelText('Southern Greater Manchester'));
@@ -266,7 +362,10 @@ describe('a question whose choices come from the calculation (the Local Housing 
     fireEvent.change(search, { target: { value: 'leeds' } });
     await settle();
     // The choice made stays in view with what the new search finds.
-    const after = screen.getAllByRole('radio').filter((radio) => (radio as HTMLInputElement).name === 'ClientLhaArea').map((radio) => (radio as HTMLInputElement).value);
+    const after = screen
+      .getAllByRole('radio')
+      .filter((radio) => (radio as HTMLInputElement).name === 'ClientLhaArea')
+      .map((radio) => (radio as HTMLInputElement).value);
     expect(after).toEqual(['Leeds', 'Southern Greater Manchester', 'NotSure']);
     expect((screen.getByLabelText('Southern Greater Manchester') as HTMLInputElement).checked).toBe(true);
   });
@@ -289,7 +388,10 @@ describe('a question whose choices come from the calculation (the Local Housing 
 
 describe('text from the definitions', () => {
   it('turns an https address into a link that opens in a new tab, and keeps everything else as plain text', () => {
-    const withLink = question('ClientLhaArea', 'Label', { text: 'Find your area', subtext: 'Search by postcode on LHA Direct: https://lha-direct.voa.gov.uk/. <b>Not bold</b>' });
+    const withLink = question('ClientLhaArea', 'Label', {
+      text: 'Find your area',
+      subtext: 'Search by postcode on LHA Direct: https://lha-direct.voa.gov.uk/. <b>Not bold</b>',
+    });
     renderPage(pageResponse([group(withLink)]));
     const link = screen.getByRole('link', { name: /lha-direct\.voa\.gov\.uk/ }) as HTMLAnchorElement;
     expect(link.href).toBe('https://lha-direct.voa.gov.uk/');

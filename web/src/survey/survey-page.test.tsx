@@ -35,7 +35,9 @@ describe('the page frame', () => {
   });
 
   it('has no buttons on an exit page, and no icon for a Normal header', () => {
-    renderPage(pageResponse([group(question('Info', 'Label', { text: 'We cannot help.' }))], {}, { isExitPage: true, headerType: 'Normal' }));
+    renderPage(
+      pageResponse([group(question('Info', 'Label', { text: 'We cannot help.' }))], {}, { isExitPage: true, headerType: 'Normal' }),
+    );
     expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
     expect(document.querySelector('svg[data-header-type]')).toBeNull();
@@ -118,7 +120,12 @@ describe('Next', () => {
   it('shows the server’s field errors like its own, and any other failure as an outcome', async () => {
     api.on('POST', '/api/data/survey/', {
       status: 400,
-      body: { statusCode: 400, code: 'VALIDATION_FAILED', message: 'Check the answers.', errors: [{ path: 'ClientHasPartner', message: 'Whether you live with a partner is required.' }] },
+      body: {
+        statusCode: 400,
+        code: 'VALIDATION_FAILED',
+        message: 'Check the answers.',
+        errors: [{ path: 'ClientHasPartner', message: 'Whether you live with a partner is required.' }],
+      },
     });
     const { outcomes } = renderPage(partnerPage);
     fireEvent.click(screen.getByLabelText('No'));
@@ -163,13 +170,21 @@ describe('Back', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     await settle();
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(api.callsTo('POST', '/api/data/survey/')[0].body).toMatchObject({ action: 1, ClientHasPartner: 'Yes', PartnerDob: '', PartnerWorks: '' });
+    expect(api.callsTo('POST', '/api/data/survey/')[0].body).toMatchObject({
+      action: 1,
+      ClientHasPartner: 'Yes',
+      PartnerDob: '',
+      PartnerWorks: '',
+    });
     expect(outcomes).toHaveLength(1);
   });
 });
 
 describe('postcodes on Next', () => {
-  const postcodePage = pageResponse([group(question('ClientPostcode', 'Postcode', { text: 'What is your postcode?', validation: 'Postcode', required: true }, null))], { pageNumber: 1, session: null });
+  const postcodePage = pageResponse(
+    [group(question('ClientPostcode', 'Postcode', { text: 'What is your postcode?', validation: 'Postcode', required: true }, null))],
+    { pageNumber: 1, session: null },
+  );
   const type = async (text: string) => {
     fireEvent.change(screen.getByLabelText(/What is your postcode/), { target: { value: text } });
     await settle();
@@ -187,7 +202,15 @@ describe('postcodes on Next', () => {
   });
 
   it('sends the server’s answer for a valid postcode', async () => {
-    const westminster = { postcode: 'SW1A 1AA', authority: 'Westminster', authorityCode: 'E09000033', country: 'England', latitude: 51.5, longitude: -0.14, option: false };
+    const westminster = {
+      postcode: 'SW1A 1AA',
+      authority: 'Westminster',
+      authorityCode: 'E09000033',
+      country: 'England',
+      latitude: 51.5,
+      longitude: -0.14,
+      option: false,
+    };
     api.on('POST', '/api/data/postcode/', { status: 200, body: { valid: true, value: westminster } });
     renderPage(postcodePage);
     await type('sw1a1aa');
@@ -197,7 +220,13 @@ describe('postcodes on Next', () => {
   });
 
   it('asks for the council when no provider knows the postcode, and fills it in from the list', async () => {
-    api.on('POST', '/api/data/postcode/', { status: 200, body: { valid: true, value: { postcode: 'AB1 2CD', authority: '', authorityCode: '', country: '', latitude: null, longitude: null, option: false } } });
+    api.on('POST', '/api/data/postcode/', {
+      status: 200,
+      body: {
+        valid: true,
+        value: { postcode: 'AB1 2CD', authority: '', authorityCode: '', country: '', latitude: null, longitude: null, option: false },
+      },
+    });
     renderPage(postcodePage);
     await type('AB1 2CD');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));

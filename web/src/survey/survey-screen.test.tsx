@@ -13,7 +13,10 @@ import { pageResponse, partnerPage } from '../../../test/fixtures/web-survey';
 installJsdomSupport();
 
 const SESSION = '3f0c8a52-4d7e-4b8e-9a51-0c2f4f6f9d11';
-const verificationRequired = { status: 403, body: { statusCode: 403, code: 'VERIFICATION_REQUIRED', message: 'Please check who you are.', errors: [] } };
+const verificationRequired = {
+  status: 403,
+  body: { statusCode: 403, code: 'VERIFICATION_REQUIRED', message: 'Please check who you are.', errors: [] },
+};
 
 let api: FakeApi;
 beforeEach(() => {
@@ -52,7 +55,10 @@ describe('loading the survey', () => {
   });
 
   it('reports a failed load with source Survey and shows the error page', async () => {
-    api.on('GET', `/api/data/survey/2/${SESSION}`, { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'Server error', errors: [] } });
+    api.on('GET', `/api/data/survey/2/${SESSION}`, {
+      status: 500,
+      body: { statusCode: 500, code: 'INTERNAL', message: 'Server error', errors: [] },
+    });
     api.on('POST', '/api/data/error/', { status: 204, body: undefined });
     await renderScreen('2', SESSION);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Oops something went wrong');
@@ -118,7 +124,9 @@ describe('the identity check', () => {
       fireEvent.change(screen.getByLabelText('Postcode used in the calculation'), { target: { value: 'M1 1AE' } });
       fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
       await act(async () => undefined);
-      await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Error: Incorrect postcode. Please check the correct postcode and try again.'));
+      await waitFor(() =>
+        expect(screen.getByRole('alert').textContent).toBe('Error: Incorrect postcode. Please check the correct postcode and try again.'),
+      );
       expect(screen.getByText('Try again in 5 seconds...')).toBeTruthy();
       act(() => jest.advanceTimersByTime(1000));
       expect(screen.getByText('Try again in 4 seconds...')).toBeTruthy();
@@ -130,7 +138,10 @@ describe('the identity check', () => {
 
       for (let second = 0; second < 4; second += 1) act(() => jest.advanceTimersByTime(1000));
       expect(screen.queryByText(/Try again in/)).toBeNull();
-      api.on('POST', '/api/data/verify/', { status: 503, body: { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'down', errors: [] } });
+      api.on('POST', '/api/data/verify/', {
+        status: 503,
+        body: { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'down', errors: [] },
+      });
       fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
       await act(async () => undefined);
       await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Error: Unable to verify session. Please try again.'));
@@ -144,13 +155,21 @@ describe('the identity check', () => {
 
 describe('device details', () => {
   it('names the browser, its version and the system from the user agent', () => {
-    expect(deviceDetails('Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1')).toEqual({
+    expect(
+      deviceDetails(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+      ),
+    ).toEqual({
       isMobile: true,
       browserName: 'Safari',
       browserVersion: '17.4',
       OsName: 'iOS',
     });
-    expect(deviceDetails('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.2592.87')).toEqual({
+    expect(
+      deviceDetails(
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.2592.87',
+      ),
+    ).toEqual({
       isMobile: false,
       browserName: 'Edge',
       browserVersion: '126.0.2592.87',

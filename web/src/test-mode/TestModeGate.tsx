@@ -45,7 +45,11 @@ export function TestModeGate({ state }: { state: TestModeState }) {
         </p>
       ) : (
         <form className="test-mode-gate__form" onSubmit={submit} noValidate>
-          <ErrorSummary errors={isBlank ? [{ targetId: passwordId, message: PASSWORD_REQUIRED }] : []} focusKey={blankSubmits} headingLevel={3} />
+          <ErrorSummary
+            errors={isBlank ? [{ targetId: passwordId, message: PASSWORD_REQUIRED }] : []}
+            focusKey={blankSubmits}
+            headingLevel={3}
+          />
           <p>Enter the test mode password to see the testing details.</p>
           <div className={`test-mode-field${hasError ? ' test-mode-field--error' : ''}`}>
             <label className="test-mode-field__label" htmlFor={passwordId}>

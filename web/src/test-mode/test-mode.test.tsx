@@ -1,6 +1,14 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { BROWSER_ID_KEY } from '../api/browser-id';
-import { INCORRECT_PASSWORD, PASSWORD_REQUIRED, TEST_MODE_KEY, TEST_MODE_LIFETIME_MS, VERIFICATION_UNAVAILABLE, resetTestMode, testModeState } from './test-mode-store';
+import {
+  INCORRECT_PASSWORD,
+  PASSWORD_REQUIRED,
+  TEST_MODE_KEY,
+  TEST_MODE_LIFETIME_MS,
+  VERIFICATION_UNAVAILABLE,
+  resetTestMode,
+  testModeState,
+} from './test-mode-store';
 import { useTestMode, type TestMode } from './useTestMode';
 
 type Answer = { status: number; body: unknown } | 'network-failure';
@@ -15,7 +23,11 @@ function answerTestCheck(answer: Answer | 'later') {
     posted.push(JSON.parse(init.body as string));
     const given = answer === 'later' ? await new Promise<Answer>((resolve) => (answerLater = resolve)) : answer;
     if (given === 'network-failure') throw new TypeError('Failed to fetch');
-    return { ok: given.status >= 200 && given.status < 300, status: given.status, text: async () => JSON.stringify(given.body) } as Response;
+    return {
+      ok: given.status >= 200 && given.status < 300,
+      status: given.status,
+      text: async () => JSON.stringify(given.body),
+    } as Response;
   }) as typeof fetch;
 }
 
@@ -148,7 +160,10 @@ describe('test mode', () => {
   });
 
   it.each<[string, Answer]>([
-    ['too many attempts (429)', { status: 429, body: { statusCode: 429, code: 'TOO_MANY_REQUESTS', message: 'Too many attempts.', errors: [] } }],
+    [
+      'too many attempts (429)',
+      { status: 429, body: { statusCode: 429, code: 'TOO_MANY_REQUESTS', message: 'Too many attempts.', errors: [] } },
+    ],
     ['a server failure', { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'Something went wrong.', errors: [] } }],
     ['an unreachable server', 'network-failure'],
   ])('error: %s says verification is unavailable', async (_case, answer) => {

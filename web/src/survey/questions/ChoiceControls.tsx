@@ -36,7 +36,9 @@ function Radio({ props, option, optionId }: { props: ControlProps<string>; optio
 export function filterChoices(options: readonly OptionDefinition[], search: string, chosen: string): OptionDefinition[] {
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...options];
-  return options.filter((option) => !option.fromCalculation || option.value === chosen || words.every((word) => option.text.toLowerCase().includes(word)));
+  return options.filter(
+    (option) => !option.fromCalculation || option.value === chosen || words.every((word) => option.text.toLowerCase().includes(word)),
+  );
 }
 
 /** Radio (spec 000 §3 type 1): one radio per option inside the question's fieldset; a search box when there are many. */
@@ -98,7 +100,13 @@ export function SelectControl(props: ControlProps<string>) {
       aria-describedby={describedBy}
       aria-invalid={invalid || undefined}
       aria-required={question.required || undefined}
-      onChange={(event) => chooseOption(props, options.find((option) => option.value === event.target.value), event.target.value)}
+      onChange={(event) =>
+        chooseOption(
+          props,
+          options.find((option) => option.value === event.target.value),
+          event.target.value,
+        )
+      }
     >
       <option value="">Please select</option>
       {options.map((option) => (

@@ -58,7 +58,10 @@ export type CouncilPhase = 'choose' | 'ask' | 'loading' | 'addresses' | 'noAddre
 
 /** 'Band C' from a looked-up band, whether the service gives 'C' or 'Band C'; null for anything else. */
 export function bandAnswer(band: string): string | null {
-  const letter = band.trim().replace(/^band\s+/i, '').toUpperCase();
+  const letter = band
+    .trim()
+    .replace(/^band\s+/i, '')
+    .toUpperCase();
   const answer = `Band ${letter}`;
   return COUNCIL_TAX_BAND_ANSWERS.includes(answer) ? answer : null;
 }

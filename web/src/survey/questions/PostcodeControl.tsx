@@ -148,7 +148,11 @@ export function PostcodeControl(props: ControlProps) {
         </fieldset>
       )}
       {!answer.option && context.state.needsAuthority[question.name] && (
-        <AuthorityPicker id={`${id}-authority`} answer={answer} onChoose={(authority) => props.onAnswer(chooseAuthority(answer, authority))} />
+        <AuthorityPicker
+          id={`${id}-authority`}
+          answer={answer}
+          onChoose={(authority) => props.onAnswer(chooseAuthority(answer, authority))}
+        />
       )}
     </div>
   );

@@ -69,7 +69,12 @@ function questionField(type: QuestionTypeName): ComponentType<FieldProps> {
         error={error}
         after={
           context.isTest && (
-            <TestingPanel question={question} rule={context.state.rules[question.name]} answers={context.state.answers} environment={context.environment} />
+            <TestingPanel
+              question={question}
+              rule={context.state.rules[question.name]}
+              answers={context.state.answers}
+              environment={context.environment}
+            />
           )
         }
       >
