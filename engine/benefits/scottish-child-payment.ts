@@ -1,8 +1,6 @@
 import { notEligible, type BenefitCalculator, type BenefitOutcome } from '../core/benefit.js';
 import { bothPeriods } from '../../common/money.js';
 
-const RATE = 'gov/social_security_scotland/scottish_child_payment/amount';
-
 /** The household gets a qualifying benefit when it was worked out as payable (an award above nil). */
 const paid = (outcome: BenefitOutcome | undefined): boolean =>
   !!outcome && outcome.eligible && (outcome.monthlyPence > 0 || outcome.weeklyPence > 0);
@@ -25,7 +23,7 @@ export const scottishChildPayment: BenefitCalculator = {
   calculate({ facts, parameters, explanations, earlier }, fired) {
     if (!fired.has('eligible'))
       return notEligible(fired.ofType('not-eligible').map((rule) => explanations.say(String(rule.event.params.explanation))));
-    const rate = parameters.amount(RATE);
+    const rate = parameters.amount('gov/social_security_scotland/scottish_child_payment/amount');
     const count = facts.children.filter((child) => child.age < 16).length;
     const total = rate * count;
     const benefit = paid(earlier.get('UNIVERSAL_CREDIT')) ? 'Universal Credit' : 'Pension Credit';
