@@ -6,10 +6,12 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { loadEntitlementEngine, RULESETS_DIR } from '../load.js';
-import { readCaseFiles, runCases } from './cases.js';
+import { parameterCoverage, readCaseFiles, runCases } from './cases.js';
 
 const files = readCaseFiles(RULESETS_DIR);
 const engine = loadEntitlementEngine();
+/** The parameters each case read, gathered as the cases run, for the coverage check after them. */
+const readsByCase = new Map<string, ReadonlySet<string>>();
 
 /** The fewest hand-worked cases each benefit's folder may hold, so that a case file lost or emptied fails. */
 const FEWEST_CASES: Record<string, number> = {
@@ -41,10 +43,16 @@ describe('rules:test: the hand-worked cases beside each ruleset', () => {
     describe(file, () => {
       for (const item of cases) {
         it(item.name, async () => {
-          const { failures } = await runCases(engine, [{ file, cases: [item] }]);
+          const { failures, reads } = await runCases(engine, [{ file, cases: [item] }]);
+          for (const [label, names] of reads) readsByCase.set(label, names);
           expect(failures.flatMap((failure) => [...failure.problems, ...failure.trail])).toEqual([]);
         });
       }
     });
   }
+
+  // `npm run rules:test -- --coverage` in `npm test`: a rate no hand-worked case reads is a rate nothing checks.
+  it('reads every parameter in at least one case', () => {
+    expect(parameterCoverage(engine.parameters.names, readsByCase).unread).toEqual([]);
+  });
 });
