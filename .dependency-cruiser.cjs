@@ -1,4 +1,4 @@
-// The import boundaries between the project's rooms (issue 17 points 1 and 2), checked by `npm run lint:imports`
+// The import boundaries between the project's rooms, and no import cycles, checked by `npm run lint:imports`
 // (part of `npm run lint`, which `npm test` runs first). scripts/lint.spec.ts shows each rule failing on a violation.
 //
 //   common/  the small model web and api both import: no framework, no Node built-in, nothing from the other rooms

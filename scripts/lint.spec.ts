@@ -1,5 +1,5 @@
 /**
- * The checks `npm run lint` runs (issue 17 points 1, 2 and 8), run here through their own APIs with the repository's
+ * The checks `npm run lint` runs (import boundaries, no cycles, ESLint), run here through their own APIs with the repository's
  * configuration: the real tree passes dependency-cruiser's import boundaries and no-circular rule, and each rule, and
  * ESLint, fails on a deliberate violation written into a temporary folder.
  */
@@ -72,7 +72,7 @@ describe('dependency-cruiser on deliberate violations', () => {
     // A cycle of types only: still a knot for a reader.
     write('common/a.ts', "import type { B } from './b.js';\nexport interface A { b: B }\n");
     write('common/b.ts', "import type { A } from './a.js';\nexport interface B { a?: A }\n");
-    // The engine and extra help importing each other, as they did before issue 17.
+    // The engine and extra help importing each other, as they once did.
     write('engine/core/engine.ts', "import { extraHelp } from '../extra-help/help.js';\nexport const run = () => extraHelp();\n");
     write(
       'engine/extra-help/help.ts',
