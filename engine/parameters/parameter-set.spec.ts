@@ -74,13 +74,13 @@ describe('loading parameter files', () => {
 
   it('rejects missing fields, including a value without its source', () => {
     expect(problemsIn(carerElement({ label: undefined, legislation: undefined, values: [{ from: '2026-04-13', value: 20934 }] }))).toEqual([
-      'label: is missing',
-      'legislation: is missing',
-      'values[0].source: is missing',
+      'label: is required',
+      'legislation: is required',
+      'values[0].source: is required',
     ]);
     expect(problemsIn(carerElement({ values: [{ value: 20934, source: { title: 'DWP rates' } }] }))).toEqual([
-      'values[0].from: is missing',
-      'values[0].source.url: is missing',
+      'values[0].from: is required',
+      'values[0].source.url: is required',
     ]);
   });
 
@@ -225,7 +225,7 @@ describe('loading parameter files', () => {
       [
         'The parameter files have 2 problem(s):',
         "gov/dwp/carers_allowance/rate.json period: must be 'month' for the unit 'pence a month'",
-        `${CARER}.json label: is missing`,
+        `${CARER}.json label: is required`,
       ].join('\n'),
     );
   });

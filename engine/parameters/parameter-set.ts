@@ -1,7 +1,8 @@
 /**
  * Loads and checks the files of `rulesets/parameters/` (the format is in `rulesets/README.md`) and answers
- * "which value of this parameter is in force on this date". Framework-free: the caller reads the files (Node
- * on the server and in tests) and passes their text, so nothing here touches a file system.
+ * "which value of this parameter is in force on this date". The caller reads the files (Node on the server and
+ * in tests) and passes their text. A file's shape is the JSON Schema definitions/schemas/parameter.schema.json
+ * (rates-held.json's is rates-held.schema.json); the code adds only the cross-checks.
  */
 import { daysInMonth, formatIsoDate, fromDayNumber, parseIsoDate, toDayNumber } from '../../common/dates/calendar.js';
 import {
@@ -13,6 +14,7 @@ import {
   type ParameterUnit,
   type ParameterValue,
 } from '../../common/parameters/dated-parameter.js';
+import { Contract } from '../schemas/json-schema.js';
 import { officialSourceProblem } from './official-sources.js';
 
 /** The one file under `rulesets/parameters/` that is not a parameter: the last date the rates held cover. */
@@ -214,27 +216,13 @@ function dayAfterSameDateYearBefore(isoDate: string): string {
   return formatIsoDate(fromDayNumber(toDayNumber(yearBefore) + 1));
 }
 
-const UNIT_PERIODS: Record<ParameterUnit, readonly ParameterPeriod[]> = {
-  'pence a week': ['week'],
-  'pence a month': ['month'],
-  'pence a year': ['year'],
-  'pence an hour': ['hour'],
-  pence: ['none'],
-  pounds: ['week', 'month', 'year', 'hour', 'none'],
-  'basis points': ['none'],
-  count: ['none'],
-  hours: ['week', 'month'],
-  boolean: ['none'],
-};
-const UNITS = Object.keys(UNIT_PERIODS) as ParameterUnit[];
-const PERIODS: readonly ParameterPeriod[] = ['week', 'month', 'year', 'hour', 'none'];
-const PARAMETER_KEYS = ['description', 'label', 'unit', 'period', 'legislation', 'values'] as const;
-const VALUE_KEYS = ['from', 'value', 'source', 'note'] as const;
-const CITATION_KEYS = ['title', 'url'] as const;
-const RATES_HELD_KEYS = ['description', 'until'] as const;
-const BASIS_POINTS_WHOLE = 10_000;
+/** The shape of a parameter file and of rates-held.json: JSON Schemas (definitions/schemas/), checked with ajv. */
+const knownFields = (allowed: readonly string[]) => `is not a known field (allowed: ${allowed.join(', ')})`;
+const PARAMETER_FILE = Contract.named('parameter.schema.json', knownFields);
+const RATES_HELD = Contract.named('rates-held.schema.json', knownFields);
 
 type JsonObject = Record<string, unknown>;
+type Segment = string | number;
 
 /** The checks on one file, each adding a problem with its JSON path rather than stopping at the first. */
 class FileCheck {
@@ -248,26 +236,15 @@ class FileCheck {
   }
 
   ratesHeld(text: string): string | undefined {
-    const json = this.object('', this.parse(text), RATES_HELD_KEYS, RATES_HELD_KEYS);
-    if (!json) return undefined;
-    this.text('description', json.description);
-    return this.date('until', json.until);
+    const json = this.parse(text);
+    if (json === undefined) return undefined;
+    return this.check(RATES_HELD, json, []) ? (json as { until: string }).until : undefined;
   }
 
   parameter(text: string): DatedParameter<ParameterValue> | undefined {
-    const before = this.problems.length;
-    const json = this.object('', this.parse(text), PARAMETER_KEYS, PARAMETER_KEYS);
-    if (!json) return undefined;
-    this.text('description', json.description);
-    this.text('label', json.label);
-    const unit = this.oneOf('unit', json.unit, UNITS);
-    const period = this.oneOf('period', json.period, PERIODS);
-    if (unit && period && !UNIT_PERIODS[unit].includes(period)) {
-      this.problem('period', `must be ${UNIT_PERIODS[unit].map((allowed) => `'${allowed}'`).join(' or ')} for the unit '${unit}'`);
-    }
-    this.citation('legislation', json.legislation);
-    this.values(json.values, unit);
-    return this.problems.length === before ? (json as unknown as DatedParameter<ParameterValue>) : undefined;
+    const json = this.parse(text);
+    if (json === undefined) return undefined;
+    return this.check(PARAMETER_FILE, json, crossChecks(json)) ? (json as DatedParameter<ParameterValue>) : undefined;
   }
 
   private parse(text: string): unknown {
@@ -279,102 +256,56 @@ class FileCheck {
     }
   }
 
-  private object(path: string, value: unknown, required: readonly string[], allowed: readonly string[]): JsonObject | undefined {
-    if (value === undefined && path === '') return undefined; // already reported as invalid JSON
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      this.problem(path, 'must be an object');
-      return undefined;
-    }
-    const json = value as JsonObject;
-    for (const key of Object.keys(json)) {
-      if (!allowed.includes(key)) this.problem(join(path, key), `is not a known field (allowed: ${allowed.join(', ')})`);
-    }
-    for (const key of required) {
-      if (!(key in json)) this.problem(join(path, key), 'is missing');
-    }
-    return json;
+  /** The schema's problems and the cross-checks', one per field, in the schema's order; true when there are none. */
+  private check(contract: Contract, json: unknown, more: { segments: Segment[]; message: string }[]): boolean {
+    const found = contract.problemsWith(json, more);
+    for (const { path, message } of found) this.problem(path, withoutPath(path, message));
+    return found.length === 0;
   }
+}
 
-  private text(path: string, value: unknown): void {
-    if (value === undefined) return; // reported as missing
-    if (typeof value !== 'string' || value.trim() === '') this.problem(path, 'must be a non-empty text');
-  }
+/** `values[1].from must be ...` -> `must be ...` (a problem here names its path apart), without the closing full stop. */
+function withoutPath(path: string, message: string): string {
+  const words = path && message.startsWith(`${path} `) ? message.slice(path.length + 1) : message;
+  return words.replace(/\.$/, '');
+}
 
-  private oneOf<T extends string>(path: string, value: unknown, allowed: readonly T[]): T | undefined {
-    if (value === undefined) return undefined;
-    if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
-    this.problem(path, `must be one of ${allowed.map((option) => `'${option}'`).join(', ')}`);
-    return undefined;
-  }
-
-  private date(path: string, value: unknown): string | undefined {
-    if (value === undefined) return undefined;
-    if (typeof value === 'string' && parseIsoDate(value)) return value;
-    this.problem(path, 'must be a real date written yyyy-mm-dd');
-    return undefined;
-  }
-
-  private citation(path: string, value: unknown): void {
-    if (value === undefined) return;
-    const json = this.object(path, value, CITATION_KEYS, CITATION_KEYS);
-    if (!json) return;
-    this.text(join(path, 'title'), json.title);
-    if (json.url === undefined) return;
-    if (!isWebAddress(json.url)) this.problem(join(path, 'url'), 'must be a web address starting https:// or http://');
-    else {
-      const notOfficial = officialSourceProblem(json.url as string);
-      if (notOfficial) this.problem(join(path, 'url'), notOfficial);
-    }
-  }
-
-  private values(value: unknown, unit: ParameterUnit | undefined): void {
-    if (value === undefined) return;
-    if (!Array.isArray(value) || value.length === 0) {
-      this.problem('values', 'must be a list of at least one dated value');
-      return;
-    }
-    let previous: string | undefined;
-    value.forEach((item, index) => {
-      const path = `values[${index}]`;
-      const json = this.object(path, item, ['from', 'value', 'source'], VALUE_KEYS);
-      if (!json) return;
-      const from = this.date(join(path, 'from'), json.from);
-      if (from && previous) {
-        if (from === previous) this.problem(join(path, 'from'), `duplicates the date ${from} of the value before it`);
-        else if (from < previous) this.problem(join(path, 'from'), `${from} comes before ${previous}: list values oldest first`);
+/**
+ * What the schema cannot say: the values' dates in order and none repeated, and every address an official source
+ * (engine/parameters/official-sources.ts). Only fields of the right type are looked at; the schema reports the rest.
+ */
+function crossChecks(json: unknown): { segments: Segment[]; message: string }[] {
+  if (!isObject(json)) return [];
+  const found: { segments: Segment[]; message: string }[] = [];
+  const citation = (segments: Segment[], value: unknown) => {
+    const url = isObject(value) ? value.url : undefined;
+    const notOfficial = typeof url === 'string' && isWebAddress(url) ? officialSourceProblem(url) : undefined;
+    if (notOfficial) found.push({ segments: [...segments, 'url'], message: notOfficial });
+  };
+  citation(['legislation'], json.legislation);
+  if (!Array.isArray(json.values)) return found;
+  let previous: string | undefined;
+  json.values.forEach((item: unknown, index) => {
+    if (!isObject(item)) return;
+    const from = typeof item.from === 'string' && parseIsoDate(item.from) ? item.from : undefined;
+    if (from && previous) {
+      if (from === previous)
+        found.push({ segments: ['values', index, 'from'], message: `duplicates the date ${from} of the value before it` });
+      else if (from < previous) {
+        found.push({ segments: ['values', index, 'from'], message: `${from} comes before ${previous}: list values oldest first` });
       }
-      if (from) previous = from;
-      if ('value' in json && unit) this.value(join(path, 'value'), json.value, unit);
-      this.citation(join(path, 'source'), json.source);
-      this.text(join(path, 'note'), json.note);
-    });
-  }
-
-  private value(path: string, value: unknown, unit: ParameterUnit): void {
-    if (unit === 'boolean') {
-      if (typeof value !== 'boolean') this.problem(path, 'must be true or false for a switch');
-      return;
     }
-    if (unit === 'count' && value === null) return; // no limit
-    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-      const hint = unit.startsWith('pence')
-        ? ' (money is in pence: £4.35 is written 435)'
-        : unit === 'basis points'
-          ? ' (55% is written 5500)'
-          : '';
-      this.problem(path, `must be a whole number, 0 or more, in ${unit}${unit === 'count' ? ', or null for no limit' : ''}${hint}`);
-      return;
-    }
-    if (unit === 'basis points' && value > BASIS_POINTS_WHOLE) this.problem(path, 'must be at most 10000 basis points (100%)');
-  }
+    if (from) previous = from;
+    citation(['values', index, 'source'], item.source);
+  });
+  return found;
 }
 
-function join(path: string, key: string): string {
-  return path === '' ? key : `${path}.${key}`;
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function isWebAddress(value: unknown): boolean {
-  if (typeof value !== 'string') return false;
+function isWebAddress(value: string): boolean {
   try {
     const url = new URL(value);
     return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');

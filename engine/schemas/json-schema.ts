@@ -61,19 +61,25 @@ export function readSchema(name: string): JsonSchema {
   return JSON.parse(readFileSync(resolve(SCHEMA_DIR, name), 'utf8')) as JsonSchema;
 }
 
+/** What is said of a field an object's schema does not name: fixed words, or words made from the fields it takes. */
+export type UnknownFieldMessage = string | ((allowed: readonly string[]) => string);
+
 /** A contract: its schema, and a check that gives every problem of a value as FieldErrors. */
 export class Contract {
   private readonly validate: ValidateFunction;
 
-  /** `unknownField`: what is said of a field the schema does not name (`is not a field this request accepts.`). */
+  /**
+   * `unknownField`: what is said of a field the schema does not name (`is not a field this request accepts.`), or
+   * a function of the fields the object does take (`is not a known field (allowed: title, url)`).
+   */
   constructor(
     readonly schema: JsonSchema,
-    private readonly unknownField = 'is not a field this file takes.',
+    private readonly unknownField: UnknownFieldMessage = 'is not a field this file takes.',
   ) {
     this.validate = ajv.compile(schema);
   }
 
-  static named(name: string, unknownField?: string): Contract {
+  static named(name: string, unknownField?: UnknownFieldMessage): Contract {
     return new Contract(readSchema(name), unknownField);
   }
 
@@ -271,7 +277,7 @@ function schemaProblems(
   root: JsonSchema,
   value: unknown,
   errors: readonly ErrorObject[],
-  unknownField: string,
+  unknownField: UnknownFieldMessage,
 ): (FieldError & { segments: Segment[] })[] {
   const found: { segments: Segment[]; message: string }[] = [];
   for (const error of errors) {
@@ -283,7 +289,9 @@ function schemaProblems(
         propertySchema(root, error.parentSchema as JsonSchema, name) ?? propertySchema(root, objectSchemaAt(root, segments), name);
       found.push({ segments: [...segments, name], message: `is required${whenMissing(root, property)}.` });
     } else if (error.keyword === 'additionalProperties') {
-      found.push({ segments: [...segments, String(params.additionalProperty)], message: unknownField });
+      const allowed = Object.keys((objectSchema(root, error.parentSchema as JsonSchema)?.properties as object | undefined) ?? {});
+      const message = typeof unknownField === 'string' ? unknownField : unknownField(allowed);
+      found.push({ segments: [...segments, String(params.additionalProperty)], message });
     } else {
       const message = ownMessage(error);
       if (message !== undefined) found.push({ segments, message });

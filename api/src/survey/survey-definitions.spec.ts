@@ -91,7 +91,7 @@ describe('checkSurveyDefinition', () => {
         json(SURVEY_FILE).version = 2;
         json(SURVEY_FILE).pages.splice(2, 0, 'about-you');
       });
-      expect(problems).toContain("definitions/survey/survey.json: has an unknown field 'version' (allowed: pages).");
+      expect(problems).toContain('definitions/survey/survey.json: version is not a known field (allowed: pages).');
       expect(problems).toContain('definitions/survey/survey.json: pages[2] "about-you" is listed twice.');
     });
   });
@@ -102,7 +102,7 @@ describe('checkSurveyDefinition', () => {
         Object.assign(json(page('caring')), { name: 'carers', title: '', headerType: 'Carers', colour: 'red' });
       });
       expect(problems).toEqual([
-        "definitions/survey/pages/caring.json: has an unknown field 'colour' (allowed: name, title, text, headerType, showHide, isExitPage, fields).",
+        'definitions/survey/pages/caring.json: colour is not a known field (allowed: name, title, text, headerType, showHide, isExitPage, fields).',
         'definitions/survey/pages/caring.json: name must be "caring", the file\'s name.',
         'definitions/survey/pages/caring.json: title must be non-empty text.',
         'definitions/survey/pages/caring.json: headerType must be one of Normal, Calculator, Benefits, Health, Carer, Children, Home, Money, Capital, TaxCredits, Results.',
@@ -155,7 +155,7 @@ describe('checkSurveyDefinition', () => {
 
     it('an unknown field (a misspelt one is not silently ignored)', () => {
       expect(edit('about-you', 'ClientDob', (found) => (found.helptext = 'x'))).toContain(
-        "definitions/survey/pages/about-you.json: ClientDob: has an unknown field 'helptext' (allowed: name, questionType, text, subtext, noteText, helpText, toolTip, validation, pattern, prefix, showHide, autoOpenHelpText, required, isNumeric, isDate18, options, default, minValue, maxValue, postcodePage, optionsFrom).",
+        'definitions/survey/pages/about-you.json: ClientDob: helptext is not a known field (allowed: name, questionType, text, subtext, noteText, helpText, toolTip, validation, pattern, prefix, showHide, autoOpenHelpText, required, isNumeric, isDate18, options, default, minValue, maxValue, postcodePage, optionsFrom).',
       );
     });
 
@@ -190,12 +190,18 @@ describe('checkSurveyDefinition', () => {
       expect(edit('caring', 'ClientCaringHours', (found) => (found.options = [{ value: '35', text: '35' }]))).toContain(
         'definitions/survey/pages/caring.json: ClientCaringHours: options are only for Radio, Select, Check and Council questions.',
       );
-      expect(edit('caring', 'ClientIsCarer', (found) => delete found.options)).toContain(
+      expect(edit('caring', 'ClientIsCarer', (found) => (found.options = []))).toContain(
         'definitions/survey/pages/caring.json: ClientIsCarer: options must be a non-empty list of { "value", "text" }.',
+      );
+      expect(edit('childcare', 'ClientChildcareCosts', (found) => (found.default = -5))).toContain(
+        'definitions/survey/pages/childcare.json: ClientChildcareCosts: default of a Money question must be a weekly amount in pounds.',
+      );
+      expect(edit('caring', 'ClientIsCarer', (found) => delete found.options)).toContain(
+        'definitions/survey/pages/caring.json: ClientIsCarer: options is required: a non-empty list of { "value", "text" }.',
       );
       const problems = edit('caring', 'ClientIsCarer', (found) => found.options.push({ value: 'Yes', text: 'Yes', help: 'x' }));
       expect(problems).toContain(
-        "definitions/survey/pages/caring.json: ClientIsCarer: options[2] has an unknown field 'help' (allowed: value, text, popUp, icon).",
+        'definitions/survey/pages/caring.json: ClientIsCarer: options[2].help is not a known field (allowed: value, text, popUp, icon).',
       );
       expect(problems).toContain('definitions/survey/pages/caring.json: ClientIsCarer: options[2].value "Yes" is used twice.');
     });
@@ -208,9 +214,9 @@ describe('checkSurveyDefinition', () => {
 
     it('a required Label, and help links without help text', () => {
       const problems = edit('finish', 'ResultsReady', (found) => Object.assign(found, { required: true, toolTip: 'More' }));
-      expect(problems).toContain('definitions/survey/pages/finish.json: ResultsReady: a Label has no answer, so it cannot be required.');
+      expect(problems).toContain('definitions/survey/pages/finish.json: ResultsReady: required must not be true: a Label has no answer.');
       expect(problems).toContain(
-        'definitions/survey/pages/finish.json: ResultsReady: toolTip and autoOpenHelpText open the help text, so helpText is needed too.',
+        'definitions/survey/pages/finish.json: ResultsReady: helpText is required: toolTip and autoOpenHelpText open the help text.',
       );
     });
 
