@@ -31,7 +31,7 @@ export function loadBenefit(calculator: BenefitCalculator, parameters: Parameter
   const explanationsFile = join(folder, 'explanations.json');
   return {
     calculator,
-    ruleset: Ruleset.fromJson(rulesetFile, readFileSync(rulesetFile, 'utf8'), calculator.code, calculator.factNames, (name) =>
+    ruleset: Ruleset.fromJson(rulesetFile, readFileSync(rulesetFile, 'utf8'), calculator.code, calculator.facts.names, (name) =>
       parameters.has(name),
     ),
     explanations: Explanations.fromJson(explanationsFile, readFileSync(explanationsFile, 'utf8')),
