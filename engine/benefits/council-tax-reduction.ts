@@ -51,6 +51,7 @@ import {
   monthlyEarnings,
   weeklyUnearnedIncome,
 } from '../facts/pension-age-means-test.js';
+import { tariffIncome } from '../facts/capital.js';
 import { getsDisabilityBenefit, hasLcwra, HIGHEST_RATE_CARE_BENEFITS, receivesAnyOf } from '../facts/qualifying-benefits.js';
 
 /** The yearly council tax after discounts, a week (yearly / 52) and a month (yearly / 12), each rounded once. */
@@ -475,10 +476,9 @@ function universalCreditMeans(input: CalculationInput, rules: SchemeIncomeRules,
         : weeklyUnearnedIncome(facts, rules.otherIncome);
   const maintenance = rules.childMaintenance ? weeklyUnearnedIncome(facts, ['CHILD_MAINTENANCE']) : 0;
   const childBenefit = rules.childBenefit ? (earlier.get('CHILD_BENEFIT')?.weeklyPence ?? 0) : 0;
-  const tariff =
-    rules.tariffIncome && facts.capital > rules.tariffIncome.from
-      ? Math.ceil((facts.capital - rules.tariffIncome.from) / rules.tariffIncome.step) * rules.tariffIncome.weekly
-      : 0;
+  const tariff = rules.tariffIncome
+    ? tariffIncome(facts.capital, rules.tariffIncome.from, rules.tariffIncome.step, rules.tariffIncome.weekly)
+    : 0;
   const uc = weeklyFromMonthly(ucMonthly);
   const income = uc + earned - disregard + unearned + maintenance + childBenefit + tariff;
   // A monthly band table reads the monthly figures as given: only the weekly parts are converted.

@@ -22,10 +22,10 @@ import {
   disabledChildCount,
   nonDependantAdultCount,
   PENSION_AGE_MEANS_TEST_FACTS,
-  tariffIncome,
   weeklyEarnings,
   weeklyUnearnedIncome,
 } from '../facts/pension-age-means-test.js';
+import { tariffIncome } from '../facts/capital.js';
 
 /** The higher pension-age personal allowances are for people who reached State Pension age before this date (HB circular A3/2021). */
 export const HIGHER_PERSONAL_ALLOWANCE_BEFORE = '2021-04-01';

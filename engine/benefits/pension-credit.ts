@@ -10,13 +10,8 @@ import type { ParameterReader } from '../core/parameters.js';
 import type { FiredRules } from '../core/ruleset.js';
 import type { ChildFacts } from '../facts.js';
 import { basisPointsOf, bothPeriods, sumPence, type Pence } from '../../common/money.js';
-import {
-  benefitUnit,
-  PENSION_AGE_MEANS_TEST_FACTS,
-  tariffIncome,
-  weeklyEarnings,
-  weeklyUnearnedIncome,
-} from '../facts/pension-age-means-test.js';
+import { benefitUnit, PENSION_AGE_MEANS_TEST_FACTS, weeklyEarnings, weeklyUnearnedIncome } from '../facts/pension-age-means-test.js';
+import { tariffIncome } from '../facts/capital.js';
 
 /** People reaching State Pension age on or after this date cannot get the savings credit (Pensions Act 2014 sch 12). */
 export const SAVINGS_CREDIT_CLOSED_FROM = '2016-04-06';

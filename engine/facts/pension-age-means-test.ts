@@ -34,8 +34,14 @@ export function getsCarersAllowance(adult: AdultFacts | null): boolean {
  */
 export function isCarer(adult: AdultFacts | null, parameters: ParameterReader): boolean {
   if (!adult) return false;
-  if (getsCarersAllowance(adult)) return true;
-  // The hours are read only for someone caring for a person with a qualifying benefit.
+  return getsCarersAllowance(adult) || caresForCarersAllowanceHours(adult, parameters);
+}
+
+/**
+ * Caring for someone with a qualifying disability benefit for at least the hours Carer's Allowance asks
+ * (`gov/dwp/carers_allowance/min_hours`). The hours are read only for someone caring for such a person.
+ */
+export function caresForCarersAllowanceHours(adult: AdultFacts, parameters: ParameterReader): boolean {
   return adult.caredForGetsQualifyingBenefit && adult.caringHoursPerWeek >= parameters.amount('gov/dwp/carers_allowance/min_hours');
 }
 
@@ -110,9 +116,4 @@ const COUNTED_UNEARNED: readonly OtherIncomeType[] = [
 /** Unearned income of the claimant and partner a week, of the types counted (all counted types when none are given). */
 export function weeklyUnearnedIncome(facts: HouseholdFacts, types: readonly OtherIncomeType[] = COUNTED_UNEARNED): Pence {
   return benefitUnit(facts).reduce((sum, adult) => sum + unearnedIncomeOf(adult, types).weekly, 0);
-}
-
-/** £1 (amount) a week for each £500 (step), or part of £500, of capital above the amount ignored. */
-export function tariffIncome(capital: Pence, ignored: Pence, step: Pence, amount: Pence): Pence {
-  return capital <= ignored ? 0 : Math.ceil((capital - ignored) / step) * amount;
 }

@@ -14,7 +14,6 @@ import {
 import { calculateUniversalCredit } from './award.js';
 
 export { BENEFIT_CAP_APPLIES } from './benefit-cap.js';
-export { tariffIncome } from './means-test.js';
 
 /**
  * Universal Credit (Welfare Reform Act 2012 Part 1; UC Regs 2013), assessed monthly: the maximum amount less 55%
