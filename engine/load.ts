@@ -5,6 +5,7 @@ import { BENEFIT_CALCULATORS } from './benefits/index.js';
 import type { BenefitCalculator } from './core/benefit.js';
 import { EntitlementEngine, type LoadedBenefit } from './core/entitlement-engine.js';
 import { Explanations } from './core/explanations.js';
+import { ParameterReader } from './core/parameters.js';
 import { Ruleset } from './core/ruleset.js';
 import { LoadedExtraHelp, withExtraHelp } from './extra-help/extra-help.js';
 import { loadLhaData, type LocalHousingAllowance } from './local-housing-allowance.js';
@@ -31,7 +32,7 @@ export function loadBenefit(calculator: BenefitCalculator, parameters: Parameter
   const explanationsFile = join(folder, 'explanations.json');
   return {
     calculator,
-    ruleset: Ruleset.fromJson(rulesetFile, readFileSync(rulesetFile, 'utf8'), calculator.code, calculator.factNames, (name) =>
+    ruleset: Ruleset.fromJson(rulesetFile, readFileSync(rulesetFile, 'utf8'), calculator.code, calculator.facts.names, (name) =>
       parameters.has(name),
     ),
     explanations: Explanations.fromJson(explanationsFile, readFileSync(explanationsFile, 'utf8')),
@@ -61,6 +62,6 @@ export function loadEntitlementEngine(
     calculators.map((calculator) => loadBenefit(calculator, parameters, rulesetsDir)),
     parameters,
     lha,
-    (result) => withExtraHelp(extraHelp, result),
+    (result) => withExtraHelp(extraHelp, result, new ParameterReader(parameters, result.date)),
   );
 }

@@ -1,4 +1,4 @@
-import { amountNotShown, notEligible, paidWeekly, type AmountLine, type BenefitCalculator } from '../core/benefit.js';
+import { benefitFacts, amountNotShown, notEligible, paidWeekly, type AmountLine, type BenefitCalculator } from '../core/benefit.js';
 import { receives, type AdultFacts } from '../facts.js';
 import { bothPeriods } from '../../common/money.js';
 import { adultWording, getsDla, getsPip, hasHealthCondition } from './pip.js';
@@ -25,11 +25,10 @@ export const attendanceAllowance: BenefitCalculator = {
   system: 'BOTH',
   meansTested: false,
   reads: [],
-  factNames: ['adultsGettingAttendanceAllowanceCount', 'pensionAgeAdultsWithConditionCount', 'inScotland'],
-  rulesetFacts: ({ facts }) => ({
-    adultsGettingAttendanceAllowanceCount: facts.adults.filter((adult) => receives(adult, 'ATTENDANCE_ALLOWANCE')).length,
-    pensionAgeAdultsWithConditionCount: facts.adults.filter(mayClaim).length,
-    inScotland: facts.country === 'SCOTLAND',
+  facts: benefitFacts({
+    adultsGettingAttendanceAllowanceCount: ({ facts }) => facts.adults.filter((adult) => receives(adult, 'ATTENDANCE_ALLOWANCE')).length,
+    pensionAgeAdultsWithConditionCount: ({ facts }) => facts.adults.filter(mayClaim).length,
+    inScotland: ({ facts }) => facts.country === 'SCOTLAND',
   }),
   calculate({ facts, parameters, explanations }, fired) {
     const notes = fired.ofType('note').map((rule) => explanations.say(String(rule.event.params.explanation)));

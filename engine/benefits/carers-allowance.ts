@@ -1,4 +1,6 @@
-import { notEligible, paidWeekly, type AmountLine, type BenefitCalculator, type CalculationInput } from '../core/benefit.js';
+import { benefitFacts, notEligible, paidWeekly, type AmountLine, type BenefitCalculator, type CalculationInput } from '../core/benefit.js';
+import type { FactValue } from '../core/ruleset.js';
+import type { FactFunction } from '../core/ruleset-facts.js';
 import { unearnedIncomeOf, type AdultFacts } from '../facts.js';
 import { bothPeriods, type Pence } from '../../common/money.js';
 import { selfEmployedNetProfit, takeHomePay } from '../tax/take-home-pay.js';
@@ -15,6 +17,25 @@ function netEarningsWeekly(adult: AdultFacts, input: CalculationInput): Pence {
 
 const statePensionWeekly = (adult: AdultFacts): Pence => unearnedIncomeOf(adult, ['STATE_PENSION']).weekly;
 
+/** The facts the ruleset reads of the claimant or the partner, named for them (`claimantCaringHours`...); 0 or false for no partner. */
+function adultFacts(
+  who: 'claimant' | 'partner',
+  adultOf: (input: CalculationInput) => AdultFacts | null,
+): Record<string, FactFunction<CalculationInput>> {
+  const fact = (read: (adult: AdultFacts, input: CalculationInput) => FactValue, none: FactValue) => (input: CalculationInput) => {
+    const adult = adultOf(input);
+    return adult ? read(adult, input) : none;
+  };
+  return {
+    [`${who}CaringHours`]: fact((adult) => adult.caringHoursPerWeek, 0),
+    [`${who}CaredForGetsQualifyingBenefit`]: fact((adult) => adult.caredForGetsQualifyingBenefit, false),
+    [`${who}Age`]: fact((adult) => adult.age, 0),
+    [`${who}FullTimeStudent`]: fact((adult) => adult.student, false),
+    [`${who}NetEarningsWeeklyPence`]: fact(netEarningsWeekly, 0),
+    [`${who}StatePensionWeeklyPence`]: fact(statePensionWeekly, 0),
+  };
+}
+
 /** Carer's Allowance (SSCBA 1992 s70): the weekly rate for each adult who qualifies, less any State Pension. */
 export const carersAllowance: BenefitCalculator = {
   code: 'CARERS_ALLOWANCE',
@@ -23,25 +44,11 @@ export const carersAllowance: BenefitCalculator = {
   system: 'BOTH',
   meansTested: false,
   reads: [],
-  factNames: ['claimant', 'partner']
-    .flatMap((who) =>
-      ['CaringHours', 'CaredForGetsQualifyingBenefit', 'Age', 'FullTimeStudent', 'NetEarningsWeeklyPence', 'StatePensionWeeklyPence'].map(
-        (fact) => who + fact,
-      ),
-    )
-    .concat('inScotland'),
-  rulesetFacts(input) {
-    const { claimant, partner } = input.facts;
-    const of = (who: string, adult: AdultFacts | null) => ({
-      [`${who}CaringHours`]: adult?.caringHoursPerWeek ?? 0,
-      [`${who}CaredForGetsQualifyingBenefit`]: adult?.caredForGetsQualifyingBenefit ?? false,
-      [`${who}Age`]: adult?.age ?? 0,
-      [`${who}FullTimeStudent`]: adult?.student ?? false,
-      [`${who}NetEarningsWeeklyPence`]: adult ? netEarningsWeekly(adult, input) : 0,
-      [`${who}StatePensionWeeklyPence`]: adult ? statePensionWeekly(adult) : 0,
-    });
-    return { ...of('claimant', claimant), ...of('partner', partner), inScotland: input.facts.country === 'SCOTLAND' };
-  },
+  facts: benefitFacts({
+    ...adultFacts('claimant', (input) => input.facts.claimant),
+    ...adultFacts('partner', (input) => input.facts.partner),
+    inScotland: ({ facts }) => facts.country === 'SCOTLAND',
+  }),
   calculate(input, fired) {
     const { facts, parameters, explanations } = input;
     const adultOf = (code: unknown) => (code === 'PARTNER' ? facts.partner! : facts.claimant);

@@ -1,4 +1,4 @@
-import { notEligible, type BenefitCalculator } from '../core/benefit.js';
+import { benefitFacts, notEligible, type BenefitCalculator } from '../core/benefit.js';
 import { bothPeriods, moneyIn } from '../../common/money.js';
 
 /** Child Benefit (SSCBA 1992 s141-143): the eldest rate once, the other rate for every other child. */
@@ -9,19 +9,19 @@ export const childBenefit: BenefitCalculator = {
   system: 'BOTH',
   meansTested: false,
   reads: [],
-  factNames: ['qualifyingChildCount', 'highestAdultIncomeYearlyPence'],
-  rulesetFacts: ({ facts }) => ({
-    qualifyingChildCount: facts.qualifyingChildren.length,
-    highestAdultIncomeYearlyPence: Math.max(
-      ...facts.household.adults.map(
-        (adult) =>
-          moneyIn(adult.earnings, 'YEAR') +
-          moneyIn(adult.selfEmployment?.profit, 'YEAR') +
-          adult.otherIncome
-            .filter((income) => income.type !== 'CHILD_MAINTENANCE')
-            .reduce((sum, income) => sum + moneyIn(income, 'YEAR'), 0),
+  facts: benefitFacts({
+    qualifyingChildCount: ({ facts }) => facts.qualifyingChildren.length,
+    highestAdultIncomeYearlyPence: ({ facts }) =>
+      Math.max(
+        ...facts.household.adults.map(
+          (adult) =>
+            moneyIn(adult.earnings, 'YEAR') +
+            moneyIn(adult.selfEmployment?.profit, 'YEAR') +
+            adult.otherIncome
+              .filter((income) => income.type !== 'CHILD_MAINTENANCE')
+              .reduce((sum, income) => sum + moneyIn(income, 'YEAR'), 0),
+        ),
       ),
-    ),
   }),
   calculate({ facts, parameters, explanations }, fired) {
     if (!fired.has('eligible'))

@@ -54,7 +54,7 @@ async function ctr(household: HouseholdInput, earlier: BenefitOutcome[] = [], da
     explanations: loaded.explanations,
     earlier: new Map(earlier.map((benefit) => [benefit.code, benefit])),
   };
-  const fired = await loaded.ruleset.run(councilTaxReduction.rulesetFacts(input), parameters);
+  const fired = await loaded.ruleset.run(councilTaxReduction.facts.evaluate(input), parameters);
   return councilTaxReduction.calculate(input, fired);
 }
 
@@ -296,7 +296,7 @@ describe('Council Tax Reduction', () => {
         explanations: loaded.explanations,
         earlier: new Map(earlier.map((benefit) => [benefit.code, benefit])),
       };
-      const fired = await loaded.ruleset.run(calculator.rulesetFacts(input), parameters);
+      const fired = await loaded.ruleset.run(calculator.facts.evaluate(input), parameters);
       return calculator.calculate(input, fired);
     }
     const single = (extra: Partial<HouseholdInput> = {}): HouseholdInput => ({

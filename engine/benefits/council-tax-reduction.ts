@@ -1,4 +1,5 @@
 import {
+  benefitFacts,
   notEligible,
   type AmountLine,
   type BenefitCalculator,
@@ -45,11 +46,12 @@ import {
   disabledChildCount,
   isCarer,
   nonDependantAdultCount,
-  pensionAgeMeansTestFacts,
+  PENSION_AGE_MEANS_TEST_FACTS,
   weeklyEarnings,
   monthlyEarnings,
   weeklyUnearnedIncome,
 } from '../facts/pension-age-means-test.js';
+import { tariffIncome } from '../facts/capital.js';
 import { getsDisabilityBenefit, hasLcwra, HIGHEST_RATE_CARE_BENEFITS, receivesAnyOf } from '../facts/qualifying-benefits.js';
 
 /** The yearly council tax after discounts, a week (yearly / 52) and a month (yearly / 12), each rounded once. */
@@ -474,10 +476,9 @@ function universalCreditMeans(input: CalculationInput, rules: SchemeIncomeRules,
         : weeklyUnearnedIncome(facts, rules.otherIncome);
   const maintenance = rules.childMaintenance ? weeklyUnearnedIncome(facts, ['CHILD_MAINTENANCE']) : 0;
   const childBenefit = rules.childBenefit ? (earlier.get('CHILD_BENEFIT')?.weeklyPence ?? 0) : 0;
-  const tariff =
-    rules.tariffIncome && facts.capital > rules.tariffIncome.from
-      ? Math.ceil((facts.capital - rules.tariffIncome.from) / rules.tariffIncome.step) * rules.tariffIncome.weekly
-      : 0;
+  const tariff = rules.tariffIncome
+    ? tariffIncome(facts.capital, rules.tariffIncome.from, rules.tariffIncome.step, rules.tariffIncome.weekly)
+    : 0;
   const uc = weeklyFromMonthly(ucMonthly);
   const income = uc + earned - disregard + unearned + maintenance + childBenefit + tariff;
   // A monthly band table reads the monthly figures as given: only the weekly parts are converted.
@@ -544,41 +545,18 @@ export function createCouncilTaxReduction(data: () => CouncilTaxData): BenefitCa
     system: 'LEGACY_AND_PENSION_AGE',
     meansTested: true,
     reads: ['CHILD_BENEFIT', 'UNIVERSAL_CREDIT', 'PENSION_CREDIT', 'HOUSING_BENEFIT'],
-    factNames: [
-      'country',
-      'councilTaxLiable',
-      'allReachedStatePensionAge',
-      'getsGuaranteeCredit',
-      'capitalPence',
-      'capitalOverWorkingAgeSchemeLimit',
-      'isCouple',
-      'claimantGetsQualifyingDisabilityBenefit',
-      'partnerGetsQualifyingDisabilityBenefit',
-      'nonDependantAdultCount',
-      'claimantGetsCarersAllowance',
-      'partnerGetsCarersAllowance',
-      'claimantIsCarer',
-      'partnerIsCarer',
-      'someoneGetsDisabilityBenefit',
-      'weeklyEarningsPence',
-      'disabledChildCount',
-      'claimantOrPartnerGetsCareBenefit',
-    ],
-    rulesetFacts: (input) => {
-      const { facts, earlier } = input;
-      return {
-        country: facts.country,
-        councilTaxLiable: facts.councilTax.liable,
-        ...pensionAgeMeansTestFacts(input),
-        allReachedStatePensionAge: facts.system === 'PENSION_AGE',
-        getsGuaranteeCredit: getsGuaranteeCredit(earlier),
-        capitalPence: facts.capital,
-        capitalOverWorkingAgeSchemeLimit:
-          isEnglandWorkingAge(facts) && overCapitalLimit(facts.capital, effectiveWorkingAgeScheme(input, data()).figures),
-        disabledChildCount: disabledChildCount(facts),
-        claimantOrPartnerGetsCareBenefit: claimantOrPartnerGetsNonDependantExemptingBenefit(facts),
-      };
-    },
+    facts: benefitFacts({
+      country: ({ facts }) => facts.country,
+      councilTaxLiable: ({ facts }) => facts.councilTax.liable,
+      ...PENSION_AGE_MEANS_TEST_FACTS,
+      allReachedStatePensionAge: ({ facts }) => facts.system === 'PENSION_AGE',
+      getsGuaranteeCredit: ({ earlier }) => getsGuaranteeCredit(earlier),
+      capitalPence: ({ facts }) => facts.capital,
+      capitalOverWorkingAgeSchemeLimit: (input) =>
+        isEnglandWorkingAge(input.facts) && overCapitalLimit(input.facts.capital, effectiveWorkingAgeScheme(input, data()).figures),
+      disabledChildCount: ({ facts }) => disabledChildCount(facts),
+      claimantOrPartnerGetsCareBenefit: ({ facts }) => claimantOrPartnerGetsNonDependantExemptingBenefit(facts),
+    }),
     calculate(input, fired) {
       const system: BenefitSystem = input.facts.system === 'UNIVERSAL_CREDIT' ? 'UNIVERSAL_CREDIT' : 'LEGACY_AND_PENSION_AGE';
       return { ...councilTaxReductionAward(input, fired, data()), system };

@@ -1,4 +1,4 @@
-import { amountNotShown, notEligible, paidWeekly, type AmountLine, type BenefitCalculator } from '../core/benefit.js';
+import { benefitFacts, amountNotShown, notEligible, paidWeekly, type AmountLine, type BenefitCalculator } from '../core/benefit.js';
 import { bothPeriods } from '../../common/money.js';
 import { adultWording, getsDla } from './pip.js';
 
@@ -19,12 +19,11 @@ export const dla: BenefitCalculator = {
   system: 'BOTH',
   meansTested: false,
   reads: [],
-  factNames: ['adultsGettingDlaCount', 'disabledChildrenCount', 'inScotland'],
-  rulesetFacts: ({ facts }) => ({
-    adultsGettingDlaCount: facts.adults.filter(getsDla).length,
+  facts: benefitFacts({
+    adultsGettingDlaCount: ({ facts }) => facts.adults.filter(getsDla).length,
     // DLA is a children's benefit up to 16 (PIP after); disability LOWER or HIGHER means a disability benefit is paid.
-    disabledChildrenCount: facts.children.filter((child) => child.age < 16 && child.disability !== 'NONE').length,
-    inScotland: facts.country === 'SCOTLAND',
+    disabledChildrenCount: ({ facts }) => facts.children.filter((child) => child.age < 16 && child.disability !== 'NONE').length,
+    inScotland: ({ facts }) => facts.country === 'SCOTLAND',
   }),
   calculate({ facts, parameters, explanations }, fired) {
     const children = facts.children.filter((child) => child.age < 16 && child.disability !== 'NONE').length;

@@ -40,7 +40,7 @@ async function housingBenefitWith(household: HouseholdInput, earlier: [BenefitCo
     explanations: loaded.explanations,
     earlier: new Map(earlier),
   };
-  const fired = await loaded.ruleset.run(loaded.calculator.rulesetFacts(input), parameters);
+  const fired = await loaded.ruleset.run(loaded.calculator.facts.evaluate(input), parameters);
   return { fired, outcome: loaded.calculator.calculate(input, fired) };
 }
 

@@ -1,4 +1,5 @@
 import {
+  benefitFacts,
   notEligible,
   type AmountLine,
   type BenefitCalculator,
@@ -20,11 +21,11 @@ import {
   claimantOrPartnerGetsNonDependantExemptingBenefit,
   disabledChildCount,
   nonDependantAdultCount,
-  pensionAgeMeansTestFacts,
-  tariffIncome,
+  PENSION_AGE_MEANS_TEST_FACTS,
   weeklyEarnings,
   weeklyUnearnedIncome,
 } from '../facts/pension-age-means-test.js';
+import { tariffIncome } from '../facts/capital.js';
 
 /** The higher pension-age personal allowances are for people who reached State Pension age before this date (HB circular A3/2021). */
 export const HIGHER_PERSONAL_ALLOWANCE_BEFORE = '2021-04-01';
@@ -90,40 +91,17 @@ export const housingBenefit: BenefitCalculator = {
   system: 'LEGACY_AND_PENSION_AGE',
   meansTested: true,
   reads: ['UNIVERSAL_CREDIT', 'PENSION_CREDIT'],
-  factNames: [
-    'allReachedStatePensionAge',
-    'tenure',
-    'weeklyRentPence',
-    'capitalPence',
-    'getsGuaranteeCredit',
-    'getsUniversalCredit',
-    'claimantGetsQualifyingDisabilityBenefit',
-    'partnerGetsQualifyingDisabilityBenefit',
-    'claimantOrPartnerGetsCareBenefit',
-    'isCouple',
-    'nonDependantAdultCount',
-    'claimantGetsCarersAllowance',
-    'partnerGetsCarersAllowance',
-    'claimantIsCarer',
-    'partnerIsCarer',
-    'someoneGetsDisabilityBenefit',
-    'weeklyEarningsPence',
-    'disabledChildCount',
-  ],
-  rulesetFacts: (input) => {
-    const { facts, earlier } = input;
-    return {
-      ...pensionAgeMeansTestFacts(input),
-      allReachedStatePensionAge: facts.system === 'PENSION_AGE',
-      tenure: facts.tenure,
-      weeklyRentPence: facts.rent.weekly + facts.serviceCharges.weekly,
-      capitalPence: facts.capital,
-      getsGuaranteeCredit: getsGuaranteeCredit(earlier),
-      getsUniversalCredit: isPaid(earlier.get('UNIVERSAL_CREDIT')),
-      claimantOrPartnerGetsCareBenefit: claimantOrPartnerGetsNonDependantExemptingBenefit(facts),
-      disabledChildCount: disabledChildCount(facts),
-    };
-  },
+  facts: benefitFacts({
+    ...PENSION_AGE_MEANS_TEST_FACTS,
+    allReachedStatePensionAge: ({ facts }) => facts.system === 'PENSION_AGE',
+    tenure: ({ facts }) => facts.tenure,
+    weeklyRentPence: ({ facts }) => facts.rent.weekly + facts.serviceCharges.weekly,
+    capitalPence: ({ facts }) => facts.capital,
+    getsGuaranteeCredit: ({ earlier }) => getsGuaranteeCredit(earlier),
+    getsUniversalCredit: ({ earlier }) => isPaid(earlier.get('UNIVERSAL_CREDIT')),
+    claimantOrPartnerGetsCareBenefit: ({ facts }) => claimantOrPartnerGetsNonDependantExemptingBenefit(facts),
+    disabledChildCount: ({ facts }) => disabledChildCount(facts),
+  }),
   calculate(input, fired) {
     const { facts, explanations } = input;
     // Working-age Housing Benefit for specified or temporary accommodation is paid alongside Universal Credit and counts in its total.

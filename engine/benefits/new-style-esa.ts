@@ -1,4 +1,4 @@
-import { amountNotShown, notEligible, type BenefitCalculator } from '../core/benefit.js';
+import { benefitFacts, amountNotShown, notEligible, type BenefitCalculator } from '../core/benefit.js';
 import { reportedBenefit, unearnedIncomeOf, type AdultFacts, type HouseholdFacts } from '../facts.js';
 import { adultWording, hasHealthCondition } from './pip.js';
 
@@ -24,10 +24,9 @@ export const newStyleEsa: BenefitCalculator = {
   system: 'BOTH',
   meansTested: false,
   reads: [],
-  factNames: ['reportedWeeklyPence', 'possibleClaimantsCount'],
-  rulesetFacts: ({ facts }) => ({
-    reportedWeeklyPence: facts.adults.reduce((sum, adult) => sum + unearnedIncomeOf(adult, ['NEW_STYLE_ESA']).weekly, 0),
-    possibleClaimantsCount: possibleClaimants(facts).length,
+  facts: benefitFacts({
+    reportedWeeklyPence: ({ facts }) => facts.adults.reduce((sum, adult) => sum + unearnedIncomeOf(adult, ['NEW_STYLE_ESA']).weekly, 0),
+    possibleClaimantsCount: ({ facts }) => possibleClaimants(facts).length,
   }),
   calculate({ facts, parameters, explanations }, fired) {
     if (fired.has('receives')) {

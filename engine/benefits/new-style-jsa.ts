@@ -1,4 +1,4 @@
-import { amountNotShown, notEligible, type BenefitCalculator, type CalculationInput } from '../core/benefit.js';
+import { benefitFacts, amountNotShown, notEligible, type BenefitCalculator, type CalculationInput } from '../core/benefit.js';
 import { reportedBenefit, unearnedIncomeOf, type AdultFacts } from '../facts.js';
 import { adultWording, hasHealthCondition } from './pip.js';
 
@@ -26,10 +26,9 @@ export const newStyleJsa: BenefitCalculator = {
   system: 'BOTH',
   meansTested: false,
   reads: [],
-  factNames: ['reportedWeeklyPence', 'possibleJobseekersCount'],
-  rulesetFacts: (input) => ({
-    reportedWeeklyPence: input.facts.adults.reduce((sum, adult) => sum + unearnedIncomeOf(adult, ['NEW_STYLE_JSA']).weekly, 0),
-    possibleJobseekersCount: possibleJobseekers(input).length,
+  facts: benefitFacts({
+    reportedWeeklyPence: ({ facts }) => facts.adults.reduce((sum, adult) => sum + unearnedIncomeOf(adult, ['NEW_STYLE_JSA']).weekly, 0),
+    possibleJobseekersCount: (input) => possibleJobseekers(input).length,
   }),
   calculate(input, fired) {
     const { facts, parameters, explanations } = input;

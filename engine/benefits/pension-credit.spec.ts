@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { normaliseHousehold } from '../core/normalise.js';
 import { loadEntitlementEngine, RULESETS_DIR } from '../load.js';
 import { pensionCredit } from './pension-credit.js';
-import { tariffIncome } from '../facts/pension-age-means-test.js';
+import { tariffIncome } from '../facts/capital.js';
 
 const engine = loadEntitlementEngine(RULESETS_DIR, [pensionCredit]);
 

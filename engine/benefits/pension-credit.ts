@@ -1,15 +1,17 @@
-import { notEligible, type AmountLine, type BenefitCalculator, type CalculatedBenefit, type CalculationInput } from '../core/benefit.js';
+import {
+  benefitFacts,
+  notEligible,
+  type AmountLine,
+  type BenefitCalculator,
+  type CalculatedBenefit,
+  type CalculationInput,
+} from '../core/benefit.js';
 import type { ParameterReader } from '../core/parameters.js';
 import type { FiredRules } from '../core/ruleset.js';
 import type { ChildFacts } from '../facts.js';
 import { basisPointsOf, bothPeriods, sumPence, type Pence } from '../../common/money.js';
-import {
-  benefitUnit,
-  pensionAgeMeansTestFacts,
-  tariffIncome,
-  weeklyEarnings,
-  weeklyUnearnedIncome,
-} from '../facts/pension-age-means-test.js';
+import { benefitUnit, PENSION_AGE_MEANS_TEST_FACTS, weeklyEarnings, weeklyUnearnedIncome } from '../facts/pension-age-means-test.js';
+import { tariffIncome } from '../facts/capital.js';
 
 /** People reaching State Pension age on or after this date cannot get the savings credit (Pensions Act 2014 sch 12). */
 export const SAVINGS_CREDIT_CLOSED_FROM = '2016-04-06';
@@ -39,32 +41,15 @@ export const pensionCredit: BenefitCalculator = {
   system: 'LEGACY_AND_PENSION_AGE',
   meansTested: true,
   reads: [],
-  factNames: [
-    'allReachedStatePensionAge',
-    'isCouple',
-    'mixedAgeCouple',
-    'claimantGetsQualifyingDisabilityBenefit',
-    'partnerGetsQualifyingDisabilityBenefit',
-    'nonDependantAdultCount',
-    'claimantGetsCarersAllowance',
-    'partnerGetsCarersAllowance',
-    'claimantIsCarer',
-    'partnerIsCarer',
-    'someoneGetsDisabilityBenefit',
-    'qualifyingChildCount',
-    'reachedStatePensionAgeBefore2016April',
-    'weeklyEarningsPence',
-  ],
-  rulesetFacts: (input) => {
-    const { facts } = input;
-    return {
-      ...pensionAgeMeansTestFacts(input),
-      allReachedStatePensionAge: facts.system === 'PENSION_AGE',
-      mixedAgeCouple: facts.isCouple && facts.system !== 'PENSION_AGE' && facts.adults.some((adult) => adult.reachedStatePensionAge),
-      qualifyingChildCount: facts.qualifyingChildren.length,
-      reachedStatePensionAgeBefore2016April: benefitUnit(facts).some((adult) => adult.statePensionDate < SAVINGS_CREDIT_CLOSED_FROM),
-    };
-  },
+  facts: benefitFacts({
+    ...PENSION_AGE_MEANS_TEST_FACTS,
+    allReachedStatePensionAge: ({ facts }) => facts.system === 'PENSION_AGE',
+    mixedAgeCouple: ({ facts }) =>
+      facts.isCouple && facts.system !== 'PENSION_AGE' && facts.adults.some((adult) => adult.reachedStatePensionAge),
+    qualifyingChildCount: ({ facts }) => facts.qualifyingChildren.length,
+    reachedStatePensionAgeBefore2016April: ({ facts }) =>
+      benefitUnit(facts).some((adult) => adult.statePensionDate < SAVINGS_CREDIT_CLOSED_FROM),
+  }),
   calculate(input, fired) {
     const { explanations } = input;
     if (!fired.has('eligible')) {

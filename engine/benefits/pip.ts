@@ -1,6 +1,6 @@
-import { amountNotShown, notEligible, paidWeekly, type AmountLine, type BenefitCalculator } from '../core/benefit.js';
+import { benefitFacts, amountNotShown, notEligible, paidWeekly, type AmountLine, type BenefitCalculator } from '../core/benefit.js';
 import type { ParameterReader } from '../core/parameters.js';
-import { receives, type AdultFacts } from '../facts.js';
+import { receives, type AdultFacts, type HouseholdFacts } from '../facts.js';
 import { getsDla, getsPip } from '../facts/qualifying-benefits.js';
 import type { BenefitReceived } from '../household.js';
 import { bothPeriods } from '../../common/money.js';
@@ -14,6 +14,10 @@ export function adultWording(adult: AdultFacts) {
 
 /** A health condition recorded for an adult: limited capability for work-related activity, or terminally ill. */
 export const hasHealthCondition = (adult: AdultFacts): boolean => adult.lcwra || adult.terminallyIll;
+
+/** Adults with a health condition who get neither PIP (or ADP) nor DLA: they may claim one. */
+const withConditionNotGettingPipOrDla = (facts: HouseholdFacts): AdultFacts[] =>
+  facts.adults.filter((adult) => hasHealthCondition(adult) && !getsPip(adult) && !getsDla(adult));
 
 const PIP_TYPES = ['PIP_DAILY_LIVING', 'PIP_MOBILITY', 'ADP_DAILY_LIVING', 'ADP_MOBILITY'] as const;
 export { getsDla, getsPip };
@@ -56,18 +60,15 @@ export const pip: BenefitCalculator = {
   system: 'BOTH',
   meansTested: false,
   reads: [],
-  factNames: ['adultsGettingPipCount', 'workingAgeAdultsWithConditionCount', 'pensionAgeAdultsWithConditionCount', 'inScotland'],
-  rulesetFacts: ({ facts }) => {
-    const claimable = facts.adults.filter((adult) => hasHealthCondition(adult) && !getsPip(adult) && !getsDla(adult));
-    return {
-      adultsGettingPipCount: facts.adults.filter(getsPip).length,
-      workingAgeAdultsWithConditionCount: claimable.filter((adult) => !adult.reachedStatePensionAge).length,
-      pensionAgeAdultsWithConditionCount: claimable.filter(
-        (adult) => adult.reachedStatePensionAge && !receives(adult, 'ATTENDANCE_ALLOWANCE'),
-      ).length,
-      inScotland: facts.country === 'SCOTLAND',
-    };
-  },
+  facts: benefitFacts({
+    adultsGettingPipCount: ({ facts }) => facts.adults.filter(getsPip).length,
+    workingAgeAdultsWithConditionCount: ({ facts }) =>
+      withConditionNotGettingPipOrDla(facts).filter((adult) => !adult.reachedStatePensionAge).length,
+    pensionAgeAdultsWithConditionCount: ({ facts }) =>
+      withConditionNotGettingPipOrDla(facts).filter((adult) => adult.reachedStatePensionAge && !receives(adult, 'ATTENDANCE_ALLOWANCE'))
+        .length,
+    inScotland: ({ facts }) => facts.country === 'SCOTLAND',
+  }),
   calculate({ facts, parameters, explanations }, fired) {
     const notes = fired.ofType('note').map((rule) => explanations.say(String(rule.event.params.explanation)));
     const benefit = facts.country === 'SCOTLAND' ? 'Adult Disability Payment' : 'PIP';

@@ -24,7 +24,7 @@ async function scp(household: HouseholdInput, date: string, earlier: BenefitOutc
     explanations,
     earlier: new Map(earlier.map((outcome) => [outcome.code, outcome])),
   };
-  return scottishChildPayment.calculate(input, await ruleset.run(scottishChildPayment.rulesetFacts(input), input.parameters));
+  return scottishChildPayment.calculate(input, await ruleset.run(scottishChildPayment.facts.evaluate(input), input.parameters));
 }
 
 const scottishFamily = (children: string[]): HouseholdInput => ({

@@ -1,4 +1,4 @@
-import { notEligible, type BenefitCalculator, type BenefitOutcome } from '../core/benefit.js';
+import { benefitFacts, notEligible, type BenefitCalculator, type BenefitOutcome } from '../core/benefit.js';
 import { bothPeriods } from '../../common/money.js';
 
 /** The household gets a qualifying benefit when it was worked out as payable (an award above nil). */
@@ -13,12 +13,11 @@ export const scottishChildPayment: BenefitCalculator = {
   system: 'BOTH',
   meansTested: false,
   reads: ['UNIVERSAL_CREDIT', 'PENSION_CREDIT'],
-  factNames: ['inScotland', 'childrenUnder16Count', 'getsUniversalCredit', 'getsPensionCredit'],
-  rulesetFacts: ({ facts, earlier }) => ({
-    inScotland: facts.country === 'SCOTLAND',
-    childrenUnder16Count: facts.children.filter((child) => child.age < 16).length,
-    getsUniversalCredit: paid(earlier.get('UNIVERSAL_CREDIT')),
-    getsPensionCredit: paid(earlier.get('PENSION_CREDIT')),
+  facts: benefitFacts({
+    inScotland: ({ facts }) => facts.country === 'SCOTLAND',
+    childrenUnder16Count: ({ facts }) => facts.children.filter((child) => child.age < 16).length,
+    getsUniversalCredit: ({ earlier }) => paid(earlier.get('UNIVERSAL_CREDIT')),
+    getsPensionCredit: ({ earlier }) => paid(earlier.get('PENSION_CREDIT')),
   }),
   calculate({ facts, parameters, explanations, earlier }, fired) {
     if (!fired.has('eligible'))

@@ -3,7 +3,8 @@ import { normaliseHousehold, type HouseholdInput } from '../core/normalise.js';
 import { deriveFacts } from '../facts.js';
 import { loadEntitlementEngine, RULESETS_DIR } from '../load.js';
 import { childBenefit } from './child-benefit.js';
-import { tariffIncome, universalCredit } from './universal-credit/index.js';
+import { tariffIncome } from '../facts/capital.js';
+import { universalCredit } from './universal-credit/index.js';
 import { bedroomEntitlement } from './universal-credit-household.js';
 
 const engine = loadEntitlementEngine(RULESETS_DIR, [childBenefit, universalCredit]);

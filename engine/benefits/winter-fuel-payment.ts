@@ -1,4 +1,4 @@
-import { amountNotShown, notEligible, type BenefitCalculator } from '../core/benefit.js';
+import { benefitFacts, amountNotShown, notEligible, type BenefitCalculator } from '../core/benefit.js';
 import { attainsAge, formatIsoDate, fromDayNumber, parseIsoDate, toDayNumber } from '../../common/dates/calendar.js';
 import type { AdultFacts, HouseholdFacts } from '../facts.js';
 import type { OtherIncomeType } from '../household.js';
@@ -37,6 +37,11 @@ function qualifies(adult: AdultFacts, weekEnds: string): boolean {
   return adult.statePensionDate <= weekEnds;
 }
 
+/** The adults who qualify: State Pension age reached by the end of the qualifying week. */
+function qualifyingPeople(facts: HouseholdFacts, weekEnds: string): AdultFacts[] {
+  return facts.adults.filter((adult) => qualifies(adult, weekEnds));
+}
+
 function aged80By(adult: AdultFacts, weekEnds: string, facts: HouseholdFacts): boolean {
   if (adult.dateOfBirth) return formatIsoDate(attainsAge(parseIsoDate(adult.dateOfBirth)!, 80)) <= weekEnds;
   // With only an age, 80 or over on the date asked is taken as 80 in the qualifying week only if it was already so then.
@@ -61,16 +66,14 @@ export const winterFuelPayment: BenefitCalculator = {
   system: 'BOTH',
   meansTested: false,
   reads: [],
-  factNames: ['qualifyingPeopleCount', 'someoneAged80InQualifyingWeek', 'inScotland'],
-  rulesetFacts: ({ facts, date }) => {
-    const weekEnds = qualifyingWeekEnds(date);
-    const qualifying = facts.adults.filter((adult) => qualifies(adult, weekEnds));
-    return {
-      qualifyingPeopleCount: qualifying.length,
-      someoneAged80InQualifyingWeek: qualifying.some((adult) => aged80By(adult, weekEnds, facts)),
-      inScotland: facts.country === 'SCOTLAND',
-    };
-  },
+  facts: benefitFacts({
+    qualifyingPeopleCount: ({ facts, date }) => qualifyingPeople(facts, qualifyingWeekEnds(date)).length,
+    someoneAged80InQualifyingWeek: ({ facts, date }) => {
+      const weekEnds = qualifyingWeekEnds(date);
+      return qualifyingPeople(facts, weekEnds).some((adult) => aged80By(adult, weekEnds, facts));
+    },
+    inScotland: ({ facts }) => facts.country === 'SCOTLAND',
+  }),
   calculate({ facts, date, parameters, explanations }, fired) {
     const weekEnds = longDate(qualifyingWeekEnds(date));
     const notShown = fired.first('amount-not-shown');

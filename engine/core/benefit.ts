@@ -5,7 +5,8 @@ import type { LhaUsed } from '../local-housing-allowance.js';
 import { bothPeriods, sumPence, type Pence } from '../../common/money.js';
 import type { Explanations } from './explanations.js';
 import type { ParameterReader } from './parameters.js';
-import type { FiredRules, RulesetFacts } from './ruleset.js';
+import type { FiredRules } from './ruleset.js';
+import { defineFacts, type DefinedFacts, type FactFunctions } from './ruleset-facts.js';
 
 /** The benefits of the contract (`benefits[].code`), in the order they are worked out and shown. */
 export const BENEFIT_CODES = [
@@ -99,12 +100,21 @@ export interface BenefitCalculator {
   meansTested: boolean;
   /** Benefits whose outcomes this one reads; they must come earlier in BENEFIT_CODES. */
   reads: readonly BenefitCode[];
-  /** Every fact `rulesetFacts` provides: the ruleset may name only these. */
-  factNames: readonly string[];
-  /** The ruleset's flat facts for one household. */
-  rulesetFacts(input: CalculationInput): RulesetFacts;
+  /**
+   * The ruleset's flat facts, each written once as a function of the input (`benefitFacts({...})`): the ruleset
+   * may name only these (`facts.names`), and `facts.evaluate` works them out for one household.
+   */
+  facts: DefinedFacts<CalculationInput>;
   /** The figures, from the rules that held. */
   calculate(input: CalculationInput, fired: FiredRules): CalculatedBenefit;
+}
+
+/**
+ * A benefit's ruleset facts from a record of fact functions of its CalculationInput; the names the ruleset may use
+ * are the record's keys. `{ ...SHARED_FACTS, claimantAge: ({ facts }) => facts.claimant.age }` shares facts.
+ */
+export function benefitFacts<Name extends string>(functions: FactFunctions<CalculationInput, Name>): DefinedFacts<CalculationInput, Name> {
+  return defineFacts(functions);
 }
 
 /** A benefit the household may get whose amount cannot be worked out from the answers (e.g. before an assessment). */

@@ -89,7 +89,7 @@ export class EntitlementEngine {
       const parameters = new ParameterReader(this.parameters, date);
       const input = { date, facts, parameters, lha: this.lha, explanations, earlier };
       try {
-        const fired = await ruleset.run(calculator.rulesetFacts(input), parameters);
+        const fired = await ruleset.run(calculator.facts.evaluate(input), parameters);
         const { system, variables, localHousingAllowance, ...figures } = calculator.calculate(input, fired);
         earlier.set(calculator.code, {
           code: calculator.code,

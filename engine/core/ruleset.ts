@@ -157,8 +157,8 @@ function noteFact(node: Record<string, unknown>, facts: Set<string>, parameters:
 
 /**
  * Every problem with a ruleset: its shape, a rule without a name or description, duplicate names, a condition
- * naming a fact the ruleset does not declare. `knownFacts` (the facts its calculator provides) adds a check that
- * every declared fact is provided.
+ * naming a fact the ruleset does not declare. `knownFacts` (the facts its calculator provides: `calculator.facts.names`,
+ * the keys of its fact functions) adds a check that every declared fact is provided.
  */
 export function checkRuleset(
   json: unknown,

@@ -10,7 +10,9 @@ import { bothPeriods, convertPence } from '../../common/money.js';
 import { checkExtraHelpFiles, describeProblem } from './definitions.js';
 import { evaluateExtraHelp, FLAG_TRUE_PENCE, LoadedExtraHelp, type ExtraHelpResult } from './extra-help.js';
 import { EXTRA_HELP_FACTS, extraHelpFacts } from './facts.js';
-import { readFilesUnder } from '../load.js';
+import { readFilesUnder, RULESETS_DIR } from '../load.js';
+import { ParameterReader } from '../core/parameters.js';
+import { loadParameterSet } from '../parameters/parameter-set.js';
 
 const DEFINITIONS_DIR = join(import.meta.dirname, '../../definitions/extra-help');
 
@@ -18,6 +20,8 @@ const shipped = readFilesUnder(DEFINITIONS_DIR);
 const extraHelp = LoadedExtraHelp.fromFiles(shipped);
 
 const DATE = '2026-11-23';
+/** The rates on the date the results are for (the extra help reads the hours of caring that make a carer). */
+const parameters = new ParameterReader(loadParameterSet(readFilesUnder(join(RULESETS_DIR, 'parameters'))), DATE);
 
 /** A benefit the calculation found payable, with its figures in its own period. */
 function award(
@@ -120,7 +124,7 @@ describe('the shipped extra-help definitions', () => {
 
 describe('extra help for a household', () => {
   it('gives a pensioner on Pension Credit guarantee credit the Warm Home Discount and the Warm Homes Network flag', async () => {
-    const result = await evaluateExtraHelp(extraHelp, pensionerOnGuaranteeCredit);
+    const result = await evaluateExtraHelp(extraHelp, pensionerOnGuaranteeCredit, parameters);
     expect(offered(result)).toEqual(
       expect.arrayContaining([
         'warm-home-discount',
@@ -141,18 +145,18 @@ describe('extra help for a household', () => {
 
   it('gives a free TV licence from 75 only with Pension Credit', async () => {
     // Born 1 March 1950: 76 on 23 November 2026.
-    expect(extraHelpFacts(pensionerOnGuaranteeCredit).oldestAdultAge).toBe(76);
-    expect(offered(await evaluateExtraHelp(extraHelp, pensionerOnGuaranteeCredit))).toContain('free-tv-licence-over-75');
+    expect(extraHelpFacts(pensionerOnGuaranteeCredit, parameters).oldestAdultAge).toBe(76);
+    expect(offered(await evaluateExtraHelp(extraHelp, pensionerOnGuaranteeCredit, parameters))).toContain('free-tv-licence-over-75');
     const withoutPensionCredit = resultFor({
       country: 'ENGLAND',
       adults: [{ dateOfBirth: '1950-03-01' }],
       housing: { tenure: 'OWNER_OCCUPIER' },
     });
-    expect(offered(await evaluateExtraHelp(extraHelp, withoutPensionCredit))).not.toContain('free-tv-licence-over-75');
+    expect(offered(await evaluateExtraHelp(extraHelp, withoutPensionCredit, parameters))).not.toContain('free-tv-licence-over-75');
   });
 
   it('gives a Universal Credit family in England with a child under 4 and low earnings Healthy Start, and a Scottish one Best Start Foods instead', async () => {
-    const england = offered(await evaluateExtraHelp(extraHelp, universalCreditFamily('ENGLAND')));
+    const england = offered(await evaluateExtraHelp(extraHelp, universalCreditFamily('ENGLAND'), parameters));
     expect(england).toEqual(
       expect.arrayContaining([
         'healthy-start',
@@ -163,7 +167,7 @@ describe('extra help for a household', () => {
       ]),
     );
     expect(england).not.toContain('best-start-foods');
-    const scotland = offered(await evaluateExtraHelp(extraHelp, universalCreditFamily('SCOTLAND')));
+    const scotland = offered(await evaluateExtraHelp(extraHelp, universalCreditFamily('SCOTLAND'), parameters));
     expect(scotland).toEqual(
       expect.arrayContaining(['best-start-foods', 'best-start-grant', 'scottish-welfare-fund', 'discretionary-housing-payment']),
     );
@@ -172,8 +176,10 @@ describe('extra help for a household', () => {
   });
 
   it('gives Healthy Start with take-home pay of £408 a month, not £408.01', async () => {
-    expect(offered(await evaluateExtraHelp(extraHelp, universalCreditFamily('ENGLAND', 408)))).toContain('healthy-start');
-    expect(offered(await evaluateExtraHelp(extraHelp, universalCreditFamily('ENGLAND', 408.01)))).not.toContain('healthy-start');
+    expect(offered(await evaluateExtraHelp(extraHelp, universalCreditFamily('ENGLAND', 408), parameters))).toContain('healthy-start');
+    expect(offered(await evaluateExtraHelp(extraHelp, universalCreditFamily('ENGLAND', 408.01), parameters))).not.toContain(
+      'healthy-start',
+    );
   });
 
   it('offers a household with no benefits and a high income almost nothing, and no Warm Homes flag', async () => {
@@ -188,6 +194,7 @@ describe('extra help for a household', () => {
         housing: { tenure: 'OWNER_OCCUPIER' },
         capital: 30000,
       }),
+      parameters,
     );
     expect(offered(result).length).toBeLessThanOrEqual(2);
     expect(warmHomesFlag(result)).toEqual({ name: 'WARM_HOMES_NETWORK_ELIGIBLE', weeklyPence: 0, monthlyPence: 0 });
@@ -201,14 +208,18 @@ describe('extra help for a household', () => {
       housing: { tenure: 'PRIVATE_RENT' },
     });
     const universalCredit = award('UNIVERSAL_CREDIT', 90000, 'MONTH');
-    expect(offered(await evaluateExtraHelp(extraHelp, resultFor(household(null), [universalCredit])))).toContain('cold-weather-payment');
-    expect(offered(await evaluateExtraHelp(extraHelp, resultFor(household(600), [universalCredit])))).not.toContain('cold-weather-payment');
+    expect(offered(await evaluateExtraHelp(extraHelp, resultFor(household(null), [universalCredit]), parameters))).toContain(
+      'cold-weather-payment',
+    );
+    expect(offered(await evaluateExtraHelp(extraHelp, resultFor(household(600), [universalCredit]), parameters))).not.toContain(
+      'cold-weather-payment',
+    );
   });
 
   it('keeps the results of calculations run at the same time apart (one engine, built once)', async () => {
     const [pensioner, family] = await Promise.all([
-      extraHelp.evaluate(pensionerOnGuaranteeCredit),
-      extraHelp.evaluate(universalCreditFamily('SCOTLAND')),
+      extraHelp.evaluate(pensionerOnGuaranteeCredit, parameters),
+      extraHelp.evaluate(universalCreditFamily('SCOTLAND'), parameters),
     ]);
     expect(offered(pensioner)).toContain('warm-home-discount');
     expect(offered(pensioner)).not.toContain('best-start-foods');
@@ -218,6 +229,22 @@ describe('extra help for a household', () => {
 });
 
 describe('extra-help facts', () => {
+  it("counts as a carer someone caring for at least the hours Carer's Allowance asks, read from its parameter", () => {
+    const carer = (hoursPerWeek: number) =>
+      extraHelpFacts(
+        resultFor({
+          country: 'ENGLAND',
+          adults: [{ age: 40, caring: { hoursPerWeek, caredForGetsQualifyingBenefit: true } }],
+          housing: { tenure: 'OWNER_OCCUPIER' },
+        }),
+        parameters,
+      ).anyoneIsCarer;
+    const hours = parameters.amount('gov/dwp/carers_allowance/min_hours');
+    expect(hours).toBe(35);
+    expect(carer(hours)).toBe(true);
+    expect(carer(hours - 1)).toBe(false);
+  });
+
   it("takes earnings after tax from the calculation's income", () => {
     const facts = extraHelpFacts(
       resultFor(
@@ -239,6 +266,7 @@ describe('extra-help facts', () => {
         // Take-home pay of £1,700, as the engine's tax works it out; the pension and Carer's Allowance are not earnings.
         170000,
       ),
+      parameters,
     );
     expect(facts).toMatchObject({
       earnedIncomeMonthlyPence: 170000,
@@ -254,7 +282,7 @@ describe('extra-help facts', () => {
     const savingsCreditOnly = resultFor({ country: 'ENGLAND', adults: [{ age: 80 }], housing: { tenure: 'OWNER_OCCUPIER' } }, [
       award('PENSION_CREDIT', 1200, 'WEEK', [{ code: 'SAVINGS_CREDIT', pence: 1200 }]),
     ]);
-    expect(extraHelpFacts(savingsCreditOnly)).toMatchObject({
+    expect(extraHelpFacts(savingsCreditOnly, parameters)).toMatchObject({
       getsPensionCredit: true,
       getsPensionCreditGuarantee: false,
       getsMeansTestedBenefit: true,
@@ -262,7 +290,7 @@ describe('extra-help facts', () => {
     const both = resultFor({ country: 'ENGLAND', adults: [{ age: 80 }], housing: { tenure: 'OWNER_OCCUPIER' } }, [
       award('PENSION_CREDIT', 3000, 'WEEK', [{ code: 'SAVINGS_CREDIT', pence: 1200 }]),
     ]);
-    expect(extraHelpFacts(both).getsPensionCreditGuarantee).toBe(true);
+    expect(extraHelpFacts(both, parameters).getsPensionCreditGuarantee).toBe(true);
   });
 
   it("reads guarantee credit from the Pension Credit calculator's PENSION_CREDIT_GUARANTEE variable when it gives one", () => {
@@ -271,8 +299,8 @@ describe('extra-help facts', () => {
       variables: [{ name: 'PENSION_CREDIT_GUARANTEE', ...bothPeriods(guaranteeWeeklyPence, 'WEEK') }],
     });
     const household: HouseholdInput = { country: 'ENGLAND', adults: [{ age: 80 }], housing: { tenure: 'OWNER_OCCUPIER' } };
-    expect(extraHelpFacts(resultFor(household, [pensionCredit(1800)])).getsPensionCreditGuarantee).toBe(true);
-    expect(extraHelpFacts(resultFor(household, [pensionCredit(0)])).getsPensionCreditGuarantee).toBe(false);
+    expect(extraHelpFacts(resultFor(household, [pensionCredit(1800)]), parameters).getsPensionCreditGuarantee).toBe(true);
+    expect(extraHelpFacts(resultFor(household, [pensionCredit(0)]), parameters).getsPensionCreditGuarantee).toBe(false);
   });
 
   it('takes disability benefits from what the household gets, and ignores a nil award', () => {
@@ -286,6 +314,7 @@ describe('extra-help facts', () => {
         },
         [{ ...award('UNIVERSAL_CREDIT', 0, 'MONTH'), eligible: false }],
       ),
+      parameters,
     );
     expect(facts).toMatchObject({
       getsPip: true,
@@ -312,6 +341,7 @@ describe('extra-help facts', () => {
         ],
         housing: { tenure: 'PRIVATE_RENT' },
       }),
+      parameters,
     );
     // £100 a week is £433.33 a month (100 x 52 / 12); with £600 a month profit, £1,033.33 a month and £12,399.96 a year.
     expect(facts).toMatchObject({

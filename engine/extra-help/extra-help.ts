@@ -1,6 +1,7 @@
 import { Engine, type RuleProperties, type TopLevelCondition } from 'json-rules-engine';
 import type { ResultVariable } from '../core/benefit.js';
 import type { CalculationResult } from '../core/calculation-result.js';
+import type { ParameterReader } from '../core/parameters.js';
 import type { Country } from '../household.js';
 import { readExtraHelpDefinitions } from './definitions.js';
 import { extraHelpFacts } from './facts.js';
@@ -56,8 +57,9 @@ export class LoadedExtraHelp {
     return new LoadedExtraHelp(readExtraHelpDefinitions(files));
   }
 
-  async evaluate(result: CalculationResult): Promise<ExtraHelpResult> {
-    const { events } = await this.engine.run(extraHelpFacts(result));
+  /** The extra help for a calculation's result, with the rates on its date (`parameters`). */
+  async evaluate(result: CalculationResult, parameters: ParameterReader): Promise<ExtraHelpResult> {
+    const { events } = await this.engine.run(extraHelpFacts(result, parameters));
     const held = (type: string) => new Set(events.filter((event) => event.type === type).map((event) => String(event.params?.name)));
     const items = held(ITEM_EVENT);
     const variables = held(VARIABLE_EVENT);
@@ -89,15 +91,23 @@ export class LoadedExtraHelp {
 }
 
 /** The extra help a household may get, and the result variables, from a finished calculation. */
-export function evaluateExtraHelp(definitions: LoadedExtraHelp, result: CalculationResult): Promise<ExtraHelpResult> {
-  return definitions.evaluate(result);
+export function evaluateExtraHelp(
+  definitions: LoadedExtraHelp,
+  result: CalculationResult,
+  parameters: ParameterReader,
+): Promise<ExtraHelpResult> {
+  return definitions.evaluate(result, parameters);
 }
 
 /**
  * A calculation's result with its extra help: run after the benefits (it reads them), its flags join the result's
  * variables. The loader passes this to the engine as what runs after the benefits.
  */
-export async function withExtraHelp(definitions: LoadedExtraHelp, result: CalculationResult): Promise<CalculationResult> {
-  const offered = await definitions.evaluate(result);
+export async function withExtraHelp(
+  definitions: LoadedExtraHelp,
+  result: CalculationResult,
+  parameters: ParameterReader,
+): Promise<CalculationResult> {
+  const offered = await definitions.evaluate(result, parameters);
   return { ...result, variables: [...result.variables, ...offered.variables], extraHelp: offered.categories };
 }

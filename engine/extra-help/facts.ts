@@ -1,7 +1,9 @@
 import type { BenefitCode, BenefitOutcome } from '../core/benefit.js';
 import type { CalculationResult } from '../core/calculation-result.js';
+import type { ParameterReader } from '../core/parameters.js';
 import type { FactValue } from '../core/ruleset.js';
 import { receives, type AdultFacts } from '../facts.js';
+import { caresForCarersAllowanceHours } from '../facts/pension-age-means-test.js';
 import { getsDla, getsPip } from '../facts/qualifying-benefits.js';
 import { COUNTRIES, HOUSING_TENURES, type BenefitReceivedType, type OtherIncomeType } from '../household.js';
 import { moneyIn, sumPence } from '../../common/money.js';
@@ -74,7 +76,7 @@ export const EXTRA_HELP_FACTS = {
     'The claimant, partner or a child gets a disability benefit (PIP, ADP, DLA, Attendance Allowance, AFIP, Constant Attendance Allowance, Child Disability Payment).',
   ),
   anyoneIsCarer: bool(
-    "The claimant or partner cares for 35 hours a week or more for someone on a qualifying disability benefit, or gets Carer's Allowance.",
+    "The claimant or partner cares for someone on a qualifying disability benefit for at least the hours Carer's Allowance asks (gov/dwp/carers_allowance/min_hours: 35 a week), or gets Carer's Allowance.",
   ),
   anyoneHasLcwra: bool(
     'The claimant or partner has been found (or is expected to be found) to have limited capability for work and work-related activity.',
@@ -151,8 +153,11 @@ const anyAdult = (adults: readonly AdultFacts[], test: (adult: AdultFacts) => bo
 const hasIncomeOf = (adults: readonly AdultFacts[], type: OtherIncomeType) =>
   adults.some((adult) => adult.unearnedIncome.some((income) => income.type === type && income.weekly > 0));
 
-/** The flat facts the extra-help conditions read, from a calculation's household facts and benefit outcomes. */
-export function extraHelpFacts(result: CalculationResult): ExtraHelpFacts {
+/**
+ * The flat facts the extra-help conditions read, from a calculation's household facts and benefit outcomes, with
+ * the rates on the calculation's date (the hours of caring that make a carer).
+ */
+export function extraHelpFacts(result: CalculationResult, parameters: ParameterReader): ExtraHelpFacts {
   const { facts } = result;
   const outcomes = new Map<BenefitCode, BenefitOutcome>(result.benefits.map((outcome) => [outcome.code, outcome]));
   const paid = (code: BenefitCode) => isPaid(outcomes.get(code));
@@ -221,8 +226,7 @@ export function extraHelpFacts(result: CalculationResult): ExtraHelpFacts {
         receives(adult, 'ARMED_FORCES_INDEPENDENCE'),
     ),
     getsAnyDisabilityBenefit: adultGets(...DISABILITY_BENEFITS) || hasDisabledChild,
-    anyoneIsCarer:
-      getsCarersAllowance || anyAdult(adults, (adult) => adult.caringHoursPerWeek >= 35 && adult.caredForGetsQualifyingBenefit),
+    anyoneIsCarer: getsCarersAllowance || anyAdult(adults, (adult) => caresForCarersAllowanceHours(adult, parameters)),
     anyoneHasLcwra: anyAdult(adults, (adult) => adult.lcwra),
     anyoneTerminallyIll: anyAdult(adults, (adult) => adult.terminallyIll),
     anyoneIsStudent: anyAdult(adults, (adult) => adult.student),

@@ -43,3 +43,14 @@ export function capitalCounted(savings: Pence | CapitalBand, otherProperty: Othe
   const saved = typeof savings === 'number' ? savings : CAPITAL_BAND_COUNTS_AS[savings];
   return saved + (otherProperty ? otherPropertyCounted(otherProperty) : 0);
 }
+
+/**
+ * Tariff income: `perStep` for each `step` of capital, or part of a step, above `lowerLimit`; nothing at or below
+ * it. Each means test passes its own parameters, in its own period: Universal Credit a month for each £250 above
+ * £6,000 (UC Regs 2013 reg 72); Pension Credit's deemed income and pension-age Housing Benefit and Council Tax
+ * Reduction £1 a week for each £500 above £10,000 (SPC Regs 2002 reg 15(6)); a local working-age Council Tax
+ * Reduction scheme its own figures a week.
+ */
+export function tariffIncome(capital: Pence, lowerLimit: Pence, step: Pence, perStep: Pence): Pence {
+  return capital <= lowerLimit ? 0 : Math.ceil((capital - lowerLimit) / step) * perStep;
+}

@@ -1,5 +1,6 @@
 import type { CalculationInput } from '../core/benefit.js';
 import type { ParameterReader } from '../core/parameters.js';
+import type { FactFunctions } from '../core/ruleset-facts.js';
 import { unearnedIncomeOf, type AdultFacts, type HouseholdFacts } from '../facts.js';
 import type { OtherIncomeType } from '../household.js';
 import type { Pence } from '../../common/money.js';
@@ -33,8 +34,14 @@ export function getsCarersAllowance(adult: AdultFacts | null): boolean {
  */
 export function isCarer(adult: AdultFacts | null, parameters: ParameterReader): boolean {
   if (!adult) return false;
-  if (getsCarersAllowance(adult)) return true;
-  // The hours are read only for someone caring for a person with a qualifying benefit.
+  return getsCarersAllowance(adult) || caresForCarersAllowanceHours(adult, parameters);
+}
+
+/**
+ * Caring for someone with a qualifying disability benefit for at least the hours Carer's Allowance asks
+ * (`gov/dwp/carers_allowance/min_hours`). The hours are read only for someone caring for such a person.
+ */
+export function caresForCarersAllowanceHours(adult: AdultFacts, parameters: ParameterReader): boolean {
   return adult.caredForGetsQualifyingBenefit && adult.caringHoursPerWeek >= parameters.amount('gov/dwp/carers_allowance/min_hours');
 }
 
@@ -50,23 +57,21 @@ export function disabledChildCount(facts: HouseholdFacts): number {
 
 /**
  * The ruleset facts the three pension-age means tests share, for their severe disability, carer and earnings
- * disregard rules; each benefit's ruleset reads them by these names.
+ * disregard rules: each benefit spreads them into its own facts (`benefitFacts({ ...PENSION_AGE_MEANS_TEST_FACTS })`)
+ * and its ruleset reads them by these names.
  */
-export function pensionAgeMeansTestFacts(input: Pick<CalculationInput, 'facts' | 'parameters'>) {
-  const { facts, parameters } = input;
-  return {
-    isCouple: facts.isCouple,
-    claimantGetsQualifyingDisabilityBenefit: getsSevereDisabilityQualifyingBenefit(facts.claimant),
-    partnerGetsQualifyingDisabilityBenefit: getsSevereDisabilityQualifyingBenefit(facts.partner),
-    nonDependantAdultCount: nonDependantAdultCount(facts),
-    claimantGetsCarersAllowance: getsCarersAllowance(facts.claimant),
-    partnerGetsCarersAllowance: getsCarersAllowance(facts.partner),
-    claimantIsCarer: isCarer(facts.claimant, parameters),
-    partnerIsCarer: isCarer(facts.partner, parameters),
-    someoneGetsDisabilityBenefit: benefitUnit(facts).some(getsDisabilityBenefit),
-    weeklyEarningsPence: weeklyEarnings(input),
-  };
-}
+export const PENSION_AGE_MEANS_TEST_FACTS = {
+  isCouple: ({ facts }) => facts.isCouple,
+  claimantGetsQualifyingDisabilityBenefit: ({ facts }) => getsSevereDisabilityQualifyingBenefit(facts.claimant),
+  partnerGetsQualifyingDisabilityBenefit: ({ facts }) => getsSevereDisabilityQualifyingBenefit(facts.partner),
+  nonDependantAdultCount: ({ facts }) => nonDependantAdultCount(facts),
+  claimantGetsCarersAllowance: ({ facts }) => getsCarersAllowance(facts.claimant),
+  partnerGetsCarersAllowance: ({ facts }) => getsCarersAllowance(facts.partner),
+  claimantIsCarer: ({ facts, parameters }) => isCarer(facts.claimant, parameters),
+  partnerIsCarer: ({ facts, parameters }) => isCarer(facts.partner, parameters),
+  someoneGetsDisabilityBenefit: ({ facts }) => benefitUnit(facts).some(getsDisabilityBenefit),
+  weeklyEarningsPence: (input) => weeklyEarnings(input),
+} satisfies FactFunctions<Pick<CalculationInput, 'facts' | 'parameters'>>;
 
 /** Non-dependants aged 18 or over who are not marked exempt. */
 export function nonDependantAdultCount(facts: HouseholdFacts): number {
@@ -111,9 +116,4 @@ const COUNTED_UNEARNED: readonly OtherIncomeType[] = [
 /** Unearned income of the claimant and partner a week, of the types counted (all counted types when none are given). */
 export function weeklyUnearnedIncome(facts: HouseholdFacts, types: readonly OtherIncomeType[] = COUNTED_UNEARNED): Pence {
   return benefitUnit(facts).reduce((sum, adult) => sum + unearnedIncomeOf(adult, types).weekly, 0);
-}
-
-/** £1 (amount) a week for each £500 (step), or part of £500, of capital above the amount ignored. */
-export function tariffIncome(capital: Pence, ignored: Pence, step: Pence, amount: Pence): Pence {
-  return capital <= ignored ? 0 : Math.ceil((capital - ignored) / step) * amount;
 }

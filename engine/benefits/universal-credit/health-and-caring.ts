@@ -2,7 +2,8 @@ import type { CalculationInput } from '../../core/benefit.js';
 import type { Explanations } from '../../core/explanations.js';
 import type { FiredRules } from '../../core/ruleset.js';
 import type { Pence } from '../../../common/money.js';
-import { claimAdults, getsCarersAllowance, qualifyingCaringHours } from '../universal-credit-household.js';
+import { isCarer } from '../../facts/pension-age-means-test.js';
+import { claimAdults } from '../universal-credit-household.js';
 
 /**
  * The LCWRA element (UC Regs 2013 reg 27): the rate for a new award (gov/dwp/universal_credit/elements/lcwra/new_award_rate)
@@ -25,12 +26,6 @@ export function explainLcwraElement(figures: LcwraElement, explanations: Explana
   return [explanations.say(figures.protected ? 'lcwra-protected' : 'lcwra-new-award', { amount: figures.amount })];
 }
 
-function isCarer(input: CalculationInput, adult: (typeof input.facts.adults)[number] | null): boolean {
-  return (
-    !!adult && (qualifyingCaringHours(adult) >= input.parameters.amount('gov/dwp/carers_allowance/min_hours') || getsCarersAllowance(adult))
-  );
-}
-
 /**
  * The carer element (UC Regs 2013 regs 29-30): one element however many rules held, as the questionnaire does not
  * say whether partners care for different people. A carer who also has the LCWRA element gets only that one.
@@ -46,7 +41,7 @@ export function carerElement(input: CalculationInput, fired: FiredRules): CarerE
       hours: parameters.amount('gov/dwp/carers_allowance/min_hours'),
     };
   }
-  return { paid: false, carerWithLcwra: claimAdults(facts).some((adult) => isCarer(input, adult)) };
+  return { paid: false, carerWithLcwra: claimAdults(facts).some((adult) => isCarer(adult, parameters)) };
 }
 
 export function explainCarerElement(figures: CarerElement, explanations: Explanations): string[] {

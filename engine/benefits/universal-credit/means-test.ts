@@ -3,6 +3,7 @@ import type { Explanations } from '../../core/explanations.js';
 import type { FiredRule, FiredRules } from '../../core/ruleset.js';
 import { basisPointsOf, scalePence, sumPence, type Pence } from '../../../common/money.js';
 import { unearnedIncomeOf } from '../../facts.js';
+import { tariffIncome } from '../../facts/capital.js';
 import { adultEarnings, claimAdults, netOfNotionalTax } from '../universal-credit-household.js';
 
 /** Unearned income not counted (UC Regs 2013 reg 66): child maintenance. Student income has its own disregard. */
@@ -150,13 +151,10 @@ export function explainUnearnedIncome(figures: UnearnedIncome, explanations: Exp
   return sentences;
 }
 
-/** £4.35 a month for each £250, or part of £250, of capital above £6,000 (UC Regs 2013 reg 72). */
-export function tariffIncome(capital: Pence, lowerLimit: Pence, step: Pence, perStep: Pence): Pence {
-  if (capital <= lowerLimit) return 0;
-  return Math.ceil((capital - lowerLimit) / step) * perStep;
-}
-
-/** Capital (UC Regs 2013 regs 18, 72): the tariff income counted from capital between the lower and upper limits. */
+/**
+ * Capital (UC Regs 2013 regs 18, 72): the tariff income counted from capital between the lower and upper limits,
+ * £4.35 a month for each £250, or part of £250, above £6,000 (the generic rule is in engine/facts/capital.ts).
+ */
 export interface CapitalTariff {
   capital: Pence;
   lowerLimit: Pence;
