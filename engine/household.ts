@@ -5,32 +5,23 @@
  * (at most 2 decimals) and always carries its period, so a figure is never re-rounded or its period guessed.
  */
 
-import type { MoneyPeriod } from '../common/money.js';
+import type * as Request from './schemas/calculation-request.types.js';
 
 export const COUNTRIES = ['ENGLAND', 'SCOTLAND', 'WALES', 'NORTHERN_IRELAND'] as const;
 export type Country = (typeof COUNTRIES)[number];
 
-// The periods (WEEK, MONTH, YEAR) are `common/money.ts`'s, the one MoneyPeriod of web, API and engine.
+// The shapes that are the same in the request and the household worked out (money, earnings, self-employment, other
+// income, non-dependants) are the request's types, generated from its JSON Schema by `npm run schemas:types`.
 
 /** An amount in pounds (a JSON number, at most 2 decimals) and the period it is paid or earned over. */
-export interface Money {
-  amount: number;
-  period: MoneyPeriod;
-}
+export type Money = Request.Money;
 
 /** NET: take-home, after tax, National Insurance and pension contributions. GROSS: before them. */
 export const EARNINGS_BASES = ['NET', 'GROSS'] as const;
 export type EarningsBasis = (typeof EARNINGS_BASES)[number];
 
-export interface Earnings extends Money {
-  basis: EarningsBasis;
-}
-
-export interface SelfEmployment {
-  profit: Money;
-  /** In a start-up period, so the Universal Credit minimum income floor does not yet apply. */
-  startUpPeriod: boolean;
-}
+export type Earnings = Request.Earnings;
+export type SelfEmployment = Request.SelfEmployment;
 
 export const OTHER_INCOME_TYPES = [
   'STATE_PENSION',
@@ -45,9 +36,7 @@ export const OTHER_INCOME_TYPES = [
 ] as const;
 export type OtherIncomeType = (typeof OTHER_INCOME_TYPES)[number];
 
-export interface OtherIncome extends Money {
-  type: OtherIncomeType;
-}
+export type OtherIncome = Request.OtherIncome;
 
 /** The rates each disability benefit is paid at; the two without a rate here have none in the contract. */
 export const BENEFIT_RATES = {
@@ -122,18 +111,7 @@ export interface Child {
   inNonAdvancedEducation: boolean;
 }
 
-export interface NonDependant {
-  age: number;
-  grossIncome: Money;
-  /** Gets a benefit (or is in a situation) that means no deduction is made for them. */
-  exempt: boolean;
-  /**
-   * Works 16 hours or more a week ('remunerative work'). Housing Benefit and Council Tax Reduction take a deduction
-   * by gross income only for a non-dependant in such work, and the lowest otherwise; some councils' schemes have one
-   * figure for each. Absent or null when not known: the deduction is then chosen by gross income, as for one in work.
-   */
-  inRemunerativeWork?: boolean | null;
-}
+export type NonDependant = Request.NonDependant;
 
 export const HOUSING_TENURES = [
   'PRIVATE_RENT',
@@ -189,10 +167,4 @@ export interface Household {
   /** Savings and investments in pounds, excluding the home lived in. */
   capital: number;
   childcareCosts: Money | null;
-}
-
-export interface CalculationRequest {
-  /** ISO yyyy-mm-dd: the rules and rates in force on that date; default today. */
-  date?: string;
-  household: Household;
 }

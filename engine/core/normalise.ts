@@ -1,22 +1,18 @@
-import type { Adult, Child, Household, Housing } from '../household.js';
+import type { Adult, BenefitReceived, Household } from '../household.js';
+import type * as Request from '../schemas/calculation-request.types.js';
 
 /**
- * A household as callers may send it: only `country`, each adult's `dateOfBirth` or `age`, and `housing.tenure`
- * are needed; everything else has the default a person who was not asked would give (no earnings, no other
- * income, no benefits, no health condition, no caring, not a student, no children, no other adults, no rent,
- * no capital). The calculation API's validation and the rulesets' test cases both use these defaults.
+ * A household as callers may send it: the calculation request's household
+ * (`engine/schemas/calculation-request.types.ts`, generated from its JSON Schema). Only `country`, each adult's
+ * `dateOfBirth` or `age`, and `housing.tenure` are needed; everything else has the default a person who was not asked
+ * would give (no earnings, no other income, no benefits, no health condition, no caring, not a student, no children,
+ * no other adults, no rent, no capital). The calculation API's validation and the rulesets' test cases both use these
+ * defaults. The one field narrowed here is a benefit's rate, which must suit its type (the schema's `x-ratesByType`,
+ * checked by `engine/validate-request.ts`).
  */
-export type AdultInput = Partial<Omit<Adult, 'health' | 'caring'>> & {
-  health?: Partial<Adult['health']>;
-  caring?: Partial<Adult['caring']>;
-};
-export type ChildInput = Partial<Omit<Child, 'dateOfBirth'>> & { dateOfBirth: string };
-export type HouseholdInput = Partial<Omit<Household, 'adults' | 'children' | 'housing'>> & {
-  country: Household['country'];
-  adults: AdultInput[];
-  children?: ChildInput[];
-  housing: Partial<Omit<Housing, 'councilTax'>> & { tenure: Housing['tenure']; councilTax?: Partial<Housing['councilTax']> };
-};
+export type AdultInput = Omit<Request.Adult, 'benefitsReceived'> & { benefitsReceived?: BenefitReceived[] };
+export type ChildInput = Request.Child;
+export type HouseholdInput = Omit<Request.Household, 'adults'> & { adults: AdultInput[] };
 
 function normaliseAdult(adult: AdultInput): Adult {
   return {

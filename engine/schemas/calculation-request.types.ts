@@ -1,0 +1,336 @@
+// Generated from definitions/schemas/calculation-request.schema.json by `npm run schemas:types` (scripts/schema-types.ts): do not edit by hand.
+// Change the schema and run `npm run schemas:types`; scripts/schema-types.spec.ts fails when this file is out of date.
+
+/**
+ * The nation of the home.
+ */
+export type Country = 'ENGLAND' | 'SCOTLAND' | 'WALES' | 'NORTHERN_IRELAND';
+/**
+ * A real date written as yyyy-mm-dd.
+ */
+export type Date = string;
+/**
+ * Pounds, 0 or more, with at most 2 decimals.
+ */
+export type Pounds = number;
+/**
+ * The period the amount is paid or earned over.
+ */
+export type MoneyPeriod = 'WEEK' | 'MONTH' | 'YEAR';
+/**
+ * NET: take-home, after tax, National Insurance and pension contributions. GROSS: before them (the engine works out income tax and National Insurance for the tax year of the date).
+ */
+export type EarningsBasis = 'NET' | 'GROSS';
+/**
+ * What the income is.
+ */
+export type OtherIncomeType =
+  | 'STATE_PENSION'
+  | 'PRIVATE_PENSION'
+  | 'NEW_STYLE_JSA'
+  | 'NEW_STYLE_ESA'
+  | 'CARERS_ALLOWANCE'
+  | 'MAINTENANCE_SPOUSAL'
+  | 'CHILD_MAINTENANCE'
+  | 'STUDENT_INCOME'
+  | 'OTHER_UNEARNED';
+/**
+ * The benefit. ADP_* are Scotland's Adult Disability Payment, paid as PIP.
+ */
+export type BenefitReceivedType =
+  | 'PIP_DAILY_LIVING'
+  | 'PIP_MOBILITY'
+  | 'DLA_CARE'
+  | 'DLA_MOBILITY'
+  | 'ATTENDANCE_ALLOWANCE'
+  | 'ADP_DAILY_LIVING'
+  | 'ADP_MOBILITY'
+  | 'ARMED_FORCES_INDEPENDENCE'
+  | 'CONSTANT_ATTENDANCE';
+/**
+ * The rate a disability benefit is paid at; which rates a benefit has is in `x-ratesByType`.
+ */
+export type BenefitRate = 'STANDARD' | 'ENHANCED' | 'LOWEST' | 'MIDDLE' | 'HIGHEST' | 'LOWER' | 'HIGHER';
+/**
+ * For the size criteria and LHA bedroom rules; when absent the rules assume children may not share.
+ */
+export type Sex = 'FEMALE' | 'MALE';
+/**
+ * NONE; LOWER (gets DLA, PIP or Child Disability Payment at any rate); HIGHER (DLA highest care, PIP/CDP enhanced daily living, or certified blind).
+ */
+export type ChildDisability = 'NONE' | 'LOWER' | 'HIGHER';
+/**
+ * How the home is held.
+ */
+export type Tenure =
+  | 'PRIVATE_RENT'
+  | 'SOCIAL_RENT'
+  | 'TEMPORARY_ACCOMMODATION'
+  | 'SUPPORTED_ACCOMMODATION'
+  | 'OWNER_OCCUPIER'
+  | 'SHARED_OWNERSHIP'
+  | 'LIVING_WITH_OTHERS_NO_RENT'
+  | 'HOMELESS';
+/**
+ * The band (I only in Wales; null in Northern Ireland, which has no bands).
+ */
+export type CouncilTaxBand = 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I';
+
+/**
+ * A household and the date to work it out for. Unknown fields are refused at every depth (400 with the JSON path of each), never ignored.
+ */
+export interface CalculationRequest {
+  /**
+   * yyyy-mm-dd: the rules and rates in force on that date; default today in the UK. A date outside the rates held gives 422.
+   */
+  date?: string;
+  /**
+   * The household.
+   */
+  household: Household;
+}
+/**
+ * The household: country, adults and housing.tenure are required; every other field has a default.
+ */
+export interface Household {
+  country: Country;
+  /**
+   * GSS code of the local authority, in the country given; used for council tax, the council tax reduction scheme, the Local Housing Allowance area and the London benefit cap.
+   */
+  localAuthority?: string;
+  /**
+   * One adult (a single claimant) or two (a couple; the first is the claimant).
+   *
+   * @minItems 1
+   * @maxItems 2
+   */
+  adults: Adult[];
+  /**
+   * Children and young people; default none.
+   *
+   * @maxItems 20
+   */
+  children?: Child[];
+  /**
+   * Non-dependants; default none.
+   *
+   * @maxItems 20
+   */
+  nonDependants?: NonDependant[];
+  /**
+   * The home.
+   */
+  housing: Housing;
+  /**
+   * Savings and investments in pounds (at most 2 decimals), excluding the home lived in; default 0.
+   */
+  capital?: Pounds;
+  /**
+   * Childcare costs; default null (none).
+   */
+  childcareCosts?: Money | null;
+}
+/**
+ * One adult: dateOfBirth or age is required, every other field has the default of someone who was not asked.
+ */
+export interface Adult {
+  /**
+   * yyyy-mm-dd, not after the date asked; wins over age when both are given.
+   */
+  dateOfBirth?: Date;
+  /**
+   * Age in whole years, when the date of birth is not known.
+   */
+  age?: number;
+  /**
+   * Employed earnings; null (the default) when not employed.
+   */
+  earnings?: Earnings | null;
+  /**
+   * Hours worked a week.
+   */
+  hoursPerWeek?: number;
+  /**
+   * Self-employment; null (the default) when not self-employed.
+   */
+  selfEmployment?: SelfEmployment | null;
+  /**
+   * Income other than earnings; default none.
+   *
+   * @maxItems 20
+   */
+  otherIncome?: OtherIncome[];
+  /**
+   * Disability benefits the adult gets; default none.
+   *
+   * @maxItems 9
+   */
+  benefitsReceived?: BenefitReceived[];
+  /**
+   * Health findings; default none.
+   */
+  health?: Health;
+  /**
+   * Caring; default none.
+   */
+  caring?: Caring;
+  /**
+   * A full-time student.
+   */
+  student?: boolean;
+}
+/**
+ * Employed earnings: an amount, its period, and whether it is before or after tax.
+ */
+export interface Earnings {
+  amount: Pounds;
+  period: MoneyPeriod;
+  basis: EarningsBasis;
+}
+/**
+ * Self-employed profit.
+ */
+export interface SelfEmployment {
+  /**
+   * Profit after allowable expenses.
+   */
+  profit: Money;
+  /**
+   * In a start-up period, so the Universal Credit minimum income floor does not yet apply.
+   */
+  startUpPeriod: boolean;
+}
+/**
+ * An amount in pounds and its period, so the period is never guessed.
+ */
+export interface Money {
+  amount: Pounds;
+  period: MoneyPeriod;
+}
+/**
+ * Income other than earnings, with its type.
+ */
+export interface OtherIncome {
+  type: OtherIncomeType;
+  amount: Pounds;
+  period: MoneyPeriod;
+}
+/**
+ * A disability benefit the adult gets, with its rate where it has rates.
+ */
+export interface BenefitReceived {
+  type: BenefitReceivedType;
+  /**
+   * The rate paid; required for the types that have rates and left out for the others: PIP_DAILY_LIVING (STANDARD|ENHANCED), PIP_MOBILITY (STANDARD|ENHANCED), DLA_CARE (LOWEST|MIDDLE|HIGHEST), DLA_MOBILITY (LOWER|HIGHER), ATTENDANCE_ALLOWANCE (LOWER|HIGHER), ADP_DAILY_LIVING (STANDARD|ENHANCED), ADP_MOBILITY (STANDARD|ENHANCED), ARMED_FORCES_INDEPENDENCE (no rate), CONSTANT_ATTENDANCE (no rate).
+   */
+  rate?: BenefitRate;
+}
+/**
+ * Health findings for work capability. Each field defaults to false.
+ */
+export interface Health {
+  /**
+   * Limited capability for work and work-related activity found (or expected, with a fit note).
+   */
+  lcwra?: boolean;
+  /**
+   * The LCWRA award is protected at the pre-April-2026 rate; needs lcwra true.
+   */
+  lcwraBefore2026April?: boolean;
+  /**
+   * Terminally ill.
+   */
+  terminallyIll?: boolean;
+}
+/**
+ * Care the adult gives to someone else. Each field defaults to 0 or false.
+ */
+export interface Caring {
+  /**
+   * Hours a week spent caring.
+   */
+  hoursPerWeek?: number;
+  /**
+   * The person cared for gets a benefit that qualifies the carer (PIP daily living, Attendance Allowance, DLA middle or highest care...).
+   */
+  caredForGetsQualifyingBenefit?: boolean;
+}
+/**
+ * A child or young person in the household.
+ */
+export interface Child {
+  /**
+   * yyyy-mm-dd, not after the date asked.
+   */
+  dateOfBirth: Date;
+  sex?: Sex;
+  disability?: ChildDisability;
+  /**
+   * A 16-19 year old in full-time non-advanced education or approved training.
+   */
+  inNonAdvancedEducation?: boolean;
+}
+/**
+ * Another adult living in the home who is not part of the claim (a grown-up child, a relative).
+ */
+export interface NonDependant {
+  /**
+   * Age in whole years.
+   */
+  age: number;
+  /**
+   * Their gross income.
+   */
+  grossIncome: Money;
+  /**
+   * Gets a benefit (or is in a situation) that means no deduction is made for them.
+   */
+  exempt: boolean;
+  /**
+   * Works 16 hours or more a week (remunerative work). Housing Benefit and Council Tax Reduction deduct by gross income only for a non-dependant in such work, and the lowest deduction otherwise; some councils' schemes have one figure for each. Omitted or null when not known: the deduction is chosen by gross income, as for one in work, and the explanation says so.
+   */
+  inRemunerativeWork?: boolean | null;
+}
+/**
+ * The home: tenure is required, every other field has a default.
+ */
+export interface Housing {
+  tenure: Tenure;
+  /**
+   * Rent; default null (none).
+   */
+  rent?: Money | null;
+  /**
+   * Service charges; default null (none).
+   */
+  serviceCharges?: Money | null;
+  /**
+   * Bedrooms in the home (for the social-sector size criteria; the LHA category is worked out from the household); default null.
+   */
+  bedrooms?: number | null;
+  /**
+   * Council tax; default no band, no charge given, liable.
+   */
+  councilTax?: CouncilTax;
+  /**
+   * The Broad Rental Market Area as the Valuation Office Agency writes it; when absent, worked out from the local authority.
+   */
+  brma?: string;
+}
+/**
+ * Council tax for the home. Each field has a default.
+ */
+export interface CouncilTax {
+  /**
+   * The band (I only in Wales; null in Northern Ireland, which has no bands); default null.
+   */
+  band?: CouncilTaxBand | null;
+  /**
+   * The year's charge in pounds when known, at most 2 decimals; null (the default) to work it out from the band.
+   */
+  annualCharge?: Pounds | null;
+  /**
+   * Liable to pay council tax.
+   */
+  liable?: boolean;
+}
