@@ -1,4 +1,4 @@
-import { COUNTRIES } from '../household.js';
+import { Contract, readSchema } from '../schemas/json-schema.js';
 import { EXTRA_HELP_FACTS, type ExtraHelpFactDefinition } from './facts.js';
 import type {
   ExtraHelpCategory,
@@ -9,19 +9,27 @@ import type {
   ExtraHelpVariable,
 } from './types.js';
 
+const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 /**
  * Checks and loads `definitions/extra-help/`: `extra-help.json` (the categories in order, and the result
  * variables) and `categories/<name>.json` (one category and its items). Every problem is reported with its file
- * and JSON path, so a policy officer sees all of them at once. No I/O: the caller passes the files' texts.
+ * and JSON path, so a policy officer sees all of them at once. The caller passes the files' texts (only the schema is read here).
  */
 
 export const INDEX_FILE = 'extra-help.json';
 export const CATEGORIES_FOLDER = 'categories';
 
-const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const VARIABLE_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/;
+/**
+ * The shape of extra-help.json (the schema's root) and of a category file (its `$defs/category`), written once as
+ * JSON Schema (`definitions/schemas/extra-help.schema.json`) and checked with ajv. The code adds only what relates
+ * values to each other or to the facts held in code.
+ */
+const knownFields = (allowed: readonly string[]) => `is not a known field (allowed: ${allowed.join(', ')}).`;
+const SCHEMA = readSchema('extra-help.schema.json');
+const INDEX_CONTRACT = new Contract(SCHEMA, knownFields);
+const CATEGORY_CONTRACT = new Contract({ $schema: SCHEMA.$schema, $defs: SCHEMA.$defs, $ref: '#/$defs/category' }, knownFields);
 const COMPARISONS = new Set(['lessThan', 'lessThanInclusive', 'greaterThan', 'greaterThanInclusive']);
-const OPERATORS = ['equal', 'notEqual', 'lessThan', 'lessThanInclusive', 'greaterThan', 'greaterThanInclusive', 'in', 'notIn'];
 
 export class ExtraHelpDefinitionsError extends Error {
   override name = 'ExtraHelpDefinitionsError';
@@ -36,39 +44,12 @@ export function describeProblem({ file, path, message }: ExtraHelpProblem): stri
   return `${file} at ${path}: ${message}`;
 }
 
-type Report = (path: string, message: string) => void;
+type Segment = string | number;
+type Found = { segments: Segment[]; message: string };
 type Json = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
-
-function checkKeys(node: Json, path: string, required: readonly string[], optional: readonly string[], report: Report): void {
-  for (const key of required) if (!(key in node)) report(path, `'${key}' is missing.`);
-  const allowed = new Set([...required, ...optional]);
-  for (const key of Object.keys(node))
-    if (!allowed.has(key)) report(`${path}.${key}`, `'${key}' is not a field here (${[...allowed].join(', ')}).`);
-}
-
-function checkText(node: Json, key: string, path: string, report: Report): void {
-  if (key in node && !isText(node[key])) report(`${path}.${key}`, 'must be text that is not empty.');
-}
-
-function checkNations(value: unknown, path: string, report: Report): void {
-  if (!Array.isArray(value) || value.length === 0) return report(path, `must list at least one of ${COUNTRIES.join(', ')}.`);
-  value.forEach((nation, index) => {
-    if (!(COUNTRIES as readonly unknown[]).includes(nation))
-      report(`${path}[${index}]`, `'${String(nation)}' is not one of ${COUNTRIES.join(', ')}.`);
-    else if (value.indexOf(nation) !== index) report(`${path}[${index}]`, `'${String(nation)}' is listed twice.`);
-  });
-}
-
-function checkSource(value: unknown, path: string, report: Report): void {
-  if (!isObject(value)) return report(path, 'must be { "title": ..., "url": "https://..." } naming where the scheme is described.');
-  checkKeys(value, path, ['title', 'url'], [], report);
-  checkText(value, 'title', path, report);
-  if ('url' in value && !(typeof value.url === 'string' && /^https:\/\/\S+$/.test(value.url)))
-    report(`${path}.url`, 'must be an https address.');
-}
 
 /** Whether a literal is of the fact's type (a listed value for a string fact; null only for a nullable number). */
 function fitsFact(value: unknown, definition: ExtraHelpFactDefinition): boolean {
@@ -84,60 +65,65 @@ function describeType(definition: ExtraHelpFactDefinition): string {
   return 'true or false';
 }
 
-/** A json-rules-engine condition over the extra-help facts, with literal values of each fact's type. */
-function checkCondition(condition: unknown, path: string, report: Report): void {
-  if (!isObject(condition))
-    return report(path, 'must be a condition: { "all": [...] }, { "any": [...] }, { "not": {...} } or { "fact", "operator", "value" }.');
-  const groups = ['all', 'any', 'not'].filter((key) => key in condition);
-  if (groups.length > 1) return report(path, `has ${groups.join(' and ')}: use one per condition, nesting the others.`);
-  if (groups.length === 1) {
-    const group = groups[0]!;
-    checkKeys(condition, path, [group], ['source'], report);
-    if (group === 'not') return checkCondition(condition.not, `${path}.not`, report);
+/** A nation listed twice in a list of nations (the schema checks each is a nation). */
+function repeatedNations(value: unknown, at: Segment[]): Found[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((nation: unknown, index) =>
+    typeof nation === 'string' && value.indexOf(nation) !== index
+      ? [{ segments: [...at, index], message: `'${nation}' is listed twice.` }]
+      : [],
+  );
+}
+
+/**
+ * What the schema cannot say of a condition: its fact is one of the extra-help facts, its values are of that fact's
+ * type, only a number fact is compared, and a threshold says where its figure comes from. Only conditions of the
+ * right shape are looked at; the schema reports the rest.
+ */
+function conditionChecks(condition: unknown, at: Segment[]): Found[] {
+  if (!isObject(condition)) return [];
+  const group = ['all', 'any', 'not'].find((key) => key in condition);
+  if (group === 'not') return conditionChecks(condition.not, [...at, 'not']);
+  if (group) {
     const inner = condition[group];
-    if (!Array.isArray(inner) || inner.length === 0) return report(`${path}.${group}`, 'must be a non-empty list of conditions.');
-    inner.forEach((item, index) => checkCondition(item, `${path}.${group}[${index}]`, report));
-    return;
+    return Array.isArray(inner) ? inner.flatMap((item: unknown, index) => conditionChecks(item, [...at, group, index])) : [];
   }
-  if ('path' in condition || 'params' in condition) {
-    report(
-      path,
-      "uses 'path' or 'params', which extra help does not allow: name one flat fact (the rates in rulesets/parameters are not read here; write the figure with a 'source').",
+  const { fact, operator, value } = condition;
+  if (typeof fact !== 'string') return [];
+  if (!Object.hasOwn(EXTRA_HELP_FACTS, fact))
+    return [
+      { segments: [...at, 'fact'], message: `'${fact}' is not an extra-help fact (they are listed in definitions/extra-help/README.md).` },
+    ];
+  const definition = (EXTRA_HELP_FACTS as Record<string, ExtraHelpFactDefinition>)[fact]!;
+  if (typeof operator !== 'string' || !('value' in condition) || isObject(value)) return [];
+  const notAValue = (item: unknown) => `${JSON.stringify(item)} is not a value of ${fact} (${describeType(definition)}).`;
+  if (operator === 'in' || operator === 'notIn') {
+    if (!Array.isArray(value)) return [];
+    return value.flatMap((item: unknown, index) =>
+      fitsFact(item, definition) ? [] : [{ segments: [...at, 'value', index], message: notAValue(item) }],
     );
   }
-  checkKeys(condition, path, ['fact', 'operator', 'value'], ['source', 'path', 'params'], report);
-  const fact = condition.fact;
-  const definition =
-    typeof fact === 'string' && Object.hasOwn(EXTRA_HELP_FACTS, fact)
-      ? (EXTRA_HELP_FACTS as Record<string, ExtraHelpFactDefinition>)[fact]
-      : undefined;
-  if (typeof fact !== 'string') return report(`${path}.fact`, 'must name a fact.');
-  if (!definition)
-    return report(`${path}.fact`, `'${fact}' is not an extra-help fact (they are listed in definitions/extra-help/README.md).`);
-  const operator = condition.operator;
-  if (typeof operator !== 'string' || !OPERATORS.includes(operator))
-    return report(`${path}.operator`, `'${String(operator)}' is not one of ${OPERATORS.join(', ')}.`);
-  if (!('value' in condition)) return;
-  const value = condition.value;
-  if (isObject(value)) return report(`${path}.value`, 'must be a plain value: comparing one fact with another is not supported here.');
-  if (operator === 'in' || operator === 'notIn') {
-    if (!Array.isArray(value) || value.length === 0) return report(`${path}.value`, `must be a non-empty list for '${operator}'.`);
-    value.forEach((item, index) => {
-      if (!fitsFact(item, definition))
-        report(`${path}.value[${index}]`, `${JSON.stringify(item)} is not a value of ${fact} (${describeType(definition)}).`);
-    });
-    return;
-  }
   if (COMPARISONS.has(operator) && definition.type !== 'number')
-    return report(`${path}.operator`, `'${operator}' compares numbers, but ${fact} is ${describeType(definition)}.`);
-  if (COMPARISONS.has(operator) && typeof value !== 'number') return report(`${path}.value`, `must be a number to compare ${fact} with.`);
-  if (!fitsFact(value, definition))
-    return report(`${path}.value`, `${JSON.stringify(value)} is not a value of ${fact} (${describeType(definition)}).`);
+    return [{ segments: [...at, 'operator'], message: `'${operator}' compares numbers, but ${fact} is ${describeType(definition)}.` }];
+  if (COMPARISONS.has(operator) && typeof value !== 'number') return [];
+  if (!fitsFact(value, definition)) return [{ segments: [...at, 'value'], message: notAValue(value) }];
   // A threshold is a figure from the scheme's rules: say where it comes from, so it can be checked each year.
   if (COMPARISONS.has(operator) && value !== 0 && !isText(condition.source)) {
-    report(`${path}.source`, `the threshold ${String(value)} needs a 'source' saying where the figure comes from.`);
+    return [
+      { segments: [...at, 'source'], message: `the threshold ${String(value)} needs a 'source' saying where the figure comes from.` },
+    ];
   }
+  return [];
 }
+
+/** The checks in code on a scheme or a variable: its nations listed once, and its condition's facts and values. */
+function schemeChecks(scheme: unknown, at: Segment[]): Found[] {
+  if (!isObject(scheme)) return [];
+  return [...repeatedNations(scheme.nations, [...at, 'nations']), ...conditionChecks(scheme.condition, [...at, 'condition'])];
+}
+
+/** `items[0].name` as `$.items[0].name`, the file as a whole as `$`. */
+const jsonPath = (path: string) => (path ? `$.${path}` : '$');
 
 function parse(file: ExtraHelpFile, report: (problem: ExtraHelpProblem) => void): unknown {
   try {
@@ -148,68 +134,47 @@ function parse(file: ExtraHelpFile, report: (problem: ExtraHelpProblem) => void)
   }
 }
 
-function checkVariable(variable: unknown, path: string, report: Report): void {
-  if (!isObject(variable)) return report(path, 'must be an object with name, description, nations, condition and source.');
-  checkKeys(variable, path, ['name', 'description', 'nations', 'condition', 'source'], [], report);
-  if ('name' in variable && !(typeof variable.name === 'string' && VARIABLE_NAME.test(variable.name)))
-    report(`${path}.name`, 'must be in capitals with underscores, like WARM_HOMES_NETWORK_ELIGIBLE.');
-  checkText(variable, 'description', path, report);
-  if ('nations' in variable) checkNations(variable.nations, `${path}.nations`, report);
-  if ('condition' in variable) checkCondition(variable.condition, `${path}.condition`, report);
-  if ('source' in variable) checkSource(variable.source, `${path}.source`, report);
-}
-
-function checkItem(item: unknown, path: string, report: Report): void {
-  if (!isObject(item)) return report(path, 'must be an object with name, title, text, howToAccess, nations, condition and source.');
-  checkKeys(item, path, ['name', 'title', 'text', 'howToAccess', 'nations', 'condition', 'source'], ['howToAccessTitle'], report);
-  if ('name' in item && !(typeof item.name === 'string' && KEBAB.test(item.name)))
-    report(`${path}.name`, 'must be kebab-case, like warm-home-discount.');
-  for (const key of ['title', 'text', 'howToAccess', 'howToAccessTitle']) checkText(item, key, path, report);
-  if ('nations' in item) checkNations(item.nations, `${path}.nations`, report);
-  if ('condition' in item) checkCondition(item.condition, `${path}.condition`, report);
-  if ('source' in item) checkSource(item.source, `${path}.source`, report);
-}
-
-function checkCategory(json: unknown, expectedName: string, report: Report): void {
-  if (!isObject(json)) return report('$', 'must be an object with name, title and items.');
-  checkKeys(json, '$', ['name', 'title', 'items'], [], report);
-  if ('name' in json && json.name !== expectedName)
-    report('$.name', `must be '${expectedName}', the name the file is listed under in ${INDEX_FILE}.`);
-  checkText(json, 'title', '$', report);
-  if (!Array.isArray(json.items) || json.items.length === 0) return report('$.items', 'must be a non-empty list of items.');
-  json.items.forEach((item, index) => checkItem(item, `$.items[${index}]`, report));
-}
-
 /** Every problem with the files of `definitions/extra-help/` (paths relative to it, '/' separated). */
 export function checkExtraHelpFiles(files: readonly ExtraHelpFile[]): ExtraHelpProblem[] {
   const problems: ExtraHelpProblem[] = [];
   const byPath = new Map(files.map((file) => [file.path, file]));
-  const reporterFor =
-    (file: string): Report =>
-    (path, message) =>
-      problems.push({ file, path, message });
+  const check = (file: string, contract: Contract, json: unknown, more: Found[]) => {
+    for (const { path, message } of contract.problemsWith(json, more)) {
+      problems.push({
+        file,
+        path: jsonPath(path),
+        message: path && message.startsWith(`${path} `) ? message.slice(path.length + 1) : message,
+      });
+    }
+  };
   const indexFile = byPath.get(INDEX_FILE);
   if (!indexFile)
     return [{ file: INDEX_FILE, path: '$', message: 'is missing: it lists the categories in order and the result variables.' }];
   const index = parse(indexFile, (problem) => problems.push(problem));
   if (index === undefined) return problems;
-  const reportIndex = reporterFor(INDEX_FILE);
-  if (!isObject(index)) return [{ file: INDEX_FILE, path: '$', message: 'must be an object with description, categories and variables.' }];
-  checkKeys(index, '$', ['description', 'categories', 'variables'], [], reportIndex);
-  checkText(index, 'description', '$', reportIndex);
   const listed: string[] = [];
-  if (!Array.isArray(index.categories) || index.categories.length === 0)
-    reportIndex('$.categories', 'must list the category names in the order they are shown.');
-  else
-    index.categories.forEach((name, position) => {
-      if (typeof name !== 'string' || !KEBAB.test(name)) reportIndex(`$.categories[${position}]`, 'must be a kebab-case category name.');
-      else if (listed.includes(name)) reportIndex(`$.categories[${position}]`, `'${name}' is listed twice.`);
-      else listed.push(name);
+  const listedAt: number[] = [];
+  const indexChecks: Found[] = [];
+  if (isObject(index) && Array.isArray(index.categories)) {
+    index.categories.forEach((name: unknown, position) => {
+      if (typeof name !== 'string' || !KEBAB.test(name)) return;
+      if (listed.includes(name)) indexChecks.push({ segments: ['categories', position], message: `'${name}' is listed twice.` });
+      else {
+        listed.push(name);
+        listedAt.push(position);
+      }
     });
-  if (!Array.isArray(index.variables)) reportIndex('$.variables', 'must be a list (it may be empty).');
-  else index.variables.forEach((variable, position) => checkVariable(variable, `$.variables[${position}]`, reportIndex));
-
+  }
+  if (isObject(index) && Array.isArray(index.variables))
+    index.variables.forEach((variable: unknown, position) => indexChecks.push(...schemeChecks(variable, ['variables', position])));
   const categoryPath = (name: string) => `${CATEGORIES_FOLDER}/${name}.json`;
+  listed.forEach((name, position) => {
+    if (!byPath.has(categoryPath(name)))
+      indexChecks.push({ segments: ['categories', listedAt[position]!], message: `'${name}' has no file ${categoryPath(name)}.` });
+  });
+  check(INDEX_FILE, INDEX_CONTRACT, index, indexChecks);
+  if (!isObject(index)) return problems;
+
   for (const file of files) {
     if (file.path === INDEX_FILE || !file.path.endsWith('.json')) continue;
     const name = file.path.startsWith(`${CATEGORIES_FOLDER}/`) ? file.path.slice(CATEGORIES_FOLDER.length + 1, -'.json'.length) : null;
@@ -221,26 +186,28 @@ export function checkExtraHelpFiles(files: readonly ExtraHelpFile[]): ExtraHelpP
       });
   }
   const seen = new Map<string, string>();
-  for (const [position, name] of listed.entries()) {
+  for (const name of listed) {
     const file = byPath.get(categoryPath(name));
-    if (!file) {
-      reportIndex(`$.categories[${position}]`, `'${name}' has no file ${categoryPath(name)}.`);
-      continue;
-    }
+    if (!file) continue;
     const json = parse(file, (problem) => problems.push(problem));
     if (json === undefined) continue;
-    const report = reporterFor(file.path);
-    checkCategory(json, name, report);
+    const more: Found[] = [];
+    if (isObject(json) && typeof json.name === 'string' && json.name !== name)
+      more.push({ segments: ['name'], message: `must be '${name}', the name the file is listed under in ${INDEX_FILE}.` });
     const items = isObject(json) && Array.isArray(json.items) ? json.items : [];
-    items.forEach((item, itemIndex) => {
+    items.forEach((item: unknown, itemIndex) => {
+      more.push(...schemeChecks(item, ['items', itemIndex]));
       const itemName = isObject(item) && typeof item.name === 'string' ? item.name : null;
       if (itemName === null) return;
-      const where = `${file.path} at $.items[${itemIndex}]`;
       const first = seen.get(itemName);
       if (first)
-        report(`$.items[${itemIndex}].name`, `'${itemName}' is already the name of ${first}; names must be unique across categories.`);
-      else seen.set(itemName, where);
+        more.push({
+          segments: ['items', itemIndex, 'name'],
+          message: `'${itemName}' is already the name of ${first}; names must be unique across categories.`,
+        });
+      else seen.set(itemName, `${file.path} at $.items[${itemIndex}]`);
     });
+    check(file.path, CATEGORY_CONTRACT, json, more);
   }
   return problems;
 }

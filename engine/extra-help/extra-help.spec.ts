@@ -415,18 +415,40 @@ describe('the extra-help checker', () => {
       'extra-help.json at $.variables[0].name: must be in capitals with underscores, like WARM_HOMES_NETWORK_ELIGIBLE.',
       'extra-help.json at $.variables[0].condition.all: must be a non-empty list of conditions.',
       "categories/stray.json at $: is not a listed category: add its name to 'categories' in extra-help.json, or remove the file.",
-      "categories/energy.json at $.items[0]: 'howToAccess' is missing.",
-      "categories/energy.json at $.items[0].colour: 'colour' is not a field here (name, title, text, howToAccess, nations, condition, source, howToAccessTitle).",
-      "categories/energy.json at $.items[0].nations[1]: 'WALSE' is not one of ENGLAND, SCOTLAND, WALES, NORTHERN_IRELAND.",
+      'categories/energy.json at $.items[0].colour: is not a known field (allowed: name, title, text, howToAccessTitle, howToAccess, nations, condition, source).',
+      'categories/energy.json at $.items[0].howToAccess: is required.',
+      'categories/energy.json at $.items[0].nations[1]: must be one of ENGLAND, SCOTLAND, WALES, NORTHERN_IRELAND.',
       "categories/energy.json at $.items[0].condition.any[0].fact: 'isPregnant' is not an extra-help fact (they are listed in definitions/extra-help/README.md).",
       "categories/energy.json at $.items[0].condition.any[1].source: the threshold 40800 needs a 'source' saying where the figure comes from.",
       'categories/energy.json at $.items[0].condition.any[2].value[1]: "ENGLND" is not a value of country (one of ENGLAND, SCOTLAND, WALES, NORTHERN_IRELAND).',
       "categories/energy.json at $.items[0].condition.any[3].operator: 'greaterThan' compares numbers, but getsPip is true or false.",
-      "categories/energy.json at $.items[0].condition.any[4].operator: 'between' is not one of equal, notEqual, lessThan, lessThanInclusive, greaterThan, greaterThanInclusive, in, notIn.",
+      'categories/energy.json at $.items[0].condition.any[4].operator: must be one of equal, notEqual, lessThan, lessThanInclusive, greaterThan, greaterThanInclusive, in, notIn.',
       'categories/energy.json at $.items[0].condition.any[5].value: must be a plain value: comparing one fact with another is not supported here.',
       "categories/energy.json at $.items[0].condition.any[6]: uses 'path' or 'params', which extra help does not allow: name one flat fact (the rates in rulesets/parameters are not read here; write the figure with a 'source').",
       'categories/energy.json at $.items[0].condition.any[6].value: "RENT" is not a value of tenure (one of PRIVATE_RENT, SOCIAL_RENT, TEMPORARY_ACCOMMODATION, SUPPORTED_ACCOMMODATION, OWNER_OCCUPIER, SHARED_OWNERSHIP, LIVING_WITH_OTHERS_NO_RENT, HOMELESS).',
       expect.stringMatching(/^categories\/water\.json at \$: is not valid JSON: /),
+    ]);
+  });
+
+  it('refuses a nation listed twice, a condition of two kinds, a value that is no list for in, and an address that is not https', () => {
+    const problems = checkExtraHelpFiles([
+      index(['energy']),
+      category('energy', [
+        item({
+          nations: ['ENGLAND', 'ENGLAND'],
+          condition: { all: [{ fact: 'country', operator: 'in', value: 'ENGLAND' }], any: [] },
+          source: { title: 'A page', url: 'http://insecure.example' },
+        }),
+      ]),
+    ]).map(describeProblem);
+    expect(problems).toEqual([
+      'extra-help.json at $.variables[0].name: must be in capitals with underscores, like WARM_HOMES_NETWORK_ELIGIBLE.',
+      'extra-help.json at $.variables[0].condition.all: must be a non-empty list of conditions.',
+      "categories/energy.json at $.items[0].nations[1]: 'ENGLAND' is listed twice.",
+      'categories/energy.json at $.items[0].condition: has more than one of all, any and not: use one per condition, nesting the others.',
+      "categories/energy.json at $.items[0].condition.all[0].value: must be a non-empty list for 'in' and 'notIn'.",
+      'categories/energy.json at $.items[0].condition.any: is not a known field (allowed: all, source).',
+      'categories/energy.json at $.items[0].source.url: must be an https address.',
     ]);
   });
 

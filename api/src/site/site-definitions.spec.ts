@@ -40,7 +40,9 @@ describe('parsePartner', () => {
   });
 
   it('insists the id matches the file name, so ?id= always finds the file', () => {
-    expect(() => parsePartner(valid, 'definitions/partners/dfl_live.json')).toThrow('id "cap_live" must match the file name.');
+    expect(() => parsePartner(valid, 'definitions/partners/dfl_live.json')).toThrow(
+      'dfl_live.json: id "cap_live" must match the file name.',
+    );
   });
 
   it('checks the checkbox icon colour', () => {
@@ -70,12 +72,25 @@ describe('parsePartner', () => {
     }
     expect(() =>
       parsePartner({ id: 'cap_live', name: 'CAP', checkboxIcon: valid.checkboxIcon, hiddenInPortal: [] }, 'cap_live.json'),
-    ).toThrow('origins must be a list.');
+    ).toThrow('cap_live.json: origins is required: a list of the origins');
   });
 });
 
 describe('parseCharity', () => {
   it('names a missing field', () => {
-    expect(() => parseCharity({ name: 'x' }, 'definitions/site.json')).toThrow('definitions/site.json: memberLogin must be a JSON object.');
+    expect(() => parseCharity({ name: 'x' }, 'definitions/site.json')).toThrow('definitions/site.json: memberLogin is required.');
+  });
+
+  it('lists every problem, a line each, naming the file and the field', async () => {
+    const { charity } = await loadSiteConfig(DEFINITIONS_DIR, null);
+    const broken = { ...charity, copyrightYear: '2025', helpline: { phoneNumber: ' ' }, colour: 'red' };
+    expect(() => parseCharity(broken, 'definitions/site.json')).toThrow(
+      [
+        'definitions/site.json: colour is not a known field (allowed: name, homepageUrl, donateUrl, navigation, informationPages, memberLogin, footerLinks, socialLinks, mailingListSignupUrl, registration, copyrightYear, fundraisingRegulatorUrl, helpline, resultsLinks).',
+        'definitions/site.json: copyrightYear must be a whole number.',
+        'definitions/site.json: helpline.phoneNumber must be non-empty text.',
+        'definitions/site.json: helpline.openingHours is required.',
+      ].join('\n'),
+    );
   });
 });

@@ -1,66 +1,29 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
-import {
-  CHECKBOX_ICON_SHAPES,
-  CHROME_PARTS,
-  type CharityDetails,
-  type PartnerDefinition,
-  type SiteConfig,
-  type SiteLink,
-} from '../../../common/site.js';
+import type { FieldError } from '../../../common/errors.js';
+import type { CharityDetails, PartnerDefinition, SiteConfig, SiteLink } from '../../../common/site.js';
+import { Contract } from '../../../engine/schemas/json-schema.js';
 
 export class DefinitionError extends Error {
   constructor(file: string, problem: string) {
     super(`${file}: ${problem}`);
     this.name = 'DefinitionError';
   }
-}
 
-type Json = Record<string, unknown>;
-
-/** Reads the fields of one JSON definition, naming the file and field of anything missing or malformed. */
-class DefinitionReader {
-  constructor(private readonly file: string) {}
-
-  object(value: unknown, path: string): Json {
-    if (typeof value !== 'object' || value === null || Array.isArray(value))
-      throw new DefinitionError(this.file, `${path || 'the file'} must be a JSON object.`);
-    return value as Json;
-  }
-
-  text(from: Json, key: string, path = key): string {
-    const value = from[key];
-    if (typeof value !== 'string' || value.trim() === '') throw new DefinitionError(this.file, `${path} must be non-empty text.`);
-    return value;
-  }
-
-  wholeNumber(from: Json, key: string): number {
-    const value = from[key];
-    if (!Number.isInteger(value)) throw new DefinitionError(this.file, `${key} must be a whole number.`);
-    return value as number;
-  }
-
-  oneOf<T extends string>(from: Json, key: string, allowed: readonly T[], path = key): T {
-    const value = this.text(from, key, path);
-    if (!allowed.includes(value as T)) throw new DefinitionError(this.file, `${path} must be one of ${allowed.join(', ')}.`);
-    return value as T;
-  }
-
-  list(from: Json, key: string): unknown[] {
-    const value = from[key];
-    if (!Array.isArray(value)) throw new DefinitionError(this.file, `${key} must be a list.`);
-    return value;
-  }
-
-  link(value: unknown, path: string): SiteLink {
-    const link = this.object(value, path);
-    return { text: this.text(link, 'text', `${path}.text`), url: this.text(link, 'url', `${path}.url`) };
-  }
-
-  links(from: Json, key: string): SiteLink[] {
-    return this.list(from, key).map((item, index) => this.link(item, `${key}[${index}]`));
+  /** Every problem of one file, a line each: `definitions/site.json: helpline.phoneNumber must be non-empty text.` */
+  static listing(file: string, problems: readonly FieldError[]): DefinitionError {
+    return new DefinitionError(file, problems.map((problem) => problem.message).join(`\n${file}: `));
   }
 }
+
+/**
+ * The shape of `site.json` and of a partner file, written once as JSON Schema (`definitions/schemas/site.schema.json`,
+ * `partner.schema.json`) and checked with ajv. The code adds only that a partner's id is its file's name and that each
+ * origin is exactly an origin.
+ */
+const knownFields = (allowed: readonly string[]) => `is not a known field (allowed: ${allowed.join(', ')}).`;
+const SITE = Contract.named('site.schema.json', knownFields);
+const PARTNER = Contract.named('partner.schema.json', knownFields);
 
 async function readJson(file: string, shownAs: string): Promise<unknown> {
   try {
@@ -70,41 +33,35 @@ async function readJson(file: string, shownAs: string): Promise<unknown> {
   }
 }
 
+const link = ({ text, url }: SiteLink): SiteLink => ({ text, url });
+
 export function parseCharity(json: unknown, file: string): CharityDetails {
-  const read = new DefinitionReader(file);
-  const site = read.object(json, '');
-  const login = read.object(site.memberLogin, 'memberLogin');
-  const helpline = read.object(site.helpline, 'helpline');
-  const links = read.object(site.resultsLinks, 'resultsLinks');
-  const survey = read.object(links.feedbackSurvey, 'resultsLinks.feedbackSurvey');
+  const problems = SITE.problems(json);
+  if (problems.length > 0) throw DefinitionError.listing(file, problems);
+  const site = json as CharityDetails;
+  const { memberLogin, helpline, resultsLinks } = site;
   return {
-    name: read.text(site, 'name'),
-    homepageUrl: read.text(site, 'homepageUrl'),
-    donateUrl: read.text(site, 'donateUrl'),
-    navigation: read.links(site, 'navigation'),
-    informationPages: read.link(site.informationPages, 'informationPages'),
+    name: site.name,
+    homepageUrl: site.homepageUrl,
+    donateUrl: site.donateUrl,
+    navigation: site.navigation.map(link),
+    informationPages: link(site.informationPages),
     memberLogin: {
-      ...read.link(login, 'memberLogin'),
-      returnUrlParameter: read.text(login, 'returnUrlParameter', 'memberLogin.returnUrlParameter'),
-      signedInText: read.text(login, 'signedInText', 'memberLogin.signedInText'),
+      ...link(memberLogin),
+      returnUrlParameter: memberLogin.returnUrlParameter,
+      signedInText: memberLogin.signedInText,
     },
-    footerLinks: read.links(site, 'footerLinks'),
-    socialLinks: read.links(site, 'socialLinks'),
-    mailingListSignupUrl: read.text(site, 'mailingListSignupUrl'),
-    registration: read.text(site, 'registration'),
-    copyrightYear: read.wholeNumber(site, 'copyrightYear'),
-    fundraisingRegulatorUrl: read.text(site, 'fundraisingRegulatorUrl'),
-    helpline: {
-      phoneNumber: read.text(helpline, 'phoneNumber', 'helpline.phoneNumber'),
-      openingHours: read.text(helpline, 'openingHours', 'helpline.openingHours'),
-    },
+    footerLinks: site.footerLinks.map(link),
+    socialLinks: site.socialLinks.map(link),
+    mailingListSignupUrl: site.mailingListSignupUrl,
+    registration: site.registration,
+    copyrightYear: site.copyrightYear,
+    fundraisingRegulatorUrl: site.fundraisingRegulatorUrl,
+    helpline: { phoneNumber: helpline.phoneNumber, openingHours: helpline.openingHours },
     resultsLinks: {
-      warmHomesCallBack: read.link(links.warmHomesCallBack, 'resultsLinks.warmHomesCallBack'),
-      grantsSearch: read.link(links.grantsSearch, 'resultsLinks.grantsSearch'),
-      feedbackSurvey: {
-        ...read.link(survey, 'resultsLinks.feedbackSurvey'),
-        referenceParameter: read.text(survey, 'referenceParameter', 'resultsLinks.feedbackSurvey.referenceParameter'),
-      },
+      warmHomesCallBack: link(resultsLinks.warmHomesCallBack),
+      grantsSearch: link(resultsLinks.grantsSearch),
+      feedbackSurvey: { ...link(resultsLinks.feedbackSurvey), referenceParameter: resultsLinks.feedbackSurvey.referenceParameter },
     },
   };
 }
@@ -112,42 +69,39 @@ export function parseCharity(json: unknown, file: string): CharityDetails {
 /**
  * A partner origin goes into the Content-Security-Policy's frame-ancestors as it is, so it must be exactly an
  * origin: https (plain http only for localhost, to try a portal locally), a host, an optional port, nothing else.
+ * The schema gives the form; only the URL parser can say it is written exactly as the browser writes the origin
+ * (no default port, the host in lower case...).
  */
-function parseOrigin(value: unknown, path: string, file: string): string {
-  let url: URL | null = null;
-  if (typeof value === 'string') {
-    try {
-      url = new URL(value);
-    } catch {
-      url = null;
-    }
+function isExactOrigin(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
   }
-  const local = url?.hostname === 'localhost' || url?.hostname === '127.0.0.1';
-  if (!url || url.origin !== value || !(url.protocol === 'https:' || (url.protocol === 'http:' && local))) {
-    throw new DefinitionError(file, `${path} must be an https origin such as https://www.partner.example (no path, no trailing slash).`);
-  }
-  return url.origin;
+  const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
+  return url.origin === value && (url.protocol === 'https:' || (url.protocol === 'http:' && local));
 }
 
 export function parsePartner(json: unknown, file: string): PartnerDefinition {
-  const read = new DefinitionReader(file);
-  const partner = read.object(json, '');
-  const id = read.text(partner, 'id');
-  if (id !== basename(file, '.json')) throw new DefinitionError(file, `id "${id}" must match the file name.`);
-  const icon = read.object(partner.checkboxIcon, 'checkboxIcon');
-  const colour = read.text(icon, 'colour', 'checkboxIcon.colour');
-  if (!/^#[0-9a-fA-F]{6}$/.test(colour)) throw new DefinitionError(file, 'checkboxIcon.colour must be a colour such as #0b5394.');
-  const hidden = read
-    .list(partner, 'hiddenInPortal')
-    .map((part, index) => read.oneOf({ part }, 'part', CHROME_PARTS, `hiddenInPortal[${index}]`));
-  const origins = read.list(partner, 'origins').map((origin, index) => parseOrigin(origin, `origins[${index}]`, file));
-  return {
-    id,
-    name: read.text(partner, 'name'),
-    checkboxIcon: { shape: read.oneOf(icon, 'shape', CHECKBOX_ICON_SHAPES, 'checkboxIcon.shape'), colour },
-    origins,
-    hiddenInPortal: hidden,
-  };
+  const partner = json as Partial<Record<keyof PartnerDefinition, unknown>>;
+  const more: { segments: (string | number)[]; message: string }[] = [];
+  if (typeof json === 'object' && json !== null && !Array.isArray(json)) {
+    if (typeof partner.id === 'string' && partner.id !== basename(file, '.json'))
+      more.push({ segments: ['id'], message: `"${partner.id}" must match the file name.` });
+    if (Array.isArray(partner.origins))
+      partner.origins.forEach((origin: unknown, index) => {
+        if (typeof origin === 'string' && !isExactOrigin(origin))
+          more.push({
+            segments: ['origins', index],
+            message: 'must be an https origin such as https://www.partner.example (no path, no trailing slash).',
+          });
+      });
+  }
+  const problems = PARTNER.problemsWith(json, more);
+  if (problems.length > 0) throw DefinitionError.listing(file, problems);
+  const { id, name, checkboxIcon, origins, hiddenInPortal } = json as PartnerDefinition;
+  return { id, name, checkboxIcon: { shape: checkboxIcon.shape, colour: checkboxIcon.colour }, origins, hiddenInPortal };
 }
 
 /** Reads `site.json` and every `partners/*.json` from the definitions folder; testing mode is off unless said. */
