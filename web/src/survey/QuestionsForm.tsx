@@ -1,18 +1,18 @@
 import type { ReactNode } from 'react';
 import Form, { type IChangeEvent } from '@rjsf/core';
 import type { FieldTemplateProps, ObjectFieldTemplateProps, RJSFSchema, UiSchema } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
 import { isErrorResponse } from '../../../common/errors';
 import type { Answers } from '../../../common/survey/model';
 import { ApiRequestError } from '../api/client';
 import type { SurveyFormContext } from './form-context';
 import type { PageUiOptions } from './page-schema';
+import { pageValidator } from './page-validator';
 import { QUESTION_FIELDS } from './questions/fields';
 
 /**
  * The rjsf form of a page of questions in the questionnaire's format: the survey's pages and the better-off
  * questions on the results page. Each question renders itself (QUESTION_FIELDS); checks are ours (common/survey),
- * so rjsf's own validation and error list are off.
+ * so rjsf's own validation and error list are off, and its validator is the small one of page-validator.ts.
  */
 
 function FieldTemplate({ children }: FieldTemplateProps) {
@@ -68,7 +68,7 @@ export function QuestionsForm({ schema, uiSchema, answers, formContext, inCard, 
       formContext={formContext}
       fields={QUESTION_FIELDS}
       templates={inCard ? CARD_TEMPLATES : PLAIN_TEMPLATES}
-      validator={validator}
+      validator={pageValidator}
       noHtml5Validate
       noValidate
       showErrorList={false}
