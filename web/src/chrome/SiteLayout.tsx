@@ -19,7 +19,13 @@ export function SiteLayout({ site, chrome, partner, location, children }: Props)
   // A partner's checkbox icons: the tick colour and box shape, used by every checkbox on the page.
   const partnerStyle = partner ? ({ '--checkbox-colour': partner.checkboxIcon.colour } as CSSProperties) : undefined;
   return (
-    <div id="top" className="site" data-partner={partner?.id} data-checkbox-shape={partner?.checkboxIcon.shape} style={partnerStyle}>
+    <div
+      id="top"
+      className={chrome.footer ? 'site site--with-footer' : 'site'}
+      data-partner={partner?.id}
+      data-checkbox-shape={partner?.checkboxIcon.shape}
+      style={partnerStyle}
+    >
       {chrome.header && <SkipLinks hasFooter={chrome.footer} />}
       {chrome.header && <SiteHeader charity={site.charity} location={location} />}
       <main id="main-content" className="site__main" tabIndex={-1}>
