@@ -13,9 +13,11 @@ import type { TestDatabase } from '../support/test-database.js';
  * shows counts, gzipped (test/support/first-load.ts). `npm run bench:bundle` prints the same figures for every
  * main page.
  *
- * The target is under 200 KB gzipped for the landing and survey pages (about 75 KB and 194 KB on 2026-11-23). Most
- * of the survey's is its form library, @rjsf/core with @rjsf/utils and the AJV validator, which loads with the first
- * page; rjsf's markdown parser is left out of the build (web/src/shared/plain-markdown.tsx).
+ * The target (issue 18) is under 150 KB gzipped for the landing and survey pages (about 75 KB and 140 KB on
+ * 2026-11-27; the survey's was 194 KB before). Most of the survey's is React and its form library, @rjsf/core with
+ * @rjsf/utils, which loads with the first page; ajv is not shipped (web/src/survey/page-validator.ts), nor are rjsf's
+ * fields and widgets that the questionnaire never draws (web/src/survey/rjsf-registry/), nor rjsf's markdown parser
+ * (web/src/shared/plain-markdown.tsx).
  */
 
 if (!chromiumPath()) {
@@ -23,7 +25,7 @@ if (!chromiumPath()) {
 }
 
 const KB = 1024;
-const TARGET_GZIP_BYTES = 200 * KB;
+const TARGET_GZIP_BYTES = 150 * KB;
 
 let database: TestDatabase;
 let server: ApiProcess;
@@ -53,7 +55,7 @@ describeInChromium('first-load JavaScript of the built web app', () => {
     await stopBrowserSuite({ database, server, browser });
   });
 
-  it('keeps the landing and survey pages under 200 KB gzipped, with no chart code', async () => {
+  it('keeps the landing and survey pages under 150 KB gzipped, with no chart code', async () => {
     const landing = await measure('/', 'Benefits Calculator');
     const survey = await measure('/survey', 'Where you live');
     // The entry chunk is always among them, so a measurement that missed the scripts cannot pass.
