@@ -70,6 +70,23 @@ describeInChromium('first-load JavaScript of the built web app', () => {
     expect(fetchesApexCharts(survey)).toEqual([]);
   });
 
+  it('sends the app compressed, and a screen’s page names its chunks as preloads (api/src/web-app/screen-preload.ts)', async () => {
+    const gzip = { 'Accept-Encoding': 'gzip' };
+    const survey = await fetch(`${server.url}/survey/2/5f0c6e2a-0000-4000-8000-000000000000`, { headers: gzip });
+    expect(survey.headers.get('content-encoding')).toBe('gzip');
+    const preloads = [...(await survey.text()).matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+    const screen = preloads.find((path) => /^\/static\/SurveyScreen-.*\.js$/.test(path));
+    expect(screen).toBeDefined();
+    const script = await fetch(`${server.url}${screen!}`, { headers: gzip });
+    expect([script.status, script.headers.get('content-encoding')]).toEqual([200, 'gzip']);
+    // The landing page's code is the app's own chunk: nothing more to preload than Vite names itself.
+    const landing = await (await fetch(`${server.url}/`, { headers: gzip })).text();
+    expect(landing).not.toMatch(/SurveyScreen|ResultScreen|AdviserHome/);
+    // The API's answers are left uncompressed.
+    const api = await fetch(`${server.url}/api/data/accuracy`, { headers: gzip });
+    expect([api.status, api.headers.get('content-encoding')]).toEqual([200, null]);
+  });
+
   it('fetches apexcharts on the compare page only, not on the results page', async () => {
     const browserId = `browser_${Date.now()}_budget01`;
     let session = '';
