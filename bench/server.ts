@@ -29,6 +29,8 @@ export const BENCH_ROUTE_LIMITS = ROUTE_LIMITS_OUT_OF_THE_WAY;
 
 const BUILT_SERVER = resolve(REPO_ROOT, 'dist/server/api/src/main.js');
 const BUILT_WEB_PAGE = resolve(REPO_ROOT, 'dist/web/index.html');
+// The server reads it to name each screen's chunks as preloads; a build from before it was written has none.
+const BUILT_WEB_MANIFEST = resolve(REPO_ROOT, 'dist/web/.vite/manifest.json');
 const SERVER_SOURCES = ['api/src', 'common', 'migrations'];
 
 function newestSourceTime(directory: string): number {
@@ -53,13 +55,14 @@ export function ensureBuilt(): void {
   if (mode === 'always') return npmRun('build');
   const serverBuiltAt = existsSync(BUILT_SERVER) ? statSync(BUILT_SERVER).mtimeMs : 0;
   if (mode === 'never') {
-    if (!serverBuiltAt || !existsSync(BUILT_WEB_PAGE)) throw new Error('BENCH_BUILD=never, but dist/ has no build: run npm run build.');
+    if (!serverBuiltAt || !existsSync(BUILT_WEB_PAGE) || !existsSync(BUILT_WEB_MANIFEST))
+      throw new Error('BENCH_BUILD=never, but dist/ has no build: run npm run build.');
     return;
   }
   const sourcesChangedAt = Math.max(...SERVER_SOURCES.map((folder) => newestSourceTime(resolve(REPO_ROOT, folder))));
   if (sourcesChangedAt > serverBuiltAt) npmRun('build:api');
   // The bench posts to the API only, but production mode refuses to start without the built web app.
-  if (!existsSync(BUILT_WEB_PAGE)) npmRun('build:web');
+  if (!existsSync(BUILT_WEB_PAGE) || !existsSync(BUILT_WEB_MANIFEST)) npmRun('build:web');
 }
 
 const LOCAL_HOSTS = new Set(['', 'localhost', '127.0.0.1', '[::1]']);
