@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import Form, { type IChangeEvent } from '@rjsf/core';
 import type { FieldTemplateProps, ObjectFieldTemplateProps, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { isErrorResponse } from '../../../common/errors';
@@ -6,13 +6,14 @@ import type { Answers } from '../../../common/survey/model';
 import { ApiRequestError } from '../api/client';
 import type { SurveyFormContext } from './form-context';
 import type { PageUiOptions } from './page-schema';
-import { pageValidator } from './page-validator';
+import { formValidator, loadFormValidator } from './form-validator';
 import { QUESTION_FIELDS } from './questions/fields';
 
 /**
  * The rjsf form of a page of questions in the questionnaire's format: the survey's pages and the better-off
  * questions on the results page. Each question renders itself (QUESTION_FIELDS); checks are ours (common/survey),
- * so rjsf's own validation and error list are off, and its validator is the small one of page-validator.ts.
+ * so rjsf's own validation and error list are off; its validator (form-validator.ts) is @rjsf/validator-ajv8,
+ * fetched after the first draw.
  */
 
 function FieldTemplate({ children }: FieldTemplateProps) {
@@ -59,6 +60,12 @@ interface Props {
 }
 
 export function QuestionsForm({ schema, uiSchema, answers, formContext, inCard, onChange, onSubmit, children }: Props) {
+  useEffect(() => {
+    // After the page is drawn and idle, so it never competes with the first page for a slow phone's bandwidth.
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
+    // A failed fetch is not the visitor's problem: page-validator goes on answering (form-validator.ts).
+    idle(() => void loadFormValidator().catch(() => undefined));
+  }, []);
   return (
     <Form
       className="survey-form"
@@ -68,7 +75,7 @@ export function QuestionsForm({ schema, uiSchema, answers, formContext, inCard, 
       formContext={formContext}
       fields={QUESTION_FIELDS}
       templates={inCard ? CARD_TEMPLATES : PLAIN_TEMPLATES}
-      validator={pageValidator}
+      validator={formValidator}
       noHtml5Validate
       noValidate
       showErrorList={false}
