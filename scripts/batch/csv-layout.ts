@@ -152,7 +152,13 @@ export function csvRowOfAnswer(line: number, answer: BatchAnswer): string[] {
   const empty = CSV_OUTPUT_COLUMNS.slice(4).map(() => '');
   if (answer.statusCode !== 200) {
     const { code, errors, message } = answer.body;
-    return [String(line), String(answer.statusCode), code, errors.length > 0 ? errors.map((error) => error.message).join(' | ') : message, ...empty];
+    return [
+      String(line),
+      String(answer.statusCode),
+      code,
+      errors.length > 0 ? errors.map((error) => error.message).join(' | ') : message,
+      ...empty,
+    ];
   }
   const response = answer.body;
   const byCode = new Map(response.benefits.map((benefit) => [benefit.code, benefit]));

@@ -33,7 +33,12 @@ export async function answerBatchHousehold(
     onFault(error);
     return {
       statusCode: 500,
-      body: { statusCode: 500, code: 'CALCULATION_FAILED', message: CALCULATION_FAILED, errors: [{ path: '', message: CALCULATION_FAILED }] },
+      body: {
+        statusCode: 500,
+        code: 'CALCULATION_FAILED',
+        message: CALCULATION_FAILED,
+        errors: [{ path: '', message: CALCULATION_FAILED }],
+      },
     };
   }
 }

@@ -40,6 +40,11 @@ export class BatchCalculationService {
     this.requests = new CalculationRequests(engine);
   }
 
+  /** Batches being worked out in this process now. */
+  get batchesRunning(): number {
+    return this.running;
+  }
+
   /** Checks the list before any household is worked out: a list, not empty, at most MAX_BATCH_HOUSEHOLDS. */
   private householdsOf(body: unknown): unknown[] {
     if (!Array.isArray(body)) {

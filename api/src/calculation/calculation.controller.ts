@@ -93,12 +93,14 @@ export class CalculationController {
   })
   @ApiProduces('application/x-ndjson')
   @ApiOkResponse({
-    description: 'One JSON line per household, in input order: a CalculationResponse, or an ErrorResponse with `index`. The example shortens the responses with "...".',
+    description:
+      'One JSON line per household, in input order: a CalculationResponse, or an ErrorResponse with `index`. The example shortens the responses with "...".',
     content: { 'application/x-ndjson': { schema: { type: 'string' }, example: BATCH_EXAMPLE_RESPONSE } },
   })
   @ApiBadRequestResponse({
     type: ErrorResponseDto,
-    description: 'VALIDATION_FAILED: the body is not a list, or the list is empty; INVALID_JSON for a body that is not JSON. Nothing is worked out.',
+    description:
+      'VALIDATION_FAILED: the body is not a list, or the list is empty; INVALID_JSON for a body that is not JSON. Nothing is worked out.',
   })
   @ApiPayloadTooLargeResponse({
     type: ErrorResponseDto,

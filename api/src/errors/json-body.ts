@@ -99,7 +99,8 @@ export function dropPrototypeKeysAndCheckDepth(value: unknown, limit: number): {
     if (!Array.isArray(current)) {
       for (const key of PROTOTYPE_KEYS) if (Object.hasOwn(current, key)) delete (current as Record<string, unknown>)[key];
     }
-    for (const inner of Object.values(current)) if (typeof inner === 'object' && inner !== null) stack.push({ value: inner, depth: depth + 1 });
+    for (const inner of Object.values(current))
+      if (typeof inner === 'object' && inner !== null) stack.push({ value: inner, depth: depth + 1 });
   }
   return { tooDeep: false };
 }
