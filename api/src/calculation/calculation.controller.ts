@@ -6,7 +6,6 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiPayloadTooLargeResponse,
-  ApiProduces,
   ApiServiceUnavailableResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
@@ -91,7 +90,6 @@ export class CalculationController {
     schema: { type: 'array', minItems: 1, maxItems: MAX_BATCH_HOUSEHOLDS, items: { $ref: '#/components/schemas/CalculationRequest' } },
     examples: { threeHouseholds: { summary: 'Three households, the second with a mistake', value: BATCH_EXAMPLE_REQUEST } },
   })
-  @ApiProduces('application/x-ndjson')
   @ApiOkResponse({
     description:
       'One JSON line per household, in input order: a CalculationResponse, or an ErrorResponse with `index`. The example shortens the responses with "...".',
