@@ -55,6 +55,8 @@ export interface BatchResult {
   households: number;
   refused: RefusedLine[];
   seconds: number;
+  /** CPU time the workers spent on the households, in seconds. */
+  workerCpuSeconds: number;
 }
 
 /**
@@ -71,6 +73,7 @@ export async function runBatch(pool: BatchPool, options: BatchOptions): Promise<
   const refused: RefusedLine[] = [];
   let nextToWrite = 0;
   let done = 0;
+  let cpuMicroseconds = 0;
   let writing = Promise.resolve();
 
   const writeReady = async () => {
@@ -78,6 +81,7 @@ export async function runBatch(pool: BatchPool, options: BatchOptions): Promise<
       const chunk = answered.get(nextToWrite)!;
       answered.delete(nextToWrite);
       refused.push(...chunk.refused);
+      cpuMicroseconds += chunk.cpuMicroseconds;
       done += chunks[nextToWrite]!.length;
       nextToWrite += 1;
       await options.write(chunk.text);
@@ -98,5 +102,10 @@ export async function runBatch(pool: BatchPool, options: BatchOptions): Promise<
   };
   await Promise.all(Array.from({ length: Math.max(1, pool.workers * 4) }, sender));
   await writing;
-  return { households: options.items.length, refused, seconds: (performance.now() - started) / 1000 };
+  return {
+    households: options.items.length,
+    refused,
+    seconds: (performance.now() - started) / 1000,
+    workerCpuSeconds: cpuMicroseconds / 1e6,
+  };
 }

@@ -187,6 +187,35 @@ describe('POST /api/v1/calculations/batch', () => {
     expect(performance.now() - hungUp).toBeLessThan(2_000);
   }, 30_000);
 
+  it('gives up a batch whose client stops reading, so that it cannot hold a place for ever', async () => {
+    const service = testApp.app.get(BatchCalculationService);
+    service.stallLimitMs = 500;
+    const body = JSON.stringify(Array.from({ length: 3000 }, () => LONE_PARENT));
+    let outgoing: ReturnType<typeof httpRequest> | undefined;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        outgoing = httpRequest(`${baseUrl}/api/v1/calculations/batch`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        });
+        // The answer's head arrives; its lines are never read.
+        outgoing.on('response', (response) => {
+          response.pause();
+          resolve();
+        });
+        outgoing.on('error', () => {});
+        outgoing.on('close', () => resolve());
+        outgoing.end(body);
+        setTimeout(() => reject(new Error('No answer came.')), 20_000);
+      });
+      await eventually(async () => service.batchesRunning, 0, 60_000);
+      expect(testApp.logLines.some((line) => line.includes('its client read nothing for 500 ms'))).toBe(true);
+    } finally {
+      service.stallLimitMs = 30_000;
+      outgoing?.destroy();
+    }
+  }, 90_000);
+
   it(`refuses a third batch at once with 503 and Retry-After while two are worked out`, async () => {
     const service = testApp.app.get(BatchCalculationService);
     const two = [batch(Array.from({ length: 300 }, () => LONE_PARENT)), batch(Array.from({ length: 300 }, () => LONE_PARENT))];

@@ -26,6 +26,12 @@ export const MAX_CONCURRENT_BATCHES = 2;
 const SLICE_MS = 10;
 
 /**
+ * How long a client may leave the answer unread before the batch is given up: a client that never reads would
+ * otherwise hold one of the MAX_CONCURRENT_BATCHES places for ever.
+ */
+export const STALL_LIMIT_MS = 30_000;
+
+/**
  * POST /api/v1/calculations/batch: each household answered as POST /api/v1/calculations answers it, streamed as
  * NDJSON in input order. The work is done in slices of at most SLICE_MS between which the event loop serves other
  * requests; it waits while the client is slow to read, and stops when the client goes away.
@@ -35,6 +41,8 @@ export class BatchCalculationService {
   private readonly requests: CalculationRequests;
   private readonly logger = new Logger('CalculationBatch');
   private running = 0;
+  /** STALL_LIMIT_MS; a test shortens it. */
+  stallLimitMs = STALL_LIMIT_MS;
 
   constructor(@Inject(ENTITLEMENT_ENGINE) engine: EntitlementEngine) {
     this.requests = new CalculationRequests(engine);
@@ -93,7 +101,11 @@ export class BatchCalculationService {
         this.logger.error(`The calculator failed on household ${index} of a batch: ${(error as Error).stack ?? String(error)}`),
       );
       const line = answer.statusCode === 200 ? answer.body : { index, ...answer.body };
-      if (!response.write(`${JSON.stringify(line)}\n`)) await drainedOrClosed(response);
+      if (!response.write(`${JSON.stringify(line)}\n`) && !(await drainedOrClosed(response, this.stallLimitMs))) {
+        this.logger.warn(`A batch was given up at household ${index}: its client read nothing for ${this.stallLimitMs} ms.`);
+        response.destroy();
+        gone = true;
+      }
       if (performance.now() - sliceStarted > SLICE_MS) {
         await nextTurn();
         sliceStarted = performance.now();
@@ -104,15 +116,21 @@ export class BatchCalculationService {
   }
 }
 
-/** Resolves when the client has read what was written (or has gone), without leaving a listener behind. */
-function drainedOrClosed(response: Response): Promise<void> {
+/**
+ * Resolves true when the client has read what was written (or has gone), false when it has read nothing for
+ * `limitMs`; no listener or timer is left behind.
+ */
+function drainedOrClosed(response: Response, limitMs: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const done = () => {
-      response.off('drain', done);
-      response.off('close', done);
-      resolve();
+    const finish = (drained: boolean) => () => {
+      clearTimeout(timer);
+      response.off('drain', onDrain);
+      response.off('close', onDrain);
+      resolve(drained);
     };
-    response.on('drain', done);
-    response.on('close', done);
+    const onDrain = finish(true);
+    const timer = setTimeout(finish(false), limitMs);
+    response.on('drain', onDrain);
+    response.on('close', onDrain);
   });
 }
