@@ -197,6 +197,25 @@ describe('npm run calc -- --batch', () => {
     expect(row).toMatchObject({ line: '1', statusCode: '200', date: '2026-11-21', 'CHILD_BENEFIT.eligible': 'true' });
   }, 60_000);
 
+  it('shows a progress bar on stderr when it is a terminal', async () => {
+    // util-linux's script(1) gives the command a terminal; the answers go to a file, so only stderr is on it.
+    const out = join(folder, 'progress.jsonl');
+    const input = file('progress.jsonl', Array.from({ length: 150 }, () => JSON.stringify(LONE_PARENT)).join('\n'));
+    const command = [process.execPath, '--import', './scripts/register-typescript.mjs', 'scripts/calc.ts', '--batch', input, '--out', out]
+      .map((part) => `'${part}'`)
+      .join(' ');
+    const terminal = await new Promise<{ status: number | null; screen: string }>((resolve, reject) => {
+      const child = spawn('script', ['--quiet', '--return', '--command', command, '/dev/null'], { cwd: REPO_ROOT });
+      let screen = '';
+      child.stdout.on('data', (chunk: Buffer) => (screen += chunk));
+      child.on('error', reject);
+      child.on('close', (status) => resolve({ status, screen }));
+    });
+    expect(terminal.status).toBe(0);
+    expect(terminal.screen).toMatch(/Households .* 100% \| 150\/150/);
+    expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(150);
+  }, 60_000);
+
   it('refuses a CSV header that names no field of the request, and bad options, with exit 2 before any work', async () => {
     const badHeader = await calc(['--batch', file('bad.csv', 'household.country,household.adults[0].agee,Postcode\nENGLAND,3,M1\n')]);
     expect(badHeader.status).toBe(2);
