@@ -153,6 +153,29 @@ if (engine) {
   });
 } else missing.push('calculation');
 
+// Batch calculations (npm run bench:batch): one worker against every core.
+const batch = read<{
+  results: { oneWorker: { perSecond: number; workers: number }; allCores: { perSecond: number; workers: number }; scaling: number };
+  target: { scaling: number };
+}>('batch');
+if (batch) {
+  const { oneWorker, allCores, scaling } = batch.results;
+  lines.push({
+    measure: 'Batch calculations, one worker',
+    target: 'reported (amounts-only target: bench:calculation)',
+    latest: `${oneWorker.perSecond.toLocaleString('en-GB')} households a second`,
+    met: null,
+    measuredAt: when(batch),
+  });
+  lines.push({
+    measure: `Batch calculations, ${allCores.workers} workers (every core)`,
+    target: `at least ${batch.target.scaling} times one worker`,
+    latest: `${allCores.perSecond.toLocaleString('en-GB')} households a second, ${scaling} times one`,
+    met: scaling >= batch.target.scaling,
+    measuredAt: when(batch),
+  });
+} else missing.push('batch');
+
 const results = read<{ results: { requestsPerSecond: number; latencyMs: Percentiles } }>('result-get');
 if (results) {
   lines.push({
@@ -180,7 +203,7 @@ if (fuzz) {
 } else missing.push('fuzz');
 
 const machines = new Set(
-  [bundle, lighthouse, pdf, load, survey, engine, results]
+  [bundle, lighthouse, pdf, load, survey, engine, batch, results]
     .filter((file) => file !== null)
     .map((file) => `${file!.machine.cpuModel}, ${file!.machine.cores} cores, Node ${file!.machine.node}`),
 );

@@ -3,6 +3,7 @@
  * the command line, for policy staff and other tools. Reads the request JSON from the file (or from stdin for
  * `-`) and prints the answer JSON on stdout: the response, exit 0; or the error the API would give (400 bad
  * input, 422 a date outside the rates held), exit 2. The checks are the API's own (api/src/calculation).
+ * With `--batch <file>`, many households at once, on every core (scripts/batch/calc-batch.ts).
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -10,8 +11,9 @@ import { CalculationRequests } from '../api/src/calculation/calculation-answer.j
 import { loadEntitlementEngine } from '../engine/load.js';
 import { ukToday } from '../common/dates/uk-today.js';
 import type { ErrorResponse } from '../common/errors.js';
+import { BATCH_USAGE, runBatchCommand } from './batch/calc-batch.js';
 
-const USAGE = 'Usage: npm run calc -- <request.json | ->   (- reads the request from stdin)';
+const USAGE = `Usage: npm run calc -- <request.json | ->   (- reads the request from stdin)\n${BATCH_USAGE}`;
 const BAD_INPUT = 2;
 
 function readInput(argument: string): string {
@@ -25,7 +27,9 @@ function printError(body: ErrorResponse): void {
 }
 
 const [argument, ...extra] = process.argv.slice(2);
-if (argument === undefined || extra.length > 0) {
+if (process.argv.slice(2).some((option) => option === '--batch' || option.startsWith('--batch='))) {
+  process.exitCode = await runBatchCommand(process.argv.slice(2));
+} else if (argument === undefined || extra.length > 0) {
   console.error(USAGE);
   process.exitCode = BAD_INPUT;
 } else {

@@ -5,7 +5,8 @@ import type { SiteConfig } from '../../common/site.js';
 import { AppModule } from './app.module.js';
 import type { Environment } from './config/environment.js';
 import { AllExceptionsFilter } from './errors/all-exceptions.filter.js';
-import { jsonBody } from './errors/json-body.js';
+import { BATCH_BODY_LIMIT_KB, BATCH_PATH } from './calculation/batch-calculation.service.js';
+import { jsonBody, largeJsonBody } from './errors/json-body.js';
 import { RequestValidationPipe } from './errors/request-validation.pipe.js';
 import type { JsonLogger } from './logging/json-logger.js';
 import { requestLogging } from './logging/request-logging.js';
@@ -33,6 +34,8 @@ export async function createApp(logger: JsonLogger): Promise<NestExpressApplicat
   // Before everything else, so that every answer (pages, API, errors, 404s) carries the security headers.
   app.use(securityHeaders({ site: app.get<SiteConfig>(SITE_CONFIG), mode: config.get('NODE_ENV', { infer: true }) }));
   app.use(requestLogging(logger));
+  // The batch route alone takes up to 10,000 households; every other body keeps BODY_LIMIT_KB.
+  app.use(BATCH_PATH, ...largeJsonBody(BATCH_BODY_LIMIT_KB));
   app.use(...jsonBody(config.get('BODY_LIMIT_KB', { infer: true })));
   app.useGlobalFilters(new AllExceptionsFilter(logger));
   app.useGlobalPipes(new RequestValidationPipe());

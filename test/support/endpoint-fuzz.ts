@@ -8,6 +8,7 @@
  * its own seed (the run's seed and the request's number), so one failure can be replayed alone.
  */
 import type { AccountsService } from '../../api/src/accounts/accounts.service.js';
+import { BATCH_BODY_LIMIT_KB } from '../../api/src/calculation/batch-calculation.service.js';
 import { isErrorResponse } from '../../common/errors.js';
 import { SURVEY_ACTIONS } from '../../common/survey/model.js';
 import { money, SINGLE_PRIVATE_RENTER_WORKING_PART_TIME } from './households.js';
@@ -79,7 +80,8 @@ export interface FuzzIds {
 export interface ValidRequest {
   path?: Record<string, string>;
   query?: Record<string, string | string[]>;
-  body?: Record<string, unknown>;
+  /** An object, or a list (the batch route takes a list of requests). */
+  body?: Record<string, unknown> | unknown[];
 }
 
 export type RouteEntry = (ids: FuzzIds) => ValidRequest;
@@ -164,6 +166,7 @@ export const ROUTE_ENTRIES: Record<string, RouteEntry> = {
     body: { clientGuid: ids.clientGuid, caseReference: 'Fuzz', isMobile: false, browserName: 'Firefox' },
   }),
   'POST /api/v1/calculations': () => ({ body: structuredClone(HOUSEHOLD) }),
+  'POST /api/v1/calculations/batch': () => ({ body: [structuredClone(HOUSEHOLD), structuredClone(HOUSEHOLD)] }),
   'GET /assets/img/{session}': (ids) => ({ path: { session: ids.publicSession }, query: { v: '1' } }),
   'GET /assets/wav/{session}': (ids) => ({ path: { session: ids.publicSession }, query: { v: '1' } }),
 };
@@ -373,7 +376,14 @@ function hostileSegment(random: Random, valid: string, mutations: string[], name
   return raw && /^[\x21-\x7e]*$/.test(value) && !value.includes('?') && !value.includes('#') ? value : encode(value);
 }
 
-function mutateBody(random: Random, body: Record<string, unknown>, mutations: string[]): unknown {
+function mutateBody(random: Random, body: Record<string, unknown> | unknown[], mutations: string[]): unknown {
+  // A list (the batch route): one of its requests is mutated, or the list as a whole is replaced.
+  if (Array.isArray(body)) {
+    if (chance(random, 0.2)) return mutateBody(random, {}, mutations);
+    const place = Math.floor(random() * body.length);
+    mutations.push(`request ${place} of the list:`);
+    return body.map((item, index) => (index === place ? mutateBody(random, item as Record<string, unknown>, mutations) : item));
+  }
   const kind = Math.floor(random() * 10);
   if (kind === 0) {
     const whole = hostileValue(random);
@@ -446,8 +456,9 @@ export function hostileRequest(route: Route, context: FuzzContext, seed: number,
   // fetch cannot send a body with GET, so only routes that take one get one.
   if (route.hasBody && route.method !== 'GET') {
     let value: unknown = valid.body ?? {};
-    if (caller === 'public' && typeof value === 'object' && value !== null) value = { browserId: context.ids.browserId, ...value };
-    if (chance(random, 0.85)) value = mutateBody(random, value as Record<string, unknown>, mutations);
+    if (caller === 'public' && typeof value === 'object' && value !== null && !Array.isArray(value))
+      value = { browserId: context.ids.browserId, ...value };
+    if (chance(random, 0.85)) value = mutateBody(random, value as Record<string, unknown> | unknown[], mutations);
     body = JSON.stringify(value);
     headers['content-type'] = 'application/json';
     const framing = Math.floor(random() * 20);
@@ -457,6 +468,8 @@ export function hostileRequest(route: Route, context: FuzzContext, seed: number,
     } else if (framing === 1) {
       // Just over the limit, so the limit is tested and not the network.
       body = JSON.stringify({ ...(valid.body ?? {}), padding: 'x'.repeat(context.bodyLimitKb * 1024 + 10) });
+      // The batch route has a larger limit of its own: over that one, the limit is what is tested.
+      if (route.path === '/api/v1/calculations/batch') body = JSON.stringify(['x'.repeat(BATCH_BODY_LIMIT_KB * 1024 + 10)]);
       mutations.push(`body over the ${context.bodyLimitKb} KB limit`);
     } else if (framing === 2) {
       headers['content-type'] = pick(random, [

@@ -1,9 +1,12 @@
-import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpStatus, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import {
   ApiBadRequestResponse,
   ApiBody,
   ApiOkResponse,
   ApiOperation,
+  ApiPayloadTooLargeResponse,
+  ApiServiceUnavailableResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnprocessableEntityResponse,
@@ -11,15 +14,43 @@ import {
 import { Public } from '../access/access.js';
 import { ErrorResponseDto } from '../errors/error-response.dto.js';
 import { RateLimited } from '../rate-limit/route-limits.js';
+import { MAX_BATCH_HOUSEHOLDS } from './batch-answer.js';
+import { BATCH_BODY_LIMIT_KB, BatchCalculationService, MAX_CONCURRENT_BATCHES } from './batch-calculation.service.js';
 import { CalculationResponseDto } from './calculation-response.dto.js';
 import { CalculationService } from './calculation.service.js';
+
+const MAX = MAX_BATCH_HOUSEHOLDS.toLocaleString('en-GB');
+
+/** The example of the batch route in the OpenAPI document: three households, the second refused. */
+const BATCH_EXAMPLE_REQUEST = [
+  {
+    date: '2026-11-21',
+    household: {
+      country: 'ENGLAND',
+      adults: [{ age: 30 }],
+      children: [{ dateOfBirth: '2019-03-02' }],
+      housing: { tenure: 'SOCIAL_RENT', rent: { amount: 500, period: 'MONTH' } },
+    },
+  },
+  { date: '2026-11-21', household: { country: 'ENGLAND', adults: [{ age: 40 }], housing: { tenure: 'OWNER_OCCUPIER' }, capital: -1 } },
+  { date: '2026-11-21', household: { country: 'WALES', adults: [{ age: 70 }], housing: { tenure: 'OWNER_OCCUPIER' } } },
+];
+const BATCH_EXAMPLE_RESPONSE = [
+  '{"date":"2026-11-21","rulesVersion":"2026-27","system":"UNIVERSAL_CREDIT","benefits":[{"code":"CHILD_BENEFIT","weekly":27.05,"monthly":117.22,"...":"..."}],"totals":{"...":"..."},"...":"..."}',
+  '{"index":1,"statusCode":400,"code":"VALIDATION_FAILED","message":"household.capital must be 0 or more.","errors":[{"path":"household.capital","message":"household.capital must be 0 or more."}]}',
+  '{"date":"2026-11-21","rulesVersion":"2026-27","system":"PENSION_AGE","benefits":[{"code":"CHILD_BENEFIT","...":"..."}],"...":"..."}',
+  '',
+].join('\n');
 
 @ApiTags('Calculations')
 @Public()
 @RateLimited('calculation-api')
 @Controller('api/v1/calculations')
 export class CalculationController {
-  constructor(private readonly calculations: CalculationService) {}
+  constructor(
+    private readonly calculations: CalculationService,
+    private readonly batches: BatchCalculationService,
+  ) {}
 
   @Post()
   @HttpCode(HttpStatus.OK)
@@ -47,5 +78,42 @@ export class CalculationController {
   })
   calculate(@Body() body: unknown): Promise<CalculationResponseDto> {
     return this.calculations.calculate(body);
+  }
+
+  @Post('batch')
+  @RateLimited('calculation-batch')
+  @ApiOperation({
+    summary: `Work out up to ${MAX} households at once, streamed as NDJSON`,
+    description: `Stateless: nothing is stored. The body is a JSON list of calculation requests, each as POST /api/v1/calculations takes one (at most ${MAX}, and at most ${BATCH_BODY_LIMIT_KB / 1024} MB). The answer is streamed as NDJSON (application/x-ndjson): one line per household, in the order of the list, each the body POST /api/v1/calculations would give that household: its response, or its error body (400 VALIDATION_FAILED, 422 DATE_OUT_OF_RANGE, or 500 CALCULATION_FAILED when the calculator failed on that household alone) with \`index\`, its place in the list from 0. One bad household never stops the others. The same households go through \`npm run calc -- --batch <file.jsonl|file.csv>\` on the command line. At most ${MAX_CONCURRENT_BATCHES} batches are worked out at once in one server process.`,
+  })
+  @ApiBody({
+    schema: { type: 'array', minItems: 1, maxItems: MAX_BATCH_HOUSEHOLDS, items: { $ref: '#/components/schemas/CalculationRequest' } },
+    examples: { threeHouseholds: { summary: 'Three households, the second with a mistake', value: BATCH_EXAMPLE_REQUEST } },
+  })
+  @ApiOkResponse({
+    description:
+      'One JSON line per household, in input order: a CalculationResponse, or an ErrorResponse with `index`. The example shortens the responses with "...".',
+    content: { 'application/x-ndjson': { schema: { type: 'string' }, example: BATCH_EXAMPLE_RESPONSE } },
+  })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description:
+      'VALIDATION_FAILED: the body is not a list, or the list is empty; INVALID_JSON for a body that is not JSON. Nothing is worked out.',
+  })
+  @ApiPayloadTooLargeResponse({
+    type: ErrorResponseDto,
+    description: `TOO_MANY_HOUSEHOLDS: more than ${MAX} households; BODY_TOO_LARGE: a body over ${BATCH_BODY_LIMIT_KB / 1024} MB. Nothing is worked out.`,
+  })
+  @ApiTooManyRequestsResponse({
+    type: ErrorResponseDto,
+    description:
+      'TOO_MANY_REQUESTS: over the batches one address may send (RATE_LIMIT_CALCULATION_BATCH); Retry-After says in how many seconds to try again.',
+  })
+  @ApiServiceUnavailableResponse({
+    type: ErrorResponseDto,
+    description: `BATCHES_BUSY: the server is already working out ${MAX_CONCURRENT_BATCHES} batches; Retry-After says when to try again.`,
+  })
+  calculateBatch(@Body() body: unknown, @Res() response: Response): Promise<void> {
+    return this.batches.stream(body, response);
   }
 }

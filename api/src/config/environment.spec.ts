@@ -144,6 +144,7 @@ describe('validateEnvironment', () => {
       'POSTCODE_LOOKUP_URL',
       'PUBLIC_URL',
       'RATE_LIMIT_CALCULATION_API',
+      'RATE_LIMIT_CALCULATION_BATCH',
       'RATE_LIMIT_CALCULATION_START',
       'RATE_LIMIT_PDF',
       'RATE_LIMIT_RESULTS',

@@ -138,6 +138,9 @@ export class Environment {
   @IsRouteLimit(ROUTE_LIMITS['calculation-api'].variable)
   RATE_LIMIT_CALCULATION_API: string = ROUTE_LIMITS['calculation-api'].default;
 
+  @IsRouteLimit(ROUTE_LIMITS['calculation-batch'].variable)
+  RATE_LIMIT_CALCULATION_BATCH: string = ROUTE_LIMITS['calculation-batch'].default;
+
   @IsRouteLimit(ROUTE_LIMITS['calculation-start'].variable)
   RATE_LIMIT_CALCULATION_START: string = ROUTE_LIMITS['calculation-start'].default;
 
@@ -181,6 +184,7 @@ const KNOWN_VARIABLES = [
   'EMAILS_PER_HOUR',
   'RETENTION_MONTHS',
   'RATE_LIMIT_CALCULATION_API',
+  'RATE_LIMIT_CALCULATION_BATCH',
   'RATE_LIMIT_CALCULATION_START',
   'RATE_LIMIT_RESULTS',
   'RATE_LIMIT_PDF',

@@ -8,6 +8,8 @@ import type { Request } from 'express';
 export const ROUTE_LIMITS = {
   /** POST /api/v1/calculations: the stateless calculation API. */
   'calculation-api': { variable: 'RATE_LIMIT_CALCULATION_API', default: '120/1m' },
+  /** POST /api/v1/calculations/batch: up to 10,000 households a request, so far fewer requests. */
+  'calculation-batch': { variable: 'RATE_LIMIT_CALCULATION_BATCH', default: '10/1h' },
   /** The questionnaire's first POST, which creates a calculation. */
   'calculation-start': { variable: 'RATE_LIMIT_CALCULATION_START', default: '60/10m' },
   /** A calculation's results: reading them, re-calculating for better-off, sections opened and feedback. */
