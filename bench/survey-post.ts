@@ -16,6 +16,7 @@ import { findFreePort } from '../api/src/database/free-port.js';
 import { exited, REPO_ROOT, startApiProcess, type ApiProcess } from '../test/support/api-process.js';
 import { SINGLE_PRIVATE_RENTER_WORKING_PART_TIME } from '../test/support/households.js';
 import { createTestDatabase, type TestDatabase } from '../test/support/test-database.js';
+import { CpuProfiler, inspectorUrlOf, selfTimeByPlace, topFunctionsBySelfTime } from './cpu-profile.js';
 import { cpuUse, describeMachine, readCpuClock, type Machine } from './machine.js';
 import { BENCH_ROUTE_LIMITS, ensureBuilt, positiveNumberFromEnvironment, postgresBackends, stopApi } from './server.js';
 import { summarise, type LatencySummary } from './statistics.js';
@@ -41,6 +42,11 @@ const CONCURRENCY = Math.round(positiveNumberFromEnvironment('BENCH_CONCURRENCY'
 // within one pause, so that they do not all post at the same moment. BENCH_PACED_SECONDS=0 leaves the run out.
 const PACED_PAUSE_MS = positiveNumberFromEnvironment('BENCH_PAUSE_MS', 3000);
 const PACED_SECONDS = process.env.BENCH_PACED_SECONDS === '0' ? 0 : positiveNumberFromEnvironment('BENCH_PACED_SECONDS', 20);
+// BENCH_CPU_PROFILE=file.cpuprofile: the API runs with its inspector open, and one more window of the survey POST at
+// full load is profiled after the rounds (the rounds' figures then carry the inspector's small cost). The profile is
+// written there (open it in Chrome's DevTools) and its functions by self time printed and kept in the results.
+const CPU_PROFILE_FILE = process.env.BENCH_CPU_PROFILE ? resolve(process.env.BENCH_CPU_PROFILE) : null;
+const PROFILE_SECONDS = positiveNumberFromEnvironment('BENCH_PROFILE_SECONDS', 10);
 
 // The pages this household is asked, as survey-flow.e2e.spec.ts proves: the others do not apply to it.
 const PAGE_NUMBERS = [1, 2, 3, 5, 8, 10, 11, 14, 16, 17, 18, 19, 20];
@@ -377,7 +383,8 @@ async function main(): Promise<number> {
     const [{ version }] = await database.query<{ version: string }>('SELECT version()');
     const machine = describeMachine(version);
     console.log(`bench: starting the API and the bare insert server on ${new URL(database.url).pathname.slice(1)}`);
-    api = await startApiProcess({ ...BENCH_ROUTE_LIMITS, NODE_ENV: 'production', DATABASE_URL: database.url, LOG_LEVEL: 'info' });
+    const environment = { ...BENCH_ROUTE_LIMITS, NODE_ENV: 'production', DATABASE_URL: database.url, LOG_LEVEL: 'info' };
+    api = await startApiProcess(environment, CPU_PROFILE_FILE ? ['--inspect=127.0.0.1:0'] : []);
     bare = await startBareServer(database.url);
     let timings: number[] | null = null;
     collectServerTimings(api, () => timings);
@@ -424,12 +431,39 @@ async function main(): Promise<number> {
         track,
       );
     }
+    let profile: ReturnType<typeof topFunctionsBySelfTime> | null = null;
+    let profileByPlace: ReturnType<typeof selfTimeByPlace> | null = null;
+    if (CPU_PROFILE_FILE) {
+      console.log(`bench: profiling the API for ${PROFILE_SECONDS} s of the survey POST at full load`);
+      timings = null;
+      const profiler = await CpuProfiler.connect(inspectorUrlOf(api.output()));
+      try {
+        await profiler.start();
+        await runWindow(
+          servers.survey,
+          database,
+          newFigures(),
+          { unmeasuredSeconds: SETTLE_SECONDS, seconds: PROFILE_SECONDS, pauseMs: 0 },
+          track,
+        );
+        const taken = await profiler.stop();
+        writeFileSync(CPU_PROFILE_FILE, JSON.stringify(taken));
+        profile = topFunctionsBySelfTime(taken);
+        profileByPlace = selfTimeByPlace(taken);
+      } finally {
+        profiler.close();
+      }
+    }
     timings = null;
     // The server writes its log line as the response goes out; give the last few a moment to arrive.
     await pause(250);
 
-    const report = buildReport(machine, figures, surveyTimings, pacedTimings);
+    const report = {
+      ...buildReport(machine, figures, surveyTimings, pacedTimings),
+      ...(profile ? { profile: { ...profile, byPlace: profileByPlace } } : {}),
+    };
     printReport(report);
+    if (profile) printProfile(profile, profileByPlace!);
     mkdirSync(resolve(RESULTS_FILE, '..'), { recursive: true });
     writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`\nbench: written to ${RESULTS_FILE.slice(REPO_ROOT.length + 1)}`);
@@ -546,6 +580,18 @@ function printReport({ date, machine, settings, results, targets }: Report): voi
       : 'Target        paced survey p95: not run (BENCH_PACED_SECONDS=0)',
   );
   console.log(lines.join('\n'));
+}
+
+function printProfile(profile: ReturnType<typeof topFunctionsBySelfTime>, byPlace: ReturnType<typeof selfTimeByPlace>): void {
+  console.log(
+    `\nCPU profile of the API, ${PROFILE_SECONDS} s of survey POSTs: ${profile.busyMs} ms busy, ${profile.idleMs} ms idle (written to ${CPU_PROFILE_FILE})`,
+  );
+  console.log('By self time:');
+  for (const entry of profile.functions) {
+    console.log(`  ${`${entry.selfPercent}`.padStart(5)} %  ${entry.function}  ${entry.location}`);
+  }
+  console.log('By place:');
+  for (const entry of byPlace) console.log(`  ${`${entry.selfPercent}`.padStart(5)} %  ${entry.place}`);
 }
 
 process.exitCode = await main().catch((error: unknown) => {
