@@ -68,14 +68,23 @@ export function shownQuestions(
   const shown = new Map(
     page.questions.map((question) => [question.definition.name, hasChoices(question.definition, environment.lhaAreaChoice)]),
   );
+  // A pass sees only what the one before it decided, so a pass that changes nothing ends the settling: the passes
+  // left would decide the same again.
   for (let pass = 0; pass < SHOW_HIDE_PASSES; pass += 1) {
+    if (!page.questions.some((question) => question.rule)) break;
     const visible: Answers = { ...earlierAnswers };
     for (const [name, isShown] of shown) if (isShown && name in pageAnswers) visible[name] = pageAnswers[name];
+    const context = { answers: visible, ...environment };
+    let changed = false;
     for (const question of page.questions) {
       if (!question.rule || !hasChoices(question.definition, environment.lhaAreaChoice)) continue;
-      const outcome = evaluateRule(question.rule, { answers: visible, ...environment });
-      if (outcome.ok) shown.set(question.definition.name, outcome.value);
+      const outcome = evaluateRule(question.rule, context);
+      if (outcome.ok && shown.get(question.definition.name) !== outcome.value) {
+        shown.set(question.definition.name, outcome.value);
+        changed = true;
+      }
     }
+    if (!changed) break;
   }
   return new Set([...shown].filter(([, isShown]) => isShown).map(([name]) => name));
 }
