@@ -32,7 +32,7 @@ const RESULTS_FILE = resolve(REPO_ROOT, 'bench/results/survey-post.json');
 
 /** Measured seconds for each route at full load, split over the rounds. */
 const SECONDS = positiveNumberFromEnvironment('BENCH_SECONDS', 20);
-const ROUNDS = Math.round(positiveNumberFromEnvironment('BENCH_ROUNDS', 4));
+const ROUNDS = Math.round(positiveNumberFromEnvironment('BENCH_ROUNDS', 5));
 const WARM_UP_SECONDS = positiveNumberFromEnvironment('BENCH_WARMUP_SECONDS', 5);
 /** Unmeasured seconds at the start of each later window: the visitors open their connections and the server settles. */
 const SETTLE_SECONDS = 1;
@@ -229,7 +229,7 @@ interface RouteFigures {
   tally: Tally;
   warmUp: Tally;
   elapsedSeconds: number;
-  cpuWindows: { seconds: number; use: ReturnType<typeof cpuUse> }[];
+  cpuWindows: { seconds: number; use: ReturnType<typeof cpuUse>; requests: number; serverSeconds: number; postgresSeconds: number }[];
   /** Each measured window on its own, to show how much the machine moved between them. */
   windows: { requestsPerSecond: number; p95Ms: number }[];
 }
@@ -264,7 +264,15 @@ async function runWindow(
   addTally(figures.tally, window.measured);
   addTally(figures.warmUp, window.warmUp);
   figures.elapsedSeconds += elapsedSeconds;
-  figures.cpuWindows.push({ seconds: measuredFor, use: cpuUse(cpuAtStart, cpuAtEnd, measuredFor, cpus().length) });
+  let postgresSeconds = 0;
+  for (const [pid, seconds] of cpuAtEnd?.postgres ?? []) postgresSeconds += seconds - (cpuAtStart?.postgres.get(pid) ?? 0);
+  figures.cpuWindows.push({
+    seconds: measuredFor,
+    use: cpuUse(cpuAtStart, cpuAtEnd, measuredFor, cpus().length),
+    requests: window.measured.requests,
+    serverSeconds: cpuAtStart && cpuAtEnd ? cpuAtEnd.api - cpuAtStart.api : 0,
+    postgresSeconds,
+  });
   figures.windows.push({
     requestsPerSecond: Math.round((window.measured.requests / elapsedSeconds) * 10) / 10,
     p95Ms: summarise(window.measured.latencies).p95Ms,
@@ -347,6 +355,20 @@ function cpuOver(windows: RouteFigures['cpuWindows']) {
   };
 }
 
+/**
+ * CPU time per request of the server process and of its PostgreSQL backends, in ms: what a request costs, which
+ * other work on the machine changes far less than it changes the requests a second. Counted in /proc's 10 ms ticks.
+ */
+function cpuPerRequest(windows: RouteFigures['cpuWindows']) {
+  const requests = windows.reduce((sum, window) => sum + window.requests, 0);
+  if (requests === 0 || windows.every((window) => window.use === null)) return null;
+  const perRequest = (seconds: number) => Math.round((seconds * 1000 * 1000) / requests) / 1000;
+  return {
+    server: perRequest(windows.reduce((sum, window) => sum + window.serverSeconds, 0)),
+    postgres: perRequest(windows.reduce((sum, window) => sum + window.postgresSeconds, 0)),
+  };
+}
+
 function routeReport(figures: RouteFigures, serverTimings?: number[]) {
   const { tally, elapsedSeconds } = figures;
   return {
@@ -362,6 +384,7 @@ function routeReport(figures: RouteFigures, serverTimings?: number[]) {
     warmUpRequests: figures.warmUp.requests,
     warmUpErrors: errorsOf(figures.warmUp),
     cpu: cpuOver(figures.cpuWindows),
+    cpuMsPerRequest: cpuPerRequest(figures.cpuWindows),
   };
 }
 
@@ -522,7 +545,15 @@ function buildReport(
       bare: 'bench/bare-insert-server.ts: NestJS + Express + TypeORM, one INSERT of the posted body, same database and pool size',
     },
     results: { survey, bare, paced },
-    ratios: { p95: p95Ratio, throughput: throughputRatio },
+    ratios: {
+      p95: p95Ratio,
+      throughput: throughputRatio,
+      // Not a target: how many times the bare route's CPU one survey POST takes, in the API and in PostgreSQL.
+      serverCpuPerRequest:
+        survey.cpuMsPerRequest && bare.cpuMsPerRequest ? ratio(survey.cpuMsPerRequest.server / bare.cpuMsPerRequest.server) : null,
+      postgresCpuPerRequest:
+        survey.cpuMsPerRequest && bare.cpuMsPerRequest ? ratio(survey.cpuMsPerRequest.postgres / bare.cpuMsPerRequest.postgres) : null,
+    },
     targets: {
       p95Ratio: { atMost: TARGET_P95_RATIO, measured: p95Ratio, met: p95Ratio <= TARGET_P95_RATIO },
       throughputRatio: { atLeast: TARGET_THROUGHPUT_RATIO, measured: throughputRatio, met: throughputRatio >= TARGET_THROUGHPUT_RATIO },
@@ -535,7 +566,7 @@ function buildReport(
 
 type Report = ReturnType<typeof buildReport>;
 
-function printReport({ date, machine, settings, results, targets }: Report): void {
+function printReport({ date, machine, settings, results, ratios, targets }: Report): void {
   const ms = (summary: LatencySummary) =>
     summary.samples === 0
       ? 'no samples'
@@ -564,6 +595,9 @@ function printReport({ date, machine, settings, results, targets }: Report): voi
         ? `  CPU         ${cpu.machinePercent} % of ${cpu.ofPercent} %: server ${cpu.serverPercent} %, PostgreSQL backends ${cpu.postgresPercent} %, load generator ${cpu.clientPercent} %, other ${cpu.otherPercent} %`
         : '  CPU         not measured (no /proc)',
     );
+    if (figures.cpuMsPerRequest) {
+      lines.push(`  CPU/request server ${figures.cpuMsPerRequest.server} ms, PostgreSQL ${figures.cpuMsPerRequest.postgres} ms`);
+    }
     // Another test run or build on the same machine takes CPU from the server: say so beside the figures.
     if (cpu && cpu.otherPercent > NOISY_OTHER_CPU_PERCENT) {
       lines.push(`  Warning     other processes used ${cpu.otherPercent} % CPU during the run: compare the ratios rather than the times.`);
@@ -579,6 +613,11 @@ function printReport({ date, machine, settings, results, targets }: Report): voi
       ? `Target        paced survey p95 under ${targets.pacedP95Ms.under} ms: ${verdict(targets.pacedP95Ms.met)} (${targets.pacedP95Ms.measured} ms)`
       : 'Target        paced survey p95: not run (BENCH_PACED_SECONDS=0)',
   );
+  if (ratios.serverCpuPerRequest !== null) {
+    lines.push(
+      `CPU ratio     a survey POST takes ${ratios.serverCpuPerRequest}x the bare route's server CPU and ${ratios.postgresCpuPerRequest}x its PostgreSQL CPU`,
+    );
+  }
   console.log(lines.join('\n'));
 }
 

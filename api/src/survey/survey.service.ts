@@ -16,6 +16,7 @@ import {
   type SurveyPageResponse,
   type UkCountry,
 } from '../../../common/survey/model.js';
+import { runPrepared } from '../database/prepared-statement.js';
 import { normalisePostcode } from '../../../common/survey/postcode.js';
 import { validateAnswer } from '../../../common/survey/validation.js';
 import type { AnalyticsEventName } from '../analytics/analytics-event.entity.js';
@@ -222,7 +223,9 @@ export class SurveyService {
    */
   async findCalculation(sessionId: string): Promise<OpenCalculation | null> {
     if (!UUID.test(sessionId)) return null;
-    const [row] = await this.dataSource.query<CalculationRow[]>(FIND_CALCULATION, [sessionId.toLowerCase()]);
+    const [row] = await runPrepared<CalculationRow>(this.dataSource, 'survey-find-calculation', FIND_CALCULATION, [
+      sessionId.toLowerCase(),
+    ]);
     if (!row) return null;
     const calculation = calculationOf(row);
     return isExpired(calculation.session) ? null : calculation;
@@ -457,7 +460,7 @@ export class SurveyService {
    * statement: one transaction, one round trip.
    */
   private async savePage(session: CalculationSession, answers: Answers, cleared: string[], events: PageEvent[]): Promise<void> {
-    await this.dataSource.query(SAVE_PAGE, [
+    await runPrepared(this.dataSource, 'survey-save-page', SAVE_PAGE, [
       session.id,
       JSON.stringify(answers),
       cleared,
