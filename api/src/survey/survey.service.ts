@@ -48,6 +48,7 @@ import {
   resumePage,
   shownQuestions,
   surveyState,
+  surveyStateFrom,
   type CompiledPage,
   type CompiledSurvey,
   type RuleEnvironment,
@@ -334,7 +335,12 @@ export class SurveyService {
     if (!isBack) for (const name of shown) if (!(name in toSave)) delete answers[name];
     // A new postcode can change the Local Housing Allowance areas a later question offers.
     const afterEnvironment = QUESTION_NAMES.clientPostcode in toSave ? await this.environmentFor(answers) : environment;
-    const after = surveyState(this.compiled, answers, afterEnvironment);
+    // Only this page's answers changed: the pages before it stand as `before` worked them out, unless a new postcode
+    // changed the environment.
+    const after =
+      afterEnvironment === environment
+        ? surveyStateFrom(this.compiled, before, page.number, answers, environment)
+        : surveyState(this.compiled, answers, afterEnvironment);
     const completedPages = isBack
       ? (calculation?.session.completedPages ?? [])
       : [...new Set([...(calculation?.session.completedPages ?? []), page.definition.name])];
