@@ -67,11 +67,15 @@ export function ensureBuilt(): void {
 
 const LOCAL_HOSTS = new Set(['', 'localhost', '127.0.0.1', '[::1]']);
 
-/** The PostgreSQL server processes of the API's connections; none when PostgreSQL runs on another machine. */
-export async function postgresBackends(database: TestDatabase): Promise<number[]> {
+/**
+ * The PostgreSQL server processes of the API's connections (or of another app's, by its application_name); none when
+ * PostgreSQL runs on another machine.
+ */
+export async function postgresBackends(database: TestDatabase, applicationName = 'benefits-calculator'): Promise<number[]> {
   if (!LOCAL_HOSTS.has(new URL(database.url).hostname)) return [];
   const rows = await database.query<{ pid: number }>(
-    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'benefits-calculator'",
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1',
+    [applicationName],
   );
   return rows.map((row) => row.pid);
 }

@@ -21,12 +21,15 @@ export function exited(child: ChildProcess): Promise<{ code: number | null; sign
   return new Promise((resolveExit) => child.once('exit', (code, signal) => resolveExit({ code, signal })));
 }
 
-/** Starts the built server (`npm run build` first; `npm test` does) as `npm start` would, and waits until it answers. */
-export async function startApiProcess(environment: Record<string, string>): Promise<ApiProcess> {
+/**
+ * Starts the built server (`npm run build` first; `npm test` does) as `npm start` would, and waits until it answers.
+ * `nodeArguments` go to Node before the script (a bench's `--inspect=...`, to profile the server).
+ */
+export async function startApiProcess(environment: Record<string, string>, nodeArguments: string[] = []): Promise<ApiProcess> {
   if (!existsSync(resolve(REPO_ROOT, MAIN))) throw new Error(`${MAIN} is missing: run npm run build first (npm test does).`);
   const port = await findFreePort();
   let output = '';
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [...nodeArguments, MAIN], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', ...environment, PORT: String(port) },
   });

@@ -68,14 +68,23 @@ export function shownQuestions(
   const shown = new Map(
     page.questions.map((question) => [question.definition.name, hasChoices(question.definition, environment.lhaAreaChoice)]),
   );
+  // A pass sees only what the one before it decided, so a pass that changes nothing ends the settling: the passes
+  // left would decide the same again.
   for (let pass = 0; pass < SHOW_HIDE_PASSES; pass += 1) {
+    if (!page.questions.some((question) => question.rule)) break;
     const visible: Answers = { ...earlierAnswers };
     for (const [name, isShown] of shown) if (isShown && name in pageAnswers) visible[name] = pageAnswers[name];
+    const context = { answers: visible, ...environment };
+    let changed = false;
     for (const question of page.questions) {
       if (!question.rule || !hasChoices(question.definition, environment.lhaAreaChoice)) continue;
-      const outcome = evaluateRule(question.rule, { answers: visible, ...environment });
-      if (outcome.ok) shown.set(question.definition.name, outcome.value);
+      const outcome = evaluateRule(question.rule, context);
+      if (outcome.ok && shown.get(question.definition.name) !== outcome.value) {
+        shown.set(question.definition.name, outcome.value);
+        changed = true;
+      }
     }
+    if (!changed) break;
   }
   return new Set([...shown].filter(([, isShown]) => isShown).map(([name]) => name));
 }
@@ -107,11 +116,45 @@ function pageApplies(page: CompiledPage, answers: Answers, environment: RuleEnvi
  * after that page, for questions about it and the pages before it (whether it is open, what came before).
  */
 export function surveyState(survey: CompiledSurvey, answers: Answers, environment: RuleEnvironment, throughPage = Infinity): SurveyState {
+  return walkPages(survey, answers, environment, throughPage, { pages: [], applicable: [], effectiveAnswers: {} });
+}
+
+/**
+ * surveyState for answers that differ from those `earlier` was worked out from only on page `fromPage` and later,
+ * with the same environment: the pages before `fromPage` are taken from `earlier` instead of being worked out
+ * again, since whether a page applies and which of its questions are shown depend only on its own answers and
+ * those of the pages before it. `earlier` must reach at least the page before `fromPage`.
+ */
+export function surveyStateFrom(
+  survey: CompiledSurvey,
+  earlier: SurveyState,
+  fromPage: number,
+  answers: Answers,
+  environment: RuleEnvironment,
+): SurveyState {
+  const pages = earlier.pages.filter((state) => state.page.number < fromPage);
+  if (pages.length !== fromPage - 1) throw new Error(`The earlier survey state stops before page ${fromPage - 1}.`);
   const effectiveAnswers: Answers = {};
-  const pages: PageState[] = [];
-  const applicable: CompiledPage[] = [];
-  let exited = false;
-  for (const page of survey.pages) {
+  for (const { applies, shown } of pages) {
+    if (!applies) continue;
+    for (const name of shown) if (name in earlier.effectiveAnswers) effectiveAnswers[name] = earlier.effectiveAnswers[name];
+  }
+  const applicable = earlier.applicable.filter((page) => page.number < fromPage);
+  return walkPages(survey, answers, environment, Infinity, { pages, applicable, effectiveAnswers });
+}
+
+function walkPages(
+  survey: CompiledSurvey,
+  answers: Answers,
+  environment: RuleEnvironment,
+  throughPage: number,
+  start: SurveyState,
+): SurveyState {
+  const effectiveAnswers: Answers = { ...start.effectiveAnswers };
+  const pages: PageState[] = [...start.pages];
+  const applicable: CompiledPage[] = [...start.applicable];
+  let exited = applicable.some((page) => page.definition.isExitPage === true);
+  for (const page of survey.pages.slice(pages.length)) {
     if (page.number > throughPage) break;
     const applies = !exited && pageApplies(page, effectiveAnswers, environment);
     let shown = new Set<string>();

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type { DataSource, Repository } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
 import { ukToday } from '../../../common/dates/uk-today.js';
 import { valueOn, type DatedParameter } from '../../../common/parameters/dated-parameter.js';
 import type { SiteConfig } from '../../../common/site.js';
@@ -16,6 +16,8 @@ import {
   type SurveyPageResponse,
   type UkCountry,
 } from '../../../common/survey/model.js';
+import { runPrepared } from '../database/prepared-statement.js';
+import { normalisePostcode } from '../../../common/survey/postcode.js';
 import { validateAnswer } from '../../../common/survey/validation.js';
 import type { AnalyticsEventName } from '../analytics/analytics-event.entity.js';
 import { AnalyticsService } from '../analytics/analytics.service.js';
@@ -35,7 +37,6 @@ import { askedQuestion, countryOf } from './asked-question.js';
 import { PostcodeBrmaLookup } from '../lookup/postcode-brma-lookup.js';
 import { ENTITLEMENT_ENGINE } from '../calculation/calculation.service.js';
 import type { EntitlementEngine } from '../../../engine/core/entitlement-engine.js';
-import { SurveyAnswer } from './survey-answer.entity.js';
 import type { SurveySubmission } from './survey.dto.js';
 import {
   answersBefore,
@@ -47,6 +48,7 @@ import {
   resumePage,
   shownQuestions,
   surveyState,
+  surveyStateFrom,
   type CompiledPage,
   type CompiledSurvey,
   type RuleEnvironment,
@@ -56,6 +58,31 @@ import {
 export const COMPILED_SURVEY = Symbol('COMPILED_SURVEY');
 
 type PageEvent = { event: AnalyticsEventName; pageName: string };
+
+/** What showing a page counts: a page view, and for an exit page that the household is not eligible. */
+function shownEventsOf(page: CompiledPage): PageEvent[] {
+  const pageName = page.definition.name;
+  const shown: PageEvent[] = [{ event: 'page_view', pageName }];
+  if (page.definition.isExitPage) shown.push({ event: 'complete - not eligible', pageName });
+  return shown;
+}
+
+/**
+ * Saves a page: $1 calculation, $2 answers (a JSON object by question name), $3 names of the answers it cleared,
+ * $4 completed pages, $5 finished at, $6 partner, $7 analytics events (a JSON list of { event, page_name }).
+ */
+const SAVE_PAGE = `
+  WITH saved AS (
+    INSERT INTO survey_answers (session_id, question_name, value)
+    SELECT $1, answer.key, answer.value FROM jsonb_each($2::jsonb) AS answer
+    ON CONFLICT (session_id, question_name) DO UPDATE SET value = EXCLUDED.value, answered_at = now()
+  ), removed AS (
+    DELETE FROM survey_answers WHERE session_id = $1 AND question_name = ANY($3::text[])
+  ), counted AS (
+    INSERT INTO analytics_events (event, page_name, session_id, partner_id)
+    SELECT event.event, event.page_name, $1, $6 FROM jsonb_to_recordset($7::jsonb) AS event(event text, page_name text)
+  )
+  UPDATE calculation_sessions SET completed_pages = $4, finished_at = $5, updated_at = now() WHERE id = $1`;
 export const NATIONAL_LIVING_WAGE = Symbol('NATIONAL_LIVING_WAGE');
 
 /** Calculations older than this are not opened or found again (spec 001: they need a new calculation). */
@@ -66,6 +93,88 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 interface OpenCalculation {
   session: CalculationSession;
   answers: Answers;
+  /**
+   * The Broad Rental Market Area of the stored postcode answer, read with the calculation: `postcode` is that answer
+   * normalised as PostgreSQL did it, which lhaAreaChoiceOf trusts only when normalisePostcode agrees. Null when the
+   * calculation has no postcode answer.
+   */
+  postcodeArea: { postcode: string; brma: string | null } | null;
+}
+
+/** The columns of calculation_sessions that calculationOf reads. */
+const CALCULATION_COLUMNS = `id, reference, created_at, updated_at, owner_browser_id, partner_id, referral, sub_category, pip_session_id,
+  is_portal, is_test, completed_pages, finished_at, client_id, adviser_user_id, case_label, case_notes`;
+
+/**
+ * A calculation, its answers and the BRMA of its postcode answer in one statement, written out rather than built
+ * by TypeORM's query builder on every request. The postcode is normalised as normalisePostcode does it (no spaces,
+ * upper case, one space before the last three characters).
+ */
+const FIND_CALCULATION = `
+  SELECT ${CALCULATION_COLUMNS},
+         COALESCE((SELECT jsonb_object_agg(a.question_name, a.value) FROM survey_answers a WHERE a.session_id = calculation_sessions.id), '{}') AS answers,
+         area.postcode AS area_postcode,
+         (SELECT b.brma FROM postcode_brmas b WHERE b.postcode = area.postcode) AS area_brma
+    FROM calculation_sessions
+    LEFT JOIN LATERAL (
+      SELECT left(compact, -3) || ' ' || right(compact, 3) AS postcode
+        FROM survey_answers p,
+             LATERAL (SELECT upper(regexp_replace(p.value->>'postcode', '\\s+', '', 'g')) AS compact) c
+       WHERE p.session_id = calculation_sessions.id AND p.question_name = '${QUESTION_NAMES.clientPostcode}'
+    ) area ON true
+   WHERE calculation_sessions.id = $1`;
+
+/** A new calculation, in one statement (TypeORM's save would wrap it in a transaction of its own: three). */
+const START_CALCULATION = `
+  INSERT INTO calculation_sessions (reference, owner_browser_id, partner_id, referral, sub_category, pip_session_id, is_portal, is_test)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+  RETURNING ${CALCULATION_COLUMNS}, '{}'::jsonb AS answers, NULL AS area_postcode, NULL AS area_brma`;
+
+interface CalculationRow {
+  id: string;
+  reference: string;
+  created_at: Date;
+  updated_at: Date;
+  owner_browser_id: string | null;
+  partner_id: string | null;
+  referral: string | null;
+  sub_category: string | null;
+  pip_session_id: string | null;
+  is_portal: boolean;
+  is_test: boolean;
+  completed_pages: string[];
+  finished_at: Date | null;
+  client_id: string | null;
+  adviser_user_id: string | null;
+  case_label: string;
+  case_notes: string;
+  answers: Answers;
+  area_postcode: string | null;
+  area_brma: string | null;
+}
+
+function calculationOf(row: CalculationRow): OpenCalculation {
+  const session = Object.assign(new CalculationSession(), {
+    id: row.id,
+    reference: row.reference,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    ownerBrowserId: row.owner_browser_id,
+    partnerId: row.partner_id,
+    referral: row.referral,
+    subCategory: row.sub_category,
+    pipSessionId: row.pip_session_id,
+    isPortal: row.is_portal,
+    isTest: row.is_test,
+    completedPages: row.completed_pages,
+    finishedAt: row.finished_at,
+    clientId: row.client_id,
+    adviserUserId: row.adviser_user_id,
+    caseLabel: row.case_label,
+    caseNotes: row.case_notes,
+  });
+  const postcodeArea = row.area_postcode === null ? null : { postcode: row.area_postcode, brma: row.area_brma };
+  return { session, answers: row.answers, postcodeArea };
 }
 
 /**
@@ -78,7 +187,6 @@ export class SurveyService {
     @Inject(COMPILED_SURVEY) readonly compiled: CompiledSurvey,
     @Inject(NATIONAL_LIVING_WAGE) private readonly livingWage: DatedParameter,
     @Inject(SITE_CONFIG) private readonly site: SiteConfig,
-    @InjectRepository(CalculationSession) private readonly sessions: Repository<CalculationSession>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly access: SessionAccessService,
     private readonly analytics: AnalyticsService,
@@ -93,16 +201,21 @@ export class SurveyService {
     return { today, nationalLivingWageHourlyPence: valueOn('national_living_wage', this.livingWage, today) };
   }
 
-  /** The rule environment of one calculation: with the Local Housing Allowance areas its home could be in. */
-  async environmentFor(answers: Answers): Promise<RuleEnvironment> {
-    return { ...this.ruleEnvironment(), lhaAreaChoice: await this.lhaAreaChoiceOf(answers) };
+  /**
+   * The rule environment of one calculation: with the Local Housing Allowance areas its home could be in. Give
+   * `postcodeArea` of findCalculation when `answers` are the stored ones, to spare a look-up.
+   */
+  async environmentFor(answers: Answers, postcodeArea?: OpenCalculation['postcodeArea']): Promise<RuleEnvironment> {
+    return { ...this.ruleEnvironment(), lhaAreaChoice: await this.lhaAreaChoiceOf(answers, postcodeArea) };
   }
 
   /** Which LHA areas the home could be in, from the postcode answer: the postcode lookup first, then the council. */
-  async lhaAreaChoiceOf(answers: Answers): Promise<LhaAreaChoice | null> {
+  async lhaAreaChoiceOf(answers: Answers, postcodeArea?: OpenCalculation['postcodeArea']): Promise<LhaAreaChoice | null> {
     const postcode = answers[QUESTION_NAMES.clientPostcode] as PostcodeAnswer | undefined;
     if (!postcode || postcode.option || !postcode.postcode) return lhaAreaChoice(this.engine.lha, postcode, null);
-    return lhaAreaChoice(this.engine.lha, postcode, await this.brmas.areaOf(postcode.postcode));
+    const normal = normalisePostcode(postcode.postcode);
+    const area = normal !== null && postcodeArea?.postcode === normal ? postcodeArea.brma : await this.brmas.areaOf(postcode.postcode);
+    return lhaAreaChoice(this.engine.lha, postcode, area);
   }
 
   /**
@@ -111,23 +224,12 @@ export class SurveyService {
    */
   async findCalculation(sessionId: string): Promise<OpenCalculation | null> {
     if (!UUID.test(sessionId)) return null;
-    sessionId = sessionId.toLowerCase();
-    // The calculation and its answers in one round trip.
-    const { entities, raw } = await this.sessions
-      .createQueryBuilder('session')
-      .addSelect(
-        (answers) =>
-          answers
-            .select(`COALESCE(jsonb_object_agg(answer.question_name, answer.value), '{}')`)
-            .from(SurveyAnswer, 'answer')
-            .where('answer.session_id = session.id'),
-        'answers',
-      )
-      .where('session.id = :sessionId', { sessionId })
-      .getRawAndEntities<{ answers: Answers }>();
-    const [session] = entities;
-    if (!session || isExpired(session)) return null;
-    return { session, answers: raw[0].answers };
+    const [row] = await runPrepared<CalculationRow>(this.dataSource, 'survey-find-calculation', FIND_CALCULATION, [
+      sessionId.toLowerCase(),
+    ]);
+    if (!row) return null;
+    const calculation = calculationOf(row);
+    return isExpired(calculation.session) ? null : calculation;
   }
 
   /** GET /api/data/survey[/{page}[/{session}]]: the page asked for, or the furthest one open to the visitor. */
@@ -135,19 +237,21 @@ export class SurveyService {
     if (!sessionId) {
       const environment = this.ruleEnvironment();
       const state = surveyState(this.compiled, {}, environment);
+      await this.analytics.record(shownEventsOf(state.applicable[0]), { sessionId: null, partnerId: null });
       return this.respond(null, state, state.applicable[0], {}, environment);
     }
     const calculation = await this.findCalculation(sessionId);
     if (!calculation) return this.notFound(pageNumber);
     const { session, answers } = calculation;
     await this.access.ensureCanOpen(session, caller);
-    const environment = await this.environmentFor(answers);
+    const environment = await this.environmentFor(answers, calculation.postcodeArea);
     const state = surveyState(this.compiled, answers, environment);
     const page =
       pageNumber !== null && isOpen(state, session.completedPages, pageNumber)
         ? state.applicable.find((candidate) => candidate.number === pageNumber)!
         : resumePage(state, session.completedPages);
-    return this.respond(session, state, page, answers, environment, [], caller);
+    await this.analytics.record(shownEventsOf(page), { sessionId: session.id, partnerId: session.partnerId });
+    return this.respond(session, state, page, answers, environment, caller);
   }
 
   /** POST /api/data/bands/: the addresses at the calculation's postcode, or valid false when the look-up is down. */
@@ -183,7 +287,7 @@ export class SurveyService {
     if (fields.session && !calculation) throw calculationNotFound();
     const stored = calculation?.answers ?? {};
     if (calculation) await this.access.ensureCanOpen(calculation.session, caller);
-    const environment = await this.environmentFor(stored);
+    const environment = await this.environmentFor(stored, calculation?.postcodeArea);
 
     const page = this.compiled.pages[fields.page - 1];
     if (!page)
@@ -231,7 +335,12 @@ export class SurveyService {
     if (!isBack) for (const name of shown) if (!(name in toSave)) delete answers[name];
     // A new postcode can change the Local Housing Allowance areas a later question offers.
     const afterEnvironment = QUESTION_NAMES.clientPostcode in toSave ? await this.environmentFor(answers) : environment;
-    const after = surveyState(this.compiled, answers, afterEnvironment);
+    // Only this page's answers changed: the pages before it stand as `before` worked them out, unless a new postcode
+    // changed the environment.
+    const after =
+      afterEnvironment === environment
+        ? surveyStateFrom(this.compiled, before, page.number, answers, environment)
+        : surveyState(this.compiled, answers, afterEnvironment);
     const completedPages = isBack
       ? (calculation?.session.completedPages ?? [])
       : [...new Set([...(calculation?.session.completedPages ?? []), page.definition.name])];
@@ -242,22 +351,23 @@ export class SurveyService {
       session.completedPages = completedPages;
       if (finishing && !unfinished) session.finishedAt = new Date();
     }
-    await this.savePage(session, toSave, isBack ? [] : [...shown].filter((name) => !(name in toSave)));
-
     const passed: PageEvent[] = isBack ? [] : [{ event: 'form_valid', pageName: page.definition.name }];
     // The page's answers are saved either way; the results need every page that applies.
-    if (finishing && unfinished) {
-      await this.analytics.record(passed, { sessionId: session.id, partnerId: session.partnerId });
-      throw new ApiError(409, 'SURVEY_INCOMPLETE', `Page ${unfinished.number} still needs answers before the results.`, [
-        { path: 'page', message: `Page ${unfinished.number} still needs answers.` },
-      ]);
-    }
+    const incomplete = finishing && unfinished !== undefined;
     const next = isBack
       ? (previousApplicablePage(after, page.number) ?? page)
       : finishing
         ? page
         : (nextApplicablePage(after, page.number) ?? page);
-    return this.respond(session, after, next, answers, afterEnvironment, passed, caller);
+    // The analytics events go in the page's own statement: a page shown is counted where it is saved.
+    const events = incomplete ? passed : [...passed, ...shownEventsOf(next)];
+    await this.savePage(session, toSave, isBack ? [] : [...shown].filter((name) => !(name in toSave)), events);
+    if (incomplete) {
+      throw new ApiError(409, 'SURVEY_INCOMPLETE', `Page ${unfinished.number} still needs answers before the results.`, [
+        { path: 'page', message: `Page ${unfinished.number} still needs answers.` },
+      ]);
+    }
+    return this.respond(session, after, next, answers, afterEnvironment, caller);
   }
 
   /** Every posted answer must belong to a question of the page and have its type's shape; nothing is saved otherwise. */
@@ -334,20 +444,17 @@ export class SurveyService {
     // A clash of two random references is unlikely; on one, another reference is drawn.
     for (let attempt = 0; ; attempt += 1) {
       try {
-        return await this.sessions.save(
-          this.sessions.create({
-            reference: newCalculationReference(),
-            ownerBrowserId,
-            partnerId,
-            referral: fields.referral ?? null,
-            subCategory: fields.subCategory ?? null,
-            pipSessionId: fields.pipSessionId ?? null,
-            isPortal: fields.portal === true,
-            isTest: fields.test === true,
-            completedPages: [],
-            finishedAt: null,
-          }),
-        );
+        const [row] = await this.dataSource.query<CalculationRow[]>(START_CALCULATION, [
+          newCalculationReference(),
+          ownerBrowserId,
+          partnerId,
+          fields.referral ?? null,
+          fields.subCategory ?? null,
+          fields.pipSessionId ?? null,
+          fields.portal === true,
+          fields.test === true,
+        ]);
+        return calculationOf(row).session;
       } catch (error) {
         if (attempt >= 3 || !String((error as { constraint?: string }).constraint ?? '').includes('reference')) throw error;
       }
@@ -355,21 +462,19 @@ export class SurveyService {
   }
 
   /**
-   * A page's answers, the answers it cleared and the calculation's progress, in one statement: one transaction,
-   * one round trip.
+   * A page's answers, the answers it cleared, the calculation's progress and the page's analytics events, in one
+   * statement: one transaction, one round trip.
    */
-  private async savePage(session: CalculationSession, answers: Answers, cleared: string[]): Promise<void> {
-    await this.dataSource.query(
-      `WITH saved AS (
-         INSERT INTO survey_answers (session_id, question_name, value)
-         SELECT $1, answer.key, answer.value FROM jsonb_each($2::jsonb) AS answer
-         ON CONFLICT (session_id, question_name) DO UPDATE SET value = EXCLUDED.value, answered_at = now()
-       ), removed AS (
-         DELETE FROM survey_answers WHERE session_id = $1 AND question_name = ANY($3::text[])
-       )
-       UPDATE calculation_sessions SET completed_pages = $4, finished_at = $5, updated_at = now() WHERE id = $1`,
-      [session.id, JSON.stringify(answers), cleared, session.completedPages, session.finishedAt],
-    );
+  private async savePage(session: CalculationSession, answers: Answers, cleared: string[], events: PageEvent[]): Promise<void> {
+    await runPrepared(this.dataSource, 'survey-save-page', SAVE_PAGE, [
+      session.id,
+      JSON.stringify(answers),
+      cleared,
+      session.completedPages,
+      session.finishedAt,
+      session.partnerId,
+      JSON.stringify(events.map(({ event, pageName }) => ({ event, page_name: pageName }))),
+    ]);
   }
 
   private notFound(pageNumber: number | null): SurveyPageResponse {
@@ -394,20 +499,15 @@ export class SurveyService {
     return { showHelpline: !hidden.includes('helpline'), showWebchat: this.site.chatScriptUrl !== null && !hidden.includes('chat') };
   }
 
+  /** The answer of GET and POST: the page to show, as the browser renders it. Its analytics events are the caller's to store. */
   private async respond(
     session: CalculationSession | null,
     state: SurveyState,
     page: CompiledPage,
     answers: Answers,
     environment: RuleEnvironment,
-    alsoRecord: PageEvent[] = [],
     caller?: Caller,
   ): Promise<SurveyPageResponse> {
-    const context = { sessionId: session?.id ?? null, partnerId: session?.partnerId ?? null };
-    const pageName = page.definition.name;
-    const shownEvents: PageEvent[] = [{ event: 'page_view', pageName }];
-    if (page.definition.isExitPage) shownEvents.push({ event: 'complete - not eligible', pageName });
-    await this.analytics.record([...alsoRecord, ...shownEvents], context);
     const shown = state.pages[page.number - 1].shown;
     // Rules arrive with earlier pages' answers worked in, so the browser can re-evaluate them as the person answers.
     const ruleContext = { answers: answersBefore(state, page.number), ...environment };

@@ -1,0 +1,86 @@
+import type { PoolClient, Pool } from 'pg';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
+import { SINGLE_PRIVATE_RENTER_WORKING_PART_TIME } from '../support/households.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+// How many SQL statements one survey POST sends to PostgreSQL (issue 18): each costs a round trip, a parse and a
+// plan, and a system call on each side, which under load is much of the request's CPU. Counted at the pg driver, so
+// that every statement of the app (TypeORM's, raw queries, BEGIN and COMMIT) is seen, whoever sends it.
+
+const BROWSER = 'browser_1795262400000_statemnt';
+
+let testApp: TestApp;
+const http = () => request(testApp.app.getHttpServer());
+let statements: string[] | null = null;
+
+beforeAll(async () => {
+  testApp = await startTestApp();
+  const pool = (testApp.app.get(DataSource).driver as PostgresDriver).master as Pool;
+  const counted = new WeakSet<PoolClient>();
+  // Every statement goes through a pooled client's query(); wrap each client the first time it is lent out.
+  pool.on('acquire', (client) => {
+    if (counted.has(client)) return;
+    counted.add(client);
+    const query = client.query.bind(client) as (...parts: unknown[]) => unknown;
+    (client as unknown as { query: (...parts: unknown[]) => unknown }).query = (...parts: unknown[]) => {
+      const text = typeof parts[0] === 'string' ? parts[0] : (parts[0] as { text?: string }).text;
+      statements?.push((text ?? '').trim().split(/\s+/).slice(0, 2).join(' '));
+      return query(...parts);
+    };
+  });
+});
+afterAll(() => testApp.close());
+
+beforeAll(async () => {
+  // Work that is not a request's: the retention job the start runs, and the sweep of expired rate-limit counters
+  // the first counted request makes (then once a minute at most).
+  await waitFor(() => testApp.logLines.some((line) => line.includes('retention job finished')), 'the retention job');
+  await http()
+    .post('/api/data/survey/')
+    .send({ browserId: 'browser_1795262400000_warmsup1', page: 1, action: 2, ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME[0][1] })
+    .expect(200);
+});
+
+async function waitFor(isDone: () => boolean, what: string): Promise<void> {
+  for (const started = Date.now(); !isDone(); await new Promise((resolve) => setTimeout(resolve, 20))) {
+    if (Date.now() - started > 10_000) throw new Error(`Waited 10 s for ${what}.`);
+  }
+}
+
+/** Posts one page and gives back the statements it sent. */
+async function statementsOf(body: Record<string, unknown>): Promise<{ pageNumber: number; session: string; sent: string[] }> {
+  statements = [];
+  const response = await http().post('/api/data/survey/').send(body).expect(200);
+  const sent = statements;
+  statements = null;
+  return { pageNumber: response.body.pageNumber as number, session: response.body.session as string, sent };
+}
+
+describe('the SQL statements of a survey POST', () => {
+  it('are two for a page after the first: read the calculation, save the page', async () => {
+    const pages = SINGLE_PRIVATE_RENTER_WORKING_PART_TIME;
+    let session: string | null = null;
+    let pageNumber = 1;
+    const byPage: Record<string, string[]> = {};
+    for (const [index, [name, answers]] of pages.entries()) {
+      const action = index === pages.length - 1 ? 4 : 2;
+      const posted = await statementsOf({ browserId: BROWSER, session, page: pageNumber, action, ...answers });
+      byPage[name] = posted.sent;
+      session = posted.session;
+      pageNumber = posted.pageNumber;
+    }
+    const [first, ...later] = pages.map(([name]) => name);
+    // The first page starts the calculation: the per-address limit on starting one, the Broad Rental Market Area of
+    // the postcode just given, the new calculation, and the page with its analytics.
+    expect(byPage[first]).toEqual(['INSERT INTO', 'SELECT "PostcodeBrma"."postcode"', 'INSERT INTO', 'WITH saved']);
+    // Every later page: the calculation with its answers and its postcode's area, then the page with its analytics.
+    // The page before the council tax page also asks whether addresses are loaded at the postcode, since the council
+    // tax question it moves on to offers 'Look this up for me' only where they are.
+    for (const name of later) {
+      const expected = name === 'your-home' ? ['SELECT id,', 'WITH saved', 'SELECT 1'] : ['SELECT id,', 'WITH saved'];
+      expect({ page: name, sent: byPage[name] }).toEqual({ page: name, sent: expected });
+    }
+  });
+});
