@@ -6,7 +6,9 @@ const withMinimum: RJSFSchema = { type: 'object', properties: { children: { type
 
 describe('the questionnaire forms’ validator', () => {
   it('answers with the page-schema validator until @rjsf/validator-ajv8 has arrived, then with ajv', async () => {
-    expect(() => formValidator.isValid(withMinimum, { children: -1 }, withMinimum)).toThrow(/does not support the schema keyword 'minimum'/);
+    expect(() => formValidator.isValid(withMinimum, { children: -1 }, withMinimum)).toThrow(
+      /does not support the schema keyword 'minimum'/,
+    );
     await loadFormValidator();
     expect(formValidator.isValid(withMinimum, { children: -1 }, withMinimum)).toBe(false);
     expect(formValidator.isValid(withMinimum, { children: 2 }, withMinimum)).toBe(true);
