@@ -1,5 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { performance } from 'node:perf_hooks';
+import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
 import {
   CASELOAD_PROBLEM_TEXT,
@@ -30,6 +32,8 @@ import { recalculateClient, type ClientOutcome } from './caseload-figures.js';
 export const CASELOAD_QUEUE = 'caseload-run';
 /** Clients recalculated between two progress updates (and written in one statement per table). */
 export const CASELOAD_CHUNK = 500;
+/** The longest the worker computes before letting the process's other work (HTTP requests) run. */
+const YIELD_EVERY_MS = 20;
 /** Runs listed on the screen. */
 const RUNS_LISTED = 10;
 /** A run of 10,000 clients takes seconds; this long means the worker died, and pg-boss retries the job. */
@@ -268,10 +272,17 @@ export class CaseloadService implements OnModuleInit {
       const base = this.surveys.ruleEnvironment();
       let done = 0;
       let failed = 0;
+      let lastYield = performance.now();
       for (let start = 0; start < calculations.length; start += CASELOAD_CHUNK) {
         const chunk = calculations.slice(start, start + CASELOAD_CHUNK);
         const outcomes: ClientOutcome[] = [];
         for (const calculation of chunk) {
+          // The engine's promises never leave the microtask queue, so without this an in-process worker would hold
+          // the API's requests until the whole run is done.
+          if (performance.now() - lastYield > YIELD_EVERY_MS) {
+            await setImmediatePromise();
+            lastYield = performance.now();
+          }
           const postcode = postcodeOf(calculation.answers);
           const environment = {
             ...base,
