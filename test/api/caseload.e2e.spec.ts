@@ -6,6 +6,7 @@ import { ukToday } from '../../common/dates/uk-today.js';
 import { convertPence } from '../../common/money.js';
 import { AccountsService } from '../../api/src/accounts/accounts.service.js';
 import { AppModule } from '../../api/src/app.module.js';
+import { CaseloadService } from '../../api/src/caseload/caseload.service.js';
 import { JobsService } from '../../api/src/jobs/jobs.module.js';
 import { JsonLogger } from '../../api/src/logging/json-logger.js';
 import { LONE_PARENT_SOCIAL_RENTER } from '../support/households.js';
@@ -42,6 +43,8 @@ let mary: string; // a lone parent with a finished calculation
 let john: string; // his latest calculation is not finished
 let zoe: string; // no calculation at all
 let runId: string;
+let riversideId: string;
+let adamId: string;
 let apiClosed = false;
 
 async function signIn(email: string): Promise<SignedIn> {
@@ -124,7 +127,8 @@ beforeAll(async () => {
     displayName: 'Rita Admin',
     password: PASSWORD,
   });
-  const adamId = await accounts.addUserToOrganisation(riverside.organisationId, {
+  riversideId = riverside.organisationId;
+  adamId = await accounts.addUserToOrganisation(riverside.organisationId, {
     email: 'adam@riverside.example',
     displayName: 'Adam Adviser',
     password: PASSWORD,
@@ -273,9 +277,49 @@ describe('a caseload run', () => {
   });
 });
 
+const runRow = async (id: string) =>
+  (
+    await testApp.database.query<{ status: string; done: number; total: number }>(
+      'SELECT status, done, total FROM caseload_runs WHERE id = $1',
+      [id],
+    )
+  )[0];
+
 describe('the job queue', () => {
-  it('lets go of all its connections when the worker stops', async () => {
+  it('hands a run cut short by a worker’s shutdown to the next worker, which does it whole', async () => {
     await runWhenDone(((await get('/api/adviser/caseload-runs', adam)).body as CaseloadRunsResponse).runs[0].id, adam);
+    // 700 more clients, each with a copy of Mary's calculation: the run writes its first 500 (one chunk), then the worker stops.
+    await testApp.database.query(
+      `WITH template AS (SELECT id, completed_pages, finished_at FROM calculation_sessions WHERE client_id = $3),
+            new_clients AS (
+              INSERT INTO clients (organisation_id, adviser_id, first_name, last_name, date_of_birth)
+              SELECT $1, $2, 'Copy', 'Client ' || n, DATE '1990-05-01' FROM generate_series(1, 700) AS n RETURNING id),
+            sessions AS (
+              INSERT INTO calculation_sessions (reference, client_id, adviser_user_id, completed_pages, finished_at)
+              SELECT 'C' || substr(md5(new_clients.id::text), 1, 10), new_clients.id, $2, template.completed_pages, template.finished_at
+                FROM new_clients, template RETURNING id)
+       INSERT INTO survey_answers (session_id, question_name, value)
+       SELECT sessions.id, answer.question_name, answer.value FROM sessions, template JOIN survey_answers answer ON answer.session_id = template.id`,
+      [riversideId, adamId, mary],
+    );
+    const caseloads = testApp.app.get(CaseloadService);
+    const run = await caseloads.start(
+      { userId: adamId, organisationId: riversideId, role: 'adviser', displayName: 'Adam Adviser' },
+      LAST_WINTER,
+    );
+    for (let row = await runRow(run.id); row.done === 0; row = await runRow(run.id))
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    await worker!.close();
+    const cut = await runRow(run.id);
+    expect(cut.status).toBe('running');
+    expect(cut.done).toBeLessThan(cut.total);
+    expect(workerLog.join('\n')).toContain('caseload run interrupted by shutdown; it will start again');
+    worker = await startWorker();
+    const { run: finished } = await runWhenDone(run.id, adam);
+    expect(finished).toMatchObject({ status: 'done', total: 702, done: 702, failed: 1 });
+  }, 180_000);
+
+  it('lets go of all its connections when the worker stops', async () => {
     expect(await jobConnections()).toBeGreaterThan(0);
     await worker!.close();
     worker = undefined;

@@ -111,7 +111,7 @@ export class CaseloadService implements OnModuleInit {
     this.jobs.register<{ runId: string }>(
       CASELOAD_QUEUE,
       { expireInSeconds: RUN_EXPIRES_IN_SECONDS, retryLimit: 2, pollingIntervalSeconds: 1 },
-      ({ runId }) => this.work(runId),
+      ({ runId }, stopping) => this.work(runId, stopping),
     );
   }
 
@@ -253,10 +253,10 @@ export class CaseloadService implements OnModuleInit {
 
   /**
    * The job: every client's latest calculation (younger than 6 months) read in one statement, recalculated a chunk
-   * at a time, each chunk's outcomes written in one statement per table with the progress. Run again after a crash,
-   * it starts over from nothing.
+   * at a time, each chunk's outcomes written in one statement per table with the progress. Run again after a crash or
+   * a shutdown (pg-boss retries the job), it starts over from nothing.
    */
-  async work(runId: string): Promise<void> {
+  async work(runId: string, stopping: AbortSignal = new AbortController().signal): Promise<void> {
     // TypeORM answers an UPDATE with [rows, count].
     const [[run]] = await this.dataSource.query<[{ organisation_id: string; at_date: string }[], number]>(
       `UPDATE caseload_runs SET status = 'running', started_at = now(), done = 0, failed = 0
@@ -283,6 +283,7 @@ export class CaseloadService implements OnModuleInit {
             await setImmediatePromise();
             lastYield = performance.now();
           }
+          stopping.throwIfAborted();
           const postcode = postcodeOf(calculation.answers);
           const environment = {
             ...base,
@@ -298,6 +299,11 @@ export class CaseloadService implements OnModuleInit {
       await this.dataSource.query(`UPDATE caseload_runs SET status = 'done', finished_at = now() WHERE id = $1`, [runId]);
       this.logger.event('info', 'caseload run done', { runId, clients: done, failed });
     } catch (error) {
+      // The process is stopping: the run stays 'running', and pg-boss gives the job to a worker again.
+      if (stopping.aborted) {
+        this.logger.event('info', 'caseload run interrupted by shutdown; it will start again', { runId });
+        throw error;
+      }
       this.logger.event('error', 'caseload run failed', { runId, ...describeErrorForLog(error) });
       await this.dataSource.query(`UPDATE caseload_runs SET status = 'failed', finished_at = now() WHERE id = $1`, [runId]);
     }

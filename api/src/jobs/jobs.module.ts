@@ -23,7 +23,11 @@ export interface JobQueueOptions {
   pollingIntervalSeconds: number;
 }
 
-type JobHandler<T> = (data: T) => Promise<void>;
+/**
+ * Works one job. `stopping` is aborted when the process shuts down: a long job checks it between steps and throws, so
+ * pg-boss puts the job back for another worker (or this one after a restart) rather than the process being cut off.
+ */
+export type JobHandler<T> = (data: T, stopping: AbortSignal) => Promise<void>;
 
 interface RegisteredQueue {
   options: JobQueueOptions;
@@ -40,6 +44,7 @@ interface RegisteredQueue {
 @Injectable()
 export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly queues = new Map<string, RegisteredQueue>();
+  private readonly stopping = new AbortController();
   private boss?: PgBoss;
 
   constructor(
@@ -76,7 +81,7 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
     if (!this.isWorker) return;
     for (const [name, { options, handler }] of this.queues) {
       await boss.work<never>(name, { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize: 1 }, async (jobs: Job<never>[]) => {
-        for (const job of jobs) await handler(job.data);
+        for (const job of jobs) await handler(job.data, this.stopping.signal);
       });
     }
     this.logger.event('info', 'job worker started', { queues: [...this.queues.keys()].join(',') });
@@ -90,10 +95,11 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
     return id;
   }
 
-  /** Before the pool closes: lets the job in progress finish (up to a few seconds), then closes pg-boss's connections. */
+  /** Before the pool closes: tells the job in progress to stop, waits for it (a few seconds at most), then closes pg-boss's connections. */
   async onModuleDestroy(): Promise<void> {
     const boss = this.boss;
     this.boss = undefined;
+    this.stopping.abort();
     await boss?.stop({ graceful: true, close: true, timeout: STOP_TIMEOUT_MS });
   }
 }
