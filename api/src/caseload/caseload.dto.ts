@@ -31,7 +31,7 @@ export class CaseloadCsvQuery extends CaseloadRunQuery {
 }
 
 export class CaseloadRunSummaryDto {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ format: 'uuid', description: 'The run, for GET caseload-run and its CSV.' })
   id!: string;
 
   @ApiProperty({ description: 'The date recalculated at, yyyy-mm-dd.', example: '2027-03-31' })
@@ -52,15 +52,15 @@ export class CaseloadRunSummaryDto {
   @ApiProperty({ description: 'Clients that could not be recalculated (each with its reason in the run).' })
   failed!: number;
 
-  @ApiProperty({ format: 'date-time' })
+  @ApiProperty({ format: 'date-time', description: 'When the run was started.' })
   createdAt!: string;
 
-  @ApiProperty({ format: 'date-time', nullable: true, type: String })
+  @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'When it was done or failed; null until then.' })
   finishedAt!: string | null;
 }
 
 export class StartCaseloadRunResponseDto {
-  @ApiProperty({ type: CaseloadRunSummaryDto })
+  @ApiProperty({ type: CaseloadRunSummaryDto, description: 'The run, queued.' })
   run!: CaseloadRunSummaryDto;
 }
 
@@ -79,7 +79,7 @@ export class CaseloadRunsResponseDto {
 }
 
 export class CaseloadRunResponseDto {
-  @ApiProperty({ type: CaseloadRunSummaryDto })
+  @ApiProperty({ type: CaseloadRunSummaryDto, description: 'The run and its progress.' })
   run!: CaseloadRunSummaryDto;
 
   @ApiProperty({

@@ -25,13 +25,17 @@ import { JobsService } from '../jobs/jobs.module.js';
 import { JsonLogger } from '../logging/json-logger.js';
 import { PostcodeBrmaLookup } from '../lookup/postcode-brma-lookup.js';
 import { lhaAreaChoice } from '../survey/lha-area-choice.js';
-import type { CompiledSurvey } from '../survey/survey-flow.js';
+import { DEFINITIONS_DIR } from '../site/site.module.js';
+import type { CompiledSurvey, RuleEnvironment } from '../survey/survey-flow.js';
 import { COMPILED_SURVEY, oldestOpenCalculation, SurveyService } from '../survey/survey.service.js';
-import { recalculateClient, type ClientOutcome } from './caseload-figures.js';
+import { recalculateClient, type ClientOutcome, type StoredCalculation } from './caseload-figures.js';
+import { caseloadThreadCount, CaseloadThreads, hasCompiledThread } from './caseload-threads.js';
 
 export const CASELOAD_QUEUE = 'caseload-run';
 /** Clients recalculated between two progress updates (and written in one statement per table). */
 export const CASELOAD_CHUNK = 500;
+/** A run of this many clients or more is spread over worker threads (when the code is compiled, as `npm start` runs it). */
+export const THREADS_FROM_CLIENTS = 1000;
 /** The longest the worker computes before letting the process's other work (HTTP requests) run. */
 const YIELD_EVERY_MS = 20;
 /** Runs listed on the screen. */
@@ -270,31 +274,68 @@ export class CaseloadService implements OnModuleInit {
       await this.dataSource.query(`UPDATE caseload_runs SET total = $2 WHERE id = $1`, [runId, calculations.length]);
       const areas = await this.brmas.areasOf(calculations.flatMap(({ answers }) => postcodeOf(answers)?.postcode ?? []));
       const base = this.surveys.ruleEnvironment();
+      const environmentOf = (calculation: CalculationToRecalculate): RuleEnvironment => {
+        const postcode = postcodeOf(calculation.answers);
+        return { ...base, lhaAreaChoice: lhaAreaChoice(this.engine.lha, postcode, areas.get(postcode?.postcode ?? '') ?? null) };
+      };
+      const chunks: CalculationToRecalculate[][] = [];
+      for (let start = 0; start < calculations.length; start += CASELOAD_CHUNK)
+        chunks.push(calculations.slice(start, start + CASELOAD_CHUNK));
       let done = 0;
       let failed = 0;
-      let lastYield = performance.now();
-      for (let start = 0; start < calculations.length; start += CASELOAD_CHUNK) {
-        const chunk = calculations.slice(start, start + CASELOAD_CHUNK);
-        const outcomes: ClientOutcome[] = [];
-        for (const calculation of chunk) {
-          // The engine's promises never leave the microtask queue, so without this an in-process worker would hold
-          // the API's requests until the whole run is done.
-          if (performance.now() - lastYield > YIELD_EVERY_MS) {
-            await setImmediatePromise();
-            lastYield = performance.now();
-          }
-          stopping.throwIfAborted();
-          const postcode = postcodeOf(calculation.answers);
-          const environment = {
-            ...base,
-            lhaAreaChoice: lhaAreaChoice(this.engine.lha, postcode, areas.get(postcode?.postcode ?? '') ?? null),
-          };
-          outcomes.push(await this.recalculate(calculation, environment, run.at_date));
-        }
+      // Each chunk's outcomes are written, and the progress, as soon as the chunk is done, whichever lane did it.
+      const record = async (chunk: CalculationToRecalculate[], outcomes: ClientOutcome[]) => {
         await this.save(runId, chunk, outcomes);
         done += chunk.length;
         failed += outcomes.filter((outcome) => outcome.problem !== null).length;
-        await this.dataSource.query(`UPDATE caseload_runs SET done = $2, failed = $3 WHERE id = $1`, [runId, done, failed]);
+        await this.dataSource.query(`UPDATE caseload_runs SET done = GREATEST(done, $2), failed = GREATEST(failed, $3) WHERE id = $1`, [
+          runId,
+          done,
+          failed,
+        ]);
+      };
+      const threadCount = calculations.length >= THREADS_FROM_CLIENTS && hasCompiledThread() ? caseloadThreadCount() : 0;
+      if (threadCount > 0) {
+        // The engine is synchronous CPU work: a big run is spread over worker threads, one a core.
+        const threads = new CaseloadThreads(threadCount, DEFINITIONS_DIR);
+        const stop = () => void threads.close();
+        stopping.addEventListener('abort', stop);
+        try {
+          let next = 0;
+          const lane = async (index: number) => {
+            while (next < chunks.length) {
+              stopping.throwIfAborted();
+              const chunk = chunks[next++];
+              const items = chunk.map((calculation) => ({
+                calculation: storedCalculationOf(calculation),
+                environment: environmentOf(calculation),
+              }));
+              const outcomes = await threads.recalculate(index, run.at_date, items);
+              for (const outcome of outcomes) if (outcome.problem === 'error') this.logClientError();
+              await record(chunk, outcomes);
+            }
+          };
+          await Promise.all(Array.from({ length: threads.size }, (_, index) => lane(index)));
+        } finally {
+          stopping.removeEventListener('abort', stop);
+          await threads.close();
+        }
+      } else {
+        let lastYield = performance.now();
+        for (const chunk of chunks) {
+          const outcomes: ClientOutcome[] = [];
+          for (const calculation of chunk) {
+            // The engine's promises never leave the microtask queue, so without this an in-process worker would hold
+            // the API's requests until the whole run is done.
+            if (performance.now() - lastYield > YIELD_EVERY_MS) {
+              await setImmediatePromise();
+              lastYield = performance.now();
+            }
+            stopping.throwIfAborted();
+            outcomes.push(await this.recalculate(calculation, environmentOf(calculation), run.at_date));
+          }
+          await record(chunk, outcomes);
+        }
       }
       await this.dataSource.query(`UPDATE caseload_runs SET status = 'done', finished_at = now() WHERE id = $1`, [runId]);
       this.logger.event('info', 'caseload run done', { runId, clients: done, failed });
@@ -309,25 +350,18 @@ export class CaseloadService implements OnModuleInit {
     }
   }
 
-  private async recalculate(calculation: CalculationToRecalculate, environment: Parameters<typeof recalculateClient>[3], atDate: string) {
+  private async recalculate(calculation: CalculationToRecalculate, environment: RuleEnvironment, atDate: string): Promise<ClientOutcome> {
     try {
-      return await recalculateClient(
-        this.engine,
-        this.survey,
-        {
-          answers: calculation.answers,
-          completedPages: calculation.completed_pages,
-          isFinished: calculation.is_finished,
-          savedOn: calculation.saved_on,
-        },
-        environment,
-        atDate,
-      );
+      return await recalculateClient(this.engine, this.survey, storedCalculationOf(calculation), environment, atDate);
     } catch (error) {
-      // One client's failure is recorded, not fatal. Its kind only: a message could quote an answer.
-      this.logger.event('warn', 'caseload client could not be recalculated', { errorName: describeErrorForLog(error).errorName });
-      return { problem: 'error' } as const;
+      this.logClientError(describeErrorForLog(error).errorName);
+      return { problem: 'error' };
     }
+  }
+
+  /** One client's failure is recorded, not fatal. Its kind only: a message could quote an answer. */
+  private logClientError(errorName = 'Error'): void {
+    this.logger.event('warn', 'caseload client could not be recalculated', { errorName });
   }
 
   /** The latest calculation of each of the organisation's clients that has one still kept, with its answers. */
@@ -393,6 +427,15 @@ export class CaseloadService implements OnModuleInit {
       );
     });
   }
+}
+
+function storedCalculationOf(calculation: CalculationToRecalculate): StoredCalculation {
+  return {
+    answers: calculation.answers,
+    completedPages: calculation.completed_pages,
+    isFinished: calculation.is_finished,
+    savedOn: calculation.saved_on,
+  };
 }
 
 function postcodeOf(answers: Answers): PostcodeAnswer | undefined {
