@@ -126,11 +126,14 @@ export default function CaseloadScreen({ search }: Props) {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = () =>
-      loadCaseloadRun(runId).then((response) => {
-        if (stopped) return;
-        setShown(response);
-        if (response.run.status === 'queued' || response.run.status === 'running') timer = setTimeout(poll, POLL_MS);
-      }, fail);
+      loadCaseloadRun(runId).then(
+        (response) => {
+          if (stopped) return;
+          setShown(response);
+          if (response.run.status === 'queued' || response.run.status === 'running') timer = setTimeout(poll, POLL_MS);
+        },
+        (error: unknown) => (error instanceof ApiRequestError && error.status === 404 ? setView({ kind: 'notFound' }) : fail(error)),
+      );
     void poll();
     return () => {
       stopped = true;

@@ -1,6 +1,9 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { CaseloadClientRow } from '../../../common/adviser/caseload';
+import { ERROR_SUMMARY_TITLE } from '../shared/ErrorSummary';
+import { installFakeApi } from '../survey/fake-api';
 import { bandCounts, DEFAULT_ORDER, gainersAndLosers, nextOrder, sortedRows } from './caseload-table';
-import { changeText, dateHint } from './CaseloadScreen';
+import CaseloadScreen, { changeText, dateHint } from './CaseloadScreen';
 
 const amounts = (before: number, after: number) => ({
   beforeWeeklyPence: before,
@@ -73,5 +76,34 @@ describe('the caseload table', () => {
     expect(dateHint({ defaultDate: '2027-03-31', ratesHeldUntil: '2027-03-31' })).toBe(
       'We have filled in 31 March 2027, the last day of the rates we hold: next April’s rates are not added yet.',
     );
+  });
+});
+
+describe('the caseload screen', () => {
+  const RUNS = { defaultDate: '2027-03-31', ratesHeldFrom: '2025-04-07', ratesHeldUntil: '2027-03-31', runs: [] };
+
+  it('fills in the date offered, and links a refused date from the error summary to the field', async () => {
+    const api = installFakeApi()
+      .on('GET', '/api/adviser/caseload-runs', { status: 200, body: RUNS })
+      .on('POST', '/api/adviser/caseload-runs', {
+        status: 400,
+        body: {
+          statusCode: 400,
+          code: 'VALIDATION_FAILED',
+          message: 'The request has problems.',
+          errors: [{ path: 'date', message: 'Choose a date from 2025-04-07 to 2027-03-31: the rates held cover those dates only.' }],
+        },
+      });
+    render(<CaseloadScreen search="" />);
+    const date = await screen.findByLabelText('Date to work out the calculations at');
+    expect((date as HTMLInputElement).value).toBe('2027-03-31');
+    expect(screen.getByText(/the last day of the rates we hold/)).toBeTruthy();
+    fireEvent.change(date, { target: { value: '2024-01-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Start caseload run' }));
+    await waitFor(() => expect(screen.getByText(ERROR_SUMMARY_TITLE)).toBeTruthy());
+    const link = screen.getByRole('link', { name: /Choose a date from 2025-04-07/ });
+    expect(link.getAttribute('href')).toBe('#caseload-date');
+    expect(date.getAttribute('aria-invalid')).toBe('true');
+    expect(api.callsTo('POST', '/api/adviser/caseload-runs')[0].body).toMatchObject({ date: '2024-01-01' });
   });
 });
