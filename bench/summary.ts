@@ -235,8 +235,24 @@ if (fuzz) {
   });
 } else missing.push('fuzz');
 
+// Caseload runs (issue 18): 10,000 clients recalculated by the in-process job worker, from the start request to done.
+const caseload = read<{
+  results: { clients: number; failed: number; totalSeconds: number; workingSeconds: number; clientsPerSecond: number };
+  target: { seconds: number };
+}>('caseload');
+if (caseload) {
+  const { clients, failed, totalSeconds, workingSeconds, clientsPerSecond } = caseload.results;
+  lines.push({
+    measure: `Caseload run, ${clients.toLocaleString('en-GB')} clients`,
+    target: `under ${caseload.target.seconds} s from start to done`,
+    latest: `${totalSeconds} s (working ${workingSeconds} s, ${clientsPerSecond} clients/s), ${failed} failed`,
+    met: totalSeconds < caseload.target.seconds && failed === 0,
+    measuredAt: when(caseload),
+  });
+} else missing.push('caseload');
+
 const machines = new Set(
-  [bundle, lighthouse, pdf, load, survey, engine, batch, results]
+  [bundle, lighthouse, pdf, load, survey, engine, batch, caseload, results]
     .filter((file) => file !== null)
     .map((file) => `${file!.machine.cpuModel}, ${file!.machine.cores} cores, Node ${file!.machine.node}`),
 );

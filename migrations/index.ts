@@ -8,6 +8,7 @@ import { CreateAdviserCalculations1795453200000 } from './1795453200000-CreateAd
 import { CreatePostcodeBrmas1795600000000 } from './1795600000000-CreatePostcodeBrmas.js';
 import { SignInLocksPerAccountAndNetwork1795720000000 } from './1795720000000-SignInLocksPerAccountAndNetwork.js';
 import { RateLimitCountersExpireOnTheirOwn1795730000000 } from './1795730000000-RateLimitCountersExpireOnTheirOwn.js';
+import { CreateCaseloadRuns1795800000000 } from './1795800000000-CreateCaseloadRuns.js';
 
 /** Every migration, oldest first. Listed rather than found by a file pattern, so tests and the build agree. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   CreatePostcodeBrmas1795600000000,
   SignInLocksPerAccountAndNetwork1795720000000,
   RateLimitCountersExpireOnTheirOwn1795730000000,
+  CreateCaseloadRuns1795800000000,
 ];

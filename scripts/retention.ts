@@ -50,7 +50,7 @@ try {
       `Deleted ${report.calculations} calculations started more than ${months} months ago, with their answers, feedback and analytics;`,
     );
     console.log(
-      `${report.clientErrorReports} older error reports; ${report.accessGrants} expired access grants, ${report.accountSessions} expired sign-in sessions and ${report.captchaChallenges} expired security codes; ${report.rateLimitCounters} old rate-limit counters.`,
+      `${report.clientErrorReports} older error reports; ${report.accessGrants} expired access grants, ${report.accountSessions} expired sign-in sessions and ${report.captchaChallenges} expired security codes; ${report.rateLimitCounters} old rate-limit counters; ${report.caseloadRuns} old caseload runs.`,
     );
   }
   console.log(`Deleted ${report.outboxFiles} e-mails older than ${months} months from the outbox.`);

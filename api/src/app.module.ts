@@ -6,6 +6,7 @@ import { AccountsModule } from './accounts/accounts.module.js';
 import { AccuracyModule } from './accuracy/accuracy.module.js';
 import { AdviserModule } from './adviser/adviser.module.js';
 import { CalculationModule } from './calculation/calculation.module.js';
+import { CaseloadModule } from './caseload/caseload.module.js';
 import { CaptchaModule } from './captcha/captcha.module.js';
 import { ClientErrorsModule } from './client-errors/client-errors.module.js';
 import { validateEnvironment } from './config/environment.js';
@@ -13,6 +14,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
 import { EmailModule } from './email/email.module.js';
 import { HealthModule } from './health/health.module.js';
+import { JobsModule } from './jobs/jobs.module.js';
 import type { JsonLogger } from './logging/json-logger.js';
 import { LoggingModule } from './logging/logging.module.js';
 import { LookupModule } from './lookup/lookup.module.js';
@@ -40,6 +42,7 @@ export class AppModule {
         }),
         LoggingModule.forRoot(logger),
         DatabaseModule,
+        JobsModule,
         SiteModule,
         HealthModule,
         ClientErrorsModule,
@@ -56,6 +59,7 @@ export class AppModule {
         EmailModule,
         RetentionModule,
         AccuracyModule,
+        CaseloadModule,
       ],
       // In this order: a request over a rate limit is refused before anything else is asked of the database.
       providers: [

@@ -212,6 +212,12 @@ beforeAll(async () => {
       outsiders: [SIGNED_OUT, publicBrowser, otherBrowser, otherAdviser, otherAdmin],
     },
     {
+      name: "an organisation's caseload run",
+      ids: [context.ids.caseloadRunId],
+      owner: adviser,
+      outsiders: [SIGNED_OUT, publicBrowser, otherBrowser, otherAdviser, otherAdmin],
+    },
+    {
       name: "an organisation's adviser",
       ids: [context.ids.adviserUserId],
       owner: admin,

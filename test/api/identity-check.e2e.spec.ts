@@ -339,6 +339,7 @@ describe('3. one spelling of an id', () => {
       deletableSession: '',
       clientGuid: '',
       adviserUserId: '',
+      caseloadRunId: '',
     };
     const routes = (await routesFromServer(server.url)).filter((route) =>
       JSON.stringify(ROUTE_ENTRIES[routeKey(route)](ids)).includes(session),

@@ -121,6 +121,21 @@ describe('the retention job (RETENTION_MONTHS=3)', () => {
         [name, user],
       );
     }
+    // A caseload run older than the limit goes with its clients' figures; a young one stays.
+    const [{ id: client }] = await testApp.database.query<{ id: string }>(
+      `INSERT INTO clients (organisation_id, adviser_id, first_name, last_name, date_of_birth) VALUES ($1, $2, 'Mary', 'Smith', '1984-03-07') RETURNING id`,
+      [organisation, user],
+    );
+    const runs = await testApp.database.query<{ id: string }>(
+      `INSERT INTO caseload_runs (organisation_id, at_date, status, created_at) VALUES ($1, '2026-04-06', 'done', now() - interval '7 months'), ($1, '2026-04-06', 'done', now()) RETURNING id`,
+      [organisation],
+    );
+    for (const run of runs) {
+      await testApp.database.query(
+        `INSERT INTO caseload_run_clients (run_id, client_id, session_id, saved_on, problem) VALUES ($1, $2, gen_random_uuid(), '2026-03-01', 'not-finished')`,
+        [run.id, client],
+      );
+    }
     const session = await calculationWithEverything(testApp);
     await testApp.database.query(`UPDATE captcha_challenges SET expires_at = now() - interval '1 minute' WHERE session_id = $1`, [session]);
     await testApp.database.query(
@@ -129,7 +144,8 @@ describe('the retention job (RETENTION_MONTHS=3)', () => {
 
     const report = await retention.run();
 
-    expect(report).toMatchObject({ accessGrants: 1, accountSessions: 1, captchaChallenges: 1, rateLimitCounters: 1 });
+    expect(report).toMatchObject({ accessGrants: 1, accountSessions: 1, captchaChallenges: 1, rateLimitCounters: 1, caseloadRuns: 1 });
+    expect(await testApp.database.query(`SELECT run_id AS id FROM caseload_run_clients`)).toEqual([{ id: runs[1].id }]);
     const left = async (sql: string) => (await testApp.database.query<{ count: number }>(sql))[0].count;
     expect(await left(`SELECT count(*)::int AS count FROM access_grants WHERE kind = 'test-mode'`)).toBe(1);
     expect(await left(`SELECT count(*)::int AS count FROM account_sessions WHERE expires_at > now()`)).toBe(1);

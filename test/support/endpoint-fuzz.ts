@@ -75,6 +75,8 @@ export interface FuzzIds {
   deletableSession: string;
   clientGuid: string;
   adviserUserId: string;
+  /** The organisation's caseload run, done. */
+  caseloadRunId: string;
 }
 
 export interface ValidRequest {
@@ -107,6 +109,10 @@ const client = (ids: FuzzIds) => ({
 
 /** One entry per route of the OpenAPI document: a new route fails the fuzz until it is added here. */
 export const ROUTE_ENTRIES: Record<string, RouteEntry> = {
+  'GET /api/adviser/caseload-runs': () => ({}),
+  'POST /api/adviser/caseload-runs': () => ({ body: {} }),
+  'GET /api/adviser/caseload-run': (ids) => ({ query: { id: ids.caseloadRunId } }),
+  'GET /api/adviser/caseload-run/csv': (ids) => ({ query: { id: ids.caseloadRunId, period: 'weekly' } }),
   'GET /api/account/clients': () => ({}),
   'POST /api/account/clients': (ids) => ({ body: client(ids) }),
   'GET /api/account/clients/{clientGuid}': (ids) => ({ path: { clientGuid: ids.clientGuid } }),
@@ -670,6 +676,22 @@ async function postJson(baseUrl: string, path: string, body: unknown, as?: Signe
   return JSON.parse(text) as Record<string, unknown>;
 }
 
+/** Starts a caseload run of the adviser's organisation and waits for the server's worker to finish it; returns its id. */
+async function doneCaseloadRun(baseUrl: string, as: SignedIn): Promise<string> {
+  const headers = { 'content-type': 'application/json', cookie: as.cookie, 'x-csrf-token': as.csrf };
+  const started = await fetch(`${baseUrl}/api/adviser/caseload-runs`, { method: 'POST', headers, body: '{}' });
+  if (started.status !== 202) throw new Error(`Starting a caseload run answered ${started.status}: ${await started.text()}`);
+  const { run } = (await started.json()) as { run: { id: string } };
+  for (let tries = 0; tries < 300; tries += 1) {
+    const response = await fetch(`${baseUrl}/api/adviser/caseload-run?id=${run.id}`, { headers: { cookie: as.cookie } });
+    const { run: now } = (await response.json()) as { run: { status: string } };
+    if (now.status === 'done') return run.id;
+    if (now.status === 'failed') throw new Error('The caseload run failed.');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('The caseload run did not finish in 30 s.');
+}
+
 /** Answers every page as one browser, or as the adviser when `as` is given; returns the finished page's response. */
 export async function answerEveryPage(
   baseUrl: string,
@@ -730,8 +752,9 @@ export async function prepareFuzzContext(
       .session as string;
   const adviserSession = (await answerEveryPage(baseUrl, await startedCalculation('Fuzz start'), browserId, adviser)).session;
   const deletableSession = await startedCalculation('To delete');
+  const caseloadRunId = await doneCaseloadRun(baseUrl, adviser);
   return {
-    ids: { browserId, publicSession, publicToken, adviserSession, deletableSession, clientGuid, adviserUserId },
+    ids: { browserId, publicSession, publicToken, adviserSession, deletableSession, clientGuid, adviserUserId, caseloadRunId },
     adviser,
     admin,
     bodyLimitKb,

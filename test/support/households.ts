@@ -108,3 +108,25 @@ export const LONE_PARENT_PRIVATE_RENTER = {
   },
   capital: 4000,
 };
+
+/**
+ * A lone parent of working age, not working, renting from the council in Manchester, with one child born in 2019:
+ * Universal Credit, Council Tax Reduction and Child Benefit (the eldest child's weekly rate: £26.05 from 7 April
+ * 2025, £27.05 from 6 April 2026). Page by page, as the survey API takes it.
+ */
+export const LONE_PARENT_SOCIAL_RENTER: [string, Record<string, unknown>][] = [
+  ['where-you-live', { ClientPostcode: MANCHESTER }],
+  ['about-you', { ClientDob: '01/05/1990', ClientHasPartner: 'No' }],
+  ['right-to-claim', { ClientImmigrationStatus: 'BritishOrIrish' }],
+  ['who-lives-with-you', { ChildCount: '1', NonDependantCount: '0' }],
+  ['children', { ChildDob1: '02/03/2019', ChildDisability1: 'None' }],
+  ['your-health', { ClientDisabilityBenefits: ['None of the above'], ClientWorkCapability: 'NotAssessed', ClientTerminallyIll: 'No' }],
+  ['caring', { ClientIsCarer: 'No' }],
+  ['your-work', { ClientWork: ['None of the above'] }],
+  ['your-other-income', { ClientOtherIncome: ['None of the above'] }],
+  ['studying', { ClientStudent: 'No' }],
+  ['your-home', { ClientTenure: 'SocialRent', ClientRent: money('500', 'Monthly'), ClientPaysServiceCharges: 'No', ClientBedrooms: '2' }],
+  ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band B' }],
+  ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
+  ['finish', {}],
+];

@@ -17,6 +17,7 @@ import { parseRouteLimit, ROUTE_LIMITS, routeLimitRule } from '../rate-limit/rou
 import { isTrustProxyValue, TRUST_PROXY_RULE } from '../rate-limit/source-address.js';
 
 export const NODE_ENVIRONMENTS = ['development', 'production', 'test'] as const;
+export const JOB_WORKER_SETTINGS = ['on', 'off'] as const;
 export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -150,6 +151,16 @@ export class Environment {
   @IsRouteLimit(ROUTE_LIMITS.pdf.variable)
   RATE_LIMIT_PDF: string = ROUTE_LIMITS.pdf.default;
 
+  /**
+   * Whether this process works background jobs (the caseload runs) as well as sending them: 'on' (the default, so
+   * `npm start` alone does everything) or 'off' for an API-only process beside separate `npm run worker` processes.
+   */
+  @IsIn(JOB_WORKER_SETTINGS, { message: 'JOB_WORKER must be on (this process works background jobs) or off (it only sends them).' })
+  JOB_WORKER: (typeof JOB_WORKER_SETTINGS)[number] = 'on';
+
+  @IsRouteLimit(ROUTE_LIMITS['caseload-run'].variable)
+  RATE_LIMIT_CASELOAD_RUN: string = ROUTE_LIMITS['caseload-run'].default;
+
   /** Express's 'trust proxy': unset, X-Forwarded-For is ignored and the connection's peer is the source address. */
   @IsOptional()
   @ValidateBy(
@@ -188,6 +199,8 @@ const KNOWN_VARIABLES = [
   'RATE_LIMIT_CALCULATION_START',
   'RATE_LIMIT_RESULTS',
   'RATE_LIMIT_PDF',
+  'RATE_LIMIT_CASELOAD_RUN',
+  'JOB_WORKER',
   'TRUST_PROXY',
 ];
 

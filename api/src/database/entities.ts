@@ -5,6 +5,7 @@ import { Organisation } from '../accounts/organisation.entity.js';
 import { SignInLock } from '../accounts/sign-in-lock.entity.js';
 import { User } from '../accounts/user.entity.js';
 import { AnalyticsEvent } from '../analytics/analytics-event.entity.js';
+import { CaseloadRun, CaseloadRunBenefit, CaseloadRunClient } from '../caseload/caseload-run.entity.js';
 import { CaptchaChallenge } from '../captcha/captcha-challenge.entity.js';
 import { ClientErrorReport } from '../client-errors/client-error-report.entity.js';
 import { CouncilTaxAddress } from '../lookup/council-tax-address.entity.js';
@@ -35,4 +36,7 @@ export const ENTITIES = [
   ClientRecord,
   AdviserAudit,
   SignInLock,
+  CaseloadRun,
+  CaseloadRunClient,
+  CaseloadRunBenefit,
 ];

@@ -22,4 +22,23 @@ export class PostcodeBrmaLookup {
       return null;
     }
   }
+
+  /** The areas of many postcodes in one query (a caseload run's clients), keyed by the postcode as given. */
+  async areasOf(postcodes: readonly string[]): Promise<Map<string, string>> {
+    const normal = new Map(postcodes.map((postcode) => [postcode, normalisePostcode(postcode)] as const));
+    const wanted = [...new Set([...normal.values()].filter((postcode): postcode is string => Boolean(postcode)))];
+    if (wanted.length === 0) return new Map();
+    try {
+      const rows = await this.rows.query<{ postcode: string; brma: string }[]>(
+        `SELECT postcode, brma FROM postcode_brmas WHERE postcode = ANY($1::text[])`,
+        [wanted],
+      );
+      const areas = new Map(rows.map((row) => [row.postcode, row.brma]));
+      return new Map(
+        [...normal].flatMap(([given, postcode]) => (postcode && areas.has(postcode) ? [[given, areas.get(postcode)!] as const] : [])),
+      );
+    } catch {
+      return new Map();
+    }
+  }
 }

@@ -16,6 +16,8 @@ export const ROUTE_LIMITS = {
   results: { variable: 'RATE_LIMIT_RESULTS', default: '300/1m' },
   /** The results PDF, which takes the server the most work of any public request. */
   pdf: { variable: 'RATE_LIMIT_PDF', default: '30/1m' },
+  /** Starting a caseload run, which recalculates every client of the organisation in the background. */
+  'caseload-run': { variable: 'RATE_LIMIT_CASELOAD_RUN', default: '20/1h' },
 } as const;
 
 export type RouteLimitName = keyof typeof ROUTE_LIMITS;

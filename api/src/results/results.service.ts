@@ -365,7 +365,7 @@ export class ResultsService {
  * A private tenant whose postcode the operator's lookup places in an area (`npm run data:brma`) is not asked the
  * area: the household carries it, marked as coming from the postcode so the result says why it was used.
  */
-function withLhaAreaOfPostcode(household: Household, choice: LhaAreaChoice | null | undefined): Household {
+export function withLhaAreaOfPostcode(household: Household, choice: LhaAreaChoice | null | undefined): Household {
   if (household.housing.tenure !== 'PRIVATE_RENT' || household.housing.brma || choice?.settled?.by !== 'POSTCODE') return household;
   return { ...household, housing: { ...household.housing, brma: choice.settled.area, brmaFrom: 'POSTCODE' } };
 }

@@ -21,6 +21,8 @@ export interface RetentionReport {
   accountSessions: number;
   captchaChallenges: number;
   rateLimitCounters: number;
+  /** Caseload runs started longer ago than RETENTION_MONTHS, with every client's figures in them. */
+  caseloadRuns: number;
   outboxFiles: number;
   /** False when another process was already running the job, so this one left the database alone. */
   ranInDatabase: boolean;
@@ -74,6 +76,7 @@ export class RetentionService {
       accountSessions: 0,
       captchaChallenges: 0,
       rateLimitCounters: 0,
+      caseloadRuns: 0,
     };
     // A session-level advisory lock belongs to one connection, so the whole run uses the same one.
     const runner = this.dataSource.createQueryRunner();
@@ -103,6 +106,8 @@ export class RetentionService {
           captchaChallenges: await count(`DELETE FROM captcha_challenges WHERE expires_at < now()`),
           // Counters whose window and block have both ended count nothing now (each process also deletes them).
           rateLimitCounters: await count(DELETE_EXPIRED_COUNTERS),
+          // A run's figures are its clients' benefits: they go after the same time as the calculations they came from.
+          caseloadRuns: await count(`DELETE FROM caseload_runs WHERE created_at < now() - make_interval(months => $1)`, [this.months]),
           ranInDatabase: true,
         };
       } finally {

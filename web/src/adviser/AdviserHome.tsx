@@ -6,6 +6,7 @@ import { checkAdviserAccess, loadClient, startCalculation } from './adviser-api'
 import { failureViewFor } from './adviser-errors';
 import { Breadcrumb } from './Breadcrumb';
 import { CalculationsTable } from './CalculationsTable';
+import { caseloadPath } from './caseload-api';
 import { CaseLabelDialog } from './CaseLabelDialog';
 import { ClientSearch } from './ClientSearch';
 import { ADD_CLIENT_PATH, adviserHomePath, editClientPath, surveyStartPath } from './paths';
@@ -75,6 +76,10 @@ export default function AdviserHome({ search, navigate = navigateByPageLoad }: P
         Work out what your clients could get. Find a client to see, compare and add to their calculations, or start a calculation straight
         away with Quick Start. If your client is not on the list yet, <a href={ADD_CLIENT_PATH}>Add New Client</a> on the adviser site
         first.
+      </p>
+      <p>
+        <a href={caseloadPath()}>Caseload at a date</a>: see who gains and who loses across all your organisation’s clients when the rates
+        change.
       </p>
 
       <ClientSearch

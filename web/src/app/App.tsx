@@ -16,6 +16,7 @@ const AccountScreen = lazy(() => import('../account/AccountScreen'));
 const AdviserHome = lazy(() => import('../adviser/AdviserHome'));
 const AdviserCalculationScreen = lazy(() => import('../adviser/AdviserCalculationScreen'));
 const CompareScreen = lazy(() => import('../adviser/CompareScreen'));
+const CaseloadScreen = lazy(() => import('../adviser/CaseloadScreen'));
 const AccuracyPage = lazy(() => import('../accuracy/AccuracyPage'));
 
 function pageFor(route: Route, location: Pick<Location, 'pathname' | 'search'>, site: SiteConfig): ReactNode {
@@ -32,6 +33,8 @@ function pageFor(route: Route, location: Pick<Location, 'pathname' | 'search'>, 
       return <AdviserCalculationScreen session={route.session} site={site} />;
     case 'adviserCompare':
       return <CompareScreen sessions={route.sessions} search={location.search} />;
+    case 'adviserCaseload':
+      return <CaseloadScreen search={location.search} />;
     case 'account':
       return <AccountScreen route={route.account} pathname={location.pathname} search={location.search} />;
     case 'accuracy':

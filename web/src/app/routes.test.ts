@@ -11,6 +11,7 @@ describe('matchRoute', () => {
     ['/adviser/', { page: 'adviserHome' }],
     ['/adviser/calculation/0b7c3a4e', { page: 'adviserCalculation', session: '0b7c3a4e' }],
     ['/adviser/compare/a,b,c', { page: 'adviserCompare', sessions: 'a,b,c' }],
+    ['/adviser/caseload', { page: 'adviserCaseload' }],
   ])('%s is %j', (path, route) => {
     expect(matchRoute(path)).toEqual(route);
   });

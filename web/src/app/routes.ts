@@ -11,6 +11,7 @@ export type Route =
   | { page: 'adviserHome' }
   | { page: 'adviserCalculation'; session: string }
   | { page: 'adviserCompare'; sessions: string }
+  | { page: 'adviserCaseload' }
   | { page: 'account'; account: AccountView }
   | { page: 'accuracy' }
   | { page: 'notFound' };
@@ -46,6 +47,7 @@ export function matchRoute(pathname: string): Route {
   if (first === 'adviser' && rest.length === 0) return { page: 'adviserHome' };
   if (first === 'adviser' && a === 'calculation' && rest.length === 2) return { page: 'adviserCalculation', session: b };
   if (first === 'adviser' && a === 'compare' && rest.length === 2) return { page: 'adviserCompare', sessions: b };
+  if (first === 'adviser' && a === 'caseload' && rest.length === 1) return { page: 'adviserCaseload' };
   if (first === 'accuracy' && rest.length === 0) return { page: 'accuracy' };
   if (first === 'account') {
     // /account/sign-in is the member-area login's older address; both show sign-in to a visitor signed out.

@@ -1,0 +1,100 @@
+import type { CaseloadAmounts, CaseloadProblem } from '../../../common/adviser/caseload.js';
+import type { Answers } from '../../../common/survey/model.js';
+import { CalculationOutOfRangeError, type EntitlementEngine } from '../../../engine/core/entitlement-engine.js';
+import type { Household } from '../../../engine/household.js';
+import { householdFromAnswers, HouseholdMappingError } from '../../../engine/household-mapping/household-mapping.js';
+import { checkStoredAnswers } from '../results/answer-review.js';
+import { withLhaAreaOfPostcode } from '../results/results.service.js';
+import { surveyState, type CompiledSurvey, type RuleEnvironment } from '../survey/survey-flow.js';
+
+/** One benefit's weekly and monthly amounts, in pence, keyed by benefit code; and the total of the household's system. */
+export interface Figures {
+  benefits: Map<string, { weeklyPence: number; monthlyPence: number }>;
+  total: { weeklyPence: number; monthlyPence: number };
+}
+
+export type ClientOutcome =
+  | { problem: null; benefits: Map<string, CaseloadAmounts>; total: CaseloadAmounts }
+  | { problem: CaseloadProblem; benefits?: undefined; total?: undefined };
+
+export interface StoredCalculation {
+  answers: Answers;
+  completedPages: readonly string[];
+  isFinished: boolean;
+  /** yyyy-mm-dd: the 'before' figures are worked out on this day. */
+  savedOn: string;
+}
+
+/**
+ * The household of a stored calculation, read as the results page reads it (today's questions, the answers of shown
+ * questions, the Local Housing Allowance area its postcode settles), or the reason it has no results.
+ */
+export function householdOfCalculation(
+  survey: CompiledSurvey,
+  calculation: StoredCalculation,
+  environment: RuleEnvironment,
+): Household | 'not-finished' | 'needs-answers' {
+  if (!calculation.isFinished) return 'not-finished';
+  const state = surveyState(survey, calculation.answers, environment);
+  const check = checkStoredAnswers(state, calculation.answers, calculation.completedPages, environment);
+  if (check.outOfDate.length > 0 || check.unanswered.length > 0) return 'needs-answers';
+  try {
+    return withLhaAreaOfPostcode(householdFromAnswers(state.effectiveAnswers, environment.today), environment.lhaAreaChoice);
+  } catch (error) {
+    if (error instanceof HouseholdMappingError) return 'needs-answers';
+    throw error;
+  }
+}
+
+/**
+ * The figures of a household on a date: each benefit the household's system pays (the ones its total counts), and
+ * that total. The one place a caseload run asks the engine, so that its batch mode (no sentences, no extra help)
+ * can be switched in here.
+ */
+export async function figuresAt(engine: EntitlementEngine, household: Household, date: string): Promise<Figures> {
+  const result = await engine.calculate(household, date);
+  const system = result.system === 'PENSION_AGE' ? 'LEGACY_AND_PENSION_AGE' : 'UNIVERSAL_CREDIT';
+  const benefits = new Map<string, { weeklyPence: number; monthlyPence: number }>();
+  for (const benefit of result.benefits) {
+    if (!benefit.eligible || !benefit.amountShown || (benefit.system !== system && benefit.system !== 'BOTH')) continue;
+    benefits.set(benefit.code, { weeklyPence: benefit.weeklyPence, monthlyPence: benefit.monthlyPence });
+  }
+  return { benefits, total: result.totals[system] };
+}
+
+const ZERO = { weeklyPence: 0, monthlyPence: 0 };
+
+/** Before and after side by side: a benefit paid at only one of the dates is 0 at the other. */
+export function compareFigures(before: Figures, after: Figures): { benefits: Map<string, CaseloadAmounts>; total: CaseloadAmounts } {
+  const amounts = (from: { weeklyPence: number; monthlyPence: number }, to: { weeklyPence: number; monthlyPence: number }) => ({
+    beforeWeeklyPence: from.weeklyPence,
+    beforeMonthlyPence: from.monthlyPence,
+    afterWeeklyPence: to.weeklyPence,
+    afterMonthlyPence: to.monthlyPence,
+  });
+  const benefits = new Map<string, CaseloadAmounts>();
+  for (const code of new Set([...before.benefits.keys(), ...after.benefits.keys()])) {
+    benefits.set(code, amounts(before.benefits.get(code) ?? ZERO, after.benefits.get(code) ?? ZERO));
+  }
+  return { benefits, total: amounts(before.total, after.total) };
+}
+
+/** One client: the household from the stored answers, then the figures on the day it was saved and on the run's date. */
+export async function recalculateClient(
+  engine: EntitlementEngine,
+  survey: CompiledSurvey,
+  calculation: StoredCalculation,
+  environment: RuleEnvironment,
+  atDate: string,
+): Promise<ClientOutcome> {
+  const household = householdOfCalculation(survey, calculation, environment);
+  if (typeof household === 'string') return { problem: household };
+  try {
+    const before = await figuresAt(engine, household, calculation.savedOn);
+    const after = await figuresAt(engine, household, atDate);
+    return { problem: null, ...compareFigures(before, after) };
+  } catch (error) {
+    if (error instanceof CalculationOutOfRangeError) return { problem: 'rates-not-held' };
+    throw error;
+  }
+}

@@ -1,0 +1,34 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { loadEntitlementEngine } from '../../../engine/load.js';
+import { loadSurveyDefinition } from '../survey/survey-definitions.js';
+import { compileSurvey } from '../survey/survey-flow.js';
+import { recalculateClient } from './caseload-figures.js';
+import type { ThreadReply, ThreadRequest } from './caseload-threads.js';
+
+/**
+ * A caseload worker thread (CaseloadThreads): loads the engine and the questionnaire once, then recalculates the
+ * chunks of clients it is sent, answering each with its outcomes. A client that fails is that client's outcome only.
+ */
+const { definitionsDir } = workerData as { definitionsDir: string };
+const engine = loadEntitlementEngine();
+const survey = compileSurvey(await loadSurveyDefinition(definitionsDir));
+
+parentPort!.on('message', (request: ThreadRequest) => {
+  void (async () => {
+    const outcomes: ThreadReply['outcomes'] = [];
+    for (const { calculation, environment } of request.items) {
+      try {
+        const outcome = await recalculateClient(engine, survey, calculation, environment, request.atDate);
+        outcomes.push(
+          outcome.problem === null
+            ? { problem: null, benefits: [...outcome.benefits], total: outcome.total }
+            : { problem: outcome.problem },
+        );
+      } catch (error) {
+        outcomes.push({ problem: 'error', errorName: error instanceof Error ? error.name : typeof error });
+      }
+    }
+    parentPort!.postMessage({ id: request.id, outcomes } satisfies ThreadReply);
+  })();
+});
+parentPort!.postMessage({ ready: true });

@@ -1,0 +1,449 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { performance } from 'node:perf_hooks';
+import { setImmediate as setImmediatePromise } from 'node:timers/promises';
+import type { DataSource } from 'typeorm';
+import {
+  CASELOAD_PROBLEM_TEXT,
+  changeOf,
+  type CaseloadAmounts,
+  type CaseloadClientRow,
+  type CaseloadProblem,
+  type CaseloadRunResponse,
+  type CaseloadRunsResponse,
+  type CaseloadRunStatus,
+  type CaseloadRunSummary,
+} from '../../../common/adviser/caseload.js';
+import { isIsoDate } from '../../../common/survey/dates.js';
+import { QUESTION_NAMES, type Answers, type PostcodeAnswer } from '../../../common/survey/model.js';
+import type { EntitlementEngine } from '../../../engine/core/entitlement-engine.js';
+import type { SignedInUser } from '../accounts/signed-in-user.js';
+import { ENTITLEMENT_ENGINE } from '../calculation/calculation.service.js';
+import { describeErrorForLog } from '../errors/database-errors.js';
+import { ApiError } from '../errors/api-error.js';
+import { JobsService } from '../jobs/jobs.module.js';
+import { JsonLogger } from '../logging/json-logger.js';
+import { PostcodeBrmaLookup } from '../lookup/postcode-brma-lookup.js';
+import { lhaAreaChoice } from '../survey/lha-area-choice.js';
+import { DEFINITIONS_DIR } from '../site/site.module.js';
+import type { CompiledSurvey, RuleEnvironment } from '../survey/survey-flow.js';
+import { COMPILED_SURVEY, oldestOpenCalculation, SurveyService } from '../survey/survey.service.js';
+import { recalculateClient, type ClientOutcome, type StoredCalculation } from './caseload-figures.js';
+import { caseloadThreadCount, CaseloadThreads, hasCompiledThread } from './caseload-threads.js';
+
+export const CASELOAD_QUEUE = 'caseload-run';
+/** Clients recalculated between two progress updates (and written in one statement per table). */
+export const CASELOAD_CHUNK = 500;
+/** A run of this many clients or more is spread over worker threads (when the code is compiled, as `npm start` runs it). */
+export const THREADS_FROM_CLIENTS = 1000;
+/** The longest the worker computes before letting the process's other work (HTTP requests) run. */
+const YIELD_EVERY_MS = 20;
+/** Runs listed on the screen. */
+const RUNS_LISTED = 10;
+/** A run of 10,000 clients takes seconds; this long means the worker died, and pg-boss retries the job. */
+const RUN_EXPIRES_IN_SECONDS = 30 * 60;
+
+interface RunRow {
+  id: string;
+  at_date: string;
+  status: CaseloadRunStatus;
+  total: number;
+  done: number;
+  failed: number;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+interface CalculationToRecalculate {
+  client_id: string;
+  session_id: string;
+  is_finished: boolean;
+  completed_pages: string[];
+  saved_on: string;
+  answers: Answers;
+}
+
+const RUN_COLUMNS = `r.id, to_char(r.at_date, 'YYYY-MM-DD') AS at_date, r.status, r.total, r.done, r.failed, r.created_at, r.finished_at`;
+
+export function caseloadRunNotFound(): ApiError {
+  return new ApiError(404, 'CASELOAD_RUN_NOT_FOUND', 'This caseload run was not found among your organisation’s runs.', [
+    { path: 'id', message: 'This caseload run was not found.' },
+  ]);
+}
+
+function summaryOf(row: RunRow): CaseloadRunSummary {
+  return {
+    id: row.id,
+    atDate: row.at_date,
+    status: row.status,
+    total: row.total,
+    done: row.done,
+    failed: row.failed,
+    createdAt: row.created_at.toISOString(),
+    finishedAt: row.finished_at?.toISOString() ?? null,
+  };
+}
+
+/** The first day of the next rates: the next 6 April when its rates are held, otherwise the last day they cover. */
+export function defaultCaseloadDate(today: string, ratesHeldUntil: string): string {
+  const year = Number(today.slice(0, 4));
+  const nextApril = `${today.slice(5) >= '04-06' ? year + 1 : year}-04-06`;
+  return nextApril <= ratesHeldUntil ? nextApril : ratesHeldUntil;
+}
+
+/**
+ * Caseload runs (issue 18): an organisation's adviser or admin recalculates the latest calculation of each of the
+ * organisation's clients at a date, and sees who gains and who loses, per benefit. Starting a run only records it
+ * and queues a job (JobsService, pg-boss); a worker process, this one or another, does the work in chunks, writing
+ * each chunk's figures in one statement per table and the progress after it. A client whose calculation cannot be
+ * recalculated gets its reason, and the run goes on. Only the organisation's own members see its runs: another
+ * organisation's run is 'not found'. Nothing personal is logged or put in the job: the job holds the run's id.
+ */
+@Injectable()
+export class CaseloadService implements OnModuleInit {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(ENTITLEMENT_ENGINE) private readonly engine: EntitlementEngine,
+    @Inject(COMPILED_SURVEY) private readonly survey: CompiledSurvey,
+    private readonly surveys: SurveyService,
+    private readonly brmas: PostcodeBrmaLookup,
+    private readonly jobs: JobsService,
+    private readonly logger: JsonLogger,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.register<{ runId: string }>(
+      CASELOAD_QUEUE,
+      { expireInSeconds: RUN_EXPIRES_IN_SECONDS, retryLimit: 2, pollingIntervalSeconds: 1 },
+      ({ runId }, stopping) => this.work(runId, stopping),
+    );
+  }
+
+  private get ratesHeld(): { from: string; until: string } {
+    return { from: this.engine.ratesHeldFrom, until: this.engine.parameters.ratesHeldUntil };
+  }
+
+  /** GET caseload-runs: the date to offer, the dates allowed, and the organisation's latest runs. */
+  async runs(user: SignedInUser): Promise<CaseloadRunsResponse> {
+    const rows = await this.dataSource.query<RunRow[]>(
+      `SELECT ${RUN_COLUMNS} FROM caseload_runs r WHERE r.organisation_id = $1 ORDER BY r.created_at DESC LIMIT ${RUNS_LISTED}`,
+      [user.organisationId],
+    );
+    const { from, until } = this.ratesHeld;
+    return {
+      defaultDate: defaultCaseloadDate(this.surveys.ruleEnvironment().today, until),
+      ratesHeldFrom: from,
+      ratesHeldUntil: until,
+      runs: rows.map(summaryOf),
+    };
+  }
+
+  /** POST caseload-runs: records the run and queues its job; the work is never done in this request. */
+  async start(user: SignedInUser, date: string | undefined): Promise<CaseloadRunSummary> {
+    const { from, until } = this.ratesHeld;
+    const atDate = date ?? defaultCaseloadDate(this.surveys.ruleEnvironment().today, until);
+    if (!isIsoDate(atDate)) throw ApiError.validation([{ path: 'date', message: 'Enter a real date, written yyyy-mm-dd.' }]);
+    if (atDate < from || atDate > until) {
+      throw ApiError.validation([
+        { path: 'date', message: `Choose a date from ${from} to ${until}: the rates held cover those dates only.` },
+      ]);
+    }
+    let row: RunRow;
+    try {
+      [row] = await this.dataSource.query<RunRow[]>(
+        `INSERT INTO caseload_runs AS r (organisation_id, started_by, at_date) VALUES ($1, $2, $3) RETURNING ${RUN_COLUMNS}`,
+        [user.organisationId, user.userId, atDate],
+      );
+    } catch (error) {
+      if ((error as { constraint?: string }).constraint === 'caseload_runs_one_active_idx') {
+        throw new ApiError(
+          409,
+          'CASELOAD_RUN_IN_PROGRESS',
+          'A caseload run of your organisation is already under way. Wait for it to finish, then start another.',
+        );
+      }
+      throw error;
+    }
+    try {
+      await this.jobs.send(CASELOAD_QUEUE, { runId: row.id });
+    } catch (error) {
+      await this.dataSource.query(`DELETE FROM caseload_runs WHERE id = $1`, [row.id]);
+      this.logger.event('error', 'caseload run could not be queued', describeErrorForLog(error));
+      throw new ApiError(503, 'JOBS_UNAVAILABLE', 'The caseload run could not be started just now. Please try again in a minute.');
+    }
+    return summaryOf(row);
+  }
+
+  /** GET caseload-runs/{id}: the run's progress and, once done, every client's figures. */
+  async run(user: SignedInUser, runId: string): Promise<CaseloadRunResponse> {
+    const [row] = await this.dataSource.query<RunRow[]>(
+      `SELECT ${RUN_COLUMNS} FROM caseload_runs r WHERE r.id = $1 AND r.organisation_id = $2`,
+      [runId, user.organisationId],
+    );
+    if (!row) throw caseloadRunNotFound();
+    const run = summaryOf(row);
+    if (run.status !== 'done') return { run, benefits: [], clients: [] };
+    const clients = await this.dataSource.query<
+      {
+        client_id: string;
+        display_name: string;
+        session_id: string;
+        saved_on: string;
+        problem: CaseloadProblem | null;
+        total: CaseloadAmounts | null;
+        benefits: Record<string, CaseloadAmounts> | null;
+      }[]
+    >(
+      `SELECT rc.client_id, c.first_name || ' ' || c.last_name AS display_name, rc.session_id, to_char(rc.saved_on, 'YYYY-MM-DD') AS saved_on, rc.problem,
+              CASE WHEN rc.problem IS NULL THEN jsonb_build_object('beforeWeeklyPence', rc.before_weekly_pence, 'beforeMonthlyPence', rc.before_monthly_pence,
+                'afterWeeklyPence', rc.after_weekly_pence, 'afterMonthlyPence', rc.after_monthly_pence) END AS total,
+              (SELECT jsonb_object_agg(b.benefit_code, jsonb_build_object('beforeWeeklyPence', b.before_weekly_pence, 'beforeMonthlyPence', b.before_monthly_pence,
+                'afterWeeklyPence', b.after_weekly_pence, 'afterMonthlyPence', b.after_monthly_pence))
+                 FROM caseload_run_benefits b WHERE b.run_id = rc.run_id AND b.client_id = rc.client_id) AS benefits
+         FROM caseload_run_clients rc JOIN clients c ON c.id = rc.client_id
+        WHERE rc.run_id = $1 AND c.organisation_id = $2
+        ORDER BY lower(c.last_name), lower(c.first_name), c.id`,
+      [row.id, user.organisationId],
+    );
+    const used = new Set(clients.flatMap((client) => Object.keys(client.benefits ?? {})));
+    return {
+      run,
+      benefits: this.engine.calculators.filter(({ code }) => used.has(code)).map(({ code, name }) => ({ code, name })),
+      clients: clients.map((client): CaseloadClientRow => ({
+        clientGuid: client.client_id,
+        displayName: client.display_name,
+        session: client.session_id,
+        savedOn: client.saved_on,
+        problem: client.problem,
+        benefits: client.benefits ?? {},
+        total: client.total,
+      })),
+    };
+  }
+
+  /** GET caseload-runs/{id}/csv: the table as the screen shows it, one client a line, amounts in pounds. */
+  async csv(user: SignedInUser, runId: string, period: 'weekly' | 'monthly'): Promise<string> {
+    const { run, benefits, clients } = await this.run(user, runId);
+    if (run.status !== 'done') {
+      throw new ApiError(409, 'CASELOAD_RUN_NOT_DONE', 'This caseload run has not finished yet. Download its table once it has.');
+    }
+    const pounds = (pence: number) => (pence / 100).toFixed(2);
+    const per = period === 'weekly' ? 'a week' : 'a month';
+    const header = [
+      'Client',
+      'Calculation saved on',
+      ...benefits.map(({ name }) => `${name}: change (£ ${per})`),
+      `Total before (£ ${per})`,
+      `Total after (£ ${per})`,
+      `Total change (£ ${per})`,
+      'Note',
+    ];
+    const lines = clients.map((client) => {
+      const total = client.total;
+      const before = total ? (period === 'weekly' ? total.beforeWeeklyPence : total.beforeMonthlyPence) : null;
+      const after = total ? (period === 'weekly' ? total.afterWeeklyPence : total.afterMonthlyPence) : null;
+      return [
+        client.displayName,
+        client.savedOn,
+        ...benefits.map(({ code }) => (client.benefits[code] ? pounds(changeOf(client.benefits[code], period)) : total ? '0.00' : '')),
+        before === null ? '' : pounds(before),
+        after === null ? '' : pounds(after),
+        total ? pounds(changeOf(total, period)) : '',
+        client.problem ? CASELOAD_PROBLEM_TEXT[client.problem] : '',
+      ];
+    });
+    return [header, ...lines].map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  }
+
+  /**
+   * The job: every client's latest calculation (younger than 6 months) read in one statement, recalculated a chunk
+   * at a time, each chunk's outcomes written in one statement per table with the progress. Run again after a crash or
+   * a shutdown (pg-boss retries the job), it starts over from nothing.
+   */
+  async work(runId: string, stopping: AbortSignal = new AbortController().signal): Promise<void> {
+    // TypeORM answers an UPDATE with [rows, count].
+    const [[run]] = await this.dataSource.query<[{ organisation_id: string; at_date: string }[], number]>(
+      `UPDATE caseload_runs SET status = 'running', started_at = now(), done = 0, failed = 0
+        WHERE id = $1 AND status IN ('queued', 'running') RETURNING organisation_id, to_char(at_date, 'YYYY-MM-DD') AS at_date`,
+      [runId],
+    );
+    if (!run) return;
+    try {
+      await this.dataSource.query(`DELETE FROM caseload_run_clients WHERE run_id = $1`, [runId]);
+      const calculations = await this.latestCalculations(run.organisation_id);
+      await this.dataSource.query(`UPDATE caseload_runs SET total = $2 WHERE id = $1`, [runId, calculations.length]);
+      const areas = await this.brmas.areasOf(calculations.flatMap(({ answers }) => postcodeOf(answers)?.postcode ?? []));
+      const base = this.surveys.ruleEnvironment();
+      const environmentOf = (calculation: CalculationToRecalculate): RuleEnvironment => {
+        const postcode = postcodeOf(calculation.answers);
+        return { ...base, lhaAreaChoice: lhaAreaChoice(this.engine.lha, postcode, areas.get(postcode?.postcode ?? '') ?? null) };
+      };
+      const chunks: CalculationToRecalculate[][] = [];
+      for (let start = 0; start < calculations.length; start += CASELOAD_CHUNK)
+        chunks.push(calculations.slice(start, start + CASELOAD_CHUNK));
+      let done = 0;
+      let failed = 0;
+      // Each chunk's outcomes are written, and the progress, as soon as the chunk is done, whichever lane did it.
+      const record = async (chunk: CalculationToRecalculate[], outcomes: ClientOutcome[]) => {
+        await this.save(runId, chunk, outcomes);
+        done += chunk.length;
+        failed += outcomes.filter((outcome) => outcome.problem !== null).length;
+        await this.dataSource.query(`UPDATE caseload_runs SET done = GREATEST(done, $2), failed = GREATEST(failed, $3) WHERE id = $1`, [
+          runId,
+          done,
+          failed,
+        ]);
+      };
+      const threadCount = calculations.length >= THREADS_FROM_CLIENTS && hasCompiledThread() ? caseloadThreadCount() : 0;
+      if (threadCount > 0) {
+        // The engine is synchronous CPU work: a big run is spread over worker threads, one a core.
+        const threads = new CaseloadThreads(threadCount, DEFINITIONS_DIR);
+        const stop = () => void threads.close();
+        stopping.addEventListener('abort', stop);
+        try {
+          let next = 0;
+          const lane = async (index: number) => {
+            while (next < chunks.length) {
+              stopping.throwIfAborted();
+              const chunk = chunks[next++];
+              const items = chunk.map((calculation) => ({
+                calculation: storedCalculationOf(calculation),
+                environment: environmentOf(calculation),
+              }));
+              const outcomes = await threads.recalculate(index, run.at_date, items);
+              for (const outcome of outcomes) if (outcome.problem === 'error') this.logClientError();
+              await record(chunk, outcomes);
+            }
+          };
+          await Promise.all(Array.from({ length: threads.size }, (_, index) => lane(index)));
+        } finally {
+          stopping.removeEventListener('abort', stop);
+          await threads.close();
+        }
+      } else {
+        let lastYield = performance.now();
+        for (const chunk of chunks) {
+          const outcomes: ClientOutcome[] = [];
+          for (const calculation of chunk) {
+            // The engine's promises never leave the microtask queue, so without this an in-process worker would hold
+            // the API's requests until the whole run is done.
+            if (performance.now() - lastYield > YIELD_EVERY_MS) {
+              await setImmediatePromise();
+              lastYield = performance.now();
+            }
+            stopping.throwIfAborted();
+            outcomes.push(await this.recalculate(calculation, environmentOf(calculation), run.at_date));
+          }
+          await record(chunk, outcomes);
+        }
+      }
+      await this.dataSource.query(`UPDATE caseload_runs SET status = 'done', finished_at = now() WHERE id = $1`, [runId]);
+      this.logger.event('info', 'caseload run done', { runId, clients: done, failed });
+    } catch (error) {
+      // The process is stopping: the run stays 'running', and pg-boss gives the job to a worker again.
+      if (stopping.aborted) {
+        this.logger.event('info', 'caseload run interrupted by shutdown; it will start again', { runId });
+        throw error;
+      }
+      this.logger.event('error', 'caseload run failed', { runId, ...describeErrorForLog(error) });
+      await this.dataSource.query(`UPDATE caseload_runs SET status = 'failed', finished_at = now() WHERE id = $1`, [runId]);
+    }
+  }
+
+  private async recalculate(calculation: CalculationToRecalculate, environment: RuleEnvironment, atDate: string): Promise<ClientOutcome> {
+    try {
+      return await recalculateClient(this.engine, this.survey, storedCalculationOf(calculation), environment, atDate);
+    } catch (error) {
+      this.logClientError(describeErrorForLog(error).errorName);
+      return { problem: 'error' };
+    }
+  }
+
+  /** One client's failure is recorded, not fatal. Its kind only: a message could quote an answer. */
+  private logClientError(errorName = 'Error'): void {
+    this.logger.event('warn', 'caseload client could not be recalculated', { errorName });
+  }
+
+  /** The latest calculation of each of the organisation's clients that has one still kept, with its answers. */
+  private latestCalculations(organisationId: string): Promise<CalculationToRecalculate[]> {
+    return this.dataSource.query<CalculationToRecalculate[]>(
+      `WITH latest AS (
+         SELECT DISTINCT ON (s.client_id) s.client_id, s.id, s.finished_at, s.completed_pages, s.updated_at
+           FROM calculation_sessions s JOIN clients c ON c.id = s.client_id
+          WHERE c.organisation_id = $1 AND s.created_at >= $2
+          ORDER BY s.client_id, s.created_at DESC, s.id
+       ), answers AS (
+         SELECT a.session_id, jsonb_object_agg(a.question_name, a.value) AS answers
+           FROM survey_answers a WHERE a.session_id IN (SELECT id FROM latest) GROUP BY a.session_id
+       )
+       SELECT l.client_id, l.id AS session_id, l.finished_at IS NOT NULL AS is_finished, l.completed_pages,
+              to_char(l.updated_at AT TIME ZONE 'Europe/London', 'YYYY-MM-DD') AS saved_on, COALESCE(a.answers, '{}') AS answers
+         FROM latest l LEFT JOIN answers a ON a.session_id = l.id
+        ORDER BY l.client_id`,
+      [organisationId, oldestOpenCalculation()],
+    );
+  }
+
+  /** One chunk's outcomes: one statement for the clients, one for their benefits. */
+  private async save(runId: string, chunk: readonly CalculationToRecalculate[], outcomes: readonly ClientOutcome[]): Promise<void> {
+    const clients = chunk.map((calculation, index) => {
+      const outcome = outcomes[index];
+      return {
+        client_id: calculation.client_id,
+        session_id: calculation.session_id,
+        saved_on: calculation.saved_on,
+        problem: outcome.problem,
+        before_weekly_pence: outcome.total?.beforeWeeklyPence ?? null,
+        before_monthly_pence: outcome.total?.beforeMonthlyPence ?? null,
+        after_weekly_pence: outcome.total?.afterWeeklyPence ?? null,
+        after_monthly_pence: outcome.total?.afterMonthlyPence ?? null,
+      };
+    });
+    const benefits = chunk.flatMap((calculation, index) =>
+      [...(outcomes[index].benefits ?? [])].map(([code, amounts]) => ({
+        client_id: calculation.client_id,
+        benefit_code: code,
+        before_weekly_pence: amounts.beforeWeeklyPence,
+        before_monthly_pence: amounts.beforeMonthlyPence,
+        after_weekly_pence: amounts.afterWeeklyPence,
+        after_monthly_pence: amounts.afterMonthlyPence,
+      })),
+    );
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `INSERT INTO caseload_run_clients (run_id, client_id, session_id, saved_on, problem, before_weekly_pence, before_monthly_pence, after_weekly_pence, after_monthly_pence)
+         SELECT $1, client_id, session_id, saved_on, problem, before_weekly_pence, before_monthly_pence, after_weekly_pence, after_monthly_pence
+           FROM jsonb_to_recordset($2::jsonb) AS x(client_id uuid, session_id uuid, saved_on date, problem varchar, before_weekly_pence integer,
+                before_monthly_pence integer, after_weekly_pence integer, after_monthly_pence integer)`,
+        [runId, JSON.stringify(clients)],
+      );
+      if (benefits.length === 0) return;
+      await manager.query(
+        `INSERT INTO caseload_run_benefits (run_id, client_id, benefit_code, before_weekly_pence, before_monthly_pence, after_weekly_pence, after_monthly_pence)
+         SELECT $1, client_id, benefit_code, before_weekly_pence, before_monthly_pence, after_weekly_pence, after_monthly_pence
+           FROM jsonb_to_recordset($2::jsonb) AS x(client_id uuid, benefit_code varchar, before_weekly_pence integer, before_monthly_pence integer,
+                after_weekly_pence integer, after_monthly_pence integer)`,
+        [runId, JSON.stringify(benefits)],
+      );
+    });
+  }
+}
+
+function storedCalculationOf(calculation: CalculationToRecalculate): StoredCalculation {
+  return {
+    answers: calculation.answers,
+    completedPages: calculation.completed_pages,
+    isFinished: calculation.is_finished,
+    savedOn: calculation.saved_on,
+  };
+}
+
+function postcodeOf(answers: Answers): PostcodeAnswer | undefined {
+  return answers[QUESTION_NAMES.clientPostcode] as PostcodeAnswer | undefined;
+}
+
+/** A CSV cell, quoted when it must be; a cell a spreadsheet would read as a formula is written as text. */
+function csvCell(value: string): string {
+  const text = /^[=+\-@\t\r]/.test(value) && !/^-\d/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}

@@ -1,0 +1,85 @@
+/**
+ * Caseload runs (issue 18): the wire shapes of `/api/adviser/caseload-runs` and what the caseload screen reads.
+ * Money is whole pence, weekly and monthly, as the engine works it out; the screen and the CSV write pounds.
+ */
+
+export const CASELOAD_RUN_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type CaseloadRunStatus = (typeof CASELOAD_RUN_STATUSES)[number];
+
+/** Why a client's latest calculation could not be recalculated. */
+export const CASELOAD_PROBLEMS = ['not-finished', 'needs-answers', 'rates-not-held', 'error'] as const;
+export type CaseloadProblem = (typeof CASELOAD_PROBLEMS)[number];
+
+/** What the screen and the CSV say for each problem, in plain English. */
+export const CASELOAD_PROBLEM_TEXT: Record<CaseloadProblem, string> = {
+  'not-finished': 'The latest calculation is not finished.',
+  'needs-answers': 'The latest calculation has answers that need changing or giving.',
+  'rates-not-held': 'The rates for one of the dates are not held.',
+  error: 'Something went wrong recalculating this client.',
+};
+
+export interface CaseloadRunSummary {
+  id: string;
+  /** The date the calculations are recalculated at, yyyy-mm-dd. */
+  atDate: string;
+  status: CaseloadRunStatus;
+  /** Clients with a calculation to recalculate, once the job has counted them (0 while queued). */
+  total: number;
+  /** Clients worked through so far, including those that could not be recalculated. */
+  done: number;
+  /** Clients that could not be recalculated. */
+  failed: number;
+  /** ISO date-times. */
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export interface CaseloadAmounts {
+  beforeWeeklyPence: number;
+  beforeMonthlyPence: number;
+  afterWeeklyPence: number;
+  afterMonthlyPence: number;
+}
+
+export interface CaseloadClientRow {
+  clientGuid: string;
+  displayName: string;
+  /** The calculation recalculated: the client's latest. */
+  session: string;
+  /** The day that calculation was last saved: its 'before' figures are worked out on this date. yyyy-mm-dd. */
+  savedOn: string;
+  problem: CaseloadProblem | null;
+  /** Each benefit paid before or after, by benefit code; a benefit not paid at one of the dates counts 0 there. */
+  benefits: Record<string, CaseloadAmounts>;
+  /** The benefit total of the household's system (Universal Credit, or pension age); null with a problem. */
+  total: CaseloadAmounts | null;
+}
+
+export interface CaseloadRunResponse {
+  run: CaseloadRunSummary;
+  /** The columns: every benefit any client gets before or after, in the engine's order. */
+  benefits: { code: string; name: string }[];
+  /** Every client of the run, once it is done; empty until then. */
+  clients: CaseloadClientRow[];
+}
+
+export interface CaseloadRunsResponse {
+  /** The date the screen offers first: the next 6 April when its rates are held, else the last date they cover. */
+  defaultDate: string;
+  /** The dates a run may ask for, yyyy-mm-dd. */
+  ratesHeldFrom: string;
+  ratesHeldUntil: string;
+  /** The organisation's latest runs, newest first. */
+  runs: CaseloadRunSummary[];
+}
+
+export interface StartCaseloadRunResponse {
+  run: CaseloadRunSummary;
+}
+
+/** The change of one amount, after minus before. */
+export function changeOf(amounts: CaseloadAmounts, period: 'weekly' | 'monthly'): number {
+  return period === 'weekly'
+    ? amounts.afterWeeklyPence - amounts.beforeWeeklyPence
+    : amounts.afterMonthlyPence - amounts.beforeMonthlyPence;
+}

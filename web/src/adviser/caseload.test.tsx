@@ -1,0 +1,109 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { CaseloadClientRow } from '../../../common/adviser/caseload';
+import { ERROR_SUMMARY_TITLE } from '../shared/ErrorSummary';
+import { installFakeApi } from '../survey/fake-api';
+import { bandCounts, DEFAULT_ORDER, gainersAndLosers, nextOrder, sortedRows } from './caseload-table';
+import CaseloadScreen, { changeText, dateHint } from './CaseloadScreen';
+
+const amounts = (before: number, after: number) => ({
+  beforeWeeklyPence: before,
+  beforeMonthlyPence: before * 4,
+  afterWeeklyPence: after,
+  afterMonthlyPence: after * 4,
+});
+
+function client(displayName: string, change: number | null, childBenefit = 0): CaseloadClientRow {
+  return {
+    clientGuid: displayName,
+    displayName,
+    session: `${displayName}-session`,
+    savedOn: '2026-11-27',
+    problem: change === null ? 'not-finished' : null,
+    benefits: change === null ? {} : { CHILD_BENEFIT: amounts(2705, 2705 + childBenefit) },
+    total: change === null ? null : amounts(10_000, 10_000 + change),
+  };
+}
+
+const rows = [client('Bea', 500, -100), client('ade', -2500), client('Cal', null), client('Dan', 0, 100)];
+
+describe('the caseload table', () => {
+  it('puts the biggest losers first by default, and clients with no figures last whichever way', () => {
+    expect(sortedRows(rows, DEFAULT_ORDER, 'weekly').map((row) => row.displayName)).toEqual(['ade', 'Dan', 'Bea', 'Cal']);
+    expect(sortedRows(rows, { column: 'total', direction: 'descending' }, 'weekly').map((row) => row.displayName)).toEqual([
+      'Bea',
+      'Dan',
+      'ade',
+      'Cal',
+    ]);
+  });
+
+  it('sorts by a benefit, a client who does not get it counting as no change', () => {
+    const order = { column: { benefit: 'CHILD_BENEFIT' }, direction: 'ascending' } as const;
+    expect(sortedRows(rows, order, 'weekly').map((row) => row.displayName)).toEqual(['Bea', 'ade', 'Dan', 'Cal']);
+  });
+
+  it('sorts names whatever their case, and turns round on a second click', () => {
+    const byName = nextOrder(DEFAULT_ORDER, 'client');
+    expect(byName).toEqual({ column: 'client', direction: 'ascending' });
+    expect(sortedRows(rows, byName, 'weekly').map((row) => row.displayName)).toEqual(['ade', 'Bea', 'Cal', 'Dan']);
+    expect(nextOrder(byName, 'client')).toEqual({ column: 'client', direction: 'descending' });
+    expect(nextOrder(byName, { benefit: 'CHILD_BENEFIT' })).toEqual({ column: { benefit: 'CHILD_BENEFIT' }, direction: 'ascending' });
+  });
+
+  it('counts gainers and losers in bands of a week’s or a month’s change', () => {
+    expect(gainersAndLosers(rows, 'weekly')).toEqual({ gain: 1, lose: 1, same: 1, none: 1 });
+    expect(bandCounts(rows, 'weekly').map(({ label, count }) => `${label}: ${count}`)).toEqual([
+      'Lose more than £20: 1',
+      'Lose £5 to £20: 0',
+      'Lose up to £5: 0',
+      'No change: 1',
+      'Gain up to £5: 1',
+      'Gain £5 to £20: 0',
+      'Gain more than £20: 0',
+    ]);
+    // A month's £100 loss is more than £80; its £20 gain is 'up to £20'.
+    expect(bandCounts(rows, 'monthly').map(({ count }) => count)).toEqual([1, 0, 0, 1, 1, 0, 0]);
+  });
+
+  it('writes a change with its sign', () => {
+    expect([changeText(100), changeText(-2505), changeText(0)]).toEqual(['+£1.00', '-£25.05', '£0.00']);
+  });
+
+  it('says why the date filled in is the one it is', () => {
+    expect(dateHint({ defaultDate: '2027-04-06', ratesHeldUntil: '2028-03-31' })).toBe(
+      'We have filled in 6 April 2027, the first day of the next rates.',
+    );
+    expect(dateHint({ defaultDate: '2027-03-31', ratesHeldUntil: '2027-03-31' })).toBe(
+      'We have filled in 31 March 2027, the last day of the rates we hold: next April’s rates are not added yet.',
+    );
+  });
+});
+
+describe('the caseload screen', () => {
+  const RUNS = { defaultDate: '2027-03-31', ratesHeldFrom: '2025-04-07', ratesHeldUntil: '2027-03-31', runs: [] };
+
+  it('fills in the date offered, and links a refused date from the error summary to the field', async () => {
+    const api = installFakeApi()
+      .on('GET', '/api/adviser/caseload-runs', { status: 200, body: RUNS })
+      .on('POST', '/api/adviser/caseload-runs', {
+        status: 400,
+        body: {
+          statusCode: 400,
+          code: 'VALIDATION_FAILED',
+          message: 'The request has problems.',
+          errors: [{ path: 'date', message: 'Choose a date from 2025-04-07 to 2027-03-31: the rates held cover those dates only.' }],
+        },
+      });
+    render(<CaseloadScreen search="" />);
+    const date = await screen.findByLabelText('Date to work out the calculations at');
+    expect((date as HTMLInputElement).value).toBe('2027-03-31');
+    expect(screen.getByText(/the last day of the rates we hold/)).toBeTruthy();
+    fireEvent.change(date, { target: { value: '2024-01-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Start caseload run' }));
+    await waitFor(() => expect(screen.getByText(ERROR_SUMMARY_TITLE)).toBeTruthy());
+    const link = screen.getByRole('link', { name: /Choose a date from 2025-04-07/ });
+    expect(link.getAttribute('href')).toBe('#caseload-date');
+    expect(date.getAttribute('aria-invalid')).toBe('true');
+    expect(api.callsTo('POST', '/api/adviser/caseload-runs')[0].body).toMatchObject({ date: '2024-01-01' });
+  });
+});
