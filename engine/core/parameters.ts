@@ -3,6 +3,7 @@ import type { ParameterInForce, ParameterSet } from '../parameters/parameter-set
 /**
  * One benefit's view of the rates on the date asked. Every parameter read is remembered, so the benefit's result
  * can cite each figure it used with its value, date and source (and `rules:test` can name them on a failure).
+ * Cheap to make: the ParameterSet resolves each parameter once per date and every reader on that date reuses it.
  */
 export class ParameterReader {
   private readonly read = new Map<string, ParameterInForce>();
@@ -38,6 +39,11 @@ export class ParameterReader {
   /** Any parameter's value, whatever its unit (for rules that compare a fact with a rate). */
   value(name: string): number | boolean | null {
     return this.remember(name).value;
+  }
+
+  /** A value read without citing it yet: the ruleset cites what its conditions read in its own order (ruleset.ts). */
+  valueUncited(name: string): number | boolean | null {
+    return (this.read.get(name) ?? this.parameters.parameterOn(name, this.date)).value;
   }
 
   /** Whether a parameter exists at all (for optional, per-area data). */

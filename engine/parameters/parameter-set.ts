@@ -20,6 +20,9 @@ import { officialSourceProblem } from './official-sources.js';
 /** The one file under `rulesets/parameters/` that is not a parameter: the last date the rates held cover. */
 export const RATES_HELD_FILE = 'rates-held.json';
 
+/** How many dates' resolved values a ParameterSet keeps (the oldest date asked is dropped first). */
+const RESOLVED_DATES_KEPT = 400;
+
 /** One file as read from disk: its path relative to `rulesets/parameters/` ('/'-separated) and its text. */
 export interface ParameterSourceFile {
   path: string;
@@ -101,12 +104,31 @@ export class ParameterSet {
     return parameter;
   }
 
+  /** Resolved values by date: each parameter is looked up once per date and the answer reused (see `inForceOn`). */
+  private readonly resolved = new Map<string, Map<string, ParameterInForce>>();
+
   /**
    * The value in force on `date` (yyyy-mm-dd) with its source. Throws ParameterNotInForceError, naming the
    * parameter and the date, before the first value or after the rates held: no silent uprating either way.
    */
   parameterOn(name: string, date: string): ParameterInForce {
     for (const listener of this.listeners) listener(name);
+    let onDate = this.resolved.get(date);
+    const found = onDate?.get(name);
+    if (found) return found;
+    const inForce = this.resolve(name, date);
+    if (!onDate) {
+      // A batch over many dates keeps the most recent few hundred; one date's values are a few hundred small objects.
+      if (this.resolved.size >= RESOLVED_DATES_KEPT) this.resolved.delete(this.resolved.keys().next().value!);
+      onDate = new Map();
+      this.resolved.set(date, onDate);
+    }
+    onDate.set(name, inForce);
+    return inForce;
+  }
+
+  /** The value in force, worked out from the dated values (an error is never cached: it is thrown each time). */
+  private resolve(name: string, date: string): ParameterInForce {
     const parameter = this.findParameterOrThrow(name);
     if (!parseIsoDate(date)) throw new RangeError(`'${date}' is not a date in the form yyyy-mm-dd.`);
     if (date > this.ratesHeldUntil) throw new ParameterNotInForceError(name, date, `the rates held run to ${this.ratesHeldUntil}`);
@@ -118,7 +140,8 @@ export class ParameterSet {
     }
     if (!inForce) throw new ParameterNotInForceError(name, date, `its first value takes effect on ${parameter.values[0].from}`);
     const { label, unit, period, legislation } = parameter;
-    return {
+    // Frozen: the same object is handed to every calculation on this date.
+    return Object.freeze({
       name,
       label,
       unit,
@@ -128,7 +151,7 @@ export class ParameterSet {
       source: inForce.source,
       ...(inForce.note === undefined ? {} : { note: inForce.note }),
       legislation,
-    };
+    });
   }
 
   /** An amount, rate or fraction (integer pence, basis points, hours): not a count or a switch. */
