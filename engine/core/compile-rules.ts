@@ -166,7 +166,10 @@ class Compiler {
     const dynamic = this.options.dynamicFacts?.includes(fact) ?? false;
     const allowUndefined = this.options.allowUndefinedFacts;
     return ({ facts, dynamic: dynamicFacts }) => {
-      if (hasOwn(facts, fact)) return facts[fact];
+      const value = facts[fact];
+      // A function would be a dynamic fact to json-rules-engine: only the dynamic facts named at load are.
+      if (typeof value === 'function') throw new TypeError(`The fact ${fact} was given as a function; give its value.`);
+      if (value !== undefined || hasOwn(facts, fact)) return value;
       if (dynamic && dynamicFacts && hasOwn(dynamicFacts, fact)) return dynamicFacts[fact]!(params);
       if (allowUndefined) return undefined;
       throw new UndefinedFactError(`Undefined fact: ${fact}`);

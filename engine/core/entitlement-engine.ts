@@ -95,6 +95,13 @@ export class EntitlementEngine {
     return this.benefits.map((benefit) => benefit.calculator);
   }
 
+  /** A benefit's loaded ruleset (for the differential test and tools that show the rules). */
+  rulesetOf(code: BenefitCode): Ruleset {
+    const found = this.benefits.find((benefit) => benefit.calculator.code === code);
+    if (!found) throw new Error(`The engine was not built with ${code}.`);
+    return found.ruleset;
+  }
+
   /** Every benefit, then what the loader runs after them (the extra help). Async for the callers that await it. */
   async calculate(household: Household, date: string, options?: CalculateOptions): Promise<CalculationResult> {
     return this.calculateSync(household, date, options);

@@ -1,4 +1,4 @@
-import type { ParameterInForce, ParameterSet } from '../parameters/parameter-set.js';
+import { amountOf, limitOf, switchOf, type ParameterInForce, type ParameterSet } from '../parameters/parameter-set.js';
 
 /**
  * One benefit's view of the rates on the date asked. Every parameter read is remembered, so the benefit's result
@@ -14,26 +14,26 @@ export class ParameterReader {
   ) {}
 
   private remember(name: string): ParameterInForce {
-    const found = this.read.get(name) ?? this.parameters.parameterOn(name, this.date);
-    this.read.set(name, found);
+    let found = this.read.get(name);
+    if (found === undefined) {
+      found = this.parameters.parameterOn(name, this.date);
+      this.read.set(name, found);
+    }
     return found;
   }
 
   /** Pence, basis points or hours. */
   amount(name: string): number {
-    this.remember(name);
-    return this.parameters.amountOn(name, this.date);
+    return amountOf(this.remember(name));
   }
 
   /** A count, or null for no limit. */
   limit(name: string): number | null {
-    this.remember(name);
-    return this.parameters.limitOn(name, this.date);
+    return limitOf(this.remember(name));
   }
 
   switch(name: string): boolean {
-    this.remember(name);
-    return this.parameters.switchOn(name, this.date);
+    return switchOf(this.remember(name));
   }
 
   /** Any parameter's value, whatever its unit (for rules that compare a fact with a rate). */

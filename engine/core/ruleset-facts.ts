@@ -23,6 +23,10 @@ export function defineFacts<Input, Name extends string>(functions: FactFunctions
   const names = Object.freeze(Object.keys(functions) as Name[]);
   return {
     names,
-    evaluate: (input) => Object.fromEntries(names.map((name) => [name, functions[name](input)])) as RulesetFacts & Record<Name, FactValue>,
+    evaluate: (input) => {
+      const facts: Record<string, FactValue> = {};
+      for (const name of names) facts[name] = functions[name](input);
+      return facts as RulesetFacts & Record<Name, FactValue>;
+    },
   };
 }

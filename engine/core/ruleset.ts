@@ -275,7 +275,7 @@ export class Ruleset {
 
   /** The rules that held, from the compiled rules (synchronous). */
   evaluate(facts: RulesetFacts, parameters: ParameterReader): FiredRules {
-    return this.firedFrom(this.outcomes(facts, parameters));
+    return this.firedRules(this.outcomes(facts, parameters));
   }
 
   /** The rules that held (the compiled rules; kept async for the callers that await it). */
@@ -285,7 +285,7 @@ export class Ruleset {
 
   /** The rules that held, from json-rules-engine itself: the reference the compiled rules are tested against. */
   async runReference(facts: RulesetFacts, parameters: ParameterReader): Promise<FiredRules> {
-    return this.firedFrom(await this.referenceOutcomes(facts, parameters));
+    return this.firedRules(await this.referenceOutcomes(facts, parameters));
   }
 
   /** The compiled rules' outcome: each rule that held with its priority and event, priority set by priority set. */
@@ -321,7 +321,7 @@ export class Ruleset {
   }
 
   /** The rules that held, as the calculators read them: in the ruleset's order, with their descriptions. */
-  private firedFrom(held: readonly RuleHeld[]): FiredRules {
+  firedRules(held: readonly RuleHeld[]): FiredRules {
     return new FiredRules(
       held
         .map((rule) => rule.index)
