@@ -322,12 +322,10 @@ export class Ruleset {
 
   /** The rules that held, as the calculators read them: in the ruleset's order, with their descriptions. */
   firedRules(held: readonly RuleHeld[]): FiredRules {
-    return new FiredRules(
-      held
-        .map((rule) => rule.index)
-        .sort((a, b) => a - b)
-        .map((index) => this.held[index]!),
-    );
+    const indexes = held.map((rule) => rule.index);
+    // Already in order when every rule has the same priority (the usual case): no sort then.
+    if (indexes.some((index, at) => at > 0 && index < indexes[at - 1]!)) indexes.sort((a, b) => a - b);
+    return new FiredRules(indexes.map((index) => this.held[index]!));
   }
 
   /** The engine json-rules-engine runs the ruleset with, built when first asked for. */
