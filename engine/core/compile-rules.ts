@@ -113,13 +113,11 @@ const NOT_COMPILED: Readonly<Record<string, string>> = {
   result: "'result' (a field json-rules-engine writes, never reads)",
 };
 
-/** What evaluation reads for one run: the facts given and the dynamic facts. */
-interface RunContext {
-  facts: Readonly<Record<string, unknown>>;
-  dynamic: Readonly<Record<string, DynamicFact>> | undefined;
-}
-type Test = (context: RunContext) => boolean;
-type Read = (context: RunContext) => unknown;
+/** What evaluation reads for one run: the facts given and the dynamic facts (two arguments, no object per run). */
+type Facts = Readonly<Record<string, unknown>>;
+type DynamicFacts = Readonly<Record<string, DynamicFact>> | undefined;
+type Test = (facts: Facts, dynamic: DynamicFacts) => boolean;
+type Read = (facts: Facts, dynamic: DynamicFacts) => unknown;
 
 const hasOwn = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -165,7 +163,7 @@ class Compiler {
     const params = (node.params ?? {}) as Record<string, unknown>;
     const dynamic = this.options.dynamicFacts?.includes(fact) ?? false;
     const allowUndefined = this.options.allowUndefinedFacts;
-    return ({ facts, dynamic: dynamicFacts }) => {
+    return (facts, dynamicFacts) => {
       const value = facts[fact];
       // A function would be a dynamic fact to json-rules-engine: only the dynamic facts named at load are.
       if (typeof value === 'function') throw new TypeError(`The fact ${fact} was given as a function; give its value.`);
@@ -209,7 +207,7 @@ class Compiler {
         return () => false;
       }
       const test = this.condition(inner, `${at}.not`);
-      return (context) => !test(context);
+      return (facts, dynamic) => !test(facts, dynamic);
     }
     if (!Array.isArray(inner)) {
       this.refuse(`${at}.${operator}`, `'${operator}' that is not a list`);
@@ -226,19 +224,19 @@ class Compiler {
       .sort((a, b) => b - a)
       .map((priority) => tests.filter((entry) => entry.priority === priority).map((entry) => entry.test));
     if (operator === 'all') {
-      return (context) => {
+      return (facts, dynamic) => {
         for (const set of sets) {
           let held = true;
-          for (const test of set) if (!test(context)) held = false;
+          for (const test of set) if (!test(facts, dynamic)) held = false;
           if (!held) return false;
         }
         return true;
       };
     }
-    return (context) => {
+    return (facts, dynamic) => {
       for (const set of sets) {
         let held = false;
-        for (const test of set) if (test(context)) held = true;
+        for (const test of set) if (test(facts, dynamic)) held = true;
         if (held) return true;
       }
       return false;
@@ -265,22 +263,20 @@ class Compiler {
     else operator = OPERATORS[operatorName]!;
     const readFact = this.factRead(node, at);
     const value = node.value;
-    let readValue: Read;
     if (isObject(value) && hasOwn(value, 'fact')) {
       this.unknownKeys(value, FACT_REFERENCE_KEYS, `${at}.value`);
-      readValue = this.factRead(value, `${at}.value`);
-    } else if (isObject(value)) {
-      this.refuse(`${at}.value`, 'an object value that is not a fact reference (it can never equal a fact)');
-      readValue = () => value;
-    } else {
-      readValue = () => value;
+      const readValue = this.factRead(value, `${at}.value`);
+      // As json-rules-engine: the value is read first, then the fact, then the operator compares them.
+      return (facts, dynamic) => {
+        const right = readValue(facts, dynamic);
+        const left = readFact(facts, dynamic);
+        return operator(left, right);
+      };
     }
-    // As json-rules-engine: the value is read first, then the fact, then the operator compares them.
-    return (context) => {
-      const right = readValue(context);
-      const left = readFact(context);
-      return operator(left, right);
-    };
+    if (isObject(value)) this.refuse(`${at}.value`, 'an object value that is not a fact reference (it can never equal a fact)');
+    // A written value: nothing to read first. `equal`, most conditions, is compared in place.
+    if (operatorName === 'equal') return (facts, dynamic) => readFact(facts, dynamic) === value;
+    return (facts, dynamic) => operator(readFact(facts, dynamic), value);
   }
 }
 
@@ -334,11 +330,10 @@ export function compileRules(file: string, rules: readonly unknown[], options: C
   return {
     size: compiled.length,
     run(facts, dynamicFacts) {
-      const context: RunContext = { facts, dynamic: dynamicFacts };
       const result: RuleHeld[] = [];
       // Every rule is evaluated, as json-rules-engine does, so an undefined fact in any rule throws.
       for (const rule of ordered) {
-        if (rule.test(context)) result.push({ index: rule.index, name: rule.name, priority: rule.priority, event: rule.event });
+        if (rule.test(facts, dynamicFacts)) result.push({ index: rule.index, name: rule.name, priority: rule.priority, event: rule.event });
       }
       return result;
     },

@@ -7,16 +7,24 @@ import { amountOf, limitOf, switchOf, type ParameterInForce, type ParameterSet }
  */
 export class ParameterReader {
   private readonly read = new Map<string, ParameterInForce>();
+  /** The set's values already resolved for this date's period (looked in before asking the set), when it has them. */
+  private inPeriod: ReadonlyMap<string, ParameterInForce> | undefined | null = null;
 
   constructor(
     private readonly parameters: ParameterSet,
     readonly date: string,
   ) {}
 
+  /** The value in force, from the period's resolved values when there, else from the set (which resolves and keeps it). */
+  private inForce(name: string): ParameterInForce {
+    if (this.inPeriod === null) this.inPeriod = this.parameters.resolvedOn(this.date);
+    return this.inPeriod?.get(name) ?? this.parameters.parameterOn(name, this.date);
+  }
+
   private remember(name: string): ParameterInForce {
     let found = this.read.get(name);
     if (found === undefined) {
-      found = this.parameters.parameterOn(name, this.date);
+      found = this.inForce(name);
       this.read.set(name, found);
     }
     return found;
@@ -43,7 +51,7 @@ export class ParameterReader {
 
   /** A value read without citing it yet: the ruleset cites what its conditions read in its own order (ruleset.ts). */
   valueUncited(name: string): number | boolean | null {
-    return (this.read.get(name) ?? this.parameters.parameterOn(name, this.date)).value;
+    return (this.read.get(name) ?? this.inForce(name)).value;
   }
 
   /** Whether a parameter exists at all (for optional, per-area data). */

@@ -134,6 +134,21 @@ export class ParameterSet {
     return inForce;
   }
 
+  /**
+   * The values already resolved in the period of `date`, for a reader to look in first (ParameterReader); undefined
+   * while something observes reads (each read must then go through `parameterOn`) or for a date outside the rates held.
+   */
+  resolvedOn(date: string): ReadonlyMap<string, ParameterInForce> | undefined {
+    if (this.listeners.size > 0 || date > this.ratesHeldUntil || !parseIsoDate(date)) return undefined;
+    const period = this.periodOf(date);
+    let inPeriod = this.resolved.get(period);
+    if (!inPeriod) {
+      inPeriod = new Map();
+      this.resolved.set(period, inPeriod);
+    }
+    return inPeriod;
+  }
+
   /** The start of the period `date` falls in ('' before the first change date); throws for a malformed date. */
   private periodOf(date: string): string {
     const known = this.periodOfDate.get(date);
