@@ -139,8 +139,12 @@ export class ParameterSet {
    * while something observes reads (each read must then go through `parameterOn`) or for a date outside the rates held.
    */
   resolvedOn(date: string): ReadonlyMap<string, ParameterInForce> | undefined {
-    if (this.listeners.size > 0 || date > this.ratesHeldUntil || !parseIsoDate(date)) return undefined;
-    const period = this.periodOf(date);
+    if (this.listeners.size > 0 || date > this.ratesHeldUntil) return undefined;
+    let period = this.periodOfDate.get(date);
+    if (period === undefined) {
+      if (!parseIsoDate(date)) return undefined;
+      period = this.periodOf(date);
+    }
     let inPeriod = this.resolved.get(period);
     if (!inPeriod) {
       inPeriod = new Map();
