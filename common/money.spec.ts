@@ -24,6 +24,26 @@ describe('money in whole pence', () => {
     expect(() => penceFromPounds(1.234)).toThrow('at most 2 decimals');
   });
 
+  it('gives exactly what reading the number as decimal text gives, for whole pence, near misses and oddities', () => {
+    const asText = (pounds: number): number | 'refused' => {
+      const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(String(pounds));
+      if (!match) return 'refused';
+      const pence = Number(match[2]) * 100 + Number(((match[3] ?? '') + '00').slice(0, 2));
+      return match[1] ? -pence : pence;
+    };
+    const read = (pounds: number) => {
+      try {
+        return penceFromPounds(pounds);
+      } catch {
+        return 'refused';
+      }
+    };
+    const values = [0, -0, 0.1, 0.29, 1.005, 1e21, 123456789012345.67, Number.NaN, Number.POSITIVE_INFINITY, 1e-7, -0.01];
+    for (let pence = -3000; pence < 300_000; pence += 7) values.push(pence / 100, pence / 100 + 0.001, (pence * 3) / 1000);
+    expect(values.filter((pounds) => !Object.is(read(pounds), asText(pounds)))).toEqual([]);
+    expect(Object.is(penceFromPounds(-0), 0)).toBe(true);
+  });
+
   it('rounds half away from zero, once, at the penny', () => {
     expect(scalePence(1, 1, 2)).toBe(1);
     expect(scalePence(-1, 1, 2)).toBe(-1);

@@ -151,6 +151,9 @@ export function penceFrom(pounds: unknown): number | null {
  * validated), read as decimal text; throws on anything else. Unlike `penceFromNumber` it has no upper limit.
  */
 export function penceFromPounds(pounds: number): Pence {
+  // The common case without text: a number that is a whole number of pence is exactly pence / 100 (below 2^53 pence).
+  const rounded = Math.round(pounds * 100);
+  if (rounded / 100 === pounds && Math.abs(rounded) < Number.MAX_SAFE_INTEGER) return rounded + 0; // + 0: never -0
   const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(String(pounds));
   if (!match) throw new RangeError(`${pounds} is not an amount in pounds with at most 2 decimals.`);
   const [, sign, whole, decimals = ''] = match;

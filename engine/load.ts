@@ -62,6 +62,12 @@ export function loadEntitlementEngine(
     calculators.map((calculator) => loadBenefit(calculator, parameters, rulesetsDir)),
     parameters,
     lha,
-    (result) => withExtraHelp(extraHelp, result, new ParameterReader(parameters, result.date)),
+    {
+      run: (result) => withExtraHelp(extraHelp, result, new ParameterReader(parameters, result.date)),
+      runReference: async (result) => {
+        const offered = await extraHelp.evaluateReference(result, new ParameterReader(parameters, result.date));
+        return { ...result, variables: [...result.variables, ...offered.variables], extraHelp: offered.categories };
+      },
+    },
   );
 }

@@ -632,8 +632,21 @@ export class CouncilTaxData {
     return numerator === undefined ? null : { numerator, denominator, legislation };
   }
 
+  /** Schemes already looked up, by council and date: the same frozen answer for every household (bounded below). */
+  private readonly schemesFound = new Map<string, WorkingAgeScheme>();
+
   /** The council's own working-age scheme for the council tax year of `date`, or the default scheme (an estimate). */
   workingAgeSchemeOn(localAuthority: string | null, date: string): WorkingAgeScheme {
+    const key = `${localAuthority ?? ''}|${date}`;
+    let found = this.schemesFound.get(key);
+    if (found) return found;
+    found = Object.freeze(this.findWorkingAgeScheme(localAuthority, date));
+    if (this.schemesFound.size >= 20_000) this.schemesFound.clear();
+    this.schemesFound.set(key, found);
+    return found;
+  }
+
+  private findWorkingAgeScheme(localAuthority: string | null, date: string): WorkingAgeScheme {
     const scheme = localAuthority ? this.schemesFile.schemes[localAuthority] : undefined;
     const year = councilTaxYearOf(date);
     const value = scheme?.values.find((candidate) => councilTaxYearOf(candidate.from) === year);

@@ -10,7 +10,7 @@ import { BENEFIT_CODES, type BenefitCalculator, type BenefitCode, type BenefitOu
 import type { CalculationResult, HouseholdIncome } from './calculation-result.js';
 import type { Explanations } from './explanations.js';
 import { ParameterReader } from './parameters.js';
-import type { Ruleset } from './ruleset.js';
+import type { FiredRules, Ruleset, RulesetFacts } from './ruleset.js';
 
 /** A calculator with its loaded ruleset and sentences. */
 export interface LoadedBenefit {
@@ -19,8 +19,38 @@ export interface LoadedBenefit {
   explanations: Explanations;
 }
 
-/** What runs over the benefits worked out, before the result is given (the loader's extra help). */
-export type AfterBenefits = (result: CalculationResult) => Promise<CalculationResult>;
+/**
+ * What runs over the benefits worked out, before the result is given (the loader's extra help): `run` with the
+ * compiled rules, `runReference` with json-rules-engine (the reference evaluator).
+ */
+export interface AfterBenefits {
+  run(result: CalculationResult): CalculationResult;
+  runReference(result: CalculationResult): Promise<CalculationResult>;
+}
+
+const NOTHING_AFTER: AfterBenefits = { run: (result) => result, runReference: async (result) => result };
+
+/** One benefit's rules to run: the driver (compiled or reference) answers with the rules that held. */
+export interface RulesStep {
+  benefit: BenefitCode;
+  ruleset: Ruleset;
+  facts: RulesetFacts;
+  parameters: ParameterReader;
+}
+
+/** Runs a benefit's rules: the compiled rules, json-rules-engine, or (in the differential test) both. */
+export type RunRules = (step: RulesStep) => Promise<FiredRules>;
+
+/**
+ * What a caller needs of a calculation. The results page and the API want everything (the defaults); a batch run of
+ * amounts asks for `{ explanations: false, extraHelp: false }` and gets the same figures without the work for them.
+ */
+export interface CalculateOptions {
+  /** Write each benefit's explanation sentences (default true); when false every `explanation` is []. */
+  explanations?: boolean;
+  /** Work out the extra help and its variables (default true); when false `extraHelp` is [] and its variables absent. */
+  extraHelp?: boolean;
+}
 
 /** A valid household the rules cannot assess: the date asked is outside the rates held (the API's 422). */
 export class CalculationOutOfRangeError extends Error {
@@ -48,7 +78,7 @@ export class EntitlementEngine {
     benefits: readonly LoadedBenefit[],
     readonly parameters: ParameterSet,
     readonly lha: LocalHousingAllowance,
-    private readonly afterBenefits: AfterBenefits = async (result) => result,
+    private readonly afterBenefits: AfterBenefits = NOTHING_AFTER,
   ) {
     this.ratesHeldFrom = ratesHeldFrom(parameters);
     const position = (code: BenefitCode) => BENEFIT_CODES.indexOf(code);
@@ -65,13 +95,77 @@ export class EntitlementEngine {
     return this.benefits.map((benefit) => benefit.calculator);
   }
 
-  /** Every benefit, then what the loader runs after them (the extra help). */
-  async calculate(household: Household, date: string): Promise<CalculationResult> {
-    return this.afterBenefits(await this.calculateBenefits(household, date));
+  /** A benefit's loaded ruleset (for the differential test and tools that show the rules). */
+  rulesetOf(code: BenefitCode): Ruleset {
+    const found = this.benefits.find((benefit) => benefit.calculator.code === code);
+    if (!found) throw new Error(`The engine was not built with ${code}.`);
+    return found.ruleset;
+  }
+
+  /** Every benefit, then what the loader runs after them (the extra help). Async for the callers that await it. */
+  async calculate(household: Household, date: string, options?: CalculateOptions): Promise<CalculationResult> {
+    return this.calculateSync(household, date, options);
+  }
+
+  /** The same as `calculate`, synchronously (for batch workers): nothing in a calculation waits on I/O. */
+  calculateSync(household: Household, date: string, options: CalculateOptions = {}): CalculationResult {
+    const steps = this.benefitSteps(household, date, options);
+    let next = steps.next();
+    while (!next.done) {
+      const { ruleset, facts, parameters } = next.value;
+      let fired: FiredRules;
+      try {
+        fired = ruleset.evaluate(facts, parameters);
+      } catch (error) {
+        // Handed back to the calculation, which says which errors mean a date outside the rates held.
+        next = steps.throw(error);
+        continue;
+      }
+      next = steps.next(fired);
+    }
+    return options.extraHelp === false ? next.value : this.afterBenefits.run(next.value);
+  }
+
+  /**
+   * The same calculation with json-rules-engine as the evaluator (the reference the compiled rules are tested
+   * against), or with `runRules` answering each benefit's rules (the differential test runs both there).
+   */
+  async calculateReference(
+    household: Household,
+    date: string,
+    options: CalculateOptions = {},
+    runRules: RunRules = ({ ruleset, facts, parameters }) => ruleset.runReference(facts, parameters),
+  ): Promise<CalculationResult> {
+    const steps = this.benefitSteps(household, date, options);
+    let next = steps.next();
+    while (!next.done) {
+      let fired: FiredRules;
+      try {
+        fired = await runRules(next.value);
+      } catch (error) {
+        next = steps.throw(error);
+        continue;
+      }
+      next = steps.next(fired);
+    }
+    return options.extraHelp === false ? next.value : this.afterBenefits.runReference(next.value);
   }
 
   /** Every benefit, in BENEFIT_CODES order; the result's `extraHelp` is empty. */
-  async calculateBenefits(household: Household, date: string): Promise<CalculationResult> {
+  async calculateBenefits(household: Household, date: string, options?: CalculateOptions): Promise<CalculationResult> {
+    return this.calculateSync(household, date, { ...options, extraHelp: false });
+  }
+
+  /**
+   * The calculation, one benefit at a time: it yields each benefit's rules to run and is given back the rules that
+   * held, so the same code serves the synchronous compiled run and the awaited reference run.
+   */
+  private *benefitSteps(
+    household: Household,
+    date: string,
+    options: CalculateOptions,
+  ): Generator<RulesStep, CalculationResult, FiredRules> {
+    const withSentences = options.explanations !== false;
     // Checked here, not left to a rate's lookup: a household that needs no rate (no children, say) is refused too.
     if (date < this.ratesHeldFrom) {
       throw new CalculationOutOfRangeError(
@@ -86,10 +180,18 @@ export class EntitlementEngine {
     const facts = deriveFacts(household, date);
     const earlier = new Map<BenefitCode, BenefitOutcome>();
     for (const { calculator, ruleset, explanations } of this.benefits) {
+      // Readers are cheap: the ParameterSet resolves each parameter once per date; each benefit cites its own.
       const parameters = new ParameterReader(this.parameters, date);
-      const input = { date, facts, parameters, lha: this.lha, explanations, earlier };
+      const input = {
+        date,
+        facts,
+        parameters,
+        lha: this.lha,
+        explanations: withSentences ? explanations : explanations.withoutSentences(),
+        earlier,
+      };
       try {
-        const fired = await ruleset.run(calculator.facts.evaluate(input), parameters);
+        const fired = yield { benefit: calculator.code, ruleset, facts: calculator.facts.evaluate(input), parameters };
         const { system, variables, localHousingAllowance, ...figures } = calculator.calculate(input, fired);
         earlier.set(calculator.code, {
           code: calculator.code,
@@ -97,6 +199,7 @@ export class EntitlementEngine {
           system: system ?? calculator.system,
           meansTested: calculator.meansTested,
           ...figures,
+          explanation: withSentences ? figures.explanation : [],
           rules: fired.rules.map(({ name, description }) => ({ name, description })),
           parameters: parameters.used,
           variables: variables ?? [],

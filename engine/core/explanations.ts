@@ -22,11 +22,20 @@ export class ExplanationsError extends Error {
 
 export class Explanations {
   private readonly templates: Map<string, Handlebars.TemplateDelegate>;
+  /** False for the copy that writes no sentences (`withoutSentences`). */
+  private readonly writes: boolean = true;
+  private silent: Explanations | undefined;
 
   constructor(
     readonly file: string,
     texts: Record<string, string>,
+    from?: { templates: Map<string, Handlebars.TemplateDelegate> },
   ) {
+    if (from) {
+      this.templates = from.templates;
+      this.writes = false;
+      return;
+    }
     this.templates = new Map(
       Object.entries(texts).map(([key, text]) => {
         try {
@@ -63,10 +72,21 @@ export class Explanations {
     return [...this.templates.keys()];
   }
 
+  /**
+   * The same sentences, not written: `say` checks the key and gives ''. A calculation asked without explanations
+   * (a batch run) uses it, so Handlebars is not run for sentences nobody reads; the engine then gives no sentences.
+   */
+  withoutSentences(): Explanations {
+    if (!this.writes) return this;
+    this.silent ??= new Explanations(this.file, {}, { templates: this.templates });
+    return this.silent;
+  }
+
   /** The sentence for `key` with `data`; throws, naming the key, when it is missing or lacks a value it prints. */
   say(key: string, data: Record<string, unknown> = {}): string {
     const template = this.templates.get(key);
     if (!template) throw new ExplanationsError(`${this.file} has no explanation '${key}'.`);
+    if (!this.writes) return '';
     try {
       return template(data).replace(/\s+/g, ' ').trim();
     } catch (error) {

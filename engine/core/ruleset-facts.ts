@@ -21,8 +21,13 @@ export interface DefinedFacts<Input, Name extends string = string> {
  */
 export function defineFacts<Input, Name extends string>(functions: FactFunctions<Input, Name>): DefinedFacts<Input, Name> {
   const names = Object.freeze(Object.keys(functions) as Name[]);
+  const each = names.map((name) => functions[name]);
   return {
     names,
-    evaluate: (input) => Object.fromEntries(names.map((name) => [name, functions[name](input)])) as RulesetFacts & Record<Name, FactValue>,
+    evaluate: (input) => {
+      const facts: Record<string, FactValue> = {};
+      for (let index = 0; index < names.length; index += 1) facts[names[index]!] = each[index]!(input);
+      return facts as RulesetFacts & Record<Name, FactValue>;
+    },
   };
 }

@@ -1,4 +1,5 @@
 import { Engine, type Almanac, type DynamicFactCallback, type RuleProperties, type TopLevelCondition } from 'json-rules-engine';
+import { compileRules, type CompiledRules, type RuleHeld } from './compile-rules.js';
 import type { ParameterReader } from './parameters.js';
 
 /**
@@ -219,31 +220,41 @@ export function checkRuleset(
   return problems;
 }
 
-/** A checked ruleset with its engine, built once and run for each household. */
+/**
+ * A checked ruleset, compiled once (compile-rules.ts) and evaluated for each household. json-rules-engine is kept
+ * as the reference evaluator (`runReference`), which the differential test compares with the compiled one.
+ */
 export class Ruleset {
-  private readonly engine: Engine;
-  private readonly order: Map<string, number>;
+  private readonly compiled: CompiledRules;
+  private reference: Engine | undefined;
+  /** Each rule's result when it holds, built once: no copies per household. */
+  private readonly held: readonly FiredRule[];
+  /** The parameters the conditions read, in the order the ruleset first names them (the order they are cited). */
+  private readonly parameterNames: readonly string[];
 
-  constructor(readonly file: RulesetFile) {
-    this.engine = new Engine(
-      file.rules.map((rule): RuleProperties => ({
+  /** `path` names the file in a message about a feature the compiler does not support. */
+  constructor(
+    readonly file: RulesetFile,
+    readonly path = `rulesets (${file.benefit})`,
+  ) {
+    this.compiled = compileRules(path, file.rules, {
+      allowUndefinedFacts: false,
+      extraRuleKeys: ['description'],
+      dynamicFacts: [PARAMETER_FACT],
+    });
+    this.held = file.rules.map((rule) =>
+      Object.freeze({
         name: rule.name,
-        priority: rule.priority,
-        conditions: rule.conditions,
-        event: { type: rule.event.type, params: rule.event.params ?? {} },
-      })),
-      { allowUndefinedFacts: false },
+        description: rule.description,
+        event: Object.freeze({ type: rule.event.type, params: Object.freeze({ ...(rule.event.params ?? {}) }) }),
+      }),
     );
-    // The library's types say a dynamic fact returns a value; it also accepts a promise (almanac.factValue is async).
-    const parameterFact = async (params: Record<string, unknown>, almanac: Almanac) => {
-      const reader = await almanac.factValue<ParameterReader>(PARAMETER_READER_FACT);
-      return reader.value(params.name as string);
-    };
-    this.engine.addFact(PARAMETER_FACT, parameterFact as unknown as DynamicFactCallback<number | boolean | null>);
-    this.order = new Map(file.rules.map((rule, index) => [rule.name, index]));
+    const names = new Set<string>();
+    for (const rule of file.rules) walkCondition(rule.conditions, '', new Set(), names, []);
+    this.parameterNames = [...names];
   }
 
-  /** Loads and checks a ruleset's JSON; throws RulesetError naming every problem. */
+  /** Loads and checks a ruleset's JSON and compiles it; throws RulesetError naming every problem, or RulesCompileError. */
   static fromJson(
     path: string,
     text: string,
@@ -259,20 +270,95 @@ export class Ruleset {
     }
     const problems = checkRuleset(json, benefit, knownFacts, parameterExists);
     if (problems.length > 0) throw new RulesetError(path, problems);
-    return new Ruleset(json as RulesetFile);
+    return new Ruleset(json as RulesetFile, path);
   }
 
+  /** The rules that held, from the compiled rules (synchronous). */
+  evaluate(facts: RulesetFacts, parameters: ParameterReader): FiredRules {
+    return this.firedRules(this.outcomes(facts, parameters));
+  }
+
+  /** The rules that held (the compiled rules; kept async for the callers that await it). */
   async run(facts: RulesetFacts, parameters: ParameterReader): Promise<FiredRules> {
-    const { results } = await this.engine.run({ ...facts, [PARAMETER_READER_FACT]: parameters });
-    const byName = new Map(this.file.rules.map((rule) => [rule.name, rule]));
-    const fired = results
-      .map((result) => byName.get(result.name as string)!)
-      .sort((a, b) => this.order.get(a.name)! - this.order.get(b.name)!)
-      .map((rule) => ({
+    return this.evaluate(facts, parameters);
+  }
+
+  /** The rules that held, from json-rules-engine itself: the reference the compiled rules are tested against. */
+  async runReference(facts: RulesetFacts, parameters: ParameterReader): Promise<FiredRules> {
+    return this.firedRules(await this.referenceOutcomes(facts, parameters));
+  }
+
+  /** The compiled rules' outcome: each rule that held with its priority and event, priority set by priority set. */
+  outcomes(facts: RulesetFacts, parameters: ParameterReader): RuleHeld[] {
+    const read = new Set<string>();
+    const parameter = (params: Record<string, unknown>) => {
+      const name = params.name as string;
+      read.add(name);
+      return parameters.valueUncited(name);
+    };
+    const held = this.compiled.run(facts, { [PARAMETER_FACT]: parameter });
+    this.cite(read, parameters);
+    return held;
+  }
+
+  /**
+   * json-rules-engine's outcome, in the same terms. Within a priority set json-rules-engine lists results in the
+   * order their promises settle, which is not part of its contract; they are put in the file's order here.
+   */
+  async referenceOutcomes(facts: RulesetFacts, parameters: ParameterReader): Promise<RuleHeld[]> {
+    const read = new Set<string>();
+    const { results } = await this.referenceEngine().run({ ...facts, [PARAMETER_READER_FACT]: { parameters, read } });
+    this.cite(read, parameters);
+    const order = new Map(this.file.rules.map((rule, index) => [rule.name, index]));
+    return results
+      .map((result) => ({
+        index: order.get(result.name as string)!,
+        name: result.name as string,
+        priority: result.priority as number, // json-rules-engine always sets it (1 by default)
+        event: { type: result.event!.type, params: result.event!.params ?? {} },
+      }))
+      .sort((a, b) => b.priority - a.priority || a.index - b.index);
+  }
+
+  /** The rules that held, as the calculators read them: in the ruleset's order, with their descriptions. */
+  firedRules(held: readonly RuleHeld[]): FiredRules {
+    const indexes = held.map((rule) => rule.index);
+    // Already in order when every rule has the same priority (the usual case): no sort then.
+    if (indexes.some((index, at) => at > 0 && index < indexes[at - 1]!)) indexes.sort((a, b) => a - b);
+    return new FiredRules(indexes.map((index) => this.held[index]!));
+  }
+
+  /** The engine json-rules-engine runs the ruleset with, built when first asked for. */
+  private referenceEngine(): Engine {
+    if (this.reference) return this.reference;
+    const engine = new Engine(
+      this.file.rules.map((rule): RuleProperties => ({
         name: rule.name,
-        description: rule.description,
+        priority: rule.priority,
+        conditions: rule.conditions,
         event: { type: rule.event.type, params: rule.event.params ?? {} },
-      }));
-    return new FiredRules(fired);
+      })),
+      { allowUndefinedFacts: false },
+    );
+    // The library's types say a dynamic fact returns a value; it also accepts a promise (almanac.factValue is async).
+    const parameterFact = async (params: Record<string, unknown>, almanac: Almanac) => {
+      const { parameters, read } = await almanac.factValue<{ parameters: ParameterReader; read: Set<string> }>(PARAMETER_READER_FACT);
+      read.add(params.name as string);
+      return parameters.valueUncited(params.name as string);
+    };
+    engine.addFact(PARAMETER_FACT, parameterFact as unknown as DynamicFactCallback<number | boolean | null>);
+    this.reference = engine;
+    return engine;
+  }
+
+  /**
+   * The parameters the conditions read are cited in the order the ruleset first names them, whichever evaluator
+   * read them and in whatever order (json-rules-engine's order is that of its promises).
+   */
+  private cite(read: ReadonlySet<string>, parameters: ParameterReader): void {
+    if (read.size === 0) return;
+    for (const name of this.parameterNames) if (read.has(name)) parameters.value(name);
+    // A name read but not written in the conditions cannot happen; if it did, it is still cited (a Map keeps its place).
+    for (const name of read) parameters.value(name);
   }
 }

@@ -1,4 +1,5 @@
 import { Engine, type RuleProperties, type TopLevelCondition } from 'json-rules-engine';
+import { compileRules, type CompiledRules } from '../core/compile-rules.js';
 import type { ResultVariable } from '../core/benefit.js';
 import type { CalculationResult } from '../core/calculation-result.js';
 import type { ParameterReader } from '../core/parameters.js';
@@ -35,32 +36,68 @@ function rule(kind: string, name: string, nations: readonly Country[], condition
   };
 }
 
-/** Checked definitions with their rules engine, built once and run for each calculation. */
+/**
+ * Checked definitions with their rules compiled (core/compile-rules.ts), built once and run for each calculation;
+ * json-rules-engine is kept as the reference evaluator (`evaluateReference`) for the differential test.
+ */
 export class LoadedExtraHelp {
-  private readonly engine: Engine;
+  private readonly rules: RuleProperties[];
+  /** One compiled set per file, so a feature the compiler refuses is reported with its file. */
+  private readonly compiled: CompiledRules[];
+  private reference: Engine | undefined;
 
   constructor(readonly definitions: ExtraHelpDefinitions) {
-    this.engine = new Engine(
-      [
-        ...definitions.categories.flatMap((category) =>
-          category.items.map((item) => rule(ITEM_EVENT, item.name, item.nations, item.condition)),
-        ),
-        ...definitions.variables.map((variable) => rule(VARIABLE_EVENT, variable.name, variable.nations, variable.condition)),
-      ],
-      // An undefined fact is an error (a fact the definitions name but extraHelpFacts does not provide).
-      { allowUndefinedFacts: false },
-    );
+    const categories = definitions.categories.map((category) => ({
+      file: `definitions/extra-help/categories/${category.name}.json`,
+      rules: category.items.map((item) => rule(ITEM_EVENT, item.name, item.nations, item.condition)),
+    }));
+    const variables = {
+      file: 'definitions/extra-help/extra-help.json',
+      rules: definitions.variables.map((variable) => rule(VARIABLE_EVENT, variable.name, variable.nations, variable.condition)),
+    };
+    const files = [...categories, variables];
+    this.rules = files.flatMap((file) => file.rules);
+    // An undefined fact is an error (a fact the definitions name but extraHelpFacts does not provide).
+    this.compiled = files.map((file) => compileRules(file.file, file.rules, { allowUndefinedFacts: false, annotationKeys: ['source'] }));
   }
 
-  /** Checks the files of `definitions/extra-help/` and builds the engine; throws ExtraHelpDefinitionsError. */
+  /** Checks the files of `definitions/extra-help/` and compiles their rules; throws ExtraHelpDefinitionsError. */
   static fromFiles(files: readonly ExtraHelpFile[]): LoadedExtraHelp {
     return new LoadedExtraHelp(readExtraHelpDefinitions(files));
   }
 
-  /** The extra help for a calculation's result, with the rates on its date (`parameters`). */
-  async evaluate(result: CalculationResult, parameters: ParameterReader): Promise<ExtraHelpResult> {
-    const { events } = await this.engine.run(extraHelpFacts(result, parameters));
-    const held = (type: string) => new Set(events.filter((event) => event.type === type).map((event) => String(event.params?.name)));
+  /** The extra help for a calculation's result, with the rates on its date (`parameters`): the compiled rules. */
+  evaluate(result: CalculationResult, parameters: ParameterReader): ExtraHelpResult {
+    return this.offered(this.heldEvents(result, parameters));
+  }
+
+  /** The same, from json-rules-engine itself: the reference the compiled rules are tested against. */
+  async evaluateReference(result: CalculationResult, parameters: ParameterReader): Promise<ExtraHelpResult> {
+    return this.offered(await this.heldEventsReference(result, parameters));
+  }
+
+  /** The events of the rules that held, from the compiled rules. */
+  heldEvents(result: CalculationResult, parameters: ParameterReader): { type: string; params: Record<string, unknown> }[] {
+    const facts = extraHelpFacts(result, parameters);
+    // Every rule has json-rules-engine's default priority, so the files' results in turn are its order.
+    return this.compiled.flatMap((rules) => rules.run(facts).map((held) => held.event));
+  }
+
+  /** The events of the rules that held, from json-rules-engine, in the rules' order (see Ruleset.referenceOutcomes). */
+  async heldEventsReference(
+    result: CalculationResult,
+    parameters: ParameterReader,
+  ): Promise<{ type: string; params: Record<string, unknown> }[]> {
+    this.reference ??= new Engine(this.rules, { allowUndefinedFacts: false });
+    const { results } = await this.reference.run(extraHelpFacts(result, parameters));
+    const order = new Map(this.rules.map((rule, index) => [rule.name, index]));
+    return results
+      .sort((a, b) => order.get(a.name as string)! - order.get(b.name as string)!)
+      .map((held) => ({ type: held.event!.type, params: held.event!.params ?? {} }));
+  }
+
+  private offered(events: readonly { type: string; params: Record<string, unknown> }[]): ExtraHelpResult {
+    const held = (type: string) => new Set(events.filter((event) => event.type === type).map((event) => String(event.params.name)));
     const items = held(ITEM_EVENT);
     const variables = held(VARIABLE_EVENT);
     const categories = this.definitions.categories
@@ -91,11 +128,7 @@ export class LoadedExtraHelp {
 }
 
 /** The extra help a household may get, and the result variables, from a finished calculation. */
-export function evaluateExtraHelp(
-  definitions: LoadedExtraHelp,
-  result: CalculationResult,
-  parameters: ParameterReader,
-): Promise<ExtraHelpResult> {
+export function evaluateExtraHelp(definitions: LoadedExtraHelp, result: CalculationResult, parameters: ParameterReader): ExtraHelpResult {
   return definitions.evaluate(result, parameters);
 }
 
@@ -103,11 +136,7 @@ export function evaluateExtraHelp(
  * A calculation's result with its extra help: run after the benefits (it reads them), its flags join the result's
  * variables. The loader passes this to the engine as what runs after the benefits.
  */
-export async function withExtraHelp(
-  definitions: LoadedExtraHelp,
-  result: CalculationResult,
-  parameters: ParameterReader,
-): Promise<CalculationResult> {
-  const offered = await definitions.evaluate(result, parameters);
+export function withExtraHelp(definitions: LoadedExtraHelp, result: CalculationResult, parameters: ParameterReader): CalculationResult {
+  const offered = definitions.evaluate(result, parameters);
   return { ...result, variables: [...result.variables, ...offered.variables], extraHelp: offered.categories };
 }

@@ -9,6 +9,7 @@ import {
   parameterNameOf,
   type ParameterSourceFile,
 } from './parameter-set.js';
+import { readFilesUnder, RULESETS_DIR } from '../load.js';
 
 const ratesPaper = {
   title: 'DWP, Proposed benefit and pension rates 2026 to 2027',
@@ -293,5 +294,25 @@ describe('reading a parameter on a date', () => {
     );
     expect(() => parameters.limitOn(CARER, '2026-04-13')).toThrow(`${CARER} is in pence a month, not a count: read it with amountOn.`);
     expect(() => parameters.switchOn(CARER, '2026-04-13')).toThrow(`${CARER} is in pence a month, not a switch.`);
+  });
+});
+
+describe('the values in force, resolved once per period', () => {
+  const parameters = loadParameterSet(readFilesUnder(`${RULESETS_DIR}/parameters`));
+  const SINGLE_25 = 'gov/dwp/universal_credit/standard_allowance/single_25_or_over';
+
+  it('reuses one answer for every date between two changes, and a new one after an uprating', () => {
+    const first = parameters.parameterOn(SINGLE_25, '2026-05-01');
+    expect(parameters.parameterOn(SINGLE_25, '2026-09-30')).toBe(first);
+    expect(parameters.parameterOn(SINGLE_25, '2026-04-12')).not.toBe(first);
+    expect(parameters.parameterOn(SINGLE_25, '2026-04-12').value).toBe(40014);
+    expect(first.value).toBe(42490);
+  });
+
+  it('still refuses a malformed date and a date after the rates held, each time it is asked', () => {
+    for (let time = 0; time < 2; time += 1) {
+      expect(() => parameters.parameterOn(SINGLE_25, '2026-02-30')).toThrow("'2026-02-30' is not a date in the form yyyy-mm-dd.");
+      expect(() => parameters.parameterOn(SINGLE_25, '2099-01-01')).toThrow(ParameterNotInForceError);
+    }
   });
 });

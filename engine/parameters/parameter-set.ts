@@ -20,6 +20,9 @@ import { officialSourceProblem } from './official-sources.js';
 /** The one file under `rulesets/parameters/` that is not a parameter: the last date the rates held cover. */
 export const RATES_HELD_FILE = 'rates-held.json';
 
+/** How many dates' periods a ParameterSet remembers before starting again (see `periodOf`). */
+const DATES_REMEMBERED = 10_000;
+
 /** One file as read from disk: its path relative to `rulesets/parameters/` ('/'-separated) and its text. */
 export interface ParameterSourceFile {
   path: string;
@@ -102,11 +105,78 @@ export class ParameterSet {
   }
 
   /**
+   * Resolved values by period: every parameter has the same value from one change date (any parameter's `from`) to
+   * the day before the next, so each parameter is looked up once per period and the answer reused for every date in it.
+   */
+  private readonly resolved = new Map<string, Map<string, ParameterInForce>>();
+  /** Every value's `from`, sorted: where the periods start. */
+  private changeDates: string[] | undefined;
+  /** The period each date asked falls in (a date is checked once, when first asked). */
+  private readonly periodOfDate = new Map<string, string>();
+
+  /**
    * The value in force on `date` (yyyy-mm-dd) with its source. Throws ParameterNotInForceError, naming the
    * parameter and the date, before the first value or after the rates held: no silent uprating either way.
    */
   parameterOn(name: string, date: string): ParameterInForce {
-    for (const listener of this.listeners) listener(name);
+    if (this.listeners.size > 0) for (const listener of this.listeners) listener(name);
+    if (!this.parameters.has(name) || date > this.ratesHeldUntil) return this.resolve(name, date);
+    const period = this.periodOf(date);
+    let inPeriod = this.resolved.get(period);
+    const found = inPeriod?.get(name);
+    if (found) return found;
+    const inForce = this.resolve(name, date);
+    if (!inPeriod) {
+      inPeriod = new Map();
+      this.resolved.set(period, inPeriod);
+    }
+    inPeriod.set(name, inForce);
+    return inForce;
+  }
+
+  /**
+   * The values already resolved in the period of `date`, for a reader to look in first (ParameterReader); undefined
+   * while something observes reads (each read must then go through `parameterOn`) or for a date outside the rates held.
+   */
+  resolvedOn(date: string): ReadonlyMap<string, ParameterInForce> | undefined {
+    if (this.listeners.size > 0 || date > this.ratesHeldUntil) return undefined;
+    let period = this.periodOfDate.get(date);
+    if (period === undefined) {
+      if (!parseIsoDate(date)) return undefined;
+      period = this.periodOf(date);
+    }
+    let inPeriod = this.resolved.get(period);
+    if (!inPeriod) {
+      inPeriod = new Map();
+      this.resolved.set(period, inPeriod);
+    }
+    return inPeriod;
+  }
+
+  /** The start of the period `date` falls in ('' before the first change date); throws for a malformed date. */
+  private periodOf(date: string): string {
+    const known = this.periodOfDate.get(date);
+    if (known !== undefined) return known;
+    if (!parseIsoDate(date)) throw new RangeError(`'${date}' is not a date in the form yyyy-mm-dd.`);
+    this.changeDates ??= [
+      ...new Set([...this.parameters.values()].flatMap((parameter) => parameter.values.map((value) => value.from))),
+    ].sort();
+    let low = 0;
+    let high = this.changeDates.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.changeDates[middle]! <= date) low = middle + 1;
+      else high = middle;
+    }
+    const period = low === 0 ? '' : this.changeDates[low - 1]!;
+    // Dates asked are a few thousand at most (a batch spans a year or two); the map is emptied if it ever grows past that.
+    if (this.periodOfDate.size >= DATES_REMEMBERED) this.periodOfDate.clear();
+    this.periodOfDate.set(date, period);
+    return period;
+  }
+
+  /** The value in force, worked out from the dated values (an error is never cached: it is thrown each time). */
+  private resolve(name: string, date: string): ParameterInForce {
     const parameter = this.findParameterOrThrow(name);
     if (!parseIsoDate(date)) throw new RangeError(`'${date}' is not a date in the form yyyy-mm-dd.`);
     if (date > this.ratesHeldUntil) throw new ParameterNotInForceError(name, date, `the rates held run to ${this.ratesHeldUntil}`);
@@ -118,7 +188,8 @@ export class ParameterSet {
     }
     if (!inForce) throw new ParameterNotInForceError(name, date, `its first value takes effect on ${parameter.values[0].from}`);
     const { label, unit, period, legislation } = parameter;
-    return {
+    // Frozen: the same object is handed to every calculation on this date.
+    return Object.freeze({
       name,
       label,
       unit,
@@ -128,31 +199,43 @@ export class ParameterSet {
       source: inForce.source,
       ...(inForce.note === undefined ? {} : { note: inForce.note }),
       legislation,
-    };
+    });
   }
 
   /** An amount, rate or fraction (integer pence, basis points, hours): not a count or a switch. */
   amountOn(name: string, date: string): number {
-    const found = this.parameterOn(name, date);
-    if (found.unit === 'count' || found.unit === 'boolean' || typeof found.value !== 'number') {
-      throw new TypeError(`${name} is a ${found.unit}, not an amount: read it with ${found.unit === 'boolean' ? 'switchOn' : 'limitOn'}.`);
-    }
-    return found.value;
+    return amountOf(this.parameterOn(name, date));
   }
 
   /** A count that may be no limit at all (null), such as the number of children a child element is paid for. */
   limitOn(name: string, date: string): number | null {
-    const found = this.parameterOn(name, date);
-    if (found.unit !== 'count') throw new TypeError(`${name} is in ${found.unit}, not a count: read it with amountOn.`);
-    return found.value as number | null;
+    return limitOf(this.parameterOn(name, date));
   }
 
   /** A policy switch. */
   switchOn(name: string, date: string): boolean {
-    const found = this.parameterOn(name, date);
-    if (found.unit !== 'boolean') throw new TypeError(`${name} is in ${found.unit}, not a switch.`);
-    return found.value as boolean;
+    return switchOf(this.parameterOn(name, date));
   }
+}
+
+/** A value in force read as an amount; a TypeError naming the reader to use when it is a count or a switch. */
+export function amountOf(found: ParameterInForce): number {
+  if (found.unit === 'count' || found.unit === 'boolean' || typeof found.value !== 'number') {
+    throw new TypeError(
+      `${found.name} is a ${found.unit}, not an amount: read it with ${found.unit === 'boolean' ? 'switchOn' : 'limitOn'}.`,
+    );
+  }
+  return found.value;
+}
+
+export function limitOf(found: ParameterInForce): number | null {
+  if (found.unit !== 'count') throw new TypeError(`${found.name} is in ${found.unit}, not a count: read it with amountOn.`);
+  return found.value as number | null;
+}
+
+export function switchOf(found: ParameterInForce): boolean {
+  if (found.unit !== 'boolean') throw new TypeError(`${found.name} is in ${found.unit}, not a switch.`);
+  return found.value as boolean;
 }
 
 /** Every problem in the files, without throwing (for `npm run definitions:check` style reports). */

@@ -10,6 +10,8 @@ import { BENEFIT_TYPES, type ResultBenefits } from '../../../common/result/model
 import { benefitsOfSystem, systemBenefitProblems } from './systems.js';
 import { applyChanges } from '../../../engine/better-off.js';
 import { randomHouseholds } from '../../../test/support/random-households.js';
+import { toContractResponse } from '../../../engine/core/entitlement-engine.js';
+import { toXml } from './xml.js';
 
 const DATE = '2026-11-23';
 const engine = loadEntitlementEngine();
@@ -185,5 +187,17 @@ describe("each system's benefits: listed once, under the right heading, adding u
     const problems = systemBenefitProblems(benefits);
     expect(problems).toContain(`uc: ${benefits.nonMeansTested[0]!.benefitCode} is listed more than once.`);
     expect(problems.some((problem) => problem.startsWith('ucWeekly: the rows add up to'))).toBe(true);
+  });
+});
+
+describe("test mode's rule display (the testing panel's result XML)", () => {
+  it('lists the rules that held from the compiled rules, the same as json-rules-engine lists them', async () => {
+    const compiled = await engine.calculate(pensioner, DATE);
+    const reference = await engine.calculateReference(pensioner, DATE);
+    const xml = toXml('result', toContractResponse(compiled));
+    expect(xml).toBe(toXml('result', toContractResponse(reference)));
+    const pensionCredit = compiled.benefits.find((benefit) => benefit.code === 'PENSION_CREDIT')!;
+    expect(pensionCredit.rules.length).toBeGreaterThan(0);
+    for (const rule of pensionCredit.rules) expect(xml).toContain(rule.name);
   });
 });
