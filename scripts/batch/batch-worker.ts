@@ -24,6 +24,8 @@ export type BatchOutputFormat = 'jsonl' | 'csv';
 export interface BatchChunk {
   /** The UK date, for requests without one. */
   today: string;
+  /** Each benefit's sentences and the extra help too (the single API's whole body); otherwise amounts only. */
+  explanations: boolean;
   output: BatchOutputFormat;
   items: BatchItem[];
 }
@@ -44,28 +46,32 @@ export interface AnsweredChunk {
 
 const requests = new CalculationRequests(loadEntitlementEngine());
 
-function answerOf(item: BatchItem, today: string): Promise<BatchAnswer> | BatchAnswer {
+/** Amounts only: the batch's default, without the sentences and extra help a results page needs. */
+const AMOUNTS_ONLY = { explanations: false, extraHelp: false };
+
+function answerOf(item: BatchItem, today: string, explanations: boolean): Promise<BatchAnswer> | BatchAnswer {
   if (item.refusal) return item.refusal;
-  if (item.text === undefined) return answerBatchHousehold(requests, item.request, today, reportFault(item.line));
+  const options = explanations ? undefined : AMOUNTS_ONLY;
+  if (item.text === undefined) return answerBatchHousehold(requests, item.request, today, reportFault(item.line), options);
   let body: unknown;
   try {
     body = JSON.parse(item.text);
   } catch {
     return invalidJsonAnswer();
   }
-  return answerBatchHousehold(requests, body, today, reportFault(item.line));
+  return answerBatchHousehold(requests, body, today, reportFault(item.line), options);
 }
 
 /** A fault of the engine goes to stderr with its stack and line number, never with the household (personal data). */
 const reportFault = (line: number) => (error: unknown) =>
   process.stderr.write(`Line ${line}: the calculator failed: ${(error as Error).stack ?? String(error)}\n`);
 
-export default async function answerChunk({ today, output, items }: BatchChunk): Promise<AnsweredChunk> {
+export default async function answerChunk({ today, explanations, output, items }: BatchChunk): Promise<AnsweredChunk> {
   const cpuBefore = process.threadCpuUsage();
   const lines: string[] = [];
   const refused: RefusedLine[] = [];
   for (const item of items) {
-    const answer = await answerOf(item, today);
+    const answer = await answerOf(item, today, explanations);
     if (answer.statusCode !== 200) refused.push({ line: item.line, statusCode: answer.statusCode, code: answer.body.code });
     lines.push(
       output === 'csv'

@@ -26,7 +26,7 @@ export class BatchPool {
       // The threads only end with the pool: loading the rulesets again would cost more than an idle thread.
       idleTimeout: 60_000,
     });
-    const warmUp: BatchChunk = { today: '2026-04-06', output: 'jsonl', items: [] };
+    const warmUp: BatchChunk = { today: '2026-04-06', explanations: false, output: 'jsonl', items: [] };
     await Promise.all(Array.from({ length: workers }, () => pool.run(warmUp)));
     return new BatchPool(pool, workers);
   }
@@ -44,6 +44,8 @@ export interface BatchOptions {
   items: readonly BatchItem[];
   output: BatchOutputFormat;
   today: string;
+  /** Each benefit's sentences and the extra help too; otherwise amounts only (the batch's default). */
+  explanations: boolean;
   /** Writes one piece of output; returns a promise when the reader is behind, so that the run waits for it. */
   write: (text: string) => void | Promise<void>;
   /** Told how many households are done after each chunk. */
@@ -93,7 +95,12 @@ export async function runBatch(pool: BatchPool, options: BatchOptions): Promise<
   const sender = async () => {
     while (nextToSend < chunks.length) {
       const index = nextToSend++;
-      const chunk = await pool.run({ today: options.today, output: options.output, items: chunks[index]! });
+      const chunk = await pool.run({
+        today: options.today,
+        explanations: options.explanations,
+        output: options.output,
+        items: chunks[index]!,
+      });
       answered.set(index, chunk);
       // One writer at a time, so that the chunks come out in order.
       writing = writing.then(writeReady);

@@ -32,6 +32,8 @@ function calc(args: string[]): Promise<{ status: number | null; stdout: string; 
 
 /** The single API's own answer (api/src/calculation), to compare each line with. */
 const requests = new CalculationRequests(loadEntitlementEngine());
+/** The batch's default: the single API's answer without the sentences and the extra help. */
+const AMOUNTS_ONLY = { explanations: false, extraHelp: false };
 
 const LONE_PARENT = { date: '2026-11-21', household: LONE_PARENT_PRIVATE_RENTER };
 /** 40 random households, and in the middle of them three bad lines: not JSON, a mistake, a date before the rates. */
@@ -72,7 +74,7 @@ function jsonlInput(): { text: string; lines: { line: number; text: string }[] }
 }
 
 describe('npm run calc -- --batch', () => {
-  it("answers a JSONL file in input order, each line tagged with its line number and equal to the single API's answer; bad lines get their own error and the exit code is 2", async () => {
+  it("answers a JSONL file in input order, each line tagged with its line number and equal to the single API's amounts-only answer; bad lines get their own error and the exit code is 2", async () => {
     const input = jsonlInput();
     const { status, stdout, stderr } = await calc(['--batch', file('households.jsonl', input.text), '--workers', '2']);
     expect(status).toBe(2);
@@ -95,8 +97,9 @@ describe('npm run calc -- --batch', () => {
         });
         continue;
       }
-      const alone = await requests.answer(JSON.parse(text), ukToday());
+      const alone = await requests.answer(JSON.parse(text), ukToday(), AMOUNTS_ONLY);
       expect(output[index]).toEqual({ line, statusCode: alone.statusCode, body: alone.body });
+      if (alone.statusCode === 200) expect(alone.body.benefits.every((benefit) => benefit.explanation.length === 0)).toBe(true);
     }
     expect(output.filter((answer) => answer.statusCode !== 200).map((answer) => [answer.line, answer.body.code])).toEqual(
       expect.arrayContaining([
@@ -107,7 +110,7 @@ describe('npm run calc -- --batch', () => {
     );
     // 43 households are not worth loading the rulesets in a second thread: one worker takes them.
     expect(stderr).toMatch(
-      /^Answered 43 households in [\d.]+ s \([\d,]+ a second\) on 1 worker: \d+ worked out, \d+ not: lines 11 \(INVALID_JSON\), .*22 \(VALIDATION_FAILED\), 33 \(DATE_OUT_OF_RANGE\)/m,
+      /^Answered 43 households in [\d.]+ s \([\d,]+ a second\) on 1 worker: \d+ worked out, \d+ not: lines 11 \(INVALID_JSON\), .*22 \(VALIDATION_FAILED\), (?:\d+ \(VALIDATION_FAILED\), )*33 \(DATE_OUT_OF_RANGE\)/m,
     );
     // No progress bar when stderr is not a terminal.
     expect(stderr).not.toContain('Households');
@@ -176,9 +179,9 @@ describe('npm run calc -- --batch', () => {
     expect(rows[3]!.system).toBe('PENSION_AGE');
   }, 120_000);
 
-  it('writes JSONL from CSV and CSV from JSONL when asked', async () => {
+  it("writes JSONL from CSV and CSV from JSONL when asked, and with --explanations the single API's whole answer", async () => {
     const csv = 'household.country,household.adults[0].age,household.housing.tenure\nSCOTLAND,35,OWNER_OCCUPIER\n';
-    const fromCsv = await calc(['--batch', file('one.csv', csv), '--output-format', 'jsonl']);
+    const fromCsv = await calc(['--batch', file('one.csv', csv), '--output-format', 'jsonl', '--explanations']);
     expect(fromCsv.status).toBe(0);
     const answer = JSON.parse(fromCsv.stdout);
     expect(answer).toEqual({
@@ -191,6 +194,9 @@ describe('npm run calc -- --batch', () => {
         )
       ).body,
     });
+    expect((answer.body as { benefits: { explanation: string[] }[] }).benefits.some((benefit) => benefit.explanation.length > 0)).toBe(
+      true,
+    );
     const toCsv = await calc(['--batch', file('one.jsonl', JSON.stringify(LONE_PARENT)), '--output-format', 'csv']);
     expect(toCsv.status).toBe(0);
     const [row] = parse(toCsv.stdout, { columns: true }) as Record<string, string>[];

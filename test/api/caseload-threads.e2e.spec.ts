@@ -47,7 +47,7 @@ describe('caseload worker threads', () => {
     const engine = loadEntitlementEngine();
     const survey = compileSurvey(await loadSurveyDefinition(DEFINITIONS_DIR));
     const expected = [];
-    for (const calculation of calculations) expected.push(await recalculateClient(engine, survey, calculation, environment, AT_DATE));
+    for (const calculation of calculations) expected.push(recalculateClient(engine, survey, calculation, environment, AT_DATE));
     const items = calculations.map((calculation) => ({ calculation, environment }));
     const [first, second] = await Promise.all([threads.recalculate(0, AT_DATE, items), threads.recalculate(1, AT_DATE, items)]);
     expect(first).toEqual(expected);

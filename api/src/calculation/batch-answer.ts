@@ -1,4 +1,5 @@
 import type { ErrorResponse } from '../../../common/errors.js';
+import type { CalculateOptions } from '../../../engine/core/entitlement-engine.js';
 import type { CalculationAnswer, CalculationRequests } from './calculation-answer.js';
 
 /**
@@ -19,16 +20,18 @@ const CALCULATION_FAILED = 'This household could not be worked out because of a 
  * One household of a batch, answered as POST /api/v1/calculations answers it: 200 with the response, 400 with every
  * problem of the request, 422 for a date outside the rates held. A fault of the engine on one household (the single
  * API's 500) is answered as that household's own 500 so that the rest of the batch still runs; `onFault` hears of the
- * error (to log it without the household, which is personal data).
+ * error (to log it without the household, which is personal data). `options` are the engine's: the API's batch route
+ * asks for everything, as the single route gives; `npm run calc -- --batch` for amounts only unless `--explanations`.
  */
 export async function answerBatchHousehold(
   requests: CalculationRequests,
   body: unknown,
   today: string,
   onFault: (error: unknown) => void = () => {},
+  options?: CalculateOptions,
 ): Promise<BatchAnswer> {
   try {
-    return await requests.answer(body, today);
+    return await requests.answer(body, today, options);
   } catch (error) {
     onFault(error);
     return {

@@ -1,6 +1,7 @@
 import {
   CalculationOutOfRangeError,
   toContractResponse,
+  type CalculateOptions,
   type ContractResponse,
   type EntitlementEngine,
 } from '../../../engine/core/entitlement-engine.js';
@@ -23,8 +24,11 @@ const outOfRange = (message: string): CalculationAnswer => ({
 export class CalculationRequests {
   constructor(private readonly engine: EntitlementEngine) {}
 
-  /** `today` is the UK date, used when the request gives none. Errors other than bad input or an out-of-range date are thrown. */
-  async answer(body: unknown, today: string): Promise<CalculationAnswer> {
+  /**
+   * `today` is the UK date, used when the request gives none. Errors other than bad input or an out-of-range date are
+   * thrown. `options` are the engine's (a batch of amounts asks for no sentences and no extra help).
+   */
+  async answer(body: unknown, today: string, options?: CalculateOptions): Promise<CalculationAnswer> {
     const check = validateCalculationRequest(body, today, (name) => this.engine.lha.areaNamed(name));
     if (!check.valid) {
       const { errors } = check;
@@ -33,7 +37,7 @@ export class CalculationRequests {
     }
     const { date, household } = check.request;
     try {
-      return { statusCode: 200, body: toContractResponse(await this.engine.calculate(household, date)) };
+      return { statusCode: 200, body: toContractResponse(await this.engine.calculate(household, date, options)) };
     } catch (error) {
       if (error instanceof CalculationOutOfRangeError) return outOfRange(error.message);
       throw error;

@@ -18,7 +18,7 @@ parentPort!.on('message', (request: ThreadRequest) => {
     const outcomes: ThreadReply['outcomes'] = [];
     for (const { calculation, environment } of request.items) {
       try {
-        const outcome = await recalculateClient(engine, survey, calculation, environment, request.atDate);
+        const outcome = recalculateClient(engine, survey, calculation, environment, request.atDate);
         outcomes.push(
           outcome.problem === null
             ? { problem: null, benefits: [...outcome.benefits], total: outcome.total }

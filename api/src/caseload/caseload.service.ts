@@ -352,7 +352,7 @@ export class CaseloadService implements OnModuleInit {
 
   private async recalculate(calculation: CalculationToRecalculate, environment: RuleEnvironment, atDate: string): Promise<ClientOutcome> {
     try {
-      return await recalculateClient(this.engine, this.survey, storedCalculationOf(calculation), environment, atDate);
+      return recalculateClient(this.engine, this.survey, storedCalculationOf(calculation), environment, atDate);
     } catch (error) {
       this.logClientError(describeErrorForLog(error).errorName);
       return { problem: 'error' };
