@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import Form, { type IChangeEvent } from '@rjsf/core';
 import type { FieldTemplateProps, ObjectFieldTemplateProps, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { isErrorResponse } from '../../../common/errors';
@@ -13,7 +13,7 @@ import { QUESTION_FIELDS } from './questions/fields';
  * The rjsf form of a page of questions in the questionnaire's format: the survey's pages and the better-off
  * questions on the results page. Each question renders itself (QUESTION_FIELDS); checks are ours (common/survey),
  * so rjsf's own validation and error list are off; its validator (form-validator.ts) is @rjsf/validator-ajv8,
- * fetched after the first draw.
+ * fetched when the visitor first answers, so it is never part of the page's first load.
  */
 
 function FieldTemplate({ children }: FieldTemplateProps) {
@@ -43,6 +43,9 @@ function fieldGroups(properties: ObjectFieldTemplateProps['properties'], uiSchem
   ));
 }
 
+/** A failed fetch is not the visitor's problem: page-validator goes on answering (form-validator.ts). */
+const fetchValidator = () => void loadFormValidator().catch(() => undefined);
+
 const CARD_TEMPLATES = { FieldTemplate, ObjectFieldTemplate: CardTemplate };
 const PLAIN_TEMPLATES = { FieldTemplate, ObjectFieldTemplate: PlainTemplate };
 
@@ -60,12 +63,6 @@ interface Props {
 }
 
 export function QuestionsForm({ schema, uiSchema, answers, formContext, inCard, onChange, onSubmit, children }: Props) {
-  useEffect(() => {
-    // After the page is drawn and idle, so it never competes with the first page for a slow phone's bandwidth.
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
-    // A failed fetch is not the visitor's problem: page-validator goes on answering (form-validator.ts).
-    idle(() => void loadFormValidator().catch(() => undefined));
-  }, []);
   return (
     <Form
       className="survey-form"
@@ -80,8 +77,14 @@ export function QuestionsForm({ schema, uiSchema, answers, formContext, inCard, 
       noValidate
       showErrorList={false}
       experimental_componentUpdateStrategy="always"
-      onChange={onChange}
-      onSubmit={() => onSubmit()}
+      onChange={(event, id) => {
+        fetchValidator();
+        onChange(event, id);
+      }}
+      onSubmit={() => {
+        fetchValidator();
+        onSubmit();
+      }}
     >
       {children}
     </Form>

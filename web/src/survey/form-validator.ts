@@ -2,8 +2,8 @@ import type { ValidatorType } from '@rjsf/utils';
 import { pageValidator } from './page-validator';
 
 /**
- * The questionnaire forms' rjsf validator: @rjsf/validator-ajv8, fetched once the first page is drawn, so a phone's
- * first load does not carry ajv's schema compiler (about 40 KB gzipped of the survey page's JavaScript).
+ * The questionnaire forms' rjsf validator: @rjsf/validator-ajv8, fetched when the visitor first answers or continues,
+ * so a phone's first load does not carry ajv's schema compiler (about 40 KB gzipped of the survey page's JavaScript).
  *
  * The forms run with `noValidate` (the answers are checked by common/survey/validation), so rjsf asks its validator
  * only to resolve conditional schemas, which page schemas never have. Until ajv arrives, page-validator.ts answers:
@@ -14,7 +14,7 @@ import { pageValidator } from './page-validator';
 let ajv: ValidatorType | null = null;
 let loading: Promise<ValidatorType> | null = null;
 
-/** Fetches @rjsf/validator-ajv8 (once); the forms call it after their first draw. */
+/** Fetches @rjsf/validator-ajv8 (once); the forms call it on the visitor's first answer. */
 export function loadFormValidator(): Promise<ValidatorType> {
   loading ??= import('@rjsf/validator-ajv8').then(
     (module) => (ajv = module.default),
