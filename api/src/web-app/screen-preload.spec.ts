@@ -25,6 +25,7 @@ describe('screen preloads', () => {
     expect(screenSourceFor('/adviser/')).toBe('src/adviser/AdviserHome.tsx');
     expect(screenSourceFor('/intermediary/calculation/9c1d')).toBe('src/adviser/AdviserCalculationScreen.tsx');
     expect(screenSourceFor('/adviser/compare/a,b')).toBe('src/adviser/CompareScreen.tsx');
+    expect(screenSourceFor('/adviser/caseload')).toBe('src/adviser/CaseloadScreen.tsx');
     expect(screenSourceFor('/account/clients')).toBe('src/account/AccountScreen.tsx');
     expect(screenSourceFor('/accuracy')).toBe('src/accuracy/AccuracyPage.tsx');
   });

@@ -32,6 +32,7 @@ export function screenSourceFor(pathname: string): string | null {
     case 'intermediary':
       if (second === 'calculation') return 'src/adviser/AdviserCalculationScreen.tsx';
       if (second === 'compare') return 'src/adviser/CompareScreen.tsx';
+      if (second === 'caseload') return 'src/adviser/CaseloadScreen.tsx';
       return 'src/adviser/AdviserHome.tsx';
     case 'account':
       return 'src/account/AccountScreen.tsx';
