@@ -33,9 +33,16 @@ describe('screen preloads', () => {
   it('name only screens the app really loads on demand, so a renamed screen fails here', () => {
     const app = readFileSync(resolve(import.meta.dirname, '../../../web/src/app/App.tsx'), 'utf8');
     const lazy = [...app.matchAll(/lazy\(\(\) => import\('\.\.\/([^']+)'\)\)/g)].map((match) => `src/${match[1]}.tsx`);
-    const named = ['/survey', '/result/x', '/adviser/', '/adviser/calculation/x', '/adviser/compare/x', '/account', '/accuracy'].map(
-      screenSourceFor,
-    );
+    const named = [
+      '/survey',
+      '/result/x',
+      '/adviser/',
+      '/adviser/calculation/x',
+      '/adviser/compare/x',
+      '/adviser/caseload',
+      '/account',
+      '/accuracy',
+    ].map(screenSourceFor);
     expect(new Set(named)).toEqual(new Set(lazy));
   });
 
