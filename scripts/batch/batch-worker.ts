@@ -55,14 +55,14 @@ const AMOUNTS_ONLY = { explanations: false, extraHelp: false };
 function answerOf(item: BatchItem, today: string, explanations: boolean): BatchAnswer {
   if (item.refusal) return item.refusal;
   const options = explanations ? undefined : AMOUNTS_ONLY;
-  if (item.text === undefined) return answerBatchHouseholdSync(requests, item.request, today, reportFault(item.line), options);
+  if (item.text === undefined) return answerBatchHouseholdSync(requests, item.request, today, reportFault(item.line), options, true);
   let body: unknown;
   try {
     body = JSON.parse(item.text);
   } catch {
     return invalidJsonAnswer();
   }
-  return answerBatchHouseholdSync(requests, body, today, reportFault(item.line), options);
+  return answerBatchHouseholdSync(requests, body, today, reportFault(item.line), options, true);
 }
 
 /** A fault of the engine goes to stderr with its stack and line number, never with the household (personal data). */
@@ -71,22 +71,48 @@ const reportFault = (line: number) => (error: unknown) =>
 
 const utf8 = new TextEncoder();
 
+/**
+ * A chunk's output in UTF-8, each line encoded straight into one buffer as it is written: no string of the whole
+ * chunk (about 4 MB) to join and then encode, and a buffer of the chunk's own, moved to the main thread as it is.
+ */
+class Utf8Lines {
+  /** The last chunk's size, for the next one's first buffer (chunks of a file are much alike). */
+  private static expected = 1 << 20;
+  private buffer = new Uint8Array(Utf8Lines.expected + (Utf8Lines.expected >> 3));
+  private length = 0;
+
+  add(line: string): void {
+    // A UTF-16 code unit takes at most 3 bytes in UTF-8.
+    if (this.buffer.length - this.length < line.length * 3) {
+      const larger = new Uint8Array(Math.max(this.buffer.length * 2, this.length + line.length * 3));
+      larger.set(this.buffer.subarray(0, this.length));
+      this.buffer = larger;
+    }
+    this.length += utf8.encodeInto(line, this.buffer.subarray(this.length)).written;
+  }
+
+  /** The lines' bytes (a view of the buffer, which is moved whole, rather than a copy). */
+  bytes(): Uint8Array {
+    Utf8Lines.expected = this.length;
+    return this.buffer.subarray(0, this.length);
+  }
+}
+
 /** The chunk answered, without yielding (the pool queues a second chunk on each worker, which must not interleave). */
 export function answerChunkSync({ today, explanations, output, items }: BatchChunk): AnsweredChunk {
   const cpuBefore = process.threadCpuUsage();
-  const lines: string[] = [];
+  const lines = new Utf8Lines();
   const refused: RefusedLine[] = [];
   for (const item of items) {
     const answer = answerOf(item, today, explanations);
     if (answer.statusCode !== 200) refused.push({ line: item.line, statusCode: answer.statusCode, code: answer.body.code });
-    lines.push(
+    lines.add(
       output === 'csv'
         ? stringify([csvRowOfAnswer(item.line, answer)])
         : `${JSON.stringify({ line: item.line, statusCode: answer.statusCode, body: answer.body })}\n`,
     );
   }
-  // TextEncoder gives the bytes their own ArrayBuffer (Buffer.from may share a pooled one), so it can be moved.
-  const bytes = utf8.encode(lines.join(''));
+  const bytes = lines.bytes();
   const cpu = process.threadCpuUsage(cpuBefore);
   return { bytes, refused, cpuMicroseconds: cpu.user + cpu.system };
 }

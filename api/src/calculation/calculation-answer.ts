@@ -32,9 +32,12 @@ export class CalculationRequests {
     return this.answerSync(body, today, options);
   }
 
-  /** The same as `answer`, synchronously (for batch workers: nothing in a calculation waits on I/O). */
-  answerSync(body: unknown, today: string, options?: CalculateOptions): CalculationAnswer {
-    const check = validateCalculationRequest(body, today, (name) => this.engine.lha.areaNamed(name));
+  /**
+   * The same as `answer`, synchronously (for batch workers: nothing in a calculation waits on I/O). `bodyIsOwned`: the
+   * caller parsed the body for this answer alone and keeps nothing of it, so it is not copied (validate-request.ts).
+   */
+  answerSync(body: unknown, today: string, options?: CalculateOptions, bodyIsOwned = false): CalculationAnswer {
+    const check = validateCalculationRequest(body, today, (name) => this.engine.lha.areaNamed(name), { bodyIsOwned });
     if (!check.valid) {
       const { errors } = check;
       const message = errors.length === 1 ? errors[0]!.message : `There are ${errors.length} problems with the request.`;
