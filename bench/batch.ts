@@ -81,7 +81,12 @@ const report = {
   benchmark: 'batch calculations (npm run calc -- --batch), one worker and every core',
   date: new Date().toISOString(),
   machine: describeMachine('not used'),
-  settings: { households: items.length, chunkSize: 100, chunksQueuedPerWorker: 2, output: 'jsonl (UTF-8 bytes moved from the workers, then dropped)' },
+  settings: {
+    households: items.length,
+    chunkSize: 100,
+    chunksQueuedPerWorker: 2,
+    output: 'jsonl (UTF-8 bytes moved from the workers, then dropped)',
+  },
   results: { oneWorker: one, allCores: all, scaling },
   target: { scaling: TARGET_SCALING, met: scaling >= TARGET_SCALING },
 };

@@ -10,6 +10,7 @@ import { kTransferable, kValue, markMovable } from 'tinypool';
 import { answerBatchHouseholdSync, invalidJsonAnswer, type BatchAnswer } from '../../api/src/calculation/batch-answer.js';
 import { CalculationRequests } from '../../api/src/calculation/calculation-answer.js';
 import { loadEntitlementEngine } from '../../engine/load.js';
+import { AnswerLines, type Utf8Sink } from './answer-line.js';
 import { csvRowOfAnswer } from './csv-layout.js';
 
 /** One household: a JSONL line's text (parsed here, in parallel) or a request already built from a CSV row. */
@@ -70,29 +71,40 @@ const reportFault = (line: number) => (error: unknown) =>
   process.stderr.write(`Line ${line}: the calculator failed: ${(error as Error).stack ?? String(error)}\n`);
 
 const utf8 = new TextEncoder();
+/** JSONL lines, each cited parameter's JSON encoded once per worker (answer-line.ts). */
+const jsonLines = new AnswerLines();
 
 /**
- * A chunk's output in UTF-8, each line encoded straight into one buffer as it is written: no string of the whole
+ * A chunk's output in UTF-8, each line encoded (or copied, already encoded) straight into one buffer as it is written: no string of the whole
  * chunk (about 4 MB) to join and then encode, and a buffer of the chunk's own, moved to the main thread as it is.
  */
-class Utf8Lines {
+class Utf8Lines implements Utf8Sink {
   /** The last chunk's size, for the next one's first buffer (chunks of a file are much alike). */
   private static expected = 1 << 20;
   private buffer = new Uint8Array(Utf8Lines.expected + (Utf8Lines.expected >> 3));
   private length = 0;
 
-  add(line: string): void {
+  text(text: string): void {
     // A UTF-16 code unit takes at most 3 bytes in UTF-8.
-    if (this.buffer.length - this.length < line.length * 3) {
-      const larger = new Uint8Array(Math.max(this.buffer.length * 2, this.length + line.length * 3));
-      larger.set(this.buffer.subarray(0, this.length));
-      this.buffer = larger;
-    }
-    this.length += utf8.encodeInto(line, this.buffer.subarray(this.length)).written;
+    this.room(text.length * 3);
+    this.length += utf8.encodeInto(text, this.buffer.subarray(this.length)).written;
+  }
+
+  bytes(bytes: Uint8Array): void {
+    this.room(bytes.length);
+    this.buffer.set(bytes, this.length);
+    this.length += bytes.length;
+  }
+
+  private room(needed: number): void {
+    if (this.buffer.length - this.length >= needed) return;
+    const larger = new Uint8Array(Math.max(this.buffer.length * 2, this.length + needed));
+    larger.set(this.buffer.subarray(0, this.length));
+    this.buffer = larger;
   }
 
   /** The lines' bytes (a view of the buffer, which is moved whole, rather than a copy). */
-  bytes(): Uint8Array {
+  written(): Uint8Array {
     Utf8Lines.expected = this.length;
     return this.buffer.subarray(0, this.length);
   }
@@ -106,13 +118,10 @@ export function answerChunkSync({ today, explanations, output, items }: BatchChu
   for (const item of items) {
     const answer = answerOf(item, today, explanations);
     if (answer.statusCode !== 200) refused.push({ line: item.line, statusCode: answer.statusCode, code: answer.body.code });
-    lines.add(
-      output === 'csv'
-        ? stringify([csvRowOfAnswer(item.line, answer)])
-        : `${JSON.stringify({ line: item.line, statusCode: answer.statusCode, body: answer.body })}\n`,
-    );
+    if (output === 'csv') lines.text(stringify([csvRowOfAnswer(item.line, answer)]));
+    else jsonLines.write(item.line, answer, lines);
   }
-  const bytes = lines.bytes();
+  const bytes = lines.written();
   const cpu = process.threadCpuUsage(cpuBefore);
   return { bytes, refused, cpuMicroseconds: cpu.user + cpu.system };
 }
