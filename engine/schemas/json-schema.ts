@@ -27,6 +27,17 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
   ajv: Ajv2020,
 ) => Ajv2020;
 
+/** The pattern of a number written with at most `places` decimals, made once per number of places (it is checked on every amount). */
+const decimalsPatterns = new Map<number, RegExp>();
+function decimalsPattern(places: number): RegExp {
+  let pattern = decimalsPatterns.get(places);
+  if (pattern === undefined) {
+    pattern = new RegExp(`^-?\\d+(\\.\\d{1,${places}})?$`);
+    decimalsPatterns.set(places, pattern);
+  }
+  return pattern;
+}
+
 function createAjv(): Ajv2020 {
   // allErrors: every problem at once; verbose: each error carries its schema, for the messages; ownProperties: an
   // inherited name (constructor) is never taken for a field given; strictRequired off for `if: { not: { required } }`.
@@ -48,7 +59,7 @@ function createAjv(): Ajv2020 {
     schemaType: 'number',
     errors: true,
     validate: function hasAtMostDecimals(places: number, value: number) {
-      return new RegExp(`^-?\\d+(\\.\\d{1,${places}})?$`).test(String(value));
+      return decimalsPattern(places).test(String(value));
     },
   });
   return ajv;

@@ -137,8 +137,8 @@ function readText(input: string): string {
 
 /** Writes to a stream, waiting when its reader is behind rather than holding the whole output in memory. */
 function writerTo(stream: NodeJS.WritableStream) {
-  return async (text: string) => {
-    if (!stream.write(text)) await once(stream, 'drain');
+  return async (output: string | Uint8Array) => {
+    if (!stream.write(output)) await once(stream, 'drain');
   };
 }
 

@@ -25,6 +25,9 @@ export class BatchPool {
       maxThreads: workers,
       // The threads only end with the pool: loading the rulesets again would cost more than an idle thread.
       idleTimeout: 60_000,
+      // A second chunk waits in each worker, so that it starts the moment the first is done rather than after the
+      // main thread (sharing the cores with the workers) has taken the answer and sent another.
+      concurrentTasksPerWorker: 2,
     });
     const warmUp: BatchChunk = { today: '2026-04-06', explanations: false, output: 'jsonl', items: [] };
     await Promise.all(Array.from({ length: workers }, () => pool.run(warmUp)));
@@ -32,6 +35,7 @@ export class BatchPool {
   }
 
   run(chunk: BatchChunk): Promise<AnsweredChunk> {
+    // The worker's handler moves its answer's bytes (batch-worker.ts); tinypool gives the answer itself here.
     return this.pool.run(chunk) as Promise<AnsweredChunk>;
   }
 
@@ -46,8 +50,8 @@ export interface BatchOptions {
   today: string;
   /** Each benefit's sentences and the extra help too; otherwise amounts only (the batch's default). */
   explanations: boolean;
-  /** Writes one piece of output; returns a promise when the reader is behind, so that the run waits for it. */
-  write: (text: string) => void | Promise<void>;
+  /** Writes one piece of output (a chunk's answers in UTF-8, or nothing else); returns a promise when the reader is behind, so that the run waits for it. */
+  write: (bytes: Uint8Array) => void | Promise<void>;
   /** Told how many households are done after each chunk. */
   onProgress?: (done: number) => void;
   chunkSize?: number;
@@ -86,7 +90,7 @@ export async function runBatch(pool: BatchPool, options: BatchOptions): Promise<
       cpuMicroseconds += chunk.cpuMicroseconds;
       done += chunks[nextToWrite]!.length;
       nextToWrite += 1;
-      await options.write(chunk.text);
+      await options.write(chunk.bytes);
       options.onProgress?.(done);
     }
   };

@@ -30,8 +30,24 @@ export async function answerBatchHousehold(
   onFault: (error: unknown) => void = () => {},
   options?: CalculateOptions,
 ): Promise<BatchAnswer> {
+  return answerBatchHouseholdSync(requests, body, today, onFault, options);
+}
+
+/**
+ * The same as `answerBatchHousehold`, synchronously: a batch worker answers a whole chunk without yielding, so that
+ * the next chunk, already queued, cannot interleave with it (and each chunk's CPU time is its own). `bodyIsOwned`: the
+ * worker parsed or received the body for this household alone, so it is not copied before the engine has it.
+ */
+export function answerBatchHouseholdSync(
+  requests: CalculationRequests,
+  body: unknown,
+  today: string,
+  onFault: (error: unknown) => void = () => {},
+  options?: CalculateOptions,
+  bodyIsOwned = false,
+): BatchAnswer {
   try {
-    return await requests.answer(body, today, options);
+    return requests.answerSync(body, today, options, bodyIsOwned);
   } catch (error) {
     onFault(error);
     return {
