@@ -8,6 +8,7 @@ import {
   type CalculationInput,
   type ResultVariable,
 } from '../core/benefit.js';
+import { readsRates } from '../core/ruleset-facts.js';
 import type { ParameterReader } from '../core/parameters.js';
 import type { FiredRules } from '../core/ruleset.js';
 import type { HouseholdFacts } from '../facts.js';
@@ -552,8 +553,10 @@ export function createCouncilTaxReduction(data: () => CouncilTaxData): BenefitCa
       allReachedStatePensionAge: ({ facts }) => facts.system === 'PENSION_AGE',
       getsGuaranteeCredit: ({ earlier }) => getsGuaranteeCredit(earlier),
       capitalPence: ({ facts }) => facts.capital,
-      capitalOverWorkingAgeSchemeLimit: (input) =>
-        isEnglandWorkingAge(input.facts) && overCapitalLimit(input.facts.capital, effectiveWorkingAgeScheme(input, data()).figures),
+      capitalOverWorkingAgeSchemeLimit: readsRates(
+        (input) =>
+          isEnglandWorkingAge(input.facts) && overCapitalLimit(input.facts.capital, effectiveWorkingAgeScheme(input, data()).figures),
+      ),
       disabledChildCount: ({ facts }) => disabledChildCount(facts),
       claimantOrPartnerGetsCareBenefit: ({ facts }) => claimantOrPartnerGetsNonDependantExemptingBenefit(facts),
     }),

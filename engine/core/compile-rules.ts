@@ -55,10 +55,25 @@ export interface RuleHeld {
 
 export type DynamicFact = (params: Record<string, unknown>) => unknown;
 
+/**
+ * Facts worked out when a condition first reads them (kept for the rest of the run): `indexOf` gives a fact's place
+ * (-1 for a name that is not one of them), `valueAt` its value. A compiled condition looks its fact's place up once
+ * per `table` (the fact list, the same for every household of a benefit), so a read is an array access.
+ */
+export interface LazyFactSource {
+  readonly table: object;
+  indexOf(name: string): number;
+  valueAt(index: number): unknown;
+}
+
 /** The compiled rules: `run` gives the rules that held, priority set by priority set, file order within a set. */
 export interface CompiledRules {
   readonly size: number;
-  run(facts: Readonly<Record<string, unknown>>, dynamicFacts?: Readonly<Record<string, DynamicFact>>): RuleHeld[];
+  /**
+   * `lazy`, when given, holds the facts instead of `facts` (which is then empty), each worked out when a condition
+   * first reads it: given facts, exactly as if every value had been in `facts` from the start.
+   */
+  run(facts: Readonly<Record<string, unknown>>, dynamicFacts?: Readonly<Record<string, DynamicFact>>, lazy?: LazyFactSource): RuleHeld[];
 }
 
 /** json-rules-engine's UndefinedFactError (not exported by the package): the same message and code. */
@@ -84,7 +99,9 @@ export class RulesCompileError extends Error {
 type Operator = (factValue: unknown, value: unknown) => boolean;
 
 // json-rules-engine 7's engine-default-operators.js: the callbacks and fact-value validators, as written there.
-const numeric = (factValue: unknown) => Number.parseFloat(factValue as string).toString() !== 'NaN';
+// A number is numeric there unless it is NaN (its text parses back to a number): checked without making the text.
+const numeric = (factValue: unknown) =>
+  typeof factValue === 'number' ? !Number.isNaN(factValue) : Number.parseFloat(factValue as string).toString() !== 'NaN';
 type Indexable = { indexOf(item: unknown): number };
 const OPERATORS: Readonly<Record<string, Operator>> = {
   equal: (a, b) => a === b,
@@ -113,9 +130,12 @@ const NOT_COMPILED: Readonly<Record<string, string>> = {
   result: "'result' (a field json-rules-engine writes, never reads)",
 };
 
-/** What evaluation reads for one run: the facts given and the dynamic facts (two arguments, no object per run). */
+/** What evaluation reads for one run: the facts given, and the dynamic facts and lazy facts' worker (one object per run). */
 type Facts = Readonly<Record<string, unknown>>;
-type DynamicFacts = Readonly<Record<string, DynamicFact>> | undefined;
+interface DynamicFacts {
+  readonly dynamic: Readonly<Record<string, DynamicFact>> | undefined;
+  readonly lazy: LazyFactSource | undefined;
+}
 type Test = (facts: Facts, dynamic: DynamicFacts) => boolean;
 type Read = (facts: Facts, dynamic: DynamicFacts) => unknown;
 
@@ -163,7 +183,17 @@ class Compiler {
     const params = (node.params ?? {}) as Record<string, unknown>;
     const dynamic = this.options.dynamicFacts?.includes(fact) ?? false;
     const allowUndefined = this.options.allowUndefinedFacts;
-    return (facts, dynamicFacts) => {
+    // The fact's place in the lazy facts' table last seen (one table per benefit: looked up once).
+    let table: object | undefined;
+    let index = -1;
+    return (facts, { dynamic: dynamicFacts, lazy }) => {
+      if (lazy !== undefined) {
+        if (lazy.table !== table) {
+          table = lazy.table;
+          index = lazy.indexOf(fact);
+        }
+        if (index >= 0) return lazy.valueAt(index);
+      }
       const value = facts[fact];
       // A function would be a dynamic fact to json-rules-engine: only the dynamic facts named at load are.
       if (typeof value === 'function') throw new TypeError(`The fact ${fact} was given as a function; give its value.`);
@@ -322,18 +352,20 @@ export function compileRules(file: string, rules: readonly unknown[], options: C
       );
     } else test = compiler.condition(conditions, `${at}.conditions`);
     problems.push(...compiler.problems);
-    return { index, name, priority, event: held, test };
+    // The rule's result when it holds, built once and frozen: no object per household.
+    return { held: Object.freeze<RuleHeld>({ index, name, priority, event: held }), priority, index, test };
   });
   if (problems.length > 0) throw new RulesCompileError(file, problems);
   // Rule priority sets, highest first; within a set, the file's order (json-rules-engine runs a set's rules in parallel).
   const ordered = [...compiled].sort((a, b) => b.priority - a.priority || a.index - b.index);
   return {
     size: compiled.length,
-    run(facts, dynamicFacts) {
+    run(facts, dynamicFacts, lazy) {
       const result: RuleHeld[] = [];
+      const context: DynamicFacts = { dynamic: dynamicFacts, lazy };
       // Every rule is evaluated, as json-rules-engine does, so an undefined fact in any rule throws.
       for (const rule of ordered) {
-        if (rule.test(facts, dynamicFacts)) result.push({ index: rule.index, name: rule.name, priority: rule.priority, event: rule.event });
+        if (rule.test(facts, context)) result.push(rule.held);
       }
       return result;
     },
