@@ -23,7 +23,7 @@ import {
   weeklyFromMonthly,
   type Pence,
 } from '../../common/money.js';
-import { pensionAgeApplicableAmount, pensionAgeIncome } from './housing-benefit.js';
+import { applicableAmountWording, pensionAgeApplicableAmount, pensionAgeIncome } from './housing-benefit.js';
 import {
   councilTaxData,
   type CouncilTaxData,
@@ -637,7 +637,7 @@ function councilTaxReductionAward(input: CalculationInput, fired: FiredRules, da
     if (facts.system === 'PENSION_AGE') {
       const applicable = pensionAgeApplicableAmount(facts, parameters, fired);
       const income = pensionAgeIncome(input, fired, explanation);
-      explanation.push(explanations.say('applicable-amount', { applicable: applicable.total, parts: applicable.parts }));
+      explanation.push(explanations.say('applicable-amount', applicableAmountWording(applicable)));
       means = { applicable: applicable.total, income, incomeMonthly: monthlyFromWeekly(income) };
     } else {
       means = universalCreditMeans(input, rules.income ?? NATIONAL_SCHEME_INCOME, explanation);
