@@ -4,6 +4,7 @@
  * BRMAs cover each local authority. The data is `rulesets/local-housing-allowance/` (see its README.md).
  * Framework-free: the caller reads the three files and passes their text, as with `common/parameters/`.
  */
+import { parseIsoDate } from '../common/dates/calendar.js';
 import { ParameterNotInForceError, type Citation } from '../common/parameters/dated-parameter.js';
 import { officialSourceProblem } from './parameters/official-sources.js';
 import type { Country } from './household.js';
@@ -178,7 +179,10 @@ const GSS_CODE = /^[ESWN]\d{8}$/;
 const NATION_OF_CODE: Record<string, Country> = { E: 'ENGLAND', S: 'SCOTLAND', W: 'WALES', N: 'NORTHERN_IRELAND' };
 
 function isRealDate(value: unknown): value is string {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  if (typeof value !== 'string') return false;
+  // The quick answer for the dates a calculation asks about (read for every rate looked up); years before 1000 below.
+  if (parseIsoDate(value) !== null) return true;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const parsed = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
 }

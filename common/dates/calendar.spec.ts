@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ageInYears, attainsAge, fromDayNumber, parseIsoDate, parseUkDate, toDayNumber } from './calendar.js';
+import { ageInYears, attainsAge, fromDayNumber, isRealDate, parseIsoDate, parseUkDate, toDayNumber } from './calendar.js';
 
 describe('dates', () => {
   it('reads a Date answer only in strict dd/mm/yyyy form', () => {
@@ -13,6 +13,35 @@ describe('dates', () => {
     expect(parseIsoDate('2017-04-06')).toEqual({ year: 2017, month: 4, day: 6 });
     expect(parseIsoDate('2017-02-29')).toBeNull();
     expect(parseIsoDate('17-04-06')).toBeNull();
+    for (const text of [
+      '2017-04-06\n',
+      ' 2017-04-06',
+      '2017-4-06',
+      '2017/04/06',
+      '2017-04-0a',
+      '2017-00-01',
+      '2017-04-31',
+      '２017-04-06',
+      '',
+    ])
+      expect(parseIsoDate(text)).toBeNull();
+  });
+
+  it('reads yyyy-mm-dd exactly as the strict pattern /^(\\d{4})-(\\d{2})-(\\d{2})$/ would, over many texts', () => {
+    const byPattern = (text: string) => {
+      const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+      if (!match) return null;
+      const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+      return isRealDate(year, month, day) ? { year, month, day } : null;
+    };
+    const characters = '0123456789-/ a';
+    for (let seed = 1; seed <= 20_000; seed += 1) {
+      // A valid date with one character changed, or none: the edges of the format.
+      const day = new Date(Date.UTC(1900, 0, 1) + ((seed * 7919) % 80_000) * 86_400_000).toISOString().slice(0, 10);
+      const at = seed % 11;
+      const text = at === 10 ? day : day.slice(0, at) + characters[seed % characters.length] + day.slice(at + 1);
+      expect(parseIsoDate(text)).toEqual(byPattern(text));
+    }
   });
 
   it('numbers days from 1 January 1970 and back, with no time zone in between', () => {

@@ -1,6 +1,14 @@
-import { benefitFacts, notEligible, paidWeekly, type AmountLine, type BenefitCalculator, type CalculationInput } from '../core/benefit.js';
+import {
+  benefitFacts,
+  notEligible,
+  paidWeekly,
+  type AmountLine,
+  type BenefitCalculator,
+  type CalculationInput,
+  type HouseholdFactInput,
+} from '../core/benefit.js';
 import type { FactValue } from '../core/ruleset.js';
-import type { FactFunction } from '../core/ruleset-facts.js';
+import { readsRates, type FactFunction, type FactFunctions } from '../core/ruleset-facts.js';
 import { unearnedIncomeOf, type AdultFacts } from '../facts.js';
 import { bothPeriods, type Pence } from '../../common/money.js';
 import { selfEmployedNetProfit, takeHomePay } from '../tax/take-home-pay.js';
@@ -20,18 +28,24 @@ const statePensionWeekly = (adult: AdultFacts): Pence => unearnedIncomeOf(adult,
 /** The facts the ruleset reads of the claimant or the partner, named for them (`claimantCaringHours`...); 0 or false for no partner. */
 function adultFacts(
   who: 'claimant' | 'partner',
-  adultOf: (input: CalculationInput) => AdultFacts | null,
-): Record<string, FactFunction<CalculationInput>> {
-  const fact = (read: (adult: AdultFacts, input: CalculationInput) => FactValue, none: FactValue) => (input: CalculationInput) => {
-    const adult = adultOf(input);
-    return adult ? read(adult, input) : none;
-  };
+  adultOf: (input: HouseholdFactInput) => AdultFacts | null,
+): FactFunctions<CalculationInput, string, HouseholdFactInput> {
+  const fact =
+    (read: (adult: AdultFacts) => FactValue, none: FactValue): FactFunction<HouseholdFactInput> =>
+    (input) => {
+      const adult = adultOf(input);
+      return adult ? read(adult) : none;
+    };
   return {
     [`${who}CaringHours`]: fact((adult) => adult.caringHoursPerWeek, 0),
     [`${who}CaredForGetsQualifyingBenefit`]: fact((adult) => adult.caredForGetsQualifyingBenefit, false),
     [`${who}Age`]: fact((adult) => adult.age, 0),
     [`${who}FullTimeStudent`]: fact((adult) => adult.student, false),
-    [`${who}NetEarningsWeeklyPence`]: fact(netEarningsWeekly, 0),
+    // Take-home pay reads the tax rates, which the result cites.
+    [`${who}NetEarningsWeeklyPence`]: readsRates((input: CalculationInput) => {
+      const adult = adultOf(input);
+      return adult ? netEarningsWeekly(adult, input) : 0;
+    }),
     [`${who}StatePensionWeeklyPence`]: fact(statePensionWeekly, 0),
   };
 }

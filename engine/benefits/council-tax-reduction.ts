@@ -8,6 +8,7 @@ import {
   type CalculationInput,
   type ResultVariable,
 } from '../core/benefit.js';
+import { readsRates } from '../core/ruleset-facts.js';
 import type { ParameterReader } from '../core/parameters.js';
 import type { FiredRules } from '../core/ruleset.js';
 import type { HouseholdFacts } from '../facts.js';
@@ -22,7 +23,7 @@ import {
   weeklyFromMonthly,
   type Pence,
 } from '../../common/money.js';
-import { pensionAgeApplicableAmount, pensionAgeIncome } from './housing-benefit.js';
+import { applicableAmountWording, pensionAgeApplicableAmount, pensionAgeIncome } from './housing-benefit.js';
 import {
   councilTaxData,
   type CouncilTaxData,
@@ -552,8 +553,10 @@ export function createCouncilTaxReduction(data: () => CouncilTaxData): BenefitCa
       allReachedStatePensionAge: ({ facts }) => facts.system === 'PENSION_AGE',
       getsGuaranteeCredit: ({ earlier }) => getsGuaranteeCredit(earlier),
       capitalPence: ({ facts }) => facts.capital,
-      capitalOverWorkingAgeSchemeLimit: (input) =>
-        isEnglandWorkingAge(input.facts) && overCapitalLimit(input.facts.capital, effectiveWorkingAgeScheme(input, data()).figures),
+      capitalOverWorkingAgeSchemeLimit: readsRates(
+        (input) =>
+          isEnglandWorkingAge(input.facts) && overCapitalLimit(input.facts.capital, effectiveWorkingAgeScheme(input, data()).figures),
+      ),
       disabledChildCount: ({ facts }) => disabledChildCount(facts),
       claimantOrPartnerGetsCareBenefit: ({ facts }) => claimantOrPartnerGetsNonDependantExemptingBenefit(facts),
     }),
@@ -634,7 +637,7 @@ function councilTaxReductionAward(input: CalculationInput, fired: FiredRules, da
     if (facts.system === 'PENSION_AGE') {
       const applicable = pensionAgeApplicableAmount(facts, parameters, fired);
       const income = pensionAgeIncome(input, fired, explanation);
-      explanation.push(explanations.say('applicable-amount', { applicable: applicable.total, parts: applicable.parts }));
+      explanation.push(explanations.say('applicable-amount', applicableAmountWording(applicable)));
       means = { applicable: applicable.total, income, incomeMonthly: monthlyFromWeekly(income) };
     } else {
       means = universalCreditMeans(input, rules.income ?? NATIONAL_SCHEME_INCOME, explanation);

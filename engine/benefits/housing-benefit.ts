@@ -151,7 +151,7 @@ function housingBenefitAward(input: CalculationInput, fired: FiredRules): Calcul
   } else {
     const applicable = pensionAgeApplicableAmount(facts, parameters, fired);
     const income = pensionAgeIncome(input, fired, explanation);
-    explanation.push(explanations.say('applicable-amount', { applicable: applicable.total, parts: applicable.parts }));
+    explanation.push(explanations.say('applicable-amount', applicableAmountWording(applicable)));
     const excess = Math.max(0, income - applicable.total);
     const taper = parameters.amount('gov/dwp/housing_benefit/means_test/taper');
     const reduction = basisPointsOf(excess, taper);
@@ -240,6 +240,16 @@ function deductionBand(nonDependant: NonDependant, parameters: ParameterReader):
   return { label: band.band.replace('_', ' '), amount: parameters.amount(band.deduction) };
 }
 
+/** The applicable amount sentence's data; its parts are written only if the sentence is. */
+export function applicableAmountWording(applicable: { total: Pence; readonly parts: string }) {
+  return {
+    applicable: applicable.total,
+    get parts() {
+      return applicable.parts;
+    },
+  };
+}
+
 /**
  * Personal allowance, premiums and child allowances a week (HB (SPC) Regs 2006 reg 22 and sch 3); pension-age
  * Council Tax Reduction uses the same figures. The parts are listed for the explanation.
@@ -274,7 +284,10 @@ export function pensionAgeApplicableAmount(
   if (children > 0) parts.push([`child allowance x ${children}`, children * parameters.amount('gov/dwp/housing_benefit/allowances/child')]);
   return {
     total: sumPence(parts.map(([, amount]) => amount)),
-    parts: parts.map(([name, amount]) => `${name} ${formatAmount(amount)}`).join(', '),
+    // Written only when read: a sentence reads it, a calculation of amounts only does not.
+    get parts() {
+      return parts.map(([name, amount]) => `${name} ${formatAmount(amount)}`).join(', ');
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import { benefitFacts, amountNotShown, notEligible, type BenefitCalculator, type CalculationInput } from '../core/benefit.js';
+import { readsRates } from '../core/ruleset-facts.js';
 import { reportedBenefit, unearnedIncomeOf, type AdultFacts } from '../facts.js';
 import { adultWording, hasHealthCondition } from './pip.js';
 
@@ -28,7 +29,7 @@ export const newStyleJsa: BenefitCalculator = {
   reads: [],
   facts: benefitFacts({
     reportedWeeklyPence: ({ facts }) => facts.adults.reduce((sum, adult) => sum + unearnedIncomeOf(adult, ['NEW_STYLE_JSA']).weekly, 0),
-    possibleJobseekersCount: (input) => possibleJobseekers(input).length,
+    possibleJobseekersCount: readsRates((input) => possibleJobseekers(input).length),
   }),
   calculate(input, fired) {
     const { facts, parameters, explanations } = input;

@@ -20,6 +20,20 @@ const TAXABLE_INCOME: readonly OtherIncomeType[] = [
  * on the third Monday in September (SI 2000/729 reg 1(2)).
  */
 export function qualifyingWeekEnds(date: string): string {
+  let weekEnds = weekEndsByDate.get(date);
+  if (weekEnds === undefined) {
+    // A batch asks about a few dates at most; the map is emptied if it ever holds more.
+    if (weekEndsByDate.size >= 4096) weekEndsByDate.clear();
+    weekEnds = workOutQualifyingWeekEnds(date);
+    weekEndsByDate.set(date, weekEnds);
+  }
+  return weekEnds;
+}
+
+/** qualifyingWeekEnds by date asked: read several times for every household, so worked out once per date. */
+const weekEndsByDate = new Map<string, string>();
+
+function workOutQualifyingWeekEnds(date: string): string {
   const on = parseIsoDate(date)!;
   const year = date.slice(5) >= '04-06' ? on.year : on.year - 1;
   const first = toDayNumber({ year, month: 9, day: 1 });

@@ -113,9 +113,17 @@ export interface BenefitCalculator {
  * A benefit's ruleset facts from a record of fact functions of its CalculationInput; the names the ruleset may use
  * are the record's keys. `{ ...SHARED_FACTS, claimantAge: ({ facts }) => facts.claimant.age }` shares facts.
  */
-export function benefitFacts<Name extends string>(functions: FactFunctions<CalculationInput, Name>): DefinedFacts<CalculationInput, Name> {
+export function benefitFacts<Name extends string>(
+  functions: FactFunctions<CalculationInput, Name, HouseholdFactInput>,
+): DefinedFacts<CalculationInput, Name> {
   return defineFacts(functions);
 }
+
+/**
+ * What a fact that reads no rates is worked out from: the input less its ParameterReader, so such a fact cannot
+ * cite a rate (and may be worked out lazily). A fact that reads rates is marked `readsRates((input) => ...)`.
+ */
+export type HouseholdFactInput = Omit<CalculationInput, 'parameters'>;
 
 /** A benefit the household may get whose amount cannot be worked out from the answers (e.g. before an assessment). */
 export function amountNotShown(explanation: string[]): CalculatedBenefit {

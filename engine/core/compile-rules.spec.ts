@@ -5,6 +5,7 @@ import { readFilesUnder, RULESETS_DIR } from '../load.js';
 import { compileRules, RulesCompileError, UndefinedFactError } from './compile-rules.js';
 import { ParameterReader } from './parameters.js';
 import { Ruleset, type RulesetFile } from './ruleset.js';
+import { defineFacts } from './ruleset-facts.js';
 
 const FILE = 'rulesets/example/ruleset.json';
 const options = { allowUndefinedFacts: false };
@@ -208,5 +209,42 @@ describe('the parameter fact in a compiled ruleset', () => {
       expect(compiled.used).toEqual(reference.used);
       expect(compiled.used.map((used) => used.name)).toEqual([THRESHOLD]);
     }
+  });
+
+  it('over lazy facts, stops an all at its first false condition, but never skips one that reads a rate', async () => {
+    const rules = {
+      ...file,
+      facts: { income: 'Income.', couple: 'A couple.', children: 'Children.' },
+      rules: [
+        {
+          name: 'couple-over-threshold',
+          description: 'A couple whose income is over the threshold.',
+          conditions: {
+            all: [
+              { fact: 'couple', operator: 'equal', value: true },
+              { fact: 'income', operator: 'greaterThan', value: { fact: 'parameter', params: { name: THRESHOLD } } },
+              { fact: 'children', operator: 'greaterThan', value: 0 },
+            ],
+          },
+          event: { type: 'charge' },
+        },
+      ],
+    };
+    const ruleset = new Ruleset(rules);
+    const worked: string[] = [];
+    const household = { income: 10_000_000, couple: false, children: 2 };
+    const facts = defineFacts({
+      income: (input: typeof household) => (worked.push('income'), input.income),
+      couple: (input: typeof household) => (worked.push('couple'), input.couple),
+      children: (input: typeof household) => (worked.push('children'), input.children),
+    });
+    const compiled = new ParameterReader(parameters, '2026-11-21');
+    const reference = new ParameterReader(parameters, '2026-11-21');
+    const lazily = ruleset.evaluateLazily(facts.lazy(household), compiled);
+    // couple is false: the rate is still read (and cited, as json-rules-engine cites it), children is not worked out.
+    expect(worked).toEqual(['couple', 'income']);
+    expect(lazily).toEqual(await ruleset.runReference(facts.evaluate(household), reference));
+    expect(compiled.used).toEqual(reference.used);
+    expect(compiled.used.map((used) => used.name)).toEqual([THRESHOLD]);
   });
 });

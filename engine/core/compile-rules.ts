@@ -55,10 +55,25 @@ export interface RuleHeld {
 
 export type DynamicFact = (params: Record<string, unknown>) => unknown;
 
+/**
+ * Facts worked out when a condition first reads them (kept for the rest of the run): `indexOf` gives a fact's place
+ * (-1 for a name that is not one of them), `valueAt` its value. A compiled condition looks its fact's place up once
+ * per `table` (the fact list, the same for every household of a benefit), so a read is an array access.
+ */
+export interface LazyFactSource {
+  readonly table: object;
+  indexOf(name: string): number;
+  valueAt(index: number): unknown;
+}
+
 /** The compiled rules: `run` gives the rules that held, priority set by priority set, file order within a set. */
 export interface CompiledRules {
   readonly size: number;
-  run(facts: Readonly<Record<string, unknown>>, dynamicFacts?: Readonly<Record<string, DynamicFact>>): RuleHeld[];
+  /**
+   * `lazy`, when given, holds the facts instead of `facts` (which is then empty), each worked out when a condition
+   * first reads it: given facts, exactly as if every value had been in `facts` from the start.
+   */
+  run(facts: Readonly<Record<string, unknown>>, dynamicFacts?: Readonly<Record<string, DynamicFact>>, lazy?: LazyFactSource): RuleHeld[];
 }
 
 /** json-rules-engine's UndefinedFactError (not exported by the package): the same message and code. */
@@ -84,7 +99,9 @@ export class RulesCompileError extends Error {
 type Operator = (factValue: unknown, value: unknown) => boolean;
 
 // json-rules-engine 7's engine-default-operators.js: the callbacks and fact-value validators, as written there.
-const numeric = (factValue: unknown) => Number.parseFloat(factValue as string).toString() !== 'NaN';
+// A number is numeric there unless it is NaN (its text parses back to a number): checked without making the text.
+const numeric = (factValue: unknown) =>
+  typeof factValue === 'number' ? !Number.isNaN(factValue) : Number.parseFloat(factValue as string).toString() !== 'NaN';
 type Indexable = { indexOf(item: unknown): number };
 const OPERATORS: Readonly<Record<string, Operator>> = {
   equal: (a, b) => a === b,
@@ -113,9 +130,19 @@ const NOT_COMPILED: Readonly<Record<string, string>> = {
   result: "'result' (a field json-rules-engine writes, never reads)",
 };
 
-/** What evaluation reads for one run: the facts given and the dynamic facts (two arguments, no object per run). */
+/** What evaluation reads for one run: the facts given, and the dynamic facts and lazy facts' worker (one object per run). */
 type Facts = Readonly<Record<string, unknown>>;
-type DynamicFacts = Readonly<Record<string, DynamicFact>> | undefined;
+interface DynamicFacts {
+  readonly dynamic: Readonly<Record<string, DynamicFact>> | undefined;
+  readonly lazy: LazyFactSource | undefined;
+  /**
+   * Whether a group may skip the rest of a priority set once its answer is known: only over lazy facts that hold
+   * every fact the rules name (so no condition skipped could have thrown 'Undefined fact'), and never a condition
+   * that reads a dynamic fact (the `parameter` fact cites the rate it reads, as json-rules-engine's evaluation does).
+   * The rules that held are the same either way.
+   */
+  readonly stopEarly: boolean;
+}
 type Test = (facts: Facts, dynamic: DynamicFacts) => boolean;
 type Read = (facts: Facts, dynamic: DynamicFacts) => unknown;
 
@@ -135,6 +162,8 @@ function priorityOf(node: Record<string, unknown>, at: string, problems: string[
 
 class Compiler {
   readonly problems: string[] = [];
+  /** The facts the conditions name, besides the dynamic ones. */
+  readonly factsNamed = new Set<string>();
 
   constructor(
     private readonly options: CompileOptions,
@@ -162,8 +191,19 @@ class Compiler {
     if (hasOwn(node, 'params') && !isObject(node.params)) this.refuse(`${at}.params`, 'params that are not an object');
     const params = (node.params ?? {}) as Record<string, unknown>;
     const dynamic = this.options.dynamicFacts?.includes(fact) ?? false;
+    if (!dynamic) this.factsNamed.add(fact);
     const allowUndefined = this.options.allowUndefinedFacts;
-    return (facts, dynamicFacts) => {
+    // The fact's place in the lazy facts' table last seen (one table per benefit: looked up once).
+    let table: object | undefined;
+    let index = -1;
+    return (facts, { dynamic: dynamicFacts, lazy }) => {
+      if (lazy !== undefined) {
+        if (lazy.table !== table) {
+          table = lazy.table;
+          index = lazy.indexOf(fact);
+        }
+        if (index >= 0) return lazy.valueAt(index);
+      }
       const value = facts[fact];
       // A function would be a dynamic fact to json-rules-engine: only the dynamic facts named at load are.
       if (typeof value === 'function') throw new TypeError(`The fact ${fact} was given as a function; give its value.`);
@@ -172,6 +212,17 @@ class Compiler {
       if (allowUndefined) return undefined;
       throw new UndefinedFactError(`Undefined fact: ${fact}`);
     };
+  }
+
+  /** Whether a condition, or any inside it, reads a dynamic fact (as the fact compared or as its value). */
+  private readsDynamicFact(node: unknown): boolean {
+    if (Array.isArray(node)) return node.some((inner) => this.readsDynamicFact(inner));
+    if (!isObject(node)) return false;
+    for (const key of ['all', 'any', 'not'] as const) if (hasOwn(node, key)) return this.readsDynamicFact(node[key]);
+    const dynamic = this.options.dynamicFacts ?? [];
+    if (typeof node.fact === 'string' && dynamic.includes(node.fact)) return true;
+    const value = node.value;
+    return isObject(value) && typeof value.fact === 'string' && dynamic.includes(value.fact);
   }
 
   /** A condition's priority for grouping: its own, else its fact's (every fact here has json-rules-engine's default, 1). */
@@ -216,27 +267,39 @@ class Compiler {
     const tests = inner.map((condition, index) => ({
       test: this.condition(condition, `${at}.${operator}[${index}]`),
       priority: this.groupPriority(condition, `${at}.${operator}[${index}]`),
+      readsDynamic: this.readsDynamicFact(condition),
     }));
     if (tests.length === 0) return () => true;
     if (tests.length === 1) return tests[0]!.test;
-    // Priority sets, highest first; within a set every condition is evaluated before the set's answer is taken.
+    // Priority sets, highest first; within a set every condition is evaluated before the set's answer is taken
+    // (json-rules-engine's way), unless the set's answer is known and the condition may be skipped (stopEarly).
     const sets = [...new Set(tests.map((entry) => entry.priority))]
       .sort((a, b) => b - a)
-      .map((priority) => tests.filter((entry) => entry.priority === priority).map((entry) => entry.test));
+      .map((priority) => {
+        const entries = tests.filter((entry) => entry.priority === priority);
+        return { tests: entries.map((entry) => entry.test), readsDynamic: entries.map((entry) => entry.readsDynamic) };
+      });
     if (operator === 'all') {
-      return (facts, dynamic) => {
-        for (const set of sets) {
+      return (facts, context) => {
+        for (const { tests: set, readsDynamic } of sets) {
           let held = true;
-          for (const test of set) if (!test(facts, dynamic)) held = false;
+          for (let index = 0; index < set.length; index += 1) {
+            // Once the answer is known, only a condition that reads a dynamic fact still has to be evaluated.
+            if (!held && context.stopEarly && !readsDynamic[index]) continue;
+            if (!set[index]!(facts, context)) held = false;
+          }
           if (!held) return false;
         }
         return true;
       };
     }
-    return (facts, dynamic) => {
-      for (const set of sets) {
+    return (facts, context) => {
+      for (const { tests: set, readsDynamic } of sets) {
         let held = false;
-        for (const test of set) if (test(facts, dynamic)) held = true;
+        for (let index = 0; index < set.length; index += 1) {
+          if (held && context.stopEarly && !readsDynamic[index]) continue;
+          if (set[index]!(facts, context)) held = true;
+        }
         if (held) return true;
       }
       return false;
@@ -289,6 +352,7 @@ export function compileRules(file: string, rules: readonly unknown[], options: C
   for (const key of Object.keys(options))
     if (!['allowUndefinedFacts', 'extraRuleKeys', 'annotationKeys', 'dynamicFacts'].includes(key))
       problems.push(`the engine option '${key}' is not supported by the compiled evaluator.`);
+  const factsNamed = new Set<string>();
   const compiled = rules.map((raw, index) => {
     const at = `rules[${index}]`;
     const rule = isObject(raw) ? raw : {};
@@ -322,18 +386,28 @@ export function compileRules(file: string, rules: readonly unknown[], options: C
       );
     } else test = compiler.condition(conditions, `${at}.conditions`);
     problems.push(...compiler.problems);
-    return { index, name, priority, event: held, test };
+    for (const fact of compiler.factsNamed) factsNamed.add(fact);
+    // The rule's result when it holds, built once and frozen: no object per household.
+    return { held: Object.freeze<RuleHeld>({ index, name, priority, event: held }), priority, index, test };
   });
   if (problems.length > 0) throw new RulesCompileError(file, problems);
   // Rule priority sets, highest first; within a set, the file's order (json-rules-engine runs a set's rules in parallel).
   const ordered = [...compiled].sort((a, b) => b.priority - a.priority || a.index - b.index);
+  // The last lazy facts' table checked to hold every fact named, and the answer (one table per benefit).
+  let checkedTable: object | undefined;
+  let holdsEveryFact = false;
   return {
     size: compiled.length,
-    run(facts, dynamicFacts) {
+    run(facts, dynamicFacts, lazy) {
       const result: RuleHeld[] = [];
+      if (lazy !== undefined && lazy.table !== checkedTable) {
+        checkedTable = lazy.table;
+        holdsEveryFact = [...factsNamed].every((fact) => lazy.indexOf(fact) >= 0);
+      }
+      const context: DynamicFacts = { dynamic: dynamicFacts, lazy, stopEarly: lazy !== undefined && holdsEveryFact };
       // Every rule is evaluated, as json-rules-engine does, so an undefined fact in any rule throws.
       for (const rule of ordered) {
-        if (rule.test(facts, dynamicFacts)) result.push({ index: rule.index, name: rule.name, priority: rule.priority, event: rule.event });
+        if (rule.test(facts, context)) result.push(rule.held);
       }
       return result;
     },

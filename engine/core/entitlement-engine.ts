@@ -6,11 +6,12 @@ import type { LocalHousingAllowance } from '../local-housing-allowance.js';
 import type { LhaUsed } from '../local-housing-allowance.js';
 import { poundsFromPence, sumPence, type Pence } from '../../common/money.js';
 import { selfEmployedNetProfit, takeHomePay, type TaxInput } from '../tax/take-home-pay.js';
-import { BENEFIT_CODES, type BenefitCalculator, type BenefitCode, type BenefitOutcome } from './benefit.js';
+import { BENEFIT_CODES, type BenefitCalculator, type BenefitCode, type BenefitOutcome, type CalculationInput } from './benefit.js';
 import type { CalculationResult, HouseholdIncome } from './calculation-result.js';
 import type { Explanations } from './explanations.js';
 import { ParameterReader } from './parameters.js';
 import type { FiredRules, Ruleset, RulesetFacts } from './ruleset.js';
+import type { LazyFacts } from './ruleset-facts.js';
 
 /** A calculator with its loaded ruleset and sentences. */
 export interface LoadedBenefit {
@@ -30,12 +31,39 @@ export interface AfterBenefits {
 
 const NOTHING_AFTER: AfterBenefits = { run: (result) => result, runReference: async (result) => result };
 
-/** One benefit's rules to run: the driver (compiled or reference) answers with the rules that held. */
+/**
+ * One benefit's rules to run: the driver (compiled or reference) answers with the rules that held. `facts` works
+ * out every fact (what json-rules-engine is given); `lazyFacts` the same facts, each when a condition first reads it.
+ */
 export interface RulesStep {
   benefit: BenefitCode;
   ruleset: Ruleset;
-  facts: RulesetFacts;
+  readonly facts: RulesetFacts;
+  lazyFacts(): LazyFacts<CalculationInput>;
   parameters: ParameterReader;
+}
+
+/** A benefit's RulesStep: its facts are worked out only when asked for, all of them or lazily. */
+class BenefitRules implements RulesStep {
+  readonly benefit: BenefitCode;
+  readonly parameters: ParameterReader;
+
+  constructor(
+    private readonly calculator: BenefitCalculator,
+    readonly ruleset: Ruleset,
+    private readonly input: CalculationInput,
+  ) {
+    this.benefit = calculator.code;
+    this.parameters = input.parameters;
+  }
+
+  get facts(): RulesetFacts {
+    return this.calculator.facts.evaluate(this.input);
+  }
+
+  lazyFacts(): LazyFacts<CalculationInput> {
+    return this.calculator.facts.lazy(this.input);
+  }
 }
 
 /** Runs a benefit's rules: the compiled rules, json-rules-engine, or (in the differential test) both. */
@@ -112,10 +140,10 @@ export class EntitlementEngine {
     const steps = this.benefitSteps(household, date, options);
     let next = steps.next();
     while (!next.done) {
-      const { ruleset, facts, parameters } = next.value;
+      const step = next.value;
       let fired: FiredRules;
       try {
-        fired = ruleset.evaluate(facts, parameters);
+        fired = step.ruleset.evaluateLazily(step.lazyFacts(), step.parameters);
       } catch (error) {
         // Handed back to the calculation, which says which errors mean a date outside the rates held.
         next = steps.throw(error);
@@ -182,7 +210,7 @@ export class EntitlementEngine {
     for (const { calculator, ruleset, explanations } of this.benefits) {
       // Readers are cheap: the ParameterSet resolves each parameter once per date; each benefit cites its own.
       const parameters = new ParameterReader(this.parameters, date);
-      const input = {
+      const input: CalculationInput = {
         date,
         facts,
         parameters,
@@ -191,7 +219,7 @@ export class EntitlementEngine {
         earlier,
       };
       try {
-        const fired = yield { benefit: calculator.code, ruleset, facts: calculator.facts.evaluate(input), parameters };
+        const fired = yield new BenefitRules(calculator, ruleset, input);
         const { system, variables, localHousingAllowance, ...figures } = calculator.calculate(input, fired);
         earlier.set(calculator.code, {
           code: calculator.code,

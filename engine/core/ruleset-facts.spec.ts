@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { defineFacts } from './ruleset-facts.js';
-import { checkRuleset } from './ruleset.js';
+import { defineFacts, readsRates } from './ruleset-facts.js';
+import { checkRuleset, Ruleset, type RulesetFile } from './ruleset.js';
+import { ParameterReader } from './parameters.js';
+import type { ParameterSet } from '../parameters/parameter-set.js';
 
 interface Household {
   adults: number[];
@@ -52,5 +54,67 @@ describe('facts defined once, as fact functions', () => {
     expect(checkRuleset(ruleset, 'CHILD_BENEFIT', facts.names)).toEqual([
       'facts.youngestAge is declared but the calculator does not provide it.',
     ]);
+  });
+
+  it('works out lazily only the facts the rules read, once each, and the facts that read rates first, in order', () => {
+    const worked: string[] = [];
+    const lazyFacts = defineFacts({
+      adultCount: (household: Household) => {
+        worked.push('adultCount');
+        return household.adults.length;
+      },
+      earnings: readsRates((household: Household) => {
+        worked.push('earnings');
+        return household.adults.length * 100;
+      }),
+      oldestAge: (household: Household) => {
+        worked.push('oldestAge');
+        return Math.max(...household.adults);
+      },
+      inScotland: (household: Household) => {
+        worked.push('inScotland');
+        return household.inScotland;
+      },
+      tax: readsRates((household: Household) => {
+        worked.push('tax');
+        return household.adults.length * 10;
+      }),
+    });
+    const file: RulesetFile = {
+      benefit: 'CHILD_BENEFIT',
+      description: 'A test ruleset.',
+      legislation: [{ title: 'An Act', url: 'https://www.legislation.gov.uk/' }],
+      facts: { adultCount: 'Adults.', oldestAge: 'Oldest.', inScotland: 'Scotland.', earnings: 'Earnings.', tax: 'Tax.' },
+      rules: [
+        {
+          name: 'older-pair',
+          description: 'A rule.',
+          conditions: {
+            all: [
+              { fact: 'adultCount', operator: 'equal', value: 2, priority: 2 },
+              { fact: 'oldestAge', operator: 'greaterThan', value: 60 },
+            ],
+          },
+          event: { type: 'note' },
+        },
+        {
+          name: 'single',
+          description: 'A rule.',
+          conditions: { any: [{ fact: 'adultCount', operator: 'equal', value: 1 }] },
+          event: { type: 'single' },
+        },
+      ],
+    };
+    const ruleset = new Ruleset(file);
+    const household = { adults: [40], inScotland: false };
+    const parameters = new ParameterReader({} as ParameterSet, '2026-11-27');
+    worked.length = 0;
+    const lazily = ruleset.evaluateLazily(lazyFacts.lazy(household), parameters);
+    // The rate-reading facts at once, in the record's order; adultCount once though two rules read it; oldestAge
+    // never (its priority set is skipped once adultCount's answers the all), nor inScotland (no condition names it).
+    expect(worked).toEqual(['earnings', 'tax', 'adultCount']);
+    expect(lazily.rules.map((rule) => rule.name)).toEqual(['single']);
+    // The same rules as over every fact worked out (what json-rules-engine is given).
+    expect(lazily).toEqual(ruleset.evaluate(lazyFacts.evaluate(household), parameters));
   });
 });

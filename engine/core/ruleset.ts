@@ -1,5 +1,5 @@
 import { Engine, type Almanac, type DynamicFactCallback, type RuleProperties, type TopLevelCondition } from 'json-rules-engine';
-import { compileRules, type CompiledRules, type RuleHeld } from './compile-rules.js';
+import { compileRules, type CompiledRules, type LazyFactSource, type RuleHeld } from './compile-rules.js';
 import type { ParameterReader } from './parameters.js';
 
 /**
@@ -91,6 +91,8 @@ export class RulesetError extends Error {
  * through the benefit's ParameterReader so the result cites it.
  */
 export const PARAMETER_FACT = 'parameter';
+/** The facts given beside lazy facts (which hold them all). */
+const NO_FACTS: RulesetFacts = Object.freeze({});
 /** The runtime fact carrying the benefit's ParameterReader into the engine. */
 const PARAMETER_READER_FACT = '__parameters';
 
@@ -278,6 +280,14 @@ export class Ruleset {
     return this.firedRules(this.outcomes(facts, parameters));
   }
 
+  /**
+   * The rules that held, from the compiled rules, each fact worked out when a condition first reads it (the same
+   * rules as `evaluate` over every fact: a fact is a function of the household, whenever it is worked out).
+   */
+  evaluateLazily(facts: LazyFactSource, parameters: ParameterReader): FiredRules {
+    return this.firedRules(this.outcomes(NO_FACTS, parameters, facts));
+  }
+
   /** The rules that held (the compiled rules; kept async for the callers that await it). */
   async run(facts: RulesetFacts, parameters: ParameterReader): Promise<FiredRules> {
     return this.evaluate(facts, parameters);
@@ -289,14 +299,14 @@ export class Ruleset {
   }
 
   /** The compiled rules' outcome: each rule that held with its priority and event, priority set by priority set. */
-  outcomes(facts: RulesetFacts, parameters: ParameterReader): RuleHeld[] {
+  outcomes(facts: RulesetFacts, parameters: ParameterReader, lazy?: LazyFactSource): RuleHeld[] {
     const read = new Set<string>();
     const parameter = (params: Record<string, unknown>) => {
       const name = params.name as string;
       read.add(name);
       return parameters.valueUncited(name);
     };
-    const held = this.compiled.run(facts, { [PARAMETER_FACT]: parameter });
+    const held = this.compiled.run(facts, { [PARAMETER_FACT]: parameter }, lazy);
     this.cite(read, parameters);
     return held;
   }

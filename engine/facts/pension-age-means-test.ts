@@ -1,6 +1,6 @@
 import type { CalculationInput } from '../core/benefit.js';
 import type { ParameterReader } from '../core/parameters.js';
-import type { FactFunctions } from '../core/ruleset-facts.js';
+import { readsRates, type FactFunctions } from '../core/ruleset-facts.js';
 import { unearnedIncomeOf, type AdultFacts, type HouseholdFacts } from '../facts.js';
 import type { OtherIncomeType } from '../household.js';
 import type { Pence } from '../../common/money.js';
@@ -67,11 +67,11 @@ export const PENSION_AGE_MEANS_TEST_FACTS = {
   nonDependantAdultCount: ({ facts }) => nonDependantAdultCount(facts),
   claimantGetsCarersAllowance: ({ facts }) => getsCarersAllowance(facts.claimant),
   partnerGetsCarersAllowance: ({ facts }) => getsCarersAllowance(facts.partner),
-  claimantIsCarer: ({ facts, parameters }) => isCarer(facts.claimant, parameters),
-  partnerIsCarer: ({ facts, parameters }) => isCarer(facts.partner, parameters),
+  claimantIsCarer: readsRates(({ facts, parameters }) => isCarer(facts.claimant, parameters)),
+  partnerIsCarer: readsRates(({ facts, parameters }) => isCarer(facts.partner, parameters)),
   someoneGetsDisabilityBenefit: ({ facts }) => benefitUnit(facts).some(getsDisabilityBenefit),
-  weeklyEarningsPence: (input) => weeklyEarnings(input),
-} satisfies FactFunctions<Pick<CalculationInput, 'facts' | 'parameters'>>;
+  weeklyEarningsPence: readsRates((input) => weeklyEarnings(input)),
+} satisfies FactFunctions<Pick<CalculationInput, 'facts' | 'parameters'>, string, Pick<CalculationInput, 'facts'>>;
 
 /** Non-dependants aged 18 or over who are not marked exempt. */
 export function nonDependantAdultCount(facts: HouseholdFacts): number {

@@ -1,4 +1,5 @@
 import { benefitFacts, type BenefitCalculator } from '../../core/benefit.js';
+import { readsRates } from '../../core/ruleset-facts.js';
 import {
   bedroomEntitlement,
   claimAdults,
@@ -63,7 +64,7 @@ export const universalCredit: BenefitCalculator = {
     partnerGainfullySelfEmployed: ({ facts }) => !!facts.partner?.selfEmployment && !facts.partner.selfEmployment.startUpPeriod,
     singleWithChildUnder3: ({ facts }) => !facts.isCouple && facts.qualifyingChildren.some((child) => child.age < 3),
     inGreaterLondon: ({ facts }) => facts.inGreaterLondon,
-    householdEarningsPence: (input) => householdEarnings(input),
+    householdEarningsPence: readsRates((input) => householdEarnings(input)),
     someoneGetsDisabilityBenefit: ({ facts }) =>
       claimAdults(facts).some(getsDisabilityBenefit) || facts.qualifyingChildren.some((child) => child.disability !== 'NONE'),
   }),
