@@ -74,15 +74,24 @@ export function jsonBody(limitKb: number) {
   const parse = express.json({ limit: `${limitKb}kb`, strict: true, reviver: withoutPrototypeKeys });
   const refuseDeepBody = (request: Request, response: Response, next: NextFunction): void => {
     if (!nestsDeeperThan(request.body, MAX_BODY_DEPTH)) return next();
-    const message = `The request body nests more than ${MAX_BODY_DEPTH} levels deep.`;
-    response.status(400).json({ statusCode: 400, code: 'BODY_TOO_DEEP', message, errors: [{ path: '', message }] } satisfies ErrorResponse);
+    refuseTooDeep(response);
   };
-  const answerUnreadableBody = (error: unknown, _request: Request, response: Response, next: NextFunction): void => {
+  return [parse, answerUnreadableBody(limitKb), refuseDeepBody];
+}
+
+/** The answer to a body nested deeper than MAX_BODY_DEPTH. */
+function refuseTooDeep(response: Response): void {
+  const message = `The request body nests more than ${MAX_BODY_DEPTH} levels deep.`;
+  response.status(400).json({ statusCode: 400, code: 'BODY_TOO_DEEP', message, errors: [{ path: '', message }] } satisfies ErrorResponse);
+}
+
+/** Error middleware answering a body the parser could not read, in the error shape; other errors go on. */
+function answerUnreadableBody(limitKb: number) {
+  return (error: unknown, _request: Request, response: Response, next: NextFunction): void => {
     if (!isBodyParserError(error)) return next(error);
     const body = bodyErrorResponse(error, limitKb);
     response.status(body.statusCode).json(body);
   };
-  return [parse, answerUnreadableBody, refuseDeepBody];
 }
 
 /**
@@ -114,13 +123,7 @@ export function largeJsonBody(limitKb: number) {
   const parse = express.json({ limit: `${limitKb}kb`, strict: true });
   const cleanBody = (request: Request, response: Response, next: NextFunction): void => {
     if (!dropPrototypeKeysAndCheckDepth(request.body, MAX_BODY_DEPTH).tooDeep) return next();
-    const message = `The request body nests more than ${MAX_BODY_DEPTH} levels deep.`;
-    response.status(400).json({ statusCode: 400, code: 'BODY_TOO_DEEP', message, errors: [{ path: '', message }] } satisfies ErrorResponse);
+    refuseTooDeep(response);
   };
-  const answerUnreadableBody = (error: unknown, _request: Request, response: Response, next: NextFunction): void => {
-    if (!isBodyParserError(error)) return next(error);
-    const body = bodyErrorResponse(error, limitKb);
-    response.status(body.statusCode).json(body);
-  };
-  return [parse, answerUnreadableBody, cleanBody];
+  return [parse, answerUnreadableBody(limitKb), cleanBody];
 }
