@@ -1,3 +1,4 @@
+import { stringify } from 'csv-stringify/sync';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { performance } from 'node:perf_hooks';
@@ -252,7 +253,10 @@ export class CaseloadService implements OnModuleInit {
         client.problem ? CASELOAD_PROBLEM_TEXT[client.problem] : '',
       ];
     });
-    return [header, ...lines].map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
+    return stringify(
+      [header, ...lines].map((cells) => cells.map(asTextIfFormula)),
+      { record_delimiter: 'windows' },
+    );
   }
 
   /**
@@ -442,8 +446,10 @@ function postcodeOf(answers: Answers): PostcodeAnswer | undefined {
   return answers[QUESTION_NAMES.clientPostcode] as PostcodeAnswer | undefined;
 }
 
-/** A CSV cell, quoted when it must be; a cell a spreadsheet would read as a formula is written as text. */
-function csvCell(value: string): string {
-  const text = /^[=+\-@\t\r]/.test(value) && !/^-\d/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+/**
+ * A cell a spreadsheet would read as a formula (a client's name beginning '=', say) is written as text, with a
+ * leading apostrophe; a negative amount (-5.71) stays a number. Quoting is csv-stringify's.
+ */
+function asTextIfFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) && !/^-\d/.test(value) ? `'${value}` : value;
 }
