@@ -1,4 +1,4 @@
-import type { EntitlementEngine } from './core/entitlement-engine.js';
+import type { Entitlements } from './core/entitlement-engine.js';
 import type { CalculationResult } from './core/calculation-result.js';
 import type { Explanations } from './core/explanations.js';
 import type { Earnings, Household, Money } from './household.js';
@@ -85,7 +85,7 @@ function incomeOf(result: CalculationResult): { weeklyPence: Pence; monthlyPence
 }
 
 export async function betterOff(
-  engine: EntitlementEngine,
+  engine: Entitlements,
   sentences: Explanations,
   household: Household,
   changes: readonly CircumstanceChange[],

@@ -1,5 +1,4 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import { loadParameterSet, type ParameterSet, type ParameterSourceFile } from './parameters/parameter-set.js';
 import { BENEFIT_CALCULATORS } from './benefits/index.js';
 import type { BenefitCalculator } from './core/benefit.js';
@@ -9,39 +8,47 @@ import { ParameterReader } from './core/parameters.js';
 import { Ruleset } from './core/ruleset.js';
 import { LoadedExtraHelp, withExtraHelp } from './extra-help/extra-help.js';
 import { loadLhaData, type LocalHousingAllowance } from './local-housing-allowance.js';
+import { diskFiles, filesUnder, requiredFile, type SourceFiles } from './source-files.js';
 
 /**
- * Reads `rulesets/` from disk and builds the engine, once per process (the API, `npm run calc`, `rules:test`).
- * Every file is checked on loading: a broken ruleset, template or rate stops the start with a message naming it.
+ * Reads `rulesets/` and `definitions/extra-help/` and builds the engine, once per process (the API, `npm run calc`,
+ * `rules:test`), or once per rules version (the API with published policy change sets, the workbench's drafts).
+ * Every file is checked on loading: a broken ruleset, template or rate stops the load with a message naming it.
  */
 
 export const RULESETS_DIR = resolve('rulesets');
 
 export const EXTRA_HELP_DIR = resolve('definitions/extra-help');
 
-/** Every file of a kind under a folder, with its path relative to the folder (always with '/'). */
+/** Where the loaders find each kind of file, relative to the repository root. */
+export const RULESETS_FOLDER = 'rulesets';
+export const PARAMETERS_FOLDER = 'rulesets/parameters';
+export const EXTRA_HELP_FOLDER = 'definitions/extra-help';
+
+/** Every file of a kind under a folder on disk, with its path relative to the folder (always with '/'). */
 export function readFilesUnder(directory: string, ending = '.json'): ParameterSourceFile[] {
-  return (readdirSync(directory, { recursive: true }) as string[])
-    .filter((path) => path.endsWith(ending) && statSync(join(directory, path)).isFile())
-    .map((path) => ({ path: path.split(sep).join('/'), text: readFileSync(join(directory, path), 'utf8') }));
+  return filesUnder(diskFiles(directory), '.', ending).map(({ path, text }) => ({ path: path.replace(/^\.\//, ''), text }));
 }
 
-export function loadBenefit(calculator: BenefitCalculator, parameters: ParameterSet, rulesetsDir = RULESETS_DIR): LoadedBenefit {
-  const folder = join(rulesetsDir, calculator.folder);
-  const rulesetFile = join(folder, 'ruleset.json');
-  const explanationsFile = join(folder, 'explanations.json');
+export function loadBenefitFrom(files: SourceFiles, calculator: BenefitCalculator, parameters: ParameterSet): LoadedBenefit {
+  const rulesetFile = `${RULESETS_FOLDER}/${calculator.folder}/ruleset.json`;
+  const explanationsFile = `${RULESETS_FOLDER}/${calculator.folder}/explanations.json`;
   return {
     calculator,
-    ruleset: Ruleset.fromJson(rulesetFile, readFileSync(rulesetFile, 'utf8'), calculator.code, calculator.facts.names, (name) =>
+    ruleset: Ruleset.fromJson(rulesetFile, requiredFile(files, rulesetFile), calculator.code, calculator.facts.names, (name) =>
       parameters.has(name),
     ),
-    explanations: Explanations.fromJson(explanationsFile, readFileSync(explanationsFile, 'utf8')),
+    explanations: Explanations.fromJson(explanationsFile, requiredFile(files, explanationsFile)),
   };
 }
 
+export function loadBenefit(calculator: BenefitCalculator, parameters: ParameterSet, rulesetsDir = RULESETS_DIR): LoadedBenefit {
+  return loadBenefitFrom(diskFiles(process.cwd(), { [RULESETS_FOLDER]: rulesetsDir }), calculator, parameters);
+}
+
 /** The Local Housing Allowance rates and the table of councils and areas (`rulesets/local-housing-allowance/`), checked. */
-export function loadLocalHousingAllowance(rulesetsDir = RULESETS_DIR): LocalHousingAllowance {
-  const read = (file: string) => readFileSync(join(rulesetsDir, 'local-housing-allowance', file), 'utf8');
+export function loadLocalHousingAllowanceFrom(files: SourceFiles): LocalHousingAllowance {
+  const read = (file: string) => requiredFile(files, `${RULESETS_FOLDER}/local-housing-allowance/${file}`);
   return loadLhaData({
     rates: read('rates.json'),
     housingBenefitRates: read('housing-benefit-rates.json'),
@@ -49,17 +56,28 @@ export function loadLocalHousingAllowance(rulesetsDir = RULESETS_DIR): LocalHous
   });
 }
 
-export function loadEntitlementEngine(
-  rulesetsDir = RULESETS_DIR,
-  calculators: readonly BenefitCalculator[] = BENEFIT_CALCULATORS,
-  extraHelpDir = EXTRA_HELP_DIR,
-): EntitlementEngine {
-  const parameters = loadParameterSet(readFilesUnder(join(rulesetsDir, 'parameters')));
-  const lha = loadLocalHousingAllowance(rulesetsDir);
-  const extraHelp = LoadedExtraHelp.fromFiles(readFilesUnder(extraHelpDir));
+export function loadLocalHousingAllowance(rulesetsDir = RULESETS_DIR): LocalHousingAllowance {
+  return loadLocalHousingAllowanceFrom(diskFiles(process.cwd(), { [RULESETS_FOLDER]: rulesetsDir }));
+}
+
+export function loadParameterSetFrom(files: SourceFiles): ParameterSet {
+  return loadParameterSet(filesUnder(files, PARAMETERS_FOLDER));
+}
+
+export interface EngineLoadOptions {
+  calculators?: readonly BenefitCalculator[];
+  /** Added to every result's rules version: the published change sets it was worked out with ('+cs3+cs5'). */
+  rulesVersionSuffix?: string;
+}
+
+/** The engine from the files given: on disk, or with change sets laid over them. */
+export function loadEntitlementEngineFrom(files: SourceFiles, options: EngineLoadOptions = {}): EntitlementEngine {
+  const parameters = loadParameterSetFrom(files);
+  const lha = loadLocalHousingAllowanceFrom(files);
+  const extraHelp = LoadedExtraHelp.fromFiles(filesUnder(files, EXTRA_HELP_FOLDER));
   // The engine works out the benefits; the extra help reads them, so it runs after, here (no import cycle).
   return new EntitlementEngine(
-    calculators.map((calculator) => loadBenefit(calculator, parameters, rulesetsDir)),
+    (options.calculators ?? BENEFIT_CALCULATORS).map((calculator) => loadBenefitFrom(files, calculator, parameters)),
     parameters,
     lha,
     {
@@ -69,5 +87,16 @@ export function loadEntitlementEngine(
         return { ...result, variables: [...result.variables, ...offered.variables], extraHelp: offered.categories };
       },
     },
+    options.rulesVersionSuffix,
   );
+}
+
+export function loadEntitlementEngine(
+  rulesetsDir = RULESETS_DIR,
+  calculators: readonly BenefitCalculator[] = BENEFIT_CALCULATORS,
+  extraHelpDir = EXTRA_HELP_DIR,
+): EntitlementEngine {
+  return loadEntitlementEngineFrom(diskFiles(process.cwd(), { [RULESETS_FOLDER]: rulesetsDir, [EXTRA_HELP_FOLDER]: extraHelpDir }), {
+    calculators,
+  });
 }

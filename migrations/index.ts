@@ -10,6 +10,7 @@ import { SignInLocksPerAccountAndNetwork1795720000000 } from './1795720000000-Si
 import { RateLimitCountersExpireOnTheirOwn1795730000000 } from './1795730000000-RateLimitCountersExpireOnTheirOwn.js';
 import { CreateCaseloadRuns1795800000000 } from './1795800000000-CreateCaseloadRuns.js';
 
+import { CreatePolicyChangeSets1795900000000 } from './1795900000000-CreatePolicyChangeSets.js';
 /** Every migration, oldest first. Listed rather than found by a file pattern, so tests and the build agree. */
 export const MIGRATIONS = [
   CreateCalculationSessionsAndClientErrorReports1795262400000,
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   SignInLocksPerAccountAndNetwork1795720000000,
   RateLimitCountersExpireOnTheirOwn1795730000000,
   CreateCaseloadRuns1795800000000,
+  CreatePolicyChangeSets1795900000000,
 ];

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CalculationRequests } from '../api/src/calculation/calculation-answer.js';
-import { loadEntitlementEngine } from '../engine/load.js';
+import { repositoryRulesVersions } from '../engine/policy/repository.js';
 import { ukToday } from '../common/dates/uk-today.js';
 import type { ErrorResponse } from '../common/errors.js';
 import { BATCH_USAGE, runBatchCommand } from './batch/calc-batch.js';
@@ -51,7 +51,7 @@ if (process.argv.slice(2).some((option) => option === '--batch' || option.starts
       printError({ statusCode: 400, code: 'INVALID_JSON', message, errors: [{ path: '', message }] });
     }
     if (parsed) {
-      const answer = await new CalculationRequests(loadEntitlementEngine()).answer(body, ukToday());
+      const answer = await new CalculationRequests(repositoryRulesVersions()).answer(body, ukToday());
       if (answer.statusCode === 200) console.log(JSON.stringify(answer.body, null, 2));
       else printError(answer.body);
     }

@@ -7,11 +7,12 @@
  * Exits 1 when any case fails (or a ruleset does not load).
  */
 import { parameterCoverage, readCaseFiles, runCases } from '../engine/core/cases.js';
-import { loadEntitlementEngine, RULESETS_DIR } from '../engine/load.js';
+import { RULESETS_DIR } from '../engine/load.js';
+import { repositoryRulesVersions } from '../engine/policy/repository.js';
 
 const coverage = process.argv.includes('--coverage');
 const folders = process.argv.slice(2).filter((argument) => argument !== '--coverage');
-const engine = loadEntitlementEngine();
+const engine = repositoryRulesVersions();
 const files = readCaseFiles(RULESETS_DIR, folders.length > 0 ? folders : undefined);
 const { total, failures, reads } = await runCases(engine, files);
 

@@ -19,6 +19,7 @@ import type { JsonLogger } from './logging/json-logger.js';
 import { LoggingModule } from './logging/logging.module.js';
 import { LookupModule } from './lookup/lookup.module.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
+import { PolicyModule } from './policy/policy.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { ResultsModule } from './results/results.module.js';
 import { RetentionModule } from './retention/retention.module.js';
@@ -60,6 +61,7 @@ export class AppModule {
         RetentionModule,
         AccuracyModule,
         CaseloadModule,
+        PolicyModule,
       ],
       // In this order: a request over a rate limit is refused before anything else is asked of the database.
       providers: [

@@ -30,6 +30,7 @@ export const ACCOUNT_LIMITS = {
 } as const;
 
 export const ACCOUNT_MESSAGES = {
+  policyStaffOnly: "Only the charity's policy staff can use the policy workbench. Sign in with a policy staff account.",
   signInFailed: 'The e-mail address or password is not right.',
   emailRequired: 'Enter your e-mail address.',
   passwordRequired: 'Enter your password.',

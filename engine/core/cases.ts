@@ -1,10 +1,9 @@
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { BenefitCode, BenefitOutcome } from './benefit.js';
-import type { EntitlementEngine } from './entitlement-engine.js';
+import type { Entitlements } from './entitlement-engine.js';
 import type { CalculationResult } from './calculation-result.js';
 import { normaliseHousehold, type HouseholdInput } from './normalise.js';
 import { Contract } from '../schemas/json-schema.js';
+import { diskFiles, requiredFile, type SourceFiles } from '../source-files.js';
 
 /**
  * Hand-worked test cases beside each ruleset (`rulesets/<benefit>/cases/*.json`), for policy staff to read and
@@ -68,23 +67,29 @@ export interface CaseFailure {
 /** The shape of a case file: `definitions/schemas/cases.schema.json` (every case asserts at least one figure). */
 export const CASE_FILE = Contract.named('cases.schema.json', 'is not a field a case file takes.');
 
-/** Every case file under each ruleset's `cases/` folder (or only the folders named). */
+/** Every case file under each ruleset's `cases/` folder (or only the folders named), from disk. */
 export function readCaseFiles(rulesetsDir: string, folders?: readonly string[]): CaseFile[] {
-  const files: CaseFile[] = [];
-  for (const folder of folders ?? readdirSync(rulesetsDir).sort()) {
-    const casesDir = join(rulesetsDir, folder, 'cases');
-    if (!existsSync(casesDir)) continue;
-    for (const name of readdirSync(casesDir).sort()) {
-      if (!name.endsWith('.json')) continue;
-      const file = join(folder, 'cases', name);
-      const json: unknown = JSON.parse(readFileSync(join(rulesetsDir, file), 'utf8'));
-      const problems = CASE_FILE.problems(json);
-      if (problems.length > 0)
-        throw new Error(`${file} is not a valid case file:\n${problems.map((problem) => `  ${problem.message}`).join('\n')}`);
-      files.push({ file, cases: (json as { cases: RulesCase[] }).cases });
-    }
+  return readCaseFilesFrom(diskFiles(process.cwd(), { rulesets: rulesetsDir }), folders);
+}
+
+/** The same through `files` (a policy change set's cases are laid over the repository's). */
+export function readCaseFilesFrom(files: SourceFiles, folders?: readonly string[]): CaseFile[] {
+  const caseFiles: CaseFile[] = [];
+  for (const path of files.list('rulesets')) {
+    const match = /^([^/]+)\/cases\/[^/]+\.json$/.exec(path);
+    if (!match || (folders && !folders.includes(match[1]))) continue;
+    const json: unknown = JSON.parse(requiredFile(files, `rulesets/${path}`));
+    caseFiles.push({ file: path, cases: checkedCaseFile(path, json) });
   }
-  return files;
+  return caseFiles;
+}
+
+/** A case file's cases, or an error listing what is wrong with it. */
+export function checkedCaseFile(file: string, json: unknown): RulesCase[] {
+  const problems = CASE_FILE.problems(json);
+  if (problems.length > 0)
+    throw new Error(`${file} is not a valid case file:\n${problems.map((problem) => `  ${problem.message}`).join('\n')}`);
+  return (json as { cases: RulesCase[] }).cases;
 }
 
 function compareFigures(
@@ -168,7 +173,7 @@ export const caseLabel = (file: string, item: Pick<RulesCase, 'name'>): string =
 
 /** Runs every case; the failures, each with what differs and the rules and parameters behind the figure; and, by case, the parameters it read. */
 export async function runCases(
-  engine: EntitlementEngine,
+  engine: Entitlements,
   files: readonly CaseFile[],
 ): Promise<{ total: number; failures: CaseFailure[]; reads: Map<string, Set<string>> }> {
   const failures: CaseFailure[] = [];

@@ -93,11 +93,26 @@ export function taxYearOf(date: string): string {
 }
 
 /**
+ * What a caller needs of the engine: one EntitlementEngine, or the rules versions of a server with published policy
+ * change sets (engine/policy/rules-versions.ts), which pick the engine in force on each calculation's date. The
+ * rates, LHA data and calculators are those in force today.
+ */
+export interface Entitlements {
+  calculate(household: Household, date: string, options?: CalculateOptions): Promise<CalculationResult>;
+  calculateSync(household: Household, date: string, options?: CalculateOptions): CalculationResult;
+  calculateReference(household: Household, date: string, options?: CalculateOptions): Promise<CalculationResult>;
+  readonly parameters: ParameterSet;
+  readonly lha: LocalHousingAllowance;
+  readonly ratesHeldFrom: string;
+  readonly calculators: BenefitCalculator[];
+}
+
+/**
  * Works out every benefit for a household on a date: facts are derived once, then each benefit in
  * BENEFIT_CODES order runs its ruleset and its arithmetic, reading the outcomes of the benefits before it.
  * Rulesets, sentences and rates are loaded once, when the engine is built.
  */
-export class EntitlementEngine {
+export class EntitlementEngine implements Entitlements {
   private readonly benefits: LoadedBenefit[];
   /** The first date the rates held cover (the last is `parameters.ratesHeldUntil`). */
   readonly ratesHeldFrom: string;
@@ -107,6 +122,8 @@ export class EntitlementEngine {
     readonly parameters: ParameterSet,
     readonly lha: LocalHousingAllowance,
     private readonly afterBenefits: AfterBenefits = NOTHING_AFTER,
+    /** Added to each result's rules version: the published policy change sets laid over the files ('+cs3'). */
+    readonly rulesVersionSuffix = '',
   ) {
     this.ratesHeldFrom = ratesHeldFrom(parameters);
     const position = (code: BenefitCode) => BENEFIT_CODES.indexOf(code);
@@ -253,7 +270,7 @@ export class EntitlementEngine {
     };
     return {
       date,
-      rulesVersion: taxYearOf(date),
+      rulesVersion: `${taxYearOf(date)}${this.rulesVersionSuffix}`,
       system: facts.system,
       facts,
       benefits,

@@ -10,7 +10,7 @@ import { ApiError } from '../errors/api-error.js';
  * Who may call a route. Every controller or route says so; a route that says nothing is refused (fail
  * closed), and a test lists any such route.
  */
-export type AccessRule = 'public' | 'session-holder' | 'adviser' | 'organisation-admin';
+export type AccessRule = 'public' | 'session-holder' | 'adviser' | 'organisation-admin' | 'policy-staff';
 
 export const ACCESS_RULE = 'access-rule';
 
@@ -33,9 +33,22 @@ export const Adviser = () => SetMetadata(ACCESS_RULE, 'adviser' satisfies Access
 /** Signed in as an admin of an organisation: manages its people and clients. Anyone else gets 403 NO_ACCESS. */
 export const OrganisationAdmin = () => SetMetadata(ACCESS_RULE, 'organisation-admin' satisfies AccessRule);
 
-const ROLES_ALLOWED: Record<'adviser' | 'organisation-admin', readonly AccountRole[]> = {
+/**
+ * Signed in as the charity's policy staff: the policy workbench (/api/policy/), where the rules and rates are changed.
+ * Anyone else, advisers and admins included, gets 403 NO_ACCESS.
+ */
+export const PolicyStaff = () => SetMetadata(ACCESS_RULE, 'policy-staff' satisfies AccessRule);
+
+const ROLES_ALLOWED: Record<'adviser' | 'organisation-admin' | 'policy-staff', readonly AccountRole[]> = {
   adviser: ['adviser', 'organisation-admin'],
   'organisation-admin': ['organisation-admin'],
+  'policy-staff': ['policy-staff'],
+};
+
+const REFUSED: Record<keyof typeof ROLES_ALLOWED, string> = {
+  adviser: ACCOUNT_MESSAGES.notSignedIn,
+  'organisation-admin': ACCOUNT_MESSAGES.adminOnly,
+  'policy-staff': ACCOUNT_MESSAGES.policyStaffOnly,
 };
 
 export function accessRuleOf(reflector: Reflector, targets: Parameters<Reflector['getAllAndOverride']>[1]): AccessRule | undefined {
@@ -59,10 +72,8 @@ export class AccessGuard implements CanActivate {
     const user = this.accounts ? await this.accounts.signedInUserOf(request) : null;
     rememberSignedInUser(request, user);
     if (rule === 'public' || rule === 'session-holder') return true;
-    if (!user) throw new ApiError(403, 'NO_ACCESS', ACCOUNT_MESSAGES.notSignedIn);
-    if (!ROLES_ALLOWED[rule].includes(user.role)) {
-      throw new ApiError(403, 'NO_ACCESS', rule === 'adviser' ? ACCOUNT_MESSAGES.notSignedIn : ACCOUNT_MESSAGES.adminOnly);
-    }
+    if (!user) throw new ApiError(403, 'NO_ACCESS', rule === 'policy-staff' ? REFUSED[rule] : ACCOUNT_MESSAGES.notSignedIn);
+    if (!ROLES_ALLOWED[rule].includes(user.role)) throw new ApiError(403, 'NO_ACCESS', REFUSED[rule]);
     return true;
   }
 }

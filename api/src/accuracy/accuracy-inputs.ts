@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { councilTaxData } from '../../../engine/benefits/council-tax-reduction-data.js';
 import { readCaseFiles } from '../../../engine/core/cases.js';
-import type { EntitlementEngine } from '../../../engine/core/entitlement-engine.js';
+import type { Entitlements } from '../../../engine/core/entitlement-engine.js';
 import { RULESETS_DIR } from '../../../engine/load.js';
 import type { AccuracyInputs, AuthorityRow, PrivateRentingRow } from './accuracy-report.js';
 
 /** The files the accuracy report counts, read from the working directory as the engine's loader reads its own. */
-export function readAccuracyInputs(engine: EntitlementEngine, date: string, definitionsDir = resolve('definitions')): AccuracyInputs {
+export function readAccuracyInputs(engine: Entitlements, date: string, definitionsDir = resolve('definitions')): AccuracyInputs {
   const authorities = (
     JSON.parse(readFileSync(join(definitionsDir, 'lookup', 'local-authorities.json'), 'utf8')) as { localAuthorities: AuthorityRow[] }
   ).localAuthorities;
@@ -25,6 +25,6 @@ export function readAccuracyInputs(engine: EntitlementEngine, date: string, defi
 }
 
 /** docs/accuracy.md counts the last council tax year held, so the committed page does not change with the calendar. */
-export function documentedDate(engine: EntitlementEngine): string {
+export function documentedDate(engine: Entitlements): string {
   return engine.parameters.ratesHeldUntil;
 }

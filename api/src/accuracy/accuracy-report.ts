@@ -1,5 +1,5 @@
 import type { CaseFile } from '../../../engine/core/cases.js';
-import type { EntitlementEngine } from '../../../engine/core/entitlement-engine.js';
+import type { Entitlements } from '../../../engine/core/entitlement-engine.js';
 import type { CouncilTaxData } from '../../../engine/benefits/council-tax-reduction-data.js';
 import { councilTaxYearOf } from '../../../engine/benefits/council-tax-reduction-data.js';
 import type { Country } from '../../../engine/household.js';
@@ -28,7 +28,7 @@ export interface PrivateRentingRow {
 
 export interface AccuracyInputs {
   date: string;
-  engine: EntitlementEngine;
+  engine: Entitlements;
   councilTax: CouncilTaxData;
   caseFiles: readonly CaseFile[];
   authorities: readonly AuthorityRow[];
@@ -48,7 +48,7 @@ const NATIONS: readonly { country: AuthorityRow['country']; code: Country }[] = 
 const percent = (part: number, whole: number) => (whole === 0 ? '0%' : `${((part * 100) / whole).toFixed(1)}%`);
 const count = (value: number) => value.toLocaleString('en-GB');
 
-function casesSection(caseFiles: readonly CaseFile[], engine: EntitlementEngine): AccuracySection {
+function casesSection(caseFiles: readonly CaseFile[], engine: Entitlements): AccuracySection {
   const byFolder = new Map<string, number>();
   for (const file of caseFiles) {
     const folder = file.file.split('/')[0]!;

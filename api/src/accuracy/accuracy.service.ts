@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ukToday } from '../../../common/dates/uk-today.js';
-import type { EntitlementEngine } from '../../../engine/core/entitlement-engine.js';
+import type { Entitlements } from '../../../engine/core/entitlement-engine.js';
 import { ENTITLEMENT_ENGINE } from '../calculation/calculation.service.js';
 import { readAccuracyInputs } from './accuracy-inputs.js';
 import { accuracyReport, type AccuracyReport } from './accuracy-report.js';
@@ -10,7 +10,7 @@ import { accuracyReport, type AccuracyReport } from './accuracy-report.js';
 export class AccuracyService {
   private cached: AccuracyReport | null = null;
 
-  constructor(@Inject(ENTITLEMENT_ENGINE) private readonly engine: EntitlementEngine) {}
+  constructor(@Inject(ENTITLEMENT_ENGINE) private readonly engine: Entitlements) {}
 
   /** For today, or, once today is past the rates held (before next year's are added), for the last day they cover. */
   report(): AccuracyReport {

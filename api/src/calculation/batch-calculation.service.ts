@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ukToday } from '../../../common/dates/uk-today.js';
-import type { EntitlementEngine } from '../../../engine/core/entitlement-engine.js';
+import type { Entitlements } from '../../../engine/core/entitlement-engine.js';
 import { ApiError } from '../errors/api-error.js';
 import { answerBatchHousehold, MAX_BATCH_HOUSEHOLDS } from './batch-answer.js';
 import { CalculationRequests } from './calculation-answer.js';
@@ -44,7 +44,7 @@ export class BatchCalculationService {
   /** STALL_LIMIT_MS; a test shortens it. */
   stallLimitMs = STALL_LIMIT_MS;
 
-  constructor(@Inject(ENTITLEMENT_ENGINE) engine: EntitlementEngine) {
+  constructor(@Inject(ENTITLEMENT_ENGINE) engine: Entitlements) {
     this.requests = new CalculationRequests(engine);
   }
 

@@ -3,7 +3,7 @@ import {
   toContractResponse,
   type CalculateOptions,
   type ContractResponse,
-  type EntitlementEngine,
+  type Entitlements,
 } from '../../../engine/core/entitlement-engine.js';
 import { validateCalculationRequest } from '../../../engine/validate-request.js';
 import type { ErrorResponse } from '../../../common/errors.js';
@@ -22,7 +22,7 @@ const outOfRange = (message: string): CalculationAnswer => ({
 });
 
 export class CalculationRequests {
-  constructor(private readonly engine: EntitlementEngine) {}
+  constructor(private readonly engine: Entitlements) {}
 
   /**
    * `today` is the UK date, used when the request gives none. Errors other than bad input or an out-of-range date are

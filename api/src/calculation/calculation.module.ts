@@ -1,13 +1,25 @@
 import { Module } from '@nestjs/common';
-import { loadEntitlementEngine } from '../../../engine/load.js';
+import { DataSource } from 'typeorm';
+import { loadRulesVersions } from '../policy/policy-files.js';
 import { BatchCalculationService } from './batch-calculation.service.js';
 import { CalculationController } from './calculation.controller.js';
 import { CalculationService, ENTITLEMENT_ENGINE } from './calculation.service.js';
 
-/** The stateless calculation API (`docs/calculation-api.md`): the rulesets are read once, at start. */
+/**
+ * The stateless calculation API (`docs/calculation-api.md`). The engine is the rules versions: the rulesets read once,
+ * at start, with the policy change sets published in the workbench laid over them from their dates.
+ */
 @Module({
   controllers: [CalculationController],
-  providers: [{ provide: ENTITLEMENT_ENGINE, useFactory: () => loadEntitlementEngine() }, CalculationService, BatchCalculationService],
+  providers: [
+    {
+      provide: ENTITLEMENT_ENGINE,
+      inject: [{ token: DataSource, optional: true }],
+      useFactory: (dataSource?: DataSource) => loadRulesVersions(dataSource),
+    },
+    CalculationService,
+    BatchCalculationService,
+  ],
   exports: [CalculationService, ENTITLEMENT_ENGINE],
 })
 export class CalculationModule {}

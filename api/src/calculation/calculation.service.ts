@@ -1,17 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ContractResponse, EntitlementEngine } from '../../../engine/core/entitlement-engine.js';
+import type { ContractResponse, Entitlements } from '../../../engine/core/entitlement-engine.js';
 import { ukToday } from '../../../common/dates/uk-today.js';
 import { ApiError } from '../errors/api-error.js';
 import { CalculationRequests } from './calculation-answer.js';
 
-/** The one EntitlementEngine of the process, built at start with every ruleset loaded once. */
+/** The rules versions of the process (RulesVersions), built at start with every ruleset loaded once. */
 export const ENTITLEMENT_ENGINE = Symbol('ENTITLEMENT_ENGINE');
 
 @Injectable()
 export class CalculationService {
   private readonly requests: CalculationRequests;
 
-  constructor(@Inject(ENTITLEMENT_ENGINE) engine: EntitlementEngine) {
+  constructor(@Inject(ENTITLEMENT_ENGINE) engine: Entitlements) {
     this.requests = new CalculationRequests(engine);
   }
 

@@ -1,6 +1,6 @@
 import type { CaseloadAmounts, CaseloadProblem } from '../../../common/adviser/caseload.js';
 import type { Answers } from '../../../common/survey/model.js';
-import { CalculationOutOfRangeError, type EntitlementEngine } from '../../../engine/core/entitlement-engine.js';
+import { CalculationOutOfRangeError, type Entitlements } from '../../../engine/core/entitlement-engine.js';
 import type { Household } from '../../../engine/household.js';
 import { householdFromAnswers, HouseholdMappingError } from '../../../engine/household-mapping/household-mapping.js';
 import { checkStoredAnswers } from '../results/answer-review.js';
@@ -51,7 +51,7 @@ export function householdOfCalculation(
  * that total. The one place a caseload run asks the engine: amounts only, as a batch needs (no sentences, no extra
  * help), and synchronously, so ten thousand clients make no promises.
  */
-export function figuresAt(engine: EntitlementEngine, household: Household, date: string): Figures {
+export function figuresAt(engine: Entitlements, household: Household, date: string): Figures {
   const result = engine.calculateSync(household, date, { explanations: false, extraHelp: false });
   const system = result.system === 'PENSION_AGE' ? 'LEGACY_AND_PENSION_AGE' : 'UNIVERSAL_CREDIT';
   const benefits = new Map<string, { weeklyPence: number; monthlyPence: number }>();
@@ -81,7 +81,7 @@ export function compareFigures(before: Figures, after: Figures): { benefits: Map
 
 /** One client: the household from the stored answers, then the figures on the day it was saved and on the run's date. */
 export function recalculateClient(
-  engine: EntitlementEngine,
+  engine: Entitlements,
   survey: CompiledSurvey,
   calculation: StoredCalculation,
   environment: RuleEnvironment,

@@ -17,7 +17,7 @@ import {
 } from '../../../common/adviser/caseload.js';
 import { isIsoDate } from '../../../common/survey/dates.js';
 import { QUESTION_NAMES, type Answers, type PostcodeAnswer } from '../../../common/survey/model.js';
-import type { EntitlementEngine } from '../../../engine/core/entitlement-engine.js';
+import type { Entitlements } from '../../../engine/core/entitlement-engine.js';
 import type { SignedInUser } from '../accounts/signed-in-user.js';
 import { ENTITLEMENT_ENGINE } from '../calculation/calculation.service.js';
 import { describeErrorForLog } from '../errors/database-errors.js';
@@ -104,7 +104,7 @@ export function defaultCaseloadDate(today: string, ratesHeldUntil: string): stri
 export class CaseloadService implements OnModuleInit {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    @Inject(ENTITLEMENT_ENGINE) private readonly engine: EntitlementEngine,
+    @Inject(ENTITLEMENT_ENGINE) private readonly engine: Entitlements,
     @Inject(COMPILED_SURVEY) private readonly survey: CompiledSurvey,
     private readonly surveys: SurveyService,
     private readonly brmas: PostcodeBrmaLookup,

@@ -161,6 +161,9 @@ export class Environment {
   @IsRouteLimit(ROUTE_LIMITS['caseload-run'].variable)
   RATE_LIMIT_CASELOAD_RUN: string = ROUTE_LIMITS['caseload-run'].default;
 
+  @IsRouteLimit(ROUTE_LIMITS['policy-run'].variable)
+  RATE_LIMIT_POLICY_RUN: string = ROUTE_LIMITS['policy-run'].default;
+
   /** Express's 'trust proxy': unset, X-Forwarded-For is ignored and the connection's peer is the source address. */
   @IsOptional()
   @ValidateBy(

@@ -11,6 +11,7 @@ import { ClientErrorReport } from '../client-errors/client-error-report.entity.j
 import { CouncilTaxAddress } from '../lookup/council-tax-address.entity.js';
 import { PostcodeLocation } from '../lookup/postcode-location.entity.js';
 import { PostcodeBrma } from '../lookup/postcode-brma.entity.js';
+import { PolicyAuditEvent, PolicyChangeSet } from '../policy/policy-change-set.entity.js';
 import { RateLimitCounter } from '../rate-limit/rate-limit-counter.entity.js';
 import { ResultFeedback } from '../results/result-feedback.entity.js';
 import { CalculationSession } from '../survey/calculation-session.entity.js';
@@ -39,4 +40,6 @@ export const ENTITIES = [
   CaseloadRun,
   CaseloadRunClient,
   CaseloadRunBenefit,
+  PolicyChangeSet,
+  PolicyAuditEvent,
 ];

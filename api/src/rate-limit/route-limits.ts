@@ -18,6 +18,8 @@ export const ROUTE_LIMITS = {
   pdf: { variable: 'RATE_LIMIT_PDF', default: '30/1m' },
   /** Starting a caseload run, which recalculates every client of the organisation in the background. */
   'caseload-run': { variable: 'RATE_LIMIT_CASELOAD_RUN', default: '20/1h' },
+  /** Running a policy change set's cases or impact, each of which works out thousands of households. */
+  'policy-run': { variable: 'RATE_LIMIT_POLICY_RUN', default: '120/1h' },
 } as const;
 
 export type RouteLimitName = keyof typeof ROUTE_LIMITS;

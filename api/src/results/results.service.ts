@@ -8,7 +8,7 @@ import {
   type BetterOffComparison,
   type CircumstanceChange,
 } from '../../../engine/better-off.js';
-import { CalculationOutOfRangeError, type EntitlementEngine, toContractResponse } from '../../../engine/core/entitlement-engine.js';
+import { CalculationOutOfRangeError, type Entitlements, toContractResponse } from '../../../engine/core/entitlement-engine.js';
 import type { CalculationResult } from '../../../engine/core/calculation-result.js';
 import type { Explanations } from '../../../engine/core/explanations.js';
 import type { Household } from '../../../engine/household.js';
@@ -75,7 +75,7 @@ export type ResultsReadiness = 'not-finished' | 'needs-answers' | 'ready';
 export class ResultsService {
   constructor(
     @Inject(COMPILED_SURVEY) private readonly survey: CompiledSurvey,
-    @Inject(ENTITLEMENT_ENGINE) private readonly engine: EntitlementEngine,
+    @Inject(ENTITLEMENT_ENGINE) private readonly engine: Entitlements,
     @Inject(BENEFIT_GUIDE) private readonly guide: BenefitGuide,
     @Inject(BETTER_OFF_PAGE) readonly betterOffPage: CompiledPage,
     @Inject(BETTER_OFF_SENTENCES) private readonly sentences: Explanations,

@@ -36,7 +36,7 @@ import { lhaAreaChoice, type LhaAreaChoice } from './lha-area-choice.js';
 import { askedQuestion, countryOf } from './asked-question.js';
 import { PostcodeBrmaLookup } from '../lookup/postcode-brma-lookup.js';
 import { ENTITLEMENT_ENGINE } from '../calculation/calculation.service.js';
-import type { EntitlementEngine } from '../../../engine/core/entitlement-engine.js';
+import type { Entitlements } from '../../../engine/core/entitlement-engine.js';
 import type { SurveySubmission } from './survey.dto.js';
 import {
   answersBefore,
@@ -193,7 +193,7 @@ export class SurveyService {
     private readonly postcodes: PostcodeAnswerChecker,
     private readonly lookup: LookupService,
     private readonly brmas: PostcodeBrmaLookup,
-    @Inject(ENTITLEMENT_ENGINE) private readonly engine: EntitlementEngine,
+    @Inject(ENTITLEMENT_ENGINE) private readonly engine: Entitlements,
   ) {}
 
   ruleEnvironment(): RuleEnvironment {

@@ -1,0 +1,80 @@
+import type { DataSource } from 'typeorm';
+import { ukToday } from '../../../common/dates/uk-today.js';
+import type { PolicyEdit } from '../../../common/policy/model.js';
+import { RulesVersions, type PublishedChangeSet } from '../../../engine/policy/rules-versions.js';
+import { diskFiles, type SourceFiles } from '../../../engine/source-files.js';
+import { sameJson } from '../../../engine/policy/edits.js';
+import { readScheduledChanges } from '../../../engine/policy/export.js';
+import type { DefinitionFiles } from '../survey/definitions/files.js';
+import { checkSurveyDefinition } from '../survey/survey-definitions.js';
+
+/**
+ * The repository's files as the policy workbench reads and changes them (issue 19): the questionnaire's check added
+ * to the engine's, and the published change sets as the database holds them.
+ */
+
+/** The questionnaire's definitions read through `files` (a change set may change a page). */
+export function definitionFilesOf(files: SourceFiles): DefinitionFiles {
+  return {
+    readText: (path) => files.read(`definitions/${path}`),
+    list: (folder) => files.list(`definitions/${folder}`).filter((path) => !path.includes('/')),
+    shown: (path) => `definitions/${path}`,
+  };
+}
+
+/** Every problem the questionnaire's check finds in `files`, each naming its file. */
+export function surveyProblemsOf(files: SourceFiles): string[] {
+  return checkSurveyDefinition(definitionFilesOf(files)).problems;
+}
+
+/** The published change sets (and those reverted, which apply until their revert date), in publish order. */
+export async function readPublishedChangeSets(dataSource: DataSource): Promise<PublishedChangeSet[]> {
+  const rows = await dataSource.query<
+    {
+      id: number;
+      title: string;
+      published_seq: number;
+      effective_from: string;
+      reverted_from: string | null;
+      edits: PolicyEdit[];
+      published_parts: { before: unknown; after: unknown }[] | null;
+    }[]
+  >(
+    `SELECT id, title, published_seq, published_parts, to_char(effective_from, 'YYYY-MM-DD') AS effective_from, to_char(reverted_from, 'YYYY-MM-DD') AS reverted_from, edits
+       FROM policy_change_sets WHERE status IN ('published', 'reverted') ORDER BY published_seq`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    seq: row.published_seq,
+    effectiveFrom: row.effective_from,
+    revertedFrom: row.reverted_from,
+    edits: row.edits,
+    title: row.title,
+    parts: row.published_parts,
+  }));
+}
+
+/**
+ * The change sets the rules versions apply: those the repository schedules (`rulesets/scheduled/`, written by
+ * `rules:export`), then the database's. A scheduled file of a change set the database also holds is the same change
+ * set, applied once.
+ */
+export function withScheduledChanges(files: SourceFiles, fromDatabase: readonly PublishedChangeSet[]): PublishedChangeSet[] {
+  const scheduled = readScheduledChanges(files).filter(
+    (file) =>
+      !fromDatabase.some((set) => set.id === file.id && set.effectiveFrom === file.effectiveFrom && sameJson(set.edits, file.edits)),
+  );
+  return [...scheduled, ...fromDatabase];
+}
+
+/**
+ * The rules versions of the process: the files on disk with the published change sets over them, today's version
+ * loaded now so that a broken file stops the start, as it always has. Without a database (a unit test's app),
+ * the files alone.
+ */
+export async function loadRulesVersions(dataSource?: DataSource, files: SourceFiles = diskFiles()): Promise<RulesVersions> {
+  const published = withScheduledChanges(files, dataSource ? await readPublishedChangeSets(dataSource) : []);
+  const versions = new RulesVersions(files, published, { moreChecks: surveyProblemsOf });
+  versions.versionOn(ukToday());
+  return versions;
+}

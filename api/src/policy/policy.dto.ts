@@ -1,0 +1,81 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsObject, IsString, Matches, MaxLength } from 'class-validator';
+import { POLICY_LIMITS } from '../../../common/policy/model.js';
+import { BrowserRequest } from '../requests/browser-request.dto.js';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export class CreateChangeSetDto extends BrowserRequest {
+  @ApiProperty({
+    description: 'A short title: what the change set does.',
+    example: 'Uprate Child Benefit for April 2027',
+    maxLength: POLICY_LIMITS.titleMaxLength,
+  })
+  @IsString({ message: 'Enter a title for the change set.' })
+  @Matches(/\S/, { message: 'Enter a title for the change set.' })
+  @MaxLength(POLICY_LIMITS.titleMaxLength, { message: `The title must be at most ${POLICY_LIMITS.titleMaxLength} characters.` })
+  title!: string;
+
+  @ApiProperty({
+    description: 'Why: the law or announcement it follows.',
+    example: 'The Social Security Benefits Up-rating Order 2027 raises Child Benefit by 3.8% from 6 April 2027.',
+    maxLength: POLICY_LIMITS.reasonMaxLength,
+  })
+  @IsString({ message: 'Say why the change is made.' })
+  @Matches(/\S/, { message: 'Say why the change is made.' })
+  @MaxLength(POLICY_LIMITS.reasonMaxLength, { message: `The reason must be at most ${POLICY_LIMITS.reasonMaxLength} characters.` })
+  reason!: string;
+}
+
+export class EditDto extends BrowserRequest {
+  @ApiProperty({
+    description:
+      "One edit (common/policy/model.ts PolicyEdit; JSON Schema definitions/schemas/policy-edit.schema.json): kind 'parameter-value', 'rates-held', 'rule', 'question', 'extra-help-item' or 'case'.",
+    example: {
+      kind: 'parameter-value',
+      parameter: 'gov/hmrc/child_benefit/amount/eldest',
+      from: '2027-04-12',
+      value: 2810,
+      source: null,
+    },
+  })
+  @IsObject({ message: 'edit must be an object: one edit of the change set.' })
+  edit!: Record<string, unknown>;
+}
+
+export class PublishDto extends BrowserRequest {
+  @ApiProperty({ description: 'The date it applies from, yyyy-mm-dd: today or later.', example: '2027-04-06' })
+  @Matches(DATE, { message: 'Enter the date it applies from, written yyyy-mm-dd.' })
+  effectiveFrom!: string;
+}
+
+export class RevertDto extends BrowserRequest {
+  @ApiProperty({ description: 'The date it stops applying, yyyy-mm-dd: today or later, after its own date.', example: '2027-05-01' })
+  @Matches(DATE, { message: 'Enter the date it stops applying, written yyyy-mm-dd.' })
+  from!: string;
+}
+
+export class ImpactDto extends BrowserRequest {
+  @ApiProperty({ description: 'The date both the published rules and the draft are worked out at, yyyy-mm-dd.', example: '2027-04-12' })
+  @Matches(DATE, { message: 'Enter the date to work the households out at, written yyyy-mm-dd.' })
+  date!: string;
+}
+
+export class UpratingDto extends BrowserRequest {
+  @ApiProperty({ description: 'The parameters to uprate, by name.', example: ['gov/hmrc/child_benefit/amount/eldest'] })
+  @IsArray({ message: 'Choose the parameters to uprate.' })
+  @ArrayMinSize(1, { message: 'Choose at least one parameter to uprate.' })
+  @ArrayMaxSize(POLICY_LIMITS.upratingParametersMax, {
+    message: `Choose at most ${POLICY_LIMITS.upratingParametersMax} parameters at a time.`,
+  })
+  @IsString({ each: true, message: 'Each parameter must be named by its path.' })
+  parameters!: string[];
+
+  @ApiProperty({ description: 'The uprating, a percentage with up to 2 decimals.', example: '3.8' })
+  @Matches(/^-?\d{1,3}(\.\d{1,2})?$/, { message: 'Enter the percentage as a number with up to 2 decimals, like 3.8.' })
+  percent!: string;
+
+  @ApiProperty({ description: 'The date the new values take effect, yyyy-mm-dd.', example: '2027-04-12' })
+  @Matches(DATE, { message: 'Enter the date the new values take effect, written yyyy-mm-dd.' })
+  from!: string;
+}

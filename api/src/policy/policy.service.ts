@@ -1,0 +1,533 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { DataSource, EntityManager } from 'typeorm';
+import { ukToday } from '../../../common/dates/uk-today.js';
+import { isIsoDate } from '../../../common/survey/dates.js';
+import type {
+  CaseRunResult,
+  CasesRunReport,
+  ChangeSetDetail,
+  ChangeSetSummary,
+  EditProblem,
+  PolicyAuditEntry,
+  PolicyEdit,
+  PolicyStatus,
+} from '../../../common/policy/model.js';
+import { POLICY_LIMITS } from '../../../common/policy/model.js';
+import type { FieldError } from '../../../common/errors.js';
+import type { BenefitCode } from '../../../engine/core/benefit.js';
+import { checkCase, readCaseFilesFrom, type RulesCase } from '../../../engine/core/cases.js';
+import { taxYearOf, type Entitlements } from '../../../engine/core/entitlement-engine.js';
+import { normaliseHousehold } from '../../../engine/core/normalise.js';
+import {
+  applyChangeSet,
+  editedPart,
+  editShapeProblems,
+  editTarget,
+  publishingProblems,
+  sameJson,
+  type AppliedChangeSet,
+} from '../../../engine/policy/edits.js';
+import { inForceOn, RulesVersions } from '../../../engine/policy/rules-versions.js';
+import { scheduledPath } from '../../../engine/policy/export.js';
+import type { SourceFiles } from '../../../engine/source-files.js';
+import type { SignedInUser } from '../accounts/signed-in-user.js';
+import { ENTITLEMENT_ENGINE } from '../calculation/calculation.service.js';
+import { ApiError } from '../errors/api-error.js';
+import { JsonLogger } from '../logging/json-logger.js';
+import { readPublishedChangeSets, surveyProblemsOf, withScheduledChanges } from './policy-files.js';
+import type { PublishedPart } from './policy-change-set.entity.js';
+
+/** A date after every change set's: the version with everything published and not reverted, which drafts build on. */
+const LATEST = '9999-12-31';
+/** How often a process looks for change sets another process published (each process keeps its own versions). */
+const REFRESH_MS = 10_000;
+/** Drafts applied recently, kept so that reading a change set again does not load the engine again. */
+const APPLIED_KEPT = 16;
+
+interface ChangeSetRow {
+  id: number;
+  title: string;
+  reason: string;
+  status: ChangeSetDetail['status'];
+  edits: PolicyEdit[];
+  author_id: string | null;
+  author_name: string;
+  approver_id: string | null;
+  approver_name: string | null;
+  effective_from: string | null;
+  reverted_from: string | null;
+  published_parts: PublishedPart[] | null;
+  last_cases_run: ChangeSetDetail['lastCasesRun'];
+  last_impact: ChangeSetDetail['lastImpact'];
+  updated_at: Date;
+}
+
+const COLUMNS = `id, title, reason, status, edits, author_id, author_name, approver_id, approver_name,
+  to_char(effective_from, 'YYYY-MM-DD') AS effective_from, to_char(reverted_from, 'YYYY-MM-DD') AS reverted_from,
+  published_parts, last_cases_run, last_impact, updated_at`;
+
+export function changeSetNotFound(): ApiError {
+  return new ApiError(404, 'CHANGE_SET_NOT_FOUND', 'There is no change set with this number.');
+}
+
+/**
+ * The policy workbench (issue 19): change sets of edits, checked as the loaders check the files; their cases and
+ * impact; approval by a second member; publication from a date, after which every calculation on or after that date
+ * (results, the API, the adviser area, caseload runs) is worked out with it, with no deploy. Every step is audited.
+ */
+@Injectable()
+export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly applied = new Map<string, AppliedChangeSet>();
+  private refreshTimer: NodeJS.Timeout | undefined;
+  private publishedSignature = '';
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(ENTITLEMENT_ENGINE) private readonly engine: Entitlements,
+    private readonly logger: JsonLogger,
+  ) {}
+
+  /** The rules versions of the process (the calculation module's engine). */
+  get versions(): RulesVersions {
+    if (!(this.engine instanceof RulesVersions)) throw new Error('The policy workbench needs the engine to be the rules versions.');
+    return this.engine;
+  }
+
+  today(): string {
+    return ukToday();
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.publishedSignature = await this.readPublishedSignature();
+    // Say at start, in the log, which published change sets the repository's files do not hold (see status()).
+    for (const set of this.status().published.filter(({ files }) => files !== 'in-files')) {
+      this.logger.event('warn', 'a published policy change set is not in the repository files', {
+        changeSet: set.id,
+        files: set.files,
+        differences: set.differences.length,
+      });
+    }
+    this.refreshTimer = setInterval(() => void this.refreshIfPublishedElsewhere(), REFRESH_MS);
+    this.refreshTimer.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.refreshTimer);
+  }
+
+  private async readPublishedSignature(): Promise<string> {
+    const [row] = await this.dataSource.query<{ signature: string | null }[]>(
+      `SELECT string_agg(id || ':' || status || ':' || coalesce(reverted_from::text, ''), ',' ORDER BY published_seq) AS signature
+         FROM policy_change_sets WHERE published_seq IS NOT NULL`,
+    );
+    return row?.signature ?? '';
+  }
+
+  /** Another process published, withdrew or reverted a change set: load the versions again. */
+  private async refreshIfPublishedElsewhere(): Promise<void> {
+    try {
+      const signature = await this.readPublishedSignature();
+      if (signature !== this.publishedSignature) await this.reloadPublished(signature);
+    } catch (error) {
+      this.logger.event('warn', 'could not check for published policy change sets', { errorName: (error as Error).name });
+    }
+  }
+
+  private async reloadPublished(signature?: string): Promise<void> {
+    this.versions.setPublished(withScheduledChanges(this.versions.baseFiles, await readPublishedChangeSets(this.dataSource)));
+    this.publishedSignature = signature ?? (await this.readPublishedSignature());
+  }
+
+  /** The draft's edits laid over the published rules (everything published and not reverted), checked. */
+  private apply(edits: readonly PolicyEdit[], base: SourceFiles = this.versions.versionOn(LATEST).files): AppliedChangeSet {
+    const key = `${this.versions
+      .versionOn(LATEST)
+      .sets.map(({ id }) => id)
+      .join(',')}|${base === this.versions.versionOn(LATEST).files ? 'latest' : 'other'}|${JSON.stringify(edits)}`;
+    const cached = key.includes('|latest|') ? this.applied.get(key) : undefined;
+    if (cached) return cached;
+    const applied = applyChangeSet(base, edits, { moreChecks: surveyProblemsOf });
+    if (key.includes('|latest|')) {
+      this.applied.set(key, applied);
+      if (this.applied.size > APPLIED_KEPT) this.applied.delete(this.applied.keys().next().value!);
+    }
+    return applied;
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Reading
+
+  private async row(id: number, manager: EntityManager | DataSource = this.dataSource, lock = false): Promise<ChangeSetRow> {
+    if (!Number.isSafeInteger(id) || id < 1) throw changeSetNotFound();
+    const [row] = await manager.query<ChangeSetRow[]>(
+      `SELECT ${COLUMNS} FROM policy_change_sets WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+      [id],
+    );
+    if (!row) throw changeSetNotFound();
+    return row;
+  }
+
+  private summaryOf(row: ChangeSetRow): ChangeSetSummary {
+    return {
+      id: row.id,
+      title: row.title,
+      status: row.status,
+      author: { id: row.author_id ?? '', name: row.author_name },
+      approver: row.approver_name ? { id: row.approver_id ?? '', name: row.approver_name } : null,
+      effectiveFrom: row.effective_from,
+      revertedFrom: row.reverted_from,
+      editCount: row.edits.length,
+      updatedAt: new Date(row.updated_at).toISOString(),
+    };
+  }
+
+  async list(): Promise<{ changeSets: ChangeSetSummary[] }> {
+    const rows = await this.dataSource.query<ChangeSetRow[]>(`SELECT ${COLUMNS} FROM policy_change_sets ORDER BY id DESC LIMIT 200`);
+    return { changeSets: rows.map((row) => this.summaryOf(row)) };
+  }
+
+  /** What stops a change set being approved or published: its own problems and every value without its source. */
+  private problemsOf(row: ChangeSetRow): EditProblem[] {
+    if (row.status !== 'draft' && row.status !== 'approved') return [];
+    if (row.edits.length === 0) return [{ edit: null, field: '', message: 'The change set has no edits yet.' }];
+    return [...this.apply(row.edits).problems, ...publishingProblems(row.edits)];
+  }
+
+  async detail(id: number, user: SignedInUser): Promise<ChangeSetDetail> {
+    const row = await this.row(id);
+    const audit = await this.dataSource.query<{ at: Date; actor_id: string | null; actor_name: string; action: string; detail: string }[]>(
+      `SELECT at, actor_id, actor_name, action, detail FROM policy_audit_events WHERE change_set_id = $1 ORDER BY at, id`,
+      [id],
+    );
+    return {
+      ...this.summaryOf(row),
+      reason: row.reason,
+      edits: row.edits,
+      problems: this.problemsOf(row),
+      canApprove: row.status === 'draft' && row.author_id !== user.userId,
+      audit: audit.map((entry): PolicyAuditEntry => ({
+        at: new Date(entry.at).toISOString(),
+        actor: { id: entry.actor_id ?? '', name: entry.actor_name },
+        action: entry.action,
+        detail: entry.detail,
+      })),
+      lastCasesRun: row.last_cases_run,
+      lastImpact: row.last_impact,
+    };
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Changing
+
+  private async audit(manager: EntityManager | DataSource, id: number, user: SignedInUser, action: string, detail: string): Promise<void> {
+    await manager.query(
+      `INSERT INTO policy_audit_events (change_set_id, actor_id, actor_name, action, detail) VALUES ($1, $2, $3, $4, $5)`,
+      [id, user.userId, user.displayName, action, detail],
+    );
+  }
+
+  async create(user: SignedInUser, title: string, reason: string): Promise<ChangeSetDetail> {
+    const id = await this.dataSource.transaction(async (manager) => {
+      const [row] = await manager.query<{ id: number }[]>(
+        `INSERT INTO policy_change_sets (title, reason, author_id, author_name) VALUES ($1, $2, $3, $4) RETURNING id`,
+        [title.trim(), reason.trim(), user.userId, user.displayName],
+      );
+      await this.audit(manager, row.id, user, 'created', `Started '${title.trim()}'.`);
+      return row.id;
+    });
+    return this.detail(id, user);
+  }
+
+  /**
+   * Adds an edit (index null) or replaces or removes one. The edit is checked as the loaders check the file it makes;
+   * an edit with a problem of its own is refused, naming the field. Editing an approved change set takes it back to
+   * a draft: the approval was of what it said before.
+   */
+  async changeEdits(user: SignedInUser, id: number, index: number | null, edit: unknown | null): Promise<ChangeSetDetail> {
+    await this.dataSource.transaction(async (manager) => {
+      const row = await this.row(id, manager, true);
+      if (row.status !== 'draft' && row.status !== 'approved')
+        throw new ApiError(
+          409,
+          'CHANGE_SET_CLOSED',
+          'This change set has been published, so it cannot be changed. Start a new change set.',
+        );
+      const edits = [...row.edits];
+      if (index !== null && (!Number.isSafeInteger(index) || index < 0 || index >= edits.length))
+        throw new ApiError(404, 'EDIT_NOT_FOUND', 'This change set has no edit with that number.');
+      let action: string;
+      if (edit === null) {
+        edits.splice(index!, 1);
+        action = `Removed edit ${index! + 1}.`;
+      } else {
+        const shape = editShapeProblems(edit);
+        if (shape.length > 0) throw ApiError.validation(shape.map(fieldErrorOfEdit));
+        const at = index ?? edits.length;
+        if (index === null && edits.length >= POLICY_LIMITS.editsMax)
+          throw ApiError.validation([{ path: 'edit', message: `A change set holds at most ${POLICY_LIMITS.editsMax} edits.` }]);
+        edits[at] = edit as PolicyEdit;
+        const own = this.apply(edits).problems.filter((problem) => problem.edit === at);
+        if (own.length > 0) throw ApiError.validation(own.map(fieldErrorOfEdit));
+        action = `${index === null ? 'Added' : 'Changed'} edit ${at + 1}: ${describeEdit(edit as PolicyEdit)}.`;
+      }
+      await manager.query(
+        `UPDATE policy_change_sets SET edits = $2::jsonb, status = 'draft', approver_id = NULL, approver_name = NULL, updated_at = now() WHERE id = $1`,
+        [id, JSON.stringify(edits)],
+      );
+      await this.audit(manager, id, user, 'edited', action + (row.status === 'approved' ? ' The approval no longer stands.' : ''));
+    });
+    return this.detail(id, user);
+  }
+
+  async approve(user: SignedInUser, id: number): Promise<ChangeSetDetail> {
+    await this.dataSource.transaction(async (manager) => {
+      const row = await this.row(id, manager, true);
+      if (row.author_id === user.userId)
+        throw new ApiError(403, 'OWN_CHANGE_SET', 'You wrote this change set, so another member of the policy team must approve it.');
+      if (row.status !== 'draft') throw new ApiError(409, 'CHANGE_SET_NOT_DRAFT', 'Only a draft change set can be approved.');
+      const problems = this.problemsOf(row);
+      if (problems.length > 0)
+        throw new ApiError(
+          409,
+          'CHANGE_SET_HAS_PROBLEMS',
+          'Put right the problems listed before approving.',
+          problems.map(fieldErrorOfProblem),
+        );
+      await manager.query(
+        `UPDATE policy_change_sets SET status = 'approved', approver_id = $2, approver_name = $3, updated_at = now() WHERE id = $1`,
+        [id, user.userId, user.displayName],
+      );
+      await this.audit(manager, id, user, 'approved', `Approved ${row.edits.length} edit(s).`);
+    });
+    return this.detail(id, user);
+  }
+
+  async publish(user: SignedInUser, id: number, effectiveFrom: string): Promise<ChangeSetDetail> {
+    const today = this.today();
+    if (!isIsoDate(effectiveFrom) || effectiveFrom < today)
+      throw ApiError.validation([{ path: 'effectiveFrom', message: `Enter a date from today (${today}), written yyyy-mm-dd.` }]);
+    await this.dataSource.transaction(async (manager) => {
+      const row = await this.row(id, manager, true);
+      if (row.status !== 'approved')
+        throw new ApiError(
+          409,
+          'CHANGE_SET_NOT_APPROVED',
+          'A change set is published once another member of the policy team has approved it.',
+        );
+      // Checked again over what is published now: another change set may have been published since the approval.
+      const base = this.versions.versionOn(LATEST).files;
+      const applied = this.apply(row.edits, base);
+      const problems = [...applied.problems, ...publishingProblems(row.edits)];
+      if (problems.length > 0)
+        throw new ApiError(
+          409,
+          'CHANGE_SET_HAS_PROBLEMS',
+          'Put right the problems listed before publishing.',
+          problems.map(fieldErrorOfProblem),
+        );
+      const parts = row.edits.map((edit): PublishedPart => {
+        const path = editTarget(edit);
+        const before = base.read(path);
+        return {
+          before: editedPart(before === null ? null : JSON.parse(before), edit),
+          after: editedPart(JSON.parse(applied.files.read(path)!), edit),
+        };
+      });
+      await manager.query(
+        `UPDATE policy_change_sets SET status = 'published', effective_from = $2, published_parts = $3::jsonb, updated_at = now(),
+                published_seq = (SELECT coalesce(max(published_seq), 0) + 1 FROM policy_change_sets) WHERE id = $1`,
+        [id, effectiveFrom, JSON.stringify(parts)],
+      );
+      await this.audit(manager, id, user, 'published', `Published to apply from ${effectiveFrom}.`);
+    });
+    await this.reloadPublished();
+    return this.detail(id, user);
+  }
+
+  async withdraw(user: SignedInUser, id: number): Promise<ChangeSetDetail> {
+    const today = this.today();
+    await this.dataSource.transaction(async (manager) => {
+      const row = await this.row(id, manager, true);
+      if (row.status !== 'published' || row.effective_from! <= today)
+        throw new ApiError(
+          409,
+          'CHANGE_SET_IN_FORCE',
+          'Only a published change set whose date is still ahead can be withdrawn; revert one already in force.',
+        );
+      await manager.query(`UPDATE policy_change_sets SET status = 'withdrawn', updated_at = now() WHERE id = $1`, [id]);
+      await this.audit(manager, id, user, 'withdrawn', `Withdrawn before its date (${row.effective_from}).`);
+    });
+    await this.reloadPublished();
+    return this.detail(id, user);
+  }
+
+  async revert(user: SignedInUser, id: number, from: string): Promise<ChangeSetDetail> {
+    const today = this.today();
+    if (!isIsoDate(from) || from < today)
+      throw ApiError.validation([{ path: 'from', message: `Enter a date from today (${today}), written yyyy-mm-dd.` }]);
+    await this.dataSource.transaction(async (manager) => {
+      const row = await this.row(id, manager, true);
+      if (row.status !== 'published' || row.effective_from! > today)
+        throw new ApiError(
+          409,
+          'CHANGE_SET_NOT_IN_FORCE',
+          'Only a published change set already in force can be reverted; withdraw one whose date is ahead.',
+        );
+      if (from <= row.effective_from!)
+        throw ApiError.validation([{ path: 'from', message: `Enter a date after the change set's own date (${row.effective_from}).` }]);
+      await manager.query(`UPDATE policy_change_sets SET status = 'reverted', reverted_from = $2, updated_at = now() WHERE id = $1`, [
+        id,
+        from,
+      ]);
+      await this.audit(manager, id, user, 'reverted', `Reverted: no longer applies from ${from}.`);
+    });
+    await this.reloadPublished();
+    return this.detail(id, user);
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Proving
+
+  /** Every hand-worked case (the files' and the change set's) run with the draft, with what each one used. */
+  async runCases(user: SignedInUser, id: number): Promise<CasesRunReport> {
+    const row = await this.row(id);
+    const applied = this.apply(row.edits);
+    if (!applied.engine)
+      throw new ApiError(
+        409,
+        'CHANGE_SET_HAS_PROBLEMS',
+        'Put right the problems listed before running the cases.',
+        applied.problems.map(fieldErrorOfProblem),
+      );
+    const engine = applied.engine;
+    const added = new Set(
+      row.edits.flatMap((edit) => (edit.kind === 'case' ? [`${edit.ruleset}/cases/workbench.json|${edit.case.name}`] : [])),
+    );
+    const cases: CaseRunResult[] = [];
+    let yielded = Date.now();
+    for (const { file, cases: items } of readCaseFilesFrom(applied.files)) {
+      for (const item of items) {
+        cases.push(await runOneCase(engine, file, item, added.has(`${file}|${item.name}`)));
+        if (Date.now() - yielded > 20) {
+          await nextTurn();
+          yielded = Date.now();
+        }
+      }
+    }
+    const passed = cases.filter((result) => result.passed).length;
+    const report: CasesRunReport = { ranAt: new Date().toISOString(), total: cases.length, passed, failed: cases.length - passed, cases };
+    await this.dataSource.query(`UPDATE policy_change_sets SET last_cases_run = $2::jsonb WHERE id = $1`, [id, JSON.stringify(report)]);
+    await this.audit(this.dataSource, id, user, 'cases-run', `Ran ${report.total} cases: ${passed} passed, ${report.failed} failed.`);
+    return report;
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Files and overlays
+
+  /**
+   * Whether the repository's files hold each published change set: exported (the files already say what it set),
+   * not exported (the files still say what it replaced: it is laid over them), or different from both (someone
+   * changed the files another way): shown at the top of the workbench and logged at start.
+   */
+  status(): PolicyStatus {
+    const base = this.versions.baseFiles;
+    const today = this.today();
+    return {
+      rulesVersionToday: `${taxYearOf(today)}${this.versions.engineOn(today).rulesVersionSuffix}`,
+      published: this.versions.publishedSets.map((set) => {
+        const base0 = {
+          id: set.id,
+          title: set.title ?? `Change set ${set.id}`,
+          effectiveFrom: set.effectiveFrom,
+          revertedFrom: set.revertedFrom,
+        };
+        const differences: string[] = this.versions.problemsOf(set.id).map(({ message }) => message);
+        // A change set read from rulesets/scheduled/ is the files' own.
+        if (set.seq < 0) return { ...base0, files: differences.length > 0 ? ('differs' as const) : ('in-files' as const), differences };
+        if (set.effectiveFrom > today) {
+          const text = base.read(scheduledPath(set));
+          const held = text !== null && sameJson((JSON.parse(text) as { edits: unknown }).edits, set.edits);
+          return {
+            ...base0,
+            files: differences.length > 0 ? ('differs' as const) : held ? ('in-files' as const) : ('not-exported' as const),
+            differences,
+          };
+        }
+        // In force (the files should say what it set) or reverted by today (they should say what it replaced).
+        const reverted = !inForceOn(set, today);
+        const parts = this.versions.partsOf(set.id);
+        let exported = 0;
+        set.edits.forEach((edit, index) => {
+          const text = base.read(editTarget(edit));
+          const now = editedPart(text === null ? null : JSON.parse(text), edit);
+          const wanted = reverted ? parts?.[index]?.before : parts?.[index]?.after;
+          const other = reverted ? parts?.[index]?.after : parts?.[index]?.before;
+          if (sameJson(now, wanted ?? null)) exported += 1;
+          else if (!sameJson(now, other ?? null))
+            differences.push(`${describeEdit(edit)}: the files hold something else (${editTarget(edit)}).`);
+        });
+        const files =
+          differences.length > 0 ? ('differs' as const) : exported === set.edits.length ? ('in-files' as const) : ('not-exported' as const);
+        return { ...base0, files, differences };
+      }),
+    };
+  }
+}
+
+/** An edit's problem as the API's field error: `edit.value`, `edit.source.url`. */
+function fieldErrorOfEdit(problem: { field: string; message: string }): FieldError {
+  return { path: problem.field ? `edit.${problem.field}` : 'edit', message: problem.message };
+}
+
+/** A change set's problem as a field error: `edits[2].value`, or '' for the set as a whole. */
+function fieldErrorOfProblem(problem: EditProblem): FieldError {
+  if (problem.edit === null) return { path: '', message: problem.message };
+  return { path: `edits[${problem.edit}]${problem.field ? `.${problem.field}` : ''}`, message: problem.message };
+}
+
+/** An edit in a few words, for the audit and the status. */
+export function describeEdit(edit: PolicyEdit): string {
+  switch (edit.kind) {
+    case 'parameter-value':
+      return `${edit.parameter} from ${edit.from}: ${String(edit.value)}`;
+    case 'rates-held':
+      return `rates held until ${edit.until}`;
+    case 'rule':
+      return `rule ${edit.ruleset}/${edit.rule}`;
+    case 'question':
+      return `question ${edit.page}/${edit.question}`;
+    case 'extra-help-item':
+      return `extra help ${edit.category}/${String(edit.item.name)}`;
+    case 'case':
+      return `case '${edit.case.name}' in ${edit.ruleset}`;
+  }
+}
+
+async function runOneCase(engine: Entitlements, file: string, item: RulesCase, fromChangeSet: boolean): Promise<CaseRunResult> {
+  const base = { file, name: item.name, date: item.date, origin: fromChangeSet ? ('change-set' as const) : ('files' as const) };
+  try {
+    const result = await engine.calculate(normaliseHousehold(item.household), item.date);
+    const { problems } = checkCase(item, result);
+    const named = Object.keys(item.expected).filter((key) => key !== 'system' && key !== 'variables') as BenefitCode[];
+    return {
+      ...base,
+      passed: problems.length === 0,
+      problems,
+      benefits: result.benefits
+        .filter((benefit) => named.includes(benefit.code))
+        .map((benefit) => ({
+          code: benefit.code,
+          name: benefit.name,
+          eligible: benefit.eligible,
+          weeklyPence: benefit.weeklyPence,
+          monthlyPence: benefit.monthlyPence,
+          rules: benefit.rules.map((rule) => rule.name),
+          parameters: benefit.parameters.map((parameter) => ({ name: parameter.name, value: parameter.value, from: parameter.from })),
+        })),
+    };
+  } catch (error) {
+    return { ...base, passed: false, problems: [`The calculation failed: ${(error as Error).message}`], benefits: [] };
+  }
+}

@@ -1,0 +1,341 @@
+import type { EditProblem, PolicyEdit } from '../../common/policy/model.js';
+import { ExtraHelpDefinitionsError } from '../extra-help/definitions.js';
+import { checkedCaseFile, CASE_FILE } from '../core/cases.js';
+import { RulesetError } from '../core/ruleset.js';
+import { ParameterFilesError, RATES_HELD_FILE } from '../parameters/parameter-set.js';
+import { officialSourceProblem } from '../parameters/official-sources.js';
+import { Contract } from '../schemas/json-schema.js';
+import { EXTRA_HELP_FOLDER, loadEntitlementEngineFrom, PARAMETERS_FOLDER, RULESETS_FOLDER } from '../load.js';
+import { overlayFiles, type SourceFiles } from '../source-files.js';
+import type { EntitlementEngine } from '../core/entitlement-engine.js';
+
+/**
+ * A policy change set's edits laid over the repository's files (issue 19). Each edit changes one file exactly as a
+ * person editing its JSON would; the files it makes are then checked by the loaders that check the repository
+ * (the same schemas, the same cross-references), and every problem is reported at the edit and field it concerns.
+ */
+
+export const POLICY_EDIT = Contract.named('policy-edit.schema.json', 'is not a field this kind of edit takes.');
+
+/** The page files of the questionnaire and the cases a change set adds, relative to the repository. */
+export const SURVEY_PAGES_FOLDER = 'definitions/survey/pages';
+export const WORKBENCH_CASES_FILE = 'workbench.json';
+
+type Json = Record<string, unknown>;
+
+/** The repository file an edit changes. */
+export function editTarget(edit: PolicyEdit): string {
+  switch (edit.kind) {
+    case 'parameter-value':
+      return `${PARAMETERS_FOLDER}/${edit.parameter}.json`;
+    case 'rates-held':
+      return `${PARAMETERS_FOLDER}/${RATES_HELD_FILE}`;
+    case 'rule':
+      return `${RULESETS_FOLDER}/${edit.ruleset}/ruleset.json`;
+    case 'question':
+      return `${SURVEY_PAGES_FOLDER}/${edit.page}.json`;
+    case 'extra-help-item':
+      return `${EXTRA_HELP_FOLDER}/categories/${edit.category}.json`;
+    case 'case':
+      return `${RULESETS_FOLDER}/${edit.ruleset}/cases/${WORKBENCH_CASES_FILE}`;
+  }
+}
+
+/** Why an edit cannot be made to its file (the thing it names is not there), as a field problem. */
+class EditTargetError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function asObject(value: unknown): Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
+}
+
+function listOf(json: Json, key: string): Json[] {
+  const list = json[key];
+  if (!Array.isArray(list)) throw new EditTargetError('', `The file has no list '${key}' to change.`);
+  return list as Json[];
+}
+
+/** Every question of a page (they sit in `fields[].questions[]`). */
+function questionsOf(page: Json): Json[] {
+  return listOf(page, 'fields').flatMap((field) => (Array.isArray(field.questions) ? (field.questions as Json[]) : []));
+}
+
+/** The placeholder a draft's value without a source carries, so the draft loads; publishing refuses it. */
+function sourcePending(parameter: Json): Json {
+  const legislation = asObject(parameter.legislation);
+  return { title: 'Official source to be added before publishing', url: legislation.url };
+}
+
+/**
+ * The file's JSON with the edit made. `current` is null when there is no such file yet (only a new case file may
+ * be made). Pure: `current` is not changed.
+ */
+export function applyEdit(current: unknown, edit: PolicyEdit): unknown {
+  if (current === null && edit.kind !== 'case') throw new EditTargetError(fieldNaming(edit), `There is no ${describeTarget(edit)}.`);
+  const json = structuredClone(asObject(current));
+  switch (edit.kind) {
+    case 'parameter-value': {
+      const values = listOf(json, 'values').filter((value) => value.from !== edit.from);
+      const entry: Json = { from: edit.from, value: edit.value, source: edit.source ?? sourcePending(json) };
+      if (edit.note) entry.note = edit.note;
+      values.push(entry);
+      values.sort((a, b) => String(a.from).localeCompare(String(b.from)));
+      json.values = values;
+      return json;
+    }
+    case 'rates-held':
+      json.until = edit.until;
+      return json;
+    case 'rule': {
+      const rule = listOf(json, 'rules').find((candidate) => candidate.name === edit.rule);
+      if (!rule) throw new EditTargetError('rule', `The ${edit.ruleset} ruleset has no rule named '${edit.rule}'.`);
+      rule.conditions = edit.conditions;
+      if (edit.description !== undefined) rule.description = edit.description;
+      return json;
+    }
+    case 'question': {
+      const question = questionsOf(json).find((candidate) => candidate.name === edit.question);
+      if (!question) throw new EditTargetError('question', `The page '${edit.page}' has no question named '${edit.question}'.`);
+      if (edit.text !== undefined) question.text = edit.text;
+      if (edit.helpText !== undefined) question.helpText = edit.helpText;
+      if (edit.showHide === null) delete question.showHide;
+      else if (edit.showHide !== undefined) question.showHide = edit.showHide;
+      return json;
+    }
+    case 'extra-help-item': {
+      const items = listOf(json, 'items');
+      const name = edit.item.name;
+      const at = items.findIndex((candidate) => candidate.name === name);
+      if (at >= 0) items[at] = edit.item;
+      else items.push(edit.item);
+      return json;
+    }
+    case 'case': {
+      const cases = Array.isArray(json.cases) ? (json.cases as Json[]) : [];
+      const at = cases.findIndex((candidate) => candidate.name === edit.case.name);
+      if (at >= 0) cases[at] = edit.case as unknown as Json;
+      else cases.push(edit.case as unknown as Json);
+      return { cases };
+    }
+  }
+}
+
+/**
+ * What an edit sets, as its file holds it: the value dated `from`, the rule's conditions, the question's texts...
+ * The same edit made to a file that already holds it changes nothing, which is how the workbench tells whether the
+ * repository's files hold a published change set (exported) or not.
+ */
+export function editedPart(file: unknown, edit: PolicyEdit): unknown {
+  if (file === null) return null;
+  const json = asObject(file);
+  const find = (list: unknown, key: string, value: unknown) =>
+    (Array.isArray(list) ? (list as Json[]) : []).find((candidate) => candidate[key] === value) ?? null;
+  switch (edit.kind) {
+    case 'parameter-value': {
+      const entry = find(json.values, 'from', edit.from);
+      return entry && { value: entry.value, source: entry.source, note: entry.note ?? null };
+    }
+    case 'rates-held':
+      return json.until ?? null;
+    case 'rule': {
+      const rule = find(json.rules, 'name', edit.rule);
+      return rule && { conditions: rule.conditions, description: edit.description === undefined ? null : rule.description };
+    }
+    case 'question': {
+      const question = (() => {
+        try {
+          return questionsOf(json).find((candidate) => candidate.name === edit.question) ?? null;
+        } catch {
+          return null;
+        }
+      })();
+      return (
+        question && {
+          text: edit.text === undefined ? null : question.text,
+          helpText: edit.helpText === undefined ? null : question.helpText,
+          showHide: edit.showHide === undefined ? null : (question.showHide ?? null),
+        }
+      );
+    }
+    case 'extra-help-item':
+      return find(json.items, 'name', edit.item.name);
+    case 'case':
+      return find(json.cases, 'name', edit.case.name);
+  }
+}
+
+/** Deep equality of JSON values (object keys in any order). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((item, index) => sameJson(item, (b as unknown[])[index]));
+  const keysA = Object.keys(a).filter((key) => (a as Json)[key] !== undefined);
+  const keysB = Object.keys(b).filter((key) => (b as Json)[key] !== undefined);
+  return keysA.length === keysB.length && keysA.every((key) => sameJson((a as Json)[key], (b as Json)[key]));
+}
+
+function describeTarget(edit: PolicyEdit): string {
+  switch (edit.kind) {
+    case 'parameter-value':
+      return `parameter named ${edit.parameter}`;
+    case 'rates-held':
+      return 'rates-held file';
+    case 'rule':
+      return `ruleset '${edit.ruleset}'`;
+    case 'question':
+      return `questionnaire page '${edit.page}'`;
+    case 'extra-help-item':
+      return `extra-help category '${edit.category}'`;
+    case 'case':
+      return `ruleset '${edit.ruleset}'`;
+  }
+}
+
+/** The field that names an edit's file: where a problem with the file as a whole is shown. */
+function fieldNaming(edit: PolicyEdit): string {
+  return {
+    'parameter-value': 'parameter',
+    'rates-held': 'until',
+    rule: 'ruleset',
+    question: 'page',
+    'extra-help-item': 'category',
+    case: 'ruleset',
+  }[edit.kind];
+}
+
+/** The field where a problem the loader finds in the file an edit made is shown. */
+function fieldOfLoadProblem(edit: PolicyEdit): string {
+  return {
+    'parameter-value': 'value',
+    'rates-held': 'until',
+    rule: 'conditions',
+    question: 'showHide',
+    'extra-help-item': 'item',
+    case: 'case',
+  }[edit.kind];
+}
+
+/** The checks of an edit that need no file: its shape, and an official source for a parameter's value. */
+export function editShapeProblems(edit: unknown): { field: string; message: string }[] {
+  const problems = POLICY_EDIT.problems(edit).map(({ path, message }) => ({ field: path, message }));
+  if (problems.length > 0) return problems;
+  const typed = edit as PolicyEdit;
+  if (typed.kind === 'parameter-value' && typed.source) {
+    const problem = officialSourceProblem(typed.source.url);
+    if (problem) problems.push({ field: 'source.url', message: `source.url ${problem}` });
+  }
+  if (typed.kind === 'case') {
+    const found = CASE_FILE.problems({ cases: [typed.case] });
+    for (const { path, message } of found) problems.push({ field: path.replace(/^cases\[0\]\.?/, 'case.'), message });
+  }
+  if (typed.kind === 'extra-help-item' && typeof typed.item.name !== 'string')
+    problems.push({ field: 'item.name', message: 'item.name is required: the item is found and replaced by its name.' });
+  return problems;
+}
+
+export interface AppliedChangeSet {
+  /** The files with every edit that could be made. */
+  files: SourceFiles;
+  /** The files changed, by repository path: their new text. */
+  changed: Map<string, string>;
+  /** Every problem, at its edit and field; none when the change set loads. */
+  problems: EditProblem[];
+  /** The engine the edits make, when they load. */
+  engine: EntitlementEngine | null;
+}
+
+export interface ApplyOptions {
+  /** Added to the engine's rules version. */
+  rulesVersionSuffix?: string;
+  /** Checks beyond the engine's, over the files the edits make (the API adds the questionnaire's). */
+  moreChecks?: (files: SourceFiles) => string[];
+}
+
+/**
+ * Lays the edits over `base`, in order, and loads the result as the engine loads the repository. An edit that is
+ * not well formed, or names something that is not there, is not made and is reported at its field; a problem the
+ * loaders find is reported at the edit that changed the file they name.
+ */
+export function applyChangeSet(base: SourceFiles, edits: readonly PolicyEdit[], options: ApplyOptions = {}): AppliedChangeSet {
+  const changed = new Map<string, string>();
+  const problems: EditProblem[] = [];
+  const targets = new Map<string, number[]>();
+  edits.forEach((edit, index) => {
+    const shape = editShapeProblems(edit);
+    if (shape.length > 0) {
+      problems.push(...shape.map((problem) => ({ edit: index, ...problem })));
+      return;
+    }
+    const path = editTarget(edit);
+    const text = changed.get(path) ?? base.read(path);
+    try {
+      const json = text === null ? null : (JSON.parse(text) as unknown);
+      changed.set(path, `${JSON.stringify(applyEdit(json, edit), null, 2)}\n`);
+      targets.set(path, [...(targets.get(path) ?? []), index]);
+    } catch (error) {
+      if (!(error instanceof EditTargetError) && !(error instanceof SyntaxError)) throw error;
+      problems.push({
+        edit: index,
+        field: error instanceof EditTargetError ? error.field || fieldNaming(edit) : fieldNaming(edit),
+        message: error.message,
+      });
+    }
+  });
+  const files = overlayFiles(base, changed);
+  // A problem the loader names by file goes to the edits that changed that file; otherwise to the change set.
+  const report = (file: string | null, message: string) => {
+    const editing = file === null ? undefined : [...targets].find(([path]) => path.endsWith(file))?.[1];
+    if (!editing) problems.push({ edit: null, field: '', message });
+    else for (const index of editing) problems.push({ edit: index, field: fieldOfLoadProblem(edits[index]), message });
+  };
+  let engine: EntitlementEngine | null = null;
+  try {
+    engine = loadEntitlementEngineFrom(files, { rulesVersionSuffix: options.rulesVersionSuffix });
+  } catch (error) {
+    if (error instanceof ParameterFilesError) {
+      for (const problem of error.problems)
+        report(`${PARAMETERS_FOLDER}/${problem.file}`, `${problem.path ? `${problem.path} ` : ''}${problem.message}`);
+    } else if (error instanceof RulesetError) {
+      for (const problem of error.problems) report(error.file, problem);
+    } else if (error instanceof ExtraHelpDefinitionsError) {
+      for (const problem of error.problems) report(`${EXTRA_HELP_FOLDER}/${problem.file}`, `${problem.path}: ${problem.message}`);
+    } else {
+      const message = (error as Error).message;
+      report([...targets.keys()].find((path) => message.includes(path)) ?? null, message);
+    }
+  }
+  for (const [path, indexes] of targets) {
+    const match = /^rulesets\/([^/]+)\/cases\/([^/]+\.json)$/.exec(path);
+    if (!match) continue;
+    try {
+      checkedCaseFile(`${match[1]}/cases/${match[2]}`, JSON.parse(changed.get(path)!));
+    } catch (error) {
+      for (const index of indexes) problems.push({ edit: index, field: 'case', message: (error as Error).message });
+    }
+  }
+  for (const message of options.moreChecks?.(files) ?? [])
+    report([...targets.keys()].find((path) => message.includes(path)) ?? null, message);
+  return { files, changed, problems, engine: problems.length === 0 ? engine : null };
+}
+
+/** What stops a change set that loads from being published: every value needs its official source. */
+export function publishingProblems(edits: readonly PolicyEdit[]): EditProblem[] {
+  return edits.flatMap((edit, index) =>
+    edit.kind === 'parameter-value' && edit.source === null
+      ? [
+          {
+            edit: index,
+            field: 'source',
+            message: `The value of ${edit.parameter} from ${edit.from} needs its official source before it can be published.`,
+          },
+        ]
+      : [],
+  );
+}

@@ -1,0 +1,174 @@
+import type { PolicyEdit } from '../../common/policy/model.js';
+import { Contract } from '../schemas/json-schema.js';
+import type { SourceFiles } from '../source-files.js';
+import { applyEdit, editedPart, editShapeProblems, editTarget, sameJson } from './edits.js';
+import { inForceOn, type PublishedChangeSet } from './rules-versions.js';
+
+/**
+ * Published change sets written back into the repository (`npm run rules:export`, issue 19), so that the next release
+ * carries them and a fresh install, with an empty database, works out the same figures:
+ * - a change set in force today is written into the files it changes (rulesets, parameters, definitions, cases);
+ * - one whose date is still ahead is written to `rulesets/scheduled/<date>-cs<id>.json`, which the rules versions lay
+ *   over the files from that date, as the server does with the database's copy; the export after its date writes it
+ *   into the files and removes the scheduled file;
+ * - one reverted by today has what it replaced put back, where the files hold what it set.
+ * Writing the same change set twice changes nothing: every edit sets a value.
+ */
+
+export const SCHEDULED_FOLDER = 'rulesets/scheduled';
+
+const SCHEDULED_FILE = Contract.named('scheduled-change.schema.json');
+
+export interface ScheduledChange {
+  changeSet: number;
+  title: string;
+  reason?: string;
+  effectiveFrom: string;
+  edits: PolicyEdit[];
+}
+
+export const scheduledPath = (set: Pick<PublishedChangeSet, 'id' | 'effectiveFrom'>): string =>
+  `${SCHEDULED_FOLDER}/${set.effectiveFrom}-cs${set.id}.json`;
+
+/** The scheduled change sets in the repository, checked, as the rules versions apply them (before the database's). */
+export function readScheduledChanges(files: SourceFiles): PublishedChangeSet[] {
+  return files
+    .list(SCHEDULED_FOLDER)
+    .filter((name) => name.endsWith('.json'))
+    .map((name, index) => {
+      const path = `${SCHEDULED_FOLDER}/${name}`;
+      const json = JSON.parse(files.read(path)!) as ScheduledChange;
+      const problems = [
+        ...SCHEDULED_FILE.problems(json).map(({ message }) => message),
+        ...(Array.isArray(json.edits) ? json.edits : []).flatMap((edit, at) =>
+          editShapeProblems(edit).map(({ field, message }) => `edits[${at}]${field ? `.${field}` : ''}: ${message}`),
+        ),
+      ];
+      if (problems.length > 0)
+        throw new Error(`${path} is not a valid scheduled change:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+      // Ordered before every change set of the database: they were published earlier, by the workbench that exported them.
+      return {
+        id: json.changeSet,
+        seq: index - 1_000_000,
+        effectiveFrom: json.effectiveFrom,
+        revertedFrom: null,
+        edits: json.edits,
+        title: json.title,
+      };
+    });
+}
+
+export interface ExportPlan {
+  /** Every file to write (its new text) or remove (null), by repository path. */
+  writes: Map<string, string | null>;
+  written: number[];
+  scheduled: number[];
+  restored: number[];
+  warnings: string[];
+}
+
+/** Puts back what an edit replaced (`before`, as editedPart gave it); null before: the edit added it, so it goes. */
+export function restorePart(file: unknown, edit: PolicyEdit, before: unknown): unknown {
+  const json = structuredClone(file) as Record<string, unknown>;
+  const list = (key: string) => (Array.isArray(json[key]) ? (json[key] as Record<string, unknown>[]) : []);
+  switch (edit.kind) {
+    case 'parameter-value': {
+      const values = list('values').filter((value) => value.from !== edit.from);
+      if (before) {
+        const { value, source, note } = before as { value: unknown; source: unknown; note: unknown };
+        values.push({ from: edit.from, value, source, ...(note === null || note === undefined ? {} : { note }) });
+        values.sort((a, b) => String(a.from).localeCompare(String(b.from)));
+      }
+      json.values = values;
+      return json;
+    }
+    case 'extra-help-item':
+    case 'case': {
+      const key = edit.kind === 'case' ? 'cases' : 'items';
+      const name = edit.kind === 'case' ? edit.case.name : edit.item.name;
+      const items = list(key);
+      const at = items.findIndex((item) => item.name === name);
+      if (before === null) items.splice(at, at >= 0 ? 1 : 0);
+      else if (at >= 0) items[at] = before as Record<string, unknown>;
+      json[key] = items;
+      return json;
+    }
+    case 'rates-held':
+      json.until = before;
+      return json;
+    case 'rule': {
+      const { conditions, description } = before as { conditions: unknown; description: unknown };
+      return applyEdit(json, { ...edit, conditions, description: description === null ? undefined : (description as string) });
+    }
+    case 'question': {
+      const { text, helpText, showHide } = before as { text: string | null; helpText: string | null; showHide: string | null };
+      return applyEdit(json, {
+        ...edit,
+        text: edit.text === undefined ? undefined : (text ?? undefined),
+        helpText: edit.helpText === undefined ? undefined : (helpText ?? undefined),
+        showHide: edit.showHide === undefined ? undefined : showHide,
+      });
+    }
+  }
+}
+
+/** What `rules:export` writes for the published change sets (in publish order), given the files and today's date. */
+export function planExport(
+  files: SourceFiles,
+  published: readonly PublishedChangeSet[],
+  today: string,
+  withdrawn: readonly number[] = [],
+): ExportPlan {
+  const writes = new Map<string, string | null>();
+  const plan: ExportPlan = { writes, written: [], scheduled: [], restored: [], warnings: [] };
+  const current = new Map<string, unknown>();
+  const read = (path: string): unknown => {
+    if (!current.has(path)) {
+      const text = files.read(path);
+      current.set(path, text === null ? null : JSON.parse(text));
+    }
+    return current.get(path);
+  };
+  const set = (path: string, json: unknown) => {
+    current.set(path, json);
+    writes.set(path, `${JSON.stringify(json, null, 2)}\n`);
+  };
+  // A scheduled file goes once its change set is in the files, reverted or withdrawn; others' files are left alone.
+  const done = new Set<number>(withdrawn);
+  for (const change of [...published].sort((a, b) => a.seq - b.seq)) {
+    if (change.effectiveFrom > today) {
+      const path = scheduledPath(change);
+      const file: ScheduledChange = {
+        changeSet: change.id,
+        title: change.title ?? `Change set ${change.id}`,
+        effectiveFrom: change.effectiveFrom,
+        edits: change.edits,
+      };
+      const text = files.read(path);
+      if (text === null || !sameJson(JSON.parse(text), file)) writes.set(path, `${JSON.stringify(file, null, 2)}\n`);
+      plan.scheduled.push(change.id);
+    } else if (inForceOn(change, today)) {
+      for (const edit of change.edits) set(editTarget(edit), applyEdit(read(editTarget(edit)), edit));
+      plan.written.push(change.id);
+      done.add(change.id);
+      if (change.revertedFrom)
+        plan.warnings.push(
+          `Change set ${change.id} is reverted from ${change.revertedFrom}: it is written into the files now, as it is in force; run the export again on or after that date to take it out.`,
+        );
+    } else {
+      // Reverted by today: where the files hold what it set, put back what it replaced.
+      change.edits.forEach((edit, index) => {
+        const part = change.parts?.[index];
+        const path = editTarget(edit);
+        if (part && sameJson(editedPart(read(path), edit), part.after)) set(path, restorePart(read(path), edit, part.before));
+      });
+      plan.restored.push(change.id);
+      done.add(change.id);
+    }
+  }
+  for (const name of files.list(SCHEDULED_FOLDER)) {
+    const id = /-cs(\d+)\.json$/.exec(name)?.[1];
+    if (id !== undefined && done.has(Number(id))) writes.set(`${SCHEDULED_FOLDER}/${name}`, null);
+  }
+  return plan;
+}
