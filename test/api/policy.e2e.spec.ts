@@ -1,0 +1,283 @@
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import { RequestMethod } from '@nestjs/common';
+import request from 'supertest';
+import { ukToday } from '../../common/dates/uk-today.js';
+import type { ChangeSetDetail, PolicyStatus } from '../../common/policy/model.js';
+import { AccountsService } from '../../api/src/accounts/accounts.service.js';
+import { PolicyController } from '../../api/src/policy/policy.controller.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+/**
+ * The policy workbench's API (issue 19): only policy staff; change sets checked as the files are; approval by
+ * another member, never the author; publication from a date, after which calculations on or after it use it.
+ */
+
+const PASSWORD = 'a long enough password 1';
+const ELDEST = 'gov/hmrc/child_benefit/amount/eldest';
+const SOURCE = {
+  title: 'HMRC, Child Benefit, Guardian’s Allowance and tax credits: rates and allowances (gov.uk)',
+  url: 'https://www.gov.uk/government/publications/rates-and-allowances-tax-credits-child-benefit-and-guardians-allowance/tax-credits-child-benefit-and-guardians-allowance',
+};
+/** A correction of this year's rate for the eldest child: £27.05 a week becomes £28.10. */
+const CORRECTION = { kind: 'parameter-value', parameter: ELDEST, from: '2026-04-06', value: 2810, source: SOURCE };
+
+let testApp: TestApp;
+const http = () => request(testApp.app.getHttpServer());
+
+interface SignedIn {
+  cookie: string;
+  csrf: string;
+}
+let pat: SignedIn; // policy staff, the author
+let quinn: SignedIn; // policy staff, the reviewer
+let adam: SignedIn; // an adviser
+let rita: SignedIn; // an organisation admin
+
+async function signIn(email: string): Promise<SignedIn> {
+  const response = await http().post('/api/account/sign-in').send({ email, password: PASSWORD }).expect(200);
+  const setCookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
+  const value = (name: string) =>
+    setCookies
+      .find((line) => line.startsWith(`${name}=`))!
+      .split(';')[0]
+      .slice(name.length + 1);
+  return { cookie: `account_session=${value('account_session')}; csrf=${value('csrf')}`, csrf: value('csrf') };
+}
+
+const get = (url: string, as: SignedIn) => http().get(url).set('Cookie', as.cookie);
+const send = (method: 'post' | 'put' | 'delete', url: string, as: SignedIn, body: object = {}) =>
+  http()[method](url).set('Cookie', as.cookie).set('X-CSRF-Token', as.csrf).send(body);
+const post = (url: string, as: SignedIn, body: object = {}) => send('post', url, as, body);
+
+/** A date `days` after today (UK), yyyy-mm-dd. */
+function daysAhead(days: number): string {
+  const date = new Date(`${ukToday()}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The calculation API's Child Benefit a week, and the rules version, for one child on a date. */
+async function childBenefitOn(date: string): Promise<{ weekly: number; rulesVersion: string }> {
+  const response = await http()
+    .post('/api/v1/calculations')
+    .send({
+      date,
+      household: {
+        country: 'ENGLAND',
+        adults: [{ age: 30 }],
+        children: [{ dateOfBirth: '2019-05-01' }],
+        housing: { tenure: 'SOCIAL_RENT' },
+      },
+    })
+    .expect(200);
+  const body = response.body as { rulesVersion: string; benefits: { code: string; weekly: number }[] };
+  return { weekly: body.benefits.find((benefit) => benefit.code === 'CHILD_BENEFIT')!.weekly, rulesVersion: body.rulesVersion };
+}
+
+async function approvedChangeSet(title: string, edits: object[]): Promise<number> {
+  const created = (await post('/api/policy/change-sets', pat, { title, reason: 'A test of the workbench.' }).expect(201))
+    .body as ChangeSetDetail;
+  for (const edit of edits) await post(`/api/policy/change-sets/${created.id}/edits`, pat, { edit }).expect(200);
+  await post(`/api/policy/change-sets/${created.id}/approve`, quinn).expect(200);
+  return created.id;
+}
+
+beforeAll(async () => {
+  testApp = await startTestApp();
+  const accounts = testApp.app.get(AccountsService);
+  const charity = await accounts.createOrganisationWithAdmin('The charity', {
+    email: 'admin@charity.example',
+    displayName: 'Cara Admin',
+    password: PASSWORD,
+  });
+  for (const [email, displayName] of [
+    ['pat@charity.example', 'Pat Policy'],
+    ['quinn@charity.example', 'Quinn Policy'],
+  ])
+    await accounts.addUserToOrganisation(charity.organisationId, { email, displayName, password: PASSWORD, role: 'policy-staff' });
+  await accounts.addUserToOrganisation(charity.organisationId, {
+    email: 'adam@charity.example',
+    displayName: 'Adam Adviser',
+    password: PASSWORD,
+    role: 'adviser',
+  });
+  [pat, quinn, adam, rita] = await Promise.all(
+    ['pat@charity.example', 'quinn@charity.example', 'adam@charity.example', 'admin@charity.example'].map(signIn),
+  );
+}, 60_000);
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+describe('who may use /api/policy/', () => {
+  /** Every route of the controller, read from its decorators, so a route added later is checked too. */
+  const routes = Object.getOwnPropertyNames(PolicyController.prototype)
+    .filter((name) => name !== 'constructor')
+    .map((name) => {
+      const handler = (PolicyController.prototype as unknown as Record<string, object>)[name];
+      const path = String(Reflect.getMetadata(PATH_METADATA, handler))
+        .replace(':id', '1')
+        .replace(':folder', 'child-benefit')
+        .replace(':index', '0');
+      const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number].toLowerCase() as
+        'get' | 'post' | 'put' | 'delete';
+      return { method, url: `/api/policy/${path}` };
+    });
+
+  it('lists every route of the controller', () => {
+    expect(routes.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it('refuses a visitor, an adviser and an organisation admin with 403 on every route', async () => {
+    for (const { method, url } of routes) {
+      const visitor = await http()[method](url).send({});
+      expect({ url, method, status: visitor.status, code: visitor.body.code }).toEqual({ url, method, status: 403, code: 'NO_ACCESS' });
+      for (const as of [adam, rita]) {
+        const refused = await send(method, url, as);
+        expect({ url, method, status: refused.status, code: refused.body.code }).toEqual({ url, method, status: 403, code: 'NO_ACCESS' });
+      }
+    }
+    expect(await testApp.database.query('SELECT id FROM policy_change_sets')).toEqual([]);
+  });
+
+  it('lets policy staff in', async () => {
+    await get('/api/policy/change-sets', pat).expect(200);
+  });
+});
+
+describe('a change set', () => {
+  let id: number;
+
+  it('is started with a title and a reason, and refused without them', async () => {
+    const missing = await post('/api/policy/change-sets', pat, { title: ' ', reason: '' }).expect(400);
+    expect(missing.body.errors.map((error: { path: string }) => error.path)).toEqual(['title', 'reason']);
+    const created = await post('/api/policy/change-sets', pat, { title: 'Correct Child Benefit', reason: 'The rate was mistyped.' }).expect(
+      201,
+    );
+    id = (created.body as ChangeSetDetail).id;
+    expect(created.body).toMatchObject({ status: 'draft', author: { name: 'Pat Policy' }, edits: [], canApprove: false });
+  });
+
+  it('refuses an edit with an invalid value, naming the field', async () => {
+    const wrongKind = await post(`/api/policy/change-sets/${id}/edits`, pat, { edit: { ...CORRECTION, value: '28.10' } }).expect(400);
+    expect(wrongKind.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: 'edit.value' }] });
+    const notOfficial = await post(`/api/policy/change-sets/${id}/edits`, pat, {
+      edit: { ...CORRECTION, source: { title: 'A blog', url: 'https://blog.example.com/rates' } },
+    }).expect(400);
+    expect(notOfficial.body.errors).toEqual([{ path: 'edit.source.url', message: expect.stringContaining('official') }]);
+    const unknown = await post(`/api/policy/change-sets/${id}/edits`, pat, {
+      edit: { ...CORRECTION, parameter: 'gov/hmrc/nothing' },
+    }).expect(400);
+    expect(unknown.body.errors).toEqual([
+      { path: 'edit.parameter', message: expect.stringContaining('no parameter named gov/hmrc/nothing') },
+    ]);
+    const rule = await post(`/api/policy/change-sets/${id}/edits`, pat, {
+      edit: {
+        kind: 'rule',
+        ruleset: 'child-benefit',
+        rule: 'has-a-child',
+        conditions: { all: [{ fact: 'petCount', operator: 'greaterThan', value: 0 }] },
+      },
+    }).expect(400);
+    expect(rule.body.errors[0]).toEqual({ path: 'edit.conditions', message: expect.stringContaining('petCount') });
+    expect((await get(`/api/policy/change-sets/${id}`, pat).expect(200)).body.edits).toEqual([]);
+  });
+
+  it('holds a value without its source as a draft, and says it cannot be approved so', async () => {
+    const added = await post(`/api/policy/change-sets/${id}/edits`, pat, { edit: { ...CORRECTION, source: null } }).expect(200);
+    expect(added.body.problems).toEqual([expect.objectContaining({ edit: 0, field: 'source' })]);
+    const refused = await post(`/api/policy/change-sets/${id}/approve`, quinn).expect(409);
+    expect(refused.body).toMatchObject({ code: 'CHANGE_SET_HAS_PROBLEMS', errors: [{ path: 'edits[0].source' }] });
+    const fixed = await send('put', `/api/policy/change-sets/${id}/edits/0`, pat, { edit: CORRECTION }).expect(200);
+    expect(fixed.body).toMatchObject({ problems: [], edits: [CORRECTION] });
+  });
+
+  it('runs every hand-worked case with the draft, showing the figures and what each used', async () => {
+    const report = (await post(`/api/policy/change-sets/${id}/cases-run`, pat).expect(200)).body as ChangeSetDetail['lastCasesRun'];
+    expect(report!.total).toBeGreaterThan(250);
+    const eldest = report!.cases.filter((result) =>
+      result.benefits.some((benefit) => benefit.parameters.some((p) => p.name === ELDEST && p.value === 2810)),
+    );
+    expect(eldest.length).toBeGreaterThan(0);
+    // The cases that expect this year's £27.05 now fail, saying so.
+    expect(report!.cases.find((result) => !result.passed && result.problems.some((problem) => problem.includes('27.05')))).toBeDefined();
+  });
+
+  it('cannot be approved by its author, only by another member', async () => {
+    const own = await post(`/api/policy/change-sets/${id}/approve`, pat).expect(403);
+    expect(own.body.code).toBe('OWN_CHANGE_SET');
+    expect((await get(`/api/policy/change-sets/${id}`, quinn).expect(200)).body.canApprove).toBe(true);
+    const approved = await post(`/api/policy/change-sets/${id}/approve`, quinn).expect(200);
+    expect(approved.body).toMatchObject({ status: 'approved', approver: { name: 'Quinn Policy' } });
+  });
+
+  it('goes back to a draft when edited after approval', async () => {
+    await post(`/api/policy/change-sets/${id}/edits`, pat, { edit: { kind: 'rates-held', until: '2027-03-31' } }).expect(200);
+    const detail = (await get(`/api/policy/change-sets/${id}`, pat).expect(200)).body as ChangeSetDetail;
+    expect(detail).toMatchObject({ status: 'draft', approver: null });
+    await send('delete', `/api/policy/change-sets/${id}/edits/1`, pat).expect(200);
+    await post(`/api/policy/change-sets/${id}/approve`, quinn).expect(200);
+  });
+
+  it('published with a future date, leaves today alone and applies from that date', async () => {
+    const before = await childBenefitOn(ukToday());
+    expect(before).toEqual({ weekly: 27.05, rulesVersion: '2026-27' });
+    const past = await post(`/api/policy/change-sets/${id}/publish`, pat, { effectiveFrom: '2026-01-01' }).expect(400);
+    expect(past.body.errors[0].path).toBe('effectiveFrom');
+    const date = daysAhead(7);
+    const published = await post(`/api/policy/change-sets/${id}/publish`, pat, { effectiveFrom: date }).expect(200);
+    expect(published.body).toMatchObject({ status: 'published', effectiveFrom: date });
+    expect(await childBenefitOn(ukToday())).toEqual(before);
+    expect(await childBenefitOn(daysAhead(6))).toEqual(before);
+    expect(await childBenefitOn(date)).toEqual({ weekly: 28.1, rulesVersion: `2026-27+cs${id}` });
+    const closed = await post(`/api/policy/change-sets/${id}/edits`, pat, { edit: CORRECTION }).expect(409);
+    expect(closed.body.code).toBe('CHANGE_SET_CLOSED');
+  });
+
+  it('shows in the status as not yet in the files', async () => {
+    const status = (await get('/api/policy/status', pat).expect(200)).body as PolicyStatus;
+    expect(status.rulesVersionToday).toBe('2026-27');
+    expect(status.published).toEqual([expect.objectContaining({ id, files: 'not-exported', differences: [] })]);
+  });
+
+  it('can be withdrawn before its date, and then applies on no date', async () => {
+    const withdrawn = await post(`/api/policy/change-sets/${id}/withdraw`, quinn).expect(200);
+    expect(withdrawn.body.status).toBe('withdrawn');
+    expect(await childBenefitOn(daysAhead(7))).toEqual({ weekly: 27.05, rulesVersion: '2026-27' });
+    await post(`/api/policy/change-sets/${id}/revert`, quinn, { from: daysAhead(8) }).expect(409);
+  });
+
+  it('in force from today can be reverted from a later date, not withdrawn', async () => {
+    const other = await approvedChangeSet('Correct Child Benefit again', [CORRECTION]);
+    await post(`/api/policy/change-sets/${other}/publish`, quinn, { effectiveFrom: ukToday() }).expect(200);
+    expect(await childBenefitOn(ukToday())).toEqual({ weekly: 28.1, rulesVersion: `2026-27+cs${other}` });
+    await post(`/api/policy/change-sets/${other}/withdraw`, quinn).expect(409);
+    const sameDay = await post(`/api/policy/change-sets/${other}/revert`, quinn, { from: ukToday() }).expect(400);
+    expect(sameDay.body.errors[0].path).toBe('from');
+    await post(`/api/policy/change-sets/${other}/revert`, quinn, { from: daysAhead(3) }).expect(200);
+    expect((await childBenefitOn(daysAhead(2))).weekly).toBe(28.1);
+    expect((await childBenefitOn(daysAhead(3))).weekly).toBe(27.05);
+  });
+
+  it('audits every step: who, when, what', async () => {
+    const detail = (await get(`/api/policy/change-sets/${id}`, pat).expect(200)).body as ChangeSetDetail;
+    expect(detail.audit.map(({ actor, action }) => `${actor.name}: ${action}`)).toEqual([
+      'Pat Policy: created',
+      'Pat Policy: edited',
+      'Pat Policy: edited',
+      'Pat Policy: cases-run',
+      'Quinn Policy: approved',
+      'Pat Policy: edited',
+      'Pat Policy: edited',
+      'Quinn Policy: approved',
+      'Pat Policy: published',
+      'Quinn Policy: withdrawn',
+    ]);
+    expect(detail.audit.every(({ at }) => !Number.isNaN(Date.parse(at)))).toBe(true);
+  });
+
+  it('answers 404 for a change set that is not there, whatever the number looks like', async () => {
+    for (const bad of ['999999', 'abc', '-1', '1.5']) await get(`/api/policy/change-sets/${bad}`, pat).expect(404);
+  });
+});
