@@ -37,7 +37,7 @@ let threads: CaseloadThreads;
 
 beforeAll(() => {
   if (!hasCompiledThread(THREAD_FILE)) throw new Error(`${THREAD_FILE} is missing: run npm run build first (npm test does).`);
-  threads = new CaseloadThreads(2, DEFINITIONS_DIR, THREAD_FILE);
+  threads = new CaseloadThreads(2, DEFINITIONS_DIR, [], THREAD_FILE);
 });
 
 afterAll(() => threads?.close());

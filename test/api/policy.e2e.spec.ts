@@ -45,7 +45,7 @@ async function signIn(email: string): Promise<SignedIn> {
 }
 
 const get = (url: string, as: SignedIn) => http().get(url).set('Cookie', as.cookie);
-const send = (method: 'post' | 'put' | 'delete', url: string, as: SignedIn, body: object = {}) =>
+const send = (method: 'get' | 'post' | 'put' | 'delete', url: string, as: SignedIn, body: object = {}) =>
   http()[method](url).set('Cookie', as.cookie).set('X-CSRF-Token', as.csrf).send(body);
 const post = (url: string, as: SignedIn, body: object = {}) => send('post', url, as, body);
 
@@ -258,6 +258,31 @@ describe('a change set', () => {
     await post(`/api/policy/change-sets/${other}/revert`, quinn, { from: daysAhead(3) }).expect(200);
     expect((await childBenefitOn(daysAhead(2))).weekly).toBe(28.1);
     expect((await childBenefitOn(daysAhead(3))).weekly).toBe(27.05);
+  });
+
+  it("changes a question's text for the questionnaire from the day it is published", async () => {
+    const postcodeQuestion = async () => {
+      const page = (await http().get('/api/data/survey').expect(200)).body as {
+        page: { fields: { questions: { name: string; text: string }[] }[] };
+      };
+      return page.page.fields.flatMap((field) => field.questions).find((question) => question.name === 'ClientPostcode')!.text;
+    };
+    expect(await postcodeQuestion()).toBe('What is your postcode?');
+    const changed = await approvedChangeSet('Clearer postcode question', [
+      { kind: 'question', page: 'where-you-live', question: 'ClientPostcode', text: 'What is the postcode of your home?' },
+    ]);
+    expect(await postcodeQuestion()).toBe('What is your postcode?');
+    await post(`/api/policy/change-sets/${changed}/publish`, quinn, { effectiveFrom: ukToday() }).expect(200);
+    expect(await postcodeQuestion()).toBe('What is the postcode of your home?');
+  });
+
+  it('refuses a show/hide rule the questionnaire cannot read, at the field', async () => {
+    const created = (await post('/api/policy/change-sets', pat, { title: 'A broken rule', reason: 'To see it refused.' }).expect(201))
+      .body as ChangeSetDetail;
+    const refused = await post(`/api/policy/change-sets/${created.id}/edits`, pat, {
+      edit: { kind: 'question', page: 'where-you-live', question: 'ClientPostcode', showHide: "NoSuchQuestion == 'Yes'" },
+    }).expect(400);
+    expect(refused.body.errors).toEqual([{ path: 'edit.showHide', message: expect.stringContaining('NoSuchQuestion') }]);
   });
 
   it('audits every step: who, when, what', async () => {

@@ -23,6 +23,7 @@ import { SITE_CONFIG } from '../site/site.module.js';
 import { newCalculationReference } from '../survey/calculation-reference.js';
 import { resumePage, surveyState, type CompiledSurvey } from '../survey/survey-flow.js';
 import { CALCULATION_LIFETIME_MONTHS, COMPILED_SURVEY, SurveyService } from '../survey/survey.service.js';
+import type { SurveyVersions } from '../survey/survey-versions.js';
 import type { AdviserAuditAction } from './adviser-audit.entity.js';
 import {
   caseLabelProblemsToStart,
@@ -87,12 +88,17 @@ export function adviserCalculationNotFound(path = 'session'): ApiError {
 export class AdviserService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    @Inject(COMPILED_SURVEY) private readonly survey: CompiledSurvey,
+    @Inject(COMPILED_SURVEY) private readonly surveyVersions: SurveyVersions,
     @Inject(SITE_CONFIG) private readonly site: SiteConfig,
     @Inject(COMPARISON_TEMPLATE) private readonly comparisonTemplate: DocumentTemplates,
     private readonly surveys: SurveyService,
     private readonly results: ResultsService,
   ) {}
+
+  /** The questionnaire in force today. */
+  private get survey(): CompiledSurvey {
+    return this.surveyVersions.current();
+  }
 
   private oldestListed(): Date {
     return oldestListedCalculation(new Date(), CALCULATION_LIFETIME_MONTHS);

@@ -1,16 +1,18 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { loadEntitlementEngine } from '../../../engine/load.js';
+import { RulesVersions, type PublishedChangeSet } from '../../../engine/policy/rules-versions.js';
+import { diskFiles } from '../../../engine/source-files.js';
 import { loadSurveyDefinition } from '../survey/survey-definitions.js';
 import { compileSurvey } from '../survey/survey-flow.js';
 import { recalculateClient } from './caseload-figures.js';
 import type { ThreadReply, ThreadRequest } from './caseload-threads.js';
 
 /**
- * A caseload worker thread (CaseloadThreads): loads the engine and the questionnaire once, then recalculates the
+ * A caseload worker thread (CaseloadThreads): loads the rules versions and the questionnaire once, then recalculates the
  * chunks of clients it is sent, answering each with its outcomes. A client that fails is that client's outcome only.
  */
-const { definitionsDir } = workerData as { definitionsDir: string };
-const engine = loadEntitlementEngine();
+const { definitionsDir, published } = workerData as { definitionsDir: string; published: PublishedChangeSet[] };
+// The same rules versions as the process that started the thread: the files, with the published change sets over them.
+const engine = new RulesVersions(diskFiles(), published);
 const survey = compileSurvey(await loadSurveyDefinition(definitionsDir));
 
 parentPort!.on('message', (request: ThreadRequest) => {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { PublishedChangeSet } from '../../../engine/policy/rules-versions.js';
 import type { CaseloadAmounts, CaseloadProblem } from '../../../common/adviser/caseload.js';
 import type { RuleEnvironment } from '../survey/survey-flow.js';
 import type { ClientOutcome, StoredCalculation } from './caseload-figures.js';
@@ -48,9 +49,10 @@ export class CaseloadThreads {
   }[];
   private nextId = 0;
 
-  constructor(count: number, definitionsDir: string, file = THREAD_FILE) {
+  /** `published`: the policy change sets the rules versions of this process apply, so every thread applies the same. */
+  constructor(count: number, definitionsDir: string, published: readonly PublishedChangeSet[] = [], file = THREAD_FILE) {
     this.threads = Array.from({ length: count }, () => {
-      const worker = new Worker(file, { workerData: { definitionsDir } });
+      const worker = new Worker(file, { workerData: { definitionsDir, published } });
       const pending = new Map<number, (reply: ThreadReply | Error) => void>();
       const ready = new Promise<void>((resolve, reject) => {
         worker.once('error', reject);

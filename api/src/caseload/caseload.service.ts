@@ -29,8 +29,10 @@ import { lhaAreaChoice } from '../survey/lha-area-choice.js';
 import { DEFINITIONS_DIR } from '../site/site.module.js';
 import type { CompiledSurvey, RuleEnvironment } from '../survey/survey-flow.js';
 import { COMPILED_SURVEY, oldestOpenCalculation, SurveyService } from '../survey/survey.service.js';
+import type { SurveyVersions } from '../survey/survey-versions.js';
 import { recalculateClient, type ClientOutcome, type StoredCalculation } from './caseload-figures.js';
 import { caseloadThreadCount, CaseloadThreads, hasCompiledThread } from './caseload-threads.js';
+import { RulesVersions } from '../../../engine/policy/rules-versions.js';
 
 export const CASELOAD_QUEUE = 'caseload-run';
 /** Clients recalculated between two progress updates (and written in one statement per table). */
@@ -105,12 +107,17 @@ export class CaseloadService implements OnModuleInit {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(ENTITLEMENT_ENGINE) private readonly engine: Entitlements,
-    @Inject(COMPILED_SURVEY) private readonly survey: CompiledSurvey,
+    @Inject(COMPILED_SURVEY) private readonly surveyVersions: SurveyVersions,
     private readonly surveys: SurveyService,
     private readonly brmas: PostcodeBrmaLookup,
     private readonly jobs: JobsService,
     private readonly logger: JsonLogger,
   ) {}
+
+  /** The questionnaire in force today. */
+  private get survey(): CompiledSurvey {
+    return this.surveyVersions.current();
+  }
 
   onModuleInit(): void {
     this.jobs.register<{ runId: string }>(
@@ -301,7 +308,8 @@ export class CaseloadService implements OnModuleInit {
       const threadCount = calculations.length >= THREADS_FROM_CLIENTS && hasCompiledThread() ? caseloadThreadCount() : 0;
       if (threadCount > 0) {
         // The engine is synchronous CPU work: a big run is spread over worker threads, one a core.
-        const threads = new CaseloadThreads(threadCount, DEFINITIONS_DIR);
+        const published = this.engine instanceof RulesVersions ? this.engine.publishedSets : [];
+        const threads = new CaseloadThreads(threadCount, DEFINITIONS_DIR, published);
         const stop = () => void threads.close();
         stopping.addEventListener('abort', stop);
         try {

@@ -274,7 +274,8 @@ export function resultDocumentView(result: ResultModel, options: ResultViewOptio
     reference: result.token,
     byAdviser: result.client !== null,
     workedOutOn: dateInWords(result.calculatedOn),
-    ratesYear: result.rulesVersion,
+    // The tax year only: the rules version may name the policy change sets it holds ('2026-27+cs3'), which the reference keeps.
+    ratesYear: result.rulesVersion.split('+')[0],
     producedOn: dateInWords(UK_DATE.format(options.generatedAt)),
     period,
     isBetterOff: result.isBetterOff,

@@ -33,6 +33,7 @@ import { ApiError } from '../errors/api-error.js';
 import { CalculationSession } from '../survey/calculation-session.entity.js';
 import { shownQuestions, surveyState, type CompiledPage, type CompiledSurvey } from '../survey/survey-flow.js';
 import { calculationNotFound, COMPILED_SURVEY, oldestOpenCalculation, SurveyService } from '../survey/survey.service.js';
+import type { SurveyVersions } from '../survey/survey-versions.js';
 import { adviserClientOf } from '../accounts/client-view.js';
 import { AccessGrantsService } from '../verification/access-grants.service.js';
 import type { Caller } from '../verification/caller.js';
@@ -74,7 +75,7 @@ export type ResultsReadiness = 'not-finished' | 'needs-answers' | 'ready';
 @Injectable()
 export class ResultsService {
   constructor(
-    @Inject(COMPILED_SURVEY) private readonly survey: CompiledSurvey,
+    @Inject(COMPILED_SURVEY) private readonly surveyVersions: SurveyVersions,
     @Inject(ENTITLEMENT_ENGINE) private readonly engine: Entitlements,
     @Inject(BENEFIT_GUIDE) private readonly guide: BenefitGuide,
     @Inject(BETTER_OFF_PAGE) readonly betterOffPage: CompiledPage,
@@ -86,6 +87,11 @@ export class ResultsService {
     private readonly grants: AccessGrantsService,
     private readonly analytics: AnalyticsService,
   ) {}
+
+  /** The questionnaire in force today. */
+  private get survey(): CompiledSurvey {
+    return this.surveyVersions.current();
+  }
 
   /** A calculation the caller may open: 404 when there is none (or it is too old), 403 when another browser owns it. */
   private async open(sessionId: string, caller: Caller): Promise<OpenedCalculation> {

@@ -15,6 +15,9 @@ import { SurveyAnswer } from './survey-answer.entity.js';
 import { loadSurveyDefinition } from './survey-definitions.js';
 import { compileSurvey } from './survey-flow.js';
 import { SurveyController } from './survey.controller.js';
+import { SurveyVersions } from './survey-versions.js';
+import { ENTITLEMENT_ENGINE } from '../calculation/calculation.service.js';
+import type { Entitlements } from '../../../engine/core/entitlement-engine.js';
 import { COMPILED_SURVEY, NATIONAL_LIVING_WAGE, SurveyService } from './survey.service.js';
 
 export const NATIONAL_LIVING_WAGE_FILE = resolve('rulesets/parameters/gov/hmrc/minimum_wage/national_living_wage.json');
@@ -29,7 +32,11 @@ export const NATIONAL_LIVING_WAGE_FILE = resolve('rulesets/parameters/gov/hmrc/m
   ],
   controllers: [SurveyController],
   providers: [
-    { provide: COMPILED_SURVEY, useFactory: async () => compileSurvey(await loadSurveyDefinition(DEFINITIONS_DIR)) },
+    {
+      provide: COMPILED_SURVEY,
+      inject: [ENTITLEMENT_ENGINE],
+      useFactory: (rules: Entitlements) => new SurveyVersions(rules, compileSurvey(loadSurveyDefinition(DEFINITIONS_DIR))),
+    },
     {
       provide: NATIONAL_LIVING_WAGE,
       useFactory: async (): Promise<DatedParameter> => JSON.parse(await readFile(NATIONAL_LIVING_WAGE_FILE, 'utf8')) as DatedParameter,

@@ -35,6 +35,7 @@ import { PostcodeAnswerChecker } from './postcode-answer-checker.js';
 import { lhaAreaChoice, type LhaAreaChoice } from './lha-area-choice.js';
 import { askedQuestion, countryOf } from './asked-question.js';
 import { PostcodeBrmaLookup } from '../lookup/postcode-brma-lookup.js';
+import { SurveyVersions } from './survey-versions.js';
 import { ENTITLEMENT_ENGINE } from '../calculation/calculation.service.js';
 import type { Entitlements } from '../../../engine/core/entitlement-engine.js';
 import type { SurveySubmission } from './survey.dto.js';
@@ -55,6 +56,7 @@ import {
   type SurveyState,
 } from './survey-flow.js';
 
+/** The questionnaire in force today (SurveyVersions): read `.current()` for each request, never kept. */
 export const COMPILED_SURVEY = Symbol('COMPILED_SURVEY');
 
 type PageEvent = { event: AnalyticsEventName; pageName: string };
@@ -184,7 +186,7 @@ function calculationOf(row: CalculationRow): OpenCalculation {
 @Injectable()
 export class SurveyService {
   constructor(
-    @Inject(COMPILED_SURVEY) readonly compiled: CompiledSurvey,
+    @Inject(COMPILED_SURVEY) private readonly surveyVersions: SurveyVersions,
     @Inject(NATIONAL_LIVING_WAGE) private readonly livingWage: DatedParameter,
     @Inject(SITE_CONFIG) private readonly site: SiteConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -195,6 +197,11 @@ export class SurveyService {
     private readonly brmas: PostcodeBrmaLookup,
     @Inject(ENTITLEMENT_ENGINE) private readonly engine: Entitlements,
   ) {}
+
+  /** The questionnaire in force today. */
+  get compiled(): CompiledSurvey {
+    return this.surveyVersions.current();
+  }
 
   ruleEnvironment(): RuleEnvironment {
     const today = ukToday();
