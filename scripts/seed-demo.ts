@@ -18,6 +18,12 @@ const ADVISERS = [
   { email: 'adviser.one@demo-advice.example', displayName: 'Alex Adviser' },
   { email: 'adviser.two@demo-advice.example', displayName: 'Bo Adviser' },
 ];
+// The charity's policy team, who keep the rules and rates in the policy workbench (/policy/): two, so that one can
+// approve what the other wrote.
+const POLICY_STAFF = [
+  { email: 'policy.one@demo-advice.example', displayName: 'Pat Policy' },
+  { email: 'policy.two@demo-advice.example', displayName: 'Quinn Policy' },
+];
 // Made-up people: none of these is anyone's real name and date of birth together.
 const CLIENTS = [
   { firstName: 'Amara', lastName: 'Okafor', dateOfBirth: '12/04/1985', clientNumber: 'DAC-001' },
@@ -40,7 +46,21 @@ const made = await withAccounts(async (accounts) => {
   return true;
 });
 
+// Added on their own, so that a demo organisation seeded before the workbench existed gets them too.
+const policyAdded = await withAccounts(async (accounts) => {
+  const [organisation] = await accounts.organisationIdsNamed(ORGANISATION);
+  let added = 0;
+  for (const member of POLICY_STAFF) {
+    if (!organisation || (await accounts.isEmailTaken(member.email))) continue;
+    await accounts.addUserToOrganisation(organisation, { ...member, password: DEMO_PASSWORD, role: 'policy-staff' });
+    added += 1;
+  }
+  return added;
+});
+
 console.log(made ? `Made the demo organisation "${ORGANISATION}".` : `The demo organisation "${ORGANISATION}" is already there.`);
 console.log(`Sign in at /account/ with any of these, password ${DEMO_PASSWORD}:`);
 console.log(`  ${ADMIN.email}  (organisation admin)`);
 for (const adviser of ADVISERS) console.log(`  ${adviser.email}  (adviser, 3 clients)`);
+for (const member of POLICY_STAFF) console.log(`  ${member.email}  (policy staff: the policy workbench at /policy/)`);
+if (policyAdded > 0) console.log(`Added ${policyAdded} policy staff.`);

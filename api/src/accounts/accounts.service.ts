@@ -256,6 +256,11 @@ export class AccountsService implements OnModuleInit {
     return this.insertUser(this.dataSource.manager, organisationId, user);
   }
 
+  /** The organisations with this name (the scripts find the demo organisation by it). */
+  async organisationIdsNamed(name: string): Promise<string[]> {
+    return (await this.dataSource.getRepository(Organisation).findBy({ name })).map((organisation) => organisation.id);
+  }
+
   async isEmailTaken(email: string): Promise<boolean> {
     return this.dataSource.getRepository(User).existsBy({ email: normaliseEmail(email) });
   }
