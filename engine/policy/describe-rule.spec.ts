@@ -42,7 +42,7 @@ describe('a rule in plain English', () => {
       { depth: 2, text: 'at least one of these holds:' },
       { depth: 3, text: "the claimant's caring hours is at least 35 hours a week (Carer's Allowance: hours of caring)" },
       { depth: 3, text: "the claimant gets Carer's Allowance" },
-      { depth: 1, text: 'it is not the case that single with child under 3: yes' },
+      { depth: 1, text: 'it is not the case that this is a single claimant responsible for a child under 3' },
     ]);
   });
 

@@ -235,6 +235,8 @@ export function factStatement(meaning: string | undefined): string | undefined {
     const rest = subject[2]!.replace(/^whether /, '');
     statement = /^(in|on|at|a|an) /.test(rest) ? `${subject[1]} is ${rest}` : `for ${lowerFirst(subject[1]!)}, ${rest}`;
   } else if (qualified) statement = `${qualified[1]}: ${qualified[2]}`;
+  // A situation named rather than stated ("A joint claim by a couple"): "this is a joint claim by a couple".
+  else if (/^An? /.test(clause) && !VERBS.test(clause)) return `this is ${lowerFirst(clause.split(/[:;]/)[0]!.trim())}`;
   else
     statement = clause
       .replace(/^Whether /, '')
