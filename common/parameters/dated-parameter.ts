@@ -3,6 +3,7 @@
  * (the format is described in `rulesets/README.md`; `parameter-set.ts` checks it). Numbers are integers in the
  * file's unit (pence, or basis points for fractions), so no binary float enters a rule.
  */
+import type { UpratingRounding } from '../policy/model.js';
 
 /**
  * - money: `pence a week|month|year|hour` for rates, `pence` for a sum with no period (a capital limit, a step of
@@ -45,6 +46,8 @@ export interface DatedParameter<V extends ParameterValue = number> {
   legislation: Citation;
   /** Oldest first; the loader rejects duplicate or unordered dates. */
   values: DatedValue<V>[];
+  /** How the uprating helper rounds next year's figure, when not the default for the unit and period. */
+  uprating?: { rounding: UpratingRounding; note?: string };
 }
 
 export class ParameterNotInForceError extends Error {

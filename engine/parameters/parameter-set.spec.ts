@@ -67,7 +67,7 @@ describe('loading parameter files', () => {
   it('rejects unknown fields at every level', () => {
     const values = [{ from: '2026-04-13', value: 20934, source: { ...ratesPaper, page: 3 }, confidence: 'confirmed' }];
     expect(problemsIn(carerElement({ amount: 20934, values }))).toEqual([
-      'amount: is not a known field (allowed: description, label, unit, period, legislation, values)',
+      'amount: is not a known field (allowed: description, label, unit, period, legislation, uprating, values)',
       'values[0].confidence: is not a known field (allowed: from, value, source, note)',
       'values[0].source.page: is not a known field (allowed: title, url)',
     ]);
