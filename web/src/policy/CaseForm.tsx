@@ -157,7 +157,7 @@ function LoadedCaseForm({
 
   const details = (
     <>
-      <ErrorSummary errors={problems.errors} focusKey={problems.focusKey} headingLevel={3} />
+      <ErrorSummary errors={problems.errors} focusKey={problems.focusKey} headingLevel={3} titleId={problems.titleId} />
       <SelectField
         id="case-edit-ruleset"
         label="Ruleset"

@@ -117,7 +117,13 @@ export function ChangeSetPage({ id }: { id: number }) {
               parameters={parameters}
               onAdd={async (edits) => {
                 let current = detail;
-                for (const edit of edits) current = await addEdit(id, edit);
+                try {
+                  for (const edit of edits) current = await addEdit(id, edit);
+                } catch (error) {
+                  // The values added before the refused one stay added: show them, then the problem.
+                  if (current !== detail) setView({ kind: 'shown', detail: current, parameters });
+                  throw error;
+                }
                 updated(
                   current,
                   `Added ${edits.length} ${edits.length === 1 ? 'value' : 'values'} without a source: add each value’s source by changing it.`,
@@ -338,7 +344,7 @@ function Checks({
           Work out a sample of households, and the real calculations still held, with the published rules and with this change set, at a
           date.
         </p>
-        <ErrorSummary errors={impactProblems.errors} focusKey={impactProblems.focusKey} headingLevel={3} />
+        <ErrorSummary errors={impactProblems.errors} focusKey={impactProblems.focusKey} headingLevel={3} titleId={impactProblems.titleId} />
         <form
           noValidate
           className="policy-form"
@@ -410,7 +416,7 @@ function Actions({
       <h2 id="change-set-actions" tabIndex={-1}>
         Approve and publish
       </h2>
-      <ErrorSummary errors={problems.errors} focusKey={problems.focusKey} headingLevel={3} />
+      <ErrorSummary errors={problems.errors} focusKey={problems.focusKey} headingLevel={3} titleId={problems.titleId} />
       {detail.canApprove && detail.status === 'draft' && (
         <>
           <p>

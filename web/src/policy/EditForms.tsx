@@ -59,7 +59,7 @@ function EditForm({
         void submit();
       }}
     >
-      <ErrorSummary errors={problems.errors} focusKey={problems.focusKey} headingLevel={3} />
+      <ErrorSummary errors={problems.errors} focusKey={problems.focusKey} headingLevel={3} titleId={problems.titleId} />
       {children}
       <div className="button-row">
         <button type="submit" className="button" disabled={isSaving}>

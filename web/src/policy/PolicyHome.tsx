@@ -171,7 +171,7 @@ function Search({ onFailure }: { onFailure: (error: unknown) => void }) {
   return (
     <section aria-labelledby="search-title" className="policy-section">
       <h2 id="search-title">Search</h2>
-      <ErrorSummary errors={errors} focusKey={focusKey} headingLevel={3} />
+      <ErrorSummary errors={errors} focusKey={focusKey} headingLevel={3} titleId="policy-search-problems" />
       <form
         role="search"
         noValidate
@@ -248,7 +248,7 @@ function StartChangeSet({ onFailure }: { onFailure: (error: unknown) => void }) 
           void start();
         }}
       >
-        <ErrorSummary errors={problems.errors} focusKey={problems.focusKey} headingLevel={3} />
+        <ErrorSummary errors={problems.errors} focusKey={problems.focusKey} headingLevel={3} titleId={problems.titleId} />
         <TextField
           id="change-set-title"
           label="Title"

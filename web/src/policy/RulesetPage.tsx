@@ -20,6 +20,8 @@ type View = ScreenView<{ ruleset: RulesetView }>;
 /** A ruleset, /policy/rulesets/:folder: what it covers, its law, its facts, each rule in plain English, its cases. */
 export function RulesetPage({ folder }: { folder: string }) {
   const [view, setView] = useState<View>({ kind: 'loading' });
+  // One rule is edited at a time, so the form's field ids stay unique on the page.
+  const [editing, setEditing] = useState<string | null>(null);
   const fail = useCallback((error: unknown) => setView({ kind: failureViewFor(error) }), []);
   usePageTitle(view.kind === 'shown' ? `Ruleset: ${view.ruleset.folder}` : 'Ruleset');
   useEffect(() => {
@@ -70,7 +72,15 @@ export function RulesetPage({ folder }: { folder: string }) {
       </div>
       <h2>Rules</h2>
       {ruleset.rules.map((rule) => (
-        <Rule key={rule.name} rule={rule} folder={ruleset.folder} facts={ruleset.facts.map((fact) => fact.name)} onFailure={fail} />
+        <Rule
+          key={rule.name}
+          rule={rule}
+          folder={ruleset.folder}
+          facts={ruleset.facts.map((fact) => fact.name)}
+          isEditing={editing === rule.name}
+          onEdit={(isEditing) => setEditing(isEditing ? rule.name : null)}
+          onFailure={fail}
+        />
       ))}
       <h2>Hand-worked cases</h2>
       {ruleset.cases.length === 0 ? (
@@ -140,14 +150,17 @@ function Rule({
   rule,
   folder,
   facts,
+  isEditing,
+  onEdit,
   onFailure,
 }: {
   rule: RuleView;
   folder: string;
   facts: string[];
+  isEditing: boolean;
+  onEdit: (isEditing: boolean) => void;
   onFailure: (error: unknown) => void;
 }) {
-  const [isEditing, setIsEditing] = useState(false);
   const [added, setAdded] = useState<{ id: number; title: string; key: number } | null>(null);
   const anchor = ruleAnchor(rule.name);
   return (
@@ -182,7 +195,7 @@ function Rule({
         <button
           type="button"
           className="button button--secondary"
-          onClick={() => setIsEditing(true)}
+          onClick={() => onEdit(true)}
           aria-label={`Edit the rule ${rule.name} in a change set`}
         >
           Edit this rule in a change set
@@ -193,9 +206,9 @@ function Rule({
           folder={folder}
           facts={facts}
           onFailure={onFailure}
-          onCancel={() => setIsEditing(false)}
+          onCancel={() => onEdit(false)}
           onAdded={(id, title) => {
-            setIsEditing(false);
+            onEdit(false);
             setAdded((old) => ({ id, title, key: (old?.key ?? 0) + 1 }));
           }}
         />
@@ -292,7 +305,7 @@ function RuleEditForm({
         void submit();
       }}
     >
-      <ErrorSummary errors={problems.errors} focusKey={problems.focusKey} headingLevel={3} />
+      <ErrorSummary errors={problems.errors} focusKey={problems.focusKey} headingLevel={3} titleId={problems.titleId} />
       <DraftChoice id="rule-edit-change-set" drafts={drafts} value={chosen} onChange={setChangeSet} />
       <div className="checkboxes__item">
         <input

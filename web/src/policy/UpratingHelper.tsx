@@ -90,7 +90,7 @@ export function UpratingHelper({
 
   return (
     <div className="policy-uprating" data-testid="uprating">
-      <ErrorSummary errors={problems.errors} focusKey={problems.focusKey} headingLevel={3} />
+      <ErrorSummary errors={problems.errors} focusKey={problems.focusKey} headingLevel={3} titleId={problems.titleId} />
       <form
         className="policy-form"
         noValidate

@@ -82,7 +82,7 @@ export function ValueForm({ prefix, parameters, fixedParameter, initial, submitT
         void submit();
       }}
     >
-      <ErrorSummary errors={problems.errors} focusKey={problems.focusKey} headingLevel={3} />
+      <ErrorSummary errors={problems.errors} focusKey={problems.focusKey} headingLevel={3} titleId={problems.titleId} />
       {!fixedParameter && (
         <SelectField
           id={id('parameter')}

@@ -69,7 +69,15 @@ export function useProblems(prefix: string, fields: readonly string[]) {
       show(
         problems.map(({ path, message }) => {
           const id = fieldIdFor(prefix, path);
-          return { targetId: known.includes(id) ? id : (known.find((field) => id.startsWith(`${field}-`)) ?? known[0] ?? prefix), message };
+          // The field itself; else the field holding the path ('edit.item.title' in the item's JSON); else the first
+          // field under it ('edit.conditions': the first condition's); else the form's first field.
+          const targetId = known.includes(id)
+            ? id
+            : (known.find((field) => id.startsWith(`${field}-`)) ??
+              known.find((field) => field.startsWith(`${id}-`)) ??
+              known[0] ??
+              prefix);
+          return { targetId, message };
         }),
       );
       return true;
@@ -78,7 +86,7 @@ export function useProblems(prefix: string, fields: readonly string[]) {
   );
 
   const errorAt = (id: string) => errors.find((error) => error.targetId === id)?.message;
-  return { errors, focusKey, show, showFailure, errorAt, clear: () => setErrors([]) };
+  return { errors, focusKey, show, showFailure, errorAt, clear: () => setErrors([]), titleId: `${prefix}-problems` };
 }
 
 /** A message after an action ('Value added'), focused as it appears so keyboard and screen reader users hear it. */
