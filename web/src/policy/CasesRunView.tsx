@@ -1,9 +1,9 @@
 import { formatAmount } from '../../../common/money';
-import type { CasesRunReport } from '../../../common/policy/model';
-import { longDate } from './policy-text';
+import type { CasesRunReport, ParameterSummary } from '../../../common/policy/model';
+import { formatValue, longDate } from './policy-text';
 
 /** The last cases run: how many passed, a table of every case, and for each failure the figures behind it. */
-export function CasesRunView({ report }: { report: CasesRunReport }) {
+export function CasesRunView({ report, parameters }: { report: CasesRunReport; parameters: ReadonlyMap<string, ParameterSummary> }) {
   const failures = report.cases.filter((item) => !item.passed);
   return (
     <div className="policy-cases-run" data-testid="cases-run">
@@ -75,7 +75,7 @@ export function CasesRunView({ report }: { report: CasesRunReport }) {
                         {benefit.parameters.map((parameter) => (
                           <tr key={parameter.name}>
                             <th scope="row">{parameter.name}</th>
-                            <td>{parameter.value === null ? 'No limit' : String(parameter.value)}</td>
+                            <td>{formatValue(parameter.value, parameters.get(parameter.name)?.unit ?? '')}</td>
                             <td>{longDate(parameter.from)}</td>
                           </tr>
                         ))}

@@ -159,7 +159,12 @@ export function ChangeSetPage({ id }: { id: number }) {
         </section>
       )}
 
-      <Checks detail={detail} onUpdated={(next) => setView({ kind: 'shown', detail: next, parameters })} onFailure={fail} />
+      <Checks
+        detail={detail}
+        parameters={byName}
+        onUpdated={(next) => setView({ kind: 'shown', detail: next, parameters })}
+        onFailure={fail}
+      />
       <Actions detail={detail} onUpdated={updated} onFailure={fail} />
       <Audit detail={detail} />
     </div>
@@ -289,10 +294,12 @@ function Edits({ detail, byName, parameters, isDraft, onUpdated, onFailure }: Ed
 /** Run the cases and the impact: each takes a moment, so the button says so while it works. */
 function Checks({
   detail,
+  parameters,
   onUpdated,
   onFailure,
 }: {
   detail: ChangeSetDetail;
+  parameters: ReadonlyMap<string, ParameterSummary>;
   onUpdated: (detail: ChangeSetDetail) => void;
   onFailure: (error: unknown) => void;
 }) {
@@ -336,7 +343,7 @@ function Checks({
         <p role="status" className="policy-progress">
           {isRunningCases ? 'Running the cases…' : ''}
         </p>
-        {detail.lastCasesRun && <CasesRunView report={detail.lastCasesRun} />}
+        {detail.lastCasesRun && <CasesRunView report={detail.lastCasesRun} parameters={parameters} />}
       </section>
       <section aria-labelledby="impact-title" className="policy-section">
         <h2 id="impact-title">Impact</h2>

@@ -9,9 +9,9 @@ import type { ImpactBand } from '../../../common/policy/model';
 // The site's red, grey and green (3:1 contrast with the page, WCAG 1.4.11); the band labels say less or more in
 // words, so colour is never the only cue.
 function colourOf(band: ImpactBand): string {
-  if (band.fromPence !== null && band.fromPence >= 0 && band.toPence !== null && band.toPence <= 1) return '#505a5f';
   if (band.toPence !== null && band.toPence <= 0) return '#b10e1e';
-  return band.fromPence !== null && band.fromPence > 0 ? '#00703c' : '#505a5f';
+  if (band.fromPence !== null && band.fromPence > 0) return '#00703c';
+  return '#505a5f';
 }
 
 /** Households by change a month: loaded with the change set's impact only. The table beside it gives the same figures. */

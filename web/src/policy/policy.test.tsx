@@ -393,3 +393,69 @@ describe('the impact view', () => {
     expect(within(screen.getByTestId('impact-stored')).getByText('No households to work out.')).toBeTruthy();
   });
 });
+
+describe('the rule’s edit form', () => {
+  it('adds a rule edit with the changed condition put back in place', async () => {
+    const { RulesetPage } = await import('./RulesetPage');
+    const conditions = {
+      all: [
+        { fact: 'qualifyingChildCount', operator: 'greaterThan', value: 0 },
+        {
+          fact: 'highestAdultIncomeYearlyPence',
+          operator: 'lessThan',
+          value: { fact: 'parameter', params: { name: 'gov/hmrc/x/threshold' } },
+        },
+      ],
+    };
+    const api = installFakeApi()
+      .on('GET', '/api/policy/rulesets/child-benefit', {
+        status: 200,
+        body: {
+          folder: 'child-benefit',
+          benefit: 'CHILD_BENEFIT',
+          description: 'Child Benefit.',
+          legislation: [],
+          facts: [
+            { name: 'qualifyingChildCount', meaning: 'Children' },
+            { name: 'highestAdultIncomeYearlyPence', meaning: 'Income' },
+          ],
+          rules: [
+            {
+              name: 'has-a-child',
+              description: 'Paid for a child.',
+              priority: null,
+              sentences: [{ depth: 0, text: 'Applies when all of these hold:' }],
+              conditions,
+              event: { type: 'eligible' },
+              parameters: ['gov/hmrc/x/threshold'],
+            },
+          ],
+          cases: [],
+        },
+      })
+      .on('GET', '/api/policy/change-sets', {
+        status: 200,
+        body: { changeSets: [changeSet({ status: 'published' }), { ...changeSet(), id: 9, title: 'Two-child limit' }] },
+      })
+      .on('POST', '/api/policy/change-sets/9/edits', { status: 200, body: { ...changeSet(), id: 9, title: 'Two-child limit' } });
+    render(<RulesetPage folder="child-benefit" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit the rule has-a-child in a change set' }));
+    const form = await screen.findByTestId('rule-edit-form');
+    // Only drafts take edits: the published change set is not offered.
+    expect(
+      within(await within(form).findByLabelText('Change set'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Two-child limit (1 edit)']);
+    change(form.querySelector('#rule-edit-conditions-all-0-operator')!, 'greaterThanInclusive');
+    change(form.querySelector('#rule-edit-conditions-all-0-value')!, '2');
+    fireEvent.click(within(form).getByRole('button', { name: 'Add the rule change' }));
+    expect(await screen.findByText('The rule’s new conditions were added to ‘Two-child limit’.')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/policy/change-sets/9/edits')[0].body?.edit).toEqual({
+      kind: 'rule',
+      ruleset: 'child-benefit',
+      rule: 'has-a-child',
+      conditions: { all: [{ fact: 'qualifyingChildCount', operator: 'greaterThanInclusive', value: 2 }, conditions.all[1]] },
+    });
+  });
+});
