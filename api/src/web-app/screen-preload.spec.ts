@@ -28,6 +28,7 @@ describe('screen preloads', () => {
     expect(screenSourceFor('/adviser/caseload')).toBe('src/adviser/CaseloadScreen.tsx');
     expect(screenSourceFor('/account/clients')).toBe('src/account/AccountScreen.tsx');
     expect(screenSourceFor('/accuracy')).toBe('src/accuracy/AccuracyPage.tsx');
+    expect(screenSourceFor('/policy/parameters/gov/dwp')).toBe('src/policy/PolicyScreen.tsx');
   });
 
   it('name only screens the app really loads on demand, so a renamed screen fails here', () => {
@@ -42,6 +43,7 @@ describe('screen preloads', () => {
       '/adviser/caseload',
       '/account',
       '/accuracy',
+      '/policy/',
     ].map(screenSourceFor);
     expect(new Set(named)).toEqual(new Set(lazy));
   });

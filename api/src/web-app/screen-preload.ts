@@ -38,6 +38,8 @@ export function screenSourceFor(pathname: string): string | null {
       return 'src/account/AccountScreen.tsx';
     case 'accuracy':
       return 'src/accuracy/AccuracyPage.tsx';
+    case 'policy':
+      return 'src/policy/PolicyScreen.tsx';
     default:
       return null;
   }

@@ -127,9 +127,13 @@ export default function AccountScreen({
             You are signed in as <strong>{user.displayName}</strong> ({ROLE_NAMES[user.role]}) at {user.organisationName}.
           </p>
           <ul className="account-links">
-            {user.role !== 'policy-staff' && (
+            {user.role !== 'policy-staff' ? (
               <li>
                 <a href="/adviser/">Go to the Adviser Area</a>
+              </li>
+            ) : (
+              <li>
+                <a href="/policy/">Go to the policy workbench</a>
               </li>
             )}
             {isAdmin && (

@@ -1,5 +1,5 @@
 import { BROWSER_ID_KEY, browserId } from './browser-id';
-import { ApiRequestError, getJson, postJson } from './client';
+import { ApiRequestError, deleteJson, getJson, postJson, putJson } from './client';
 import { describeError, reportError } from './error-reporting';
 
 type Call = { url: string; init: RequestInit };
@@ -24,6 +24,19 @@ describe('the API client', () => {
     expect(init).toMatchObject({ method: 'POST', credentials: 'include' });
     expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
     expect(JSON.parse(init.body as string)).toEqual({ password: 'x', browserId: localStorage.getItem(BROWSER_ID_KEY) });
+  });
+
+  it('sends the CSRF token of the account session with a PUT and a bodiless DELETE, never with a GET', async () => {
+    document.cookie = 'csrf=token-1';
+    answerWith(200, '{}');
+    await putJson('/api/policy/change-sets/7/edits/0', { edit: { kind: 'rates-held', until: '2028-03-31' } });
+    await deleteJson('/api/policy/change-sets/7/edits/0');
+    await getJson('/api/policy/change-sets/7');
+    const headers = calls.map((call) => (call.init.headers as Record<string, string>)['X-CSRF-Token']);
+    expect(calls.map((call) => call.init.method)).toEqual(['PUT', 'DELETE', 'GET']);
+    expect(headers).toEqual(['token-1', 'token-1', undefined]);
+    expect(calls[1].init.body).toBeUndefined();
+    document.cookie = 'csrf=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
   });
 
   it('sends GETs with credentials and no body', async () => {

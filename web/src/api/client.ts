@@ -33,14 +33,16 @@ export function csrfToken(cookies = typeof document === 'undefined' ? '' : docum
   return readCookies(cookies)[CSRF_COOKIE] ?? null;
 }
 
-async function call<T>(method: 'GET' | 'POST', url: string, sentData?: Record<string, unknown>): Promise<T> {
-  const csrf = sentData ? csrfToken() : null;
+async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, sentData?: Record<string, unknown>): Promise<T> {
+  // A DELETE has no body but changes things, so it carries the CSRF token as a POST does.
+  const csrf = method === 'GET' ? null : csrfToken();
+  const csrfHeader: Record<string, string> = csrf ? { [CSRF_HEADER]: csrf } : {};
   const response = await fetch(url, {
     method,
     credentials: 'include',
     headers: sentData
-      ? { 'Content-Type': 'application/json', Accept: 'application/json', ...(csrf ? { [CSRF_HEADER]: csrf } : {}) }
-      : { Accept: 'application/json', [BROWSER_ID_HEADER]: browserId() },
+      ? { 'Content-Type': 'application/json', Accept: 'application/json', ...csrfHeader }
+      : { Accept: 'application/json', [BROWSER_ID_HEADER]: browserId(), ...csrfHeader },
     body: sentData ? JSON.stringify(sentData) : undefined,
   });
   const text = await response.text();
@@ -67,4 +69,14 @@ export function getJson<T>(url: string): Promise<T> {
 /** Every POST carries this browser's id (spec 000 §7). */
 export function postJson<T>(url: string, data: Record<string, unknown>): Promise<T> {
   return call<T>('POST', url, { ...data, browserId: browserId() });
+}
+
+/** A PUT carries the browser's id and the CSRF token as a POST does. */
+export function putJson<T>(url: string, data: Record<string, unknown>): Promise<T> {
+  return call<T>('PUT', url, { ...data, browserId: browserId() });
+}
+
+/** A DELETE: no body, the browser's id in its header and the CSRF token. */
+export function deleteJson<T>(url: string): Promise<T> {
+  return call<T>('DELETE', url);
 }

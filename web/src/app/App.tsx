@@ -18,6 +18,7 @@ const AdviserCalculationScreen = lazy(() => import('../adviser/AdviserCalculatio
 const CompareScreen = lazy(() => import('../adviser/CompareScreen'));
 const CaseloadScreen = lazy(() => import('../adviser/CaseloadScreen'));
 const AccuracyPage = lazy(() => import('../accuracy/AccuracyPage'));
+const PolicyScreen = lazy(() => import('../policy/PolicyScreen'));
 
 function pageFor(route: Route, location: Pick<Location, 'pathname' | 'search'>, site: SiteConfig): ReactNode {
   switch (route.page) {
@@ -39,6 +40,8 @@ function pageFor(route: Route, location: Pick<Location, 'pathname' | 'search'>, 
       return <AccountScreen route={route.account} pathname={location.pathname} search={location.search} />;
     case 'accuracy':
       return <AccuracyPage />;
+    case 'policy':
+      return <PolicyScreen route={route.policy} />;
     case 'notFound':
       return <NotFoundPage />;
   }

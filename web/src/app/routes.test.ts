@@ -12,6 +12,14 @@ describe('matchRoute', () => {
     ['/adviser/calculation/0b7c3a4e', { page: 'adviserCalculation', session: '0b7c3a4e' }],
     ['/adviser/compare/a,b,c', { page: 'adviserCompare', sessions: 'a,b,c' }],
     ['/adviser/caseload', { page: 'adviserCaseload' }],
+    ['/policy/', { page: 'policy', policy: { view: 'home' } }],
+    ['/policy/rulesets/child-benefit', { page: 'policy', policy: { view: 'ruleset', folder: 'child-benefit' } }],
+    ['/policy/parameters/', { page: 'policy', policy: { view: 'parameters', name: null } }],
+    [
+      '/policy/parameters/gov/dwp/child_benefit/eldest',
+      { page: 'policy', policy: { view: 'parameters', name: 'gov/dwp/child_benefit/eldest' } },
+    ],
+    ['/policy/change-sets/12', { page: 'policy', policy: { view: 'changeSet', id: 12 } }],
   ])('%s is %j', (path, route) => {
     expect(matchRoute(path)).toEqual(route);
   });
@@ -25,6 +33,8 @@ describe('matchRoute', () => {
     '/adviser/calculation',
     '/adviser/other/x',
     '/survey/%E0%A4%A/x',
+    '/policy/change-sets/x',
+    '/policy/rulesets',
   ])('%s is the Page Not Found screen', (path) => {
     expect(matchRoute(path)).toEqual({ page: 'notFound' });
   });

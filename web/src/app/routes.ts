@@ -1,4 +1,5 @@
 import type { AccountView } from '../account/AccountScreen';
+import { policyViewFor, type PolicyView } from '../policy/policy-paths';
 
 /**
  * The web app's routes, exactly as spec 001 §2 lists them. Navigation between them is a full page load, so a
@@ -14,6 +15,7 @@ export type Route =
   | { page: 'adviserCaseload' }
   | { page: 'account'; account: AccountView }
   | { page: 'accuracy' }
+  | { page: 'policy'; policy: PolicyView }
   | { page: 'notFound' };
 
 /** Old addresses that still work: /aboutyou is the landing page, /intermediary/... is now /adviser/... */
@@ -49,6 +51,10 @@ export function matchRoute(pathname: string): Route {
   if (first === 'adviser' && a === 'compare' && rest.length === 2) return { page: 'adviserCompare', sessions: b };
   if (first === 'adviser' && a === 'caseload' && rest.length === 1) return { page: 'adviserCaseload' };
   if (first === 'accuracy' && rest.length === 0) return { page: 'accuracy' };
+  if (first === 'policy') {
+    const policy = policyViewFor(params as string[]);
+    if (policy) return { page: 'policy', policy };
+  }
   if (first === 'account') {
     // /account/sign-in is the member-area login's older address; both show sign-in to a visitor signed out.
     if (rest.length === 0 || (rest.length === 1 && a === 'sign-in')) return { page: 'account', account: { view: 'home' } };

@@ -12,7 +12,18 @@ export interface SummaryError {
  * A form's problems listed above it (spec 001 §2 'Please correct the following problem(s)'), each a link to its field. Focus moves to the
  * summary each time it appears (`focusKey` changes), so screen reader and keyboard users hear it at once.
  */
-export function ErrorSummary({ errors, focusKey, headingLevel = 2 }: { errors: SummaryError[]; focusKey: number; headingLevel?: 2 | 3 }) {
+export function ErrorSummary({
+  errors,
+  focusKey,
+  headingLevel = 2,
+  titleId = 'error-summary-title',
+}: {
+  errors: SummaryError[];
+  focusKey: number;
+  headingLevel?: 2 | 3;
+  /** Where a page has several forms, each summary's title needs an id of its own. */
+  titleId?: string;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -20,8 +31,8 @@ export function ErrorSummary({ errors, focusKey, headingLevel = 2 }: { errors: S
   }, [focusKey]);
   if (errors.length === 0) return null;
   return (
-    <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} ref={ref}>
-      <Heading className="error-summary__title" id="error-summary-title">
+    <div className="error-summary" role="alert" aria-labelledby={titleId} tabIndex={-1} ref={ref}>
+      <Heading className="error-summary__title" id={titleId}>
         {ERROR_SUMMARY_TITLE}
       </Heading>
       <ul className="error-summary__list">

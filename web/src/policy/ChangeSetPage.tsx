@@ -1,0 +1,549 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  CHANGE_SET_STATUS_TEXT,
+  type ChangeSetDetail,
+  type EditProblem,
+  type ParameterSummary,
+  type PolicyEdit,
+} from '../../../common/policy/model';
+import { failureViewFor } from '../adviser/adviser-errors';
+import { Breadcrumb } from '../adviser/Breadcrumb';
+import type { ScreenView } from '../adviser/ScreenState';
+import { ErrorSummary } from '../shared/ErrorSummary';
+import { LoadingSpinner } from '../shared/LoadingSpinner';
+import { usePageTitle } from '../shared/page-title';
+import { TextField } from '../shared/TextField';
+import { ExtraHelpForm, JsonEditForm, QuestionForm, RatesHeldForm } from './EditForms';
+import { CasesRunView } from './CasesRunView';
+import { POLICY_HOME } from './policy-paths';
+import {
+  addEdit,
+  approveChangeSet,
+  loadChangeSet,
+  loadParameters,
+  publishChangeSet,
+  removeEdit,
+  replaceEdit,
+  revertChangeSet,
+  runCases,
+  runImpact,
+  withdrawChangeSet,
+} from './policy-api';
+import { describeEdit, longDate, problemsOf, todayIso } from './policy-text';
+import { Notice, PolicyNotShown, useProblems } from './policy-ui';
+import { UpratingHelper } from './UpratingHelper';
+import { ValueForm } from './ValueForm';
+
+// The case form carries rjsf and ajv, and the impact view ApexCharts: each loads only when it is opened or shown.
+const CaseForm = lazy(() => import('./CaseForm'));
+const ImpactView = lazy(() => import('./ImpactView'));
+
+type View = ScreenView<{ detail: ChangeSetDetail; parameters: ParameterSummary[] }>;
+
+/** The change set page, /policy/change-sets/:id: its edits, the forms that add them, its checks and its life. */
+export function ChangeSetPage({ id }: { id: number }) {
+  const [view, setView] = useState<View>({ kind: 'loading' });
+  const [notice, setNotice] = useState<{ text: string | null; key: number }>({ text: null, key: 0 });
+  // The case form fetches the household's schema: only once someone opens it.
+  const [isCaseOpen, setIsCaseOpen] = useState(false);
+  const fail = useCallback((error: unknown) => setView({ kind: failureViewFor(error) }), []);
+  usePageTitle(view.kind === 'shown' ? `Change set: ${view.detail.title}` : 'Change set');
+
+  useEffect(() => {
+    Promise.all([loadChangeSet(id), loadParameters()]).then(
+      ([detail, { parameters }]) => setView({ kind: 'shown', detail, parameters }),
+      (error: unknown) => (isNotFound(error) ? setView({ kind: 'notFound' }) : fail(error)),
+    );
+  }, [id, fail]);
+
+  if (view.kind !== 'shown') return <PolicyNotShown view={view} />;
+  const { detail, parameters } = view;
+  const byName = new Map(parameters.map((parameter) => [parameter.name, parameter]));
+  const isDraft = detail.status === 'draft';
+
+  /** Shows the change set as the API now holds it, and says what happened. */
+  const updated = (next: ChangeSetDetail, text: string) => {
+    setView({ kind: 'shown', detail: next, parameters });
+    setNotice((old) => ({ text, key: old.key + 1 }));
+  };
+  const save = async (edit: PolicyEdit) => updated(await addEdit(id, edit), `Added: ${describeEdit(edit, byName)}.`);
+
+  return (
+    <div className="policy policy-change-set">
+      <Breadcrumb links={[{ text: 'Policy workbench', href: POLICY_HOME }]} current={`Change set ${detail.id}`} />
+      <h1>{detail.title}</h1>
+      <Notice text={notice.text} focusKey={notice.key} />
+      <dl className="policy-facts">
+        <dt>Status</dt>
+        <dd data-testid="change-set-status">{CHANGE_SET_STATUS_TEXT[detail.status]}</dd>
+        <dt>Author</dt>
+        <dd>{detail.author.name}</dd>
+        {detail.approver && (
+          <>
+            <dt>Approved by</dt>
+            <dd>{detail.approver.name}</dd>
+          </>
+        )}
+        {detail.effectiveFrom && (
+          <>
+            <dt>Effective from</dt>
+            <dd>{longDate(detail.effectiveFrom)}</dd>
+          </>
+        )}
+        {detail.revertedFrom && (
+          <>
+            <dt>Stops applying from</dt>
+            <dd>{longDate(detail.revertedFrom)}</dd>
+          </>
+        )}
+        <dt>Reason</dt>
+        <dd className="policy-reason">{detail.reason}</dd>
+      </dl>
+
+      <ProblemsList problems={detail.problems} />
+
+      <Edits detail={detail} byName={byName} parameters={parameters} isDraft={isDraft} onUpdated={updated} onFailure={fail} />
+
+      {isDraft && (
+        <section aria-labelledby="add-title" className="policy-section">
+          <h2 id="add-title">Add to this change set</h2>
+          <details className="policy-disclosure" data-testid="add-value">
+            <summary>A dated value of a parameter</summary>
+            <ValueForm prefix="value-edit" parameters={parameters} submitText="Add the value" onSubmit={save} onFailure={fail} />
+          </details>
+          <details className="policy-disclosure" data-testid="add-uprating">
+            <summary>Next year’s values by a percentage (uprating)</summary>
+            <UpratingHelper
+              parameters={parameters}
+              onAdd={async (edits) => {
+                let current = detail;
+                try {
+                  for (const edit of edits) current = await addEdit(id, edit);
+                } catch (error) {
+                  // The values added before the refused one stay added: show them, then the problem.
+                  if (current !== detail) setView({ kind: 'shown', detail: current, parameters });
+                  throw error;
+                }
+                updated(
+                  current,
+                  `Added ${edits.length} ${edits.length === 1 ? 'value' : 'values'} without a source: add each value’s source by changing it.`,
+                );
+              }}
+              onFailure={fail}
+            />
+          </details>
+          <details className="policy-disclosure" data-testid="add-question">
+            <summary>A question’s text, help or show/hide rule</summary>
+            <QuestionForm onSubmit={save} onFailure={fail} />
+          </details>
+          <details className="policy-disclosure" data-testid="add-extra-help">
+            <summary>An extra-help item</summary>
+            <ExtraHelpForm onSubmit={save} onFailure={fail} />
+          </details>
+          <details className="policy-disclosure" data-testid="add-rates-held">
+            <summary>The last date the rates held cover</summary>
+            <RatesHeldForm onSubmit={save} onFailure={fail} />
+          </details>
+          <details
+            className="policy-disclosure"
+            data-testid="add-case"
+            onToggle={(event) => event.currentTarget.open && setIsCaseOpen(true)}
+          >
+            <summary>Add a hand-worked case</summary>
+            {isCaseOpen && (
+              <Suspense fallback={<LoadingSpinner />}>
+                <CaseForm onSubmit={save} onFailure={fail} />
+              </Suspense>
+            )}
+          </details>
+        </section>
+      )}
+
+      <Checks
+        detail={detail}
+        parameters={byName}
+        onUpdated={(next) => setView({ kind: 'shown', detail: next, parameters })}
+        onFailure={fail}
+      />
+      <Actions detail={detail} onUpdated={updated} onFailure={fail} />
+      <Audit detail={detail} />
+    </div>
+  );
+}
+
+function isNotFound(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { status?: number }).status === 404;
+}
+
+/** What stops the change set being published, each linked to its edit. */
+function ProblemsList({ problems }: { problems: EditProblem[] }) {
+  if (problems.length === 0) return null;
+  return (
+    <div className="error-summary policy-problems" aria-labelledby="problems-title" data-testid="change-set-problems">
+      <h2 className="error-summary__title" id="problems-title">
+        Before this change set can be published
+      </h2>
+      <ul className="error-summary__list">
+        {problems.map((problem, index) => (
+          <li key={index}>
+            {problem.edit === null ? (
+              problem.message
+            ) : (
+              <a href={`#edit-${problem.edit}`}>
+                Edit {problem.edit + 1}
+                {problem.field ? ` (${problem.field})` : ''}: {problem.message}
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+interface EditsProps {
+  detail: ChangeSetDetail;
+  byName: ReadonlyMap<string, ParameterSummary>;
+  parameters: ParameterSummary[];
+  isDraft: boolean;
+  onUpdated: (detail: ChangeSetDetail, text: string) => void;
+  onFailure: (error: unknown) => void;
+}
+
+function Edits({ detail, byName, parameters, isDraft, onUpdated, onFailure }: EditsProps) {
+  const [changing, setChanging] = useState<number | null>(null);
+  const problemsAt = (index: number) => detail.problems.filter((problem) => problem.edit === index);
+  return (
+    <section aria-labelledby="edits-title" className="policy-section">
+      <h2 id="edits-title">Edits</h2>
+      {detail.edits.length === 0 ? (
+        <p>No edits yet.</p>
+      ) : (
+        <ol className="policy-edits" data-testid="edits">
+          {detail.edits.map((edit, index) => {
+            const text = describeEdit(edit, byName);
+            return (
+              <li key={index} id={`edit-${index}`} tabIndex={-1} className="policy-edit" data-testid={`edit-${index}`}>
+                <p className="policy-edit__text">{text}</p>
+                {problemsAt(index).map((problem, at) => (
+                  <p key={at} className="question__error">
+                    <span className="visually-hidden">Problem: </span>
+                    {problem.message}
+                  </p>
+                ))}
+                {isDraft && changing !== index && (
+                  <div className="button-row">
+                    <button
+                      type="button"
+                      className="button button--secondary button--small"
+                      onClick={() => setChanging(index)}
+                      aria-label={`Change edit ${index + 1}: ${text}`}
+                    >
+                      Change
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--secondary button--small"
+                      aria-label={`Remove edit ${index + 1}: ${text}`}
+                      onClick={() => removeEdit(detail.id, index).then((next) => onUpdated(next, `Removed: ${text}.`), onFailure)}
+                    >
+                      Remove
+                    </button>
+                  </div>
+                )}
+                {isDraft && changing === index && (
+                  <div className="policy-edit__form">
+                    {edit.kind === 'parameter-value' ? (
+                      <ValueForm
+                        prefix={`edit-${index}-form`}
+                        parameters={parameters}
+                        initial={edit}
+                        submitText="Save the change"
+                        onSubmit={async (changed) => {
+                          const next = await replaceEdit(detail.id, index, changed);
+                          setChanging(null);
+                          onUpdated(next, `Changed: ${describeEdit(changed, byName)}.`);
+                        }}
+                        onFailure={onFailure}
+                        onCancel={() => setChanging(null)}
+                      />
+                    ) : (
+                      <JsonEditForm
+                        prefix={`edit-${index}-form`}
+                        initial={edit}
+                        onSubmit={async (changed) => {
+                          const next = await replaceEdit(detail.id, index, changed);
+                          setChanging(null);
+                          onUpdated(next, `Changed: ${describeEdit(changed, byName)}.`);
+                        }}
+                        onFailure={onFailure}
+                        onCancel={() => setChanging(null)}
+                      />
+                    )}
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** Run the cases and the impact: each takes a moment, so the button says so while it works. */
+function Checks({
+  detail,
+  parameters,
+  onUpdated,
+  onFailure,
+}: {
+  detail: ChangeSetDetail;
+  parameters: ReadonlyMap<string, ParameterSummary>;
+  onUpdated: (detail: ChangeSetDetail) => void;
+  onFailure: (error: unknown) => void;
+}) {
+  const [isRunningCases, setIsRunningCases] = useState(false);
+  const [isRunningImpact, setIsRunningImpact] = useState(false);
+  const [date, setDate] = useState(() => detail.effectiveFrom ?? detail.lastImpact?.date ?? todayIso());
+  const impactProblems = useProblems('impact', ['impact-date']);
+
+  const casesRun = async () => {
+    setIsRunningCases(true);
+    try {
+      onUpdated({ ...detail, lastCasesRun: await runCases(detail.id) });
+    } catch (error) {
+      onFailure(error);
+    } finally {
+      setIsRunningCases(false);
+    }
+  };
+  const impactRun = async () => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date))
+      return impactProblems.show([{ targetId: 'impact-date', message: 'Enter the date to work the impact out at.' }]);
+    impactProblems.clear();
+    setIsRunningImpact(true);
+    try {
+      onUpdated({ ...detail, lastImpact: await runImpact(detail.id, date) });
+    } catch (error) {
+      if (!impactProblems.showFailure(error)) onFailure(error);
+    } finally {
+      setIsRunningImpact(false);
+    }
+  };
+
+  return (
+    <>
+      <section aria-labelledby="cases-title" className="policy-section">
+        <h2 id="cases-title">The hand-worked cases</h2>
+        <p>Run every hand-worked case of the rulesets, and this change set’s own, with the change set applied.</p>
+        <button type="button" className="button" disabled={isRunningCases} onClick={() => void casesRun()}>
+          Run the cases
+        </button>
+        <p role="status" className="policy-progress">
+          {isRunningCases ? 'Running the cases…' : ''}
+        </p>
+        {detail.lastCasesRun && <CasesRunView report={detail.lastCasesRun} parameters={parameters} />}
+      </section>
+      <section aria-labelledby="impact-title" className="policy-section">
+        <h2 id="impact-title">Impact</h2>
+        <p>
+          Work out a sample of households, and the real calculations still held, with the published rules and with this change set, at a
+          date.
+        </p>
+        <ErrorSummary errors={impactProblems.errors} focusKey={impactProblems.focusKey} headingLevel={3} titleId={impactProblems.titleId} />
+        <form
+          noValidate
+          className="policy-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void impactRun();
+          }}
+        >
+          <TextField
+            id="impact-date"
+            type="date"
+            label="Date to work the impact out at"
+            error={impactProblems.errorAt('impact-date')}
+            value={date}
+            onChange={setDate}
+            className="input--date"
+          />
+          <button type="submit" className="button" disabled={isRunningImpact}>
+            Run the impact
+          </button>
+        </form>
+        <p role="status" className="policy-progress" data-testid="impact-progress">
+          {isRunningImpact ? 'Working out the impact: this takes a few seconds…' : ''}
+        </p>
+        {detail.lastImpact && (
+          <Suspense fallback={<LoadingSpinner />}>
+            <ImpactView report={detail.lastImpact} />
+          </Suspense>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** Approve (never for its author), publish on a date, withdraw before that date, or revert from a date. */
+function Actions({
+  detail,
+  onUpdated,
+  onFailure,
+}: {
+  detail: ChangeSetDetail;
+  onUpdated: (detail: ChangeSetDetail, text: string) => void;
+  onFailure: (error: unknown) => void;
+}) {
+  const today = todayIso();
+  const [effectiveFrom, setEffectiveFrom] = useState('');
+  const [revertFrom, setRevertFrom] = useState(today);
+  const problems = useProblems('change-set', ['change-set-actions', 'publish-effectiveFrom', 'revert-from']);
+  const isInForce = detail.status === 'published' && detail.effectiveFrom !== null && detail.effectiveFrom <= today;
+  const canWithdraw = detail.status === 'published' && detail.effectiveFrom !== null && detail.effectiveFrom > today;
+  const canRevert = isInForce && !detail.revertedFrom;
+
+  const run = async (action: () => Promise<ChangeSetDetail>, text: string, field: string) => {
+    problems.clear();
+    try {
+      onUpdated(await action(), text);
+    } catch (error) {
+      // Problems at a path go to the action's own field (its date); others to the actions heading.
+      const list = problemsOf(error);
+      if (!list) return onFailure(error);
+      problems.show(list.map((problem) => ({ targetId: problem.path ? field : 'change-set-actions', message: problem.message })));
+    }
+  };
+
+  const hasAny = detail.canApprove || detail.status === 'approved' || canWithdraw || canRevert;
+  if (!hasAny && problems.errors.length === 0) return null;
+  return (
+    <section aria-labelledby="change-set-actions" className="policy-section">
+      <h2 id="change-set-actions" tabIndex={-1}>
+        Approve and publish
+      </h2>
+      <ErrorSummary errors={problems.errors} focusKey={problems.focusKey} headingLevel={3} titleId={problems.titleId} />
+      {detail.canApprove && detail.status === 'draft' && (
+        <>
+          <p>
+            A second member of the policy staff approves a change set before it is published. Check its edits, the cases and the impact
+            first.
+          </p>
+          <button
+            type="button"
+            className="button"
+            data-testid="approve"
+            onClick={() => void run(() => approveChangeSet(detail.id), 'Approved.', 'change-set-actions')}
+          >
+            Approve this change set
+          </button>
+        </>
+      )}
+      {detail.status === 'approved' && (
+        <form
+          noValidate
+          className="policy-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!effectiveFrom)
+              return problems.show([{ targetId: 'publish-effectiveFrom', message: 'Enter the date the change set takes effect.' }]);
+            void run(
+              () => publishChangeSet(detail.id, effectiveFrom),
+              `Published: it takes effect on ${longDate(effectiveFrom)}.`,
+              'publish-effectiveFrom',
+            );
+          }}
+        >
+          <TextField
+            id="publish-effectiveFrom"
+            type="date"
+            label="Effective from"
+            hint="Results for this date and after are worked out with the change set."
+            error={problems.errorAt('publish-effectiveFrom')}
+            value={effectiveFrom}
+            onChange={setEffectiveFrom}
+            className="input--date"
+          />
+          <button type="submit" className="button" data-testid="publish">
+            Publish
+          </button>
+        </form>
+      )}
+      {canWithdraw && (
+        <>
+          <p>It has not taken effect yet: withdrawing it means it never applies.</p>
+          <button
+            type="button"
+            className="button button--secondary"
+            data-testid="withdraw"
+            onClick={() => void run(() => withdrawChangeSet(detail.id), 'Withdrawn: it will not take effect.', 'change-set-actions')}
+          >
+            Withdraw before it takes effect
+          </button>
+        </>
+      )}
+      {canRevert && (
+        <form
+          noValidate
+          className="policy-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void run(
+              () => revertChangeSet(detail.id, revertFrom),
+              `Reverted: it stops applying on ${longDate(revertFrom)}.`,
+              'revert-from',
+            );
+          }}
+        >
+          <TextField
+            id="revert-from"
+            type="date"
+            label="Stop applying it from"
+            hint="Today or later. Results before this date keep the change set."
+            error={problems.errorAt('revert-from')}
+            value={revertFrom}
+            onChange={setRevertFrom}
+            className="input--date"
+          />
+          <button type="submit" className="button button--secondary" data-testid="revert">
+            Revert from this date
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+function Audit({ detail }: { detail: ChangeSetDetail }) {
+  const entries = useMemo(() => [...detail.audit].reverse(), [detail.audit]);
+  if (entries.length === 0) return null;
+  return (
+    <section aria-labelledby="audit-title" className="policy-section">
+      <h2 id="audit-title">History</h2>
+      <div className="adviser-table__scroll">
+        <table className="adviser-table policy-table">
+          <caption>What has happened to this change set, latest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Who</th>
+              <th scope="col">What</th>
+              <th scope="col">Detail</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry, index) => (
+              <tr key={index}>
+                <td>{new Date(entry.at).toLocaleString('en-GB', { timeZone: 'Europe/London' })}</td>
+                <td>{entry.actor.name}</td>
+                <td>{entry.action}</td>
+                <td>{entry.detail}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

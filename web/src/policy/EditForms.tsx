@@ -1,0 +1,361 @@
+import { useState, type ReactNode } from 'react';
+import type { PolicyEdit, PolicySearchHit, QuestionEdit } from '../../../common/policy/model';
+import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';
+import { TextField } from '../shared/TextField';
+import { searchPolicy } from './policy-api';
+import { SelectField, TextAreaField, useProblems } from './policy-ui';
+
+/** The smaller forms that add an edit to a change set: a question, an extra-help item, the rates held, any edit as JSON. */
+
+interface FormProps<Edit extends PolicyEdit = PolicyEdit> {
+  onSubmit: (edit: Edit) => Promise<void>;
+  /** A failure that is not the form's to show (No Access, a server error). */
+  onFailure: (error: unknown) => void;
+}
+
+type Problems = ReturnType<typeof useProblems>;
+
+/** A form that checks itself, then sends: the API's problems are shown at the fields their paths name. */
+function EditForm({
+  problems,
+  check,
+  send,
+  onFailure,
+  submitText,
+  testId,
+  children,
+  onCancel,
+}: {
+  problems: Problems;
+  check: () => SummaryError[];
+  send: () => Promise<void>;
+  onFailure: (error: unknown) => void;
+  submitText: string;
+  testId: string;
+  children: ReactNode;
+  onCancel?: () => void;
+}) {
+  const [isSaving, setIsSaving] = useState(false);
+  const submit = async () => {
+    const found = check();
+    if (found.length > 0) return problems.show(found);
+    problems.clear();
+    setIsSaving(true);
+    try {
+      await send();
+    } catch (error) {
+      if (!problems.showFailure(error)) onFailure(error);
+    } finally {
+      setIsSaving(false);
+    }
+  };
+  return (
+    <form
+      className="policy-form"
+      noValidate
+      data-testid={testId}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <ErrorSummary errors={problems.errors} focusKey={problems.focusKey} headingLevel={3} titleId={problems.titleId} />
+      {children}
+      <div className="button-row">
+        <button type="submit" className="button" disabled={isSaving}>
+          {submitText}
+        </button>
+        {onCancel && (
+          <button type="button" className="button button--secondary" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+type ShowHideChoice = 'keep' | 'set' | 'remove';
+
+/** A question's text, help or show/hide rule: the page and question found by search, or typed. */
+export function QuestionForm({ onSubmit, onFailure }: FormProps<QuestionEdit>) {
+  const id = (field: string) => `question-edit-${field}`;
+  const problems = useProblems('question-edit', [id('page'), id('question'), id('text'), id('helpText'), id('showHide')]);
+  const [query, setQuery] = useState('');
+  const [hits, setHits] = useState<PolicySearchHit[] | null>(null);
+  const [page, setPage] = useState('');
+  const [question, setQuestion] = useState('');
+  const [text, setText] = useState('');
+  const [helpText, setHelpText] = useState('');
+  const [showHideChoice, setShowHideChoice] = useState<ShowHideChoice>('keep');
+  const [showHide, setShowHide] = useState('');
+
+  const find = () =>
+    searchPolicy(query.trim()).then(({ hits: found }) => setHits(found.filter((hit) => hit.kind === 'question')), onFailure);
+  const choose = (path: string) => {
+    const [pageName, ...rest] = path.split('/');
+    setPage(pageName ?? '');
+    setQuestion(rest.join('/'));
+  };
+
+  return (
+    <EditForm
+      problems={problems}
+      testId="question-edit-form"
+      submitText="Add the question change"
+      onFailure={onFailure}
+      check={() => {
+        const found: SummaryError[] = [];
+        if (!page.trim()) found.push({ targetId: id('page'), message: 'Enter the page, such as savings.' });
+        if (!question.trim()) found.push({ targetId: id('question'), message: 'Enter the question’s name.' });
+        if (!text.trim() && !helpText.trim() && showHideChoice === 'keep')
+          found.push({ targetId: id('text'), message: 'Enter the new text or help, or change the show/hide rule.' });
+        if (showHideChoice === 'set' && !showHide.trim()) found.push({ targetId: id('showHide'), message: 'Enter the show/hide rule.' });
+        return found;
+      }}
+      send={() =>
+        onSubmit({
+          kind: 'question',
+          page: page.trim(),
+          question: question.trim(),
+          ...(text.trim() ? { text: text.trim() } : {}),
+          ...(helpText.trim() ? { helpText: helpText.trim() } : {}),
+          ...(showHideChoice === 'set' ? { showHide: showHide.trim() } : showHideChoice === 'remove' ? { showHide: null } : {}),
+        })
+      }
+    >
+      <div className="policy-search-row">
+        <TextField
+          id={id('search')}
+          label="Find a question (optional)"
+          hint="Words of its text, its page or its name."
+          value={query}
+          onChange={setQuery}
+        />
+        <button type="button" className="button button--secondary" onClick={() => void find()} disabled={!query.trim()}>
+          Find questions
+        </button>
+      </div>
+      {hits && hits.length === 0 && <p role="status">No questions found.</p>}
+      {hits && hits.length > 0 && (
+        <SelectField
+          id={id('found')}
+          label="Questions found"
+          hint="Choosing one fills in the page and the question below."
+          value={page && question ? `${page}/${question}` : ''}
+          onChange={choose}
+          options={[
+            { value: '', text: `${hits.length} found: choose one` },
+            ...hits.map((hit) => ({ value: hit.path, text: `${hit.title} (${hit.path})` })),
+          ]}
+        />
+      )}
+      <TextField
+        id={id('page')}
+        label="Page"
+        hint="The page file’s name, such as savings."
+        error={problems.errorAt(id('page'))}
+        value={page}
+        onChange={setPage}
+      />
+      <TextField
+        id={id('question')}
+        label="Question"
+        hint="The question’s name on that page."
+        error={problems.errorAt(id('question'))}
+        value={question}
+        onChange={setQuestion}
+      />
+      <TextAreaField
+        id={id('text')}
+        label="New text (leave empty to keep it)"
+        error={problems.errorAt(id('text'))}
+        value={text}
+        onChange={setText}
+        rows={2}
+      />
+      <TextAreaField
+        id={id('helpText')}
+        label="New help text (leave empty to keep it)"
+        error={problems.errorAt(id('helpText'))}
+        value={helpText}
+        onChange={setHelpText}
+        rows={3}
+      />
+      <fieldset className="question__fieldset">
+        <legend className="question__label">Show/hide rule</legend>
+        {(
+          [
+            ['keep', 'Leave it as it is'],
+            ['set', 'Change it'],
+            ['remove', 'Remove it: the question is always shown'],
+          ] as const
+        ).map(([value, label]) => (
+          <div className="radios__item" key={value}>
+            <input
+              className="radios__input"
+              type="radio"
+              id={id(`showHide-${value}`)}
+              name="question-edit-show-hide"
+              checked={showHideChoice === value}
+              onChange={() => setShowHideChoice(value)}
+            />
+            <label className="radios__label" htmlFor={id(`showHide-${value}`)}>
+              {label}
+            </label>
+          </div>
+        ))}
+        {showHideChoice === 'set' && (
+          <TextAreaField
+            id={id('showHide')}
+            label="The show/hide rule, in the questionnaire’s rule language"
+            error={problems.errorAt(id('showHide'))}
+            value={showHide}
+            onChange={setShowHide}
+            rows={2}
+          />
+        )}
+      </fieldset>
+    </EditForm>
+  );
+}
+
+/** JSON typed in a textarea, as an object; a message when it is not one. */
+function readObject(text: string): { value: Record<string, unknown> } | { error: string } {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? { value: value as Record<string, unknown> }
+      : { error: 'Enter a JSON object, in { }.' };
+  } catch (error) {
+    return { error: `This is not valid JSON: ${(error as Error).message}` };
+  }
+}
+
+const ITEM_EXAMPLE = `{
+  "name": "",
+  "title": "",
+  "text": "",
+  "howToAccess": "",
+  "nations": ["ENGLAND"],
+  "condition": "",
+  "source": { "title": "", "url": "https://" }
+}`;
+
+/** An extra-help item, added or replaced by its name, written as the category file holds it. */
+export function ExtraHelpForm({ onSubmit, onFailure }: FormProps) {
+  const id = (field: string) => `extra-help-edit-${field}`;
+  const problems = useProblems('extra-help-edit', [id('category'), id('item')]);
+  const [category, setCategory] = useState('');
+  const [item, setItem] = useState(ITEM_EXAMPLE);
+  return (
+    <EditForm
+      problems={problems}
+      testId="extra-help-edit-form"
+      submitText="Add the extra-help item"
+      onFailure={onFailure}
+      check={() => {
+        const found: SummaryError[] = [];
+        if (!category.trim()) found.push({ targetId: id('category'), message: 'Enter the category, such as energy.' });
+        const read = readObject(item);
+        if ('error' in read) found.push({ targetId: id('item'), message: read.error });
+        return found;
+      }}
+      send={() =>
+        onSubmit({
+          kind: 'extra-help-item',
+          category: category.trim(),
+          item: (readObject(item) as { value: Record<string, unknown> }).value,
+        })
+      }
+    >
+      <TextField
+        id={id('category')}
+        label="Category"
+        hint="The category file’s name under definitions/extra-help/categories/."
+        error={problems.errorAt(id('category'))}
+        value={category}
+        onChange={setCategory}
+      />
+      <TextAreaField
+        id={id('item')}
+        label="The item, as JSON"
+        hint="An item with the name of one already in the category replaces it."
+        error={problems.errorAt(id('item'))}
+        value={item}
+        onChange={setItem}
+        rows={10}
+        className="policy-textarea--code"
+      />
+    </EditForm>
+  );
+}
+
+/** The last date the rates held cover, moved on when a year’s values are added. */
+export function RatesHeldForm({ onSubmit, onFailure }: FormProps) {
+  const problems = useProblems('rates-held-edit', ['rates-held-edit-until']);
+  const [until, setUntil] = useState('');
+  return (
+    <EditForm
+      problems={problems}
+      testId="rates-held-edit-form"
+      submitText="Add the date"
+      onFailure={onFailure}
+      check={() =>
+        /^\d{4}-\d{2}-\d{2}$/.test(until) ? [] : [{ targetId: 'rates-held-edit-until', message: 'Enter the last date the rates cover.' }]
+      }
+      send={() => onSubmit({ kind: 'rates-held', until })}
+    >
+      <TextField
+        id="rates-held-edit-until"
+        type="date"
+        label="Rates held until"
+        hint="Give every parameter its value for the new year first, even where it does not change."
+        error={problems.errorAt('rates-held-edit-until')}
+        value={until}
+        onChange={setUntil}
+        className="input--date"
+      />
+    </EditForm>
+  );
+}
+
+/** Any edit changed as the JSON the change set holds (its kind stays the same). */
+export function JsonEditForm({
+  prefix,
+  initial,
+  onSubmit,
+  onFailure,
+  onCancel,
+}: FormProps & { prefix: string; initial: PolicyEdit; onCancel: () => void }) {
+  const field = `${prefix}-json`;
+  const problems = useProblems(prefix, [field]);
+  const [text, setText] = useState(() => JSON.stringify(initial, null, 2));
+  return (
+    <EditForm
+      problems={problems}
+      testId={`${prefix}`}
+      submitText="Save the change"
+      onFailure={onFailure}
+      onCancel={onCancel}
+      check={() => {
+        const read = readObject(text);
+        if ('error' in read) return [{ targetId: field, message: read.error }];
+        return read.value.kind === initial.kind
+          ? []
+          : [{ targetId: field, message: `Keep "kind": "${initial.kind}": add a new edit for another kind.` }];
+      }}
+      send={() => onSubmit((readObject(text) as { value: Record<string, unknown> }).value as unknown as PolicyEdit)}
+    >
+      <TextAreaField
+        id={field}
+        label="The edit, as JSON"
+        error={problems.errorAt(field)}
+        value={text}
+        onChange={setText}
+        rows={12}
+        className="policy-textarea--code"
+      />
+    </EditForm>
+  );
+}

@@ -1,0 +1,274 @@
+import { useCallback, useEffect, useState } from 'react';
+import {
+  CHANGE_SET_STATUS_TEXT,
+  POLICY_LIMITS,
+  type ChangeSetSummary,
+  type PolicySearchHit,
+  type PolicyStatus,
+  type RulesetSummary,
+} from '../../../common/policy/model';
+import { failureViewFor } from '../adviser/adviser-errors';
+import type { ScreenView } from '../adviser/ScreenState';
+import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';
+import { usePageTitle } from '../shared/page-title';
+import { TextField } from '../shared/TextField';
+import { changeSetPath, parameterPath, rulesetPath, searchHitPath } from './policy-paths';
+import { createChangeSet, loadChangeSets, loadRulesets, loadStatus, searchPolicy } from './policy-api';
+import { longDate } from './policy-text';
+import { PolicyNotShown, TextAreaField, useProblems } from './policy-ui';
+
+export const POLICY_TITLE = 'Policy workbench';
+
+type View = ScreenView<{ status: PolicyStatus; changeSets: ChangeSetSummary[]; rulesets: RulesetSummary[] }>;
+
+const FILES_TEXT = {
+  'in-files': 'in the repository’s files',
+  'not-exported': 'not yet written to the repository’s files',
+  differs: 'the repository’s files hold something else',
+};
+
+const HIT_KIND_TEXT: Record<PolicySearchHit['kind'], string> = {
+  parameter: 'Rate',
+  rule: 'Rule',
+  question: 'Question',
+  'extra-help': 'Extra help',
+};
+
+/** The workbench's home, /policy/: the rules in force, search, the change sets and a new one, and where to browse. */
+export function PolicyHome() {
+  usePageTitle(POLICY_TITLE);
+  const [view, setView] = useState<View>({ kind: 'loading' });
+  const fail = useCallback((error: unknown) => setView({ kind: failureViewFor(error) }), []);
+  useEffect(() => {
+    Promise.all([loadStatus(), loadChangeSets(), loadRulesets()]).then(
+      ([status, { changeSets }, { rulesets }]) => setView({ kind: 'shown', status, changeSets, rulesets }),
+      fail,
+    );
+  }, [fail]);
+  if (view.kind !== 'shown') return <PolicyNotShown view={view} />;
+  const { status, changeSets, rulesets } = view;
+  const unsettled = status.published.filter((published) => published.files !== 'in-files');
+
+  return (
+    <div className="policy policy-home">
+      <h1>{POLICY_TITLE}</h1>
+      <div className="policy-banner" role="region" aria-labelledby="policy-status-title" data-testid="policy-status">
+        <h2 id="policy-status-title">Rules in force today: {status.rulesVersionToday}</h2>
+        {unsettled.length === 0 ? (
+          <p>The repository’s files hold every published change set.</p>
+        ) : (
+          <ul>
+            {unsettled.map((published) => (
+              <li key={published.id}>
+                <a href={changeSetPath(published.id)}>{published.title}</a> (from {longDate(published.effectiveFrom)}
+                {published.revertedFrom ? `, reverted from ${longDate(published.revertedFrom)}` : ''}): {FILES_TEXT[published.files]}.
+                {published.differences.length > 0 && (
+                  <ul>
+                    {published.differences.map((difference) => (
+                      <li key={difference}>{difference}</li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <Search onFailure={fail} />
+
+      <section aria-labelledby="change-sets-title" className="policy-section">
+        <h2 id="change-sets-title">Change sets</h2>
+        {changeSets.length === 0 ? (
+          <p>There are no change sets yet.</p>
+        ) : (
+          <div className="adviser-table__scroll">
+            <table className="adviser-table policy-table" data-testid="change-sets">
+              <caption>Change sets, latest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Title</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Author</th>
+                  <th scope="col">Effective from</th>
+                  <th scope="col">Edits</th>
+                </tr>
+              </thead>
+              <tbody>
+                {changeSets.map((changeSet) => (
+                  <tr key={changeSet.id}>
+                    <th scope="row">
+                      <a href={changeSetPath(changeSet.id)}>{changeSet.title}</a>
+                    </th>
+                    <td>{CHANGE_SET_STATUS_TEXT[changeSet.status]}</td>
+                    <td>{changeSet.author.name}</td>
+                    <td>{changeSet.effectiveFrom ? longDate(changeSet.effectiveFrom) : 'Not published'}</td>
+                    <td>{changeSet.editCount}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <StartChangeSet onFailure={fail} />
+      </section>
+
+      <section aria-labelledby="browse-title" className="policy-section">
+        <h2 id="browse-title">Rules and rates</h2>
+        <p>
+          <a href={parameterPath()}>Browse the rates and thresholds (parameters)</a>
+        </p>
+        <div className="adviser-table__scroll">
+          <table className="adviser-table policy-table">
+            <caption>The rulesets, one for each benefit</caption>
+            <thead>
+              <tr>
+                <th scope="col">Ruleset</th>
+                <th scope="col">What it covers</th>
+                <th scope="col">Rules</th>
+                <th scope="col">Cases</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rulesets.map((ruleset) => (
+                <tr key={ruleset.folder}>
+                  <th scope="row">
+                    <a href={rulesetPath(ruleset.folder)}>{ruleset.folder}</a>
+                  </th>
+                  <td>{ruleset.description}</td>
+                  <td>{ruleset.rules}</td>
+                  <td>{ruleset.cases}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function Search({ onFailure }: { onFailure: (error: unknown) => void }) {
+  const [query, setQuery] = useState('');
+  const [result, setResult] = useState<{ query: string; hits: PolicySearchHit[] } | null>(null);
+  const [errors, setErrors] = useState<SummaryError[]>([]);
+  const [focusKey, setFocusKey] = useState(0);
+  const search = () => {
+    const q = query.trim();
+    if (!q || q.length > POLICY_LIMITS.searchMaxLength) {
+      setErrors([
+        {
+          targetId: 'policy-search',
+          message: q ? `Enter at most ${POLICY_LIMITS.searchMaxLength} characters.` : 'Enter what to search for.',
+        },
+      ]);
+      setFocusKey((key) => key + 1);
+      return;
+    }
+    setErrors([]);
+    searchPolicy(q).then(({ hits }) => setResult({ query: q, hits }), onFailure);
+  };
+  return (
+    <section aria-labelledby="search-title" className="policy-section">
+      <h2 id="search-title">Search</h2>
+      <ErrorSummary errors={errors} focusKey={focusKey} headingLevel={3} titleId="policy-search-problems" />
+      <form
+        role="search"
+        noValidate
+        className="policy-search-row"
+        onSubmit={(event) => {
+          event.preventDefault();
+          search();
+        }}
+      >
+        <TextField
+          id="policy-search"
+          label="Search rates, rules, questions and extra help"
+          hint="A word of a label or name, a regulation, or words of a question."
+          error={errors[0]?.message}
+          value={query}
+          onChange={setQuery}
+        />
+        <button type="submit" className="button">
+          Search
+        </button>
+      </form>
+      <p role="status">{result && `${result.hits.length} ${result.hits.length === 1 ? 'result' : 'results'} for ‘${result.query}’`}</p>
+      {result && result.hits.length > 0 && (
+        <ul className="policy-hits" data-testid="search-results">
+          {result.hits.map((hit) => {
+            const href = searchHitPath(hit);
+            return (
+              <li key={`${hit.kind}-${hit.path}`}>
+                {HIT_KIND_TEXT[hit.kind]}: {href ? <a href={href}>{hit.title}</a> : <strong>{hit.title}</strong>}{' '}
+                <span className="policy-name">{hit.path}</span>
+                <br />
+                <span className="question__hint">{hit.detail}</span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function StartChangeSet({ onFailure }: { onFailure: (error: unknown) => void }) {
+  const problems = useProblems('change-set', ['change-set-title', 'change-set-reason']);
+  const [title, setTitle] = useState('');
+  const [reason, setReason] = useState('');
+  const [isSaving, setIsSaving] = useState(false);
+  const start = async () => {
+    const found: SummaryError[] = [];
+    if (!title.trim()) found.push({ targetId: 'change-set-title', message: 'Enter a title for the change set.' });
+    else if (title.trim().length > POLICY_LIMITS.titleMaxLength)
+      found.push({ targetId: 'change-set-title', message: `Enter a title of at most ${POLICY_LIMITS.titleMaxLength} characters.` });
+    if (!reason.trim()) found.push({ targetId: 'change-set-reason', message: 'Enter the reason for the change: what it does and why.' });
+    else if (reason.trim().length > POLICY_LIMITS.reasonMaxLength)
+      found.push({ targetId: 'change-set-reason', message: `Enter a reason of at most ${POLICY_LIMITS.reasonMaxLength} characters.` });
+    if (found.length > 0) return problems.show(found);
+    problems.clear();
+    setIsSaving(true);
+    try {
+      const created = await createChangeSet({ title: title.trim(), reason: reason.trim() });
+      window.location.assign(changeSetPath(created.id));
+    } catch (error) {
+      if (!problems.showFailure(error)) onFailure(error);
+      setIsSaving(false);
+    }
+  };
+  return (
+    <details className="policy-disclosure" data-testid="start-change-set">
+      <summary>Start a change set</summary>
+      <form
+        className="policy-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void start();
+        }}
+      >
+        <ErrorSummary errors={problems.errors} focusKey={problems.focusKey} headingLevel={3} titleId={problems.titleId} />
+        <TextField
+          id="change-set-title"
+          label="Title"
+          hint="Such as ‘Uprating April 2027’."
+          error={problems.errorAt('change-set-title')}
+          value={title}
+          onChange={setTitle}
+        />
+        <TextAreaField
+          id="change-set-reason"
+          label="Reason"
+          hint="What the change does and why: the second member reads it before approving."
+          error={problems.errorAt('change-set-reason')}
+          value={reason}
+          onChange={setReason}
+        />
+        <button type="submit" className="button" disabled={isSaving}>
+          Start the change set
+        </button>
+      </form>
+    </details>
+  );
+}

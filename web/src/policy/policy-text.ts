@@ -1,0 +1,168 @@
+import { isErrorResponse } from '../../../common/errors';
+import { formatAmount, parsePence, poundsFromPence } from '../../../common/money';
+import type { ParameterSummary, PolicyEdit } from '../../../common/policy/model';
+import { ApiRequestError } from '../api/client';
+
+/** Plain-English text of the workbench: values by their unit, dates, and each edit described in a line. */
+
+/** 6 April 2027, from 2027-04-06. */
+export function longDate(iso: string): string {
+  const [year, month, day] = iso.slice(0, 10).split('-').map(Number);
+  if (!year || !month || !day) return iso;
+  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** Today in the UK as yyyy-mm-dd, for the dates the screens offer first. */
+export function todayIso(now = new Date()): string {
+  return now.toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
+}
+
+/** Whether a parameter's unit is money held in whole pence ('pence a week', 'pence'...): the screens take pounds. */
+export function isPenceUnit(unit: string): boolean {
+  return unit === 'pence' || unit.startsWith('pence ');
+}
+
+/** ' a week' for 'pence a week'; '' for plain 'pence'. */
+export function periodOf(unit: string): string {
+  return isPenceUnit(unit) ? unit.slice('pence'.length) : '';
+}
+
+/** A value as a person reads it: £27.05 (the period is added by `formatValue`), 55%, 16 hours, No limit, Yes. */
+function bareValue(value: number | boolean | null, unit: string): string {
+  if (value === null) return 'No limit';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (isPenceUnit(unit)) return formatAmount(value);
+  if (unit === 'basis points') return `${(value / 100).toLocaleString('en-GB', { maximumFractionDigits: 2 })}%`;
+  if (unit === 'hours') return `${value.toLocaleString('en-GB')} ${value === 1 ? 'hour' : 'hours'}`;
+  return value.toLocaleString('en-GB');
+}
+
+/** £27.05 a week, 55%, 16 hours, No limit: a parameter's value with its unit's period. */
+export function formatValue(value: number | boolean | null, unit: string): string {
+  return typeof value === 'number' && isPenceUnit(unit) ? `${formatAmount(value)}${periodOf(unit)}` : bareValue(value, unit);
+}
+
+/** What the value field asks for, by unit. */
+export function valueLabel(unit: string): string {
+  if (isPenceUnit(unit)) return `Value in pounds${periodOf(unit)}`;
+  if (unit === 'basis points') return 'Value as a percentage';
+  if (unit === 'boolean') return 'Value (yes or no)';
+  if (unit === 'count') return 'Value (a whole number; leave empty for no limit)';
+  return `Value (${unit})`;
+}
+
+/**
+ * The value a person typed, as the parameter file holds it: pounds to whole pence exactly (never through a
+ * binary fraction), a percentage to basis points, yes/no to a switch; null with a message when it cannot be read.
+ */
+export function valueFromText(text: string, unit: string): { value: number | boolean | null } | { error: string } {
+  const typed = text.trim();
+  if (unit === 'boolean') {
+    if (/^(yes|true)$/i.test(typed)) return { value: true };
+    if (/^(no|false)$/i.test(typed)) return { value: false };
+    return { error: 'Enter yes or no.' };
+  }
+  if (unit === 'count' && typed === '') return { value: null };
+  if (isPenceUnit(unit)) {
+    const pence = parsePence(typed);
+    return pence === null || pence < 0 ? { error: 'Enter an amount in pounds, such as 28.10.' } : { value: pence };
+  }
+  if (unit === 'basis points') {
+    const match = /^(\d{1,3})(?:\.(\d{1,2}))?%?$/.exec(typed);
+    return match
+      ? { value: Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) }
+      : { error: 'Enter a percentage with up to 2 decimals, such as 55 or 12.5.' };
+  }
+  const number = Number(typed);
+  return typed !== '' && Number.isFinite(number) && number >= 0 ? { value: number } : { error: 'Enter a number.' };
+}
+
+/** The text a value field starts with when a value is changed: 28.10 for 2810 pence, 55 for 5500 basis points. */
+export function valueToText(value: number | boolean | null, unit: string): string {
+  if (value === null) return '';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (isPenceUnit(unit)) return (value / 100).toFixed(2);
+  if (unit === 'basis points') return String(value / 100);
+  return String(value);
+}
+
+/** Pounds typed ('117.22', '£1,000') as the JSON number a case holds (117.22), or null. */
+export function casePounds(text: string): number | null {
+  const pence = parsePence(text);
+  return pence === null || pence < 0 ? null : poundsFromPence(pence);
+}
+
+/**
+ * One edit in a line: "Child Benefit: eldest or only child from 6 April 2027: £27.05 to £28.10 a week (source
+ * needed)". The value before is the latest value held when it starts before (or on) the new one's date.
+ */
+export function describeEdit(edit: PolicyEdit, parameters: ReadonlyMap<string, ParameterSummary>): string {
+  switch (edit.kind) {
+    case 'parameter-value': {
+      const parameter = parameters.get(edit.parameter);
+      const unit = parameter?.unit ?? '';
+      const label = parameter?.label ?? edit.parameter;
+      const before = parameter && parameter.latest.from <= edit.from ? parameter.latest.value : undefined;
+      const values =
+        before === undefined
+          ? formatValue(edit.value, unit)
+          : typeof before === 'number' && typeof edit.value === 'number' && isPenceUnit(unit)
+            ? `${formatAmount(before)} to ${formatAmount(edit.value)}${periodOf(unit)}`
+            : `${formatValue(before, unit)} to ${formatValue(edit.value, unit)}`;
+      return `${label} from ${longDate(edit.from)}: ${values}${edit.source ? '' : ' (source needed)'}`;
+    }
+    case 'rates-held':
+      return `Rates held until ${longDate(edit.until)}`;
+    case 'rule':
+      return `Rule ‘${edit.rule}’ of ${edit.ruleset}: new conditions${edit.description ? ' and description' : ''}`;
+    case 'question': {
+      const parts = [
+        edit.text !== undefined ? 'text' : '',
+        edit.helpText !== undefined ? 'help text' : '',
+        edit.showHide !== undefined ? (edit.showHide === null ? 'always shown' : 'show/hide rule') : '',
+      ].filter(Boolean);
+      return `Question ‘${edit.question}’ on page ${edit.page}: ${parts.join(', ') || 'no change'}`;
+    }
+    case 'extra-help-item': {
+      const title = typeof edit.item.title === 'string' ? edit.item.title : String(edit.item.name ?? 'item');
+      return `Extra help in ${edit.category}: ${title}`;
+    }
+    case 'case':
+      return `Hand-worked case for ${edit.ruleset}: ${edit.case.name} (${longDate(edit.case.date)})`;
+  }
+}
+
+/** A problem the API gave at a field: its path ('edit.source.url') and message. */
+export interface FieldProblem {
+  path: string;
+  message: string;
+}
+
+/**
+ * The problems of a refused request (400 VALIDATION_FAILED and the like): each at its field path, or one without
+ * a path for the whole request; null when the failure is not one to show on the form (No Access, a server error).
+ */
+export function problemsOf(error: unknown): FieldProblem[] | null {
+  if (!(error instanceof ApiRequestError) || !isErrorResponse(error.errorBody)) return null;
+  if (error.status === 403 && error.errorBody.code === 'NO_ACCESS') return null;
+  if (error.status >= 500) return null;
+  const body = error.errorBody;
+  const errors = body.errors ?? [];
+  return errors.length > 0 ? errors.map(({ path, message }) => ({ path: path ?? '', message })) : [{ path: '', message: body.message }];
+}
+
+/** The id of a form's field for a problem's path: 'edit.source.url' in the form 'value-edit' is 'value-edit-source-url'. */
+export function fieldIdFor(prefix: string, path: string): string {
+  const field = path
+    .replace(/^edit\./, '')
+    .replace(/\[(\d+)\]/g, '.$1')
+    .split('.')
+    .filter(Boolean)
+    .join('-');
+  return field ? `${prefix}-${field}` : prefix;
+}
