@@ -2,7 +2,7 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { RequestMethod } from '@nestjs/common';
 import request from 'supertest';
 import { ukToday } from '../../common/dates/uk-today.js';
-import type { ChangeSetDetail, PolicyStatus } from '../../common/policy/model.js';
+import type { ChangeSetDetail, ParameterView, PolicyStatus, RulesetView, UpratingResponse } from '../../common/policy/model.js';
 import { AccountsService } from '../../api/src/accounts/accounts.service.js';
 import { PolicyController } from '../../api/src/policy/policy.controller.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -143,6 +143,76 @@ describe('who may use /api/policy/', () => {
 
   it('lets policy staff in', async () => {
     await get('/api/policy/change-sets', pat).expect(200);
+  });
+});
+
+describe('browsing the law as the product holds it', () => {
+  it('shows each ruleset with its rules as plain-English sentences made from the conditions', async () => {
+    const list = (await get('/api/policy/rulesets', pat).expect(200)).body as { rulesets: { folder: string; rules: number }[] };
+    expect(list.rulesets.map(({ folder }) => folder)).toEqual(
+      expect.arrayContaining(['universal-credit', 'child-benefit', 'pension-credit']),
+    );
+    const ruleset = (await get('/api/policy/rulesets/universal-credit', pat).expect(200)).body as RulesetView;
+    const capital = ruleset.rules.find((rule) => rule.name === 'capital-over-upper-limit')!;
+    expect(capital.sentences.map(({ text }) => text).join(' ')).toContain('£16,000');
+    expect(capital.parameters).toContain('gov/dwp/universal_credit/means_test/capital/upper_limit');
+    await get('/api/policy/rulesets/no-such-benefit', pat).expect(404);
+  });
+
+  it('shows a parameter with its dated values, sources, regulation and the cases that read it', async () => {
+    const list = (await get('/api/policy/parameters', pat).expect(200)).body as { parameters: { name: string }[] };
+    expect(list.parameters.length).toBeGreaterThan(100);
+    const view = (await get(`/api/policy/parameter?name=${ELDEST}`, pat).expect(200)).body as ParameterView;
+    expect(view).toMatchObject({
+      name: ELDEST,
+      unit: 'pence a week',
+      period: 'week',
+      legislation: { url: expect.stringContaining('legislation.gov.uk') },
+    });
+    expect(view.values.map(({ from, value }) => [from, value])).toEqual(expect.arrayContaining([['2026-04-06', 2705]]));
+    expect(view.cases.some((label) => label.startsWith('child-benefit/cases/'))).toBe(true);
+    await get('/api/policy/parameter?name=gov/hmrc/nothing_here', pat).expect(404);
+    const bad = await get('/api/policy/parameter?name=../../etc/passwd', pat).expect(400);
+    expect(bad.body.errors[0].path).toBe('name');
+  });
+
+  it('finds rates, rules and questions by name, path or regulation', async () => {
+    const hits = ((await get('/api/policy/search?q=child_benefit', pat).expect(200)).body as { hits: { kind: string; path: string }[] })
+      .hits;
+    expect(hits[0]).toMatchObject({ kind: 'parameter' });
+    expect(hits.some(({ path }) => path === ELDEST)).toBe(true);
+    const long = await get(`/api/policy/search?q=${'x'.repeat(101)}`, pat).expect(400);
+    expect(long.body.errors[0].path).toBe('q');
+  });
+
+  it("proposes next year's values from a percentage and each rate's rounding", async () => {
+    const response = await post('/api/policy/uprating', pat, {
+      parameters: [
+        ELDEST,
+        'gov/dwp/universal_credit/standard_allowance/single_25_or_over',
+        'gov/dwp/universal_credit/means_test/capital/upper_limit',
+      ],
+      percent: '3.8',
+      from: '2027-04-12',
+    }).expect(200);
+    const body = response.body as UpratingResponse;
+    const eldest = body.proposals.find(({ parameter }) => parameter === ELDEST)!;
+    expect(eldest).toMatchObject({ current: { from: '2026-04-06', value: 2705 }, rounding: 'nearest-5p' });
+    expect(eldest.proposed % 5).toBe(0);
+    expect(body.skipped.map(({ parameter }) => parameter)).toEqual(['gov/dwp/universal_credit/means_test/capital/upper_limit']);
+    const unknown = await post('/api/policy/uprating', pat, { parameters: ['gov/none'], percent: '3.8', from: '2027-04-12' }).expect(400);
+    expect(unknown.body.errors[0].path).toBe('parameters');
+    const percent = await post('/api/policy/uprating', pat, { parameters: [ELDEST], percent: 'lots', from: '2027-04-12' }).expect(400);
+    expect(percent.body.errors[0].path).toBe('percent');
+  });
+
+  it("gives the calculation API's household schema for the case form", async () => {
+    const schema = (await get('/api/policy/household-schema', pat).expect(200)).body as {
+      $ref: string;
+      $defs: Record<string, { properties: object }>;
+    };
+    expect(schema.$ref).toBe('#/$defs/Household');
+    expect(Object.keys(schema.$defs.Household.properties)).toEqual(expect.arrayContaining(['adults', 'children', 'housing']));
   });
 });
 

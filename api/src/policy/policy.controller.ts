@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -12,12 +12,23 @@ import {
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
-import type { CasesRunReport, ChangeSetDetail, ChangeSetSummary, PolicyStatus } from '../../../common/policy/model.js';
+import type {
+  CasesRunReport,
+  ChangeSetDetail,
+  ChangeSetSummary,
+  ParameterSummary,
+  ParameterView,
+  PolicySearchHit,
+  PolicyStatus,
+  RulesetSummary,
+  RulesetView,
+  UpratingResponse,
+} from '../../../common/policy/model.js';
 import { PolicyStaff } from '../access/access.js';
 import { signedInUser } from '../accounts/signed-in-user.js';
 import { ErrorResponseDto } from '../errors/error-response.dto.js';
 import { RateLimited } from '../rate-limit/route-limits.js';
-import { CreateChangeSetDto, EditDto, PublishDto, RevertDto } from './policy.dto.js';
+import { CreateChangeSetDto, EditDto, ParameterQuery, PublishDto, RevertDto, SearchQuery, UpratingDto } from './policy.dto.js';
 import { PolicyService } from './policy.service.js';
 
 const NO_ACCESS =
@@ -52,6 +63,94 @@ export class PolicyController {
   @ApiOkResponse({ description: 'PolicyStatus (common/policy/model.ts).' })
   status(): PolicyStatus {
     return this.policy.status();
+  }
+
+  @Get('rulesets')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    summary: 'Every ruleset, shortly',
+    description: 'As in force today (the files with the published change sets in force).',
+  })
+  @ApiOkResponse({ description: '{ rulesets: RulesetSummary[] }' })
+  rulesets(): Promise<{ rulesets: RulesetSummary[] }> {
+    return this.policy.rulesets();
+  }
+
+  @Get('rulesets/:folder')
+  @Header('Cache-Control', 'no-store')
+  @ApiParam({ name: 'folder', description: "The ruleset's folder under rulesets/.", example: 'child-benefit' })
+  @ApiOperation({
+    summary: 'A ruleset',
+    description:
+      'Its rules with their conditions as plain-English sentences (made from the JSON), its facts, the rates each rule reads and its hand-worked cases.',
+  })
+  @ApiOkResponse({ description: 'RulesetView' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'RULESET_NOT_FOUND' })
+  ruleset(@Param('folder') folder: string): Promise<RulesetView> {
+    return this.policy.ruleset(folder);
+  }
+
+  @Get('parameters')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    summary: 'Every parameter, shortly',
+    description: 'Named by its path, which mirrors the legislation: the screen builds the tree.',
+  })
+  @ApiOkResponse({ description: '{ parameters: ParameterSummary[] }' })
+  parameters(): Promise<{ parameters: ParameterSummary[] }> {
+    return this.policy.parameters();
+  }
+
+  @Get('parameter')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    summary: 'A parameter',
+    description: 'Its dated values with their sources, unit, period, regulation, uprating rounding, and the cases and rules that read it.',
+  })
+  @ApiOkResponse({ description: 'ParameterView' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_FAILED: name is not a parameter name.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'PARAMETER_NOT_FOUND' })
+  parameter(@Query() query: ParameterQuery): Promise<ParameterView> {
+    return this.policy.parameter(query.name);
+  }
+
+  @Get('search')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    summary: 'Search rates, rules, questions and extra help',
+    description: 'By name, path, label, text or regulation; at most 50 hits, best first.',
+  })
+  @ApiOkResponse({ description: '{ hits: PolicySearchHit[] }' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_FAILED: q missing or too long.' })
+  search(@Query() query: SearchQuery): Promise<{ hits: PolicySearchHit[] }> {
+    return this.policy.search(query.q);
+  }
+
+  @Get('household-schema')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    summary: "The calculation API's household as a JSON Schema",
+    description: 'For the form a hand-worked case is written in.',
+  })
+  @ApiOkResponse({ description: 'A JSON Schema (2020-12).' })
+  householdSchema(): Record<string, unknown> {
+    return this.policy.householdSchema();
+  }
+
+  @Post('uprating')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "Propose next year's values",
+    description:
+      "Each parameter's value the day before `from`, raised by the percentage and rounded by its own rule; those not uprated by a percentage are listed with why. Nothing is saved: add the proposals to a change set as edits.",
+  })
+  @ApiOkResponse({ description: 'UpratingResponse' })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: 'VALIDATION_FAILED: an unknown parameter, a percentage or a date that cannot be read.',
+  })
+  uprating(@Body() body: UpratingDto): UpratingResponse {
+    return this.policy.uprating({ parameters: body.parameters, percent: body.percent, from: body.from });
   }
 
   @Get('change-sets')

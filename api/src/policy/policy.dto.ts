@@ -79,3 +79,22 @@ export class UpratingDto extends BrowserRequest {
   @Matches(DATE, { message: 'Enter the date the new values take effect, written yyyy-mm-dd.' })
   from!: string;
 }
+
+export class ParameterQuery {
+  @ApiProperty({
+    description: "The parameter's name: its path under rulesets/parameters/ without .json.",
+    example: 'gov/hmrc/child_benefit/amount/eldest',
+  })
+  @Matches(/^[a-z][a-z0-9_]*(\/[a-z][a-z0-9_]*){0,12}$/, {
+    message: 'name must be a parameter name, like gov/hmrc/child_benefit/amount/eldest.',
+  })
+  @MaxLength(300, { message: 'name must be a parameter name, like gov/hmrc/child_benefit/amount/eldest.' })
+  name!: string;
+}
+
+export class SearchQuery {
+  @ApiProperty({ description: 'What to look for.', example: 'capital', maxLength: POLICY_LIMITS.searchMaxLength })
+  @IsString({ message: 'Enter what to search for.' })
+  @MaxLength(POLICY_LIMITS.searchMaxLength, { message: `Search for at most ${POLICY_LIMITS.searchMaxLength} characters.` })
+  q!: string;
+}

@@ -12,12 +12,23 @@ import type {
   EditProblem,
   PolicyAuditEntry,
   PolicyEdit,
+  ParameterSummary,
+  ParameterView,
+  PolicySearchHit,
   PolicyStatus,
+  RulesetSummary,
+  RulesetView,
+  UpratingRequest,
+  UpratingResponse,
 } from '../../../common/policy/model.js';
 import { POLICY_LIMITS } from '../../../common/policy/model.js';
 import type { FieldError } from '../../../common/errors.js';
 import type { BenefitCode } from '../../../engine/core/benefit.js';
-import { checkCase, readCaseFilesFrom, type RulesCase } from '../../../engine/core/cases.js';
+import { checkCase, readCaseFilesFrom, runCases as runEveryCase, type RulesCase } from '../../../engine/core/cases.js';
+import { PolicyCatalogue } from '../../../engine/policy/catalogue.js';
+import { readCatalogueInputs } from '../../../engine/policy/load-catalogue.js';
+import { upratingProposals, UpratingRequestError } from '../../../engine/policy/uprating.js';
+import { readSchema } from '../../../engine/schemas/json-schema.js';
 import { taxYearOf, type Entitlements } from '../../../engine/core/entitlement-engine.js';
 import { normaliseHousehold } from '../../../engine/core/normalise.js';
 import {
@@ -80,6 +91,7 @@ export function changeSetNotFound(): ApiError {
 @Injectable()
 export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly applied = new Map<string, AppliedChangeSet>();
+  private readonly catalogues = new WeakMap<SourceFiles, Promise<PolicyCatalogue>>();
   private refreshTimer: NodeJS.Timeout | undefined;
   private publishedSignature = '';
 
@@ -421,6 +433,70 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
     await this.dataSource.query(`UPDATE policy_change_sets SET last_cases_run = $2::jsonb WHERE id = $1`, [id, JSON.stringify(report)]);
     await this.audit(this.dataSource, id, user, 'cases-run', `Ran ${report.total} cases: ${passed} passed, ${report.failed} failed.`);
     return report;
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Browsing the law as it is in force today
+
+  /** The rules in force today as the workbench shows them; built once per rules version (it runs every case once). */
+  private catalogue(): Promise<PolicyCatalogue> {
+    const today = this.today();
+    const version = this.versions.versionOn(today);
+    let catalogue = this.catalogues.get(version.files);
+    if (!catalogue) {
+      catalogue = (async () => {
+        const { reads } = await runEveryCase(version.engine, readCaseFilesFrom(version.files));
+        return new PolicyCatalogue(
+          readCatalogueInputs({ parameters: version.engine.parameters, caseReads: reads, date: today, files: version.files }),
+        );
+      })();
+      this.catalogues.set(version.files, catalogue);
+    }
+    return catalogue;
+  }
+
+  async rulesets(): Promise<{ rulesets: RulesetSummary[] }> {
+    return { rulesets: (await this.catalogue()).rulesetSummaries() };
+  }
+
+  async ruleset(folder: string): Promise<RulesetView> {
+    const view = (await this.catalogue()).rulesetView(folder);
+    if (!view) throw new ApiError(404, 'RULESET_NOT_FOUND', 'There is no ruleset in that folder.');
+    return view;
+  }
+
+  async parameters(): Promise<{ parameters: ParameterSummary[] }> {
+    return { parameters: (await this.catalogue()).parameterSummaries() };
+  }
+
+  async parameter(name: string): Promise<ParameterView> {
+    const view = (await this.catalogue()).parameterView(name);
+    if (!view) throw new ApiError(404, 'PARAMETER_NOT_FOUND', 'There is no parameter with that name.');
+    return view;
+  }
+
+  async search(query: string): Promise<{ hits: PolicySearchHit[] }> {
+    return { hits: (await this.catalogue()).searchPolicy(query) };
+  }
+
+  /** Next year's values for parameters, from a percentage and each one's rounding rule, over everything published. */
+  uprating(request: UpratingRequest): UpratingResponse {
+    try {
+      return upratingProposals(this.versions.engineOn(LATEST).parameters, request);
+    } catch (error) {
+      if (error instanceof UpratingRequestError) throw ApiError.validation([{ path: error.field, message: error.message }]);
+      throw error;
+    }
+  }
+
+  /** The calculation API's household, as a JSON Schema for the workbench's case form (one source: the API's schema). */
+  householdSchema(): Record<string, unknown> {
+    const schema = readSchema('calculation-request.schema.json') as {
+      $schema: string;
+      $defs: Record<string, unknown>;
+      properties: { household: object };
+    };
+    return { $schema: schema.$schema, $defs: schema.$defs, ...schema.properties.household };
   }
 
   // ---------------------------------------------------------------------------------------------------------------
