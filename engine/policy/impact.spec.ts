@@ -6,7 +6,7 @@ import { figuresAt } from '../core/system-figures.js';
 import type { Household } from '../household.js';
 import { loadBenefit, loadEntitlementEngine, loadLocalHousingAllowance, readFilesUnder, RULESETS_DIR } from '../load.js';
 import { loadParameterSet } from '../parameters/parameter-set.js';
-import { describeHousehold, IMPACT_BANDS, impactBandOf, ImpactTally, sampleImpact } from './impact.js';
+import { describeHousehold, IMPACT_BANDS, impactBandOf, ImpactTally, sampleImpact, sampleImpactInChunks } from './impact.js';
 import { randomHousehold, sampleHouseholds } from './sample-households.js';
 
 const DATE = '2026-06-01';
@@ -170,11 +170,19 @@ describe('the sample of households', () => {
     ).toBe(true);
   });
 
-  it('gives the same impact twice', () => {
+  it('gives the same impact twice, and in chunks with other work run between them', async () => {
     const draft = draftRaising({ 'gov/hmrc/child_benefit/amount/eldest': 500 });
-    expect(sampleImpact(published, draft, DATE, { count: 300, seed: 9 })).toEqual(
-      sampleImpact(published, draft, DATE, { count: 300, seed: 9 }),
-    );
+    const once = sampleImpact(published, draft, DATE, { count: 300, seed: 9 });
+    expect(once.gainers).toBeGreaterThan(0);
+    expect(sampleImpact(published, draft, DATE, { count: 300, seed: 9 })).toEqual(once);
+    let otherWork = 0;
+    const ticking = setInterval(() => otherWork++, 0);
+    try {
+      expect(await sampleImpactInChunks(published, draft, DATE, { count: 300, seed: 9, chunk: 50 })).toEqual(once);
+    } finally {
+      clearInterval(ticking);
+    }
+    expect(otherWork).toBeGreaterThan(0);
   });
 });
 
