@@ -42,11 +42,10 @@ function bands(): BandBounds[] {
 
 /** The distribution's bands, from the largest loss to the largest gain. */
 export const IMPACT_BANDS: readonly BandBounds[] = bands();
-const BANDS = IMPACT_BANDS;
 
 /** The position in IMPACT_BANDS of a monthly change in whole pence. */
 export const impactBandOf = (monthlyChangePence: number) =>
-  BANDS.findIndex(
+  IMPACT_BANDS.findIndex(
     ({ fromPence, toPence }) =>
       (fromPence === null || monthlyChangePence >= fromPence) && (toPence === null || monthlyChangePence < toPence),
   );
@@ -91,7 +90,7 @@ export class ImpactTally {
   private losers = 0;
   private totalMonthlyChangePence = 0;
   private readonly byBenefit = new Map<string, { householdsChanged: number; monthlyChangePence: number }>();
-  private readonly distribution = BANDS.map(() => 0);
+  private readonly distribution = IMPACT_BANDS.map(() => 0);
   private readonly largestGains: Largest;
   private readonly largestLosses: Largest;
   /** Benefit names and their order, from the published engine (a draft changes amounts, not which benefits exist). */
@@ -157,7 +156,7 @@ export class ImpactTally {
         householdsChanged: tally.householdsChanged,
         yearlyChangePence: tally.monthlyChangePence * 12,
       }));
-    const distribution: ImpactBand[] = BANDS.map((band, index) => ({ ...band, households: this.distribution[index]! }));
+    const distribution: ImpactBand[] = IMPACT_BANDS.map((band, index) => ({ ...band, households: this.distribution[index]! }));
     return {
       households: this.households,
       notWorkedOut: this.notWorkedOut,
