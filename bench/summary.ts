@@ -279,8 +279,24 @@ if (caseload) {
   });
 } else missing.push('caseload');
 
+// The policy workbench's impact (issue 19): a draft against the published rules over 10,000 generated households.
+const impact = read<{
+  results: { households: number; firstSeconds: number; medianSeconds: number; slowestSeconds: number; notWorkedOut: number };
+  target: { seconds: number };
+}>('policy-impact');
+if (impact) {
+  const { households, firstSeconds, medianSeconds, slowestSeconds, notWorkedOut } = impact.results;
+  lines.push({
+    measure: `Impact run, ${households.toLocaleString('en-GB')} households`,
+    target: `under ${impact.target.seconds} s`,
+    latest: `median ${medianSeconds} s, slowest ${slowestSeconds} s (first ${firstSeconds} s), ${notWorkedOut} not worked out`,
+    met: slowestSeconds < impact.target.seconds && notWorkedOut === 0,
+    measuredAt: when(impact),
+  });
+} else missing.push('policy-impact');
+
 const machines = new Set(
-  [bundle, lighthouse, pdf, load, survey, engine, differential, batch, caseload, results]
+  [bundle, lighthouse, pdf, load, survey, engine, differential, batch, caseload, results, impact]
     .filter((file) => file !== null)
     .map((file) => `${file!.machine.cpuModel}, ${file!.machine.cores} cores, Node ${file!.machine.node}`),
 );

@@ -1,10 +1,2 @@
-/** A small seeded generator (mulberry32), so a failing input can be found again from its seed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The seeded generator lives in the engine now (the policy impact's sample needs it); tests keep this path.
+export { seededRandom } from '../../engine/policy/seeded-random.js';

@@ -2,16 +2,11 @@ import type { CaseloadAmounts, CaseloadProblem } from '../../../common/adviser/c
 import type { Answers } from '../../../common/survey/model.js';
 import { CalculationOutOfRangeError, type Entitlements } from '../../../engine/core/entitlement-engine.js';
 import type { Household } from '../../../engine/household.js';
+import { figuresAt, type Figures } from '../../../engine/core/system-figures.js';
 import { householdFromAnswers, HouseholdMappingError } from '../../../engine/household-mapping/household-mapping.js';
 import { checkStoredAnswers } from '../results/answer-review.js';
 import { withLhaAreaOfPostcode } from '../results/results.service.js';
 import { surveyState, type CompiledSurvey, type RuleEnvironment } from '../survey/survey-flow.js';
-
-/** One benefit's weekly and monthly amounts, in pence, keyed by benefit code; and the total of the household's system. */
-export interface Figures {
-  benefits: Map<string, { weeklyPence: number; monthlyPence: number }>;
-  total: { weeklyPence: number; monthlyPence: number };
-}
 
 export type ClientOutcome =
   | { problem: null; benefits: Map<string, CaseloadAmounts>; total: CaseloadAmounts }
@@ -44,22 +39,6 @@ export function householdOfCalculation(
     if (error instanceof HouseholdMappingError) return 'needs-answers';
     throw error;
   }
-}
-
-/**
- * The figures of a household on a date: each benefit the household's system pays (the ones its total counts), and
- * that total. The one place a caseload run asks the engine: amounts only, as a batch needs (no sentences, no extra
- * help), and synchronously, so ten thousand clients make no promises.
- */
-export function figuresAt(engine: Entitlements, household: Household, date: string): Figures {
-  const result = engine.calculateSync(household, date, { explanations: false, extraHelp: false });
-  const system = result.system === 'PENSION_AGE' ? 'LEGACY_AND_PENSION_AGE' : 'UNIVERSAL_CREDIT';
-  const benefits = new Map<string, { weeklyPence: number; monthlyPence: number }>();
-  for (const benefit of result.benefits) {
-    if (!benefit.eligible || !benefit.amountShown || (benefit.system !== system && benefit.system !== 'BOTH')) continue;
-    benefits.set(benefit.code, { weeklyPence: benefit.weeklyPence, monthlyPence: benefit.monthlyPence });
-  }
-  return { benefits, total: result.totals[system] };
 }
 
 const ZERO = { weeklyPence: 0, monthlyPence: 0 };

@@ -1,0 +1,256 @@
+import { describe, expect, it } from '@jest/globals';
+import { join } from 'node:path';
+import { BENEFIT_CALCULATORS } from '../benefits/index.js';
+import { EntitlementEngine } from '../core/entitlement-engine.js';
+import { figuresAt } from '../core/system-figures.js';
+import type { Household } from '../household.js';
+import { loadBenefit, loadEntitlementEngine, loadLocalHousingAllowance, readFilesUnder, RULESETS_DIR } from '../load.js';
+import { loadParameterSet } from '../parameters/parameter-set.js';
+import { describeHousehold, IMPACT_BANDS, impactBandOf, ImpactTally, sampleImpact, sampleImpactInChunks } from './impact.js';
+import { randomHousehold, sampleHouseholds } from './sample-households.js';
+
+const DATE = '2026-06-01';
+const published = loadEntitlementEngine();
+
+/** The published rules with some parameters' every value raised (pence, or basis points for a rate). */
+function draftRaising(raises: Record<string, number>): EntitlementEngine {
+  const files = readFilesUnder(join(RULESETS_DIR, 'parameters')).map((file) => {
+    const raise = raises[file.path.replace(/\.json$/, '')];
+    if (raise === undefined) return file;
+    const json = JSON.parse(file.text);
+    for (const value of json.values) value.value += raise;
+    return { ...file, text: JSON.stringify(json) };
+  });
+  expect(files.filter((file) => file.path.replace(/\.json$/, '') in raises)).toHaveLength(Object.keys(raises).length);
+  const parameters = loadParameterSet(files);
+  return new EntitlementEngine(
+    BENEFIT_CALCULATORS.map((calculator) => loadBenefit(calculator, parameters)),
+    parameters,
+    loadLocalHousingAllowance(),
+  );
+}
+
+const AA_HIGHER = 'gov/dwp/attendance_allowance/higher';
+const sample = sampleHouseholds(1500, 42, DATE);
+
+/** Paid Attendance Allowance with an adult who gets it at the higher rate: the households that read that rate. */
+const readsAaHigher = (household: Household) =>
+  figuresAt(published, household, DATE).benefits.has('ATTENDANCE_ALLOWANCE') &&
+  household.adults.some((adult) =>
+    adult.benefitsReceived.some((benefit) => benefit.type === 'ATTENDANCE_ALLOWANCE' && benefit.rate === 'HIGHER'),
+  );
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+describe('the impact of a draft over households', () => {
+  it('raising the higher rate of Attendance Allowance makes exactly the households paid it gain, and none lose', () => {
+    const draft = draftRaising({ [AA_HIGHER]: 1000 });
+    const all = new ImpactTally(published, draft, DATE);
+    const readers = sample.filter(({ household }) => readsAaHigher(household));
+    expect(readers.length).toBeGreaterThan(20);
+    for (const { household } of sample) {
+      all.add(household);
+      // Each household on its own: a gainer exactly when it reads the rate.
+      const alone = new ImpactTally(published, draft, DATE);
+      alone.add(household);
+      expect(alone.report()).toMatchObject({ gainers: readsAaHigher(household) ? 1 : 0, losers: 0 });
+    }
+    const report = all.report();
+    expect(report).toMatchObject({ households: 1500, notWorkedOut: 0, changed: readers.length, gainers: readers.length, losers: 0 });
+    expect(report.benefits.map(({ code, householdsChanged }) => [code, householdsChanged])).toEqual([
+      ['ATTENDANCE_ALLOWANCE', readers.length],
+    ]);
+    // £10 a week more for each award at the higher rate (an adult may have told us of two): the household's weekly
+    // rise in a month is 52/12 of it, to the nearest penny.
+    const monthlyRise = readers.map(({ household }) => {
+      const awards = household.adults
+        .flatMap((adult) => adult.benefitsReceived)
+        .filter((benefit) => benefit.type === 'ATTENDANCE_ALLOWANCE' && benefit.rate === 'HIGHER').length;
+      return Math.round((awards * 1000 * 52) / 12);
+    });
+    expect(report.totalYearlyChangePence).toBe(sum(monthlyRise) * 12);
+    const lossBands = report.distribution.filter((band) => band.label.endsWith('a month less'));
+    expect(lossBands).toHaveLength(4);
+    expect(lossBands.every((band) => band.households === 0)).toBe(true);
+  });
+
+  it('with identical rules nothing changes', () => {
+    const report = new ImpactTally(published, loadEntitlementEngine(), DATE, { examples: 6 });
+    for (const { household, seed } of sample.slice(0, 500)) report.add(household, { seed, description: 'any' });
+    const { distribution, ...figures } = report.report();
+    expect(figures).toEqual({
+      households: 500,
+      notWorkedOut: 0,
+      changed: 0,
+      gainers: 0,
+      losers: 0,
+      totalYearlyChangePence: 0,
+      benefits: [],
+      examples: [],
+    });
+    expect(distribution.map((band) => band.households)).toEqual(IMPACT_BANDS.map((band) => (band.fromPence === -99 ? 500 : 0)));
+  });
+
+  it('adds up: gainers and losers, bands, benefits and the largest changes as examples', () => {
+    // A dearer taper (fewer pounds of Universal Credit for earners) and more Child Benefit: gainers and losers both.
+    const draft = draftRaising({
+      'gov/dwp/universal_credit/means_test/taper': 1000,
+      'gov/hmrc/child_benefit/amount/eldest': 500,
+    });
+    const result = sampleImpact(published, draft, DATE, { count: 1500, seed: 42, examples: 6 });
+    expect(result.seed).toBe(42);
+    expect(result.gainers).toBeGreaterThan(0);
+    expect(result.losers).toBeGreaterThan(0);
+    expect(result.changed).toBe(result.gainers + result.losers);
+    expect(sum(result.distribution.map((band) => band.households))).toBe(result.households - result.notWorkedOut);
+    expect(sum(result.benefits.map((benefit) => benefit.yearlyChangePence))).toBe(result.totalYearlyChangePence);
+    expect(result.benefits.map((benefit) => benefit.code)).toEqual(expect.arrayContaining(['UNIVERSAL_CREDIT', 'CHILD_BENEFIT']));
+    expect(result.benefits.every((benefit) => benefit.yearlyChangePence % 12 === 0 && benefit.householdsChanged > 0)).toBe(true);
+
+    // Three gainers, largest first, then three losers, largest loss first; each adds up from its benefits.
+    const changes = result.examples.map((example) => example.monthlyChangePence);
+    expect(changes).toHaveLength(6);
+    expect(changes.slice(0, 3).every((change, index) => change > 0 && (index === 0 || change <= changes[index - 1]!))).toBe(true);
+    expect(changes.slice(3).every((change, index) => change < 0 && (index === 0 || change >= changes[index + 2]!))).toBe(true);
+    for (const example of result.examples) {
+      expect(sum(example.benefits.map((benefit) => benefit.afterMonthlyPence - benefit.beforeMonthlyPence))).toBe(
+        example.monthlyChangePence,
+      );
+      // The example is the household its seed makes, as of the date.
+      const again = sample.find((sampled) => sampled.seed === example.seed)!;
+      expect(example.description).toBe(describeHousehold(again.household, DATE));
+    }
+    // The largest: no household is in a band beyond the largest gain's or the largest loss's.
+    const gainBand = impactBandOf(changes[0]!);
+    const lossBand = impactBandOf(changes[3]!);
+    expect(result.distribution.slice(gainBand + 1).every((band) => band.households === 0)).toBe(true);
+    expect(result.distribution.slice(0, lossBand).every((band) => band.households === 0)).toBe(true);
+  });
+
+  it('takes examples only from households added with one', () => {
+    const draft = draftRaising({ 'gov/hmrc/child_benefit/amount/eldest': 500 });
+    const tally = new ImpactTally(published, draft, DATE, { examples: 4 });
+    const households = sample.slice(0, 600);
+    const withExample = new Set(households.filter((_, index) => index % 3 === 0).map(({ seed }) => seed));
+    // Those without an example go first: on equal changes the earlier stays, so a wrongly kept one would show.
+    for (const { household, seed } of households) if (!withExample.has(seed)) tally.add(household);
+    for (const { household, seed } of households)
+      if (withExample.has(seed)) tally.add(household, { seed, description: `household ${seed}` });
+    const { examples, gainers } = tally.report();
+    expect(gainers).toBeGreaterThan(100);
+    // Child Benefit only rises: the gainers' half is filled, there is no loser to show.
+    expect(examples).toHaveLength(2);
+    expect(examples.every((example) => withExample.has(example.seed) && example.description === `household ${example.seed}`)).toBe(true);
+  });
+
+  it('counts households the rules cannot work out at the date as not worked out', () => {
+    const late = '2030-06-01';
+    const tally = new ImpactTally(published, published, late, { examples: 2 });
+    for (const { household, seed } of sampleHouseholds(20, 5, late)) tally.add(household, { seed, description: 'late' });
+    expect(tally.report()).toMatchObject({ households: 20, notWorkedOut: 20, changed: 0, examples: [] });
+    expect(sum(tally.report().distribution.map((band) => band.households))).toBe(0);
+  });
+});
+
+describe('the sample of households', () => {
+  it('is the same for the same seed and date, and another for another seed', () => {
+    const again = sampleHouseholds(1500, 42, DATE);
+    expect(again).toEqual(sample);
+    const other = sampleHouseholds(1500, 43, DATE).map((sampled) => sampled.seed);
+    expect(other.filter((seed) => again.some((sampled) => sampled.seed === seed))).toEqual([]);
+    // An example's seed makes its household again on its own.
+    expect(randomHousehold(sample[7]!.seed, DATE).household).toEqual(sample[7]!.input);
+  });
+
+  it('is made as of the date: nobody is born after it, and every household is dated it', () => {
+    expect(sample.every((sampled) => sampled.date === DATE)).toBe(true);
+    expect(sample.every(({ household }) => household.children.every((child) => child.dateOfBirth < DATE))).toBe(true);
+    expect(
+      sample.every(({ household }) => household.adults.every((adult) => adult.dateOfBirth === undefined || adult.dateOfBirth < DATE)),
+    ).toBe(true);
+  });
+
+  it('gives the same impact twice, and in chunks with other work run between them', async () => {
+    const draft = draftRaising({ 'gov/hmrc/child_benefit/amount/eldest': 500 });
+    const once = sampleImpact(published, draft, DATE, { count: 300, seed: 9 });
+    expect(once.gainers).toBeGreaterThan(0);
+    expect(sampleImpact(published, draft, DATE, { count: 300, seed: 9 })).toEqual(once);
+    let otherWork = 0;
+    const ticking = setInterval(() => otherWork++, 0);
+    try {
+      expect(await sampleImpactInChunks(published, draft, DATE, { count: 300, seed: 9, chunk: 50 })).toEqual(once);
+    } finally {
+      clearInterval(ticking);
+    }
+    expect(otherWork).toBeGreaterThan(0);
+  });
+});
+
+describe('the bands of the monthly change', () => {
+  it('cover every change once, symmetrically, with a penny under £1 as no change', () => {
+    const label = (pence: number) => IMPACT_BANDS[impactBandOf(pence)]!.label;
+    expect(label(0)).toBe('No change, or under £1 a month');
+    expect(label(99)).toBe('No change, or under £1 a month');
+    expect(label(-99)).toBe('No change, or under £1 a month');
+    expect(label(100)).toBe('£1 to £10 a month more');
+    expect(label(-100)).toBe('£1 to £10 a month less');
+    expect(label(1000)).toBe('£10 to £50 a month more');
+    expect(label(-1000)).toBe('£10 to £50 a month less');
+    expect(label(-9999)).toBe('£50 to £100 a month less');
+    expect(label(-10000)).toBe('£100 or more a month less');
+    expect(label(10000)).toBe('£100 or more a month more');
+    expect(IMPACT_BANDS[0]!.fromPence).toBeNull();
+    expect(IMPACT_BANDS[IMPACT_BANDS.length - 1]!.toPence).toBeNull();
+    // Each band starts where the one before ends.
+    expect(IMPACT_BANDS.slice(1).every((band, index) => band.fromPence === IMPACT_BANDS[index]!.toPence)).toBe(true);
+  });
+});
+
+describe('a household in plain English', () => {
+  const base: Household = {
+    country: 'ENGLAND',
+    adults: [
+      {
+        dateOfBirth: '1996-05-02',
+        earnings: null,
+        hoursPerWeek: 16,
+        selfEmployment: null,
+        otherIncome: [],
+        benefitsReceived: [],
+        health: { lcwra: false, lcwraBefore2026April: false, terminallyIll: false },
+        caring: { hoursPerWeek: 0, caredForGetsQualifyingBenefit: false },
+        student: false,
+      },
+    ],
+    children: [{ dateOfBirth: '2020-01-01', disability: 'NONE', inNonAdvancedEducation: false }],
+    nonDependants: [],
+    housing: {
+      tenure: 'PRIVATE_RENT',
+      rent: null,
+      serviceCharges: null,
+      bedrooms: null,
+      councilTax: { band: null, annualCharge: null, liable: true },
+    },
+    capital: 0,
+    childcareCosts: null,
+  };
+
+  const withoutBirth = ({ dateOfBirth: _dateOfBirth, ...adult }: Household['adults'][number]) => adult;
+
+  it('says who lives there, where, and the hours they work', () => {
+    expect(describeHousehold(base, DATE)).toBe('Single, 30, renting privately in England, 1 child, working 16 hours a week');
+    const couple: Household = {
+      ...base,
+      country: 'WALES',
+      adults: [base.adults[0]!, { ...withoutBirth(base.adults[0]!), age: 41, hoursPerWeek: 0 }],
+      children: [],
+      housing: { ...base.housing, tenure: 'SOCIAL_RENT' },
+    };
+    expect(describeHousehold(couple, DATE)).toBe(
+      'Couple, 30 and 41, renting from a council or housing association in Wales, no children, one working 16 hours a week',
+    );
+    const bothWorking = { ...couple, adults: [couple.adults[0]!, { ...couple.adults[1]!, hoursPerWeek: 37 }] };
+    expect(describeHousehold(bothWorking, DATE)).toContain('both working, 16 and 37 hours a week');
+    expect(describeHousehold({ ...base, adults: [{ ...base.adults[0]!, hoursPerWeek: 0 }] }, DATE)).toContain('1 child, not working');
+  });
+});

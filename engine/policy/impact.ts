@@ -1,0 +1,277 @@
+import type { ImpactBand, ImpactBenefitChange, ImpactExample, ImpactPart } from '../../common/policy/model.js';
+import { ageInYears, parseIsoDate } from '../../common/dates/calendar.js';
+import { CalculationOutOfRangeError, type Entitlements } from '../core/entitlement-engine.js';
+import { figuresAt, type Figures } from '../core/system-figures.js';
+import type { Country, Household, Tenure } from '../household.js';
+import { sampleHouseholds, type SampleHousehold } from './sample-households.js';
+
+/**
+ * The impact of a policy change: the same households worked out with the published rules (`before`) and with the
+ * draft (`after`) on one date, and the change in what each household's system pays (Universal Credit or legacy and
+ * pension-age benefits), as a caseload run counts it. Amounts only, synchronously: the caller feeds households in
+ * chunks and may yield to the event loop between them.
+ */
+
+/** A monthly change in pence that falls in a band: from (inclusive) to (exclusive); null for an open end. */
+interface BandBounds {
+  label: string;
+  fromPence: number | null;
+  toPence: number | null;
+}
+
+/**
+ * Symmetric bands of the monthly change by its size in whole pounds: a change of exactly £10 less is in "£10 to £50
+ * less", as exactly £10 more is in "£10 to £50 more". Changes are whole pence, so a size in [a, b) on the side of
+ * less is the change in [-b + 1p, -a + 1p).
+ */
+const BAND_EDGES_POUNDS = [1, 10, 50, 100];
+
+function bands(): BandBounds[] {
+  const edges = BAND_EDGES_POUNDS.map((pounds) => pounds * 100);
+  const less: BandBounds[] = [];
+  const more: BandBounds[] = [];
+  for (let index = 0; index < edges.length; index++) {
+    const low = edges[index]!;
+    const high = edges[index + 1];
+    const size = high === undefined ? `£${low / 100} or more` : `£${low / 100} to £${high / 100}`;
+    less.unshift({ label: `${size} a month less`, fromPence: high === undefined ? null : -high + 1, toPence: -low + 1 });
+    more.push({ label: `${size} a month more`, fromPence: low, toPence: high ?? null });
+  }
+  return [...less, { label: 'No change, or under £1 a month', fromPence: -edges[0]! + 1, toPence: edges[0]! }, ...more];
+}
+
+/** The distribution's bands, from the largest loss to the largest gain. */
+export const IMPACT_BANDS: readonly BandBounds[] = bands();
+
+/** The position in IMPACT_BANDS of a monthly change in whole pence. */
+export const impactBandOf = (monthlyChangePence: number) =>
+  IMPACT_BANDS.findIndex(
+    ({ fromPence, toPence }) =>
+      (fromPence === null || monthlyChangePence >= fromPence) && (toPence === null || monthlyChangePence < toPence),
+  );
+
+export interface ImpactOptions {
+  /** How many example households to keep: the largest gainers and the largest losers, half each (default 0). */
+  examples?: number;
+}
+
+/** A household added with an example: its seed to make it again, and a line saying who it is. */
+export interface ExampleOf {
+  seed: number;
+  description: string;
+}
+
+/** The largest changes of one side, kept in order as they are added (at most `size`; the earlier of a tie stays). */
+class Largest {
+  readonly kept: ImpactExample[] = [];
+
+  constructor(
+    private readonly size: number,
+    /** Whether a change is larger than another on this side. */
+    private readonly larger: (a: number, b: number) => boolean,
+  ) {}
+
+  offer(monthlyChangePence: number, make: () => ImpactExample): void {
+    if (this.size === 0) return;
+    const last = this.kept[this.kept.length - 1];
+    if (this.kept.length === this.size && !this.larger(monthlyChangePence, last!.monthlyChangePence)) return;
+    const at = this.kept.findIndex((kept) => this.larger(monthlyChangePence, kept.monthlyChangePence));
+    this.kept.splice(at === -1 ? this.kept.length : at, 0, make());
+    if (this.kept.length > this.size) this.kept.pop();
+  }
+}
+
+const NOTHING = { weeklyPence: 0, monthlyPence: 0 };
+
+export class ImpactTally {
+  private households = 0;
+  private notWorkedOut = 0;
+  private gainers = 0;
+  private losers = 0;
+  private totalMonthlyChangePence = 0;
+  private readonly byBenefit = new Map<string, { householdsChanged: number; monthlyChangePence: number }>();
+  private readonly distribution = IMPACT_BANDS.map(() => 0);
+  private readonly largestGains: Largest;
+  private readonly largestLosses: Largest;
+  /** Benefit names and their order, from the published engine (a draft changes amounts, not which benefits exist). */
+  private readonly names: Map<string, string>;
+
+  constructor(
+    private readonly before: Entitlements,
+    private readonly after: Entitlements,
+    private readonly date: string,
+    options: ImpactOptions = {},
+  ) {
+    const examples = options.examples ?? 0;
+    this.largestGains = new Largest(Math.ceil(examples / 2), (a, b) => a > b);
+    this.largestLosses = new Largest(Math.floor(examples / 2), (a, b) => a < b);
+    this.names = new Map([...before.calculators, ...after.calculators].map(({ code, name }) => [code, name]));
+  }
+
+  /** Works the household out with both engines; with `example`, it may be kept as one of the largest changes. */
+  add(household: Household, example?: ExampleOf): void {
+    this.households++;
+    let before: Figures;
+    let after: Figures;
+    try {
+      before = figuresAt(this.before, household, this.date);
+      after = figuresAt(this.after, household, this.date);
+    } catch (error) {
+      if (error instanceof CalculationOutOfRangeError) {
+        this.notWorkedOut++;
+        return;
+      }
+      throw error;
+    }
+    const change = after.total.monthlyPence - before.total.monthlyPence;
+    this.totalMonthlyChangePence += change;
+    if (change > 0) this.gainers++;
+    if (change < 0) this.losers++;
+    this.distribution[impactBandOf(change)]!++;
+    for (const code of new Set([...before.benefits.keys(), ...after.benefits.keys()])) {
+      const benefitChange = (after.benefits.get(code) ?? NOTHING).monthlyPence - (before.benefits.get(code) ?? NOTHING).monthlyPence;
+      if (benefitChange === 0) continue;
+      const tally = this.byBenefit.get(code) ?? { householdsChanged: 0, monthlyChangePence: 0 };
+      tally.householdsChanged++;
+      tally.monthlyChangePence += benefitChange;
+      this.byBenefit.set(code, tally);
+    }
+    if (example && change !== 0) {
+      const make = () => this.example(example, change, before, after);
+      (change > 0 ? this.largestGains : this.largestLosses).offer(change, make);
+    }
+  }
+
+  /**
+   * What the households added so far come to. `changed` counts the households whose total changes (gainers and
+   * losers); a benefit's `householdsChanged` counts those whose amount of it changes, even where another benefit
+   * makes up the difference.
+   */
+  report(): ImpactPart & { examples: ImpactExample[] } {
+    const benefits: ImpactBenefitChange[] = [...this.byBenefit.entries()]
+      .sort(([a], [b]) => this.position(a) - this.position(b))
+      .map(([code, tally]) => ({
+        code,
+        name: this.names.get(code) ?? code,
+        householdsChanged: tally.householdsChanged,
+        yearlyChangePence: tally.monthlyChangePence * 12,
+      }));
+    const distribution: ImpactBand[] = IMPACT_BANDS.map((band, index) => ({ ...band, households: this.distribution[index]! }));
+    return {
+      households: this.households,
+      notWorkedOut: this.notWorkedOut,
+      changed: this.gainers + this.losers,
+      gainers: this.gainers,
+      losers: this.losers,
+      totalYearlyChangePence: this.totalMonthlyChangePence * 12,
+      benefits,
+      distribution,
+      examples: [...this.largestGains.kept, ...this.largestLosses.kept],
+    };
+  }
+
+  private position(code: string): number {
+    return [...this.names.keys()].indexOf(code);
+  }
+
+  private example({ seed, description }: ExampleOf, monthlyChangePence: number, before: Figures, after: Figures): ImpactExample {
+    const codes = [...this.names.keys()].filter((code) => before.benefits.has(code) || after.benefits.has(code));
+    return {
+      seed,
+      description,
+      monthlyChangePence,
+      benefits: codes.map((code) => ({
+        code,
+        name: this.names.get(code)!,
+        beforeMonthlyPence: (before.benefits.get(code) ?? NOTHING).monthlyPence,
+        afterMonthlyPence: (after.benefits.get(code) ?? NOTHING).monthlyPence,
+      })),
+    };
+  }
+}
+
+export interface SampleImpactOptions {
+  /** How many generated households (default 10,000). */
+  count?: number;
+  /** The sample's seed: the same seed and date make the same households (default 1). */
+  seed?: number;
+  /** Example households kept, half gainers and half losers (default 10). */
+  examples?: number;
+}
+
+/** The impact over a reproducible sample of generated households, each made as of `date` and described in examples. */
+export function sampleImpact(
+  before: Entitlements,
+  after: Entitlements,
+  date: string,
+  { count = 10_000, seed = 1, examples = 10 }: SampleImpactOptions = {},
+): ImpactPart & { seed: number; examples: ImpactExample[] } {
+  const tally = new ImpactTally(before, after, date, { examples });
+  for (const sampled of sampleHouseholds(count, seed, date)) addSampled(tally, sampled, date);
+  return { ...tally.report(), seed };
+}
+
+/**
+ * The same as `sampleImpact`, letting other work run between chunks of `chunk` households (a server's requests: ten
+ * thousand households take a second or two of one core).
+ */
+export async function sampleImpactInChunks(
+  before: Entitlements,
+  after: Entitlements,
+  date: string,
+  { count = 10_000, seed = 1, examples = 10, chunk = 500 }: SampleImpactOptions & { chunk?: number } = {},
+): Promise<ImpactPart & { seed: number; examples: ImpactExample[] }> {
+  const tally = new ImpactTally(before, after, date, { examples });
+  const sample = sampleHouseholds(count, seed, date);
+  for (let start = 0; start < sample.length; start += chunk) {
+    for (const sampled of sample.slice(start, start + chunk)) addSampled(tally, sampled, date);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return { ...tally.report(), seed };
+}
+
+function addSampled(tally: ImpactTally, { household, seed }: SampleHousehold, date: string): void {
+  tally.add(household, { seed, description: describeHousehold(household, date) });
+}
+
+const TENURE_TEXT: Record<Tenure, string> = {
+  PRIVATE_RENT: 'renting privately',
+  SOCIAL_RENT: 'renting from a council or housing association',
+  TEMPORARY_ACCOMMODATION: 'in temporary accommodation',
+  SUPPORTED_ACCOMMODATION: 'in supported accommodation',
+  OWNER_OCCUPIER: 'owning their home',
+  SHARED_OWNERSHIP: 'in shared ownership',
+  LIVING_WITH_OTHERS_NO_RENT: 'living with others without paying rent',
+  HOMELESS: 'homeless',
+};
+
+const COUNTRY_TEXT: Record<Country, string> = {
+  ENGLAND: 'England',
+  SCOTLAND: 'Scotland',
+  WALES: 'Wales',
+  NORTHERN_IRELAND: 'Northern Ireland',
+};
+
+/** Plain English, one line: "Single, 30, renting privately in England, 1 child, working 16 hours a week". */
+export function describeHousehold(household: Household, date: string): string {
+  const on = parseIsoDate(date);
+  if (!on) throw new Error(`${date} is not a date written yyyy-mm-dd.`);
+  const ages = household.adults.map((adult) => {
+    const birth = adult.dateOfBirth === undefined ? null : parseIsoDate(adult.dateOfBirth);
+    return birth ? ageInYears(birth, on) : (adult.age ?? 0);
+  });
+  const who = ages.length === 1 ? `Single, ${ages[0]}` : `Couple, ${ages.join(' and ')}`;
+  const children = household.children.length;
+  const childText = children === 0 ? 'no children' : children === 1 ? '1 child' : `${children} children`;
+  const hours = household.adults.map((adult) => adult.hoursPerWeek);
+  const working = hours.filter((hoursPerWeek) => hoursPerWeek > 0);
+  const work =
+    working.length === 0
+      ? 'not working'
+      : hours.length === 1
+        ? `working ${hours[0]} hours a week`
+        : working.length === 1
+          ? `one working ${working[0]} hours a week`
+          : `both working, ${hours.join(' and ')} hours a week`;
+  return `${who}, ${TENURE_TEXT[household.housing.tenure]} in ${COUNTRY_TEXT[household.country]}, ${childText}, ${work}`;
+}
