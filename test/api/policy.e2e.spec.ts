@@ -2,9 +2,18 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { RequestMethod } from '@nestjs/common';
 import request from 'supertest';
 import { ukToday } from '../../common/dates/uk-today.js';
-import type { ChangeSetDetail, ParameterView, PolicyStatus, RulesetView, UpratingResponse } from '../../common/policy/model.js';
+import type {
+  ChangeSetDetail,
+  ImpactReport,
+  ParameterView,
+  PolicyStatus,
+  RulesetView,
+  UpratingResponse,
+} from '../../common/policy/model.js';
 import { AccountsService } from '../../api/src/accounts/accounts.service.js';
 import { PolicyController } from '../../api/src/policy/policy.controller.js';
+import { LONE_PARENT_SOCIAL_RENTER } from '../support/households.js';
+import { completeQuestionnaire } from '../support/questionnaire-api.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -274,6 +283,30 @@ describe('a change set', () => {
     expect(report!.cases.find((result) => !result.passed && result.problems.some((problem) => problem.includes('27.05')))).toBeDefined();
   });
 
+  it('shows its impact over 10,000 generated households and, in aggregate only, the calculations kept', async () => {
+    // Two real calculations: a lone parent (Child Benefit for her eldest) and the same again.
+    for (const browser of ['browser_1795262400000_impacta1', 'browser_1795262400000_impactb2'])
+      await completeQuestionnaire(http, browser, LONE_PARENT_SOCIAL_RENTER);
+    const started = Date.now();
+    const report = (await post(`/api/policy/change-sets/${id}/impact`, pat, { date: '2026-12-01' }).expect(200)).body as ImpactReport;
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(report.sample).toMatchObject({ households: 10_000, seed: 1, losers: 0 });
+    expect(report.sample.gainers).toBeGreaterThan(0);
+    const childBenefit = report.sample.benefits.find(({ code }) => code === 'CHILD_BENEFIT')!;
+    // £1.05 a week more for each household with a child: a yearly change in whole pence, positive.
+    expect(childBenefit.yearlyChangePence).toBeGreaterThan(0);
+    expect(report.sample.distribution.reduce((sum, band) => sum + band.households, 0)).toBe(10_000 - report.sample.notWorkedOut);
+    expect(report.sample.examples.length).toBeGreaterThan(0);
+    expect(report.sample.examples.every(({ seed, description }) => Number.isInteger(seed) && description.length > 0)).toBe(true);
+    expect(report.stored).toMatchObject({ households: 2, changed: 2, gainers: 2, losers: 0 });
+    expect(report.stored).not.toHaveProperty('examples');
+    expect((await post(`/api/policy/change-sets/${id}/impact`, pat, { date: 'soon' }).expect(400)).body.errors[0].path).toBe('date');
+    // The same sample the next time: reproducible.
+    const again = (await post(`/api/policy/change-sets/${id}/impact`, pat, { date: '2026-12-01' }).expect(200)).body as ImpactReport;
+    expect(again.sample).toEqual(report.sample);
+    expect((await get(`/api/policy/change-sets/${id}`, pat).expect(200)).body.lastImpact).toEqual(again);
+  }, 60_000);
+
   it('cannot be approved by its author, only by another member', async () => {
     const own = await post(`/api/policy/change-sets/${id}/approve`, pat).expect(403);
     expect(own.body.code).toBe('OWN_CHANGE_SET');
@@ -362,6 +395,8 @@ describe('a change set', () => {
       'Pat Policy: edited',
       'Pat Policy: edited',
       'Pat Policy: cases-run',
+      'Pat Policy: impact-run',
+      'Pat Policy: impact-run',
       'Quinn Policy: approved',
       'Pat Policy: edited',
       'Pat Policy: edited',

@@ -1,5 +1,5 @@
 import type { CaseloadAmounts, CaseloadProblem } from '../../../common/adviser/caseload.js';
-import type { Answers } from '../../../common/survey/model.js';
+import { QUESTION_NAMES, type Answers, type PostcodeAnswer } from '../../../common/survey/model.js';
 import { CalculationOutOfRangeError, type Entitlements } from '../../../engine/core/entitlement-engine.js';
 import type { Household } from '../../../engine/household.js';
 import { figuresAt, type Figures } from '../../../engine/core/system-figures.js';
@@ -76,4 +76,9 @@ export function recalculateClient(
     if (error instanceof CalculationOutOfRangeError) return { problem: 'rates-not-held' };
     throw error;
   }
+}
+
+/** A calculation's postcode answer, whose Local Housing Allowance area the lookup settles. */
+export function postcodeOf(answers: Answers): PostcodeAnswer | undefined {
+  return answers[QUESTION_NAMES.clientPostcode] as PostcodeAnswer | undefined;
 }

@@ -16,7 +16,7 @@ import {
   type CaseloadRunSummary,
 } from '../../../common/adviser/caseload.js';
 import { isIsoDate } from '../../../common/survey/dates.js';
-import { QUESTION_NAMES, type Answers, type PostcodeAnswer } from '../../../common/survey/model.js';
+import type { Answers } from '../../../common/survey/model.js';
 import type { Entitlements } from '../../../engine/core/entitlement-engine.js';
 import type { SignedInUser } from '../accounts/signed-in-user.js';
 import { ENTITLEMENT_ENGINE } from '../calculation/calculation.service.js';
@@ -30,7 +30,7 @@ import { DEFINITIONS_DIR } from '../site/site.module.js';
 import type { CompiledSurvey, RuleEnvironment } from '../survey/survey-flow.js';
 import { COMPILED_SURVEY, oldestOpenCalculation, SurveyService } from '../survey/survey.service.js';
 import type { SurveyVersions } from '../survey/survey-versions.js';
-import { recalculateClient, type ClientOutcome, type StoredCalculation } from './caseload-figures.js';
+import { postcodeOf, recalculateClient, type ClientOutcome, type StoredCalculation } from './caseload-figures.js';
 import { caseloadThreadCount, CaseloadThreads, hasCompiledThread } from './caseload-threads.js';
 import { RulesVersions } from '../../../engine/policy/rules-versions.js';
 
@@ -448,10 +448,6 @@ function storedCalculationOf(calculation: CalculationToRecalculate): StoredCalcu
     isFinished: calculation.is_finished,
     savedOn: calculation.saved_on,
   };
-}
-
-function postcodeOf(answers: Answers): PostcodeAnswer | undefined {
-  return answers[QUESTION_NAMES.clientPostcode] as PostcodeAnswer | undefined;
 }
 
 /**

@@ -15,6 +15,7 @@ import type { Request } from 'express';
 import type {
   CasesRunReport,
   ChangeSetDetail,
+  ImpactReport,
   ChangeSetSummary,
   ParameterSummary,
   ParameterView,
@@ -28,7 +29,7 @@ import { PolicyStaff } from '../access/access.js';
 import { signedInUser } from '../accounts/signed-in-user.js';
 import { ErrorResponseDto } from '../errors/error-response.dto.js';
 import { RateLimited } from '../rate-limit/route-limits.js';
-import { CreateChangeSetDto, EditDto, ParameterQuery, PublishDto, RevertDto, SearchQuery, UpratingDto } from './policy.dto.js';
+import { CreateChangeSetDto, EditDto, ImpactDto, ParameterQuery, PublishDto, RevertDto, SearchQuery, UpratingDto } from './policy.dto.js';
 import { PolicyService } from './policy.service.js';
 
 const NO_ACCESS =
@@ -241,6 +242,24 @@ export class PolicyController {
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'RATE_LIMITED: RATE_LIMIT_POLICY_RUN.' })
   runCases(@Req() request: Request, @Param('id') id: string): Promise<CasesRunReport> {
     return this.policy.runCases(signedInUser(request), idOf(id));
+  }
+
+  @Post('change-sets/:id/impact')
+  @HttpCode(200)
+  @RateLimited('policy-run')
+  @ApiParam(ID)
+  @ApiOperation({
+    summary: 'The impact of the draft against the published rules on a date',
+    description:
+      'Over a reproducible sample of 10,000 generated households (with examples) and over the households of real calculations still kept (in aggregate only): households that change, gainers and losers, the change a year for each benefit, and the distribution of changes.',
+  })
+  @ApiOkResponse({ description: 'ImpactReport' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_FAILED: date.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: NOT_FOUND })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'CHANGE_SET_HAS_PROBLEMS: the draft does not load.' })
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'RATE_LIMITED: RATE_LIMIT_POLICY_RUN.' })
+  impact(@Req() request: Request, @Param('id') id: string, @Body() body: ImpactDto): Promise<ImpactReport> {
+    return this.policy.impact(signedInUser(request), idOf(id), body.date);
   }
 
   @Post('change-sets/:id/approve')

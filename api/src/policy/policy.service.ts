@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ukToday } from '../../../common/dates/uk-today.js';
@@ -15,6 +16,8 @@ import type {
   ParameterSummary,
   ParameterView,
   PolicySearchHit,
+  ImpactPart,
+  ImpactReport,
   PolicyStatus,
   RulesetSummary,
   RulesetView,
@@ -28,6 +31,12 @@ import { checkCase, readCaseFilesFrom, runCases as runEveryCase, type RulesCase 
 import { PolicyCatalogue } from '../../../engine/policy/catalogue.js';
 import { readCatalogueInputs } from '../../../engine/policy/load-catalogue.js';
 import { upratingProposals, UpratingRequestError } from '../../../engine/policy/uprating.js';
+import { ImpactTally, sampleImpactInChunks } from '../../../engine/policy/impact.js';
+import type { Answers } from '../../../common/survey/model.js';
+import { householdOfCalculation, postcodeOf } from '../caseload/caseload-figures.js';
+import { PostcodeBrmaLookup } from '../lookup/postcode-brma-lookup.js';
+import { lhaAreaChoice } from '../survey/lha-area-choice.js';
+import { oldestOpenCalculation, SurveyService } from '../survey/survey.service.js';
 import { readSchema } from '../../../engine/schemas/json-schema.js';
 import { taxYearOf, type Entitlements } from '../../../engine/core/entitlement-engine.js';
 import { normaliseHousehold } from '../../../engine/core/normalise.js';
@@ -54,6 +63,11 @@ import type { PublishedPart } from './policy-change-set.entity.js';
 const LATEST = '9999-12-31';
 /** How often a process looks for change sets another process published (each process keeps its own versions). */
 const REFRESH_MS = 10_000;
+/** The impact's sample of generated households: how many, and the seed that makes the same ones again. */
+const IMPACT_SAMPLE = 10_000;
+const IMPACT_SEED = 1;
+/** Stored calculations are read this many at a time, letting the server's other requests run between. */
+const STORED_CHUNK = 500;
 /** Drafts applied recently, kept so that reading a change set again does not load the engine again. */
 const APPLIED_KEPT = 16;
 
@@ -99,6 +113,8 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(ENTITLEMENT_ENGINE) private readonly engine: Entitlements,
     private readonly logger: JsonLogger,
+    private readonly surveys: SurveyService,
+    private readonly brmas: PostcodeBrmaLookup,
   ) {}
 
   /** The rules versions of the process (the calculation module's engine). */
@@ -433,6 +449,85 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
     await this.dataSource.query(`UPDATE policy_change_sets SET last_cases_run = $2::jsonb WHERE id = $1`, [id, JSON.stringify(report)]);
     await this.audit(this.dataSource, id, user, 'cases-run', `Ran ${report.total} cases: ${passed} passed, ${report.failed} failed.`);
     return report;
+  }
+
+  /**
+   * The draft against the published rules on a date, over the reproducible sample of generated households and over
+   * the households of real calculations still kept, in aggregate only: examples come from the sample, never from a
+   * stored calculation, and nothing of a calculation is kept or logged.
+   */
+  async impact(user: SignedInUser, id: number, date: string): Promise<ImpactReport> {
+    if (!isIsoDate(date)) throw ApiError.validation([{ path: 'date', message: 'Enter a real date, written yyyy-mm-dd.' }]);
+    const row = await this.row(id);
+    const published = this.versions.versionOn(date);
+    const applied = this.apply(row.edits, published.files);
+    if (!applied.engine)
+      throw new ApiError(
+        409,
+        'CHANGE_SET_HAS_PROBLEMS',
+        'Put right the problems listed before running the impact.',
+        applied.problems.map(fieldErrorOfProblem),
+      );
+    const started = performance.now();
+    const sample = await sampleImpactInChunks(published.engine, applied.engine, date, {
+      count: IMPACT_SAMPLE,
+      seed: IMPACT_SEED,
+      examples: 10,
+    });
+    const sampleMs = Math.round(performance.now() - started);
+    const storedStarted = performance.now();
+    const stored = await this.storedImpact(published.engine, applied.engine, date);
+    const report: ImpactReport = {
+      ranAt: new Date().toISOString(),
+      date,
+      sample,
+      stored,
+      sampleMs,
+      storedMs: Math.round(performance.now() - storedStarted),
+    };
+    await this.dataSource.query(`UPDATE policy_change_sets SET last_impact = $2::jsonb WHERE id = $1`, [id, JSON.stringify(report)]);
+    await this.audit(
+      this.dataSource,
+      id,
+      user,
+      'impact-run',
+      `Impact at ${date}: ${sample.changed} of ${sample.households} sample households change; ${stored.changed} of ${stored.households} kept calculations.`,
+    );
+    return report;
+  }
+
+  /** Every finished calculation still kept, read as the results page reads it, added to the tally without an example. */
+  private async storedImpact(before: Entitlements, after: Entitlements, date: string): Promise<ImpactPart> {
+    const tally = new ImpactTally(before, after, date, { examples: 0 });
+    const environment = this.surveys.ruleEnvironment();
+    const survey = this.surveys.compiled;
+    let notHouseholds = 0;
+    for (let offset = 0; ; offset += STORED_CHUNK) {
+      const rows = await this.dataSource.query<{ answers: Answers; completed_pages: string[] }[]>(
+        `WITH kept AS (
+           SELECT s.id, s.completed_pages FROM calculation_sessions s
+            WHERE s.finished_at IS NOT NULL AND s.created_at >= $1 ORDER BY s.id LIMIT $2 OFFSET $3
+         )
+         SELECT k.completed_pages, COALESCE((SELECT jsonb_object_agg(a.question_name, a.value) FROM survey_answers a WHERE a.session_id = k.id), '{}') AS answers
+           FROM kept k`,
+        [oldestOpenCalculation(), STORED_CHUNK, offset],
+      );
+      if (rows.length === 0) break;
+      const areas = await this.brmas.areasOf(rows.flatMap(({ answers }) => postcodeOf(answers)?.postcode ?? []));
+      for (const row of rows) {
+        const postcode = postcodeOf(row.answers);
+        const household = householdOfCalculation(
+          survey,
+          { answers: row.answers, completedPages: row.completed_pages, isFinished: true, savedOn: date },
+          { ...environment, lhaAreaChoice: lhaAreaChoice(before.lha, postcode, areas.get(postcode?.postcode ?? '') ?? null) },
+        );
+        if (typeof household === 'string') notHouseholds += 1;
+        else tally.add(household);
+      }
+      await nextTurn();
+    }
+    const { examples: _none, ...part } = tally.report();
+    return { ...part, households: part.households + notHouseholds, notWorkedOut: part.notWorkedOut + notHouseholds };
   }
 
   // ---------------------------------------------------------------------------------------------------------------
