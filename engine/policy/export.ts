@@ -1,4 +1,4 @@
-import type { PolicyEdit } from '../../common/policy/model.js';
+import type { CaseEdit, PolicyEdit } from '../../common/policy/model.js';
 import { Contract } from '../schemas/json-schema.js';
 import type { SourceFiles } from '../source-files.js';
 import { applyEdit, editedPart, editShapeProblems, editTarget, sameJson } from './edits.js';
@@ -29,6 +29,61 @@ export interface ScheduledChange {
 
 export const scheduledPath = (set: Pick<PublishedChangeSet, 'id' | 'effectiveFrom'>): string =>
   `${SCHEDULED_FOLDER}/${set.effectiveFrom}-cs${set.id}.json`;
+
+/** The scheduled change that puts back what a change set in force replaced, from the date it is reverted. */
+const revertPath = (set: Pick<PublishedChangeSet, 'id' | 'revertedFrom'>): string =>
+  `${SCHEDULED_FOLDER}/${set.revertedFrom}-cs${set.id}-revert.json`;
+
+/**
+ * An edit that puts back what `edit` replaced (`before`, as editedPart gave it), or null when no edit can: an edit
+ * can set a value, a rule or a text, not take away a value, an item or a case that was not there before.
+ */
+export function restoringEdit(edit: PolicyEdit, before: unknown): PolicyEdit | null {
+  if (before === null && edit.kind !== 'question') return null;
+  switch (edit.kind) {
+    case 'parameter-value': {
+      const { value, source, note } = before as {
+        value: number | boolean | null;
+        source: { title: string; url: string };
+        note: string | null;
+      };
+      return {
+        kind: 'parameter-value',
+        parameter: edit.parameter,
+        from: edit.from,
+        value,
+        source,
+        ...(note === null || note === undefined ? {} : { note }),
+      };
+    }
+    case 'rates-held':
+      return { kind: 'rates-held', until: before as string };
+    case 'rule': {
+      const { conditions, description } = before as { conditions: unknown; description: string | null };
+      return { kind: 'rule', ruleset: edit.ruleset, rule: edit.rule, conditions, ...(description === null ? {} : { description }) };
+    }
+    case 'question': {
+      if (before === null) return null;
+      const { text, helpText, showHide } = before as { text: string | null; helpText: string | null; showHide: string | null };
+      return {
+        kind: 'question',
+        page: edit.page,
+        question: edit.question,
+        ...(edit.text !== undefined && text !== null ? { text } : {}),
+        ...(edit.helpText !== undefined && helpText !== null ? { helpText } : {}),
+        ...(edit.showHide !== undefined ? { showHide } : {}),
+      };
+    }
+    case 'extra-help-item':
+      return { kind: 'extra-help-item', category: edit.category, item: before as Record<string, unknown> };
+    case 'case':
+      return { kind: 'case', ruleset: edit.ruleset, case: before as CaseEdit['case'] };
+  }
+}
+
+function describeTarget(edit: PolicyEdit): string {
+  return edit.kind === 'parameter-value' ? `the value of ${edit.parameter} from ${edit.from}` : `its ${edit.kind} edit`;
+}
 
 /** The scheduled change sets in the repository, checked, as the rules versions apply them (before the database's). */
 export function readScheduledChanges(files: SourceFiles): PublishedChangeSet[] {
@@ -135,6 +190,8 @@ export function planExport(
   };
   // A scheduled file goes once its change set is in the files, reverted or withdrawn; others' files are left alone.
   const done = new Set<number>(withdrawn);
+  // A scheduled revert goes once its change set has been taken out of the files, or was withdrawn.
+  const reverted = new Set<number>(withdrawn);
   for (const change of [...published].sort((a, b) => a.seq - b.seq)) {
     if (change.effectiveFrom > today) {
       const path = scheduledPath(change);
@@ -151,10 +208,28 @@ export function planExport(
       for (const edit of change.edits) set(editTarget(edit), applyEdit(read(editTarget(edit)), edit));
       plan.written.push(change.id);
       done.add(change.id);
-      if (change.revertedFrom)
-        plan.warnings.push(
-          `Change set ${change.id} is reverted from ${change.revertedFrom}: it is written into the files now, as it is in force; run the export again on or after that date to take it out.`,
-        );
+      if (change.revertedFrom) {
+        // In force today and reverted from a date ahead: what it replaced comes back from that date, scheduled.
+        const restoring = change.edits.flatMap((edit, index) => {
+          const restored = restoringEdit(edit, change.parts?.[index]?.before ?? null);
+          if (!restored)
+            plan.warnings.push(
+              `Change set ${change.id}: ${describeTarget(edit)} cannot be taken out by a scheduled change; run the export again on or after ${change.revertedFrom}.`,
+            );
+          return restored ? [restored] : [];
+        });
+        if (restoring.length > 0) {
+          const path = revertPath(change);
+          const file: ScheduledChange = {
+            changeSet: change.id,
+            title: `Revert: ${change.title ?? `change set ${change.id}`}`,
+            effectiveFrom: change.revertedFrom,
+            edits: restoring,
+          };
+          const text = files.read(path);
+          if (text === null || !sameJson(JSON.parse(text), file)) writes.set(path, `${JSON.stringify(file, null, 2)}\n`);
+        }
+      }
     } else {
       // Reverted by today: where the files hold what it set, put back what it replaced.
       change.edits.forEach((edit, index) => {
@@ -164,11 +239,12 @@ export function planExport(
       });
       plan.restored.push(change.id);
       done.add(change.id);
+      reverted.add(change.id);
     }
   }
   for (const name of files.list(SCHEDULED_FOLDER)) {
-    const id = /-cs(\d+)\.json$/.exec(name)?.[1];
-    if (id !== undefined && done.has(Number(id))) writes.set(`${SCHEDULED_FOLDER}/${name}`, null);
+    const match = /-cs(\d+)(-revert)?\.json$/.exec(name);
+    if (match && (match[2] ? reverted : done).has(Number(match[1]))) writes.set(`${SCHEDULED_FOLDER}/${name}`, null);
   }
   return plan;
 }

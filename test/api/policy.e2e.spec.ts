@@ -1,5 +1,10 @@
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { RequestMethod } from '@nestjs/common';
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import request from 'supertest';
 import { ukToday } from '../../common/dates/uk-today.js';
 import type {
@@ -15,6 +20,10 @@ import { PolicyController } from '../../api/src/policy/policy.controller.js';
 import { LONE_PARENT_SOCIAL_RENTER } from '../support/households.js';
 import { completeQuestionnaire } from '../support/questionnaire-api.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { REPO_ROOT } from '../support/api-process.js';
+import { normaliseHousehold } from '../../engine/core/normalise.js';
+import { repositoryRulesVersions } from '../../engine/policy/repository.js';
+import { diskFiles } from '../../engine/source-files.js';
 
 /**
  * The policy workbench's API (issue 19): only policy staff; change sets checked as the files are; approval by
@@ -410,4 +419,60 @@ describe('a change set', () => {
   it('answers 404 for a change set that is not there, whatever the number looks like', async () => {
     for (const bad of ['999999', 'abc', '-1', '1.5']) await get(`/api/policy/change-sets/${bad}`, pat).expect(404);
   });
+});
+
+describe('npm run rules:export', () => {
+  let copy: string;
+
+  beforeAll(() => {
+    // A copy of the repository's rules and definitions, so the export writes there and not into the working tree.
+    copy = mkdtempSync(join(tmpdir(), 'rules-export-'));
+    for (const folder of ['rulesets', 'definitions']) cpSync(join(REPO_ROOT, folder), join(copy, folder), { recursive: true });
+    cpSync(join(REPO_ROOT, '.prettierrc.json'), join(copy, '.prettierrc.json'));
+  });
+  afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
+  const runExport = (...args: string[]) =>
+    promisify(execFile)(
+      process.execPath,
+      ['--import', join(REPO_ROOT, 'scripts/register-typescript.mjs'), join(REPO_ROOT, 'scripts/rules-export.ts'), ...args],
+      {
+        cwd: copy,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: testApp.database.url, NODE_ENV: 'test' },
+      },
+    );
+
+  it('writes what is published into the files, and a fresh load of them works out what the server does', async () => {
+    // A change set with a date ahead, as well as those in force (the question, and the correction reverted from a later date).
+    const ahead = await approvedChangeSet('Child Benefit from next month', [{ ...CORRECTION, value: 2900 }]);
+    await post(`/api/policy/change-sets/${ahead}/publish`, quinn, { effectiveFrom: daysAhead(30) }).expect(200);
+    await expect(runExport('--check')).rejects.toMatchObject({ code: 1 });
+    const { stdout } = await runExport();
+    expect(stdout).toContain(`changed rulesets/parameters/${ELDEST}.json`);
+    expect(stdout).toContain(`added rulesets/scheduled/${daysAhead(30)}-cs${ahead}.json`);
+    expect(stdout).toContain('changed definitions/survey/pages/where-you-live.json');
+    const checked = await runExport('--check').catch((error: { stdout: string }) => error);
+    expect(checked.stdout).toContain('The files already hold every published change set.');
+    const page = JSON.parse(readFileSync(join(copy, 'definitions/survey/pages/where-you-live.json'), 'utf8')) as {
+      fields: { questions: { name: string; text: string }[] }[];
+    };
+    expect(page.fields[0].questions.find(({ name }) => name === 'ClientPostcode')!.text).toBe('What is the postcode of your home?');
+
+    // The exported files alone, with no database: the same figures as the server on each date.
+    const fresh = repositoryRulesVersions(diskFiles(copy));
+    const household = {
+      country: 'ENGLAND',
+      adults: [{ age: 30 }],
+      children: [{ dateOfBirth: '2019-05-01' }],
+      housing: { tenure: 'SOCIAL_RENT' },
+    };
+    for (const date of [ukToday(), daysAhead(2), daysAhead(29), daysAhead(30)]) {
+      const exported = fresh
+        .calculateSync(normaliseHousehold(household as never), date)
+        .benefits.find(({ code }) => code === 'CHILD_BENEFIT')!;
+      expect({ date, weekly: exported.weeklyPence / 100 }).toEqual({ date, weekly: (await childBenefitOn(date)).weekly });
+    }
+    const status = (await get('/api/policy/status', pat).expect(200)).body as PolicyStatus;
+    expect(status.published.every(({ files }) => files === 'not-exported' || files === 'in-files')).toBe(true);
+  }, 120_000);
 });
