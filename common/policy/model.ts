@@ -253,6 +253,11 @@ export interface ImpactBenefitChange {
 }
 
 export interface ImpactPart {
+  /**
+   * Real calculations only: fewer than IMPACT_SMALL_COUNT were worked out, so every figure but `households` is withheld
+   * (0 and empty), and no one person's calculation can be told apart.
+   */
+  suppressed?: boolean;
   households: number;
   /** Households that could not be worked out at the date with one of the two (rates not held...). */
   notWorkedOut: number;
@@ -368,6 +373,9 @@ export interface PolicySearchHit {
   /** Where the match is: the label, the regulation, the text... */
   detail: string;
 }
+
+/** The impact over real calculations is shown only over at least this many households (see ImpactPart.suppressed). */
+export const IMPACT_SMALL_COUNT = 10;
 
 export const POLICY_LIMITS = {
   titleMaxLength: 200,

@@ -307,12 +307,28 @@ describe('a change set', () => {
     expect(report.sample.distribution.reduce((sum, band) => sum + band.households, 0)).toBe(10_000 - report.sample.notWorkedOut);
     expect(report.sample.examples.length).toBeGreaterThan(0);
     expect(report.sample.examples.every(({ seed, description }) => Number.isInteger(seed) && description.length > 0)).toBe(true);
-    expect(report.stored).toMatchObject({ households: 2, changed: 2, gainers: 2, losers: 0 });
+    // Over fewer than 10 calculations a total would be one person's figures: none are shown.
+    expect(report.stored).toEqual({
+      suppressed: true,
+      households: 2,
+      notWorkedOut: 0,
+      changed: 0,
+      gainers: 0,
+      losers: 0,
+      totalYearlyChangePence: 0,
+      benefits: [],
+      distribution: [],
+    });
     expect(report.stored).not.toHaveProperty('examples');
     expect((await post(`/api/policy/change-sets/${id}/impact`, pat, { date: 'soon' }).expect(400)).body.errors[0].path).toBe('date');
-    // The same sample the next time: reproducible.
+    // Ten calculations: shown in aggregate. And the same sample the next time: reproducible.
+    for (let more = 0; more < 8; more += 1)
+      await completeQuestionnaire(http, `browser_1795262400000_impactc${more}`, LONE_PARENT_SOCIAL_RENTER);
     const again = (await post(`/api/policy/change-sets/${id}/impact`, pat, { date: '2026-12-01' }).expect(200)).body as ImpactReport;
     expect(again.sample).toEqual(report.sample);
+    expect(again.stored).toMatchObject({ households: 10, changed: 10, gainers: 10, losers: 0 });
+    expect(again.stored.suppressed).toBeUndefined();
+    expect(again.stored.benefits.find(({ code }) => code === 'CHILD_BENEFIT')!.yearlyChangePence).toBeGreaterThan(0);
     expect((await get(`/api/policy/change-sets/${id}`, pat).expect(200)).body.lastImpact).toEqual(again);
   }, 60_000);
 

@@ -24,7 +24,7 @@ import type {
   UpratingRequest,
   UpratingResponse,
 } from '../../../common/policy/model.js';
-import { POLICY_LIMITS } from '../../../common/policy/model.js';
+import { IMPACT_SMALL_COUNT, POLICY_LIMITS } from '../../../common/policy/model.js';
 import type { FieldError } from '../../../common/errors.js';
 import type { BenefitCode } from '../../../engine/core/benefit.js';
 import { checkCase, readCaseFilesFrom, runCases as runEveryCase, type RulesCase } from '../../../engine/core/cases.js';
@@ -527,7 +527,21 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
       await nextTurn();
     }
     const { examples: _none, ...part } = tally.report();
-    return { ...part, households: part.households + notHouseholds, notWorkedOut: part.notWorkedOut + notHouseholds };
+    const households = part.households + notHouseholds;
+    // Over a handful of calculations a total is one person's figures: show none of them.
+    if (part.households - part.notWorkedOut < IMPACT_SMALL_COUNT)
+      return {
+        suppressed: true,
+        households,
+        notWorkedOut: 0,
+        changed: 0,
+        gainers: 0,
+        losers: 0,
+        totalYearlyChangePence: 0,
+        benefits: [],
+        distribution: [],
+      };
+    return { ...part, households, notWorkedOut: part.notWorkedOut + notHouseholds };
   }
 
   // ---------------------------------------------------------------------------------------------------------------

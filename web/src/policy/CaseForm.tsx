@@ -1,4 +1,8 @@
 import Form from '@rjsf/core';
+// Straight from @rjsf/core, not through its default registry: the built app swaps that registry's lists for the
+// questionnaire's few (web/vite.config.ts), and a household needs rjsf's whole set (arrays, selects, checkboxes).
+import rjsfFields from '@rjsf/core/lib/components/fields/index.js';
+import rjsfWidgets from '@rjsf/core/lib/components/widgets/index.js';
 import type { RJSFSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import Ajv2020 from 'ajv/dist/2020.js';
@@ -15,6 +19,9 @@ import { SelectField, TextAreaField, useProblems } from './policy-ui';
  * The household schema is the calculation API's (JSON Schema 2020-12, with its own `x-` keywords for messages), so
  * ajv reads it as 2020-12 and lets the unknown keywords be.
  */
+const HOUSEHOLD_FIELDS = rjsfFields();
+const HOUSEHOLD_WIDGETS = rjsfWidgets();
+
 const householdValidator = customizeValidator({
   AjvClass: Ajv2020 as unknown as NonNullable<Parameters<typeof customizeValidator>[0]>['AjvClass'],
   ajvOptionsOverrides: { strict: false },
@@ -317,6 +324,8 @@ function LoadedCaseForm({
           className="policy-form policy-case-form"
           schema={schema}
           validator={householdValidator}
+          fields={HOUSEHOLD_FIELDS}
+          widgets={HOUSEHOLD_WIDGETS}
           formData={household}
           idPrefix="case-edit-case-household"
           noHtml5Validate

@@ -1,10 +1,17 @@
 import { formatAmount } from '../../../common/money';
-import type { CasesRunReport, ParameterSummary } from '../../../common/policy/model';
+import type { CaseRunResult, CasesRunReport, ParameterSummary } from '../../../common/policy/model';
 import { formatValue, longDate } from './policy-text';
 
-/** The last cases run: how many passed, a table of every case, and for each failure the figures behind it. */
-export function CasesRunView({ report, parameters }: { report: CasesRunReport; parameters: ReadonlyMap<string, ParameterSummary> }) {
-  const failures = report.cases.filter((item) => !item.passed);
+type Parameters = ReadonlyMap<string, ParameterSummary>;
+
+/**
+ * The last cases run: how many passed; the cases that failed and this change set's own, each with the figures behind
+ * it; and every case that passed, folded away (there are hundreds), each with its figures too.
+ */
+export function CasesRunView({ report, parameters }: { report: CasesRunReport; parameters: Parameters }) {
+  const failed = report.cases.filter((item) => !item.passed);
+  const own = report.cases.filter((item) => item.passed && item.origin === 'change-set');
+  const passed = report.cases.filter((item) => item.passed && item.origin !== 'change-set');
   return (
     <div className="policy-cases-run" data-testid="cases-run">
       <p>
@@ -14,80 +21,89 @@ export function CasesRunView({ report, parameters }: { report: CasesRunReport; p
         {report.failed > 0 ? `, ${report.failed} failed` : ''} (run{' '}
         {new Date(report.ranAt).toLocaleString('en-GB', { timeZone: 'Europe/London' })}).
       </p>
-      <div className="adviser-table__scroll">
-        <table className="adviser-table policy-table">
-          <caption>Each hand-worked case with the change set applied</caption>
-          <thead>
-            <tr>
-              <th scope="col">Case</th>
-              <th scope="col">From</th>
-              <th scope="col">Date</th>
-              <th scope="col">Result</th>
-              <th scope="col">Problems</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.cases.map((item, index) => (
-              <tr key={`${item.file}-${index}`}>
-                <th scope="row">{item.name}</th>
-                <td>{item.origin === 'change-set' ? 'This change set' : item.file}</td>
-                <td>{longDate(item.date)}</td>
-                <td className={item.passed ? 'policy-pass' : 'policy-fail'}>{item.passed ? 'Passed' : 'Failed'}</td>
-                <td>
-                  {item.problems.length > 0 && (
-                    <ul className="policy-plain-list">
-                      {item.problems.map((problem) => (
-                        <li key={problem}>{problem}</li>
-                      ))}
-                    </ul>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {failures.length > 0 && (
-        <>
-          <h3>Why the failing cases fail</h3>
-          {failures.map((item, index) => (
-            <details key={`${item.file}-${index}`} className="policy-disclosure">
-              <summary>{item.name}</summary>
-              {item.benefits.map((benefit) => (
-                <div key={benefit.code} className="policy-case-benefit">
-                  <h4>{benefit.name}</h4>
-                  <p>
-                    {benefit.eligible ? 'Eligible' : 'Not eligible'}: {formatAmount(benefit.weeklyPence)} a week,{' '}
-                    {formatAmount(benefit.monthlyPence)} a month.
-                  </p>
-                  <p>Rules that held: {benefit.rules.length > 0 ? benefit.rules.join(', ') : 'none'}.</p>
-                  {benefit.parameters.length > 0 && (
-                    <table className="adviser-table policy-table">
-                      <caption>Rates read for {benefit.name}</caption>
-                      <thead>
-                        <tr>
-                          <th scope="col">Parameter</th>
-                          <th scope="col">Value</th>
-                          <th scope="col">From</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {benefit.parameters.map((parameter) => (
-                          <tr key={parameter.name}>
-                            <th scope="row">{parameter.name}</th>
-                            <td>{formatValue(parameter.value, parameters.get(parameter.name)?.unit ?? '')}</td>
-                            <td>{longDate(parameter.from)}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  )}
-                </div>
-              ))}
-            </details>
-          ))}
-        </>
+      {failed.length > 0 && (
+        <CasesTable caption="The cases that failed with the change set applied" cases={failed} parameters={parameters} />
+      )}
+      {own.length > 0 && <CasesTable caption="This change set’s own cases, which passed" cases={own} parameters={parameters} />}
+      {passed.length > 0 && (
+        <details className="policy-disclosure" data-testid="cases-passed">
+          <summary>
+            The {passed.length} {passed.length === 1 ? 'case' : 'cases'} of the repository that passed
+          </summary>
+          <CasesTable caption="The repository’s cases that passed with the change set applied" cases={passed} parameters={parameters} />
+        </details>
       )}
     </div>
+  );
+}
+
+function CasesTable({ caption, cases, parameters }: { caption: string; cases: readonly CaseRunResult[]; parameters: Parameters }) {
+  return (
+    <div className="adviser-table__scroll">
+      <table className="adviser-table policy-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Case, and the figures worked out</th>
+            <th scope="col">From</th>
+            <th scope="col">Date</th>
+            <th scope="col">Result</th>
+            <th scope="col">Problems</th>
+          </tr>
+        </thead>
+        <tbody>
+          {cases.map((item, index) => (
+            <tr key={`${item.file}-${index}`}>
+              <th scope="row">
+                <details className="policy-disclosure">
+                  <summary>{item.name}</summary>
+                  <CaseFigures item={item} parameters={parameters} />
+                </details>
+              </th>
+              <td>{item.origin === 'change-set' ? 'This change set' : item.file}</td>
+              <td>{longDate(item.date)}</td>
+              <td className={item.passed ? 'policy-pass' : 'policy-fail'}>{item.passed ? 'Passed' : 'Failed'}</td>
+              <td>
+                {item.problems.length > 0 && (
+                  <ul className="policy-plain-list">
+                    {item.problems.map((problem) => (
+                      <li key={problem}>{problem}</li>
+                    ))}
+                  </ul>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Each benefit the case names: the figures, the rules that held and the rates read. */
+function CaseFigures({ item, parameters }: { item: CaseRunResult; parameters: Parameters }) {
+  if (item.benefits.length === 0) return <p>No benefit was worked out.</p>;
+  return (
+    <>
+      {item.benefits.map((benefit) => (
+        <div key={benefit.code} className="policy-case-benefit">
+          <p>
+            <strong>{benefit.name}</strong>: {benefit.eligible ? 'eligible' : 'not eligible'}, {formatAmount(benefit.weeklyPence)} a week,{' '}
+            {formatAmount(benefit.monthlyPence)} a month.
+          </p>
+          <p>Rules that held: {benefit.rules.length > 0 ? benefit.rules.join(', ') : 'none'}.</p>
+          {benefit.parameters.length > 0 && (
+            <ul className="policy-plain-list">
+              {benefit.parameters.map((parameter) => (
+                <li key={parameter.name}>
+                  <span className="policy-name">{parameter.name}</span>:{' '}
+                  {formatValue(parameter.value, parameters.get(parameter.name)?.unit ?? '')} (from {longDate(parameter.from)})
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      ))}
+    </>
   );
 }

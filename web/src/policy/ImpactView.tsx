@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { formatAmount } from '../../../common/money';
-import type { ImpactPart, ImpactReport } from '../../../common/policy/model';
+import { IMPACT_SMALL_COUNT, type ImpactPart, type ImpactReport } from '../../../common/policy/model';
 import { LoadingSpinner } from '../shared/LoadingSpinner';
 import { longDate } from './policy-text';
 
@@ -63,6 +63,11 @@ function Part({ id, title, part, note }: { id: string; title: string; part: Impa
       <p>{note}</p>
       {part.households === 0 ? (
         <p>No households to work out.</p>
+      ) : part.suppressed ? (
+        <p data-testid={`${id}-suppressed`}>
+          Fewer than {IMPACT_SMALL_COUNT} of these calculations could be worked out, so no figures are shown: over so few, a total would be
+          one person’s.
+        </p>
       ) : (
         <>
           <p>
