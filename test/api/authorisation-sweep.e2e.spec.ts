@@ -238,16 +238,17 @@ describe('the authorisation sweep of every route', () => {
     expect(routes.filter((route) => rules.get(routeKey(route)) === undefined).map(routeKey)).toEqual([]);
   });
 
-  it('refuses the adviser area to anyone not signed in, and the organisation admin routes to advisers', async () => {
+  it('refuses the adviser area to anyone not signed in, the organisation admin routes to advisers, and the policy workbench to all but policy staff', async () => {
     const wrong: string[] = [];
     for (const route of routes) {
       const rule = rules.get(routeKey(route));
-      if (rule !== 'adviser' && rule !== 'organisation-admin') continue;
+      if (rule !== 'adviser' && rule !== 'organisation-admin' && rule !== 'policy-staff') continue;
       const valid = ROUTE_ENTRIES[routeKey(route)](context.ids);
-      const outsiders =
-        rule === 'adviser'
-          ? [SIGNED_OUT, callers.publicBrowser, callers.otherBrowser]
-          : [SIGNED_OUT, callers.publicBrowser, callers.adviser, callers.otherAdviser];
+      const outsiders = {
+        adviser: [SIGNED_OUT, callers.publicBrowser, callers.otherBrowser],
+        'organisation-admin': [SIGNED_OUT, callers.publicBrowser, callers.adviser, callers.otherAdviser],
+        'policy-staff': [SIGNED_OUT, callers.publicBrowser, callers.adviser, callers.admin, callers.otherAdviser, callers.otherAdmin],
+      }[rule];
       for (const caller of outsiders) {
         const answer = await call(route, valid, caller);
         if (answer.status !== 403 || answer.code !== 'NO_ACCESS')

@@ -340,6 +340,7 @@ describe('3. one spelling of an id', () => {
       clientGuid: '',
       adviserUserId: '',
       caseloadRunId: '',
+      changeSetId: '',
     };
     const routes = (await routesFromServer(server.url)).filter((route) =>
       JSON.stringify(ROUTE_ENTRIES[routeKey(route)](ids)).includes(session),

@@ -17,6 +17,8 @@ import type {
 } from '../../common/policy/model.js';
 import { AccountsService } from '../../api/src/accounts/accounts.service.js';
 import { PolicyController } from '../../api/src/policy/policy.controller.js';
+import { createApp } from '../../api/src/create-app.js';
+import { JsonLogger } from '../../api/src/logging/json-logger.js';
 import { LONE_PARENT_SOCIAL_RENTER } from '../support/households.js';
 import { completeQuestionnaire } from '../support/questionnaire-api.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -367,6 +369,23 @@ describe('a change set', () => {
     const status = (await get('/api/policy/status', pat).expect(200)).body as PolicyStatus;
     expect(status.rulesVersionToday).toBe('2026-27');
     expect(status.published).toEqual([expect.objectContaining({ id, files: 'not-exported', differences: [] })]);
+  });
+
+  it('is logged at the start of another server as not in the files, without anything personal', async () => {
+    const saved = { ...process.env };
+    const lines: string[] = [];
+    Object.assign(process.env, { NODE_ENV: 'test', DATABASE_URL: testApp.database.url, JOB_WORKER: 'off' });
+    let second: Awaited<ReturnType<typeof createApp>> | undefined;
+    try {
+      second = await createApp(new JsonLogger('info', { write: (line: string) => lines.push(line) }));
+    } finally {
+      process.env = saved;
+      await second?.close();
+    }
+    const warnings = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((entry) => entry.message === 'a published policy change set is not in the repository files');
+    expect(warnings).toEqual([expect.objectContaining({ level: 'warn', changeSet: id, files: 'not-exported', differences: 0 })]);
   });
 
   it('can be withdrawn before its date, and then applies on no date', async () => {

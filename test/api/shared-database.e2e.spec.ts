@@ -146,6 +146,8 @@ describe('a script beside a server running on the embedded PostgreSQL', () => {
       'admin@demo-advice.example',
       'adviser.one@demo-advice.example',
       'adviser.two@demo-advice.example',
+      'policy.one@demo-advice.example',
+      'policy.two@demo-advice.example',
     ]);
     const again = await runScript('scripts/seed-demo.ts', dataDir);
     expect({ code: again.code, stdout: again.stdout }).toEqual({ code: 0, stdout: expect.stringContaining('is already there') });

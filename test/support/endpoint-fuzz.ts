@@ -77,6 +77,8 @@ export interface FuzzIds {
   adviserUserId: string;
   /** The organisation's caseload run, done. */
   caseloadRunId: string;
+  /** A draft change set of the policy workbench, written by the fuzz's policy-staff member, with one edit. */
+  changeSetId: string;
 }
 
 export interface ValidRequest {
@@ -97,6 +99,15 @@ const HOUSEHOLD = {
     children: [{ dateOfBirth: '2019-03-02' }],
     housing: { tenure: 'SOCIAL_RENT', rent: { amount: 500, period: 'MONTH' }, bedrooms: 2 },
   },
+};
+
+/** A dated value of a parameter, as the workbench's uprating helper adds it (no source yet). */
+const POLICY_EDIT = {
+  kind: 'parameter-value',
+  parameter: 'gov/hmrc/child_benefit/amount/eldest',
+  from: '2027-01-04',
+  value: 2810,
+  source: null,
 };
 
 const client = (ids: FuzzIds) => ({
@@ -175,6 +186,32 @@ export const ROUTE_ENTRIES: Record<string, RouteEntry> = {
   'POST /api/v1/calculations/batch': () => ({ body: [structuredClone(HOUSEHOLD), structuredClone(HOUSEHOLD)] }),
   'GET /assets/img/{session}': (ids) => ({ path: { session: ids.publicSession }, query: { v: '1' } }),
   'GET /assets/wav/{session}': (ids) => ({ path: { session: ids.publicSession }, query: { v: '1' } }),
+  'GET /api/policy/status': () => ({}),
+  'GET /api/policy/rulesets': () => ({}),
+  'GET /api/policy/rulesets/{folder}': () => ({ path: { folder: 'child-benefit' } }),
+  'GET /api/policy/parameters': () => ({}),
+  'GET /api/policy/parameter': () => ({ query: { name: 'gov/hmrc/child_benefit/amount/eldest' } }),
+  'GET /api/policy/search': () => ({ query: { q: 'capital' } }),
+  'GET /api/policy/household-schema': () => ({}),
+  'POST /api/policy/uprating': () => ({
+    body: { parameters: ['gov/hmrc/child_benefit/amount/eldest'], percent: '3.8', from: '2027-01-04' },
+  }),
+  'GET /api/policy/change-sets': () => ({}),
+  'POST /api/policy/change-sets': () => ({ body: { title: 'Fuzzed', reason: 'A fuzzed change set.' } }),
+  'GET /api/policy/change-sets/{id}': (ids) => ({ path: { id: ids.changeSetId } }),
+  'POST /api/policy/change-sets/{id}/edits': (ids) => ({ path: { id: ids.changeSetId }, body: { edit: structuredClone(POLICY_EDIT) } }),
+  'PUT /api/policy/change-sets/{id}/edits/{index}': (ids) => ({
+    path: { id: ids.changeSetId, index: '0' },
+    body: { edit: structuredClone(POLICY_EDIT) },
+  }),
+  'DELETE /api/policy/change-sets/{id}/edits/{index}': (ids) => ({ path: { id: ids.changeSetId, index: '0' } }),
+  'POST /api/policy/change-sets/{id}/cases-run': (ids) => ({ path: { id: ids.changeSetId } }),
+  // A date before the rates held: the whole route runs, without ten thousand households each time.
+  'POST /api/policy/change-sets/{id}/impact': (ids) => ({ path: { id: ids.changeSetId }, body: { date: '2024-01-01' } }),
+  'POST /api/policy/change-sets/{id}/approve': (ids) => ({ path: { id: ids.changeSetId } }),
+  'POST /api/policy/change-sets/{id}/publish': (ids) => ({ path: { id: ids.changeSetId }, body: { effectiveFrom: '2027-01-04' } }),
+  'POST /api/policy/change-sets/{id}/withdraw': (ids) => ({ path: { id: ids.changeSetId } }),
+  'POST /api/policy/change-sets/{id}/revert': (ids) => ({ path: { id: ids.changeSetId }, body: { from: '2027-01-04' } }),
 };
 
 /** The OpenAPI routes with no entry, and the entries for routes that are gone: both must be empty. */
@@ -333,8 +370,8 @@ export function hostileValue(random: Random, depth = 0): unknown {
 // ---------------------------------------------------------------------------------------------------------------
 // One hostile request
 
-export type Caller = 'signed-out' | 'public' | 'adviser' | 'admin';
-export const CALLERS: readonly Caller[] = ['signed-out', 'public', 'adviser', 'admin'];
+export type Caller = 'signed-out' | 'public' | 'adviser' | 'admin' | 'policy';
+export const CALLERS: readonly Caller[] = ['signed-out', 'public', 'adviser', 'admin', 'policy'];
 
 export interface SignedIn {
   cookie: string;
@@ -345,6 +382,8 @@ export interface FuzzContext {
   ids: FuzzIds;
   adviser: SignedIn;
   admin: SignedIn;
+  /** A member of the charity's policy team (the policy workbench). */
+  policy: SignedIn;
   /** The app's body limit, so that some bodies are just over it. */
   bodyLimitKb: number;
 }
@@ -516,8 +555,8 @@ export function hostileRequest(route: Route, context: FuzzContext, seed: number,
       : hostileString(random)
           .replace(/[^\x20-\x7e]/g, '?')
           .slice(0, 500);
-  } else if (caller === 'adviser' || caller === 'admin') {
-    const account = caller === 'adviser' ? context.adviser : context.admin;
+  } else if (caller === 'adviser' || caller === 'admin' || caller === 'policy') {
+    const account = { adviser: context.adviser, admin: context.admin, policy: context.policy }[caller];
     headers.cookie = account.cookie;
     // Signing the fuzzing accounts out would end every other request's session part way through, so their
     // sign-out always carries a wrong CSRF token (a real sign-out is tested in accounts.e2e.spec.ts).
@@ -753,10 +792,20 @@ export async function prepareFuzzContext(
   const adviserSession = (await answerEveryPage(baseUrl, await startedCalculation('Fuzz start'), browserId, adviser)).session;
   const deletableSession = await startedCalculation('To delete');
   const caseloadRunId = await doneCaseloadRun(baseUrl, adviser);
+  await accounts.addUserToOrganisation(organisationId, {
+    email: 'policy@fuzz-advice.example',
+    displayName: 'Fuzz Policy',
+    password: FUZZ_PASSWORD,
+    role: 'policy-staff',
+  });
+  const policy = await signIn(baseUrl, 'policy@fuzz-advice.example');
+  const changeSetId = String((await postJson(baseUrl, '/api/policy/change-sets', { title: 'Fuzz', reason: 'For the fuzz.' }, policy)).id);
+  await postJson(baseUrl, `/api/policy/change-sets/${changeSetId}/edits`, { edit: POLICY_EDIT }, policy);
   return {
-    ids: { browserId, publicSession, publicToken, adviserSession, deletableSession, clientGuid, adviserUserId, caseloadRunId },
+    ids: { browserId, publicSession, publicToken, adviserSession, deletableSession, clientGuid, adviserUserId, caseloadRunId, changeSetId },
     adviser,
     admin,
+    policy,
     bodyLimitKb,
   };
 }
