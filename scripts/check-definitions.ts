@@ -7,7 +7,9 @@
  * - the extra help in `definitions/extra-help/`: every scheme complete, every condition naming facts that exist;
  * - the results' benefit guide (`definitions/results/benefits.json`), the better-off questions
  *   (`definitions/better-off/better-off.json`) and the PDF's templates (`definitions/documents/`, compiled and used
- *   to draw a sample result, so a misspelt field fails here rather than in someone's download).
+ *   to draw a sample result, so a misspelt field fails here rather than in someone's download);
+ * - the change sets scheduled in `rulesets/scheduled/` (written by `rules:export`): each laid over the files, with the
+ *   questionnaire, as the server will from its date.
  */
 import { checkSurveyDefinition, definitionFilesIn, definitionsCheckReport } from '../api/src/survey/survey-definitions.js';
 import { loadEntitlementEngine } from '../engine/load.js';
@@ -18,6 +20,10 @@ import { renderResultPdf } from '../api/src/documents/result-pdf.js';
 import { loadSiteConfig } from '../api/src/site/site-definitions.js';
 import { RESULT_BOTH_SYSTEMS } from '../test/fixtures/result.js';
 import { join, resolve } from 'node:path';
+import { applyChangeSet } from '../engine/policy/edits.js';
+import { readScheduledChanges } from '../engine/policy/export.js';
+import { diskFiles } from '../engine/source-files.js';
+import { surveyProblemsOf } from '../api/src/policy/policy-files.js';
 
 const definitionsDir = resolve(process.argv[2] ?? 'definitions');
 const survey = definitionsCheckReport(checkSurveyDefinition(definitionFilesIn(definitionsDir)));
@@ -30,6 +36,26 @@ try {
   console.log(`${engine.parameters.names.length} parameters, ${rules} rulesets and the extra help: all good`);
 } catch (error) {
   rulesetsOk = false;
+  console.error((error as Error).message);
+}
+let scheduledOk = true;
+try {
+  const files = diskFiles();
+  const scheduled = readScheduledChanges(files).sort((a, b) => a.effectiveFrom.localeCompare(b.effectiveFrom));
+  // Each from its date, over the files and every change scheduled before it, as the rules versions lay them.
+  for (const [index, change] of scheduled.entries()) {
+    const { problems } = applyChangeSet(
+      files,
+      scheduled.slice(0, index + 1).flatMap((set) => set.edits),
+      { moreChecks: surveyProblemsOf },
+    );
+    for (const problem of problems)
+      console.error(`rulesets/scheduled change set ${change.id} (from ${change.effectiveFrom}): ${problem.message}`);
+    scheduledOk &&= problems.length === 0;
+  }
+  if (scheduledOk) console.log(`${scheduled.length} scheduled change set(s) in rulesets/scheduled/: all good`);
+} catch (error) {
+  scheduledOk = false;
   console.error((error as Error).message);
 }
 let resultsOk = true;
@@ -47,4 +73,4 @@ try {
   resultsOk = false;
   console.error((error as Error).message);
 }
-process.exitCode = survey.ok && rulesetsOk && resultsOk ? 0 : 1;
+process.exitCode = survey.ok && rulesetsOk && scheduledOk && resultsOk ? 0 : 1;
