@@ -5,6 +5,7 @@ import { RulesetError } from '../core/ruleset.js';
 import { ParameterFilesError, RATES_HELD_FILE } from '../parameters/parameter-set.js';
 import { officialSourceProblem } from '../parameters/official-sources.js';
 import { Contract } from '../schemas/json-schema.js';
+import { CALCULATION_REQUEST } from '../validate-request.js';
 import { EXTRA_HELP_FOLDER, loadEntitlementEngineFrom, PARAMETERS_FOLDER, RULESETS_FOLDER } from '../load.js';
 import { overlayFiles, type SourceFiles } from '../source-files.js';
 import type { EntitlementEngine } from '../core/entitlement-engine.js';
@@ -234,6 +235,10 @@ export function editShapeProblems(edit: unknown): { field: string; message: stri
   if (typed.kind === 'case') {
     const found = CASE_FILE.problems({ cases: [typed.case] });
     for (const { path, message } of found) problems.push({ field: path.replace(/^cases\[0\]\.?/, 'case.'), message });
+    // The household as the calculation API takes one (its date is the case's).
+    if (found.length === 0)
+      for (const { path, message } of CALCULATION_REQUEST.problems({ date: typed.case.date, household: typed.case.household }))
+        problems.push({ field: `case.${path}`, message });
   }
   if (typed.kind === 'extra-help-item' && typeof typed.item.name !== 'string')
     problems.push({ field: 'item.name', message: 'item.name is required: the item is found and replaced by its name.' });

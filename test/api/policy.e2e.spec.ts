@@ -233,6 +233,8 @@ describe('browsing the law as the product holds it', () => {
     };
     expect(schema.$ref).toBe('#/$defs/Household');
     expect(Object.keys(schema.$defs.Household.properties)).toEqual(expect.arrayContaining(['adults', 'children', 'housing']));
+    // Each field is labelled in words.
+    expect((schema.$defs.Adult.properties as Record<string, { title: string }>).dateOfBirth.title).toBe('Date of birth');
   });
 });
 

@@ -149,6 +149,7 @@ describe('validateEnvironment', () => {
       'RATE_LIMIT_CALCULATION_START',
       'RATE_LIMIT_CASELOAD_RUN',
       'RATE_LIMIT_PDF',
+      'RATE_LIMIT_POLICY_RUN',
       'RATE_LIMIT_RESULTS',
       'RETENTION_MONTHS',
       'SMTP_URL',

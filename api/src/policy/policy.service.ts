@@ -605,7 +605,7 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
       $defs: Record<string, unknown>;
       properties: { household: object };
     };
-    return { $schema: schema.$schema, $defs: schema.$defs, ...schema.properties.household };
+    return withTitles({ $schema: schema.$schema, $defs: schema.$defs, ...schema.properties.household }) as Record<string, unknown>;
   }
 
   // ---------------------------------------------------------------------------------------------------------------
@@ -659,6 +659,36 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
       }),
     };
   }
+}
+
+/**
+ * A schema with a plain title on each property that has none, made from its name ('dateOfBirth' -> 'Date of birth'),
+ * so the case form labels its fields in words, with 'X or null' as X and without defaults. The calculation API's own schema is left as it is.
+ */
+function withTitles(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withTitles);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const copy: Record<string, unknown> = {};
+  // No defaults: the form would fill in parts the household does not have (a self-employment with its start-up
+  // switch off); a field left out takes the calculation API's default anyway.
+  for (const [key, value] of Object.entries(schema)) if (key !== 'default') copy[key] = withTitles(value);
+  // 'X or null': a form leaves the field out for null, so it offers X alone (no unlabelled choice between the two).
+  const anyOf = copy.anyOf;
+  if (Array.isArray(anyOf) && anyOf.length === 2 && anyOf.some((option) => (option as { type?: unknown }).type === 'null')) {
+    const [other] = anyOf.filter((option) => (option as { type?: unknown }).type !== 'null') as Record<string, unknown>[];
+    delete copy.anyOf;
+    Object.assign(copy, other, { description: copy.description ?? other.description });
+  }
+  const properties = copy.properties;
+  if (typeof properties === 'object' && properties !== null) {
+    for (const [name, property] of Object.entries(properties as Record<string, Record<string, unknown>>)) {
+      if (typeof property === 'object' && property !== null && property.title === undefined) {
+        const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+        property.title = words.charAt(0).toUpperCase() + words.slice(1);
+      }
+    }
+  }
+  return copy;
 }
 
 /** An edit's problem as the API's field error: `edit.value`, `edit.source.url`. */

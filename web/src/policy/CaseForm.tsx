@@ -22,6 +22,45 @@ import { SelectField, TextAreaField, useProblems } from './policy-ui';
 const HOUSEHOLD_FIELDS = rjsfFields();
 const HOUSEHOLD_WIDGETS = rjsfWidgets();
 
+type Schema = { $ref?: string; type?: unknown; properties?: Record<string, Schema>; items?: Schema; required?: string[] };
+
+/** A schema with its `$ref` (`#/$defs/Name`) followed, within the root schema. */
+function resolved(schema: Schema | undefined, root: Schema & { $defs?: Record<string, Schema> }): Schema | undefined {
+  let current = schema;
+  for (let hops = 0; current?.$ref && hops < 10; hops += 1) current = root.$defs?.[current.$ref.replace('#/$defs/', '')];
+  return current;
+}
+
+/**
+ * The form's household without what was left unfilled: a nested part with nothing filled in (earnings, rent...), or
+ * with only its switches set and a field it needs missing (a self-employment with no profit), means none, as the
+ * calculation API reads a part left out. The API checks the rest and answers at the field.
+ */
+export function withoutEmptyParts(value: unknown, schema?: Schema, root: Schema = schema ?? {}): unknown {
+  const own = resolved(schema, root);
+  if (Array.isArray(value)) return value.map((item) => withoutEmptyParts(item, own?.items, root));
+  if (typeof value !== 'object' || value === null) return value;
+  const kept: Record<string, unknown> = {};
+  for (const [key, part] of Object.entries(value)) {
+    const cleaned = withoutEmptyParts(part, own?.properties?.[key], root);
+    const empty =
+      cleaned === undefined ||
+      cleaned === '' ||
+      (typeof cleaned === 'object' && cleaned !== null && !Array.isArray(cleaned) && Object.keys(cleaned).length === 0);
+    if (!empty) kept[key] = cleaned;
+  }
+  const missing = (own?.required ?? []).some(
+    (name) => kept[name] === undefined && resolved(own?.properties?.[name], root)?.type !== 'boolean',
+  );
+  if (missing && Object.values(kept).every((part) => typeof part === 'boolean')) return {};
+  return kept;
+}
+
+/**
+ * rjsf asks its validator only to resolve the schema's conditions: the form itself runs with `noValidate` (ajv would
+ * compile code, which the Content-Security-Policy forbids), and the API checks the household as the calculation API
+ * does, answering at the field.
+ */
 const householdValidator = customizeValidator({
   AjvClass: Ajv2020 as unknown as NonNullable<Parameters<typeof customizeValidator>[0]>['AjvClass'],
   ajvOptionsOverrides: { strict: false },
@@ -133,7 +172,7 @@ function LoadedCaseForm({
     if (!name.trim()) found.push({ targetId: 'case-edit-case-name', message: 'Enter the case’s name: the rule it proves.' });
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date))
       found.push({ targetId: 'case-edit-case-date', message: 'Enter the date the case is worked out at.' });
-    let chosenHousehold = formHousehold;
+    let chosenHousehold = withoutEmptyParts(formHousehold, schema as Schema) as Record<string, unknown>;
     if (isJson) {
       try {
         const parsed: unknown = JSON.parse(householdJson);
@@ -329,6 +368,8 @@ function LoadedCaseForm({
           formData={household}
           idPrefix="case-edit-case-household"
           noHtml5Validate
+          noValidate
+          experimental_defaultFormStateBehavior={{ emptyObjectFields: 'populateRequiredDefaults' }}
           showErrorList="top"
           focusOnFirstError
           onChange={(event) => setHousehold((event.formData ?? {}) as Record<string, unknown>)}
