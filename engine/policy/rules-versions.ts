@@ -48,6 +48,7 @@ export class RulesVersions implements Entitlements {
   private readonly versions = new Map<string, RulesVersion>();
   private readonly failed = new Map<number, EditProblem[]>();
   private published: PublishedChangeSet[] = [];
+  private filesOnly: RulesVersion | undefined;
 
   constructor(
     private readonly base: SourceFiles,
@@ -66,6 +67,8 @@ export class RulesVersions implements Entitlements {
     this.published = [...published].sort((a, b) => a.seq - b.seq);
     this.versions.clear();
     this.failed.clear();
+    // The files' own version stays: it depends on the files alone.
+    if (this.filesOnly) this.versions.set('', this.filesOnly);
   }
 
   get publishedSets(): readonly PublishedChangeSet[] {
@@ -87,12 +90,15 @@ export class RulesVersions implements Entitlements {
 
   /** The version in force on a date. */
   versionOn(date: string): RulesVersion {
+    // Nothing published (most processes, most of the time): the files' own version, with no work per calculation.
+    if (this.published.length === 0 && this.filesOnly) return this.filesOnly;
     const sets = this.published.filter((set) => inForceOn(set, date));
     const key = sets.map(({ id }) => id).join(',');
     let version = this.versions.get(key);
     if (!version) {
       version = this.load(sets);
       this.versions.set(key, version);
+      if (sets.length === 0) this.filesOnly = version;
     }
     return version;
   }

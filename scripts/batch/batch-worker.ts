@@ -9,7 +9,7 @@ import { stringify } from 'csv-stringify/sync';
 import { kTransferable, kValue, markMovable } from 'tinypool';
 import { answerBatchHouseholdSync, invalidJsonAnswer, type BatchAnswer } from '../../api/src/calculation/batch-answer.js';
 import { CalculationRequests } from '../../api/src/calculation/calculation-answer.js';
-import { loadEntitlementEngine } from '../../engine/load.js';
+import { repositoryRulesVersions } from '../../engine/policy/repository.js';
 import { AnswerLines, type Utf8Sink } from './answer-line.js';
 import { csvRowOfAnswer } from './csv-layout.js';
 
@@ -48,7 +48,7 @@ export interface AnsweredChunk {
   cpuMicroseconds: number;
 }
 
-const requests = new CalculationRequests(loadEntitlementEngine());
+const requests = new CalculationRequests(repositoryRulesVersions());
 
 /** Amounts only: the batch's default, without the sentences and extra help a results page needs. */
 const AMOUNTS_ONLY = { explanations: false, extraHelp: false };
