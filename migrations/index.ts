@@ -11,6 +11,7 @@ import { RateLimitCountersExpireOnTheirOwn1795730000000 } from './1795730000000-
 import { CreateCaseloadRuns1795800000000 } from './1795800000000-CreateCaseloadRuns.js';
 
 import { CreatePolicyChangeSets1795900000000 } from './1795900000000-CreatePolicyChangeSets.js';
+import { CreateApiKeys1796000000000 } from './1796000000000-CreateApiKeys.js';
 /** Every migration, oldest first. Listed rather than found by a file pattern, so tests and the build agree. */
 export const MIGRATIONS = [
   CreateCalculationSessionsAndClientErrorReports1795262400000,
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   RateLimitCountersExpireOnTheirOwn1795730000000,
   CreateCaseloadRuns1795800000000,
   CreatePolicyChangeSets1795900000000,
+  CreateApiKeys1796000000000,
 ];

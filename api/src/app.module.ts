@@ -2,6 +2,8 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { APP_GUARD } from '@nestjs/core';
 import { AccessGuard } from './access/access.js';
+import { ApiKeyGuard } from './api-keys/api-key.guard.js';
+import { ApiKeysModule } from './api-keys/api-keys.module.js';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { AccuracyModule } from './accuracy/accuracy.module.js';
 import { AdviserModule } from './adviser/adviser.module.js';
@@ -62,10 +64,13 @@ export class AppModule {
         AccuracyModule,
         CaseloadModule,
         PolicyModule,
+        ApiKeysModule,
       ],
-      // In this order: a request over a rate limit is refused before anything else is asked of the database.
+      // In this order: a request over a rate limit is refused before anything else is asked of the database; a
+      // calculation API call with a key is counted against the key (ApiKeyGuard) rather than its address.
       providers: [
         { provide: APP_GUARD, useClass: RateLimitGuard },
+        { provide: APP_GUARD, useClass: ApiKeyGuard },
         { provide: APP_GUARD, useClass: AccessGuard },
       ],
     };

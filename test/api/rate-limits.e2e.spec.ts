@@ -111,7 +111,7 @@ describe('what identifies a calculation or an access', () => {
 
 /** Low limits, so that a test reaches each; a minute's window (or ten, for starts) so none runs out mid-test. */
 const LOW_LIMITS = {
-  RATE_LIMIT_CALCULATION_API: '3/1m',
+  RATE_LIMIT_CALCULATION_ANONYMOUS: '3/1m',
   RATE_LIMIT_CALCULATION_START: '3/10m',
   RATE_LIMIT_RESULTS: '4/1m',
   RATE_LIMIT_PDF: '2/1m',

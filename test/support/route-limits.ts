@@ -6,7 +6,7 @@
  * so whole journeys show the defaults are enough; test/api/rate-limits.e2e.spec.ts sets low ones to reach them.
  */
 export const ROUTE_LIMITS_OUT_OF_THE_WAY = {
-  RATE_LIMIT_CALCULATION_API: '1000000/1m',
+  RATE_LIMIT_CALCULATION_ANONYMOUS: '1000000/1m',
   RATE_LIMIT_CALCULATION_BATCH: '1000000/1m',
   RATE_LIMIT_CALCULATION_START: '1000000/1m',
   RATE_LIMIT_RESULTS: '1000000/1m',

@@ -137,7 +137,7 @@ export class Environment {
   RETENTION_MONTHS = 6;
 
   @IsRouteLimit(ROUTE_LIMITS['calculation-api'].variable)
-  RATE_LIMIT_CALCULATION_API: string = ROUTE_LIMITS['calculation-api'].default;
+  RATE_LIMIT_CALCULATION_ANONYMOUS: string = ROUTE_LIMITS['calculation-api'].default;
 
   @IsRouteLimit(ROUTE_LIMITS['calculation-batch'].variable)
   RATE_LIMIT_CALCULATION_BATCH: string = ROUTE_LIMITS['calculation-batch'].default;
@@ -197,12 +197,13 @@ const KNOWN_VARIABLES = [
   'EMAILS_PER_HOUR_PER_SENDER',
   'EMAILS_PER_HOUR',
   'RETENTION_MONTHS',
-  'RATE_LIMIT_CALCULATION_API',
+  'RATE_LIMIT_CALCULATION_ANONYMOUS',
   'RATE_LIMIT_CALCULATION_BATCH',
   'RATE_LIMIT_CALCULATION_START',
   'RATE_LIMIT_RESULTS',
   'RATE_LIMIT_PDF',
   'RATE_LIMIT_CASELOAD_RUN',
+  'RATE_LIMIT_POLICY_RUN',
   'JOB_WORKER',
   'TRUST_PROXY',
 ];

@@ -4,6 +4,7 @@ import { ClientRecord } from '../accounts/client.entity.js';
 import { Organisation } from '../accounts/organisation.entity.js';
 import { SignInLock } from '../accounts/sign-in-lock.entity.js';
 import { User } from '../accounts/user.entity.js';
+import { ApiKey, ApiKeyUsage } from '../api-keys/api-key.entity.js';
 import { AnalyticsEvent } from '../analytics/analytics-event.entity.js';
 import { CaseloadRun, CaseloadRunBenefit, CaseloadRunClient } from '../caseload/caseload-run.entity.js';
 import { CaptchaChallenge } from '../captcha/captcha-challenge.entity.js';
@@ -42,4 +43,6 @@ export const ENTITIES = [
   CaseloadRunBenefit,
   PolicyChangeSet,
   PolicyAuditEvent,
+  ApiKey,
+  ApiKeyUsage,
 ];

@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { createHash } from 'node:crypto';
 import { ApiError } from '../errors/api-error.js';
 import { PostgresThrottlerStorage } from './postgres-throttler-storage.js';
-import { routeLimitOf, startsCalculation, type RequestsPerWindow, type RouteLimitName } from './route-limits.js';
+import { carriesApiKey, routeLimitOf, startsCalculation, type RequestsPerWindow, type RouteLimitName } from './route-limits.js';
 import { sourceAddressOf } from './source-address.js';
 
 /** The route limits in force (RATE_LIMIT_* read and checked at start), by name. */
@@ -44,6 +44,8 @@ export class RateLimitGuard implements CanActivate {
     if (name === undefined) return true;
     const request = context.switchToHttp().getRequest<Request>();
     if (name === 'calculation-start' && !startsCalculation(request)) return true;
+    // A call with an API key is counted against the key, by ApiKeyGuard, not against the caller's address.
+    if (carriesApiKey(name, request)) return true;
     const { limit, windowMs } = this.limits[name];
     const counted = await this.storage.increment(routeCounterKey(name, sourceAddressOf(request)), windowMs, limit, windowMs, name);
     if (counted.isBlocked) {

@@ -6,9 +6,12 @@ import type { Request } from 'express';
  * environment variable that sets it as `<requests>/<window>`, the window in s, m, h or d.
  */
 export const ROUTE_LIMITS = {
-  /** POST /api/v1/calculations: the stateless calculation API. */
-  'calculation-api': { variable: 'RATE_LIMIT_CALCULATION_API', default: '120/1m' },
-  /** POST /api/v1/calculations/batch: up to 10,000 households a request, so far fewer requests. */
+  /**
+   * POST /api/v1/calculations without an API key: low, so that the API stays free to try; a key (X-Api-Key) has
+   * its own per-minute limit and daily quota instead (api/src/api-keys/).
+   */
+  'calculation-api': { variable: 'RATE_LIMIT_CALCULATION_ANONYMOUS', default: '20/1m' },
+  /** POST /api/v1/calculations/batch without an API key: up to 10,000 households a request, so far fewer requests. */
   'calculation-batch': { variable: 'RATE_LIMIT_CALCULATION_BATCH', default: '10/1h' },
   /** The questionnaire's first POST, which creates a calculation. */
   'calculation-start': { variable: 'RATE_LIMIT_CALCULATION_START', default: '60/10m' },
@@ -34,6 +37,14 @@ export const RateLimited = (name: RouteLimitName) => SetMetadata(ROUTE_LIMIT_MET
 /** The limit a route counts against, from its handler or else its controller; undefined when it has none. */
 export function routeLimitOf(context: ExecutionContext): RouteLimitName | undefined {
   return Reflect.getMetadata(ROUTE_LIMIT_METADATA, context.getHandler()) ?? Reflect.getMetadata(ROUTE_LIMIT_METADATA, context.getClass());
+}
+
+/** The limits a request with an API key is counted against the key for instead (ApiKeyGuard). */
+const KEYED_LIMITS: readonly RouteLimitName[] = ['calculation-api', 'calculation-batch'];
+
+/** Whether the request is to the calculation API and carries X-Api-Key (any value: a wrong one gets 401). */
+export function carriesApiKey(name: RouteLimitName | undefined, request: Pick<Request, 'headers'>): boolean {
+  return name !== undefined && KEYED_LIMITS.includes(name) && request.headers['x-api-key'] !== undefined;
 }
 
 /**

@@ -1,0 +1,90 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import {
+  API_KEY_LIMITS,
+  API_KEY_MESSAGES,
+  type ApiKeySecretResponse,
+  type ApiKeysResponse,
+  type ApiKeyView,
+} from '../../../common/api-keys/model.js';
+import { BrowserRequest } from '../requests/browser-request.dto.js';
+
+const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+// PostgreSQL text cannot hold a NUL character.
+const NO_NUL = /^[^\u0000]*$/;
+
+export class CreateApiKeyRequest extends BrowserRequest {
+  @ApiProperty({
+    description: 'What the key is for, so that people can tell keys apart.',
+    example: 'Case management system',
+    maxLength: 100,
+  })
+  @Transform(trimmed)
+  @IsString({ message: API_KEY_MESSAGES.nameRequired })
+  @MinLength(1, { message: API_KEY_MESSAGES.nameRequired })
+  @MaxLength(API_KEY_LIMITS.nameMaxLength, { message: API_KEY_MESSAGES.nameTooLong })
+  @Matches(NO_NUL, { message: API_KEY_MESSAGES.nameRequired })
+  name!: string;
+
+  @ApiPropertyOptional({
+    description: `Households the key may have worked out a day (UK date); ${API_KEY_LIMITS.defaultDailyQuota} when not given.`,
+    minimum: 1,
+    maximum: API_KEY_LIMITS.maxDailyQuota,
+    example: API_KEY_LIMITS.defaultDailyQuota,
+  })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: API_KEY_MESSAGES.dailyQuota })
+  @Min(1, { message: API_KEY_MESSAGES.dailyQuota })
+  @Max(API_KEY_LIMITS.maxDailyQuota, { message: API_KEY_MESSAGES.dailyQuota })
+  dailyQuota?: number;
+
+  @ApiPropertyOptional({
+    description: `Calls the key may make a minute; ${API_KEY_LIMITS.defaultPerMinute} when not given.`,
+    minimum: 1,
+    maximum: API_KEY_LIMITS.maxPerMinute,
+    example: API_KEY_LIMITS.defaultPerMinute,
+  })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: API_KEY_MESSAGES.perMinute })
+  @Min(1, { message: API_KEY_MESSAGES.perMinute })
+  @Max(API_KEY_LIMITS.maxPerMinute, { message: API_KEY_MESSAGES.perMinute })
+  perMinute?: number;
+}
+
+/** Rotating and revoking send nothing but the browser id the web app adds to every POST. */
+export class ApiKeyActionRequest extends BrowserRequest {}
+
+export class ApiKeyParams {
+  @ApiProperty({ format: 'uuid', description: 'The key’s id, as the list gives it.' })
+  @IsUUID('all', { message: API_KEY_MESSAGES.notFound })
+  id!: string;
+}
+
+export class ApiKeyViewDto implements ApiKeyView {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ example: 'Case management system' }) name!: string;
+  @ApiProperty({ description: 'The first characters of the key, to tell keys apart.', example: 'bc_live_Hk3vQ9xZ' }) prefix!: string;
+  @ApiProperty({ example: 10000 }) dailyQuota!: number;
+  @ApiProperty({ example: 60 }) perMinute!: number;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) revokedAt!: string | null;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) lastUsedAt!: string | null;
+  @ApiProperty({ description: 'Households worked out today (UK date) with this key.', example: 120 }) callsToday!: number;
+  @ApiProperty({ description: 'Calls refused today, over the quota or the per-minute limit.', example: 0 }) refusedToday!: number;
+}
+
+export class ApiKeysResponseDto implements ApiKeysResponse {
+  @ApiProperty({ type: [ApiKeyViewDto], description: 'Keys in use first, newest first; then revoked keys.' }) keys!: ApiKeyViewDto[];
+}
+
+export class ApiKeySecretResponseDto implements ApiKeySecretResponse {
+  @ApiProperty({ type: ApiKeyViewDto }) key!: ApiKeyViewDto;
+  @ApiProperty({
+    description: 'The whole key, shown this once: only its SHA-256 is kept. Send it in X-Api-Key.',
+    example: 'bc_live_Hk3vQ9xZ2mP0aB7cD1eF4gH5iJ6kL8nO9pQrStUvWx',
+  })
+  secret!: string;
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { ApiKeyGuard } from './api-key.guard.js';
+import { ApiKeysController } from './api-keys.controller.js';
+import { ApiKeysService } from './api-keys.service.js';
+
+/** API keys for the calculation API: the admin's routes, and ApiKeyGuard (registered in AppModule) on each call. */
+@Module({
+  controllers: [ApiKeysController],
+  providers: [ApiKeysService, ApiKeyGuard],
+  exports: [ApiKeysService, ApiKeyGuard],
+})
+export class ApiKeysModule {}

@@ -1,0 +1,240 @@
+import { Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { createHash, randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import {
+  API_KEY_LIMITS,
+  API_KEY_MESSAGES,
+  API_KEY_PREFIX,
+  type ApiKeySecretResponse,
+  type ApiKeyView,
+} from '../../../common/api-keys/model.js';
+import { ukToday } from '../../../common/dates/uk-today.js';
+import type { SignedInUser } from '../accounts/signed-in-user.js';
+import { MAX_BATCH_HOUSEHOLDS } from '../calculation/batch-answer.js';
+import { ApiError } from '../errors/api-error.js';
+import { PostgresThrottlerStorage } from '../rate-limit/postgres-throttler-storage.js';
+
+/** `bc_live_` and 32 random bytes in base64url: 256 bits, so a key cannot be guessed, only stolen. */
+export function newApiKeySecret(): string {
+  return `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+}
+
+export function apiKeyHash(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+/** The first characters of a secret: `bc_live_` and 8 more, enough to tell a handful of keys apart. */
+function prefixOf(secret: string): string {
+  return secret.slice(0, 16);
+}
+
+/** Whole seconds until the UK date changes and the daily quotas start again. */
+export function secondsUntilUkMidnight(now: Date = new Date()): number {
+  const [hours, minutes, seconds] = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(now)
+    .split(':')
+    .map(Number);
+  return Math.max(1, 86_400 - (hours * 3600 + minutes * 60 + seconds));
+}
+
+/**
+ * Counts a call against the key's daily quota in one statement, so that calls arriving at once in several
+ * processes are never both let through past the quota: $1 key, $2 UK day, $3 households the call counts for,
+ * $4 the quota. A row comes back only when the call fits, with the day's calls after it.
+ */
+const COUNT_CALL = `
+  INSERT INTO api_key_usage AS usage (key_id, day, calls, refused)
+  SELECT $1, $2::date, $3::int, 0 WHERE $3::int <= $4::int
+  ON CONFLICT (key_id, day) DO UPDATE SET calls = usage.calls + EXCLUDED.calls
+  WHERE usage.calls + EXCLUDED.calls <= $4::int
+  RETURNING calls`;
+
+/** Counts a refused call, and answers the day's calls so far. */
+const COUNT_REFUSED = `
+  INSERT INTO api_key_usage AS usage (key_id, day, calls, refused) VALUES ($1, $2::date, 0, 1)
+  ON CONFLICT (key_id, day) DO UPDATE SET refused = usage.refused + 1
+  RETURNING calls`;
+
+/** Finds a live key by its secret's digest and notes that it was used, in one statement. */
+const TOUCH_KEY = `
+  UPDATE api_keys SET last_used_at = now() WHERE key_hash = $1 AND revoked_at IS NULL
+  RETURNING id, daily_quota, per_minute`;
+
+interface KeyRow {
+  id: string;
+  name: string;
+  prefix: string;
+  daily_quota: number;
+  per_minute: number;
+  created_at: Date;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+  calls_today: number | null;
+  refused_today: number | null;
+}
+
+function viewOf(row: KeyRow): ApiKeyView {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    dailyQuota: row.daily_quota,
+    perMinute: row.per_minute,
+    createdAt: row.created_at.toISOString(),
+    revokedAt: row.revoked_at?.toISOString() ?? null,
+    lastUsedAt: row.last_used_at?.toISOString() ?? null,
+    callsToday: row.calls_today ?? 0,
+    refusedToday: row.refused_today ?? 0,
+  };
+}
+
+const SELECT_KEYS = `
+  SELECT k.id, k.name, k.prefix, k.daily_quota, k.per_minute, k.created_at, k.revoked_at, k.last_used_at,
+         u.calls AS calls_today, u.refused AS refused_today
+  FROM api_keys k LEFT JOIN api_key_usage u ON u.key_id = k.id AND u.day = $2::date
+  WHERE k.organisation_id = $1`;
+
+export interface NewApiKey {
+  name: string;
+  dailyQuota?: number;
+  perMinute?: number;
+}
+
+/**
+ * The organisation admin's API keys (create, list, rotate, revoke), and the check of a key on each call to the
+ * calculation API: its per-minute limit, then its daily quota, both counted in PostgreSQL so every process agrees.
+ */
+@Injectable()
+export class ApiKeysService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly storage: PostgresThrottlerStorage,
+  ) {}
+
+  async list(organisationId: string): Promise<ApiKeyView[]> {
+    const rows = await this.dataSource.query<KeyRow[]>(`${SELECT_KEYS} ORDER BY k.revoked_at IS NOT NULL, k.created_at DESC, k.id`, [
+      organisationId,
+      ukToday(),
+    ]);
+    return rows.map(viewOf);
+  }
+
+  async create(user: SignedInUser, request: NewApiKey): Promise<ApiKeySecretResponse> {
+    const secret = newApiKeySecret();
+    // The count and the insert in one statement, so that two admins at once cannot pass the limit.
+    const rows = await this.dataSource.query<{ id: string }[]>(
+      `INSERT INTO api_keys (organisation_id, name, prefix, key_hash, daily_quota, per_minute, created_by)
+       SELECT $1, $2, $3, $4, $5, $6, $7
+       WHERE (SELECT count(*) FROM api_keys WHERE organisation_id = $1 AND revoked_at IS NULL) < $8
+       RETURNING id`,
+      [
+        user.organisationId,
+        request.name,
+        prefixOf(secret),
+        apiKeyHash(secret),
+        request.dailyQuota ?? API_KEY_LIMITS.defaultDailyQuota,
+        request.perMinute ?? API_KEY_LIMITS.defaultPerMinute,
+        user.userId,
+        API_KEY_LIMITS.maxActiveKeys,
+      ],
+    );
+    if (rows.length === 0) throw new ApiError(409, 'TOO_MANY_API_KEYS', API_KEY_MESSAGES.tooMany);
+    return { key: await this.findOrThrow(user.organisationId, rows[0].id), secret };
+  }
+
+  /** A new secret for the key; the old one stops working with this statement. */
+  async rotate(user: SignedInUser, id: string): Promise<ApiKeySecretResponse> {
+    const key = await this.findOrThrow(user.organisationId, id);
+    if (key.revokedAt !== null) throw new ApiError(409, 'API_KEY_REVOKED', API_KEY_MESSAGES.revoked);
+    const secret = newApiKeySecret();
+    // TypeORM answers an UPDATE with [rows, count].
+    const [, updated] = await this.dataSource.query<[unknown[], number]>(
+      `UPDATE api_keys SET key_hash = $3, prefix = $4 WHERE id = $1 AND organisation_id = $2 AND revoked_at IS NULL`,
+      [id, user.organisationId, apiKeyHash(secret), prefixOf(secret)],
+    );
+    if (updated === 0) throw new ApiError(409, 'API_KEY_REVOKED', API_KEY_MESSAGES.revoked);
+    return { key: await this.findOrThrow(user.organisationId, id), secret };
+  }
+
+  /** Revokes the key at once; revoking one already revoked changes nothing. */
+  async revoke(user: SignedInUser, id: string): Promise<ApiKeyView> {
+    await this.findOrThrow(user.organisationId, id);
+    await this.dataSource.query(`UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND organisation_id = $2 AND revoked_at IS NULL`, [
+      id,
+      user.organisationId,
+    ]);
+    return this.findOrThrow(user.organisationId, id);
+  }
+
+  /** The organisation's key; another organisation's, or none, is 404 alike, so ids of others are not confirmed. */
+  private async findOrThrow(organisationId: string, id: string): Promise<ApiKeyView> {
+    const rows = await this.dataSource.query<KeyRow[]>(`${SELECT_KEYS} AND k.id = $3`, [organisationId, ukToday(), id]);
+    if (rows.length === 0) throw new ApiError(404, 'API_KEY_NOT_FOUND', API_KEY_MESSAGES.notFound);
+    return viewOf(rows[0]);
+  }
+
+  /**
+   * A call to the calculation API with X-Api-Key: 401 API_KEY_INVALID for a key not live; else its per-minute limit
+   * (requests) and then its daily quota (households: a batch counts each of its households) are counted, and the
+   * call is counted in api_key_usage, answered or refused. Sets X-RateLimit-Limit (the daily quota),
+   * X-RateLimit-Remaining (what is left of it today) and X-RateLimit-Reset (seconds until it starts again).
+   */
+  async admit(secret: string, request: Request, response: Response): Promise<void> {
+    // TypeORM answers an UPDATE with [rows, count].
+    const [[key]] = await this.dataSource.query<[{ id: string; daily_quota: number; per_minute: number }[], number]>(TOUCH_KEY, [
+      apiKeyHash(secret),
+    ]);
+    if (!key) throw new ApiError(401, 'API_KEY_INVALID', API_KEY_MESSAGES.invalid);
+    const day = ukToday();
+    const reset = secondsUntilUkMidnight();
+    const setHeaders = (calls: number) => {
+      response.setHeader('X-RateLimit-Limit', String(key.daily_quota));
+      response.setHeader('X-RateLimit-Remaining', String(Math.max(0, key.daily_quota - calls)));
+      response.setHeader('X-RateLimit-Reset', String(reset));
+    };
+    const minute = await this.storage.increment(
+      createHash('sha256').update(`api-key-minute:${key.id}`).digest('hex'),
+      60_000,
+      key.per_minute,
+      0,
+      'api-key',
+    );
+    if (minute.isBlocked) {
+      const [usage] = await this.dataSource.query<{ calls: number }[]>(COUNT_REFUSED, [key.id, day]);
+      setHeaders(usage.calls);
+      throw ApiError.tooManyRequests(
+        'API_KEY_RATE_LIMITED',
+        `This key may make ${key.per_minute} calls a minute. Please wait a minute and try again.`,
+        minute.timeToBlockExpire,
+      );
+    }
+    const [counted] = await this.dataSource.query<{ calls: number }[]>(COUNT_CALL, [key.id, day, householdsOf(request), key.daily_quota]);
+    if (!counted) {
+      const [usage] = await this.dataSource.query<{ calls: number }[]>(COUNT_REFUSED, [key.id, day]);
+      setHeaders(usage.calls);
+      throw ApiError.tooManyRequests(
+        'API_KEY_QUOTA_USED',
+        `This key has used its ${key.daily_quota.toLocaleString('en-GB')} calls for today${usage.calls < key.daily_quota ? ', or this batch would pass them' : ''}. The quota starts again at midnight UK time.`,
+        reset,
+      );
+    }
+    setHeaders(counted.calls);
+  }
+}
+
+/**
+ * What a call counts for against the daily quota: one, or a batch's households (a list of 0 counts one, and a list
+ * over the batch limit counts the limit, since it is refused whole).
+ */
+export function householdsOf(request: Pick<Request, 'body' | 'path'>): number {
+  const body: unknown = request.body;
+  if (!request.path.endsWith('/batch') || !Array.isArray(body)) return 1;
+  return Math.min(Math.max(1, body.length), MAX_BATCH_HOUSEHOLDS);
+}
