@@ -135,9 +135,10 @@ function ownedRequests(): { route: Route; valid: ValidRequest; target: Target }[
       requests.push({ route, valid: aimedAt(valid, context.ids.publicSession, context.ids.adviserSession), target: adviserCalculation });
     }
   }
-  // Deleting goes last among the owners' requests, so that the others still find what they are aimed at.
+  // Deleting (and revoking) goes last among the owners' requests, so that the others still find what they are aimed at.
   void publicCalculation;
-  return requests.sort((a, b) => Number(a.route.path.endsWith('/delete')) - Number(b.route.path.endsWith('/delete')));
+  const isLast = (route: Route) => route.path.endsWith('/delete') || route.path.endsWith('/revoke');
+  return requests.sort((a, b) => Number(isLast(a.route)) - Number(isLast(b.route)));
 }
 
 /** The rows of everything owned, as JSON, to show that no refused request changed them. */
@@ -149,7 +150,8 @@ async function ownedRows(): Promise<string> {
        'answers', (SELECT json_agg(a ORDER BY a.session_id, a.question_name) FROM survey_answers a WHERE a.session_id = ANY($1::uuid[])),
        'feedback', (SELECT json_agg(f ORDER BY f.session_id) FROM result_feedback f WHERE f.session_id = ANY($1::uuid[])),
        'clients', (SELECT json_agg(c ORDER BY c.id) FROM clients c WHERE c.organisation_id = (SELECT organisation_id FROM users WHERE id = $2)),
-       'users', (SELECT json_agg(json_build_object('id', u.id, 'email', u.email, 'role', u.role) ORDER BY u.id) FROM users u WHERE u.organisation_id = (SELECT organisation_id FROM users WHERE id = $2))
+       'users', (SELECT json_agg(json_build_object('id', u.id, 'email', u.email, 'role', u.role) ORDER BY u.id) FROM users u WHERE u.organisation_id = (SELECT organisation_id FROM users WHERE id = $2)),
+       'apiKeys', (SELECT json_agg(k ORDER BY k.id) FROM api_keys k WHERE k.organisation_id = (SELECT organisation_id FROM users WHERE id = $2))
      ) AS rows`,
     [sessions, context.ids.adviserUserId],
   );
@@ -208,6 +210,12 @@ beforeAll(async () => {
     {
       name: "an organisation's client",
       ids: [context.ids.clientGuid],
+      owner: admin,
+      outsiders: [SIGNED_OUT, publicBrowser, otherBrowser, otherAdviser, otherAdmin],
+    },
+    {
+      name: "an organisation's API key",
+      ids: [context.ids.apiKeyId],
       owner: admin,
       outsiders: [SIGNED_OUT, publicBrowser, otherBrowser, otherAdviser, otherAdmin],
     },

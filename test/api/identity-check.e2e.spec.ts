@@ -341,6 +341,7 @@ describe('3. one spelling of an id', () => {
       adviserUserId: '',
       caseloadRunId: '',
       changeSetId: '',
+      apiKeyId: '',
     };
     const routes = (await routesFromServer(server.url)).filter((route) =>
       JSON.stringify(ROUTE_ENTRIES[routeKey(route)](ids)).includes(session),

@@ -79,6 +79,8 @@ export interface FuzzIds {
   caseloadRunId: string;
   /** A draft change set of the policy workbench, written by the fuzz's policy-staff member, with one edit. */
   changeSetId: string;
+  /** An API key of the organisation, made by its admin. */
+  apiKeyId: string;
 }
 
 export interface ValidRequest {
@@ -124,6 +126,10 @@ export const ROUTE_ENTRIES: Record<string, RouteEntry> = {
   'POST /api/adviser/caseload-runs': () => ({ body: {} }),
   'GET /api/adviser/caseload-run': (ids) => ({ query: { id: ids.caseloadRunId } }),
   'GET /api/adviser/caseload-run/csv': (ids) => ({ query: { id: ids.caseloadRunId, period: 'weekly' } }),
+  'GET /api/account/api-keys': () => ({}),
+  'POST /api/account/api-keys': () => ({ body: { name: 'Fuzz system', dailyQuota: 500, perMinute: 30 } }),
+  'POST /api/account/api-keys/{id}/rotate': (ids) => ({ path: { id: ids.apiKeyId }, body: {} }),
+  'POST /api/account/api-keys/{id}/revoke': (ids) => ({ path: { id: ids.apiKeyId }, body: {} }),
   'GET /api/account/clients': () => ({}),
   'POST /api/account/clients': (ids) => ({ body: client(ids) }),
   'GET /api/account/clients/{clientGuid}': (ids) => ({ path: { clientGuid: ids.clientGuid } }),
@@ -801,8 +807,20 @@ export async function prepareFuzzContext(
   const policy = await signIn(baseUrl, 'policy@fuzz-advice.example');
   const changeSetId = String((await postJson(baseUrl, '/api/policy/change-sets', { title: 'Fuzz', reason: 'For the fuzz.' }, policy)).id);
   await postJson(baseUrl, `/api/policy/change-sets/${changeSetId}/edits`, { edit: POLICY_EDIT }, policy);
+  const apiKeyId = ((await postJson(baseUrl, '/api/account/api-keys', { name: 'Fuzz key' }, admin)).key as { id: string }).id;
   return {
-    ids: { browserId, publicSession, publicToken, adviserSession, deletableSession, clientGuid, adviserUserId, caseloadRunId, changeSetId },
+    ids: {
+      browserId,
+      publicSession,
+      publicToken,
+      adviserSession,
+      deletableSession,
+      clientGuid,
+      adviserUserId,
+      caseloadRunId,
+      changeSetId,
+      apiKeyId,
+    },
     adviser,
     admin,
     policy,

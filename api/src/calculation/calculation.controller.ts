@@ -3,12 +3,14 @@ import type { Response } from 'express';
 import {
   ApiBadRequestResponse,
   ApiBody,
+  ApiHeader,
   ApiOkResponse,
   ApiOperation,
   ApiPayloadTooLargeResponse,
   ApiServiceUnavailableResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { Public } from '../access/access.js';
@@ -20,6 +22,21 @@ import { CalculationResponseDto } from './calculation-response.dto.js';
 import { CalculationService } from './calculation.service.js';
 
 const MAX = MAX_BATCH_HOUSEHOLDS.toLocaleString('en-GB');
+
+/** The headers of every answer to a call with an API key (ApiKeysService.admit). */
+const KEY_HEADERS = {
+  'X-RateLimit-Limit': { description: 'With an API key: the key’s daily quota.', schema: { type: 'integer' } },
+  'X-RateLimit-Remaining': { description: 'With an API key: what is left of today’s quota.', schema: { type: 'integer' } },
+  'X-RateLimit-Reset': {
+    description: 'With an API key: seconds until the quota starts again (midnight UK time).',
+    schema: { type: 'integer' },
+  },
+};
+const RETRY_AFTER = { 'Retry-After': { description: 'Seconds until a call may succeed.', schema: { type: 'integer' } } };
+const KEY_REFUSED = {
+  type: ErrorResponseDto,
+  description: 'API_KEY_INVALID: X-Api-Key was sent but is not a current key (unknown, revoked, or replaced by a rotation).',
+};
 
 /** The example of the batch route in the OpenAPI document: three households, the second refused. */
 const BATCH_EXAMPLE_REQUEST = [
@@ -43,6 +60,12 @@ const BATCH_EXAMPLE_RESPONSE = [
 ].join('\n');
 
 @ApiTags('Calculations')
+@ApiHeader({
+  name: 'X-Api-Key',
+  required: false,
+  description:
+    'An API key from the account area: calls are then held to the key’s per-minute limit and daily quota instead of the low anonymous limit per address. See docs/calculation-api.md, "API keys".',
+})
 @Public()
 @RateLimited('calculation-api')
 @Controller('api/v1/calculations')
@@ -61,7 +84,12 @@ export class CalculationController {
   })
   // The body is checked against definitions/schemas/calculation-request.schema.json, which the document shows (openapi.ts).
   @ApiBody({ schema: { $ref: '#/components/schemas/CalculationRequest' } })
-  @ApiOkResponse({ type: CalculationResponseDto, description: 'Every benefit worked out for the household on the date.' })
+  @ApiOkResponse({
+    type: CalculationResponseDto,
+    description: 'Every benefit worked out for the household on the date.',
+    headers: KEY_HEADERS,
+  })
+  @ApiUnauthorizedResponse(KEY_REFUSED)
   @ApiBadRequestResponse({
     type: ErrorResponseDto,
     description:
@@ -70,7 +98,8 @@ export class CalculationController {
   @ApiTooManyRequestsResponse({
     type: ErrorResponseDto,
     description:
-      'TOO_MANY_REQUESTS: over the calculations one address may ask for (RATE_LIMIT_CALCULATION_API); Retry-After says in how many seconds to try again.',
+      'Without a key, TOO_MANY_REQUESTS: over the calculations one address may ask for (RATE_LIMIT_CALCULATION_ANONYMOUS). With a key, API_KEY_RATE_LIMITED: over its calls a minute; API_KEY_QUOTA_USED: over its daily quota. Retry-After says in how many seconds to try again.',
+    headers: { ...RETRY_AFTER, ...KEY_HEADERS },
   })
   @ApiUnprocessableEntityResponse({
     type: ErrorResponseDto,
@@ -93,6 +122,7 @@ export class CalculationController {
   @ApiOkResponse({
     description:
       'One JSON line per household, in input order: a CalculationResponse, or an ErrorResponse with `index`. The example shortens the responses with "...".',
+    headers: KEY_HEADERS,
     content: { 'application/x-ndjson': { schema: { type: 'string' }, example: BATCH_EXAMPLE_RESPONSE } },
   })
   @ApiBadRequestResponse({
@@ -107,8 +137,10 @@ export class CalculationController {
   @ApiTooManyRequestsResponse({
     type: ErrorResponseDto,
     description:
-      'TOO_MANY_REQUESTS: over the batches one address may send (RATE_LIMIT_CALCULATION_BATCH); Retry-After says in how many seconds to try again.',
+      'Without a key, TOO_MANY_REQUESTS: over the batches one address may send (RATE_LIMIT_CALCULATION_BATCH). With a key, API_KEY_RATE_LIMITED: over its calls a minute; API_KEY_QUOTA_USED: the batch’s households would pass its daily quota (nothing is worked out). Retry-After says in how many seconds to try again.',
+    headers: { ...RETRY_AFTER, ...KEY_HEADERS },
   })
+  @ApiUnauthorizedResponse(KEY_REFUSED)
   @ApiServiceUnavailableResponse({
     type: ErrorResponseDto,
     description: `BATCHES_BUSY: the server is already working out ${MAX_CONCURRENT_BATCHES} batches; Retry-After says when to try again.`,

@@ -4,6 +4,8 @@ import { POLICY_LIMITS } from '../../../common/policy/model.js';
 import { BrowserRequest } from '../requests/browser-request.dto.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+// PostgreSQL text cannot hold a NUL character: saving one failed with a database error (a 500, found by the fuzz).
+const NO_NUL = /^[^\u0000]*$/;
 
 export class CreateChangeSetDto extends BrowserRequest {
   @ApiProperty({
@@ -14,6 +16,7 @@ export class CreateChangeSetDto extends BrowserRequest {
   @IsString({ message: 'Enter a title for the change set.' })
   @Matches(/\S/, { message: 'Enter a title for the change set.' })
   @MaxLength(POLICY_LIMITS.titleMaxLength, { message: `The title must be at most ${POLICY_LIMITS.titleMaxLength} characters.` })
+  @Matches(NO_NUL, { message: 'The title must be ordinary text.' })
   title!: string;
 
   @ApiProperty({
@@ -24,6 +27,7 @@ export class CreateChangeSetDto extends BrowserRequest {
   @IsString({ message: 'Say why the change is made.' })
   @Matches(/\S/, { message: 'Say why the change is made.' })
   @MaxLength(POLICY_LIMITS.reasonMaxLength, { message: `The reason must be at most ${POLICY_LIMITS.reasonMaxLength} characters.` })
+  @Matches(NO_NUL, { message: 'The reason must be ordinary text.' })
   reason!: string;
 }
 

@@ -6,19 +6,22 @@ import { NotFoundPage } from '../shared/NotFoundPage';
 import { usePageTitle } from '../shared/page-title';
 import { accountStatus, signOut } from './account-api';
 import { AddMemberForm } from './AddMemberForm';
+import { ApiKeys } from './ApiKeys';
 import { ClientForm } from './ClientForm';
 import { ClientList } from './ClientList';
 import { returnUrlOf } from './return-url';
 import { SignInForm } from './SignInForm';
 
 /** What /account/... shows: the account page (or sign-in), and the organisation admin's forms. */
-export type AccountView = { view: 'home' } | { view: 'addMember' } | { view: 'clients' } | { view: 'client'; clientGuid: string | null };
+export type AccountView =
+  { view: 'home' } | { view: 'addMember' } | { view: 'clients' } | { view: 'client'; clientGuid: string | null } | { view: 'apiKeys' };
 
 const TITLES: Record<AccountView['view'], string> = {
   home: 'Your account',
   addMember: 'Add an adviser',
   clients: 'Clients',
   client: 'Client',
+  apiKeys: 'API keys',
 };
 
 function titleOf(view: AccountView, status: AccountStatus | null): string {
@@ -108,7 +111,7 @@ export default function AccountScreen({
     return (
       <div className="message-page account-page">
         <h1>{title}</h1>
-        <p>Only an organisation admin can add advisers or add and edit clients. Please ask your organisation admin.</p>
+        <p>Only an organisation admin can add advisers, add and edit clients, or manage API keys. Please ask your organisation admin.</p>
         <p>
           <a href="/adviser/">Go to the Adviser Area</a>
         </p>
@@ -147,6 +150,9 @@ export default function AccountScreen({
                 <li>
                   <a href="/account/users/new">Add an adviser</a>
                 </li>
+                <li>
+                  <a href="/account/api-keys">API keys for the calculation API</a>
+                </li>
               </>
             )}
           </ul>
@@ -164,6 +170,7 @@ export default function AccountScreen({
       )}
       {route.view === 'addMember' && <AddMemberForm />}
       {route.view === 'clients' && <ClientList />}
+      {route.view === 'apiKeys' && <ApiKeys />}
       {route.view === 'client' && <ClientForm clientGuid={route.clientGuid} onNotFound={onNotFound} />}
       {route.view !== 'home' && (
         <p>

@@ -1,4 +1,5 @@
 import type { AccountClientResponse, AccountStatus, MembersResponse, OrganisationMember } from '../../../common/accounts/model';
+import type { ApiKeySecretResponse, ApiKeysResponse, ApiKeyView } from '../../../common/api-keys/model';
 import type { FieldError } from '../../../common/errors';
 import { isErrorResponse } from '../../../common/errors';
 import { ApiRequestError, getJson, postJson } from '../api/client';
@@ -11,6 +12,10 @@ export const signOut = () => announcingAccountChange(postJson<AccountStatus>('/a
 export const organisationMembers = () => getJson<MembersResponse>('/api/account/users');
 export const addMember = (member: { email: string; displayName: string; password: string; role: string }) =>
   postJson<OrganisationMember>('/api/account/users', member);
+export const apiKeys = () => getJson<ApiKeysResponse>('/api/account/api-keys');
+export const createApiKey = (name: string) => postJson<ApiKeySecretResponse>('/api/account/api-keys', { name });
+export const rotateApiKey = (id: string) => postJson<ApiKeySecretResponse>(`/api/account/api-keys/${encodeURIComponent(id)}/rotate`, {});
+export const revokeApiKey = (id: string) => postJson<ApiKeyView>(`/api/account/api-keys/${encodeURIComponent(id)}/revoke`, {});
 export const accountClient = (clientGuid: string) =>
   getJson<AccountClientResponse>(`/api/account/clients/${encodeURIComponent(clientGuid)}`);
 
