@@ -64,16 +64,35 @@ export class ApiKeyParams {
 }
 
 export class ApiKeyViewDto implements ApiKeyView {
-  @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty({ example: 'Case management system' }) name!: string;
-  @ApiProperty({ description: 'The first characters of the key, to tell keys apart.', example: 'bc_live_Hk3vQ9xZ' }) prefix!: string;
-  @ApiProperty({ example: 10000 }) dailyQuota!: number;
-  @ApiProperty({ example: 60 }) perMinute!: number;
-  @ApiProperty({ format: 'date-time' }) createdAt!: string;
-  @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) revokedAt!: string | null;
-  @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) lastUsedAt!: string | null;
-  @ApiProperty({ description: 'Households worked out today (UK date) with this key.', example: 120 }) callsToday!: number;
-  @ApiProperty({ description: 'Calls refused today, over the quota or the per-minute limit.', example: 0 }) refusedToday!: number;
+  @ApiProperty({ format: 'uuid', description: 'The key’s id, for rotating and revoking it.' })
+  id!: string;
+
+  @ApiProperty({ description: 'What the key is for, as the admin named it.', example: 'Case management system' })
+  name!: string;
+
+  @ApiProperty({ description: 'The first characters of the key, to tell keys apart.', example: 'bc_live_Hk3vQ9xZ' })
+  prefix!: string;
+
+  @ApiProperty({ description: 'Households the key may have worked out a day (UK date).', example: 10000 })
+  dailyQuota!: number;
+
+  @ApiProperty({ description: 'Calls the key may make a minute.', example: 60 })
+  perMinute!: number;
+
+  @ApiProperty({ format: 'date-time', description: 'When the key was created.' })
+  createdAt!: string;
+
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true, description: 'When the key was revoked; null while it works.' })
+  revokedAt!: string | null;
+
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true, description: 'When a call last came with the key; null if never.' })
+  lastUsedAt!: string | null;
+
+  @ApiProperty({ description: 'Households worked out today (UK date) with this key.', example: 120 })
+  callsToday!: number;
+
+  @ApiProperty({ description: 'Calls refused today, over the quota or the per-minute limit.', example: 0 })
+  refusedToday!: number;
 }
 
 export class ApiKeysResponseDto implements ApiKeysResponse {
@@ -81,7 +100,8 @@ export class ApiKeysResponseDto implements ApiKeysResponse {
 }
 
 export class ApiKeySecretResponseDto implements ApiKeySecretResponse {
-  @ApiProperty({ type: ApiKeyViewDto }) key!: ApiKeyViewDto;
+  @ApiProperty({ type: ApiKeyViewDto, description: 'The key, as the list shows it.' })
+  key!: ApiKeyViewDto;
   @ApiProperty({
     description: 'The whole key, shown this once: only its SHA-256 is kept. Send it in X-Api-Key.',
     example: 'bc_live_Hk3vQ9xZ2mP0aB7cD1eF4gH5iJ6kL8nO9pQrStUvWx',
