@@ -167,6 +167,13 @@ describe('a call with X-Api-Key', () => {
     expect((await calculate('')).status).toBe(401);
     expect((await http().post('/api/v1/calculations/batch').set('X-Api-Key', secret).send([CALCULATION])).status).toBe(401);
     expect((await post(`/api/account/api-keys/${id}/rotate`, riversideAdmin)).status).toBe(409);
+    // Each change is in the log, with who made it, and never a secret.
+    const audit = testApp.logLines.filter((line) => line.includes(`key ${id}`)).map((line) => JSON.parse(line).message as string);
+    expect(audit).toEqual([
+      expect.stringMatching(/^API key created: key [\w-]+, organisation [\w-]+, by user [\w-]+$/),
+      expect.stringMatching(/^API key revoked: /),
+    ]);
+    expect(testApp.logLines.join('\n')).not.toContain(secret);
   });
 
   it('with a rotated key’s old secret gets 401, and the new secret works with the usage kept', async () => {

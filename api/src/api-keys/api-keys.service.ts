@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { createHash, randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
@@ -113,6 +113,8 @@ export interface NewApiKey {
  */
 @Injectable()
 export class ApiKeysService {
+  private readonly logger = new Logger('ApiKeys');
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly storage: PostgresThrottlerStorage,
@@ -146,6 +148,7 @@ export class ApiKeysService {
       ],
     );
     if (rows.length === 0) throw new ApiError(409, 'TOO_MANY_API_KEYS', API_KEY_MESSAGES.tooMany);
+    this.audit('created', user, rows[0].id);
     return { key: await this.findOrThrow(user.organisationId, rows[0].id), secret };
   }
 
@@ -160,17 +163,25 @@ export class ApiKeysService {
       [id, user.organisationId, apiKeyHash(secret), prefixOf(secret)],
     );
     if (updated === 0) throw new ApiError(409, 'API_KEY_REVOKED', API_KEY_MESSAGES.revoked);
+    this.audit('rotated', user, id);
     return { key: await this.findOrThrow(user.organisationId, id), secret };
   }
 
   /** Revokes the key at once; revoking one already revoked changes nothing. */
   async revoke(user: SignedInUser, id: string): Promise<ApiKeyView> {
     await this.findOrThrow(user.organisationId, id);
-    await this.dataSource.query(`UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND organisation_id = $2 AND revoked_at IS NULL`, [
-      id,
-      user.organisationId,
-    ]);
+    // TypeORM answers an UPDATE with [rows, count].
+    const [, revoked] = await this.dataSource.query<[unknown[], number]>(
+      `UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND organisation_id = $2 AND revoked_at IS NULL`,
+      [id, user.organisationId],
+    );
+    if (revoked > 0) this.audit('revoked', user, id);
     return this.findOrThrow(user.organisationId, id);
+  }
+
+  /** Every change to a key, in the log: who, which organisation, which key; never the secret. */
+  private audit(action: 'created' | 'rotated' | 'revoked', user: SignedInUser, keyId: string): void {
+    this.logger.log(`API key ${action}: key ${keyId}, organisation ${user.organisationId}, by user ${user.userId}`);
   }
 
   /** The organisation's key; another organisation's, or none, is 404 alike, so ids of others are not confirmed. */
