@@ -241,11 +241,11 @@ export class ApiKeysService {
 }
 
 /**
- * What a call counts for against the daily quota: one, or a batch's households (a list of 0 counts one, and a list
- * over the batch limit counts the limit, since it is refused whole).
+ * What a call counts for against the daily quota: one, or a batch's households. A body the batch route refuses whole
+ * before working anything out (not a list, an empty one, or over MAX_BATCH_HOUSEHOLDS) counts one.
  */
 export function householdsOf(request: Pick<Request, 'body' | 'path'>): number {
   const body: unknown = request.body;
-  if (!request.path.endsWith('/batch') || !Array.isArray(body)) return 1;
-  return Math.min(Math.max(1, body.length), MAX_BATCH_HOUSEHOLDS);
+  if (!request.path.endsWith('/batch') || !Array.isArray(body) || body.length === 0 || body.length > MAX_BATCH_HOUSEHOLDS) return 1;
+  return body.length;
 }
