@@ -7,6 +7,7 @@ import { AccuracyModule } from './accuracy/accuracy.module.js';
 import { AdviserModule } from './adviser/adviser.module.js';
 import { CalculationModule } from './calculation/calculation.module.js';
 import { CaseloadModule } from './caseload/caseload.module.js';
+import { ManagementInformationModule } from './management-information/management-information.module.js';
 import { CaptchaModule } from './captcha/captcha.module.js';
 import { ClientErrorsModule } from './client-errors/client-errors.module.js';
 import { validateEnvironment } from './config/environment.js';
@@ -61,6 +62,7 @@ export class AppModule {
         RetentionModule,
         AccuracyModule,
         CaseloadModule,
+        ManagementInformationModule,
         PolicyModule,
       ],
       // In this order: a request over a rate limit is refused before anything else is asked of the database.
