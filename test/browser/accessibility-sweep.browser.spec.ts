@@ -201,6 +201,7 @@ describeInChromium('the accessibility sweep in Chromium', () => {
       { name: 'admin-add-member', path: '/account/users/new', heading: await accountHeading('/account/users/new') },
       { name: 'admin-clients', path: '/account/clients', heading: await accountHeading('/account/clients') },
       { name: 'admin-add-client', path: '/account/clients/new', heading: await accountHeading('/account/clients/new') },
+      { name: 'admin-management-information', path: '/account/management-information', heading: 'Management information' },
       {
         name: 'admin-edit-client',
         path: `/account/clients/${clientGuid}`,

@@ -8,17 +8,24 @@ import { accountStatus, signOut } from './account-api';
 import { AddMemberForm } from './AddMemberForm';
 import { ClientForm } from './ClientForm';
 import { ClientList } from './ClientList';
+import { ManagementInformation } from './ManagementInformation';
 import { returnUrlOf } from './return-url';
 import { SignInForm } from './SignInForm';
 
 /** What /account/... shows: the account page (or sign-in), and the organisation admin's forms. */
-export type AccountView = { view: 'home' } | { view: 'addMember' } | { view: 'clients' } | { view: 'client'; clientGuid: string | null };
+export type AccountView =
+  | { view: 'home' }
+  | { view: 'addMember' }
+  | { view: 'clients' }
+  | { view: 'client'; clientGuid: string | null }
+  | { view: 'managementInformation' };
 
 const TITLES: Record<AccountView['view'], string> = {
   home: 'Your account',
   addMember: 'Add an adviser',
   clients: 'Clients',
   client: 'Client',
+  managementInformation: 'Management information',
 };
 
 function titleOf(view: AccountView, status: AccountStatus | null): string {
@@ -108,7 +115,10 @@ export default function AccountScreen({
     return (
       <div className="message-page account-page">
         <h1>{title}</h1>
-        <p>Only an organisation admin can add advisers or add and edit clients. Please ask your organisation admin.</p>
+        <p>
+          Only an organisation admin can add advisers, add and edit clients, or see the management information. Please ask your organisation
+          admin.
+        </p>
         <p>
           <a href="/adviser/">Go to the Adviser Area</a>
         </p>
@@ -147,6 +157,9 @@ export default function AccountScreen({
                 <li>
                   <a href="/account/users/new">Add an adviser</a>
                 </li>
+                <li>
+                  <a href="/account/management-information">Management information</a>
+                </li>
               </>
             )}
           </ul>
@@ -165,6 +178,7 @@ export default function AccountScreen({
       {route.view === 'addMember' && <AddMemberForm />}
       {route.view === 'clients' && <ClientList />}
       {route.view === 'client' && <ClientForm clientGuid={route.clientGuid} onNotFound={onNotFound} />}
+      {route.view === 'managementInformation' && <ManagementInformation />}
       {route.view !== 'home' && (
         <p>
           <a href="/account/">Back to your account</a>

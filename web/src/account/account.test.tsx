@@ -135,7 +135,9 @@ describe('an adviser on an admin page', () => {
     answerWith({ 'GET /api/account/me': { status: 200, body: ADVISER } });
     await renderAccount('', { view: 'addMember' }, '/account/users/new');
     expect(
-      screen.getByText('Only an organisation admin can add advisers or add and edit clients. Please ask your organisation admin.'),
+      screen.getByText(
+        'Only an organisation admin can add advisers, add and edit clients, or see the management information. Please ask your organisation admin.',
+      ),
     ).toBeTruthy();
   });
 });

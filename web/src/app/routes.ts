@@ -60,6 +60,7 @@ export function matchRoute(pathname: string): Route {
     if (rest.length === 0 || (rest.length === 1 && a === 'sign-in')) return { page: 'account', account: { view: 'home' } };
     if (rest.length === 2 && a === 'users' && b === 'new') return { page: 'account', account: { view: 'addMember' } };
     if (rest.length === 1 && a === 'clients') return { page: 'account', account: { view: 'clients' } };
+    if (rest.length === 1 && a === 'management-information') return { page: 'account', account: { view: 'managementInformation' } };
     if (rest.length === 2 && a === 'clients') return { page: 'account', account: { view: 'client', clientGuid: b === 'new' ? null : b } };
   }
   return { page: 'notFound' };
