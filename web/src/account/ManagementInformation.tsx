@@ -124,6 +124,16 @@ export function ManagementInformation() {
   );
 }
 
+/** A wide table scrolls sideways on a narrow screen: the keyboard reaches its region to scroll it too (WCAG 2.1.1). */
+function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // tabIndex: a scrollable region must take the focus to be scrolled by keyboard.
+    <div className="adviser-table__scroll" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
+
 function ChartFigure({ caption, children }: { caption: string; children: ReactNode }) {
   return (
     <figure className="compare-chart">
@@ -158,7 +168,7 @@ function Calculations({ figures }: { figures: ManagementInformationResponse }) {
           axisTitle="Calculations"
         />
       </ChartFigure>
-      <div className="adviser-table__scroll">
+      <TableScroll label="Calculations by month, table">
         <table className="adviser-table">
           <caption>Calculations of your organisation’s clients, by the month they were started and finished</caption>
           <thead>
@@ -175,7 +185,7 @@ function Calculations({ figures }: { figures: ManagementInformationResponse }) {
             {row('Whole period', figures.totals)}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }
@@ -198,7 +208,7 @@ function Benefits({ figures }: { figures: ManagementInformationResponse }) {
               format={poundsText}
             />
           </ChartFigure>
-          <div className="adviser-table__scroll">
+          <TableScroll label="Estimated yearly entitlement, table">
             <table className="adviser-table">
               <caption>Estimated yearly entitlement found, by benefit</caption>
               <thead>
@@ -218,7 +228,7 @@ function Benefits({ figures }: { figures: ManagementInformationResponse }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         </>
       )}
     </section>
@@ -244,7 +254,7 @@ function ApiUsage({ figures }: { figures: ManagementInformationResponse }) {
               axisTitle="Calls"
             />
           </ChartFigure>
-          <div className="adviser-table__scroll">
+          <TableScroll label="API usage, table">
             <table className="adviser-table">
               <caption>Calls per API key and day</caption>
               <thead>
@@ -277,7 +287,7 @@ function ApiUsage({ figures }: { figures: ManagementInformationResponse }) {
                 })}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         </>
       )}
     </section>
