@@ -86,6 +86,12 @@ export function figureText(figure: Figure, format: (value: number) => string = S
   return figure.suppressed ? SUPPRESSED_TEXT : format(figure.value);
 }
 
+/** yyyy-mm of the month `count` months after `month` (before, when negative). */
+export function addMonths(month: string, count: number): string {
+  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + count;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
 /** The months from `from` to `to`, both yyyy-mm, in order. */
 export function monthsBetween(from: string, to: string): string[] {
   const months: string[] = [];

@@ -1,9 +1,8 @@
 import request from 'supertest';
-import type { Figure, ManagementInformationResponse } from '../../common/accounts/management-information.js';
+import { addMonths, type Figure, type ManagementInformationResponse } from '../../common/accounts/management-information.js';
 import { ukToday } from '../../common/dates/uk-today.js';
 import type { ResultModel } from '../../common/result/model.js';
 import { AccountsService } from '../../api/src/accounts/accounts.service.js';
-import { addMonths } from '../../api/src/management-information/management-information.service.js';
 import { LONE_PARENT_SOCIAL_RENTER, SINGLE_PRIVATE_RENTER_WORKING_PART_TIME } from '../support/households.js';
 import type { PageResponse } from '../support/questionnaire-api.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
 import {
+  addMonths,
   countFigure,
   derivedFigure,
   figureText,
@@ -52,12 +53,6 @@ interface UsageRow {
 
 /** What one finished calculation found: each benefit's monthly amount in pence (empty when nothing to claim). */
 type Found = Map<string, number>;
-
-/** yyyy-mm of the month `count` months after `month` (before, when negative). */
-export function addMonths(month: string, count: number): string {
-  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + count;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
-}
 
 /**
  * Management information (issue 20): for an organisation admin, what the calculator did for the organisation's
@@ -112,11 +107,15 @@ export class ManagementInformationService {
 
     const monthFigures = (startedCount: number, outcomes: Found[]): Omit<MonthFigures, 'month'> => {
       const foundCount = outcomes.filter((benefits) => benefits.size > 0).length;
+      // The share would give away a suppressed count of those that found something, so it needs 10 of those too.
       return {
         started: countFigure(startedCount),
         finished: countFigure(outcomes.length),
         foundSomething: countFigure(foundCount),
-        foundSomethingPercent: derivedFigure(outcomes.length ? Math.round((100 * foundCount) / outcomes.length) : 0, outcomes.length),
+        foundSomethingPercent: derivedFigure(
+          outcomes.length ? Math.round((100 * foundCount) / outcomes.length) : 0,
+          Math.min(outcomes.length, foundCount),
+        ),
       };
     };
     const months = monthsBetween(from, to).map((month) => ({
