@@ -9,6 +9,7 @@ import { AccuracyModule } from './accuracy/accuracy.module.js';
 import { AdviserModule } from './adviser/adviser.module.js';
 import { CalculationModule } from './calculation/calculation.module.js';
 import { CaseloadModule } from './caseload/caseload.module.js';
+import { ManagementInformationModule } from './management-information/management-information.module.js';
 import { CaptchaModule } from './captcha/captcha.module.js';
 import { ClientErrorsModule } from './client-errors/client-errors.module.js';
 import { validateEnvironment } from './config/environment.js';
@@ -63,6 +64,7 @@ export class AppModule {
         RetentionModule,
         AccuracyModule,
         CaseloadModule,
+        ManagementInformationModule,
         PolicyModule,
         ApiKeysModule,
       ],

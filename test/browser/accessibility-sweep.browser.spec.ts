@@ -202,6 +202,7 @@ describeInChromium('the accessibility sweep in Chromium', () => {
       { name: 'admin-clients', path: '/account/clients', heading: await accountHeading('/account/clients') },
       { name: 'admin-add-client', path: '/account/clients/new', heading: await accountHeading('/account/clients/new') },
       { name: 'admin-api-keys', path: '/account/api-keys', heading: await accountHeading('/account/api-keys') },
+      { name: 'admin-management-information', path: '/account/management-information', heading: 'Management information' },
       {
         name: 'admin-edit-client',
         path: `/account/clients/${clientGuid}`,

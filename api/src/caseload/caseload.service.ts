@@ -454,6 +454,6 @@ function storedCalculationOf(calculation: CalculationToRecalculate): StoredCalcu
  * A cell a spreadsheet would read as a formula (a client's name beginning '=', say) is written as text, with a
  * leading apostrophe; a negative amount (-5.71) stays a number. Quoting is csv-stringify's.
  */
-function asTextIfFormula(value: string): string {
+export function asTextIfFormula(value: string): string {
   return /^[=+\-@\t\r]/.test(value) && !/^-\d/.test(value) ? `'${value}` : value;
 }

@@ -9,12 +9,18 @@ import { AddMemberForm } from './AddMemberForm';
 import { ApiKeys } from './ApiKeys';
 import { ClientForm } from './ClientForm';
 import { ClientList } from './ClientList';
+import { ManagementInformation } from './ManagementInformation';
 import { returnUrlOf } from './return-url';
 import { SignInForm } from './SignInForm';
 
 /** What /account/... shows: the account page (or sign-in), and the organisation admin's forms. */
 export type AccountView =
-  { view: 'home' } | { view: 'addMember' } | { view: 'clients' } | { view: 'client'; clientGuid: string | null } | { view: 'apiKeys' };
+  | { view: 'home' }
+  | { view: 'addMember' }
+  | { view: 'clients' }
+  | { view: 'client'; clientGuid: string | null }
+  | { view: 'apiKeys' }
+  | { view: 'managementInformation' };
 
 const TITLES: Record<AccountView['view'], string> = {
   home: 'Your account',
@@ -22,6 +28,7 @@ const TITLES: Record<AccountView['view'], string> = {
   clients: 'Clients',
   client: 'Client',
   apiKeys: 'API keys',
+  managementInformation: 'Management information',
 };
 
 function titleOf(view: AccountView, status: AccountStatus | null): string {
@@ -111,7 +118,10 @@ export default function AccountScreen({
     return (
       <div className="message-page account-page">
         <h1>{title}</h1>
-        <p>Only an organisation admin can add advisers, add and edit clients, or manage API keys. Please ask your organisation admin.</p>
+        <p>
+          Only an organisation admin can add advisers, add and edit clients, manage API keys or see the management information. Please ask
+          your organisation admin.
+        </p>
         <p>
           <a href="/adviser/">Go to the Adviser Area</a>
         </p>
@@ -153,6 +163,9 @@ export default function AccountScreen({
                 <li>
                   <a href="/account/api-keys">API keys for the calculation API</a>
                 </li>
+                <li>
+                  <a href="/account/management-information">Management information</a>
+                </li>
               </>
             )}
           </ul>
@@ -172,6 +185,7 @@ export default function AccountScreen({
       {route.view === 'clients' && <ClientList />}
       {route.view === 'apiKeys' && <ApiKeys />}
       {route.view === 'client' && <ClientForm clientGuid={route.clientGuid} onNotFound={onNotFound} />}
+      {route.view === 'managementInformation' && <ManagementInformation />}
       {route.view !== 'home' && (
         <p>
           <a href="/account/">Back to your account</a>

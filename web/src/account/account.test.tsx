@@ -136,7 +136,7 @@ describe('an adviser on an admin page', () => {
     await renderAccount('', { view: 'addMember' }, '/account/users/new');
     expect(
       screen.getByText(
-        'Only an organisation admin can add advisers, add and edit clients, or manage API keys. Please ask your organisation admin.',
+        'Only an organisation admin can add advisers, add and edit clients, manage API keys or see the management information. Please ask your organisation admin.',
       ),
     ).toBeTruthy();
   });
