@@ -251,15 +251,8 @@ export class ManagementInformationService {
     }
   }
 
-  /**
-   * Calls per key and day from the API keys' daily counts. Until the API keys' tables exist (they arrive with the
-   * API keys of issue 20), there is no usage to read.
-   */
+  /** Calls per key and day from the API keys' daily counts (api_key_usage: one row per key and day). */
   private async apiKeyUsage(organisationId: string, start: string, end: string): Promise<ApiKeyUsage[]> {
-    const [{ present }] = await this.dataSource.query<{ present: boolean }[]>(
-      `SELECT to_regclass('api_keys') IS NOT NULL AND to_regclass('api_key_usage') IS NOT NULL AS present`,
-    );
-    if (!present) return [];
     const rows = await this.dataSource.query<UsageRow[]>(
       `SELECT k.id AS key_id, k.name, k.prefix, k.revoked_at IS NOT NULL AS revoked, to_char(u.day, 'YYYY-MM-DD') AS day, u.calls, u.refused
          FROM api_keys k LEFT JOIN api_key_usage u ON u.key_id = k.id AND u.day >= $2::date AND u.day < $3::date
