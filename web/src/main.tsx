@@ -12,7 +12,11 @@ const redirect = redirectFor(window.location.pathname);
 // Only the server can tell that the page is inside the partner's own frame: a portal it did not recognise is dropped.
 const search = searchWithoutUnrecognisedPortal(window.location.search, site);
 if (redirect || search !== null)
-  window.history.replaceState(null, '', `${redirect ?? window.location.pathname}${search ?? window.location.search}${window.location.hash}`);
+  window.history.replaceState(
+    null,
+    '',
+    `${redirect ?? window.location.pathname}${search ?? window.location.search}${window.location.hash}`,
+  );
 
 const root = document.getElementById('root')!;
 createRoot(root).render(

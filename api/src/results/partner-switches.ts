@@ -10,7 +10,10 @@ export function withPartnerSwitches(result: CalculationResult, partner: PartnerD
   if (!partner || (partner.benefits.hide.length === 0 && partner.extraHelp.hide.length === 0)) return result;
   const hiddenBenefits = new Set<string>(partner.benefits.hide);
   const hiddenHelp = new Set(partner.extraHelp.hide);
-  const totals = { UNIVERSAL_CREDIT: { ...result.totals.UNIVERSAL_CREDIT }, LEGACY_AND_PENSION_AGE: { ...result.totals.LEGACY_AND_PENSION_AGE } };
+  const totals = {
+    UNIVERSAL_CREDIT: { ...result.totals.UNIVERSAL_CREDIT },
+    LEGACY_AND_PENSION_AGE: { ...result.totals.LEGACY_AND_PENSION_AGE },
+  };
   for (const benefit of result.benefits) {
     if (!hiddenBenefits.has(benefit.code) || !benefit.eligible) continue;
     for (const system of ['UNIVERSAL_CREDIT', 'LEGACY_AND_PENSION_AGE'] as const) {

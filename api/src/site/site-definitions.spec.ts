@@ -121,9 +121,9 @@ describe('parsePartner', () => {
         'cap_live.json: origins[0] must be an https origin',
       );
     }
-    expect(() =>
-      parsePartner({ ...valid, origins: undefined }, 'cap_live.json'),
-    ).toThrow('cap_live.json: origins is required: a list of the origins');
+    expect(() => parsePartner({ ...valid, origins: undefined }, 'cap_live.json')).toThrow(
+      'cap_live.json: origins is required: a list of the origins',
+    );
   });
 });
 

@@ -165,7 +165,12 @@ function switchProblems(partner: Partial<Record<keyof PartnerDefinition, unknown
         message: `${colour} has a contrast of ${ratio.toFixed(2)}:1 with white text; it needs at least ${MINIMUM_CONTRAST}:1 (choose a darker colour).`,
       });
   }
-  if (names?.publicDir && typeof partner.logo === 'string' && !partner.logo.includes('..') && !existsSync(join(names.publicDir, partner.logo)))
+  if (
+    names?.publicDir &&
+    typeof partner.logo === 'string' &&
+    !partner.logo.includes('..') &&
+    !existsSync(join(names.publicDir, partner.logo))
+  )
     problems.push({ segments: ['logo'], message: `${partner.logo} is not a file of web/public.` });
   const hidden = (field: 'benefits' | 'extraHelp', known: readonly string[], what: string) => {
     const hide = (partner[field] as { hide?: unknown } | undefined)?.hide;

@@ -9,8 +9,7 @@ export function PartnerBar({ partner }: { partner: PartnerDefinition }) {
     <div className="partner-bar" role="region" aria-label={`${partner.name}, in partnership`}>
       <img className="partner-bar__logo" src={partner.logo} alt={partner.name} height={40} />
       <p className="partner-bar__helpline">
-        {partner.name} helpline:{' '}
-        <a href={`tel:${partner.helpline.phoneNumber.replace(/\s+/g, '')}`}>{partner.helpline.phoneNumber}</a>{' '}
+        {partner.name} helpline: <a href={`tel:${partner.helpline.phoneNumber.replace(/\s+/g, '')}`}>{partner.helpline.phoneNumber}</a>{' '}
         <span className="partner-bar__hours">({partner.helpline.openingHours})</span>
       </p>
       {partner.links.length > 0 && (
