@@ -139,7 +139,12 @@ describeInChromium('the web shell in Chromium', () => {
     );
     await page.route(`${calculatorOrigin}/**`, async (route) => {
       const { pathname, search } = new URL(route.request().url());
-      await route.fulfill({ response: await route.fetch({ url: `${server.url}${pathname}${search}` }) });
+      // The server recognises the portal by the frame's Referer and Sec-Fetch-Dest. Chromium adds Sec-Fetch-* after
+      // Playwright intercepts the request, so this frame's page request says it here (embed.browser.spec.ts serves
+      // the calculator to a frame on another origin with no routing, and the browser's own headers).
+      const request = route.request();
+      const headers = { ...(await request.allHeaders()), ...(request.resourceType() === 'document' && { 'sec-fetch-dest': 'iframe' }) };
+      await route.fulfill({ response: await route.fetch({ url: `${server.url}${pathname}${search}`, headers }) });
     });
     await page.goto('https://www.cap.example/benefits');
     const frame = page.frameLocator('#calculator');
