@@ -151,6 +151,15 @@ describeInChromium('Chromium: the embed kit on a partner’s page on another ori
     await other.close();
   }, 60_000);
 
+  it('shows the kit working on the calculator’s own example page, /embed-example.html', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/embed-example.html`);
+    const frame = await calculatorFrame(page);
+    await frame.getByRole('region', { name: 'CAP, in partnership' }).waitFor();
+    expect(await frame.getByRole('banner').count()).toBe(0);
+    await page.close();
+  }, 60_000);
+
   it('serves embed.js to other origins, and ignores messages that do not come from the calculator’s frame', async () => {
     const response = await fetch(`${server.url}/embed.js`);
     expect(response.status).toBe(200);
