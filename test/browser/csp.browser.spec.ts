@@ -166,7 +166,11 @@ describeInChromium('the Content-Security-Policy in Chromium', () => {
     );
     await partnerPage.route(`${CALCULATOR_ORIGIN}/**`, async (route) => {
       const { pathname, search } = new URL(route.request().url());
-      await route.fulfill({ response: await route.fetch({ url: `${server.url}${pathname}${search}` }) });
+      // The frame's Referer, and the Sec-Fetch-Dest that Chromium adds only after interception: the server
+      // recognises the partner's portal by them (docs/security.md) and narrows frame-ancestors to its origins.
+      const request = route.request();
+      const headers = { ...(await request.allHeaders()), ...(request.resourceType() === 'document' && { 'sec-fetch-dest': 'iframe' }) };
+      await route.fulfill({ response: await route.fetch({ url: `${server.url}${pathname}${search}`, headers }) });
     });
     await partnerPage.goto(`${origin}/benefits`);
     return partnerPage;
@@ -175,6 +179,9 @@ describeInChromium('the Content-Security-Policy in Chromium', () => {
   it('can be framed by a partner’s site, at its configured origin', async () => {
     const partnerPage = await framedFrom(PARTNER_ORIGIN);
     await partnerPage.frameLocator('#calculator').getByRole('heading', { level: 1 }).waitFor();
+    // Recognised as CAP's portal: its bar, with its logo (a file of the calculator, allowed by img-src 'self').
+    await partnerPage.frameLocator('#calculator').getByRole('region', { name: 'CAP, in partnership' }).waitFor();
+    await partnerPage.frameLocator('#calculator').locator('img.partner-bar__logo').waitFor();
     expect(violations).toEqual([]);
     await partnerPage.close();
   });
