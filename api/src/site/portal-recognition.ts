@@ -2,10 +2,9 @@ import type { Request, Response } from 'express';
 import type { PartnerDefinition, PortalRecognition, SiteConfig } from '../../../common/site.js';
 import { readVisit } from '../../../common/visit.js';
 
-function originOf(url: string | undefined): string | null {
-  if (!url) return null;
+function parsed(url: string): URL | null {
   try {
-    return new URL(url).origin;
+    return new URL(url);
   } catch {
     return null;
   }
@@ -26,9 +25,10 @@ export function recognisePortal(request: Request, site: SiteConfig): PortalRecog
   const partner = site.partners[visit.partnerId];
   const referrer = request.get('referer');
   if (referrer !== undefined) {
-    const from = originOf(referrer);
-    const ownOrigin = `${request.protocol}://${request.get('host')}`;
-    if (from === null || (from !== ownOrigin && !partner.origins.includes(from))) return null;
+    const from = parsed(referrer);
+    // Our own page by its host alone: behind a proxy that ends TLS the request's own scheme may read http.
+    const isOwnPage = from !== null && from.host === request.get('host');
+    if (from === null || (!isOwnPage && !partner.origins.includes(from.origin))) return null;
   }
   return { partnerId: partner.id };
 }
