@@ -156,7 +156,8 @@ describeInChromium('the Content-Security-Policy in Chromium', () => {
    * access), which would say nothing about our policy.
    */
   async function framedFrom(origin: string): Promise<Page> {
-    const partnerPage = await context.newPage();
+    // A context of its own: the adviser signed in above would be taken from the landing page to the adviser area.
+    const partnerPage = await (await browser.newContext()).newPage();
     recordViolations(partnerPage);
     await partnerPage.route(`${origin}/**`, (route) =>
       route.fulfill({
@@ -183,7 +184,7 @@ describeInChromium('the Content-Security-Policy in Chromium', () => {
     await partnerPage.frameLocator('#calculator').getByRole('region', { name: 'CAP, in partnership' }).waitFor();
     await partnerPage.frameLocator('#calculator').locator('img.partner-bar__logo').waitFor();
     expect(violations).toEqual([]);
-    await partnerPage.close();
+    await partnerPage.context().close();
   });
 
   it('cannot be framed by any other site: Chromium refuses, naming frame-ancestors', async () => {
@@ -196,6 +197,6 @@ describeInChromium('the Content-Security-Policy in Chromium', () => {
       /fram.*calculator\.test.*frame-ancestors 'self' https:\/\/www\.cap\.example https:\/\/www\.dfl\.example/i,
     );
     expect(await otherPage.frameLocator('#calculator').locator('#root').count()).toBe(0);
-    await otherPage.close();
+    await otherPage.context().close();
   });
 });

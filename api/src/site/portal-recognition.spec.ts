@@ -27,6 +27,9 @@ describe('recognisePortal', () => {
   it('keeps recognising it as the visitor moves on inside the frame (the Referer is our own page)', () => {
     const next = { 'Sec-Fetch-Dest': 'iframe', Referer: 'https://calculator.example/survey/2/abc?portal=true&id=cap_live' };
     expect(recognisePortal(pageRequest('/survey/3/abc?portal=true&id=cap_live', next), site)).toEqual({ partnerId: 'cap_live' });
+    // Behind a proxy that gives the server another Host, the browser's Sec-Fetch-Site still says the page was ours.
+    const proxied = { 'Sec-Fetch-Dest': 'iframe', 'Sec-Fetch-Site': 'same-origin', Referer: 'https://public.example/survey/2/abc' };
+    expect(recognisePortal(pageRequest('/survey/3/abc?portal=true&id=cap_live', proxied), site)).toEqual({ partnerId: 'cap_live' });
   });
 
   it('does not recognise the query string alone: opened in a tab, framed by another partner or another site', () => {

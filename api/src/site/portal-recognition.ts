@@ -26,8 +26,10 @@ export function recognisePortal(request: Request, site: SiteConfig): PortalRecog
   const referrer = request.get('referer');
   if (referrer !== undefined) {
     const from = parsed(referrer);
-    // Our own page by its host alone: behind a proxy that ends TLS the request's own scheme may read http.
-    const isOwnPage = from !== null && from.host === request.get('host');
+    // Our own page inside the same frame: the browser says the navigation came from our origin, or (a browser that
+    // does not send Sec-Fetch-Site) the Referer's host is ours; the host alone, since a proxy that ends TLS may leave
+    // the request's own scheme reading http.
+    const isOwnPage = request.get('sec-fetch-site') === 'same-origin' || (from !== null && from.host === request.get('host'));
     if (from === null || (!isOwnPage && !partner.origins.includes(from.origin))) return null;
   }
   return { partnerId: partner.id };
