@@ -60,6 +60,29 @@ export interface PartnerDefinition {
   origins: string[];
   /** What the partner's portal hides when the calculator is shown with `portal=true`. */
   hiddenInPortal: ChromePart[];
+  /** The partner's logo: a path under the web app's public assets (`web/public`), such as `/partners/cap_live.svg`. */
+  logo: string;
+  /**
+   * The partner's colour in its portal: the bar with its logo (white text on it) and the buttons. The loader refuses a
+   * colour with a contrast below 4.5:1 against white, so text on it stays readable (WCAG 2.2, 1.4.3).
+   */
+  accentColour: string;
+  /** The partner's own helpline, shown in its portal in place of the charity's. */
+  helpline: { phoneNumber: string; openingHours: string };
+  /** The partner's own pages, linked from the bar of its portal. */
+  links: SiteLink[];
+  /** Benefits (the engine's benefit codes) not shown in this partner's portal. */
+  benefits: { hide: string[] };
+  /** Extra-help categories (their names in definitions/extra-help/extra-help.json) not shown in this partner's portal. */
+  extraHelp: { hide: string[] };
+}
+
+/**
+ * The partner whose portal this page is in, as the server recognised it from the frame's request (never from the
+ * query string alone: see docs/security.md 'Partner portals'). Null on every other page.
+ */
+export interface PortalRecognition {
+  partnerId: string;
 }
 
 export interface SiteConfig {
@@ -72,6 +95,8 @@ export interface SiteConfig {
    * testing details are shown.
    */
   testMode: boolean;
+  /** Set by the server per page: the partner portal this page was recognised as being shown in. */
+  portal?: PortalRecognition | null;
 }
 
 export const SITE_CONFIG_ELEMENT_ID = 'site-config';

@@ -127,15 +127,41 @@ describeInChromium('the web shell in Chromium', () => {
     await page.close();
   });
 
-  it('shows no header, footer or chat in a partner’s portal', async () => {
-    const page = await open('/?portal=true&id=cap_live', { width: 800, height: 700 });
-    expect(await page.getByRole('banner').count()).toBe(0);
-    expect(await page.getByRole('contentinfo').count()).toBe(0);
-    expect(await page.locator('#chat-widget').count()).toBe(0);
-    expect(await page.evaluate(() => (window as unknown as { chatServiceLoaded?: number }).chatServiceLoaded)).toBeUndefined();
-    expect(await page.locator('h1').textContent()).toBe('Benefits Calculator');
+  it('shows no header, footer or chat in a partner’s portal, and the partner’s bar; typed into the address bar, it is no portal', async () => {
+    const page = await browser.newPage({ viewport: { width: 800, height: 700 } });
+    // The portal is recognised from the partner's own frame (docs/security.md), so CAP's page frames the calculator.
+    const calculatorOrigin = 'https://calculator.test';
+    await page.route('https://www.cap.example/**', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><title>CAP</title><iframe id="calculator" title="Benefits calculator" src="${calculatorOrigin}/?portal=true&id=cap_live" style="width: 780px; height: 650px"></iframe>`,
+      }),
+    );
+    await page.route(`${calculatorOrigin}/**`, async (route) => {
+      const { pathname, search } = new URL(route.request().url());
+      // The server recognises the portal by the frame's Referer and Sec-Fetch-Dest. Chromium adds Sec-Fetch-* after
+      // Playwright intercepts the request, so this frame's page request says it here (embed.browser.spec.ts serves
+      // the calculator to a frame on another origin with no routing, and the browser's own headers).
+      const request = route.request();
+      const headers = { ...(await request.allHeaders()), ...(request.resourceType() === 'document' && { 'sec-fetch-dest': 'iframe' }) };
+      await route.fulfill({ response: await route.fetch({ url: `${server.url}${pathname}${search}`, headers }) });
+    });
+    await page.goto('https://www.cap.example/benefits');
+    const frame = page.frameLocator('#calculator');
+    await frame.locator('h1').waitFor();
+    expect(await frame.getByRole('banner').count()).toBe(0);
+    expect(await frame.getByRole('contentinfo').count()).toBe(0);
+    expect(await frame.locator('#chat-widget').count()).toBe(0);
+    expect(await frame.locator('h1').textContent()).toBe('Benefits Calculator');
+    await frame.getByRole('region', { name: 'CAP, in partnership' }).waitFor();
+    expect(await frame.getByRole('link', { name: '0800 328 0006' }).count()).toBe(1);
     await screenshot(page, 'portal-cap_live');
     await page.close();
+
+    const typed = await open('/?portal=true&id=cap_live', { width: 800, height: 700 });
+    await typed.getByRole('banner').waitFor();
+    expect(await typed.getByRole('region', { name: 'CAP, in partnership' }).count()).toBe(0);
+    await typed.close();
   });
 
   it('inside a partner’s iframe, tells the parent its height plus 40 and asks it to scroll', async () => {

@@ -1,4 +1,7 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
+
+/** A page, or the calculator inside a partner's iframe (test/browser/embed.browser.spec.ts). */
+type Surface = Page | Frame;
 
 /**
  * Drives the survey screen in Chromium as a person would: typing and clicking, never setting values behind the
@@ -16,7 +19,7 @@ export type PostcodeValue = string | { roughSleeping: 'England' | 'Northern Irel
  */
 export type QuestionValue = string | string[] | MoneyValue | PostcodeValue;
 
-export function question(page: Page, name: string): Locator {
+export function question(page: Surface, name: string): Locator {
   return page.locator(`[data-question="${name}"]`);
 }
 
@@ -27,7 +30,7 @@ async function typeInto(input: Locator, text: string): Promise<void> {
   await input.pressSequentially(text);
 }
 
-export async function fillQuestion(page: Page, name: string, value: QuestionValue): Promise<void> {
+export async function fillQuestion(page: Surface, name: string, value: QuestionValue): Promise<void> {
   const container = question(page, name);
   await container.waitFor();
   const type = await container.getAttribute('data-question-type');
@@ -81,12 +84,12 @@ export async function fillQuestion(page: Page, name: string, value: QuestionValu
 }
 
 /** Fills several questions in page order. */
-export async function fillQuestions(page: Page, answers: Record<string, QuestionValue>): Promise<void> {
+export async function fillQuestions(page: Surface, answers: Record<string, QuestionValue>): Promise<void> {
   for (const [name, value] of Object.entries(answers)) await fillQuestion(page, name, value);
 }
 
 /** The page's h1. */
-export async function pageTitle(page: Page): Promise<string> {
+export async function pageTitle(page: Surface): Promise<string> {
   return ((await page.locator('h1').textContent()) ?? '').trim();
 }
 
@@ -94,7 +97,7 @@ export async function pageTitle(page: Page): Promise<string> {
  * Presses Next and waits for what follows: another page (its title differs), the results, or the error summary.
  * The buttons rest for 3 seconds after each press; the click waits for Next to be enabled again.
  */
-export async function pressNext(page: Page): Promise<'moved' | 'errors'> {
+export async function pressNext(page: Surface): Promise<'moved' | 'errors'> {
   const before = await pageTitle(page);
   const url = page.url();
   const next = page.getByRole('button', { name: 'Next', exact: true });
@@ -132,7 +135,7 @@ export async function pressBack(page: Page): Promise<void> {
 type PageGlobals = { document: { querySelector(selector: string): { textContent: string | null } | null }; location: { href: string } };
 
 /** Waits until the first element matching `selector` reads `text` (trimmed). */
-export async function waitForTextOf(page: Page, selector: string, text: string, timeoutMs: number): Promise<void> {
+export async function waitForTextOf(page: Surface, selector: string, text: string, timeoutMs: number): Promise<void> {
   await page.waitForFunction(
     ({ selector, text }) => (globalThis as unknown as PageGlobals).document.querySelector(selector)?.textContent?.trim() === text,
     { selector, text },
@@ -154,7 +157,7 @@ export async function closePopUp(page: Page): Promise<string> {
 }
 
 /** The messages in the error summary, in order. */
-export async function errorSummary(page: Page): Promise<string[]> {
+export async function errorSummary(page: Surface): Promise<string[]> {
   return page.locator('.error-summary li').allTextContents();
 }
 

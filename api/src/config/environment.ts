@@ -94,6 +94,12 @@ export class Environment {
   @MinLength(12, { message: 'TEST_MODE_PASSWORD must be at least 12 characters, or unset to turn test mode off.' })
   TEST_MODE_PASSWORD?: string;
 
+  /** A folder of further partner files (definitions/partners' format), read after it: a portal tried out locally. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000, { message: 'EXTRA_PARTNERS_DIR must be a folder path, or unset.' })
+  EXTRA_PARTNERS_DIR?: string;
+
   @IsOptional()
   @Matches(/^smtps?:\/\/\S+$/, {
     message:
@@ -189,6 +195,7 @@ const KNOWN_VARIABLES = [
   'LOG_LEVEL',
   'BODY_LIMIT_KB',
   'CHAT_SCRIPT_URL',
+  'EXTRA_PARTNERS_DIR',
   'POSTCODE_LOOKUP_URL',
   'TEST_MODE_PASSWORD',
   'SMTP_URL',

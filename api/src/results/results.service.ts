@@ -12,6 +12,7 @@ import { CalculationOutOfRangeError, type Entitlements, toContractResponse } fro
 import type { CalculationResult } from '../../../engine/core/calculation-result.js';
 import type { Explanations } from '../../../engine/core/explanations.js';
 import type { Household } from '../../../engine/household.js';
+import { withPartnerSwitches } from './partner-switches.js';
 import { eligibilityOf, extraHelpOf, housingAllowanceOf, resultBenefits, resultVariables, type BenefitGuide } from './from-calculation.js';
 import {
   BETTER_OFF_PARTNER,
@@ -269,9 +270,12 @@ export class ResultsService {
       if (error instanceof HouseholdMappingError) return { ...base, isOutOfDate: true, messages: [this.mappingMessage(error)] };
       throw error;
     }
-    const current = await this.calculate(household, today);
+    // In a partner's portal, what the partner has chosen not to show is left out of the page, the PDF and the e-mail.
+    const partner = this.surveys.portalPartner(session);
+    const current = withPartnerSwitches(await this.calculate(household, today), partner);
     const changes = changesFrom(betterOffAnswersOf(answers));
-    const comparison = changes.length > 0 ? await this.compare(household, changes, today) : null;
+    const compared = changes.length > 0 ? await this.compare(household, changes, today) : null;
+    const comparison = compared && { ...compared, changed: withPartnerSwitches(compared.changed, partner) };
     const uplift = isTesting ? await this.uplift(household, today) : [];
     // Spec 000 §4's analytics: the results were shown.
     await this.analytics.record([{ event: 'complete - eligible', pageName: null }], {

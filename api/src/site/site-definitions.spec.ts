@@ -1,5 +1,5 @@
 import { DEFINITIONS_DIR } from './site.module.js';
-import { loadSiteConfig, parseCharity, parsePartner } from './site-definitions.js';
+import { contrastRatio, loadSiteConfig, parseCharity, parsePartner, WEB_PUBLIC_DIR } from './site-definitions.js';
 
 describe('the definitions shipped in definitions/', () => {
   it('load: the charity chrome and the four partner portals', async () => {
@@ -31,7 +31,58 @@ describe('parsePartner', () => {
     checkboxIcon: { shape: 'round', colour: '#0b5394' },
     origins: ['https://www.cap.example'],
     hiddenInPortal: ['header'],
+    logo: '/partners/cap_live.svg',
+    accentColour: '#0b5394',
+    helpline: { phoneNumber: '0800 328 0006', openingHours: 'Monday to Friday, 9am to 5pm' },
+    links: [{ text: 'Debt help', url: 'https://www.cap.example/debt-help' }],
+    benefits: { hide: ['WINTER_FUEL_PAYMENT'] },
+    extraHelp: { hide: ['water'] },
   };
+  const names = { extraHelpCategories: ['energy', 'water'], publicDir: WEB_PUBLIC_DIR };
+
+  it('keeps the portal’s name, logo, accent colour, helpline, links and switches', () => {
+    const partner = parsePartner(valid, 'definitions/partners/cap_live.json', names);
+    expect(partner).toMatchObject({
+      logo: '/partners/cap_live.svg',
+      accentColour: '#0b5394',
+      helpline: { phoneNumber: '0800 328 0006' },
+      links: [{ text: 'Debt help', url: 'https://www.cap.example/debt-help' }],
+      benefits: { hide: ['WINTER_FUEL_PAYMENT'] },
+      extraHelp: { hide: ['water'] },
+    });
+  });
+
+  it('refuses an accent colour that white text cannot be read on, naming the field and the contrast', () => {
+    // #0b5394 is 7.8:1 with white; #3d8fd6, a lighter blue, is 3.4:1.
+    expect(contrastRatio('#0b5394', '#ffffff')).toBeGreaterThan(7);
+    expect(contrastRatio('#ffffff', '#000000')).toBeCloseTo(21, 5);
+    expect(() => parsePartner({ ...valid, accentColour: '#3d8fd6' }, 'cap_live.json', names)).toThrow(
+      'cap_live.json: accentColour #3d8fd6 has a contrast of 3.44:1 with white text; it needs at least 4.5:1 (choose a darker colour).',
+    );
+    // #767676 is the lightest grey that passes.
+    expect(parsePartner({ ...valid, accentColour: '#767676' }, 'cap_live.json', names).accentColour).toBe('#767676');
+  });
+
+  it('refuses a hidden benefit or extra-help category the calculator does not have, and a logo that is not a file', () => {
+    expect(() =>
+      parsePartner(
+        { ...valid, benefits: { hide: ['WINTER_FUEL'] }, extraHelp: { hide: ['gas'] }, logo: '/partners/nobody.svg' },
+        'cap_live.json',
+        names,
+      ),
+    ).toThrow(
+      [
+        'cap_live.json: logo /partners/nobody.svg is not a file of web/public.',
+        `cap_live.json: benefits.hide[0] "WINTER_FUEL" is not one of the calculator's benefit codes`,
+      ].join('\n'),
+    );
+    expect(() => parsePartner({ ...valid, extraHelp: { hide: ['gas'] } }, 'cap_live.json', names)).toThrow(
+      'cap_live.json: extraHelp.hide[0] "gas" is not an extra-help category (known: energy, water).',
+    );
+    expect(() => parsePartner({ ...valid, logo: 'https://cdn.example/logo.svg' }, 'cap_live.json', names)).toThrow(
+      'cap_live.json: logo must be a path under web/public such as /partners/cap_live.svg.',
+    );
+  });
 
   it('names the file and field of a part of the page it does not know', () => {
     expect(() => parsePartner({ ...valid, hiddenInPortal: ['header', 'sidebar'] }, 'definitions/partners/cap_live.json')).toThrow(
@@ -70,9 +121,9 @@ describe('parsePartner', () => {
         'cap_live.json: origins[0] must be an https origin',
       );
     }
-    expect(() =>
-      parsePartner({ id: 'cap_live', name: 'CAP', checkboxIcon: valid.checkboxIcon, hiddenInPortal: [] }, 'cap_live.json'),
-    ).toThrow('cap_live.json: origins is required: a list of the origins');
+    expect(() => parsePartner({ ...valid, origins: undefined }, 'cap_live.json')).toThrow(
+      'cap_live.json: origins is required: a list of the origins',
+    );
   });
 });
 

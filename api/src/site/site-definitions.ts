@@ -1,8 +1,38 @@
+import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
-import { basename, join, relative } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import type { FieldError } from '../../../common/errors.js';
 import type { CharityDetails, PartnerDefinition, SiteConfig, SiteLink } from '../../../common/site.js';
+import { BENEFIT_CODES } from '../../../engine/core/benefit.js';
 import { Contract } from '../../../engine/schemas/json-schema.js';
+
+/** Where a partner's logo path points: the web app's public assets, which the build copies as they are. */
+export const WEB_PUBLIC_DIR = resolve('web/public');
+
+/** What a partner file is checked against besides its schema: the names its switches may use. */
+export interface PartnerNames {
+  extraHelpCategories: readonly string[];
+  /** The folder a logo path is under; null leaves the file unchecked (a unit test's partner). */
+  publicDir: string | null;
+}
+
+/** WCAG 2.2's relative luminance of a #rrggbb colour. */
+function luminance(colour: string): number {
+  const [r, g, b] = [1, 3, 5].map((start) => {
+    const channel = parseInt(colour.slice(start, start + 2), 16) / 255;
+    return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** The contrast ratio of two #rrggbb colours, from 1 to 21. */
+export function contrastRatio(first: string, second: string): number {
+  const [lighter, darker] = [luminance(first), luminance(second)].sort((a, b) => b - a);
+  return (lighter + 0.05) / (darker + 0.05);
+}
+
+/** Normal-size text needs 4.5:1 (WCAG 2.2, 1.4.3); the portal writes white text on the accent colour. */
+export const MINIMUM_CONTRAST = 4.5;
 
 export class DefinitionError extends Error {
   constructor(file: string, problem: string) {
@@ -83,7 +113,7 @@ function isExactOrigin(value: string): boolean {
   return url.origin === value && (url.protocol === 'https:' || (url.protocol === 'http:' && local));
 }
 
-export function parsePartner(json: unknown, file: string): PartnerDefinition {
+export function parsePartner(json: unknown, file: string, names: PartnerNames | null = null): PartnerDefinition {
   const partner = json as Partial<Record<keyof PartnerDefinition, unknown>>;
   const more: { segments: (string | number)[]; message: string }[] = [];
   if (typeof json === 'object' && json !== null && !Array.isArray(json)) {
@@ -97,25 +127,95 @@ export function parsePartner(json: unknown, file: string): PartnerDefinition {
             message: 'must be an https origin such as https://www.partner.example (no path, no trailing slash).',
           });
       });
+    more.push(...switchProblems(partner, names));
   }
   const problems = PARTNER.problemsWith(json, more);
   if (problems.length > 0) throw DefinitionError.listing(file, problems);
-  const { id, name, checkboxIcon, origins, hiddenInPortal } = json as PartnerDefinition;
-  return { id, name, checkboxIcon: { shape: checkboxIcon.shape, colour: checkboxIcon.colour }, origins, hiddenInPortal };
+  const { id, name, checkboxIcon, origins, hiddenInPortal, logo, accentColour, helpline, links, benefits, extraHelp } =
+    json as PartnerDefinition;
+  return {
+    id,
+    name,
+    checkboxIcon: { shape: checkboxIcon.shape, colour: checkboxIcon.colour },
+    origins,
+    hiddenInPortal,
+    logo,
+    accentColour,
+    helpline: { phoneNumber: helpline.phoneNumber, openingHours: helpline.openingHours },
+    links: links.map(link),
+    benefits: { hide: [...benefits.hide] },
+    extraHelp: { hide: [...extraHelp.hide] },
+  };
 }
 
-/** Reads `site.json` and every `partners/*.json` from the definitions folder; testing mode is off unless said. */
-export async function loadSiteConfig(definitionsDir: string, chatScriptUrl: string | null, testMode = false): Promise<SiteConfig> {
+type Problem = { segments: (string | number)[]; message: string };
+
+/**
+ * What the schema cannot say: the accent colour is readable with white text on it, the logo is a file of the web
+ * app, and each hidden benefit or extra-help category is one the calculator has (a misspelt code would hide nothing).
+ */
+function switchProblems(partner: Partial<Record<keyof PartnerDefinition, unknown>>, names: PartnerNames | null): Problem[] {
+  const problems: Problem[] = [];
+  const colour = partner.accentColour;
+  if (typeof colour === 'string' && /^#[0-9a-fA-F]{6}$/.test(colour)) {
+    const ratio = contrastRatio(colour, '#ffffff');
+    if (ratio < MINIMUM_CONTRAST)
+      problems.push({
+        segments: ['accentColour'],
+        message: `${colour} has a contrast of ${ratio.toFixed(2)}:1 with white text; it needs at least ${MINIMUM_CONTRAST}:1 (choose a darker colour).`,
+      });
+  }
+  if (
+    names?.publicDir &&
+    typeof partner.logo === 'string' &&
+    !partner.logo.includes('..') &&
+    !existsSync(join(names.publicDir, partner.logo))
+  )
+    problems.push({ segments: ['logo'], message: `${partner.logo} is not a file of web/public.` });
+  const hidden = (field: 'benefits' | 'extraHelp', known: readonly string[], what: string) => {
+    const hide = (partner[field] as { hide?: unknown } | undefined)?.hide;
+    if (!Array.isArray(hide)) return;
+    hide.forEach((value: unknown, index) => {
+      if (typeof value === 'string' && !known.includes(value))
+        problems.push({ segments: [field, 'hide', index], message: `"${value}" is not ${what} (known: ${known.join(', ')}).` });
+    });
+  };
+  hidden('benefits', BENEFIT_CODES, "one of the calculator's benefit codes");
+  if (names) hidden('extraHelp', names.extraHelpCategories, 'an extra-help category');
+  return problems;
+}
+
+/** The extra-help categories' names, from definitions/extra-help/extra-help.json. */
+async function extraHelpCategoriesOf(definitionsDir: string): Promise<string[]> {
+  const file = join(definitionsDir, 'extra-help', 'extra-help.json');
+  const index = (await readJson(file, file)) as { categories?: unknown };
+  return Array.isArray(index.categories) ? index.categories.filter((name): name is string => typeof name === 'string') : [];
+}
+
+/**
+ * Reads `site.json` and every `partners/*.json` from the definitions folder, then any partner files of
+ * `extraPartnersDir` (EXTRA_PARTNERS_DIR: a portal tried out locally, or the embed test's partner on another port);
+ * testing mode is off unless said.
+ */
+export async function loadSiteConfig(
+  definitionsDir: string,
+  chatScriptUrl: string | null,
+  testMode = false,
+  extraPartnersDir: string | null = null,
+): Promise<SiteConfig> {
   const shown = (file: string) => relative(process.cwd(), file);
   const siteFile = join(definitionsDir, 'site.json');
   const charity = parseCharity(await readJson(siteFile, shown(siteFile)), shown(siteFile));
-  const partnersDir = join(definitionsDir, 'partners');
-  const partnerFiles = (await readdir(partnersDir)).filter((name) => name.endsWith('.json')).sort();
+  const names: PartnerNames = { extraHelpCategories: await extraHelpCategoriesOf(definitionsDir), publicDir: WEB_PUBLIC_DIR };
   const partners: Record<string, PartnerDefinition> = {};
-  for (const name of partnerFiles) {
-    const file = join(partnersDir, name);
-    const partner = parsePartner(await readJson(file, shown(file)), shown(file));
-    partners[partner.id] = partner;
+  for (const partnersDir of [join(definitionsDir, 'partners'), ...(extraPartnersDir ? [extraPartnersDir] : [])]) {
+    const partnerFiles = (await readdir(partnersDir)).filter((name) => name.endsWith('.json')).sort();
+    for (const name of partnerFiles) {
+      const file = join(partnersDir, name);
+      const partner = parsePartner(await readJson(file, shown(file)), shown(file), names);
+      if (Object.hasOwn(partners, partner.id)) throw new DefinitionError(shown(file), `partner "${partner.id}" is defined twice.`);
+      partners[partner.id] = partner;
+    }
   }
   return { charity, partners, chatScriptUrl, testMode };
 }

@@ -19,6 +19,7 @@ export const DEFINITIONS_DIR = resolve('definitions');
           DEFINITIONS_DIR,
           config.get('CHAT_SCRIPT_URL', { infer: true }) ?? null,
           Boolean(config.get('TEST_MODE_PASSWORD', { infer: true })),
+          config.get('EXTRA_PARTNERS_DIR', { infer: true }) ?? null,
         ),
     },
   ],

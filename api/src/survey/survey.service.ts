@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { ukToday } from '../../../common/dates/uk-today.js';
 import { valueOn, type DatedParameter } from '../../../common/parameters/dated-parameter.js';
-import type { SiteConfig } from '../../../common/site.js';
+import type { PartnerDefinition, SiteConfig } from '../../../common/site.js';
 import { resolveForPage } from '../../../common/rules/index.js';
 import { cleanAnswerForDisplay, defaultAnswer, readAnswer } from '../../../common/survey/answers.js';
 import {
@@ -498,11 +498,15 @@ export class SurveyService {
     };
   }
 
+  /** The partner whose portal the calculation was started in, or null (not in a portal, or a partner since removed). */
+  portalPartner(session: CalculationSession | null): PartnerDefinition | null {
+    if (!session?.isPortal || !session.partnerId || !Object.hasOwn(this.site.partners, session.partnerId)) return null;
+    return this.site.partners[session.partnerId];
+  }
+
   /** A partner's portal may hide the helpline and the chat (definitions/partners). */
   chrome(session: CalculationSession | null): Pick<SurveyPageResponse, 'showHelpline' | 'showWebchat'> {
-    const partner =
-      session?.partnerId && Object.hasOwn(this.site.partners, session.partnerId) ? this.site.partners[session.partnerId] : undefined;
-    const hidden = session?.isPortal && partner ? partner.hiddenInPortal : [];
+    const hidden = this.portalPartner(session)?.hiddenInPortal ?? [];
     return { showHelpline: !hidden.includes('helpline'), showWebchat: this.site.chatScriptUrl !== null && !hidden.includes('chat') };
   }
 

@@ -4,6 +4,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { renderIndexHtml, type SiteConfig } from '../../../common/site.js';
+import { siteConfigFor } from '../site/portal-recognition.js';
 import { screenSourceFor, withScreenPreloads, type BuildManifest } from './screen-preload.js';
 
 const WEB_DIST_DIR = resolve('dist/web');
@@ -14,13 +15,13 @@ function isServerPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/') || path.startsWith('/assets/');
 }
 
-type PageRenderer = (request: Request) => Promise<string>;
+type PageRenderer = (request: Request, response: Response) => Promise<string>;
 
 /** Client-side routes fall back to index.html, so /survey/3/abc or /adviser/ load the app, which picks the page. */
 function servePages(app: NestExpressApplication, renderPage: PageRenderer): void {
   app.use((request: Request, response: Response, next: NextFunction) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || isServerPath(request.path)) return next();
-    renderPage(request)
+    renderPage(request, response)
       .then((html) => response.set('Cache-Control', 'no-cache').type('html').send(html))
       .catch(next);
   });
@@ -57,21 +58,34 @@ function compressWebApp(request: Request, response: Response, next: NextFunction
   compressFiles(request, response, next);
 }
 
+/** The embed kit's one script (web/public/embed.js), which partners' pages load from their own origin. */
+export const EMBED_SCRIPT_PATH = '/embed.js';
+
+/**
+ * embed.js runs on partners' pages: it may be loaded cross-origin (Cross-Origin-Resource-Policy: cross-origin, for a
+ * partner whose own pages require it); like the other unhashed files it is cached for an hour, not a year, so a
+ * fix reaches every partner's page the same day.
+ */
+function embedScriptHeaders(request: Request, response: Response, next: NextFunction): void {
+  if (request.path === '/' || request.path === '') response.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+  next();
+}
+
 async function serveBuiltApp(app: NestExpressApplication, siteConfig: SiteConfig): Promise<void> {
   const template = await readFile(join(WEB_DIST_DIR, 'index.html'), 'utf8').catch(() => {
     throw new Error(`The web app is not built (${WEB_DIST_DIR}/index.html is missing): run npm run build. npm start does this itself.`);
   });
-  const page = renderIndexHtml(template, siteConfig);
   const manifest = JSON.parse(
     await readFile(join(WEB_DIST_DIR, '.vite/manifest.json'), 'utf8').catch(() => {
       throw new Error(`The web app's build manifest (${WEB_DIST_DIR}/.vite/manifest.json) is missing: run npm run build.`);
     }),
   ) as BuildManifest;
-  // A screen's page is the same for every visitor, so each is worked out once.
+  // A screen's page is the same for every visitor but for the portal it is shown in, so each is worked out once
+  // and the settings written in per request.
   const pages = new Map<string | null, string>();
   const pageFor = (pathname: string) => {
     const screen = screenSourceFor(pathname);
-    if (!pages.has(screen)) pages.set(screen, withScreenPreloads(page, manifest, pathname));
+    if (!pages.has(screen)) pages.set(screen, withScreenPreloads(template, manifest, pathname));
     return pages.get(screen)!;
   };
   app.use(refuseSourceMaps);
@@ -79,8 +93,9 @@ async function serveBuiltApp(app: NestExpressApplication, siteConfig: SiteConfig
   // Built files have content hashes in their names, so they never change and can be cached for a year.
   app.use('/static', express.static(join(WEB_DIST_DIR, 'static'), { immutable: true, maxAge: '1y', index: false }));
   app.use('/static', (_request: Request, response: Response) => response.status(404).type('text/plain').send('Not found'));
+  app.use(EMBED_SCRIPT_PATH, embedScriptHeaders);
   app.use(express.static(WEB_DIST_DIR, { index: false, maxAge: '1h' }));
-  servePages(app, async (request) => pageFor(request.path));
+  servePages(app, async (request, response) => renderIndexHtml(pageFor(request.path), siteConfigFor(request, response, siteConfig)));
 }
 
 async function serveLiveApp(app: NestExpressApplication, siteConfig: SiteConfig): Promise<void> {
@@ -91,10 +106,11 @@ async function serveLiveApp(app: NestExpressApplication, siteConfig: SiteConfig)
     appType: 'custom',
   });
   app.getHttpServer().on('close', () => void vite.close());
+  app.use(EMBED_SCRIPT_PATH, embedScriptHeaders);
   app.use(vite.middlewares);
-  servePages(app, async (request) => {
+  servePages(app, async (request, response) => {
     const template = await readFile(join(WEB_SOURCE_DIR, 'index.html'), 'utf8');
-    return renderIndexHtml(await vite.transformIndexHtml(request.originalUrl, template), siteConfig);
+    return renderIndexHtml(await vite.transformIndexHtml(request.originalUrl, template), siteConfigFor(request, response, siteConfig));
   });
 }
 

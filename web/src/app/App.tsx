@@ -50,7 +50,13 @@ function pageFor(route: Route, location: Pick<Location, 'pathname' | 'search'>, 
 export function App({ site, location }: { site: SiteConfig; location: Pick<Location, 'pathname' | 'search'> }) {
   const visit = readVisit(location.search);
   return (
-    <SiteLayout site={site} chrome={visibleChrome(visit, site)} partner={partnerOf(visit, site)} location={location}>
+    <SiteLayout
+      site={site}
+      chrome={visibleChrome(visit, site)}
+      partner={partnerOf(visit, site)}
+      isPortal={visit.isPortal}
+      location={location}
+    >
       <ErrorBoundary source="Page">
         <Suspense fallback={<LoadingSpinner />}>{pageFor(matchRoute(location.pathname), location, site)}</Suspense>
       </ErrorBoundary>
