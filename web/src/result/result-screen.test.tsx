@@ -37,7 +37,7 @@ const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
 describe('loading the results', () => {
   it('shows the spinner, then the results, asking for the session with the partner and test flags', async () => {
     let answer!: (value: { status: number; body: unknown }) => void;
-    api.on('GET', `/api/data/result/?session=${SESSION}&id=cap_live&test=false`, () => new Promise((resolve) => (answer = resolve)));
+    api.on('GET', `/api/data/result?session=${SESSION}&id=cap_live&test=false`, () => new Promise((resolve) => (answer = resolve)));
     render(<ResultScreen session={SESSION} search="?id=cap_live" site={testSiteConfig} />);
     expect(screen.getByRole('status').textContent).toBe('Loading');
     await act(async () => answer({ status: 200, body: resultWith() }));
@@ -73,7 +73,7 @@ describe('loading the results', () => {
       { message: 'Your rent needs checking.', pageNumber: 14, questionName: 'ClientRent' },
       { message: 'Your council tax band needs checking.', pageNumber: 15, questionName: 'ClientCouncilTaxBand' },
     ];
-    api.on('GET', `/api/data/result/?session=${SESSION}&id=cap_live&test=false`, {
+    api.on('GET', `/api/data/result?session=${SESSION}&id=cap_live&test=false`, {
       status: 200,
       body: resultWith({ isOutOfDate: true, messages, benefits: undefined }),
     });
@@ -103,7 +103,7 @@ describe('loading the results', () => {
   });
 
   it('opens the identity check when another browser owns the calculation, and the results once the postcode is right', async () => {
-    api.on('GET', RESULT_URL, verificationRequired).on('POST', '/api/data/verify/', { status: 200, body: { valid: true } });
+    api.on('GET', RESULT_URL, verificationRequired).on('POST', '/api/data/verify', { status: 200, body: { valid: true } });
     await renderScreen();
     expect(heading()).toBe('Check who you are');
     api.on('GET', RESULT_URL, { status: 200, body: resultWith() });
@@ -111,13 +111,13 @@ describe('loading the results', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await settle();
     await settle();
-    expect(api.callsTo('POST', '/api/data/verify/')[0].body).toMatchObject({ session: SESSION, postcode: 'M1 1AE' });
+    expect(api.callsTo('POST', '/api/data/verify')[0].body).toMatchObject({ session: SESSION, postcode: 'M1 1AE' });
     expect(api.callsTo('GET', RESULT_URL)).toHaveLength(2);
     expect(heading()).toBe('Your results');
   });
 
   it('loads again when a tester gives the password on the page, so the testing data arrives', async () => {
-    const url = `/api/data/result/?session=${SESSION}&id=&test=true`;
+    const url = `/api/data/result?session=${SESSION}&id=&test=true`;
     api.on('GET', url, { status: 200, body: resultWith() }).on('POST', '/api/data/test/', { status: 200, body: { isTestModeValid: true } });
     render(<ResultScreen session={SESSION} search="?test=true" site={testSiteConfig} />);
     await settle();
