@@ -44,7 +44,7 @@ beforeEach(() => {
       body: { isIntermediary: true, client: LONE_PARENT_CLIENT, calculations: [calculationRow(1), calculationRow(2, false)] },
     })
     .on('GET', CALCULATION_URL, { status: 200, body: { isValid: true, isIntermediary: true, calculation: adviserCalculation() } })
-    .on('GET', `/api/intermediary/compare/?clientGuid=${CLIENT_GUID}&session=s1&session=s2`, { status: 200, body: compareResponse() });
+    .on('GET', `/api/intermediary/compare?clientGuid=${CLIENT_GUID}&session=s1&session=s2`, { status: 200, body: compareResponse() });
 });
 
 describe('the adviser screens meet WCAG 2.2 AA (rules that need no layout)', () => {

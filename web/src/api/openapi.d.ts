@@ -1892,17 +1892,17 @@ export interface components {
       session: string;
     };
     DuplicateRequest: {
-      /** @description Sent by the web app; not kept. */
-      OsName?: string;
+      /** @description Sent by the web app (null when not known); not kept. */
+      OsName?: string | null;
       /**
        * @description The id the web app keeps in local storage and adds to every POST (`browser_<time>_<random>`). It tells which browser first saw a calculation; it identifies a browser, not a person.
        * @example browser_1795262400000_k3j9x2ab
        */
       browserId?: string;
-      /** @description Sent by the web app; not kept. */
-      browserName?: string;
-      /** @description Sent by the web app; not kept. */
-      browserVersion?: string;
+      /** @description Sent by the web app (null when not known); not kept. */
+      browserName?: string | null;
+      /** @description Sent by the web app (null when not known); not kept. */
+      browserVersion?: string | null;
       /**
        * @description The case label: required, at most 20 characters.
        * @example Before new job
@@ -2646,17 +2646,17 @@ export interface components {
       run: components['schemas']['CaseloadRunSummaryDto'];
     };
     StartRequest: {
-      /** @description Sent by the web app; not kept. */
-      OsName?: string;
+      /** @description Sent by the web app (null when not known); not kept. */
+      OsName?: string | null;
       /**
        * @description The id the web app keeps in local storage and adds to every POST (`browser_<time>_<random>`). It tells which browser first saw a calculation; it identifies a browser, not a person.
        * @example browser_1795262400000_k3j9x2ab
        */
       browserId?: string;
-      /** @description Sent by the web app; not kept. */
-      browserName?: string;
-      /** @description Sent by the web app; not kept. */
-      browserVersion?: string;
+      /** @description Sent by the web app (null when not known); not kept. */
+      browserName?: string | null;
+      /** @description Sent by the web app (null when not known); not kept. */
+      browserVersion?: string | null;
       /**
        * @description The case label: required, at most 20 characters.
        * @example Before new job
