@@ -37,7 +37,7 @@ async function violations(): Promise<string[]> {
 
 beforeEach(() => {
   installFakeApi()
-    .on('POST', '/api/data/error/', { status: 204, body: undefined })
+    .on('POST', '/api/data/error', { status: 204, body: undefined })
     .on('GET', ACCESS_URL, { status: 200, body: { isIntermediary: true } })
     .on('GET', CLIENT_URL, {
       status: 200,

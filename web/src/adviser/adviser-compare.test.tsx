@@ -21,7 +21,7 @@ const COMPARE_URL = `/api/intermediary/compare?clientGuid=${CLIENT_GUID}&session
 
 let api: FakeApi;
 beforeEach(() => {
-  api = installFakeApi().on('POST', '/api/data/error/', { status: 204, body: undefined });
+  api = installFakeApi().on('POST', '/api/data/error', { status: 204, body: undefined });
 });
 afterEach(() => jest.useRealTimers());
 

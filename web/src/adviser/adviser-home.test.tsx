@@ -21,7 +21,7 @@ beforeEach(() => {
   visited = [];
   window.history.replaceState(null, '', '/adviser/');
   api = installFakeApi()
-    .on('POST', '/api/data/error/', { status: 204, body: undefined })
+    .on('POST', '/api/data/error', { status: 204, body: undefined })
     .on('GET', ACCESS_URL, { status: 200, body: { isIntermediary: true } });
 });
 
@@ -48,7 +48,7 @@ describe('access to the adviser home', () => {
       `/account/?returnUrl=${encodeURIComponent(`/adviser/?clientId=${CLIENT_GUID}`)}`,
     );
     expect(api.callsTo('GET', CLIENT_URL)).toEqual([]);
-    expect(api.callsTo('POST', '/api/data/error/')).toEqual([]);
+    expect(api.callsTo('POST', '/api/data/error')).toEqual([]);
   });
 
   it('shows No Access when the server says the user is not an intermediary', async () => {
@@ -62,7 +62,7 @@ describe('access to the adviser home', () => {
     await renderHome();
     expect(heading()).toBe('Oops something went wrong');
     await settle();
-    expect(api.callsTo('POST', '/api/data/error/')[0].body).toMatchObject({ source: 'Adviser' });
+    expect(api.callsTo('POST', '/api/data/error')[0].body).toMatchObject({ source: 'Adviser' });
   });
 
   it('shows the home with Quick Start, Add New Client and the search once access is confirmed', async () => {
@@ -148,7 +148,7 @@ describe('finding a client', () => {
     fireEvent.change(searchBox(), { target: { value: 'Bloggs' } });
     await waitFor(() => expect(heading()).toBe('Oops something went wrong'));
     await settle();
-    const report = api.callsTo('POST', '/api/data/error/')[0].body!;
+    const report = api.callsTo('POST', '/api/data/error')[0].body!;
     expect(report.error).toContain('GET /api/intermediary/clients answered 500');
     expect(JSON.stringify(report)).not.toContain('Bloggs');
   });

@@ -10,7 +10,7 @@ let visited: string[];
 
 beforeEach(() => {
   visited = [];
-  api = installFakeApi().on('POST', '/api/data/error/', { status: 204, body: undefined });
+  api = installFakeApi().on('POST', '/api/data/error', { status: 204, body: undefined });
 });
 
 async function renderSection() {

@@ -1343,7 +1343,7 @@ export interface components {
     };
     AdviserCalculationResponseDto: {
       /** @description token, session, clientGuid, displayName, createDate, updateDate, isComplete, isEligibleForLb, isEligibleForUc, link, caseNotes, caseReference, meansTested, nonMeansTested, universalCredit (benefitName, weeklyPayment, monthlyPayment), the lb and uc totals (Benefit, Other, total; weekly and monthly), categories (the answers) and housingAllowance (for a private tenant: the Local Housing Allowance area used and why, as on the results page; null otherwise). */
-      calculation: Record<string, never>;
+      calculation: Record<string, unknown>;
       /** @description Always true: only advisers get an answer. */
       isIntermediary: boolean;
       /** @description True: the calculation was found. */
@@ -1631,9 +1631,9 @@ export interface components {
     };
     CaseloadRunResponseDto: {
       /** @description The benefit columns, in the engine’s order: code and name of every benefit any client gets before or after. */
-      benefits: Record<string, never>[];
+      benefits: Record<string, unknown>[];
       /** @description Once the run is done, every client: clientGuid, displayName, session (the latest calculation), savedOn (yyyy-mm-dd, the day its 'before' figures are worked out on), problem (null or one of not-finished, needs-answers, rates-not-held, error), benefits (by code: beforeWeeklyPence, beforeMonthlyPence, afterWeeklyPence, afterMonthlyPence) and total (the same, for the household's system; null with a problem). Empty until done. */
-      clients: Record<string, never>[];
+      clients: Record<string, unknown>[];
       /** @description The run and its progress. */
       run: components['schemas']['CaseloadRunSummaryDto'];
     };
@@ -1777,9 +1777,9 @@ export interface components {
     };
     ClientResponseDto: {
       /** @description Its calculations younger than 6 months, newest first: sessionId, token, createdDate (DD/MM/YYYY), caseReference (the case label), isComplete, link. */
-      calculations: Record<string, never>[];
+      calculations: Record<string, unknown>[];
       /** @description The client, as in the search results. */
-      client: Record<string, never>;
+      client: Record<string, unknown>;
       /** @description Always true: only advisers get an answer. */
       isIntermediary: boolean;
     };
@@ -1787,15 +1787,15 @@ export interface components {
       /** @description Always true: only advisers get an answer. */
       isIntermediary: boolean;
       /** @description At most 50 clients: clientGuid, displayName, firstName, lastName, dateOfBirth (DD/MM/YYYY), clientNumber, caseReference, caseNotes, searchName, calculationCreateDate and calculationUpdateDate (of the newest calculation, DD/MM/YYYY, or null). */
-      searchClients: Record<string, never>[];
+      searchClients: Record<string, unknown>[];
     };
     CompareResponseDto: {
       /** @description Always true: only advisers get an answer. */
       isIntermediary: boolean;
       /** @description Legacy benefits and pension age benefits, in the same shape as uc. */
-      lb: Record<string, never>;
+      lb: Record<string, unknown>;
       /** @description Universal Credit system: show, messageHtml, categories (benefit names), weeklyData and monthlyData (a column per calculation). */
-      uc: Record<string, never>;
+      uc: Record<string, unknown>;
     };
     /** @description Council tax for the home. Each field has a default. */
     CouncilTax: {
@@ -1960,7 +1960,7 @@ export interface components {
        *       "value": 2810
        *     }
        */
-      edit: Record<string, never>;
+      edit: Record<string, unknown>;
     };
     /** @description The one shape of every error answer. */
     ErrorResponse: {
@@ -2672,7 +2672,7 @@ export interface components {
     };
     SurveyPageResponseDto: {
       /** @description The adviser's client; null for the public. */
-      client: Record<string, never> | null;
+      client: Record<string, unknown> | null;
       /** @description Whether the calculation has a postcode answer (the identity check needs one). */
       hasPostcode: boolean;
       /** @description Whether the visitor is signed in as an adviser. */
@@ -2680,7 +2680,7 @@ export interface components {
       /** @description False when the calculation was not found or is older than 6 months: the web app shows Not Found. */
       isValid: boolean;
       /** @description The page: name, title, text, headerType, progress (per cent of the pages that apply), isExitPage, showHide, and fields (each with show and its questions: name, text, subtext, noteText, helpText, toolTip, autoOpenHelpText, questionType 1-9, options, answer.value, default, required, validation, isNumeric, minValue, maxValue, pattern, prefix, isDate18, showHide, originalShowHide, parseShowHide (the rule parsed, with earlier pages’ answers worked in), show, valid, error, postcodePage, and for the council tax band country (the bands offered are its nation’s: England and Scotland A to H, Wales A to I) and bandLookup (whether ‘Look this up for me’ is offered: only where addresses with bands are loaded for the postcode, never in Scotland)). */
-      page: Record<string, never> | null;
+      page: Record<string, unknown> | null;
       /** @description The number of the page returned, which may differ from the one asked for. */
       pageNumber: number;
       /**
@@ -4857,9 +4857,9 @@ export interface operations {
                     betterOffMonthlyPayment?: number;
                     /** @description Pounds, to the penny. */
                     betterOffWeeklyPayment?: number;
-                    deductions?: Record<string, never>[];
+                    deductions?: Record<string, unknown>[];
                     /** @description Universal Credit: the elements, each with name, messages and the four payments. */
-                    elements?: Record<string, never>[];
+                    elements?: Record<string, unknown>[];
                     howToClaim?: {
                       message?: string;
                     };
@@ -4885,9 +4885,9 @@ export interface operations {
                     betterOffMonthlyPayment?: number;
                     /** @description Pounds, to the penny. */
                     betterOffWeeklyPayment?: number;
-                    deductions?: Record<string, never>[];
+                    deductions?: Record<string, unknown>[];
                     /** @description Universal Credit: the elements, each with name, messages and the four payments. */
-                    elements?: Record<string, never>[];
+                    elements?: Record<string, unknown>[];
                     howToClaim?: {
                       message?: string;
                     };
@@ -4913,9 +4913,9 @@ export interface operations {
                     betterOffMonthlyPayment?: number;
                     /** @description Pounds, to the penny. */
                     betterOffWeeklyPayment?: number;
-                    deductions?: Record<string, never>[];
+                    deductions?: Record<string, unknown>[];
                     /** @description Universal Credit: the elements, each with name, messages and the four payments. */
-                    elements?: Record<string, never>[];
+                    elements?: Record<string, unknown>[];
                     howToClaim?: {
                       message?: string;
                     };
@@ -4936,14 +4936,14 @@ export interface operations {
               | null;
             /** Format: date */
             calculatedOn?: string;
-            categories?: Record<string, never>[];
-            client?: Record<string, never> | null;
+            categories?: Record<string, unknown>[];
+            client?: Record<string, unknown> | null;
             eligibility?: {
               isEligibleForLb?: boolean;
               isEligibleForUc?: boolean;
             };
             extraHelps?: {
-              extraHelps?: Record<string, never>[];
+              extraHelps?: Record<string, unknown>[];
               showExtraHelp?: boolean;
             };
             hasFeedback?: boolean;
@@ -4989,7 +4989,7 @@ export interface operations {
             /** Format: uuid */
             session?: string;
             showHelpline?: boolean;
-            testing?: Record<string, never> | null;
+            testing?: Record<string, unknown> | null;
             /** @description The calculation reference. */
             token?: string;
             variables?: {
@@ -5274,9 +5274,9 @@ export interface operations {
                     betterOffMonthlyPayment?: number;
                     /** @description Pounds, to the penny. */
                     betterOffWeeklyPayment?: number;
-                    deductions?: Record<string, never>[];
+                    deductions?: Record<string, unknown>[];
                     /** @description Universal Credit: the elements, each with name, messages and the four payments. */
-                    elements?: Record<string, never>[];
+                    elements?: Record<string, unknown>[];
                     howToClaim?: {
                       message?: string;
                     };
@@ -5302,9 +5302,9 @@ export interface operations {
                     betterOffMonthlyPayment?: number;
                     /** @description Pounds, to the penny. */
                     betterOffWeeklyPayment?: number;
-                    deductions?: Record<string, never>[];
+                    deductions?: Record<string, unknown>[];
                     /** @description Universal Credit: the elements, each with name, messages and the four payments. */
-                    elements?: Record<string, never>[];
+                    elements?: Record<string, unknown>[];
                     howToClaim?: {
                       message?: string;
                     };
@@ -5330,9 +5330,9 @@ export interface operations {
                     betterOffMonthlyPayment?: number;
                     /** @description Pounds, to the penny. */
                     betterOffWeeklyPayment?: number;
-                    deductions?: Record<string, never>[];
+                    deductions?: Record<string, unknown>[];
                     /** @description Universal Credit: the elements, each with name, messages and the four payments. */
-                    elements?: Record<string, never>[];
+                    elements?: Record<string, unknown>[];
                     howToClaim?: {
                       message?: string;
                     };
@@ -5353,14 +5353,14 @@ export interface operations {
               | null;
             /** Format: date */
             calculatedOn?: string;
-            categories?: Record<string, never>[];
-            client?: Record<string, never> | null;
+            categories?: Record<string, unknown>[];
+            client?: Record<string, unknown> | null;
             eligibility?: {
               isEligibleForLb?: boolean;
               isEligibleForUc?: boolean;
             };
             extraHelps?: {
-              extraHelps?: Record<string, never>[];
+              extraHelps?: Record<string, unknown>[];
               showExtraHelp?: boolean;
             };
             hasFeedback?: boolean;
@@ -5406,7 +5406,7 @@ export interface operations {
             /** Format: uuid */
             session?: string;
             showHelpline?: boolean;
-            testing?: Record<string, never> | null;
+            testing?: Record<string, unknown> | null;
             /** @description The calculation reference. */
             token?: string;
             variables?: {

@@ -13,7 +13,7 @@ const { default: ResultScreen } = await import('./ResultScreen');
 
 let api: FakeApi;
 beforeEach(() => {
-  api = installFakeApi().on('POST', '/api/data/error/', { status: 204, body: undefined });
+  api = installFakeApi().on('POST', '/api/data/error', { status: 204, body: undefined });
   localStorage.clear();
 });
 

@@ -22,7 +22,7 @@ const notFound = {
 
 let api: FakeApi;
 beforeEach(() => {
-  api = installFakeApi().on('POST', '/api/data/error/', { status: 204, body: undefined });
+  api = installFakeApi().on('POST', '/api/data/error', { status: 204, body: undefined });
   localStorage.clear();
   act(() => resetTestMode());
 });
@@ -50,7 +50,7 @@ describe('loading the results', () => {
     await renderScreen();
     expect(heading()).toBe('Oops something went wrong');
     await settle();
-    expect(api.callsTo('POST', '/api/data/error/')[0].body).toMatchObject({ source: 'Result', session: SESSION });
+    expect(api.callsTo('POST', '/api/data/error')[0].body).toMatchObject({ source: 'Result', session: SESSION });
   });
 
   it.each([
@@ -65,7 +65,7 @@ describe('loading the results', () => {
     expect(screen.getByRole('link', { name: 'Go to the Benefits Calculator homepage' }).getAttribute('href')).toBe(
       'https://www.example.org/',
     );
-    expect(api.callsTo('POST', '/api/data/error/')).toEqual([]);
+    expect(api.callsTo('POST', '/api/data/error')).toEqual([]);
   });
 
   it('shows only the out-of-date screen, each message with a Change Answer link to its page', async () => {
@@ -118,7 +118,7 @@ describe('loading the results', () => {
 
   it('loads again when a tester gives the password on the page, so the testing data arrives', async () => {
     const url = `/api/data/result?session=${SESSION}&id=&test=true`;
-    api.on('GET', url, { status: 200, body: resultWith() }).on('POST', '/api/data/test/', { status: 200, body: { isTestModeValid: true } });
+    api.on('GET', url, { status: 200, body: resultWith() }).on('POST', '/api/data/test', { status: 200, body: { isTestModeValid: true } });
     render(<ResultScreen session={SESSION} search="?test=true" site={testSiteConfig} />);
     await settle();
     expect(screen.getByRole('heading', { name: 'Test Mode Verification' })).toBeTruthy();

@@ -59,11 +59,11 @@ describe('loading the survey', () => {
       status: 500,
       body: { statusCode: 500, code: 'INTERNAL', message: 'Server error', errors: [] },
     });
-    api.on('POST', '/api/data/error/', { status: 204, body: undefined });
+    api.on('POST', '/api/data/error', { status: 204, body: undefined });
     await renderScreen('2', SESSION);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Oops something went wrong');
     await settle();
-    expect(api.callsTo('POST', '/api/data/error/')[0].body).toMatchObject({ source: 'Survey', session: SESSION });
+    expect(api.callsTo('POST', '/api/data/error')[0].body).toMatchObject({ source: 'Survey', session: SESSION });
   });
 
   it('moves on to the next page and its address after Next', async () => {
