@@ -6,7 +6,7 @@ import type {
   ClientsResponse,
   CompareResponse,
 } from '../../../common/adviser/model';
-import { answerOf, api, ApiRequestError } from '../api/client';
+import { answerOf, api, apiPath, ApiRequestError } from '../api/client';
 import { deviceDetails } from '../survey/survey-api';
 import type { Period } from '../result/money';
 
@@ -68,7 +68,7 @@ export function loadComparison(clientGuid: string, sessions: readonly string[]):
 export function adviserPdfUrl(clientGuid: string, sessions: readonly string[], period: Period): string {
   const query = sessionsQuery(clientGuid, sessions);
   query.set('period', period);
-  return `/api/intermediary/pdf/?${query.toString()}`;
+  return `${apiPath('/api/intermediary/pdf')}/?${query.toString()}`;
 }
 
 export class AdviserPdfError extends Error {

@@ -1,5 +1,5 @@
 import type { CaseloadRunResponse, CaseloadRunsResponse, StartCaseloadRunResponse } from '../../../common/adviser/caseload';
-import { answerOf, api } from '../api/client';
+import { answerOf, api, apiPath } from '../api/client';
 import type { Period } from '../result/money';
 
 /** Caseload runs (issue 18): the organisation's runs, starting one, one run's progress and figures, and its CSV. */
@@ -17,7 +17,7 @@ export function loadCaseloadRun(id: string): Promise<CaseloadRunResponse> {
 }
 
 export function caseloadCsvUrl(id: string, period: Period): string {
-  return `/api/adviser/caseload-run/csv?${new URLSearchParams({ id, period }).toString()}`;
+  return `${apiPath('/api/adviser/caseload-run/csv')}?${new URLSearchParams({ id, period }).toString()}`;
 }
 
 export function caseloadPath(runId?: string | null): string {

@@ -1,5 +1,5 @@
 import { BROWSER_ID_KEY, browserId } from './browser-id';
-import { answerOf, api, ApiRequestError, deleteJson, getJson, postJson, putJson } from './client';
+import { answerOf, api, apiPath, ApiRequestError, deleteJson, getJson, postJson, putJson } from './client';
 import { describeError, reportError } from './error-reporting';
 
 type Call = { url: string; init: RequestInit };
@@ -138,8 +138,15 @@ describe('the typed client (openapi-fetch, typed by api/openapi.json)', () => {
       api.POST('/api/health', { body: {} }),
       // @ts-expect-error: a sign-in needs a password
       api.POST('/api/account/sign-in', { body: { email: 'adviser@example.org' } }),
+      // @ts-expect-error: no such download
+      apiPath('/api/data/no-such-download'),
     ];
     expect(typeof neverCalled).toBe('function');
+  });
+
+  it('fills in the path of an address the browser fetches itself', () => {
+    expect(apiPath('/assets/img/{session}', { session: 'a b/c' })).toBe('/assets/img/a%20b%2Fc');
+    expect(apiPath('/api/data/pdf')).toBe('/api/data/pdf');
   });
 
   it('sends its path and query as the document names them, with the browser id, and gives back the answer', async () => {

@@ -115,3 +115,11 @@ async function sendThroughCall(request: Request): Promise<Response> {
 export async function answerOf<T>(pending: Promise<{ data?: unknown }>): Promise<T> {
   return (await pending).data as T;
 }
+
+/**
+ * The address of something the browser fetches itself (a PDF or CSV download, a captcha picture or sound): its path
+ * is checked against the document as the typed calls are, with `{name}` filled in from `pathParams`.
+ */
+export function apiPath<P extends keyof paths>(path: P, pathParams: Record<string, string> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(pathParams[name] ?? ''));
+}

@@ -8,7 +8,7 @@ import {
 } from '../../../common/email/calculation-email';
 import { isErrorResponse } from '../../../common/errors';
 import { browserId } from '../api/browser-id';
-import { answerOf, api, ApiRequestError, BROWSER_ID_HEADER } from '../api/client';
+import { answerOf, api, apiPath, ApiRequestError, BROWSER_ID_HEADER } from '../api/client';
 import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';
 import { TextField } from '../shared/TextField';
 
@@ -33,11 +33,11 @@ export function sendCalculationEmail(session: string, email: string, challenge: 
 export function challengeImageUrl(session: string, version: number, partnerId: string | null): string {
   const query = new URLSearchParams({ v: String(version) });
   if (partnerId) query.set('partner', partnerId);
-  return `/assets/img/${encodeURIComponent(session)}?${query}`;
+  return `${apiPath('/assets/img/{session}', { session })}?${query}`;
 }
 
 export function challengeAudioUrl(session: string, version: number): string {
-  return `/assets/wav/${encodeURIComponent(session)}/?v=${version}`;
+  return `${apiPath('/assets/wav/{session}', { session })}/?v=${version}`;
 }
 
 /**

@@ -2,7 +2,7 @@ import { FEEDBACK_COMMENT_MAX_LENGTH, RESULT_SECTIONS, type ResultModel, type Re
 import { SURVEY_ACTIONS, type Answers } from '../../../common/survey/model';
 import type { Visit } from '../../../common/visit';
 import { browserId } from '../api/browser-id';
-import { answerOf, api, BROWSER_ID_HEADER } from '../api/client';
+import { answerOf, api, apiPath, BROWSER_ID_HEADER } from '../api/client';
 import { deviceDetails } from '../survey/survey-api';
 import type { Period } from './money';
 
@@ -50,7 +50,7 @@ export function recalculateResult(session: string, answers: Answers, visit: Visi
 }
 
 export function resultsPdfUrl(session: string, period: Period, partnerId: string | null): string {
-  return `/api/data/pdf?${new URLSearchParams({ session, period, id: partnerId ?? '' }).toString()}`;
+  return `${apiPath('/api/data/pdf')}?${new URLSearchParams({ session, period, id: partnerId ?? '' }).toString()}`;
 }
 
 export class PdfDownloadError extends Error {
