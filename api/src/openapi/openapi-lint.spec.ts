@@ -17,6 +17,7 @@ async function lint(file: string): Promise<{ failed: boolean; output: string }> 
   try {
     const { stdout, stderr } = await run(REDOCLY, ['lint', file, '--config', 'redocly.yaml', '--format', 'stylish'], {
       maxBuffer: 1 << 24,
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
     });
     return { failed: false, output: stdout + stderr };
   } catch (error) {
