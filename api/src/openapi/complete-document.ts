@@ -101,7 +101,6 @@ export function completeDocument(document: OpenAPIObject, rules: Map<string, Acc
         'The server `npm start` runs locally. A deployed server’s own document (/api/docs-json) names its address, the PUBLIC_URL setting.',
     },
   ];
-  document.info.license ??= { name: 'MIT', url: 'https://opensource.org/licenses/MIT' };
   for (const schema of Object.values(schemas)) fillNullableTypes(schema, schemas);
   for (const [path, item] of Object.entries(document.paths)) {
     for (const method of HTTP_METHODS) {
