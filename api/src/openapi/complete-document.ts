@@ -115,7 +115,7 @@ export function completeDocument(document: OpenAPIObject, rules: Map<string, Acc
       for (const [status, response] of Object.entries(operation.responses)) {
         for (const media of Object.values(response.content ?? {})) {
           if (Number(status) >= 400 && isErrorResponse(media.schema)) {
-            media.example ??= errorExample(Number(status), response.description ?? '');
+            media.example ??= errorExample(Number(status), response.description ?? '', firstFieldOf(operation, schemas));
           }
           completeMedia(media, schemas);
         }
@@ -167,22 +167,24 @@ const DEFAULT_CODES: Record<number, string> = {
 };
 
 /** An error answer as the API sends it, its code the first one the response's description names. */
-export function errorExample(status: number, description: string): Json {
+export function errorExample(status: number, description: string, field = 'household.adults[0].age'): Json {
   const code =
     /^([A-Z][A-Z0-9_]+)\b/.exec(description.trim())?.[1] ??
     /\(([A-Z][A-Z0-9]*_[A-Z0-9_]+)\)/.exec(description)?.[1] ??
     DEFAULT_CODES[status] ??
     'ERROR';
   const fieldError = code === 'VALIDATION_FAILED';
-  const message = fieldError
-    ? 'household.adults[0].age must be a whole number from 16 to 120.'
-    : (ERROR_MESSAGES[status] ?? 'The request failed.');
-  return {
-    statusCode: status,
-    code,
-    message,
-    errors: fieldError ? [{ path: 'household.adults[0].age', message }] : [],
-  };
+  const message = fieldError ? `${field} is not valid.` : (ERROR_MESSAGES[status] ?? 'The request failed.');
+  return { statusCode: status, code, message, errors: fieldError ? [{ path: field, message }] : [] };
+}
+
+/** The field a validation error of the operation is most likely about: the household, else its first required field or parameter. */
+function firstFieldOf(operation: Operation, schemas: Record<string, Json>): string | undefined {
+  const body = Object.values(operation.requestBody?.content ?? {})[0]?.schema;
+  const resolved = typeof body?.$ref === 'string' ? schemas[body.$ref.replace('#/components/schemas/', '')] : body;
+  const required = (resolved?.required as string[] | undefined)?.find((name) => name !== 'browserId');
+  if (required === 'household') return 'household.adults[0].age';
+  return required ?? operation.parameters?.find((parameter) => parameter.required)?.name;
 }
 
 function completeMedia(media: MediaType, schemas: Record<string, Json>): void {

@@ -2924,11 +2924,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "firstName is not valid.",
+           *           "path": "firstName"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "firstName is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -2998,11 +2998,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "clientGuid is not valid.",
+           *           "path": "clientGuid"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "clientGuid is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -3103,11 +3103,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "firstName is not valid.",
+           *           "path": "firstName"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "firstName is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -3247,11 +3247,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "email is not valid.",
+           *           "path": "email"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "email is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -3360,11 +3360,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *           "message": "household.adults[0].age is not valid.",
            *           "path": "household.adults[0].age"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "household.adults[0].age is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -3487,11 +3487,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "email is not valid.",
+           *           "path": "email"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "email is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -3602,11 +3602,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "id is not valid.",
+           *           "path": "id"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "id is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -3684,11 +3684,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "id is not valid.",
+           *           "path": "id"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "id is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -3855,11 +3855,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *           "message": "household.adults[0].age is not valid.",
            *           "path": "household.adults[0].age"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "household.adults[0].age is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -4051,11 +4051,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "session is not valid.",
+           *           "path": "session"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "session is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -4144,11 +4144,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "session is not valid.",
+           *           "path": "session"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "session is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -4266,11 +4266,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "source is not valid.",
+           *           "path": "source"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "source is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -4340,11 +4340,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "session is not valid.",
+           *           "path": "session"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "session is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -4450,11 +4450,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "token is not valid.",
+           *           "path": "token"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "token is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -4523,11 +4523,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "session is not valid.",
+           *           "path": "session"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "session is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -4656,11 +4656,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "postcode is not valid.",
+           *           "path": "postcode"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "postcode is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -5010,11 +5010,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "session is not valid.",
+           *           "path": "session"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "session is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -5428,11 +5428,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *           "message": "household.adults[0].age is not valid.",
            *           "path": "household.adults[0].age"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "household.adults[0].age is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -5535,11 +5535,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "session is not valid.",
+           *           "path": "session"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "session is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -5644,11 +5644,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *           "message": "household.adults[0].age is not valid.",
            *           "path": "household.adults[0].age"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "household.adults[0].age is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -5740,11 +5740,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *           "message": "household.adults[0].age is not valid.",
            *           "path": "household.adults[0].age"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "household.adults[0].age is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -5868,11 +5868,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "page is not valid.",
+           *           "path": "page"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "page is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -5946,11 +5946,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "page is not valid.",
+           *           "path": "page"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "page is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -6018,11 +6018,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "password is not valid.",
+           *           "path": "password"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "password is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -6090,11 +6090,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "session is not valid.",
+           *           "path": "session"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "session is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -6199,11 +6199,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "session is not valid.",
+           *           "path": "session"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "session is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -6286,11 +6286,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "clientGuid is not valid.",
+           *           "path": "clientGuid"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "clientGuid is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -6374,11 +6374,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "search is not valid.",
+           *           "path": "search"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "search is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -6444,11 +6444,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "clientGuid is not valid.",
+           *           "path": "clientGuid"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "clientGuid is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -6553,11 +6553,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "session is not valid.",
+           *           "path": "session"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "session is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -6647,11 +6647,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "session is not valid.",
+           *           "path": "session"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "session is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -6745,11 +6745,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "clientGuid is not valid.",
+           *           "path": "clientGuid"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "clientGuid is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -6872,11 +6872,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "clientGuid is not valid.",
+           *           "path": "clientGuid"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "clientGuid is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -6986,11 +6986,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "clientGuid is not valid.",
+           *           "path": "clientGuid"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "clientGuid is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -7106,11 +7106,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "title is not valid.",
+           *           "path": "title"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "title is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -7398,11 +7398,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "edit is not valid.",
+           *           "path": "edit"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "edit is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -7510,11 +7510,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "edit is not valid.",
+           *           "path": "edit"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "edit is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -7688,11 +7688,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "date is not valid.",
+           *           "path": "date"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "date is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -7809,11 +7809,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "effectiveFrom is not valid.",
+           *           "path": "effectiveFrom"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "effectiveFrom is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -7913,11 +7913,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "from is not valid.",
+           *           "path": "from"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "from is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -8114,11 +8114,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "name is not valid.",
+           *           "path": "name"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "name is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -8316,11 +8316,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "q is not valid.",
+           *           "path": "q"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "q is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -8422,11 +8422,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "parameters is not valid.",
+           *           "path": "parameters"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "parameters is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -8603,11 +8603,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *           "message": "household.adults[0].age is not valid.",
            *           "path": "household.adults[0].age"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "household.adults[0].age is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -8688,11 +8688,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *           "message": "household.adults[0].age is not valid.",
            *           "path": "household.adults[0].age"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "household.adults[0].age is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -8792,11 +8792,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "session is not valid.",
+           *           "path": "session"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "session is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -8894,11 +8894,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "household.adults[0].age must be a whole number from 16 to 120.",
-           *           "path": "household.adults[0].age"
+           *           "message": "session is not valid.",
+           *           "path": "session"
            *         }
            *       ],
-           *       "message": "household.adults[0].age must be a whole number from 16 to 120.",
+           *       "message": "session is not valid.",
            *       "statusCode": 400
            *     }
            */
