@@ -61,7 +61,7 @@ export default {
     {
       ...shared,
       displayName: 'web',
-      testEnvironment: 'jsdom',
+      testEnvironment: '<rootDir>/web/jsdom-environment.js',
       testMatch: ['<rootDir>/web/**/*.test.{ts,tsx}'],
       transform: { '^.+\\.tsx?$': swc({ tsx: true }) },
     },

@@ -10,7 +10,7 @@ import { jsonBody, largeJsonBody } from './errors/json-body.js';
 import { RequestValidationPipe } from './errors/request-validation.pipe.js';
 import type { JsonLogger } from './logging/json-logger.js';
 import { requestLogging } from './logging/request-logging.js';
-import { buildOpenApiDocument, serveOpenApi } from './openapi/openapi.js';
+import { buildOpenApiDocument, serveOpenApi, withPublicUrl } from './openapi/openapi.js';
 import { trustProxySetting } from './rate-limit/source-address.js';
 import { securityHeaders } from './security/security-headers.js';
 import { SITE_CONFIG } from './site/site.module.js';
@@ -39,7 +39,7 @@ export async function createApp(logger: JsonLogger): Promise<NestExpressApplicat
   app.use(...jsonBody(config.get('BODY_LIMIT_KB', { infer: true })));
   app.useGlobalFilters(new AllExceptionsFilter(logger));
   app.useGlobalPipes(new RequestValidationPipe());
-  serveOpenApi(app, buildOpenApiDocument(app));
+  serveOpenApi(app, withPublicUrl(buildOpenApiDocument(app), config.get('PUBLIC_URL', { infer: true })));
   const mode = config.get('NODE_ENV', { infer: true });
   if (mode !== 'test') await serveWebApp(app, mode, app.get<SiteConfig>(SITE_CONFIG));
   await app.init();

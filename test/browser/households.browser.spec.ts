@@ -429,7 +429,7 @@ async function walk(household: HouseholdWalk): Promise<string> {
     // Next on the last page finishes the questionnaire (action 4) and leaves for the results.
     expect(household.pages.at(-1)?.[0]).toBe('finish');
     const finishing = page.waitForRequest(
-      (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/data/survey/',
+      (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/data/survey',
     );
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     expect((await finishing).postDataJSON()).toMatchObject({ session, page: surveyPage('finish').number, action: 4 });

@@ -193,7 +193,7 @@ describeInChromium('the landing page in Chromium', () => {
 
     // No adviser can sign in yet (the adviser area comes later), so the check's answer is played here.
     const page = await browser.newPage({ viewport: DESKTOP });
-    await page.route('**/api/intermediary/index/', (route) => route.fulfill({ json: { isIntermediary: true } }));
+    await page.route('**/api/intermediary/index', (route) => route.fulfill({ json: { isIntermediary: true } }));
     await page.goto(`${server.url}/?id=cap_live`);
     await page.waitForURL(`${server.url}/adviser/?id=cap_live`);
     await page.close();

@@ -67,7 +67,7 @@ async function profile(
 }
 
 async function openSection(page: Page, title: string, code: number | null): Promise<void> {
-  const posted = code === null ? null : page.waitForRequest((request) => new URL(request.url()).pathname === '/api/data/section/');
+  const posted = code === null ? null : page.waitForRequest((request) => new URL(request.url()).pathname === '/api/data/section');
   await page.getByRole('navigation', { name: 'Results sections' }).getByRole('button', { name: title }).click();
   await eventually(() => textOf(page.locator('#result-section-title')), title);
   if (posted) expect((await posted).postDataJSON()).toMatchObject({ sectionType: code });
@@ -170,11 +170,11 @@ describeInChromium('the results page in Chromium', () => {
     const { context, page } = await profile(OWNER);
     try {
       await page.goto(`${server.url}/result/${calculation.session}`);
-      const first = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/data/feedback/');
+      const first = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/data/feedback');
       await page.getByRole('button', { name: 'Yes' }).click();
       expect((await first).postDataJSON()).toMatchObject({ session: calculation.session, feedbackType: 1, feedback: '' });
       await page.getByLabel('Tell us more (optional)').fill('Clear and quick.');
-      const comment = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/data/feedback/');
+      const comment = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/data/feedback');
       await page.getByRole('button', { name: 'Submit' }).click();
       expect((await comment).postDataJSON()).toMatchObject({ feedbackType: 1, feedback: 'Clear and quick.' });
       await page.locator('.feedback__thanks').first().waitFor();

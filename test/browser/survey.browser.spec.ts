@@ -192,8 +192,8 @@ function json(route: Route, status: number, body: unknown) {
 
 async function openGallery(viewport = DESKTOP, bands?: unknown): Promise<Page> {
   const page = await browser.newPage({ viewport });
-  await page.route('**/api/data/survey/**', (route) => json(route, 200, galleryPage));
-  if (bands !== undefined) await page.route('**/api/data/bands/', (route) => json(route, 200, bands));
+  await page.route(/\/api\/data\/survey(\/|$)/, (route) => json(route, 200, galleryPage));
+  if (bands !== undefined) await page.route('**/api/data/bands', (route) => json(route, 200, bands));
   await page.goto(`${server.url}/survey/4/${GALLERY_SESSION}`);
   await page.getByRole('heading', { name: 'Every kind of question' }).waitFor();
   return page;

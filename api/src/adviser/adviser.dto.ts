@@ -90,23 +90,23 @@ class DeviceFields extends BrowserRequest {
   @IsBoolean({ message: 'isMobile must be true or false.' })
   isMobile?: boolean;
 
-  @ApiPropertyOptional({ description: 'Sent by the web app; not kept.' })
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Sent by the web app (null when not known); not kept.' })
   @IsOptional()
   @IsString({ message: 'browserVersion must be text.' })
   @MaxLength(100, { message: 'browserVersion must be at most 100 characters.' })
-  browserVersion?: string;
+  browserVersion?: string | null;
 
-  @ApiPropertyOptional({ description: 'Sent by the web app; not kept.' })
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Sent by the web app (null when not known); not kept.' })
   @IsOptional()
   @IsString({ message: 'browserName must be text.' })
   @MaxLength(100, { message: 'browserName must be at most 100 characters.' })
-  browserName?: string;
+  browserName?: string | null;
 
-  @ApiPropertyOptional({ description: 'Sent by the web app; not kept.' })
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Sent by the web app (null when not known); not kept.' })
   @IsOptional()
   @IsString({ message: 'OsName must be text.' })
   @MaxLength(100, { message: 'OsName must be at most 100 characters.' })
-  OsName?: string;
+  OsName?: string | null;
 }
 
 export class StartRequest extends DeviceFields {

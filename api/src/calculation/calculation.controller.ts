@@ -37,6 +37,35 @@ const KEY_REFUSED = {
   type: ErrorResponseDto,
   description: 'API_KEY_INVALID: X-Api-Key was sent but is not a current key (unknown, revoked, or replaced by a rotation).',
 };
+/** The example of POST /api/v1/calculations: a lone parent in Westminster, working part time and renting privately (fields left out take their defaults). */
+const LONE_PARENT_IN_LONDON = {
+  date: '2026-11-21',
+  household: {
+    country: 'ENGLAND',
+    localAuthority: 'E09000033',
+    adults: [
+      {
+        dateOfBirth: '1990-05-01',
+        earnings: { amount: 1200, period: 'MONTH', basis: 'NET' },
+        hoursPerWeek: 20,
+        otherIncome: [{ type: 'PRIVATE_PENSION', amount: 50, period: 'WEEK' }],
+        benefitsReceived: [{ type: 'PIP_DAILY_LIVING', rate: 'STANDARD' }],
+        health: { lcwra: false, lcwraBefore2026April: false, terminallyIll: false },
+        caring: { hoursPerWeek: 0, caredForGetsQualifyingBenefit: false },
+        student: false,
+      },
+    ],
+    children: [{ dateOfBirth: '2019-03-02', sex: 'FEMALE', disability: 'NONE', inNonAdvancedEducation: false }],
+    nonDependants: [{ age: 24, grossIncome: { amount: 300, period: 'WEEK' }, exempt: false }],
+    housing: {
+      tenure: 'PRIVATE_RENT',
+      rent: { amount: 850, period: 'MONTH' },
+      bedrooms: 2,
+      councilTax: { band: 'C', liable: true },
+    },
+    capital: 4000,
+  },
+};
 
 /** The example of the batch route in the OpenAPI document: three households, the second refused. */
 const BATCH_EXAMPLE_REQUEST = [
@@ -49,12 +78,12 @@ const BATCH_EXAMPLE_REQUEST = [
       housing: { tenure: 'SOCIAL_RENT', rent: { amount: 500, period: 'MONTH' } },
     },
   },
-  { date: '2026-11-21', household: { country: 'ENGLAND', adults: [{ age: 40 }], housing: { tenure: 'OWNER_OCCUPIER' }, capital: -1 } },
+  { date: '2001-04-06', household: { country: 'ENGLAND', adults: [{ age: 40 }], housing: { tenure: 'OWNER_OCCUPIER' } } },
   { date: '2026-11-21', household: { country: 'WALES', adults: [{ age: 70 }], housing: { tenure: 'OWNER_OCCUPIER' } } },
 ];
 const BATCH_EXAMPLE_RESPONSE = [
   '{"date":"2026-11-21","rulesVersion":"2026-27","system":"UNIVERSAL_CREDIT","benefits":[{"code":"CHILD_BENEFIT","weekly":27.05,"monthly":117.22,"...":"..."}],"totals":{"...":"..."},"...":"..."}',
-  '{"index":1,"statusCode":400,"code":"VALIDATION_FAILED","message":"household.capital must be 0 or more.","errors":[{"path":"household.capital","message":"household.capital must be 0 or more."}]}',
+  '{"index":1,"statusCode":422,"code":"DATE_OUT_OF_RANGE","message":"The rules and rates held start on 2025-04-07; 2001-04-06 is before that, so it cannot be worked out.","errors":[{"path":"date","message":"The rules and rates held start on 2025-04-07; 2001-04-06 is before that, so it cannot be worked out."}]}',
   '{"date":"2026-11-21","rulesVersion":"2026-27","system":"PENSION_AGE","benefits":[{"code":"CHILD_BENEFIT","...":"..."}],"...":"..."}',
   '',
 ].join('\n');
@@ -83,7 +112,15 @@ export class CalculationController {
       'Stateless: nothing is stored. The same JSON goes through `npm run calc -- <file.json|->`. Each benefit comes with its amount in both periods, the plain-English reasons, the rules that held and every rate used with its source.',
   })
   // The body is checked against definitions/schemas/calculation-request.schema.json, which the document shows (openapi.ts).
-  @ApiBody({ schema: { $ref: '#/components/schemas/CalculationRequest' } })
+  @ApiBody({
+    schema: { $ref: '#/components/schemas/CalculationRequest' },
+    examples: {
+      loneParentInLondon: {
+        summary: 'A lone parent in Westminster, working part time and renting privately',
+        value: LONE_PARENT_IN_LONDON,
+      },
+    },
+  })
   @ApiOkResponse({
     type: CalculationResponseDto,
     description: 'Every benefit worked out for the household on the date.',
@@ -117,7 +154,9 @@ export class CalculationController {
   })
   @ApiBody({
     schema: { type: 'array', minItems: 1, maxItems: MAX_BATCH_HOUSEHOLDS, items: { $ref: '#/components/schemas/CalculationRequest' } },
-    examples: { threeHouseholds: { summary: 'Three households, the second with a mistake', value: BATCH_EXAMPLE_REQUEST } },
+    examples: {
+      threeHouseholds: { summary: 'Three households, the second on a date outside the rates held', value: BATCH_EXAMPLE_REQUEST },
+    },
   })
   @ApiOkResponse({
     description:

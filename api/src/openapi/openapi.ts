@@ -5,6 +5,7 @@ import type { Express, Request, Response } from 'express';
 import swaggerUi from 'swagger-ui-express';
 import { CALCULATION_REQUEST } from '../../../engine/validate-request.js';
 import { ErrorResponseDto } from '../errors/error-response.dto.js';
+import { accessRulesByOperation, completeDocument } from './complete-document.js';
 import { openApiComponents } from './json-schema-to-openapi.js';
 
 export const OPENAPI_FILE = 'api/openapi.json';
@@ -33,7 +34,13 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   // The calculation request is shown as the JSON Schema it is validated with (definitions/schemas/).
   const schemas = (document.components ??= {}).schemas ?? {};
   document.components.schemas = { ...schemas, ...(openApiComponents('CalculationRequest', CALCULATION_REQUEST.schema) as typeof schemas) };
-  return sortKeysDeep(document);
+  return sortKeysDeep(completeDocument(document, accessRulesByOperation(app)));
+}
+
+/** The document a running server serves names the server itself (PUBLIC_URL) first, then the local default. */
+export function withPublicUrl(document: OpenAPIObject, publicUrl: string | undefined): OpenAPIObject {
+  if (!publicUrl) return document;
+  return { ...document, servers: [{ url: publicUrl, description: 'This server (its PUBLIC_URL setting).' }, ...(document.servers ?? [])] };
 }
 
 /** The document as JSON at /api/docs-json and browsable in Swagger UI at /api/docs. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AccountClient, AccountClientsResponse } from '../../../common/accounts/model';
-import { getJson } from '../api/client';
+import { answerOf, api } from '../api/client';
 import { LoadingSpinner } from '../shared/LoadingSpinner';
 
 /** The organisation's clients, each with its Edit Client link; for an organisation admin. */
@@ -9,7 +9,7 @@ export function ClientList() {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let current = true;
-    getJson<AccountClientsResponse>('/api/account/clients')
+    answerOf<AccountClientsResponse>(api.GET('/api/account/clients'))
       .then((answer) => current && setClients(answer.clients))
       .catch(() => current && setFailed(true));
     return () => {

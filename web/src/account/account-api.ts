@@ -1,23 +1,30 @@
-import type { AccountClientResponse, AccountStatus, MembersResponse, OrganisationMember } from '../../../common/accounts/model';
+import type {
+  AccountClientResponse,
+  AccountStatus,
+  AddableRole,
+  MembersResponse,
+  OrganisationMember,
+} from '../../../common/accounts/model';
 import type { ApiKeySecretResponse, ApiKeysResponse, ApiKeyView } from '../../../common/api-keys/model';
 import type { FieldError } from '../../../common/errors';
 import { isErrorResponse } from '../../../common/errors';
-import { ApiRequestError, getJson, postJson } from '../api/client';
+import { answerOf, api, ApiRequestError } from '../api/client';
 import { announcingAccountChange } from './account-state';
 
-export const accountStatus = () => getJson<AccountStatus>('/api/account/me');
+export const accountStatus = () => answerOf<AccountStatus>(api.GET('/api/account/me'));
 export const signIn = (email: string, password: string) =>
-  announcingAccountChange(postJson<AccountStatus>('/api/account/sign-in', { email, password }));
-export const signOut = () => announcingAccountChange(postJson<AccountStatus>('/api/account/sign-out', {}));
-export const organisationMembers = () => getJson<MembersResponse>('/api/account/users');
-export const addMember = (member: { email: string; displayName: string; password: string; role: string }) =>
-  postJson<OrganisationMember>('/api/account/users', member);
-export const apiKeys = () => getJson<ApiKeysResponse>('/api/account/api-keys');
-export const createApiKey = (name: string) => postJson<ApiKeySecretResponse>('/api/account/api-keys', { name });
-export const rotateApiKey = (id: string) => postJson<ApiKeySecretResponse>(`/api/account/api-keys/${encodeURIComponent(id)}/rotate`, {});
-export const revokeApiKey = (id: string) => postJson<ApiKeyView>(`/api/account/api-keys/${encodeURIComponent(id)}/revoke`, {});
+  announcingAccountChange(answerOf<AccountStatus>(api.POST('/api/account/sign-in', { body: { email, password } })));
+export const signOut = () => announcingAccountChange(answerOf<AccountStatus>(api.POST('/api/account/sign-out', { body: {} })));
+export const organisationMembers = () => answerOf<MembersResponse>(api.GET('/api/account/users'));
+export const addMember = (member: { email: string; displayName: string; password: string; role: AddableRole }) =>
+  answerOf<OrganisationMember>(api.POST('/api/account/users', { body: member }));
+export const apiKeys = () => answerOf<ApiKeysResponse>(api.GET('/api/account/api-keys'));
+export const createApiKey = (name: string) => answerOf<ApiKeySecretResponse>(api.POST('/api/account/api-keys', { body: { name } }));
+export const rotateApiKey = (id: string) =>
+  answerOf<ApiKeySecretResponse>(api.POST('/api/account/api-keys/{id}/rotate', { params: { path: { id } } }));
+export const revokeApiKey = (id: string) => answerOf<ApiKeyView>(api.POST('/api/account/api-keys/{id}/revoke', { params: { path: { id } } }));
 export const accountClient = (clientGuid: string) =>
-  getJson<AccountClientResponse>(`/api/account/clients/${encodeURIComponent(clientGuid)}`);
+  answerOf<AccountClientResponse>(api.GET('/api/account/clients/{clientGuid}', { params: { path: { clientGuid } } }));
 
 export interface ClientForm {
   firstName: string;
@@ -28,8 +35,11 @@ export interface ClientForm {
 }
 
 export function saveClient(clientGuid: string | null, client: ClientForm): Promise<AccountClientResponse> {
-  const url = clientGuid ? `/api/account/clients/${encodeURIComponent(clientGuid)}` : '/api/account/clients';
-  return postJson<AccountClientResponse>(url, { ...client });
+  return answerOf<AccountClientResponse>(
+    clientGuid
+      ? api.POST('/api/account/clients/{clientGuid}', { params: { path: { clientGuid } }, body: { ...client } })
+      : api.POST('/api/account/clients', { body: { ...client } }),
+  );
 }
 
 /**

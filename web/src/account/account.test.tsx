@@ -150,15 +150,15 @@ describe('the CSRF header', () => {
 
   it('goes on every POST once signed in, and not before', async () => {
     answerWith({
-      'POST /api/data/test/': [
+      'POST /api/data/test': [
         { status: 200, body: {} },
         { status: 200, body: {} },
       ],
     });
-    await postJson('/api/data/test/', {});
+    await postJson('/api/data/test', {});
     expect((calls[0].init.headers as Record<string, string>)['X-CSRF-Token']).toBeUndefined();
     document.cookie = 'csrf=signed-in-token; path=/';
-    await postJson('/api/data/test/', {});
+    await postJson('/api/data/test', {});
     expect((calls[1].init.headers as Record<string, string>)['X-CSRF-Token']).toBe('signed-in-token');
   });
 });

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { AccuracyReport } from '../../../common/accuracy';
-import { getJson } from '../api/client';
+import { answerOf, api } from '../api/client';
 import { reportError } from '../api/error-reporting';
 import { ErrorPage } from '../shared/ErrorPage';
 import { LoadingSpinner } from '../shared/LoadingSpinner';
 import { usePageTitle } from '../shared/page-title';
 
-export const ACCURACY_URL = '/api/data/accuracy';
+export const ACCURACY_URL = '/api/data/accuracy' as const;
 
 /** The public accuracy page: what the calculator covers, how it is checked, and what it estimates. */
 export default function AccuracyPage() {
@@ -14,7 +14,7 @@ export default function AccuracyPage() {
   const [report, setReport] = useState<AccuracyReport | 'loading' | 'failed'>('loading');
   useEffect(() => {
     let current = true;
-    getJson<AccuracyReport>(ACCURACY_URL).then(
+    answerOf<AccuracyReport>(api.GET(ACCURACY_URL)).then(
       (loaded) => current && setReport(loaded),
       (error: unknown) => {
         if (!current) return;

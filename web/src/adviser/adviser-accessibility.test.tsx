@@ -37,14 +37,14 @@ async function violations(): Promise<string[]> {
 
 beforeEach(() => {
   installFakeApi()
-    .on('POST', '/api/data/error/', { status: 204, body: undefined })
+    .on('POST', '/api/data/error', { status: 204, body: undefined })
     .on('GET', ACCESS_URL, { status: 200, body: { isIntermediary: true } })
     .on('GET', CLIENT_URL, {
       status: 200,
       body: { isIntermediary: true, client: LONE_PARENT_CLIENT, calculations: [calculationRow(1), calculationRow(2, false)] },
     })
     .on('GET', CALCULATION_URL, { status: 200, body: { isValid: true, isIntermediary: true, calculation: adviserCalculation() } })
-    .on('GET', `/api/intermediary/compare/?clientGuid=${CLIENT_GUID}&session=s1&session=s2`, { status: 200, body: compareResponse() });
+    .on('GET', `/api/intermediary/compare?clientGuid=${CLIENT_GUID}&session=s1&session=s2`, { status: 200, body: compareResponse() });
 });
 
 describe('the adviser screens meet WCAG 2.2 AA (rules that need no layout)', () => {

@@ -6,7 +6,7 @@ import type {
   ClientsResponse,
   CompareResponse,
 } from '../../../common/adviser/model';
-import { ApiRequestError, getJson, postJson } from '../api/client';
+import { answerOf, api, apiPath, ApiRequestError } from '../api/client';
 import { deviceDetails } from '../survey/survey-api';
 import type { Period } from '../result/money';
 
@@ -21,37 +21,37 @@ export function isNoAccess(error: unknown): boolean {
 
 /** The access check every adviser screen starts with (§4 'Adviser access'). */
 export function checkAdviserAccess(): Promise<{ isIntermediary: boolean }> {
-  return getJson('/api/intermediary/index/');
+  return answerOf(api.GET('/api/intermediary/index'));
 }
 
 export function searchClients(search: string, searchType: ClientSearchType): Promise<ClientsResponse> {
-  return getJson(`/api/intermediary/clients/?${new URLSearchParams({ search, searchType }).toString()}`);
+  return answerOf(api.GET('/api/intermediary/clients', { params: { query: { search, searchType } } }));
 }
 
 export function loadClient(clientGuid: string): Promise<ClientResponse> {
-  return getJson(`/api/intermediary/client/?${new URLSearchParams({ clientGuid }).toString()}`);
+  return answerOf(api.GET('/api/intermediary/client', { params: { query: { clientGuid } } }));
 }
 
 export function loadAdviserCalculation(session: string): Promise<AdviserCalculationResponse> {
-  return getJson(`/api/intermediary/calculation/?${new URLSearchParams({ session }).toString()}`);
+  return answerOf(api.GET('/api/intermediary/calculation', { params: { query: { session } } }));
 }
 
 /** A new calculation for the client, labelled; the answer names its session. */
 export function startCalculation(clientGuid: string, caseReference: string): Promise<AdviserActionResponse> {
-  return postJson('/api/intermediary/start/', { clientGuid, caseReference, ...deviceDetails() });
+  return answerOf(api.POST('/api/intermediary/start', { body: { clientGuid, caseReference, ...deviceDetails() } }));
 }
 
 /** A copy of a calculation's answers under a new label, so an adviser can try another scenario. */
 export function duplicateCalculation(clientGuid: string, session: string, caseReference: string): Promise<AdviserActionResponse> {
-  return postJson('/api/intermediary/duplicate/', { clientGuid, session, caseReference, ...deviceDetails() });
+  return answerOf(api.POST('/api/intermediary/duplicate', { body: { clientGuid, session, caseReference, ...deviceDetails() } }));
 }
 
 export function deleteCalculation(session: string): Promise<AdviserActionResponse> {
-  return postJson('/api/intermediary/delete/', { session });
+  return answerOf(api.POST('/api/intermediary/delete', { body: { session } }));
 }
 
 export function updateCalculationDetails(session: string, caseLabel: string, caseNotes: string): Promise<AdviserActionResponse> {
-  return postJson('/api/intermediary/details/', { session, caseNotes, caseLabel });
+  return answerOf(api.POST('/api/intermediary/details', { body: { session, caseNotes, caseLabel } }));
 }
 
 function sessionsQuery(clientGuid: string, sessions: readonly string[]): URLSearchParams {
@@ -61,14 +61,14 @@ function sessionsQuery(clientGuid: string, sessions: readonly string[]): URLSear
 }
 
 export function loadComparison(clientGuid: string, sessions: readonly string[]): Promise<CompareResponse> {
-  return getJson(`/api/intermediary/compare/?${sessionsQuery(clientGuid, sessions).toString()}`);
+  return answerOf(api.GET('/api/intermediary/compare', { params: { query: { clientGuid, session: [...sessions] } } }));
 }
 
 /** The adviser PDF of one calculation or of a comparison (several sessions). */
 export function adviserPdfUrl(clientGuid: string, sessions: readonly string[], period: Period): string {
   const query = sessionsQuery(clientGuid, sessions);
   query.set('period', period);
-  return `/api/intermediary/pdf/?${query.toString()}`;
+  return `${apiPath('/api/intermediary/pdf')}/?${query.toString()}`;
 }
 
 export class AdviserPdfError extends Error {

@@ -12,7 +12,7 @@ let visited: string[];
 
 beforeEach(() => {
   visited = [];
-  api = installFakeApi().on('POST', '/api/data/error/', { status: 204, body: undefined });
+  api = installFakeApi().on('POST', '/api/data/error', { status: 204, body: undefined });
 });
 
 afterEach(() => {
@@ -172,15 +172,15 @@ describe('the case label and notes', () => {
     expect(screen.getByRole('link', { name: ADVISER_MESSAGES.caseLabelTooLong })).toBeTruthy();
     const notesLink = screen.getByRole('link', { name: ADVISER_MESSAGES.caseNotesTooLong });
     expect(notesLink.getAttribute('href')).toBe(`#${screen.getByRole('textbox', { name: 'Case notes' }).id}`);
-    expect(api.callsTo('POST', '/api/intermediary/details/')).toEqual([]);
+    expect(api.callsTo('POST', '/api/intermediary/details')).toEqual([]);
   });
 
   it('says the details were updated when the server accepts them', async () => {
     answerWith();
-    api.on('POST', '/api/intermediary/details/', { status: 200, body: { isValid: true } });
+    api.on('POST', '/api/intermediary/details', { status: 200, body: { isValid: true } });
     await renderScreen();
     await save('Full-time work', 'Starts in January.');
-    expect(api.callsTo('POST', '/api/intermediary/details/')[0].body).toMatchObject({
+    expect(api.callsTo('POST', '/api/intermediary/details')[0].body).toMatchObject({
       session: SESSION,
       caseLabel: 'Full-time work',
       caseNotes: 'Starts in January.',
@@ -190,7 +190,7 @@ describe('the case label and notes', () => {
 
   it('says there was a problem when the server answers isValid false', async () => {
     answerWith();
-    api.on('POST', '/api/intermediary/details/', { status: 200, body: { isValid: false } });
+    api.on('POST', '/api/intermediary/details', { status: 200, body: { isValid: false } });
     await renderScreen();
     await save('Full-time work');
     expect(screen.getByText(ADVISER_MESSAGES.detailsNotUpdated).getAttribute('role')).toBe('alert');
@@ -201,7 +201,7 @@ describe('the case label and notes', () => {
 describe('the adviser actions', () => {
   it('duplicates under a new label and goes to page 1 of the copy', async () => {
     answerWith();
-    api.on('POST', '/api/intermediary/duplicate/', { status: 200, body: { isValid: true, session: 'copy-session' } });
+    api.on('POST', '/api/intermediary/duplicate', { status: 200, body: { isValid: true, session: 'copy-session' } });
     await renderScreen();
     fireEvent.click(screen.getByRole('button', { name: 'Duplicate calculation' }));
     const dialog = screen.getByRole('dialog', { name: 'Duplicate calculation' });
@@ -210,7 +210,7 @@ describe('the adviser actions', () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Case label' }), { target: { value: 'With rent rise' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Duplicate calculation' }));
     await settle();
-    expect(api.callsTo('POST', '/api/intermediary/duplicate/')[0].body).toMatchObject({
+    expect(api.callsTo('POST', '/api/intermediary/duplicate')[0].body).toMatchObject({
       clientGuid: CLIENT_GUID,
       session: SESSION,
       caseReference: 'With rent rise',
@@ -220,20 +220,20 @@ describe('the adviser actions', () => {
 
   it('deletes after confirming and returns to the client on the adviser home', async () => {
     answerWith();
-    api.on('POST', '/api/intermediary/delete/', { status: 200, body: { isValid: true } });
+    api.on('POST', '/api/intermediary/delete', { status: 200, body: { isValid: true } });
     await renderScreen();
     fireEvent.click(screen.getByRole('button', { name: 'Delete calculation' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete calculation' });
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Delete' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await settle();
-    expect(api.callsTo('POST', '/api/intermediary/delete/')[0].body).toMatchObject({ session: SESSION });
+    expect(api.callsTo('POST', '/api/intermediary/delete')[0].body).toMatchObject({ session: SESSION });
     expect(visited).toEqual([`/adviser/?clientId=${CLIENT_GUID}`]);
   });
 
   it('shows No Access when an action answers 403', async () => {
     answerWith();
-    api.on('POST', '/api/intermediary/delete/', noAccess);
+    api.on('POST', '/api/intermediary/delete', noAccess);
     await renderScreen();
     fireEvent.click(screen.getByRole('button', { name: 'Delete calculation' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));

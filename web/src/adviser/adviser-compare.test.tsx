@@ -17,11 +17,11 @@ jest.unstable_mockModule('./CompareChart', () => ({
 const { default: CompareScreen, sanitisedHtml } = await import('./CompareScreen');
 
 const SEARCH = `?clientId=${CLIENT_GUID}&session=s1&session=s2`;
-const COMPARE_URL = `/api/intermediary/compare/?clientGuid=${CLIENT_GUID}&session=s1&session=s2`;
+const COMPARE_URL = `/api/intermediary/compare?clientGuid=${CLIENT_GUID}&session=s1&session=s2`;
 
 let api: FakeApi;
 beforeEach(() => {
-  api = installFakeApi().on('POST', '/api/data/error/', { status: 204, body: undefined });
+  api = installFakeApi().on('POST', '/api/data/error', { status: 204, body: undefined });
 });
 afterEach(() => jest.useRealTimers());
 

@@ -21,7 +21,7 @@ beforeEach(() => {
   visited = [];
   window.history.replaceState(null, '', '/adviser/');
   api = installFakeApi()
-    .on('POST', '/api/data/error/', { status: 204, body: undefined })
+    .on('POST', '/api/data/error', { status: 204, body: undefined })
     .on('GET', ACCESS_URL, { status: 200, body: { isIntermediary: true } });
 });
 
@@ -48,7 +48,7 @@ describe('access to the adviser home', () => {
       `/account/?returnUrl=${encodeURIComponent(`/adviser/?clientId=${CLIENT_GUID}`)}`,
     );
     expect(api.callsTo('GET', CLIENT_URL)).toEqual([]);
-    expect(api.callsTo('POST', '/api/data/error/')).toEqual([]);
+    expect(api.callsTo('POST', '/api/data/error')).toEqual([]);
   });
 
   it('shows No Access when the server says the user is not an intermediary', async () => {
@@ -62,7 +62,7 @@ describe('access to the adviser home', () => {
     await renderHome();
     expect(heading()).toBe('Oops something went wrong');
     await settle();
-    expect(api.callsTo('POST', '/api/data/error/')[0].body).toMatchObject({ source: 'Adviser' });
+    expect(api.callsTo('POST', '/api/data/error')[0].body).toMatchObject({ source: 'Adviser' });
   });
 
   it('shows the home with Quick Start, Add New Client and the search once access is confirmed', async () => {
@@ -77,8 +77,8 @@ describe('access to the adviser home', () => {
 
 describe('finding a client', () => {
   it('searches only from 3 characters, in the scope chosen', async () => {
-    const userSearch = '/api/intermediary/clients/?search=Jo+B&searchType=user';
-    const organisationSearch = '/api/intermediary/clients/?search=Jo+B&searchType=organisation';
+    const userSearch = '/api/intermediary/clients?search=Jo%20B&searchType=user';
+    const organisationSearch = '/api/intermediary/clients?search=Jo%20B&searchType=organisation';
     api.on('GET', userSearch, { status: 200, body: { isIntermediary: true, searchClients: [LONE_PARENT_CLIENT] } });
     api.on('GET', organisationSearch, { status: 200, body: { isIntermediary: true, searchClients: [] } });
     await renderHome();
@@ -86,7 +86,7 @@ describe('finding a client', () => {
     fireEvent.change(searchBox(), { target: { value: 'Jo' } });
     expect(screen.getByText('Type at least 3 characters to search.')).toBeTruthy();
     await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
-    expect(api.calls.filter((call) => call.url.startsWith('/api/intermediary/clients/'))).toEqual([]);
+    expect(api.calls.filter((call) => call.url.startsWith('/api/intermediary/clients'))).toEqual([]);
 
     fireEvent.change(searchBox(), { target: { value: 'Jo B' } });
     await waitFor(() => expect(screen.getByRole('option', { name: 'Jo Bloggs (14/03/1988), CL-0042' })).toBeTruthy());
@@ -100,7 +100,7 @@ describe('finding a client', () => {
   });
 
   it('lists the chosen client and their calculations, chosen with the keyboard, and puts the client in the address', async () => {
-    api.on('GET', '/api/intermediary/clients/?search=14%2F03%2F1988&searchType=user', {
+    api.on('GET', '/api/intermediary/clients?search=14%2F03%2F1988&searchType=user', {
       status: 200,
       body: { isIntermediary: true, searchClients: [LONE_PARENT_CLIENT] },
     });
@@ -117,7 +117,7 @@ describe('finding a client', () => {
     expect(window.location.search).toBe(`?clientId=${CLIENT_GUID}`);
     expect((searchBox() as HTMLInputElement).value).toBe('Jo Bloggs');
     await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
-    expect(api.calls.filter((call) => call.url.startsWith('/api/intermediary/clients/'))).toHaveLength(1);
+    expect(api.calls.filter((call) => call.url.startsWith('/api/intermediary/clients'))).toHaveLength(1);
     const details = screen.getByRole('region', { name: 'Client Details' });
     expect([...details.querySelectorAll('dd')].map((dd) => dd.textContent)).toEqual([
       'Jo Bloggs',
@@ -143,13 +143,13 @@ describe('finding a client', () => {
   });
 
   it('shows the error view for a failed search, reported without the name typed', async () => {
-    api.on('GET', '/api/intermediary/clients/?search=Bloggs&searchType=user', serverFailure);
+    api.on('GET', '/api/intermediary/clients?search=Bloggs&searchType=user', serverFailure);
     await renderHome();
     fireEvent.change(searchBox(), { target: { value: 'Bloggs' } });
     await waitFor(() => expect(heading()).toBe('Oops something went wrong'));
     await settle();
-    const report = api.callsTo('POST', '/api/data/error/')[0].body!;
-    expect(report.error).toContain('GET /api/intermediary/clients/ answered 500');
+    const report = api.callsTo('POST', '/api/data/error')[0].body!;
+    expect(report.error).toContain('GET /api/intermediary/clients answered 500');
     expect(JSON.stringify(report)).not.toContain('Bloggs');
   });
 
@@ -217,16 +217,16 @@ describe('starting a new calculation for the client', () => {
     fireEvent.change(label, { target: { value: 'x'.repeat(21) } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Start calculation' }));
     expect(within(dialog).getByRole('link', { name: ADVISER_MESSAGES.caseLabelTooLong })).toBeTruthy();
-    expect(api.callsTo('POST', '/api/intermediary/start/')).toEqual([]);
+    expect(api.callsTo('POST', '/api/intermediary/start')).toEqual([]);
   });
 
   it('posts the label and goes to page 1 of the survey for the new calculation', async () => {
-    api.on('POST', '/api/intermediary/start/', { status: 200, body: { isValid: true, session: 'new-session' } });
+    api.on('POST', '/api/intermediary/start', { status: 200, body: { isValid: true, session: 'new-session' } });
     const { dialog } = await openStart();
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Case label' }), { target: { value: ' After the move ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Start calculation' }));
     await settle();
-    expect(api.callsTo('POST', '/api/intermediary/start/')[0].body).toMatchObject({
+    expect(api.callsTo('POST', '/api/intermediary/start')[0].body).toMatchObject({
       clientGuid: CLIENT_GUID,
       caseReference: 'After the move',
       isMobile: expect.any(Boolean),
@@ -235,7 +235,7 @@ describe('starting a new calculation for the client', () => {
   });
 
   it('stays open, saying it was not done, when the server answers isValid false', async () => {
-    api.on('POST', '/api/intermediary/start/', { status: 200, body: { isValid: false } });
+    api.on('POST', '/api/intermediary/start', { status: 200, body: { isValid: false } });
     const { dialog } = await openStart();
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Case label' }), { target: { value: 'After the move' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Start calculation' }));

@@ -10,7 +10,7 @@ let visited: string[];
 
 beforeEach(() => {
   visited = [];
-  api = installFakeApi().on('POST', '/api/data/error/', { status: 204, body: undefined });
+  api = installFakeApi().on('POST', '/api/data/error', { status: 204, body: undefined });
 });
 
 async function renderSection() {
@@ -28,24 +28,24 @@ describe('the Adviser Section under a client calculation', () => {
     expect(terms).toEqual(['Client: Jo Bloggs', 'Calculation reference: REF001', 'Date created: 02/11/2026', 'Date modified: 05/11/2026']);
     expect(within(region()).getByRole('link', { name: 'Adviser Area' }).getAttribute('href')).toBe(`/adviser/?clientId=${CLIENT_GUID}`);
 
-    api.on('POST', '/api/intermediary/details/', { status: 200, body: { isValid: true } });
+    api.on('POST', '/api/intermediary/details', { status: 200, body: { isValid: true } });
     fireEvent.change(within(region()).getByLabelText(/Case label/), { target: { value: 'After the move' } });
     fireEvent.click(within(region()).getByRole('button', { name: /Save/ }));
     await settle();
-    expect(api.callsTo('POST', '/api/intermediary/details/')[0].body).toMatchObject({ session: SESSION, caseLabel: 'After the move' });
+    expect(api.callsTo('POST', '/api/intermediary/details')[0].body).toMatchObject({ session: SESSION, caseLabel: 'After the move' });
     expect(within(region()).getByText(ADVISER_MESSAGES.detailsUpdated)).toBeTruthy();
   });
 
   it('starts a new calculation for the client from its dialog, then goes to page 1 of the survey', async () => {
     api.on('GET', CALCULATION_URL, { status: 200, body: { isValid: true, isIntermediary: true, calculation: adviserCalculation() } });
-    api.on('POST', '/api/intermediary/start/', { status: 200, body: { isValid: true, session: 'new-session' } });
+    api.on('POST', '/api/intermediary/start', { status: 200, body: { isValid: true, session: 'new-session' } });
     await renderSection();
     fireEvent.click(within(region()).getByRole('button', { name: 'Start new calculation for this client' }));
     const dialog = screen.getByRole('dialog');
     fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'New job' } });
     fireEvent.submit(dialog.querySelector('form')!);
     await settle();
-    expect(api.callsTo('POST', '/api/intermediary/start/')[0].body).toMatchObject({ clientGuid: CLIENT_GUID, caseReference: 'New job' });
+    expect(api.callsTo('POST', '/api/intermediary/start')[0].body).toMatchObject({ clientGuid: CLIENT_GUID, caseReference: 'New job' });
     expect(visited).toEqual(['/survey/1/new-session']);
   });
 
@@ -57,7 +57,7 @@ describe('the Adviser Section under a client calculation', () => {
 
   it('offers to sign in again after a 403 on saving', async () => {
     api.on('GET', CALCULATION_URL, { status: 200, body: { isValid: true, isIntermediary: true, calculation: adviserCalculation() } });
-    api.on('POST', '/api/intermediary/details/', noAccess);
+    api.on('POST', '/api/intermediary/details', noAccess);
     await renderSection();
     fireEvent.click(within(region()).getByRole('button', { name: /Save/ }));
     await settle();

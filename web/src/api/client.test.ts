@@ -1,5 +1,5 @@
 import { BROWSER_ID_KEY, browserId } from './browser-id';
-import { ApiRequestError, deleteJson, getJson, postJson, putJson } from './client';
+import { answerOf, api, apiPath, ApiRequestError, deleteJson, getJson, postJson, putJson } from './client';
 import { describeError, reportError } from './error-reporting';
 
 type Call = { url: string; init: RequestInit };
@@ -119,11 +119,67 @@ describe('error reporting', () => {
   it('posts the report with its source and session, and swallows a failure to report', async () => {
     answerWith(503, '{"statusCode":503,"code":"SERVICE_UNAVAILABLE","message":"down","errors":[]}');
     await expect(reportError('Survey', new Error('boom'), 'session-1')).resolves.toBeUndefined();
-    expect(calls[0].url).toBe('/api/data/error/');
+    expect(calls[0].url).toBe('/api/data/error');
     expect(JSON.parse(calls[0].init.body as string)).toMatchObject({
       source: 'Survey',
       error: expect.stringContaining('Error: boom'),
       session: 'session-1',
     });
+  });
+});
+
+describe('the typed client (openapi-fetch, typed by api/openapi.json)', () => {
+  it('refuses, when type-checked, a path, method or body the document does not have', () => {
+    // Never run: `npm run build:web` (tsc) fails if any of these lines type-checks, as @ts-expect-error is then unused.
+    const neverCalled = () => [
+      // @ts-expect-error: no such path in api/openapi.json
+      api.GET('/api/data/no-such-route'),
+      // @ts-expect-error: the health check has no POST
+      api.POST('/api/health', { body: {} }),
+      // @ts-expect-error: a sign-in needs a password
+      api.POST('/api/account/sign-in', { body: { email: 'adviser@example.org' } }),
+      // @ts-expect-error: no such download
+      apiPath('/api/data/no-such-download'),
+    ];
+    expect(typeof neverCalled).toBe('function');
+  });
+
+  it('fills in the path of an address the browser fetches itself', () => {
+    expect(apiPath('/assets/img/{session}', { session: 'a b/c' })).toBe('/assets/img/a%20b%2Fc');
+    expect(apiPath('/api/data/pdf')).toBe('/api/data/pdf');
+  });
+
+  it('sends its path and query as the document names them, with the browser id, and gives back the answer', async () => {
+    answerWith(200, '{"isIntermediary":false}');
+    await expect(
+      answerOf(api.GET('/api/intermediary/clients', { params: { query: { search: 'Jo B', searchType: 'user' } } })),
+    ).resolves.toEqual({
+      isIntermediary: false,
+    });
+    expect(calls[0].url).toBe('/api/intermediary/clients?search=Jo%20B&searchType=user');
+    expect((calls[0].init.headers as Record<string, string>)['X-Browser-Id']).toBe(browserId());
+  });
+
+  it('adds the browser id to a body and the CSRF token to a change, as every other call does', async () => {
+    document.cookie = 'csrf=token-2';
+    answerWith(200, '{}');
+    await api.PUT('/api/policy/change-sets/{id}/edits/{index}', {
+      params: { path: { id: '7', index: '0' } },
+      body: { edit: { kind: 'rates-held', until: '2028-03-31' } },
+    });
+    const [{ url, init }] = calls;
+    expect([url, init.method]).toEqual(['/api/policy/change-sets/7/edits/0', 'PUT']);
+    expect((init.headers as Record<string, string>)['X-CSRF-Token']).toBe('token-2');
+    expect(JSON.parse(init.body as string)).toEqual({ edit: { kind: 'rates-held', until: '2028-03-31' }, browserId: browserId() });
+    document.cookie = 'csrf=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  });
+
+  it('fails with the error body as ApiRequestError, and a bodiless answer is no data', async () => {
+    answerWith(403, '{"statusCode":403,"code":"NO_ACCESS","message":"Please sign in.","errors":[]}');
+    const failure = await api.GET('/api/account/users').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiRequestError);
+    expect(failure).toMatchObject({ method: 'GET', url: '/api/account/users', status: 403, message: 'Please sign in.' });
+    answerWith(204, '');
+    await expect(answerOf(api.POST('/api/data/error', { body: { source: 'Survey', error: 'x' } }))).resolves.toBeUndefined();
   });
 });

@@ -1,7 +1,9 @@
 import { CSRF_COOKIE, CSRF_HEADER } from '../../../common/accounts/model';
 import { readCookies } from '../../../common/cookies';
 import { isErrorResponse } from '../../../common/errors';
+import createClient from 'openapi-fetch';
 import { browserId } from './browser-id';
+import type { paths } from './openapi';
 
 /**
  * A failed call: any answer other than 2xx, or one that is not JSON (spec 000 §8). It carries what is needed
@@ -79,4 +81,45 @@ export function putJson<T>(url: string, data: Record<string, unknown>): Promise<
 /** A DELETE: no body, the browser's id in its header and the CSRF token. */
 export function deleteJson<T>(url: string): Promise<T> {
   return call<T>('DELETE', url);
+}
+
+/**
+ * The typed client of the API, generated from api/openapi.json (npm run openapi:types writes ./openapi.d.ts): a path,
+ * method, parameter or body the document does not have fails `tsc`, so the document cannot drift from what the web
+ * app calls. Each request goes through `call`, so it carries the browser id and CSRF token and fails as every other
+ * call does (ApiRequestError with the error body).
+ */
+export const api = createClient<paths>({
+  baseUrl: typeof location === 'undefined' ? 'http://localhost' : location.origin,
+  fetch: sendThroughCall,
+});
+
+async function sendThroughCall(request: Request): Promise<Response> {
+  const method = request.method as 'GET' | 'POST' | 'PUT' | 'DELETE';
+  const url = new URL(request.url);
+  const text = method === 'GET' || method === 'DELETE' ? '' : await request.text();
+  const sent = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  const relative = `${url.pathname}${url.search}`;
+  const body = await (method === 'GET'
+    ? getJson<unknown>(relative)
+    : method === 'POST'
+      ? postJson<unknown>(relative, sent)
+      : method === 'PUT'
+        ? putJson<unknown>(relative, sent)
+        : deleteJson<unknown>(relative));
+  if (body === null) return new Response(null, { status: 204 });
+  return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** What a typed call answered, as the type the screen works with (the document's own types are looser). */
+export async function answerOf<T>(pending: Promise<{ data?: unknown }>): Promise<T> {
+  return (await pending).data as T;
+}
+
+/**
+ * The address of something the browser fetches itself (a PDF or CSV download, a captcha picture or sound): its path
+ * is checked against the document as the typed calls are, with `{name}` filled in from `pathParams`.
+ */
+export function apiPath<P extends keyof paths>(path: P, pathParams: Record<string, string> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(pathParams[name] ?? ''));
 }

@@ -1,4 +1,4 @@
-import { ApiRequestError, postJson } from './client';
+import { api, ApiRequestError } from './client';
 
 const MAX_REPORT_LENGTH = 8000;
 
@@ -15,10 +15,10 @@ export function describeError(error: unknown): string {
   return String(error).slice(0, MAX_REPORT_LENGTH);
 }
 
-/** Tells the server about an error (POST /api/data/error/). A failure to report is ignored: the page goes on. */
+/** Tells the server about an error (POST /api/data/error). A failure to report is ignored: the page goes on. */
 export async function reportError(source: string, error: unknown, session: string | null = null): Promise<void> {
   try {
-    await postJson('/api/data/error/', { source, error: describeError(error), session });
+    await api.POST('/api/data/error', { body: { source, error: describeError(error), session } });
   } catch {
     // Nothing more can be done from here.
   }

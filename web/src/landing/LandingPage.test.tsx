@@ -15,7 +15,7 @@ function serve(answers: Record<string, Answer>) {
   globalThis.fetch = (async (url: string, init: RequestInit) => {
     sent.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(init.body as string) : null });
     const answer =
-      answers[url] ?? (url === '/api/intermediary/index/' ? { status: 200, body: { isIntermediary: false } } : { status: 404, body: null });
+      answers[url] ?? (url === '/api/intermediary/index' ? { status: 200, body: { isIntermediary: false } } : { status: 404, body: null });
     if (answer === 'network-failure') throw new TypeError('Failed to fetch');
     return {
       ok: answer.status >= 200 && answer.status < 300,
@@ -42,7 +42,7 @@ async function findCalculation(reference: string, postcode: string) {
   });
 }
 
-const lookupPosts = () => sent.filter((call) => call.url === '/api/data/lookup/');
+const lookupPosts = () => sent.filter((call) => call.url === '/api/data/lookup');
 
 beforeEach(() => {
   localStorage.clear();
@@ -106,7 +106,7 @@ describe('returning to a calculation', () => {
 
   it('opens an unfinished calculation at its page, keeping the query string, and records this browser as its owner', async () => {
     serve({
-      '/api/data/lookup/': {
+      '/api/data/lookup': {
         status: 200,
         body: { valid: true, isComplete: false, pageNumber: 4, session: 'f2b1c3d4-0000-4000-8000-000000000001' },
       },
@@ -115,7 +115,7 @@ describe('returning to a calculation', () => {
     await findCalculation(' abcd2345 ', ' SW1A 1AA ');
     expect(lookupPosts()).toEqual([
       {
-        url: '/api/data/lookup/',
+        url: '/api/data/lookup',
         method: 'POST',
         body: { token: 'abcd2345', postcode: 'SW1A 1AA', browserId: localStorage.getItem(BROWSER_ID_KEY) },
       },
@@ -126,14 +126,14 @@ describe('returning to a calculation', () => {
   });
 
   it('opens a finished calculation at its results, keeping the query string', async () => {
-    serve({ '/api/data/lookup/': { status: 200, body: { valid: true, isComplete: true, pageNumber: 12, session: 'session-9' } } });
+    serve({ '/api/data/lookup': { status: 200, body: { valid: true, isComplete: true, pageNumber: 12, session: 'session-9' } } });
     await renderLanding('?test=true');
     await findCalculation('ABCD2345', 'SW1A 1AA');
     expect(navigate).toHaveBeenCalledWith('/result/session-9?test=true');
   });
 
   it('says no calculation was found when the reference and postcode do not match, and records nothing', async () => {
-    serve({ '/api/data/lookup/': { status: 200, body: { valid: false, isComplete: false, pageNumber: null, session: null } } });
+    serve({ '/api/data/lookup': { status: 200, body: { valid: false, isComplete: false, pageNumber: null, session: null } } });
     await renderLanding();
     await findCalculation('ABCD2345', 'SW1A 1AA');
     expect(screen.getByRole('alert').textContent).toBe('No calculation found with the provided reference and postcode.');
@@ -149,7 +149,7 @@ describe('returning to a calculation', () => {
     ],
     ['the network is down', 'network-failure'],
   ])('when %s, shows the same not-found message rather than nothing', async (_case, answer) => {
-    serve({ '/api/data/lookup/': answer });
+    serve({ '/api/data/lookup': answer });
     await renderLanding();
     await findCalculation('ABCD2345', 'SW1A 1AA');
     expect(screen.getByRole('alert').textContent).toBe('No calculation found with the provided reference and postcode.');
@@ -159,7 +159,7 @@ describe('returning to a calculation', () => {
   it('sends one look-up however often the button is pressed while it runs', async () => {
     let answer: (value: Response) => void = () => undefined;
     globalThis.fetch = ((url: string) =>
-      url === '/api/data/lookup/'
+      url === '/api/data/lookup'
         ? new Promise<Response>((resolve) => (answer = resolve))
         : Promise.resolve({ ok: true, status: 200, text: async () => '{"isIntermediary":false}' } as Response)) as typeof fetch;
     const lookups = jest.spyOn(globalThis, 'fetch');
@@ -168,7 +168,7 @@ describe('returning to a calculation', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Find Calculation' }));
     });
-    expect(lookups.mock.calls.filter(([url]) => url === '/api/data/lookup/')).toHaveLength(1);
+    expect(lookups.mock.calls.filter(([url]) => url === '/api/data/lookup')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Find Calculation' }).getAttribute('aria-disabled')).toBe('true');
     await act(async () =>
       answer({
@@ -183,7 +183,7 @@ describe('returning to a calculation', () => {
 
 describe('the adviser check', () => {
   it('sends an adviser to the adviser area, replacing the landing page in the history', async () => {
-    serve({ '/api/intermediary/index/': { status: 200, body: { isIntermediary: true } } });
+    serve({ '/api/intermediary/index': { status: 200, body: { isIntermediary: true } } });
     await renderLanding('?id=cap_live');
     expect(navigate).toHaveBeenCalledWith('/adviser/?id=cap_live', { replace: true });
     expect(screen.getByRole('status').textContent).toBe('Loading');
@@ -205,9 +205,9 @@ describe('the adviser check', () => {
     ['a failed check', { status: 503, body: null }],
     ['an unreachable server', 'network-failure'],
   ])('keeps %s on the landing page', async (_case, answer) => {
-    serve({ '/api/intermediary/index/': answer });
+    serve({ '/api/intermediary/index': answer });
     await renderLanding();
-    expect(sent.map((call) => [call.method, call.url])).toEqual([['GET', '/api/intermediary/index/']]);
+    expect(sent.map((call) => [call.method, call.url])).toEqual([['GET', '/api/intermediary/index']]);
     expect(navigate).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Find Calculation' })).toBeTruthy();
   });

@@ -1,4 +1,4 @@
-import { getJson, postJson } from '../api/client';
+import { answerOf, api } from '../api/client';
 import { recordSessionOwner } from '../session/session-owner';
 
 /** POST /api/data/lookup/ answer (spec 000 §3 'Lookup'). */
@@ -38,7 +38,7 @@ export function calculationAddress(found: LookupResponse, search: string): strin
 export async function findCalculation(reference: string, postcode: string, search: string): Promise<string | null> {
   let found: LookupResponse;
   try {
-    found = await postJson<LookupResponse>('/api/data/lookup/', { token: reference, postcode });
+    found = await answerOf<LookupResponse>(api.POST('/api/data/lookup', { body: { token: reference, postcode } }));
   } catch {
     return null;
   }
@@ -50,7 +50,7 @@ export async function findCalculation(reference: string, postcode: string, searc
 /** Whether the visitor is an adviser (spec 000 §6). A failed check counts as no (spec 000 §8). */
 export async function isIntermediary(): Promise<boolean> {
   try {
-    const answer = await getJson<IntermediaryIndexResponse | null>('/api/intermediary/index/');
+    const answer = await answerOf<IntermediaryIndexResponse | null>(api.GET('/api/intermediary/index'));
     return answer?.isIntermediary === true;
   } catch {
     return false;

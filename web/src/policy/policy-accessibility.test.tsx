@@ -155,7 +155,7 @@ const DETAIL: ChangeSetDetail = {
 beforeAll(installJsdomSupport);
 beforeEach(() => {
   installFakeApi()
-    .on('POST', '/api/data/error/', { status: 204, body: undefined })
+    .on('POST', '/api/data/error', { status: 204, body: undefined })
     .on('GET', '/api/policy/status', { status: 200, body: STATUS })
     .on('GET', '/api/policy/change-sets', { status: 200, body: { changeSets: [SUMMARY] } })
     .on('GET', '/api/policy/rulesets', {

@@ -14,39 +14,49 @@ import type {
   UpratingRequest,
   UpratingResponse,
 } from '../../../common/policy/model';
-import { ApiRequestError, deleteJson, getJson, postJson, putJson } from '../api/client';
+import { answerOf, api, ApiRequestError } from '../api/client';
 
 /** The calls of the policy workbench (issue 19), one a function, each to /api/policy/. */
 
-const base = '/api/policy';
-const changeSet = (id: number) => `${base}/change-sets/${id}`;
+// Path parameters are text in the document, as in the URL.
+const changeSet = (id: number) => ({ params: { path: { id: String(id) } } });
+const edit = (id: number, index: number) => ({ params: { path: { id: String(id), index: String(index) } } });
 
-export const loadStatus = () => getJson<PolicyStatus>(`${base}/status`);
-export const loadRulesets = () => getJson<{ rulesets: RulesetSummary[] }>(`${base}/rulesets`);
-export const loadRuleset = (folder: string) => getJson<RulesetView>(`${base}/rulesets/${encodeURIComponent(folder)}`);
-export const loadParameters = () => getJson<{ parameters: ParameterSummary[] }>(`${base}/parameters`);
-export const loadParameter = (name: string) => getJson<ParameterView>(`${base}/parameter?${new URLSearchParams({ name }).toString()}`);
-export const searchPolicy = (q: string) => getJson<{ hits: PolicySearchHit[] }>(`${base}/search?${new URLSearchParams({ q }).toString()}`);
-export const loadHouseholdSchema = () => getJson<Record<string, unknown>>(`${base}/household-schema`);
+export const loadStatus = () => answerOf<PolicyStatus>(api.GET('/api/policy/status'));
+export const loadRulesets = () => answerOf<{ rulesets: RulesetSummary[] }>(api.GET('/api/policy/rulesets'));
+export const loadRuleset = (folder: string) =>
+  answerOf<RulesetView>(api.GET('/api/policy/rulesets/{folder}', { params: { path: { folder } } }));
+export const loadParameters = () => answerOf<{ parameters: ParameterSummary[] }>(api.GET('/api/policy/parameters'));
+export const loadParameter = (name: string) => answerOf<ParameterView>(api.GET('/api/policy/parameter', { params: { query: { name } } }));
+export const searchPolicy = (q: string) =>
+  answerOf<{ hits: PolicySearchHit[] }>(api.GET('/api/policy/search', { params: { query: { q } } }));
+export const loadHouseholdSchema = () => answerOf<Record<string, unknown>>(api.GET('/api/policy/household-schema'));
 
-export const loadChangeSets = () => getJson<{ changeSets: ChangeSetSummary[] }>(`${base}/change-sets`);
-export const createChangeSet = (request: CreateChangeSetRequest) => postJson<ChangeSetDetail>(`${base}/change-sets`, { ...request });
-export const loadChangeSet = (id: number) => getJson<ChangeSetDetail>(changeSet(id));
+export const loadChangeSets = () => answerOf<{ changeSets: ChangeSetSummary[] }>(api.GET('/api/policy/change-sets'));
+export const createChangeSet = (request: CreateChangeSetRequest) =>
+  answerOf<ChangeSetDetail>(api.POST('/api/policy/change-sets', { body: { ...request } }));
+export const loadChangeSet = (id: number) => answerOf<ChangeSetDetail>(api.GET('/api/policy/change-sets/{id}', changeSet(id)));
 
-export const addEdit = (id: number, edit: PolicyEdit) => postJson<ChangeSetDetail>(`${changeSet(id)}/edits`, { edit });
-export const replaceEdit = (id: number, index: number, edit: PolicyEdit) =>
-  putJson<ChangeSetDetail>(`${changeSet(id)}/edits/${index}`, { edit });
-export const removeEdit = (id: number, index: number) => deleteJson<ChangeSetDetail>(`${changeSet(id)}/edits/${index}`);
+export const addEdit = (id: number, change: PolicyEdit) =>
+  answerOf<ChangeSetDetail>(api.POST('/api/policy/change-sets/{id}/edits', { ...changeSet(id), body: { edit: { ...change } } }));
+export const replaceEdit = (id: number, index: number, change: PolicyEdit) =>
+  answerOf<ChangeSetDetail>(api.PUT('/api/policy/change-sets/{id}/edits/{index}', { ...edit(id, index), body: { edit: { ...change } } }));
+export const removeEdit = (id: number, index: number) =>
+  answerOf<ChangeSetDetail>(api.DELETE('/api/policy/change-sets/{id}/edits/{index}', edit(id, index)));
 
-export const proposeUprating = (request: UpratingRequest) => postJson<UpratingResponse>(`${base}/uprating`, { ...request });
-export const runCases = (id: number) => postJson<CasesRunReport>(`${changeSet(id)}/cases-run`, {});
-export const runImpact = (id: number, date: string) => postJson<ImpactReport>(`${changeSet(id)}/impact`, { date });
+export const proposeUprating = (request: UpratingRequest) =>
+  answerOf<UpratingResponse>(api.POST('/api/policy/uprating', { body: { ...request } }));
+export const runCases = (id: number) => answerOf<CasesRunReport>(api.POST('/api/policy/change-sets/{id}/cases-run', changeSet(id)));
+export const runImpact = (id: number, date: string) =>
+  answerOf<ImpactReport>(api.POST('/api/policy/change-sets/{id}/impact', { ...changeSet(id), body: { date } }));
 
-export const approveChangeSet = (id: number) => postJson<ChangeSetDetail>(`${changeSet(id)}/approve`, {});
+export const approveChangeSet = (id: number) => answerOf<ChangeSetDetail>(api.POST('/api/policy/change-sets/{id}/approve', changeSet(id)));
 export const publishChangeSet = (id: number, effectiveFrom: string) =>
-  postJson<ChangeSetDetail>(`${changeSet(id)}/publish`, { effectiveFrom });
-export const withdrawChangeSet = (id: number) => postJson<ChangeSetDetail>(`${changeSet(id)}/withdraw`, {});
-export const revertChangeSet = (id: number, from: string) => postJson<ChangeSetDetail>(`${changeSet(id)}/revert`, { from });
+  answerOf<ChangeSetDetail>(api.POST('/api/policy/change-sets/{id}/publish', { ...changeSet(id), body: { effectiveFrom } }));
+export const withdrawChangeSet = (id: number) =>
+  answerOf<ChangeSetDetail>(api.POST('/api/policy/change-sets/{id}/withdraw', changeSet(id)));
+export const revertChangeSet = (id: number, from: string) =>
+  answerOf<ChangeSetDetail>(api.POST('/api/policy/change-sets/{id}/revert', { ...changeSet(id), body: { from } }));
 
 /** Policy staff only: anyone else gets 403 NO_ACCESS, and the screen shows No Access. */
 export function isPolicyNoAccess(error: unknown): boolean {

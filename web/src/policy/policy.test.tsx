@@ -73,7 +73,7 @@ function fakeApi(detail: ChangeSetDetail) {
   return installFakeApi()
     .on('GET', '/api/policy/change-sets/7', { status: 200, body: detail })
     .on('GET', '/api/policy/parameters', { status: 200, body: { parameters: PARAMETERS } })
-    .on('POST', '/api/data/error/', { status: 204, body: undefined });
+    .on('POST', '/api/data/error', { status: 204, body: undefined });
 }
 
 beforeAll(installJsdomSupport);

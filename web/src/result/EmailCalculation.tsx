@@ -8,7 +8,7 @@ import {
 } from '../../../common/email/calculation-email';
 import { isErrorResponse } from '../../../common/errors';
 import { browserId } from '../api/browser-id';
-import { ApiRequestError, BROWSER_ID_HEADER, postJson } from '../api/client';
+import { answerOf, api, apiPath, ApiRequestError, BROWSER_ID_HEADER } from '../api/client';
 import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';
 import { TextField } from '../shared/TextField';
 
@@ -24,20 +24,20 @@ export interface CalculationEmailResult {
   message: string;
 }
 
-/** POST /api/data/email/ (spec 001 §7); the browser id is added by postJson. */
+/** POST /api/data/email (spec 001 §7); the browser id is added by the client. */
 export function sendCalculationEmail(session: string, email: string, challenge: string): Promise<CalculationEmailResult> {
-  return postJson<CalculationEmailResult>('/api/data/email/', { session, email, challenge });
+  return answerOf<CalculationEmailResult>(api.POST('/api/data/email', { body: { session, email, challenge } }));
 }
 
 /** The picture's address: a new `v` asks the server for a new code; a partner's portal gets its colours. */
 export function challengeImageUrl(session: string, version: number, partnerId: string | null): string {
   const query = new URLSearchParams({ v: String(version) });
   if (partnerId) query.set('partner', partnerId);
-  return `/assets/img/${encodeURIComponent(session)}?${query}`;
+  return `${apiPath('/assets/img/{session}', { session })}?${query}`;
 }
 
 export function challengeAudioUrl(session: string, version: number): string {
-  return `/assets/wav/${encodeURIComponent(session)}/?v=${version}`;
+  return `${apiPath('/assets/wav/{session}', { session })}/?v=${version}`;
 }
 
 /**

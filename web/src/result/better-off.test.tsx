@@ -13,12 +13,12 @@ const { default: ResultScreen } = await import('./ResultScreen');
 
 let api: FakeApi;
 beforeEach(() => {
-  api = installFakeApi().on('POST', '/api/data/error/', { status: 204, body: undefined });
+  api = installFakeApi().on('POST', '/api/data/error', { status: 204, body: undefined });
   localStorage.clear();
 });
 
 async function openResults(result = resultWith(), search = '') {
-  api.on('GET', `/api/data/result/?session=${SESSION}&id=${search ? 'cap_live' : ''}&test=false`, { status: 200, body: result });
+  api.on('GET', `/api/data/result?session=${SESSION}&id=${search ? 'cap_live' : ''}&test=false`, { status: 200, body: result });
   render(<ResultScreen session={SESSION} search={search} site={testSiteConfig} />);
   await settle();
 }
@@ -85,18 +85,18 @@ describe('what if things changed?', () => {
       '#q-BetterOffWho',
     );
     expect(document.activeElement).toBe(summary);
-    expect(api.callsTo('POST', '/api/data/result/')).toEqual([]);
+    expect(api.callsTo('POST', '/api/data/result')).toEqual([]);
   });
 
   it('sends the shown answers with action 5 and the visit, and shows the results with the change', async () => {
-    api.on('POST', '/api/data/result/', { status: 200, body: betterOffMoreHours() });
+    api.on('POST', '/api/data/result', { status: 200, body: betterOffMoreHours() });
     await openResults(resultWith(), '?id=cap_live&ref=leaflet');
     await openQuestions();
     await answerRentOnly();
     fireEvent.click(screen.getByRole('button', { name: 'Work out the difference' }));
     await settle();
 
-    const [post] = api.callsTo('POST', '/api/data/result/');
+    const [post] = api.callsTo('POST', '/api/data/result');
     expect(post.body).toMatchObject({
       session: SESSION,
       action: 5,
@@ -121,7 +121,7 @@ describe('what if things changed?', () => {
   });
 
   it('shows the server’s errors beside the questions they belong to', async () => {
-    api.on('POST', '/api/data/result/', {
+    api.on('POST', '/api/data/result', {
       status: 400,
       body: {
         statusCode: 400,
@@ -141,7 +141,7 @@ describe('what if things changed?', () => {
   });
 
   it('opens the identity check when the change is refused because another browser owns the calculation', async () => {
-    api.on('POST', '/api/data/result/', {
+    api.on('POST', '/api/data/result', {
       status: 403,
       body: { statusCode: 403, code: 'VERIFICATION_REQUIRED', message: 'Please check who you are.', errors: [] },
     });
@@ -154,12 +154,12 @@ describe('what if things changed?', () => {
   });
 
   it('goes back to the results without the change, clearing it on the server', async () => {
-    api.on('POST', '/api/data/result/', { status: 200, body: resultWith() });
+    api.on('POST', '/api/data/result', { status: 200, body: resultWith() });
     await openResults(betterOffMoreHours());
     expect(screen.getByRole('heading', { name: 'If your circumstances changed' })).toBeTruthy();
     fireEvent.click(within(card()).getByRole('button', { name: 'Back to your results without the change' }));
     await settle();
-    expect(api.callsTo('POST', '/api/data/result/')[0].body).toMatchObject({ session: SESSION, action: 5, isBetterOff: false });
+    expect(api.callsTo('POST', '/api/data/result')[0].body).toMatchObject({ session: SESSION, action: 5, isBetterOff: false });
     expect(screen.queryByRole('heading', { name: 'If your circumstances changed' })).toBeNull();
     expect(within(card()).getByRole('button', { name: 'Try a change' })).toBeTruthy();
     expect(api.callsTo('GET', RESULT_URL)).toHaveLength(1);

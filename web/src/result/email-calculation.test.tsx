@@ -152,18 +152,18 @@ describe('the e-mail form', () => {
     expect(within(screen.getByRole('alert', { name: 'Please correct the following problem(s)' })).getByRole('link').textContent).toBe(
       'Please enter a valid email address.',
     );
-    expect(api.callsTo('POST', '/api/data/email/')).toEqual([]);
+    expect(api.callsTo('POST', '/api/data/email')).toEqual([]);
   });
 
   it('sends the calculation, shows the server’s message, clears the fields and shows a new code', async () => {
-    api.on('POST', '/api/data/email/', { status: 200, body: SENT });
+    api.on('POST', '/api/data/email', { status: 200, body: SENT });
     const form = await renderForm();
     const before = pictureVersion(form);
     fill(form, 'k7m3x ', ' jo@example.org ');
     await form.send();
     await settle();
 
-    expect(api.callsTo('POST', '/api/data/email/')[0].body).toEqual({
+    expect(api.callsTo('POST', '/api/data/email')[0].body).toEqual({
       session: SESSION,
       email: 'jo@example.org',
       challenge: 'K7M3X',
@@ -177,7 +177,7 @@ describe('the e-mail form', () => {
   });
 
   it('shows a wrong code as a danger alert, keeps the address, and shows a new code', async () => {
-    api.on('POST', '/api/data/email/', { status: 200, body: WRONG_CODE });
+    api.on('POST', '/api/data/email', { status: 200, body: WRONG_CODE });
     const form = await renderForm();
     const before = pictureVersion(form);
     fill(form, 'K7M3Y', 'jo@example.org');
@@ -192,7 +192,7 @@ describe('the e-mail form', () => {
 
   it('shows the server’s message for a refusal such as too many e-mails', async () => {
     const message = 'Too many e-mails have been sent to this address in the last hour. Please wait an hour and try again.';
-    api.on('POST', '/api/data/email/', { status: 429, body: { statusCode: 429, code: 'TOO_MANY_EMAILS', message, errors: [] } });
+    api.on('POST', '/api/data/email', { status: 429, body: { statusCode: 429, code: 'TOO_MANY_EMAILS', message, errors: [] } });
     const form = await renderForm();
     fill(form, 'K7M3X', 'jo@example.org');
     await form.send();
@@ -200,7 +200,7 @@ describe('the e-mail form', () => {
   });
 
   it('puts the server’s field problems in the error summary', async () => {
-    api.on('POST', '/api/data/email/', {
+    api.on('POST', '/api/data/email', {
       status: 400,
       body: {
         statusCode: 400,
@@ -217,7 +217,7 @@ describe('the e-mail form', () => {
   });
 
   it('says the e-mail could not be sent when the call fails without a message', async () => {
-    api.on('POST', '/api/data/email/', async () => {
+    api.on('POST', '/api/data/email', async () => {
       throw new TypeError('Failed to fetch');
     });
     const form = await renderForm();
@@ -228,13 +228,13 @@ describe('the e-mail form', () => {
 
   it('sends once however often the button is pressed while sending', async () => {
     let answer!: (value: { status: number; body: unknown }) => void;
-    api.on('POST', '/api/data/email/', () => new Promise((resolve) => (answer = resolve)));
+    api.on('POST', '/api/data/email', () => new Promise((resolve) => (answer = resolve)));
     const form = await renderForm();
     fill(form, 'K7M3X', 'jo@example.org');
     fireEvent.click(screen.getByRole('button', { name: 'Send Calculation' }));
     fireEvent.click(screen.getByRole('button', { name: 'Send Calculation' }));
     await settle();
-    expect(api.callsTo('POST', '/api/data/email/')).toHaveLength(1);
+    expect(api.callsTo('POST', '/api/data/email')).toHaveLength(1);
     answer({ status: 200, body: SENT });
     await settle();
     expect(document.querySelector('.alert--success')!.textContent).toBe(SENT.message);

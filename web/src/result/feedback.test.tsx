@@ -7,12 +7,12 @@ import { SESSION } from '../../../test/fixtures/web-result';
 
 let api: FakeApi;
 beforeEach(() => {
-  api = installFakeApi().on('POST', '/api/data/feedback/', { status: 204, body: undefined });
+  api = installFakeApi().on('POST', '/api/data/feedback', { status: 204, body: undefined });
 });
 
 const sent = () =>
   api
-    .callsTo('POST', '/api/data/feedback/')
+    .callsTo('POST', '/api/data/feedback')
     .map((call) => ({ feedbackType: call.body?.feedbackType, feedback: call.body?.feedback, session: call.body?.session }));
 
 describe('was this page helpful?', () => {
@@ -59,7 +59,7 @@ describe('was this page helpful?', () => {
   });
 
   it('takes a short comment as it is, and carries on if the call fails', async () => {
-    api.on('POST', '/api/data/feedback/', { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'down', errors: [] } });
+    api.on('POST', '/api/data/feedback', { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'down', errors: [] } });
     render(<FeedbackCard session={SESSION} />);
     fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
     fireEvent.change(screen.getByLabelText('Tell us more (optional)'), { target: { value: 'Clear and quick.' } });

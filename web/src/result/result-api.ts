@@ -2,15 +2,16 @@ import { FEEDBACK_COMMENT_MAX_LENGTH, RESULT_SECTIONS, type ResultModel, type Re
 import { SURVEY_ACTIONS, type Answers } from '../../../common/survey/model';
 import type { Visit } from '../../../common/visit';
 import { browserId } from '../api/browser-id';
-import { BROWSER_ID_HEADER, getJson, postJson } from '../api/client';
+import { answerOf, api, apiPath, BROWSER_ID_HEADER } from '../api/client';
 import { deviceDetails } from '../survey/survey-api';
 import type { Period } from './money';
 
 /** The calls the results page makes (spec 001 §7). Every POST carries the browser id (api/client). */
 
 export function loadResult(session: string, visit: Visit): Promise<ResultModel> {
-  const query = new URLSearchParams({ session, id: visit.partnerId ?? '', test: String(visit.isTest) });
-  return getJson(`/api/data/result/?${query.toString()}`);
+  return answerOf(
+    api.GET('/api/data/result', { params: { query: { session, id: visit.partnerId ?? '', test: visit.isTest ? 'true' : 'false' } } }),
+  );
 }
 
 /**
@@ -19,33 +20,37 @@ export function loadResult(session: string, visit: Visit): Promise<ResultModel> 
  */
 export function recordSection(session: string, section: ResultSection): void {
   if (section === 'claim') return;
-  postJson('/api/data/section/', { session, sectionType: RESULT_SECTIONS[section] }).catch(() => undefined);
+  api.POST('/api/data/section', { body: { session, sectionType: RESULT_SECTIONS[section] } }).catch(() => undefined);
 }
 
 /** Thumbs up (1) or down (2), with the comment cut to 250 characters (spec 001 §5); fire and forget. */
 export function sendFeedback(session: string, feedbackType: 1 | 2, comment: string): void {
-  postJson('/api/data/feedback/', { session, feedbackType, feedback: comment.slice(0, FEEDBACK_COMMENT_MAX_LENGTH) }).catch(
-    () => undefined,
-  );
+  api
+    .POST('/api/data/feedback', { body: { session, feedbackType, feedback: comment.slice(0, FEEDBACK_COMMENT_MAX_LENGTH) } })
+    .catch(() => undefined);
 }
 
 /** The results with the circumstances changed (the better-off answers keyed by question name), or, with `isBetterOff` false, without them. */
 export function recalculateResult(session: string, answers: Answers, visit: Visit, isBetterOff: boolean): Promise<ResultModel> {
-  return postJson('/api/data/result/', {
-    ...answers,
-    session,
-    action: SURVEY_ACTIONS.betterOff,
-    partner: visit.partnerId,
-    referral: visit.referral,
-    subCategory: visit.subCategory,
-    test: visit.isTest,
-    isBetterOff,
-    ...deviceDetails(),
-  });
+  return answerOf(
+    api.POST('/api/data/result', {
+      body: {
+        ...answers,
+        session,
+        action: SURVEY_ACTIONS.betterOff,
+        partner: visit.partnerId,
+        referral: visit.referral,
+        subCategory: visit.subCategory,
+        test: visit.isTest,
+        isBetterOff,
+        ...deviceDetails(),
+      },
+    }),
+  );
 }
 
 export function resultsPdfUrl(session: string, period: Period, partnerId: string | null): string {
-  return `/api/data/pdf?${new URLSearchParams({ session, period, id: partnerId ?? '' }).toString()}`;
+  return `${apiPath('/api/data/pdf')}?${new URLSearchParams({ session, period, id: partnerId ?? '' }).toString()}`;
 }
 
 export class PdfDownloadError extends Error {

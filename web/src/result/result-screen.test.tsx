@@ -22,7 +22,7 @@ const notFound = {
 
 let api: FakeApi;
 beforeEach(() => {
-  api = installFakeApi().on('POST', '/api/data/error/', { status: 204, body: undefined });
+  api = installFakeApi().on('POST', '/api/data/error', { status: 204, body: undefined });
   localStorage.clear();
   act(() => resetTestMode());
 });
@@ -37,7 +37,7 @@ const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
 describe('loading the results', () => {
   it('shows the spinner, then the results, asking for the session with the partner and test flags', async () => {
     let answer!: (value: { status: number; body: unknown }) => void;
-    api.on('GET', `/api/data/result/?session=${SESSION}&id=cap_live&test=false`, () => new Promise((resolve) => (answer = resolve)));
+    api.on('GET', `/api/data/result?session=${SESSION}&id=cap_live&test=false`, () => new Promise((resolve) => (answer = resolve)));
     render(<ResultScreen session={SESSION} search="?id=cap_live" site={testSiteConfig} />);
     expect(screen.getByRole('status').textContent).toBe('Loading');
     await act(async () => answer({ status: 200, body: resultWith() }));
@@ -50,7 +50,7 @@ describe('loading the results', () => {
     await renderScreen();
     expect(heading()).toBe('Oops something went wrong');
     await settle();
-    expect(api.callsTo('POST', '/api/data/error/')[0].body).toMatchObject({ source: 'Result', session: SESSION });
+    expect(api.callsTo('POST', '/api/data/error')[0].body).toMatchObject({ source: 'Result', session: SESSION });
   });
 
   it.each([
@@ -65,7 +65,7 @@ describe('loading the results', () => {
     expect(screen.getByRole('link', { name: 'Go to the Benefits Calculator homepage' }).getAttribute('href')).toBe(
       'https://www.example.org/',
     );
-    expect(api.callsTo('POST', '/api/data/error/')).toEqual([]);
+    expect(api.callsTo('POST', '/api/data/error')).toEqual([]);
   });
 
   it('shows only the out-of-date screen, each message with a Change Answer link to its page', async () => {
@@ -73,7 +73,7 @@ describe('loading the results', () => {
       { message: 'Your rent needs checking.', pageNumber: 14, questionName: 'ClientRent' },
       { message: 'Your council tax band needs checking.', pageNumber: 15, questionName: 'ClientCouncilTaxBand' },
     ];
-    api.on('GET', `/api/data/result/?session=${SESSION}&id=cap_live&test=false`, {
+    api.on('GET', `/api/data/result?session=${SESSION}&id=cap_live&test=false`, {
       status: 200,
       body: resultWith({ isOutOfDate: true, messages, benefits: undefined }),
     });
@@ -103,7 +103,7 @@ describe('loading the results', () => {
   });
 
   it('opens the identity check when another browser owns the calculation, and the results once the postcode is right', async () => {
-    api.on('GET', RESULT_URL, verificationRequired).on('POST', '/api/data/verify/', { status: 200, body: { valid: true } });
+    api.on('GET', RESULT_URL, verificationRequired).on('POST', '/api/data/verify', { status: 200, body: { valid: true } });
     await renderScreen();
     expect(heading()).toBe('Check who you are');
     api.on('GET', RESULT_URL, { status: 200, body: resultWith() });
@@ -111,14 +111,14 @@ describe('loading the results', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await settle();
     await settle();
-    expect(api.callsTo('POST', '/api/data/verify/')[0].body).toMatchObject({ session: SESSION, postcode: 'M1 1AE' });
+    expect(api.callsTo('POST', '/api/data/verify')[0].body).toMatchObject({ session: SESSION, postcode: 'M1 1AE' });
     expect(api.callsTo('GET', RESULT_URL)).toHaveLength(2);
     expect(heading()).toBe('Your results');
   });
 
   it('loads again when a tester gives the password on the page, so the testing data arrives', async () => {
-    const url = `/api/data/result/?session=${SESSION}&id=&test=true`;
-    api.on('GET', url, { status: 200, body: resultWith() }).on('POST', '/api/data/test/', { status: 200, body: { isTestModeValid: true } });
+    const url = `/api/data/result?session=${SESSION}&id=&test=true`;
+    api.on('GET', url, { status: 200, body: resultWith() }).on('POST', '/api/data/test', { status: 200, body: { isTestModeValid: true } });
     render(<ResultScreen session={SESSION} search="?test=true" site={testSiteConfig} />);
     await settle();
     expect(screen.getByRole('heading', { name: 'Test Mode Verification' })).toBeTruthy();

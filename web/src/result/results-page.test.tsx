@@ -16,8 +16,8 @@ const { ResultsPage } = await import('./ResultsPage');
 let api: FakeApi;
 beforeEach(() => {
   api = installFakeApi()
-    .on('POST', '/api/data/section/', { status: 204, body: undefined })
-    .on('POST', '/api/data/feedback/', { status: 204, body: undefined });
+    .on('POST', '/api/data/section', { status: 204, body: undefined })
+    .on('POST', '/api/data/feedback', { status: 204, body: undefined });
   setScreenNarrow(false);
   window.history.replaceState(null, '', `/result/${SESSION}`);
 });
@@ -80,7 +80,7 @@ describe('the sections', () => {
     fireEvent.click(section('Print or save results'));
     fireEvent.click(section('Your results'));
     await settle();
-    expect(api.callsTo('POST', '/api/data/section/').map((call) => call.body)).toEqual([
+    expect(api.callsTo('POST', '/api/data/section').map((call) => call.body)).toEqual([
       expect.objectContaining({ session: SESSION, sectionType: 1 }),
       expect.objectContaining({ session: SESSION, sectionType: 2 }),
       expect.objectContaining({ session: SESSION, sectionType: 3 }),
@@ -88,7 +88,7 @@ describe('the sections', () => {
   });
 
   it('carries on when the section call fails: nothing waits for it', async () => {
-    api.on('POST', '/api/data/section/', { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'down', errors: [] } });
+    api.on('POST', '/api/data/section', { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'down', errors: [] } });
     renderResults();
     fireEvent.click(section('See what you told us'));
     await settle();
@@ -108,7 +108,7 @@ describe('the sections', () => {
     fireEvent.click(screen.getByRole('button', { name: /^Back/ }));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('See what you told us');
     await settle();
-    expect(api.callsTo('POST', '/api/data/section/').map((call) => call.body?.sectionType)).toEqual([1, 2, 3, 2]);
+    expect(api.callsTo('POST', '/api/data/section').map((call) => call.body?.sectionType)).toEqual([1, 2, 3, 2]);
   });
 
   it('lifts the chat icon above the bottom bar on a narrow screen only', () => {

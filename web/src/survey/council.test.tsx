@@ -100,7 +100,7 @@ describe('the council tax band question', () => {
   });
 
   it('asks to use the address, looks the bands up, and stores the picked address’s band', async () => {
-    api.on('POST', '/api/data/bands/', { status: 200, body: { valid: true, value: addresses(23) } });
+    api.on('POST', '/api/data/bands', { status: 200, body: { valid: true, value: addresses(23) } });
     renderPage(councilPage('England'));
     chooseLookUp();
     await settle();
@@ -113,7 +113,7 @@ describe('the council tax band question', () => {
     fireEvent.click(within(ask).getByLabelText('Yes, I would like to tell you my address'));
     expect(screen.getByRole('status').textContent).toContain('Looking up the addresses');
     await settle();
-    expect(api.callsTo('POST', '/api/data/bands/')[0].body).toMatchObject({
+    expect(api.callsTo('POST', '/api/data/bands')[0].body).toMatchObject({
       session: SESSION,
       browserId: expect.stringMatching(/^browser_/),
     });
@@ -151,7 +151,7 @@ describe('the council tax band question', () => {
       { status: 503, body: { statusCode: 503, code: 'LOOKUP_UNAVAILABLE', message: 'down', errors: [] } },
       { status: 200, body: { valid: false, value: null } },
     ]) {
-      api.on('POST', '/api/data/bands/', answer);
+      api.on('POST', '/api/data/bands', answer);
       const { unmount } = renderPage(councilPage('England'));
       chooseLookUp();
       await settle();
@@ -166,7 +166,7 @@ describe('the council tax band question', () => {
   });
 
   it('explains when no addresses are found, offering to change the postcode or enter the band', async () => {
-    api.on('POST', '/api/data/bands/', { status: 200, body: { valid: true, value: [] } });
+    api.on('POST', '/api/data/bands', { status: 200, body: { valid: true, value: [] } });
     renderPage(councilPage('England'), '?id=cap_live');
     chooseLookUp();
     await settle();

@@ -1,6 +1,6 @@
 import type { Visit } from '../../../common/visit';
 import type { Answers, PostcodeAnswer, SurveyAction, SurveyPageResponse } from '../../../common/survey/model';
-import { ApiRequestError, getJson, postJson } from '../api/client';
+import { answerOf, api, ApiRequestError } from '../api/client';
 
 /** The calls the survey screen makes (spec 000 §7, spec 001 §7). Every one carries the browser id (api/client). */
 
@@ -18,8 +18,8 @@ export function isVerificationRequired(error: unknown): boolean {
 }
 
 export function loadSurveyPage(pageNumber: string | null, session: string | null): Promise<SurveyPageResponse> {
-  if (pageNumber === null || session === null) return getJson('/api/data/survey');
-  return getJson(`/api/data/survey/${encodeURIComponent(pageNumber)}/${encodeURIComponent(session)}`);
+  if (pageNumber === null || session === null) return answerOf(api.GET('/api/data/survey'));
+  return answerOf(api.GET('/api/data/survey/{page}/{session}', { params: { path: { page: pageNumber, session } } }));
 }
 
 export interface DeviceDetails {
@@ -69,19 +69,23 @@ export interface SurveyPost {
  * only with the partner's id (`id=`): the server refuses a portal calculation for no partner.
  */
 export function postSurveyPage({ answers, session, page, action, visit }: SurveyPost): Promise<SurveyPageResponse> {
-  return postJson('/api/data/survey/', {
-    ...answers,
-    session,
-    page,
-    action,
-    partner: visit.partnerId,
-    referral: visit.referral,
-    subCategory: visit.subCategory,
-    test: visit.isTest,
-    pipSessionId: visit.pipSessionId,
-    portal: visit.isPortal && visit.partnerId !== null,
-    ...deviceDetails(),
-  });
+  return answerOf(
+    api.POST('/api/data/survey', {
+      body: {
+        ...answers,
+        session,
+        page,
+        action,
+        partner: visit.partnerId,
+        referral: visit.referral,
+        subCategory: visit.subCategory,
+        test: visit.isTest,
+        pipSessionId: visit.pipSessionId,
+        portal: visit.isPortal && visit.partnerId !== null,
+        ...deviceDetails(),
+      },
+    }),
+  );
 }
 
 export interface PostcodeCheck {
@@ -90,7 +94,7 @@ export interface PostcodeCheck {
 }
 
 export function checkPostcode(postcode: string): Promise<PostcodeCheck> {
-  return postJson('/api/data/postcode/', { postcode });
+  return answerOf(api.POST('/api/data/postcode', { body: { postcode } }));
 }
 
 export interface BandAddress {
@@ -105,11 +109,11 @@ export interface BandLookup {
 }
 
 export function lookUpBands(session: string): Promise<BandLookup> {
-  return postJson('/api/data/bands/', { session });
+  return answerOf(api.POST('/api/data/bands', { body: { session } }));
 }
 
 export function verifySession(session: string, postcode: string): Promise<{ valid: boolean }> {
-  return postJson('/api/data/verify/', { session, postcode });
+  return answerOf(api.POST('/api/data/verify', { body: { session, postcode } }));
 }
 
 /** Where a survey page lives, keeping the visit's query string (spec 000 §2). */

@@ -12,7 +12,7 @@ const nextPage = pageResponse([group(question('ClientName', 'Text', {}, ''))], {
 
 let api: FakeApi;
 beforeEach(() => {
-  api = installFakeApi().on('POST', '/api/data/survey/', { status: 200, body: nextPage });
+  api = installFakeApi().on('POST', '/api/data/survey', { status: 200, body: nextPage });
 });
 
 describe('the page frame', () => {
@@ -78,7 +78,7 @@ describe('Next', () => {
     await settle();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await settle();
-    const [call] = api.callsTo('POST', '/api/data/survey/');
+    const [call] = api.callsTo('POST', '/api/data/survey');
     expect(call.body).toEqual({
       ClientHasPartner: 'No',
       session: SESSION,
@@ -106,19 +106,19 @@ describe('Next', () => {
     await settle();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await settle();
-    expect(api.callsTo('POST', '/api/data/survey/')[0].body).toMatchObject({ partner: null, portal: false });
+    expect(api.callsTo('POST', '/api/data/survey')[0].body).toMatchObject({ partner: null, portal: false });
   });
 
   it('sends action 4 on the last page and then goes to the results', async () => {
     const { outcomes } = renderPage(pageResponse([group(question('ClientName', 'Text', {}, 'Sam'))], {}, { progress: 100 }));
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await settle();
-    expect(api.callsTo('POST', '/api/data/survey/')[0].body).toMatchObject({ action: 4, ClientName: 'Sam' });
+    expect(api.callsTo('POST', '/api/data/survey')[0].body).toMatchObject({ action: 4, ClientName: 'Sam' });
     expect(outcomes).toEqual([{ kind: 'finished', session: SESSION }]);
   });
 
   it('shows the server’s field errors like its own, and any other failure as an outcome', async () => {
-    api.on('POST', '/api/data/survey/', {
+    api.on('POST', '/api/data/survey', {
       status: 400,
       body: {
         statusCode: 400,
@@ -135,7 +135,7 @@ describe('Next', () => {
     expect(within(screen.getByRole('alert')).getByRole('link').getAttribute('href')).toBe('#q-ClientHasPartner');
     expect(outcomes).toEqual([]);
 
-    api.on('POST', '/api/data/survey/', { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'Server error', errors: [] } });
+    api.on('POST', '/api/data/survey', { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'Server error', errors: [] } });
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 3000));
     });
@@ -170,7 +170,7 @@ describe('Back', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     await settle();
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(api.callsTo('POST', '/api/data/survey/')[0].body).toMatchObject({
+    expect(api.callsTo('POST', '/api/data/survey')[0].body).toMatchObject({
       action: 1,
       ClientHasPartner: 'Yes',
       PartnerDob: '',
@@ -191,14 +191,14 @@ describe('postcodes on Next', () => {
   };
 
   it('says a postcode the server does not accept is invalid', async () => {
-    api.on('POST', '/api/data/postcode/', { status: 200, body: { valid: false, value: null } });
+    api.on('POST', '/api/data/postcode', { status: 200, body: { valid: false, value: null } });
     renderPage(postcodePage);
     await type('ZZ99 9ZZ');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await settle();
-    expect(api.callsTo('POST', '/api/data/postcode/')[0].body).toMatchObject({ postcode: 'ZZ99 9ZZ' });
+    expect(api.callsTo('POST', '/api/data/postcode')[0].body).toMatchObject({ postcode: 'ZZ99 9ZZ' });
     expect(within(screen.getByRole('alert')).getByRole('link', { name: 'Postcode is invalid.' })).toBeTruthy();
-    expect(api.callsTo('POST', '/api/data/survey/')).toEqual([]);
+    expect(api.callsTo('POST', '/api/data/survey')).toEqual([]);
   });
 
   it('sends the server’s answer for a valid postcode', async () => {
@@ -211,16 +211,16 @@ describe('postcodes on Next', () => {
       longitude: -0.14,
       option: false,
     };
-    api.on('POST', '/api/data/postcode/', { status: 200, body: { valid: true, value: westminster } });
+    api.on('POST', '/api/data/postcode', { status: 200, body: { valid: true, value: westminster } });
     renderPage(postcodePage);
     await type('sw1a1aa');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await settle();
-    expect(api.callsTo('POST', '/api/data/survey/')[0].body).toMatchObject({ ClientPostcode: westminster, session: null, page: 1 });
+    expect(api.callsTo('POST', '/api/data/survey')[0].body).toMatchObject({ ClientPostcode: westminster, session: null, page: 1 });
   });
 
   it('asks for the council when no provider knows the postcode, and fills it in from the list', async () => {
-    api.on('POST', '/api/data/postcode/', {
+    api.on('POST', '/api/data/postcode', {
       status: 200,
       body: {
         valid: true,
@@ -242,7 +242,7 @@ describe('postcodes on Next', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await settle();
-    expect(api.callsTo('POST', '/api/data/survey/')[0].body).toMatchObject({
+    expect(api.callsTo('POST', '/api/data/survey')[0].body).toMatchObject({
       ClientPostcode: { postcode: 'AB1 2CD', authority: 'Aberdeen City', authorityCode: 'S12000033', country: 'Scotland', option: false },
     });
   }, 10_000);
@@ -280,7 +280,7 @@ describe('test mode', () => {
     fireEvent.click(skip);
     await settle();
     expect((skip as HTMLButtonElement).disabled).toBe(true);
-    expect(api.callsTo('POST', '/api/data/survey/')[0].body).toMatchObject({ action: 2, test: true });
+    expect(api.callsTo('POST', '/api/data/survey')[0].body).toMatchObject({ action: 2, test: true });
     expect(outcomes).toHaveLength(1);
   });
 

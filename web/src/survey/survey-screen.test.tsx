@@ -59,17 +59,17 @@ describe('loading the survey', () => {
       status: 500,
       body: { statusCode: 500, code: 'INTERNAL', message: 'Server error', errors: [] },
     });
-    api.on('POST', '/api/data/error/', { status: 204, body: undefined });
+    api.on('POST', '/api/data/error', { status: 204, body: undefined });
     await renderScreen('2', SESSION);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Oops something went wrong');
     await settle();
-    expect(api.callsTo('POST', '/api/data/error/')[0].body).toMatchObject({ source: 'Survey', session: SESSION });
+    expect(api.callsTo('POST', '/api/data/error')[0].body).toMatchObject({ source: 'Survey', session: SESSION });
   });
 
   it('moves on to the next page and its address after Next', async () => {
     window.history.replaceState(null, '', `/survey/2/${SESSION}`);
     api.on('GET', `/api/data/survey/2/${SESSION}`, { status: 200, body: partnerPage });
-    api.on('POST', '/api/data/survey/', { status: 200, body: pageResponse([], { pageNumber: 3 }, { title: 'Your home' }) });
+    api.on('POST', '/api/data/survey', { status: 200, body: pageResponse([], { pageNumber: 3 }, { title: 'Your home' }) });
     await renderScreen('2', SESSION);
     fireEvent.click(screen.getByLabelText('No'));
     await settle();
@@ -81,7 +81,7 @@ describe('loading the survey', () => {
 
   it('opens the identity check when another browser owns the calculation, and the page once verified', async () => {
     api.on('GET', `/api/data/survey/2/${SESSION}`, verificationRequired);
-    api.on('POST', '/api/data/verify/', { status: 200, body: { valid: true } });
+    api.on('POST', '/api/data/verify', { status: 200, body: { valid: true } });
     await renderScreen('2', SESSION);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Check who you are');
     api.on('GET', `/api/data/survey/2/${SESSION}`, { status: 200, body: partnerPage });
@@ -89,7 +89,7 @@ describe('loading the survey', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await settle();
     await settle();
-    expect(api.callsTo('POST', '/api/data/verify/')[0].body).toMatchObject({ session: SESSION, postcode: 'sw1a 1aa' });
+    expect(api.callsTo('POST', '/api/data/verify')[0].body).toMatchObject({ session: SESSION, postcode: 'sw1a 1aa' });
     expect(localStorage.getItem(sessionOwnerKey(SESSION))).toBe(localStorage.getItem(BROWSER_ID_KEY));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('About you');
   });
@@ -118,7 +118,7 @@ describe('the identity check', () => {
   it('says a wrong postcode is incorrect, and a failed call is a failure, each followed by a 5 second countdown', async () => {
     jest.useFakeTimers({ doNotFake: ['setImmediate', 'queueMicrotask', 'nextTick'] });
     try {
-      api.on('POST', '/api/data/verify/', { status: 200, body: { valid: false } });
+      api.on('POST', '/api/data/verify', { status: 200, body: { valid: false } });
       const verified = jest.fn();
       render(<IdentityCheck session={SESSION} onVerified={verified} />);
       fireEvent.change(screen.getByLabelText('Postcode used in the calculation'), { target: { value: 'M1 1AE' } });
@@ -134,11 +134,11 @@ describe('the identity check', () => {
       // During the countdown a press does nothing.
       fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
       await act(async () => undefined);
-      expect(api.callsTo('POST', '/api/data/verify/')).toHaveLength(1);
+      expect(api.callsTo('POST', '/api/data/verify')).toHaveLength(1);
 
       for (let second = 0; second < 4; second += 1) act(() => jest.advanceTimersByTime(1000));
       expect(screen.queryByText(/Try again in/)).toBeNull();
-      api.on('POST', '/api/data/verify/', {
+      api.on('POST', '/api/data/verify', {
         status: 503,
         body: { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'down', errors: [] },
       });

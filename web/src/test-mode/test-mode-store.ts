@@ -1,4 +1,4 @@
-import { postJson } from '../api/client';
+import { answerOf, api } from '../api/client';
 import { localStorageOrNull, readStored, removeStored, writeStored, type KeyValueStorage } from '../session/local-storage';
 
 /**
@@ -86,7 +86,7 @@ export async function verifyTestModePassword(password: string): Promise<void> {
   if (state.status === 'pending' || isBlankPassword(password)) return;
   setState({ status: 'pending', message: null });
   try {
-    const answer = await postJson<TestCheckResponse | null>('/api/data/test/', { password });
+    const answer = await answerOf<TestCheckResponse | null>(api.POST('/api/data/test', { body: { password } }));
     if (answer?.isTestModeValid === true) {
       recordTestModeVerified();
       setState({ status: 'success', message: null });

@@ -19,7 +19,7 @@ function answerTestCheck(answer: Answer | 'later') {
   posted = [];
   answerLater = null;
   globalThis.fetch = (async (url: string, init: RequestInit) => {
-    expect(url).toBe('/api/data/test/');
+    expect(url).toBe('/api/data/test');
     posted.push(JSON.parse(init.body as string));
     const given = answer === 'later' ? await new Promise<Answer>((resolve) => (answerLater = resolve)) : answer;
     if (given === 'network-failure') throw new TypeError('Failed to fetch');
