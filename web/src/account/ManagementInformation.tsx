@@ -6,7 +6,7 @@ import {
   type ManagementInformationResponse,
   type MonthFigures,
 } from '../../../common/accounts/management-information';
-import { getJson } from '../api/client';
+import { answerOf, api, apiPath } from '../api/client';
 import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';
 import { LoadingSpinner } from '../shared/LoadingSpinner';
 import { TextField } from '../shared/TextField';
@@ -16,7 +16,6 @@ import { problemsOf } from './account-api';
 const ManagementInformationChart = lazy(() => import('./ManagementInformationChart'));
 
 const FIELDS = { from: 'mi-from', to: 'mi-to' };
-const URL = '/api/account/management-information';
 
 const periodQuery = (from: string, to: string) => {
   const query = new URLSearchParams();
@@ -26,8 +25,12 @@ const periodQuery = (from: string, to: string) => {
   return text ? `?${text}` : '';
 };
 
-export const managementInformation = (from: string, to: string) => getJson<ManagementInformationResponse>(`${URL}${periodQuery(from, to)}`);
-export const managementInformationCsvUrl = (from: string, to: string) => `${URL}/csv${periodQuery(from, to)}`;
+export const managementInformation = (from: string, to: string) =>
+  answerOf<ManagementInformationResponse>(
+    api.GET('/api/account/management-information', { params: { query: { ...(from ? { from } : {}), ...(to ? { to } : {}) } } }),
+  );
+export const managementInformationCsvUrl = (from: string, to: string) =>
+  `${apiPath('/api/account/management-information/csv')}${periodQuery(from, to)}`;
 
 const poundsText = (pence: number) => `£${Math.round(pence / 100).toLocaleString('en-GB')}`;
 const chartValue = (figure: Figure) => figure.value;

@@ -21,8 +21,9 @@ export const addMember = (member: { email: string; displayName: string; password
 export const apiKeys = () => answerOf<ApiKeysResponse>(api.GET('/api/account/api-keys'));
 export const createApiKey = (name: string) => answerOf<ApiKeySecretResponse>(api.POST('/api/account/api-keys', { body: { name } }));
 export const rotateApiKey = (id: string) =>
-  answerOf<ApiKeySecretResponse>(api.POST('/api/account/api-keys/{id}/rotate', { params: { path: { id } } }));
-export const revokeApiKey = (id: string) => answerOf<ApiKeyView>(api.POST('/api/account/api-keys/{id}/revoke', { params: { path: { id } } }));
+  answerOf<ApiKeySecretResponse>(api.POST('/api/account/api-keys/{id}/rotate', { params: { path: { id } }, body: {} }));
+export const revokeApiKey = (id: string) =>
+  answerOf<ApiKeyView>(api.POST('/api/account/api-keys/{id}/revoke', { params: { path: { id } }, body: {} }));
 export const accountClient = (clientGuid: string) =>
   answerOf<AccountClientResponse>(api.GET('/api/account/clients/{clientGuid}', { params: { path: { clientGuid } } }));
 

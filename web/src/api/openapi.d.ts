@@ -4,6 +4,70 @@
  */
 
 export interface paths {
+  '/api/account/api-keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The organisation’s API keys, with today’s calls of each
+     * @description Never the secrets.
+     */
+    get: operations['ApiKeysController_list'];
+    put?: never;
+    /**
+     * Create an API key
+     * @description The answer holds the key’s secret: the only time it is shown.
+     */
+    post: operations['ApiKeysController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/api-keys/{id}/revoke': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Revoke an API key
+     * @description It stops working at once, for good. Revoking a revoked key changes nothing.
+     */
+    post: operations['ApiKeysController_revoke'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/api-keys/{id}/rotate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Give an API key a new secret
+     * @description The old secret stops working at once; the answer holds the new one, shown this once. Quota, limit and usage stay with the key.
+     */
+    post: operations['ApiKeysController_rotate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/account/clients': {
     parameters: {
       query?: never;
@@ -40,6 +104,46 @@ export interface paths {
      * @description Changes a client’s names, date of birth, client number or adviser.
      */
     post: operations['AccountsController_editClient'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/management-information': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The organisation's management information
+     * @description Calculations of the organisation's clients started and finished by month, the share that found something to claim, the estimated yearly entitlement found per benefit, and the calls of each API key per day. A count under 10, and a figure worked out from fewer than 10 calculations, is suppressed.
+     */
+    get: operations['ManagementInformationController_information'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/management-information/csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The management information as CSV
+     * @description The same tables, one after another; <10 for a suppressed figure.
+     */
+    get: operations['ManagementInformationController_csv'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1372,6 +1476,102 @@ export interface components {
        */
       weekly: number;
     };
+    ApiKeyActionRequest: {
+      /**
+       * @description The id the web app keeps in local storage and adds to every POST (`browser_<time>_<random>`). It tells which browser first saw a calculation; it identifies a browser, not a person.
+       * @example browser_1795262400000_k3j9x2ab
+       */
+      browserId?: string;
+    };
+    ApiKeyDayFiguresDto: {
+      calls: components['schemas']['FigureDto'];
+      /**
+       * @description yyyy-mm-dd.
+       * @example 2026-11-02
+       */
+      day: string;
+      /** @description Calls refused (over the quota or the rate limit). */
+      refused: components['schemas']['FigureDto'];
+    };
+    ApiKeySecretResponseDto: {
+      /** @description The key, as the list shows it. */
+      key: components['schemas']['ApiKeyViewDto'];
+      /**
+       * @description The whole key, shown this once: only its SHA-256 is kept. Send it in X-Api-Key.
+       * @example bc_live_Hk3vQ9xZ2mP0aB7cD1eF4gH5iJ6kL8nO9pQrStUvWx
+       */
+      secret: string;
+    };
+    ApiKeyUsageDto: {
+      /** @description Days with calls, in order. */
+      days: components['schemas']['ApiKeyDayFiguresDto'][];
+      /** @example Housing team website */
+      name: string;
+      /**
+       * @description The first characters of the key, never the key.
+       * @example bc_live_3f9a
+       */
+      prefix: string;
+      revoked: boolean;
+      totalCalls: components['schemas']['FigureDto'];
+      totalRefused: components['schemas']['FigureDto'];
+    };
+    ApiKeyViewDto: {
+      /**
+       * @description Households worked out today (UK date) with this key.
+       * @example 120
+       */
+      callsToday: number;
+      /**
+       * Format: date-time
+       * @description When the key was created.
+       */
+      createdAt: string;
+      /**
+       * @description Households the key may have worked out a day (UK date).
+       * @example 10000
+       */
+      dailyQuota: number;
+      /**
+       * Format: uuid
+       * @description The key’s id, for rotating and revoking it.
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description When a call last came with the key; null if never.
+       */
+      lastUsedAt: string | null;
+      /**
+       * @description What the key is for, as the admin named it.
+       * @example Case management system
+       */
+      name: string;
+      /**
+       * @description Calls the key may make a minute.
+       * @example 60
+       */
+      perMinute: number;
+      /**
+       * @description The first characters of the key, to tell keys apart.
+       * @example bc_live_Hk3vQ9xZ
+       */
+      prefix: string;
+      /**
+       * @description Calls refused today, over the quota or the per-minute limit.
+       * @example 0
+       */
+      refusedToday: number;
+      /**
+       * Format: date-time
+       * @description When the key was revoked; null while it works.
+       */
+      revokedAt: string | null;
+    };
+    ApiKeysResponseDto: {
+      /** @description Keys in use first, newest first; then revoked keys. */
+      keys: components['schemas']['ApiKeyViewDto'][];
+    };
     BandsRequest: {
       /**
        * @description The id the web app keeps in local storage and adds to every POST (`browser_<time>_<random>`). It tells which browser first saw a calculation; it identifies a browser, not a person.
@@ -1412,6 +1612,16 @@ export interface components {
       | 'COUNCIL_TAX_REDUCTION'
       | 'SCOTTISH_CHILD_PAYMENT'
       | 'WINTER_FUEL_PAYMENT';
+    BenefitFiguresDto: {
+      /** @description Finished calculations that found this benefit with an amount. */
+      calculations: components['schemas']['FigureDto'];
+      /** @example CHILD_BENEFIT */
+      code: string;
+      /** @example Child Benefit */
+      name: string;
+      /** @description Estimated yearly entitlement found, in pence: monthly amounts times 12, added up. */
+      yearlyPence: components['schemas']['FigureDto'];
+    };
     /**
      * @description The rate a disability benefit is paid at; which rates a benefit has is in `x-ratesByType`.
      * @enum {string}
@@ -1841,6 +2051,28 @@ export interface components {
      * @enum {string}
      */
     Country: 'ENGLAND' | 'SCOTLAND' | 'WALES' | 'NORTHERN_IRELAND';
+    CreateApiKeyRequest: {
+      /**
+       * @description The id the web app keeps in local storage and adds to every POST (`browser_<time>_<random>`). It tells which browser first saw a calculation; it identifies a browser, not a person.
+       * @example browser_1795262400000_k3j9x2ab
+       */
+      browserId?: string;
+      /**
+       * @description Households the key may have worked out a day (UK date); 10000 when not given.
+       * @example 10000
+       */
+      dailyQuota?: number;
+      /**
+       * @description What the key is for, so that people can tell keys apart.
+       * @example Case management system
+       */
+      name: string;
+      /**
+       * @description Calls the key may make a minute; 60 when not given.
+       * @example 60
+       */
+      perMinute?: number;
+    };
     CreateChangeSetDto: {
       /**
        * @description The id the web app keeps in local storage and adds to every POST (`browser_<time>_<random>`). It tells which browser first saw a calculation; it identifies a browser, not a person.
@@ -2075,6 +2307,15 @@ export interface components {
        */
       path: string;
     };
+    FigureDto: {
+      /** @description True when the figure is under 10, or worked out from fewer than 10 calculations: shown as <10. */
+      suppressed: boolean;
+      /**
+       * @description The figure; null when suppressed.
+       * @example 42
+       */
+      value: number | null;
+    };
     /** @description Health findings for work capability. Each field defaults to false. */
     Health: {
       /**
@@ -2282,6 +2523,20 @@ export interface components {
        */
       unsettledReason: (string & components['schemas']['LhaUnsettledReason']) | null;
     };
+    ManagementInformationResponseDto: {
+      /** @description The organisation's API keys and their calls. */
+      apiKeys: components['schemas']['ApiKeyUsageDto'][];
+      /** @description Each benefit found by at least one finished calculation. */
+      benefits: components['schemas']['BenefitFiguresDto'][];
+      /** @example 2026-01 */
+      from: string;
+      /** @description Every month of the period, in order. */
+      months: components['schemas']['MonthFiguresDto'][];
+      /** @example 2026-12 */
+      to: string;
+      /** @description The whole period. */
+      totals: components['schemas']['PeriodFiguresDto'];
+    };
     MembersResponseDto: {
       /** @description Everyone in the admin’s organisation, by name. */
       members: components['schemas']['OrganisationMemberDto'][];
@@ -2304,6 +2559,21 @@ export interface components {
      * @enum {string}
      */
     MoneyPeriod: 'WEEK' | 'MONTH' | 'YEAR';
+    MonthFiguresDto: {
+      /** @description Calculations finished. */
+      finished: components['schemas']['FigureDto'];
+      /** @description Finished calculations that found at least one benefit with an amount to claim. */
+      foundSomething: components['schemas']['FigureDto'];
+      /** @description foundSomething as a whole percentage of finished. */
+      foundSomethingPercent: components['schemas']['FigureDto'];
+      /**
+       * @description yyyy-mm (UK time).
+       * @example 2026-11
+       */
+      month: string;
+      /** @description Calculations started. */
+      started: components['schemas']['FigureDto'];
+    };
     /** @description Another adult living in the home who is not part of the claim (a grown-up child, a relative). */
     NonDependant: {
       /**
@@ -2417,6 +2687,16 @@ export interface components {
        * @example 27.05
        */
       weekly: number;
+    };
+    PeriodFiguresDto: {
+      /** @description Calculations finished. */
+      finished: components['schemas']['FigureDto'];
+      /** @description Finished calculations that found at least one benefit with an amount to claim. */
+      foundSomething: components['schemas']['FigureDto'];
+      /** @description foundSomething as a whole percentage of finished. */
+      foundSomethingPercent: components['schemas']['FigureDto'];
+      /** @description Calculations started. */
+      started: components['schemas']['FigureDto'];
     };
     /** @description The answer to a Postcode question (spec 000 §3). */
     PostcodeAnswer: {
@@ -2818,6 +3098,386 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  ApiKeysController_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "keys": [
+           *         {
+           *           "callsToday": 120,
+           *           "createdAt": "2026-11-21T10:30:00.000Z",
+           *           "dailyQuota": 10000,
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "lastUsedAt": "2026-11-21T10:30:00.000Z",
+           *           "name": "Case management system",
+           *           "perMinute": 60,
+           *           "prefix": "bc_live_Hk3vQ9xZ",
+           *           "refusedToday": 0,
+           *           "revokedAt": "2026-11-21T10:30:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ApiKeysResponseDto'];
+        };
+      };
+      /** @description Not signed in as an organisation admin (NO_ACCESS); or, on a POST, X-CSRF-Token missing or wrong (CSRF_FAILED). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "NO_ACCESS",
+           *       "errors": [],
+           *       "message": "You do not have access to this.",
+           *       "statusCode": 403
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  ApiKeysController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "browserId": "browser_1795262400000_k3j9x2ab",
+         *       "dailyQuota": 10000,
+         *       "name": "Case management system",
+         *       "perMinute": 60
+         *     }
+         */
+        'application/json': components['schemas']['CreateApiKeyRequest'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "key": {
+           *         "callsToday": 120,
+           *         "createdAt": "2026-11-21T10:30:00.000Z",
+           *         "dailyQuota": 10000,
+           *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "lastUsedAt": "2026-11-21T10:30:00.000Z",
+           *         "name": "Case management system",
+           *         "perMinute": 60,
+           *         "prefix": "bc_live_Hk3vQ9xZ",
+           *         "refusedToday": 0,
+           *         "revokedAt": "2026-11-21T10:30:00.000Z"
+           *       },
+           *       "secret": "bc_live_Hk3vQ9xZ2mP0aB7cD1eF4gH5iJ6kL8nO9pQrStUvWx"
+           *     }
+           */
+          'application/json': components['schemas']['ApiKeySecretResponseDto'];
+        };
+      };
+      /** @description A field is missing or not right; each error names its field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "VALIDATION_FAILED",
+           *       "errors": [
+           *         {
+           *           "message": "name is not valid.",
+           *           "path": "name"
+           *         }
+           *       ],
+           *       "message": "name is not valid.",
+           *       "statusCode": 400
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not signed in as an organisation admin (NO_ACCESS); or, on a POST, X-CSRF-Token missing or wrong (CSRF_FAILED). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "NO_ACCESS",
+           *       "errors": [],
+           *       "message": "You do not have access to this.",
+           *       "statusCode": 403
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The organisation already has 20 keys in use (TOO_MANY_API_KEYS). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "TOO_MANY_API_KEYS",
+           *       "errors": [],
+           *       "message": "That cannot be done in its current state.",
+           *       "statusCode": 409
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  ApiKeysController_revoke: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The key’s id, as the list gives it. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "browserId": "browser_1795262400000_k3j9x2ab"
+         *     }
+         */
+        'application/json': components['schemas']['ApiKeyActionRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "callsToday": 120,
+           *       "createdAt": "2026-11-21T10:30:00.000Z",
+           *       "dailyQuota": 10000,
+           *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *       "lastUsedAt": "2026-11-21T10:30:00.000Z",
+           *       "name": "Case management system",
+           *       "perMinute": 60,
+           *       "prefix": "bc_live_Hk3vQ9xZ",
+           *       "refusedToday": 0,
+           *       "revokedAt": "2026-11-21T10:30:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['ApiKeyViewDto'];
+        };
+      };
+      /** @description The body is not right. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "VALIDATION_FAILED",
+           *       "errors": [
+           *         {
+           *           "message": "id is not valid.",
+           *           "path": "id"
+           *         }
+           *       ],
+           *       "message": "id is not valid.",
+           *       "statusCode": 400
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not signed in as an organisation admin (NO_ACCESS); or, on a POST, X-CSRF-Token missing or wrong (CSRF_FAILED). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "NO_ACCESS",
+           *       "errors": [],
+           *       "message": "You do not have access to this.",
+           *       "statusCode": 403
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No key with this id in the admin’s organisation (API_KEY_NOT_FOUND). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "API_KEY_NOT_FOUND",
+           *       "errors": [],
+           *       "message": "We could not find that.",
+           *       "statusCode": 404
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  ApiKeysController_rotate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The key’s id, as the list gives it. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "browserId": "browser_1795262400000_k3j9x2ab"
+         *     }
+         */
+        'application/json': components['schemas']['ApiKeyActionRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "key": {
+           *         "callsToday": 120,
+           *         "createdAt": "2026-11-21T10:30:00.000Z",
+           *         "dailyQuota": 10000,
+           *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "lastUsedAt": "2026-11-21T10:30:00.000Z",
+           *         "name": "Case management system",
+           *         "perMinute": 60,
+           *         "prefix": "bc_live_Hk3vQ9xZ",
+           *         "refusedToday": 0,
+           *         "revokedAt": "2026-11-21T10:30:00.000Z"
+           *       },
+           *       "secret": "bc_live_Hk3vQ9xZ2mP0aB7cD1eF4gH5iJ6kL8nO9pQrStUvWx"
+           *     }
+           */
+          'application/json': components['schemas']['ApiKeySecretResponseDto'];
+        };
+      };
+      /** @description The body is not right. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "VALIDATION_FAILED",
+           *       "errors": [
+           *         {
+           *           "message": "id is not valid.",
+           *           "path": "id"
+           *         }
+           *       ],
+           *       "message": "id is not valid.",
+           *       "statusCode": 400
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not signed in as an organisation admin (NO_ACCESS); or, on a POST, X-CSRF-Token missing or wrong (CSRF_FAILED). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "NO_ACCESS",
+           *       "errors": [],
+           *       "message": "You do not have access to this.",
+           *       "statusCode": 403
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No key with this id in the admin’s organisation (API_KEY_NOT_FOUND). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "API_KEY_NOT_FOUND",
+           *       "errors": [],
+           *       "message": "We could not find that.",
+           *       "statusCode": 404
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The key is revoked (API_KEY_REVOKED). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "API_KEY_REVOKED",
+           *       "errors": [],
+           *       "message": "That cannot be done in its current state.",
+           *       "statusCode": 409
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
   AccountsController_clients: {
     parameters: {
       query?: never;
@@ -3143,6 +3803,221 @@ export interface operations {
            *       "errors": [],
            *       "message": "We could not find that.",
            *       "statusCode": 404
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  ManagementInformationController_information: {
+    parameters: {
+      query?: {
+        /** @description The first month, yyyy-mm. Left out: 11 months before `to`. */
+        from?: string;
+        /** @description The last month, yyyy-mm. Left out: this month (or 11 months after `from`). */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "apiKeys": [
+           *         {
+           *           "days": [
+           *             {
+           *               "calls": {
+           *                 "suppressed": true,
+           *                 "value": 42
+           *               },
+           *               "day": "2026-11-02",
+           *               "refused": {
+           *                 "suppressed": true,
+           *                 "value": 42
+           *               }
+           *             }
+           *           ],
+           *           "name": "Housing team website",
+           *           "prefix": "bc_live_3f9a",
+           *           "revoked": true,
+           *           "totalCalls": {
+           *             "suppressed": true,
+           *             "value": 42
+           *           },
+           *           "totalRefused": {
+           *             "suppressed": true,
+           *             "value": 42
+           *           }
+           *         }
+           *       ],
+           *       "benefits": [
+           *         {
+           *           "calculations": {
+           *             "suppressed": true,
+           *             "value": 42
+           *           },
+           *           "code": "CHILD_BENEFIT",
+           *           "name": "Child Benefit",
+           *           "yearlyPence": {
+           *             "suppressed": true,
+           *             "value": 42
+           *           }
+           *         }
+           *       ],
+           *       "from": "2026-01",
+           *       "months": [
+           *         {
+           *           "finished": {
+           *             "suppressed": true,
+           *             "value": 42
+           *           },
+           *           "foundSomething": {
+           *             "suppressed": true,
+           *             "value": 42
+           *           },
+           *           "foundSomethingPercent": {
+           *             "suppressed": true,
+           *             "value": 42
+           *           },
+           *           "month": "2026-11",
+           *           "started": {
+           *             "suppressed": true,
+           *             "value": 42
+           *           }
+           *         }
+           *       ],
+           *       "to": "2026-12",
+           *       "totals": {
+           *         "finished": {
+           *           "suppressed": true,
+           *           "value": 42
+           *         },
+           *         "foundSomething": {
+           *           "suppressed": true,
+           *           "value": 42
+           *         },
+           *         "foundSomethingPercent": {
+           *           "suppressed": true,
+           *           "value": 42
+           *         },
+           *         "started": {
+           *           "suppressed": true,
+           *           "value": 42
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ManagementInformationResponseDto'];
+        };
+      };
+      /** @description from or to is not a month written yyyy-mm, from is after to, or more than 24 months. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "VALIDATION_FAILED",
+           *       "errors": [
+           *         {
+           *           "message": "household.adults[0].age is not valid.",
+           *           "path": "household.adults[0].age"
+           *         }
+           *       ],
+           *       "message": "household.adults[0].age is not valid.",
+           *       "statusCode": 400
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not signed in as an organisation admin (NO_ACCESS). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "NO_ACCESS",
+           *       "errors": [],
+           *       "message": "You do not have access to this.",
+           *       "statusCode": 403
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  ManagementInformationController_csv: {
+    parameters: {
+      query?: {
+        /** @description The first month, yyyy-mm. Left out: 11 months before `to`. */
+        from?: string;
+        /** @description The last month, yyyy-mm. Left out: this month (or 11 months after `from`). */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV, as an attachment. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /** @example text */
+          'text/csv': string;
+        };
+      };
+      /** @description from or to is not a month written yyyy-mm, from is after to, or more than 24 months. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "VALIDATION_FAILED",
+           *       "errors": [
+           *         {
+           *           "message": "household.adults[0].age is not valid.",
+           *           "path": "household.adults[0].age"
+           *         }
+           *       ],
+           *       "message": "household.adults[0].age is not valid.",
+           *       "statusCode": 400
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not signed in as an organisation admin (NO_ACCESS). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "NO_ACCESS",
+           *       "errors": [],
+           *       "message": "You do not have access to this.",
+           *       "statusCode": 403
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -8455,7 +9330,10 @@ export interface operations {
   CalculationController_calculate: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description An API key from the account area: calls are then held to the key’s per-minute limit and daily quota instead of the low anonymous limit per address. See docs/calculation-api.md, "API keys". */
+        'X-Api-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -8468,6 +9346,12 @@ export interface operations {
       /** @description Every benefit worked out for the household on the date. */
       200: {
         headers: {
+          /** @description With an API key: the key’s daily quota. */
+          'X-RateLimit-Limit'?: number;
+          /** @description With an API key: what is left of today’s quota. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description With an API key: seconds until the quota starts again (midnight UK time). */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -8614,6 +9498,23 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description API_KEY_INVALID: X-Api-Key was sent but is not a current key (unknown, revoked, or replaced by a rotation). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "API_KEY_INVALID",
+           *       "errors": [],
+           *       "message": "The key or password was not recognised.",
+           *       "statusCode": 401
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
       /** @description DATE_OUT_OF_RANGE: a valid household, but the date is outside the rules and rates held. */
       422: {
         headers: {
@@ -8631,15 +9532,23 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description TOO_MANY_REQUESTS: over the calculations one address may ask for (RATE_LIMIT_CALCULATION_API); Retry-After says in how many seconds to try again. */
+      /** @description Without a key, TOO_MANY_REQUESTS: over the calculations one address may ask for (RATE_LIMIT_CALCULATION_ANONYMOUS). With a key, API_KEY_RATE_LIMITED: over its calls a minute; API_KEY_QUOTA_USED: over its daily quota. Retry-After says in how many seconds to try again. */
       429: {
         headers: {
+          /** @description Seconds until a call may succeed. */
+          'Retry-After'?: number;
+          /** @description With an API key: the key’s daily quota. */
+          'X-RateLimit-Limit'?: number;
+          /** @description With an API key: what is left of today’s quota. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description With an API key: seconds until the quota starts again (midnight UK time). */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
           /**
            * @example {
-           *       "code": "TOO_MANY_REQUESTS",
+           *       "code": "RATE_LIMIT_CALCULATION_ANONYMOUS",
            *       "errors": [],
            *       "message": "Too many requests. Please wait a moment and try again.",
            *       "statusCode": 429
@@ -8653,7 +9562,10 @@ export interface operations {
   CalculationController_calculateBatch: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description An API key from the account area: calls are then held to the key’s per-minute limit and daily quota instead of the low anonymous limit per address. See docs/calculation-api.md, "API keys". */
+        'X-Api-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -8666,6 +9578,12 @@ export interface operations {
       /** @description One JSON line per household, in input order: a CalculationResponse, or an ErrorResponse with `index`. The example shortens the responses with "...". */
       200: {
         headers: {
+          /** @description With an API key: the key’s daily quota. */
+          'X-RateLimit-Limit'?: number;
+          /** @description With an API key: what is left of today’s quota. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description With an API key: seconds until the quota starts again (midnight UK time). */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -8699,6 +9617,23 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description API_KEY_INVALID: X-Api-Key was sent but is not a current key (unknown, revoked, or replaced by a rotation). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "API_KEY_INVALID",
+           *       "errors": [],
+           *       "message": "The key or password was not recognised.",
+           *       "statusCode": 401
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
       /** @description TOO_MANY_HOUSEHOLDS: more than 10,000 households; BODY_TOO_LARGE: a body over 16 MB. Nothing is worked out. */
       413: {
         headers: {
@@ -8716,15 +9651,23 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description TOO_MANY_REQUESTS: over the batches one address may send (RATE_LIMIT_CALCULATION_BATCH); Retry-After says in how many seconds to try again. */
+      /** @description Without a key, TOO_MANY_REQUESTS: over the batches one address may send (RATE_LIMIT_CALCULATION_BATCH). With a key, API_KEY_RATE_LIMITED: over its calls a minute; API_KEY_QUOTA_USED: the batch’s households would pass its daily quota (nothing is worked out). Retry-After says in how many seconds to try again. */
       429: {
         headers: {
+          /** @description Seconds until a call may succeed. */
+          'Retry-After'?: number;
+          /** @description With an API key: the key’s daily quota. */
+          'X-RateLimit-Limit'?: number;
+          /** @description With an API key: what is left of today’s quota. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description With an API key: seconds until the quota starts again (midnight UK time). */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
           /**
            * @example {
-           *       "code": "TOO_MANY_REQUESTS",
+           *       "code": "RATE_LIMIT_CALCULATION_BATCH",
            *       "errors": [],
            *       "message": "Too many requests. Please wait a moment and try again.",
            *       "statusCode": 429
