@@ -43,10 +43,10 @@ export class MonthFiguresDto extends PeriodFiguresDto {
 }
 
 export class BenefitFiguresDto {
-  @ApiProperty({ example: 'CHILD_BENEFIT' })
+  @ApiProperty({ description: "The benefit's code.", example: 'CHILD_BENEFIT' })
   code!: string;
 
-  @ApiProperty({ example: 'Child Benefit' })
+  @ApiProperty({ description: "The benefit's name.", example: 'Child Benefit' })
   name!: string;
 
   @ApiProperty({ type: FigureDto, description: 'Finished calculations that found this benefit with an amount.' })
@@ -60,7 +60,7 @@ export class ApiKeyDayFiguresDto {
   @ApiProperty({ description: 'yyyy-mm-dd.', example: '2026-11-02' })
   day!: string;
 
-  @ApiProperty({ type: FigureDto })
+  @ApiProperty({ type: FigureDto, description: 'Calls answered with the key that day.' })
   calls!: FigureDto;
 
   @ApiProperty({ type: FigureDto, description: 'Calls refused (over the quota or the rate limit).' })
@@ -68,30 +68,30 @@ export class ApiKeyDayFiguresDto {
 }
 
 export class ApiKeyUsageDto {
-  @ApiProperty({ example: 'Housing team website' })
+  @ApiProperty({ description: "The key's name, as the admin gave it.", example: 'Housing team website' })
   name!: string;
 
   @ApiProperty({ description: 'The first characters of the key, never the key.', example: 'bc_live_3f9a' })
   prefix!: string;
 
-  @ApiProperty()
+  @ApiProperty({ description: 'Whether the key has been revoked.' })
   revoked!: boolean;
 
   @ApiProperty({ type: [ApiKeyDayFiguresDto], description: 'Days with calls, in order.' })
   days!: ApiKeyDayFiguresDto[];
 
-  @ApiProperty({ type: FigureDto })
+  @ApiProperty({ type: FigureDto, description: 'Calls answered with the key over the period.' })
   totalCalls!: FigureDto;
 
-  @ApiProperty({ type: FigureDto })
+  @ApiProperty({ type: FigureDto, description: 'Calls refused over the period.' })
   totalRefused!: FigureDto;
 }
 
 export class ManagementInformationResponseDto {
-  @ApiProperty({ example: '2026-01' })
+  @ApiProperty({ description: 'The first month of the period, yyyy-mm.', example: '2026-01' })
   from!: string;
 
-  @ApiProperty({ example: '2026-12' })
+  @ApiProperty({ description: 'The last month of the period, yyyy-mm.', example: '2026-12' })
   to!: string;
 
   @ApiProperty({ type: [MonthFiguresDto], description: 'Every month of the period, in order.' })

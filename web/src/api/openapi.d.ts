@@ -1484,6 +1484,7 @@ export interface components {
       browserId?: string;
     };
     ApiKeyDayFiguresDto: {
+      /** @description Calls answered with the key that day. */
       calls: components['schemas']['FigureDto'];
       /**
        * @description yyyy-mm-dd.
@@ -1505,15 +1506,21 @@ export interface components {
     ApiKeyUsageDto: {
       /** @description Days with calls, in order. */
       days: components['schemas']['ApiKeyDayFiguresDto'][];
-      /** @example Housing team website */
+      /**
+       * @description The key's name, as the admin gave it.
+       * @example Housing team website
+       */
       name: string;
       /**
        * @description The first characters of the key, never the key.
        * @example bc_live_3f9a
        */
       prefix: string;
+      /** @description Whether the key has been revoked. */
       revoked: boolean;
+      /** @description Calls answered with the key over the period. */
       totalCalls: components['schemas']['FigureDto'];
+      /** @description Calls refused over the period. */
       totalRefused: components['schemas']['FigureDto'];
     };
     ApiKeyViewDto: {
@@ -1615,9 +1622,15 @@ export interface components {
     BenefitFiguresDto: {
       /** @description Finished calculations that found this benefit with an amount. */
       calculations: components['schemas']['FigureDto'];
-      /** @example CHILD_BENEFIT */
+      /**
+       * @description The benefit's code.
+       * @example CHILD_BENEFIT
+       */
       code: string;
-      /** @example Child Benefit */
+      /**
+       * @description The benefit's name.
+       * @example Child Benefit
+       */
       name: string;
       /** @description Estimated yearly entitlement found, in pence: monthly amounts times 12, added up. */
       yearlyPence: components['schemas']['FigureDto'];
@@ -2528,11 +2541,17 @@ export interface components {
       apiKeys: components['schemas']['ApiKeyUsageDto'][];
       /** @description Each benefit found by at least one finished calculation. */
       benefits: components['schemas']['BenefitFiguresDto'][];
-      /** @example 2026-01 */
+      /**
+       * @description The first month of the period, yyyy-mm.
+       * @example 2026-01
+       */
       from: string;
       /** @description Every month of the period, in order. */
       months: components['schemas']['MonthFiguresDto'][];
-      /** @example 2026-12 */
+      /**
+       * @description The last month of the period, yyyy-mm.
+       * @example 2026-12
+       */
       to: string;
       /** @description The whole period. */
       totals: components['schemas']['PeriodFiguresDto'];
