@@ -69,11 +69,18 @@ export interface ApiKeyUsage {
   totalRefused: Figure;
 }
 
+/** Whose calculations: the organisation's clients', or the public's in the partner portal the organisation runs. */
+export const MANAGEMENT_INFORMATION_SCOPES = ['organisation', 'partner'] as const;
+export type ManagementInformationScope = (typeof MANAGEMENT_INFORMATION_SCOPES)[number];
+
 export interface ManagementInformationResponse {
   /** yyyy-mm, the first month covered. */
   from: string;
   /** yyyy-mm, the last month covered. */
   to: string;
+  scope: ManagementInformationScope;
+  /** The partner portal the organisation runs, whose figures `scope: 'partner'` gives; null when it runs none. */
+  partner: { id: string; name: string } | null;
   months: MonthFigures[];
   /** The whole period. */
   totals: Omit<MonthFigures, 'month'>;

@@ -5,6 +5,7 @@ import type { ResultModel } from '../../common/result/model.js';
 import { AccountsService } from '../../api/src/accounts/accounts.service.js';
 import { LONE_PARENT_SOCIAL_RENTER, SINGLE_PRIVATE_RENTER_WORKING_PART_TIME } from '../support/households.js';
 import type { PageResponse } from '../support/questionnaire-api.js';
+import { completeQuestionnaire } from '../support/questionnaire-api.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -269,6 +270,37 @@ describe('management information', () => {
     await get(`/api/account/management-information?from=${addMonths(thisMonth, -24)}&to=${thisMonth}`, rita).expect(400);
     await get(`/api/account/management-information/csv?to=yesterday`, rita).expect(400);
   });
+
+  it('gives an organisation that runs a partner portal the figures of its visitors’ calculations, and no one else', async () => {
+    // Riverside runs CAP's portal: ten members of the public finished there, one elsewhere.
+    const accounts = testApp.app.get(AccountsService);
+    const [riversideId] = await accounts.organisationIdsNamed('Riverside Advice');
+    await accounts.linkPartner(riversideId, 'cap_live');
+    for (let visitor = 0; visitor < 11; visitor += 1) {
+      const { session } = await completeQuestionnaire(http, `browser_1795262400000_portal${visitor}x`, LONE_PARENT_SOCIAL_RENTER);
+      if (visitor < 10) await testApp.database.query(`UPDATE calculation_sessions SET partner_id = 'cap_live' WHERE id = $1`, [session]);
+    }
+    const organisation = await figuresOf(rita);
+    expect(organisation).toMatchObject({ scope: 'organisation', partner: { id: 'cap_live', name: 'CAP' } });
+    // The organisation's own figures are as before: the portal's visitors are not its clients.
+    expect(organisation.totals.finished).toEqual(shown(11));
+    const portal = await figuresOf(rita, `from=${lastMonth}&to=${thisMonth}&scope=partner`);
+    expect(portal).toMatchObject({ scope: 'partner', apiKeys: [] });
+    expect(portal.totals).toEqual({
+      started: shown(10),
+      finished: shown(10),
+      foundSomething: shown(10),
+      foundSomethingPercent: shown(100),
+    });
+    expect(portal.benefits.find(({ code }) => code === 'CHILD_BENEFIT')!.calculations).toEqual(shown(10));
+    const csv = await get(`/api/account/management-information/csv?from=${lastMonth}&to=${thisMonth}&scope=partner`, rita).expect(200);
+    expect(csv.headers['content-disposition']).toContain('management-information-portal-');
+    // Hillside runs no portal: no figures of CAP's for it, and no choice offered.
+    expect((await figuresOf(hal)).partner).toBeNull();
+    const refused = await get(`/api/account/management-information?scope=partner`, hal).expect(404);
+    expect(refused.body.code).toBe('NO_PARTNER_PORTAL');
+    expect((await get(`/api/account/management-information?scope=everyone`, rita).expect(400)).body.errors[0].path).toBe('scope');
+  }, 60_000);
 
   it('is for organisation admins only: an adviser, or someone signed out, gets 403', async () => {
     for (const url of ['/api/account/management-information', '/api/account/management-information/csv']) {

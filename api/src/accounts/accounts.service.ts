@@ -256,6 +256,14 @@ export class AccountsService implements OnModuleInit {
     return this.insertUser(this.dataSource.manager, organisationId, user);
   }
 
+  /**
+   * Links an organisation to the partner portal it runs (or unlinks it with null): its admins then see that portal's
+   * management information. The partner must be one of definitions/partners/ (the script checks).
+   */
+  async linkPartner(organisationId: string, partnerId: string | null): Promise<void> {
+    await this.dataSource.getRepository(Organisation).update({ id: organisationId }, { partnerId });
+  }
+
   /** The organisations with this name (the scripts find the demo organisation by it). */
   async organisationIdsNamed(name: string): Promise<string[]> {
     return (await this.dataSource.getRepository(Organisation).findBy({ name })).map((organisation) => organisation.id);

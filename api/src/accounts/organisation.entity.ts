@@ -9,6 +9,10 @@ export class Organisation {
   @Column({ type: 'varchar', length: 200 })
   name!: string;
 
+  /** The partner whose portal's management information its admins see (definitions/partners/), if any. */
+  @Column({ name: 'partner_id', type: 'varchar', length: 40, nullable: true })
+  partnerId!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

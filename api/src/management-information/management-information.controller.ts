@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Query, Req, StreamableFile } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { ManagementInformationResponse } from '../../../common/accounts/management-information.js';
 import { OrganisationAdmin } from '../access/access.js';
@@ -15,6 +15,11 @@ const BAD_PERIOD = {
 };
 
 /** Management information (issue 20): the organisation's figures, aggregate only, for its admins. */
+const NO_PORTAL = {
+  type: ErrorResponseDto,
+  description: 'NO_PARTNER_PORTAL: scope=partner, but the organisation runs no partner portal (npm run accounts:link-partner links one).',
+};
+
 @ApiTags('Accounts')
 @OrganisationAdmin()
 @Controller('api/account')
@@ -31,8 +36,9 @@ export class ManagementInformationController {
   @ApiOkResponse({ type: ManagementInformationResponseDto })
   @ApiBadRequestResponse(BAD_PERIOD)
   @ApiForbiddenResponse(NO_ACCESS)
+  @ApiNotFoundResponse(NO_PORTAL)
   information(@Req() request: Request, @Query() query: ManagementInformationQuery): Promise<ManagementInformationResponse> {
-    return this.figures.figures(signedInUser(request), query.from, query.to);
+    return this.figures.figures(signedInUser(request), query.from, query.to, query.scope);
   }
 
   @Get('management-information/csv')
@@ -44,14 +50,15 @@ export class ManagementInformationController {
   @ApiOkResponse({ description: 'The CSV, as an attachment.', content: { 'text/csv': { schema: { type: 'string' } } } })
   @ApiBadRequestResponse(BAD_PERIOD)
   @ApiForbiddenResponse(NO_ACCESS)
+  @ApiNotFoundResponse(NO_PORTAL)
   async csv(@Req() request: Request, @Query() query: ManagementInformationQuery): Promise<StreamableFile> {
     const user = signedInUser(request);
     const { from, to } = this.figures.period(query.from, query.to);
-    const csv = Buffer.from(await this.figures.csv(user, from, to), 'utf8');
+    const csv = Buffer.from(await this.figures.csv(user, from, to, query.scope), 'utf8');
     return new StreamableFile(csv, {
       type: 'text/csv; charset=utf-8',
       length: csv.length,
-      disposition: `attachment; filename="management-information-${from}-to-${to}.csv"`,
+      disposition: `attachment; filename="management-information-${query.scope === 'partner' ? 'portal-' : ''}${from}-to-${to}.csv"`,
     });
   }
 }

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, Matches } from 'class-validator';
+import { IsIn, IsOptional, Matches } from 'class-validator';
+import { MANAGEMENT_INFORMATION_SCOPES } from '../../../common/accounts/management-information.js';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
@@ -13,6 +14,24 @@ export class ManagementInformationQuery {
   @IsOptional()
   @Matches(MONTH, { message: 'to must be a month written yyyy-mm.' })
   to?: string;
+
+  @ApiPropertyOptional({
+    description:
+      "Whose calculations: the organisation's clients' (the default), or the public's in the partner portal the organisation runs.",
+    enum: MANAGEMENT_INFORMATION_SCOPES,
+    example: 'organisation',
+  })
+  @IsOptional()
+  @IsIn(MANAGEMENT_INFORMATION_SCOPES, { message: 'scope must be organisation or partner.' })
+  scope?: (typeof MANAGEMENT_INFORMATION_SCOPES)[number];
+}
+
+export class PartnerOfOrganisationDto {
+  @ApiProperty({ description: "The partner's id, as its file in definitions/partners/ names it.", example: 'cap_live' })
+  id!: string;
+
+  @ApiProperty({ description: "The partner's name.", example: 'CAP' })
+  name!: string;
 }
 
 export class FigureDto {
@@ -93,6 +112,16 @@ export class ManagementInformationResponseDto {
 
   @ApiProperty({ description: 'The last month of the period, yyyy-mm.', example: '2026-12' })
   to!: string;
+
+  @ApiProperty({ enum: MANAGEMENT_INFORMATION_SCOPES, description: 'Whose calculations the figures are of.', example: 'organisation' })
+  scope!: string;
+
+  @ApiProperty({
+    type: PartnerOfOrganisationDto,
+    nullable: true,
+    description: 'The partner portal the organisation runs (its figures: scope=partner); null when it runs none.',
+  })
+  partner!: PartnerOfOrganisationDto | null;
 
   @ApiProperty({ type: [MonthFiguresDto], description: 'Every month of the period, in order.' })
   months!: MonthFiguresDto[];

@@ -13,6 +13,7 @@ import {
   monthsBetween,
   type ApiKeyUsage,
   type ManagementInformationResponse,
+  type ManagementInformationScope,
   type MonthFigures,
 } from '../../../common/accounts/management-information.js';
 import type { Answers } from '../../../common/survey/model.js';
@@ -29,6 +30,8 @@ import { PostcodeBrmaLookup } from '../lookup/postcode-brma-lookup.js';
 import { lhaAreaChoice } from '../survey/lha-area-choice.js';
 import type { CompiledSurvey, RuleEnvironment } from '../survey/survey-flow.js';
 import { COMPILED_SURVEY, SurveyService } from '../survey/survey.service.js';
+import { SITE_CONFIG } from '../site/site.module.js';
+import type { SiteConfig } from '../../../common/site.js';
 import type { SurveyVersions } from '../survey/survey-versions.js';
 
 /** The longest the engine runs before letting the process's other requests run. */
@@ -70,6 +73,7 @@ export class ManagementInformationService {
     private readonly surveys: SurveyService,
     private readonly brmas: PostcodeBrmaLookup,
     private readonly logger: JsonLogger,
+    @Inject(SITE_CONFIG) private readonly site: SiteConfig,
   ) {}
 
   private get survey(): CompiledSurvey {
@@ -89,20 +93,33 @@ export class ManagementInformationService {
   }
 
   /** GET management-information. */
-  async figures(user: SignedInUser, fromQuery?: string, toQuery?: string): Promise<ManagementInformationResponse> {
+  async figures(
+    user: SignedInUser,
+    fromQuery?: string,
+    toQuery?: string,
+    scope: ManagementInformationScope = 'organisation',
+  ): Promise<ManagementInformationResponse> {
     const { from, to } = this.period(fromQuery, toQuery);
+    const partner = await this.partnerOf(user.organisationId);
+    if (scope === 'partner' && !partner)
+      throw new ApiError(404, 'NO_PARTNER_PORTAL', 'Your organisation does not run a partner portal of the calculator.');
+    // The organisation's clients' calculations, or the public's in the partner's portal (never a client's).
+    const whose =
+      scope === 'partner'
+        ? { from: 'calculation_sessions s', where: 's.partner_id = $1 AND s.client_id IS NULL', id: partner!.id }
+        : { from: 'calculation_sessions s JOIN clients c ON c.id = s.client_id', where: 'c.organisation_id = $1', id: user.organisationId };
     const start = `${from}-01`;
     const end = `${addMonths(to, 1)}-01`;
     const started = await this.dataSource.query<{ month: string; count: number }[]>(
       `SELECT to_char(s.created_at AT TIME ZONE 'Europe/London', 'YYYY-MM') AS month, count(*)::int AS count
-         FROM calculation_sessions s JOIN clients c ON c.id = s.client_id
-        WHERE c.organisation_id = $1 AND NOT s.is_test
+         FROM ${whose.from}
+        WHERE ${whose.where} AND NOT s.is_test
           AND s.created_at >= ($2::timestamp AT TIME ZONE 'Europe/London') AND s.created_at < ($3::timestamp AT TIME ZONE 'Europe/London')
         GROUP BY 1`,
-      [user.organisationId, start, end],
+      [whose.id, start, end],
     );
     const startedIn = new Map(started.map(({ month, count }) => [month, count]));
-    const finished = await this.finishedCalculations(user.organisationId, start, end);
+    const finished = await this.finishedCalculations(whose, start, end);
     const found = await this.foundBy(finished);
 
     const monthFigures = (startedCount: number, outcomes: Found[]): Omit<MonthFigures, 'month'> => {
@@ -134,19 +151,21 @@ export class ManagementInformationService {
     return {
       from,
       to,
+      scope,
+      partner,
       months,
       totals: monthFigures(
         started.reduce((total, { count }) => total + count, 0),
         found,
       ),
       benefits,
-      apiKeys: await this.apiKeyUsage(user.organisationId, start, end),
+      apiKeys: scope === 'organisation' ? await this.apiKeyUsage(user.organisationId, start, end) : [],
     };
   }
 
   /** GET management-information/csv: the screen's tables, one after another, with '<10' for a suppressed figure. */
-  async csv(user: SignedInUser, from?: string, to?: string): Promise<string> {
-    const figures = await this.figures(user, from, to);
+  async csv(user: SignedInUser, from?: string, to?: string, scope: ManagementInformationScope = 'organisation'): Promise<string> {
+    const figures = await this.figures(user, from, to, scope);
     const pounds = (pence: number) => (pence / 100).toFixed(2);
     const monthRow = (label: string, month: Omit<MonthFigures, 'month'>) => [
       label,
@@ -186,12 +205,16 @@ export class ManagementInformationService {
   }
 
   /** The organisation's calculations finished in the period, with their answers, for the engine. */
-  private finishedCalculations(organisationId: string, start: string, end: string): Promise<FinishedCalculation[]> {
+  private finishedCalculations(
+    whose: { from: string; where: string; id: string },
+    start: string,
+    end: string,
+  ): Promise<FinishedCalculation[]> {
     return this.dataSource.query<FinishedCalculation[]>(
       `WITH finished AS (
          SELECT s.id, s.finished_at, s.completed_pages, s.updated_at
-           FROM calculation_sessions s JOIN clients c ON c.id = s.client_id
-          WHERE c.organisation_id = $1 AND NOT s.is_test
+           FROM ${whose.from}
+          WHERE ${whose.where} AND NOT s.is_test
             AND s.finished_at >= ($2::timestamp AT TIME ZONE 'Europe/London') AND s.finished_at < ($3::timestamp AT TIME ZONE 'Europe/London')
        ), answers AS (
          SELECT a.session_id, jsonb_object_agg(a.question_name, a.value) AS answers
@@ -201,8 +224,18 @@ export class ManagementInformationService {
               to_char(f.updated_at AT TIME ZONE 'Europe/London', 'YYYY-MM-DD') AS saved_on, COALESCE(a.answers, '{}') AS answers
          FROM finished f LEFT JOIN answers a ON a.session_id = f.id
         ORDER BY f.finished_at, f.id`,
-      [organisationId, start, end],
+      [whose.id, start, end],
     );
+  }
+
+  /** The partner the organisation runs, if any (organisations.partner_id, set by `npm run accounts:link-partner`). */
+  private async partnerOf(organisationId: string): Promise<{ id: string; name: string } | null> {
+    const [row] = await this.dataSource.query<{ partner_id: string | null }[]>(`SELECT partner_id FROM organisations WHERE id = $1`, [
+      organisationId,
+    ]);
+    const id = row?.partner_id ?? null;
+    // A partner whose file has since gone shows nothing: its portal is no longer served.
+    return id && Object.hasOwn(this.site.partners, id) ? { id, name: this.site.partners[id].name } : null;
   }
 
   /**

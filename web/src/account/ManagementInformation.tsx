@@ -4,6 +4,7 @@ import {
   SUPPRESSED_TEXT,
   type Figure,
   type ManagementInformationResponse,
+  type ManagementInformationScope,
   type MonthFigures,
 } from '../../../common/accounts/management-information';
 import { answerOf, api, apiPath } from '../api/client';
@@ -25,12 +26,14 @@ const periodQuery = (from: string, to: string) => {
   return text ? `?${text}` : '';
 };
 
-export const managementInformation = (from: string, to: string) =>
+export const managementInformation = (from: string, to: string, scope: ManagementInformationScope = 'organisation') =>
   answerOf<ManagementInformationResponse>(
-    api.GET('/api/account/management-information', { params: { query: { ...(from ? { from } : {}), ...(to ? { to } : {}) } } }),
+    api.GET('/api/account/management-information', {
+      params: { query: { ...(from ? { from } : {}), ...(to ? { to } : {}), ...(scope === 'partner' ? { scope } : {}) } },
+    }),
   );
-export const managementInformationCsvUrl = (from: string, to: string) =>
-  `${apiPath('/api/account/management-information/csv')}${periodQuery(from, to)}`;
+export const managementInformationCsvUrl = (from: string, to: string, scope: ManagementInformationScope = 'organisation') =>
+  `${apiPath('/api/account/management-information/csv')}${periodQuery(from, to)}${scope === 'partner' ? '&scope=partner' : ''}`;
 
 const poundsText = (pence: number) => `£${Math.round(pence / 100).toLocaleString('en-GB')}`;
 const chartValue = (figure: Figure) => figure.value;
@@ -47,15 +50,16 @@ export function monthName(month: string): string {
 export function ManagementInformation() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  const [scope, setScope] = useState<ManagementInformationScope>('organisation');
   const [figures, setFigures] = useState<ManagementInformationResponse | null>(null);
   const [failed, setFailed] = useState(false);
   const [problems, setProblems] = useState<SummaryError[]>([]);
   const [attempt, setAttempt] = useState(0);
   const loaded = useRef(false);
 
-  async function load(fromMonth: string, toMonth: string) {
+  async function load(fromMonth: string, toMonth: string, whose: ManagementInformationScope = scope) {
     try {
-      const answer = await managementInformation(fromMonth.trim(), toMonth.trim());
+      const answer = await managementInformation(fromMonth.trim(), toMonth.trim(), whose);
       setFigures(answer);
       setFrom(answer.from);
       setTo(answer.to);
@@ -109,6 +113,28 @@ export function ManagementInformation() {
           value={to}
           onChange={setTo}
         />
+        {figures.partner && (
+          <fieldset className="question">
+            <legend className="question__label">Whose calculations</legend>
+            <div className="radios">
+              {(['organisation', 'partner'] as const).map((value) => (
+                <div className="radios__item" key={value}>
+                  <input
+                    className="radios__input"
+                    type="radio"
+                    id={`mi-scope-${value}`}
+                    name="mi-scope"
+                    checked={scope === value}
+                    onChange={() => setScope(value)}
+                  />
+                  <label className="radios__label" htmlFor={`mi-scope-${value}`}>
+                    {value === 'organisation' ? 'Your organisation’s clients' : `Visitors to your ${figures.partner!.name} portal`}
+                  </label>
+                </div>
+              ))}
+            </div>
+          </fieldset>
+        )}
         <div className="button-row">
           <button type="submit" className="button">
             Show figures
@@ -116,7 +142,7 @@ export function ManagementInformation() {
         </div>
       </form>
       <p>
-        <a className="button button--secondary" href={managementInformationCsvUrl(figures.from, figures.to)} download>
+        <a className="button button--secondary" href={managementInformationCsvUrl(figures.from, figures.to, figures.scope)} download>
           Download these figures (CSV)
         </a>
       </p>

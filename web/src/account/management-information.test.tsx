@@ -30,6 +30,8 @@ const ADVISER = { signedIn: true, user: { ...ADMIN.user, displayName: 'Adam Advi
 const FIGURES: ManagementInformationResponse = {
   from: '2026-10',
   to: '2026-11',
+  scope: 'organisation',
+  partner: null,
   months: [
     { month: '2026-10', started: SUPPRESSED, finished: SUPPRESSED, foundSomething: SUPPRESSED, foundSomethingPercent: SUPPRESSED },
     { month: '2026-11', started: shown(40), finished: shown(32), foundSomething: shown(24), foundSomethingPercent: shown(75) },
@@ -133,6 +135,29 @@ describe('the management information screen', () => {
     expect(screen.getByRole('link', { name: 'Download these figures (CSV)' }).getAttribute('href')).toBe(
       `${MI_URL}/csv?from=2026-11&to=2026-11`,
     );
+  });
+
+  it('offers the portal the organisation runs, and shows and downloads its figures', async () => {
+    api.on('GET', MI_URL, { status: 200, body: { ...FIGURES, partner: { id: 'cap_live', name: 'CAP' } } });
+    await renderScreen();
+    const portal = screen.getByLabelText('Visitors to your CAP portal');
+    expect((screen.getByLabelText('Your organisation’s clients') as HTMLInputElement).checked).toBe(true);
+    api.on('GET', `${MI_URL}?from=2026-10&to=2026-11&scope=partner`, {
+      status: 200,
+      body: { ...FIGURES, scope: 'partner', partner: { id: 'cap_live', name: 'CAP' }, apiKeys: [] },
+    });
+    fireEvent.click(portal);
+    fireEvent.click(screen.getByRole('button', { name: 'Show figures' }));
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Download these figures (CSV)' }).getAttribute('href')).toBe(
+        `${MI_URL}/csv?from=2026-10&to=2026-11&scope=partner`,
+      ),
+    );
+  });
+
+  it('offers no choice to an organisation that runs no portal', async () => {
+    await renderScreen();
+    expect(screen.queryByText('Whose calculations')).toBeNull();
   });
 
   it('has no WCAG A or AA problems jsdom can find', async () => {

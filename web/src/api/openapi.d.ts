@@ -2548,6 +2548,14 @@ export interface components {
       from: string;
       /** @description Every month of the period, in order. */
       months: components['schemas']['MonthFiguresDto'][];
+      /** @description The partner portal the organisation runs (its figures: scope=partner); null when it runs none. */
+      partner: components['schemas']['PartnerOfOrganisationDto'] | null;
+      /**
+       * @description Whose calculations the figures are of.
+       * @example organisation
+       * @enum {string}
+       */
+      scope: 'organisation' | 'partner';
       /**
        * @description The last month of the period, yyyy-mm.
        * @example 2026-12
@@ -2693,6 +2701,18 @@ export interface components {
        * @example 2705
        */
       value: (number | null) | (boolean | null);
+    };
+    PartnerOfOrganisationDto: {
+      /**
+       * @description The partner's id, as its file in definitions/partners/ names it.
+       * @example cap_live
+       */
+      id: string;
+      /**
+       * @description The partner's name.
+       * @example CAP
+       */
+      name: string;
     };
     /** @description An amount in both periods. */
     PeriodAmount: {
@@ -3836,6 +3856,8 @@ export interface operations {
         from?: string;
         /** @description The last month, yyyy-mm. Left out: this month (or 11 months after `from`). */
         to?: string;
+        /** @description Whose calculations: the organisation's clients' (the default), or the public's in the partner portal the organisation runs. */
+        scope?: 'organisation' | 'partner';
       };
       header?: never;
       path?: never;
@@ -3914,6 +3936,11 @@ export interface operations {
            *           }
            *         }
            *       ],
+           *       "partner": {
+           *         "id": "cap_live",
+           *         "name": "CAP"
+           *       },
+           *       "scope": "organisation",
            *       "to": "2026-12",
            *       "totals": {
            *         "finished": {
@@ -3977,6 +4004,23 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description NO_PARTNER_PORTAL: scope=partner, but the organisation runs no partner portal (npm run accounts:link-partner links one). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "NO_PARTNER_PORTAL",
+           *       "errors": [],
+           *       "message": "We could not find that.",
+           *       "statusCode": 404
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
     };
   };
   ManagementInformationController_csv: {
@@ -3986,6 +4030,8 @@ export interface operations {
         from?: string;
         /** @description The last month, yyyy-mm. Left out: this month (or 11 months after `from`). */
         to?: string;
+        /** @description Whose calculations: the organisation's clients' (the default), or the public's in the partner portal the organisation runs. */
+        scope?: 'organisation' | 'partner';
       };
       header?: never;
       path?: never;
@@ -4037,6 +4083,23 @@ export interface operations {
            *       "errors": [],
            *       "message": "You do not have access to this.",
            *       "statusCode": 403
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description NO_PARTNER_PORTAL: scope=partner, but the organisation runs no partner portal (npm run accounts:link-partner links one). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "NO_PARTNER_PORTAL",
+           *       "errors": [],
+           *       "message": "We could not find that.",
+           *       "statusCode": 404
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];

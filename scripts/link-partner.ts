@@ -1,0 +1,35 @@
+/**
+ * `npm run accounts:link-partner -- --organisation "CAP" --partner cap_live`: links an organisation (made by
+ * `accounts:create-admin`) to the partner portal it runs (a file of definitions/partners/), so that its admins see the
+ * management information of the calculations made in that portal as well as their own clients'. `--partner none`
+ * unlinks it.
+ */
+import { resolve } from 'node:path';
+import { loadSiteConfig } from '../api/src/site/site-definitions.js';
+import { argument, ask, stopAsking, withAccounts } from './accounts-context.js';
+
+const organisation = argument('organisation') ?? (await ask('Organisation name (as made by accounts:create-admin): '));
+const partner = argument('partner') ?? (await ask('Partner id (its file name in definitions/partners/, or none): '));
+stopAsking();
+
+const site = await loadSiteConfig(resolve('definitions'), null);
+if (partner !== 'none' && !Object.hasOwn(site.partners, partner)) {
+  console.error(`There is no partner "${partner}" in definitions/partners/ (there are: ${Object.keys(site.partners).join(', ')}).`);
+  process.exit(2);
+}
+const found = await withAccounts(async (accounts) => {
+  const ids = await accounts.organisationIdsNamed(organisation);
+  if (ids.length === 1) await accounts.linkPartner(ids[0], partner === 'none' ? null : partner);
+  return ids.length;
+});
+if (found !== 1) {
+  console.error(
+    found === 0 ? `There is no organisation named "${organisation}".` : `More than one organisation is named "${organisation}".`,
+  );
+  process.exit(2);
+}
+console.log(
+  partner === 'none'
+    ? `"${organisation}" runs no partner portal now.`
+    : `"${organisation}" now sees the management information of the ${partner} portal.`,
+);
