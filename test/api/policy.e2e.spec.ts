@@ -273,6 +273,8 @@ describe('a change set', () => {
       },
     }).expect(400);
     expect(rule.body.errors[0]).toEqual({ path: 'edit.conditions', message: expect.stringContaining('petCount') });
+    const nul = await post(`/api/policy/change-sets/${id}/edits`, pat, { edit: { ...CORRECTION, note: 'a\u0000b' } }).expect(400);
+    expect(nul.body.errors).toEqual([{ path: 'edit', message: expect.stringContaining('NUL') }]);
     expect((await get(`/api/policy/change-sets/${id}`, pat).expect(200)).body.edits).toEqual([]);
   });
 

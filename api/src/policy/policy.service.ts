@@ -290,6 +290,9 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
         edits.splice(index!, 1);
         action = `Removed edit ${index! + 1}.`;
       } else {
+        // PostgreSQL cannot store a NUL character in jsonb: refused here, not failed in the database.
+        if (JSON.stringify(edit).includes('\\u0000'))
+          throw ApiError.validation([{ path: 'edit', message: 'The edit holds a character that cannot be saved (a NUL character).' }]);
         const shape = editShapeProblems(edit);
         if (shape.length > 0) throw ApiError.validation(shape.map(fieldErrorOfEdit));
         const at = index ?? edits.length;
