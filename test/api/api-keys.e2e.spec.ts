@@ -4,6 +4,7 @@ import { AccountsService } from '../../api/src/accounts/accounts.service.js';
 import { ukToday } from '../../common/dates/uk-today.js';
 import { LONE_PARENT_PRIVATE_RENTER } from '../support/households.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { signInWith, type SignedIn } from '../support/account-session.js';
 
 // The calculation API's keys (issue 20): the admin's routes, each key's limits, and the anonymous limit.
 let testApp: TestApp;
@@ -11,25 +12,11 @@ const http = () => request(testApp.app.getHttpServer());
 const PASSWORD = 'a long enough password 1';
 const CALCULATION = { date: '2026-11-21', household: LONE_PARENT_PRIVATE_RENTER };
 
-interface SignedIn {
-  cookie: string;
-  csrf: string;
-}
-
 let riversideAdmin: SignedIn;
 let riversideAdviser: SignedIn;
 let hillsideAdmin: SignedIn;
 
-async function signIn(email: string): Promise<SignedIn> {
-  const response = await http().post('/api/account/sign-in').send({ email, password: PASSWORD }).expect(200);
-  const setCookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
-  const value = (name: string) =>
-    setCookies
-      .find((line) => line.startsWith(`${name}=`))!
-      .split(';')[0]
-      .slice(name.length + 1);
-  return { cookie: `account_session=${value('account_session')}; csrf=${value('csrf')}`, csrf: value('csrf') };
-}
+const signIn = (email: string): Promise<SignedIn> => signInWith(http, email, PASSWORD);
 
 const post = (url: string, as: SignedIn, body: object = {}) =>
   http().post(url).set('Cookie', as.cookie).set('X-CSRF-Token', as.csrf).send(body);

@@ -13,6 +13,7 @@ import { LONE_PARENT_SOCIAL_RENTER } from '../support/households.js';
 import type { PageResponse } from '../support/questionnaire-api.js';
 import { ROUTE_LIMITS_OUT_OF_THE_WAY } from '../support/route-limits.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { signInWith, type SignedIn } from '../support/account-session.js';
 
 /**
  * Caseload runs (issue 18): an adviser starts a run, the request only queues it, a worker process on the same
@@ -31,11 +32,6 @@ let worker: INestApplicationContext | undefined;
 const workerLog: string[] = [];
 const http = () => request(testApp.app.getHttpServer());
 
-interface SignedIn {
-  cookie: string;
-  csrf: string;
-}
-
 let adam: SignedIn; // adviser at Riverside
 let rita: SignedIn; // Riverside's admin
 let hana: SignedIn; // adviser at Hillside, another organisation
@@ -47,16 +43,7 @@ let riversideId: string;
 let adamId: string;
 let apiClosed = false;
 
-async function signIn(email: string): Promise<SignedIn> {
-  const response = await http().post('/api/account/sign-in').send({ email, password: PASSWORD }).expect(200);
-  const setCookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
-  const value = (name: string) =>
-    setCookies
-      .find((line) => line.startsWith(`${name}=`))!
-      .split(';')[0]
-      .slice(name.length + 1);
-  return { cookie: `account_session=${value('account_session')}; csrf=${value('csrf')}`, csrf: value('csrf') };
-}
+const signIn = (email: string): Promise<SignedIn> => signInWith(http, email, PASSWORD);
 
 const get = (url: string, as: SignedIn) => http().get(url).set('Cookie', as.cookie);
 const post = (url: string, as: SignedIn, body: object) => http().post(url).set('Cookie', as.cookie).set('X-CSRF-Token', as.csrf).send(body);

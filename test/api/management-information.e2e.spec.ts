@@ -7,6 +7,7 @@ import { LONE_PARENT_SOCIAL_RENTER, SINGLE_PRIVATE_RENTER_WORKING_PART_TIME } fr
 import type { PageResponse } from '../support/questionnaire-api.js';
 import { completeQuestionnaire } from '../support/questionnaire-api.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { signInWith, type SignedIn } from '../support/account-session.js';
 
 /**
  * Management information (issue 20): an organisation admin sees the organisation's calculations by month, the share
@@ -21,11 +22,6 @@ const LONE_PARENTS = 10;
 let testApp: TestApp;
 const http = () => request(testApp.app.getHttpServer());
 
-interface SignedIn {
-  cookie: string;
-  csrf: string;
-}
-
 let adam: SignedIn; // adviser at Riverside
 let rita: SignedIn; // Riverside's admin
 let hana: SignedIn; // adviser at Hillside, another organisation
@@ -36,16 +32,7 @@ const thisMonth = ukToday().slice(0, 7);
 const lastMonth = addMonths(thisMonth, -1);
 const daysAgo = (days: number) => new Date(Date.parse(`${ukToday()}T12:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
-async function signIn(email: string): Promise<SignedIn> {
-  const response = await http().post('/api/account/sign-in').send({ email, password: PASSWORD }).expect(200);
-  const setCookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
-  const value = (name: string) =>
-    setCookies
-      .find((line) => line.startsWith(`${name}=`))!
-      .split(';')[0]
-      .slice(name.length + 1);
-  return { cookie: `account_session=${value('account_session')}; csrf=${value('csrf')}`, csrf: value('csrf') };
-}
+const signIn = (email: string): Promise<SignedIn> => signInWith(http, email, PASSWORD);
 
 const get = (url: string, as: SignedIn) => http().get(url).set('Cookie', as.cookie);
 const post = (url: string, as: SignedIn, body: object) => http().post(url).set('Cookie', as.cookie).set('X-CSRF-Token', as.csrf).send(body);

@@ -26,6 +26,7 @@ import { REPO_ROOT } from '../support/api-process.js';
 import { normaliseHousehold } from '../../engine/core/normalise.js';
 import { repositoryRulesVersions } from '../../engine/policy/repository.js';
 import { diskFiles } from '../../engine/source-files.js';
+import { signInWith, type SignedIn } from '../support/account-session.js';
 
 /**
  * The policy workbench's API (issue 19): only policy staff; change sets checked as the files are; approval by
@@ -44,25 +45,12 @@ const CORRECTION = { kind: 'parameter-value', parameter: ELDEST, from: '2026-04-
 let testApp: TestApp;
 const http = () => request(testApp.app.getHttpServer());
 
-interface SignedIn {
-  cookie: string;
-  csrf: string;
-}
 let pat: SignedIn; // policy staff, the author
 let quinn: SignedIn; // policy staff, the reviewer
 let adam: SignedIn; // an adviser
 let rita: SignedIn; // an organisation admin
 
-async function signIn(email: string): Promise<SignedIn> {
-  const response = await http().post('/api/account/sign-in').send({ email, password: PASSWORD }).expect(200);
-  const setCookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
-  const value = (name: string) =>
-    setCookies
-      .find((line) => line.startsWith(`${name}=`))!
-      .split(';')[0]
-      .slice(name.length + 1);
-  return { cookie: `account_session=${value('account_session')}; csrf=${value('csrf')}`, csrf: value('csrf') };
-}
+const signIn = (email: string): Promise<SignedIn> => signInWith(http, email, PASSWORD);
 
 const get = (url: string, as: SignedIn) => http().get(url).set('Cookie', as.cookie);
 const send = (method: 'get' | 'post' | 'put' | 'delete', url: string, as: SignedIn, body: object = {}) =>
