@@ -22,3 +22,9 @@ export function isErrorResponse(value: unknown): value is ErrorResponse {
   const candidate = value as Partial<ErrorResponse>;
   return typeof candidate.statusCode === 'number' && typeof candidate.message === 'string' && Array.isArray(candidate.errors);
 }
+
+/** The answer to a request body over the limit, on every route (and a batch household over the single route's). */
+export function bodyTooLarge(limitKb: number): ErrorResponse {
+  const message = `The request body is larger than the ${limitKb} KB this API accepts.`;
+  return { statusCode: 413, code: 'BODY_TOO_LARGE', message, errors: [{ path: '', message }] };
+}

@@ -1,12 +1,13 @@
 import { ConfigService } from '@nestjs/config';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
+import express from 'express';
 import type { SiteConfig } from '../../common/site.js';
 import { AppModule } from './app.module.js';
 import type { Environment } from './config/environment.js';
 import { AllExceptionsFilter } from './errors/all-exceptions.filter.js';
-import { BATCH_BODY_LIMIT_KB, BATCH_PATH } from './calculation/batch-calculation.service.js';
-import { jsonBody, largeJsonBody } from './errors/json-body.js';
+import { BATCH_PATH } from './calculation/batch-calculation.service.js';
+import { jsonBody, refuseCompressedBodies, routeReadsItsOwnBody } from './errors/json-body.js';
 import { RequestValidationPipe } from './errors/request-validation.pipe.js';
 import type { JsonLogger } from './logging/json-logger.js';
 import { requestLogging } from './logging/request-logging.js';
@@ -21,7 +22,12 @@ import { serveWebApp } from './web-app/web-app.js';
  * the environment (and .env outside tests); migrations have run by the time this returns.
  */
 export async function createApp(logger: JsonLogger): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(await AppModule.forRoot(logger), {
+  // Routing is case-sensitive everywhere: /api/v1/calculations/BATCH is no route at all, not the batch under another
+  // spelling. Set before the router exists, which takes the setting when it is made (one trailing slash stays allowed:
+  // the specification's routes are written with it).
+  const server = express();
+  server.set('case sensitive routing', true);
+  const app = await NestFactory.create<NestExpressApplication>(await AppModule.forRoot(logger), new ExpressAdapter(server), {
     logger: logger.forNest(),
     bodyParser: false,
     abortOnError: false,
@@ -34,8 +40,10 @@ export async function createApp(logger: JsonLogger): Promise<NestExpressApplicat
   // Before everything else, so that every answer (pages, API, errors, 404s) carries the security headers.
   app.use(securityHeaders({ site: app.get<SiteConfig>(SITE_CONFIG), mode: config.get('NODE_ENV', { infer: true }) }));
   app.use(requestLogging(logger));
-  // The batch route alone takes up to 10,000 households; every other body keeps BODY_LIMIT_KB.
-  app.use(BATCH_PATH, ...largeJsonBody(BATCH_BODY_LIMIT_KB));
+  app.use(refuseCompressedBodies);
+  // The batch route reads its own body of up to 16 MB, after its limits (BatchCalculationService); every other body
+  // is read here, up to BODY_LIMIT_KB.
+  app.use(routeReadsItsOwnBody('post', BATCH_PATH));
   app.use(...jsonBody(config.get('BODY_LIMIT_KB', { infer: true })));
   app.useGlobalFilters(new AllExceptionsFilter(logger));
   app.useGlobalPipes(new RequestValidationPipe());

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BatchCalculationService } from '../../api/src/calculation/batch-calculation.service.js';
+import { AccountsService } from '../../api/src/accounts/accounts.service.js';
+import { BatchCalculationService, ANSWER_TIME_LIMIT_MS, STALL_LIMIT_MS } from '../../api/src/calculation/batch-calculation.service.js';
+import { signInWith } from '../support/account-session.js';
 import { LONE_PARENT_PRIVATE_RENTER } from '../support/households.js';
 import { randomHouseholds } from '../support/random-households.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -18,6 +20,7 @@ const PENSIONER = { date: '2026-11-21', household: { country: 'WALES', adults: [
 
 let testApp: TestApp;
 let baseUrl: string;
+const PASSWORD = 'a long enough password 1';
 
 const post = (path: string, body: unknown) =>
   fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -211,23 +214,152 @@ describe('POST /api/v1/calculations/batch', () => {
       await eventually(async () => service.batchesRunning, 0, 60_000);
       expect(testApp.logLines.some((line) => line.includes('its client read nothing for 500 ms'))).toBe(true);
     } finally {
-      service.stallLimitMs = 30_000;
+      service.stallLimitMs = STALL_LIMIT_MS;
       outgoing?.destroy();
     }
   }, 90_000);
+});
 
-  it(`refuses a third batch at once with 503 and Retry-After while two are worked out`, async () => {
-    const service = testApp.app.get(BatchCalculationService);
-    const two = [batch(Array.from({ length: 300 }, () => LONE_PARENT)), batch(Array.from({ length: 300 }, () => LONE_PARENT))];
-    await eventually(async () => service.batchesRunning, 2);
-    const third = await batch([LONE_PARENT]);
-    expect({ status: third.status, code: JSON.parse(third.text).code, retryAfter: third.retryAfter }).toEqual({
-      status: 503,
-      code: 'BATCHES_BUSY',
-      retryAfter: '5',
+/** A POST from one of the loopback addresses (127.0.0.x), so that per-address limits see several callers. */
+function postFrom(
+  localAddress: string,
+  path: string,
+  body: string,
+  headers: Record<string, string> = {},
+  onResponse?: (response: IncomingMessage) => void,
+): Promise<{ status: number; text: string; retryAfter?: string }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(`${baseUrl}${path}`, {
+      method: 'POST',
+      localAddress,
+      agent: false,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers },
     });
-    for (const answer of await Promise.all(two)) expect(linesOf(answer.text)).toHaveLength(300);
+    outgoing.on('response', (response) => {
+      if (onResponse) return onResponse(response);
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode!, text, retryAfter: response.headers['retry-after'] as string | undefined }),
+      );
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+/** A batch whose answer is never read: its head comes, then the client reads nothing. Destroy it to end it. */
+function slowReader(localAddress: string, households: number, headers: Record<string, string> = {}) {
+  const body = JSON.stringify(Array.from({ length: households }, () => LONE_PARENT));
+  let outgoing: ReturnType<typeof httpRequest>;
+  const answered = new Promise<number>((resolve, reject) => {
+    outgoing = httpRequest(`${baseUrl}/api/v1/calculations/batch`, {
+      method: 'POST',
+      localAddress,
+      agent: false,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers },
+    });
+    outgoing.on('response', (response) => {
+      response.pause();
+      resolve(response.statusCode!);
+    });
+    outgoing.on('error', () => {});
+    outgoing.end(body);
+    setTimeout(() => reject(new Error('No answer came.')), 20_000);
+  });
+  return { answered, destroy: () => outgoing.destroy() };
+}
+
+describe('who may hold a batch place (issue 28: slow readers held both places and everyone got 503 for 50 minutes)', () => {
+  let keySecret: string;
+  beforeAll(async () => {
+    const accounts = testApp.app.get(AccountsService);
+    await accounts.createOrganisationWithAdmin('Batch Partner', {
+      email: 'admin@batch.example',
+      displayName: 'Bea Admin',
+      password: PASSWORD,
+    });
+    const { default: request } = await import('supertest');
+    const admin = await signInWith(() => request(testApp.app.getHttpServer()), 'admin@batch.example', PASSWORD);
+    const created = await request(testApp.app.getHttpServer())
+      .post('/api/account/api-keys')
+      .set('Cookie', admin.cookie)
+      .set('X-CSRF-Token', admin.csrf)
+      .send({ name: 'Case system' })
+      .expect(201);
+    keySecret = created.body.secret;
+  });
+
+  it('gives one address one batch at a time (429 BATCH_ALREADY_RUNNING), and the next once the first is read', async () => {
+    const service = testApp.app.get(BatchCalculationService);
+    const first = slowReader('127.0.0.2', 3000);
+    try {
+      expect(await first.answered).toBe(200);
+      const second = await postFrom('127.0.0.2', '/api/v1/calculations/batch', JSON.stringify([LONE_PARENT]));
+      expect({ status: second.status, code: JSON.parse(second.text).code, retryAfter: second.retryAfter }).toEqual({
+        status: 429,
+        code: 'BATCH_ALREADY_RUNNING',
+        retryAfter: '5',
+      });
+      // Another address is not held up by it.
+      expect((await postFrom('127.0.0.3', '/api/v1/calculations/batch', JSON.stringify([LONE_PARENT]))).status).toBe(200);
+    } finally {
+      first.destroy();
+    }
+    await eventually(async () => service.batchesRunning, 0, 10_000);
+    expect((await postFrom('127.0.0.2', '/api/v1/calculations/batch', JSON.stringify([LONE_PARENT]))).status).toBe(200);
   }, 60_000);
+
+  it('keeps places for key holders while two slow anonymous readers hold the places without a key, and frees them at the stall limit', async () => {
+    const service = testApp.app.get(BatchCalculationService);
+    service.stallLimitMs = 1500;
+    const readers = [slowReader('127.0.0.4', 3000), slowReader('127.0.0.5', 3000)];
+    try {
+      expect(await Promise.all(readers.map((reader) => reader.answered))).toEqual([200, 200]);
+      await eventually(async () => service.batchesRunning, 2);
+      // A third address without a key waits: the places without a key are full.
+      const anonymous = await postFrom('127.0.0.6', '/api/v1/calculations/batch', JSON.stringify([LONE_PARENT]));
+      expect({ status: anonymous.status, code: JSON.parse(anonymous.text).code }).toEqual({ status: 503, code: 'BATCHES_BUSY' });
+      // A key holder is served at once.
+      const keyed = await postFrom('127.0.0.6', '/api/v1/calculations/batch', JSON.stringify([LONE_PARENT]), { 'x-api-key': keySecret });
+      expect(keyed.status).toBe(200);
+      expect(linesOf(keyed.text)).toHaveLength(1);
+      // The readers that stopped reading are given up within the stall limit, and their places given back.
+      await eventually(async () => service.batchesRunning, 0, 20_000);
+      expect(testApp.logLines.some((line) => line.includes('its client read nothing for 1500 ms'))).toBe(true);
+      expect((await postFrom('127.0.0.6', '/api/v1/calculations/batch', JSON.stringify([LONE_PARENT]))).status).toBe(200);
+    } finally {
+      service.stallLimitMs = STALL_LIMIT_MS;
+      for (const reader of readers) reader.destroy();
+    }
+  }, 90_000);
+
+  it('gives up a client that reads a little now and then, inside the stall limit, but far too slowly', async () => {
+    const service = testApp.app.get(BatchCalculationService);
+    service.answerTimeLimitMs = 3000;
+    const body = JSON.stringify(Array.from({ length: 3000 }, () => LONE_PARENT));
+    let trickle: NodeJS.Timeout | undefined;
+    let client: IncomingMessage | undefined;
+    try {
+      void postFrom('127.0.0.7', '/api/v1/calculations/batch', body, {}, (response) => {
+        client = response;
+        response.pause();
+        response.on('error', () => {});
+        // 2 KB every half second: never silent for the stall limit, but some 4 KB/s.
+        trickle = setInterval(() => response.read(2048), 500);
+      }).catch(() => {});
+      await eventually(async () => service.batchesRunning, 1);
+      // Given up on the server's side once the answer is past its time limit; the client sees the end only when it
+      // has read what was already sent.
+      await eventually(async () => testApp.logLines.some((line) => line.includes('its client read too slowly')), true, 30_000);
+      await eventually(async () => service.batchesRunning, 0);
+    } finally {
+      clearInterval(trickle);
+      client?.destroy();
+      service.answerTimeLimitMs = ANSWER_TIME_LIMIT_MS;
+    }
+  }, 90_000);
 });
 
 describe('the rate limit of POST /api/v1/calculations/batch', () => {

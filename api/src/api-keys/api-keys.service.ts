@@ -11,7 +11,6 @@ import {
 } from '../../../common/api-keys/model.js';
 import { ukToday } from '../../../common/dates/uk-today.js';
 import type { SignedInUser } from '../accounts/signed-in-user.js';
-import { MAX_BATCH_HOUSEHOLDS } from '../calculation/batch-answer.js';
 import { ApiError } from '../errors/api-error.js';
 import { PostgresThrottlerStorage } from '../rate-limit/postgres-throttler-storage.js';
 
@@ -192,24 +191,18 @@ export class ApiKeysService {
   }
 
   /**
-   * A call to the calculation API with X-Api-Key: 401 API_KEY_INVALID for a key not live; else its per-minute limit
-   * (requests) and then its daily quota (households: a batch counts each of its households) are counted, and the
-   * call is counted in api_key_usage, answered or refused. Sets X-RateLimit-Limit (the daily quota),
-   * X-RateLimit-Remaining (what is left of it today) and X-RateLimit-Reset (seconds until it starts again).
+   * A call to the calculation API with X-Api-Key, before its body is read: 401 API_KEY_INVALID for a key not live (the
+   * caller then counts it against the anonymous limit of its address, ApiKeyGuard); else the call is counted against
+   * the key's per-minute limit (requests), and refused with 429 API_KEY_RATE_LIMITED over it. The daily quota is
+   * counted next, by `chargeQuota`, once what the call counts for is known (a batch: its households).
    */
-  async admit(secret: string, request: Request, response: Response): Promise<void> {
+  async admit(secret: string, response: Response): Promise<AdmittedKey> {
     // TypeORM answers an UPDATE with [rows, count].
     const [[key]] = await this.dataSource.query<[{ id: string; daily_quota: number; per_minute: number }[], number]>(TOUCH_KEY, [
       apiKeyHash(secret),
     ]);
     if (!key) throw new ApiError(401, 'API_KEY_INVALID', API_KEY_MESSAGES.invalid);
-    const day = ukToday();
-    const reset = secondsUntilUkMidnight();
-    const setHeaders = (calls: number) => {
-      response.setHeader('X-RateLimit-Limit', String(key.daily_quota));
-      response.setHeader('X-RateLimit-Remaining', String(Math.max(0, key.daily_quota - calls)));
-      response.setHeader('X-RateLimit-Reset', String(reset));
-    };
+    const admitted = { id: key.id, dailyQuota: key.daily_quota };
     const minute = await this.storage.increment(
       createHash('sha256').update(`api-key-minute:${key.id}`).digest('hex'),
       60_000,
@@ -218,34 +211,62 @@ export class ApiKeysService {
       'api-key',
     );
     if (minute.isBlocked) {
-      const [usage] = await this.dataSource.query<{ calls: number }[]>(COUNT_REFUSED, [key.id, day]);
-      setHeaders(usage.calls);
+      await this.countRefused(admitted, response);
       throw ApiError.tooManyRequests(
         'API_KEY_RATE_LIMITED',
         `This key may make ${key.per_minute} calls a minute. Please wait a minute and try again.`,
         minute.timeToBlockExpire,
       );
     }
-    const [counted] = await this.dataSource.query<{ calls: number }[]>(COUNT_CALL, [key.id, day, householdsOf(request), key.daily_quota]);
+    return admitted;
+  }
+
+  /**
+   * Counts a call of an admitted key against its daily quota: `calls` is one, or a batch's households. Refused whole
+   * with 429 API_KEY_QUOTA_USED when it would pass the quota. Sets X-RateLimit-Limit (the daily quota),
+   * X-RateLimit-Remaining (what is left of it today) and X-RateLimit-Reset (seconds until it starts again).
+   */
+  async chargeQuota(key: AdmittedKey, calls: number, response: Response): Promise<void> {
+    const [counted] = await this.dataSource.query<{ calls: number }[]>(COUNT_CALL, [key.id, ukToday(), calls, key.dailyQuota]);
     if (!counted) {
-      const [usage] = await this.dataSource.query<{ calls: number }[]>(COUNT_REFUSED, [key.id, day]);
-      setHeaders(usage.calls);
+      const callsToday = await this.countRefused(key, response);
       throw ApiError.tooManyRequests(
         'API_KEY_QUOTA_USED',
-        `This key has used its ${key.daily_quota.toLocaleString('en-GB')} calls for today${usage.calls < key.daily_quota ? ', or this batch would pass them' : ''}. The quota starts again at midnight UK time.`,
-        reset,
+        `This key has used its ${key.dailyQuota.toLocaleString('en-GB')} calls for today${callsToday < key.dailyQuota ? ', or this batch would pass them' : ''}. The quota starts again at midnight UK time.`,
+        secondsUntilUkMidnight(),
       );
     }
-    setHeaders(counted.calls);
+    setQuotaHeaders(response, key, counted.calls);
+  }
+
+  /** Counts a refused call in the day's usage, sets the quota headers, and answers the day's calls so far. */
+  private async countRefused(key: AdmittedKey, response: Response): Promise<number> {
+    const [usage] = await this.dataSource.query<{ calls: number }[]>(COUNT_REFUSED, [key.id, ukToday()]);
+    setQuotaHeaders(response, key, usage.calls);
+    return usage.calls;
   }
 }
 
-/**
- * What a call counts for against the daily quota: one, or a batch's households. A body the batch route refuses whole
- * before working anything out (not a list, an empty one, or over MAX_BATCH_HOUSEHOLDS) counts one.
- */
-export function householdsOf(request: Pick<Request, 'body' | 'path'>): number {
-  const body: unknown = request.body;
-  if (!request.path.endsWith('/batch') || !Array.isArray(body) || body.length === 0 || body.length > MAX_BATCH_HOUSEHOLDS) return 1;
-  return body.length;
+/** A live key let through its per-minute limit, whose call is still to be counted against its daily quota. */
+export interface AdmittedKey {
+  id: string;
+  dailyQuota: number;
+}
+
+function setQuotaHeaders(response: Response, key: AdmittedKey, callsToday: number): void {
+  response.setHeader('X-RateLimit-Limit', String(key.dailyQuota));
+  response.setHeader('X-RateLimit-Remaining', String(Math.max(0, key.dailyQuota - callsToday)));
+  response.setHeader('X-RateLimit-Reset', String(secondsUntilUkMidnight()));
+}
+
+const ADMITTED_KEY = Symbol('admitted API key');
+
+/** Keeps the admitted key with the request, for a route that counts its calls later (the batch, by its households). */
+export function keepAdmittedKey(request: Request, key: AdmittedKey): void {
+  (request as Request & { [ADMITTED_KEY]?: AdmittedKey })[ADMITTED_KEY] = key;
+}
+
+/** The key ApiKeyGuard admitted for this request, or undefined for a call without one. */
+export function admittedKeyOf(request: Request): AdmittedKey | undefined {
+  return (request as Request & { [ADMITTED_KEY]?: AdmittedKey })[ADMITTED_KEY];
 }

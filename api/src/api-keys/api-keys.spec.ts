@@ -1,5 +1,4 @@
-import { MAX_BATCH_HOUSEHOLDS } from '../calculation/batch-answer.js';
-import { apiKeyHash, householdsOf, newApiKeySecret, secondsUntilUkMidnight } from './api-keys.service.js';
+import { apiKeyHash, newApiKeySecret, secondsUntilUkMidnight } from './api-keys.service.js';
 
 describe('an API key', () => {
   it('is bc_live_ and 32 random bytes in base64url, different each time, kept as a 64-character SHA-256', () => {
@@ -8,22 +7,6 @@ describe('an API key', () => {
     expect(first).not.toBe(second);
     expect(apiKeyHash(first)).toMatch(/^[0-9a-f]{64}$/);
     expect(apiKeyHash(first)).toBe(apiKeyHash(first));
-  });
-});
-
-describe('what a call counts against the daily quota', () => {
-  const single = '/api/v1/calculations';
-  const batch = '/api/v1/calculations/batch';
-  it('is one for a single calculation, and a batch’s households for a batch', () => {
-    expect(householdsOf({ path: single, body: {} })).toBe(1);
-    expect(householdsOf({ path: batch, body: [{}, {}, {}] })).toBe(3);
-  });
-
-  it('is one for a batch body the route refuses whole', () => {
-    expect(householdsOf({ path: batch, body: [] })).toBe(1);
-    expect(householdsOf({ path: batch, body: { not: 'a list' } })).toBe(1);
-    expect(householdsOf({ path: batch, body: Array(MAX_BATCH_HOUSEHOLDS + 1).fill({}) })).toBe(1);
-    expect(householdsOf({ path: batch, body: Array(MAX_BATCH_HOUSEHOLDS).fill({}) })).toBe(MAX_BATCH_HOUSEHOLDS);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ErrorResponse } from '../../../common/errors.js';
+import { bodyTooLarge, type ErrorResponse } from '../../../common/errors.js';
 import type { CalculateOptions } from '../../../engine/core/entitlement-engine.js';
 import type { CalculationAnswer, CalculationRequests } from './calculation-answer.js';
 
@@ -11,8 +11,11 @@ import type { CalculationAnswer, CalculationRequests } from './calculation-answe
 /** The most households one POST /api/v1/calculations/batch may carry; larger caseloads are sent in several. */
 export const MAX_BATCH_HOUSEHOLDS = 10_000;
 
-/** A batch answer: the single API's answer, or 500 when the engine failed on this household alone. */
-export type BatchAnswer = CalculationAnswer | { statusCode: 500; body: ErrorResponse };
+/**
+ * A batch answer: the single API's answer, 413 for a household larger than the single API takes, or 500 when the
+ * engine failed on this household alone.
+ */
+export type BatchAnswer = CalculationAnswer | { statusCode: 413 | 500; body: ErrorResponse };
 
 const CALCULATION_FAILED = 'This household could not be worked out because of a fault in the calculator; the others are not affected.';
 
@@ -66,4 +69,9 @@ export function answerBatchHouseholdSync(
 export function invalidJsonAnswer(): BatchAnswer {
   const message = 'The line is not valid JSON.';
   return { statusCode: 400, body: { statusCode: 400, code: 'INVALID_JSON', message, errors: [{ path: '', message }] } };
+}
+
+/** The line of a household larger than POST /api/v1/calculations takes (BODY_LIMIT_KB): its 413, as that route words it. */
+export function householdTooLargeAnswer(limitKb: number): BatchAnswer {
+  return { statusCode: 413, body: bodyTooLarge(limitKb) };
 }

@@ -1,5 +1,5 @@
-import { Body, Controller, HttpCode, HttpStatus, Post, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Body, Controller, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -7,17 +7,20 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiPayloadTooLargeResponse,
+  ApiRequestTimeoutResponse,
   ApiServiceUnavailableResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
   ApiUnprocessableEntityResponse,
+  ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import { Public } from '../access/access.js';
 import { ErrorResponseDto } from '../errors/error-response.dto.js';
 import { RateLimited } from '../rate-limit/route-limits.js';
 import { MAX_BATCH_HOUSEHOLDS } from './batch-answer.js';
-import { BATCH_BODY_LIMIT_KB, BatchCalculationService, MAX_CONCURRENT_BATCHES } from './batch-calculation.service.js';
+import { BATCH_BODY_LIMIT_KB, BatchCalculationService, BODY_TIME_LIMIT_MS, STALL_LIMIT_MS } from './batch-calculation.service.js';
+import { BATCH_PLACE_LIMITS } from './batch-places.js';
 import { CalculationResponseDto } from './calculation-response.dto.js';
 import { CalculationService } from './calculation.service.js';
 
@@ -150,7 +153,7 @@ export class CalculationController {
   @RateLimited('calculation-batch')
   @ApiOperation({
     summary: `Work out up to ${MAX} households at once, streamed as NDJSON`,
-    description: `Stateless: nothing is stored. The body is a JSON list of calculation requests, each as POST /api/v1/calculations takes one (at most ${MAX}, and at most ${BATCH_BODY_LIMIT_KB / 1024} MB). The answer is streamed as NDJSON (application/x-ndjson): one line per household, in the order of the list, each the body POST /api/v1/calculations would give that household: its response, or its error body (400 VALIDATION_FAILED, 422 DATE_OUT_OF_RANGE, or 500 CALCULATION_FAILED when the calculator failed on that household alone) with \`index\`, its place in the list from 0. One bad household never stops the others. The same households go through \`npm run calc -- --batch <file.jsonl|file.csv>\` on the command line. At most ${MAX_CONCURRENT_BATCHES} batches are worked out at once in one server process.`,
+    description: `Stateless: nothing is stored. The body is a JSON list of calculation requests, each as POST /api/v1/calculations takes one (at most ${MAX}, and at most ${BATCH_BODY_LIMIT_KB / 1024} MB, sent uncompressed within ${BODY_TIME_LIMIT_MS / 1000} seconds; a household larger than the single route takes is answered 413 on its own line). The answer is streamed as NDJSON (application/x-ndjson): one line per household, in the order of the list, each the body POST /api/v1/calculations would give that household: its response, or its error body (400 VALIDATION_FAILED, 422 DATE_OUT_OF_RANGE, or 500 CALCULATION_FAILED when the calculator failed on that household alone) with \`index\`, its place in the list from 0. One bad household never stops the others. The same households go through \`npm run calc -- --batch <file.jsonl|file.csv>\` on the command line. One batch at a time per API key, or per address without one; at most ${BATCH_PLACE_LIMITS.total} at once in one server process, of which at most ${BATCH_PLACE_LIMITS.anonymous} without a key. Read the answer as it comes: a client that reads nothing for ${STALL_LIMIT_MS / 1000} seconds, or reads far more slowly than it is written, is cut off.`,
   })
   @ApiBody({
     schema: { type: 'array', minItems: 1, maxItems: MAX_BATCH_HOUSEHOLDS, items: { $ref: '#/components/schemas/CalculationRequest' } },
@@ -167,7 +170,16 @@ export class CalculationController {
   @ApiBadRequestResponse({
     type: ErrorResponseDto,
     description:
-      'VALIDATION_FAILED: the body is not a list, or the list is empty; INVALID_JSON for a body that is not JSON. Nothing is worked out.',
+      'VALIDATION_FAILED: the body is not a list, or the list is empty; INVALID_JSON for a body that is not JSON; BODY_TOO_DEEP for one nested more than 64 levels. Nothing is worked out.',
+  })
+  @ApiRequestTimeoutResponse({
+    type: ErrorResponseDto,
+    description: `BODY_TIMEOUT: the body did not arrive within ${BODY_TIME_LIMIT_MS / 1000} seconds. Nothing is worked out.`,
+  })
+  @ApiUnsupportedMediaTypeResponse({
+    type: ErrorResponseDto,
+    description:
+      'UNSUPPORTED_MEDIA_TYPE: the body is not application/json; UNSUPPORTED_ENCODING: it is compressed (Content-Encoding) or not UTF-8. Nothing is read.',
   })
   @ApiPayloadTooLargeResponse({
     type: ErrorResponseDto,
@@ -176,15 +188,16 @@ export class CalculationController {
   @ApiTooManyRequestsResponse({
     type: ErrorResponseDto,
     description:
-      'Without a key, TOO_MANY_REQUESTS: over the batches one address may send (RATE_LIMIT_CALCULATION_BATCH). With a key, API_KEY_RATE_LIMITED: over its calls a minute; API_KEY_QUOTA_USED: the batch’s households would pass its daily quota (nothing is worked out). Retry-After says in how many seconds to try again.',
+      'Without a key, TOO_MANY_REQUESTS: over the batches one address may send (RATE_LIMIT_CALCULATION_BATCH). With a key, API_KEY_RATE_LIMITED: over its calls a minute; API_KEY_QUOTA_USED: the batch’s households would pass its daily quota (nothing is worked out). BATCH_ALREADY_RUNNING: the previous batch of the same key, or of the same address without one, is still being worked out. Retry-After says in how many seconds to try again.',
     headers: { ...RETRY_AFTER, ...KEY_HEADERS },
   })
   @ApiUnauthorizedResponse(KEY_REFUSED)
   @ApiServiceUnavailableResponse({
     type: ErrorResponseDto,
-    description: `BATCHES_BUSY: the server is already working out ${MAX_CONCURRENT_BATCHES} batches; Retry-After says when to try again.`,
+    description: `BATCHES_BUSY: the server is already working out ${BATCH_PLACE_LIMITS.total} batches (or ${BATCH_PLACE_LIMITS.anonymous} without a key, when this call has none); Retry-After says when to try again.`,
   })
-  calculateBatch(@Body() body: unknown, @Res() response: Response): Promise<void> {
-    return this.batches.stream(body, response);
+  // The route reads its own body, after the guards (rate limit, API key) and once it has a place: no @Body().
+  calculateBatch(@Req() request: Request, @Res() response: Response): Promise<void> {
+    return this.batches.stream(request, response);
   }
 }

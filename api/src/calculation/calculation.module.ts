@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { ApiKeysModule } from '../api-keys/api-keys.module.js';
 import { loadRulesVersions } from '../policy/policy-files.js';
 import { BatchCalculationService } from './batch-calculation.service.js';
 import { CalculationController } from './calculation.controller.js';
@@ -10,6 +11,7 @@ import { CalculationService, ENTITLEMENT_ENGINE } from './calculation.service.js
  * at start, with the policy change sets published in the workbench laid over them from their dates.
  */
 @Module({
+  imports: [ApiKeysModule],
   controllers: [CalculationController],
   providers: [
     {

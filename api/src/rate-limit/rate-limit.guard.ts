@@ -24,28 +24,20 @@ export function routeCounterKey(name: RouteLimitName, sourceAddress: string): st
 }
 
 /**
- * Runs before the access guard on every request and counts the routes marked @RateLimited, each against its own
- * limit, per source address (sourceAddressOf: an IPv6 address per /64), in PostgreSQL. It does what
- * @nestjs/throttler's ThrottlerGuard does with a storage, one named throttler per limit with a block as long as the
- * window: the request that passes the limit blocks the address for a window, and every request until then gets
- * 429 TOO_MANY_REQUESTS, with Retry-After in seconds. (ThrottlerGuard itself is CommonJS that requires the
+ * Counts one request against a per-route limit for its source address (sourceAddressOf: an IPv6 address per /64), in
+ * PostgreSQL, as @nestjs/throttler's ThrottlerGuard does with a storage and one named throttler per limit, with a block
+ * as long as the window: the request that passes the limit blocks the address for a window, and every request until
+ * then gets 429 TOO_MANY_REQUESTS, with Retry-After in seconds. (ThrottlerGuard itself is CommonJS that requires the
  * ES-module-only NestJS 12, which Jest cannot load on Node before 24.9: see docs/security.md, 'Rate limits'.)
  */
 @Injectable()
-export class RateLimitGuard implements CanActivate {
+export class RouteLimitCounter {
   constructor(
     private readonly storage: PostgresThrottlerStorage,
     @Inject(ROUTE_LIMIT_SETTINGS) private readonly limits: RouteLimitSettings,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (context.getType() !== 'http') return true;
-    const name = routeLimitOf(context);
-    if (name === undefined) return true;
-    const request = context.switchToHttp().getRequest<Request>();
-    if (name === 'calculation-start' && !startsCalculation(request)) return true;
-    // A call with an API key is counted against the key, by ApiKeyGuard, not against the caller's address.
-    if (carriesApiKey(name, request)) return true;
+  async countAddress(name: RouteLimitName, request: Request): Promise<void> {
     const { limit, windowMs } = this.limits[name];
     const counted = await this.storage.increment(routeCounterKey(name, sourceAddressOf(request)), windowMs, limit, windowMs, name);
     if (counted.isBlocked) {
@@ -56,6 +48,27 @@ export class RateLimitGuard implements CanActivate {
         seconds,
       );
     }
+  }
+}
+
+/**
+ * Runs before the access guard on every request and counts the routes marked @RateLimited, each against its own
+ * limit, per source address (RouteLimitCounter). It runs before any body that a route reads itself (the batch) is read.
+ */
+@Injectable()
+export class RateLimitGuard implements CanActivate {
+  constructor(private readonly counter: RouteLimitCounter) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const name = routeLimitOf(context);
+    if (name === undefined) return true;
+    const request = context.switchToHttp().getRequest<Request>();
+    if (name === 'calculation-start' && !startsCalculation(request)) return true;
+    // A call with an API key is counted against the key, by ApiKeyGuard, not against the caller's address; a wrong
+    // key is counted against the address there too.
+    if (carriesApiKey(name, request)) return true;
+    await this.counter.countAddress(name, request);
     return true;
   }
 }

@@ -4,7 +4,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { Environment } from '../config/environment.js';
 import { PostgresThrottlerStorage } from './postgres-throttler-storage.js';
-import { RateLimitGuard, ROUTE_LIMIT_SETTINGS, type RouteLimitSettings } from './rate-limit.guard.js';
+import { RateLimitGuard, ROUTE_LIMIT_SETTINGS, RouteLimitCounter, type RouteLimitSettings } from './rate-limit.guard.js';
 import { RateLimiter } from './rate-limiter.js';
 import { parseRouteLimit, ROUTE_LIMIT_NAMES, ROUTE_LIMITS } from './route-limits.js';
 
@@ -31,8 +31,9 @@ import { parseRouteLimit, ROUTE_LIMIT_NAMES, ROUTE_LIMITS } from './route-limits
         ) as RouteLimitSettings,
     },
     RateLimiter,
+    RouteLimitCounter,
     RateLimitGuard,
   ],
-  exports: [PostgresThrottlerStorage, ROUTE_LIMIT_SETTINGS, RateLimiter, RateLimitGuard],
+  exports: [PostgresThrottlerStorage, ROUTE_LIMIT_SETTINGS, RateLimiter, RouteLimitCounter, RateLimitGuard],
 })
 export class RateLimitModule {}
