@@ -549,6 +549,11 @@ export function hostileRequest(route: Route, context: FuzzContext, seed: number,
         '{"constructor":{"prototype":{"x":1}}}',
       ]);
       mutations.push(`body ${JSON.stringify(body)}`);
+    } else if (framing === 5) {
+      // Compressed: refused on every route before it is read, whatever it would inflate to (issue 28).
+      const encoding = pick(random, ['gzip', 'deflate', 'br', 'GZIP', 'x-gzip', 'identity, gzip']);
+      headers['content-encoding'] = encoding;
+      mutations.push(`body sent with Content-Encoding ${encoding}`);
     } else if (framing === 4) {
       // Deeper than any parser or validator would walk by recursion without a limit.
       const depth = 1000 + Math.floor(random() * 4000);

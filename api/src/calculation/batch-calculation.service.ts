@@ -25,8 +25,12 @@ export const BATCH_BODY_LIMIT_KB = 16 * 1024;
 /** The whole body must arrive within this: 16 MB at 2.2 Mbit/s. A slower upload gives its place to someone else. */
 export const BODY_TIME_LIMIT_MS = 60_000;
 
-/** How long the work of one batch may hold the event loop before other requests are served. */
-const SLICE_MS = 10;
+/**
+ * How long the batches together may hold the event loop before other requests are served: each running batch works
+ * for its share of it, then lets the loop turn. A request needs several turns (its body, its database queries, its
+ * answer), so the turn must stay short however many batches run.
+ */
+const SLICE_MS = 8;
 
 /** The longest a client may leave the answer unread at one time before the batch is given up. */
 export const STALL_LIMIT_MS = 10_000;
@@ -47,7 +51,7 @@ export const ANSWER_TIME_LIMIT_MS = 5 * 60_000;
  * 3. the body, read by the route itself (16 MB, within BODY_TIME_LIMIT_MS; never compressed);
  * 4. the households found in it without building it, one body at a time, in a worker thread (HouseholdListParser);
  * 5. with a key, the households counted against its daily quota;
- * 6. each household parsed when its turn comes and worked out in slices of at most SLICE_MS, between which the event
+ * 6. each household parsed when its turn comes and worked out in slices (SLICE_MS shared by the batches running), between which the event
  *    loop serves other requests; the work waits while the client is slow to read, stops when it goes away, and gives
  *    up on a client that stops reading (STALL_LIMIT_MS) or reads too slowly (ANSWER_TIME_LIMIT_MS).
  */
@@ -171,7 +175,7 @@ export class BatchCalculationService implements OnModuleDestroy {
           gone = true;
         }
       }
-      if (performance.now() - sliceStarted > SLICE_MS) {
+      if (performance.now() - sliceStarted > SLICE_MS / Math.max(1, this.places.size)) {
         await nextTurn();
         sliceStarted = performance.now();
       }

@@ -38,6 +38,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     const body = this.toErrorResponse(exception, request);
     if (response.headersSent) return;
+    // Refused before its body was read (a route that reads its own body, such as the batch): the connection is closed
+    // after the answer rather than kept to wait for a body that may be 16 MB, or may never come.
+    if (!request.complete) response.setHeader('Connection', 'close');
     if (exception instanceof ApiError && exception.retryAfterSeconds !== undefined)
       response.setHeader('Retry-After', String(exception.retryAfterSeconds));
     response.status(body.statusCode).json(body);
