@@ -376,6 +376,8 @@ async function runPostgres(
   const ids = isRoot() ? await idsOf(SUPERUSER) : null;
   const logFile = join(cluster.root, LOG_FILE);
   const log = await open(logFile, again ? 'a' : 'w', 0o600);
+  // Where this run's output begins: a failure quotes only that, not what the log held before.
+  const startsAt = (await log.stat()).size;
   let ended = false;
   let pid: number | undefined;
   try {
@@ -414,7 +416,8 @@ async function runPostgres(
     return pid!;
   } catch {
     if (pid !== undefined && !ended) await stopPostmaster(pid);
-    const output = (await readFile(logFile, 'utf8').catch(() => '')).trimEnd().split('\n').slice(-RECENT_OUTPUT_LINES);
+    const whole = await readFile(logFile).catch(() => Buffer.alloc(0));
+    const output = whole.subarray(startsAt).toString('utf8').trimEnd().split('\n').slice(-RECENT_OUTPUT_LINES);
     throw new Error(`The embedded PostgreSQL in ${cluster.clusterDir} did not start. Its last output:\n${output.join('\n')}`);
   } finally {
     await log.close();
