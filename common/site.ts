@@ -83,6 +83,11 @@ export interface PartnerDefinition {
  */
 export interface PortalRecognition {
   partnerId: string;
+  /**
+   * The portal pass (api/src/site/portal-pass.ts): the web app sends it with the questionnaire's first POST, and only
+   * with it is the calculation credited to the partner's portal.
+   */
+  pass: string;
 }
 
 export interface SiteConfig {

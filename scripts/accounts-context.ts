@@ -5,19 +5,25 @@
  * server on the embedded PostgreSQL, the script uses that same postgres and leaves it running; with no server,
  * it starts it and stops it again when done (see api/src/database/embedded-postgres.ts).
  */
-import { Module } from '@nestjs/common';
+import { Module, type INestApplicationContext } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { NestFactory } from '@nestjs/core';
 import { createInterface, type Interface } from 'node:readline';
 import { AccountsModule } from '../api/src/accounts/accounts.module.js';
 import { AccountsService } from '../api/src/accounts/accounts.service.js';
+import { ApiKeysModule } from '../api/src/api-keys/api-keys.module.js';
 import { validateEnvironment } from '../api/src/config/environment.js';
 import { DatabaseModule } from '../api/src/database/database.module.js';
 import { JsonLogger } from '../api/src/logging/json-logger.js';
 import { LoggingModule } from '../api/src/logging/logging.module.js';
 import { RateLimitModule } from '../api/src/rate-limit/rate-limit.module.js';
 
-export async function withAccounts<T>(work: (accounts: AccountsService) => Promise<T>): Promise<T> {
+export function withAccounts<T>(work: (accounts: AccountsService) => Promise<T>): Promise<T> {
+  return withAccountsContext((context) => work(context.get(AccountsService)));
+}
+
+/** The same, with the whole context, for a script that needs more than AccountsService (the API keys' levels). */
+export async function withAccountsContext<T>(work: (context: INestApplicationContext) => Promise<T>): Promise<T> {
   const logger = new JsonLogger('warn', process.stderr);
   @Module({
     imports: [
@@ -26,13 +32,14 @@ export async function withAccounts<T>(work: (accounts: AccountsService) => Promi
       DatabaseModule,
       RateLimitModule,
       AccountsModule,
+      ApiKeysModule,
     ],
   })
   class AccountsScriptModule {}
   const context = await NestFactory.createApplicationContext(AccountsScriptModule, { logger: logger.forNest(), abortOnError: false });
   context.enableShutdownHooks();
   try {
-    return await work(context.get(AccountsService));
+    return await work(context);
   } finally {
     await context.close();
   }

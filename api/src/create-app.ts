@@ -14,6 +14,7 @@ import { requestLogging } from './logging/request-logging.js';
 import { buildOpenApiDocument, serveOpenApi, withPublicUrl } from './openapi/openapi.js';
 import { trustProxySetting } from './rate-limit/source-address.js';
 import { securityHeaders } from './security/security-headers.js';
+import { PortalPasses } from './site/portal-pass.js';
 import { SITE_CONFIG } from './site/site.module.js';
 import { serveWebApp } from './web-app/web-app.js';
 
@@ -49,7 +50,7 @@ export async function createApp(logger: JsonLogger): Promise<NestExpressApplicat
   app.useGlobalPipes(new RequestValidationPipe());
   serveOpenApi(app, withPublicUrl(buildOpenApiDocument(app), config.get('PUBLIC_URL', { infer: true })));
   const mode = config.get('NODE_ENV', { infer: true });
-  if (mode !== 'test') await serveWebApp(app, mode, app.get<SiteConfig>(SITE_CONFIG));
+  if (mode !== 'test') await serveWebApp(app, mode, app.get<SiteConfig>(SITE_CONFIG), app.get(PortalPasses));
   await app.init();
   return app;
 }

@@ -16,6 +16,26 @@ export const API_KEY_LIMITS = {
   maxActiveKeys: 20,
 } as const;
 
+/**
+ * The default level the service sets for an organisation's keys, until an operator sets another
+ * (`npm run accounts:api-key-levels`); configuration can change it (API_KEYS_DAILY_LEVEL, API_KEYS_PER_MINUTE_LEVEL).
+ */
+export const API_KEY_DEFAULT_LEVELS = { dailyQuota: 100_000, perMinute: 600 } as const;
+
+const figure = (count: number) => count.toLocaleString('en-GB');
+
+/** What an organisation's admin is told when a key would pass the level the service sets for the organisation. */
+export const API_KEY_LEVEL_MESSAGES = {
+  dailyQuota: (level: number) =>
+    `The daily quota can be at most ${figure(level)}: the most the service allows your organisation's keys to work out in a day.`,
+  perMinute: (level: number) =>
+    `The calls a minute can be at most ${figure(level)}: the most the service allows each of your organisation's keys.`,
+  dailyQuotaOverLevel: (level: number, inUse: number) =>
+    inUse >= level
+      ? `Your organisation's keys may work out ${figure(level)} households a day between them, and your keys in use already have all of them. Revoke a key you no longer need first.`
+      : `Your organisation's keys may work out ${figure(level)} households a day between them, and your keys in use already have ${figure(inUse)}. Give this key a daily quota of ${figure(level - inUse)} or fewer, or revoke a key you no longer need.`,
+} as const;
+
 export const API_KEY_MESSAGES = {
   nameRequired: 'Enter a name for the key, such as the system that will use it.',
   nameTooLong: `The name must be ${API_KEY_LIMITS.nameMaxLength} characters or fewer.`,
@@ -32,7 +52,12 @@ export interface ApiKeyView {
   id: string;
   name: string;
   prefix: string;
+  /**
+   * Households a day, as counted: the quota the key was given, or less when the organisation's level was lowered
+   * below its keys' quotas since (each key then counts at its share of the level).
+   */
   dailyQuota: number;
+  /** Calls a minute, as counted: the limit the key was given, or the organisation's level if that is lower now. */
   perMinute: number;
   createdAt: string;
   revokedAt: string | null;
@@ -43,8 +68,22 @@ export interface ApiKeyView {
   refusedToday: number;
 }
 
+/**
+ * The level the service (the charity's operators, not the organisation's admin) sets for an organisation's keys: no
+ * key above it, and the daily quotas of the keys in use never adding up to more than it.
+ */
+export interface ApiKeyLevels {
+  /** Households the organisation's keys in use may work out a day between them (so also the most for one key). */
+  dailyQuota: number;
+  /** Calls a minute each key may make at most. */
+  perMinute: number;
+  /** The daily quotas of the organisation's keys in use, added up as they were set. */
+  dailyQuotaInUse: number;
+}
+
 export interface ApiKeysResponse {
   keys: ApiKeyView[];
+  levels: ApiKeyLevels;
 }
 
 /** The answer to creating or rotating a key: the only time the secret is ever shown. */

@@ -32,7 +32,13 @@ async function createKey(as: SignedIn, body: object = {}): Promise<{ id: string;
 }
 
 beforeAll(async () => {
-  testApp = await startTestApp({ RATE_LIMIT_CALCULATION_ANONYMOUS: '3/1m', RATE_LIMIT_CALCULATION_BATCH: '1/1h' });
+  // Each key's own limits are shown here; the organisation's level over them (api-key-levels.e2e) is set out of the way.
+  testApp = await startTestApp({
+    RATE_LIMIT_CALCULATION_ANONYMOUS: '3/1m',
+    RATE_LIMIT_CALCULATION_BATCH: '1/1h',
+    API_KEYS_DAILY_LEVEL: '1000000',
+    API_KEYS_PER_MINUTE_LEVEL: '6000',
+  });
   const accounts = testApp.app.get(AccountsService);
   const riverside = await accounts.createOrganisationWithAdmin('Riverside Advice', {
     email: 'admin@riverside.example',

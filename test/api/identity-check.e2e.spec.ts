@@ -1,9 +1,12 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { SURVEY_ACTIONS } from '../../common/survey/model.js';
 import { IDENTITY_CHECK_LOCKOUT } from '../../api/src/verification/verification.service.js';
-import { startApiProcess, type ApiProcess } from '../support/api-process.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT, startApiProcess, type ApiProcess } from '../support/api-process.js';
 import { ROUTE_ENTRIES, routeKey, routesFromServer, type FuzzIds } from '../support/endpoint-fuzz.js';
 import { MANCHESTER, SINGLE_PRIVATE_RENTER_WORKING_PART_TIME } from '../support/households.js';
+import { FROM_OUR_OWN_PAGE, portalPassFromFrame } from '../support/portal-frame.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 /**
@@ -35,6 +38,7 @@ interface CallOptions {
   cookie?: string;
   /** The source address: a loopback address, so that one test can stand for many machines. */
   from?: string;
+  headers?: Record<string, string>;
 }
 
 let lastHost = 1;
@@ -44,10 +48,14 @@ function newAddress(): string {
   return `127.0.${Math.floor(lastHost / 250)}.${(lastHost % 250) + 2}`;
 }
 
-function call(method: 'GET' | 'POST', path: string, { body, browserId, cookie, from = '127.0.0.1' }: CallOptions = {}): Promise<Answer> {
+function call(
+  method: 'GET' | 'POST',
+  path: string,
+  { body, browserId, cookie, from = '127.0.0.1', headers: extraHeaders = {} }: CallOptions = {},
+): Promise<Answer> {
   const url = new URL(path, server.url);
   const payload = method === 'POST' ? JSON.stringify(browserId && !Array.isArray(body) ? { ...body, browserId } : (body ?? {})) : undefined;
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...extraHeaders };
   if (payload) headers['content-type'] = 'application/json';
   if (browserId) headers['x-browser-id'] = browserId;
   if (cookie) headers.cookie = cookie;
@@ -83,10 +91,27 @@ function setCookies(answer: Answer): { name: string; pair: string; attributes: s
 }
 
 /**
+ * A visit's fields and headers as the web app sends them: in a partner's portal, from inside the partner's frame, with
+ * the portal pass its page was given and the browser's Sec-Fetch-Site of our own page.
+ */
+async function asTheWebAppSends(
+  visit: Record<string, unknown>,
+): Promise<{ visit: Record<string, unknown>; headers: Record<string, string> }> {
+  if (visit.portal !== true || typeof visit.partner !== 'string') return { visit, headers: {} };
+  const partner = JSON.parse(readFileSync(join(REPO_ROOT, 'definitions/partners', `${visit.partner}.json`), 'utf8')) as {
+    origins: string[];
+  };
+  const portalPass = await portalPassFromFrame(server.url, visit.partner, partner.origins[0]);
+  expect(portalPass).toEqual(expect.any(String));
+  return { visit: { ...visit, portalPass }, headers: { ...FROM_OUR_OWN_PAGE } };
+}
+
+/**
  * Answers every page of the single private renter as `browserId`, with `visit` fields on every post (a portal's
  * partner, say), and finishes. Returns the calculation's id and reference.
  */
-async function finishCalculation(browserId: string, visit: Record<string, unknown> = {}): Promise<{ session: string; token: string }> {
+async function finishCalculation(browserId: string, given: Record<string, unknown> = {}): Promise<{ session: string; token: string }> {
+  const { visit, headers } = await asTheWebAppSends(given);
   const from = newAddress();
   let current = (await call('GET', '/api/data/survey', { browserId, from })).body as {
     pageNumber: number;
@@ -99,6 +124,7 @@ async function finishCalculation(browserId: string, visit: Record<string, unknow
     const answer = await call('POST', '/api/data/survey/', {
       browserId,
       from,
+      headers,
       body: { ...visit, ...answers, session: current.session, page: current.pageNumber, action },
     });
     expect({ page: index + 1, status: answer.status }).toEqual({ page: index + 1, status: 200 });
@@ -108,10 +134,12 @@ async function finishCalculation(browserId: string, visit: Record<string, unknow
 }
 
 /** The first page answered (the postcode), nothing else. */
-async function startCalculation(browserId: string, visit: Record<string, unknown> = {}): Promise<{ session: string; token: string }> {
+async function startCalculation(browserId: string, given: Record<string, unknown> = {}): Promise<{ session: string; token: string }> {
+  const { visit, headers } = await asTheWebAppSends(given);
   const answer = await call('POST', '/api/data/survey/', {
     browserId,
     from: newAddress(),
+    headers,
     body: { ...visit, session: null, page: 1, action: SURVEY_ACTIONS.next, ClientPostcode: MANCHESTER },
   });
   expect(answer.status).toBe(200);

@@ -259,13 +259,19 @@ describe('management information', () => {
   });
 
   it('gives an organisation that runs a partner portal the figures of its visitors’ calculations, and no one else', async () => {
-    // Riverside runs CAP's portal: ten members of the public finished there, one elsewhere.
+    // Riverside runs CAP's portal: ten members of the public finished there (credited to the portal, having come
+    // through its frame), one came from a link naming CAP (not in the portal), and one elsewhere.
     const accounts = testApp.app.get(AccountsService);
     const [riversideId] = await accounts.organisationIdsNamed('Riverside Advice');
     await accounts.linkPartner(riversideId, 'cap_live');
-    for (let visitor = 0; visitor < 11; visitor += 1) {
+    for (let visitor = 0; visitor < 12; visitor += 1) {
       const { session } = await completeQuestionnaire(http, `browser_1795262400000_portal${visitor}x`, LONE_PARENT_SOCIAL_RENTER);
-      if (visitor < 10) await testApp.database.query(`UPDATE calculation_sessions SET partner_id = 'cap_live' WHERE id = $1`, [session]);
+      if (visitor < 11) {
+        await testApp.database.query(`UPDATE calculation_sessions SET partner_id = 'cap_live', is_portal = $2 WHERE id = $1`, [
+          session,
+          visitor < 10,
+        ]);
+      }
     }
     const organisation = await figuresOf(rita);
     expect(organisation).toMatchObject({ scope: 'organisation', partner: { id: 'cap_live', name: 'CAP' } });

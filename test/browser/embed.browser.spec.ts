@@ -77,6 +77,15 @@ describeInChromium('Chromium: the embed kit on a partner’s page on another ori
     if (definitionsDir) await rm(definitionsDir, { recursive: true, force: true });
   });
 
+  /** Whether a calculation is credited to a partner's portal, and to which partner, as the database holds it. */
+  const creditOf = async (session: string) =>
+    (
+      await database.query<{ is_portal: boolean; partner_id: string | null }>(
+        'SELECT is_portal, partner_id FROM calculation_sessions WHERE id = $1',
+        [session],
+      )
+    )[0];
+
   /** The calculator's frame on the partner's page, once its first page shows. */
   async function calculatorFrame(page: Page): Promise<Frame> {
     const element = page.locator(`iframe[data-benefits-calculator]`);
@@ -117,6 +126,9 @@ describeInChromium('Chromium: the embed kit on a partner’s page on another ori
     await frame.waitForURL(/\/result\//);
     await waitForTextOf(frame, '#result-section-title', 'Your results', 15_000);
     expect(await frame.locator(`li.benefit[data-benefit-code="${HIDDEN}"]`).count()).toBe(0);
+    // Credited to the partner's portal: it came through the partner's frame, with the pass the frame's page was given.
+    const session = new URL(frame.url()).pathname.split('/').pop();
+    expect(await creditOf(session!)).toEqual({ is_portal: true, partner_id: PARTNER });
     // Still the portal on the results page, and the frame still follows the (longer) content.
     await frame.getByRole('region', { name: 'Embed Test Advice, in partnership' }).waitFor();
     await eventually(async () => (await frameHeight()) === (await contentHeight()) + 40, true);
@@ -130,6 +142,7 @@ describeInChromium('Chromium: the embed kit on a partner’s page on another ori
     const own = await browser.newPage({ viewport: { width: 1000, height: 800 } });
     await walkToResults(own, `${server.url}/survey`, HOUSEHOLD);
     await own.locator(`li.benefit[data-benefit-code="${HIDDEN}"]`).first().waitFor();
+    expect(await creditOf(new URL(own.url()).pathname.split('/').pop()!)).toEqual({ is_portal: false, partner_id: null });
     await own.close();
   }, 240_000);
 

@@ -44,18 +44,29 @@ export class ApiKeysController {
   constructor(private readonly keys: ApiKeysService) {}
 
   @Get()
-  @ApiOperation({ summary: 'The organisation’s API keys, with today’s calls of each', description: 'Never the secrets.' })
+  @ApiOperation({
+    summary: 'The organisation’s API keys, with today’s calls of each, and the level the service sets for them',
+    description: 'Never the secrets.',
+  })
   @ApiOkResponse({ type: ApiKeysResponseDto })
   @ApiForbiddenResponse(FORBIDDEN)
   async list(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<ApiKeysResponse> {
     noStore(response);
-    return { keys: await this.keys.list(signedInUser(request).organisationId) };
+    return this.keys.list(signedInUser(request).organisationId);
   }
 
   @Post()
-  @ApiOperation({ summary: 'Create an API key', description: 'The answer holds the key’s secret: the only time it is shown.' })
+  @ApiOperation({
+    summary: 'Create an API key',
+    description:
+      'The answer holds the key’s secret: the only time it is shown. Its daily quota and calls a minute are within the level the service sets for the organisation (`levels` in the list): each at most that level, and the daily quotas of the keys in use together at most the daily level. Not given, they are 10,000 and 60, or less if the level leaves less.',
+  })
   @ApiCreatedResponse({ type: ApiKeySecretResponseDto })
-  @ApiBadRequestResponse({ ...ERROR, description: 'A field is missing or not right; each error names its field.' })
+  @ApiBadRequestResponse({
+    ...ERROR,
+    description:
+      'A field is missing or not right, or the daily quota or calls a minute are above the organisation’s level (VALIDATION_FAILED); each error names its field.',
+  })
   @ApiForbiddenResponse(FORBIDDEN)
   @ApiConflictResponse({ ...ERROR, description: 'The organisation already has 20 keys in use (TOO_MANY_API_KEYS).' })
   async create(

@@ -4,6 +4,7 @@ import { IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinL
 import {
   API_KEY_LIMITS,
   API_KEY_MESSAGES,
+  type ApiKeyLevels,
   type ApiKeySecretResponse,
   type ApiKeysResponse,
   type ApiKeyView,
@@ -28,7 +29,7 @@ export class CreateApiKeyRequest extends BrowserRequest {
   name!: string;
 
   @ApiPropertyOptional({
-    description: `Households the key may have worked out a day (UK date); ${API_KEY_LIMITS.defaultDailyQuota} when not given.`,
+    description: `Households the key may have worked out a day (UK date); ${API_KEY_LIMITS.defaultDailyQuota} when not given, or less if the organisation's level leaves less. At most the organisation's daily level, and with the keys in use at most that level between them.`,
     minimum: 1,
     maximum: API_KEY_LIMITS.maxDailyQuota,
     example: API_KEY_LIMITS.defaultDailyQuota,
@@ -41,7 +42,7 @@ export class CreateApiKeyRequest extends BrowserRequest {
   dailyQuota?: number;
 
   @ApiPropertyOptional({
-    description: `Calls the key may make a minute; ${API_KEY_LIMITS.defaultPerMinute} when not given.`,
+    description: `Calls the key may make a minute; ${API_KEY_LIMITS.defaultPerMinute} when not given, or the organisation's level if lower. At most the organisation's per-minute level.`,
     minimum: 1,
     maximum: API_KEY_LIMITS.maxPerMinute,
     example: API_KEY_LIMITS.defaultPerMinute,
@@ -73,10 +74,17 @@ export class ApiKeyViewDto implements ApiKeyView {
   @ApiProperty({ description: 'The first characters of the key, to tell keys apart.', example: 'bc_live_Hk3vQ9xZ' })
   prefix!: string;
 
-  @ApiProperty({ description: 'Households the key may have worked out a day (UK date).', example: 10000 })
+  @ApiProperty({
+    description:
+      'Households the key may have worked out a day (UK date), as counted: its quota, or its share of the organisation’s level if that was lowered below what its keys in use add up to.',
+    example: 10000,
+  })
   dailyQuota!: number;
 
-  @ApiProperty({ description: 'Calls the key may make a minute.', example: 60 })
+  @ApiProperty({
+    description: 'Calls the key may make a minute, as counted: its limit, or the organisation’s level if lower.',
+    example: 60,
+  })
   perMinute!: number;
 
   @ApiProperty({ format: 'date-time', description: 'When the key was created.' })
@@ -95,8 +103,24 @@ export class ApiKeyViewDto implements ApiKeyView {
   refusedToday!: number;
 }
 
+export class ApiKeyLevelsDto implements ApiKeyLevels {
+  @ApiProperty({
+    description: 'Households the organisation’s keys in use may work out a day between them, as the service sets it (not the admin).',
+    example: 100000,
+  })
+  dailyQuota!: number;
+
+  @ApiProperty({ description: 'Calls a minute each of the organisation’s keys may make at most, as the service sets it.', example: 600 })
+  perMinute!: number;
+
+  @ApiProperty({ description: 'The daily quotas of the organisation’s keys in use, added up as they were set.', example: 20000 })
+  dailyQuotaInUse!: number;
+}
+
 export class ApiKeysResponseDto implements ApiKeysResponse {
   @ApiProperty({ type: [ApiKeyViewDto], description: 'Keys in use first, newest first; then revoked keys.' }) keys!: ApiKeyViewDto[];
+  @ApiProperty({ type: ApiKeyLevelsDto, description: 'The level the service sets for the organisation’s keys.' })
+  levels!: ApiKeyLevelsDto;
 }
 
 export class ApiKeySecretResponseDto implements ApiKeySecretResponse {

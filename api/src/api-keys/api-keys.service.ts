@@ -7,12 +7,14 @@ import {
   API_KEY_MESSAGES,
   API_KEY_PREFIX,
   type ApiKeySecretResponse,
+  type ApiKeysResponse,
   type ApiKeyView,
 } from '../../../common/api-keys/model.js';
 import { ukToday } from '../../../common/dates/uk-today.js';
 import type { SignedInUser } from '../accounts/signed-in-user.js';
 import { ApiError } from '../errors/api-error.js';
 import { PostgresThrottlerStorage } from '../rate-limit/postgres-throttler-storage.js';
+import { ApiKeyLevelsService, countedDailyQuotaSql, countedPerMinuteSql, quotasWithinLevels } from './api-key-levels.js';
 
 /** `bc_live_` and 32 random bytes in base64url: 256 bits, so a key cannot be guessed, only stolen. */
 export function newApiKeySecret(): string {
@@ -61,10 +63,14 @@ const COUNT_REFUSED = `
   ON CONFLICT (key_id, day) DO UPDATE SET refused = usage.refused + 1
   RETURNING calls`;
 
-/** Finds a live key by its secret's digest and notes that it was used, in one statement. */
+/**
+ * Finds a live key by its secret's digest and notes that it was used, in one statement; answers its quota and limit as
+ * counted, within its organisation's level ($2 and $3 the configured default levels: api-key-levels.ts).
+ */
 const TOUCH_KEY = `
-  UPDATE api_keys SET last_used_at = now() WHERE key_hash = $1 AND revoked_at IS NULL
-  RETURNING id, daily_quota, per_minute`;
+  UPDATE api_keys k SET last_used_at = now() FROM organisations o
+  WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND o.id = k.organisation_id
+  RETURNING k.id, ${countedDailyQuotaSql(2)} AS daily_quota, ${countedPerMinuteSql(3)} AS per_minute`;
 
 interface KeyRow {
   id: string;
@@ -94,10 +100,12 @@ function viewOf(row: KeyRow): ApiKeyView {
   };
 }
 
+/** $1 organisation, $2 UK day, $3 and $4 the configured default levels: each key with its quota and limit as counted. */
 const SELECT_KEYS = `
-  SELECT k.id, k.name, k.prefix, k.daily_quota, k.per_minute, k.created_at, k.revoked_at, k.last_used_at,
-         u.calls AS calls_today, u.refused AS refused_today
-  FROM api_keys k LEFT JOIN api_key_usage u ON u.key_id = k.id AND u.day = $2::date
+  SELECT k.id, k.name, k.prefix, ${countedDailyQuotaSql(3)} AS daily_quota, ${countedPerMinuteSql(4)} AS per_minute,
+         k.created_at, k.revoked_at, k.last_used_at, u.calls AS calls_today, u.refused AS refused_today
+  FROM api_keys k JOIN organisations o ON o.id = k.organisation_id
+  LEFT JOIN api_key_usage u ON u.key_id = k.id AND u.day = $2::date
   WHERE k.organisation_id = $1`;
 
 export interface NewApiKey {
@@ -117,38 +125,54 @@ export class ApiKeysService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly storage: PostgresThrottlerStorage,
+    private readonly levels: ApiKeyLevelsService,
   ) {}
 
-  async list(organisationId: string): Promise<ApiKeyView[]> {
+  /** The organisation's keys, with the level the service sets for them. */
+  async list(organisationId: string): Promise<ApiKeysResponse> {
     const rows = await this.dataSource.query<KeyRow[]>(`${SELECT_KEYS} ORDER BY k.revoked_at IS NOT NULL, k.created_at DESC, k.id`, [
       organisationId,
       ukToday(),
+      this.levels.defaults.dailyQuota,
+      this.levels.defaults.perMinute,
     ]);
-    return rows.map(viewOf);
+    return { keys: rows.map(viewOf), levels: (await this.levels.levelsOf(this.dataSource, organisationId))! };
   }
 
+  /**
+   * A new key, within the organisation's level (api-key-levels.ts): 400 naming dailyQuota or perMinute above it, or
+   * a daily quota that would take the keys in use past it between them.
+   */
   async create(user: SignedInUser, request: NewApiKey): Promise<ApiKeySecretResponse> {
     const secret = newApiKeySecret();
-    // The count and the insert in one statement, so that two admins at once cannot pass the limit.
-    const rows = await this.dataSource.query<{ id: string }[]>(
-      `INSERT INTO api_keys (organisation_id, name, prefix, key_hash, daily_quota, per_minute, created_by)
-       SELECT $1, $2, $3, $4, $5, $6, $7
-       WHERE (SELECT count(*) FROM api_keys WHERE organisation_id = $1 AND revoked_at IS NULL) < $8
-       RETURNING id`,
-      [
-        user.organisationId,
-        request.name,
-        prefixOf(secret),
-        apiKeyHash(secret),
-        request.dailyQuota ?? API_KEY_LIMITS.defaultDailyQuota,
-        request.perMinute ?? API_KEY_LIMITS.defaultPerMinute,
-        user.userId,
-        API_KEY_LIMITS.maxActiveKeys,
-      ],
-    );
-    if (rows.length === 0) throw new ApiError(409, 'TOO_MANY_API_KEYS', API_KEY_MESSAGES.tooMany);
-    this.audit('created', user, rows[0].id);
-    return { key: await this.findOrThrow(user.organisationId, rows[0].id), secret };
+    const id = await this.dataSource.transaction(async (manager) => {
+      // The organisation's row stays locked to the end, so that two admins at once cannot pass the count or the level.
+      const levels = await this.levels.levelsOf(manager, user.organisationId, true);
+      if (!levels) throw new ApiError(404, 'API_KEY_NOT_FOUND', API_KEY_MESSAGES.notFound);
+      const [{ active }] = await manager.query<{ active: number }[]>(
+        `SELECT count(*)::int AS active FROM api_keys WHERE organisation_id = $1 AND revoked_at IS NULL`,
+        [user.organisationId],
+      );
+      if (active >= API_KEY_LIMITS.maxActiveKeys) throw new ApiError(409, 'TOO_MANY_API_KEYS', API_KEY_MESSAGES.tooMany);
+      const within = quotasWithinLevels(request, levels);
+      if (!within.quotas) throw ApiError.validation(within.problems);
+      const [row] = await manager.query<{ id: string }[]>(
+        `INSERT INTO api_keys (organisation_id, name, prefix, key_hash, daily_quota, per_minute, created_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+        [
+          user.organisationId,
+          request.name,
+          prefixOf(secret),
+          apiKeyHash(secret),
+          within.quotas.dailyQuota,
+          within.quotas.perMinute,
+          user.userId,
+        ],
+      );
+      return row.id;
+    });
+    this.audit('created', user, id);
+    return { key: await this.findOrThrow(user.organisationId, id), secret };
   }
 
   /** A new secret for the key; the old one stops working with this statement. */
@@ -185,7 +209,13 @@ export class ApiKeysService {
 
   /** The organisation's key; another organisation's, or none, is 404 alike, so ids of others are not confirmed. */
   private async findOrThrow(organisationId: string, id: string): Promise<ApiKeyView> {
-    const rows = await this.dataSource.query<KeyRow[]>(`${SELECT_KEYS} AND k.id = $3`, [organisationId, ukToday(), id]);
+    const rows = await this.dataSource.query<KeyRow[]>(`${SELECT_KEYS} AND k.id = $5`, [
+      organisationId,
+      ukToday(),
+      this.levels.defaults.dailyQuota,
+      this.levels.defaults.perMinute,
+      id,
+    ]);
     if (rows.length === 0) throw new ApiError(404, 'API_KEY_NOT_FOUND', API_KEY_MESSAGES.notFound);
     return viewOf(rows[0]);
   }
@@ -200,6 +230,8 @@ export class ApiKeysService {
     // TypeORM answers an UPDATE with [rows, count].
     const [[key]] = await this.dataSource.query<[{ id: string; daily_quota: number; per_minute: number }[], number]>(TOUCH_KEY, [
       apiKeyHash(secret),
+      this.levels.defaults.dailyQuota,
+      this.levels.defaults.perMinute,
     ]);
     if (!key) throw new ApiError(401, 'API_KEY_INVALID', API_KEY_MESSAGES.invalid);
     const admitted = { id: key.id, dailyQuota: key.daily_quota };

@@ -113,6 +113,22 @@ describe('validateEnvironment', () => {
     }
   });
 
+  it('takes the default level of an organisation’s API keys as whole numbers up to the keys’ own maxima', () => {
+    expect(validateEnvironment({})).toMatchObject({ API_KEYS_DAILY_LEVEL: 100_000, API_KEYS_PER_MINUTE_LEVEL: 600 });
+    expect(validateEnvironment({ API_KEYS_DAILY_LEVEL: '20000', API_KEYS_PER_MINUTE_LEVEL: '120' })).toMatchObject({
+      API_KEYS_DAILY_LEVEL: 20_000,
+      API_KEYS_PER_MINUTE_LEVEL: 120,
+    });
+    for (const bad of ['0', '1000001', '1.5', 'lots']) {
+      expect(problemsWith({ API_KEYS_DAILY_LEVEL: bad })).toEqual([
+        'API_KEYS_DAILY_LEVEL must be a whole number of households from 1 to 1000000.',
+      ]);
+    }
+    expect(problemsWith({ API_KEYS_PER_MINUTE_LEVEL: '6001' })).toEqual([
+      'API_KEYS_PER_MINUTE_LEVEL must be a whole number of calls from 1 to 6000.',
+    ]);
+  });
+
   it('trusts proxies only when named, never everyone', () => {
     expect(validateEnvironment({}).TRUST_PROXY).toBeUndefined();
     for (const good of ['loopback', '1', 'loopback, 10.0.0.0/8', '2001:db8::/32,uniquelocal', '192.0.2.7']) {
@@ -130,6 +146,8 @@ describe('validateEnvironment', () => {
       .filter(Boolean)
       .sort();
     expect(documented).toEqual([
+      'API_KEYS_DAILY_LEVEL',
+      'API_KEYS_PER_MINUTE_LEVEL',
       'BODY_LIMIT_KB',
       'CHAT_SCRIPT_URL',
       'DATABASE_URL',

@@ -13,6 +13,7 @@ import {
   ValidateBy,
   validateSync,
 } from 'class-validator';
+import { API_KEY_DEFAULT_LEVELS, API_KEY_LIMITS } from '../../../common/api-keys/model.js';
 import { parseRouteLimit, ROUTE_LIMITS, routeLimitRule } from '../rate-limit/route-limits.js';
 import { isTrustProxyValue, TRUST_PROXY_RULE } from '../rate-limit/source-address.js';
 
@@ -26,6 +27,8 @@ const BODY_LIMIT_RULE = 'BODY_LIMIT_KB must be a whole number of kilobytes from 
 const RETENTION_RULE = 'RETENTION_MONTHS must be a whole number of months from 1 to 120.';
 const EMAILS_PER_SENDER_RULE = 'EMAILS_PER_HOUR_PER_SENDER must be a whole number from 1 to 100000.';
 const EMAILS_PER_HOUR_RULE = 'EMAILS_PER_HOUR must be a whole number from 1 to 1000000.';
+const KEYS_DAILY_LEVEL_RULE = `API_KEYS_DAILY_LEVEL must be a whole number of households from 1 to ${API_KEY_LIMITS.maxDailyQuota}.`;
+const KEYS_PER_MINUTE_LEVEL_RULE = `API_KEYS_PER_MINUTE_LEVEL must be a whole number of calls from 1 to ${API_KEY_LIMITS.maxPerMinute}.`;
 
 /** A per-address route limit, `<requests>/<window>` (api/src/rate-limit/route-limits.ts). */
 const IsRouteLimit = (variable: string) =>
@@ -170,6 +173,23 @@ export class Environment {
   @IsRouteLimit(ROUTE_LIMITS['policy-run'].variable)
   RATE_LIMIT_POLICY_RUN: string = ROUTE_LIMITS['policy-run'].default;
 
+  /**
+   * The level the service sets for an organisation's API keys unless an operator set its own
+   * (`npm run accounts:api-key-levels`): the households its keys in use may work out a day between them.
+   */
+  @Type(() => Number)
+  @IsInt({ message: KEYS_DAILY_LEVEL_RULE })
+  @Min(1, { message: KEYS_DAILY_LEVEL_RULE })
+  @Max(API_KEY_LIMITS.maxDailyQuota, { message: KEYS_DAILY_LEVEL_RULE })
+  API_KEYS_DAILY_LEVEL: number = API_KEY_DEFAULT_LEVELS.dailyQuota;
+
+  /** ... and the calls a minute each of its keys may make at most. */
+  @Type(() => Number)
+  @IsInt({ message: KEYS_PER_MINUTE_LEVEL_RULE })
+  @Min(1, { message: KEYS_PER_MINUTE_LEVEL_RULE })
+  @Max(API_KEY_LIMITS.maxPerMinute, { message: KEYS_PER_MINUTE_LEVEL_RULE })
+  API_KEYS_PER_MINUTE_LEVEL: number = API_KEY_DEFAULT_LEVELS.perMinute;
+
   /** Express's 'trust proxy': unset, X-Forwarded-For is ignored and the connection's peer is the source address. */
   @IsOptional()
   @ValidateBy(
@@ -212,6 +232,8 @@ const KNOWN_VARIABLES = [
   'RATE_LIMIT_CASELOAD_RUN',
   'RATE_LIMIT_POLICY_RUN',
   'JOB_WORKER',
+  'API_KEYS_DAILY_LEVEL',
+  'API_KEYS_PER_MINUTE_LEVEL',
   'TRUST_PROXY',
 ];
 

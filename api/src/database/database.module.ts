@@ -11,11 +11,25 @@ import { runMigrations } from './migrate.js';
 
 export const DATABASE_SERVER = Symbol('DATABASE_SERVER');
 
-/** The server behind DATABASE_URL, or, when it is unset, the embedded PostgreSQL started here. */
+/**
+ * The server behind DATABASE_URL, or, when it is unset, the embedded PostgreSQL started here (or found running for
+ * another process). If the embedded one stops on its own, it is started again; if that keeps failing, the process
+ * exits with code 1 and says why, so that whatever supervises it starts it afresh rather than it answering 503 for
+ * ever.
+ */
 async function openDatabaseServer(config: ConfigService<Environment, true>, logger: JsonLogger): Promise<DatabaseServer> {
   const url = config.get('DATABASE_URL', { infer: true });
   if (url) return { url, stop: async () => undefined };
-  return startEmbeddedPostgres(config.get('DATA_DIR', { infer: true }), logger.forNest());
+  return startEmbeddedPostgres(config.get('DATA_DIR', { infer: true }), logger.forNest(), {
+    heal: {
+      onGiveUp: (reason) => {
+        logger.event('error', 'the embedded database could not be started again; exiting so that a supervisor restarts the server', {
+          reason,
+        });
+        process.exit(1);
+      },
+    },
+  });
 }
 
 @Module({

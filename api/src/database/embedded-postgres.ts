@@ -16,6 +16,15 @@ export interface DatabaseServer {
   stop(): Promise<void>;
 }
 
+/**
+ * What a process that keeps using the embedded PostgreSQL does when it stops on its own (killed, crashed): it starts
+ * it again, and if it cannot after every try, `onGiveUp` is told why (the server then exits, so that whatever
+ * supervises it starts it afresh).
+ */
+export interface HealOptions {
+  onGiveUp(reason: string): void;
+}
+
 // The embedded PostgreSQL can be shared: `npm start` and the scripts (accounts:*, data:*, ...) run on the same
 // cluster under DATA_DIR. Whoever finds it running uses it (attaches) rather than starting or stopping another;
 // each process using it is listed in DATA_DIR/embedded-postgres.users/, and the last one to let go stops it. A lock
@@ -38,6 +47,13 @@ const IMMEDIATE_SHUTDOWN_MS = 1_000;
 const KILL_WAIT_MS = 1_000;
 /** A lock file still empty after this long was left by a process that died while making it. */
 const EMPTY_LOCK_STALE_MS = 5_000;
+/** How often a process using the embedded PostgreSQL looks whether its postmaster is still there. */
+const WATCH_INTERVAL_MS = 1_000;
+/**
+ * The waits before each try at starting it again once it has stopped on its own. A postmaster killed outright leaves
+ * its backends to notice and end, and the new one cannot start until they have, so the first tries may fail.
+ */
+const RESTART_WAITS_MS = [0, 1_000, 2_000, 4_000, 8_000];
 
 const STATE_FILE = 'embedded-postgres.json';
 const USERS_DIR = 'embedded-postgres.users';
@@ -47,6 +63,21 @@ const LOG_FILE = 'embedded-postgres.log';
 const run = promisify(execFile);
 const isRoot = () => process.getuid?.() === 0;
 const sleep = (ms: number) => new Promise((wake) => setTimeout(wake, ms));
+
+/** Waits `ms`, or less if `signal` aborts meanwhile; answers whether it waited the whole time. */
+function pause(ms: number, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(false);
+  return new Promise((wake) => {
+    const done = (whole: boolean) => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', aborted);
+      wake(whole);
+    };
+    const aborted = () => done(false);
+    const timer = setTimeout(() => done(true), ms);
+    signal.addEventListener('abort', aborted, { once: true });
+  });
+}
 
 interface ClusterState {
   password: string;
@@ -196,11 +227,15 @@ async function runningPostmaster(clusterDir: string): Promise<RunningPostmaster 
 
 // ---- the lock and the list of users -----------------------------------------------------------------------------
 
-/** Runs `work` holding the cluster's lock file; gives up after `timeoutMs`, naming the holder, if another process holds it. */
+/**
+ * Runs `work` holding the cluster's lock file; gives up after `timeoutMs` (or when `signal` aborts), naming the
+ * holder, if another process holds it.
+ */
 async function withClusterLock<T>(
   root: string,
   timeoutMs: number,
   work: () => Promise<T>,
+  signal?: AbortSignal,
 ): Promise<{ done: true; value: T } | { done: false; holder: string }> {
   const file = join(root, LOCK_FILE);
   const me = (await processIdentity(process.pid)) ?? `${process.pid}`;
@@ -228,7 +263,7 @@ async function withClusterLock<T>(
       await rm(file, { force: true });
       continue;
     }
-    if (Date.now() >= deadline) return { done: false, holder };
+    if (Date.now() >= deadline || signal?.aborted) return { done: false, holder };
     await sleep(50);
   }
   try {
@@ -327,13 +362,22 @@ async function ensureDatabase(port: number, password: string, timeoutMs: number,
 /**
  * Runs the postgres program on the cluster in a session of its own (so a terminal's Ctrl-C, sent to the whole
  * foreground group, does not reach it), writing its output to DATA_DIR/embedded-postgres.log, and waits until it
- * takes connections. This process does not wait for it: it may outlive this process while others use it.
+ * takes connections; answers its pid. This process does not wait for it: it may outlive this process while others
+ * use it. Started again after it stopped on its own (`again`), the log is added to, keeping what it said before;
+ * an abort of `signal` stops it while it starts.
  */
-async function runPostgres(cluster: Cluster, port: number, password: string): Promise<void> {
+async function runPostgres(
+  cluster: Cluster,
+  port: number,
+  password: string,
+  { again = false, signal }: { again?: boolean; signal?: AbortSignal } = {},
+): Promise<number> {
   const program = await postgresProgram();
   const ids = isRoot() ? await idsOf(SUPERUSER) : null;
   const logFile = join(cluster.root, LOG_FILE);
-  const log = await open(logFile, 'w', 0o600);
+  const log = await open(logFile, again ? 'a' : 'w', 0o600);
+  // Where this run's output begins: a failure quotes only that, not what the log held before.
+  const startsAt = (await log.stat()).size;
   let ended = false;
   let pid: number | undefined;
   try {
@@ -368,10 +412,12 @@ async function runPostgres(cluster: Cluster, port: number, password: string): Pr
     child.once('error', () => (ended = true));
     child.unref();
     pid = child.pid;
-    await ensureDatabase(port, password, START_TIMEOUT_MS, () => ended);
+    await ensureDatabase(port, password, START_TIMEOUT_MS, () => ended || signal?.aborted === true);
+    return pid!;
   } catch {
     if (pid !== undefined && !ended) await stopPostmaster(pid);
-    const output = (await readFile(logFile, 'utf8').catch(() => '')).trimEnd().split('\n').slice(-RECENT_OUTPUT_LINES);
+    const whole = await readFile(logFile).catch(() => Buffer.alloc(0));
+    const output = whole.subarray(startsAt).toString('utf8').trimEnd().split('\n').slice(-RECENT_OUTPUT_LINES);
     throw new Error(`The embedded PostgreSQL in ${cluster.clusterDir} did not start. Its last output:\n${output.join('\n')}`);
   } finally {
     await log.close();
@@ -430,11 +476,108 @@ async function letGo(cluster: Cluster, user: string, logger: LoggerService): Pro
   }
 }
 
-function handle(cluster: Cluster, url: string, user: string, logger: LoggerService): DatabaseServer {
+const pidOf = (identity: string) => Number(identity.split(' ')[0]);
+
+/**
+ * Watches the postmaster this process started or attached to, for as long as this process uses it. When it has
+ * gone (killed, crashed), starts it again on the same port under the cluster's lock, so that of all the processes
+ * using it only the first to get there starts it and the others find it running; the connection pool then
+ * reconnects by itself. After RESTART_WAITS_MS.length failed tries, `heal.onGiveUp` says why. Logs only pids,
+ * the port and PostgreSQL's own start-up messages: nothing of anyone's data.
+ */
+function watchPostmaster(
+  cluster: Cluster,
+  port: number,
+  password: string,
+  postmaster: string,
+  logger: LoggerService,
+  heal: HealOptions,
+): { stop(): Promise<void> } {
+  const stopped = new AbortController();
+  let watched = postmaster;
+  let healing: Promise<void> | null = null;
+
+  /** Starts it again, or finds another process has; answers the identity of the postmaster now running. */
+  const startAgain = async (): Promise<string> => {
+    const outcome = await withClusterLock(
+      cluster.root,
+      START_LOCK_TIMEOUT_MS,
+      async () => {
+        const running = await runningPostmaster(cluster.clusterDir);
+        if (running) {
+          if (running.port !== port) {
+            throw new Error(`another process started it again on port ${running.port}, and this process's connections use ${port}`);
+          }
+          logger.log(`the embedded PostgreSQL was started again by another process (pid ${running.pid}); using it`, 'EmbeddedPostgres');
+          return (await processIdentity(running.pid)) ?? `${running.pid}`;
+        }
+        const pid = await runPostgres(cluster, port, password, { again: true, signal: stopped.signal });
+        logger.warn(
+          `started the embedded PostgreSQL again on 127.0.0.1:${port} (pid ${pid}) after it stopped unexpectedly`,
+          'EmbeddedPostgres',
+        );
+        return (await processIdentity(pid)) ?? `${pid}`;
+      },
+      stopped.signal,
+    );
+    if (!outcome.done) throw new Error(`process ${pidOf(outcome.holder)} held the start lock for over ${START_LOCK_TIMEOUT_MS / 1000} s`);
+    return outcome.value;
+  };
+
+  const look = async (): Promise<void> => {
+    if (stopped.signal.aborted || (await isAlive(watched))) return;
+    logger.warn(`the embedded PostgreSQL (pid ${pidOf(watched)}) stopped unexpectedly; starting it again`, 'EmbeddedPostgres');
+    let reason = '';
+    for (const [attempt, wait] of RESTART_WAITS_MS.entries()) {
+      if (!(await pause(wait, stopped.signal))) return;
+      try {
+        watched = await startAgain();
+        return;
+      } catch (error) {
+        if (stopped.signal.aborted) return;
+        reason = error instanceof Error ? error.message : String(error);
+        logger.warn(
+          `could not start the embedded PostgreSQL again (try ${attempt + 1} of ${RESTART_WAITS_MS.length}): ${reason}`,
+          'EmbeddedPostgres',
+        );
+      }
+    }
+    clearInterval(timer);
+    heal.onGiveUp(
+      `The embedded PostgreSQL in ${cluster.clusterDir} stopped and could not be started again after ${RESTART_WAITS_MS.length} tries: ${reason}`,
+    );
+  };
+
+  const timer = setInterval(() => {
+    healing ??= look().finally(() => (healing = null));
+  }, WATCH_INTERVAL_MS);
+  // The watch alone never keeps the process running.
+  timer.unref();
+  return {
+    stop: async () => {
+      stopped.abort();
+      clearInterval(timer);
+      await healing;
+    },
+  };
+}
+
+function handle(
+  cluster: Cluster,
+  url: string,
+  user: string,
+  logger: LoggerService,
+  watch: { stop(): Promise<void> } | null,
+): DatabaseServer {
   let stopping: Promise<void> | undefined;
   return {
     url,
-    stop: () => (stopping ??= letGo(cluster, user, logger)),
+    // The watch ends first (stopping a postgres it is starting just then), so nothing starts it again behind letGo.
+    stop: () =>
+      (stopping ??= (async () => {
+        await watch?.stop();
+        await letGo(cluster, user, logger);
+      })()),
   };
 }
 
@@ -443,19 +586,22 @@ function handle(cluster: Cluster, url: string, user: string, logger: LoggerServi
  * process (a server, or a script), this uses it: same port, same data; otherwise it starts it, with its data in
  * `<dataDir>/postgres` on 127.0.0.1, on the port it had last time if that is free (or the `port` given),
  * creating the cluster and the `benefits` database the first time. A postgres left running by a process that
- * was killed outright, with nobody using it, is stopped and started afresh. `stop()` lets go of it: the
+ * was killed outright, with nobody using it, is stopped and started afresh. With `heal`, a postgres that stops on
+ * its own while this process uses it is started again (see watchPostmaster). `stop()` lets go of it: the
  * postgres stops only when no other process is using it.
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
   logger: LoggerService,
-  options: { port?: number } = {},
+  options: { port?: number; heal?: HealOptions } = {},
 ): Promise<DatabaseServer> {
   const cluster = clusterOf(dataDir);
   await mkdir(cluster.root, { recursive: true, mode: 0o755 });
   if (isRoot())
     await letPostgresUserThrough([cluster.clusterDir, dirname(createRequire(import.meta.url).resolve('embedded-postgres'))], logger);
 
+  const watch = async (port: number, password: string, pid: number) =>
+    options.heal ? watchPostmaster(cluster, port, password, (await processIdentity(pid)) ?? `${pid}`, logger, options.heal) : null;
   const outcome = await withClusterLock(cluster.root, START_LOCK_TIMEOUT_MS, async () => {
     const state = await readState(cluster);
     const others = await liveUsers(cluster.root);
@@ -467,7 +613,7 @@ export async function startEmbeddedPostgres(
         `using the embedded PostgreSQL already running on 127.0.0.1:${running.port} for process ${others.join(', ')}`,
         'EmbeddedPostgres',
       );
-      return handle(cluster, urlOf(running.port, state.password), user, logger);
+      return handle(cluster, urlOf(running.port, state.password), user, logger, await watch(running.port, state.password, running.pid));
     }
     if (running) {
       logger.warn(`stopping an embedded PostgreSQL (pid ${running.pid}) left running by an earlier process`, 'EmbeddedPostgres');
@@ -475,11 +621,11 @@ export async function startEmbeddedPostgres(
     }
     if (!clusterExists(cluster)) await initialiseCluster(cluster, state.password, logger);
     const port = options.port ?? (state.port && (await isPortFree(state.port)) ? state.port : await findFreePort());
-    await runPostgres(cluster, port, state.password);
+    const pid = await runPostgres(cluster, port, state.password);
     if (state.port !== port) await saveState(cluster, { ...state, port });
     const user = await addUser(cluster.root);
     logger.log(`embedded PostgreSQL listening on 127.0.0.1:${port} with its data in ${cluster.clusterDir}`, 'EmbeddedPostgres');
-    return handle(cluster, urlOf(port, state.password), user, logger);
+    return handle(cluster, urlOf(port, state.password), user, logger, await watch(port, state.password, pid));
   });
   if (!outcome.done) {
     throw new Error(

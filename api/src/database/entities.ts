@@ -18,6 +18,7 @@ import { ResultFeedback } from '../results/result-feedback.entity.js';
 import { CalculationSession } from '../survey/calculation-session.entity.js';
 import { SurveyAnswer } from '../survey/survey-answer.entity.js';
 import { AccessGrant } from '../verification/access-grant.entity.js';
+import { SigningKey } from '../site/signing-key.entity.js';
 
 /** Every table's entity. Listed once, for the app and the migration CLI alike. */
 export const ENTITIES = [
@@ -45,4 +46,5 @@ export const ENTITIES = [
   PolicyAuditEvent,
   ApiKey,
   ApiKeyUsage,
+  SigningKey,
 ];

@@ -103,10 +103,12 @@ export class ManagementInformationService {
     const partner = await this.partnerOf(user.organisationId);
     if (scope === 'partner' && !partner)
       throw new ApiError(404, 'NO_PARTNER_PORTAL', 'Your organisation does not run a partner portal of the calculator.');
-    // The organisation's clients' calculations, or the public's in the partner's portal (never a client's).
+    // The organisation's clients' calculations, or the public's in the partner's portal (never a client's): only
+    // those credited to the portal, which came through its frame (is_portal: api/src/site/portal-pass.ts), not every
+    // visit that names the partner.
     const whose =
       scope === 'partner'
-        ? { from: 'calculation_sessions s', where: 's.partner_id = $1 AND s.client_id IS NULL', id: partner!.id }
+        ? { from: 'calculation_sessions s', where: 's.partner_id = $1 AND s.is_portal AND s.client_id IS NULL', id: partner!.id }
         : { from: 'calculation_sessions s JOIN clients c ON c.id = s.client_id', where: 'c.organisation_id = $1', id: user.organisationId };
     const start = `${from}-01`;
     const end = `${addMonths(to, 1)}-01`;

@@ -59,19 +59,23 @@ describe('siteConfigFor', () => {
     return { fake, headers, varied };
   }
   const POLICY = "default-src 'self'; frame-ancestors 'self' https://www.cap.example https://www.dfl.example; object-src 'none'";
+  const passes = { issue: (partnerId: string) => `pass for ${partnerId}` };
 
-  it('lets only the recognised partner’s pages frame its portal', () => {
+  it('lets only the recognised partner’s pages frame its portal, and gives the page a portal pass for it', () => {
     const { fake, headers, varied } = response(POLICY);
-    expect(siteConfigFor(pageRequest('/?portal=true&id=cap_live', FRAMED_BY_CAP), fake, site).portal).toEqual({ partnerId: 'cap_live' });
+    expect(siteConfigFor(pageRequest('/?portal=true&id=cap_live', FRAMED_BY_CAP), fake, site, passes).portal).toEqual({
+      partnerId: 'cap_live',
+      pass: 'pass for cap_live',
+    });
     expect(headers.get('Content-Security-Policy')).toBe(
       "default-src 'self'; frame-ancestors 'self' https://www.cap.example; object-src 'none'",
     );
     expect(varied).toEqual(['Sec-Fetch-Dest', 'Referer']);
   });
 
-  it('leaves every other page’s policy as it is, with no portal', () => {
+  it('leaves every other page’s policy as it is, with no portal and no pass', () => {
     const { fake, headers } = response(POLICY);
-    expect(siteConfigFor(pageRequest('/?portal=true&id=cap_live', { 'Sec-Fetch-Dest': 'document' }), fake, site).portal).toBeNull();
+    expect(siteConfigFor(pageRequest('/?portal=true&id=cap_live', { 'Sec-Fetch-Dest': 'document' }), fake, site, passes).portal).toBeNull();
     expect(headers.get('Content-Security-Policy')).toBe(POLICY);
   });
 });

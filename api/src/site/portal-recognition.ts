@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
-import type { PartnerDefinition, PortalRecognition, SiteConfig } from '../../../common/site.js';
+import type { PartnerDefinition, SiteConfig } from '../../../common/site.js';
 import { readVisit } from '../../../common/visit.js';
+import type { PortalPasses } from './portal-pass.js';
 
 function parsed(url: string): URL | null {
   try {
@@ -18,7 +19,7 @@ function parsed(url: string): URL | null {
  * a Content-Security-Policy whose frame-ancestors are x's origins alone (`narrowFrameAncestors`), so the browser
  * itself refuses to show x's portal inside anybody else's page. See docs/security.md 'Partner portals'.
  */
-export function recognisePortal(request: Request, site: SiteConfig): PortalRecognition | null {
+export function recognisePortal(request: Request, site: SiteConfig): { partnerId: string } | null {
   const visit = readVisit(new URLSearchParams(request.url.split('?')[1] ?? ''));
   if (!visit.isPortal || !visit.partnerId || !Object.hasOwn(site.partners, visit.partnerId)) return null;
   if (request.get('sec-fetch-dest') !== 'iframe') return null;
@@ -43,12 +44,17 @@ export function narrowFrameAncestors(response: Response, partner: PartnerDefinit
   response.setHeader('Content-Security-Policy', policy.replace(/frame-ancestors [^;]*/, `frame-ancestors ${ancestors}`));
 }
 
-/** The page's settings for this request: the site's, with the portal the request was recognised as. */
-export function siteConfigFor(request: Request, response: Response, site: SiteConfig): SiteConfig {
+/**
+ * The page's settings for this request: the site's, with the portal the request was recognised as and a portal pass
+ * for it, which the web app sends with the questionnaire's first POST so that the calculation is credited to the
+ * partner's portal.
+ */
+export function siteConfigFor(request: Request, response: Response, site: SiteConfig, passes: Pick<PortalPasses, 'issue'>): SiteConfig {
   const portal = recognisePortal(request, site);
   // The same address answers differently inside a partner's frame and outside it.
   response.vary('Sec-Fetch-Dest');
   response.vary('Referer');
-  if (portal) narrowFrameAncestors(response, site.partners[portal.partnerId]);
-  return { ...site, portal };
+  if (!portal) return { ...site, portal: null };
+  narrowFrameAncestors(response, site.partners[portal.partnerId]);
+  return { ...site, portal: { partnerId: portal.partnerId, pass: passes.issue(portal.partnerId) } };
 }

@@ -2,12 +2,13 @@ import { Global, Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { resolve } from 'node:path';
 import type { Environment } from '../config/environment.js';
+import { PortalPasses } from './portal-pass.js';
 import { loadSiteConfig } from './site-definitions.js';
 
 export const SITE_CONFIG = Symbol('SITE_CONFIG');
 export const DEFINITIONS_DIR = resolve('definitions');
 
-/** The site and partner settings, read once at start from `definitions/` and configuration. */
+/** The site and partner settings, read once at start from `definitions/` and configuration; and the portal passes. */
 @Global()
 @Module({
   providers: [
@@ -22,7 +23,8 @@ export const DEFINITIONS_DIR = resolve('definitions');
           config.get('EXTRA_PARTNERS_DIR', { infer: true }) ?? null,
         ),
     },
+    PortalPasses,
   ],
-  exports: [SITE_CONFIG],
+  exports: [SITE_CONFIG, PortalPasses],
 })
 export class SiteModule {}

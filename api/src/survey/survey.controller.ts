@@ -97,7 +97,7 @@ export class SurveyController {
   })
   submit(@Req() request: Request, @Body() body: unknown): Promise<SurveyPageResponseDto> {
     const submission = readSurveySubmission(body);
-    return this.survey.submit(submission, callerOf(request, submission.fields.browserId));
+    return this.survey.submit(submission, callerOf(request, submission.fields.browserId), request.get('sec-fetch-site') ?? null);
   }
 
   @Post('bands')

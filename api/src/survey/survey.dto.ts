@@ -5,6 +5,7 @@ import { SURVEY_ACTIONS } from '../../../common/survey/model.js';
 import { ApiError } from '../errors/api-error.js';
 import { fieldErrors } from '../errors/request-validation.pipe.js';
 import { BrowserRequest } from '../requests/browser-request.dto.js';
+import { PORTAL_PASS_MAX_LENGTH } from '../site/portal-pass.js';
 
 /** What every post of a visit carries (spec 000 §7, spec 001 §7): where the visitor came from and their device. */
 export class VisitFields extends BrowserRequest {
@@ -86,10 +87,25 @@ export class SurveySubmissionFields extends VisitFields {
   @MaxLength(100, { message: 'pipSessionId must be at most 100 characters.' })
   pipSessionId?: string | null;
 
-  @ApiPropertyOptional({ description: 'Shown inside a partner portal (`portal=true`).' })
+  @ApiPropertyOptional({
+    description:
+      'Shown inside a partner portal (`portal=true`). A calculation is started as the partner’s portal (shown as the partner shows it, and counted in its management information) only with `portalPass` too; otherwise it is an ordinary visit from the partner.',
+  })
   @IsOptional()
   @IsBoolean({ message: 'portal must be true or false.' })
   portal?: boolean;
+
+  @ApiPropertyOptional({
+    description:
+      'The portal pass the page’s settings gave when the server recognised the partner’s frame (`portal.pass`): only the first POST, which starts the calculation, needs it. Without a good one (or without the browser’s Sec-Fetch-Site: same-origin), the calculation is not credited to the portal.',
+    nullable: true,
+    type: String,
+    maxLength: PORTAL_PASS_MAX_LENGTH,
+  })
+  @IsOptional()
+  @IsString({ message: 'portalPass must be text.' })
+  @MaxLength(PORTAL_PASS_MAX_LENGTH, { message: `portalPass must be at most ${PORTAL_PASS_MAX_LENGTH} characters.` })
+  portalPass?: string | null;
 }
 
 const FIELD_NAMES = new Set([
@@ -103,6 +119,7 @@ const FIELD_NAMES = new Set([
   'test',
   'pipSessionId',
   'portal',
+  'portalPass',
   'isMobile',
   'browserVersion',
   'browserName',

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { ukToday } from '../../../common/dates/uk-today.js';
@@ -25,6 +25,7 @@ import { ApiError } from '../errors/api-error.js';
 import type { CouncilTaxAddressChoice } from '../lookup/council-tax-band-provider.js';
 import { LookupUnavailableError } from '../lookup/lookup-unavailable.error.js';
 import { LookupService } from '../lookup/lookup.service.js';
+import { PortalPasses } from '../site/portal-pass.js';
 import { SITE_CONFIG } from '../site/site.module.js';
 import type { Caller } from '../verification/caller.js';
 import { SessionAccessService } from '../verification/session-access.service.js';
@@ -185,6 +186,8 @@ function calculationOf(row: CalculationRow): OpenCalculation {
  */
 @Injectable()
 export class SurveyService {
+  private readonly logger = new Logger('Survey');
+
   constructor(
     @Inject(COMPILED_SURVEY) private readonly surveyVersions: SurveyVersions,
     @Inject(NATIONAL_LIVING_WAGE) private readonly livingWage: DatedParameter,
@@ -196,6 +199,7 @@ export class SurveyService {
     private readonly lookup: LookupService,
     private readonly brmas: PostcodeBrmaLookup,
     @Inject(ENTITLEMENT_ENGINE) private readonly engine: Entitlements,
+    private readonly portalPasses: PortalPasses,
   ) {}
 
   /** The questionnaire in force today. */
@@ -287,8 +291,16 @@ export class SurveyService {
     return this.lookup.hasAddresses(postcode.postcode);
   }
 
-  /** POST /api/data/survey/: saves one page's answers and answers with the page to show next. */
-  async submit({ fields, answers: posted }: SurveySubmission, caller: Caller): Promise<SurveyPageResponse> {
+  /**
+   * POST /api/data/survey/: saves one page's answers and answers with the page to show next. `fetchSite` is the
+   * browser's Sec-Fetch-Site, which with the portal pass shows that a new calculation was started in the partner's
+   * frame.
+   */
+  async submit(
+    { fields, answers: posted }: SurveySubmission,
+    caller: Caller,
+    fetchSite: string | null = null,
+  ): Promise<SurveyPageResponse> {
     const partnerId = this.portalPartnerOf(fields);
     const calculation = fields.session ? await this.findCalculation(fields.session) : null;
     if (fields.session && !calculation) throw calculationNotFound();
@@ -353,7 +365,14 @@ export class SurveyService {
       : [...new Set([...(calculation?.session.completedPages ?? []), page.definition.name])];
     const unfinished = after.applicable.find((candidate) => !completedPages.includes(candidate.definition.name));
 
-    const session = calculation?.session ?? (await this.startCalculation(fields, partnerId, ownerOfNewCalculationOrThrow(caller)));
+    const session =
+      calculation?.session ??
+      (await this.startCalculation(
+        fields,
+        partnerId,
+        this.isPortalCalculation(fields, partnerId, fetchSite),
+        ownerOfNewCalculationOrThrow(caller),
+      ));
     if (!isBack) {
       session.completedPages = completedPages;
       if (finishing && !unfinished) session.finishedAt = new Date();
@@ -443,9 +462,25 @@ export class SurveyService {
     return partnerId;
   }
 
+  /**
+   * Whether a calculation started now is the partner's portal's: only when it came through the partner's frame, shown
+   * by the portal pass the page server gave that frame and the browser's Sec-Fetch-Site (PortalPasses). Otherwise
+   * (a script naming the partner, or a pass lapsed) it is started as an ordinary visit from the partner: it works
+   * the same, keeps the partner for attribution, and is not counted as the portal's.
+   */
+  private isPortalCalculation(fields: SurveySubmission['fields'], partnerId: string | null, fetchSite: string | null): boolean {
+    if (fields.portal !== true || partnerId === null) return false;
+    if (this.portalPasses.isCredited(partnerId, fields.portalPass, fetchSite)) return true;
+    this.logger.log(
+      `a calculation naming the ${partnerId} portal was started as an ordinary visit: it did not come through the portal's frame`,
+    );
+    return false;
+  }
+
   private async startCalculation(
     fields: SurveySubmission['fields'],
     partnerId: string | null,
+    isPortal: boolean,
     ownerBrowserId: string,
   ): Promise<CalculationSession> {
     // A clash of two random references is unlikely; on one, another reference is drawn.
@@ -458,7 +493,7 @@ export class SurveyService {
           fields.referral ?? null,
           fields.subCategory ?? null,
           fields.pipSessionId ?? null,
-          fields.portal === true,
+          isPortal,
           fields.test === true,
         ]);
         return calculationOf(row).session;

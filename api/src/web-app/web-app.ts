@@ -4,6 +4,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { renderIndexHtml, type SiteConfig } from '../../../common/site.js';
+import type { PortalPasses } from '../site/portal-pass.js';
 import { siteConfigFor } from '../site/portal-recognition.js';
 import { screenSourceFor, withScreenPreloads, type BuildManifest } from './screen-preload.js';
 
@@ -71,7 +72,7 @@ function embedScriptHeaders(request: Request, response: Response, next: NextFunc
   next();
 }
 
-async function serveBuiltApp(app: NestExpressApplication, siteConfig: SiteConfig): Promise<void> {
+async function serveBuiltApp(app: NestExpressApplication, siteConfig: SiteConfig, passes: PortalPasses): Promise<void> {
   const template = await readFile(join(WEB_DIST_DIR, 'index.html'), 'utf8').catch(() => {
     throw new Error(`The web app is not built (${WEB_DIST_DIR}/index.html is missing): run npm run build. npm start does this itself.`);
   });
@@ -95,10 +96,12 @@ async function serveBuiltApp(app: NestExpressApplication, siteConfig: SiteConfig
   app.use('/static', (_request: Request, response: Response) => response.status(404).type('text/plain').send('Not found'));
   app.use(EMBED_SCRIPT_PATH, embedScriptHeaders);
   app.use(express.static(WEB_DIST_DIR, { index: false, maxAge: '1h' }));
-  servePages(app, async (request, response) => renderIndexHtml(pageFor(request.path), siteConfigFor(request, response, siteConfig)));
+  servePages(app, async (request, response) =>
+    renderIndexHtml(pageFor(request.path), siteConfigFor(request, response, siteConfig, passes)),
+  );
 }
 
-async function serveLiveApp(app: NestExpressApplication, siteConfig: SiteConfig): Promise<void> {
+async function serveLiveApp(app: NestExpressApplication, siteConfig: SiteConfig, passes: PortalPasses): Promise<void> {
   const { createServer } = await import('vite');
   const vite = await createServer({
     configFile: join(WEB_SOURCE_DIR, 'vite.config.ts'),
@@ -110,7 +113,10 @@ async function serveLiveApp(app: NestExpressApplication, siteConfig: SiteConfig)
   app.use(vite.middlewares);
   servePages(app, async (request, response) => {
     const template = await readFile(join(WEB_SOURCE_DIR, 'index.html'), 'utf8');
-    return renderIndexHtml(await vite.transformIndexHtml(request.originalUrl, template), siteConfigFor(request, response, siteConfig));
+    return renderIndexHtml(
+      await vite.transformIndexHtml(request.originalUrl, template),
+      siteConfigFor(request, response, siteConfig, passes),
+    );
   });
 }
 
@@ -118,6 +124,11 @@ async function serveLiveApp(app: NestExpressApplication, siteConfig: SiteConfig)
  * The web app on the API's own port: in production the built files from dist/web; in development Vite's
  * live server, with hot reload. Both write the site settings into the page the same way.
  */
-export async function serveWebApp(app: NestExpressApplication, mode: 'production' | 'development', siteConfig: SiteConfig): Promise<void> {
-  await (mode === 'production' ? serveBuiltApp(app, siteConfig) : serveLiveApp(app, siteConfig));
+export async function serveWebApp(
+  app: NestExpressApplication,
+  mode: 'production' | 'development',
+  siteConfig: SiteConfig,
+  passes: PortalPasses,
+): Promise<void> {
+  await (mode === 'production' ? serveBuiltApp(app, siteConfig, passes) : serveLiveApp(app, siteConfig, passes));
 }

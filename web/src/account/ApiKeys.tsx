@@ -1,14 +1,61 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { API_KEY_LIMITS, API_KEY_MESSAGES, type ApiKeySecretResponse, type ApiKeyView } from '../../../common/api-keys/model';
+import {
+  API_KEY_LEVEL_MESSAGES,
+  API_KEY_LIMITS,
+  API_KEY_MESSAGES,
+  type ApiKeyLevels,
+  type ApiKeySecretResponse,
+  type ApiKeyView,
+} from '../../../common/api-keys/model';
 import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';
 import { LoadingSpinner } from '../shared/LoadingSpinner';
 import { TextField } from '../shared/TextField';
 import { apiKeys, createApiKey, problemsOf, revokeApiKey, rotateApiKey } from './account-api';
 
 const NAME_FIELD = 'api-key-name';
+const DAILY_FIELD = 'api-key-daily-quota';
+const PER_MINUTE_FIELD = 'api-key-per-minute';
+const FIELDS = { name: NAME_FIELD, dailyQuota: DAILY_FIELD, perMinute: PER_MINUTE_FIELD };
 const COPIED_NOTE_MS = 3000;
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' });
 const whenText = (iso: string | null) => (iso ? DATE_TIME.format(new Date(iso)) : 'Never');
+const figure = (count: number) => count.toLocaleString('en-GB');
+
+/** What the level the service sets leaves for a new key: the most for each field, and what it starts at. */
+function roomFor(levels: ApiKeyLevels) {
+  const dailyQuota = Math.max(0, levels.dailyQuota - levels.dailyQuotaInUse);
+  return {
+    dailyQuota,
+    perMinute: levels.perMinute,
+    startDaily: String(Math.min(API_KEY_LIMITS.defaultDailyQuota, dailyQuota)),
+    startPerMinute: String(Math.min(API_KEY_LIMITS.defaultPerMinute, levels.perMinute)),
+  };
+}
+
+/** A whole number typed into a field (spaces and thousands commas allowed), or null. */
+function wholeNumber(text: string): number | null {
+  const digits = text.replace(/[\s,]/g, '');
+  return /^\d{1,9}$/.test(digits) ? Number(digits) : null;
+}
+
+/** The level the service sets for the organisation's keys, in plain words. */
+function LevelsText({ levels }: { levels: ApiKeyLevels }) {
+  const { dailyQuota, perMinute, dailyQuotaInUse } = levels;
+  return (
+    <p className="api-key-levels">
+      The calculator’s team sets how much your organisation’s keys may do: between them, your keys may work out up to {figure(dailyQuota)}{' '}
+      households a day, and each key may make up to {figure(perMinute)} calls a minute.{' '}
+      {dailyQuotaInUse > dailyQuota
+        ? `Your keys in use add up to ${figure(dailyQuotaInUse)} households a day, more than that, so each key counts at its share of the ${figure(dailyQuota)} until you revoke some.`
+        : dailyQuotaInUse === dailyQuota
+          ? 'Your keys in use already have all of those households: revoke a key you no longer need before you create another.'
+          : dailyQuotaInUse === 0
+            ? `Your organisation has no keys in use yet, so a new key can have up to ${figure(dailyQuota)}.`
+            : `Your keys in use have ${figure(dailyQuotaInUse)} of those households a day, so a new key can have up to ${figure(dailyQuota - dailyQuotaInUse)}.`}{' '}
+      If your organisation needs more, contact us.
+    </p>
+  );
+}
 
 /** The secret of a key just created or rotated: shown this once, with a copy button and a warning. */
 function NewSecret({ shown, onDone }: { shown: ApiKeySecretResponse; onDone: () => void }) {
@@ -71,8 +118,11 @@ type Pending = { action: 'rotate' | 'revoke'; key: ApiKeyView };
  */
 export function ApiKeys() {
   const [keys, setKeys] = useState<ApiKeyView[] | null>(null);
+  const [levels, setLevels] = useState<ApiKeyLevels | null>(null);
   const [failed, setFailed] = useState(false);
   const [name, setName] = useState('');
+  const [dailyQuota, setDailyQuota] = useState('');
+  const [perMinute, setPerMinute] = useState('');
   const [problems, setProblems] = useState<SummaryError[]>([]);
   const [attempt, setAttempt] = useState(0);
   const [shown, setShown] = useState<ApiKeySecretResponse | null>(null);
@@ -83,7 +133,14 @@ export function ApiKeys() {
 
   const reload = () =>
     apiKeys().then(
-      (answer) => setKeys(answer.keys),
+      (answer) => {
+        setKeys(answer.keys);
+        setLevels(answer.levels);
+        // The form starts at the usual quota and limit, or what the level leaves if that is less.
+        const room = roomFor(answer.levels);
+        setDailyQuota(room.startDaily);
+        setPerMinute(room.startPerMinute);
+      },
       () => setFailed(true),
     );
   useEffect(() => {
@@ -102,18 +159,43 @@ export function ApiKeys() {
       setProblems([{ targetId: NAME_FIELD, message: API_KEY_MESSAGES.nameRequired }]);
       return;
     }
-    if (name.trim().length > API_KEY_LIMITS.nameMaxLength) {
-      setProblems([{ targetId: NAME_FIELD, message: API_KEY_MESSAGES.nameTooLong }]);
-      return;
+    const found: SummaryError[] = [];
+    if (name.trim().length > API_KEY_LIMITS.nameMaxLength) found.push({ targetId: NAME_FIELD, message: API_KEY_MESSAGES.nameTooLong });
+    const room = roomFor(levels!);
+    const daily = wholeNumber(dailyQuota);
+    if (room.dailyQuota === 0) {
+      found.push({
+        targetId: DAILY_FIELD,
+        message: API_KEY_LEVEL_MESSAGES.dailyQuotaOverLevel(levels!.dailyQuota, levels!.dailyQuotaInUse),
+      });
+    } else if (daily === null || daily < 1) {
+      found.push({ targetId: DAILY_FIELD, message: `Enter the households a day as a whole number from 1 to ${figure(room.dailyQuota)}.` });
+    } else if (daily > levels!.dailyQuota) {
+      found.push({ targetId: DAILY_FIELD, message: API_KEY_LEVEL_MESSAGES.dailyQuota(levels!.dailyQuota) });
+    } else if (daily > room.dailyQuota) {
+      found.push({
+        targetId: DAILY_FIELD,
+        message: API_KEY_LEVEL_MESSAGES.dailyQuotaOverLevel(levels!.dailyQuota, levels!.dailyQuotaInUse),
+      });
     }
-    setProblems([]);
+    const calls = wholeNumber(perMinute);
+    if (calls === null || calls < 1) {
+      found.push({
+        targetId: PER_MINUTE_FIELD,
+        message: `Enter the calls a minute as a whole number from 1 to ${figure(room.perMinute)}.`,
+      });
+    } else if (calls > room.perMinute) {
+      found.push({ targetId: PER_MINUTE_FIELD, message: API_KEY_LEVEL_MESSAGES.perMinute(room.perMinute) });
+    }
+    setProblems(found);
+    if (found.length > 0) return;
     inFlight.current = true;
     try {
-      setShown(await createApiKey(name.trim()));
+      setShown(await createApiKey({ name: name.trim(), dailyQuota: daily!, perMinute: calls! }));
       setName('');
       await reload();
     } catch (error) {
-      setProblems(problemsOf(error, { name: NAME_FIELD }, NAME_FIELD));
+      setProblems(problemsOf(error, FIELDS, NAME_FIELD));
       setAttempt((count) => count + 1);
     } finally {
       inFlight.current = false;
@@ -140,16 +222,16 @@ export function ApiKeys() {
   }
 
   if (failed) return <p role="alert">Sorry, the API keys could not be loaded. Please reload the page.</p>;
-  if (!keys) return <LoadingSpinner />;
+  if (!keys || !levels) return <LoadingSpinner />;
   if (shown) return <NewSecret shown={shown} onDone={() => setShown(null)} />;
 
   return (
     <>
       <p>
-        Software that calls the calculation API for your organisation sends one of these keys. Each key may work out{' '}
-        {API_KEY_LIMITS.defaultDailyQuota.toLocaleString('en-GB')} households a day and make {API_KEY_LIMITS.defaultPerMinute} calls a
-        minute. Without a key, the API answers only a few calls a minute.
+        Software that calls the calculation API for your organisation sends one of these keys. You choose how many households each key may
+        work out a day and how many calls it may make a minute. Without a key, the API answers only a few calls a minute.
       </p>
+      <LevelsText levels={levels} />
       <p role="status">{done}</p>
       {pending && (
         <section className="survey-card api-key-confirm" aria-labelledby="api-key-confirm-title">
@@ -239,6 +321,28 @@ export function ApiKeys() {
           value={name}
           onChange={setName}
           autoComplete="off"
+        />
+        <TextField
+          id={DAILY_FIELD}
+          label="Households a day"
+          hint={`How many households the key may work out each day (a batch counts each of its households). Up to ${figure(roomFor(levels).dailyQuota)}.`}
+          error={problems.find((problem) => problem.targetId === DAILY_FIELD)?.message}
+          value={dailyQuota}
+          onChange={setDailyQuota}
+          inputMode="numeric"
+          autoComplete="off"
+          className="input--number"
+        />
+        <TextField
+          id={PER_MINUTE_FIELD}
+          label="Calls a minute"
+          hint={`How many calls the key may make in a minute. Up to ${figure(levels.perMinute)}.`}
+          error={problems.find((problem) => problem.targetId === PER_MINUTE_FIELD)?.message}
+          value={perMinute}
+          onChange={setPerMinute}
+          inputMode="numeric"
+          autoComplete="off"
+          className="input--number"
         />
         <div className="button-row">
           <button type="submit" className="button">

@@ -19,7 +19,8 @@ export const organisationMembers = () => answerOf<MembersResponse>(api.GET('/api
 export const addMember = (member: { email: string; displayName: string; password: string; role: AddableRole }) =>
   answerOf<OrganisationMember>(api.POST('/api/account/users', { body: member }));
 export const apiKeys = () => answerOf<ApiKeysResponse>(api.GET('/api/account/api-keys'));
-export const createApiKey = (name: string) => answerOf<ApiKeySecretResponse>(api.POST('/api/account/api-keys', { body: { name } }));
+export const createApiKey = (key: { name: string; dailyQuota: number; perMinute: number }) =>
+  answerOf<ApiKeySecretResponse>(api.POST('/api/account/api-keys', { body: key }));
 export const rotateApiKey = (id: string) =>
   answerOf<ApiKeySecretResponse>(api.POST('/api/account/api-keys/{id}/rotate', { params: { path: { id } }, body: {} }));
 export const revokeApiKey = (id: string) =>

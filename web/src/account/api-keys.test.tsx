@@ -38,6 +38,7 @@ const KEY = {
   callsToday: 1234,
   refusedToday: 0,
 };
+const LEVELS = { dailyQuota: 100_000, perMinute: 600, dailyQuotaInUse: 10_000 };
 const SECRET = 'bc_live_Hk3vQ9xZ2mP0aB7cD1eF4gH5iJ6kL8nO9pQrStUvWx';
 const NEW_SECRET = 'bc_live_Zz9yXw8vU7tS6rQ5pO4nM3lK2jI1hG0fE9dC8bA7zYx';
 
@@ -59,7 +60,10 @@ describe('the API keys page', () => {
   });
 
   it('lists the keys with today’s calls, never a secret', async () => {
-    answerWith({ 'GET /api/account/me': as('organisation-admin'), 'GET /api/account/api-keys': { status: 200, body: { keys: [KEY] } } });
+    answerWith({
+      'GET /api/account/me': as('organisation-admin'),
+      'GET /api/account/api-keys': { status: 200, body: { keys: [KEY], levels: LEVELS } },
+    });
     await renderKeys();
     expect(document.title).toBe('API keys - Benefits Calculator');
     const row = screen.getByRole('row', { name: /Case system/ });
@@ -69,7 +73,10 @@ describe('the API keys page', () => {
   });
 
   it('asks for a name in an error summary linked to the field, without calling the API', async () => {
-    answerWith({ 'GET /api/account/me': as('organisation-admin'), 'GET /api/account/api-keys': { status: 200, body: { keys: [] } } });
+    answerWith({
+      'GET /api/account/me': as('organisation-admin'),
+      'GET /api/account/api-keys': { status: 200, body: { keys: [], levels: LEVELS } },
+    });
     await renderKeys();
     expect(screen.getByText('Your organisation has no API keys yet.')).toBeTruthy();
     await click('Create key');
@@ -88,8 +95,8 @@ describe('the API keys page', () => {
     answerWith({
       'GET /api/account/me': as('organisation-admin'),
       'GET /api/account/api-keys': [
-        { status: 200, body: { keys: [] } },
-        { status: 200, body: { keys: [KEY] } },
+        { status: 200, body: { keys: [], levels: LEVELS } },
+        { status: 200, body: { keys: [KEY], levels: LEVELS } },
       ],
       'POST /api/account/api-keys': { status: 201, body: { key: KEY, secret: SECRET } },
     });
@@ -114,13 +121,87 @@ describe('the API keys page', () => {
     expect(screen.getByRole('row', { name: /Case system/ })).toBeTruthy();
   });
 
+  it('says in plain words the level the service sets for the organisation, and what it leaves for a new key', async () => {
+    answerWith({
+      'GET /api/account/me': as('organisation-admin'),
+      'GET /api/account/api-keys': { status: 200, body: { keys: [KEY], levels: LEVELS } },
+    });
+    await renderKeys();
+    expect(
+      screen.getByText(
+        /between them, your keys may work out up to 100,000 households a day, and each key may make up to 600 calls a minute/,
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText(/Your keys in use have 10,000 of those households a day, so a new key can have up to 90,000/)).toBeTruthy();
+    // The form starts at the usual quota and limit, and says the most for each.
+    expect((screen.getByLabelText('Households a day') as HTMLInputElement).value).toBe('10000');
+    expect((screen.getByLabelText('Calls a minute') as HTMLInputElement).value).toBe('60');
+    expect(document.getElementById('api-key-daily-quota-hint')?.textContent).toContain('Up to 90,000.');
+    expect(document.getElementById('api-key-per-minute-hint')?.textContent).toContain('Up to 600.');
+  });
+
+  it('sends the quota and limit chosen, and refuses ones above the level in the summary, linked to each field', async () => {
+    answerWith({
+      'GET /api/account/me': as('organisation-admin'),
+      'GET /api/account/api-keys': [
+        { status: 200, body: { keys: [], levels: { ...LEVELS, dailyQuotaInUse: 0 } } },
+        { status: 200, body: { keys: [KEY], levels: LEVELS } },
+      ],
+      'POST /api/account/api-keys': { status: 201, body: { key: KEY, secret: SECRET } },
+    });
+    await renderKeys();
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Case system' } });
+    fireEvent.change(screen.getByLabelText('Households a day'), { target: { value: '100,001' } });
+    fireEvent.change(screen.getByLabelText('Calls a minute'), { target: { value: 'lots' } });
+    await click('Create key');
+    expect(
+      within(screen.getByRole('alert'))
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      [
+        "The daily quota can be at most 100,000: the most the service allows your organisation's keys to work out in a day.",
+        '#api-key-daily-quota',
+      ],
+      ['Enter the calls a minute as a whole number from 1 to 600.', '#api-key-per-minute'],
+    ]);
+    expect(screen.getByLabelText('Households a day').getAttribute('aria-invalid')).toBe('true');
+    expect(calls.filter((call) => call.init.method === 'POST')).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('Households a day'), { target: { value: '25,000' } });
+    fireEvent.change(screen.getByLabelText('Calls a minute'), { target: { value: '120' } });
+    await click('Create key');
+    expect(JSON.parse(String(calls.find((call) => call.init.method === 'POST')!.init.body))).toMatchObject({
+      name: 'Case system',
+      dailyQuota: 25_000,
+      perMinute: 120,
+    });
+  });
+
+  it('shows the server’s refusal of a quota past what the keys in use leave on the field it names', async () => {
+    const message =
+      "Your organisation's keys may work out 100,000 households a day between them, and your keys in use already have 95,000. Give this key a daily quota of 5,000 or fewer, or revoke a key you no longer need.";
+    answerWith({
+      'GET /api/account/me': as('organisation-admin'),
+      'GET /api/account/api-keys': { status: 200, body: { keys: [KEY], levels: LEVELS } },
+      'POST /api/account/api-keys': {
+        status: 400,
+        body: { statusCode: 400, code: 'VALIDATION_FAILED', message, errors: [{ path: 'dailyQuota', message }] },
+      },
+    });
+    await renderKeys();
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Case system' } });
+    await click('Create key');
+    expect(within(screen.getByRole('alert')).getByRole('link', { name: message }).getAttribute('href')).toBe('#api-key-daily-quota');
+  });
+
   it('revokes a key only once the admin confirms, and can be cancelled', async () => {
     const revoked = { ...KEY, revokedAt: '2026-11-27T09:30:00.000Z' };
     answerWith({
       'GET /api/account/me': as('organisation-admin'),
       'GET /api/account/api-keys': [
-        { status: 200, body: { keys: [KEY] } },
-        { status: 200, body: { keys: [revoked] } },
+        { status: 200, body: { keys: [KEY], levels: LEVELS } },
+        { status: 200, body: { keys: [revoked], levels: LEVELS } },
       ],
       [`POST /api/account/api-keys/${KEY.id}/revoke`]: { status: 200, body: revoked },
     });
@@ -141,8 +222,8 @@ describe('the API keys page', () => {
     answerWith({
       'GET /api/account/me': as('organisation-admin'),
       'GET /api/account/api-keys': [
-        { status: 200, body: { keys: [KEY] } },
-        { status: 200, body: { keys: [{ ...KEY, prefix: NEW_SECRET.slice(0, 16) }] } },
+        { status: 200, body: { keys: [KEY], levels: LEVELS } },
+        { status: 200, body: { keys: [{ ...KEY, prefix: NEW_SECRET.slice(0, 16) }], levels: LEVELS } },
       ],
       [`POST /api/account/api-keys/${KEY.id}/rotate`]: { status: 200, body: { key: KEY, secret: NEW_SECRET } },
     });

@@ -12,14 +12,14 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The organisation’s API keys, with today’s calls of each
+     * The organisation’s API keys, with today’s calls of each, and the level the service sets for them
      * @description Never the secrets.
      */
     get: operations['ApiKeysController_list'];
     put?: never;
     /**
      * Create an API key
-     * @description The answer holds the key’s secret: the only time it is shown.
+     * @description The answer holds the key’s secret: the only time it is shown. Its daily quota and calls a minute are within the level the service sets for the organisation (`levels` in the list): each at most that level, and the daily quotas of the keys in use together at most the daily level. Not given, they are 10,000 and 60, or less if the level leaves less.
      */
     post: operations['ApiKeysController_create'];
     delete?: never;
@@ -1494,6 +1494,23 @@ export interface components {
       /** @description Calls refused (over the quota or the rate limit). */
       refused: components['schemas']['FigureDto'];
     };
+    ApiKeyLevelsDto: {
+      /**
+       * @description Households the organisation’s keys in use may work out a day between them, as the service sets it (not the admin).
+       * @example 100000
+       */
+      dailyQuota: number;
+      /**
+       * @description The daily quotas of the organisation’s keys in use, added up as they were set.
+       * @example 20000
+       */
+      dailyQuotaInUse: number;
+      /**
+       * @description Calls a minute each of the organisation’s keys may make at most, as the service sets it.
+       * @example 600
+       */
+      perMinute: number;
+    };
     ApiKeySecretResponseDto: {
       /** @description The key, as the list shows it. */
       key: components['schemas']['ApiKeyViewDto'];
@@ -1535,7 +1552,7 @@ export interface components {
        */
       createdAt: string;
       /**
-       * @description Households the key may have worked out a day (UK date).
+       * @description Households the key may have worked out a day (UK date), as counted: its quota, or its share of the organisation’s level if that was lowered below what its keys in use add up to.
        * @example 10000
        */
       dailyQuota: number;
@@ -1555,7 +1572,7 @@ export interface components {
        */
       name: string;
       /**
-       * @description Calls the key may make a minute.
+       * @description Calls the key may make a minute, as counted: its limit, or the organisation’s level if lower.
        * @example 60
        */
       perMinute: number;
@@ -1578,6 +1595,8 @@ export interface components {
     ApiKeysResponseDto: {
       /** @description Keys in use first, newest first; then revoked keys. */
       keys: components['schemas']['ApiKeyViewDto'][];
+      /** @description The level the service sets for the organisation’s keys. */
+      levels: components['schemas']['ApiKeyLevelsDto'];
     };
     BandsRequest: {
       /**
@@ -2071,7 +2090,7 @@ export interface components {
        */
       browserId?: string;
       /**
-       * @description Households the key may have worked out a day (UK date); 10000 when not given.
+       * @description Households the key may have worked out a day (UK date); 10000 when not given, or less if the organisation's level leaves less. At most the organisation's daily level, and with the keys in use at most that level between them.
        * @example 10000
        */
       dailyQuota?: number;
@@ -2081,7 +2100,7 @@ export interface components {
        */
       name: string;
       /**
-       * @description Calls the key may make a minute; 60 when not given.
+       * @description Calls the key may make a minute; 60 when not given, or the organisation's level if lower. At most the organisation's per-minute level.
        * @example 60
        */
       perMinute?: number;
@@ -3042,8 +3061,10 @@ export interface components {
       partner?: string | null;
       /** @description Session id of a partner PIP tool (`pip`). */
       pipSessionId?: string | null;
-      /** @description Shown inside a partner portal (`portal=true`). */
+      /** @description Shown inside a partner portal (`portal=true`). A calculation is started as the partner’s portal (shown as the partner shows it, and counted in its management information) only with `portalPass` too; otherwise it is an ordinary visit from the partner. */
       portal?: boolean;
+      /** @description The portal pass the page’s settings gave when the server recognised the partner’s frame (`portal.pass`): only the first POST, which starts the calculation, needs it. Without a good one (or without the browser’s Sec-Fetch-Site: same-origin), the calculation is not credited to the portal. */
+      portalPass?: string | null;
       /** @description Referral code from the query string (`ref`). */
       referral?: string | null;
       /**
@@ -3166,7 +3187,12 @@ export interface operations {
            *           "refusedToday": 0,
            *           "revokedAt": "2026-11-21T10:30:00.000Z"
            *         }
-           *       ]
+           *       ],
+           *       "levels": {
+           *         "dailyQuota": 100000,
+           *         "dailyQuotaInUse": 20000,
+           *         "perMinute": 600
+           *       }
            *     }
            */
           'application/json': components['schemas']['ApiKeysResponseDto'];
@@ -3237,7 +3263,7 @@ export interface operations {
           'application/json': components['schemas']['ApiKeySecretResponseDto'];
         };
       };
-      /** @description A field is missing or not right; each error names its field. */
+      /** @description A field is missing or not right, or the daily quota or calls a minute are above the organisation’s level (VALIDATION_FAILED); each error names its field. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6652,6 +6678,7 @@ export interface operations {
          *       "partner": "text",
          *       "pipSessionId": "text",
          *       "portal": true,
+         *       "portalPass": "text",
          *       "referral": "text",
          *       "session": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
          *       "subCategory": "text",

@@ -1,4 +1,5 @@
 import type { SiteConfig } from '../../../common/site';
+import { readSiteConfig } from './site-config';
 
 /**
  * The query string with `portal` taken out unless the server recognised this page as the portal of the partner it
@@ -15,4 +16,18 @@ export function searchWithoutUnrecognisedPortal(search: string, site: SiteConfig
   params.delete('portal');
   const rest = params.toString();
   return rest ? `?${rest}` : '';
+}
+
+/**
+ * The portal pass the server put in this page's settings when it recognised the partner's frame, or null. The
+ * questionnaire's first POST carries it: only with it is the calculation credited to the partner's portal (see
+ * docs/security.md 'Partner portals').
+ */
+export function portalPassOnThisPage(document: Document = window.document): string | null {
+  try {
+    return readSiteConfig(document).portal?.pass ?? null;
+  } catch {
+    // A page not served by the API (a component test) has no settings, and no pass.
+    return null;
+  }
 }

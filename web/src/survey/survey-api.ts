@@ -1,6 +1,7 @@
 import type { Visit } from '../../../common/visit';
 import type { Answers, PostcodeAnswer, SurveyAction, SurveyPageResponse } from '../../../common/survey/model';
 import { answerOf, api, ApiRequestError } from '../api/client';
+import { portalPassOnThisPage } from '../site/portal';
 
 /** The calls the survey screen makes (spec 000 §7, spec 001 §7). Every one carries the browser id (api/client). */
 
@@ -66,9 +67,12 @@ export interface SurveyPost {
 
 /**
  * Sends a page's shown answers (at the top level, keyed by question name) beside the visit's details. `portal` goes
- * only with the partner's id (`id=`): the server refuses a portal calculation for no partner.
+ * only with the partner's id (`id=`): the server refuses a portal calculation for no partner. The post that starts
+ * the calculation in a portal carries the page's portal pass, without which the server does not credit it to the
+ * partner's portal.
  */
 export function postSurveyPage({ answers, session, page, action, visit }: SurveyPost): Promise<SurveyPageResponse> {
+  const portal = visit.isPortal && visit.partnerId !== null;
   return answerOf(
     api.POST('/api/data/survey', {
       body: {
@@ -81,7 +85,8 @@ export function postSurveyPage({ answers, session, page, action, visit }: Survey
         subCategory: visit.subCategory,
         test: visit.isTest,
         pipSessionId: visit.pipSessionId,
-        portal: visit.isPortal && visit.partnerId !== null,
+        portal,
+        ...(portal && session === null ? { portalPass: portalPassOnThisPage() } : {}),
         ...deviceDetails(),
       },
     }),

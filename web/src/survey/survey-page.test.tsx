@@ -3,6 +3,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { installFakeApi, type FakeApi } from './fake-api';
 import { installJsdomSupport } from './jsdom-support';
 import { renderPage, settle } from './render-page';
+import { SITE_CONFIG_ELEMENT_ID } from '../../../common/site';
+import { testSiteConfig } from '../site/test-site-config';
 import { group, pageResponse, partnerPage, question } from '../../../test/fixtures/web-survey';
 
 installJsdomSupport();
@@ -107,6 +109,36 @@ describe('Next', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await settle();
     expect(api.callsTo('POST', '/api/data/survey')[0].body).toMatchObject({ partner: null, portal: false });
+  });
+
+  it('sends the page’s portal pass with the post that starts a portal calculation, and only with that one', async () => {
+    const settings = document.createElement('script');
+    settings.id = SITE_CONFIG_ELEMENT_ID;
+    settings.type = 'application/json';
+    settings.textContent = JSON.stringify({ ...testSiteConfig, portal: { partnerId: 'cap_live', pass: '1795262400.framepass' } });
+    document.body.append(settings);
+    try {
+      const { unmount } = renderPage({ ...partnerPage, session: null }, '?id=cap_live&portal=true');
+      fireEvent.click(screen.getByLabelText('No'));
+      await settle();
+      fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+      await settle();
+      expect(api.callsTo('POST', '/api/data/survey')[0].body).toMatchObject({
+        session: null,
+        portal: true,
+        portalPass: '1795262400.framepass',
+      });
+      unmount();
+      // Later pages belong to a calculation already started: no pass.
+      renderPage(partnerPage, '?id=cap_live&portal=true');
+      fireEvent.click(screen.getByLabelText('No'));
+      await settle();
+      fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+      await settle();
+      expect(api.callsTo('POST', '/api/data/survey')[1].body).not.toHaveProperty('portalPass');
+    } finally {
+      settings.remove();
+    }
   });
 
   it('sends action 4 on the last page and then goes to the results', async () => {
