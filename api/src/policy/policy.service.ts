@@ -326,9 +326,9 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** Everything an approval and publishing need, met or not, for a row as it is. */
-  private async checksOf(row: ChangeSetRow, digest = changeSetDigest(row.id, row.edits)) {
+  private async checksOf(row: ChangeSetRow, digest = changeSetDigest(row.id, row.edits), problems?: readonly EditProblem[]) {
     return approvalChecks({
-      problems: (await this.problemsOf(row)).length,
+      problems: (problems ?? (await this.problemsOf(row))).length,
       digest,
       version: row.content_version,
       publishedRules: this.publishedRulesName(),
@@ -351,7 +351,7 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
     const digest = changeSetDigest(row.id, row.edits);
     const isOpen = row.status === 'draft' || row.status === 'approved';
     const problems = await this.problemsOf(row);
-    const checks = isOpen ? await this.checksOf(row, digest) : [];
+    const checks = isOpen ? await this.checksOf(row, digest, problems) : [];
     const person = whyNotApprover(user.userId, { authorId: row.author_id, contributors: row.contributors });
     const unmet = unmetCheck(checks);
     const cannotApproveBecause =
@@ -480,7 +480,9 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
     if (own.length > 0) throw ApiError.validation(own.map(fieldErrorOfEdit));
     const conditions = editConditionProblems(typed, await this.checkContext());
     if (conditions.length > 0) throw ApiError.validation(conditions.map(fieldErrorOfEdit));
-    if (applied.engine) await this.refuseIfTheRulesFail(applied.engine, applied.files, edits, row.edits, typed);
+    // A question's text or show/hide rule changes the questionnaire, not how anything is worked out.
+    if (applied.engine && typed.kind !== 'question')
+      await this.refuseIfTheRulesFail(applied.engine, applied.files, edits, row.edits, typed);
     return { edits, action: `${index === null ? 'Added' : 'Changed'} edit ${at + 1}: ${describeEdit(typed)}.` };
   }
 
@@ -550,7 +552,7 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
           'Put right the problems listed before approving.',
           problems.map(fieldErrorOfProblem),
         );
-      const unmet = unmetCheck(await this.checksOf(row, current));
+      const unmet = unmetCheck(await this.checksOf(row, current, problems));
       if (unmet) throw new ApiError(409, 'CHECKS_NEEDED', `It cannot be approved yet. ${unmet.text}`);
       await manager.query(
         `UPDATE policy_change_sets SET status = 'approved', approver_id = $2, approver_name = $3, approved_digest = $4, updated_at = now() WHERE id = $1`,
@@ -584,11 +586,8 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
       // Checked again over what is published now: another change set may have been published since the approval.
       const base = this.versions.versionOn(LATEST).files;
       const applied = this.apply(row.edits, base);
-      const problems = [
-        ...applied.problems,
-        ...(await this.problemsOf(row)).filter((problem) => problem.edit !== null),
-        ...publishingProblems(row.edits),
-      ];
+      // Its own problems over the rules published now (the same base as `applied`), sources and conditions included.
+      const problems = await this.problemsOf(row);
       if (problems.length > 0)
         throw new ApiError(
           409,
@@ -596,7 +595,7 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
           'Put right the problems listed before publishing.',
           problems.map(fieldErrorOfProblem),
         );
-      const unmet = unmetCheck(await this.checksOf(row, current));
+      const unmet = unmetCheck(await this.checksOf(row, current, problems));
       if (unmet) throw new ApiError(409, 'CHECKS_NEEDED', `It cannot be published yet. ${unmet.text}`);
       const parts = row.edits.map((edit): PublishedPart => {
         const path = editTarget(edit);
@@ -611,7 +610,13 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
                 published_seq = (SELECT coalesce(max(published_seq), 0) + 1 FROM policy_change_sets) WHERE id = $1`,
         [id, effectiveFrom, JSON.stringify(parts)],
       );
-      await this.audit(manager, id, user, 'published', `Published version ${row.content_version} to apply from ${effectiveFrom}.`);
+      await this.audit(
+        manager,
+        id,
+        user,
+        'published',
+        `Published version ${row.content_version} to apply from ${plainDate(effectiveFrom)}.`,
+      );
     });
     await this.reloadPublished();
     return this.detail(id, user);
@@ -662,7 +667,7 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
       row.id,
       user,
       `${request.kind}-asked`,
-      `Asked for it to be ${request.kind === 'withdraw' ? 'withdrawn before its date' : `reverted from ${request.from}`}, because: ${request.reason} Another member must confirm.`,
+      `Asked for it to be ${request.kind === 'withdraw' ? 'withdrawn before its date' : `reverted from ${plainDate(request.from!)}`}, because: ${request.reason} Another member must confirm.`,
     );
   }
 
@@ -684,7 +689,7 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
           `UPDATE policy_change_sets SET status = 'withdrawn', pending_request = NULL, updated_at = now() WHERE id = $1`,
           [id],
         );
-        await this.audit(manager, id, user, 'withdrawn', `Withdrawn before its date (${row.effective_from}). ${asked}`);
+        await this.audit(manager, id, user, 'withdrawn', `Withdrawn before its date (${plainDate(row.effective_from!)}). ${asked}`);
       } else {
         if (pending.from! < today)
           throw new ApiError(
@@ -697,7 +702,7 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
           `UPDATE policy_change_sets SET status = 'reverted', reverted_from = $2, pending_request = NULL, updated_at = now() WHERE id = $1`,
           [id, pending.from],
         );
-        await this.audit(manager, id, user, 'reverted', `Reverted: no longer applies from ${pending.from}. ${asked}`);
+        await this.audit(manager, id, user, 'reverted', `Reverted: no longer applies from ${plainDate(pending.from!)}. ${asked}`);
       }
     });
     await this.reloadPublished();
@@ -744,7 +749,7 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
         id,
         user,
         'stopped',
-        `Stopped in an emergency: ${isAhead ? 'withdrawn before its date' : `no longer applies from today (${today})`}, because: ${stopped.reason}`,
+        `Stopped in an emergency: ${isAhead ? 'withdrawn before its date' : `no longer applies from today (${plainDate(today)})`}, because: ${stopped.reason}`,
       );
     });
     await this.reloadPublished();
@@ -814,7 +819,7 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
       id,
       user,
       'cases-run',
-      `Ran ${report.total} cases on version ${row.content_version}: ${passed} passed, ${report.failed} failed (${newFailures} not failing with the published rules); ${sample.failed} of ${sample.households} generated households failed.`,
+      `Ran ${report.total} cases on version ${row.content_version}: ${passed} passed, ${report.failed} failed, of which ${newFailures} pass with the published rules; ${sample.failed} of ${sample.households} generated households failed.`,
     );
     return report;
   }
@@ -1126,6 +1131,14 @@ function withTitles(schema: unknown): unknown {
     }
   }
   return copy;
+}
+
+/** 13 December 2026, from yyyy-mm-dd: dates in the audit as a policy officer reads them. */
+function plainDate(iso: string): string {
+  const date = new Date(`${iso}T12:00:00Z`);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
 /** The member as the change set records them. */

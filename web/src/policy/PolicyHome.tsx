@@ -63,7 +63,10 @@ export function PolicyHome() {
           <h2 id="policy-failing-title">
             {failing.length === 1 ? 'A published change set is failing' : `${failing.length} published change sets are failing`}
           </h2>
-          <p>Results are worked out without {failing.length === 1 ? 'it' : 'them'} until stopped. Open each and stop it.</p>
+          <p>
+            Results are worked out with the rules without {failing.length === 1 ? 'it' : 'them'}.{' '}
+            {failing.length === 1 ? 'Open it and stop it.' : 'Open each and stop it.'}
+          </p>
           <ul>
             {failing.map((entry) => (
               <li key={entry.id}>
