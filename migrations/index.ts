@@ -15,6 +15,7 @@ import { CreateApiKeys1796000000000 } from './1796000000000-CreateApiKeys.js';
 import { LinkOrganisationsToPartners1796100000000 } from './1796100000000-LinkOrganisationsToPartners.js';
 import { CreateSigningKeys1796210000000 } from './1796210000000-CreateSigningKeys.js';
 import { ApiKeyLevelsPerOrganisation1796220000000 } from './1796220000000-ApiKeyLevelsPerOrganisation.js';
+import { PolicyFourEyesAndFaults1796230000000 } from './1796230000000-PolicyFourEyesAndFaults.js';
 /** Every migration, oldest first. Listed rather than found by a file pattern, so tests and the build agree. */
 export const MIGRATIONS = [
   CreateCalculationSessionsAndClientErrorReports1795262400000,
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   LinkOrganisationsToPartners1796100000000,
   CreateSigningKeys1796210000000,
   ApiKeyLevelsPerOrganisation1796220000000,
+  PolicyFourEyesAndFaults1796230000000,
 ];

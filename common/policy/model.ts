@@ -121,6 +121,46 @@ export interface ChangeSetSummary {
   revertedFrom: string | null;
   editCount: number;
   updatedAt: string;
+  /** Stopped in an emergency (see ChangeSetDetail.stopped). */
+  isStopped: boolean;
+  /** Found to fail when results were worked out with it: results fall back to the rules without it. */
+  isFailing: boolean;
+  /** A withdrawal or revert is waiting for a second member to confirm it. */
+  hasPendingRequest: boolean;
+}
+
+/**
+ * A withdrawal (before its date) or a revert (from a date) of a published change set, asked for by one member with
+ * a reason: it is done only when a second member, not the one who asked, confirms it (issue 28).
+ */
+export interface PendingRequest {
+  kind: 'withdraw' | 'revert';
+  /** yyyy-mm-dd: for a revert, the date it stops applying from; null for a withdrawal. */
+  from: string | null;
+  reason: string;
+  by: PolicyPerson;
+  at: string;
+}
+
+/** A published change set taken out of force in an emergency by one member, with the reason (issue 28). */
+export interface StopRecord {
+  by: PolicyPerson;
+  at: string;
+  reason: string;
+}
+
+/** A published change set that threw when results were worked out with it: they are worked out without it. */
+export interface ChangeSetFailure {
+  at: string;
+  /** The error, as the engine gave it (it names rules and facts, never a household's answers). */
+  message: string;
+}
+
+/** One thing an approval (and publishing) needs, met or not, in plain English. */
+export interface ApprovalCheck {
+  name: 'no-problems' | 'checks-run' | 'cases' | 'sample';
+  met: boolean;
+  text: string;
 }
 
 export interface PolicyAuditEntry {
@@ -142,10 +182,31 @@ export interface EditProblem {
 export interface ChangeSetDetail extends ChangeSetSummary {
   reason: string;
   edits: PolicyEdit[];
+  /** The version of its edits: 1 after the first edit, one more after each change. */
+  version: number;
+  /**
+   * The digest of its edits as they are now (engine/policy/change-set-digest.ts): an approval sends it back, so it
+   * approves exactly what was shown; publishing sends it too.
+   */
+  digest: string;
+  /** Everyone who added, changed or removed an edit: none of them may approve it. */
+  contributors: PolicyPerson[];
   /** What stops it being published now (empty when it can be): a value without a source, a failing load... */
   problems: EditProblem[];
-  /** Whether the signed-in member may approve it (not its author, and it is a draft). */
+  /** Whether the signed-in member may approve it now: a draft, not theirs, everything in `approvalChecks` met. */
   canApprove: boolean;
+  /** Why the signed-in member cannot approve it, in plain English; null when they can (or it is not a draft). */
+  cannotApproveBecause: string | null;
+  /** What an approval and publishing need, each met or not (for a draft or an approved change set). */
+  approvalChecks: ApprovalCheck[];
+  /** The approval that lapsed when the change set was changed after it, if it was. */
+  lapsedApproval: { by: PolicyPerson; at: string } | null;
+  /** A withdrawal or revert waiting for a second member. */
+  pendingRequest: PendingRequest | null;
+  /** Whether the signed-in member may confirm the pending request (not the member who asked). */
+  canConfirmRequest: boolean;
+  stopped: StopRecord | null;
+  failure: ChangeSetFailure | null;
   audit: PolicyAuditEntry[];
   /** The last cases run and impact run on this change set, if any. */
   lastCasesRun: CasesRunReport | null;
@@ -158,15 +219,40 @@ export interface CreateChangeSetRequest {
   reason: string;
 }
 
+/** POST /api/policy/change-sets/:id/approve: the digest of the edits shown (ChangeSetDetail.digest). */
+export interface ApproveRequest {
+  digest: string;
+}
+
 /** POST /api/policy/change-sets/:id/publish */
 export interface PublishRequest {
   effectiveFrom: string;
+  /** The digest of the edits approved, as shown. */
+  digest: string;
 }
 
-/** POST /api/policy/change-sets/:id/revert */
+/** POST /api/policy/change-sets/:id/withdraw: asks for a withdrawal, which a second member confirms. */
+export interface WithdrawRequest {
+  reason: string;
+}
+
+/** POST /api/policy/change-sets/:id/revert: asks for a revert, which a second member confirms. */
 export interface RevertRequest {
-  /** yyyy-mm-dd, today or later and after the change set's effective date. */
+  /** yyyy-mm-dd, today or later, and not before the change set's effective date. */
   from: string;
+  reason: string;
+}
+
+/** POST /api/policy/change-sets/:id/confirm: confirms the pending request, named as it was shown. */
+export interface ConfirmRequest {
+  kind: PendingRequest['kind'];
+  /** The revert's date, as shown; null for a withdrawal. */
+  from: string | null;
+}
+
+/** POST /api/policy/change-sets/:id/stop: the emergency stop, by one member, from today. */
+export interface StopRequest {
+  reason: string;
 }
 
 /** POST /api/policy/uprating: next year's values for a set of parameters. */
@@ -207,6 +293,8 @@ export interface CaseRunResult {
   /** Where it comes from: a file in the repository, or this change set. */
   origin: 'files' | 'change-set';
   passed: boolean;
+  /** Failed with the change set but passes with the published rules (or is the change set's own): it stops approval. */
+  newFailure?: boolean;
   problems: string[];
   /** Each benefit the case names: the figures worked out with the draft, the rules that held and the rates read. */
   benefits: {
@@ -226,6 +314,25 @@ export interface CasesRunReport {
   passed: number;
   failed: number;
   cases: CaseRunResult[];
+  /** The digest and version of the edits run (ChangeSetDetail.digest): an approval needs a run of what it approves. */
+  digest?: string;
+  version?: number;
+  /** The published rules the cases were compared with ('2026-27+cs3'): publishing needs the same. */
+  comparedWith?: string;
+  /** Cases that fail with the change set but not with the published rules, and the change set's own that fail. */
+  newFailures?: number;
+  /** The generated households worked out with the change set: none may fail (throw). */
+  sample?: SampleRunReport;
+}
+
+/** The generated households (engine/policy/sample-households.ts) worked out with a change set. */
+export interface SampleRunReport {
+  households: number;
+  seed: number;
+  /** How many could not be worked out because the rules failed (not a date outside the rates held). */
+  failed: number;
+  /** The first few that failed: the household's seed makes it again. */
+  failures: { source: string; date: string; message: string }[];
 }
 
 /** POST /api/policy/change-sets/:id/impact */
@@ -294,6 +401,10 @@ export interface ImpactReport {
 export interface PolicyStatus {
   /** The rules version today's results are worked out with, e.g. "2026-27" or "2026-27+cs3+cs5". */
   rulesVersionToday: string;
+  /** Published change sets that failed when results were worked out with them: results leave them out. */
+  failing: { id: number; title: string; at: string; message: string; isStopped: boolean }[];
+  /** Change sets stopped in an emergency, latest first (the last 20). */
+  stopped: { id: number; title: string; at: string; reason: string; by: PolicyPerson }[];
   /** Published change sets in force or scheduled, and whether the repository's files already hold them. */
   published: {
     id: number;
@@ -384,4 +495,6 @@ export const POLICY_LIMITS = {
   noteMaxLength: 1000,
   searchMaxLength: 100,
   upratingParametersMax: 200,
+  /** The reason for a withdrawal, a revert or an emergency stop. */
+  requestReasonMaxLength: 2000,
 } as const;

@@ -2,7 +2,12 @@ import { ukToday } from '../../common/dates/uk-today.js';
 import type { EditProblem, PolicyEdit } from '../../common/policy/model.js';
 import type { BenefitCalculator } from '../core/benefit.js';
 import type { CalculationResult } from '../core/calculation-result.js';
-import type { CalculateOptions, Entitlements, EntitlementEngine } from '../core/entitlement-engine.js';
+import {
+  CalculationOutOfRangeError,
+  type CalculateOptions,
+  type Entitlements,
+  type EntitlementEngine,
+} from '../core/entitlement-engine.js';
 import type { Household } from '../household.js';
 import { loadEntitlementEngineFrom } from '../load.js';
 import type { LocalHousingAllowance } from '../local-housing-allowance.js';
@@ -21,6 +26,22 @@ export interface PublishedChangeSet {
   title?: string;
   /** What each edit replaced and what it set, as the files held them when it was published. */
   parts?: readonly { before: unknown; after: unknown }[] | null;
+  /** When it was found to throw at run time (by any process), and the error: it is left out of every version. */
+  failure?: { at: string; errorName: string; message: string } | null;
+}
+
+/**
+ * A published change set found to throw when a calculation was worked out with it (issue 28): from then on every
+ * version leaves it out, so results fall back to the rules without it until it is stopped or reverted.
+ */
+export interface RulesFault {
+  changeSet: number;
+  /** When it was found (ISO). */
+  at: string;
+  /** The error's name (TypeError...): never the household or its figures. */
+  errorName: string;
+  /** The error's message, for the policy staff (the engine's messages name rules and facts, not a household's values). */
+  message: string;
 }
 
 /** The part of a rules version's name that says which change sets it holds: '' or '+cs3+cs5'. */
@@ -47,6 +68,9 @@ export interface RulesVersion {
 export class RulesVersions implements Entitlements {
   private readonly versions = new Map<string, RulesVersion>();
   private readonly failed = new Map<number, EditProblem[]>();
+  /** Change sets found to throw at run time, left out of every version (kept when the published sets are read again). */
+  private readonly faults = new Map<number, RulesFault>();
+  private readonly faultListeners = new Set<(fault: RulesFault) => void>();
   private published: PublishedChangeSet[] = [];
   private filesOnly: RulesVersion | undefined;
 
@@ -67,6 +91,9 @@ export class RulesVersions implements Entitlements {
     this.published = [...published].sort((a, b) => a.seq - b.seq);
     this.versions.clear();
     this.failed.clear();
+    // A fault another process found (the database says when) is left out here too, without asking the rules again.
+    for (const set of this.published)
+      if (set.failure && !this.faults.has(set.id)) this.faults.set(set.id, { changeSet: set.id, ...set.failure });
     // The files' own version stays: it depends on the files alone.
     if (this.filesOnly) this.versions.set('', this.filesOnly);
   }
@@ -88,11 +115,15 @@ export class RulesVersions implements Entitlements {
     return (this.options.today ?? ukToday)();
   }
 
-  /** The version in force on a date. */
+  /** The version in force on a date: the change sets in force then, less any found to fail at run time. */
   versionOn(date: string): RulesVersion {
     // Nothing published (most processes, most of the time): the files' own version, with no work per calculation.
     if (this.published.length === 0 && this.filesOnly) return this.filesOnly;
-    const sets = this.published.filter((set) => inForceOn(set, date));
+    return this.versionOf(this.published.filter((set) => inForceOn(set, date) && !this.faults.has(set.id)));
+  }
+
+  /** The version holding exactly these change sets (in publish order), loaded once. */
+  private versionOf(sets: readonly PublishedChangeSet[]): RulesVersion {
     const key = sets.map(({ id }) => id).join(',');
     let version = this.versions.get(key);
     if (!version) {
@@ -101,6 +132,57 @@ export class RulesVersions implements Entitlements {
       if (sets.length === 0) this.filesOnly = version;
     }
     return version;
+  }
+
+  /** The change sets found to fail at run time, in the order found. */
+  get faultsFound(): readonly RulesFault[] {
+    return [...this.faults.values()];
+  }
+
+  /** Called once for each change set found to fail at run time (to log, alert and record it). */
+  onFault(listener: (fault: RulesFault) => void): () => void {
+    this.faultListeners.add(listener);
+    return () => this.faultListeners.delete(listener);
+  }
+
+  /** Leaves a change set out of every version from now on (found here, or by another process). */
+  markFailed(fault: RulesFault): void {
+    if (this.faults.has(fault.changeSet)) return;
+    this.faults.set(fault.changeSet, fault);
+    for (const listener of this.faultListeners) {
+      try {
+        listener(fault);
+      } catch {
+        // A listener's own failure must not take the calculation with it.
+      }
+    }
+  }
+
+  /**
+   * A calculation that threw with `version`: worked out again without the change set that makes it throw, which is
+   * then left out of every version (and reported once). Each change set in force is tried out in turn, latest first;
+   * when none alone is the cause, without all of them. An error that is not the rules' (a date outside the rates
+   * held), or that the files alone give too, is the calculation's own and is thrown as it was.
+   */
+  private recover<T>(version: RulesVersion, error: unknown, run: (engine: EntitlementEngine) => T): T {
+    if (error instanceof CalculationOutOfRangeError || version.sets.length === 0) throw error;
+    const trials = [
+      ...[...version.sets].reverse().map((suspect) => ({ suspects: [suspect], kept: version.sets.filter((set) => set !== suspect) })),
+      { suspects: version.sets, kept: [] as PublishedChangeSet[] },
+    ];
+    for (const { suspects, kept } of trials) {
+      let result: T;
+      try {
+        result = run(this.versionOf(kept).engine);
+      } catch {
+        continue;
+      }
+      const found = error instanceof Error ? error : new Error(String(error));
+      for (const suspect of suspects)
+        this.markFailed({ changeSet: suspect.id, at: new Date().toISOString(), errorName: found.name, message: found.message });
+      return result;
+    }
+    throw error;
   }
 
   engineOn(date: string): EntitlementEngine {
@@ -141,16 +223,44 @@ export class RulesVersions implements Entitlements {
     };
   }
 
-  calculate(household: Household, date: string, options?: CalculateOptions): Promise<CalculationResult> {
-    return this.engineOn(date).calculate(household, date, options);
+  // Every calculation of the service comes through these three (results, PDFs, the calculation API and its batches,
+  // the adviser area, caseload runs, management information): a change set that throws falls back here, once for all.
+
+  async calculate(household: Household, date: string, options?: CalculateOptions): Promise<CalculationResult> {
+    return this.calculateSync(household, date, options);
   }
 
   calculateSync(household: Household, date: string, options?: CalculateOptions): CalculationResult {
-    return this.engineOn(date).calculateSync(household, date, options);
+    const version = this.versionOn(date);
+    try {
+      return version.engine.calculateSync(household, date, options);
+    } catch (error) {
+      return this.recover(version, error, (engine) => engine.calculateSync(household, date, options));
+    }
   }
 
-  calculateReference(household: Household, date: string, options?: CalculateOptions): Promise<CalculationResult> {
-    return this.engineOn(date).calculateReference(household, date, options);
+  async calculateReference(household: Household, date: string, options?: CalculateOptions): Promise<CalculationResult> {
+    const version = this.versionOn(date);
+    try {
+      return await version.engine.calculateReference(household, date, options);
+    } catch (error) {
+      // json-rules-engine answers through promises: each trial is awaited in turn.
+      if (error instanceof CalculationOutOfRangeError || version.sets.length === 0) throw error;
+      const results = new Map<EntitlementEngine, CalculationResult>();
+      for (const trial of [...[...version.sets].reverse().map((suspect) => version.sets.filter((set) => set !== suspect)), []]) {
+        const engine = this.versionOf(trial).engine;
+        try {
+          results.set(engine, await engine.calculateReference(household, date, options));
+        } catch {
+          // this one fails too
+        }
+      }
+      return this.recover(version, error, (engine) => {
+        const result = results.get(engine);
+        if (!result) throw error;
+        return result;
+      });
+    }
   }
 
   get parameters(): ParameterSet {

@@ -9,11 +9,13 @@ import { LONE_PARENT_SOCIAL_RENTER } from '../support/households.js';
 import type { TestDatabase } from '../support/test-database.js';
 
 /**
- * The policy workbench in Chromium (issue 19), the whole path on the production build: a member of the policy team
- * signs in, starts a change set, uprates three rates with the uprating helper and gives each its source, adds a
- * hand-worked case from the household form, runs the cases and the impact; a second member approves it and
- * publishes it for a date ahead; and an adviser's caseload at that date shows a client's Child Benefit change,
- * with no deploy. Each page passes axe.
+ * The policy workbench in Chromium (issues 19 and 28), the whole path on the production build: a member of the policy
+ * team signs in, starts a change set, uprates three rates with the uprating helper and gives each its source, adds a
+ * hand-worked case from the household form, runs the checks and the impact; the page tells the author why they cannot
+ * approve it; a second member approves the version checked and publishes it for a date ahead; and an adviser's
+ * caseload at that date shows a client's Child Benefit change, with no deploy. Then one member asks for it to be
+ * withdrawn and the other confirms; and a published change set that fails (written past every check) shows at the
+ * top of the workbench and is stopped in an emergency with a reason. Each page passes axe.
  */
 
 if (!chromiumPath()) {
@@ -132,9 +134,14 @@ describeInChromium('the policy workbench', () => {
     await form.getByRole('button', { name: 'Add the case' }).click();
     await page.getByTestId('edit-3').waitFor();
 
-    await page.getByRole('button', { name: 'Run the cases' }).click();
+    await page.getByRole('button', { name: 'Run the checks' }).click();
     const run = page.getByTestId('cases-run');
     await run.waitFor({ timeout: 60_000 });
+    await page.getByTestId('sample-run').waitFor();
+    expect(await page.getByTestId('cases-new-failures').textContent()).toBe(
+      'No case that passes with the published rules fails with this change set.',
+    );
+    expect(await page.getByTestId('sample-run').textContent()).toMatch(/None of the [\d,]+ generated households failed\./);
     // The new case passes with the draft (28.10 a week from the date), shown with the change set's own cases.
     const own = run.locator('table', { hasText: 'This change set’s own cases, which passed' });
     expect(await own.locator('tbody tr', { hasText: 'One child after the mid-year uprating' }).textContent()).toContain('Passed');
@@ -153,8 +160,13 @@ describeInChromium('the policy workbench', () => {
     await page.getByTestId('impact-stored-suppressed').waitFor();
     await screenshot(page, 'policy-impact');
     await expectNoAccessibilityViolations(page);
-    // Its author cannot approve it: the workbench does not offer to.
+    // Its author cannot approve it: the workbench does not offer to, and says why.
     expect(await page.getByTestId('approve').count()).toBe(0);
+    expect(await page.getByTestId('cannot-approve').textContent()).toBe(
+      'You started this change set, so another member of the policy team must approve it.',
+    );
+    await page.getByTestId('approval-needs').scrollIntoViewIfNeeded();
+    await screenshot(page, 'policy-cannot-approve');
   }, 90_000);
 
   it('is approved by a second member and published for a date ahead', async () => {
@@ -163,6 +175,9 @@ describeInChromium('the policy workbench', () => {
       await signIn(reviewer, server.url, POLICY_TWO);
       const review = await reviewer.newPage();
       await review.goto(changeSetUrl);
+      // What approval needs is met: the checks were run on this version.
+      await review.getByTestId('approval-needs').waitFor();
+      expect(await review.getByTestId('approval-needs').locator('li.policy-checks__unmet').count()).toBe(0);
       await review.getByTestId('approve').click();
       await review.getByTestId('publish').waitFor();
       await review.getByLabel('Effective from').fill(EFFECTIVE);
@@ -200,5 +215,101 @@ describeInChromium('the policy workbench', () => {
     } finally {
       await adviser.close();
     }
+  }, 90_000);
+
+  it('withdraws it only when a second member confirms what the first asked for, with a reason', async () => {
+    page.setDefaultTimeout(15_000);
+    await page.goto(changeSetUrl);
+    const ask = page.getByTestId('ask-form');
+    await ask.getByRole('button', { name: 'Ask for it to be withdrawn' }).click();
+    // The reason is required: the error summary links to the field.
+    await page.getByRole('link', { name: /Say why/ }).click();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('request-reason');
+    await ask.getByLabel('Why').fill('The government has postponed the in-year uprating.');
+    await ask.getByRole('button', { name: 'Ask for it to be withdrawn' }).click();
+    const pending = page.getByTestId('pending-request');
+    await pending.waitFor();
+    expect(await pending.textContent()).toContain('You asked for this, so another member of the policy staff must confirm it.');
+    expect(await page.getByTestId('change-set-status').textContent()).toBe('Published');
+    await screenshot(page, 'policy-withdrawal-asked');
+    await expectNoAccessibilityViolations(page);
+
+    const reviewer = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+    try {
+      await signIn(reviewer, server.url, POLICY_TWO);
+      const review = await reviewer.newPage();
+      await review.goto(changeSetUrl);
+      expect(await review.getByTestId('pending-request').textContent()).toContain('The government has postponed the in-year uprating.');
+      await review.getByRole('button', { name: 'Confirm the withdrawal' }).click();
+      await review.getByTestId('change-set-status').filter({ hasText: 'Withdrawn before its date' }).waitFor();
+    } finally {
+      await reviewer.close();
+    }
+  }, 90_000);
+
+  it('shows a published change set that fails at the top of the workbench, and stops it in an emergency from today', async () => {
+    page.setDefaultTimeout(15_000);
+    // Published past every check (straight into the database): 'in' with a number, which fails for everyone.
+    const [{ id }] = await database.query<{ id: number }>(
+      `INSERT INTO policy_change_sets (title, reason, status, edits, author_name, effective_from, published_seq)
+       VALUES ('Child Benefit rule (broken)', 'Written past the checks.', 'published', $1::jsonb, 'Someone', $2,
+               (SELECT coalesce(max(published_seq), 0) + 1 FROM policy_change_sets)) RETURNING id`,
+      [
+        JSON.stringify([
+          {
+            kind: 'rule',
+            ruleset: 'child-benefit',
+            rule: 'has-a-child',
+            conditions: { all: [{ fact: 'qualifyingChildCount', operator: 'in', value: 3 }] },
+          },
+        ]),
+        ukToday(),
+      ],
+    );
+    // Results are worked out (without it) once the server has read it (every 10 s) and a calculation has failed with it.
+    let health: { status?: string } = {};
+    for (let deadline = Date.now() + 30_000; health.status !== 'degraded' && Date.now() < deadline;) {
+      const answer = await fetch(`${server.url}/api/v1/calculations`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          date: ukToday(),
+          household: {
+            country: 'ENGLAND',
+            adults: [{ age: 30 }],
+            children: [{ dateOfBirth: '2019-05-01' }],
+            housing: { tenure: 'SOCIAL_RENT' },
+          },
+        }),
+      });
+      expect(answer.status).toBe(200);
+      health = (await (await fetch(`${server.url}/api/health`)).json()) as { status?: string };
+      if (health.status !== 'degraded') await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    expect(health.status).toBe('degraded');
+
+    await page.goto(`${server.url}/policy/`);
+    const failing = page.getByTestId('policy-failing');
+    await failing.waitFor();
+    expect(await failing.textContent()).toContain('Child Benefit rule (broken)');
+    await screenshot(page, 'policy-home-failing');
+    await expectNoAccessibilityViolations(page);
+
+    await failing.getByRole('link', { name: 'Child Benefit rule (broken)' }).click();
+    await page.waitForURL(new RegExp(`/policy/change-sets/${id}$`));
+    await page.getByTestId('change-set-failing').waitFor();
+    const stop = page.getByTestId('stop-form');
+    await stop.getByLabel('Why it must stop now').fill('Every Child Benefit result fails with it.');
+    await stop.getByRole('button', { name: 'Stop it now' }).click();
+    const stopped = page.getByTestId('change-set-stopped');
+    await stopped.waitFor();
+    expect(await stopped.textContent()).toContain('Every Child Benefit result fails with it.');
+    expect(await page.getByTestId('change-set-status').textContent()).toBe('Reverted');
+    await screenshot(page, 'policy-stopped');
+    await expectNoAccessibilityViolations(page);
+    await page.goto(`${server.url}/policy/`);
+    await page.getByTestId('policy-stopped').waitFor();
+    expect(await page.getByTestId('policy-failing').count()).toBe(0);
+    expect(((await (await fetch(`${server.url}/api/health`)).json()) as { status: string }).status).toBe('ok');
   }, 90_000);
 });

@@ -216,10 +216,17 @@ export const ROUTE_ENTRIES: Record<string, RouteEntry> = {
   'POST /api/policy/change-sets/{id}/cases-run': (ids) => ({ path: { id: ids.changeSetId } }),
   // A date before the rates held: the whole route runs, without ten thousand households each time.
   'POST /api/policy/change-sets/{id}/impact': (ids) => ({ path: { id: ids.changeSetId }, body: { date: '2024-01-01' } }),
-  'POST /api/policy/change-sets/{id}/approve': (ids) => ({ path: { id: ids.changeSetId } }),
-  'POST /api/policy/change-sets/{id}/publish': (ids) => ({ path: { id: ids.changeSetId }, body: { effectiveFrom: '2027-01-04' } }),
-  'POST /api/policy/change-sets/{id}/withdraw': (ids) => ({ path: { id: ids.changeSetId } }),
-  'POST /api/policy/change-sets/{id}/revert': (ids) => ({ path: { id: ids.changeSetId }, body: { from: '2027-01-04' } }),
+  // The digest of edits the fuzz never made: the approval and publishing are refused as changed (409), never a 500.
+  'POST /api/policy/change-sets/{id}/approve': (ids) => ({ path: { id: ids.changeSetId }, body: { digest: 'a'.repeat(64) } }),
+  'POST /api/policy/change-sets/{id}/publish': (ids) => ({
+    path: { id: ids.changeSetId },
+    body: { effectiveFrom: '2027-01-04', digest: 'a'.repeat(64) },
+  }),
+  'POST /api/policy/change-sets/{id}/withdraw': (ids) => ({ path: { id: ids.changeSetId }, body: { reason: 'Fuzzed.' } }),
+  'POST /api/policy/change-sets/{id}/revert': (ids) => ({ path: { id: ids.changeSetId }, body: { from: '2027-01-04', reason: 'Fuzzed.' } }),
+  'POST /api/policy/change-sets/{id}/confirm': (ids) => ({ path: { id: ids.changeSetId }, body: { kind: 'revert', from: '2027-01-04' } }),
+  'POST /api/policy/change-sets/{id}/cancel-request': (ids) => ({ path: { id: ids.changeSetId } }),
+  'POST /api/policy/change-sets/{id}/stop': (ids) => ({ path: { id: ids.changeSetId }, body: { reason: 'Fuzzed.' } }),
 };
 
 /** The OpenAPI routes with no entry, and the entries for routes that are gone: both must be empty. */

@@ -14,7 +14,8 @@ export class HealthController {
   @Get()
   @ApiOperation({
     summary: 'Whether the service and its database are working',
-    description: 'For load balancers and monitoring: 200 when the database answers, 503 when it does not.',
+    description:
+      "For load balancers and monitoring: 200 when the database answers, 503 when it does not. A 200 says status 'degraded', with details, while a published policy change set fails at run time: results are still given, worked out with the rules without it.",
   })
   @ApiOkResponse({ type: HealthResponse })
   @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'The database did not answer.' })

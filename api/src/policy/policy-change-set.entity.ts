@@ -1,5 +1,13 @@
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm';
-import type { CasesRunReport, ChangeSetStatus, ImpactReport, PolicyEdit } from '../../../common/policy/model.js';
+import type {
+  CasesRunReport,
+  ChangeSetStatus,
+  ImpactReport,
+  PendingRequest,
+  PolicyEdit,
+  PolicyPerson,
+  StopRecord,
+} from '../../../common/policy/model.js';
 import { User } from '../accounts/user.entity.js';
 
 /** What an edit of a published change set replaced and what it set, as the files held them then (see PolicyFiles). */
@@ -58,6 +66,34 @@ export class PolicyChangeSet {
 
   @Column({ name: 'last_impact', type: 'jsonb', nullable: true })
   lastImpact!: ImpactReport | null;
+
+  /** Every member who added, changed or removed an edit: none of them may approve it (issue 28). */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  contributors!: PolicyPerson[];
+
+  /** How many times the edits have changed: the version an approval is shown for. */
+  @Column({ name: 'content_version', type: 'integer', default: 0 })
+  contentVersion!: number;
+
+  /** The digest of the edits the approval named (engine/policy/change-set-digest.ts); null when not approved. */
+  @Column({ name: 'approved_digest', type: 'varchar', length: 64, nullable: true })
+  approvedDigest!: string | null;
+
+  /** A withdrawal or revert asked for by one member, waiting for a second to confirm it. */
+  @Column({ name: 'pending_request', type: 'jsonb', nullable: true })
+  pendingRequest!: PendingRequest | null;
+
+  /** Who stopped it in an emergency, when and why. */
+  @Column({ type: 'jsonb', nullable: true })
+  stopped!: StopRecord | null;
+
+  /** When it was found to throw at run time; every process then leaves it out. */
+  @Column({ name: 'failed_at', type: 'timestamptz', nullable: true })
+  failedAt!: Date | null;
+
+  /** The error's name and message (never a household's data). */
+  @Column({ type: 'jsonb', nullable: true })
+  failure!: { errorName: string; message: string } | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -29,7 +29,20 @@ import { PolicyStaff } from '../access/access.js';
 import { signedInUser } from '../accounts/signed-in-user.js';
 import { ErrorResponseDto } from '../errors/error-response.dto.js';
 import { RateLimited } from '../rate-limit/route-limits.js';
-import { CreateChangeSetDto, EditDto, ImpactDto, ParameterQuery, PublishDto, RevertDto, SearchQuery, UpratingDto } from './policy.dto.js';
+import {
+  ApproveDto,
+  ConfirmDto,
+  CreateChangeSetDto,
+  EditDto,
+  ImpactDto,
+  ParameterQuery,
+  PublishDto,
+  RevertDto,
+  SearchQuery,
+  StopDto,
+  UpratingDto,
+  WithdrawDto,
+} from './policy.dto.js';
 import { PolicyService } from './policy.service.js';
 
 const NO_ACCESS =
@@ -59,10 +72,10 @@ export class PolicyController {
   @ApiOperation({
     summary: 'The rules version today, and the published change sets the files do not hold',
     description:
-      "Each published change set: whether the repository's files hold it (in-files), it is laid over them (not-exported), or they differ.",
+      "Each published change set: whether the repository's files hold it (in-files), it is laid over them (not-exported), or they differ; and the change sets that failed when results were worked out with them (results leave them out) or were stopped in an emergency.",
   })
   @ApiOkResponse({ description: 'PolicyStatus (common/policy/model.ts).' })
-  status(): PolicyStatus {
+  status(): Promise<PolicyStatus> {
     return this.policy.status();
   }
 
@@ -265,13 +278,25 @@ export class PolicyController {
   @Post('change-sets/:id/approve')
   @HttpCode(200)
   @ApiParam(ID)
-  @ApiOperation({ summary: 'Approve a draft', description: 'By another member of the policy team: never its author.' })
+  @ApiOperation({
+    summary: 'Approve a draft, as it was shown',
+    description:
+      'By a member of the policy team who neither started it nor added, changed or removed any of its edits. The body names the digest of the edits approved: a change set changed since is refused. Approval needs the checks (cases-run) run on exactly these edits against the rules published now, with no hand-worked case newly failing and no generated household failing. Any later change to the edits takes it back to a draft.',
+  })
   @ApiOkResponse({ description: 'ChangeSetDetail' })
-  @ApiForbiddenResponse({ type: ErrorResponseDto, description: `OWN_CHANGE_SET: the author cannot approve it. ${NO_ACCESS}` })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_FAILED: digest missing or not a digest.' })
+  @ApiForbiddenResponse({
+    type: ErrorResponseDto,
+    description: `OWN_CHANGE_SET: the member who started it; CHANGED_CHANGE_SET: a member who changed its edits. ${NO_ACCESS}`,
+  })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: NOT_FOUND })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'CHANGE_SET_NOT_DRAFT, or CHANGE_SET_HAS_PROBLEMS with each problem.' })
-  approve(@Req() request: Request, @Param('id') id: string): Promise<ChangeSetDetail> {
-    return this.policy.approve(signedInUser(request), idOf(id));
+  @ApiConflictResponse({
+    type: ErrorResponseDto,
+    description:
+      'CHANGE_SET_NOT_DRAFT; CHANGE_SET_CHANGED: the digest is not that of the edits held now; CHANGE_SET_HAS_PROBLEMS with each problem; CHECKS_NEEDED: the checks are not run on this version, or cases or households fail (the message says what to run or correct).',
+  })
+  approve(@Req() request: Request, @Param('id') id: string, @Body() body: ApproveDto): Promise<ChangeSetDetail> {
+    return this.policy.approve(signedInUser(request), idOf(id), body.digest);
   }
 
   @Post('change-sets/:id/publish')
@@ -280,42 +305,105 @@ export class PolicyController {
   @ApiOperation({
     summary: 'Publish an approved change set from a date',
     description:
-      'From that date every calculation (results, the API, the adviser area) is worked out with it, with no deploy; each result names its rules version.',
+      'Exactly the edits approved (the digest sent, the approval and the edits held must agree). From that date every calculation (results, the API, the adviser area) is worked out with it, with no deploy; each result names its rules version.',
   })
   @ApiOkResponse({ description: 'ChangeSetDetail' })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_FAILED: effectiveFrom before today.' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_FAILED: effectiveFrom before today, or digest missing.' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: NOT_FOUND })
   @ApiConflictResponse({
     type: ErrorResponseDto,
-    description: 'CHANGE_SET_NOT_APPROVED, or CHANGE_SET_HAS_PROBLEMS (a value without its source...).',
+    description:
+      'CHANGE_SET_NOT_APPROVED; CHANGE_SET_CHANGED: not what was approved; CHANGE_SET_HAS_PROBLEMS (a value without its source...); CHECKS_NEEDED: run the checks again (another change set was published since).',
   })
   publish(@Req() request: Request, @Param('id') id: string, @Body() body: PublishDto): Promise<ChangeSetDetail> {
-    return this.policy.publish(signedInUser(request), idOf(id), body.effectiveFrom);
+    return this.policy.publish(signedInUser(request), idOf(id), body.effectiveFrom, body.digest);
   }
 
   @Post('change-sets/:id/withdraw')
   @HttpCode(200)
   @ApiParam(ID)
-  @ApiOperation({ summary: 'Withdraw a published change set before its date' })
-  @ApiOkResponse({ description: 'ChangeSetDetail' })
+  @ApiOperation({
+    summary: 'Ask for a published change set to be withdrawn before its date',
+    description: 'With a reason. Nothing changes until a second member, not the one who asked, confirms (confirm).',
+  })
+  @ApiOkResponse({ description: 'ChangeSetDetail, with pendingRequest.' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_FAILED: reason missing or too long.' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: NOT_FOUND })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'CHANGE_SET_IN_FORCE: already in force; revert it instead.' })
-  withdraw(@Req() request: Request, @Param('id') id: string): Promise<ChangeSetDetail> {
-    return this.policy.withdraw(signedInUser(request), idOf(id));
+  @ApiConflictResponse({
+    type: ErrorResponseDto,
+    description: 'CHANGE_SET_IN_FORCE: already in force (ask for a revert instead); REQUEST_PENDING: a request is already waiting.',
+  })
+  withdraw(@Req() request: Request, @Param('id') id: string, @Body() body: WithdrawDto): Promise<ChangeSetDetail> {
+    return this.policy.askWithdrawal(signedInUser(request), idOf(id), body.reason);
   }
 
   @Post('change-sets/:id/revert')
   @HttpCode(200)
   @ApiParam(ID)
   @ApiOperation({
-    summary: 'Revert a change set in force from a date',
-    description: 'Calculations before that date keep it; from it, they do not.',
+    summary: 'Ask for a change set in force to be reverted from a date',
+    description:
+      'With a reason; from today (its own date included) or later. Nothing changes until a second member, not the one who asked, confirms (confirm). Calculations before that date keep it; from it, they do not.',
+  })
+  @ApiOkResponse({ description: 'ChangeSetDetail, with pendingRequest.' })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: 'VALIDATION_FAILED: from before today or before its date; reason missing.',
+  })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: NOT_FOUND })
+  @ApiConflictResponse({
+    type: ErrorResponseDto,
+    description:
+      'CHANGE_SET_NOT_IN_FORCE: its date is ahead (ask for a withdrawal instead); REQUEST_PENDING: a request is already waiting.',
+  })
+  revert(@Req() request: Request, @Param('id') id: string, @Body() body: RevertDto): Promise<ChangeSetDetail> {
+    return this.policy.askRevert(signedInUser(request), idOf(id), body.from, body.reason);
+  }
+
+  @Post('change-sets/:id/confirm')
+  @HttpCode(200)
+  @ApiParam(ID)
+  @ApiOperation({
+    summary: 'Confirm the withdrawal or revert another member asked for',
+    description: 'Names the request as it was shown (kind and date). Never by the member who asked.',
   })
   @ApiOkResponse({ description: 'ChangeSetDetail' })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_FAILED: from before today or not after its date.' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_FAILED: kind or from.' })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: `OWN_REQUEST: the member who asked. ${NO_ACCESS}` })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: NOT_FOUND })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'CHANGE_SET_NOT_IN_FORCE: its date is ahead; withdraw it instead.' })
-  revert(@Req() request: Request, @Param('id') id: string, @Body() body: RevertDto): Promise<ChangeSetDetail> {
-    return this.policy.revert(signedInUser(request), idOf(id), body.from);
+  @ApiConflictResponse({
+    type: ErrorResponseDto,
+    description:
+      'NO_REQUEST; REQUEST_CHANGED: not the request shown; REQUEST_OUT_OF_DATE: its date has passed; CHANGE_SET_IN_FORCE or CHANGE_SET_NOT_IN_FORCE: it can no longer be done.',
+  })
+  confirm(@Req() request: Request, @Param('id') id: string, @Body() body: ConfirmDto): Promise<ChangeSetDetail> {
+    return this.policy.confirm(signedInUser(request), idOf(id), { kind: body.kind, from: body.from ?? null });
+  }
+
+  @Post('change-sets/:id/cancel-request')
+  @HttpCode(200)
+  @ApiParam(ID)
+  @ApiOperation({ summary: 'Cancel the withdrawal or revert waiting to be confirmed', description: 'Any member of the policy team.' })
+  @ApiOkResponse({ description: 'ChangeSetDetail' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: NOT_FOUND })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'NO_REQUEST' })
+  cancelRequest(@Req() request: Request, @Param('id') id: string): Promise<ChangeSetDetail> {
+    return this.policy.cancelRequest(signedInUser(request), idOf(id));
+  }
+
+  @Post('change-sets/:id/stop')
+  @HttpCode(200)
+  @ApiParam(ID)
+  @ApiOperation({
+    summary: 'Emergency stop: take a published change set out of force from today',
+    description:
+      'One member, with a reason, recorded in the audit: in force, it stops applying from today (calculations dated before today keep it); with its date ahead, it is withdrawn. For results that are wrong now (or a change set that fails); otherwise ask for a revert.',
+  })
+  @ApiOkResponse({ description: 'ChangeSetDetail' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_FAILED: reason missing or too long.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: NOT_FOUND })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'CHANGE_SET_NOT_IN_FORCE: not published, or already out of force.' })
+  stop(@Req() request: Request, @Param('id') id: string, @Body() body: StopDto): Promise<ChangeSetDetail> {
+    return this.policy.stop(signedInUser(request), idOf(id), body.reason);
   }
 }

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsObject, IsString, Matches, MaxLength } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsObject, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { POLICY_LIMITS } from '../../../common/policy/model.js';
 import { BrowserRequest } from '../requests/browser-request.dto.js';
 
@@ -47,16 +47,80 @@ export class EditDto extends BrowserRequest {
   edit!: Record<string, unknown>;
 }
 
+const DIGEST = /^[0-9a-f]{64}$/;
+const DIGEST_PROPERTY = {
+  description:
+    "The digest of the change set's edits as they were shown (ChangeSetDetail.digest): what is approved or published. A change set changed since is refused with 409 CHANGE_SET_CHANGED.",
+  example: '9f2c5d0a4b7e4c1f8e3a6b2d5c9f0e1a7b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e',
+};
+const DIGEST_MESSAGE = "digest must be the change set's digest as the workbench showed it (64 hexadecimal characters).";
+
+/** Why a withdrawal, a revert or an emergency stop is made: recorded in the audit. */
+class ReasonDto extends BrowserRequest {
+  @ApiProperty({
+    description: 'Why, in a sentence or two: recorded in the audit and shown to the member who confirms.',
+    example: 'The rate was announced in error; the government has withdrawn it.',
+    maxLength: POLICY_LIMITS.requestReasonMaxLength,
+  })
+  @IsString({ message: 'Say why.' })
+  @Matches(/\S/, { message: 'Say why.' })
+  @MaxLength(POLICY_LIMITS.requestReasonMaxLength, {
+    message: `The reason must be at most ${POLICY_LIMITS.requestReasonMaxLength} characters.`,
+  })
+  @Matches(NO_NUL, { message: 'The reason must be ordinary text.' })
+  reason!: string;
+}
+
+export class ApproveDto extends BrowserRequest {
+  @ApiProperty(DIGEST_PROPERTY)
+  @IsString({ message: DIGEST_MESSAGE })
+  @Matches(DIGEST, { message: DIGEST_MESSAGE })
+  digest!: string;
+}
+
 export class PublishDto extends BrowserRequest {
   @ApiProperty({ description: 'The date it applies from, yyyy-mm-dd: today or later.', example: '2027-04-06' })
   @Matches(DATE, { message: 'Enter the date it applies from, written yyyy-mm-dd.' })
   effectiveFrom!: string;
+
+  @ApiProperty(DIGEST_PROPERTY)
+  @IsString({ message: DIGEST_MESSAGE })
+  @Matches(DIGEST, { message: DIGEST_MESSAGE })
+  digest!: string;
 }
 
-export class RevertDto extends BrowserRequest {
-  @ApiProperty({ description: 'The date it stops applying, yyyy-mm-dd: today or later, after its own date.', example: '2027-05-01' })
+export class WithdrawDto extends ReasonDto {}
+
+export class StopDto extends ReasonDto {}
+
+export class RevertDto extends ReasonDto {
+  @ApiProperty({
+    description: 'The date it stops applying, yyyy-mm-dd: today or later, and not before its own date.',
+    example: '2027-05-01',
+  })
   @Matches(DATE, { message: 'Enter the date it stops applying, written yyyy-mm-dd.' })
   from!: string;
+}
+
+export class ConfirmDto extends BrowserRequest {
+  @ApiProperty({
+    description: 'The request confirmed, as it was shown: withdraw or revert.',
+    enum: ['withdraw', 'revert'],
+    example: 'revert',
+  })
+  @IsIn(['withdraw', 'revert'], { message: 'kind must be withdraw or revert, as the request was shown.' })
+  kind!: 'withdraw' | 'revert';
+
+  @ApiProperty({
+    description: "The revert's date as it was shown, yyyy-mm-dd; null for a withdrawal.",
+    example: '2027-05-01',
+    nullable: true,
+    required: false,
+    type: String,
+  })
+  @ValidateIf((_, value) => value !== null && value !== undefined)
+  @Matches(DATE, { message: "from must be the revert's date as it was shown (yyyy-mm-dd), or null for a withdrawal." })
+  from?: string | null;
 }
 
 export class ImpactDto extends BrowserRequest {

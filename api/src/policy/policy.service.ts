@@ -10,9 +10,12 @@ import type {
   CasesRunReport,
   ChangeSetDetail,
   ChangeSetSummary,
+  ConfirmRequest,
   EditProblem,
+  PendingRequest,
   PolicyAuditEntry,
   PolicyEdit,
+  PolicyPerson,
   ParameterSummary,
   ParameterView,
   PolicySearchHit,
@@ -21,6 +24,8 @@ import type {
   PolicyStatus,
   RulesetSummary,
   RulesetView,
+  SampleRunReport,
+  StopRecord,
   UpratingRequest,
   UpratingResponse,
 } from '../../../common/policy/model.js';
@@ -49,7 +54,20 @@ import {
   sameJson,
   type AppliedChangeSet,
 } from '../../../engine/policy/edits.js';
-import { inForceOn, RulesVersions } from '../../../engine/policy/rules-versions.js';
+import { inForceOn, RulesVersions, versionSuffix, type RulesFault } from '../../../engine/policy/rules-versions.js';
+import { changeSetDigest } from '../../../engine/policy/change-set-digest.js';
+import { approvalChecks, unmetCheck, whyNotApprover, withContributor } from '../../../engine/policy/four-eyes.js';
+import { editConditionProblems, type EditCheckContext } from '../../../engine/policy/rule-checks.js';
+import {
+  caseHouseholds,
+  extraHelpFactShapes,
+  generatedHouseholds,
+  observeFactShapes,
+  parameterKindsOf,
+  trialRun,
+  type TrialHousehold,
+} from '../../../engine/policy/trial-run.js';
+import type { EntitlementEngine } from '../../../engine/core/entitlement-engine.js';
 import { scheduledPath } from '../../../engine/policy/export.js';
 import type { SourceFiles } from '../../../engine/source-files.js';
 import type { SignedInUser } from '../accounts/signed-in-user.js';
@@ -70,6 +88,17 @@ const IMPACT_SEED = 1;
 const STORED_CHUNK = 500;
 /** Drafts applied recently, kept so that reading a change set again does not load the engine again. */
 const APPLIED_KEPT = 16;
+/**
+ * The households an edit's rules are worked out over when it is saved (issue 28): every hand-worked case's, and
+ * these generated ones (and a few more on each date the change set's values start), seeded so the same each time.
+ */
+const SAVE_SAMPLE = { count: 200, seed: 28, perDate: 40, datesMax: 4 };
+/** The generated households the checks work the change set out over before it can be approved (none may fail). */
+const CHECK_SAMPLE = { count: 2000, seed: 2028, perDate: 250, datesMax: 4 };
+/** json-rules-engine (slower) works out the edited rules over this many households too, beside the compiled rules. */
+const REFERENCE_HOUSEHOLDS = 400;
+/** The actor the audit names for what the service itself records (a change set found to fail). */
+const THE_SERVICE: PolicyPerson = { id: '', name: 'The service' };
 
 interface ChangeSetRow {
   id: number;
@@ -87,11 +116,19 @@ interface ChangeSetRow {
   last_cases_run: ChangeSetDetail['lastCasesRun'];
   last_impact: ChangeSetDetail['lastImpact'];
   updated_at: Date;
+  contributors: PolicyPerson[];
+  content_version: number;
+  approved_digest: string | null;
+  pending_request: PendingRequest | null;
+  stopped: StopRecord | null;
+  failed_at: Date | null;
+  failure: { errorName: string; message: string } | null;
 }
 
 const COLUMNS = `id, title, reason, status, edits, author_id, author_name, approver_id, approver_name,
   to_char(effective_from, 'YYYY-MM-DD') AS effective_from, to_char(reverted_from, 'YYYY-MM-DD') AS reverted_from,
-  published_parts, last_cases_run, last_impact, updated_at`;
+  published_parts, last_cases_run, last_impact, updated_at, contributors, content_version, approved_digest,
+  pending_request, stopped, failed_at, failure`;
 
 export function changeSetNotFound(): ApiError {
   return new ApiError(404, 'CHANGE_SET_NOT_FOUND', 'There is no change set with this number.');
@@ -108,6 +145,9 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly catalogues = new WeakMap<SourceFiles, Promise<PolicyCatalogue>>();
   private refreshTimer: NodeJS.Timeout | undefined;
   private publishedSignature = '';
+  /** What each ruleset's facts can be, seen over the check households once (the facts are code: the same for every draft). */
+  private factShapes: Promise<EditCheckContext> | undefined;
+  private stopListening: (() => void) | undefined;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -128,9 +168,11 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    // A published change set that throws at run time: results fall back (RulesVersions); here it is alerted and recorded.
+    this.stopListening = this.versions.onFault((fault) => void this.recordFault(fault));
     this.publishedSignature = await this.readPublishedSignature();
     // Say at start, in the log, which published change sets the repository's files do not hold (see status()).
-    for (const set of this.status().published.filter(({ files }) => files !== 'in-files')) {
+    for (const set of (await this.status()).published.filter(({ files }) => files !== 'in-files')) {
       this.logger.event('warn', 'a published policy change set is not in the repository files', {
         changeSet: set.id,
         files: set.files,
@@ -143,14 +185,48 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
 
   onModuleDestroy(): void {
     clearInterval(this.refreshTimer);
+    this.stopListening?.();
   }
 
   private async readPublishedSignature(): Promise<string> {
     const [row] = await this.dataSource.query<{ signature: string | null }[]>(
-      `SELECT string_agg(id || ':' || status || ':' || coalesce(reverted_from::text, ''), ',' ORDER BY published_seq) AS signature
+      `SELECT string_agg(id || ':' || status || ':' || coalesce(reverted_from::text, '') || ':' || (failed_at IS NOT NULL)::text, ',' ORDER BY published_seq) AS signature
          FROM policy_change_sets WHERE published_seq IS NOT NULL`,
     );
     return row?.signature ?? '';
+  }
+
+  /**
+   * A published change set threw when results were worked out with it: they fell back to the rules without it
+   * (RulesVersions). Alerted once (an error-level event with a stable name, no household data), and recorded on the
+   * change set, so that every process leaves it out, the workbench shows it and /api/health reports it.
+   */
+  private async recordFault(fault: RulesFault): Promise<void> {
+    this.logger.event('error', 'published policy change set fails: results fall back to the rules without it', {
+      changeSet: fault.changeSet,
+      errorName: fault.errorName,
+    });
+    try {
+      await this.dataSource.transaction(async (manager) => {
+        const updated = await manager.query<{ id: number }[]>(
+          `UPDATE policy_change_sets SET failed_at = $2, failure = $3::jsonb WHERE id = $1 AND failed_at IS NULL RETURNING id`,
+          [fault.changeSet, fault.at, JSON.stringify({ errorName: fault.errorName, message: fault.message.slice(0, 500) })],
+        );
+        if (updated.length > 0)
+          await this.audit(
+            manager,
+            fault.changeSet,
+            THE_SERVICE,
+            'failed',
+            `Results failed with this change set (${fault.errorName}); they are worked out without it. Stop it, or revert it.`,
+          );
+      });
+    } catch (error) {
+      this.logger.event('warn', 'could not record a failing policy change set', {
+        changeSet: fault.changeSet,
+        errorName: (error as Error).name,
+      });
+    }
   }
 
   /** Another process published, withdrew or reverted a change set: load the versions again. */
@@ -208,6 +284,9 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
       revertedFrom: row.reverted_from,
       editCount: row.edits.length,
       updatedAt: new Date(row.updated_at).toISOString(),
+      isStopped: row.stopped !== null,
+      isFailing: row.failed_at !== null,
+      hasPendingRequest: row.pending_request !== null,
     };
   }
 
@@ -216,11 +295,45 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
     return { changeSets: rows.map((row) => this.summaryOf(row)) };
   }
 
-  /** What stops a change set being approved or published: its own problems and every value without its source. */
-  private problemsOf(row: ChangeSetRow): EditProblem[] {
+  /**
+   * What stops a change set being approved or published: its own problems, every value without its source, and
+   * every condition that can never work (checked again here: a change set saved before these checks has them too).
+   */
+  private async problemsOf(row: ChangeSetRow): Promise<EditProblem[]> {
     if (row.status !== 'draft' && row.status !== 'approved') return [];
     if (row.edits.length === 0) return [{ edit: null, field: '', message: 'The change set has no edits yet.' }];
-    return [...this.apply(row.edits).problems, ...publishingProblems(row.edits)];
+    const context = await this.checkContext();
+    const conditions = row.edits.flatMap((edit, index) =>
+      editConditionProblems(edit, context).map(({ field, message }) => ({ edit: index, field, message })),
+    );
+    return [...this.apply(row.edits).problems, ...conditions, ...publishingProblems(row.edits)];
+  }
+
+  /** What each fact and rate can be, for the conditions' checks: worked out once, over the check households. */
+  private checkContext(): Promise<EditCheckContext> {
+    this.factShapes ??= (async () => {
+      const engine = this.versions.engineOn(LATEST);
+      const households = [...caseHouseholds(this.versions.baseFiles), ...generatedHouseholds(SAVE_SAMPLE.count, SAVE_SAMPLE.seed)];
+      const rulesets = await observeFactShapes(engine, households);
+      return { rulesets, extraHelp: extraHelpFactShapes(), parameterKinds: (name: string) => parameterKindsOf(engine, name) };
+    })();
+    return this.factShapes;
+  }
+
+  /** The published rules drafts are laid over, by name ('2026-27+cs3'): a checks run against other rules is stale. */
+  private publishedRulesName(): string {
+    return `published${versionSuffix(this.versions.versionOn(LATEST).sets)}`;
+  }
+
+  /** Everything an approval and publishing need, met or not, for a row as it is. */
+  private async checksOf(row: ChangeSetRow, digest = changeSetDigest(row.id, row.edits), problems?: readonly EditProblem[]) {
+    return approvalChecks({
+      problems: (problems ?? (await this.problemsOf(row))).length,
+      digest,
+      version: row.content_version,
+      publishedRules: this.publishedRulesName(),
+      lastRun: row.last_cases_run,
+    });
   }
 
   async detail(id: number, user: SignedInUser): Promise<ChangeSetDetail> {
@@ -229,18 +342,45 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
       `SELECT at, actor_id, actor_name, action, detail FROM policy_audit_events WHERE change_set_id = $1 ORDER BY at, id`,
       [id],
     );
+    const entries = audit.map((entry): PolicyAuditEntry => ({
+      at: new Date(entry.at).toISOString(),
+      actor: { id: entry.actor_id ?? '', name: entry.actor_name },
+      action: entry.action,
+      detail: entry.detail,
+    }));
+    const digest = changeSetDigest(row.id, row.edits);
+    const isOpen = row.status === 'draft' || row.status === 'approved';
+    const problems = await this.problemsOf(row);
+    const checks = isOpen ? await this.checksOf(row, digest, problems) : [];
+    const person = whyNotApprover(user.userId, { authorId: row.author_id, contributors: row.contributors });
+    const unmet = unmetCheck(checks);
+    const cannotApproveBecause =
+      row.status !== 'draft'
+        ? null
+        : (person?.message ?? (unmet ? `It cannot be approved yet: ${unmet.text.charAt(0).toLowerCase()}${unmet.text.slice(1)}` : null));
+    // The last approval, when the change set was edited after it: it lapsed (the audit says so too).
+    const lastApproval = entries.findLastIndex((entry) => entry.action === 'approved');
+    const lapsedApproval =
+      row.status === 'draft' && lastApproval >= 0 && entries.slice(lastApproval + 1).some((entry) => entry.action === 'edited')
+        ? { by: entries[lastApproval]!.actor, at: entries[lastApproval]!.at }
+        : null;
     return {
       ...this.summaryOf(row),
       reason: row.reason,
       edits: row.edits,
-      problems: this.problemsOf(row),
-      canApprove: row.status === 'draft' && row.author_id !== user.userId,
-      audit: audit.map((entry): PolicyAuditEntry => ({
-        at: new Date(entry.at).toISOString(),
-        actor: { id: entry.actor_id ?? '', name: entry.actor_name },
-        action: entry.action,
-        detail: entry.detail,
-      })),
+      version: row.content_version,
+      digest,
+      contributors: row.contributors,
+      problems,
+      canApprove: row.status === 'draft' && cannotApproveBecause === null,
+      cannotApproveBecause,
+      approvalChecks: checks,
+      lapsedApproval,
+      pendingRequest: row.pending_request,
+      canConfirmRequest: row.pending_request !== null && row.pending_request.by.id !== user.userId,
+      stopped: row.stopped,
+      failure: row.failed_at ? { at: new Date(row.failed_at).toISOString(), message: row.failure?.message ?? '' } : null,
+      audit: entries,
       lastCasesRun: row.last_cases_run,
       lastImpact: row.last_impact,
     };
@@ -249,10 +389,17 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
   // ---------------------------------------------------------------------------------------------------------------
   // Changing
 
-  private async audit(manager: EntityManager | DataSource, id: number, user: SignedInUser, action: string, detail: string): Promise<void> {
+  private async audit(
+    manager: EntityManager | DataSource,
+    id: number,
+    user: SignedInUser | PolicyPerson,
+    action: string,
+    detail: string,
+  ): Promise<void> {
+    const person = personOf(user);
     await manager.query(
       `INSERT INTO policy_audit_events (change_set_id, actor_id, actor_name, action, detail) VALUES ($1, $2, $3, $4, $5)`,
-      [id, user.userId, user.displayName, action, detail],
+      [id, person.id || null, person.name, action, detail],
     );
   }
 
@@ -270,55 +417,134 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
 
   /**
    * Adds an edit (index null) or replaces or removes one. The edit is checked as the loaders check the file it makes;
-   * an edit with a problem of its own is refused, naming the field. Editing an approved change set takes it back to
-   * a draft: the approval was of what it said before.
+   * then its conditions, for what can never work (rule-checks.ts); then the change set with it is worked out over the
+   * check households, and refused if the rules throw for any (trial-run.ts). A refusal names the field. Any change
+   * takes the change set back to a draft: an approval was of what it said before (it lapses), and the member who
+   * made the change becomes one who may not approve it.
    */
   async changeEdits(user: SignedInUser, id: number, index: number | null, edit: unknown | null): Promise<ChangeSetDetail> {
+    // Checked outside the transaction (working the households out takes a moment); saved only if nothing changed since.
+    const read = await this.row(id);
+    const { edits, action } = await this.checkedEdits(read, index, edit);
     await this.dataSource.transaction(async (manager) => {
       const row = await this.row(id, manager, true);
-      if (row.status !== 'draft' && row.status !== 'approved')
+      assertOpen(row);
+      if (row.content_version !== read.content_version || row.status !== read.status)
         throw new ApiError(
           409,
-          'CHANGE_SET_CLOSED',
-          'This change set has been published, so it cannot be changed. Start a new change set.',
+          'CHANGE_SET_CHANGED',
+          'Someone else changed this change set at the same moment: read it again, then make your change.',
         );
-      const edits = [...row.edits];
-      if (index !== null && (!Number.isSafeInteger(index) || index < 0 || index >= edits.length))
-        throw new ApiError(404, 'EDIT_NOT_FOUND', 'This change set has no edit with that number.');
-      let action: string;
-      if (edit === null) {
-        edits.splice(index!, 1);
-        action = `Removed edit ${index! + 1}.`;
-      } else {
-        // PostgreSQL cannot store a NUL character in jsonb: refused here, not failed in the database.
-        if (JSON.stringify(edit).includes('\\u0000'))
-          throw ApiError.validation([{ path: 'edit', message: 'The edit holds a character that cannot be saved (a NUL character).' }]);
-        const shape = editShapeProblems(edit);
-        if (shape.length > 0) throw ApiError.validation(shape.map(fieldErrorOfEdit));
-        const at = index ?? edits.length;
-        if (index === null && edits.length >= POLICY_LIMITS.editsMax)
-          throw ApiError.validation([{ path: 'edit', message: `A change set holds at most ${POLICY_LIMITS.editsMax} edits.` }]);
-        edits[at] = edit as PolicyEdit;
-        const own = this.apply(edits).problems.filter((problem) => problem.edit === at);
-        if (own.length > 0) throw ApiError.validation(own.map(fieldErrorOfEdit));
-        action = `${index === null ? 'Added' : 'Changed'} edit ${at + 1}: ${describeEdit(edit as PolicyEdit)}.`;
-      }
       await manager.query(
-        `UPDATE policy_change_sets SET edits = $2::jsonb, status = 'draft', approver_id = NULL, approver_name = NULL, updated_at = now() WHERE id = $1`,
-        [id, JSON.stringify(edits)],
+        `UPDATE policy_change_sets SET edits = $2::jsonb, status = 'draft', approver_id = NULL, approver_name = NULL, approved_digest = NULL,
+                content_version = content_version + 1, contributors = $3::jsonb, updated_at = now() WHERE id = $1`,
+        [id, JSON.stringify(edits), JSON.stringify(withContributor(row.contributors, personOf(user)))],
       );
-      await this.audit(manager, id, user, 'edited', action + (row.status === 'approved' ? ' The approval no longer stands.' : ''));
+      await this.audit(
+        manager,
+        id,
+        user,
+        'edited',
+        `${action} Now version ${row.content_version + 1}.${row.status === 'approved' ? ' The approval no longer stands.' : ''}`,
+      );
     });
     return this.detail(id, user);
   }
 
-  async approve(user: SignedInUser, id: number): Promise<ChangeSetDetail> {
+  /** The change set's edits with the change made, or a refusal naming the field. */
+  private async checkedEdits(
+    row: ChangeSetRow,
+    index: number | null,
+    edit: unknown | null,
+  ): Promise<{ edits: PolicyEdit[]; action: string }> {
+    assertOpen(row);
+    const edits = [...row.edits];
+    if (index !== null && (!Number.isSafeInteger(index) || index < 0 || index >= edits.length))
+      throw new ApiError(404, 'EDIT_NOT_FOUND', 'This change set has no edit with that number.');
+    if (edit === null) {
+      edits.splice(index!, 1);
+      return { edits, action: `Removed edit ${index! + 1}.` };
+    }
+    // PostgreSQL cannot store a NUL character in jsonb: refused here, not failed in the database.
+    if (JSON.stringify(edit).includes('\\u0000'))
+      throw ApiError.validation([{ path: 'edit', message: 'The edit holds a character that cannot be saved (a NUL character).' }]);
+    const shape = editShapeProblems(edit);
+    if (shape.length > 0) throw ApiError.validation(shape.map(fieldErrorOfEdit));
+    const at = index ?? edits.length;
+    if (index === null && edits.length >= POLICY_LIMITS.editsMax)
+      throw ApiError.validation([{ path: 'edit', message: `A change set holds at most ${POLICY_LIMITS.editsMax} edits.` }]);
+    const typed = edit as PolicyEdit;
+    edits[at] = typed;
+    const applied = this.apply(edits);
+    const own = applied.problems.filter((problem) => problem.edit === at);
+    if (own.length > 0) throw ApiError.validation(own.map(fieldErrorOfEdit));
+    const conditions = editConditionProblems(typed, await this.checkContext());
+    if (conditions.length > 0) throw ApiError.validation(conditions.map(fieldErrorOfEdit));
+    // A question's text or show/hide rule changes the questionnaire, not how anything is worked out.
+    if (applied.engine && typed.kind !== 'question')
+      await this.refuseIfTheRulesFail(applied.engine, applied.files, edits, row.edits, typed);
+    return { edits, action: `${index === null ? 'Added' : 'Changed'} edit ${at + 1}: ${describeEdit(typed)}.` };
+  }
+
+  /**
+   * The change set with the edit, worked out over every hand-worked case's household and a seeded sample of generated
+   * ones (json-rules-engine too, for the rules it edits): refused at the edit's field when the rules throw for a
+   * household they did not throw for before the edit.
+   */
+  private async refuseIfTheRulesFail(
+    engine: EntitlementEngine,
+    files: SourceFiles,
+    edits: readonly PolicyEdit[],
+    before: readonly PolicyEdit[],
+    edit: PolicyEdit,
+  ): Promise<void> {
+    const households = checkHouseholds(files, engine, edits, SAVE_SAMPLE);
+    const options = this.referenceOptions(engine, edits);
+    const { failures } = await trialRun(engine, households, { ...options, maxFailures: 3 });
+    if (failures.length === 0) return;
+    // Failing already without this edit (a change set saved before these checks): not this edit's doing.
+    const previous = before.length > 0 ? this.apply(before).engine : this.versions.engineOn(LATEST);
+    if (previous) {
+      const again = await trialRun(
+        previous,
+        households.filter((household) => failures.some((failure) => failure.source === household.source)),
+        options,
+      );
+      if (again.failures.length === failures.length) return;
+    }
+    const [first] = failures;
+    throw ApiError.validation([
+      {
+        path: `edit.${editField(edit)}`,
+        message: `With this edit the rules cannot work out ${first!.source.startsWith('generated') ? 'a generated household' : `the case ${first!.source}`} on ${first!.date} (${first!.evaluator === 'compiled' ? 'the rules' : 'json-rules-engine'} failed: ${first!.message}). Nothing was saved: correct the edit.`,
+      },
+    ]);
+  }
+
+  /** json-rules-engine works out the rules a change set edits (and the extra help, if it edits an item) beside the compiled ones. */
+  private referenceOptions(engine: EntitlementEngine, edits: readonly PolicyEdit[]) {
+    const folders = new Set(edits.flatMap((edit) => (edit.kind === 'rule' ? [edit.ruleset] : [])));
+    return {
+      reference: new Set(engine.calculators.filter(({ folder }) => folders.has(folder)).map(({ code }) => code)),
+      referenceExtraHelp: edits.some((edit) => edit.kind === 'extra-help-item'),
+      referenceLimit: REFERENCE_HOUSEHOLDS,
+    };
+  }
+
+  async approve(user: SignedInUser, id: number, digest: string): Promise<ChangeSetDetail> {
     await this.dataSource.transaction(async (manager) => {
       const row = await this.row(id, manager, true);
-      if (row.author_id === user.userId)
-        throw new ApiError(403, 'OWN_CHANGE_SET', 'You wrote this change set, so another member of the policy team must approve it.');
+      const person = whyNotApprover(user.userId, { authorId: row.author_id, contributors: row.contributors });
+      if (person) throw new ApiError(403, person.code, person.message);
       if (row.status !== 'draft') throw new ApiError(409, 'CHANGE_SET_NOT_DRAFT', 'Only a draft change set can be approved.');
-      const problems = this.problemsOf(row);
+      const current = changeSetDigest(row.id, row.edits);
+      if (digest !== current)
+        throw new ApiError(
+          409,
+          'CHANGE_SET_CHANGED',
+          `This change set has changed since you read it (it is now version ${row.content_version}): read it again, then approve what it says now.`,
+        );
+      const problems = await this.problemsOf(row);
       if (problems.length > 0)
         throw new ApiError(
           409,
@@ -326,16 +552,18 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
           'Put right the problems listed before approving.',
           problems.map(fieldErrorOfProblem),
         );
+      const unmet = unmetCheck(await this.checksOf(row, current, problems));
+      if (unmet) throw new ApiError(409, 'CHECKS_NEEDED', `It cannot be approved yet. ${unmet.text}`);
       await manager.query(
-        `UPDATE policy_change_sets SET status = 'approved', approver_id = $2, approver_name = $3, updated_at = now() WHERE id = $1`,
-        [id, user.userId, user.displayName],
+        `UPDATE policy_change_sets SET status = 'approved', approver_id = $2, approver_name = $3, approved_digest = $4, updated_at = now() WHERE id = $1`,
+        [id, user.userId, user.displayName, current],
       );
-      await this.audit(manager, id, user, 'approved', `Approved ${row.edits.length} edit(s).`);
+      await this.audit(manager, id, user, 'approved', `Approved version ${row.content_version} (${row.edits.length} edit(s)).`);
     });
     return this.detail(id, user);
   }
 
-  async publish(user: SignedInUser, id: number, effectiveFrom: string): Promise<ChangeSetDetail> {
+  async publish(user: SignedInUser, id: number, effectiveFrom: string, digest: string): Promise<ChangeSetDetail> {
     const today = this.today();
     if (!isIsoDate(effectiveFrom) || effectiveFrom < today)
       throw ApiError.validation([{ path: 'effectiveFrom', message: `Enter a date from today (${today}), written yyyy-mm-dd.` }]);
@@ -347,10 +575,19 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
           'CHANGE_SET_NOT_APPROVED',
           'A change set is published once another member of the policy team has approved it.',
         );
+      // Exactly what was approved: the edits held now, the approval's digest and the one the publisher was shown.
+      const current = changeSetDigest(row.id, row.edits);
+      if (row.approved_digest !== current || digest !== current)
+        throw new ApiError(
+          409,
+          'CHANGE_SET_CHANGED',
+          'What would be published is not what was approved (or not what you were shown): read the change set again; it needs a new approval if it changed.',
+        );
       // Checked again over what is published now: another change set may have been published since the approval.
       const base = this.versions.versionOn(LATEST).files;
       const applied = this.apply(row.edits, base);
-      const problems = [...applied.problems, ...publishingProblems(row.edits)];
+      // Its own problems over the rules published now (the same base as `applied`), sources and conditions included.
+      const problems = await this.problemsOf(row);
       if (problems.length > 0)
         throw new ApiError(
           409,
@@ -358,6 +595,8 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
           'Put right the problems listed before publishing.',
           problems.map(fieldErrorOfProblem),
         );
+      const unmet = unmetCheck(await this.checksOf(row, current, problems));
+      if (unmet) throw new ApiError(409, 'CHECKS_NEEDED', `It cannot be published yet. ${unmet.text}`);
       const parts = row.edits.map((edit): PublishedPart => {
         const path = editTarget(edit);
         const before = base.read(path);
@@ -371,59 +610,167 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
                 published_seq = (SELECT coalesce(max(published_seq), 0) + 1 FROM policy_change_sets) WHERE id = $1`,
         [id, effectiveFrom, JSON.stringify(parts)],
       );
-      await this.audit(manager, id, user, 'published', `Published to apply from ${effectiveFrom}.`);
+      await this.audit(
+        manager,
+        id,
+        user,
+        'published',
+        `Published version ${row.content_version} to apply from ${plainDate(effectiveFrom)}.`,
+      );
     });
     await this.reloadPublished();
     return this.detail(id, user);
   }
 
-  async withdraw(user: SignedInUser, id: number): Promise<ChangeSetDetail> {
+  /**
+   * Asks for a published change set whose date is ahead to be withdrawn: nothing changes until a second member, not
+   * the one who asked, confirms (`confirm`). One request waits at a time.
+   */
+  async askWithdrawal(user: SignedInUser, id: number, reason: string): Promise<ChangeSetDetail> {
     const today = this.today();
     await this.dataSource.transaction(async (manager) => {
       const row = await this.row(id, manager, true);
-      if (row.status !== 'published' || row.effective_from! <= today)
-        throw new ApiError(
-          409,
-          'CHANGE_SET_IN_FORCE',
-          'Only a published change set whose date is still ahead can be withdrawn; revert one already in force.',
-        );
-      await manager.query(`UPDATE policy_change_sets SET status = 'withdrawn', updated_at = now() WHERE id = $1`, [id]);
-      await this.audit(manager, id, user, 'withdrawn', `Withdrawn before its date (${row.effective_from}).`);
+      assertCanWithdraw(row, today);
+      assertNoRequest(row);
+      await this.ask(manager, row, user, { kind: 'withdraw', from: null, reason: reason.trim() });
     });
-    await this.reloadPublished();
     return this.detail(id, user);
   }
 
-  async revert(user: SignedInUser, id: number, from: string): Promise<ChangeSetDetail> {
+  /** Asks for a change set in force to stop applying from a date (today or later); a second member confirms. */
+  async askRevert(user: SignedInUser, id: number, from: string, reason: string): Promise<ChangeSetDetail> {
     const today = this.today();
     if (!isIsoDate(from) || from < today)
       throw ApiError.validation([{ path: 'from', message: `Enter a date from today (${today}), written yyyy-mm-dd.` }]);
     await this.dataSource.transaction(async (manager) => {
       const row = await this.row(id, manager, true);
-      if (row.status !== 'published' || row.effective_from! > today)
-        throw new ApiError(
-          409,
-          'CHANGE_SET_NOT_IN_FORCE',
-          'Only a published change set already in force can be reverted; withdraw one whose date is ahead.',
+      assertCanRevert(row, today, from);
+      assertNoRequest(row);
+      await this.ask(manager, row, user, { kind: 'revert', from, reason: reason.trim() });
+    });
+    return this.detail(id, user);
+  }
+
+  private async ask(
+    manager: EntityManager,
+    row: ChangeSetRow,
+    user: SignedInUser,
+    request: Omit<PendingRequest, 'by' | 'at'>,
+  ): Promise<void> {
+    const pending: PendingRequest = { ...request, by: personOf(user), at: new Date().toISOString() };
+    await manager.query(`UPDATE policy_change_sets SET pending_request = $2::jsonb, updated_at = now() WHERE id = $1`, [
+      row.id,
+      JSON.stringify(pending),
+    ]);
+    await this.audit(
+      manager,
+      row.id,
+      user,
+      `${request.kind}-asked`,
+      `Asked for it to be ${request.kind === 'withdraw' ? 'withdrawn before its date' : `reverted from ${plainDate(request.from!)}`}, because: ${request.reason} Another member must confirm.`,
+    );
+  }
+
+  /** Confirms the pending withdrawal or revert, as it was shown (kind and date): by a member other than the one who asked. */
+  async confirm(user: SignedInUser, id: number, shown: ConfirmRequest): Promise<ChangeSetDetail> {
+    const today = this.today();
+    await this.dataSource.transaction(async (manager) => {
+      const row = await this.row(id, manager, true);
+      const pending = row.pending_request;
+      if (!pending) throw new ApiError(409, 'NO_REQUEST', 'Nobody has asked for this change set to be withdrawn or reverted.');
+      if (pending.by.id === user.userId)
+        throw new ApiError(403, 'OWN_REQUEST', 'You asked for this, so another member of the policy team must confirm it.');
+      if (pending.kind !== shown.kind || (pending.from ?? null) !== (shown.from ?? null))
+        throw new ApiError(409, 'REQUEST_CHANGED', 'The request has changed since you read it: read it again before confirming.');
+      const asked = `Asked by ${pending.by.name} because: ${pending.reason} Confirmed by ${user.displayName}.`;
+      if (pending.kind === 'withdraw') {
+        assertCanWithdraw(row, today);
+        await manager.query(
+          `UPDATE policy_change_sets SET status = 'withdrawn', pending_request = NULL, updated_at = now() WHERE id = $1`,
+          [id],
         );
-      if (from <= row.effective_from!)
-        throw ApiError.validation([{ path: 'from', message: `Enter a date after the change set's own date (${row.effective_from}).` }]);
-      await manager.query(`UPDATE policy_change_sets SET status = 'reverted', reverted_from = $2, updated_at = now() WHERE id = $1`, [
-        id,
-        from,
-      ]);
-      await this.audit(manager, id, user, 'reverted', `Reverted: no longer applies from ${from}.`);
+        await this.audit(manager, id, user, 'withdrawn', `Withdrawn before its date (${plainDate(row.effective_from!)}). ${asked}`);
+      } else {
+        if (pending.from! < today)
+          throw new ApiError(
+            409,
+            'REQUEST_OUT_OF_DATE',
+            `The revert was asked for from ${pending.from}, which has passed: cancel it and ask again.`,
+          );
+        assertCanRevert(row, today, pending.from!);
+        await manager.query(
+          `UPDATE policy_change_sets SET status = 'reverted', reverted_from = $2, pending_request = NULL, updated_at = now() WHERE id = $1`,
+          [id, pending.from],
+        );
+        await this.audit(manager, id, user, 'reverted', `Reverted: no longer applies from ${plainDate(pending.from!)}. ${asked}`);
+      }
     });
     await this.reloadPublished();
+    return this.detail(id, user);
+  }
+
+  /** Cancels the pending request (anyone of the policy team may: nothing changes). */
+  async cancelRequest(user: SignedInUser, id: number): Promise<ChangeSetDetail> {
+    await this.dataSource.transaction(async (manager) => {
+      const row = await this.row(id, manager, true);
+      if (!row.pending_request) throw new ApiError(409, 'NO_REQUEST', 'Nobody has asked for this change set to be withdrawn or reverted.');
+      await manager.query(`UPDATE policy_change_sets SET pending_request = NULL, updated_at = now() WHERE id = $1`, [id]);
+      await this.audit(
+        manager,
+        id,
+        user,
+        'request-cancelled',
+        `Cancelled the request by ${row.pending_request.by.name} to ${row.pending_request.kind} it.`,
+      );
+    });
+    return this.detail(id, user);
+  }
+
+  /**
+   * The emergency stop (issue 28): one member takes a published change set out of force from today, with a reason,
+   * recorded in the audit. In force: reverted from today (calculations dated before today keep it); not yet in force:
+   * withdrawn. A pending request is dropped. For when results are wrong now; otherwise ask for a revert.
+   */
+  async stop(user: SignedInUser, id: number, reason: string): Promise<ChangeSetDetail> {
+    const today = this.today();
+    await this.dataSource.transaction(async (manager) => {
+      const row = await this.row(id, manager, true);
+      const isLive = row.status === 'published' || (row.status === 'reverted' && row.reverted_from! > today);
+      if (!isLive)
+        throw new ApiError(409, 'CHANGE_SET_NOT_IN_FORCE', 'Only a published change set, in force or with its date ahead, can be stopped.');
+      const stopped: StopRecord = { by: personOf(user), at: new Date().toISOString(), reason: reason.trim() };
+      const isAhead = row.effective_from! > today;
+      await manager.query(
+        `UPDATE policy_change_sets SET status = $2, reverted_from = $3, stopped = $4::jsonb, pending_request = NULL, updated_at = now() WHERE id = $1`,
+        [id, isAhead ? 'withdrawn' : 'reverted', isAhead ? row.reverted_from : today, JSON.stringify(stopped)],
+      );
+      await this.audit(
+        manager,
+        id,
+        user,
+        'stopped',
+        `Stopped in an emergency: ${isAhead ? 'withdrawn before its date' : `no longer applies from today (${plainDate(today)})`}, because: ${stopped.reason}`,
+      );
+    });
+    await this.reloadPublished();
+    this.logger.event('warn', 'published policy change set stopped in an emergency', { changeSet: id });
     return this.detail(id, user);
   }
 
   // ---------------------------------------------------------------------------------------------------------------
   // Proving
 
-  /** Every hand-worked case (the files' and the change set's) run with the draft, with what each one used. */
+  /**
+   * The checks an approval needs (issue 28): every hand-worked case (the files' and the change set's) run with the
+   * draft, with what each one used, and compared with the published rules (a case that passes with them and fails
+   * with the draft is a new failure, as is a failing case of the change set's own); then a seeded sample of
+   * generated households worked out with the draft, none of which may fail. Kept with the digest of the edits run.
+   */
   async runCases(user: SignedInUser, id: number): Promise<CasesRunReport> {
     const row = await this.row(id);
+    const digest = changeSetDigest(row.id, row.edits);
+    const comparedWith = this.publishedRulesName();
+    const published = this.versions.engineOn(LATEST);
     const applied = this.apply(row.edits);
     if (!applied.engine)
       throw new ApiError(
@@ -436,22 +783,84 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
     const added = new Set(
       row.edits.flatMap((edit) => (edit.kind === 'case' ? [`${edit.ruleset}/cases/workbench.json|${edit.case.name}`] : [])),
     );
+    const before = await this.publishedCasePasses(published);
     const cases: CaseRunResult[] = [];
     let yielded = Date.now();
     for (const { file, cases: items } of readCaseFilesFrom(applied.files)) {
       for (const item of items) {
-        cases.push(await runOneCase(engine, file, item, added.has(`${file}|${item.name}`)));
+        const fromChangeSet = added.has(`${file}|${item.name}`);
+        const result = await runOneCase(engine, file, item, fromChangeSet);
+        if (!result.passed && (fromChangeSet || before.get(`${file}|${item.name}`) === true)) result.newFailure = true;
+        cases.push(result);
         if (Date.now() - yielded > 20) {
           await nextTurn();
           yielded = Date.now();
         }
       }
     }
+    const sample = await this.sampleRun(engine, applied.files, row.edits);
     const passed = cases.filter((result) => result.passed).length;
-    const report: CasesRunReport = { ranAt: new Date().toISOString(), total: cases.length, passed, failed: cases.length - passed, cases };
+    const newFailures = cases.filter((result) => result.newFailure).length;
+    const report: CasesRunReport = {
+      ranAt: new Date().toISOString(),
+      total: cases.length,
+      passed,
+      failed: cases.length - passed,
+      cases,
+      digest,
+      version: row.content_version,
+      comparedWith,
+      newFailures,
+      sample,
+    };
     await this.dataSource.query(`UPDATE policy_change_sets SET last_cases_run = $2::jsonb WHERE id = $1`, [id, JSON.stringify(report)]);
-    await this.audit(this.dataSource, id, user, 'cases-run', `Ran ${report.total} cases: ${passed} passed, ${report.failed} failed.`);
+    await this.audit(
+      this.dataSource,
+      id,
+      user,
+      'cases-run',
+      `Ran ${report.total} cases on version ${row.content_version}: ${passed} passed, ${report.failed} failed, of which ${newFailures} pass with the published rules; ${sample.failed} of ${sample.households} generated households failed.`,
+    );
     return report;
+  }
+
+  /** Which of the repository's cases pass with the published rules: worked out once per published version. */
+  private readonly casePasses = new WeakMap<EntitlementEngine, Promise<Map<string, boolean>>>();
+  private publishedCasePasses(engine: EntitlementEngine): Promise<Map<string, boolean>> {
+    let passes = this.casePasses.get(engine);
+    if (!passes) {
+      passes = (async () => {
+        const found = new Map<string, boolean>();
+        let yielded = Date.now();
+        for (const { file, cases: items } of readCaseFilesFrom(this.versions.versionOn(LATEST).files))
+          for (const item of items) {
+            found.set(`${file}|${item.name}`, (await runOneCase(engine, file, item, false)).passed);
+            if (Date.now() - yielded > 20) {
+              await nextTurn();
+              yielded = Date.now();
+            }
+          }
+        return found;
+      })();
+      this.casePasses.set(engine, passes);
+    }
+    return passes;
+  }
+
+  /** The seeded sample of generated households worked out with the draft: how many failed, and the first few. */
+  private async sampleRun(engine: EntitlementEngine, files: SourceFiles, edits: readonly PolicyEdit[]): Promise<SampleRunReport> {
+    const households = checkHouseholds(files, engine, edits, CHECK_SAMPLE, false);
+    const { failures, failed } = await trialRun(engine, households, {
+      ...this.referenceOptions(engine, edits),
+      maxFailures: 5,
+      countAll: true,
+    });
+    return {
+      households: households.length,
+      seed: CHECK_SAMPLE.seed,
+      failed,
+      failures: failures.map(({ source, date, message }) => ({ source, date, message })),
+    };
   }
 
   /**
@@ -619,11 +1028,41 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
    * not exported (the files still say what it replaced: it is laid over them), or different from both (someone
    * changed the files another way): shown at the top of the workbench and logged at start.
    */
-  status(): PolicyStatus {
+  async status(): Promise<PolicyStatus> {
     const base = this.versions.baseFiles;
     const today = this.today();
+    const rows = await this.dataSource.query<
+      { id: number; title: string; failed_at: Date | null; failure: { message: string } | null; stopped: StopRecord | null }[]
+    >(
+      `SELECT id, title, failed_at, failure, stopped FROM policy_change_sets
+        WHERE failed_at IS NOT NULL OR stopped IS NOT NULL ORDER BY greatest(failed_at, (stopped->>'at')::timestamptz) DESC NULLS LAST LIMIT 20`,
+    );
+    // Found failing here and not yet recorded (the record is on its way), or recorded by any process.
+    const failing = new Map(
+      this.versions.faultsFound.map((fault) => [
+        fault.changeSet,
+        {
+          id: fault.changeSet,
+          title: this.versions.publishedSets.find((set) => set.id === fault.changeSet)?.title ?? `Change set ${fault.changeSet}`,
+          at: fault.at,
+          message: fault.message,
+          isStopped: false,
+        },
+      ]),
+    );
+    for (const row of rows)
+      if (row.failed_at)
+        failing.set(row.id, {
+          id: row.id,
+          title: row.title,
+          at: new Date(row.failed_at).toISOString(),
+          message: row.failure?.message ?? '',
+          isStopped: row.stopped !== null,
+        });
     return {
       rulesVersionToday: `${taxYearOf(today)}${this.versions.engineOn(today).rulesVersionSuffix}`,
+      failing: [...failing.values()],
+      stopped: rows.flatMap((row) => (row.stopped ? [{ id: row.id, title: row.title, ...row.stopped }] : [])),
       published: this.versions.publishedSets.map((set) => {
         const base0 = {
           id: set.id,
@@ -692,6 +1131,98 @@ function withTitles(schema: unknown): unknown {
     }
   }
   return copy;
+}
+
+/** 13 December 2026, from yyyy-mm-dd: dates in the audit as a policy officer reads them. */
+function plainDate(iso: string): string {
+  const date = new Date(`${iso}T12:00:00Z`);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** The member as the change set records them. */
+function personOf(user: SignedInUser | PolicyPerson): PolicyPerson {
+  return 'userId' in user ? { id: user.userId, name: user.displayName } : user;
+}
+
+function assertOpen(row: ChangeSetRow): void {
+  if (row.status !== 'draft' && row.status !== 'approved')
+    throw new ApiError(409, 'CHANGE_SET_CLOSED', 'This change set has been published, so it cannot be changed. Start a new change set.');
+}
+
+function assertNoRequest(row: ChangeSetRow): void {
+  const pending = row.pending_request;
+  if (pending)
+    throw new ApiError(
+      409,
+      'REQUEST_PENDING',
+      `${pending.by.name} has already asked for it to be ${pending.kind === 'withdraw' ? 'withdrawn' : 'reverted'}: confirm or cancel that first.`,
+    );
+}
+
+function assertCanWithdraw(row: ChangeSetRow, today: string): void {
+  if (row.status !== 'published' || row.effective_from! <= today)
+    throw new ApiError(
+      409,
+      'CHANGE_SET_IN_FORCE',
+      'Only a published change set whose date is still ahead can be withdrawn; revert one already in force.',
+    );
+}
+
+/** A revert from today (the same day it took effect included) or a later date, of a change set in force. */
+function assertCanRevert(row: ChangeSetRow, today: string, from: string): void {
+  if (row.status !== 'published' || row.effective_from! > today)
+    throw new ApiError(
+      409,
+      'CHANGE_SET_NOT_IN_FORCE',
+      'Only a published change set already in force can be reverted; withdraw one whose date is ahead.',
+    );
+  if (from < row.effective_from!)
+    throw ApiError.validation([{ path: 'from', message: `Enter a date from the change set's own date (${row.effective_from}).` }]);
+}
+
+/** The field a failure of the rules worked out with an edit is shown at. */
+function editField(edit: PolicyEdit): string {
+  switch (edit.kind) {
+    case 'parameter-value':
+      return 'value';
+    case 'rates-held':
+      return 'until';
+    case 'rule':
+      return 'conditions';
+    case 'question':
+      return 'showHide';
+    case 'extra-help-item':
+      return 'item.condition';
+    case 'case':
+      return 'case.household';
+  }
+}
+
+/**
+ * The households a change set is worked out over: every hand-worked case's (with `withCases`), a seeded sample of
+ * generated ones on their own dates, and more on each date the change set's values start (within the rates held).
+ */
+function checkHouseholds(
+  files: SourceFiles,
+  engine: EntitlementEngine,
+  edits: readonly PolicyEdit[],
+  sample: { count: number; seed: number; perDate: number; datesMax: number },
+  withCases = true,
+): TrialHousehold[] {
+  const dates = [
+    ...new Set(
+      edits.flatMap((edit) =>
+        edit.kind === 'parameter-value' && edit.from >= engine.ratesHeldFrom && edit.from <= engine.parameters.ratesHeldUntil
+          ? [edit.from]
+          : [],
+      ),
+    ),
+  ]
+    .sort()
+    .slice(0, sample.datesMax);
+  return [...(withCases ? caseHouseholds(files) : []), ...generatedHouseholds(sample.count, sample.seed, dates, sample.perDate)];
 }
 
 /** An edit's problem as the API's field error: `edit.value`, `edit.source.url`. */

@@ -612,7 +612,7 @@ export interface paths {
     };
     /**
      * Whether the service and its database are working
-     * @description For load balancers and monitoring: 200 when the database answers, 503 when it does not.
+     * @description For load balancers and monitoring: 200 when the database answers, 503 when it does not. A 200 says status 'degraded', with details, while a published policy change set fails at run time: results are still given, worked out with the rules without it.
      */
     get: operations['HealthController_check'];
     put?: never;
@@ -874,10 +874,30 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Approve a draft
-     * @description By another member of the policy team: never its author.
+     * Approve a draft, as it was shown
+     * @description By a member of the policy team who neither started it nor added, changed or removed any of its edits. The body names the digest of the edits approved: a change set changed since is refused. Approval needs the checks (cases-run) run on exactly these edits against the rules published now, with no hand-worked case newly failing and no generated household failing. Any later change to the edits takes it back to a draft.
      */
     post: operations['PolicyController_approve'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/policy/change-sets/{id}/cancel-request': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel the withdrawal or revert waiting to be confirmed
+     * @description Any member of the policy team.
+     */
+    post: operations['PolicyController_cancelRequest'];
     delete?: never;
     options?: never;
     head?: never;
@@ -898,6 +918,26 @@ export interface paths {
      * @description The repository's cases and the change set's own; each with its figures, the rules that held and the rates read.
      */
     post: operations['PolicyController_runCases'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/policy/change-sets/{id}/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirm the withdrawal or revert another member asked for
+     * @description Names the request as it was shown (kind and date). Never by the member who asked.
+     */
+    post: operations['PolicyController_confirm'];
     delete?: never;
     options?: never;
     head?: never;
@@ -973,7 +1013,7 @@ export interface paths {
     put?: never;
     /**
      * Publish an approved change set from a date
-     * @description From that date every calculation (results, the API, the adviser area) is worked out with it, with no deploy; each result names its rules version.
+     * @description Exactly the edits approved (the digest sent, the approval and the edits held must agree). From that date every calculation (results, the API, the adviser area) is worked out with it, with no deploy; each result names its rules version.
      */
     post: operations['PolicyController_publish'];
     delete?: never;
@@ -992,10 +1032,30 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Revert a change set in force from a date
-     * @description Calculations before that date keep it; from it, they do not.
+     * Ask for a change set in force to be reverted from a date
+     * @description With a reason; from today (its own date included) or later. Nothing changes until a second member, not the one who asked, confirms (confirm). Calculations before that date keep it; from it, they do not.
      */
     post: operations['PolicyController_revert'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/policy/change-sets/{id}/stop': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Emergency stop: take a published change set out of force from today
+     * @description One member, with a reason, recorded in the audit: in force, it stops applying from today (calculations dated before today keep it); with its date ahead, it is withdrawn. For results that are wrong now (or a change set that fails); otherwise ask for a revert.
+     */
+    post: operations['PolicyController_stop'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1011,7 +1071,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Withdraw a published change set before its date */
+    /**
+     * Ask for a published change set to be withdrawn before its date
+     * @description With a reason. Nothing changes until a second member, not the one who asked, confirms (confirm).
+     */
     post: operations['PolicyController_withdraw'];
     delete?: never;
     options?: never;
@@ -1148,7 +1211,7 @@ export interface paths {
     };
     /**
      * The rules version today, and the published change sets the files do not hold
-     * @description Each published change set: whether the repository's files hold it (in-files), it is laid over them (not-exported), or they differ.
+     * @description Each published change set: whether the repository's files hold it (in-files), it is laid over them (not-exported), or they differ; and the change sets that failed when results were worked out with them (results leave them out) or were stopped in an emergency.
      */
     get: operations['PolicyController_status'];
     put?: never;
@@ -1598,6 +1661,18 @@ export interface components {
       /** @description The level the service sets for the organisation’s keys. */
       levels: components['schemas']['ApiKeyLevelsDto'];
     };
+    ApproveDto: {
+      /**
+       * @description The id the web app keeps in local storage and adds to every POST (`browser_<time>_<random>`). It tells which browser first saw a calculation; it identifies a browser, not a person.
+       * @example browser_1795262400000_k3j9x2ab
+       */
+      browserId?: string;
+      /**
+       * @description The digest of the change set's edits as they were shown (ChangeSetDetail.digest): what is approved or published. A change set changed since is refused with 409 CHANGE_SET_CHANGED.
+       * @example 9f2c5d0a4b7e4c1f8e3a6b2d5c9f0e1a7b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e
+       */
+      digest: string;
+    };
     BandsRequest: {
       /**
        * @description The id the web app keeps in local storage and adds to every POST (`browser_<time>_<random>`). It tells which browser first saw a calculation; it identifies a browser, not a person.
@@ -2039,6 +2114,24 @@ export interface components {
       /** @description Universal Credit system: show, messageHtml, categories (benefit names), weeklyData and monthlyData (a column per calculation). */
       uc: Record<string, unknown>;
     };
+    ConfirmDto: {
+      /**
+       * @description The id the web app keeps in local storage and adds to every POST (`browser_<time>_<random>`). It tells which browser first saw a calculation; it identifies a browser, not a person.
+       * @example browser_1795262400000_k3j9x2ab
+       */
+      browserId?: string;
+      /**
+       * @description The revert's date as it was shown, yyyy-mm-dd; null for a withdrawal.
+       * @example 2027-05-01
+       */
+      from?: string | null;
+      /**
+       * @description The request confirmed, as it was shown: withdraw or revert.
+       * @example revert
+       * @enum {string}
+       */
+      kind: 'withdraw' | 'revert';
+    };
     /** @description Council tax for the home. Each field has a default. */
     CouncilTax: {
       /** @description The year's charge in pounds when known, at most 2 decimals; null (the default) to work it out from the band. */
@@ -2373,12 +2466,28 @@ export interface components {
        * @enum {string}
        */
       database: 'up';
+      /** @description Only when degraded: the change sets results fall back from. */
+      details?: components['schemas']['HealthRulesDetails'];
       /**
-       * @description Always `ok` in a 200 answer.
+       * @description `ok`; or `degraded` when a published policy change set fails at run time: results are still worked out (with the rules without it), so the answer stays 200 and load balancers keep sending traffic, and `details` says which. Monitoring alerts on `degraded`.
        * @example ok
        * @enum {string}
        */
-      status: 'ok';
+      status: 'ok' | 'degraded';
+    };
+    HealthRulesDetails: {
+      /**
+       * @description The published policy change sets that failed when results were worked out with them, by number.
+       * @example [
+       *       5
+       *     ]
+       */
+      failingChangeSets: number[];
+      /**
+       * @description What it means, in a sentence.
+       * @example Published policy change set 5 failed when results were worked out with it: results are worked out with the rules without it until it is stopped.
+       */
+      message: string;
     };
     /** @description The household: country, adults and housing.tenure are required; every other field has a default. */
     Household: {
@@ -2826,6 +2935,11 @@ export interface components {
        */
       browserId?: string;
       /**
+       * @description The digest of the change set's edits as they were shown (ChangeSetDetail.digest): what is approved or published. A change set changed since is refused with 409 CHANGE_SET_CHANGED.
+       * @example 9f2c5d0a4b7e4c1f8e3a6b2d5c9f0e1a7b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e
+       */
+      digest: string;
+      /**
        * @description The date it applies from, yyyy-mm-dd: today or later.
        * @example 2027-04-06
        */
@@ -2892,10 +3006,15 @@ export interface components {
        */
       browserId?: string;
       /**
-       * @description The date it stops applying, yyyy-mm-dd: today or later, after its own date.
+       * @description The date it stops applying, yyyy-mm-dd: today or later, and not before its own date.
        * @example 2027-05-01
        */
       from: string;
+      /**
+       * @description Why, in a sentence or two: recorded in the audit and shown to the member who confirms.
+       * @example The rate was announced in error; the government has withdrawn it.
+       */
+      reason: string;
     };
     /** @description A rule of the benefit's ruleset that held for this household. */
     RuleApplied: {
@@ -3007,6 +3126,18 @@ export interface components {
       clientGuid: string;
       /** @description Sent by the web app; not kept. */
       isMobile?: boolean;
+    };
+    StopDto: {
+      /**
+       * @description The id the web app keeps in local storage and adds to every POST (`browser_<time>_<random>`). It tells which browser first saw a calculation; it identifies a browser, not a person.
+       * @example browser_1795262400000_k3j9x2ab
+       */
+      browserId?: string;
+      /**
+       * @description Why, in a sentence or two: recorded in the audit and shown to the member who confirms.
+       * @example The rate was announced in error; the government has withdrawn it.
+       */
+      reason: string;
     };
     SurveyPageResponseDto: {
       /** @description The adviser's client; null for the public. */
@@ -3148,6 +3279,18 @@ export interface components {
     VerificationResponse: {
       /** @description True when the postcode matches; the browser may then open the calculation for 3 days. */
       valid: boolean;
+    };
+    WithdrawDto: {
+      /**
+       * @description The id the web app keeps in local storage and adds to every POST (`browser_<time>_<random>`). It tells which browser first saw a calculation; it identifies a browser, not a person.
+       * @example browser_1795262400000_k3j9x2ab
+       */
+      browserId?: string;
+      /**
+       * @description Why, in a sentence or two: recorded in the audit and shown to the member who confirms.
+       * @example The rate was announced in error; the government has withdrawn it.
+       */
+      reason: string;
     };
   };
   responses: never;
@@ -7120,6 +7263,12 @@ export interface operations {
           /**
            * @example {
            *       "database": "up",
+           *       "details": {
+           *         "failingChangeSets": [
+           *           5
+           *         ],
+           *         "message": "Published policy change set 5 failed when results were worked out with it: results are worked out with the rules without it until it is stopped."
+           *       },
            *       "status": "ok"
            *     }
            */
@@ -8185,7 +8334,17 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "browserId": "browser_1795262400000_k3j9x2ab",
+         *       "digest": "9f2c5d0a4b7e4c1f8e3a6b2d5c9f0e1a7b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e"
+         *     }
+         */
+        'application/json': components['schemas']['ApproveDto'];
+      };
+    };
     responses: {
       /** @description ChangeSetDetail */
       200: {
@@ -8194,7 +8353,29 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description OWN_CHANGE_SET: the author cannot approve it. NO_ACCESS: not signed in as the charity's policy staff (advisers and admins included); CSRF_FAILED: a change without the X-CSRF-Token header. */
+      /** @description VALIDATION_FAILED: digest missing or not a digest. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "VALIDATION_FAILED",
+           *       "errors": [
+           *         {
+           *           "message": "digest is not valid.",
+           *           "path": "digest"
+           *         }
+           *       ],
+           *       "message": "digest is not valid.",
+           *       "statusCode": 400
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description OWN_CHANGE_SET: the member who started it; CHANGED_CHANGE_SET: a member who changed its edits. NO_ACCESS: not signed in as the charity's policy staff (advisers and admins included); CSRF_FAILED: a change without the X-CSRF-Token header. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8228,7 +8409,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description CHANGE_SET_NOT_DRAFT, or CHANGE_SET_HAS_PROBLEMS with each problem. */
+      /** @description CHANGE_SET_NOT_DRAFT; CHANGE_SET_CHANGED: the digest is not that of the edits held now; CHANGE_SET_HAS_PROBLEMS with each problem; CHECKS_NEEDED: the checks are not run on this version, or cases or households fail (the message says what to run or correct). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -8237,6 +8418,78 @@ export interface operations {
           /**
            * @example {
            *       "code": "CHANGE_SET_NOT_DRAFT",
+           *       "errors": [],
+           *       "message": "That cannot be done in its current state.",
+           *       "statusCode": 409
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  PolicyController_cancelRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The change set, by its number. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description ChangeSetDetail */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description NO_ACCESS: not signed in as the charity's policy staff (advisers and admins included); CSRF_FAILED: a change without the X-CSRF-Token header. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "NO_ACCESS",
+           *       "errors": [],
+           *       "message": "You do not have access to this.",
+           *       "statusCode": 403
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description CHANGE_SET_NOT_FOUND: no change set with this number; EDIT_NOT_FOUND: no edit with that number. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "CHANGE_SET_NOT_FOUND",
+           *       "errors": [],
+           *       "message": "We could not find that.",
+           *       "statusCode": 404
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description NO_REQUEST */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "NO_REQUEST",
            *       "errors": [],
            *       "message": "That cannot be done in its current state.",
            *       "statusCode": 409
@@ -8329,6 +8582,111 @@ export interface operations {
            *       "errors": [],
            *       "message": "Too many requests. Please wait a moment and try again.",
            *       "statusCode": 429
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  PolicyController_confirm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The change set, by its number. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "browserId": "browser_1795262400000_k3j9x2ab",
+         *       "from": "2027-05-01",
+         *       "kind": "revert"
+         *     }
+         */
+        'application/json': components['schemas']['ConfirmDto'];
+      };
+    };
+    responses: {
+      /** @description ChangeSetDetail */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description VALIDATION_FAILED: kind or from. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "VALIDATION_FAILED",
+           *       "errors": [
+           *         {
+           *           "message": "kind is not valid.",
+           *           "path": "kind"
+           *         }
+           *       ],
+           *       "message": "kind is not valid.",
+           *       "statusCode": 400
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description OWN_REQUEST: the member who asked. NO_ACCESS: not signed in as the charity's policy staff (advisers and admins included); CSRF_FAILED: a change without the X-CSRF-Token header. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "OWN_REQUEST",
+           *       "errors": [],
+           *       "message": "You do not have access to this.",
+           *       "statusCode": 403
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description CHANGE_SET_NOT_FOUND: no change set with this number; EDIT_NOT_FOUND: no edit with that number. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "CHANGE_SET_NOT_FOUND",
+           *       "errors": [],
+           *       "message": "We could not find that.",
+           *       "statusCode": 404
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description NO_REQUEST; REQUEST_CHANGED: not the request shown; REQUEST_OUT_OF_DATE: its date has passed; CHANGE_SET_IN_FORCE or CHANGE_SET_NOT_IN_FORCE: it can no longer be done. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "NO_REQUEST",
+           *       "errors": [],
+           *       "message": "That cannot be done in its current state.",
+           *       "statusCode": 409
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -8768,6 +9126,7 @@ export interface operations {
         /**
          * @example {
          *       "browserId": "browser_1795262400000_k3j9x2ab",
+         *       "digest": "9f2c5d0a4b7e4c1f8e3a6b2d5c9f0e1a7b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e",
          *       "effectiveFrom": "2027-04-06"
          *     }
          */
@@ -8782,7 +9141,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description VALIDATION_FAILED: effectiveFrom before today. */
+      /** @description VALIDATION_FAILED: effectiveFrom before today, or digest missing. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8838,7 +9197,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description CHANGE_SET_NOT_APPROVED, or CHANGE_SET_HAS_PROBLEMS (a value without its source...). */
+      /** @description CHANGE_SET_NOT_APPROVED; CHANGE_SET_CHANGED: not what was approved; CHANGE_SET_HAS_PROBLEMS (a value without its source...); CHECKS_NEEDED: run the checks again (another change set was published since). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -8872,21 +9231,22 @@ export interface operations {
         /**
          * @example {
          *       "browserId": "browser_1795262400000_k3j9x2ab",
-         *       "from": "2027-05-01"
+         *       "from": "2027-05-01",
+         *       "reason": "The rate was announced in error; the government has withdrawn it."
          *     }
          */
         'application/json': components['schemas']['RevertDto'];
       };
     };
     responses: {
-      /** @description ChangeSetDetail */
+      /** @description ChangeSetDetail, with pendingRequest. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content?: never;
       };
-      /** @description VALIDATION_FAILED: from before today or not after its date. */
+      /** @description VALIDATION_FAILED: from before today or before its date; reason missing. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8897,11 +9257,11 @@ export interface operations {
            *       "code": "VALIDATION_FAILED",
            *       "errors": [
            *         {
-           *           "message": "from is not valid.",
-           *           "path": "from"
+           *           "message": "reason is not valid.",
+           *           "path": "reason"
            *         }
            *       ],
-           *       "message": "from is not valid.",
+           *       "message": "reason is not valid.",
            *       "statusCode": 400
            *     }
            */
@@ -8942,7 +9302,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description CHANGE_SET_NOT_IN_FORCE: its date is ahead; withdraw it instead. */
+      /** @description CHANGE_SET_NOT_IN_FORCE: its date is ahead (ask for a withdrawal instead); REQUEST_PENDING: a request is already waiting. */
       409: {
         headers: {
           [name: string]: unknown;
@@ -8961,7 +9321,7 @@ export interface operations {
       };
     };
   };
-  PolicyController_withdraw: {
+  PolicyController_stop: {
     parameters: {
       query?: never;
       header?: never;
@@ -8971,7 +9331,17 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "browserId": "browser_1795262400000_k3j9x2ab",
+         *       "reason": "The rate was announced in error; the government has withdrawn it."
+         *     }
+         */
+        'application/json': components['schemas']['StopDto'];
+      };
+    };
     responses: {
       /** @description ChangeSetDetail */
       200: {
@@ -8979,6 +9349,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description VALIDATION_FAILED: reason missing or too long. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "VALIDATION_FAILED",
+           *       "errors": [
+           *         {
+           *           "message": "reason is not valid.",
+           *           "path": "reason"
+           *         }
+           *       ],
+           *       "message": "reason is not valid.",
+           *       "statusCode": 400
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
       };
       /** @description NO_ACCESS: not signed in as the charity's policy staff (advisers and admins included); CSRF_FAILED: a change without the X-CSRF-Token header. */
       403: {
@@ -9014,7 +9406,111 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description CHANGE_SET_IN_FORCE: already in force; revert it instead. */
+      /** @description CHANGE_SET_NOT_IN_FORCE: not published, or already out of force. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "CHANGE_SET_NOT_IN_FORCE",
+           *       "errors": [],
+           *       "message": "That cannot be done in its current state.",
+           *       "statusCode": 409
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  PolicyController_withdraw: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The change set, by its number. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "browserId": "browser_1795262400000_k3j9x2ab",
+         *       "reason": "The rate was announced in error; the government has withdrawn it."
+         *     }
+         */
+        'application/json': components['schemas']['WithdrawDto'];
+      };
+    };
+    responses: {
+      /** @description ChangeSetDetail, with pendingRequest. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description VALIDATION_FAILED: reason missing or too long. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "VALIDATION_FAILED",
+           *       "errors": [
+           *         {
+           *           "message": "reason is not valid.",
+           *           "path": "reason"
+           *         }
+           *       ],
+           *       "message": "reason is not valid.",
+           *       "statusCode": 400
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description NO_ACCESS: not signed in as the charity's policy staff (advisers and admins included); CSRF_FAILED: a change without the X-CSRF-Token header. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "NO_ACCESS",
+           *       "errors": [],
+           *       "message": "You do not have access to this.",
+           *       "statusCode": 403
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description CHANGE_SET_NOT_FOUND: no change set with this number; EDIT_NOT_FOUND: no edit with that number. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "CHANGE_SET_NOT_FOUND",
+           *       "errors": [],
+           *       "message": "We could not find that.",
+           *       "statusCode": 404
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description CHANGE_SET_IN_FORCE: already in force (ask for a revert instead); REQUEST_PENDING: a request is already waiting. */
       409: {
         headers: {
           [name: string]: unknown;

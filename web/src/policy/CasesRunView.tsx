@@ -5,22 +5,70 @@ import { formatValue, longDate } from './policy-text';
 type Parameters = ReadonlyMap<string, ParameterSummary>;
 
 /**
- * The last cases run: how many passed; the cases that failed and this change set's own, each with the figures behind
- * it; and every case that passed, folded away (there are hundreds), each with its figures too.
+ * The last checks run: which version it was of; how many cases passed, and which fail with the change set but not with
+ * the published rules (these stop approval); the generated households that failed; the cases that failed and this
+ * change set's own, each with the figures behind it; and every case that passed, folded away (there are hundreds).
  */
-export function CasesRunView({ report, parameters }: { report: CasesRunReport; parameters: Parameters }) {
+export function CasesRunView({
+  report,
+  parameters,
+  currentVersion,
+  currentDigest,
+}: {
+  report: CasesRunReport;
+  parameters: Parameters;
+  currentVersion?: number;
+  currentDigest?: string;
+}) {
   const failed = report.cases.filter((item) => !item.passed);
   const own = report.cases.filter((item) => item.passed && item.origin === 'change-set');
   const passed = report.cases.filter((item) => item.passed && item.origin !== 'change-set');
+  const isStale = currentDigest !== undefined && report.digest !== undefined && report.digest !== currentDigest;
+  const newFailures = report.newFailures ?? 0;
+  const sample = report.sample;
   return (
     <div className="policy-cases-run" data-testid="cases-run">
+      {isStale && (
+        <p className="policy-alert" data-testid="cases-run-stale">
+          <strong>
+            These checks were run on {report.version === undefined ? 'an earlier version' : `version ${report.version}`}; the change set is
+            now version {currentVersion}. Run the checks again.
+          </strong>
+        </p>
+      )}
       <p>
         <strong>
           {report.passed} of {report.total} {report.total === 1 ? 'case' : 'cases'} passed
         </strong>
         {report.failed > 0 ? `, ${report.failed} failed` : ''} (run{' '}
-        {new Date(report.ranAt).toLocaleString('en-GB', { timeZone: 'Europe/London' })}).
+        {new Date(report.ranAt).toLocaleString('en-GB', { timeZone: 'Europe/London' })}
+        {report.version !== undefined ? `, on version ${report.version}` : ''}).
       </p>
+      {report.newFailures !== undefined && (
+        <p data-testid="cases-new-failures" className={newFailures > 0 ? 'policy-fail' : 'policy-pass'}>
+          {newFailures === 0
+            ? 'No case that passes with the published rules fails with this change set.'
+            : `${newFailures} ${newFailures === 1 ? 'case that passes' : 'cases that pass'} with the published rules (or this change set’s own) ${newFailures === 1 ? 'fails' : 'fail'} with this change set: it cannot be approved until ${newFailures === 1 ? 'it passes' : 'they pass'}.`}
+        </p>
+      )}
+      {sample && (
+        <div data-testid="sample-run">
+          <p className={sample.failed > 0 ? 'policy-fail' : 'policy-pass'}>
+            {sample.failed === 0
+              ? `None of the ${sample.households.toLocaleString('en-GB')} generated households failed.`
+              : `The rules failed for ${sample.failed.toLocaleString('en-GB')} of the ${sample.households.toLocaleString('en-GB')} generated households: it cannot be approved until none fails.`}
+          </p>
+          {sample.failures.length > 0 && (
+            <ul className="policy-plain-list">
+              {sample.failures.map((failure, index) => (
+                <li key={index}>
+                  {failure.source} on {longDate(failure.date)}: <span className="policy-name">{failure.message}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
       {failed.length > 0 && (
         <CasesTable caption="The cases that failed with the change set applied" cases={failed} parameters={parameters} />
       )}
@@ -62,7 +110,9 @@ function CasesTable({ caption, cases, parameters }: { caption: string; cases: re
               </th>
               <td>{item.origin === 'change-set' ? 'This change set' : item.file}</td>
               <td>{longDate(item.date)}</td>
-              <td className={item.passed ? 'policy-pass' : 'policy-fail'}>{item.passed ? 'Passed' : 'Failed'}</td>
+              <td className={item.passed ? 'policy-pass' : 'policy-fail'}>
+                {item.passed ? 'Passed' : item.newFailure ? 'Failed (passes with the published rules)' : 'Failed'}
+              </td>
               <td>
                 {item.problems.length > 0 && (
                   <ul className="policy-plain-list">

@@ -19,18 +19,21 @@ import { POLICY_HOME } from './policy-paths';
 import {
   addEdit,
   approveChangeSet,
+  askRevert,
+  askWithdrawal,
+  cancelRequest,
+  confirmRequest,
   loadChangeSet,
   loadParameters,
   publishChangeSet,
   removeEdit,
   replaceEdit,
-  revertChangeSet,
   runCases,
   runImpact,
-  withdrawChangeSet,
+  stopChangeSet,
 } from './policy-api';
-import { describeEdit, longDate, problemsOf, todayIso } from './policy-text';
-import { Notice, PolicyNotShown, useProblems } from './policy-ui';
+import { describeEdit, longDate, longDateTime, problemsOf, todayIso } from './policy-text';
+import { Notice, PolicyNotShown, TextAreaField, useProblems } from './policy-ui';
 import { UpratingHelper } from './UpratingHelper';
 import { ValueForm } from './ValueForm';
 
@@ -78,6 +81,18 @@ export function ChangeSetPage({ id }: { id: number }) {
         <dd data-testid="change-set-status">{CHANGE_SET_STATUS_TEXT[detail.status]}</dd>
         <dt>Author</dt>
         <dd>{detail.author.name}</dd>
+        {detail.version > 0 && (
+          <>
+            <dt>Version</dt>
+            <dd data-testid="change-set-version">{detail.version}</dd>
+          </>
+        )}
+        {detail.contributors.length > 0 && (
+          <>
+            <dt>Edited by</dt>
+            <dd>{detail.contributors.map((person) => person.name).join(', ')}</dd>
+          </>
+        )}
         {detail.approver && (
           <>
             <dt>Approved by</dt>
@@ -100,6 +115,7 @@ export function ChangeSetPage({ id }: { id: number }) {
         <dd className="policy-reason">{detail.reason}</dd>
       </dl>
 
+      <ChangeSetAlerts detail={detail} />
       <ProblemsList problems={detail.problems} />
 
       <Edits detail={detail} byName={byName} parameters={parameters} isDraft={isDraft} onUpdated={updated} onFailure={fail} />
@@ -166,6 +182,7 @@ export function ChangeSetPage({ id }: { id: number }) {
         onFailure={fail}
       />
       <Actions detail={detail} onUpdated={updated} onFailure={fail} />
+      <AfterPublishing detail={detail} onUpdated={updated} onFailure={fail} />
       <Audit detail={detail} />
     </div>
   );
@@ -173,6 +190,52 @@ export function ChangeSetPage({ id }: { id: number }) {
 
 function isNotFound(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { status?: number }).status === 404;
+}
+
+/**
+ * What a member must know first: the change set failed when results were worked out with it (they are worked out
+ * without it), it was stopped in an emergency, or an approval lapsed because it was changed after it.
+ */
+function ChangeSetAlerts({ detail }: { detail: ChangeSetDetail }) {
+  const isLive =
+    detail.status === 'published' || (detail.status === 'reverted' && detail.revertedFrom !== null && detail.revertedFrom > todayIso());
+  return (
+    <>
+      {detail.failure && (
+        <div className="policy-alert policy-alert--failing" role="region" aria-labelledby="failing-title" data-testid="change-set-failing">
+          <h2 id="failing-title">Results failed with this change set</h2>
+          <p>
+            On {longDateTime(detail.failure.at)} working out a result with this change set failed, so results are worked out with the rules
+            without it.{' '}
+            {isLive && !detail.stopped
+              ? 'Stop it below (it stops applying from today), then correct it in a new change set.'
+              : 'It no longer applies from today.'}
+          </p>
+          <details className="policy-disclosure">
+            <summary>What failed</summary>
+            <p className="policy-name">{detail.failure.message}</p>
+          </details>
+        </div>
+      )}
+      {detail.stopped && (
+        <div className="policy-alert" role="region" aria-labelledby="stopped-title" data-testid="change-set-stopped">
+          <h2 id="stopped-title">Stopped in an emergency</h2>
+          <p>
+            {detail.stopped.by.name} stopped it on {longDateTime(detail.stopped.at)}, because: {detail.stopped.reason}
+          </p>
+        </div>
+      )}
+      {detail.lapsedApproval && (
+        <div className="policy-alert" role="region" aria-labelledby="lapsed-title" data-testid="approval-lapsed">
+          <h2 id="lapsed-title">The approval no longer stands</h2>
+          <p>
+            {detail.lapsedApproval.by.name} approved an earlier version on {longDateTime(detail.lapsedApproval.at)}. It was changed after
+            that, so it needs approving again.
+          </p>
+        </div>
+      )}
+    </>
+  );
 }
 
 /** What stops the change set being published, each linked to its edit. */
@@ -311,7 +374,9 @@ function Checks({
   const casesRun = async () => {
     setIsRunningCases(true);
     try {
-      onUpdated({ ...detail, lastCasesRun: await runCases(detail.id) });
+      await runCases(detail.id);
+      // Read again: what approval needs has changed with the run.
+      onUpdated(await loadChangeSet(detail.id));
     } catch (error) {
       onFailure(error);
     } finally {
@@ -335,15 +400,26 @@ function Checks({
   return (
     <>
       <section aria-labelledby="cases-title" className="policy-section">
-        <h2 id="cases-title">The hand-worked cases</h2>
-        <p>Run every hand-worked case of the rulesets, and this change set’s own, with the change set applied.</p>
+        <h2 id="cases-title">The checks: hand-worked cases and generated households</h2>
+        <p>
+          Run every hand-worked case of the rulesets, and this change set’s own, with the change set applied and with the published rules;
+          then work out a sample of generated households with it. A change set is approved only after the checks are run on the version
+          approved, with no case failing that passes with the published rules and no household failing.
+        </p>
         <button type="button" className="button" disabled={isRunningCases} onClick={() => void casesRun()}>
-          Run the cases
+          Run the checks
         </button>
         <p role="status" className="policy-progress">
-          {isRunningCases ? 'Running the cases…' : ''}
+          {isRunningCases ? 'Running the checks: this takes a few seconds…' : ''}
         </p>
-        {detail.lastCasesRun && <CasesRunView report={detail.lastCasesRun} parameters={parameters} />}
+        {detail.lastCasesRun && (
+          <CasesRunView
+            report={detail.lastCasesRun}
+            parameters={parameters}
+            currentVersion={detail.version}
+            currentDigest={detail.digest}
+          />
+        )}
       </section>
       <section aria-labelledby="impact-title" className="policy-section">
         <h2 id="impact-title">Impact</h2>
@@ -386,7 +462,28 @@ function Checks({
   );
 }
 
-/** Approve (never for its author), publish on a date, withdraw before that date, or revert from a date. */
+/** What approval needs, each met or not, in plain English. */
+function ApprovalNeeds({ detail }: { detail: ChangeSetDetail }) {
+  if (detail.approvalChecks.length === 0) return null;
+  return (
+    <>
+      <h3 id="approval-needs-title">What approval needs</h3>
+      <ul className="policy-checks" aria-labelledby="approval-needs-title" data-testid="approval-needs">
+        {detail.approvalChecks.map((check) => (
+          <li key={check.name} className={check.met ? 'policy-checks__met' : 'policy-checks__unmet'}>
+            <span className="visually-hidden">{check.met ? 'Done: ' : 'Not yet: '}</span>
+            {check.text}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/**
+ * Approve (never for a member who started or changed it, and only once the checks pass), naming the version shown;
+ * publish on a date, exactly what was approved.
+ */
 function Actions({
   detail,
   onUpdated,
@@ -396,48 +493,42 @@ function Actions({
   onUpdated: (detail: ChangeSetDetail, text: string) => void;
   onFailure: (error: unknown) => void;
 }) {
-  const today = todayIso();
   const [effectiveFrom, setEffectiveFrom] = useState('');
-  const [revertFrom, setRevertFrom] = useState(today);
-  const problems = useProblems('change-set', ['change-set-actions', 'publish-effectiveFrom', 'revert-from']);
-  const isInForce = detail.status === 'published' && detail.effectiveFrom !== null && detail.effectiveFrom <= today;
-  const canWithdraw = detail.status === 'published' && detail.effectiveFrom !== null && detail.effectiveFrom > today;
-  const canRevert = isInForce && !detail.revertedFrom;
+  const problems = useProblems('change-set', ['change-set-actions', 'publish-effectiveFrom']);
+  const run = useActionRunner(problems, onUpdated, onFailure);
 
-  const run = async (action: () => Promise<ChangeSetDetail>, text: string, field: string) => {
-    problems.clear();
-    try {
-      onUpdated(await action(), text);
-    } catch (error) {
-      // Problems at a path go to the action's own field (its date); others to the actions heading.
-      const list = problemsOf(error);
-      if (!list) return onFailure(error);
-      problems.show(list.map((problem) => ({ targetId: problem.path ? field : 'change-set-actions', message: problem.message })));
-    }
-  };
-
-  const hasAny = detail.canApprove || detail.status === 'approved' || canWithdraw || canRevert;
-  if (!hasAny && problems.errors.length === 0) return null;
+  if (detail.status !== 'draft' && detail.status !== 'approved') return null;
   return (
     <section aria-labelledby="change-set-actions" className="policy-section">
       <h2 id="change-set-actions" tabIndex={-1}>
         Approve and publish
       </h2>
       <ErrorSummary errors={problems.errors} focusKey={problems.focusKey} headingLevel={3} titleId={problems.titleId} />
-      {detail.canApprove && detail.status === 'draft' && (
+      {detail.status === 'draft' && (
         <>
           <p>
-            A second member of the policy staff approves a change set before it is published. Check its edits, the cases and the impact
-            first.
+            A member of the policy staff who has not started or changed this change set approves it before it is published. Check its edits,
+            the checks and the impact first.
           </p>
-          <button
-            type="button"
-            className="button"
-            data-testid="approve"
-            onClick={() => void run(() => approveChangeSet(detail.id), 'Approved.', 'change-set-actions')}
-          >
-            Approve this change set
-          </button>
+          <ApprovalNeeds detail={detail} />
+          {detail.canApprove ? (
+            <button
+              type="button"
+              className="button"
+              data-testid="approve"
+              onClick={() =>
+                void run(() => approveChangeSet(detail.id, detail.digest), `Approved version ${detail.version}.`, 'change-set-actions')
+              }
+            >
+              Approve version {detail.version} of this change set
+            </button>
+          ) : (
+            detail.cannotApproveBecause && (
+              <p className="policy-why" data-testid="cannot-approve">
+                <strong>{detail.cannotApproveBecause}</strong>
+              </p>
+            )
+          )}
         </>
       )}
       {detail.status === 'approved' && (
@@ -449,12 +540,16 @@ function Actions({
             if (!effectiveFrom)
               return problems.show([{ targetId: 'publish-effectiveFrom', message: 'Enter the date the change set takes effect.' }]);
             void run(
-              () => publishChangeSet(detail.id, effectiveFrom),
+              () => publishChangeSet(detail.id, effectiveFrom, detail.digest),
               `Published: it takes effect on ${longDate(effectiveFrom)}.`,
               'publish-effectiveFrom',
             );
           }}
         >
+          <p>
+            {detail.approver?.name ?? 'Another member'} approved version {detail.version}. Publishing publishes exactly that version.
+          </p>
+          <ApprovalNeeds detail={detail} />
           <TextField
             id="publish-effectiveFrom"
             type="date"
@@ -470,44 +565,196 @@ function Actions({
           </button>
         </form>
       )}
-      {canWithdraw && (
-        <>
-          <p>It has not taken effect yet: withdrawing it means it never applies.</p>
+    </section>
+  );
+}
+
+/** Runs an action, shows what it did, and shows a refusal's problems at the action's field or its heading. */
+function useActionRunner(
+  problems: ReturnType<typeof useProblems>,
+  onUpdated: (detail: ChangeSetDetail, text: string) => void,
+  onFailure: (error: unknown) => void,
+) {
+  return async (action: () => Promise<ChangeSetDetail>, text: string, field: string, heading = 'change-set-actions') => {
+    problems.clear();
+    try {
+      onUpdated(await action(), text);
+    } catch (error) {
+      // Problems at a path go to the action's own field; others to the actions heading.
+      const list = problemsOf(error);
+      if (!list) return onFailure(error);
+      problems.show(list.map((problem) => ({ targetId: problem.path ? field : heading, message: problem.message })));
+    }
+  };
+}
+
+/**
+ * A published change set: withdrawing it before its date or reverting it from a date is asked for by one member with
+ * a reason and confirmed by another; the emergency stop takes it out of force from today, by one member.
+ */
+function AfterPublishing({
+  detail,
+  onUpdated,
+  onFailure,
+}: {
+  detail: ChangeSetDetail;
+  onUpdated: (detail: ChangeSetDetail, text: string) => void;
+  onFailure: (error: unknown) => void;
+}) {
+  const today = todayIso();
+  const [reason, setReason] = useState('');
+  const [revertFrom, setRevertFrom] = useState(today);
+  const [stopReason, setStopReason] = useState('');
+  const problems = useProblems('after-publishing', ['after-publishing-actions', 'request-reason', 'revert-from', 'stop-reason']);
+  const run = useActionRunner(problems, onUpdated, onFailure);
+  const isPublished = detail.status === 'published' && detail.effectiveFrom !== null;
+  const isAhead = isPublished && detail.effectiveFrom! > today;
+  const isInForce = isPublished && detail.effectiveFrom! <= today;
+  const canStop = isPublished || (detail.status === 'reverted' && detail.revertedFrom !== null && detail.revertedFrom > today);
+  const pending = detail.pendingRequest;
+  if (!canStop && !pending && problems.errors.length === 0) return null;
+
+  const needsReason = (field: string, text: string) => {
+    if (text.trim()) return false;
+    problems.show([{ targetId: field, message: 'Say why: it is recorded, and the member who confirms reads it.' }]);
+    return true;
+  };
+
+  return (
+    <section aria-labelledby="after-publishing-actions" className="policy-section">
+      <h2 id="after-publishing-actions" tabIndex={-1}>
+        Withdraw, revert or stop
+      </h2>
+      <ErrorSummary errors={problems.errors} focusKey={problems.focusKey} headingLevel={3} titleId={problems.titleId} />
+      {pending && (
+        <div className="policy-banner" data-testid="pending-request">
+          <h3>Waiting for a second member</h3>
+          <p>
+            {pending.by.name} asked on {longDateTime(pending.at)} for it to be{' '}
+            {pending.kind === 'withdraw' ? 'withdrawn before its date' : `reverted from ${longDate(pending.from!)}`}, because:{' '}
+            {pending.reason}
+          </p>
+          {detail.canConfirmRequest ? (
+            <button
+              type="button"
+              className="button"
+              data-testid="confirm-request"
+              onClick={() =>
+                void run(
+                  () => confirmRequest(detail.id, pending),
+                  pending.kind === 'withdraw'
+                    ? 'Withdrawn: it will not take effect.'
+                    : `Reverted: it stops applying on ${longDate(pending.from!)}.`,
+                  'after-publishing-actions',
+                  'after-publishing-actions',
+                )
+              }
+            >
+              {pending.kind === 'withdraw' ? 'Confirm the withdrawal' : 'Confirm the revert'}
+            </button>
+          ) : (
+            <p>
+              <strong>You asked for this, so another member of the policy staff must confirm it.</strong>
+            </p>
+          )}{' '}
           <button
             type="button"
             className="button button--secondary"
-            data-testid="withdraw"
-            onClick={() => void run(() => withdrawChangeSet(detail.id), 'Withdrawn: it will not take effect.', 'change-set-actions')}
+            onClick={() =>
+              void run(() => cancelRequest(detail.id), 'The request was cancelled.', 'after-publishing-actions', 'after-publishing-actions')
+            }
           >
-            Withdraw before it takes effect
+            Cancel the request
           </button>
-        </>
+        </div>
       )}
-      {canRevert && (
+      {!pending && (isAhead || isInForce) && (
         <form
           noValidate
           className="policy-form"
+          data-testid="ask-form"
           onSubmit={(event) => {
             event.preventDefault();
+            if (needsReason('request-reason', reason)) return;
+            void (isAhead
+              ? run(
+                  () => askWithdrawal(detail.id, reason.trim()),
+                  'You asked for it to be withdrawn: another member must confirm it.',
+                  'request-reason',
+                  'after-publishing-actions',
+                )
+              : run(
+                  () => askRevert(detail.id, revertFrom, reason.trim()),
+                  `You asked for it to be reverted from ${longDate(revertFrom)}: another member must confirm it.`,
+                  'revert-from',
+                  'after-publishing-actions',
+                ));
+          }}
+        >
+          <h3>{isAhead ? 'Withdraw it before it takes effect' : 'Revert it from a date'}</h3>
+          <p>
+            {isAhead
+              ? 'It has not taken effect yet: withdrawn, it never applies.'
+              : 'Results for the date given and after are worked out without it; results before keep it.'}{' '}
+            You ask, and another member of the policy staff confirms.
+          </p>
+          {isInForce && (
+            <TextField
+              id="revert-from"
+              type="date"
+              label="Stop applying it from"
+              hint="Today or later."
+              error={problems.errorAt('revert-from')}
+              value={revertFrom}
+              onChange={setRevertFrom}
+              className="input--date"
+            />
+          )}
+          <TextAreaField
+            id="request-reason"
+            label="Why"
+            hint="Recorded in the history; the member who confirms reads it."
+            error={problems.errorAt('request-reason')}
+            value={reason}
+            onChange={setReason}
+            rows={3}
+          />
+          <button type="submit" className="button button--secondary" data-testid={isAhead ? 'withdraw' : 'revert'}>
+            {isAhead ? 'Ask for it to be withdrawn' : 'Ask for it to be reverted'}
+          </button>
+        </form>
+      )}
+      {canStop && (
+        <form
+          noValidate
+          className="policy-form policy-stop"
+          data-testid="stop-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (needsReason('stop-reason', stopReason)) return;
             void run(
-              () => revertChangeSet(detail.id, revertFrom),
-              `Reverted: it stops applying on ${longDate(revertFrom)}.`,
-              'revert-from',
+              () => stopChangeSet(detail.id, stopReason.trim()),
+              'Stopped: it no longer applies from today.',
+              'stop-reason',
+              'after-publishing-actions',
             );
           }}
         >
-          <TextField
-            id="revert-from"
-            type="date"
-            label="Stop applying it from"
-            hint="Today or later. Results before this date keep the change set."
-            error={problems.errorAt('revert-from')}
-            value={revertFrom}
-            onChange={setRevertFrom}
-            className="input--date"
+          <h3>Emergency stop</h3>
+          <p>
+            When results are wrong now, or fail, stop it yourself: it stops applying from today ({longDate(today)}), with no second member.
+            The stop and your reason are recorded.
+          </p>
+          <TextAreaField
+            id="stop-reason"
+            label="Why it must stop now"
+            error={problems.errorAt('stop-reason')}
+            value={stopReason}
+            onChange={setStopReason}
+            rows={3}
           />
-          <button type="submit" className="button button--secondary" data-testid="revert">
-            Revert from this date
+          <button type="submit" className="button button--warning" data-testid="stop">
+            Stop it now
           </button>
         </form>
       )}

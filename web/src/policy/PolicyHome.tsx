@@ -14,7 +14,7 @@ import { usePageTitle } from '../shared/page-title';
 import { TextField } from '../shared/TextField';
 import { changeSetPath, parameterPath, rulesetPath, searchHitPath } from './policy-paths';
 import { createChangeSet, loadChangeSets, loadRulesets, loadStatus, searchPolicy } from './policy-api';
-import { longDate } from './policy-text';
+import { longDate, longDateTime } from './policy-text';
 import { PolicyNotShown, TextAreaField, useProblems } from './policy-ui';
 
 export const POLICY_TITLE = 'Policy workbench';
@@ -48,10 +48,47 @@ export function PolicyHome() {
   if (view.kind !== 'shown') return <PolicyNotShown view={view} />;
   const { status, changeSets, rulesets } = view;
   const unsettled = status.published.filter((published) => published.files !== 'in-files');
+  const failing = status.failing.filter((entry) => !entry.isStopped);
 
   return (
     <div className="policy policy-home">
       <h1>{POLICY_TITLE}</h1>
+      {failing.length > 0 && (
+        <div
+          className="policy-alert policy-alert--failing"
+          role="region"
+          aria-labelledby="policy-failing-title"
+          data-testid="policy-failing"
+        >
+          <h2 id="policy-failing-title">
+            {failing.length === 1 ? 'A published change set is failing' : `${failing.length} published change sets are failing`}
+          </h2>
+          <p>
+            Results are worked out with the rules without {failing.length === 1 ? 'it' : 'them'}.{' '}
+            {failing.length === 1 ? 'Open it and stop it.' : 'Open each and stop it.'}
+          </p>
+          <ul>
+            {failing.map((entry) => (
+              <li key={entry.id}>
+                <a href={changeSetPath(entry.id)}>{entry.title}</a>: failed on {longDateTime(entry.at)}.
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {status.stopped.length > 0 && (
+        <div className="policy-alert" role="region" aria-labelledby="policy-stopped-title" data-testid="policy-stopped">
+          <h2 id="policy-stopped-title">Stopped in an emergency</h2>
+          <ul>
+            {status.stopped.map((entry) => (
+              <li key={entry.id}>
+                <a href={changeSetPath(entry.id)}>{entry.title}</a>: stopped by {entry.by.name} on {longDateTime(entry.at)}, because:{' '}
+                {entry.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <div className="policy-banner" role="region" aria-labelledby="policy-status-title" data-testid="policy-status">
         <h2 id="policy-status-title">Rules in force today: {status.rulesVersionToday}</h2>
         {unsettled.length === 0 ? (
@@ -100,7 +137,12 @@ export function PolicyHome() {
                     <th scope="row">
                       <a href={changeSetPath(changeSet.id)}>{changeSet.title}</a>
                     </th>
-                    <td>{CHANGE_SET_STATUS_TEXT[changeSet.status]}</td>
+                    <td>
+                      {CHANGE_SET_STATUS_TEXT[changeSet.status]}
+                      {changeSet.isStopped ? ' (stopped in an emergency)' : ''}
+                      {changeSet.isFailing && !changeSet.isStopped ? ' (failing: results are worked out without it)' : ''}
+                      {changeSet.hasPendingRequest ? ' (waiting for a second member to confirm)' : ''}
+                    </td>
                     <td>{changeSet.author.name}</td>
                     <td>{changeSet.effectiveFrom ? longDate(changeSet.effectiveFrom) : 'Not published'}</td>
                     <td>{changeSet.editCount}</td>

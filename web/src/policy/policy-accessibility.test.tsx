@@ -80,6 +80,10 @@ const RULESET: RulesetView = {
 };
 const STATUS: PolicyStatus = {
   rulesVersionToday: '2026-27+cs3',
+  failing: [{ id: 4, title: 'Pension age rule', at: '2026-11-28T09:00:00Z', message: 'b.indexOf is not a function', isStopped: false }],
+  stopped: [
+    { id: 2, title: 'Taper to 45%', at: '2026-11-20T09:00:00Z', reason: 'Announced in error.', by: { id: 'a', name: 'Asha Policy' } },
+  ],
   published: [{ id: 3, title: 'Taper to 50%', effectiveFrom: '2026-12-01', revertedFrom: null, files: 'not-exported', differences: [] }],
 };
 const PERSON = { id: 'a', name: 'Asha Policy' };
@@ -93,6 +97,9 @@ const SUMMARY = {
   revertedFrom: null,
   editCount: 1,
   updatedAt: '2026-11-27T09:00:00Z',
+  isStopped: false,
+  isFailing: false,
+  hasPendingRequest: false,
 };
 const PART: ImpactPart = {
   households: 10,
@@ -111,8 +118,21 @@ const DETAIL: ChangeSetDetail = {
   ...SUMMARY,
   reason: 'CPI of 3.8%.',
   edits: [{ kind: 'parameter-value', parameter: ELDEST, from: '2027-04-06', value: 2810, source: null }],
+  version: 3,
+  digest: 'b'.repeat(64),
+  contributors: [PERSON],
   problems: [{ edit: 0, field: 'source', message: 'The value needs its source.' }],
   canApprove: true,
+  cannotApproveBecause: null,
+  approvalChecks: [
+    { name: 'no-problems', met: false, text: 'Put right the 1 problem listed at the top.' },
+    { name: 'checks-run', met: true, text: 'The checks were run on this version (version 3) against the rules published now.' },
+  ],
+  lapsedApproval: { by: { id: 'b', name: 'Ben Second' }, at: '2026-11-27T09:10:00Z' },
+  pendingRequest: null,
+  canConfirmRequest: false,
+  stopped: null,
+  failure: null,
   audit: [{ at: '2026-11-27T09:00:00Z', actor: PERSON, action: 'created', detail: 'Started' }],
   lastCasesRun: {
     ranAt: '2026-11-27T09:05:00Z',
@@ -173,6 +193,8 @@ describe('the policy workbench meets WCAG 2.2 AA (rules that need no layout)', (
     render(<PolicyScreen route={{ view: 'home' }} />);
     await screen.findByRole('heading', { level: 1, name: 'Policy workbench' });
     expect(screen.getByRole('heading', { name: 'Rules in force today: 2026-27+cs3' })).toBeTruthy();
+    expect(screen.getByTestId('policy-failing').textContent).toContain('Pension age rule');
+    expect(screen.getByTestId('policy-stopped').textContent).toContain('Announced in error.');
     expect(await violations()).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Start the change set' }));
     expect(screen.getByRole('link', { name: 'Enter a title for the change set.' })).toBeTruthy();
@@ -205,11 +227,45 @@ describe('the policy workbench meets WCAG 2.2 AA (rules that need no layout)', (
     expect(await violations()).toEqual([]);
   });
 
-  it('a change set with its cases run and impact', async () => {
+  it('a change set with its cases run and impact, what approval needs and a lapsed approval', async () => {
     render(<PolicyScreen route={{ view: 'changeSet', id: 7 }} />);
     await screen.findByRole('heading', { level: 1, name: 'Uprating April 2027' });
     expect(screen.getByText('1 of 2 cases passed')).toBeTruthy();
+    expect(screen.getByTestId('approval-lapsed')).toBeTruthy();
     await screen.findByTestId('impact');
+    expect(await violations()).toEqual([]);
+  });
+
+  it('a published change set that is failing, with a request waiting and the emergency stop showing its error', async () => {
+    installFakeApi()
+      .on('POST', '/api/data/error', { status: 204, body: undefined })
+      .on('GET', '/api/policy/parameters', { status: 200, body: { parameters: PARAMETERS } })
+      .on('GET', '/api/policy/change-sets/7', {
+        status: 200,
+        body: {
+          ...DETAIL,
+          status: 'published',
+          effectiveFrom: '2026-01-05',
+          problems: [],
+          approvalChecks: [],
+          lapsedApproval: null,
+          isFailing: true,
+          failure: { at: '2026-11-28T09:00:00Z', message: 'b.indexOf is not a function' },
+          pendingRequest: {
+            kind: 'revert',
+            from: '2030-01-01',
+            reason: 'Wrong rate.',
+            by: { id: 'b', name: 'Ben Second' },
+            at: '2026-11-28T09:01:00Z',
+          },
+          canConfirmRequest: true,
+        },
+      });
+    render(<PolicyScreen route={{ view: 'changeSet', id: 7 }} />);
+    await screen.findByTestId('change-set-failing');
+    expect(screen.getByRole('button', { name: 'Confirm the revert' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Stop it now' }));
+    expect(screen.getByRole('link', { name: /Say why/ })).toBeTruthy();
     expect(await violations()).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import type {
   ImpactReport,
   ParameterSummary,
   ParameterView,
+  PendingRequest,
   PolicyEdit,
   PolicySearchHit,
   PolicyStatus,
@@ -50,13 +51,27 @@ export const runCases = (id: number) => answerOf<CasesRunReport>(api.POST('/api/
 export const runImpact = (id: number, date: string) =>
   answerOf<ImpactReport>(api.POST('/api/policy/change-sets/{id}/impact', { ...changeSet(id), body: { date } }));
 
-export const approveChangeSet = (id: number) => answerOf<ChangeSetDetail>(api.POST('/api/policy/change-sets/{id}/approve', changeSet(id)));
-export const publishChangeSet = (id: number, effectiveFrom: string) =>
-  answerOf<ChangeSetDetail>(api.POST('/api/policy/change-sets/{id}/publish', { ...changeSet(id), body: { effectiveFrom } }));
-export const withdrawChangeSet = (id: number) =>
-  answerOf<ChangeSetDetail>(api.POST('/api/policy/change-sets/{id}/withdraw', changeSet(id)));
-export const revertChangeSet = (id: number, from: string) =>
-  answerOf<ChangeSetDetail>(api.POST('/api/policy/change-sets/{id}/revert', { ...changeSet(id), body: { from } }));
+/** Approves the edits as shown: `digest` is the one the page showed (ChangeSetDetail.digest). */
+export const approveChangeSet = (id: number, digest: string) =>
+  answerOf<ChangeSetDetail>(api.POST('/api/policy/change-sets/{id}/approve', { ...changeSet(id), body: { digest } }));
+export const publishChangeSet = (id: number, effectiveFrom: string, digest: string) =>
+  answerOf<ChangeSetDetail>(api.POST('/api/policy/change-sets/{id}/publish', { ...changeSet(id), body: { effectiveFrom, digest } }));
+/** Asks for a withdrawal, which a second member confirms. */
+export const askWithdrawal = (id: number, reason: string) =>
+  answerOf<ChangeSetDetail>(api.POST('/api/policy/change-sets/{id}/withdraw', { ...changeSet(id), body: { reason } }));
+/** Asks for a revert from a date, which a second member confirms. */
+export const askRevert = (id: number, from: string, reason: string) =>
+  answerOf<ChangeSetDetail>(api.POST('/api/policy/change-sets/{id}/revert', { ...changeSet(id), body: { from, reason } }));
+/** Confirms the request another member made, named as it was shown. */
+export const confirmRequest = (id: number, request: PendingRequest) =>
+  answerOf<ChangeSetDetail>(
+    api.POST('/api/policy/change-sets/{id}/confirm', { ...changeSet(id), body: { kind: request.kind, from: request.from } }),
+  );
+export const cancelRequest = (id: number) =>
+  answerOf<ChangeSetDetail>(api.POST('/api/policy/change-sets/{id}/cancel-request', changeSet(id)));
+/** The emergency stop: out of force from today, by one member, with a reason. */
+export const stopChangeSet = (id: number, reason: string) =>
+  answerOf<ChangeSetDetail>(api.POST('/api/policy/change-sets/{id}/stop', { ...changeSet(id), body: { reason } }));
 
 /** Policy staff only: anyone else gets 403 NO_ACCESS, and the screen shows No Access. */
 export function isPolicyNoAccess(error: unknown): boolean {

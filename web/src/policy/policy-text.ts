@@ -17,6 +17,15 @@ export function longDate(iso: string): string {
   });
 }
 
+/** 29 November 2026 at 09:05, UK time, from an ISO timestamp. */
+export function longDateTime(iso: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  const day = at.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+  const time = at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
+  return `${day} at ${time}`;
+}
+
 /** Today in the UK as yyyy-mm-dd, for the dates the screens offer first. */
 export function todayIso(now = new Date()): string {
   return now.toLocaleDateString('en-CA', { timeZone: 'Europe/London' });

@@ -14,7 +14,7 @@ jest.unstable_mockModule('./ImpactChart', () => ({
 const { ChangeSetPage } = await import('./ChangeSetPage');
 const { default: CaseForm, expectedFigures } = await import('./CaseForm');
 const { default: ImpactView } = await import('./ImpactView');
-const { describeEdit, valueFromText, formatValue } = await import('./policy-text');
+const { describeEdit, valueFromText, formatValue, todayIso } = await import('./policy-text');
 const { conditionLeaves, withLeaves, leafValue } = await import('./rule-conditions');
 
 const ELDEST = 'gov/hmrc/child_benefit/amount/eldest';
@@ -45,6 +45,7 @@ const PARAMETERS: ParameterSummary[] = [
 const byName = new Map(PARAMETERS.map((parameter) => [parameter.name, parameter]));
 
 const PERSON_A = { id: 'a', name: 'Asha Policy' };
+const DIGEST = 'a'.repeat(64);
 const PERSON_B = { id: 'b', name: 'Ben Second' };
 
 function changeSet(changes: Partial<ChangeSetDetail> = {}): ChangeSetDetail {
@@ -58,10 +59,26 @@ function changeSet(changes: Partial<ChangeSetDetail> = {}): ChangeSetDetail {
     revertedFrom: null,
     editCount: 1,
     updatedAt: '2026-11-27T09:00:00Z',
+    isStopped: false,
+    isFailing: false,
+    hasPendingRequest: false,
     reason: 'CPI of 3.8% for the weekly benefits.',
     edits: [{ kind: 'parameter-value', parameter: ELDEST, from: '2027-04-06', value: 2810, source: null }],
+    version: 2,
+    digest: DIGEST,
+    contributors: [PERSON_A],
     problems: [{ edit: 0, field: 'source', message: 'The value needs its official source before it is published.' }],
     canApprove: false,
+    cannotApproveBecause: 'You started this change set, so another member of the policy team must approve it.',
+    approvalChecks: [
+      { name: 'no-problems', met: false, text: 'Put right the 1 problem listed at the top.' },
+      { name: 'checks-run', met: true, text: 'The checks were run on this version (version 2) against the rules published now.' },
+    ],
+    lapsedApproval: null,
+    pendingRequest: null,
+    canConfirmRequest: false,
+    stopped: null,
+    failure: null,
     audit: [{ at: '2026-11-27T09:00:00Z', actor: PERSON_A, action: 'created', detail: 'Started' }],
     lastCasesRun: null,
     lastImpact: null,
@@ -233,23 +250,154 @@ describe('the change set page', () => {
     expect(sent).toEqual([{ kind: 'parameter-value', parameter: ELDEST, from: '2027-04-06', value: 2810, source: null }]);
   });
 
-  it('never offers Approve to the change set’s author, and offers it to a second member', async () => {
-    fakeApi(changeSet({ canApprove: false }));
+  it('never offers Approve to a member who changed the change set, saying why, and approves the version shown', async () => {
+    fakeApi(
+      changeSet({
+        canApprove: false,
+        cannotApproveBecause: 'You changed this change set, so another member of the policy team must approve it.',
+      }),
+    );
     const { unmount } = render(<ChangeSetPage id={7} />);
     await screen.findByRole('heading', { level: 1, name: 'Uprating April 2027' });
-    expect(screen.queryByRole('button', { name: 'Approve this change set' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Approve/ })).toBeNull();
+    expect(screen.getByTestId('cannot-approve').textContent).toBe(
+      'You changed this change set, so another member of the policy team must approve it.',
+    );
+    // What approval needs, each line saying whether it is done.
+    expect(
+      within(screen.getByTestId('approval-needs'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Not yet: Put right the 1 problem listed at the top.',
+      'Done: The checks were run on this version (version 2) against the rules published now.',
+    ]);
     unmount();
 
-    const api = fakeApi(changeSet({ canApprove: true })).on('POST', '/api/policy/change-sets/7/approve', {
-      status: 200,
-      body: changeSet({ status: 'approved', approver: PERSON_B, canApprove: false }),
+    const api = fakeApi(changeSet({ canApprove: true, cannotApproveBecause: null, problems: [] }))
+      .on('POST', '/api/policy/change-sets/7/approve', {
+        status: 200,
+        body: changeSet({ status: 'approved', approver: PERSON_B, canApprove: false, cannotApproveBecause: null }),
+      })
+      .on('POST', '/api/policy/change-sets/7/publish', {
+        status: 200,
+        body: changeSet({ status: 'published', effectiveFrom: '2027-04-06' }),
+      });
+    render(<ChangeSetPage id={7} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve version 2 of this change set' }));
+    await waitFor(() => expect(screen.getByTestId('change-set-status').textContent).toBe('Approved, not yet published'));
+    expect(api.callsTo('POST', '/api/policy/change-sets/7/approve').map((call) => call.body?.digest)).toEqual([DIGEST]);
+    expect(screen.queryByRole('button', { name: /^Approve/ })).toBeNull();
+    change(screen.getByLabelText('Effective from'), '2027-04-06');
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/policy/change-sets/7/publish')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/policy/change-sets/7/publish')[0].body).toMatchObject({ effectiveFrom: '2027-04-06', digest: DIGEST });
+  });
+
+  it('says when an approval lapsed, and shows a stale approval refused at the actions', async () => {
+    fakeApi(
+      changeSet({
+        canApprove: true,
+        cannotApproveBecause: null,
+        problems: [],
+        lapsedApproval: { by: PERSON_B, at: '2026-11-28T10:00:00Z' },
+      }),
+    ).on('POST', '/api/policy/change-sets/7/approve', {
+      status: 409,
+      body: {
+        statusCode: 409,
+        code: 'CHANGE_SET_CHANGED',
+        message: 'This change set has changed since you read it (it is now version 3): read it again, then approve what it says now.',
+        errors: [],
+      },
     });
     render(<ChangeSetPage id={7} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Approve this change set' }));
-    await waitFor(() => expect(screen.getByTestId('change-set-status').textContent).toBe('Approved, not yet published'));
-    expect(api.callsTo('POST', '/api/policy/change-sets/7/approve')).toHaveLength(1);
-    expect(screen.queryByRole('button', { name: 'Approve this change set' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Publish' })).toBeTruthy();
+    expect((await screen.findByTestId('approval-lapsed')).textContent).toContain(
+      'Ben Second approved an earlier version on 28 November 2026 at 10:00. It was changed after that, so it needs approving again.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Approve version 2 of this change set' }));
+    expect(await screen.findByRole('link', { name: /has changed since you read it/ })).toBeTruthy();
+  });
+
+  it('asks for a revert with a reason, and lets only another member confirm it', async () => {
+    const published = changeSet({
+      status: 'published',
+      effectiveFrom: '2026-01-05',
+      problems: [],
+      approvalChecks: [],
+      cannotApproveBecause: null,
+    });
+    const pending = {
+      kind: 'revert' as const,
+      from: '2030-01-01',
+      reason: 'The rate was announced in error.',
+      by: PERSON_A,
+      at: '2026-11-28T09:00:00Z',
+    };
+    const api = fakeApi(published).on('POST', '/api/policy/change-sets/7/revert', {
+      status: 200,
+      body: { ...published, pendingRequest: pending, canConfirmRequest: false },
+    });
+    const { unmount } = render(<ChangeSetPage id={7} />);
+    const form = await screen.findByTestId('ask-form');
+    fireEvent.click(within(form).getByRole('button', { name: 'Ask for it to be reverted' }));
+    expect(await screen.findByRole('link', { name: /Say why/ })).toBeTruthy();
+    change(within(form).getByLabelText('Stop applying it from'), '2030-01-01');
+    change(within(form).getByLabelText('Why'), 'The rate was announced in error.');
+    fireEvent.click(within(form).getByRole('button', { name: 'Ask for it to be reverted' }));
+    const box = await screen.findByTestId('pending-request');
+    expect(api.callsTo('POST', '/api/policy/change-sets/7/revert')[0].body).toMatchObject({
+      from: '2030-01-01',
+      reason: 'The rate was announced in error.',
+    });
+    expect(box.textContent).toContain('You asked for this, so another member of the policy staff must confirm it.');
+    expect(within(box).queryByRole('button', { name: 'Confirm the revert' })).toBeNull();
+    unmount();
+
+    const other = fakeApi({ ...published, pendingRequest: pending, canConfirmRequest: true }).on(
+      'POST',
+      '/api/policy/change-sets/7/confirm',
+      {
+        status: 200,
+        body: { ...published, status: 'reverted', revertedFrom: '2030-01-01' },
+      },
+    );
+    render(<ChangeSetPage id={7} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm the revert' }));
+    await waitFor(() => expect(screen.getByTestId('change-set-status').textContent).toBe('Reverted'));
+    expect(other.callsTo('POST', '/api/policy/change-sets/7/confirm')[0].body).toMatchObject({ kind: 'revert', from: '2030-01-01' });
+  });
+
+  it('shows a failing change set and stops it with a reason, from today', async () => {
+    const failing = changeSet({
+      status: 'published',
+      effectiveFrom: '2026-01-05',
+      problems: [],
+      approvalChecks: [],
+      cannotApproveBecause: null,
+      isFailing: true,
+      failure: { at: '2026-11-28T09:00:00Z', message: 'b.indexOf is not a function' },
+    });
+    const api = fakeApi(failing).on('POST', '/api/policy/change-sets/7/stop', {
+      status: 200,
+      body: {
+        ...failing,
+        status: 'reverted',
+        revertedFrom: todayIso(),
+        isStopped: true,
+        stopped: { by: PERSON_A, at: '2026-11-28T09:05:00Z', reason: 'Every result fails.' },
+      },
+    });
+    render(<ChangeSetPage id={7} />);
+    expect((await screen.findByTestId('change-set-failing')).textContent).toContain('results are worked out with the rules without it');
+    const form = screen.getByTestId('stop-form');
+    fireEvent.click(within(form).getByRole('button', { name: 'Stop it now' }));
+    expect(await screen.findByRole('link', { name: /Say why/ })).toBeTruthy();
+    expect(api.callsTo('POST', '/api/policy/change-sets/7/stop')).toHaveLength(0);
+    change(within(form).getByLabelText('Why it must stop now'), 'Every result fails.');
+    fireEvent.click(within(form).getByRole('button', { name: 'Stop it now' }));
+    expect((await screen.findByTestId('change-set-stopped')).textContent).toContain('Asha Policy stopped it');
+    expect(api.callsTo('POST', '/api/policy/change-sets/7/stop')[0].body).toMatchObject({ reason: 'Every result fails.' });
   });
 
   it('shows No Access to anyone but policy staff', async () => {

@@ -1,0 +1,92 @@
+import type { PolicyEdit } from '../../common/policy/model.js';
+import { CalculationOutOfRangeError } from '../core/entitlement-engine.js';
+import { normaliseHousehold } from '../core/normalise.js';
+import { diskFiles } from '../source-files.js';
+import { RulesVersions, type PublishedChangeSet, type RulesFault } from './rules-versions.js';
+
+/**
+ * A published change set that throws at run time (issue 28): published through a path that bypasses the save checks,
+ * it made every result fail. Results now fall back to the last rules version that worked (without it), the fault is
+ * reported once, and every calculation after leaves it out.
+ */
+
+const files = diskFiles();
+const ONE_CHILD = normaliseHousehold({
+  country: 'ENGLAND',
+  adults: [{ age: 30 }],
+  children: [{ dateOfBirth: '2019-05-01' }],
+  housing: { tenure: 'SOCIAL_RENT' },
+});
+const SOURCE = {
+  title: 'HMRC, Child Benefit rates (gov.uk)',
+  url: 'https://www.gov.uk/government/publications/rates-and-allowances-tax-credits-child-benefit-and-guardians-allowance/tax-credits-child-benefit-and-guardians-allowance',
+};
+/** A value that works: £28.10 a week for the eldest child. */
+const GOOD: PolicyEdit = {
+  kind: 'parameter-value',
+  parameter: 'gov/hmrc/child_benefit/amount/eldest',
+  from: '2026-04-06',
+  value: 2810,
+  source: SOURCE,
+};
+/** A rule the loaders let through that throws for every household: 'in' with a number. */
+const BROKEN: PolicyEdit = {
+  kind: 'rule',
+  ruleset: 'child-benefit',
+  rule: 'has-a-child',
+  conditions: { all: [{ fact: 'qualifyingChildCount', operator: 'in', value: 3 }] },
+};
+const set = (id: number, seq: number, edits: PolicyEdit[], effectiveFrom = '2026-10-01'): PublishedChangeSet => ({
+  id,
+  seq,
+  effectiveFrom,
+  revertedFrom: null,
+  edits,
+});
+const childBenefit = (result: { benefits: { code: string; weeklyPence: number }[] }) =>
+  result.benefits.find((benefit) => benefit.code === 'CHILD_BENEFIT')!.weeklyPence;
+
+describe('a published change set that throws when results are worked out', () => {
+  it('falls back to the version without it, reports it once, and leaves it out from then on', async () => {
+    const versions = new RulesVersions(files, [set(1, 1, [GOOD]), set(2, 2, [BROKEN])]);
+    const faults: RulesFault[] = [];
+    versions.onFault((fault) => faults.push(fault));
+    // Before its date the broken change set is not in force: nothing to fall back from.
+    expect(versions.calculateSync(ONE_CHILD, '2026-09-30').rulesVersion).toBe('2026-27');
+
+    const result = versions.calculateSync(ONE_CHILD, '2026-12-01');
+    expect(result.rulesVersion).toBe('2026-27+cs1');
+    expect(childBenefit(result)).toBe(2810);
+    expect(faults).toEqual([{ changeSet: 2, at: expect.any(String), errorName: 'TypeError', message: expect.stringContaining('indexOf') }]);
+
+    // The next calculations, whichever way they are asked for, leave it out at once and report nothing more.
+    expect((await versions.calculate(ONE_CHILD, '2026-12-02')).rulesVersion).toBe('2026-27+cs1');
+    expect(childBenefit(await versions.calculateReference(ONE_CHILD, '2026-12-03'))).toBe(2810);
+    expect(versions.versionOn('2026-12-01').sets.map(({ id }) => id)).toEqual([1]);
+    expect(faults).toHaveLength(1);
+    expect(versions.faultsFound.map(({ changeSet }) => changeSet)).toEqual([2]);
+  }, 60_000);
+
+  it('falls back with json-rules-engine too (the reference evaluator)', async () => {
+    const versions = new RulesVersions(files, [set(2, 1, [BROKEN])]);
+    const result = await versions.calculateReference(ONE_CHILD, '2026-12-01');
+    expect(result.rulesVersion).toBe('2026-27');
+    expect(versions.faultsFound.map(({ changeSet, errorName }) => [changeSet, errorName])).toEqual([[2, 'TypeError']]);
+  }, 60_000);
+
+  it('leaves out a change set another process found failing, without asking the rules again', () => {
+    const failure = { at: '2026-12-01T10:00:00.000Z', errorName: 'TypeError', message: 'b.indexOf is not a function' };
+    const versions = new RulesVersions(files, [{ ...set(2, 1, [BROKEN]), failure }]);
+    expect(versions.versionOn('2026-12-01').sets).toEqual([]);
+    expect(versions.faultsFound).toEqual([{ changeSet: 2, ...failure }]);
+  });
+
+  it('throws an error that is not the rules’ as it was: a date outside the rates held, or one the files alone give', () => {
+    const versions = new RulesVersions(files, [set(2, 1, [BROKEN])]);
+    expect(() => versions.calculateSync(ONE_CHILD, '2031-01-01')).toThrow(CalculationOutOfRangeError);
+    // An engine fault that is not a change set's (here: a household the engine cannot read at all) is not blamed on one.
+    const unreadable = { ...ONE_CHILD, adults: null } as unknown as typeof ONE_CHILD;
+    expect(() => versions.calculateSync(unreadable, '2026-12-01')).toThrow(TypeError);
+    expect(versions.faultsFound).toEqual([]);
+  }, 60_000);
+});
