@@ -13,6 +13,7 @@ import { CreateCaseloadRuns1795800000000 } from './1795800000000-CreateCaseloadR
 import { CreatePolicyChangeSets1795900000000 } from './1795900000000-CreatePolicyChangeSets.js';
 import { CreateApiKeys1796000000000 } from './1796000000000-CreateApiKeys.js';
 import { LinkOrganisationsToPartners1796100000000 } from './1796100000000-LinkOrganisationsToPartners.js';
+import { AggregatesUnderDisclosureControl1796230000000 } from './1796230000000-AggregatesUnderDisclosureControl.js';
 /** Every migration, oldest first. Listed rather than found by a file pattern, so tests and the build agree. */
 export const MIGRATIONS = [
   CreateCalculationSessionsAndClientErrorReports1795262400000,
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   CreatePolicyChangeSets1795900000000,
   CreateApiKeys1796000000000,
   LinkOrganisationsToPartners1796100000000,
+  AggregatesUnderDisclosureControl1796230000000,
 ];
