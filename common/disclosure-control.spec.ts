@@ -242,6 +242,80 @@ describe('secondary suppression', () => {
     ]);
   });
 
+  it('leaves no month to be worked out from the year in management information’s shape: months, rows and year', () => {
+    // Three calculations in one month and twenty in the next, each started, finished and finding something; the year
+    // is tied to its months, and each row's finished to its found something and the unpublished found nothing.
+    const table = new DisclosureTable();
+    const period = (count: number) => {
+      const handles = {
+        started: table.count(cellOfCount(count), 'shown'),
+        finished: table.count(cellOfCount(count), 'shown'),
+        found: table.count(cellOfCount(count), 'shown'),
+      };
+      table.sum(handles.finished, [handles.found, table.unpublished(0, 'shown')]);
+      return handles;
+    };
+    const months = [0, 3, 20, 0].map(period);
+    const year = period(23);
+    for (const column of ['started', 'finished', 'found'] as const)
+      table.sum(
+        year[column],
+        months.map((month) => month[column]),
+      );
+    table.protect();
+    for (const column of ['started', 'finished', 'found'] as const) {
+      const hidden = months.filter((month) => table.figure(month[column]).withheld !== null).length;
+      expect({ column, safe: hidden >= 2 || table.figure(year[column]).withheld !== null }).toEqual({ column, safe: true });
+      // The year itself stays: what is withheld is the smallest that protects.
+      expect(table.figure(year[column]).withheld).toBeNull();
+    }
+  });
+
+  it('protects any table of months, rows and benefits without failing', () => {
+    // Random tables in management information's shape: months of 0, 1 to 9 or more, some finding nothing, benefits
+    // found by some. protect() ends, and in every sum a withheld figure of 1 to 9 is never the only one unknown.
+    const random = keysFrom(9);
+    const uniform = () => random() / 2 ** 32;
+    const some = () => (uniform() < 0.3 ? 0 : uniform() < 0.5 ? 1 + Math.floor(uniform() * 9) : 10 + Math.floor(uniform() * 40));
+    for (let trial = 0; trial < 300; trial++) {
+      const table = new DisclosureTable();
+      const counts = Array.from({ length: 12 }, () => {
+        const finished = some();
+        return { started: finished + Math.floor(uniform() * 5), finished, found: Math.floor(finished * (uniform() < 0.5 ? 1 : uniform())) };
+      });
+      const year = counts.reduce((sum, month) => ({
+        started: sum.started + month.started,
+        finished: sum.finished + month.finished,
+        found: sum.found + month.found,
+      }));
+      const period = (count: typeof year) => {
+        const handles = {
+          started: table.count(cellOfCount(count.started), 'shown'),
+          finished: table.count(cellOfCount(count.finished), 'shown'),
+          found: table.count(cellOfCount(count.found), 'shown'),
+        };
+        table.sum(handles.finished, [handles.found, table.unpublished(count.finished - count.found, 'shown')]);
+        return handles;
+      };
+      const months = counts.map(period);
+      const whole = period(year);
+      for (const column of ['started', 'finished', 'found'] as const)
+        table.sum(
+          whole[column],
+          months.map((month) => month[column]),
+        );
+      for (let benefit = 0; benefit < 5; benefit++) {
+        const found = Math.floor(year.found * uniform());
+        table.sum(whole.found, [table.count(cellOfCount(found), 'shown'), table.unpublished(year.found - found, 'shown')]);
+      }
+      expect(() => table.protect()).not.toThrow();
+      for (const column of ['started', 'finished', 'found'] as const) {
+        const hidden = months.filter((month) => table.figure(month[column]).withheld !== null);
+        if (hidden.length === 1) expect(table.figure(whole[column]).withheld).not.toBeNull();
+      }
+    }
+  });
+
   it('refuses to read a figure before the table is protected', () => {
     const table = new DisclosureTable();
     const handle = table.count(cellOfCount(12), 'shown');

@@ -16,7 +16,7 @@
  *    household whose change is larger than the base is not read off a difference.
  * 4. Secondary suppression: a table's sums (months to a year, parts to a total, and figures left unpublished, such as
  *    those who found nothing) are checked as linear equations; while a withheld figure could be worked out from the
- *    published ones, the smallest published figure in an equation with it is withheld too.
+ *    published ones, the smallest published figure in the equations nearest it is withheld too.
  *
  * Plain TypeScript, no framework and no Node built-in: the API and the web app share it.
  */
@@ -152,8 +152,6 @@ interface Slot {
   truth: number;
   /** Withheld by the threshold (what secondary suppression protects). */
   sensitive: boolean;
-  /** Whether a 0 is told (so a reader knows a withheld or unpublished figure is not 0) or withheld like 1 to 9. */
-  zeros: Zeros;
   /** The published figure; null for a figure that is never published but follows from others (e.g. those who found nothing). */
   figure: Figure | null;
 }
@@ -173,18 +171,21 @@ export class DisclosureTable {
 
   count(cell: Cell, zeros: Zeros): FigureHandle {
     const figure = countFigure(cell, zeros);
-    return this.push({ truth: cell.count, sensitive: figure.withheld !== null, zeros, figure });
+    return this.push({ truth: cell.count, sensitive: figure.withheld !== null, figure });
   }
 
   money(cell: Cell, zeros: Zeros): FigureHandle {
     const figure = moneyFigure(cell, zeros);
-    return this.push({ truth: cell.totalPence, sensitive: figure.withheld !== null, zeros, figure });
+    return this.push({ truth: cell.totalPence, sensitive: figure.withheld !== null, figure });
   }
 
-  /** A count that is not published but follows from published ones (finished minus those that found something). */
+  /**
+   * A count that is not published but follows from published ones (finished minus those that found something): never
+   * known to a reader, and sensitive from 1 to 9, or from 0 to 9 where zeros are withheld.
+   */
   unpublished(count: number, zeros: Zeros): FigureHandle {
     const sensitive = count < DISCLOSURE_CONTROL.threshold && (count > 0 || zeros === 'withheld');
-    return this.push({ truth: count, sensitive, zeros, figure: null });
+    return this.push({ truth: count, sensitive, figure: null });
   }
 
   /** `total` is the sum of `parts`. */
@@ -200,28 +201,44 @@ export class DisclosureTable {
   }
 
   /**
-   * Secondary suppression. Unknown to a reader: every withheld or unpublished figure, except a 0 where zeros are told
-   * (there a reader who sees 'fewer than 10' knows it is not 0, and one never published is taken as known when 0).
-   * Where zeros are withheld, a 0 is as unknown as 1 to 9, so none and a few are protected alike and leave the same
-   * figures withheld. While a sensitive unknown (withheld by the threshold, or never published and under 10) can be
-   * worked out from the sums, i.e. lies in the span of the sums' rows over the unknowns, the smallest published figure
-   * that is not 0 in a sum with it is withheld as well.
+   * Secondary suppression. Unknown to a reader: every figure withheld or never published (a 0 is withheld only where
+   * zeros are, and there it is as unknown as 1 to 9, so none and a few leave the same figures withheld). While a
+   * sensitive unknown (withheld by the threshold, or never published and under 10) can be worked out from the sums,
+   * i.e. lies in the span of the sums' rows over the unknowns, the smallest published figure other than 0 in the sums
+   * nearest it is withheld as well.
    */
   protect(): this {
     this.protectedAlready = true;
     for (;;) {
       const exposed = this.firstExposed();
       if (exposed === null) return this;
-      const candidates = this.sums
-        .filter(({ total, parts }) => total === exposed || parts.includes(exposed))
-        // Parts before totals, so that of two equal figures the total (the more useful) stays.
-        .flatMap(({ total, parts }) => [...parts, total])
-        .filter((handle) => this.isPublished(handle) && this.slots[handle]!.truth !== 0);
+      const candidates = this.nearestPublished(exposed);
       if (candidates.length === 0) throw new Error('A withheld figure follows from figures that are all 0: the sums are wrong.');
       const smallest = candidates.reduce((best, handle) =>
         Math.abs(this.slots[handle]!.truth) < Math.abs(this.slots[best]!.truth) ? handle : best,
       );
       this.slots[smallest]!.figure = withheldFigure('would-reveal-another');
+    }
+  }
+
+  /**
+   * The published figures that are not 0 in the sums nearest a figure: those with it; if none, those sharing a figure
+   * with them, and so on out (a figure can follow from sums it is not in, through one that links them).
+   */
+  private nearestPublished(handle: FigureHandle): FigureHandle[] {
+    const reached = new Set<FigureHandle>([handle]);
+    const used = new Set<number>();
+    for (;;) {
+      const next = this.sums.flatMap((sum, index) =>
+        !used.has(index) && [sum.total, ...sum.parts].some((member) => reached.has(member)) ? [index] : [],
+      );
+      if (next.length === 0) return [];
+      for (const index of next) used.add(index);
+      // Parts before totals, so that of two equal figures the total (the more useful) stays.
+      const members = next.flatMap((index) => [...this.sums[index]!.parts, this.sums[index]!.total]);
+      const candidates = members.filter((member) => this.isPublished(member) && this.slots[member]!.truth !== 0);
+      if (candidates.length > 0) return candidates;
+      for (const member of members) reached.add(member);
     }
   }
 
@@ -236,9 +253,7 @@ export class DisclosureTable {
 
   /** The first sensitive unknown the sums determine, or null when none is. */
   private firstExposed(): FigureHandle | null {
-    const unknowns = this.slots.flatMap((slot, handle) =>
-      !this.isPublished(handle) && (slot.truth !== 0 || slot.zeros === 'withheld') ? [handle] : [],
-    );
+    const unknowns = this.slots.flatMap((_, handle) => (this.isPublished(handle) ? [] : [handle]));
     if (unknowns.length === 0) return null;
     const column = new Map(unknowns.map((handle, index) => [handle, index]));
     const rows = this.sums.map(({ total, parts }) => {
