@@ -15,9 +15,12 @@ export function signed(pence: number): string {
 
 const count = (value: number) => value.toLocaleString('en-GB');
 const countFigure = (figure: Figure) => figureText(figure, count);
-/** Money rounded to £10,000 a year: in whole pounds, with its sign. */
+/** Money rounded to £10,000 a year: in whole pounds, with its sign (a minus sign, which stays with the amount). */
 const moneyFigure = (figure: Figure) =>
-  figureText(figure, (pence) => `${pence > 0 ? '+' : pence < 0 ? '-' : ''}£${Math.abs(Math.round(pence / 100)).toLocaleString('en-GB')}`);
+  figureText(
+    figure,
+    (pence) => `${pence > 0 ? '+' : pence < 0 ? '\u2212' : ''}£${Math.abs(Math.round(pence / 100)).toLocaleString('en-GB')}`,
+  );
 
 /** The impact of a change set at a date: the reproducible sample, then the real calculations held (in aggregate). */
 export default function ImpactView({ report }: { report: ImpactReport }) {
@@ -156,11 +159,13 @@ function StoredPart({ part }: { part: StoredImpactPart }) {
         </p>
       ) : (
         <>
-          <p>
-            Households whose benefits change: {countFigure(part.changed)}. Gain: {countFigure(part.gainers)}. Lose:{' '}
-            {countFigure(part.losers)}. In total: {moneyFigure(part.totalYearlyChangePence)} a year. Could not be worked out at this date:{' '}
-            {countFigure(part.notWorkedOut)}.
-          </p>
+          <ul className="policy-plain-list" data-testid={`${id}-summary`}>
+            <li>Households whose benefits change: {countFigure(part.changed)}</li>
+            <li>Households that gain: {countFigure(part.gainers)}</li>
+            <li>Households that lose: {countFigure(part.losers)}</li>
+            <li>Total change: {moneyFigure(part.totalYearlyChangePence)} a year</li>
+            <li>Could not be worked out at this date: {countFigure(part.notWorkedOut)}</li>
+          </ul>
           <div className="adviser-table__scroll">
             <table className="adviser-table policy-table">
               <caption>{title}: change by benefit</caption>
