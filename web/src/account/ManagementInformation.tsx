@@ -107,7 +107,7 @@ export function ManagementInformation() {
         <li>an amount worked out from fewer than 10 calculations is shown as ‘withheld: too few’</li>
         <li>a figure that would let someone work out a withheld one is shown as ‘withheld: would reveal another figure’</li>
       </ul>
-      <p>The same figures are given every time you look. The API usage figures are exact.</p>
+      <p>Looking again gives the same figures, unless calculations have been made since. The API usage figures are exact.</p>
       <form className="survey-card account-form" onSubmit={submit} noValidate aria-label="Year and whose calculations">
         <ErrorSummary errors={problems} focusKey={problems.length > 0 ? attempt : 0} />
         <div className={`question${yearError ? ' question--error' : ''}`}>
