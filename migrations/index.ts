@@ -16,6 +16,7 @@ import { LinkOrganisationsToPartners1796100000000 } from './1796100000000-LinkOr
 import { CreateSigningKeys1796210000000 } from './1796210000000-CreateSigningKeys.js';
 import { ApiKeyLevelsPerOrganisation1796220000000 } from './1796220000000-ApiKeyLevelsPerOrganisation.js';
 import { PolicyFourEyesAndFaults1796230000000 } from './1796230000000-PolicyFourEyesAndFaults.js';
+import { AggregatesUnderDisclosureControl1796240000000 } from './1796240000000-AggregatesUnderDisclosureControl.js';
 /** Every migration, oldest first. Listed rather than found by a file pattern, so tests and the build agree. */
 export const MIGRATIONS = [
   CreateCalculationSessionsAndClientErrorReports1795262400000,
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   CreateSigningKeys1796210000000,
   ApiKeyLevelsPerOrganisation1796220000000,
   PolicyFourEyesAndFaults1796230000000,
+  AggregatesUnderDisclosureControl1796240000000,
 ];

@@ -1,30 +1,44 @@
-import { addMonths, countFigure, derivedFigure, figureText, monthsBetween, SUPPRESSED } from './management-information.js';
+import { addMonths, isYear, monthsOfYear, yearBefore, yearOf } from './management-information.js';
 
-describe('small counts', () => {
-  it('shows a count of 10 or more, and suppresses one under 10, none included', () => {
-    expect(countFigure(10)).toEqual({ value: 10, suppressed: false });
-    expect(countFigure(9)).toEqual(SUPPRESSED);
-    expect(countFigure(0)).toEqual(SUPPRESSED);
+describe('years, April to March', () => {
+  it('puts April to December in the year they start and January to March in the year before', () => {
+    expect(yearOf('2026-04')).toBe('2026-27');
+    expect(yearOf('2026-11')).toBe('2026-27');
+    expect(yearOf('2027-03')).toBe('2026-27');
+    expect(yearOf('2026-03')).toBe('2025-26');
+    expect(yearOf('2099-12')).toBe('2099-00');
   });
 
-  it('suppresses a figure worked out from fewer than 10 calculations, however large', () => {
-    expect(derivedFigure(1_234_500, 9)).toEqual(SUPPRESSED);
-    expect(derivedFigure(1_234_500, 10)).toEqual({ value: 1_234_500, suppressed: false });
+  it('lists the twelve months of a year, none shared with the year before', () => {
+    expect(monthsOfYear('2026-27')).toEqual([
+      '2026-04',
+      '2026-05',
+      '2026-06',
+      '2026-07',
+      '2026-08',
+      '2026-09',
+      '2026-10',
+      '2026-11',
+      '2026-12',
+      '2027-01',
+      '2027-02',
+      '2027-03',
+    ]);
+    const before = monthsOfYear(yearBefore('2026-27'));
+    expect(before[0]).toBe('2025-04');
+    expect(before.filter((month) => monthsOfYear('2026-27').includes(month))).toEqual([]);
   });
 
-  it('writes a suppressed figure as <10, and a shown one as the format says', () => {
-    expect(figureText(SUPPRESSED)).toBe('<10');
-    expect(figureText(countFigure(75), (value) => `${value}%`)).toBe('75%');
+  it('takes a year written 2026-27 and nothing else', () => {
+    expect(isYear('2026-27')).toBe(true);
+    expect(isYear('2099-00')).toBe(true);
+    expect(isYear('2026-28')).toBe(false);
+    expect(isYear('2026-11')).toBe(false);
+    expect(isYear('2026/27')).toBe(false);
   });
 });
 
 describe('months', () => {
-  it('lists the months of a period across a new year', () => {
-    expect(monthsBetween('2025-11', '2026-02')).toEqual(['2025-11', '2025-12', '2026-01', '2026-02']);
-    expect(monthsBetween('2026-03', '2026-03')).toEqual(['2026-03']);
-    expect(monthsBetween('2026-04', '2026-03')).toEqual([]);
-  });
-
   it('counts months forward and back across a new year', () => {
     expect(addMonths('2026-01', -1)).toBe('2025-12');
     expect(addMonths('2026-11', 11)).toBe('2027-10');

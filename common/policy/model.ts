@@ -6,6 +6,8 @@
  * Money is whole pence, as the engine works it out; the screens write pounds.
  */
 
+import type { Figure } from '../disclosure-control.js';
+
 /** An official text a value comes from: GOV.UK, legislation.gov.uk, HMRC, a council's own scheme. */
 export interface PolicySource {
   title: string;
@@ -359,12 +361,8 @@ export interface ImpactBenefitChange {
   yearlyChangePence: number;
 }
 
+/** The impact over generated households: exact figures (they are no one's). */
 export interface ImpactPart {
-  /**
-   * Real calculations only: fewer than IMPACT_SMALL_COUNT were worked out, so every figure but `households` is withheld
-   * (0 and empty), and no one person's calculation can be told apart.
-   */
-  suppressed?: boolean;
   households: number;
   /** Households that could not be worked out at the date with one of the two (rates not held...). */
   notWorkedOut: number;
@@ -374,6 +372,24 @@ export interface ImpactPart {
   totalYearlyChangePence: number;
   benefits: ImpactBenefitChange[];
   distribution: ImpactBand[];
+}
+
+/**
+ * The impact over real calculations, under the disclosure control (common/disclosure-control.ts, docs/privacy.md):
+ * each figure rounded (counts to a multiple of 5, money to a multiple of £10,000 a year) or withheld. Every count but
+ * `households` is withheld below 10, 0 included, and money from fewer than 10 households.
+ */
+export interface StoredImpactPart {
+  /** Calculations held and read (0 shown as 0, 1 to 9 as fewer than 10). */
+  households: Figure;
+  notWorkedOut: Figure;
+  changed: Figure;
+  gainers: Figure;
+  losers: Figure;
+  totalYearlyChangePence: Figure;
+  /** Benefits whose amount changes for at least 10 households, in the calculator's order; any other, for fewer or none. */
+  benefits: { code: string; name: string; householdsChanged: Figure; yearlyChangePence: Figure }[];
+  distribution: (Omit<ImpactBand, 'households'> & { households: Figure })[];
 }
 
 export interface ImpactExample {
@@ -390,8 +406,8 @@ export interface ImpactReport {
   date: string;
   /** The reproducible sample: `households` generated households from `seed`. */
   sample: ImpactPart & { seed: number; examples: ImpactExample[] };
-  /** Real calculations still within the retention period, in aggregate only: never an example. */
-  stored: ImpactPart;
+  /** Real calculations still within the retention period, in aggregate only and under the disclosure control: never an example. */
+  stored: StoredImpactPart;
   /** How long the sample took, in milliseconds. */
   sampleMs: number;
   storedMs: number;
@@ -484,9 +500,6 @@ export interface PolicySearchHit {
   /** Where the match is: the label, the regulation, the text... */
   detail: string;
 }
-
-/** The impact over real calculations is shown only over at least this many households (see ImpactPart.suppressed). */
-export const IMPACT_SMALL_COUNT = 10;
 
 export const POLICY_LIMITS = {
   titleMaxLength: 200,

@@ -6,7 +6,16 @@ import { figuresAt } from '../core/system-figures.js';
 import type { Household } from '../household.js';
 import { loadBenefit, loadEntitlementEngine, loadLocalHousingAllowance, readFilesUnder, RULESETS_DIR } from '../load.js';
 import { loadParameterSet } from '../parameters/parameter-set.js';
-import { describeHousehold, IMPACT_BANDS, impactBandOf, ImpactTally, sampleImpact, sampleImpactInChunks } from './impact.js';
+import { DISCLOSURE_CONTROL, type Figure } from '../../common/disclosure-control.js';
+import {
+  ControlledImpactTally,
+  describeHousehold,
+  IMPACT_BANDS,
+  impactBandOf,
+  ImpactTally,
+  sampleImpact,
+  sampleImpactInChunks,
+} from './impact.js';
 import { randomHousehold, sampleHouseholds } from './sample-households.js';
 
 const DATE = '2026-06-01';
@@ -149,6 +158,78 @@ describe('the impact of a draft over households', () => {
     for (const { household, seed } of sampleHouseholds(20, 5, late)) tally.add(household, { seed, description: 'late' });
     expect(tally.report()).toMatchObject({ households: 20, notWorkedOut: 20, changed: 0, examples: [] });
     expect(sum(tally.report().distribution.map((band) => band.households))).toBe(0);
+  });
+});
+
+describe('the impact over real calculations, under the disclosure control', () => {
+  /** Record keys as the database draws them, from a seeded generator so that a failure can be replayed. */
+  function keysFrom(seed: number): () => number {
+    let state = seed >>> 0;
+    return () => {
+      state = (state + 0x6d2b79f5) >>> 0;
+      let x = Math.imul(state ^ (state >>> 15), state | 1);
+      x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+      return (x ^ (x >>> 14)) >>> 0;
+    };
+  }
+  const draft = draftRaising({ [AA_HIGHER]: 1000 });
+  const readers = sample.filter(({ household }) => readsAaHigher(household));
+  const others = sample.filter(({ household }) => !readsAaHigher(household));
+
+  function controlled(after: EntitlementEngine, households: Household[], keys: number[]) {
+    const tally = new ControlledImpactTally(published, after, DATE);
+    households.forEach((household, index) => tally.add(household, keys[index]!));
+    return tally.report();
+  }
+  /** Which figures are withheld and why: what a reader sees besides the values. */
+  const pattern = (report: ReturnType<typeof controlled>) =>
+    JSON.stringify(report, (key, value: unknown) => (key === 'value' ? undefined : value));
+
+  it('shows nothing of a draft that changes 3 households, not even that it changes any', () => {
+    const households = [...readers.slice(0, 3), ...others.slice(0, 60)].map(({ household }) => household);
+    const keys = households.map(keysFrom(11));
+    const changesThree = controlled(draft, households, keys);
+    const changesNone = controlled(published, households, keys);
+    const tooFew: Figure = { value: null, withheld: 'too-few' };
+    for (const report of [changesThree, changesNone]) {
+      expect(report).toMatchObject({ changed: tooFew, gainers: tooFew, losers: tooFew, totalYearlyChangePence: tooFew, benefits: [] });
+      expect(report.households.withheld).toBeNull();
+    }
+    // The same figures withheld for the same reasons: "none" and "three" read alike.
+    expect(pattern(changesThree)).toBe(pattern(changesNone));
+  });
+
+  it('rounds what it shows: counts near the truth in multiples of 5, money in multiples of £10,000', () => {
+    const households = sample.map(({ household }) => household);
+    const report = controlled(draft, households, households.map(keysFrom(12)));
+    const exact = sampleImpact(published, draft, DATE, { count: 1500, seed: 42, examples: 0 });
+    const value = (figure: Figure) => {
+      expect(figure.withheld).toBeNull();
+      return figure.value!;
+    };
+    expect(Math.abs(value(report.households) - 1500)).toBeLessThan(DISCLOSURE_CONTROL.countBase);
+    expect(value(report.changed) % DISCLOSURE_CONTROL.countBase).toBe(0);
+    expect(Math.abs(value(report.changed) - exact.changed)).toBeLessThan(DISCLOSURE_CONTROL.countBase);
+    // None lose: 0 is withheld, and since gainers would then equal those changed, gainers are withheld too.
+    expect(report.losers).toEqual({ value: null, withheld: 'too-few' });
+    expect(report.gainers).toEqual({ value: null, withheld: 'would-reveal-another' });
+    expect(value(report.totalYearlyChangePence) % DISCLOSURE_CONTROL.moneyBasePence).toBe(0);
+    // Within the largest household's yearly change (at most two awards, £10 a week more each) and the base.
+    expect(Math.abs(value(report.totalYearlyChangePence) - exact.totalYearlyChangePence)).toBeLessThanOrEqual(
+      Math.round((2 * 1000 * 52) / 12) * 12 + DISCLOSURE_CONTROL.moneyBasePence,
+    );
+    expect(report.benefits.map(({ code }) => code)).toEqual(['ATTENDANCE_ALLOWANCE']);
+    // No figure below 10 is shown, and every band of loss is withheld (none lose).
+    for (const band of report.distribution)
+      if (band.households.withheld === null) expect(band.households.value).toBeGreaterThanOrEqual(DISCLOSURE_CONTROL.threshold);
+    expect(report.distribution.filter((band) => band.label.endsWith('less')).every((band) => band.households.withheld !== null)).toBe(true);
+  });
+
+  it('gives the same households the same figures, in whatever order they are read', () => {
+    const households = [...readers, ...others.slice(0, 200)].map(({ household }) => household);
+    const keys = households.map(keysFrom(13));
+    const once = controlled(draft, households, keys);
+    expect(controlled(draft, [...households].reverse(), [...keys].reverse())).toEqual(once);
   });
 });
 

@@ -1,5 +1,6 @@
-import type { ImpactBand, ImpactBenefitChange, ImpactExample, ImpactPart } from '../../common/policy/model.js';
+import type { ImpactBand, ImpactBenefitChange, ImpactExample, ImpactPart, StoredImpactPart } from '../../common/policy/model.js';
 import { ageInYears, parseIsoDate } from '../../common/dates/calendar.js';
+import { Cell, DisclosureTable, type FigureHandle } from '../../common/disclosure-control.js';
 import { CalculationOutOfRangeError, type Entitlements } from '../core/entitlement-engine.js';
 import { figuresAt, type Figures } from '../core/system-figures.js';
 import type { Country, Household, Tenure } from '../household.js';
@@ -83,6 +84,34 @@ class Largest {
 
 const NOTHING = { weeklyPence: 0, monthlyPence: 0 };
 
+/** What a draft changes for one household: its system's total a month, and each benefit whose amount changes. */
+export interface HouseholdChange {
+  monthlyChangePence: number;
+  /** Benefit code to its change a month in pence, only those that change. */
+  benefits: Map<string, number>;
+  before: Figures;
+  after: Figures;
+}
+
+/** The household worked out with both engines on the date; null when either cannot at that date (rates not held). */
+export function changeOf(before: Entitlements, after: Entitlements, household: Household, date: string): HouseholdChange | null {
+  let was: Figures;
+  let becomes: Figures;
+  try {
+    was = figuresAt(before, household, date);
+    becomes = figuresAt(after, household, date);
+  } catch (error) {
+    if (error instanceof CalculationOutOfRangeError) return null;
+    throw error;
+  }
+  const benefits = new Map<string, number>();
+  for (const code of new Set([...was.benefits.keys(), ...becomes.benefits.keys()])) {
+    const change = (becomes.benefits.get(code) ?? NOTHING).monthlyPence - (was.benefits.get(code) ?? NOTHING).monthlyPence;
+    if (change !== 0) benefits.set(code, change);
+  }
+  return { monthlyChangePence: becomes.total.monthlyPence - was.total.monthlyPence, benefits, before: was, after: becomes };
+}
+
 export class ImpactTally {
   private households = 0;
   private notWorkedOut = 0;
@@ -111,26 +140,17 @@ export class ImpactTally {
   /** Works the household out with both engines; with `example`, it may be kept as one of the largest changes. */
   add(household: Household, example?: ExampleOf): void {
     this.households++;
-    let before: Figures;
-    let after: Figures;
-    try {
-      before = figuresAt(this.before, household, this.date);
-      after = figuresAt(this.after, household, this.date);
-    } catch (error) {
-      if (error instanceof CalculationOutOfRangeError) {
-        this.notWorkedOut++;
-        return;
-      }
-      throw error;
+    const outcome = changeOf(this.before, this.after, household, this.date);
+    if (!outcome) {
+      this.notWorkedOut++;
+      return;
     }
-    const change = after.total.monthlyPence - before.total.monthlyPence;
+    const { monthlyChangePence: change, benefits, before, after } = outcome;
     this.totalMonthlyChangePence += change;
     if (change > 0) this.gainers++;
     if (change < 0) this.losers++;
     this.distribution[impactBandOf(change)]!++;
-    for (const code of new Set([...before.benefits.keys(), ...after.benefits.keys()])) {
-      const benefitChange = (after.benefits.get(code) ?? NOTHING).monthlyPence - (before.benefits.get(code) ?? NOTHING).monthlyPence;
-      if (benefitChange === 0) continue;
+    for (const [code, benefitChange] of benefits) {
       const tally = this.byBenefit.get(code) ?? { householdsChanged: 0, monthlyChangePence: 0 };
       tally.householdsChanged++;
       tally.monthlyChangePence += benefitChange;
@@ -186,6 +206,119 @@ export class ImpactTally {
         beforeMonthlyPence: (before.benefits.get(code) ?? NOTHING).monthlyPence,
         afterMonthlyPence: (after.benefits.get(code) ?? NOTHING).monthlyPence,
       })),
+    };
+  }
+}
+
+/** The middle band ('No change, or under £1 a month') and the bands either side of it, by position. */
+const MIDDLE_BAND = IMPACT_BANDS.findIndex(
+  ({ fromPence, toPence }) => fromPence !== null && toPence !== null && fromPence < 0 && toPence > 0,
+);
+
+/**
+ * The impact over real calculations, under the disclosure control (common/disclosure-control.ts): the same figures
+ * as ImpactTally's, each a cell of the households it counts (by their record keys), published rounded, with every
+ * count of fewer than 10 households withheld, 0 included (a draft chooses whom it changes, so "none" against "a few"
+ * would tell whether one person is among them), money from fewer than 10 withheld, and the sums between them
+ * (gainers and losers to those changed, the bands to the households and to the gainers and losers, the benefits'
+ * money to the total) declared for secondary suppression. Never an example.
+ */
+export class ControlledImpactTally {
+  private readonly households = new Cell();
+  private readonly notWorkedOut = new Cell();
+  /** Households whose total changes, each with its yearly change: the count, and the total's money. */
+  private readonly changed = new Cell();
+  private readonly gainers = new Cell();
+  private readonly losers = new Cell();
+  /** Never published, but tied to what is: households with no change, and with one under £1 a month either way. */
+  private readonly unchanged = new Cell();
+  private readonly smallGains = new Cell();
+  private readonly smallLosses = new Cell();
+  private readonly bands = IMPACT_BANDS.map(() => new Cell());
+  /** Each benefit's households whose amount of it changes, each with its yearly change. */
+  private readonly byBenefit = new Map<string, Cell>();
+  private readonly names: Map<string, string>;
+
+  constructor(
+    private readonly before: Entitlements,
+    private readonly after: Entitlements,
+    private readonly date: string,
+  ) {
+    this.names = new Map([...before.calculators, ...after.calculators].map(({ code, name }) => [code, name]));
+  }
+
+  /** A calculation whose answers make no household today's questions settle: held, but not worked out. */
+  addNotWorkedOut(recordKey: number): void {
+    this.households.add(recordKey);
+    this.notWorkedOut.add(recordKey);
+  }
+
+  /** Works the household out with both engines; `recordKey` is its calculation's. */
+  add(household: Household, recordKey: number): void {
+    const outcome = changeOf(this.before, this.after, household, this.date);
+    if (!outcome) {
+      this.addNotWorkedOut(recordKey);
+      return;
+    }
+    this.households.add(recordKey);
+    const change = outcome.monthlyChangePence;
+    this.bands[impactBandOf(change)]!.add(recordKey);
+    if (change === 0) this.unchanged.add(recordKey);
+    else {
+      this.changed.add(recordKey, change * 12);
+      (change > 0 ? this.gainers : this.losers).add(recordKey);
+      if (Math.abs(change) < 100) (change > 0 ? this.smallGains : this.smallLosses).add(recordKey);
+    }
+    for (const [code, benefitChange] of outcome.benefits) {
+      const cell = this.byBenefit.get(code) ?? new Cell();
+      this.byBenefit.set(code, cell.add(recordKey, benefitChange * 12));
+    }
+  }
+
+  report(): StoredImpactPart {
+    const table = new DisclosureTable();
+    const households = table.count(this.households, 'shown');
+    const [notWorkedOut, changed, gainers, losers] = [this.notWorkedOut, this.changed, this.gainers, this.losers].map((cell) =>
+      table.count(cell, 'withheld'),
+    ) as [FigureHandle, FigureHandle, FigureHandle, FigureHandle];
+    const bands = this.bands.map((cell) => table.count(cell, 'withheld'));
+    const [unchanged, smallGains, smallLosses] = [this.unchanged, this.smallGains, this.smallLosses].map((cell) =>
+      table.unpublished(cell.count, 'withheld'),
+    ) as [FigureHandle, FigureHandle, FigureHandle];
+    table.sum(changed, [gainers, losers]);
+    table.sum(households, [notWorkedOut, ...bands]);
+    table.sum(gainers, [...bands.slice(MIDDLE_BAND + 1), smallGains]);
+    table.sum(losers, [...bands.slice(0, MIDDLE_BAND), smallLosses]);
+    table.sum(bands[MIDDLE_BAND]!, [unchanged, smallGains, smallLosses]);
+    const total = table.money(this.changed, 'withheld');
+    // Every benefit, changed or not: which changed is no more told than how many.
+    const benefits = [...this.names.keys()].map((code) => {
+      const cell = this.byBenefit.get(code) ?? new Cell();
+      return { code, count: table.count(cell, 'withheld'), money: table.money(cell, 'withheld') };
+    });
+    // The total change is the benefits' changes added up.
+    table.sum(
+      total,
+      benefits.map(({ money }) => money),
+    );
+    table.protect();
+    return {
+      households: table.figure(households),
+      notWorkedOut: table.figure(notWorkedOut),
+      changed: table.figure(changed),
+      gainers: table.figure(gainers),
+      losers: table.figure(losers),
+      totalYearlyChangePence: table.figure(total),
+      // Only benefits changed for at least 10 households are listed: not being listed says fewer than 10, or none.
+      benefits: benefits
+        .filter(({ count }) => table.figure(count).withheld === null)
+        .map(({ code, count, money }) => ({
+          code,
+          name: this.names.get(code) ?? code,
+          householdsChanged: table.figure(count),
+          yearlyChangePence: table.figure(money),
+        })),
+      distribution: IMPACT_BANDS.map((band, index) => ({ ...band, households: table.figure(bands[index]!) })),
     };
   }
 }

@@ -324,17 +324,15 @@ describe('a change set', () => {
     expect(report.sample.distribution.reduce((sum, band) => sum + band.households, 0)).toBe(10_000 - report.sample.notWorkedOut);
     expect(report.sample.examples.length).toBeGreaterThan(0);
     expect(report.sample.examples.every(({ seed, description }) => Number.isInteger(seed) && description.length > 0)).toBe(true);
-    // Over fewer than 10 calculations a total would be one person's figures: none are shown.
-    expect(report.stored).toEqual({
-      suppressed: true,
-      households: 2,
-      notWorkedOut: 0,
-      changed: 0,
-      gainers: 0,
-      losers: 0,
-      totalYearlyChangePence: 0,
+    // Over fewer than 10 calculations a total would be one person's figures: none are shown, and 2 is 'fewer than 10'.
+    const TOO_FEW = { value: null, withheld: 'too-few' };
+    expect(report.stored).toMatchObject({
+      households: { value: null, withheld: 'fewer-than-10' },
+      changed: TOO_FEW,
+      gainers: TOO_FEW,
+      losers: TOO_FEW,
+      totalYearlyChangePence: TOO_FEW,
       benefits: [],
-      distribution: [],
     });
     expect(report.stored).not.toHaveProperty('examples');
     expect((await post(`/api/policy/change-sets/${id}/impact`, pat, { date: 'soon' }).expect(400)).body.errors[0].path).toBe('date');
@@ -343,9 +341,17 @@ describe('a change set', () => {
       await completeQuestionnaire(http, `browser_1795262400000_impactc${more}`, LONE_PARENT_SOCIAL_RENTER);
     const again = (await post(`/api/policy/change-sets/${id}/impact`, pat, { date: '2026-12-01' }).expect(200)).body as ImpactReport;
     expect(again.sample).toEqual(report.sample);
-    expect(again.stored).toMatchObject({ households: 10, changed: 10, gainers: 10, losers: 0 });
-    expect(again.stored.suppressed).toBeUndefined();
-    expect(again.stored.benefits.find(({ code }) => code === 'CHILD_BENEFIT')!.yearlyChangePence).toBeGreaterThan(0);
+    // Ten that change: shown in aggregate, rounded (10 is a multiple of 5). None lose: that 0 is withheld, and so are the
+    // gainers, which with those changed would give it back.
+    expect(again.stored).toMatchObject({
+      households: { value: 10, withheld: null },
+      changed: { value: 10, withheld: null },
+      gainers: { value: null, withheld: 'would-reveal-another' },
+      losers: TOO_FEW,
+    });
+    const keptChildBenefit = again.stored.benefits.find(({ code }) => code === 'CHILD_BENEFIT')!;
+    expect(keptChildBenefit.householdsChanged).toEqual({ value: 10, withheld: null });
+    expect(keptChildBenefit.yearlyChangePence.value! % 1_000_000).toBe(0);
     expect((await get(`/api/policy/change-sets/${id}`, pat).expect(200)).body.lastImpact).toEqual(again);
   }, 60_000);
 

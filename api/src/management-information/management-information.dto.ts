@@ -1,19 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, Matches } from 'class-validator';
-import { MANAGEMENT_INFORMATION_SCOPES } from '../../../common/accounts/management-information.js';
-
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+import { MANAGEMENT_INFORMATION_SCOPES, YEAR_PATTERN } from '../../../common/accounts/management-information.js';
+import { WITHHELD_REASONS } from '../../../common/disclosure-control.js';
 
 export class ManagementInformationQuery {
-  @ApiPropertyOptional({ description: 'The first month, yyyy-mm. Left out: 11 months before `to`.', example: '2026-01' })
+  @ApiPropertyOptional({
+    description:
+      'The year, April to March, written 2026-27. Left out: the year today is in. Only whole fixed years are offered (no other period), so that no two answers overlap in a way whose difference is one person.',
+    example: '2026-27',
+  })
   @IsOptional()
-  @Matches(MONTH, { message: 'from must be a month written yyyy-mm.' })
-  from?: string;
-
-  @ApiPropertyOptional({ description: 'The last month, yyyy-mm. Left out: this month (or 11 months after `from`).', example: '2026-12' })
-  @IsOptional()
-  @Matches(MONTH, { message: 'to must be a month written yyyy-mm.' })
-  to?: string;
+  @Matches(YEAR_PATTERN, { message: 'year must be a year written like 2026-27 (April 2026 to March 2027).' })
+  year?: string;
 
   @ApiPropertyOptional({
     description:
@@ -35,11 +33,23 @@ export class PartnerOfOrganisationDto {
 }
 
 export class FigureDto {
-  @ApiProperty({ type: 'integer', nullable: true, description: 'The figure; null when suppressed.', example: 42 })
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description:
+      'The figure after the disclosure control (counts a multiple of 5, money a multiple of 1,000,000 pence, or 0); null when withheld.',
+    example: 40,
+  })
   value!: number | null;
 
-  @ApiProperty({ description: 'True when the figure is under 10, or worked out from fewer than 10 calculations: shown as <10.' })
-  suppressed!: boolean;
+  @ApiProperty({
+    enum: WITHHELD_REASONS,
+    nullable: true,
+    description:
+      'Null when shown; otherwise why it is withheld: fewer-than-10 (a count of 1 to 9), too-few (money or a share from fewer than 10 calculations), would-reveal-another (with the other figures it would give a withheld one back).',
+    example: null,
+  })
+  withheld!: (typeof WITHHELD_REASONS)[number] | null;
 }
 
 export class PeriodFiguresDto {
@@ -52,8 +62,13 @@ export class PeriodFiguresDto {
   @ApiProperty({ type: FigureDto, description: 'Finished calculations that found at least one benefit with an amount to claim.' })
   foundSomething!: FigureDto;
 
-  @ApiProperty({ type: FigureDto, description: 'foundSomething as a whole percentage of finished.' })
-  foundSomethingPercent!: FigureDto;
+  @ApiProperty({
+    type: FigureDto,
+    nullable: true,
+    description:
+      'foundSomething as a whole percentage of finished, worked out from the two figures as published (at most 100); null when none finished.',
+  })
+  foundSomethingPercent!: FigureDto | null;
 }
 
 export class MonthFiguresDto extends PeriodFiguresDto {
@@ -79,11 +94,11 @@ export class ApiKeyDayFiguresDto {
   @ApiProperty({ description: 'yyyy-mm-dd.', example: '2026-11-02' })
   day!: string;
 
-  @ApiProperty({ type: FigureDto, description: 'Calls answered with the key that day.' })
-  calls!: FigureDto;
+  @ApiProperty({ type: 'integer', description: 'Calls answered with the key that day (exact: the organisation’s own calls).' })
+  calls!: number;
 
-  @ApiProperty({ type: FigureDto, description: 'Calls refused (over the quota or the rate limit).' })
-  refused!: FigureDto;
+  @ApiProperty({ type: 'integer', description: 'Calls refused (over the quota or the rate limit).' })
+  refused!: number;
 }
 
 export class ApiKeyUsageDto {
@@ -99,18 +114,21 @@ export class ApiKeyUsageDto {
   @ApiProperty({ type: [ApiKeyDayFiguresDto], description: 'Days with calls, in order.' })
   days!: ApiKeyDayFiguresDto[];
 
-  @ApiProperty({ type: FigureDto, description: 'Calls answered with the key over the period.' })
-  totalCalls!: FigureDto;
+  @ApiProperty({ type: 'integer', description: 'Calls answered with the key over the year.' })
+  totalCalls!: number;
 
-  @ApiProperty({ type: FigureDto, description: 'Calls refused over the period.' })
-  totalRefused!: FigureDto;
+  @ApiProperty({ type: 'integer', description: 'Calls refused over the year.' })
+  totalRefused!: number;
 }
 
 export class ManagementInformationResponseDto {
-  @ApiProperty({ description: 'The first month of the period, yyyy-mm.', example: '2026-01' })
+  @ApiProperty({ description: 'The year, April to March.', example: '2026-27' })
+  year!: string;
+
+  @ApiProperty({ description: 'The first month of the year (April), yyyy-mm.', example: '2026-04' })
   from!: string;
 
-  @ApiProperty({ description: 'The last month of the period, yyyy-mm.', example: '2026-12' })
+  @ApiProperty({ description: 'The last month of the year (March), yyyy-mm.', example: '2027-03' })
   to!: string;
 
   @ApiProperty({ enum: MANAGEMENT_INFORMATION_SCOPES, description: 'Whose calculations the figures are of.', example: 'organisation' })
@@ -123,13 +141,13 @@ export class ManagementInformationResponseDto {
   })
   partner!: PartnerOfOrganisationDto | null;
 
-  @ApiProperty({ type: [MonthFiguresDto], description: 'Every month of the period, in order.' })
+  @ApiProperty({ type: [MonthFiguresDto], description: 'The twelve months of the year, April to March.' })
   months!: MonthFiguresDto[];
 
-  @ApiProperty({ type: PeriodFiguresDto, description: 'The whole period.' })
+  @ApiProperty({ type: PeriodFiguresDto, description: 'The whole year.' })
   totals!: PeriodFiguresDto;
 
-  @ApiProperty({ type: [BenefitFiguresDto], description: 'Each benefit found by at least one finished calculation.' })
+  @ApiProperty({ type: [BenefitFiguresDto], description: 'Every benefit the calculator works out, in its order, over the year.' })
   benefits!: BenefitFiguresDto[];
 
   @ApiProperty({ type: [ApiKeyUsageDto], description: "The organisation's API keys and their calls." })

@@ -6,16 +6,15 @@ import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
 import {
   addMonths,
-  countFigure,
-  derivedFigure,
-  figureText,
-  MOST_MONTHS,
-  monthsBetween,
+  isYear,
+  monthsOfYear,
+  yearOf,
   type ApiKeyUsage,
   type ManagementInformationResponse,
   type ManagementInformationScope,
-  type MonthFigures,
+  type PeriodFigures,
 } from '../../../common/accounts/management-information.js';
+import { Cell, DisclosureTable, figureText, shareFigure, type Figure, type FigureHandle } from '../../../common/disclosure-control.js';
 import type { Answers } from '../../../common/survey/model.js';
 import { CalculationOutOfRangeError, type Entitlements } from '../../../engine/core/entitlement-engine.js';
 import { figuresAt } from '../../../engine/core/system-figures.js';
@@ -37,8 +36,14 @@ import type { SurveyVersions } from '../survey/survey-versions.js';
 /** The longest the engine runs before letting the process's other requests run. */
 const YIELD_EVERY_MS = 20;
 
+interface StartedCalculation {
+  month: string;
+  record_key: number;
+}
+
 interface FinishedCalculation {
   month: string;
+  record_key: number;
   completed_pages: string[];
   saved_on: string;
   answers: Answers;
@@ -57,12 +62,21 @@ interface UsageRow {
 /** What one finished calculation found: each benefit's monthly amount in pence (empty when nothing to claim). */
 type Found = Map<string, number>;
 
+/** The cells of one month, or of the whole year. */
+class PeriodCells {
+  readonly started = new Cell();
+  readonly finished = new Cell();
+  readonly foundSomething = new Cell();
+}
+
 /**
  * Management information (issue 20): for an organisation admin, what the calculator did for the organisation's
- * clients, month by month, and what its API keys were used for. Everything is a count or a sum; a count under 10, and
- * anything worked out from fewer than 10 calculations, is suppressed (common/accounts/management-information.ts). The
- * amounts are worked out with the engine, as a caseload run does, at the date each calculation was saved: figures are
- * never stored. Only the admin's own organisation's calculations and keys are read.
+ * clients, month by month over a fixed year (April to March), and what its API keys were used for. Every figure of
+ * calculations goes through the disclosure control (common/disclosure-control.ts), with the sums that tie the figures
+ * (the months to the year; finished to those that found something and those that did not; those that found something
+ * to each benefit's and the rest) declared for its secondary suppression. The amounts are worked out with the engine,
+ * as a caseload run does, at the date each calculation was saved: figures are never stored. Only the admin's own
+ * organisation's calculations and keys are read.
  */
 @Injectable()
 export class ManagementInformationService {
@@ -80,26 +94,22 @@ export class ManagementInformationService {
     return this.surveyVersions.current();
   }
 
-  /** The period asked for: by default the 12 months to this one. At most MOST_MONTHS months, `from` not after `to`. */
-  period(from: string | undefined, to: string | undefined): { from: string; to: string } {
-    const thisMonth = this.surveys.ruleEnvironment().today.slice(0, 7);
-    const last = to ?? (from && addMonths(from, 11) < thisMonth ? addMonths(from, 11) : thisMonth);
-    const first = from ?? addMonths(last, -11);
-    if (first > last) throw ApiError.validation([{ path: 'from', message: 'from must be the same month as to, or before it.' }]);
-    if (monthsBetween(first, last).length > MOST_MONTHS) {
-      throw ApiError.validation([{ path: 'from', message: `Choose at most ${MOST_MONTHS} months.` }]);
-    }
-    return { from: first, to: last };
+  /** The year asked for (April to March, '2026-27'): by default the one today is in. */
+  year(year: string | undefined): string {
+    if (year === undefined) return yearOf(this.surveys.ruleEnvironment().today.slice(0, 7));
+    if (!isYear(year))
+      throw ApiError.validation([{ path: 'year', message: 'year must be a year written like 2026-27 (April 2026 to March 2027).' }]);
+    return year;
   }
 
   /** GET management-information. */
   async figures(
     user: SignedInUser,
-    fromQuery?: string,
-    toQuery?: string,
+    yearQuery?: string,
     scope: ManagementInformationScope = 'organisation',
   ): Promise<ManagementInformationResponse> {
-    const { from, to } = this.period(fromQuery, toQuery);
+    const year = this.year(yearQuery);
+    const months = monthsOfYear(year);
     const partner = await this.partnerOf(user.organisationId);
     if (scope === 'partner' && !partner)
       throw new ApiError(404, 'NO_PARTNER_PORTAL', 'Your organisation does not run a partner portal of the calculator.');
@@ -110,77 +120,105 @@ export class ManagementInformationService {
       scope === 'partner'
         ? { from: 'calculation_sessions s', where: 's.partner_id = $1 AND s.is_portal AND s.client_id IS NULL', id: partner!.id }
         : { from: 'calculation_sessions s JOIN clients c ON c.id = s.client_id', where: 'c.organisation_id = $1', id: user.organisationId };
-    const start = `${from}-01`;
-    const end = `${addMonths(to, 1)}-01`;
-    const started = await this.dataSource.query<{ month: string; count: number }[]>(
-      `SELECT to_char(s.created_at AT TIME ZONE 'Europe/London', 'YYYY-MM') AS month, count(*)::int AS count
+    const start = `${months[0]}-01`;
+    const end = `${addMonths(months[11]!, 1)}-01`;
+    const started = await this.dataSource.query<StartedCalculation[]>(
+      `SELECT to_char(s.created_at AT TIME ZONE 'Europe/London', 'YYYY-MM') AS month, s.record_key
          FROM ${whose.from}
         WHERE ${whose.where} AND NOT s.is_test
-          AND s.created_at >= ($2::timestamp AT TIME ZONE 'Europe/London') AND s.created_at < ($3::timestamp AT TIME ZONE 'Europe/London')
-        GROUP BY 1`,
+          AND s.created_at >= ($2::timestamp AT TIME ZONE 'Europe/London') AND s.created_at < ($3::timestamp AT TIME ZONE 'Europe/London')`,
       [whose.id, start, end],
     );
-    const startedIn = new Map(started.map(({ month, count }) => [month, count]));
     const finished = await this.finishedCalculations(whose, start, end);
     const found = await this.foundBy(finished);
 
-    const monthFigures = (startedCount: number, outcomes: Found[]): Omit<MonthFigures, 'month'> => {
-      const foundCount = outcomes.filter((benefits) => benefits.size > 0).length;
-      // The share would give away a suppressed count of those that found something, so it needs 10 of those too.
+    // Each month's households and the year's, cell by cell.
+    const monthCells = new Map(months.map((month) => [month, new PeriodCells()]));
+    const yearCells = new PeriodCells();
+    for (const { month, record_key } of started) for (const cells of [monthCells.get(month)!, yearCells]) cells.started.add(record_key);
+    const benefitCells = new Map<string, Cell>(this.engine.calculators.map(({ code }) => [code, new Cell()]));
+    finished.forEach(({ month, record_key }, index) => {
+      const benefits = found[index]!;
+      for (const cells of [monthCells.get(month)!, yearCells]) {
+        cells.finished.add(record_key);
+        if (benefits.size > 0) cells.foundSomething.add(record_key);
+      }
+      for (const [code, monthlyPence] of benefits) benefitCells.get(code)?.add(record_key, monthlyPence * 12);
+    });
+
+    const table = new DisclosureTable();
+    const period = (cells: PeriodCells) => {
+      const handles = {
+        started: table.count(cells.started, 'shown'),
+        finished: table.count(cells.finished, 'shown'),
+        foundSomething: table.count(cells.foundSomething, 'shown'),
+      };
+      // Finished, less those that found something, is those that found nothing: a figure too, though never shown.
+      table.sum(handles.finished, [handles.foundSomething, table.unpublished(cells.finished.count - cells.foundSomething.count, 'shown')]);
+      return handles;
+    };
+    const monthHandles = months.map((month) => period(monthCells.get(month)!));
+    const yearHandles = period(yearCells);
+    for (const column of ['started', 'finished', 'foundSomething'] as const)
+      table.sum(
+        yearHandles[column],
+        monthHandles.map((handles) => handles[column]),
+      );
+    const benefitHandles = this.engine.calculators.map(({ code, name }) => {
+      const cell = benefitCells.get(code)!;
+      const calculations = table.count(cell, 'shown');
+      // Those that found something, less those that found this benefit, is those that found only others.
+      table.sum(yearHandles.foundSomething, [calculations, table.unpublished(yearCells.foundSomething.count - cell.count, 'shown')]);
+      return { code, name, calculations, yearlyPence: table.money(cell, 'shown') };
+    });
+    table.protect();
+
+    const periodFigures = (handles: Record<'started' | 'finished' | 'foundSomething', FigureHandle>): PeriodFigures => {
+      const figure = (handle: FigureHandle): Figure => table.figure(handle);
       return {
-        started: countFigure(startedCount),
-        finished: countFigure(outcomes.length),
-        foundSomething: countFigure(foundCount),
-        foundSomethingPercent: derivedFigure(
-          outcomes.length ? Math.round((100 * foundCount) / outcomes.length) : 0,
-          Math.min(outcomes.length, foundCount),
-        ),
+        started: figure(handles.started),
+        finished: figure(handles.finished),
+        foundSomething: figure(handles.foundSomething),
+        foundSomethingPercent: shareFigure(figure(handles.foundSomething), figure(handles.finished)),
       };
     };
-    const months = monthsBetween(from, to).map((month) => ({
-      month,
-      ...monthFigures(
-        startedIn.get(month) ?? 0,
-        found.filter((_, index) => finished[index].month === month),
-      ),
-    }));
-    const benefits = this.engine.calculators.flatMap(({ code, name }) => {
-      const amounts = found.flatMap((benefits) => benefits.get(code) ?? []);
-      if (amounts.length === 0) return [];
-      const yearlyPence = amounts.reduce((total, monthlyPence) => total + monthlyPence * 12, 0);
-      return [{ code, name, calculations: countFigure(amounts.length), yearlyPence: derivedFigure(yearlyPence, amounts.length) }];
-    });
     return {
-      from,
-      to,
+      year,
+      from: months[0]!,
+      to: months[11]!,
       scope,
       partner,
-      months,
-      totals: monthFigures(
-        started.reduce((total, { count }) => total + count, 0),
-        found,
-      ),
-      benefits,
+      months: months.map((month, index) => ({ month, ...periodFigures(monthHandles[index]!) })),
+      totals: periodFigures(yearHandles),
+      benefits: benefitHandles.map(({ code, name, calculations, yearlyPence }) => ({
+        code,
+        name,
+        calculations: table.figure(calculations),
+        yearlyPence: table.figure(yearlyPence),
+      })),
       apiKeys: scope === 'organisation' ? await this.apiKeyUsage(user.organisationId, start, end) : [],
     };
   }
 
-  /** GET management-information/csv: the screen's tables, one after another, with '<10' for a suppressed figure. */
-  async csv(user: SignedInUser, from?: string, to?: string, scope: ManagementInformationScope = 'organisation'): Promise<string> {
-    const figures = await this.figures(user, from, to, scope);
-    const pounds = (pence: number) => (pence / 100).toFixed(2);
-    const monthRow = (label: string, month: Omit<MonthFigures, 'month'>) => [
+  /** GET management-information/csv: the screen's tables, one after another, each withheld figure saying why. */
+  async csv(user: SignedInUser, year?: string, scope: ManagementInformationScope = 'organisation'): Promise<string> {
+    const figures = await this.figures(user, year, scope);
+    const pounds = (pence: number) => String(Math.round(pence / 100));
+    const monthRow = (label: string, period: PeriodFigures) => [
       label,
-      figureText(month.started),
-      figureText(month.finished),
-      figureText(month.foundSomething),
-      figureText(month.foundSomethingPercent),
+      figureText(period.started),
+      figureText(period.finished),
+      figureText(period.foundSomething),
+      period.foundSomethingPercent ? figureText(period.foundSomethingPercent) : 'none finished',
     ];
     const rows: string[][] = [
       [`Calculations from ${figures.from} to ${figures.to}`],
+      [
+        'Counts of 1 to 9 read "fewer than 10"; other counts are rounded to a multiple of 5 and amounts to a multiple of £10,000, up or down; a figure that could point to a few people is withheld.',
+      ],
       ['Month', 'Started', 'Finished', 'Found something to claim', 'Share that found something (%)'],
       ...figures.months.map((month) => monthRow(month.month, month)),
-      monthRow('Whole period', figures.totals),
+      monthRow('Whole year', figures.totals),
       [],
       ['Estimated yearly entitlement found, by benefit'],
       ['Benefit', 'Calculations that found it', 'Estimated yearly entitlement (£)'],
@@ -189,15 +227,8 @@ export class ManagementInformationService {
       ['API usage, by key and day'],
       ['API key', 'Key starts with', 'Revoked', 'Day', 'Calls', 'Refused'],
       ...figures.apiKeys.flatMap((key) => [
-        ...key.days.map((day) => [
-          key.name,
-          key.prefix,
-          key.revoked ? 'Yes' : 'No',
-          day.day,
-          figureText(day.calls),
-          figureText(day.refused),
-        ]),
-        [key.name, key.prefix, key.revoked ? 'Yes' : 'No', 'Whole period', figureText(key.totalCalls), figureText(key.totalRefused)],
+        ...key.days.map((day) => [key.name, key.prefix, key.revoked ? 'Yes' : 'No', day.day, String(day.calls), String(day.refused)]),
+        [key.name, key.prefix, key.revoked ? 'Yes' : 'No', 'Whole year', String(key.totalCalls), String(key.totalRefused)],
       ]),
     ];
     return stringify(
@@ -206,7 +237,7 @@ export class ManagementInformationService {
     );
   }
 
-  /** The organisation's calculations finished in the period, with their answers, for the engine. */
+  /** The organisation's calculations finished in the year, with their record keys and answers, for the engine. */
   private finishedCalculations(
     whose: { from: string; where: string; id: string },
     start: string,
@@ -214,7 +245,7 @@ export class ManagementInformationService {
   ): Promise<FinishedCalculation[]> {
     return this.dataSource.query<FinishedCalculation[]>(
       `WITH finished AS (
-         SELECT s.id, s.finished_at, s.completed_pages, s.updated_at
+         SELECT s.id, s.finished_at, s.completed_pages, s.updated_at, s.record_key
            FROM ${whose.from}
           WHERE ${whose.where} AND NOT s.is_test
             AND s.finished_at >= ($2::timestamp AT TIME ZONE 'Europe/London') AND s.finished_at < ($3::timestamp AT TIME ZONE 'Europe/London')
@@ -222,7 +253,7 @@ export class ManagementInformationService {
          SELECT a.session_id, jsonb_object_agg(a.question_name, a.value) AS answers
            FROM survey_answers a WHERE a.session_id IN (SELECT id FROM finished) GROUP BY a.session_id
        )
-       SELECT to_char(f.finished_at AT TIME ZONE 'Europe/London', 'YYYY-MM') AS month, f.completed_pages,
+       SELECT to_char(f.finished_at AT TIME ZONE 'Europe/London', 'YYYY-MM') AS month, f.record_key, f.completed_pages,
               to_char(f.updated_at AT TIME ZONE 'Europe/London', 'YYYY-MM-DD') AS saved_on, COALESCE(a.answers, '{}') AS answers
          FROM finished f LEFT JOIN answers a ON a.session_id = f.id
         ORDER BY f.finished_at, f.id`,
@@ -286,7 +317,10 @@ export class ManagementInformationService {
     }
   }
 
-  /** Calls per key and day from the API keys' daily counts (api_key_usage: one row per key and day). */
+  /**
+   * Calls per key and day from the API keys' daily counts (api_key_usage: one row per key and day), exact: they count
+   * the organisation's own calls, not people, as the key list does.
+   */
   private async apiKeyUsage(organisationId: string, start: string, end: string): Promise<ApiKeyUsage[]> {
     const rows = await this.dataSource.query<UsageRow[]>(
       `SELECT k.id AS key_id, k.name, k.prefix, k.revoked_at IS NOT NULL AS revoked, to_char(u.day, 'YYYY-MM-DD') AS day, u.calls, u.refused
@@ -305,9 +339,9 @@ export class ManagementInformationService {
       name: key.name,
       prefix: key.prefix,
       revoked: key.revoked,
-      days: days.map((day) => ({ day: day.day!, calls: countFigure(day.calls ?? 0), refused: countFigure(day.refused ?? 0) })),
-      totalCalls: countFigure(days.reduce((total, day) => total + (day.calls ?? 0), 0)),
-      totalRefused: countFigure(days.reduce((total, day) => total + (day.refused ?? 0), 0)),
+      days: days.map((day) => ({ day: day.day!, calls: day.calls ?? 0, refused: day.refused ?? 0 })),
+      totalCalls: days.reduce((total, day) => total + (day.calls ?? 0), 0),
+      totalRefused: days.reduce((total, day) => total + (day.refused ?? 0), 0),
     }));
   }
 }

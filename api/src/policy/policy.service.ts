@@ -19,7 +19,7 @@ import type {
   ParameterSummary,
   ParameterView,
   PolicySearchHit,
-  ImpactPart,
+  StoredImpactPart,
   ImpactReport,
   PolicyStatus,
   RulesetSummary,
@@ -29,14 +29,15 @@ import type {
   UpratingRequest,
   UpratingResponse,
 } from '../../../common/policy/model.js';
-import { IMPACT_SMALL_COUNT, POLICY_LIMITS } from '../../../common/policy/model.js';
+import { POLICY_LIMITS } from '../../../common/policy/model.js';
+import { figureText } from '../../../common/disclosure-control.js';
 import type { FieldError } from '../../../common/errors.js';
 import type { BenefitCode } from '../../../engine/core/benefit.js';
 import { checkCase, readCaseFilesFrom, runCases as runEveryCase, type RulesCase } from '../../../engine/core/cases.js';
 import { PolicyCatalogue } from '../../../engine/policy/catalogue.js';
 import { readCatalogueInputs } from '../../../engine/policy/load-catalogue.js';
 import { upratingProposals, UpratingRequestError } from '../../../engine/policy/uprating.js';
-import { ImpactTally, sampleImpactInChunks } from '../../../engine/policy/impact.js';
+import { ControlledImpactTally, sampleImpactInChunks } from '../../../engine/policy/impact.js';
 import type { Answers } from '../../../common/survey/model.js';
 import { householdOfCalculation, postcodeOf } from '../caseload/caseload-figures.js';
 import { PostcodeBrmaLookup } from '../lookup/postcode-brma-lookup.js';
@@ -903,24 +904,28 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
       id,
       user,
       'impact-run',
-      `Impact at ${date}: ${sample.changed} of ${sample.households} sample households change; ${stored.changed} of ${stored.households} kept calculations.`,
+      // The kept calculations' figures as published: never a withheld one.
+      `Impact at ${date}: ${sample.changed} of ${sample.households} sample households change; kept calculations that change: ${figureText(stored.changed)} (of ${figureText(stored.households)}).`,
     );
     return report;
   }
 
-  /** Every finished calculation still kept, read as the results page reads it, added to the tally without an example. */
-  private async storedImpact(before: Entitlements, after: Entitlements, date: string): Promise<ImpactPart> {
-    const tally = new ImpactTally(before, after, date, { examples: 0 });
+  /**
+   * Every finished calculation still kept, read as the results page reads it, added with its record key to a tally
+   * under the disclosure control (never an example): see ControlledImpactTally.
+   */
+  private async storedImpact(before: Entitlements, after: Entitlements, date: string): Promise<StoredImpactPart> {
+    const tally = new ControlledImpactTally(before, after, date);
     const environment = this.surveys.ruleEnvironment();
     const survey = this.surveys.compiled;
-    let notHouseholds = 0;
     for (let offset = 0; ; offset += STORED_CHUNK) {
-      const rows = await this.dataSource.query<{ answers: Answers; completed_pages: string[] }[]>(
+      const rows = await this.dataSource.query<{ answers: Answers; completed_pages: string[]; record_key: number }[]>(
         `WITH kept AS (
-           SELECT s.id, s.completed_pages FROM calculation_sessions s
+           SELECT s.id, s.completed_pages, s.record_key FROM calculation_sessions s
             WHERE s.finished_at IS NOT NULL AND s.created_at >= $1 ORDER BY s.id LIMIT $2 OFFSET $3
          )
-         SELECT k.completed_pages, COALESCE((SELECT jsonb_object_agg(a.question_name, a.value) FROM survey_answers a WHERE a.session_id = k.id), '{}') AS answers
+         SELECT k.completed_pages, k.record_key,
+                COALESCE((SELECT jsonb_object_agg(a.question_name, a.value) FROM survey_answers a WHERE a.session_id = k.id), '{}') AS answers
            FROM kept k`,
         [oldestOpenCalculation(), STORED_CHUNK, offset],
       );
@@ -933,27 +938,12 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
           { answers: row.answers, completedPages: row.completed_pages, isFinished: true, savedOn: date },
           { ...environment, lhaAreaChoice: lhaAreaChoice(before.lha, postcode, areas.get(postcode?.postcode ?? '') ?? null) },
         );
-        if (typeof household === 'string') notHouseholds += 1;
-        else tally.add(household);
+        if (typeof household === 'string') tally.addNotWorkedOut(row.record_key);
+        else tally.add(household, row.record_key);
       }
       await nextTurn();
     }
-    const { examples: _none, ...part } = tally.report();
-    const households = part.households + notHouseholds;
-    // Over a handful of calculations a total is one person's figures: show none of them.
-    if (part.households - part.notWorkedOut < IMPACT_SMALL_COUNT)
-      return {
-        suppressed: true,
-        households,
-        notWorkedOut: 0,
-        changed: 0,
-        gainers: 0,
-        losers: 0,
-        totalYearlyChangePence: 0,
-        benefits: [],
-        distribution: [],
-      };
-    return { ...part, households, notWorkedOut: part.notWorkedOut + notHouseholds };
+    return tally.report();
   }
 
   // ---------------------------------------------------------------------------------------------------------------

@@ -76,4 +76,11 @@ export class CalculationSession {
 
   @Column({ name: 'case_notes', type: 'varchar', length: 2000, default: '' })
   caseNotes!: string;
+
+  /**
+   * 32 random bits drawn by the database, never shown or sent: the record key of the disclosure control
+   * (common/disclosure-control.ts) whose sums draw each aggregate's rounding. Not selected unless asked for.
+   */
+  @Column({ name: 'record_key', type: 'integer', default: () => 'new_record_key()', select: false })
+  recordKey!: number;
 }

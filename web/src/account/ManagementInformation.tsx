@@ -1,55 +1,55 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
-  figureText,
-  SUPPRESSED_TEXT,
-  type Figure,
+  monthsOfYear,
+  yearBefore,
   type ManagementInformationResponse,
   type ManagementInformationScope,
-  type MonthFigures,
+  type PeriodFigures,
 } from '../../../common/accounts/management-information';
+import { figureText, type Figure } from '../../../common/disclosure-control';
 import { answerOf, api, apiPath } from '../api/client';
 import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';
 import { LoadingSpinner } from '../shared/LoadingSpinner';
-import { TextField } from '../shared/TextField';
 import { problemsOf } from './account-api';
 
 // ApexCharts is big: it is loaded with this screen only.
 const ManagementInformationChart = lazy(() => import('./ManagementInformationChart'));
 
-const FIELDS = { from: 'mi-from', to: 'mi-to' };
+const FIELDS = { year: 'mi-year' };
+/** How many years are offered: this one and the two before (calculations are kept for 6 months). */
+const YEARS_OFFERED = 3;
 
-const periodQuery = (from: string, to: string) => {
-  const query = new URLSearchParams();
-  if (from) query.set('from', from);
-  if (to) query.set('to', to);
-  const text = query.toString();
-  return text ? `?${text}` : '';
-};
-
-export const managementInformation = (from: string, to: string, scope: ManagementInformationScope = 'organisation') =>
+export const managementInformation = (year: string, scope: ManagementInformationScope = 'organisation') =>
   answerOf<ManagementInformationResponse>(
     api.GET('/api/account/management-information', {
-      params: { query: { ...(from ? { from } : {}), ...(to ? { to } : {}), ...(scope === 'partner' ? { scope } : {}) } },
+      params: { query: { ...(year ? { year } : {}), ...(scope === 'partner' ? { scope } : {}) } },
     }),
   );
-export const managementInformationCsvUrl = (from: string, to: string, scope: ManagementInformationScope = 'organisation') =>
-  `${apiPath('/api/account/management-information/csv')}${periodQuery(from, to)}${scope === 'partner' ? '&scope=partner' : ''}`;
+export const managementInformationCsvUrl = (year: string, scope: ManagementInformationScope = 'organisation') =>
+  `${apiPath('/api/account/management-information/csv')}?year=${encodeURIComponent(year)}${scope === 'partner' ? '&scope=partner' : ''}`;
 
 const poundsText = (pence: number) => `£${Math.round(pence / 100).toLocaleString('en-GB')}`;
+const countText = (figure: Figure) => figureText(figure, (value) => value.toLocaleString('en-GB'));
 const chartValue = (figure: Figure) => figure.value;
 /** '2026-11' as 'November 2026'. */
 export function monthName(month: string): string {
   return new Date(`${month}-01T12:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
+/** '2026-27' as 'April 2026 to March 2027'. */
+export function yearName(year: string): string {
+  const months = monthsOfYear(year);
+  return `${monthName(months[0]!)} to ${monthName(months[11]!)}`;
+}
 
 /**
- * Management information for an organisation admin (issue 20): the organisation's calculations by month, the share
- * that found something to claim, the yearly entitlement found per benefit and its API keys' calls, each as a chart and
- * a table of the same figures, and the CSV. Aggregate figures only; a count under 10 reads '<10'.
+ * Management information for an organisation admin (issue 20): the organisation's calculations by month over a year
+ * (April to March), the share that found something to claim, the yearly entitlement found per benefit and its API
+ * keys' calls, each as a chart and a table of the same figures, and the CSV. Aggregate figures only, under the
+ * disclosure control (common/disclosure-control.ts), which the page explains in plain words.
  */
 export function ManagementInformation() {
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const [year, setYear] = useState('');
+  const [thisYear, setThisYear] = useState('');
   const [scope, setScope] = useState<ManagementInformationScope>('organisation');
   const [figures, setFigures] = useState<ManagementInformationResponse | null>(null);
   const [failed, setFailed] = useState(false);
@@ -57,15 +57,15 @@ export function ManagementInformation() {
   const [attempt, setAttempt] = useState(0);
   const loaded = useRef(false);
 
-  async function load(fromMonth: string, toMonth: string, whose: ManagementInformationScope = scope) {
+  async function load(asked: string, whose: ManagementInformationScope = scope) {
     try {
-      const answer = await managementInformation(fromMonth.trim(), toMonth.trim(), whose);
+      const answer = await managementInformation(asked, whose);
       setFigures(answer);
-      setFrom(answer.from);
-      setTo(answer.to);
+      setYear(answer.year);
+      if (!asked) setThisYear(answer.year);
       setProblems([]);
     } catch (error) {
-      const found = problemsOf(error, FIELDS, FIELDS.from);
+      const found = problemsOf(error, FIELDS, FIELDS.year);
       if (!figures && found.every((problem) => problem.message.startsWith('Sorry'))) setFailed(true);
       setProblems(found);
       setAttempt((count) => count + 1);
@@ -75,44 +75,66 @@ export function ManagementInformation() {
   useEffect(() => {
     if (loaded.current) return;
     loaded.current = true;
-    void load('', '');
+    void load('');
     // The first load only: later ones come from the form.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    void load(from, to);
+    void load(year);
   }
 
   if (failed) return <p role="alert">The figures could not be loaded. Please reload the page or try again later.</p>;
   if (!figures) return <LoadingSpinner />;
   const errorOf = (fieldId: string) => problems.find((problem) => problem.targetId === fieldId)?.message;
+  const years = [thisYear || figures.year];
+  while (years.length < YEARS_OFFERED) years.push(yearBefore(years[years.length - 1]!));
+  const yearError = errorOf(FIELDS.year);
 
   return (
     <div className="management-information">
       <p>
-        What the calculator did for your organisation’s clients, and how your API keys were used. All figures are totals: none is about one
-        person. A figure under 10, or worked out from fewer than 10 calculations, is shown as {SUPPRESSED_TEXT}.
+        What the calculator did for your organisation’s clients, and how your API keys were used, month by month over a year from April to
+        March.
       </p>
-      <form className="survey-card account-form" onSubmit={submit} noValidate aria-label="Period">
+      <p>All figures about calculations are totals for a month or a year, never about one person. To keep it that way:</p>
+      <ul>
+        <li>a count of 1 to 9 is shown as ‘fewer than 10’, and 0 means none</li>
+        <li>
+          other counts are rounded to a multiple of 5, and amounts of money to a multiple of £10,000, up or down: close, but not exact
+        </li>
+        <li>an amount worked out from fewer than 10 calculations is shown as ‘withheld: too few’</li>
+        <li>a figure that would let someone work out a withheld one is shown as ‘withheld: would reveal another figure’</li>
+      </ul>
+      <p>Looking again gives the same figures, unless calculations have been made since. The API usage figures are exact.</p>
+      <form className="survey-card account-form" onSubmit={submit} noValidate aria-label="Year and whose calculations">
         <ErrorSummary errors={problems} focusKey={problems.length > 0 ? attempt : 0} />
-        <TextField
-          id={FIELDS.from}
-          label="From month"
-          hint="Written year-month, for example 2026-01."
-          error={errorOf(FIELDS.from)}
-          value={from}
-          onChange={setFrom}
-        />
-        <TextField
-          id={FIELDS.to}
-          label="To month"
-          hint="At most 24 months after the first."
-          error={errorOf(FIELDS.to)}
-          value={to}
-          onChange={setTo}
-        />
+        <div className={`question${yearError ? ' question--error' : ''}`}>
+          <label className="question__label" htmlFor={FIELDS.year}>
+            Year
+          </label>
+          {yearError && (
+            <p id={`${FIELDS.year}-error`} className="question__error">
+              <span className="visually-hidden">Error: </span>
+              {yearError}
+            </p>
+          )}
+          <select
+            id={FIELDS.year}
+            className="select"
+            value={year}
+            aria-invalid={yearError ? true : undefined}
+            aria-describedby={yearError ? `${FIELDS.year}-error` : undefined}
+            onChange={(event) => setYear(event.target.value)}
+          >
+            {years.map((option) => (
+              <option key={option} value={option}>
+                {yearName(option)}
+              </option>
+            ))}
+          </select>
+        </div>
         {figures.partner && (
           <fieldset className="question">
             <legend className="question__label">Whose calculations</legend>
@@ -142,7 +164,7 @@ export function ManagementInformation() {
         </div>
       </form>
       <p>
-        <a className="button button--secondary" href={managementInformationCsvUrl(figures.from, figures.to, figures.scope)} download>
+        <a className="button button--secondary" href={managementInformationCsvUrl(figures.year, figures.scope)} download>
           Download these figures (CSV)
         </a>
       </p>
@@ -173,13 +195,13 @@ function ChartFigure({ caption, children }: { caption: string; children: ReactNo
 }
 
 function Calculations({ figures }: { figures: ManagementInformationResponse }) {
-  const row = (label: string, month: Omit<MonthFigures, 'month'>) => (
+  const row = (label: string, period: PeriodFigures) => (
     <tr key={label}>
       <th scope="row">{label}</th>
-      <td>{figureText(month.started)}</td>
-      <td>{figureText(month.finished)}</td>
-      <td>{figureText(month.foundSomething)}</td>
-      <td>{figureText(month.foundSomethingPercent, (value) => `${value}%`)}</td>
+      <td>{countText(period.started)}</td>
+      <td>{countText(period.finished)}</td>
+      <td>{countText(period.foundSomething)}</td>
+      <td>{period.foundSomethingPercent ? figureText(period.foundSomethingPercent, (value) => `${value}%`) : 'none finished'}</td>
     </tr>
   );
   return (
@@ -199,7 +221,9 @@ function Calculations({ figures }: { figures: ManagementInformationResponse }) {
       </ChartFigure>
       <TableScroll label="Calculations by month, table">
         <table className="adviser-table">
-          <caption>Calculations of your organisation’s clients, by the month they were started and finished</caption>
+          <caption>
+            Calculations of your organisation’s clients, by the month they were started and finished, {yearName(figures.year)}
+          </caption>
           <thead>
             <tr>
               <th scope="col">Month</th>
@@ -211,7 +235,7 @@ function Calculations({ figures }: { figures: ManagementInformationResponse }) {
           </thead>
           <tbody>
             {figures.months.map((month) => row(monthName(month.month), month))}
-            {row('Whole period', figures.totals)}
+            {row('Whole year', figures.totals)}
           </tbody>
         </table>
       </TableScroll>
@@ -223,8 +247,8 @@ function Benefits({ figures }: { figures: ManagementInformationResponse }) {
   return (
     <section aria-labelledby="mi-benefits">
       <h2 id="mi-benefits">Estimated yearly entitlement found</h2>
-      {figures.benefits.length === 0 ? (
-        <p>No finished calculation in this period found a benefit to claim.</p>
+      {figures.benefits.every((benefit) => benefit.calculations.value === 0) ? (
+        <p>No finished calculation in this year found a benefit to claim.</p>
       ) : (
         <>
           <p>Each finished calculation’s monthly amount times 12, at the rates of the day it was saved, added up per benefit.</p>
@@ -239,7 +263,7 @@ function Benefits({ figures }: { figures: ManagementInformationResponse }) {
           </ChartFigure>
           <TableScroll label="Estimated yearly entitlement, table">
             <table className="adviser-table">
-              <caption>Estimated yearly entitlement found, by benefit</caption>
+              <caption>Estimated yearly entitlement found, by benefit, {yearName(figures.year)}</caption>
               <thead>
                 <tr>
                   <th scope="col">Benefit</th>
@@ -251,7 +275,7 @@ function Benefits({ figures }: { figures: ManagementInformationResponse }) {
                 {figures.benefits.map((benefit) => (
                   <tr key={benefit.code}>
                     <th scope="row">{benefit.name}</th>
-                    <td>{figureText(benefit.calculations)}</td>
+                    <td>{countText(benefit.calculations)}</td>
                     <td>{figureText(benefit.yearlyPence, poundsText)}</td>
                   </tr>
                 ))}
@@ -272,13 +296,13 @@ function ApiUsage({ figures }: { figures: ManagementInformationResponse }) {
         <p>Your organisation has no API keys.</p>
       ) : (
         <>
-          <ChartFigure caption="Calls per API key over the period; the table below gives each key’s calls by day.">
+          <ChartFigure caption="Calls per API key over the year; the table below gives each key’s calls by day.">
             <ManagementInformationChart
-              title="Calls per API key over the period"
+              title="Calls per API key over the year"
               categories={figures.apiKeys.map(({ name }) => name)}
               series={[
-                { name: 'Calls', data: figures.apiKeys.map(({ totalCalls }) => chartValue(totalCalls)) },
-                { name: 'Refused', data: figures.apiKeys.map(({ totalRefused }) => chartValue(totalRefused)) },
+                { name: 'Calls', data: figures.apiKeys.map(({ totalCalls }) => totalCalls) },
+                { name: 'Refused', data: figures.apiKeys.map(({ totalRefused }) => totalRefused) },
               ]}
               axisTitle="Calls"
             />
@@ -302,15 +326,15 @@ function ApiUsage({ figures }: { figures: ManagementInformationResponse }) {
                       <tr key={`${key.prefix}-${day.day}`}>
                         <th scope="row">{label}</th>
                         <td>{day.day}</td>
-                        <td>{figureText(day.calls)}</td>
-                        <td>{figureText(day.refused)}</td>
+                        <td>{day.calls.toLocaleString('en-GB')}</td>
+                        <td>{day.refused.toLocaleString('en-GB')}</td>
                       </tr>
                     )),
                     <tr key={`${key.prefix}-total`}>
                       <th scope="row">{label}</th>
-                      <td>Whole period</td>
-                      <td>{figureText(key.totalCalls)}</td>
-                      <td>{figureText(key.totalRefused)}</td>
+                      <td>Whole year</td>
+                      <td>{key.totalCalls.toLocaleString('en-GB')}</td>
+                      <td>{key.totalRefused.toLocaleString('en-GB')}</td>
                     </tr>,
                   ];
                 })}

@@ -11,13 +11,13 @@ const COLOURS = ['#1d70b8', '#00703c', '#505a5f'];
 
 export interface ChartSeries {
   name: string;
-  /** null where the figure is suppressed ('<10'): no column is drawn. */
+  /** null where the figure is withheld: no column is drawn. */
   data: (number | null)[];
 }
 
 /**
- * One column chart of the management information screen, loaded only with that screen. A suppressed figure draws no
- * column; the table under each chart gives every figure, '<10' included.
+ * One column chart of the management information screen, loaded only with that screen. A withheld figure draws no
+ * column; the table under each chart gives every figure, and why one is withheld.
  */
 export default function ManagementInformationChart({
   title,
@@ -45,7 +45,7 @@ export default function ManagementInformationChart({
           injectStyleSheet: false,
           accessibility: {
             enabled: true,
-            description: `${title}. The table below gives the same figures; a figure under 10 is shown there as <10 and not drawn.`,
+            description: `${title}. The table below gives the same figures; a withheld figure is not drawn, and the table says why.`,
             keyboard: { enabled: true, navigation: { enabled: true } },
           },
         },
@@ -54,7 +54,7 @@ export default function ManagementInformationChart({
         dataLabels: { enabled: false },
         xaxis: { categories },
         yaxis: { min: 0, title: { text: axisTitle }, labels: { formatter: format } },
-        tooltip: { y: { formatter: (value: number | null) => (value === null ? '<10' : format(value)) } },
+        tooltip: { y: { formatter: (value: number | null) => (value === null ? 'withheld (see the table)' : format(value)) } },
       }}
     />
   );

@@ -119,7 +119,7 @@ export interface paths {
     };
     /**
      * The organisation's management information
-     * @description Calculations of the organisation's clients started and finished by month, the share that found something to claim, the estimated yearly entitlement found per benefit, and the calls of each API key per day. A count under 10, and a figure worked out from fewer than 10 calculations, is suppressed.
+     * @description Calculations of the organisation's clients started and finished in each month of a year (April to March) and over the year, the share that found something to claim, the estimated yearly entitlement found per benefit, and the calls of each API key per day. Every figure of calculations is under the disclosure control (docs/privacy.md): a count of 1 to 9 is withheld as fewer-than-10 and 0 is 0; other counts are rounded to a multiple of 5 and money to a multiple of £10,000 (1,000,000 pence), up or down as the calculations' record keys draw, so the same question always gets the same answer; money from fewer than 10 calculations is withheld as too-few; a figure that with the others would give a withheld one back is withheld as would-reveal-another. The API keys' calls are exact.
      */
     get: operations['ManagementInformationController_information'];
     put?: never;
@@ -139,7 +139,7 @@ export interface paths {
     };
     /**
      * The management information as CSV
-     * @description The same tables, one after another; <10 for a suppressed figure.
+     * @description The same tables, one after another; a withheld figure says why ("fewer than 10", "withheld: too few" or "withheld: would reveal another figure").
      */
     get: operations['ManagementInformationController_csv'];
     put?: never;
@@ -1547,15 +1547,15 @@ export interface components {
       browserId?: string;
     };
     ApiKeyDayFiguresDto: {
-      /** @description Calls answered with the key that day. */
-      calls: components['schemas']['FigureDto'];
+      /** @description Calls answered with the key that day (exact: the organisation’s own calls). */
+      calls: number;
       /**
        * @description yyyy-mm-dd.
        * @example 2026-11-02
        */
       day: string;
       /** @description Calls refused (over the quota or the rate limit). */
-      refused: components['schemas']['FigureDto'];
+      refused: number;
     };
     ApiKeyLevelsDto: {
       /**
@@ -1598,10 +1598,10 @@ export interface components {
       prefix: string;
       /** @description Whether the key has been revoked. */
       revoked: boolean;
-      /** @description Calls answered with the key over the period. */
-      totalCalls: components['schemas']['FigureDto'];
-      /** @description Calls refused over the period. */
-      totalRefused: components['schemas']['FigureDto'];
+      /** @description Calls answered with the key over the year. */
+      totalCalls: number;
+      /** @description Calls refused over the year. */
+      totalRefused: number;
     };
     ApiKeyViewDto: {
       /**
@@ -2433,13 +2433,17 @@ export interface components {
       path: string;
     };
     FigureDto: {
-      /** @description True when the figure is under 10, or worked out from fewer than 10 calculations: shown as <10. */
-      suppressed: boolean;
       /**
-       * @description The figure; null when suppressed.
-       * @example 42
+       * @description The figure after the disclosure control (counts a multiple of 5, money a multiple of 1,000,000 pence, or 0); null when withheld.
+       * @example 40
        */
       value: number | null;
+      /**
+       * @description Null when shown; otherwise why it is withheld: fewer-than-10 (a count of 1 to 9), too-few (money or a share from fewer than 10 calculations), would-reveal-another (with the other figures it would give a withheld one back).
+       * @example null
+       * @enum {string|null}
+       */
+      withheld: 'fewer-than-10' | 'too-few' | 'would-reveal-another' | null;
     };
     /** @description Health findings for work capability. Each field defaults to false. */
     Health: {
@@ -2667,14 +2671,14 @@ export interface components {
     ManagementInformationResponseDto: {
       /** @description The organisation's API keys and their calls. */
       apiKeys: components['schemas']['ApiKeyUsageDto'][];
-      /** @description Each benefit found by at least one finished calculation. */
+      /** @description Every benefit the calculator works out, in its order, over the year. */
       benefits: components['schemas']['BenefitFiguresDto'][];
       /**
-       * @description The first month of the period, yyyy-mm.
-       * @example 2026-01
+       * @description The first month of the year (April), yyyy-mm.
+       * @example 2026-04
        */
       from: string;
-      /** @description Every month of the period, in order. */
+      /** @description The twelve months of the year, April to March. */
       months: components['schemas']['MonthFiguresDto'][];
       /** @description The partner portal the organisation runs (its figures: scope=partner); null when it runs none. */
       partner: components['schemas']['PartnerOfOrganisationDto'] | null;
@@ -2685,12 +2689,17 @@ export interface components {
        */
       scope: 'organisation' | 'partner';
       /**
-       * @description The last month of the period, yyyy-mm.
-       * @example 2026-12
+       * @description The last month of the year (March), yyyy-mm.
+       * @example 2027-03
        */
       to: string;
-      /** @description The whole period. */
+      /** @description The whole year. */
       totals: components['schemas']['PeriodFiguresDto'];
+      /**
+       * @description The year, April to March.
+       * @example 2026-27
+       */
+      year: string;
     };
     MembersResponseDto: {
       /** @description Everyone in the admin’s organisation, by name. */
@@ -2719,8 +2728,8 @@ export interface components {
       finished: components['schemas']['FigureDto'];
       /** @description Finished calculations that found at least one benefit with an amount to claim. */
       foundSomething: components['schemas']['FigureDto'];
-      /** @description foundSomething as a whole percentage of finished. */
-      foundSomethingPercent: components['schemas']['FigureDto'];
+      /** @description foundSomething as a whole percentage of finished, worked out from the two figures as published (at most 100); null when none finished. */
+      foundSomethingPercent: components['schemas']['FigureDto'] | null;
       /**
        * @description yyyy-mm (UK time).
        * @example 2026-11
@@ -2860,8 +2869,8 @@ export interface components {
       finished: components['schemas']['FigureDto'];
       /** @description Finished calculations that found at least one benefit with an amount to claim. */
       foundSomething: components['schemas']['FigureDto'];
-      /** @description foundSomething as a whole percentage of finished. */
-      foundSomethingPercent: components['schemas']['FigureDto'];
+      /** @description foundSomething as a whole percentage of finished, worked out from the two figures as published (at most 100); null when none finished. */
+      foundSomethingPercent: components['schemas']['FigureDto'] | null;
       /** @description Calculations started. */
       started: components['schemas']['FigureDto'];
     };
@@ -4021,10 +4030,8 @@ export interface operations {
   ManagementInformationController_information: {
     parameters: {
       query?: {
-        /** @description The first month, yyyy-mm. Left out: 11 months before `to`. */
-        from?: string;
-        /** @description The last month, yyyy-mm. Left out: this month (or 11 months after `from`). */
-        to?: string;
+        /** @description The year, April to March, written 2026-27. Left out: the year today is in. Only whole fixed years are offered (no other period), so that no two answers overlap in a way whose difference is one person. */
+        year?: string;
         /** @description Whose calculations: the organisation's clients' (the default), or the public's in the partner portal the organisation runs. */
         scope?: 'organisation' | 'partner';
       };
@@ -4045,63 +4052,51 @@ export interface operations {
            *         {
            *           "days": [
            *             {
-           *               "calls": {
-           *                 "suppressed": true,
-           *                 "value": 42
-           *               },
+           *               "calls": 0,
            *               "day": "2026-11-02",
-           *               "refused": {
-           *                 "suppressed": true,
-           *                 "value": 42
-           *               }
+           *               "refused": 0
            *             }
            *           ],
            *           "name": "Housing team website",
            *           "prefix": "bc_live_3f9a",
            *           "revoked": true,
-           *           "totalCalls": {
-           *             "suppressed": true,
-           *             "value": 42
-           *           },
-           *           "totalRefused": {
-           *             "suppressed": true,
-           *             "value": 42
-           *           }
+           *           "totalCalls": 0,
+           *           "totalRefused": 0
            *         }
            *       ],
            *       "benefits": [
            *         {
            *           "calculations": {
-           *             "suppressed": true,
-           *             "value": 42
+           *             "value": 40,
+           *             "withheld": "null"
            *           },
            *           "code": "CHILD_BENEFIT",
            *           "name": "Child Benefit",
            *           "yearlyPence": {
-           *             "suppressed": true,
-           *             "value": 42
+           *             "value": 40,
+           *             "withheld": "null"
            *           }
            *         }
            *       ],
-           *       "from": "2026-01",
+           *       "from": "2026-04",
            *       "months": [
            *         {
            *           "finished": {
-           *             "suppressed": true,
-           *             "value": 42
+           *             "value": 40,
+           *             "withheld": "null"
            *           },
            *           "foundSomething": {
-           *             "suppressed": true,
-           *             "value": 42
+           *             "value": 40,
+           *             "withheld": "null"
            *           },
            *           "foundSomethingPercent": {
-           *             "suppressed": true,
-           *             "value": 42
+           *             "value": 40,
+           *             "withheld": "null"
            *           },
            *           "month": "2026-11",
            *           "started": {
-           *             "suppressed": true,
-           *             "value": 42
+           *             "value": 40,
+           *             "withheld": "null"
            *           }
            *         }
            *       ],
@@ -4110,31 +4105,32 @@ export interface operations {
            *         "name": "CAP"
            *       },
            *       "scope": "organisation",
-           *       "to": "2026-12",
+           *       "to": "2027-03",
            *       "totals": {
            *         "finished": {
-           *           "suppressed": true,
-           *           "value": 42
+           *           "value": 40,
+           *           "withheld": "null"
            *         },
            *         "foundSomething": {
-           *           "suppressed": true,
-           *           "value": 42
+           *           "value": 40,
+           *           "withheld": "null"
            *         },
            *         "foundSomethingPercent": {
-           *           "suppressed": true,
-           *           "value": 42
+           *           "value": 40,
+           *           "withheld": "null"
            *         },
            *         "started": {
-           *           "suppressed": true,
-           *           "value": 42
+           *           "value": 40,
+           *           "withheld": "null"
            *         }
-           *       }
+           *       },
+           *       "year": "2026-27"
            *     }
            */
           'application/json': components['schemas']['ManagementInformationResponseDto'];
         };
       };
-      /** @description from or to is not a month written yyyy-mm, from is after to, or more than 24 months. */
+      /** @description year is not a year written like 2026-27, scope is neither organisation nor partner, or another field was sent (from and to are no longer taken). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4195,10 +4191,8 @@ export interface operations {
   ManagementInformationController_csv: {
     parameters: {
       query?: {
-        /** @description The first month, yyyy-mm. Left out: 11 months before `to`. */
-        from?: string;
-        /** @description The last month, yyyy-mm. Left out: this month (or 11 months after `from`). */
-        to?: string;
+        /** @description The year, April to March, written 2026-27. Left out: the year today is in. Only whole fixed years are offered (no other period), so that no two answers overlap in a way whose difference is one person. */
+        year?: string;
         /** @description Whose calculations: the organisation's clients' (the default), or the public's in the partner portal the organisation runs. */
         scope?: 'organisation' | 'partner';
       };
@@ -4218,7 +4212,7 @@ export interface operations {
           'text/csv': string;
         };
       };
-      /** @description from or to is not a month written yyyy-mm, from is after to, or more than 24 months. */
+      /** @description year is not a year written like 2026-27, scope is neither organisation nor partner, or another field was sent (from and to are no longer taken). */
       400: {
         headers: {
           [name: string]: unknown;

@@ -6,17 +6,20 @@ import 'apexcharts/features/keyboard';
 import 'apexcharts/dist/apexcharts.css';
 import type { ImpactBand } from '../../../common/policy/model';
 
+/** A band as the chart draws it: `households` null where the figure is withheld (no column). */
+type ChartBand = Omit<ImpactBand, 'households'> & { households: number | null };
+
 // The site's red, grey and green (3:1 contrast with the page, WCAG 1.4.11); the band labels say less or more in
 // words, so colour is never the only cue.
-function colourOf(band: ImpactBand): string {
+function colourOf(band: ChartBand): string {
   if (band.toPence !== null && band.toPence <= 0) return '#b10e1e';
   if (band.fromPence !== null && band.fromPence > 0) return '#00703c';
   return '#505a5f';
 }
 
 /** Households by change a month: loaded with the change set's impact only. The table beside it gives the same figures. */
-export default function ImpactChart({ bands, title }: { bands: ImpactBand[]; title: string }) {
-  const largest = Math.max(1, ...bands.map((band) => band.households));
+export default function ImpactChart({ bands, title }: { bands: ChartBand[]; title: string }) {
+  const largest = Math.max(1, ...bands.map((band) => band.households ?? 0));
   const top = largest <= 5 ? largest : Math.ceil(largest / 5) * 5;
   return (
     <Chart
@@ -47,7 +50,12 @@ export default function ImpactChart({ bands, title }: { bands: ImpactBand[]; tit
           title: { text: 'Households' },
           labels: { formatter: (value: number) => value.toFixed(0) },
         },
-        tooltip: { y: { formatter: (value: number) => `${value} ${value === 1 ? 'household' : 'households'}` } },
+        tooltip: {
+          y: {
+            formatter: (value: number | null) =>
+              value === null ? 'withheld (see the table)' : `${value} ${value === 1 ? 'household' : 'households'}`,
+          },
+        },
       }}
     />
   );

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
+import { figureText, type Figure } from '../../../common/disclosure-control';
 import { formatAmount } from '../../../common/money';
-import { IMPACT_SMALL_COUNT, type ImpactPart, type ImpactReport } from '../../../common/policy/model';
+import type { ImpactPart, ImpactReport, StoredImpactPart } from '../../../common/policy/model';
 import { LoadingSpinner } from '../shared/LoadingSpinner';
 import { longDate } from './policy-text';
 
@@ -13,6 +14,13 @@ export function signed(pence: number): string {
 }
 
 const count = (value: number) => value.toLocaleString('en-GB');
+const countFigure = (figure: Figure) => figureText(figure, count);
+/** Money rounded to £10,000 a year: in whole pounds, with its sign (a minus sign, which stays with the amount). */
+const moneyFigure = (figure: Figure) =>
+  figureText(
+    figure,
+    (pence) => `${pence > 0 ? '+' : pence < 0 ? '\u2212' : ''}£${Math.abs(Math.round(pence / 100)).toLocaleString('en-GB')}`,
+  );
 
 /** The impact of a change set at a date: the reproducible sample, then the real calculations held (in aggregate). */
 export default function ImpactView({ report }: { report: ImpactReport }) {
@@ -45,12 +53,7 @@ export default function ImpactView({ report }: { report: ImpactReport }) {
           </ul>
         </>
       )}
-      <Part
-        id="impact-stored"
-        title={`Real calculations still held (${count(report.stored.households)})`}
-        part={report.stored}
-        note="In total only: no calculation is shown on its own."
-      />
+      <StoredPart part={report.stored} />
     </div>
   );
 }
@@ -63,11 +66,6 @@ function Part({ id, title, part, note }: { id: string; title: string; part: Impa
       <p>{note}</p>
       {part.households === 0 ? (
         <p>No households to work out.</p>
-      ) : part.suppressed ? (
-        <p data-testid={`${id}-suppressed`}>
-          Fewer than {IMPACT_SMALL_COUNT} of these calculations could be worked out, so no figures are shown: over so few, a total would be
-          one person’s.
-        </p>
       ) : (
         <>
           <p>
@@ -123,6 +121,105 @@ function Part({ id, title, part, note }: { id: string; title: string; part: Impa
                   <tr key={band.label}>
                     <th scope="row">{band.label}</th>
                     <td>{count(band.households)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The impact over the real calculations held, as the API gives it under the disclosure control: every figure rounded
+ * or withheld, with the reason in words. Plain words say how, so that a rounded figure is not read as exact.
+ */
+function StoredPart({ part }: { part: StoredImpactPart }) {
+  const id = 'impact-stored';
+  const title = `Real calculations still held (${part.households.withheld === null ? `about ${count(part.households.value)}` : countFigure(part.households)})`;
+  const chartTitle = `${title}: households by change in benefits a month`;
+  const nothingToShow = part.changed.withheld !== null;
+  return (
+    <section aria-labelledby={`${id}-title`} className="policy-impact__part" data-testid={id}>
+      <h3 id={`${id}-title`}>{title}</h3>
+      <p>
+        In total only, to protect the people who made them: counts are rounded to a multiple of 5 and amounts to a multiple of £10,000 a
+        year, up or down (an amount is first moved by up to the largest single household’s change); a figure from fewer than 10 households
+        is withheld, none included, and so is one that would let a withheld figure be worked out. The same households always give the same
+        figures. The sample above gives exact figures.
+      </p>
+      {part.households.withheld === null && part.households.value === 0 ? (
+        <p>No households to work out.</p>
+      ) : nothingToShow ? (
+        <p data-testid={`${id}-suppressed`}>
+          The draft changes fewer than 10 of these households, or none, or that number is withheld, so no figure of the change is shown:
+          over so few, a total could be one person’s.
+        </p>
+      ) : (
+        <>
+          <ul className="policy-plain-list" data-testid={`${id}-summary`}>
+            <li>Households whose benefits change: {countFigure(part.changed)}</li>
+            <li>Households that gain: {countFigure(part.gainers)}</li>
+            <li>Households that lose: {countFigure(part.losers)}</li>
+            <li>Total change: {moneyFigure(part.totalYearlyChangePence)} a year</li>
+            <li>Could not be worked out at this date: {countFigure(part.notWorkedOut)}</li>
+          </ul>
+          <div className="adviser-table__scroll">
+            <table className="adviser-table policy-table">
+              <caption>{title}: change by benefit</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Benefit</th>
+                  <th scope="col">Households changed</th>
+                  <th scope="col">Total change a year</th>
+                </tr>
+              </thead>
+              <tbody>
+                {part.benefits.map((benefit) => (
+                  <tr key={benefit.code}>
+                    <th scope="row">{benefit.name}</th>
+                    <td>{countFigure(benefit.householdsChanged)}</td>
+                    <td>{moneyFigure(benefit.yearlyChangePence)}</td>
+                  </tr>
+                ))}
+                <tr>
+                  <th scope="row">Every other benefit</th>
+                  <td colSpan={2}>withheld: changed for fewer than 10 households each, or none</td>
+                </tr>
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row">All benefits</th>
+                  <td>{countFigure(part.changed)}</td>
+                  <td>{moneyFigure(part.totalYearlyChangePence)}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+          <figure className="compare-chart">
+            <Suspense fallback={<LoadingSpinner />}>
+              <ImpactChart bands={part.distribution.map((band) => ({ ...band, households: band.households.value }))} title={chartTitle} />
+            </Suspense>
+            <figcaption className="visually-hidden">
+              {chartTitle}; the table below gives the same figures, and why any is withheld.
+            </figcaption>
+          </figure>
+          <div className="adviser-table__scroll">
+            <table className="adviser-table policy-table">
+              <caption>{chartTitle}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Change a month</th>
+                  <th scope="col">Households</th>
+                </tr>
+              </thead>
+              <tbody>
+                {part.distribution.map((band) => (
+                  <tr key={band.label}>
+                    <th scope="row">{band.label}</th>
+                    <td>{countFigure(band.households)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,7 +1,15 @@
 import { jest } from '@jest/globals';
 import { fireEvent, render, screen } from '@testing-library/react';
 import axe from 'axe-core';
-import type { ChangeSetDetail, ImpactPart, ParameterSummary, ParameterView, PolicyStatus, RulesetView } from '../../../common/policy/model';
+import type {
+  ChangeSetDetail,
+  ImpactPart,
+  ParameterSummary,
+  ParameterView,
+  PolicyStatus,
+  RulesetView,
+  StoredImpactPart,
+} from '../../../common/policy/model';
 import { installFakeApi } from '../survey/fake-api';
 import { installJsdomSupport } from '../survey/jsdom-support';
 
@@ -114,6 +122,23 @@ const PART: ImpactPart = {
     { label: 'Up to £10 a month more', fromPence: 1, toPence: 1000, households: 4 },
   ],
 };
+const shown = (value: number) => ({ value, withheld: null });
+const TOO_FEW = { value: null, withheld: 'too-few' as const };
+/** The kept calculations under the disclosure control: some figures rounded, some withheld with their reasons. */
+const STORED: StoredImpactPart = {
+  households: shown(40),
+  notWorkedOut: TOO_FEW,
+  changed: shown(15),
+  gainers: { value: null, withheld: 'would-reveal-another' },
+  losers: TOO_FEW,
+  totalYearlyChangePence: shown(0),
+  benefits: [{ code: 'CHILD_BENEFIT', name: 'Child Benefit', householdsChanged: shown(15), yearlyChangePence: shown(0) }],
+  distribution: [
+    { label: 'No change, or under £1 a month', fromPence: -99, toPence: 100, households: shown(25) },
+    { label: '£1 to £10 a month more', fromPence: 100, toPence: 1000, households: shown(15) },
+    { label: '£10 to £50 a month more', fromPence: 1000, toPence: 5000, households: TOO_FEW },
+  ],
+};
 const DETAIL: ChangeSetDetail = {
   ...SUMMARY,
   reason: 'CPI of 3.8%.',
@@ -166,7 +191,7 @@ const DETAIL: ChangeSetDetail = {
     ranAt: '2026-11-27T09:06:00Z',
     date: '2027-04-06',
     sample: { ...PART, seed: 42, examples: [] },
-    stored: PART,
+    stored: STORED,
     sampleMs: 1000,
     storedMs: 20,
   },

@@ -481,6 +481,8 @@ describe('the hand-worked case form', () => {
 });
 
 describe('the impact view', () => {
+  const TOO_FEW = { value: null, withheld: 'too-few' as const };
+  const shown = (value: number) => ({ value, withheld: null });
   const part = {
     households: 1000,
     notWorkedOut: 2,
@@ -513,7 +515,16 @@ describe('the impact view', () => {
         },
       ],
     },
-    stored: { ...part, households: 0, changed: 0, gainers: 0, losers: 0, totalYearlyChangePence: 0, benefits: [], distribution: [] },
+    stored: {
+      households: { value: 0, withheld: null },
+      notWorkedOut: TOO_FEW,
+      changed: TOO_FEW,
+      gainers: TOO_FEW,
+      losers: TOO_FEW,
+      totalYearlyChangePence: TOO_FEW,
+      benefits: [],
+      distribution: [],
+    },
     sampleMs: 3200,
     storedMs: 10,
   };
@@ -539,6 +550,65 @@ describe('the impact view', () => {
     expect((await within(sample).findByTestId('impact-chart')).textContent).toContain('Up to £10 a month more: 400');
     expect(screen.getByText(/Couple, 34, renting privately in Wales/).closest('li')?.textContent).toContain('+£4.55 a month');
     expect(within(screen.getByTestId('impact-stored')).getByText('No households to work out.')).toBeTruthy();
+  });
+
+  it('shows the kept calculations’ figures rounded, and each withheld one with its reason, never a count of 0', () => {
+    const REVEALS = { value: null, withheld: 'would-reveal-another' as const };
+    render(
+      <ImpactView
+        report={{
+          ...REPORT,
+          stored: {
+            households: shown(1235),
+            notWorkedOut: TOO_FEW,
+            changed: shown(60),
+            gainers: REVEALS,
+            losers: TOO_FEW,
+            totalYearlyChangePence: shown(-2_000_000),
+            benefits: [{ code: 'UNIVERSAL_CREDIT', name: 'Universal Credit', householdsChanged: shown(60), yearlyChangePence: REVEALS }],
+            distribution: [
+              { label: '£10 to £50 a month less', fromPence: -4999, toPence: -999, households: shown(60) },
+              { label: 'No change, or under £1 a month', fromPence: -99, toPence: 100, households: shown(1175) },
+              { label: '£1 to £10 a month more', fromPence: 100, toPence: 1000, households: TOO_FEW },
+            ],
+          },
+        }}
+      />,
+    );
+    const stored = screen.getByTestId('impact-stored');
+    expect(within(stored).getByRole('heading', { name: 'Real calculations still held (about 1,235)' })).toBeTruthy();
+    expect([...within(stored).getByTestId('impact-stored-summary').querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      'Households whose benefits change: 60',
+      'Households that gain: withheld: would reveal another figure',
+      'Households that lose: withheld: too few',
+      'Total change: −£20,000 a year',
+      'Could not be worked out at this date: withheld: too few',
+    ]);
+    const byBenefit = within(stored).getByRole('table', { name: /change by benefit/ });
+    expect(
+      within(byBenefit)
+        .getAllByRole('row')
+        .map((row) => [...row.children].map((cell) => cell.textContent)),
+    ).toEqual([
+      ['Benefit', 'Households changed', 'Total change a year'],
+      ['Universal Credit', '60', 'withheld: would reveal another figure'],
+      ['Every other benefit', 'withheld: changed for fewer than 10 households each, or none'],
+      ['All benefits', '60', '−£20,000'],
+    ]);
+    const bands = within(stored).getByRole('table', { name: /households by change in benefits a month/ });
+    expect(within(bands).getByRole('rowheader', { name: '£1 to £10 a month more' }).nextSibling?.textContent).toBe('withheld: too few');
+  });
+
+  it('says no figure of the change is shown when the draft changes fewer than 10 kept calculations, or none', () => {
+    render(
+      <ImpactView
+        report={{
+          ...REPORT,
+          stored: { ...REPORT.stored, households: shown(15), distribution: [] },
+        }}
+      />,
+    );
+    expect(screen.getByTestId('impact-stored-suppressed').textContent).toContain('fewer than 10 of these households, or none');
   });
 });
 
