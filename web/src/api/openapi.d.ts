@@ -1273,7 +1273,7 @@ export interface paths {
     put?: never;
     /**
      * Work out up to 10,000 households at once, streamed as NDJSON
-     * @description Stateless: nothing is stored. The body is a JSON list of calculation requests, each as POST /api/v1/calculations takes one (at most 10,000, and at most 16 MB). The answer is streamed as NDJSON (application/x-ndjson): one line per household, in the order of the list, each the body POST /api/v1/calculations would give that household: its response, or its error body (400 VALIDATION_FAILED, 422 DATE_OUT_OF_RANGE, or 500 CALCULATION_FAILED when the calculator failed on that household alone) with `index`, its place in the list from 0. One bad household never stops the others. The same households go through `npm run calc -- --batch <file.jsonl|file.csv>` on the command line. At most 2 batches are worked out at once in one server process.
+     * @description Stateless: nothing is stored. The body is a JSON list of calculation requests, each as POST /api/v1/calculations takes one (at most 10,000, and at most 16 MB, sent uncompressed within 60 seconds; a household larger than the single route takes is answered 413 on its own line). The answer is streamed as NDJSON (application/x-ndjson): one line per household, in the order of the list, each the body POST /api/v1/calculations would give that household: its response, or its error body (400 VALIDATION_FAILED, 422 DATE_OUT_OF_RANGE, or 500 CALCULATION_FAILED when the calculator failed on that household alone) with `index`, its place in the list from 0. One bad household never stops the others. The same households go through `npm run calc -- --batch <file.jsonl|file.csv>` on the command line. One batch at a time per API key, or per address without one; at most 4 at once in one server process, of which at most 2 without a key. Read the answer as it comes: a client that reads nothing for 10 seconds, or reads far more slowly than it is written, is cut off.
      */
     post: operations['CalculationController_calculateBatch'];
     delete?: never;
@@ -10194,7 +10194,7 @@ export interface operations {
           'application/x-ndjson': string;
         };
       };
-      /** @description VALIDATION_FAILED: the body is not a list, or the list is empty; INVALID_JSON for a body that is not JSON. Nothing is worked out. */
+      /** @description VALIDATION_FAILED: the body is not a list, or the list is empty; INVALID_JSON for a body that is not JSON; BODY_TOO_DEEP for one nested more than 64 levels. Nothing is worked out. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -10233,6 +10233,23 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description BODY_TIMEOUT: the body did not arrive within 60 seconds. Nothing is worked out. */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "BODY_TIMEOUT",
+           *       "errors": [],
+           *       "message": "The request failed.",
+           *       "statusCode": 408
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
       /** @description TOO_MANY_HOUSEHOLDS: more than 10,000 households; BODY_TOO_LARGE: a body over 16 MB. Nothing is worked out. */
       413: {
         headers: {
@@ -10250,7 +10267,24 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description Without a key, TOO_MANY_REQUESTS: over the batches one address may send (RATE_LIMIT_CALCULATION_BATCH). With a key, API_KEY_RATE_LIMITED: over its calls a minute; API_KEY_QUOTA_USED: the batch’s households would pass its daily quota (nothing is worked out). Retry-After says in how many seconds to try again. */
+      /** @description UNSUPPORTED_MEDIA_TYPE: the body is not application/json; UNSUPPORTED_ENCODING: it is compressed (Content-Encoding) or not UTF-8. Nothing is read. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "UNSUPPORTED_MEDIA_TYPE",
+           *       "errors": [],
+           *       "message": "The request failed.",
+           *       "statusCode": 415
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Without a key, TOO_MANY_REQUESTS: over the batches one address may send (RATE_LIMIT_CALCULATION_BATCH). With a key, API_KEY_RATE_LIMITED: over its calls a minute; API_KEY_QUOTA_USED: the batch’s households would pass its daily quota (nothing is worked out). BATCH_ALREADY_RUNNING: the previous batch of the same key, or of the same address without one, is still being worked out. Retry-After says in how many seconds to try again. */
       429: {
         headers: {
           /** @description Seconds until a call may succeed. */
@@ -10275,7 +10309,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description BATCHES_BUSY: the server is already working out 2 batches; Retry-After says when to try again. */
+      /** @description BATCHES_BUSY: the server is already working out 4 batches (or 2 without a key, when this call has none); Retry-After says when to try again. */
       503: {
         headers: {
           [name: string]: unknown;
