@@ -111,6 +111,19 @@ describe('the endpoint fuzz', () => {
       status: 400,
       body: { errors: [{ path: 'page', message: 'page must be a single value, not a list or object.' }] },
     });
+    // A key's quota given as an object whose toString is not a function broke class-transformer's conversion to a number.
+    const apiKey = await fetch(`${baseUrl}/api/account/api-keys`, {
+      method: 'POST',
+      headers: { cookie: context.admin.cookie, 'x-csrf-token': context.admin.csrf, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Case system', dailyQuota: { toString: [1] }, perMinute: { valueOf: 'x' } }),
+    });
+    expect({
+      status: apiKey.status,
+      paths: ((await apiKey.json()) as { errors: { path: string }[] }).errors.map(({ path }) => path),
+    }).toEqual({
+      status: 400,
+      paths: ['dailyQuota', 'perMinute'],
+    });
   });
 
   // Such bodies once overflowed class-transformer's recursion and were answered 500 on every route that takes a

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform, type TransformFnParams } from 'class-transformer';
 import { IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 import {
   API_KEY_LIMITS,
@@ -10,6 +10,15 @@ import {
   type ApiKeyView,
 } from '../../../common/api-keys/model.js';
 import { BrowserRequest } from '../requests/browser-request.dto.js';
+
+/**
+ * A number typed as text ("500") becomes the number; anything else is left for the checks to refuse. class-transformer's
+ * @Type(() => Number) would call Number() on an object, which throws on one whose toString is not a function (a 500
+ * the endpoint fuzz found), where this answers 400 naming the field.
+ */
+function numberFromText({ value }: TransformFnParams): unknown {
+  return typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+}
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 // PostgreSQL text cannot hold a NUL character.
@@ -35,7 +44,7 @@ export class CreateApiKeyRequest extends BrowserRequest {
     example: API_KEY_LIMITS.defaultDailyQuota,
   })
   @IsOptional()
-  @Type(() => Number)
+  @Transform(numberFromText)
   @IsInt({ message: API_KEY_MESSAGES.dailyQuota })
   @Min(1, { message: API_KEY_MESSAGES.dailyQuota })
   @Max(API_KEY_LIMITS.maxDailyQuota, { message: API_KEY_MESSAGES.dailyQuota })
@@ -48,7 +57,7 @@ export class CreateApiKeyRequest extends BrowserRequest {
     example: API_KEY_LIMITS.defaultPerMinute,
   })
   @IsOptional()
-  @Type(() => Number)
+  @Transform(numberFromText)
   @IsInt({ message: API_KEY_MESSAGES.perMinute })
   @Min(1, { message: API_KEY_MESSAGES.perMinute })
   @Max(API_KEY_LIMITS.maxPerMinute, { message: API_KEY_MESSAGES.perMinute })
