@@ -7,6 +7,7 @@ import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { startApiProcess, type ApiProcess } from '../support/api-process.js';
 import { LONE_PARENT_PRIVATE_RENTER } from '../support/households.js';
+import { randomHouseholds } from '../support/random-households.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 /**
@@ -173,12 +174,15 @@ async function usageOf(secret: string): Promise<number> {
 beforeAll(async () => {
   database = await createTestDatabase();
   server = await startApiProcess({ NODE_ENV: 'production', DATABASE_URL: database.url, LOG_LEVEL: 'warn' });
-  // Keys of an organisation, made as the account area makes them (only the SHA-256 is kept), with room for batches.
-  const [organisation] = await database.query<{ id: string }>(`INSERT INTO organisations (name) VALUES ('Batch Partner') RETURNING id`);
+  // Keys of an organisation, made as the account area makes them (only the SHA-256 is kept), with room for batches:
+  // the organisation's level raised by its operators (npm run accounts:api-key-levels) to hold them.
+  const [organisation] = await database.query<{ id: string }>(
+    `INSERT INTO organisations (name, api_keys_daily_level, api_keys_per_minute_level) VALUES ('Batch Partner', 1000000, 1000) RETURNING id`,
+  );
   keys = ['one', 'two', 'three', 'four', 'five'].map((name) => `bc_live_batchabuse_${name}_${'x'.repeat(20)}`);
   for (const [index, secret] of keys.entries())
     await database.query(
-      `INSERT INTO api_keys (organisation_id, name, prefix, key_hash, daily_quota, per_minute) VALUES ($1, $2, $3, $4, 100000, 60)`,
+      `INSERT INTO api_keys (organisation_id, name, prefix, key_hash, daily_quota, per_minute) VALUES ($1, $2, $3, $4, 100000, 200)`,
       [organisation.id, `Key ${index}`, secret.slice(0, 16), createHash('sha256').update(secret).digest('hex')],
     );
 }, 120_000);
@@ -319,6 +323,25 @@ describe('a small request never stops the server (issue 28, point 1)', () => {
     expect(ordinary).toMatchObject({ totals: expect.any(Object) });
     expect(residentMb() - before).toBeLessThan(200);
   }, 60_000);
+});
+
+describe('the batch threads of a production build', () => {
+  it('give 40 random households, and bad ones, exactly what the single route gives each', async () => {
+    const households: unknown[] = randomHouseholds(40, 2811).map(({ date, household }) => ({ date, household }));
+    households.splice(3, 0, { date: '2026-11-21', household: { ...LONE_PARENT_PRIVATE_RENTER, capital: -1 } }, ['not a request'], {
+      date: '2001-04-06',
+      household: LONE_PARENT_PRIVATE_RENTER,
+    });
+    const answer = await send(BATCH, { body: JSON.stringify(households), headers: { 'x-api-key': keys[4] } });
+    expect(answer.status).toBe(200);
+    const lines = linesOf(answer.text).map((line) => JSON.parse(line) as unknown);
+    expect(lines).toHaveLength(households.length);
+    for (const [index, household] of households.entries()) {
+      const alone = await send('/api/v1/calculations', { body: JSON.stringify(household), headers: { 'x-api-key': keys[4] } });
+      const body = JSON.parse(alone.text) as Record<string, unknown>;
+      expect(lines[index]).toEqual(alone.status === 200 ? body : { index, ...body });
+    }
+  }, 120_000);
 });
 
 describe('a batch counts its households whatever the path’s spelling (issue 28, point 4)', () => {

@@ -7,9 +7,11 @@ import type { Entitlements } from '../../../engine/core/entitlement-engine.js';
 import { admittedKeyOf, ApiKeysService, type AdmittedKey } from '../api-keys/api-keys.service.js';
 import type { Environment } from '../config/environment.js';
 import { ApiError } from '../errors/api-error.js';
-import { MAX_BODY_DEPTH, withoutPrototypeKeys } from '../errors/json-body.js';
+import { MAX_BODY_DEPTH } from '../errors/json-body.js';
 import { sourceAddressOf } from '../rate-limit/source-address.js';
-import { answerBatchHousehold, householdTooLargeAnswer, MAX_BATCH_HOUSEHOLDS, type BatchAnswer } from './batch-answer.js';
+import { MAX_BATCH_HOUSEHOLDS } from './batch-answer.js';
+import { batchLine, type BatchItem } from './batch-lines.js';
+import { BatchThreadError, BatchThreads } from './batch-threads.js';
 import { readBatchBody } from './batch-body.js';
 import { BatchPlaces, BATCH_PLACE_LIMITS, type BatchPlace } from './batch-places.js';
 import { CalculationRequests } from './calculation-answer.js';
@@ -32,6 +34,10 @@ export const BODY_TIME_LIMIT_MS = 60_000;
  */
 const SLICE_MS = 8;
 
+/** Households a batch thread works out per message, and the messages a batch keeps asked for ahead of what it writes. */
+const CHUNK_HOUSEHOLDS = 50;
+const THREAD_CHUNKS_AHEAD = 2;
+
 /** The longest a client may leave the answer unread at one time before the batch is given up. */
 export const STALL_LIMIT_MS = 10_000;
 
@@ -51,9 +57,10 @@ export const ANSWER_TIME_LIMIT_MS = 5 * 60_000;
  * 3. the body, read by the route itself (16 MB, within BODY_TIME_LIMIT_MS; never compressed);
  * 4. the households found in it without building it, one body at a time, in a worker thread (HouseholdListParser);
  * 5. with a key, the households counted against its daily quota;
- * 6. each household parsed when its turn comes and worked out in slices (SLICE_MS shared by the batches running), between which the event
- *    loop serves other requests; the work waits while the client is slow to read, stops when it goes away, and gives
- *    up on a client that stops reading (STALL_LIMIT_MS) or reads too slowly (ANSWER_TIME_LIMIT_MS).
+ * 6. the households worked out in chunks in the batch threads (BatchThreads), each parsed only then, so that the event
+ *    loop only writes their lines (without a compiled thread, in the in-process tests, in the event loop in slices);
+ *    the writing waits while the client is slow to read, stops when it goes away, and gives up on a client that stops
+ *    reading (STALL_LIMIT_MS) or reads too slowly (ANSWER_TIME_LIMIT_MS).
  */
 @Injectable()
 export class BatchCalculationService implements OnModuleDestroy {
@@ -61,6 +68,7 @@ export class BatchCalculationService implements OnModuleDestroy {
   private readonly logger = new Logger('CalculationBatch');
   private readonly places = new BatchPlaces(BATCH_PLACE_LIMITS);
   private readonly parser: HouseholdListParser;
+  private readonly threads: BatchThreads;
   private readonly householdLimitKb: number;
   /** STALL_LIMIT_MS, ANSWER_TIME_LIMIT_MS and BODY_TIME_LIMIT_MS; a test shortens them. */
   stallLimitMs = STALL_LIMIT_MS;
@@ -75,6 +83,7 @@ export class BatchCalculationService implements OnModuleDestroy {
     this.requests = new CalculationRequests(engine);
     // A household is one calculation request: it may be as large as POST /api/v1/calculations takes, no larger.
     this.householdLimitKb = config.get('BODY_LIMIT_KB', { infer: true });
+    this.threads = new BatchThreads(engine, (message) => this.logger.error(message));
     this.parser = new HouseholdListParser({
       maxHouseholds: MAX_BATCH_HOUSEHOLDS,
       maxDepth: MAX_BODY_DEPTH,
@@ -83,7 +92,7 @@ export class BatchCalculationService implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.parser.close();
+    await Promise.all([this.parser.close(), this.threads.close()]);
   }
 
   /** Batches holding a place in this process now: being read, or worked out. */
@@ -150,57 +159,132 @@ export class BatchCalculationService implements OnModuleDestroy {
   }
 
   private async answerEach(bytes: Uint8Array, list: HouseholdList & { ok: true }, response: Response): Promise<void> {
-    let gone = false;
-    // 'close' comes when the answer is finished or the connection is lost; only the second stops the work.
-    const stop = () => (gone = !response.writableFinished);
-    response.on('close', stop);
+    const writer = new AnswerWriter(
+      response,
+      this.stallLimitMs,
+      performance.now() + this.answerTimeLimitMs,
+      this.answerTimeLimitMs,
+      this.logger,
+    );
     response.status(200);
     response.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
     response.setHeader('Cache-Control', 'no-store');
     const today = ukToday();
-    const deadline = performance.now() + this.answerTimeLimitMs;
-    let sliceStarted = performance.now();
-    for (let index = 0; index < list.count && !gone; index += 1) {
-      const answer = await this.answerOne(bytes, list.ranges, index, today);
-      const line = `${JSON.stringify(answer.statusCode === 200 ? answer.body : { index, ...answer.body })}\n`;
-      if (!response.write(line)) {
-        const why = await this.waitForClient(response, deadline);
-        if (why !== 'drained') {
-          this.logger.warn(
-            why === 'stalled'
-              ? `A batch was given up at household ${index}: its client read nothing for ${this.stallLimitMs} ms.`
-              : `A batch was given up at household ${index}: its client read too slowly (the answer must be read within ${Math.round(this.answerTimeLimitMs / 1000)} s).`,
-          );
-          response.destroy();
-          gone = true;
-        }
+    const itemOf = (index: number): BatchItem =>
+      householdBytes(list.ranges, index) > this.householdLimitKb * 1024
+        ? { index, tooLargeForKb: this.householdLimitKb }
+        : { index, text: householdText(bytes, list.ranges, index) };
+    let done = 0;
+    if (this.threads.available) done = await this.answerInThreads(list.count, itemOf, today, writer);
+    await this.answerInLoop(done, list.count, itemOf, today, writer);
+    writer.finish();
+  }
+
+  /**
+   * The households worked out in the batch threads, CHUNK_HOUSEHOLDS at a time with THREAD_CHUNKS_AHEAD chunks asked
+   * for ahead, written in order as they come. Answers how many were written: all of them, or, if a thread failed, those
+   * before it (the rest are worked out in the event loop instead).
+   */
+  private async answerInThreads(count: number, itemOf: (index: number) => BatchItem, today: string, writer: AnswerWriter): Promise<number> {
+    const asked: Promise<Uint8Array>[] = [];
+    let next = 0;
+    let written = 0;
+    while (written < count && !writer.gone) {
+      while (asked.length < THREAD_CHUNKS_AHEAD && next < count) {
+        const items = Array.from({ length: Math.min(CHUNK_HOUSEHOLDS, count - next) }, (_, offset) => itemOf(next + offset));
+        const chunk = this.threads.answer(items, today);
+        chunk.catch(() => undefined);
+        asked.push(chunk);
+        next += items.length;
       }
+      let chunk: Uint8Array;
+      try {
+        chunk = await asked.shift()!;
+      } catch (error) {
+        if (!(error instanceof BatchThreadError)) throw error;
+        this.logger.error(`A batch thread failed; the rest of the batch is worked out in the event loop: ${error.message}`);
+        return written;
+      }
+      await writer.write(chunk, written);
+      written = Math.min(count, written + CHUNK_HOUSEHOLDS);
+    }
+    return written;
+  }
+
+  /**
+   * The households from `from` worked out in the API's event loop, in slices (SLICE_MS shared by the batches running)
+   * between which it serves other requests: where there is no compiled thread (the in-process tests), or a thread failed.
+   */
+  private async answerInLoop(
+    from: number,
+    count: number,
+    itemOf: (index: number) => BatchItem,
+    today: string,
+    writer: AnswerWriter,
+  ): Promise<void> {
+    let sliceStarted = performance.now();
+    for (let index = from; index < count && !writer.gone; index += 1) {
+      await writer.write(batchLine(this.requests, itemOf(index), today, this.householdFault(index)), index);
       if (performance.now() - sliceStarted > SLICE_MS / Math.max(1, this.places.size)) {
         await nextTurn();
         sliceStarted = performance.now();
       }
     }
-    response.off('close', stop);
-    if (!gone) response.end();
   }
 
-  /** Household `index`, parsed only now, answered as the single route would answer its body. */
-  private answerOne(bytes: Uint8Array, ranges: Uint32Array, index: number, today: string): Promise<BatchAnswer> | BatchAnswer {
-    if (householdBytes(ranges, index) > this.householdLimitKb * 1024) return householdTooLargeAnswer(this.householdLimitKb);
-    return answerBatchHousehold(this.requests, JSON.parse(householdText(bytes, ranges, index), withoutPrototypeKeys), today, (error) =>
-      // The household is personal data: only the fault and where it was are logged.
-      this.logger.error(`The calculator failed on household ${index} of a batch: ${(error as Error).stack ?? String(error)}`),
+  /** Logs a fault of the engine on one household: the household is personal data, so only the fault and its place. */
+  private householdFault(index: number) {
+    return (error: unknown) =>
+      this.logger.error(`The calculator failed on household ${index} of a batch: ${(error as Error).stack ?? String(error)}`);
+  }
+}
+
+/**
+ * Writes a batch's answer as the client reads it: waits while the client is slow to read, stops when it goes away,
+ * and gives it up when it reads nothing for the stall limit or is still holding the answer up past its deadline.
+ */
+class AnswerWriter {
+  gone = false;
+  private readonly stop = () => (this.gone = !this.response.writableFinished);
+
+  constructor(
+    private readonly response: Response,
+    private readonly stallLimitMs: number,
+    private readonly deadline: number,
+    private readonly answerTimeLimitMs: number,
+    private readonly logger: Logger,
+  ) {
+    // 'close' comes when the answer is finished or the connection is lost; only the second stops the work.
+    response.on('close', this.stop);
+  }
+
+  /** Writes lines; `at` is the first household they answer, for the log. */
+  async write(lines: string | Uint8Array, at: number): Promise<void> {
+    if (this.gone || this.response.write(lines)) return;
+    const why = await this.waitForClient();
+    if (why === 'drained') return;
+    this.logger.warn(
+      why === 'stalled'
+        ? `A batch was given up at household ${at}: its client read nothing for ${this.stallLimitMs} ms.`
+        : `A batch was given up at household ${at}: its client read too slowly (the answer must be read within ${Math.round(this.answerTimeLimitMs / 1000)} s).`,
     );
+    this.response.destroy();
+    this.gone = true;
+  }
+
+  finish(): void {
+    this.response.off('close', this.stop);
+    if (!this.gone) this.response.end();
   }
 
   /**
    * Waits until the client has read what was written (or has gone), at most the stall limit, and not past the answer's
    * deadline.
    */
-  private async waitForClient(response: Response, deadline: number): Promise<'drained' | 'stalled' | 'too-slow'> {
-    const limit = Math.max(0, Math.min(this.stallLimitMs, deadline - performance.now()));
-    // Drained, or closed: a closed connection has already stopped the work (answerEach's 'close' listener).
-    if (await drainedOrClosed(response, limit)) return 'drained';
+  private async waitForClient(): Promise<'drained' | 'stalled' | 'too-slow'> {
+    const limit = Math.max(0, Math.min(this.stallLimitMs, this.deadline - performance.now()));
+    // Drained, or closed: a closed connection has already stopped the work (the 'close' listener).
+    if (await drainedOrClosed(this.response, limit)) return 'drained';
     return limit < this.stallLimitMs ? 'too-slow' : 'stalled';
   }
 }
