@@ -74,10 +74,7 @@ async function creditOf(session: string): Promise<{ is_portal: boolean; partner_
 
 /** Calculations started in the partner's portal this year, as its management information gives them (null: withheld). */
 async function portalCalculationsStarted(): Promise<number | null> {
-  const response = await http()
-    .get('/api/account/management-information?scope=partner')
-    .set('Cookie', admin.cookie)
-    .expect(200);
+  const response = await http().get('/api/account/management-information?scope=partner').set('Cookie', admin.cookie).expect(200);
   return (response.body as ManagementInformationResponse).totals.started.value;
 }
 

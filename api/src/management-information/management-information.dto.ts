@@ -43,7 +43,8 @@ export class FigureDto {
   value!: number | null;
 
   @ApiProperty({
-    enum: WITHHELD_REASONS,
+    // null listed too: OpenAPI 3.0 wants a nullable enum's null among its values.
+    enum: [...WITHHELD_REASONS, null],
     nullable: true,
     description:
       'Null when shown; otherwise why it is withheld: fewer-than-10 (a count of 1 to 9), too-few (money or a share from fewer than 10 calculations), would-reveal-another (with the other figures it would give a withheld one back).',

@@ -212,8 +212,14 @@ function fillNullableTypes(node: unknown, schemas: Record<string, Json>): void {
     const target = typeof referenced === 'string' ? schemas[referenced.replace('#/components/schemas/', '')] : undefined;
     schema.type = target?.type ?? (target?.enum ? typeof (target.enum as unknown[])[0] : 'object');
   }
-  // Path and query values are text: an example such as 1 for a string parameter is written '1'.
-  if (schema.type === 'string' && schema.example !== undefined && typeof schema.example !== 'string')
+  // Path and query values are text: an example such as 1 for a string parameter is written '1'. A nullable one's
+  // example may be null.
+  if (
+    schema.type === 'string' &&
+    schema.example !== undefined &&
+    typeof schema.example !== 'string' &&
+    !(schema.example === null && schema.nullable === true)
+  )
     schema.example = String(schema.example);
   for (const value of Object.values(schema)) fillNullableTypes(value, schemas);
 }

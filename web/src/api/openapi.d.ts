@@ -4068,13 +4068,13 @@ export interface operations {
            *         {
            *           "calculations": {
            *             "value": 40,
-           *             "withheld": "null"
+           *             "withheld": null
            *           },
            *           "code": "CHILD_BENEFIT",
            *           "name": "Child Benefit",
            *           "yearlyPence": {
            *             "value": 40,
-           *             "withheld": "null"
+           *             "withheld": null
            *           }
            *         }
            *       ],
@@ -4083,20 +4083,20 @@ export interface operations {
            *         {
            *           "finished": {
            *             "value": 40,
-           *             "withheld": "null"
+           *             "withheld": null
            *           },
            *           "foundSomething": {
            *             "value": 40,
-           *             "withheld": "null"
+           *             "withheld": null
            *           },
            *           "foundSomethingPercent": {
            *             "value": 40,
-           *             "withheld": "null"
+           *             "withheld": null
            *           },
            *           "month": "2026-11",
            *           "started": {
            *             "value": 40,
-           *             "withheld": "null"
+           *             "withheld": null
            *           }
            *         }
            *       ],
@@ -4109,19 +4109,19 @@ export interface operations {
            *       "totals": {
            *         "finished": {
            *           "value": 40,
-           *           "withheld": "null"
+           *           "withheld": null
            *         },
            *         "foundSomething": {
            *           "value": 40,
-           *           "withheld": "null"
+           *           "withheld": null
            *         },
            *         "foundSomethingPercent": {
            *           "value": 40,
-           *           "withheld": "null"
+           *           "withheld": null
            *         },
            *         "started": {
            *           "value": 40,
-           *           "withheld": "null"
+           *           "withheld": null
            *         }
            *       },
            *       "year": "2026-27"
