@@ -41,8 +41,11 @@ export function batchThreadCount(): number {
   return Math.max(1, Math.min(availableParallelism() - 1, 4));
 }
 
-/** A thread with no work for this long ends, giving back its memory; the next batch starts one again (about a second). */
-const IDLE_MS = 60_000;
+/**
+ * A thread with no work for this long ends, giving back its memory (its rules and the heap it grew for the answers);
+ * the next batch starts one again, which takes about a second, small beside a batch's own work.
+ */
+export const BATCH_THREAD_IDLE_MS = 10_000;
 
 interface Thread {
   worker: Worker;
@@ -99,7 +102,7 @@ export class BatchThreads {
       return reply.bytes;
     } finally {
       if (thread.pending.size === 0 && this.threads[index] === thread)
-        thread.idleTimer = setTimeout(() => this.end(index), IDLE_MS).unref();
+        thread.idleTimer = setTimeout(() => this.end(index), BATCH_THREAD_IDLE_MS).unref();
     }
   }
 
