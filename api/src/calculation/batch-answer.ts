@@ -4,7 +4,7 @@ import type { CalculationAnswer, CalculationRequests } from './calculation-answe
 
 /**
  * Batches of the stateless calculation (`docs/calculation-api.md`): POST /api/v1/calculations/batch, `npm run calc --
- * --batch` and `npm run bench:batch` all answer each household through `answerBatchHousehold`, the one place a
+ * --batch` and `npm run bench:batch` all answer each household through `answerBatchHouseholdSync`, the one place a
  * batch reaches the engine, so each household gets exactly what POST /api/v1/calculations would give it.
  */
 
@@ -25,21 +25,8 @@ const CALCULATION_FAILED = 'This household could not be worked out because of a 
  * API's 500) is answered as that household's own 500 so that the rest of the batch still runs; `onFault` hears of the
  * error (to log it without the household, which is personal data). `options` are the engine's: the API's batch route
  * asks for everything, as the single route gives; `npm run calc -- --batch` for amounts only unless `--explanations`.
- */
-export async function answerBatchHousehold(
-  requests: CalculationRequests,
-  body: unknown,
-  today: string,
-  onFault: (error: unknown) => void = () => {},
-  options?: CalculateOptions,
-): Promise<BatchAnswer> {
-  return answerBatchHouseholdSync(requests, body, today, onFault, options);
-}
-
-/**
- * The same as `answerBatchHousehold`, synchronously: a batch worker answers a whole chunk without yielding, so that
- * the next chunk, already queued, cannot interleave with it (and each chunk's CPU time is its own). `bodyIsOwned`: the
- * worker parsed or received the body for this household alone, so it is not copied before the engine has it.
+ * Synchronous: nothing in a calculation waits on I/O, and a batch thread answers a whole chunk without yielding.
+ * `bodyIsOwned`: the caller parsed the body for this household alone, so it is not copied before the engine has it.
  */
 export function answerBatchHouseholdSync(
   requests: CalculationRequests,

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import getRawBody from 'raw-body';
 import { ApiError } from '../errors/api-error.js';
-import { bodyErrorResponse, isBodyParserError } from '../errors/json-body.js';
+import { announcesBody, bodyErrorResponse, isBodyParserError } from '../errors/json-body.js';
 
 /**
  * Reading the batch's body, which the batch route does itself: after the rate limit, the key check and the taking of
@@ -25,7 +25,7 @@ export async function readBatchBody(request: Request, response: Response, limits
     response.setHeader('Connection', 'close');
     throw error;
   };
-  if (!hasBody(request)) return new Uint8Array(0);
+  if (!announcesBody(request)) return new Uint8Array(0);
   if (request.is('application/json') !== 'application/json') refuse(new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', NOT_JSON));
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(request.headers['content-type'] ?? '')?.[1];
   if (charset !== undefined && charset.toLowerCase() !== 'utf-8') refuse(new ApiError(415, 'UNSUPPORTED_ENCODING', NOT_JSON));
@@ -52,9 +52,4 @@ export async function readBatchBody(request: Request, response: Response, limits
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** Whether the request carries a body at all (type-is's rule: a Transfer-Encoding, or a Content-Length above 0). */
-function hasBody(request: Request): boolean {
-  return request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
 }

@@ -5,6 +5,7 @@ import type { JsonLogger } from '../logging/json-logger.js';
 import { loggedPath } from '../logging/request-logging.js';
 import { ApiError } from './api-error.js';
 import { describeErrorForLog, isDatabaseUnavailable } from './database-errors.js';
+import { announcesBody } from './json-body.js';
 
 const CODE_BY_STATUS: Record<number, string> = {
   400: 'BAD_REQUEST',
@@ -19,12 +20,6 @@ const CODE_BY_STATUS: Record<number, string> = {
   429: 'TOO_MANY_REQUESTS',
   503: 'SERVICE_UNAVAILABLE',
 };
-
-/** Whether the request announced a body that has not been read to its end. */
-function hasUnreadBody(request: Request): boolean {
-  const announced = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
-  return announced && !request.complete;
-}
 
 function answer(statusCode: number, code: string, message: string): ErrorResponse {
   return { statusCode, code, message, errors: [] };
@@ -46,7 +41,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (response.headersSent) return;
     // Refused before its body was read (a route that reads its own body, such as the batch): the connection is closed
     // after the answer rather than kept to wait for a body that may be 16 MB, or may never come.
-    if (hasUnreadBody(request)) response.setHeader('Connection', 'close');
+    if (announcesBody(request) && !request.complete) response.setHeader('Connection', 'close');
     if (exception instanceof ApiError && exception.retryAfterSeconds !== undefined)
       response.setHeader('Retry-After', String(exception.retryAfterSeconds));
     response.status(body.statusCode).json(body);

@@ -99,6 +99,11 @@ function answerUnreadableBody(limitKb: number) {
   };
 }
 
+/** Whether the request announces a body at all (type-is's rule: a Transfer-Encoding, or a Content-Length above 0). */
+export function announcesBody(request: Pick<Request, 'headers'>): boolean {
+  return request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+}
+
 const READS_ITS_OWN_BODY = Symbol('reads its own body');
 
 /**

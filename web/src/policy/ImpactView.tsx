@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { figureText, type Figure } from '../../../common/disclosure-control';
 import { formatAmount } from '../../../common/money';
-import type { ImpactPart, ImpactReport, StoredImpactPart } from '../../../common/policy/model';
+import type { ImpactBand, ImpactPart, ImpactReport, StoredImpactPart } from '../../../common/policy/model';
 import { LoadingSpinner } from '../shared/LoadingSpinner';
 import { longDate } from './policy-text';
 
@@ -101,31 +101,7 @@ function Part({ id, title, part, note }: { id: string; title: string; part: Impa
               </tfoot>
             </table>
           </div>
-          <figure className="compare-chart">
-            <Suspense fallback={<LoadingSpinner />}>
-              <ImpactChart bands={part.distribution} title={chartTitle} />
-            </Suspense>
-            <figcaption className="visually-hidden">{chartTitle}; the table below gives the same figures.</figcaption>
-          </figure>
-          <div className="adviser-table__scroll">
-            <table className="adviser-table policy-table">
-              <caption>{chartTitle}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Change a month</th>
-                  <th scope="col">Households</th>
-                </tr>
-              </thead>
-              <tbody>
-                {part.distribution.map((band) => (
-                  <tr key={band.label}>
-                    <th scope="row">{band.label}</th>
-                    <td>{count(band.households)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Distribution title={chartTitle} bands={part.distribution.map((band) => ({ ...band, text: count(band.households) }))} />
         </>
       )}
     </section>
@@ -198,35 +174,59 @@ function StoredPart({ part }: { part: StoredImpactPart }) {
               </tfoot>
             </table>
           </div>
-          <figure className="compare-chart">
-            <Suspense fallback={<LoadingSpinner />}>
-              <ImpactChart bands={part.distribution.map((band) => ({ ...band, households: band.households.value }))} title={chartTitle} />
-            </Suspense>
-            <figcaption className="visually-hidden">
-              {chartTitle}; the table below gives the same figures, and why any is withheld.
-            </figcaption>
-          </figure>
-          <div className="adviser-table__scroll">
-            <table className="adviser-table policy-table">
-              <caption>{chartTitle}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Change a month</th>
-                  <th scope="col">Households</th>
-                </tr>
-              </thead>
-              <tbody>
-                {part.distribution.map((band) => (
-                  <tr key={band.label}>
-                    <th scope="row">{band.label}</th>
-                    <td>{countFigure(band.households)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Distribution
+            title={chartTitle}
+            captionMore=", and why any is withheld"
+            bands={part.distribution.map((band) => ({ ...band, households: band.households.value, text: countFigure(band.households) }))}
+          />
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * Households by change a month, as a chart and as a table of the same figures (the table is what a screen reader
+ * reads; a withheld figure is charted as nothing and the table says why).
+ */
+function Distribution({
+  title,
+  bands,
+  captionMore = '',
+}: {
+  title: string;
+  bands: (Omit<ImpactBand, 'households'> & { households: number | null; text: string })[];
+  captionMore?: string;
+}) {
+  return (
+    <>
+      <figure className="compare-chart">
+        <Suspense fallback={<LoadingSpinner />}>
+          <ImpactChart bands={bands} title={title} />
+        </Suspense>
+        <figcaption className="visually-hidden">
+          {title}; the table below gives the same figures{captionMore}.
+        </figcaption>
+      </figure>
+      <div className="adviser-table__scroll">
+        <table className="adviser-table policy-table">
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Change a month</th>
+              <th scope="col">Households</th>
+            </tr>
+          </thead>
+          <tbody>
+            {bands.map((band) => (
+              <tr key={band.label}>
+                <th scope="row">{band.label}</th>
+                <td>{band.text}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
