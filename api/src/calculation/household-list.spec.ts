@@ -1,4 +1,4 @@
-import { findHouseholds, householdBytes, householdText, type HouseholdList } from './household-list.js';
+import { findHouseholds, householdBytes, householdText, tooManyMessage, type HouseholdList } from './household-list.js';
 
 const LIMITS = { maxHouseholds: 5, maxDepth: 64, maxHouseholdBytes: 100 };
 const find = (text: string, limits = LIMITS): HouseholdList => findHouseholds(new TextEncoder().encode(text), limits);
@@ -88,11 +88,14 @@ describe('finding the households of a batch body without building it', () => {
     expect(find(`[{"a":1},{"padding":"${'x'.repeat(200)}",}]`).ok).toBe(true);
   });
 
+  // How long this takes is measured by `npm run bench:batch` (target under 2 s), not here: a timed test fails on a busy machine.
   it('reads a 16 MB list of tiny objects, the shape that took 10 s on the event loop, as a count and a refusal', () => {
     const text = `[${'{},'.repeat(5_600_000)}{}]`;
     expect(text.length).toBeGreaterThan(16 * 1024 * 1024);
-    const started = performance.now();
-    expect(refusalOf(text, { ...LIMITS, maxHouseholds: 10_000 })?.code).toBe('TOO_MANY_HOUSEHOLDS');
-    expect(performance.now() - started).toBeLessThan(2000);
+    expect(refusalOf(text, { ...LIMITS, maxHouseholds: 10_000 })).toEqual({
+      statusCode: 413,
+      code: 'TOO_MANY_HOUSEHOLDS',
+      message: tooManyMessage((5_600_001).toLocaleString('en-GB'), 10_000),
+    });
   });
 });
