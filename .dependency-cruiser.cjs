@@ -4,13 +4,48 @@
 //   common/  the small model web and api both import: no framework, no Node built-in, nothing from the other rooms
 //   engine/  the entitlement engine: never imports api/ or web/
 //   web/     the browser app: never imports engine/ or api/ (it talks to the API over HTTP)
-// and no import cycle under engine/ or common/, type-only imports included.
+// and no import cycle under engine/, common/ or api/, type-only imports included.
+//
+// Inside api/src, layers (API_LAYERS below): a folder imports only from its own layer or those beneath it.
+//   platform        config, errors, logging, security, requests, database, rate limits, analytics, look-ups, site,
+//                   access (who is calling), jobs
+//   questionnaire   the questionnaire's definitions and flow
+//   rules in force  which engine and questionnaire apply on a date
+//   calculations    the saved calculation: its tables, queries, and the one path from answers to figures
+//   features        everything else (survey, results, adviser, caseload, policy, ...)
+//   the app         the files at the top of api/src and openapi/, which put the modules together
 
 /** Specs and tests may use Node (fs, os, path) to read fixtures and write temporary files. */
 const TESTS = '\\.(spec|test)\\.tsx?$';
 
 /** The libraries common/ may import: small, pure, free of any framework and of Node. */
 const PURE_LIBRARIES = ['cookie'];
+
+/** api/src's layers, bottom first: the folders of each. A folder in no layer is a feature, above them all. */
+const API_LAYERS = [
+  {
+    name: 'platform',
+    folders: ['config', 'errors', 'logging', 'security', 'requests', 'database', 'rate-limit', 'analytics', 'lookup', 'site', 'access', 'jobs'],
+  },
+  { name: 'questionnaire', folders: ['questionnaire'] },
+  { name: 'rules-in-force', folders: ['rules-in-force'] },
+  { name: 'calculations', folders: ['calculations'] },
+];
+const inFolders = (folders) => `^api/src/(${folders.join('|')})/`;
+
+/** One rule a layer: it imports nothing from a layer above it, the features or the app. */
+const API_LAYER_RULES = API_LAYERS.map((layer, index) => {
+  const belowOrSame = API_LAYERS.slice(0, index + 1).flatMap(({ folders }) => folders);
+  return {
+    name: `api-layer-${layer.name}`,
+    comment:
+      `api/src/${layer.folders.join(', ')} (the ${layer.name} layer) imports only from its own layer or those beneath it ` +
+      `(${belowOrSame.join(', ')}), never from a feature or the app: see the layers at the top of .dependency-cruiser.cjs.`,
+    severity: 'error',
+    from: { path: inFolders(layer.folders), pathNot: TESTS },
+    to: { path: '^api/src/', pathNot: inFolders(belowOrSame) },
+  };
+});
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -64,13 +99,23 @@ module.exports = {
       from: { path: '^engine/' },
       to: { path: '^(api|web)/' },
     },
+    ...API_LAYER_RULES,
+    {
+      name: 'api-features-not-to-the-app',
+      comment:
+        'A feature of api/src never imports the app that puts the modules together (the files at the top of api/src, ' +
+        'openapi/): the app imports the features.',
+      severity: 'error',
+      from: { path: '^api/src/[^/]+/', pathNot: `^api/src/openapi/|${TESTS}` },
+      to: { path: '^api/src/([^/]+\\.ts|openapi/)' },
+    },
     {
       name: 'no-circular',
       comment:
-        'No import cycle under engine/ or common/, type-only imports included: a cycle of types is still a knot a ' +
+        'No import cycle under engine/, common/ or api/, type-only imports included: a cycle of types is still a knot a ' +
         'reader has to untangle.',
       severity: 'error',
-      from: { path: '^(engine|common)/' },
+      from: { path: '^(engine|common|api)/' },
       to: { circular: true },
     },
     {

@@ -14,6 +14,7 @@ import { AccountsService } from '../api/src/accounts/accounts.service.js';
 import { ApiKeysModule } from '../api/src/api-keys/api-keys.module.js';
 import { validateEnvironment } from '../api/src/config/environment.js';
 import { DatabaseModule } from '../api/src/database/database.module.js';
+import { dataSourceOptions } from '../api/src/data-source-options.js';
 import { JsonLogger } from '../api/src/logging/json-logger.js';
 import { LoggingModule } from '../api/src/logging/logging.module.js';
 import { RateLimitModule } from '../api/src/rate-limit/rate-limit.module.js';
@@ -29,7 +30,7 @@ export async function withAccountsContext<T>(work: (context: INestApplicationCon
     imports: [
       ConfigModule.forRoot({ isGlobal: true, cache: true, validate: validateEnvironment }),
       LoggingModule.forRoot(logger),
-      DatabaseModule,
+      DatabaseModule.forRoot(dataSourceOptions),
       RateLimitModule,
       AccountsModule,
       ApiKeysModule,

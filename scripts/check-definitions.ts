@@ -11,7 +11,7 @@
  * - the change sets scheduled in `rulesets/scheduled/` (written by `rules:export`): each laid over the files, with the
  *   questionnaire, as the server will from its date.
  */
-import { checkSurveyDefinition, definitionFilesIn, definitionsCheckReport } from '../api/src/survey/survey-definitions.js';
+import { checkSurveyDefinition, definitionFilesIn, definitionsCheckReport } from '../api/src/questionnaire/survey-definitions.js';
 import { loadEntitlementEngine } from '../engine/load.js';
 import { loadBetterOffPage } from '../api/src/results/better-off-questions.js';
 import { loadBenefitGuide } from '../api/src/results/results.module.js';
@@ -23,7 +23,7 @@ import { join, resolve } from 'node:path';
 import { applyChangeSet } from '../engine/policy/edits.js';
 import { readScheduledChanges } from '../engine/policy/export.js';
 import { diskFiles } from '../engine/source-files.js';
-import { surveyProblemsOf } from '../api/src/policy/policy-files.js';
+import { surveyProblemsOf } from '../api/src/questionnaire/survey-definitions.js';
 
 const definitionsDir = resolve(process.argv[2] ?? 'definitions');
 const survey = definitionsCheckReport(checkSurveyDefinition(definitionFilesIn(definitionsDir)));

@@ -47,6 +47,18 @@ describe('dependency-cruiser on the real tree', () => {
         result.modules.find((module) => module.source === source)?.dependencies.map(({ resolved }) => resolved) ?? [];
       expect(imports('engine/load.ts')).toContain('engine/core/entitlement-engine.ts');
       expect(imports('web/src/adviser/adviser-api.ts')).toContain('common/adviser/model.ts');
+      // No two folders of api/src import each other (a cycle of folders with no cycle of files is still a knot).
+      const folderOf = (path: string) => /^api\/src\/([^/]+)\//.exec(path)?.[1];
+      const edges = new Set(
+        result.modules
+          .filter(({ source }) => folderOf(source) && !/\.(spec|test)\.tsx?$/.test(source))
+          .flatMap(({ source, dependencies }) =>
+            dependencies.map(({ resolved }) => [folderOf(source), folderOf(resolved)] as const).filter(([a, b]) => b && a !== b),
+          )
+          .map(([a, b]) => `${a} -> ${b}`),
+      );
+      expect([...edges].filter((edge) => edges.has(edge.split(' -> ').reverse().join(' -> ')))).toEqual([]);
+      expect(edges.size).toBeGreaterThan(50);
     },
     5 * MINUTES,
   );
@@ -81,6 +93,18 @@ describe('dependency-cruiser on deliberate violations', () => {
     write('engine/extra-help/index.ts', "export * from './help.js';\nimport './index.js';\n");
     write('engine/load.ts', "import { server } from '../api/src/server.js';\nexport const load = () => server;\n");
     write('api/src/server.ts', 'export const server = 1;\n');
+    // api/src's layers: the platform, the questionnaire and the saved calculation reaching up; a feature reaching the
+    // app; two features importing each other.
+    write('api/src/survey/survey.service.ts', 'export const survey = 1;\n');
+    write('api/src/rules-in-force/rules.ts', 'export const rules = 1;\n');
+    write('api/src/database/knows-survey.ts', "import { survey } from '../survey/survey.service.js';\nexport const again = survey;\n");
+    write('api/src/questionnaire/flow.ts', "import { rules } from '../rules-in-force/rules.js';\nexport const flow = rules;\n");
+    write('api/src/calculations/household.ts', "import { results } from '../results/results.js';\nexport const household = results;\n");
+    write('api/src/results/results.ts', "import { adviser } from '../adviser/adviser.js';\nexport const results = 1;\nexport const again = adviser;\n");
+    write('api/src/adviser/adviser.ts', "import { results } from '../results/results.js';\nimport { app } from '../app.module.js';\nexport const adviser = [results, app];\n");
+    write('api/src/app.module.ts', 'export const app = 1;\n');
+    // Within a layer, and downwards, is fine.
+    write('api/src/rules-in-force/uses-questionnaire.ts', "import { flow } from '../questionnaire/flow.js';\nexport const used = flow;\n");
     write(
       'web/src/page.tsx',
       "import { load } from '../../engine/load.js';\nimport { server } from '../../api/src/server.js';\nexport const page = [load, server];\n",
@@ -114,6 +138,20 @@ describe('dependency-cruiser on deliberate violations', () => {
 
   it('engine/ importing the API', () => {
     expect(violations).toContain('engine-not-to-api-or-web: engine/load.ts -> api/src/server.ts');
+  });
+
+  it('api/src: a layer importing one above it, a feature importing the app, and two features importing each other', () => {
+    const api = violations.filter((violation) => / api\/src\//.test(violation));
+    expect(api).toEqual(
+      expect.arrayContaining([
+        'api-layer-platform: api/src/database/knows-survey.ts -> api/src/survey/survey.service.ts',
+        'api-layer-questionnaire: api/src/questionnaire/flow.ts -> api/src/rules-in-force/rules.ts',
+        'api-layer-calculations: api/src/calculations/household.ts -> api/src/results/results.ts',
+        'api-features-not-to-the-app: api/src/adviser/adviser.ts -> api/src/app.module.ts',
+        'no-circular: api/src/adviser/adviser.ts -> api/src/results/results.ts -> api/src/adviser/adviser.ts',
+      ]),
+    );
+    expect(api.filter((violation) => violation.includes('uses-questionnaire'))).toEqual([]);
   });
 
   it('a cycle, type-only imports included, named as the chain of files that closes it, a file importing itself too', () => {

@@ -10,6 +10,7 @@ import { ConfigModule } from '@nestjs/config';
 import { NestFactory } from '@nestjs/core';
 import { validateEnvironment } from '../api/src/config/environment.js';
 import { DatabaseModule } from '../api/src/database/database.module.js';
+import { dataSourceOptions } from '../api/src/data-source-options.js';
 import { describeErrorForLog } from '../api/src/errors/database-errors.js';
 import { JsonLogger } from '../api/src/logging/json-logger.js';
 import { LoggingModule } from '../api/src/logging/logging.module.js';
@@ -22,7 +23,7 @@ const logger = new JsonLogger(process.env.LOG_LEVEL ?? 'warn', process.stderr);
   imports: [
     ConfigModule.forRoot({ isGlobal: true, cache: true, validate: validateEnvironment }),
     LoggingModule.forRoot(logger),
-    DatabaseModule,
+    DatabaseModule.forRoot(dataSourceOptions),
   ],
   // The service alone, without the hourly schedule the server's RetentionModule adds.
   providers: [RetentionService],

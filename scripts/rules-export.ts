@@ -17,9 +17,10 @@ import { DataSource } from 'typeorm';
 import { ukToday } from '../common/dates/uk-today.js';
 import { validateEnvironment } from '../api/src/config/environment.js';
 import { DatabaseModule } from '../api/src/database/database.module.js';
+import { dataSourceOptions } from '../api/src/data-source-options.js';
 import { JsonLogger } from '../api/src/logging/json-logger.js';
 import { LoggingModule } from '../api/src/logging/logging.module.js';
-import { readPublishedChangeSets } from '../api/src/policy/policy-files.js';
+import { readPublishedChangeSets } from '../api/src/rules-in-force/rules-versions.js';
 import { planExport } from '../engine/policy/export.js';
 import { diskFiles } from '../engine/source-files.js';
 
@@ -30,7 +31,7 @@ const logger = new JsonLogger('warn', process.stderr);
   imports: [
     ConfigModule.forRoot({ isGlobal: true, cache: true, validate: validateEnvironment }),
     LoggingModule.forRoot(logger),
-    DatabaseModule,
+    DatabaseModule.forRoot(dataSourceOptions),
   ],
 })
 class ExportModule {}

@@ -14,6 +14,7 @@ import { CaptchaModule } from './captcha/captcha.module.js';
 import { ClientErrorsModule } from './client-errors/client-errors.module.js';
 import { validateEnvironment } from './config/environment.js';
 import { DatabaseModule } from './database/database.module.js';
+import { dataSourceOptions } from './data-source-options.js';
 import { DocumentsModule } from './documents/documents.module.js';
 import { EmailModule } from './email/email.module.js';
 import { HealthModule } from './health/health.module.js';
@@ -45,7 +46,7 @@ export class AppModule {
           validate: validateEnvironment,
         }),
         LoggingModule.forRoot(logger),
-        DatabaseModule,
+        DatabaseModule.forRoot(dataSourceOptions),
         JobsModule,
         SiteModule,
         HealthModule,

@@ -98,3 +98,16 @@ export function ageInYears(birth: CalendarDate, on: CalendarDate): number {
   const years = on.year - birth.year;
   return toDayNumber(attainsAge(birth, years)) <= toDayNumber(on) ? years : years - 1;
 }
+
+const UK_DATE = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: '2-digit', month: '2-digit', year: 'numeric' });
+
+/** A moment as the adviser screens show it: DD/MM/YYYY, UK time. */
+export function ukDate(moment: Date): string {
+  return UK_DATE.format(moment);
+}
+
+/** A stored date (YYYY-MM-DD) as DD/MM/YYYY. */
+export function isoToUkDate(isoDate: string): string {
+  const [year, month, day] = isoDate.slice(0, 10).split('-');
+  return `${day}/${month}/${year}`;
+}

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { CHALLENGE_RATE_LIMIT } from '../../api/src/captcha/captcha.service.js';
-import { normaliseCalculationReference, REFERENCE_LENGTH } from '../../api/src/survey/calculation-reference.js';
+import { normaliseCalculationReference, REFERENCE_LENGTH } from '../../api/src/calculations/calculation-reference.js';
 import { IDENTITY_CHECK_LOCKOUT, IDENTITY_CHECK_RATE_LIMIT } from '../../api/src/verification/verification.service.js';
 import { startApiProcess, type ApiProcess } from '../support/api-process.js';
 import { LONE_PARENT_PRIVATE_RENTER, MANCHESTER, SINGLE_PRIVATE_RENTER_WORKING_PART_TIME } from '../support/households.js';

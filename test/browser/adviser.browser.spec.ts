@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { loadSurveyDefinition } from '../../api/src/survey/survey-definitions.js';
-import { compileSurvey } from '../../api/src/survey/survey-flow.js';
+import { loadSurveyDefinition } from '../../api/src/questionnaire/survey-definitions.js';
+import { compileSurvey } from '../../api/src/questionnaire/survey-flow.js';
 import {
   ADVISER_MESSAGES,
   type AdviserBenefitLine,

@@ -1,9 +1,8 @@
-import { CanActivate, ExecutionContext, Injectable, Optional, SetMetadata } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable, Optional, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { ACCOUNT_MESSAGES } from '../../../common/accounts/model.js';
-import { AccountsService } from '../accounts/accounts.service.js';
-import { rememberSignedInUser, type AccountRole } from '../accounts/signed-in-user.js';
+import { rememberSignedInUser, type AccountRole, type SignedInUser } from './signed-in-user.js';
 import { ApiError } from '../errors/api-error.js';
 
 /**
@@ -55,12 +54,21 @@ export function accessRuleOf(reflector: Reflector, targets: Parameters<Reflector
   return reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_RULE, targets);
 }
 
+/**
+ * Who is signed in on a request (with the CSRF check for a POST carrying a session cookie). Provided by the accounts
+ * module, above this one, under this token: the guard sits below every feature, so it names no feature's service.
+ */
+export interface SignedInUsers {
+  signedInUserOf(request: Request): Promise<SignedInUser | null>;
+}
+export const SIGNED_IN_USERS = Symbol('SIGNED_IN_USERS');
+
 @Injectable()
 export class AccessGuard implements CanActivate {
   // Optional so the guard also works in an app without accounts (the access-rules test builds one).
   constructor(
     private readonly reflector: Reflector,
-    @Optional() private readonly accounts?: AccountsService,
+    @Optional() @Inject(SIGNED_IN_USERS) private readonly accounts?: SignedInUsers,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {

@@ -24,7 +24,7 @@ import type {
 import { OrganisationAdmin, Public } from '../access/access.js';
 import type { Environment } from '../config/environment.js';
 import { ErrorResponseDto } from '../errors/error-response.dto.js';
-import { callerOf } from '../verification/caller.js';
+import { callerOf } from '../access/caller.js';
 import { clearAccountCookies, setAccountCookies } from './account-cookies.js';
 import {
   AccountClientResponseDto,
@@ -39,7 +39,7 @@ import {
   SignOutRequest,
 } from './accounts.dto.js';
 import { AccountsService } from './accounts.service.js';
-import { signedInUser, signedInUserOrNull } from './signed-in-user.js';
+import { signedInUser, signedInUserOrNull } from '../access/signed-in-user.js';
 
 const ERROR = { type: ErrorResponseDto };
 const CSRF = {

@@ -17,7 +17,7 @@ import {
 } from '../../../common/accounts/model.js';
 import { ApiError } from '../errors/api-error.js';
 import { RateLimiter, type RateLimit } from '../rate-limit/rate-limiter.js';
-import { callerOf } from '../verification/caller.js';
+import { callerOf } from '../access/caller.js';
 import { readCookies } from '../../../common/cookies.js';
 import { SESSION_COOKIE, SESSION_LIFETIME_MS } from './account-cookies.js';
 import { AccountSession } from './account-session.entity.js';
@@ -25,7 +25,7 @@ import { ClientRecord } from './client.entity.js';
 import { afterFailedSignIn, isLocked, type LockState } from './lockout.js';
 import { Organisation } from './organisation.entity.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password.js';
-import type { AccountRole, SignedInUser } from './signed-in-user.js';
+import type { AccountRole, SignedInUser } from '../access/signed-in-user.js';
 import { User } from './user.entity.js';
 
 /** Per network (IPv4 address or IPv6 /64), on top of the lockout per account and network: stops one network trying many accounts. */

@@ -1,6 +1,6 @@
 import type { Client } from '../../../common/adviser/model.js';
-import { isoToUkDate, ukDate } from '../adviser/adviser-rules.js';
-import type { SignedInUser } from './signed-in-user.js';
+import { isoToUkDate, ukDate } from '../../../common/dates/calendar.js';
+import type { SignedInUser } from '../access/signed-in-user.js';
 
 /**
  * A client as the adviser screens show them (spec 001 §3 'Client'): read by the adviser API and by the survey and

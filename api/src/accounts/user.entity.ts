@@ -1,6 +1,6 @@
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm';
 import { Organisation } from './organisation.entity.js';
-import type { AccountRole } from './signed-in-user.js';
+import type { AccountRole } from '../access/signed-in-user.js';
 
 /**
  * A person who signs in: an adviser, an organisation admin or policy staff. The e-mail address is kept in lower

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { CalculationModule } from '../calculation/calculation.module.js';
+import { RulesInForceModule } from '../rules-in-force/rules-in-force.module.js';
 import { AccuracyController } from './accuracy.controller.js';
 import { AccuracyService } from './accuracy.service.js';
 
 @Module({
-  imports: [CalculationModule],
+  imports: [RulesInForceModule],
   controllers: [AccuracyController],
   providers: [AccuracyService],
 })

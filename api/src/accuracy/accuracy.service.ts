@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ukToday } from '../../../common/dates/uk-today.js';
 import type { Entitlements } from '../../../engine/core/entitlement-engine.js';
-import { ENTITLEMENT_ENGINE } from '../calculation/calculation.service.js';
+import { ENTITLEMENT_ENGINE } from '../rules-in-force/tokens.js';
 import { readAccuracyInputs } from './accuracy-inputs.js';
 import { accuracyReport, type AccuracyReport } from './accuracy-report.js';
 

@@ -4,13 +4,12 @@ import type { ResultModel } from '../../../common/result/model.js';
 import {
   caseLabelProblemsToStart,
   detailsProblems,
-  isoToUkDate,
   likePattern,
   readClientSearch,
   SEARCH_DATE_INVALID,
   SEARCH_TOO_SHORT,
-  ukDate,
 } from './adviser-rules.js';
+import { isoToUkDate, ukDate } from '../../../common/dates/calendar.js';
 import { adviserCategories, buildComparison, comparisonMessage, systemTotals } from './comparison.js';
 
 describe('the case label to start or duplicate a calculation', () => {

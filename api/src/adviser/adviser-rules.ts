@@ -57,19 +57,6 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-const UK_DATE = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: '2-digit', month: '2-digit', year: 'numeric' });
-
-/** A moment as the adviser screens show it: DD/MM/YYYY, UK time. */
-export function ukDate(moment: Date): string {
-  return UK_DATE.format(moment);
-}
-
-/** A stored date (YYYY-MM-DD) as DD/MM/YYYY. */
-export function isoToUkDate(isoDate: string): string {
-  const [year, month, day] = isoDate.slice(0, 10).split('-');
-  return `${day}/${month}/${year}`;
-}
-
 /** Calculations older than this are not listed, opened or compared (spec 001 §4 'Compare', §9). */
 export function oldestListedCalculation(now: Date, lifetimeMonths: number): Date {
   const oldest = new Date(now);

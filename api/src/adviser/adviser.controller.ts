@@ -17,7 +17,7 @@ import type {
   CompareResponse,
 } from '../../../common/adviser/model.js';
 import { Adviser } from '../access/access.js';
-import { signedInUser } from '../accounts/signed-in-user.js';
+import { signedInUser } from '../access/signed-in-user.js';
 import { ErrorResponseDto } from '../errors/error-response.dto.js';
 import {
   AdviserActionResponseDto,

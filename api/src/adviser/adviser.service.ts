@@ -13,17 +13,17 @@ import type { ResultModel } from '../../../common/result/model.js';
 import type { SiteConfig } from '../../../common/site.js';
 import type { Answers } from '../../../common/survey/model.js';
 import { CLIENT_COLUMNS, clientOf, findOrganisationClient, LATEST_CALCULATION, type ClientRow } from '../accounts/client-view.js';
-import type { SignedInUser } from '../accounts/signed-in-user.js';
+import type { SignedInUser } from '../access/signed-in-user.js';
 import type { DocumentTemplates } from '../documents/document-templates.js';
 import { renderResultPdf, RESULT_PDF_FILE_NAME, resultPdfTemplates } from '../documents/result-pdf.js';
 import type { DocumentPeriod } from '../documents/result-view.js';
 import { ApiError } from '../errors/api-error.js';
 import { ResultsService } from '../results/results.service.js';
 import { SITE_CONFIG } from '../site/site.module.js';
-import { newCalculationReference } from '../survey/calculation-reference.js';
-import { resumePage, surveyState, type CompiledSurvey } from '../survey/survey-flow.js';
-import { CALCULATION_LIFETIME_MONTHS, COMPILED_SURVEY, SurveyService } from '../survey/survey.service.js';
-import type { SurveyVersions } from '../survey/survey-versions.js';
+import { newCalculationReference } from '../calculations/calculation-reference.js';
+import { resumePage, surveyState, type CompiledSurvey } from '../questionnaire/survey-flow.js';
+import { CALCULATION_LIFETIME_MONTHS } from '../calculations/calculations.repository.js';
+import { RulesInForce } from '../rules-in-force/rules-in-force.service.js';
 import type { AdviserAuditAction } from './adviser-audit.entity.js';
 import {
   caseLabelProblemsToStart,
@@ -31,8 +31,8 @@ import {
   likePattern,
   oldestListedCalculation,
   readClientSearch,
-  ukDate,
 } from './adviser-rules.js';
+import { ukDate } from '../../../common/dates/calendar.js';
 import { COMPARISON_PDF_FILE_NAME, renderComparisonPdf } from './comparison-pdf.js';
 import { adviserCategories, benefitLines, buildComparison, systemTotals } from './comparison.js';
 
@@ -88,16 +88,15 @@ export function adviserCalculationNotFound(path = 'session'): ApiError {
 export class AdviserService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    @Inject(COMPILED_SURVEY) private readonly surveyVersions: SurveyVersions,
     @Inject(SITE_CONFIG) private readonly site: SiteConfig,
     @Inject(COMPARISON_TEMPLATE) private readonly comparisonTemplate: DocumentTemplates,
-    private readonly surveys: SurveyService,
+    private readonly rules: RulesInForce,
     private readonly results: ResultsService,
   ) {}
 
   /** The questionnaire in force today. */
   private get survey(): CompiledSurvey {
-    return this.surveyVersions.current();
+    return this.rules.survey;
   }
 
   private oldestListed(): Date {
@@ -382,7 +381,7 @@ export class AdviserService {
   /** Where 'Edit' goes: the first page of a finished calculation, else the page to carry on from. */
   private linkOf(row: CalculationRow): string {
     if (row.finished_at !== null) return `/survey/1/${row.id}`;
-    const state = surveyState(this.survey, row.answers, this.surveys.ruleEnvironment());
+    const state = surveyState(this.survey, row.answers, this.rules.ruleEnvironment());
     return `/survey/${resumePage(state, row.completed_pages).number}/${row.id}`;
   }
 

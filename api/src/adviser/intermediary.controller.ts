@@ -2,9 +2,9 @@ import { Controller, Get, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Public } from '../access/access.js';
-import { signedInUserOrNull } from '../accounts/signed-in-user.js';
+import { signedInUserOrNull } from '../access/signed-in-user.js';
 import { ErrorResponseDto } from '../errors/error-response.dto.js';
-import { IntermediaryIndexResponse } from '../survey/survey-responses.dto.js';
+import { IntermediaryIndexResponse } from './intermediary.dto.js';
 
 @ApiTags('Adviser')
 @Public()

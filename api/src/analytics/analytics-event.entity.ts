@@ -1,5 +1,4 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { CalculationSession } from '../survey/calculation-session.entity.js';
 
 /** The analytics events of spec 000 §4, kept first-party instead of sent to a third-party tracker. */
 export type AnalyticsEventName = 'page_view' | 'form_valid' | 'complete - not eligible' | 'complete - eligible' | 'result_section';
@@ -26,7 +25,8 @@ export class AnalyticsEvent {
   @Column({ name: 'session_id', type: 'uuid', nullable: true })
   sessionId!: string | null;
 
-  @ManyToOne(() => CalculationSession, { onDelete: 'CASCADE', nullable: true })
+  // Named, not imported: the saved calculation sits in a layer above this one (api/src/calculations/).
+  @ManyToOne('CalculationSession', { onDelete: 'CASCADE', nullable: true })
   @JoinColumn({ name: 'session_id', foreignKeyConstraintName: 'analytics_events_session_id_fkey' })
-  session?: CalculationSession | null;
+  session?: { id: string } | null;
 }

@@ -12,7 +12,7 @@ import {
 import type { Request, Response } from 'express';
 import type { ApiKeySecretResponse, ApiKeysResponse, ApiKeyView } from '../../../common/api-keys/model.js';
 import { OrganisationAdmin } from '../access/access.js';
-import { signedInUser } from '../accounts/signed-in-user.js';
+import { signedInUser } from '../access/signed-in-user.js';
 import { ErrorResponseDto } from '../errors/error-response.dto.js';
 import {
   ApiKeyActionRequest,

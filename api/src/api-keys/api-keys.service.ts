@@ -11,7 +11,7 @@ import {
   type ApiKeyView,
 } from '../../../common/api-keys/model.js';
 import { ukToday } from '../../../common/dates/uk-today.js';
-import type { SignedInUser } from '../accounts/signed-in-user.js';
+import type { SignedInUser } from '../access/signed-in-user.js';
 import { ApiError } from '../errors/api-error.js';
 import { PostgresThrottlerStorage } from '../rate-limit/postgres-throttler-storage.js';
 import { ApiKeyLevelsService, countedDailyQuotaSql, countedPerMinuteSql, quotasWithinLevels } from './api-key-levels.js';

@@ -15,7 +15,7 @@ import { BatchThreadError, BatchThreads } from './batch-threads.js';
 import { readBatchBody } from './batch-body.js';
 import { BatchPlaces, BATCH_PLACE_LIMITS, type BatchPlace } from './batch-places.js';
 import { CalculationRequests } from './calculation-answer.js';
-import { ENTITLEMENT_ENGINE } from './calculation.service.js';
+import { ENTITLEMENT_ENGINE } from '../rules-in-force/tokens.js';
 import { householdBytes, householdText, type HouseholdList } from './household-list.js';
 import { HouseholdListParser, HouseholdListThreadError } from './household-list-parser.js';
 

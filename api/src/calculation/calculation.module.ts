@@ -1,27 +1,18 @@
 import { Module } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { ApiKeysModule } from '../api-keys/api-keys.module.js';
-import { loadRulesVersions } from '../policy/policy-files.js';
+import { RulesInForceModule } from '../rules-in-force/rules-in-force.module.js';
 import { BatchCalculationService } from './batch-calculation.service.js';
 import { CalculationController } from './calculation.controller.js';
-import { CalculationService, ENTITLEMENT_ENGINE } from './calculation.service.js';
+import { CalculationService } from './calculation.service.js';
 
 /**
- * The stateless calculation API (`docs/calculation-api.md`). The engine is the rules versions: the rulesets read once,
- * at start, with the policy change sets published in the workbench laid over them from their dates.
+ * The stateless calculation API (`docs/calculation-api.md`), worked out with the rules in force on each date
+ * (rules-in-force/: the rulesets with the published policy change sets laid over them).
  */
 @Module({
-  imports: [ApiKeysModule],
+  imports: [ApiKeysModule, RulesInForceModule],
   controllers: [CalculationController],
-  providers: [
-    {
-      provide: ENTITLEMENT_ENGINE,
-      inject: [{ token: DataSource, optional: true }],
-      useFactory: (dataSource?: DataSource) => loadRulesVersions(dataSource),
-    },
-    CalculationService,
-    BatchCalculationService,
-  ],
-  exports: [CalculationService, ENTITLEMENT_ENGINE],
+  providers: [CalculationService, BatchCalculationService],
+  exports: [CalculationService],
 })
 export class CalculationModule {}

@@ -2,10 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ContractResponse, Entitlements } from '../../../engine/core/entitlement-engine.js';
 import { ukToday } from '../../../common/dates/uk-today.js';
 import { ApiError } from '../errors/api-error.js';
+import { ENTITLEMENT_ENGINE } from '../rules-in-force/tokens.js';
 import { CalculationRequests } from './calculation-answer.js';
 
-/** The rules versions of the process (RulesVersions), built at start with every ruleset loaded once. */
-export const ENTITLEMENT_ENGINE = Symbol('ENTITLEMENT_ENGINE');
 
 @Injectable()
 export class CalculationService {

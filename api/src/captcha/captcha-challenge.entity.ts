@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { CalculationSession } from '../survey/calculation-session.entity.js';
+import { CalculationSession } from '../calculations/calculation-session.entity.js';
 
 /**
  * The security code currently shown beside a calculation's e-mail form: one per calculation, replaced each time a

@@ -13,7 +13,7 @@ import {
 import type { Request, Response } from 'express';
 import { SessionHolder } from '../access/access.js';
 import { ErrorResponseDto } from '../errors/error-response.dto.js';
-import { callerOf } from '../verification/caller.js';
+import { callerOf } from '../access/caller.js';
 import { ChallengeAudioQuery, ChallengeImageQuery } from './captcha.dto.js';
 import { CaptchaService } from './captcha.service.js';
 

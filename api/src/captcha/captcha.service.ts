@@ -6,9 +6,8 @@ import { normaliseChallenge } from '../../../common/email/calculation-email.js';
 import type { SiteConfig } from '../../../common/site.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { SITE_CONFIG } from '../site/site.module.js';
-import { calculationNotFound, SurveyService } from '../survey/survey.service.js';
-import type { Caller } from '../verification/caller.js';
-import { SessionAccessService } from '../verification/session-access.service.js';
+import { CalculationsService } from '../calculations/calculations.service.js';
+import type { Caller } from '../access/caller.js';
 import { drawChallenge } from './captcha-image.js';
 import { CaptchaChallenge } from './captcha-challenge.entity.js';
 import { newChallengeText } from './challenge-text.js';
@@ -48,8 +47,7 @@ export class CaptchaService {
     @InjectRepository(CaptchaChallenge) private readonly challenges: Repository<CaptchaChallenge>,
     @Inject(CLIP_LIBRARY) private readonly clips: ClipLibrary,
     @Inject(SITE_CONFIG) private readonly site: SiteConfig,
-    private readonly survey: SurveyService,
-    private readonly access: SessionAccessService,
+    private readonly calculations: CalculationsService,
     private readonly rateLimiter: RateLimiter,
   ) {}
 
@@ -107,9 +105,7 @@ export class CaptchaService {
 
   /** The calculation's id as stored, once the caller may open it: 404 when there is none, 403 when they may not. */
   private async findOpenableCalculationOrThrow(sessionId: string, caller: Caller): Promise<string> {
-    const calculation = await this.survey.findCalculation(sessionId);
-    if (!calculation) throw calculationNotFound();
-    await this.access.ensureCanOpen(calculation.session, caller);
+    const calculation = await this.calculations.open(sessionId, caller);
     return calculation.session.id;
   }
 

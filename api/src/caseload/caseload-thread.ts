@@ -1,8 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { RulesVersions, type PublishedChangeSet } from '../../../engine/policy/rules-versions.js';
 import { diskFiles } from '../../../engine/source-files.js';
-import { loadSurveyDefinition } from '../survey/survey-definitions.js';
-import { compileSurvey } from '../survey/survey-flow.js';
+import { loadSurveyDefinition } from '../questionnaire/survey-definitions.js';
+import { compileSurvey } from '../questionnaire/survey-flow.js';
 import { recalculateClient } from './caseload-figures.js';
 import type { ThreadReply, ThreadRequest } from './caseload-threads.js';
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PublishedChangeSet } from '../../../engine/policy/rules-versions.js';
 import type { CaseloadAmounts, CaseloadProblem } from '../../../common/adviser/caseload.js';
-import type { RuleEnvironment } from '../survey/survey-flow.js';
+import type { RuleEnvironment } from '../questionnaire/survey-flow.js';
 import type { ClientOutcome, StoredCalculation } from './caseload-figures.js';
 
 export interface ThreadRequest {

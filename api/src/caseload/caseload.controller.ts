@@ -14,7 +14,7 @@ import {
 import type { Request } from 'express';
 import type { CaseloadRunResponse, CaseloadRunsResponse, StartCaseloadRunResponse } from '../../../common/adviser/caseload.js';
 import { Adviser } from '../access/access.js';
-import { signedInUser } from '../accounts/signed-in-user.js';
+import { signedInUser } from '../access/signed-in-user.js';
 import { ErrorResponseDto } from '../errors/error-response.dto.js';
 import { RateLimited } from '../rate-limit/route-limits.js';
 import {

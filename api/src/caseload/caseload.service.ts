@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { performance } from 'node:perf_hooks';
 import { setImmediate as setImmediatePromise } from 'node:timers/promises';
@@ -16,21 +16,17 @@ import {
   type CaseloadRunSummary,
 } from '../../../common/adviser/caseload.js';
 import { isIsoDate } from '../../../common/survey/dates.js';
-import type { Answers } from '../../../common/survey/model.js';
 import type { Entitlements } from '../../../engine/core/entitlement-engine.js';
-import type { SignedInUser } from '../accounts/signed-in-user.js';
-import { ENTITLEMENT_ENGINE } from '../calculation/calculation.service.js';
+import type { SignedInUser } from '../access/signed-in-user.js';
 import { describeErrorForLog } from '../errors/database-errors.js';
 import { ApiError } from '../errors/api-error.js';
 import { JobsService } from '../jobs/jobs.module.js';
 import { JsonLogger } from '../logging/json-logger.js';
-import { PostcodeBrmaLookup } from '../lookup/postcode-brma-lookup.js';
-import { lhaAreaChoice } from '../survey/lha-area-choice.js';
 import { DEFINITIONS_DIR } from '../site/site.module.js';
-import type { CompiledSurvey, RuleEnvironment } from '../survey/survey-flow.js';
-import { COMPILED_SURVEY, oldestOpenCalculation, SurveyService } from '../survey/survey.service.js';
-import type { SurveyVersions } from '../survey/survey-versions.js';
-import { postcodeOf, recalculateClient, type ClientOutcome, type StoredCalculation } from './caseload-figures.js';
+import type { CompiledSurvey, RuleEnvironment } from '../questionnaire/survey-flow.js';
+import { CalculationsRepository, type LatestOfClient } from '../calculations/calculations.repository.js';
+import { RulesInForce } from '../rules-in-force/rules-in-force.service.js';
+import { recalculateClient, type ClientOutcome, type StoredCalculation } from './caseload-figures.js';
 import { caseloadThreadCount, CaseloadThreads, hasCompiledThread } from './caseload-threads.js';
 import { RulesVersions } from '../../../engine/policy/rules-versions.js';
 
@@ -57,14 +53,7 @@ interface RunRow {
   finished_at: Date | null;
 }
 
-interface CalculationToRecalculate {
-  client_id: string;
-  session_id: string;
-  is_finished: boolean;
-  completed_pages: string[];
-  saved_on: string;
-  answers: Answers;
-}
+type CalculationToRecalculate = LatestOfClient;
 
 const RUN_COLUMNS = `r.id, to_char(r.at_date, 'YYYY-MM-DD') AS at_date, r.status, r.total, r.done, r.failed, r.created_at, r.finished_at`;
 
@@ -106,17 +95,20 @@ export function defaultCaseloadDate(today: string, ratesHeldUntil: string): stri
 export class CaseloadService implements OnModuleInit {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    @Inject(ENTITLEMENT_ENGINE) private readonly engine: Entitlements,
-    @Inject(COMPILED_SURVEY) private readonly surveyVersions: SurveyVersions,
-    private readonly surveys: SurveyService,
-    private readonly brmas: PostcodeBrmaLookup,
+    private readonly rules: RulesInForce,
+    private readonly calculations: CalculationsRepository,
     private readonly jobs: JobsService,
     private readonly logger: JsonLogger,
   ) {}
 
   /** The questionnaire in force today. */
   private get survey(): CompiledSurvey {
-    return this.surveyVersions.current();
+    return this.rules.survey;
+  }
+
+  /** The engine in force (the rules versions). */
+  private get engine(): Entitlements {
+    return this.rules.engine;
   }
 
   onModuleInit(): void {
@@ -139,7 +131,7 @@ export class CaseloadService implements OnModuleInit {
     );
     const { from, until } = this.ratesHeld;
     return {
-      defaultDate: defaultCaseloadDate(this.surveys.ruleEnvironment().today, until),
+      defaultDate: defaultCaseloadDate(this.rules.ruleEnvironment().today, until),
       ratesHeldFrom: from,
       ratesHeldUntil: until,
       runs: rows.map(summaryOf),
@@ -149,7 +141,7 @@ export class CaseloadService implements OnModuleInit {
   /** POST caseload-runs: records the run and queues its job; the work is never done in this request. */
   async start(user: SignedInUser, date: string | undefined): Promise<CaseloadRunSummary> {
     const { from, until } = this.ratesHeld;
-    const atDate = date ?? defaultCaseloadDate(this.surveys.ruleEnvironment().today, until);
+    const atDate = date ?? defaultCaseloadDate(this.rules.ruleEnvironment().today, until);
     if (!isIsoDate(atDate)) throw ApiError.validation([{ path: 'date', message: 'Enter a real date, written yyyy-mm-dd.' }]);
     if (atDate < from || atDate > until) {
       throw ApiError.validation([
@@ -281,14 +273,15 @@ export class CaseloadService implements OnModuleInit {
     if (!run) return;
     try {
       await this.dataSource.query(`DELETE FROM caseload_run_clients WHERE run_id = $1`, [runId]);
-      const calculations = await this.latestCalculations(run.organisation_id);
+      const calculations = await this.calculations.latestOfEachClient(run.organisation_id);
       await this.dataSource.query(`UPDATE caseload_runs SET total = $2 WHERE id = $1`, [runId, calculations.length]);
-      const areas = await this.brmas.areasOf(calculations.flatMap(({ answers }) => postcodeOf(answers)?.postcode ?? []));
-      const base = this.surveys.ruleEnvironment();
-      const environmentOf = (calculation: CalculationToRecalculate): RuleEnvironment => {
-        const postcode = postcodeOf(calculation.answers);
-        return { ...base, lhaAreaChoice: lhaAreaChoice(this.engine.lha, postcode, areas.get(postcode?.postcode ?? '') ?? null) };
-      };
+      const environments = new Map(
+        (await this.rules.environmentsFor(calculations.map(({ answers }) => answers))).map((environment, index) => [
+          calculations[index]!,
+          environment,
+        ]),
+      );
+      const environmentOf = (calculation: CalculationToRecalculate): RuleEnvironment => environments.get(calculation)!;
       const chunks: CalculationToRecalculate[][] = [];
       for (let start = 0; start < calculations.length; start += CASELOAD_CHUNK)
         chunks.push(calculations.slice(start, start + CASELOAD_CHUNK));
@@ -374,26 +367,6 @@ export class CaseloadService implements OnModuleInit {
   /** One client's failure is recorded, not fatal. Its kind only: a message could quote an answer. */
   private logClientError(errorName = 'Error'): void {
     this.logger.event('warn', 'caseload client could not be recalculated', { errorName });
-  }
-
-  /** The latest calculation of each of the organisation's clients that has one still kept, with its answers. */
-  private latestCalculations(organisationId: string): Promise<CalculationToRecalculate[]> {
-    return this.dataSource.query<CalculationToRecalculate[]>(
-      `WITH latest AS (
-         SELECT DISTINCT ON (s.client_id) s.client_id, s.id, s.finished_at, s.completed_pages, s.updated_at
-           FROM calculation_sessions s JOIN clients c ON c.id = s.client_id
-          WHERE c.organisation_id = $1 AND s.created_at >= $2
-          ORDER BY s.client_id, s.created_at DESC, s.id
-       ), answers AS (
-         SELECT a.session_id, jsonb_object_agg(a.question_name, a.value) AS answers
-           FROM survey_answers a WHERE a.session_id IN (SELECT id FROM latest) GROUP BY a.session_id
-       )
-       SELECT l.client_id, l.id AS session_id, l.finished_at IS NOT NULL AS is_finished, l.completed_pages,
-              to_char(l.updated_at AT TIME ZONE 'Europe/London', 'YYYY-MM-DD') AS saved_on, COALESCE(a.answers, '{}') AS answers
-         FROM latest l LEFT JOIN answers a ON a.session_id = l.id
-        ORDER BY l.client_id`,
-      [organisationId, oldestOpenCalculation()],
-    );
   }
 
   /** One chunk's outcomes: one statement for the clients, one for their benefits. */

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { describeErrorForLog } from '../errors/database-errors.js';
 import { JsonLogger } from '../logging/json-logger.js';
-import { CalculationSession } from '../survey/calculation-session.entity.js';
+import { CalculationSession } from '../calculations/calculation-session.entity.js';
 import { ClientErrorReport } from './client-error-report.entity.js';
 import { MAX_STORED_ERROR_LENGTH, type ClientErrorReportRequest } from './client-error-report.dto.js';
 

@@ -1,11 +1,10 @@
-import { Global, Inject, Injectable, Logger, Module, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Injectable, Logger, Module, type BeforeApplicationShutdown, type DynamicModule } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource, TypeOrmModule } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { Environment } from '../config/environment.js';
 import { isDatabaseUnavailable } from '../errors/database-errors.js';
 import { JsonLogger } from '../logging/json-logger.js';
-import { dataSourceOptions } from './data-source-options.js';
 import { startEmbeddedPostgres, type DatabaseServer } from './embedded-postgres.js';
 import { runMigrations } from './migrate.js';
 
@@ -64,33 +63,43 @@ class DatabaseShutdown implements BeforeApplicationShutdown {
   }
 }
 
+/**
+ * The database: the server (embedded or DATABASE_URL), the connection and the migrations run on every start. The
+ * connection's options (every entity, every migration) come from the app that composes the modules
+ * (`api/src/data-source-options.ts`): the database sits below every feature, so it names none of their tables.
+ */
 @Global()
-@Module({
-  imports: [
-    DatabaseServerModule,
-    TypeOrmModule.forRootAsync({
-      imports: [DatabaseServerModule],
-      inject: [DATABASE_SERVER],
-      useFactory: (server: DatabaseServer) => ({
-        ...dataSourceOptions(server.url),
-        retryAttempts: 5,
-        retryDelay: 2000,
-        toRetry: isDatabaseUnavailable,
-      }),
-      // Migrations run on every start, before the app takes requests.
-      dataSourceFactory: async (options) => {
-        const dataSource = await new DataSource(options!).initialize();
-        try {
-          await runMigrations(dataSource, new Logger('Migrations'));
-        } catch (error) {
-          await dataSource.destroy();
-          throw error;
-        }
-        return dataSource;
-      },
-    }),
-  ],
-  providers: [DatabaseShutdown],
-  exports: [DatabaseServerModule],
-})
-export class DatabaseModule {}
+@Module({})
+export class DatabaseModule {
+  static forRoot(optionsOf: (url: string) => DataSourceOptions): DynamicModule {
+    return {
+      module: DatabaseModule,
+      imports: [
+        DatabaseServerModule,
+        TypeOrmModule.forRootAsync({
+          imports: [DatabaseServerModule],
+          inject: [DATABASE_SERVER],
+          useFactory: (server: DatabaseServer) => ({
+            ...optionsOf(server.url),
+            retryAttempts: 5,
+            retryDelay: 2000,
+            toRetry: isDatabaseUnavailable,
+          }),
+          // Migrations run on every start, before the app takes requests.
+          dataSourceFactory: async (options) => {
+            const dataSource = await new DataSource(options!).initialize();
+            try {
+              await runMigrations(dataSource, new Logger('Migrations'));
+            } catch (error) {
+              await dataSource.destroy();
+              throw error;
+            }
+            return dataSource;
+          },
+        }),
+      ],
+      providers: [DatabaseShutdown],
+      exports: [DatabaseServerModule],
+    };
+  }
+}

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { dataSourceOptions } from './data-source-options.js';
+import { dataSourceOptions } from '../data-source-options.js';
 import { startEmbeddedPostgres } from './embedded-postgres.js';
 import { runMigrations } from './migrate.js';
 

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database.js';
 import { MIGRATIONS } from '../../../migrations/index.js';
-import { dataSourceOptions } from './data-source-options.js';
+import { dataSourceOptions } from '../data-source-options.js';
 import { runMigrations } from './migrate.js';
 
 let database: TestDatabase;

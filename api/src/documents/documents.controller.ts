@@ -14,7 +14,7 @@ import type { Request } from 'express';
 import { SessionHolder } from '../access/access.js';
 import { ErrorResponseDto } from '../errors/error-response.dto.js';
 import { RateLimited } from '../rate-limit/route-limits.js';
-import { callerOf } from '../verification/caller.js';
+import { callerOf } from '../access/caller.js';
 import { ResultPdfQuery } from './documents.dto.js';
 import { DocumentsService } from './documents.service.js';
 import { RESULT_PDF_FILE_NAME } from './result-pdf.js';

@@ -3,7 +3,7 @@ import type { SiteConfig } from '../../../common/site.js';
 import { ApiError } from '../errors/api-error.js';
 import { ResultsService } from '../results/results.service.js';
 import { SITE_CONFIG } from '../site/site.module.js';
-import type { Caller } from '../verification/caller.js';
+import type { Caller } from '../access/caller.js';
 import type { DocumentTemplates } from './document-templates.js';
 import { renderResultPdf } from './result-pdf.js';
 import type { DocumentPeriod } from './result-view.js';

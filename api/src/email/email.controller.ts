@@ -12,7 +12,7 @@ import {
 import type { Request } from 'express';
 import { SessionHolder } from '../access/access.js';
 import { ErrorResponseDto } from '../errors/error-response.dto.js';
-import { callerOf } from '../verification/caller.js';
+import { callerOf } from '../access/caller.js';
 import { CalculationEmailRequest, CalculationEmailResponse } from './email.dto.js';
 import { EmailService } from './email.service.js';
 

@@ -4,8 +4,7 @@ import { CaptchaModule } from '../captcha/captcha.module.js';
 import type { Environment } from '../config/environment.js';
 import { JsonLogger } from '../logging/json-logger.js';
 import { ResultsModule } from '../results/results.module.js';
-import { SurveyModule } from '../survey/survey.module.js';
-import { VerificationModule } from '../verification/verification.module.js';
+import { CalculationsModule } from '../calculations/calculations.module.js';
 import { EmailController } from './email.controller.js';
 import { EmailService } from './email.service.js';
 import { Mailer, OutboxMailer, SmtpMailer } from './mailer.js';
@@ -17,7 +16,7 @@ function mailerFor(config: ConfigService<Environment, true>, logger: JsonLogger)
 }
 
 @Module({
-  imports: [SurveyModule, VerificationModule, CaptchaModule, ResultsModule],
+  imports: [CalculationsModule, CaptchaModule, ResultsModule],
   controllers: [EmailController],
   providers: [{ provide: Mailer, inject: [ConfigService, JsonLogger], useFactory: mailerFor }, EmailService],
   exports: [EmailService],

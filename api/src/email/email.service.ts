@@ -10,9 +10,8 @@ import { JsonLogger } from '../logging/json-logger.js';
 import { RateLimiter, type RateLimit } from '../rate-limit/rate-limiter.js';
 import { ResultsService } from '../results/results.service.js';
 import { SITE_CONFIG } from '../site/site.module.js';
-import { calculationNotFound, SurveyService } from '../survey/survey.service.js';
-import type { Caller } from '../verification/caller.js';
-import { SessionAccessService } from '../verification/session-access.service.js';
+import { CalculationsService } from '../calculations/calculations.service.js';
+import type { Caller } from '../access/caller.js';
 import { calculationEmailMessage, calculationLink } from './calculation-email-message.js';
 import { plainRecipientAddress } from './email-address.js';
 import type { CalculationEmailRequest, CalculationEmailResponse } from './email.dto.js';
@@ -59,8 +58,7 @@ export class EmailService {
   constructor(
     private readonly config: ConfigService<Environment, true>,
     @Inject(SITE_CONFIG) private readonly site: SiteConfig,
-    private readonly survey: SurveyService,
-    private readonly access: SessionAccessService,
+    private readonly calculations: CalculationsService,
     private readonly captcha: CaptchaService,
     private readonly rateLimiter: RateLimiter,
     private readonly mailer: Mailer,
@@ -88,9 +86,7 @@ export class EmailService {
   async sendCalculationLink(request: CalculationEmailRequest, caller: Caller): Promise<CalculationEmailResponse> {
     const recipient = plainRecipientAddress(request.email);
     if (!recipient) throw ApiError.validation([{ path: 'email', message: CALCULATION_EMAIL_MESSAGES.emailInvalid }]);
-    const calculation = await this.survey.findCalculation(request.session);
-    if (!calculation) throw calculationNotFound();
-    await this.access.ensureCanOpen(calculation.session, caller);
+    const calculation = await this.calculations.open(request.session, caller);
     const readiness = await this.results.readinessOf(calculation);
     if (readiness === 'not-finished')
       throw new ApiError(409, 'CALCULATION_NOT_FINISHED', CALCULATION_NOT_FINISHED, [

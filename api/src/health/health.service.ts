@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { ukToday } from '../../../common/dates/uk-today.js';
 import type { Entitlements } from '../../../engine/core/entitlement-engine.js';
 import { RulesVersions } from '../../../engine/policy/rules-versions.js';
-import { ENTITLEMENT_ENGINE } from '../calculation/calculation.service.js';
+import { ENTITLEMENT_ENGINE } from '../rules-in-force/tokens.js';
 import { ApiError } from '../errors/api-error.js';
 import type { HealthResponse } from './health.dto.js';
 

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { loadLocalHousingAllowance } from '../../../engine/load.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database.js';
-import { dataSourceOptions } from '../database/data-source-options.js';
+import { dataSourceOptions } from '../data-source-options.js';
 import { runMigrations } from '../database/migrate.js';
 import { loadPostcodeBrmas } from './brma-loader.js';
 import { BRMA_SCRIPT, runDataScript } from './data-script.js';

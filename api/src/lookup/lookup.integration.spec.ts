@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database.js';
-import { dataSourceOptions } from '../database/data-source-options.js';
+import { dataSourceOptions } from '../data-source-options.js';
 import { runMigrations } from '../database/migrate.js';
 import { loadCouncilTaxBands } from './band-loader.js';
 import { CouncilTaxAddress } from './council-tax-address.entity.js';

@@ -3,7 +3,7 @@ import { ApiBadRequestResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOk
 import type { Request } from 'express';
 import type { ManagementInformationResponse } from '../../../common/accounts/management-information.js';
 import { OrganisationAdmin } from '../access/access.js';
-import { signedInUser } from '../accounts/signed-in-user.js';
+import { signedInUser } from '../access/signed-in-user.js';
 import { ErrorResponseDto } from '../errors/error-response.dto.js';
 import { ManagementInformationQuery, ManagementInformationResponseDto } from './management-information.dto.js';
 import { ManagementInformationService } from './management-information.service.js';

@@ -15,23 +15,18 @@ import {
   type PeriodFigures,
 } from '../../../common/accounts/management-information.js';
 import { Cell, DisclosureTable, figureText, shareFigure, type Figure, type FigureHandle } from '../../../common/disclosure-control.js';
-import type { Answers } from '../../../common/survey/model.js';
-import { CalculationOutOfRangeError, type Entitlements } from '../../../engine/core/entitlement-engine.js';
-import { figuresAt } from '../../../engine/core/system-figures.js';
-import type { SignedInUser } from '../accounts/signed-in-user.js';
-import { ENTITLEMENT_ENGINE } from '../calculation/calculation.service.js';
-import { householdOfCalculation, postcodeOf } from '../caseload/caseload-figures.js';
+import type { Entitlements } from '../../../engine/core/entitlement-engine.js';
+import type { SignedInUser } from '../access/signed-in-user.js';
+import { CalculationsRepository, type FinishedInPeriod } from '../calculations/calculations.repository.js';
+import { figuresOf, householdOf } from '../calculations/household-of.js';
 import { asTextIfFormula } from '../caseload/caseload.service.js';
 import { ApiError } from '../errors/api-error.js';
 import { describeErrorForLog } from '../errors/database-errors.js';
 import { JsonLogger } from '../logging/json-logger.js';
-import { PostcodeBrmaLookup } from '../lookup/postcode-brma-lookup.js';
-import { lhaAreaChoice } from '../survey/lha-area-choice.js';
-import type { CompiledSurvey, RuleEnvironment } from '../survey/survey-flow.js';
-import { COMPILED_SURVEY, SurveyService } from '../survey/survey.service.js';
+import type { CompiledSurvey, RuleEnvironment } from '../questionnaire/survey-flow.js';
+import { RulesInForce } from '../rules-in-force/rules-in-force.service.js';
 import { SITE_CONFIG } from '../site/site.module.js';
 import type { SiteConfig } from '../../../common/site.js';
-import type { SurveyVersions } from '../survey/survey-versions.js';
 
 /** The longest the engine runs before letting the process's other requests run. */
 const YIELD_EVERY_MS = 20;
@@ -41,13 +36,7 @@ interface StartedCalculation {
   record_key: number;
 }
 
-interface FinishedCalculation {
-  month: string;
-  record_key: number;
-  completed_pages: string[];
-  saved_on: string;
-  answers: Answers;
-}
+type FinishedCalculation = FinishedInPeriod;
 
 interface UsageRow {
   key_id: string;
@@ -82,21 +71,23 @@ class PeriodCells {
 export class ManagementInformationService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    @Inject(ENTITLEMENT_ENGINE) private readonly engine: Entitlements,
-    @Inject(COMPILED_SURVEY) private readonly surveyVersions: SurveyVersions,
-    private readonly surveys: SurveyService,
-    private readonly brmas: PostcodeBrmaLookup,
+    private readonly rules: RulesInForce,
+    private readonly calculations: CalculationsRepository,
     private readonly logger: JsonLogger,
     @Inject(SITE_CONFIG) private readonly site: SiteConfig,
   ) {}
 
   private get survey(): CompiledSurvey {
-    return this.surveyVersions.current();
+    return this.rules.survey;
+  }
+
+  private get engine(): Entitlements {
+    return this.rules.engine;
   }
 
   /** The year asked for (April to March, '2026-27'): by default the one today is in. */
   year(year: string | undefined): string {
-    if (year === undefined) return yearOf(this.surveys.ruleEnvironment().today.slice(0, 7));
+    if (year === undefined) return yearOf(this.rules.ruleEnvironment().today.slice(0, 7));
     if (!isYear(year))
       throw ApiError.validation([{ path: 'year', message: 'year must be a year written like 2026-27 (April 2026 to March 2027).' }]);
     return year;
@@ -129,7 +120,7 @@ export class ManagementInformationService {
           AND s.created_at >= ($2::timestamp AT TIME ZONE 'Europe/London') AND s.created_at < ($3::timestamp AT TIME ZONE 'Europe/London')`,
       [whose.id, start, end],
     );
-    const finished = await this.finishedCalculations(whose, start, end);
+    const finished = await this.calculations.finishedInPeriod(whose, start, end);
     const found = await this.foundBy(finished);
 
     // Each month's households and the year's, cell by cell.
@@ -237,30 +228,6 @@ export class ManagementInformationService {
     );
   }
 
-  /** The organisation's calculations finished in the year, with their record keys and answers, for the engine. */
-  private finishedCalculations(
-    whose: { from: string; where: string; id: string },
-    start: string,
-    end: string,
-  ): Promise<FinishedCalculation[]> {
-    return this.dataSource.query<FinishedCalculation[]>(
-      `WITH finished AS (
-         SELECT s.id, s.finished_at, s.completed_pages, s.updated_at, s.record_key
-           FROM ${whose.from}
-          WHERE ${whose.where} AND NOT s.is_test
-            AND s.finished_at >= ($2::timestamp AT TIME ZONE 'Europe/London') AND s.finished_at < ($3::timestamp AT TIME ZONE 'Europe/London')
-       ), answers AS (
-         SELECT a.session_id, jsonb_object_agg(a.question_name, a.value) AS answers
-           FROM survey_answers a WHERE a.session_id IN (SELECT id FROM finished) GROUP BY a.session_id
-       )
-       SELECT to_char(f.finished_at AT TIME ZONE 'Europe/London', 'YYYY-MM') AS month, f.record_key, f.completed_pages,
-              to_char(f.updated_at AT TIME ZONE 'Europe/London', 'YYYY-MM-DD') AS saved_on, COALESCE(a.answers, '{}') AS answers
-         FROM finished f LEFT JOIN answers a ON a.session_id = f.id
-        ORDER BY f.finished_at, f.id`,
-      [whose.id, start, end],
-    );
-  }
-
   /** The partner the organisation runs, if any (organisations.partner_id, set by `npm run accounts:link-partner`). */
   private async partnerOf(organisationId: string): Promise<{ id: string; name: string } | null> {
     const [row] = await this.dataSource.query<{ partner_id: string | null }[]>(`SELECT partner_id FROM organisations WHERE id = $1`, [
@@ -277,42 +244,38 @@ export class ManagementInformationService {
    * that can be counted.
    */
   private async foundBy(calculations: readonly FinishedCalculation[]): Promise<Found[]> {
-    const areas = await this.brmas.areasOf(calculations.flatMap(({ answers }) => postcodeOf(answers)?.postcode ?? []));
-    const base = this.surveys.ruleEnvironment();
+    const environments = await this.rules.environmentsFor(calculations.map(({ answers }) => answers));
     const found: Found[] = [];
     let lastYield = performance.now();
-    for (const calculation of calculations) {
+    for (const [index, calculation] of calculations.entries()) {
       // The engine is synchronous: a big organisation's year must not hold the process's other requests.
       if (performance.now() - lastYield > YIELD_EVERY_MS) {
         await setImmediatePromise();
         lastYield = performance.now();
       }
-      found.push(this.foundByOne(calculation, base, areas));
+      found.push(this.foundByOne(calculation, environments[index]!));
     }
     return found;
   }
 
-  private foundByOne(calculation: FinishedCalculation, base: RuleEnvironment, areas: ReadonlyMap<string, string>): Found {
-    const postcode = postcodeOf(calculation.answers);
-    const environment = { ...base, lhaAreaChoice: lhaAreaChoice(this.engine.lha, postcode, areas.get(postcode?.postcode ?? '') ?? null) };
+  private foundByOne(calculation: FinishedCalculation, environment: RuleEnvironment): Found {
     try {
-      const household = householdOfCalculation(
+      const household = householdOf(
         this.survey,
-        { answers: calculation.answers, completedPages: calculation.completed_pages, isFinished: true, savedOn: calculation.saved_on },
+        { answers: calculation.answers, completedPages: calculation.completed_pages, isFinished: true },
         environment,
       );
       if (typeof household === 'string') return new Map();
-      const { benefits } = figuresAt(this.engine, household, calculation.saved_on);
+      const figures = figuresOf(this.engine, household, calculation.saved_on);
+      if (figures === 'rates-not-held') return new Map();
       return new Map(
-        [...benefits].filter(([, amounts]) => amounts.monthlyPence > 0).map(([code, amounts]) => [code, amounts.monthlyPence]),
+        [...figures.benefits].filter(([, amounts]) => amounts.monthlyPence > 0).map(([code, amounts]) => [code, amounts.monthlyPence]),
       );
     } catch (error) {
-      if (!(error instanceof CalculationOutOfRangeError)) {
-        // Its kind only: a message could quote an answer.
-        this.logger.event('warn', 'management information: a calculation could not be worked out', {
-          errorName: describeErrorForLog(error).errorName,
-        });
-      }
+      // Its kind only: a message could quote an answer.
+      this.logger.event('warn', 'management information: a calculation could not be worked out', {
+        errorName: describeErrorForLog(error).errorName,
+      });
       return new Map();
     }
   }

@@ -26,7 +26,7 @@ import type {
   UpratingResponse,
 } from '../../../common/policy/model.js';
 import { PolicyStaff } from '../access/access.js';
-import { signedInUser } from '../accounts/signed-in-user.js';
+import { signedInUser } from '../access/signed-in-user.js';
 import { ErrorResponseDto } from '../errors/error-response.dto.js';
 import { RateLimited } from '../rate-limit/route-limits.js';
 import {

@@ -1,13 +1,11 @@
 import { Module } from '@nestjs/common';
-import { CalculationModule } from '../calculation/calculation.module.js';
-import { LookupModule } from '../lookup/lookup.module.js';
-import { SurveyModule } from '../survey/survey.module.js';
+import { CalculationsModule } from '../calculations/calculations.module.js';
 import { PolicyController } from './policy.controller.js';
 import { PolicyService } from './policy.service.js';
 
-/** The policy workbench (issue 19): /api/policy/, for the charity's policy staff. */
+/** The policy workbench (issue 19): /api/policy/, for the charity's policy staff. It writes change sets; which rules are in force is rules-in-force/. */
 @Module({
-  imports: [CalculationModule, SurveyModule, LookupModule],
+  imports: [CalculationsModule],
   controllers: [PolicyController],
   providers: [PolicyService],
 })

@@ -38,11 +38,9 @@ import { PolicyCatalogue } from '../../../engine/policy/catalogue.js';
 import { readCatalogueInputs } from '../../../engine/policy/load-catalogue.js';
 import { upratingProposals, UpratingRequestError } from '../../../engine/policy/uprating.js';
 import { ControlledImpactTally, sampleImpactInChunks } from '../../../engine/policy/impact.js';
-import type { Answers } from '../../../common/survey/model.js';
-import { householdOfCalculation, postcodeOf } from '../caseload/caseload-figures.js';
-import { PostcodeBrmaLookup } from '../lookup/postcode-brma-lookup.js';
-import { lhaAreaChoice } from '../survey/lha-area-choice.js';
-import { oldestOpenCalculation, SurveyService } from '../survey/survey.service.js';
+import { CalculationsRepository } from '../calculations/calculations.repository.js';
+import { CalculationsService } from '../calculations/calculations.service.js';
+import { PublishedRules } from '../rules-in-force/published-rules.js';
 import { readSchema } from '../../../engine/schemas/json-schema.js';
 import { taxYearOf, type Entitlements } from '../../../engine/core/entitlement-engine.js';
 import { normaliseHousehold } from '../../../engine/core/normalise.js';
@@ -71,17 +69,16 @@ import {
 import type { EntitlementEngine } from '../../../engine/core/entitlement-engine.js';
 import { scheduledPath } from '../../../engine/policy/export.js';
 import type { SourceFiles } from '../../../engine/source-files.js';
-import type { SignedInUser } from '../accounts/signed-in-user.js';
-import { ENTITLEMENT_ENGINE } from '../calculation/calculation.service.js';
+import type { SignedInUser } from '../access/signed-in-user.js';
+import { ENTITLEMENT_ENGINE } from '../rules-in-force/tokens.js';
 import { ApiError } from '../errors/api-error.js';
 import { JsonLogger } from '../logging/json-logger.js';
-import { readPublishedChangeSets, surveyProblemsOf, withScheduledChanges } from './policy-files.js';
+import { surveyProblemsOf } from '../questionnaire/survey-definitions.js';
 import type { PublishedPart } from './policy-change-set.entity.js';
 
 /** A date after every change set's: the version with everything published and not reverted, which drafts build on. */
 const LATEST = '9999-12-31';
 /** How often a process looks for change sets another process published (each process keeps its own versions). */
-const REFRESH_MS = 10_000;
 /** The impact's sample of generated households: how many, and the seed that makes the same ones again. */
 const IMPACT_SAMPLE = 10_000;
 const IMPACT_SEED = 1;
@@ -144,8 +141,6 @@ export function changeSetNotFound(): ApiError {
 export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly applied = new Map<string, AppliedChangeSet>();
   private readonly catalogues = new WeakMap<SourceFiles, Promise<PolicyCatalogue>>();
-  private refreshTimer: NodeJS.Timeout | undefined;
-  private publishedSignature = '';
   /** What each ruleset's facts can be, seen over the check households once (the facts are code: the same for every draft). */
   private factShapes: Promise<EditCheckContext> | undefined;
   private stopListening: (() => void) | undefined;
@@ -154,8 +149,9 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(ENTITLEMENT_ENGINE) private readonly engine: Entitlements,
     private readonly logger: JsonLogger,
-    private readonly surveys: SurveyService,
-    private readonly brmas: PostcodeBrmaLookup,
+    private readonly calculations: CalculationsService,
+    private readonly stored: CalculationsRepository,
+    private readonly publishedRules: PublishedRules,
   ) {}
 
   /** The rules versions of the process (the calculation module's engine). */
@@ -171,7 +167,6 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
   async onApplicationBootstrap(): Promise<void> {
     // A published change set that throws at run time: results fall back (RulesVersions); here it is alerted and recorded.
     this.stopListening = this.versions.onFault((fault) => void this.recordFault(fault));
-    this.publishedSignature = await this.readPublishedSignature();
     // Say at start, in the log, which published change sets the repository's files do not hold (see status()).
     for (const set of (await this.status()).published.filter(({ files }) => files !== 'in-files')) {
       this.logger.event('warn', 'a published policy change set is not in the repository files', {
@@ -180,21 +175,10 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
         differences: set.differences.length,
       });
     }
-    this.refreshTimer = setInterval(() => void this.refreshIfPublishedElsewhere(), REFRESH_MS);
-    this.refreshTimer.unref();
   }
 
   onModuleDestroy(): void {
-    clearInterval(this.refreshTimer);
     this.stopListening?.();
-  }
-
-  private async readPublishedSignature(): Promise<string> {
-    const [row] = await this.dataSource.query<{ signature: string | null }[]>(
-      `SELECT string_agg(id || ':' || status || ':' || coalesce(reverted_from::text, '') || ':' || (failed_at IS NOT NULL)::text, ',' ORDER BY published_seq) AS signature
-         FROM policy_change_sets WHERE published_seq IS NOT NULL`,
-    );
-    return row?.signature ?? '';
   }
 
   /**
@@ -228,21 +212,6 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
         errorName: (error as Error).name,
       });
     }
-  }
-
-  /** Another process published, withdrew or reverted a change set: load the versions again. */
-  private async refreshIfPublishedElsewhere(): Promise<void> {
-    try {
-      const signature = await this.readPublishedSignature();
-      if (signature !== this.publishedSignature) await this.reloadPublished(signature);
-    } catch (error) {
-      this.logger.event('warn', 'could not check for published policy change sets', { errorName: (error as Error).name });
-    }
-  }
-
-  private async reloadPublished(signature?: string): Promise<void> {
-    this.versions.setPublished(withScheduledChanges(this.versions.baseFiles, await readPublishedChangeSets(this.dataSource)));
-    this.publishedSignature = signature ?? (await this.readPublishedSignature());
   }
 
   /** The draft's edits laid over the published rules (everything published and not reverted), checked. */
@@ -619,7 +588,7 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
         `Published version ${row.content_version} to apply from ${plainDate(effectiveFrom)}.`,
       );
     });
-    await this.reloadPublished();
+    await this.publishedRules.reload();
     return this.detail(id, user);
   }
 
@@ -706,7 +675,7 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
         await this.audit(manager, id, user, 'reverted', `Reverted: no longer applies from ${plainDate(pending.from!)}. ${asked}`);
       }
     });
-    await this.reloadPublished();
+    await this.publishedRules.reload();
     return this.detail(id, user);
   }
 
@@ -753,7 +722,7 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
         `Stopped in an emergency: ${isAhead ? 'withdrawn before its date' : `no longer applies from today (${plainDate(today)})`}, because: ${stopped.reason}`,
       );
     });
-    await this.reloadPublished();
+    await this.publishedRules.reload();
     this.logger.event('warn', 'published policy change set stopped in an emergency', { changeSet: id });
     return this.detail(id, user);
   }
@@ -916,31 +885,16 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
    */
   private async storedImpact(before: Entitlements, after: Entitlements, date: string): Promise<StoredImpactPart> {
     const tally = new ControlledImpactTally(before, after, date);
-    const environment = this.surveys.ruleEnvironment();
-    const survey = this.surveys.compiled;
-    for (let offset = 0; ; offset += STORED_CHUNK) {
-      const rows = await this.dataSource.query<{ answers: Answers; completed_pages: string[]; record_key: number }[]>(
-        `WITH kept AS (
-           SELECT s.id, s.completed_pages, s.record_key FROM calculation_sessions s
-            WHERE s.finished_at IS NOT NULL AND s.created_at >= $1 ORDER BY s.id LIMIT $2 OFFSET $3
-         )
-         SELECT k.completed_pages, k.record_key,
-                COALESCE((SELECT jsonb_object_agg(a.question_name, a.value) FROM survey_answers a WHERE a.session_id = k.id), '{}') AS answers
-           FROM kept k`,
-        [oldestOpenCalculation(), STORED_CHUNK, offset],
+    for await (const rows of this.stored.keptFinishedInChunks(STORED_CHUNK)) {
+      const households = await this.calculations.householdsOf(
+        rows.map((row) => ({ answers: row.answers, completedPages: row.completed_pages, isFinished: true })),
+        before.lha,
       );
-      if (rows.length === 0) break;
-      const areas = await this.brmas.areasOf(rows.flatMap(({ answers }) => postcodeOf(answers)?.postcode ?? []));
-      for (const row of rows) {
-        const postcode = postcodeOf(row.answers);
-        const household = householdOfCalculation(
-          survey,
-          { answers: row.answers, completedPages: row.completed_pages, isFinished: true, savedOn: date },
-          { ...environment, lhaAreaChoice: lhaAreaChoice(before.lha, postcode, areas.get(postcode?.postcode ?? '') ?? null) },
-        );
+      rows.forEach((row, index) => {
+        const household = households[index]!;
         if (typeof household === 'string') tally.addNotWorkedOut(row.record_key);
         else tally.add(household, row.record_key);
-      }
+      });
       await nextTurn();
     }
     return tally.report();

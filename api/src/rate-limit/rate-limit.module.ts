@@ -2,7 +2,6 @@ import { Global, Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { Environment } from '../config/environment.js';
 import { PostgresThrottlerStorage } from './postgres-throttler-storage.js';
 import { RateLimitGuard, ROUTE_LIMIT_SETTINGS, RouteLimitCounter, type RouteLimitSettings } from './rate-limit.guard.js';
 import { RateLimiter } from './rate-limiter.js';
@@ -25,9 +24,10 @@ import { parseRouteLimit, ROUTE_LIMIT_NAMES, ROUTE_LIMITS } from './route-limits
     {
       provide: ROUTE_LIMIT_SETTINGS,
       inject: [ConfigService],
-      useFactory: (config: ConfigService<Environment, true>): RouteLimitSettings =>
+      // The environment's check (config/environment.ts, which imports these limits) has already refused a bad value.
+      useFactory: (config: ConfigService<Record<string, string>, true>): RouteLimitSettings =>
         Object.fromEntries(
-          ROUTE_LIMIT_NAMES.map((name) => [name, parseRouteLimit(config.get(ROUTE_LIMITS[name].variable, { infer: true }))!]),
+          ROUTE_LIMIT_NAMES.map((name) => [name, parseRouteLimit(config.get<string>(ROUTE_LIMITS[name].variable))!]),
         ) as RouteLimitSettings,
     },
     RateLimiter,

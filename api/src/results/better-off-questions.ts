@@ -5,7 +5,7 @@ import type { Earnings, Money } from '../../../engine/household.js';
 import { parseRule, referencedQuestions } from '../../../common/rules/index.js';
 import { QUESTION_TYPES, type Answers, type MoneyAnswer, type PageDefinition } from '../../../common/survey/model.js';
 import { chosenFigurePence, MONEY_PERIOD_OF_ANSWER } from '../../../common/survey/money-answer.js';
-import { compileSurvey, type CompiledPage } from '../survey/survey-flow.js';
+import { compileSurvey, type CompiledPage } from '../questionnaire/survey-flow.js';
 
 /**
  * The better-off questions (`definitions/better-off/better-off.json`, spec 000 §4 action 5): asked on the results

@@ -1,5 +1,5 @@
 import { Check, Column, Entity, JoinColumn, OneToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import { CalculationSession } from '../survey/calculation-session.entity.js';
+import { CalculationSession } from '../calculations/calculation-session.entity.js';
 
 /** 'Was this page helpful?': thumbs up (1) or down (2) and an optional comment, one per calculation. */
 @Entity({ name: 'result_feedback' })

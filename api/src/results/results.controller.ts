@@ -17,7 +17,7 @@ import type { ResultModel } from '../../../common/result/model.js';
 import { SessionHolder } from '../access/access.js';
 import { ErrorResponseDto } from '../errors/error-response.dto.js';
 import { RateLimited } from '../rate-limit/route-limits.js';
-import { callerOf } from '../verification/caller.js';
+import { callerOf } from '../access/caller.js';
 import {
   FeedbackRequest,
   readRecalculation,

@@ -7,10 +7,8 @@ import { BENEFIT_CODES } from '../../../engine/core/benefit.js';
 import { RULESETS_DIR } from '../../../engine/load.js';
 import { checkBenefitGuide, type BenefitGuide } from './from-calculation.js';
 import { AnalyticsModule } from '../analytics/analytics.module.js';
-import { CalculationModule } from '../calculation/calculation.module.js';
 import { DEFINITIONS_DIR } from '../site/site.module.js';
 import { SurveyModule } from '../survey/survey.module.js';
-import { VerificationModule } from '../verification/verification.module.js';
 import { loadBetterOffPage } from './better-off-questions.js';
 import { ResultFeedback } from './result-feedback.entity.js';
 import { ResultsController } from './results.controller.js';
@@ -33,7 +31,7 @@ export function loadBetterOffSentences(rulesetsDir = RULESETS_DIR): Explanations
 
 /** The results page's data (spec 001 §3, §4, §7): results, better-off, sections opened and feedback. */
 @Module({
-  imports: [TypeOrmModule.forFeature([ResultFeedback]), SurveyModule, CalculationModule, VerificationModule, AnalyticsModule],
+  imports: [TypeOrmModule.forFeature([ResultFeedback]), SurveyModule, AnalyticsModule],
   controllers: [ResultsController],
   providers: [
     { provide: BENEFIT_GUIDE, useFactory: () => loadBenefitGuide(DEFINITIONS_DIR) },

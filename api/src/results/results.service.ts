@@ -25,22 +25,21 @@ import {
 } from '../../../common/result/model.js';
 import { toXml } from './xml.js';
 import { readAnswer } from '../../../common/survey/answers.js';
-import { householdFromAnswers, HouseholdMappingError, LHA_AREA_QUESTION } from '../../../engine/household-mapping/household-mapping.js';
+import { LHA_AREA_QUESTION, type HouseholdMappingError } from '../../../engine/household-mapping/household-mapping.js';
 import type { Answers } from '../../../common/survey/model.js';
 import { validateAnswer } from '../../../common/survey/validation.js';
 import { AnalyticsService } from '../analytics/analytics.service.js';
-import { ENTITLEMENT_ENGINE } from '../calculation/calculation.service.js';
 import { ApiError } from '../errors/api-error.js';
-import { CalculationSession } from '../survey/calculation-session.entity.js';
-import { shownQuestions, surveyState, type CompiledPage, type CompiledSurvey } from '../survey/survey-flow.js';
-import { calculationNotFound, COMPILED_SURVEY, oldestOpenCalculation, SurveyService } from '../survey/survey.service.js';
-import type { SurveyVersions } from '../survey/survey-versions.js';
+import { shownQuestions, type CompiledPage, type CompiledSurvey } from '../questionnaire/survey-flow.js';
+import { SurveyService } from '../survey/survey.service.js';
+import { calculationNotFound, CalculationsRepository, oldestOpenCalculation, type OpenCalculation } from '../calculations/calculations.repository.js';
+import { CalculationsService } from '../calculations/calculations.service.js';
+import { readHousehold } from '../calculations/household-of.js';
+import { RulesInForce } from '../rules-in-force/rules-in-force.service.js';
 import { adviserClientOf } from '../accounts/client-view.js';
-import { AccessGrantsService } from '../verification/access-grants.service.js';
-import type { Caller } from '../verification/caller.js';
-import { SessionAccessService } from '../verification/session-access.service.js';
-import { answerCategories, betterOffCategory, checkStoredAnswers } from './answer-review.js';
-import type { LhaAreaChoice } from '../survey/lha-area-choice.js';
+import { AccessGrantsService } from '../access/access-grants.service.js';
+import type { Caller } from '../access/caller.js';
+import { answerCategories, betterOffCategory } from '../calculations/answer-review.js';
 import { BETTER_OFF_PREFIX, betterOffAnswersOf, changesFrom } from './better-off-questions.js';
 import { ResultFeedback } from './result-feedback.entity.js';
 
@@ -56,10 +55,7 @@ export interface ResultOptions {
 /** An adviser reads a result through their account, not a browser: no browser id, no grants, so no test mode. */
 const NO_BROWSER: Caller = { browserId: null, cookies: {}, address: 'adviser' };
 
-interface OpenedCalculation {
-  session: CalculationSession;
-  answers: Answers;
-}
+type OpenedCalculation = Pick<OpenCalculation, 'session' | 'answers'>;
 
 /**
  * Whether a calculation has results: 'not-finished' until its questionnaire is finished (the finish action with every
@@ -76,30 +72,32 @@ export type ResultsReadiness = 'not-finished' | 'needs-answers' | 'ready';
 @Injectable()
 export class ResultsService {
   constructor(
-    @Inject(COMPILED_SURVEY) private readonly surveyVersions: SurveyVersions,
-    @Inject(ENTITLEMENT_ENGINE) private readonly engine: Entitlements,
+    private readonly rules: RulesInForce,
     @Inject(BENEFIT_GUIDE) private readonly guide: BenefitGuide,
     @Inject(BETTER_OFF_PAGE) readonly betterOffPage: CompiledPage,
     @Inject(BETTER_OFF_SENTENCES) private readonly sentences: Explanations,
     @InjectRepository(ResultFeedback) private readonly feedback: Repository<ResultFeedback>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly surveys: SurveyService,
-    private readonly access: SessionAccessService,
+    private readonly calculations: CalculationsService,
+    private readonly stored: CalculationsRepository,
     private readonly grants: AccessGrantsService,
     private readonly analytics: AnalyticsService,
   ) {}
 
   /** The questionnaire in force today. */
   private get survey(): CompiledSurvey {
-    return this.surveyVersions.current();
+    return this.rules.survey;
+  }
+
+  /** The engine in force (the rules versions). */
+  private get engine(): Entitlements {
+    return this.rules.engine;
   }
 
   /** A calculation the caller may open: 404 when there is none (or it is too old), 403 when another browser owns it. */
-  private async open(sessionId: string, caller: Caller): Promise<OpenedCalculation> {
-    const calculation = await this.surveys.findCalculation(sessionId);
-    if (!calculation) throw calculationNotFound();
-    await this.access.ensureCanOpen(calculation.session, caller);
-    return calculation;
+  private open(sessionId: string, caller: Caller): Promise<OpenedCalculation> {
+    return this.calculations.open(sessionId, caller);
   }
 
   /** GET /api/data/result/: the result model of a calculation. */
@@ -113,7 +111,7 @@ export class ResultsService {
    * adviser's right to the calculation's client is proven (AdviserService). 404 when there is no such calculation.
    */
   async resultForAdviser(sessionId: string): Promise<ResultModel> {
-    const calculation = await this.surveys.findCalculation(sessionId);
+    const calculation = await this.stored.find(sessionId);
     if (!calculation) throw calculationNotFound();
     return this.build(calculation, NO_BROWSER, {});
   }
@@ -131,10 +129,10 @@ export class ResultsService {
   ): Promise<ResultModel> {
     const calculation = await this.open(sessionId, caller);
     const page = this.betterOffPage;
-    const environment = this.surveys.ruleEnvironment();
+    const environment = this.rules.ruleEnvironment();
     const stored = Object.keys(betterOffAnswersOf(calculation.answers));
     if (!isBetterOff) {
-      await this.saveBetterOff(calculation.session.id, {}, stored);
+      await this.stored.saveBetterOff(calculation.session.id, {}, stored);
       return this.build({ ...calculation, answers: withoutBetterOff(calculation.answers) }, caller, options);
     }
     const answers = this.readBetterOffAnswers(page, posted);
@@ -159,7 +157,7 @@ export class ResultsService {
     if (changesFrom(kept).length === 0) {
       throw ApiError.validation([{ path: 'BetterOffWho', message: 'Say what would change: the work, or the rent.' }]);
     }
-    await this.saveBetterOff(
+    await this.stored.saveBetterOff(
       calculation.session.id,
       kept,
       stored.filter((name) => !(name in kept)),
@@ -170,17 +168,8 @@ export class ResultsService {
   /** The checks the results page makes before working anything out, without working it out (no engine, no analytics). */
   async readinessOf({ session, answers }: OpenedCalculation): Promise<ResultsReadiness> {
     if (session.finishedAt === null) return 'not-finished';
-    const environment = await this.surveys.environmentFor(answers);
-    const state = surveyState(this.survey, answers, environment);
-    const check = checkStoredAnswers(state, answers, session.completedPages, environment);
-    if (check.outOfDate.length > 0 || check.unanswered.length > 0) return 'needs-answers';
-    try {
-      withLhaAreaOfPostcode(householdFromAnswers(state.effectiveAnswers, environment.today), environment.lhaAreaChoice);
-    } catch (error) {
-      if (error instanceof HouseholdMappingError) return 'needs-answers';
-      throw error;
-    }
-    return 'ready';
+    const environment = await this.rules.environmentFor(answers);
+    return readHousehold(this.survey, { answers, completedPages: session.completedPages }, environment).ok ? 'ready' : 'needs-answers';
   }
 
   /** POST /api/data/section/: which results section was opened, for the charity's first-party analytics. */
@@ -218,24 +207,12 @@ export class ResultsService {
     return answers;
   }
 
-  /** The better-off answers and the ones they replace, in one statement. */
-  private async saveBetterOff(sessionId: string, answers: Answers, cleared: string[]): Promise<void> {
-    await this.dataSource.query(
-      `WITH saved AS (
-         INSERT INTO survey_answers (session_id, question_name, value)
-         SELECT $1, answer.key, answer.value FROM jsonb_each($2::jsonb) AS answer
-         ON CONFLICT (session_id, question_name) DO UPDATE SET value = EXCLUDED.value, answered_at = now()
-       )
-       DELETE FROM survey_answers WHERE session_id = $1 AND question_name = ANY($3::text[])`,
-      [sessionId, JSON.stringify(answers), cleared],
-    );
-  }
-
   private async build({ session, answers }: OpenedCalculation, caller: Caller, options: ResultOptions): Promise<ResultModel> {
-    const environment = await this.surveys.environmentFor(answers);
+    const environment = await this.rules.environmentFor(answers);
     const { today } = environment;
     const isTesting = options.test === true && (await this.grants.holds(caller, 'test-mode', null));
-    const state = surveyState(this.survey, answers, environment);
+    const reading = readHousehold(this.survey, { answers, completedPages: session.completedPages }, environment);
+    const { state } = reading;
     const base: ResultModel = {
       session: session.id,
       token: session.reference,
@@ -259,17 +236,12 @@ export class ResultsService {
       hasPartner: hasPartner(answers),
     };
 
-    const check = checkStoredAnswers(state, answers, session.completedPages, environment);
-    if (check.outOfDate.length > 0) return { ...base, isOutOfDate: true, messages: check.outOfDate };
-    if (check.unanswered.length > 0) return { ...base, isUnanswered: true, messages: check.unanswered };
-
-    let household: Household;
-    try {
-      household = withLhaAreaOfPostcode(householdFromAnswers(state.effectiveAnswers, today), environment.lhaAreaChoice);
-    } catch (error) {
-      if (error instanceof HouseholdMappingError) return { ...base, isOutOfDate: true, messages: [this.mappingMessage(error)] };
-      throw error;
+    if (!reading.ok) {
+      if (reading.problem === 'mapping') return { ...base, isOutOfDate: true, messages: [this.mappingMessage(reading.error)] };
+      if (reading.problem === 'out-of-date') return { ...base, isOutOfDate: true, messages: reading.messages };
+      return { ...base, isUnanswered: true, messages: reading.messages };
     }
+    const { household } = reading;
     // In a partner's portal, what the partner has chosen not to show is left out of the page, the PDF and the e-mail.
     const partner = this.surveys.portalPartner(session);
     const current = withPartnerSwitches(await this.calculate(household, today), partner);
@@ -369,15 +341,6 @@ export class ResultsService {
       uplift,
     };
   }
-}
-
-/**
- * A private tenant whose postcode the operator's lookup places in an area (`npm run data:brma`) is not asked the
- * area: the household carries it, marked as coming from the postcode so the result says why it was used.
- */
-export function withLhaAreaOfPostcode(household: Household, choice: LhaAreaChoice | null | undefined): Household {
-  if (household.housing.tenure !== 'PRIVATE_RENT' || household.housing.brma || choice?.settled?.by !== 'POSTCODE') return household;
-  return { ...household, housing: { ...household.housing, brma: choice.settled.area, brmaFrom: 'POSTCODE' } };
 }
 
 /** The answers say the person lives with a partner (the household then has a second adult). */

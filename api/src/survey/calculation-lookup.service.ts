@@ -1,16 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
 import { QUESTION_NAMES } from '../../../common/survey/model.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
-import { AccessGrantsService, type GrantCookie } from '../verification/access-grants.service.js';
-import type { Caller } from '../verification/caller.js';
+import { AccessGrantsService, type GrantCookie } from '../access/access-grants.service.js';
+import type { Caller } from '../access/caller.js';
 import { isCalculationPostcode } from '../verification/postcode-match.js';
 import { countWrongPostcode, refuseWhenLocked } from '../verification/verification.service.js';
-import { CalculationSession } from './calculation-session.entity.js';
-import { normaliseCalculationReference } from './calculation-reference.js';
-import { resumePage, surveyState } from './survey-flow.js';
-import { SurveyService } from './survey.service.js';
+import { CalculationsRepository } from '../calculations/calculations.repository.js';
+import { RulesInForce } from '../rules-in-force/rules-in-force.service.js';
+import { normaliseCalculationReference } from '../calculations/calculation-reference.js';
+import { resumePage, surveyState } from '../questionnaire/survey-flow.js';
 
 /** Look-ups guess at two secrets together, so a handful a minute is plenty for a person and useless to a script. */
 export const LOOKUP_RATE_LIMIT = { purpose: 'calculation-lookup', attempts: 10, windowSeconds: 60 };
@@ -24,8 +22,8 @@ export const LOOKUP_RATE_LIMIT = { purpose: 'calculation-lookup', attempts: 10, 
 @Injectable()
 export class CalculationLookupService {
   constructor(
-    @InjectRepository(CalculationSession) private readonly sessions: Repository<CalculationSession>,
-    private readonly survey: SurveyService,
+    private readonly calculations: CalculationsRepository,
+    private readonly rules: RulesInForce,
     private readonly grants: AccessGrantsService,
     private readonly rateLimiter: RateLimiter,
   ) {}
@@ -35,10 +33,10 @@ export class CalculationLookupService {
     const notFound = { result: { valid: false, isComplete: false, pageNumber: 0, session: null }, grant: null as GrantCookie | null };
     const reference = normaliseCalculationReference(token);
     if (!reference) return notFound;
-    const session = await this.sessions.findOneBy({ reference });
-    const lockKey = session?.id ?? `reference:${reference}`;
+    const sessionId = await this.calculations.idOfReference(reference);
+    const lockKey = sessionId ?? `reference:${reference}`;
     await refuseWhenLocked(this.rateLimiter, lockKey);
-    const calculation = session ? await this.survey.findCalculation(session.id) : null;
+    const calculation = sessionId ? await this.calculations.find(sessionId) : null;
     // An adviser's calculation for a client opens only through the adviser area, so it is never found here.
     if (
       !calculation ||
@@ -48,7 +46,7 @@ export class CalculationLookupService {
       await countWrongPostcode(this.rateLimiter, lockKey);
       return notFound;
     }
-    const state = surveyState(this.survey.compiled, calculation.answers, this.survey.ruleEnvironment());
+    const state = surveyState(this.rules.survey, calculation.answers, this.rules.ruleEnvironment());
     return {
       result: {
         valid: true,

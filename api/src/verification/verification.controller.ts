@@ -3,9 +3,9 @@ import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooMany
 import type { Request, Response } from 'express';
 import { Public } from '../access/access.js';
 import { ErrorResponseDto } from '../errors/error-response.dto.js';
-import { TestModeRequest, TestModeResponse, VerificationRequest, VerificationResponse } from '../survey/survey-responses.dto.js';
-import { callerOf } from './caller.js';
-import { setGrantCookie } from './grant-cookie.js';
+import { TestModeRequest, TestModeResponse, VerificationRequest, VerificationResponse } from './verification.dto.js';
+import { callerOf } from '../access/caller.js';
+import { setGrantCookie } from '../access/grant-cookie.js';
 import { VerificationService, type Checked } from './verification.service.js';
 
 function answer<T>(response: Response, { result, grant }: Checked<T>): T {

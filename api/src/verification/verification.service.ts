@@ -7,10 +7,10 @@ import { QUESTION_NAMES } from '../../../common/survey/model.js';
 import type { Environment } from '../config/environment.js';
 import { ApiError } from '../errors/api-error.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
-import { CalculationSession } from '../survey/calculation-session.entity.js';
-import { SurveyAnswer } from '../survey/survey-answer.entity.js';
-import { AccessGrantsService, type GrantCookie } from './access-grants.service.js';
-import type { Caller } from './caller.js';
+import { CalculationSession } from '../calculations/calculation-session.entity.js';
+import { SurveyAnswer } from '../calculations/survey-answer.entity.js';
+import { AccessGrantsService, type GrantCookie } from '../access/access-grants.service.js';
+import type { Caller } from '../access/caller.js';
 import { isCalculationPostcode } from './postcode-match.js';
 
 /** Per address: enough for a family sharing a connection, too few to try postcodes at speed. */

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from './data-source-options.js';
-import { findRunningEmbeddedPostgres } from './embedded-postgres.js';
+import { findRunningEmbeddedPostgres } from './database/embedded-postgres.js';
 
 // The TypeORM CLI's entry (npm run migration:run, migration:revert, migration:show). The running app builds its
 // DataSource from the same options. Without DATABASE_URL it uses the embedded database while a server runs on it;

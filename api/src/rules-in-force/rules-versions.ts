@@ -5,27 +5,12 @@ import { RulesVersions, type PublishedChangeSet } from '../../../engine/policy/r
 import { diskFiles, type SourceFiles } from '../../../engine/source-files.js';
 import { sameJson } from '../../../engine/policy/edits.js';
 import { readScheduledChanges } from '../../../engine/policy/export.js';
-import type { DefinitionFiles } from '../survey/definitions/files.js';
-import { checkSurveyDefinition } from '../survey/survey-definitions.js';
+import { surveyProblemsOf } from '../questionnaire/survey-definitions.js';
 
 /**
- * The repository's files as the policy workbench reads and changes them (issue 19): the questionnaire's check added
- * to the engine's, and the published change sets as the database holds them.
+ * Which rules apply on a date: the repository's files with the policy change sets published in the workbench laid
+ * over them from their dates (issue 19), the questionnaire's check added to the engine's.
  */
-
-/** The questionnaire's definitions read through `files` (a change set may change a page). */
-export function definitionFilesOf(files: SourceFiles): DefinitionFiles {
-  return {
-    readText: (path) => files.read(`definitions/${path}`),
-    list: (folder) => files.list(`definitions/${folder}`).filter((path) => !path.includes('/')),
-    shown: (path) => `definitions/${path}`,
-  };
-}
-
-/** Every problem the questionnaire's check finds in `files`, each naming its file. */
-export function surveyProblemsOf(files: SourceFiles): string[] {
-  return checkSurveyDefinition(definitionFilesOf(files)).problems;
-}
 
 /** The published change sets (and those reverted, which apply until their revert date), in publish order. */
 export async function readPublishedChangeSets(dataSource: DataSource): Promise<PublishedChangeSet[]> {

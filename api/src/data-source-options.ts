@@ -1,5 +1,5 @@
 import type { DataSourceOptions } from 'typeorm';
-import { MIGRATIONS } from '../../../migrations/index.js';
+import { MIGRATIONS } from '../../migrations/index.js';
 import { ENTITIES } from './entities.js';
 
 /**

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { ApiError } from '../errors/api-error.js';
-import { CalculationSession } from '../survey/calculation-session.entity.js';
-import { AccessGrantsService } from './access-grants.service.js';
-import type { Caller } from './caller.js';
+import { CalculationSession } from './calculation-session.entity.js';
+import { AccessGrantsService } from '../access/access-grants.service.js';
+import type { Caller } from '../access/caller.js';
 
 export const VERIFICATION_REQUIRED = 'VERIFICATION_REQUIRED';
 

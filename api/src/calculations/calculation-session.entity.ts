@@ -1,6 +1,4 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique, UpdateDateColumn } from 'typeorm';
-import { ClientRecord } from '../accounts/client.entity.js';
-import { User } from '../accounts/user.entity.js';
 
 /**
  * One calculation: a visitor's run through the questionnaire, found again by its short reference. The query
@@ -58,17 +56,18 @@ export class CalculationSession {
   @Column({ name: 'client_id', type: 'uuid', nullable: true })
   clientId!: string | null;
 
-  @ManyToOne(() => ClientRecord, { onDelete: 'CASCADE', nullable: true })
+  // Named, not imported: accounts are a feature above the saved calculation (api/src/accounts/).
+  @ManyToOne('ClientRecord', { onDelete: 'CASCADE', nullable: true })
   @JoinColumn({ name: 'client_id', foreignKeyConstraintName: 'calculation_sessions_client_id_fkey' })
-  client?: ClientRecord | null;
+  client?: { id: string } | null;
 
   /** The adviser who started it. */
   @Column({ name: 'adviser_user_id', type: 'uuid', nullable: true })
   adviserUserId!: string | null;
 
-  @ManyToOne(() => User, { onDelete: 'SET NULL', nullable: true })
+  @ManyToOne('User', { onDelete: 'SET NULL', nullable: true })
   @JoinColumn({ name: 'adviser_user_id', foreignKeyConstraintName: 'calculation_sessions_adviser_user_id_fkey' })
-  adviser?: User | null;
+  adviser?: { id: string } | null;
 
   /** The adviser's case label and notes (spec 001 'Adviser calculation detail'); empty for the public's. */
   @Column({ name: 'case_label', type: 'varchar', length: 20, default: '' })

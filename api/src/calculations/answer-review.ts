@@ -3,8 +3,8 @@ import type { AnswerCategory, ResultMessage } from '../../../common/result/model
 import { readAnswer } from '../../../common/survey/answers.js';
 import type { Answers } from '../../../common/survey/model.js';
 import { validateAnswer } from '../../../common/survey/validation.js';
-import { answersOf, shownQuestions, type CompiledPage, type RuleEnvironment, type SurveyState } from '../survey/survey-flow.js';
-import { askedQuestion, countryOf } from '../survey/asked-question.js';
+import { answersOf, shownQuestions, type CompiledPage, type RuleEnvironment, type SurveyState } from '../questionnaire/survey-flow.js';
+import { askedQuestion, countryOf } from '../questionnaire/asked-question.js';
 
 /**
  * The stored answers read again with today's definitions, before any figure is shown (spec 001 §4 'Results page

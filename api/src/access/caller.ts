@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { isBrowserId } from '../../../common/browser-id.js';
 import { readCookies } from '../../../common/cookies.js';
-import { signedInUserOrNull, type SignedInUser } from '../accounts/signed-in-user.js';
+import { signedInUserOrNull, type SignedInUser } from './signed-in-user.js';
 import { sourceAddressOf } from '../rate-limit/source-address.js';
 
 /** Who is asking: the browser id the web app sends, the cookies the API set, and the address for rate limits. */

@@ -2,8 +2,7 @@ import { ukToday } from '../../../common/dates/uk-today.js';
 import type { Entitlements } from '../../../engine/core/entitlement-engine.js';
 import { RulesVersions } from '../../../engine/policy/rules-versions.js';
 import type { SourceFiles } from '../../../engine/source-files.js';
-import { definitionFilesOf } from '../policy/policy-files.js';
-import { checkSurveyDefinition, SurveyDefinitionError } from './survey-definitions.js';
+import { checkSurveyDefinition, definitionFilesOf, SurveyDefinitionError } from './survey-definitions.js';
 import { compileSurvey, type CompiledSurvey } from './survey-flow.js';
 
 /**

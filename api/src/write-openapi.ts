@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { writeFile } from 'node:fs/promises';
-import { AppModule } from '../app.module.js';
-import { JsonLogger } from '../logging/json-logger.js';
-import { buildOpenApiDocument, OPENAPI_FILE } from './openapi.js';
+import { AppModule } from './app.module.js';
+import { JsonLogger } from './logging/json-logger.js';
+import { buildOpenApiDocument, OPENAPI_FILE } from './openapi/openapi.js';
 
 // npm run openapi:write: regenerates the committed OpenAPI document. Preview mode reads the controllers and
 // DTOs without starting anything, so no database is needed.

@@ -1,4 +1,5 @@
 import type { PageDefinition, SurveyDefinition } from '../../../common/survey/model.js';
+import type { SourceFiles } from '../../../engine/source-files.js';
 import { SurveyCheckState } from './definitions/check-state.js';
 import { checkPageFilesAreListed, checkPageOrder, checkRules } from './definitions/cross-references.js';
 import { definitionFilesIn, type DefinitionFiles } from './definitions/files.js';
@@ -66,4 +67,18 @@ export function checkSurveyDefinition(files: DefinitionFiles): SurveyDefinitionC
   };
   const survey = state.problems.length ? null : { pages: state.pages as PageDefinition[] };
   return { survey, problems: state.problems, counts };
+}
+
+/** The questionnaire's definitions read through `files` (a change set may change a page). */
+export function definitionFilesOf(files: SourceFiles): DefinitionFiles {
+  return {
+    readText: (path) => files.read(`definitions/${path}`),
+    list: (folder) => files.list(`definitions/${folder}`).filter((path) => !path.includes('/')),
+    shown: (path) => `definitions/${path}`,
+  };
+}
+
+/** Every problem the questionnaire's check finds in `files`, each naming its file. */
+export function surveyProblemsOf(files: SourceFiles): string[] {
+  return checkSurveyDefinition(definitionFilesOf(files)).problems;
 }

@@ -1,5 +1,4 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { CalculationSession } from '../survey/calculation-session.entity.js';
 
 export type AccessGrantKind = 'session' | 'test-mode';
 
@@ -23,7 +22,8 @@ export class AccessGrant {
   @Column({ name: 'expires_at', type: 'timestamptz' })
   expiresAt!: Date;
 
-  @ManyToOne(() => CalculationSession, { onDelete: 'CASCADE', nullable: true })
+  // Named, not imported: the saved calculation sits in a layer above this one (api/src/calculations/).
+  @ManyToOne('CalculationSession', { onDelete: 'CASCADE', nullable: true })
   @JoinColumn({ name: 'session_id', foreignKeyConstraintName: 'access_grants_session_id_fkey' })
-  session?: CalculationSession | null;
+  session?: { id: string } | null;
 }

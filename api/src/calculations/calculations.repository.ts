@@ -1,0 +1,330 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { QUESTION_NAMES, type Answers } from '../../../common/survey/model.js';
+import { runPrepared } from '../database/prepared-statement.js';
+import { ApiError } from '../errors/api-error.js';
+import type { PostcodeArea } from '../rules-in-force/rules-in-force.service.js';
+import { CalculationSession } from './calculation-session.entity.js';
+import { newCalculationReference } from './calculation-reference.js';
+
+/**
+ * Every query about saved calculations, each under a name: what a page save, a results page, a caseload run,
+ * management information and the policy impact read and write. The SQL is written out rather than built by
+ * TypeORM's query builder on every request, and a page is saved in one statement: one transaction, one round trip.
+ */
+
+/** Calculations older than this are not opened or found again (spec 001: they need a new calculation). */
+export const CALCULATION_LIFETIME_MONTHS = 6;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The creation time of the oldest calculation that can still be opened or listed. */
+export function oldestOpenCalculation(): Date {
+  const oldest = new Date();
+  oldest.setMonth(oldest.getMonth() - CALCULATION_LIFETIME_MONTHS);
+  return oldest;
+}
+
+export function calculationNotFound(): ApiError {
+  return new ApiError(
+    404,
+    'CALCULATION_NOT_FOUND',
+    'This calculation was not found. Calculations older than 6 months need a new calculation.',
+    [{ path: 'session', message: 'This calculation was not found.' }],
+  );
+}
+
+/** A saved calculation as a page or a result opens it. */
+export interface OpenCalculation {
+  session: CalculationSession;
+  answers: Answers;
+  /**
+   * The Broad Rental Market Area of the stored postcode answer, read with the calculation: `postcode` is that answer
+   * normalised as PostgreSQL did it, which RulesInForce.lhaAreaChoiceOf trusts only when normalisePostcode agrees.
+   * Null when the calculation has no postcode answer.
+   */
+  postcodeArea: PostcodeArea | null;
+}
+
+/** What a new calculation records of where it came from. */
+export interface CalculationStart {
+  ownerBrowserId: string;
+  partnerId: string | null;
+  referral: string | null;
+  subCategory: string | null;
+  pipSessionId: string | null;
+  isPortal: boolean;
+  isTest: boolean;
+}
+
+/** An analytics event counted in a page's own statement. */
+export interface PageEventRow {
+  event: string;
+  pageName: string;
+}
+
+/**
+ * Saves a page: $1 calculation, $2 answers (a JSON object by question name), $3 names of the answers it cleared,
+ * $4 completed pages, $5 finished at, $6 partner, $7 analytics events (a JSON list of { event, page_name }).
+ */
+const SAVE_PAGE = `
+  WITH saved AS (
+    INSERT INTO survey_answers (session_id, question_name, value)
+    SELECT $1, answer.key, answer.value FROM jsonb_each($2::jsonb) AS answer
+    ON CONFLICT (session_id, question_name) DO UPDATE SET value = EXCLUDED.value, answered_at = now()
+  ), removed AS (
+    DELETE FROM survey_answers WHERE session_id = $1 AND question_name = ANY($3::text[])
+  ), counted AS (
+    INSERT INTO analytics_events (event, page_name, session_id, partner_id)
+    SELECT event.event, event.page_name, $1, $6 FROM jsonb_to_recordset($7::jsonb) AS event(event text, page_name text)
+  )
+  UPDATE calculation_sessions SET completed_pages = $4, finished_at = $5, updated_at = now() WHERE id = $1`;
+
+/** The better-off answers and the ones they replace: $1 calculation, $2 answers, $3 names cleared. */
+const SAVE_BETTER_OFF = `
+  WITH saved AS (
+    INSERT INTO survey_answers (session_id, question_name, value)
+    SELECT $1, answer.key, answer.value FROM jsonb_each($2::jsonb) AS answer
+    ON CONFLICT (session_id, question_name) DO UPDATE SET value = EXCLUDED.value, answered_at = now()
+  )
+  DELETE FROM survey_answers WHERE session_id = $1 AND question_name = ANY($3::text[])`;
+
+/** The columns of calculation_sessions that calculationOf reads. */
+const CALCULATION_COLUMNS = `id, reference, created_at, updated_at, owner_browser_id, partner_id, referral, sub_category, pip_session_id,
+  is_portal, is_test, completed_pages, finished_at, client_id, adviser_user_id, case_label, case_notes`;
+
+/**
+ * A calculation, its answers and the BRMA of its postcode answer in one statement, written out rather than built
+ * by TypeORM's query builder on every request. The postcode is normalised as normalisePostcode does it (no spaces,
+ * upper case, one space before the last three characters).
+ */
+const FIND_CALCULATION = `
+  SELECT ${CALCULATION_COLUMNS},
+         COALESCE((SELECT jsonb_object_agg(a.question_name, a.value) FROM survey_answers a WHERE a.session_id = calculation_sessions.id), '{}') AS answers,
+         area.postcode AS area_postcode,
+         (SELECT b.brma FROM postcode_brmas b WHERE b.postcode = area.postcode) AS area_brma
+    FROM calculation_sessions
+    LEFT JOIN LATERAL (
+      SELECT left(compact, -3) || ' ' || right(compact, 3) AS postcode
+        FROM survey_answers p,
+             LATERAL (SELECT upper(regexp_replace(p.value->>'postcode', '\\s+', '', 'g')) AS compact) c
+       WHERE p.session_id = calculation_sessions.id AND p.question_name = '${QUESTION_NAMES.clientPostcode}'
+    ) area ON true
+   WHERE calculation_sessions.id = $1`;
+
+/** A new calculation, in one statement (TypeORM's save would wrap it in a transaction of its own: three). */
+const START_CALCULATION = `
+  INSERT INTO calculation_sessions (reference, owner_browser_id, partner_id, referral, sub_category, pip_session_id, is_portal, is_test)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+  RETURNING ${CALCULATION_COLUMNS}, '{}'::jsonb AS answers, NULL AS area_postcode, NULL AS area_brma`;
+
+interface CalculationRow {
+  id: string;
+  reference: string;
+  created_at: Date;
+  updated_at: Date;
+  owner_browser_id: string | null;
+  partner_id: string | null;
+  referral: string | null;
+  sub_category: string | null;
+  pip_session_id: string | null;
+  is_portal: boolean;
+  is_test: boolean;
+  completed_pages: string[];
+  finished_at: Date | null;
+  client_id: string | null;
+  adviser_user_id: string | null;
+  case_label: string;
+  case_notes: string;
+  answers: Answers;
+  area_postcode: string | null;
+  area_brma: string | null;
+}
+
+function calculationOf(row: CalculationRow): OpenCalculation {
+  const session = Object.assign(new CalculationSession(), {
+    id: row.id,
+    reference: row.reference,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    ownerBrowserId: row.owner_browser_id,
+    partnerId: row.partner_id,
+    referral: row.referral,
+    subCategory: row.sub_category,
+    pipSessionId: row.pip_session_id,
+    isPortal: row.is_portal,
+    isTest: row.is_test,
+    completedPages: row.completed_pages,
+    finishedAt: row.finished_at,
+    clientId: row.client_id,
+    adviserUserId: row.adviser_user_id,
+    caseLabel: row.case_label,
+    caseNotes: row.case_notes,
+  });
+  const postcodeArea = row.area_postcode === null ? null : { postcode: row.area_postcode, brma: row.area_brma };
+  return { session, answers: row.answers, postcodeArea };
+}
+
+/** A finished calculation of an organisation's or partner's year, for management information. */
+export interface FinishedInPeriod {
+  /** YYYY-MM, UK time, of when it was finished. */
+  month: string;
+  record_key: number;
+  completed_pages: string[];
+  saved_on: string;
+  answers: Answers;
+}
+
+/** Whose calculations: a partner's portal, or an organisation's clients (SQL fragments chosen by the caller's code, never by input). */
+export interface CalculationsOf {
+  from: string;
+  where: string;
+  id: string;
+}
+
+/** The latest calculation of each client of an organisation, for a caseload run. */
+export interface LatestOfClient {
+  client_id: string;
+  session_id: string;
+  is_finished: boolean;
+  completed_pages: string[];
+  saved_on: string;
+  answers: Answers;
+}
+
+/** A finished calculation still kept, with its record key (for the disclosure control's cell keys). */
+export interface KeptFinished {
+  answers: Answers;
+  completed_pages: string[];
+  record_key: number;
+}
+
+@Injectable()
+export class CalculationsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * A calculation that exists and is young enough to open, or null. However its id was spelled (upper case), the
+   * calculation comes back as stored: use `session.id`, never the id as asked, for anything counted or named.
+   */
+  async find(sessionId: string): Promise<OpenCalculation | null> {
+    if (!UUID.test(sessionId)) return null;
+    const [row] = await runPrepared<CalculationRow>(this.dataSource, 'survey-find-calculation', FIND_CALCULATION, [
+      sessionId.toLowerCase(),
+    ]);
+    if (!row) return null;
+    const calculation = calculationOf(row);
+    return isExpired(calculation.session) ? null : calculation;
+  }
+
+  /** The id of the calculation with this reference (as normalised), however old, or null. */
+  async idOfReference(reference: string): Promise<string | null> {
+    const [row] = await this.dataSource.query<{ id: string }[]>(`SELECT id FROM calculation_sessions WHERE reference = $1`, [reference]);
+    return row?.id ?? null;
+  }
+
+  /** A new calculation, under a new reference (another is drawn on the unlikely clash of two). */
+  async start(start: CalculationStart): Promise<CalculationSession> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        const [row] = await this.dataSource.query<CalculationRow[]>(START_CALCULATION, [
+          newCalculationReference(),
+          start.ownerBrowserId,
+          start.partnerId,
+          start.referral,
+          start.subCategory,
+          start.pipSessionId,
+          start.isPortal,
+          start.isTest,
+        ]);
+        return calculationOf(row).session;
+      } catch (error) {
+        if (attempt >= 3 || !String((error as { constraint?: string }).constraint ?? '').includes('reference')) throw error;
+      }
+    }
+  }
+
+  /**
+   * Save a page: its answers, the answers it cleared, the calculation's progress and the page's analytics events, in
+   * one statement: one transaction, one round trip.
+   */
+  async savePage(session: CalculationSession, answers: Answers, cleared: readonly string[], events: readonly PageEventRow[]): Promise<void> {
+    await runPrepared(this.dataSource, 'survey-save-page', SAVE_PAGE, [
+      session.id,
+      JSON.stringify(answers),
+      cleared,
+      session.completedPages,
+      session.finishedAt,
+      session.partnerId,
+      JSON.stringify(events.map(({ event, pageName }) => ({ event, page_name: pageName }))),
+    ]);
+  }
+
+  /** Save the better-off answers and clear the ones they replace, in one statement. */
+  async saveBetterOff(sessionId: string, answers: Answers, cleared: readonly string[]): Promise<void> {
+    await this.dataSource.query(SAVE_BETTER_OFF, [sessionId, JSON.stringify(answers), cleared]);
+  }
+
+  /** The calculations of `whose` finished between `start` and `end` (UK dates), with their answers. */
+  finishedInPeriod(whose: CalculationsOf, start: string, end: string): Promise<FinishedInPeriod[]> {
+    return this.dataSource.query<FinishedInPeriod[]>(
+      `WITH finished AS (
+         SELECT s.id, s.finished_at, s.completed_pages, s.updated_at, s.record_key
+           FROM ${whose.from}
+          WHERE ${whose.where} AND NOT s.is_test
+            AND s.finished_at >= ($2::timestamp AT TIME ZONE 'Europe/London') AND s.finished_at < ($3::timestamp AT TIME ZONE 'Europe/London')
+       ), answers AS (
+         SELECT a.session_id, jsonb_object_agg(a.question_name, a.value) AS answers
+           FROM survey_answers a WHERE a.session_id IN (SELECT id FROM finished) GROUP BY a.session_id
+       )
+       SELECT to_char(f.finished_at AT TIME ZONE 'Europe/London', 'YYYY-MM') AS month, f.record_key, f.completed_pages,
+              to_char(f.updated_at AT TIME ZONE 'Europe/London', 'YYYY-MM-DD') AS saved_on, COALESCE(a.answers, '{}') AS answers
+         FROM finished f LEFT JOIN answers a ON a.session_id = f.id
+        ORDER BY f.finished_at, f.id`,
+      [whose.id, start, end],
+    );
+  }
+
+  /** The latest calculation (younger than 6 months) of each client of an organisation, in one statement. */
+  latestOfEachClient(organisationId: string): Promise<LatestOfClient[]> {
+    return this.dataSource.query<LatestOfClient[]>(
+      `WITH latest AS (
+         SELECT DISTINCT ON (s.client_id) s.client_id, s.id, s.finished_at, s.completed_pages, s.updated_at
+           FROM calculation_sessions s JOIN clients c ON c.id = s.client_id
+          WHERE c.organisation_id = $1 AND s.created_at >= $2
+          ORDER BY s.client_id, s.created_at DESC, s.id
+       ), answers AS (
+         SELECT a.session_id, jsonb_object_agg(a.question_name, a.value) AS answers
+           FROM survey_answers a WHERE a.session_id IN (SELECT id FROM latest) GROUP BY a.session_id
+       )
+       SELECT l.client_id, l.id AS session_id, l.finished_at IS NOT NULL AS is_finished, l.completed_pages,
+              to_char(l.updated_at AT TIME ZONE 'Europe/London', 'YYYY-MM-DD') AS saved_on, COALESCE(a.answers, '{}') AS answers
+         FROM latest l LEFT JOIN answers a ON a.session_id = l.id
+        ORDER BY l.client_id`,
+      [organisationId, oldestOpenCalculation()],
+    );
+  }
+
+  /** The kept finished calculations in chunks of `size`, in a stable order: every one once. */
+  async *keptFinishedInChunks(size: number): AsyncGenerator<KeptFinished[]> {
+    for (let offset = 0; ; offset += size) {
+      const rows = await this.dataSource.query<KeptFinished[]>(
+        `WITH kept AS (
+           SELECT s.id, s.completed_pages, s.record_key FROM calculation_sessions s
+            WHERE s.finished_at IS NOT NULL AND s.created_at >= $1 ORDER BY s.id LIMIT $2 OFFSET $3
+         )
+         SELECT k.completed_pages, k.record_key,
+                COALESCE((SELECT jsonb_object_agg(a.question_name, a.value) FROM survey_answers a WHERE a.session_id = k.id), '{}') AS answers
+           FROM kept k`,
+        [oldestOpenCalculation(), size, offset],
+      );
+      if (rows.length === 0) return;
+      yield rows;
+    }
+  }
+}
+
+function isExpired(session: CalculationSession): boolean {
+  return session.createdAt < oldestOpenCalculation();
+}
