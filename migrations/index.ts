@@ -17,6 +17,7 @@ import { CreateSigningKeys1796210000000 } from './1796210000000-CreateSigningKey
 import { ApiKeyLevelsPerOrganisation1796220000000 } from './1796220000000-ApiKeyLevelsPerOrganisation.js';
 import { PolicyFourEyesAndFaults1796230000000 } from './1796230000000-PolicyFourEyesAndFaults.js';
 import { AggregatesUnderDisclosureControl1796240000000 } from './1796240000000-AggregatesUnderDisclosureControl.js';
+import { CalculationVersions1796250000000 } from './1796250000000-CalculationVersions.js';
 /** Every migration, oldest first. Listed rather than found by a file pattern, so tests and the build agree. */
 export const MIGRATIONS = [
   CreateCalculationSessionsAndClientErrorReports1795262400000,
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   ApiKeyLevelsPerOrganisation1796220000000,
   PolicyFourEyesAndFaults1796230000000,
   AggregatesUnderDisclosureControl1796240000000,
+  CalculationVersions1796250000000,
 ];

@@ -1,4 +1,4 @@
-import type { PoolClient, Pool } from 'pg';
+import pg, { type PoolClient, type Pool } from 'pg';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
@@ -59,7 +59,7 @@ async function statementsOf(body: Record<string, unknown>): Promise<{ pageNumber
 }
 
 describe('the SQL statements of a survey POST', () => {
-  it('are two for a page after the first: read the calculation, save the page', async () => {
+  it('are two for a page after the first: read the calculation, save the page if nobody saved it since', async () => {
     const pages = SINGLE_PRIVATE_RENTER_WORKING_PART_TIME;
     let session: string | null = null;
     let pageNumber = 1;
@@ -74,13 +74,78 @@ describe('the SQL statements of a survey POST', () => {
     const [first, ...later] = pages.map(([name]) => name);
     // The first page starts the calculation: the per-address limit on starting one, the Broad Rental Market Area of
     // the postcode just given, the new calculation, and the page with its analytics.
-    expect(byPage[first]).toEqual(['INSERT INTO', 'SELECT "PostcodeBrma"."postcode"', 'INSERT INTO', 'WITH saved']);
+    expect(byPage[first]).toEqual(['INSERT INTO', 'SELECT "PostcodeBrma"."postcode"', 'INSERT INTO', 'WITH progress']);
     // Every later page: the calculation with its answers and its postcode's area, then the page with its analytics.
     // The page before the council tax page also asks whether addresses are loaded at the postcode, since the council
     // tax question it moves on to offers 'Look this up for me' only where they are.
     for (const name of later) {
-      const expected = name === 'your-home' ? ['SELECT id,', 'WITH saved', 'SELECT 1'] : ['SELECT id,', 'WITH saved'];
+      const expected = name === 'your-home' ? ['SELECT id,', 'WITH progress', 'SELECT 1'] : ['SELECT id,', 'WITH progress'];
       expect({ page: name, sent: byPage[name] }).toEqual({ page: name, sent: expected });
     }
   });
 });
+
+describe('two tabs posting pages of one calculation at once', () => {
+  it('lose nothing: the later save is worked out again on what the first saved', async () => {
+    const pages = SINGLE_PRIVATE_RENTER_WORKING_PART_TIME;
+    let session: string | null = null;
+    let pageNumber = 1;
+    // Three pages answered; the fourth is open.
+    for (const [, answers] of pages.slice(0, 3)) {
+      const response = await http()
+        .post('/api/data/survey/')
+        .send({ browserId: BROWSER, session, page: pageNumber, action: 2, ...answers })
+        .expect(200);
+      session = response.body.session as string;
+      pageNumber = response.body.pageNumber as number;
+    }
+    const blocker = new pg.Client({ connectionString: testApp.database.url });
+    await blocker.connect();
+    const waiting = async (count: number) =>
+      waitForAsync(async () => {
+        const [row] = (
+          await blocker.query<{ waiting: number }>(
+            `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          )
+        ).rows;
+        return row.waiting >= count;
+      }, `${count} saves waiting for the calculation's row`);
+    try {
+      // Both tabs read the calculation, then queue for its row, held here: tab B (the fourth page) first, then tab A
+      // (the second page again, with Next).
+      await blocker.query('BEGIN');
+      await blocker.query('SELECT id FROM calculation_sessions WHERE id = $1 FOR UPDATE', [session]);
+      const tabB = http()
+        .post('/api/data/survey/')
+        .send({ browserId: BROWSER, session, page: pageNumber, action: 2, ...pages[3][1] })
+        .then((response) => response);
+      await waiting(1);
+      const tabA = http()
+        .post('/api/data/survey/')
+        .send({ browserId: BROWSER, session, page: 2, action: 2, ...pages[1][1] })
+        .then((response) => response);
+      await waiting(2);
+      await blocker.query('COMMIT');
+      const [b, a] = await Promise.all([tabB, tabA]);
+      expect([b.status, a.status]).toEqual([200, 200]);
+      // Tab A read three pages done; saved on top of tab B's save it would have left the fourth page undone.
+      const [row] = (
+        await blocker.query<{ completed_pages: string[]; version: number }>(
+          'SELECT completed_pages, version FROM calculation_sessions WHERE id = $1',
+          [session],
+        )
+      ).rows;
+      expect(row.completed_pages).toEqual(expect.arrayContaining(pages.slice(0, 4).map(([name]) => name)));
+      expect(row.version).toBe(5);
+    } finally {
+      await blocker.query('ROLLBACK').catch(() => undefined);
+      await blocker.end();
+    }
+  });
+});
+
+async function waitForAsync(isDone: () => Promise<boolean>, what: string): Promise<void> {
+  for (const started = Date.now(); !(await isDone()); await new Promise((resolve) => setTimeout(resolve, 20))) {
+    if (Date.now() - started > 10_000) throw new Error(`Waited 10 s for ${what}.`);
+  }
+}

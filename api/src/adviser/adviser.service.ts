@@ -11,7 +11,6 @@ import {
 } from '../../../common/adviser/model.js';
 import type { ResultModel } from '../../../common/result/model.js';
 import type { SiteConfig } from '../../../common/site.js';
-import type { Answers } from '../../../common/survey/model.js';
 import { CLIENT_COLUMNS, clientOf, findOrganisationClient, LATEST_CALCULATION, type ClientRow } from '../accounts/client-view.js';
 import type { SignedInUser } from '../access/signed-in-user.js';
 import type { DocumentTemplates } from '../documents/document-templates.js';
@@ -20,9 +19,8 @@ import type { DocumentPeriod } from '../documents/result-view.js';
 import { ApiError } from '../errors/api-error.js';
 import { ResultsService } from '../results/results.service.js';
 import { SITE_CONFIG } from '../site/site.module.js';
-import { newCalculationReference } from '../calculations/calculation-reference.js';
 import { resumePage, surveyState, type CompiledSurvey } from '../questionnaire/survey-flow.js';
-import { CALCULATION_LIFETIME_MONTHS } from '../calculations/calculations.repository.js';
+import { CALCULATION_LIFETIME_MONTHS, CalculationsRepository, type ClientCalculationRecord } from '../calculations/calculations.repository.js';
 import { RulesInForce } from '../rules-in-force/rules-in-force.service.js';
 import type { AdviserAuditAction } from './adviser-audit.entity.js';
 import {
@@ -41,26 +39,12 @@ export const COMPARISON_TEMPLATE = Symbol('COMPARISON_TEMPLATE');
 /** At most this many clients come back from one search: the typeahead shows a short list to pick from. */
 export const CLIENT_SEARCH_LIMIT = 50;
 
-interface CalculationRow {
-  id: string;
-  reference: string;
-  client_id: string;
-  created_at: Date;
-  updated_at: Date;
-  finished_at: Date | null;
-  completed_pages: string[];
-  case_label: string;
-  case_notes: string;
-  answers: Answers;
-}
+type CalculationRow = ClientCalculationRecord;
 
 export interface AdviserDocument {
   pdf: Buffer;
   fileName: string;
 }
-
-const CALCULATION_COLUMNS = `s.id, s.reference, s.client_id, s.created_at, s.updated_at, s.finished_at, s.completed_pages, s.case_label, s.case_notes,
-  COALESCE((SELECT jsonb_object_agg(a.question_name, a.value) FROM survey_answers a WHERE a.session_id = s.id), '{}') AS answers`;
 
 export function clientNotFound(): ApiError {
   return new ApiError(404, 'CLIENT_NOT_FOUND', 'This client was not found among your organisation’s clients.', [
@@ -91,6 +75,7 @@ export class AdviserService {
     @Inject(SITE_CONFIG) private readonly site: SiteConfig,
     @Inject(COMPARISON_TEMPLATE) private readonly comparisonTemplate: DocumentTemplates,
     private readonly rules: RulesInForce,
+    private readonly calculations: CalculationsRepository,
     private readonly results: ResultsService,
   ) {}
 
@@ -136,10 +121,7 @@ export class AdviserService {
   /** GET client/: the client and its calculations younger than 6 months, newest first. */
   async clientWithCalculations(user: SignedInUser, clientGuid: string): Promise<{ client: Client; calculations: ClientCalculationRow[] }> {
     const client = await this.visibleClient(this.dataSource.manager, user, clientGuid);
-    const rows = await this.dataSource.query<CalculationRow[]>(
-      `SELECT ${CALCULATION_COLUMNS} FROM calculation_sessions s WHERE s.client_id = $1 AND s.created_at >= $2 ORDER BY s.created_at DESC, s.reference`,
-      [client.clientGuid, this.oldestListed()],
-    );
+    const rows = await this.calculations.ofClient(client.clientGuid, this.oldestListed());
     return { client, calculations: rows.map((row) => this.calculationRowOf(row)) };
   }
 
@@ -192,7 +174,12 @@ export class AdviserService {
     if (problems.length > 0) throw ApiError.validation(problems);
     return this.dataSource.transaction(async (manager) => {
       const client = await this.visibleClient(manager, user, clientGuid);
-      const sessionId = await this.insertCalculation(manager, user, client.clientGuid, caseReference.trim(), null);
+      const sessionId = await this.calculations.startForClient(manager, {
+        clientId: client.clientGuid,
+        adviserUserId: user.userId,
+        caseLabel: caseReference.trim(),
+        copyOf: null,
+      });
       await this.audit(manager, user, 'start', sessionId, client.clientGuid);
       return sessionId;
     });
@@ -206,11 +193,13 @@ export class AdviserService {
       const client = await this.visibleClient(manager, user, clientGuid);
       const source = await this.visibleCalculation(manager, user, sessionId);
       if (source.client_id !== client.clientGuid) throw adviserCalculationNotFound();
-      const copy = await this.insertCalculation(manager, user, client.clientGuid, caseReference.trim(), source);
-      await manager.query(
-        `INSERT INTO survey_answers (session_id, question_name, value) SELECT $1, question_name, value FROM survey_answers WHERE session_id = $2`,
-        [copy, source.id],
-      );
+      const copy = await this.calculations.startForClient(manager, {
+        clientId: client.clientGuid,
+        adviserUserId: user.userId,
+        caseLabel: caseReference.trim(),
+        copyOf: source,
+      });
+      await this.calculations.copyAnswers(manager, copy, source.id);
       await this.audit(manager, user, 'duplicate', copy, client.clientGuid);
       return copy;
     });
@@ -220,7 +209,7 @@ export class AdviserService {
   async delete(user: SignedInUser, sessionId: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const calculation = await this.visibleCalculation(manager, user, sessionId);
-      await manager.query(`DELETE FROM calculation_sessions WHERE id = $1`, [calculation.id]);
+      await this.calculations.delete(manager, calculation.id);
       await this.audit(manager, user, 'delete', calculation.id, calculation.client_id);
     });
   }
@@ -231,11 +220,7 @@ export class AdviserService {
     if (problems.length > 0) throw ApiError.validation(problems);
     await this.dataSource.transaction(async (manager) => {
       const calculation = await this.visibleCalculation(manager, user, sessionId);
-      await manager.query(`UPDATE calculation_sessions SET case_label = $2, case_notes = $3, updated_at = now() WHERE id = $1`, [
-        calculation.id,
-        caseLabel.trim(),
-        caseNotes,
-      ]);
+      await this.calculations.saveCaseDetails(manager, calculation.id, caseLabel.trim(), caseNotes);
       await this.audit(manager, user, 'details', calculation.id, calculation.client_id);
     });
   }
@@ -327,39 +312,9 @@ export class AdviserService {
     sessionId: string,
     path = 'session',
   ): Promise<CalculationRow> {
-    const [row] = await manager.query<CalculationRow[]>(
-      `SELECT ${CALCULATION_COLUMNS} FROM calculation_sessions s JOIN clients c ON c.id = s.client_id
-        WHERE s.id = $1 AND c.organisation_id = $2 AND s.created_at >= $3`,
-      [sessionId, user.organisationId, this.oldestListed()],
-    );
+    const row = await this.calculations.ofOrganisationClient(manager, sessionId, user.organisationId, this.oldestListed());
     if (!row) throw adviserCalculationNotFound(path);
     return row;
-  }
-
-  /** A new calculation row; a duplicate takes its source's passed pages (and is finished when the source was). */
-  private async insertCalculation(
-    manager: EntityManager,
-    user: SignedInUser,
-    clientId: string,
-    caseLabel: string,
-    source: CalculationRow | null,
-  ): Promise<string> {
-    // A clash of two random references is unlikely; on one, another is drawn. A savepoint keeps the transaction usable.
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        await manager.query('SAVEPOINT new_calculation');
-        const [row] = await manager.query<{ id: string }[]>(
-          `INSERT INTO calculation_sessions (reference, client_id, adviser_user_id, case_label, completed_pages, finished_at)
-           VALUES ($1, $2, $3, $4, $5, CASE WHEN $6::boolean THEN now() END) RETURNING id`,
-          [newCalculationReference(), clientId, user.userId, caseLabel, source?.completed_pages ?? [], source?.finished_at != null],
-        );
-        await manager.query('RELEASE SAVEPOINT new_calculation');
-        return row.id;
-      } catch (error) {
-        await manager.query('ROLLBACK TO SAVEPOINT new_calculation');
-        if (attempt >= 3 || !String((error as { constraint?: string }).constraint ?? '').includes('reference')) throw error;
-      }
-    }
   }
 
   private async audit(

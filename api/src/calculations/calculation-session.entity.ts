@@ -82,4 +82,11 @@ export class CalculationSession {
    */
   @Column({ name: 'record_key', type: 'integer', default: () => 'new_record_key()', select: false })
   recordKey!: number;
+
+  /**
+   * How many times a page of it was saved. A save names the version it read, and is refused if another (a second
+   * tab) saved in between: see CalculationsRepository.savePage.
+   */
+  @Column({ type: 'integer', default: 0 })
+  version!: number;
 }

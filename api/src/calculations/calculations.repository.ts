@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
-import { QUESTION_NAMES, type Answers } from '../../../common/survey/model.js';
+import type { DataSource, EntityManager } from 'typeorm';
+import { QUESTION_NAMES, type Answers, type AnswerValue } from '../../../common/survey/model.js';
 import { runPrepared } from '../database/prepared-statement.js';
 import { ApiError } from '../errors/api-error.js';
 import type { PostcodeArea } from '../rules-in-force/rules-in-force.service.js';
@@ -65,21 +65,28 @@ export interface PageEventRow {
 }
 
 /**
- * Saves a page: $1 calculation, $2 answers (a JSON object by question name), $3 names of the answers it cleared,
- * $4 completed pages, $5 finished at, $6 partner, $7 analytics events (a JSON list of { event, page_name }).
+ * Saves a page if the calculation is still at the version it was read at: $1 calculation, $2 answers (a JSON object
+ * by question name), $3 names of the answers it cleared, $4 completed pages, $5 finished at, $6 partner, $7 analytics
+ * events (a JSON list of { event, page_name }), $8 the version read. The answers, the progress, the events and the
+ * new version go together or not at all: every part hangs on the one row the version check lets through. Under READ
+ * COMMITTED a second save of the same version waits for the first's row lock, then finds the version moved on.
  */
 const SAVE_PAGE = `
-  WITH saved AS (
+  WITH progress AS (
+    UPDATE calculation_sessions SET completed_pages = $4, finished_at = $5, updated_at = now(), version = version + 1
+     WHERE id = $1 AND version = $8
+    RETURNING id
+  ), saved AS (
     INSERT INTO survey_answers (session_id, question_name, value)
-    SELECT $1, answer.key, answer.value FROM jsonb_each($2::jsonb) AS answer
+    SELECT progress.id, answer.key, answer.value FROM progress, jsonb_each($2::jsonb) AS answer
     ON CONFLICT (session_id, question_name) DO UPDATE SET value = EXCLUDED.value, answered_at = now()
   ), removed AS (
-    DELETE FROM survey_answers WHERE session_id = $1 AND question_name = ANY($3::text[])
+    DELETE FROM survey_answers WHERE session_id IN (SELECT id FROM progress) AND question_name = ANY($3::text[])
   ), counted AS (
     INSERT INTO analytics_events (event, page_name, session_id, partner_id)
-    SELECT event.event, event.page_name, $1, $6 FROM jsonb_to_recordset($7::jsonb) AS event(event text, page_name text)
+    SELECT event.event, event.page_name, progress.id, $6 FROM progress, jsonb_to_recordset($7::jsonb) AS event(event text, page_name text)
   )
-  UPDATE calculation_sessions SET completed_pages = $4, finished_at = $5, updated_at = now() WHERE id = $1`;
+  SELECT count(*)::int AS saved FROM progress`;
 
 /** The better-off answers and the ones they replace: $1 calculation, $2 answers, $3 names cleared. */
 const SAVE_BETTER_OFF = `
@@ -92,7 +99,7 @@ const SAVE_BETTER_OFF = `
 
 /** The columns of calculation_sessions that calculationOf reads. */
 const CALCULATION_COLUMNS = `id, reference, created_at, updated_at, owner_browser_id, partner_id, referral, sub_category, pip_session_id,
-  is_portal, is_test, completed_pages, finished_at, client_id, adviser_user_id, case_label, case_notes`;
+  is_portal, is_test, completed_pages, finished_at, client_id, adviser_user_id, case_label, case_notes, version`;
 
 /**
  * A calculation, its answers and the BRMA of its postcode answer in one statement, written out rather than built
@@ -137,6 +144,7 @@ interface CalculationRow {
   adviser_user_id: string | null;
   case_label: string;
   case_notes: string;
+  version: number;
   answers: Answers;
   area_postcode: string | null;
   area_brma: string | null;
@@ -161,10 +169,28 @@ function calculationOf(row: CalculationRow): OpenCalculation {
     adviserUserId: row.adviser_user_id,
     caseLabel: row.case_label,
     caseNotes: row.case_notes,
+    version: row.version,
   });
   const postcodeArea = row.area_postcode === null ? null : { postcode: row.area_postcode, brma: row.area_brma };
   return { session, answers: row.answers, postcodeArea };
 }
+
+/** A client's calculation as the adviser area lists and opens it, with its answers. */
+export interface ClientCalculationRecord {
+  id: string;
+  reference: string;
+  client_id: string;
+  created_at: Date;
+  updated_at: Date;
+  finished_at: Date | null;
+  completed_pages: string[];
+  case_label: string;
+  case_notes: string;
+  answers: Answers;
+}
+
+const CLIENT_CALCULATION_COLUMNS = `s.id, s.reference, s.client_id, s.created_at, s.updated_at, s.finished_at, s.completed_pages, s.case_label, s.case_notes,
+  COALESCE((SELECT jsonb_object_agg(a.question_name, a.value) FROM survey_answers a WHERE a.session_id = s.id), '{}') AS answers`;
 
 /** A finished calculation of an organisation's or partner's year, for management information. */
 export interface FinishedInPeriod {
@@ -247,10 +273,11 @@ export class CalculationsRepository {
 
   /**
    * Save a page: its answers, the answers it cleared, the calculation's progress and the page's analytics events, in
-   * one statement: one transaction, one round trip.
+   * one statement (one transaction, one round trip), if nobody saved the calculation since `session` was read. True
+   * when saved (and `session.version` moves on); false when another save came first and nothing was written.
    */
-  async savePage(session: CalculationSession, answers: Answers, cleared: readonly string[], events: readonly PageEventRow[]): Promise<void> {
-    await runPrepared(this.dataSource, 'survey-save-page', SAVE_PAGE, [
+  async savePage(session: CalculationSession, answers: Answers, cleared: readonly string[], events: readonly PageEventRow[]): Promise<boolean> {
+    const [{ saved }] = await runPrepared<{ saved: number }>(this.dataSource, 'survey-save-page', SAVE_PAGE, [
       session.id,
       JSON.stringify(answers),
       cleared,
@@ -258,12 +285,104 @@ export class CalculationsRepository {
       session.finishedAt,
       session.partnerId,
       JSON.stringify(events.map(({ event, pageName }) => ({ event, page_name: pageName }))),
+      session.version,
     ]);
+    if (saved === 0) return false;
+    session.version += 1;
+    return true;
   }
 
   /** Save the better-off answers and clear the ones they replace, in one statement. */
   async saveBetterOff(sessionId: string, answers: Answers, cleared: readonly string[]): Promise<void> {
     await this.dataSource.query(SAVE_BETTER_OFF, [sessionId, JSON.stringify(answers), cleared]);
+  }
+
+  /** The identity check's reading: a calculation (however old) and its postcode answer, or null. */
+  async withPostcodeAnswer(sessionId: string): Promise<{ id: string; isPortal: boolean; clientId: string | null; postcode: AnswerValue | null } | null> {
+    const [row] = await this.dataSource.query<{ id: string; is_portal: boolean; client_id: string | null; postcode: AnswerValue | null }[]>(
+      `SELECT s.id, s.is_portal, s.client_id,
+              (SELECT a.value FROM survey_answers a WHERE a.session_id = s.id AND a.question_name = $2) AS postcode
+         FROM calculation_sessions s WHERE s.id = $1`,
+      [sessionId, QUESTION_NAMES.clientPostcode],
+    );
+    return row ? { id: row.id, isPortal: row.is_portal, clientId: row.client_id, postcode: row.postcode } : null;
+  }
+
+  /** A client's calculations started since `since`, newest first, for the adviser area. */
+  ofClient(clientId: string, since: Date): Promise<ClientCalculationRecord[]> {
+    return this.dataSource.query<ClientCalculationRecord[]>(
+      `SELECT ${CLIENT_CALCULATION_COLUMNS} FROM calculation_sessions s WHERE s.client_id = $1 AND s.created_at >= $2 ORDER BY s.created_at DESC, s.reference`,
+      [clientId, since],
+    );
+  }
+
+  /** A calculation of a client of the organisation started since `since`, or null: what an adviser may open. */
+  async ofOrganisationClient(
+    manager: EntityManager,
+    sessionId: string,
+    organisationId: string,
+    since: Date,
+  ): Promise<ClientCalculationRecord | null> {
+    const [row] = await manager.query<ClientCalculationRecord[]>(
+      `SELECT ${CLIENT_CALCULATION_COLUMNS} FROM calculation_sessions s JOIN clients c ON c.id = s.client_id
+        WHERE s.id = $1 AND c.organisation_id = $2 AND s.created_at >= $3`,
+      [sessionId, organisationId, since],
+    );
+    return row ?? null;
+  }
+
+  /**
+   * A new calculation for a client, started by an adviser; a copy takes its source's passed pages (and is finished
+   * when the source was). A savepoint keeps the caller's transaction usable on the unlikely clash of two references.
+   */
+  async startForClient(
+    manager: EntityManager,
+    start: { clientId: string; adviserUserId: string; caseLabel: string; copyOf: ClientCalculationRecord | null },
+  ): Promise<string> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await manager.query('SAVEPOINT new_calculation');
+        const [row] = await manager.query<{ id: string }[]>(
+          `INSERT INTO calculation_sessions (reference, client_id, adviser_user_id, case_label, completed_pages, finished_at)
+           VALUES ($1, $2, $3, $4, $5, CASE WHEN $6::boolean THEN now() END) RETURNING id`,
+          [
+            newCalculationReference(),
+            start.clientId,
+            start.adviserUserId,
+            start.caseLabel,
+            start.copyOf?.completed_pages ?? [],
+            start.copyOf?.finished_at != null,
+          ],
+        );
+        await manager.query('RELEASE SAVEPOINT new_calculation');
+        return row.id;
+      } catch (error) {
+        await manager.query('ROLLBACK TO SAVEPOINT new_calculation');
+        if (attempt >= 3 || !String((error as { constraint?: string }).constraint ?? '').includes('reference')) throw error;
+      }
+    }
+  }
+
+  /** Every answer of `fromId` copied to `toId` (a duplicated calculation). */
+  async copyAnswers(manager: EntityManager, toId: string, fromId: string): Promise<void> {
+    await manager.query(
+      `INSERT INTO survey_answers (session_id, question_name, value) SELECT $1, question_name, value FROM survey_answers WHERE session_id = $2`,
+      [toId, fromId],
+    );
+  }
+
+  /** A calculation and everything kept with it (its answers, feedback, grants... go by ON DELETE CASCADE). */
+  async delete(manager: EntityManager, sessionId: string): Promise<void> {
+    await manager.query(`DELETE FROM calculation_sessions WHERE id = $1`, [sessionId]);
+  }
+
+  /** The adviser's case label and case notes. */
+  async saveCaseDetails(manager: EntityManager, sessionId: string, caseLabel: string, caseNotes: string): Promise<void> {
+    await manager.query(`UPDATE calculation_sessions SET case_label = $2, case_notes = $3, updated_at = now() WHERE id = $1`, [
+      sessionId,
+      caseLabel,
+      caseNotes,
+    ]);
   }
 
   /** The calculations of `whose` finished between `start` and `end` (UK dates), with their answers. */

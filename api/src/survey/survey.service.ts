@@ -51,6 +51,11 @@ import {
 
 type PageEvent = { event: AnalyticsEventName; pageName: string };
 
+/** A page is worked out again on the saved answers this many times at most when other saves keep coming first. */
+const SAVE_ATTEMPTS = 3;
+const CALCULATION_CHANGED =
+  'This calculation is being changed in another tab or window at the same time. Reload the page to see its latest answers.';
+
 /** What showing a page counts: a page view, and for an exit page that the household is not eligible. */
 function shownEventsOf(page: CompiledPage): PageEvent[] {
   const pageName = page.definition.name;
@@ -137,11 +142,8 @@ export class SurveyService {
    * browser's Sec-Fetch-Site, which with the portal pass shows that a new calculation was started in the partner's
    * frame.
    */
-  async submit(
-    { fields, answers: posted }: SurveySubmission,
-    caller: Caller,
-    fetchSite: string | null = null,
-  ): Promise<SurveyPageResponse> {
+  async submit(submission: SurveySubmission, caller: Caller, fetchSite: string | null = null, attempt = 1): Promise<SurveyPageResponse> {
+    const { fields, answers: posted } = submission;
     const partnerId = this.portalPartnerOf(fields);
     const calculation = fields.session ? await this.calculations.find(fields.session) : null;
     if (fields.session && !calculation) throw calculationNotFound();
@@ -231,7 +233,13 @@ export class SurveyService {
         : (nextApplicablePage(after, page.number) ?? page);
     // The analytics events go in the page's own statement: a page shown is counted where it is saved.
     const events = incomplete ? passed : [...passed, ...shownEventsOf(next)];
-    await this.calculations.savePage(session, toSave, isBack ? [] : [...shown].filter((name) => !(name in toSave)), events);
+    const saved = await this.calculations.savePage(session, toSave, isBack ? [] : [...shown].filter((name) => !(name in toSave)), events);
+    if (!saved) {
+      // Another tab saved a page of this calculation since it was read: work this page out again on what is saved now,
+      // so neither tab's answers or progress is lost.
+      if (attempt < SAVE_ATTEMPTS) return this.submit(submission, caller, fetchSite, attempt + 1);
+      throw new ApiError(409, 'CALCULATION_CHANGED', CALCULATION_CHANGED, [{ path: 'session', message: CALCULATION_CHANGED }]);
+    }
     if (incomplete) {
       throw new ApiError(409, 'SURVEY_INCOMPLETE', `Page ${unfinished.number} still needs answers before the results.`, [
         { path: 'page', message: `Page ${unfinished.number} still needs answers.` },

@@ -1,14 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { InjectRepository } from '@nestjs/typeorm';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Repository } from 'typeorm';
-import { QUESTION_NAMES } from '../../../common/survey/model.js';
 import type { Environment } from '../config/environment.js';
 import { ApiError } from '../errors/api-error.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
-import { CalculationSession } from '../calculations/calculation-session.entity.js';
-import { SurveyAnswer } from '../calculations/survey-answer.entity.js';
+import { CalculationsRepository } from '../calculations/calculations.repository.js';
 import { AccessGrantsService, type GrantCookie } from '../access/access-grants.service.js';
 import type { Caller } from '../access/caller.js';
 import { isCalculationPostcode } from './postcode-match.js';
@@ -61,8 +57,7 @@ export interface Checked<T> {
 @Injectable()
 export class VerificationService {
   constructor(
-    @InjectRepository(CalculationSession) private readonly sessions: Repository<CalculationSession>,
-    @InjectRepository(SurveyAnswer) private readonly answers: Repository<SurveyAnswer>,
+    private readonly calculations: CalculationsRepository,
     private readonly grants: AccessGrantsService,
     private readonly rateLimiter: RateLimiter,
     private readonly config: ConfigService<Environment, true>,
@@ -78,12 +73,9 @@ export class VerificationService {
     await this.rateLimiter.hit(IDENTITY_CHECK_RATE_LIMIT, caller.address);
     const id = canonicalCalculationId(sessionId);
     await refuseWhenLocked(this.rateLimiter, id);
-    const session = id === null ? null : await this.sessions.findOneBy({ id });
-    const stored =
-      session && !session.clientId
-        ? await this.answers.findOneBy({ sessionId: session.id, questionName: QUESTION_NAMES.clientPostcode })
-        : null;
-    if (!session || !stored || !isCalculationPostcode(stored.value, postcode)) {
+    const session = id === null ? null : await this.calculations.withPostcodeAnswer(id);
+    const stored = session && !session.clientId ? session.postcode : null;
+    if (!session || stored === null || !isCalculationPostcode(stored, postcode)) {
       await countWrongPostcode(this.rateLimiter, session?.id ?? id ?? sessionId);
       return { result: { valid: false }, grant: null };
     }
