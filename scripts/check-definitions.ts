@@ -1,7 +1,7 @@
 /**
  * `npm run definitions:check`: checks what policy staff edit, without a database or a build, printing each
  * problem (and exiting 1) or a one-line summary per part:
- * - the questionnaire in `definitions/survey/` (the server's own checks, api/src/survey/survey-definitions.ts);
+ * - the questionnaire in `definitions/survey/` (the server's own checks, api/src/questionnaire/survey-definitions.ts);
  * - the rulesets in `rulesets/`: every parameter has dated values with sources, every rule names only facts its
  *   benefit provides and parameters that exist, every explanation template compiles (the engine's own loader);
  * - the extra help in `definitions/extra-help/`: every scheme complete, every condition naming facts that exist;
