@@ -7,13 +7,15 @@ import { Explanations } from './core/explanations.js';
 import { ParameterReader } from './core/parameters.js';
 import { Ruleset } from './core/ruleset.js';
 import { LoadedExtraHelp, withExtraHelp } from './extra-help/extra-help.js';
+import { loadCouncilTaxDataFrom } from './benefits/council-tax-reduction-data.js';
 import { loadLhaData, type LocalHousingAllowance } from './local-housing-allowance.js';
 import { diskFiles, filesUnder, requiredFile, type SourceFiles } from './source-files.js';
 
 /**
- * Reads `rulesets/` and `definitions/extra-help/` and builds the engine, once per process (the API, `npm run calc`,
- * `rules:test`), or once per rules version (the API with published policy change sets, the workbench's drafts).
- * Every file is checked on loading: a broken ruleset, template or rate stops the load with a message naming it.
+ * Reads `rulesets/` (with the council tax data of `rulesets/council-tax-reduction/`) and `definitions/extra-help/`
+ * and builds the engine, once per process (the API, `npm run calc`, `rules:test`), or once per rules version (the
+ * API with published policy change sets, the workbench's drafts). Every file is checked on loading: a broken
+ * ruleset, template, rate or council scheme stops the load with a message naming it.
  */
 
 export const RULESETS_DIR = resolve('rulesets');
@@ -74,12 +76,15 @@ export interface EngineLoadOptions {
 export function loadEntitlementEngineFrom(files: SourceFiles, options: EngineLoadOptions = {}): EntitlementEngine {
   const parameters = loadParameterSetFrom(files);
   const lha = loadLocalHousingAllowanceFrom(files);
+  // Read here with the rest, never on first use: a broken scheme file stops the start, not someone's results page.
+  const councilTax = loadCouncilTaxDataFrom(files);
   const extraHelp = LoadedExtraHelp.fromFiles(filesUnder(files, EXTRA_HELP_FOLDER));
   // The engine works out the benefits; the extra help reads them, so it runs after, here (no import cycle).
   return new EntitlementEngine(
     (options.calculators ?? BENEFIT_CALCULATORS).map((calculator) => loadBenefitFrom(files, calculator, parameters)),
     parameters,
     lha,
+    councilTax,
     {
       run: (result) => withExtraHelp(extraHelp, result, new ParameterReader(parameters, result.date)),
       runReference: async (result) => {

@@ -3,7 +3,8 @@
  * problem (and exiting 1) or a one-line summary per part:
  * - the questionnaire in `definitions/survey/` (the server's own checks, api/src/questionnaire/survey-definitions.ts);
  * - the rulesets in `rulesets/`: every parameter has dated values with sources, every rule names only facts its
- *   benefit provides and parameters that exist, every explanation template compiles (the engine's own loader);
+ *   benefit provides and parameters that exist, every explanation template compiles, Council Tax Reduction's Band D
+ *   and council schemes match their JSON Schemas (the engine's own loader);
  * - the extra help in `definitions/extra-help/`: every scheme complete, every condition naming facts that exist;
  * - the results' benefit guide (`definitions/results/benefits.json`), the better-off questions
  *   (`definitions/better-off/better-off.json`) and the PDF's templates (`definitions/documents/`, compiled and used

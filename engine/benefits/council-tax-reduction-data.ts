@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import type { Citation } from '../../common/parameters/dated-parameter.js';
 import { officialSourceProblem } from '../parameters/official-sources.js';
-import { OTHER_INCOME_TYPES, type CouncilTaxBand, type Country, type OtherIncomeType } from '../household.js';
+import type { CouncilTaxBand, Country, OtherIncomeType } from '../household.js';
 import type { Pence } from '../../common/money.js';
+import { Contract, readSchema } from '../schemas/json-schema.js';
+import { filesUnder, requiredFile, type SourceFiles } from '../source-files.js';
 
 /**
  * The council tax data of `rulesets/council-tax-reduction/` (see its README.md): Band D per billing authority for
@@ -13,7 +13,6 @@ import type { Pence } from '../../common/money.js';
  */
 
 export type CouncilTaxNation = Exclude<Country, 'NORTHERN_IRELAND'>;
-const NATIONS: readonly CouncilTaxNation[] = ['ENGLAND', 'WALES', 'SCOTLAND'];
 
 export interface BandDFile {
   description: string;
@@ -231,357 +230,158 @@ export class CouncilTaxDataError extends Error {
   }
 }
 
-const GSS_CODE = /^[ESW]\d{8}$/;
 const YEAR = /^(\d{4})\/(\d{2})$/;
-const BANDS: readonly string[] = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'];
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isPence = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-const isShare = (value: unknown): value is number => isPence(value) && value <= 10000;
+const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
-function checkFields(
-  value: Record<string, unknown>,
-  path: string,
-  required: readonly string[],
-  optional: readonly string[],
-  problems: string[],
-): void {
-  for (const name of required) if (!(name in value)) problems.push(`${path}: missing field "${name}"`);
-  for (const name of Object.keys(value))
-    if (!required.includes(name) && !optional.includes(name)) problems.push(`${path}: unknown field "${name}"`);
+/**
+ * The shape of each file is a JSON Schema (definitions/schemas/council-tax-band-d.schema.json and
+ * council-tax-scheme.schema.json), checked with ajv; the code below adds only what a schema cannot say: one value
+ * against another, the file's own name, and every address an official source. It looks only at values of the right
+ * type: the schema reports the rest.
+ */
+const knownFields = (allowed: readonly string[]) => `is not a known field (allowed: ${allowed.join(', ')})`;
+const BAND_D_CONTRACT = Contract.named('council-tax-band-d.schema.json', knownFields);
+const SCHEME_SCHEMA = readSchema('council-tax-scheme.schema.json');
+const COUNCIL_SCHEME_CONTRACT = new Contract(SCHEME_SCHEMA, knownFields);
+const DEFAULT_SCHEME_CONTRACT = new Contract(
+  { $schema: SCHEME_SCHEMA.$schema, $defs: SCHEME_SCHEMA.$defs, $ref: '#/$defs/DefaultFile' },
+  knownFields,
+);
+
+type Segment = string | number;
+type CrossCheck = { segments: Segment[]; message: string };
+
+/** The schema's problems and the cross-checks', one per field in the schema's order, as `path message` without the full stop. */
+function problemsOf(contract: Contract, json: unknown, more: CrossCheck[]): string[] {
+  return contract.problemsWith(json, more).map(({ message }) => message.replace(/\.$/, ''));
 }
 
-function checkCitation(value: unknown, path: string, problems: string[]): void {
-  if (
-    !isObject(value) ||
-    typeof value.title !== 'string' ||
-    !value.title.trim() ||
-    typeof value.url !== 'string' ||
-    !/^https?:\/\/\S+$/.test(value.url)
-  ) {
-    problems.push(`${path} must be a citation { title, url } with an http(s) address`);
-    return;
-  }
-  const notOfficial = officialSourceProblem(value.url as string);
-  if (notOfficial) problems.push(`${path}.url ${notOfficial}`);
+function citationChecks(value: unknown, segments: Segment[], found: CrossCheck[]): void {
+  if (!isObject(value) || typeof value.url !== 'string') return;
+  const notOfficial = officialSourceProblem(value.url);
+  if (notOfficial) found.push({ segments: [...segments, 'url'], message: notOfficial });
 }
 
 /** Every problem in `band-d.json`. */
 export function checkBandDFile(json: unknown): string[] {
-  const problems: string[] = [];
-  if (!isObject(json)) return ['must be a JSON object'];
-  checkFields(json, '(top)', ['description', 'unit', 'compiledFrom', 'nations', 'authorities'], [], problems);
-  if (json.unit !== 'pence a year') problems.push('unit must be "pence a year"');
-  checkCitation(json.compiledFrom, 'compiledFrom', problems);
-  const nations = isObject(json.nations) ? json.nations : {};
-  for (const nation of NATIONS) {
-    const entry = nations[nation];
-    if (!isObject(entry)) {
-      problems.push(`nations.${nation} is missing`);
-      continue;
+  const found: CrossCheck[] = [];
+  if (isObject(json)) {
+    citationChecks(json.compiledFrom, ['compiledFrom'], found);
+    for (const [nation, entry] of Object.entries(isObject(json.nations) ? json.nations : {})) {
+      if (!isObject(entry)) continue;
+      citationChecks(entry.source, ['nations', nation, 'source'], found);
+      const bands = isObject(entry.bands) ? entry.bands : {};
+      citationChecks(bands.legislation, ['nations', nation, 'bands', 'legislation'], found);
+      if (isObject(bands.numerators) && typeof bands.denominator === 'number' && bands.numerators.D !== bands.denominator)
+        found.push({ segments: ['nations', nation, 'bands'], message: 'band D must be the whole of Band D (numerator = denominator)' });
     }
-    checkCitation(entry.source, `nations.${nation}.source`, problems);
-    const bands = entry.bands;
-    if (!isObject(bands) || !isPence(bands.denominator) || bands.denominator === 0 || !isObject(bands.numerators)) {
-      problems.push(`nations.${nation}.bands must give a denominator and numerators by band`);
-      continue;
+    for (const [code, authority] of Object.entries(isObject(json.authorities) ? json.authorities : {})) {
+      if (!isObject(authority)) continue;
+      if (typeof authority.nation === 'string' && authority.nation[0] !== code[0])
+        found.push({ segments: ['authorities', code, 'nation'], message: 'must be the nation of its code' });
+      let previous = '';
+      listOf(authority.values).forEach((value, index) => {
+        const year = isObject(value) && typeof value.year === 'string' ? YEAR.exec(value.year) : null;
+        if (!year) return;
+        const at = ['authorities', code, 'values', index, 'year'];
+        if ((Number(year[1]) + 1) % 100 !== Number(year[2]))
+          found.push({ segments: at, message: 'must be a council tax year such as 2026/27' });
+        else if (year[0] <= previous) found.push({ segments: at, message: 'years must be unique and oldest first' });
+        else previous = year[0];
+      });
     }
-    checkCitation(bands.legislation, `nations.${nation}.bands.legislation`, problems);
-    if (bands.numerators.D !== bands.denominator)
-      problems.push(`nations.${nation}.bands: band D must be the whole of Band D (numerator = denominator)`);
-    for (const [band, numerator] of Object.entries(bands.numerators))
-      if (!/^[A-I]$/.test(band) || !isPence(numerator))
-        problems.push(`nations.${nation}.bands.numerators.${band} must be a whole number for a band A to I`);
   }
-  if (!isObject(json.authorities)) return [...problems, 'authorities must be an object by GSS code'];
-  for (const [code, authority] of Object.entries(json.authorities)) {
-    const path = `authorities.${code}`;
-    if (!GSS_CODE.test(code)) problems.push(`${path}: not a GSS code of an English, Welsh or Scottish authority`);
-    if (!isObject(authority)) {
-      problems.push(`${path} must be an object`);
-      continue;
-    }
-    checkFields(authority, path, ['name', 'nation', 'values'], [], problems);
-    if (!NATIONS.includes(authority.nation as CouncilTaxNation) || String(authority.nation)[0] !== code[0])
-      problems.push(`${path}.nation must be the nation of its code`);
-    if (!Array.isArray(authority.values) || authority.values.length === 0) {
-      problems.push(`${path}.values must be a non-empty list`);
-      continue;
-    }
-    let previous = '';
-    authority.values.forEach((value: unknown, index) => {
-      const at = `${path}.values[${index}]`;
-      if (!isObject(value)) return problems.push(`${at} must be an object`);
-      checkFields(value, at, ['year', 'bandD'], [], problems);
-      const year = YEAR.exec(String(value.year));
-      if (!year || (Number(year[1]) + 1) % 100 !== Number(year[2])) problems.push(`${at}.year must be a council tax year such as 2026/27`);
-      else if (String(value.year) <= previous) problems.push(`${at}.year: years must be unique and oldest first`);
-      else previous = String(value.year);
-      if (!isPence(value.bandD) || value.bandD === 0) problems.push(`${at}.bandD must be whole, positive pence`);
-    });
-  }
-  return problems;
+  return problemsOf(BAND_D_CONTRACT, json, found);
 }
 
-/** A list of bands: objects with `fromField` (whole pence, the first 0, rising) and `amountField`. */
-function checkBands(
-  bands: unknown,
-  path: string,
-  fromField: string,
-  amountField: string,
-  isAmount: (value: unknown) => boolean,
-  amountWords: string,
-  problems: string[],
-): void {
-  if (!Array.isArray(bands) || bands.length === 0) {
-    problems.push(`${path} must be a non-empty list`);
-    return;
-  }
-  bands.forEach((band: unknown, index) => {
-    const at = `${path}[${index}]`;
-    if (!isObject(band)) return problems.push(`${at} must be an object`);
-    checkFields(band, at, [fromField, amountField], [], problems);
-    if (!isPence(band[fromField])) problems.push(`${at}.${fromField} must be whole pence`);
-    if (!isAmount(band[amountField])) problems.push(`${at}.${amountField} must be ${amountWords}`);
-    const before = bands[index - 1] as Record<string, unknown> | undefined;
-    if (index === 0 && band[fromField] !== 0) problems.push(`${at}: the first band must start at 0`);
-    if (before && Number(band[fromField]) <= Number(before[fromField])) problems.push(`${at}: bands must be in order of income`);
+/** A list of bands: the first from 0, each from more than the last. */
+function bandOrderChecks(bands: unknown, segments: Segment[], fromField: string, found: CrossCheck[]): void {
+  listOf(bands).forEach((band, index, all) => {
+    const from = isObject(band) ? band[fromField] : undefined;
+    if (typeof from !== 'number') return;
+    const before = all[index - 1];
+    if (index === 0 && from !== 0) found.push({ segments: [...segments, index], message: 'the first band must start at 0' });
+    if (isObject(before) && typeof before[fromField] === 'number' && from <= before[fromField])
+      found.push({ segments: [...segments, index], message: 'bands must be in order of income' });
   });
 }
 
-function checkIncomeBands(value: unknown, path: string, problems: string[]): void {
-  if (!isObject(value)) return void problems.push(`${path} must be an object { period, tables }`);
-  checkFields(value, path, ['period', 'tables'], ['measure'], problems);
-  if (value.period !== 'WEEK' && value.period !== 'MONTH') problems.push(`${path}.period must be WEEK or MONTH`);
-  if ('measure' in value && value.measure !== 'INCOME' && value.measure !== 'EXCESS_INCOME')
-    problems.push(`${path}.measure must be INCOME or EXCESS_INCOME`);
-  if (!Array.isArray(value.tables) || value.tables.length === 0) return void problems.push(`${path}.tables must be a non-empty list`);
+function incomeBandsChecks(value: unknown, segments: Segment[], found: CrossCheck[]): void {
+  if (!isObject(value) || !Array.isArray(value.tables)) return;
   const seen = new Set<string>();
   value.tables.forEach((table: unknown, index) => {
-    const at = `${path}.tables[${index}]`;
-    if (!isObject(table)) return problems.push(`${at} must be an object`);
-    checkFields(table, at, ['household', 'children', 'bands'], [], problems);
-    if (!BAND_HOUSEHOLDS.includes(table.household as BandHousehold))
-      problems.push(`${at}.household must be one of ${BAND_HOUSEHOLDS.join(', ')}`);
-    if (!Number.isInteger(table.children) || (table.children as number) < 0 || (table.children as number) > 10)
-      problems.push(`${at}.children must be a whole number 0 to 10`);
+    if (!isObject(table)) return;
     const key = `${String(table.household)}/${String(table.children)}`;
-    if (seen.has(key)) problems.push(`${at}: a second table for ${String(table.household)} with ${String(table.children)} children`);
+    if (seen.has(key))
+      found.push({
+        segments: [...segments, 'tables', index],
+        message: `a second table for ${String(table.household)} with ${String(table.children)} children`,
+      });
     seen.add(key);
-    checkBands(table.bands, `${at}.bands`, 'fromIncome', 'share', isShare, 'basis points (0 to 10000)', problems);
+    bandOrderChecks(table.bands, [...segments, 'tables', index, 'bands'], 'fromIncome', found);
   });
   // Every household must find a table: one for ANY, or one each for SINGLE and COUPLE, starting at 0 children.
   const tables = value.tables.filter(isObject);
   const covers = (household: string) =>
     tables.some((table) => (table.household === household || table.household === 'ANY') && table.children === 0);
-  if (!covers('SINGLE') || !covers('COUPLE'))
-    problems.push(`${path}.tables must include a table with 0 children for SINGLE and COUPLE (or ANY)`);
+  if (value.tables.length > 0 && (!covers('SINGLE') || !covers('COUPLE')))
+    found.push({ segments: [...segments, 'tables'], message: 'must include a table with 0 children for SINGLE and COUPLE (or ANY)' });
 }
 
-function checkIncomeRules(value: unknown, path: string, problems: string[]): void {
-  if (!isObject(value)) return void problems.push(`${path} must be an object`);
-  checkFields(
-    value,
-    path,
-    ['universalCredit', 'earnings', 'otherIncome', 'childMaintenance', 'earningsDisregardWeekly'],
-    ['childBenefit', 'applicableAmount', 'tariffIncome', 'universalCreditIgnoredWithoutEarnings'],
-    problems,
-  );
-  if ('universalCreditIgnoredWithoutEarnings' in value && typeof value.universalCreditIgnoredWithoutEarnings !== 'boolean')
-    problems.push(`${path}.universalCreditIgnoredWithoutEarnings must be true or false`);
-  if ('tariffIncome' in value) {
-    const tariff = value.tariffIncome;
-    if (!isObject(tariff)) problems.push(`${path}.tariffIncome must be { from, step, weekly } in pence`);
-    else {
-      checkFields(tariff, `${path}.tariffIncome`, ['from', 'step', 'weekly'], [], problems);
-      for (const field of ['from', 'step', 'weekly'])
-        if (!isPence(tariff[field])) problems.push(`${path}.tariffIncome.${field} must be whole pence`);
-      if (tariff.step === 0) problems.push(`${path}.tariffIncome.step must be more than nothing`);
-    }
-    // Where the award counts, Universal Credit's own assumed income from savings is already in it (the award is
-    // counted before its deduction for savings): a tariff on top would count the savings twice.
-    if (value.universalCredit !== 'IGNORED')
-      problems.push(
-        `${path}.tariffIncome is only for a scheme that ignores Universal Credit: where the award counts, the income UC assumes from savings already does`,
-      );
-  }
-  if ('childBenefit' in value && typeof value.childBenefit !== 'boolean') problems.push(`${path}.childBenefit must be true or false`);
-  if ('applicableAmount' in value && value.applicableAmount !== 'UC_MAXIMUM_AMOUNT' && value.applicableAmount !== 'UC_STANDARD_ALLOWANCE') {
-    problems.push(`${path}.applicableAmount must be UC_MAXIMUM_AMOUNT or UC_STANDARD_ALLOWANCE`);
-  }
-  const uc = value.universalCredit;
-  if (uc !== 'IN_FULL' && uc !== 'IGNORED') {
-    if (!isObject(uc) || !Array.isArray(uc.less) || uc.less.length === 0)
-      problems.push(`${path}.universalCredit must be IN_FULL, IGNORED or { less: [{ element, share }] }`);
-    else {
-      checkFields(uc, `${path}.universalCredit`, ['less'], [], problems);
-      uc.less.forEach((part: unknown, index) => {
-        const at = `${path}.universalCredit.less[${index}]`;
-        if (!isObject(part)) return problems.push(`${at} must be an object`);
-        checkFields(part, at, ['element', 'share'], [], problems);
-        if (!UC_ELEMENT_CODES.includes(part.element as UcElementCode))
-          problems.push(`${at}.element must be one of ${UC_ELEMENT_CODES.join(', ')}`);
-        if (!isShare(part.share) || part.share === 0) problems.push(`${at}.share must be basis points (1 to 10000)`);
-      });
-    }
-  }
-  for (const field of ['earnings', 'childMaintenance'])
-    if (typeof value[field] !== 'boolean') problems.push(`${path}.${field} must be true or false`);
-  const other = value.otherIncome;
-  const isIncomeType = (type: unknown) => OTHER_INCOME_TYPES.includes(type as OtherIncomeType) && type !== 'CHILD_MAINTENANCE';
-  if (typeof other !== 'boolean' && !(Array.isArray(other) && other.length > 0 && other.every(isIncomeType))) {
-    problems.push(
-      `${path}.otherIncome must be true, false or a list of ${OTHER_INCOME_TYPES.filter((type) => type !== 'CHILD_MAINTENANCE').join(', ')}`,
-    );
-  }
-  const disregard = value.earningsDisregardWeekly;
-  if (disregard !== null) {
-    if (!isObject(disregard))
-      problems.push(`${path}.earningsDisregardWeekly must be null or { single, couple, loneParent, disabledOrCarer }`);
-    else {
-      checkFields(
-        disregard,
-        `${path}.earningsDisregardWeekly`,
-        ['single', 'couple', 'loneParent', 'disabledOrCarer'],
-        ['coupleWithChildren'],
-        problems,
-      );
-      for (const [field, amount] of Object.entries(disregard))
-        if (!isPence(amount)) problems.push(`${path}.earningsDisregardWeekly.${field} must be whole pence`);
-    }
-  }
-}
-
-const isBand = (value: unknown): value is CouncilTaxBand => typeof value === 'string' && BANDS.includes(value);
-
-function checkProtectedRules(value: unknown, path: string, problems: string[]): void {
-  if (!Array.isArray(value)) return void problems.push(`${path} must be a list ([] when the scheme has no protected groups)`);
-  value.forEach((rule: unknown, index) => {
-    const at = `${path}[${index}]`;
-    if (!isObject(rule)) return problems.push(`${at} must be an object`);
-    checkFields(rule, at, ['groups', 'withoutEarnings'], ['maximumSupport', 'bandCap', 'taper', 'incomeBands', 'capitalLimit'], problems);
-    if (
-      !Array.isArray(rule.groups) ||
-      rule.groups.length === 0 ||
-      rule.groups.some((group) => !PROTECTED_GROUPS.includes(group as ProtectedGroup))
-    ) {
-      problems.push(`${at}.groups must list one or more of ${PROTECTED_GROUPS.join(', ')}`);
-    }
-    if (typeof rule.withoutEarnings !== 'boolean') problems.push(`${at}.withoutEarnings must be true or false`);
-    if ('maximumSupport' in rule && !isShare(rule.maximumSupport)) problems.push(`${at}.maximumSupport must be basis points (0 to 10000)`);
-    if ('bandCap' in rule && rule.bandCap !== null && !isBand(rule.bandCap)) problems.push(`${at}.bandCap must be a band A to I, or null`);
-    if ('taper' in rule && rule.taper !== null && !isShare(rule.taper)) problems.push(`${at}.taper must be basis points or null`);
-    if ('incomeBands' in rule && rule.incomeBands !== null) checkIncomeBands(rule.incomeBands, `${at}.incomeBands`, problems);
-    if ('capitalLimit' in rule && !isPence(rule.capitalLimit)) problems.push(`${at}.capitalLimit must be whole pence`);
-    const changes = ['maximumSupport', 'bandCap', 'taper', 'incomeBands', 'capitalLimit'].filter((field) => field in rule);
-    if (changes.length === 0)
-      problems.push(`${at} changes nothing: give at least one of maximumSupport, bandCap, taper, incomeBands, capitalLimit`);
+function schemeFiguresChecks(value: Record<string, unknown>, segments: Segment[], found: CrossCheck[]): void {
+  if ('taper' in value && 'incomeBands' in value && (value.taper === null) === (value.incomeBands === null))
+    found.push({ segments, message: 'a scheme has either a taper or income bands' });
+  incomeBandsChecks(value.incomeBands, [...segments, 'incomeBands'], found);
+  const income = isObject(value.income) ? value.income : {};
+  // Where the award counts, Universal Credit's own assumed income from savings is already in it (the award is
+  // counted before its deduction for savings): a tariff on top would count the savings twice.
+  if ('tariffIncome' in income && income.universalCredit !== 'IGNORED')
+    found.push({
+      segments: [...segments, 'income', 'tariffIncome'],
+      message:
+        'is only for a scheme that ignores Universal Credit: where the award counts, the income UC assumes from savings already does',
+    });
+  const deductions = value.nonDependantDeductions;
+  if (Array.isArray(deductions)) bandOrderChecks(deductions, [...segments, 'nonDependantDeductions'], 'fromWeeklyIncome', found);
+  else if (isObject(deductions))
+    bandOrderChecks(deductions.inWork, [...segments, 'nonDependantDeductions', 'inWork'], 'fromWeeklyIncome', found);
+  listOf(value.protectedGroups).forEach((rule, index) => {
+    if (isObject(rule)) incomeBandsChecks(rule.incomeBands, [...segments, 'protectedGroups', index, 'incomeBands'], found);
   });
 }
 
-function checkSchemeFigures(value: Record<string, unknown>, path: string, problems: string[]): void {
-  if (!isShare(value.maximumSupport)) problems.push(`${path}.maximumSupport must be basis points (0 to 10000)`);
-  if (value.bandCap !== null && !isBand(value.bandCap)) problems.push(`${path}.bandCap must be a band A to I, or null`);
-  if (value.taper !== null && !isShare(value.taper)) problems.push(`${path}.taper must be basis points or null`);
-  if ((value.taper === null) === (value.incomeBands === null)) problems.push(`${path}: a scheme has either a taper or income bands`);
-  if (value.incomeBands !== null) checkIncomeBands(value.incomeBands, `${path}.incomeBands`, problems);
-  checkIncomeRules(value.income, `${path}.income`, problems);
-  if (!isPence(value.capitalLimit)) problems.push(`${path}.capitalLimit must be whole pence`);
-  if (value.minimumAwardWeekly !== null && !isPence(value.minimumAwardWeekly))
-    problems.push(`${path}.minimumAwardWeekly must be whole pence or null`);
-  const deductions = value.nonDependantDeductions;
-  if (deductions !== null && deductions !== 'NOT_HELD') {
-    if (Array.isArray(deductions) && deductions.length === 0) {
-      // [] is allowed: the scheme takes no non-dependant deductions.
-    } else if (isObject(deductions)) {
-      checkFields(deductions, `${path}.nonDependantDeductions`, ['inWork', 'notInWork'], [], problems);
-      checkBands(
-        deductions.inWork,
-        `${path}.nonDependantDeductions.inWork`,
-        'fromWeeklyIncome',
-        'deduction',
-        isPence,
-        'whole pence',
-        problems,
-      );
-      if (!isPence(deductions.notInWork)) problems.push(`${path}.nonDependantDeductions.notInWork must be whole pence`);
-    } else checkBands(deductions, `${path}.nonDependantDeductions`, 'fromWeeklyIncome', 'deduction', isPence, 'whole pence', problems);
-  }
-  if (
-    'nonDependantMinimumAge' in value &&
-    (!Number.isInteger(value.nonDependantMinimumAge) ||
-      (value.nonDependantMinimumAge as number) < 18 ||
-      (value.nonDependantMinimumAge as number) > 25)
-  ) {
-    problems.push(`${path}.nonDependantMinimumAge must be a whole number of years, 18 to 25`);
-  }
-  if ('capitalLimitIncluded' in value && typeof value.capitalLimitIncluded !== 'boolean')
-    problems.push(`${path}.capitalLimitIncluded must be true or false`);
-  checkProtectedRules(value.protectedGroups, `${path}.protectedGroups`, problems);
-}
-
-const SCHEME_FIELDS = [
-  'maximumSupport',
-  'bandCap',
-  'taper',
-  'incomeBands',
-  'income',
-  'capitalLimit',
-  'minimumAwardWeekly',
-  'nonDependantDeductions',
-  'protectedGroups',
-];
-/** Fields a scheme gives only when it departs from the usual rule. */
-const OPTIONAL_SCHEME_FIELDS = ['capitalLimitIncluded', 'nonDependantMinimumAge'];
-
 /** Every problem in `england-working-age-schemes/default.json`. */
 export function checkDefaultSchemeFile(json: unknown): string[] {
-  const problems: string[] = [];
-  if (!isObject(json)) return ['must be a JSON object'];
-  checkFields(json, '(top)', ['description', 'legislation', 'default'], [], problems);
-  checkCitation(json.legislation, 'legislation', problems);
-  if (!isObject(json.default)) problems.push('default must be an object');
-  else {
-    checkFields(json.default, 'default', ['name', 'assumptions', ...SCHEME_FIELDS], OPTIONAL_SCHEME_FIELDS, problems);
-    checkSchemeFigures(json.default, 'default', problems);
+  const found: CrossCheck[] = [];
+  if (isObject(json)) {
+    citationChecks(json.legislation, ['legislation'], found);
+    if (isObject(json.default)) schemeFiguresChecks(json.default, ['default'], found);
   }
-  return problems;
+  return problemsOf(DEFAULT_SCHEME_CONTRACT, json, found);
 }
 
 /** Every problem in one council's file; `fileName` must be its GSS code and name, as COUNCIL_SCHEME_FILE. */
 export function checkCouncilSchemeFile(fileName: string, json: unknown): string[] {
-  const problems: string[] = [];
   const named = COUNCIL_SCHEME_FILE.exec(fileName);
-  if (!named) problems.push(`the file name must be the council's GSS code and name, such as E08000001-bolton.json`);
-  if (!isObject(json)) return [...problems, 'must be a JSON object'];
-  checkFields(json, '(top)', ['localAuthority', 'name', 'values'], [], problems);
-  if (typeof json.localAuthority !== 'string' || !/^E\d{8}$/.test(json.localAuthority))
-    problems.push('localAuthority must be the GSS code of an English authority');
-  else if (named && named[1] !== json.localAuthority)
-    problems.push(`localAuthority ${json.localAuthority} is not the code the file is named with (${named[1]})`);
-  if (typeof json.name !== 'string' || !json.name.trim()) problems.push("name must be the council's name");
-  if (!Array.isArray(json.values) || json.values.length === 0) return [...problems, 'values must be a non-empty list'];
-  let previous = '';
-  json.values.forEach((value: unknown, index) => {
-    const at = `values[${index}]`;
-    if (!isObject(value)) return problems.push(`${at} must be an object`);
-    checkFields(value, at, ['from', 'source', ...SCHEME_FIELDS], ['note', 'readVia', 'alsoSources', ...OPTIONAL_SCHEME_FIELDS], problems);
-    if (typeof value.from !== 'string' || !/^\d{4}-04-01$/.test(value.from))
-      problems.push(`${at}.from must be 1 April of a year (a scheme runs for a council tax year)`);
-    else if (value.from <= previous) problems.push(`${at}.from: dates must be unique and oldest first`);
-    else previous = value.from;
-    checkCitation(value.source, `${at}.source`, problems);
-    if ('alsoSources' in value) {
-      if (!Array.isArray(value.alsoSources) || value.alsoSources.length === 0)
-        problems.push(`${at}.alsoSources must be a non-empty list when given`);
-      else value.alsoSources.forEach((source: unknown, at2) => checkCitation(source, `${at}.alsoSources[${at2}]`, problems));
-    }
-    if ('note' in value && (typeof value.note !== 'string' || !value.note.trim()))
-      problems.push(`${at}.note must be a non-empty text when given`);
-    if ('readVia' in value && (typeof value.readVia !== 'string' || !value.readVia.trim()))
-      problems.push(`${at}.readVia must be a non-empty text when given`);
-    checkSchemeFigures(value, at, problems);
-  });
-  return problems;
+  const found: CrossCheck[] = [];
+  if (!named) found.push({ segments: [], message: `the file name must be the council's GSS code and name, such as E08000001-bolton.json` });
+  if (isObject(json)) {
+    if (named && typeof json.localAuthority === 'string' && /^E\d{8}$/.test(json.localAuthority) && named[1] !== json.localAuthority)
+      found.push({ segments: ['localAuthority'], message: `${json.localAuthority} is not the code the file is named with (${named[1]})` });
+    let previous = '';
+    listOf(json.values).forEach((value, index) => {
+      if (!isObject(value)) return;
+      if (typeof value.from === 'string' && /^\d{4}-04-01$/.test(value.from)) {
+        if (value.from <= previous) found.push({ segments: ['values', index, 'from'], message: 'dates must be unique and oldest first' });
+        else previous = value.from;
+      }
+      citationChecks(value.source, ['values', index, 'source'], found);
+      listOf(value.alsoSources).forEach((source, at) => citationChecks(source, ['values', index, 'alsoSources', at], found));
+      schemeFiguresChecks(value, ['values', index], found);
+    });
+  }
+  return problemsOf(COUNCIL_SCHEME_CONTRACT, json, found);
 }
 
 /** The council tax year (1 April to 31 March) a date falls in: 2026-11-21 -> 2026/27. */
@@ -666,24 +466,42 @@ function parse(file: string, text: string): unknown {
   }
 }
 
+/** Where the data is, relative to the repository root; each problem names its file by this path. */
+export const COUNCIL_TAX_FOLDER = 'rulesets/council-tax-reduction';
+export const BAND_D_FILE = `${COUNCIL_TAX_FOLDER}/band-d.json`;
+export const SCHEMES_FOLDER = `${COUNCIL_TAX_FOLDER}/england-working-age-schemes`;
+
 /** The text of the schemes folder: `default.json` and each council's file by its name. */
 export interface SchemesFolderText {
   defaultFile: string;
   councils: { fileName: string; text: string }[];
 }
 
-/** Checks and loads Band D and the schemes from their text; throws CouncilTaxDataError naming every problem. */
+/** The text of Band D and of the schemes folder, read through the loaders' files (on disk, or with a change set laid over). */
+export function readCouncilTaxFiles(files: SourceFiles): { bandD: string; schemes: SchemesFolderText } {
+  return {
+    bandD: requiredFile(files, BAND_D_FILE),
+    schemes: {
+      defaultFile: requiredFile(files, `${SCHEMES_FOLDER}/${DEFAULT_SCHEME_FILE}`),
+      councils: filesUnder(files, SCHEMES_FOLDER)
+        .filter(({ path }) => path !== DEFAULT_SCHEME_FILE)
+        .map(({ path, text }) => ({ fileName: path, text })),
+    },
+  };
+}
+
+/** Checks and loads Band D and the schemes from their text; throws CouncilTaxDataError naming the file and every problem. */
 export function loadCouncilTaxData(texts: { bandD: string; schemes: SchemesFolderText }): CouncilTaxData {
-  const bandD = parse('band-d.json', texts.bandD);
+  const bandD = parse(BAND_D_FILE, texts.bandD);
   const bandDProblems = checkBandDFile(bandD);
-  if (bandDProblems.length > 0) throw new CouncilTaxDataError('band-d.json', bandDProblems);
-  const folder = 'england-working-age-schemes';
-  const defaultFile = parse(`${folder}/${DEFAULT_SCHEME_FILE}`, texts.schemes.defaultFile);
+  if (bandDProblems.length > 0) throw new CouncilTaxDataError(BAND_D_FILE, bandDProblems);
+  const defaultPath = `${SCHEMES_FOLDER}/${DEFAULT_SCHEME_FILE}`;
+  const defaultFile = parse(defaultPath, texts.schemes.defaultFile);
   const defaultProblems = checkDefaultSchemeFile(defaultFile);
-  if (defaultProblems.length > 0) throw new CouncilTaxDataError(`${folder}/${DEFAULT_SCHEME_FILE}`, defaultProblems);
+  if (defaultProblems.length > 0) throw new CouncilTaxDataError(defaultPath, defaultProblems);
   const schemes: SchemesFile['schemes'] = {};
   for (const { fileName, text } of texts.schemes.councils) {
-    const path = `${folder}/${fileName}`;
+    const path = `${SCHEMES_FOLDER}/${fileName}`;
     const json = parse(path, text);
     const problems = checkCouncilSchemeFile(fileName, json);
     const { localAuthority, name, values } = json as CouncilSchemeFile;
@@ -694,30 +512,7 @@ export function loadCouncilTaxData(texts: { bandD: string; schemes: SchemesFolde
   return new CouncilTaxData(bandD as BandDFile, { ...(defaultFile as DefaultSchemeFile), schemes });
 }
 
-/** Reads the schemes folder: `default.json` and every other `.json` file in it, in name order. */
-export function readSchemesFolder(folder: string): SchemesFolderText {
-  const names = readdirSync(folder)
-    .filter((name) => name.endsWith('.json'))
-    .sort();
-  return {
-    defaultFile: readFileSync(join(folder, DEFAULT_SCHEME_FILE), 'utf8'),
-    councils: names
-      .filter((name) => name !== DEFAULT_SCHEME_FILE)
-      .map((fileName) => ({ fileName, text: readFileSync(join(folder, fileName), 'utf8') })),
-  };
-}
-
-let loaded: CouncilTaxData | undefined;
-
-/**
- * The data under `rulesets/council-tax-reduction/`, read once on first use. The engine's loader hands a calculator
- * only its ruleset, sentences, rates and the LHA data, so this benefit reads its own files (from the working
- * directory, as `RULESETS_DIR` does).
- */
-export function councilTaxData(): CouncilTaxData {
-  loaded ??= loadCouncilTaxData({
-    bandD: readFileSync(resolve('rulesets', 'council-tax-reduction', 'band-d.json'), 'utf8'),
-    schemes: readSchemesFolder(resolve('rulesets', 'council-tax-reduction', 'england-working-age-schemes')),
-  });
-  return loaded;
+/** Band D and the schemes, read through `files` and checked: the engine's loader calls this at start, with the rest. */
+export function loadCouncilTaxDataFrom(files: SourceFiles): CouncilTaxData {
+  return loadCouncilTaxData(readCouncilTaxFiles(files));
 }

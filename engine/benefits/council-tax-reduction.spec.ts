@@ -1,23 +1,24 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { BenefitCode, BenefitOutcome, CalculatedBenefit } from '../core/benefit.js';
 import { normaliseHousehold, type HouseholdInput } from '../core/normalise.js';
 import { ParameterReader } from '../core/parameters.js';
 import { deriveFacts } from '../facts.js';
-import { loadBenefit, loadEntitlementEngine, RULESETS_DIR } from '../load.js';
+import { loadBenefit, loadEntitlementEngine, loadEntitlementEngineFrom, RULESETS_DIR } from '../load.js';
 import { childBenefit } from './child-benefit.js';
+import { diskFiles, overlayFiles } from '../source-files.js';
 import {
   checkBandDFile,
   checkCouncilSchemeFile,
-  councilTaxData,
   councilTaxYearOf,
   loadCouncilTaxData,
-  readSchemesFolder,
+  BAND_D_FILE,
+  readCouncilTaxFiles,
+  SCHEMES_FOLDER,
 } from './council-tax-reduction-data.js';
-import { COUNCIL_TAX_CHARGE, councilTaxReduction, createCouncilTaxReduction } from './council-tax-reduction.js';
+import { COUNCIL_TAX_CHARGE, councilTaxReduction } from './council-tax-reduction.js';
 import { PENSION_CREDIT_GUARANTEE, pensionCredit } from './pension-credit.js';
 
-const FOLDER = join(RULESETS_DIR, 'council-tax-reduction');
+/** The council tax data's files as the engine's loader reads them. */
+const TEXTS = readCouncilTaxFiles(diskFiles());
 const engine = loadEntitlementEngine(RULESETS_DIR, [childBenefit, pensionCredit, councilTaxReduction]);
 const loaded = loadBenefit(councilTaxReduction, engine.parameters);
 
@@ -51,6 +52,7 @@ async function ctr(household: HouseholdInput, earlier: BenefitOutcome[] = [], da
     facts,
     parameters,
     lha: engine.lha,
+    councilTax: engine.councilTax,
     explanations: loaded.explanations,
     earlier: new Map(earlier.map((benefit) => [benefit.code, benefit])),
   };
@@ -108,9 +110,8 @@ describe('Council Tax Reduction', () => {
   });
 
   it('checks its data files', () => {
-    expect(checkBandDFile(JSON.parse(readFileSync(join(FOLDER, 'band-d.json'), 'utf8')))).toEqual([]);
-    const folder = readSchemesFolder(join(FOLDER, 'england-working-age-schemes'));
-    expect(() => loadCouncilTaxData({ bandD: readFileSync(join(FOLDER, 'band-d.json'), 'utf8'), schemes: folder })).not.toThrow();
+    expect(checkBandDFile(JSON.parse(TEXTS.bandD))).toEqual([]);
+    expect(() => loadCouncilTaxData(TEXTS)).not.toThrow();
     expect(
       checkBandDFile({
         description: 'x',
@@ -121,8 +122,8 @@ describe('Council Tax Reduction', () => {
       }),
     ).toEqual(
       expect.arrayContaining([
-        'nations.ENGLAND is missing',
-        'authorities.E1: not a GSS code of an English, Welsh or Scottish authority',
+        'nations.ENGLAND is required',
+        'authorities must be keyed by the GSS codes of English, Welsh or Scottish authorities',
         'authorities.E1.nation must be the nation of its code',
         'authorities.E1.values[0].year must be a council tax year such as 2026/27',
         'authorities.E1.values[0].bandD must be whole, positive pence',
@@ -131,7 +132,7 @@ describe('Council Tax Reduction', () => {
   });
 
   it("checks each council's scheme file, by its name and code, and names the file at fault", () => {
-    const folder = readSchemesFolder(join(FOLDER, 'england-working-age-schemes'));
+    const folder = TEXTS.schemes;
     const bolton = folder.councils.find((council) => council.fileName === 'E08000001-bolton.json')!;
     expect(checkCouncilSchemeFile(bolton.fileName, JSON.parse(bolton.text))).toEqual([]);
     expect(checkCouncilSchemeFile('bolton.json', JSON.parse(bolton.text))).toEqual([expect.stringContaining('GSS code and name')]);
@@ -139,10 +140,12 @@ describe('Council Tax Reduction', () => {
       'localAuthority E08000001 is not the code the file is named with (E08000002)',
     ]);
     const broken = { ...JSON.parse(bolton.text), values: [{ ...JSON.parse(bolton.text).values[0], taper: 0.2 }] };
-    const bandD = readFileSync(join(FOLDER, 'band-d.json'), 'utf8');
+    const bandD = TEXTS.bandD;
     expect(() =>
       loadCouncilTaxData({ bandD, schemes: { ...folder, councils: [{ fileName: bolton.fileName, text: JSON.stringify(broken) }] } }),
-    ).toThrow(/england-working-age-schemes\/E08000001-bolton\.json has 1 problem:\n {2}- values\[0\]\.taper must be basis points or null/);
+    ).toThrow(
+      /england-working-age-schemes\/E08000001-bolton\.json has 1 problem:\n {2}- values\[0\]\.taper must be basis points \(0 to 10000\)/,
+    );
     expect(() =>
       loadCouncilTaxData({
         bandD,
@@ -151,8 +154,35 @@ describe('Council Tax Reduction', () => {
     ).toThrow(/a second file for E08000001/);
   });
 
+  it('stops the engine loading, naming the file, when a scheme file is broken (not on a results page later)', () => {
+    const path = `${SCHEMES_FOLDER}/E08000001-bolton.json`;
+    const broken = JSON.parse(readCouncilTaxFiles(diskFiles()).schemes.councils.find((c) => c.fileName === 'E08000001-bolton.json')!.text);
+    broken.values[0].maximumSupport = '85%';
+    const files = overlayFiles(diskFiles(), new Map([[path, JSON.stringify(broken)]]));
+    expect(() => loadEntitlementEngineFrom(files)).toThrow(
+      /^rulesets\/council-tax-reduction\/england-working-age-schemes\/E08000001-bolton\.json has 1 problem:\n {2}- values\[0\]\.maximumSupport /,
+    );
+    expect(() => loadEntitlementEngineFrom(overlayFiles(diskFiles(), new Map([[`${SCHEMES_FOLDER}/E08000001-bolton.json`, '{']])))).toThrow(
+      /E08000001-bolton\.json has 1 problem:\n {2}- invalid JSON/,
+    );
+  });
+
+  it('refuses a broken copy of band-d.json and default.json by their schemas, naming the file and the field', () => {
+    const bandD = JSON.parse(TEXTS.bandD);
+    bandD.authorities.E09000033.values[0].bandD = '1049.55';
+    expect(() => loadEntitlementEngineFrom(overlayFiles(diskFiles(), new Map([[BAND_D_FILE, JSON.stringify(bandD)]])))).toThrow(
+      /^rulesets\/council-tax-reduction\/band-d\.json has 1 problem:\n {2}- authorities\.E09000033\.values\[0\]\.bandD must be whole, positive pence$/,
+    );
+    const defaults = JSON.parse(TEXTS.schemes.defaultFile);
+    defaults.default.maximumSuport = defaults.default.maximumSupport;
+    const path = `${SCHEMES_FOLDER}/default.json`;
+    expect(() => loadEntitlementEngineFrom(overlayFiles(diskFiles(), new Map([[path, JSON.stringify(defaults)]])))).toThrow(
+      /^rulesets\/council-tax-reduction\/england-working-age-schemes\/default\.json has 1 problem:\n {2}- default\.maximumSuport is not a known field/,
+    );
+  });
+
   it("refuses a scheme cited to anything but the council's own site or its committee papers", () => {
-    const folder = readSchemesFolder(join(FOLDER, 'england-working-age-schemes'));
+    const folder = TEXTS.schemes;
     const bolton = folder.councils.find((council) => council.fileName === 'E08000001-bolton.json')!;
     const cite = (url: string) => {
       const json = JSON.parse(bolton.text);
@@ -172,7 +202,7 @@ describe('Council Tax Reduction', () => {
   it('uses a Band D only in its own council tax year, which starts on 1 April', () => {
     expect(councilTaxYearOf('2026-03-31')).toBe('2025/26');
     expect(councilTaxYearOf('2026-04-01')).toBe('2026/27');
-    const data = councilTaxData();
+    const data = engine.councilTax;
     expect(data.bandDOn('E09000033', '2026-04-01')).toMatchObject({ kind: 'found', year: '2026/27', bandD: 104955 });
     expect(data.bandDOn('E09000033', '2026-03-31')).toMatchObject({ kind: 'year-not-held', year: '2025/26' });
     expect(data.bandDOn('S12000036', '2026-11-21')).toMatchObject({ kind: 'year-not-held', latest: { year: '2025/26', bandD: 156351 } });
@@ -271,7 +301,7 @@ describe('Council Tax Reduction', () => {
   });
 
   describe("a council scheme's own rules, on a made-up council (E09999999)", () => {
-    const FOLDER_TEXT = readSchemesFolder(join(FOLDER, 'england-working-age-schemes'));
+    const FOLDER_TEXT = TEXTS.schemes;
     const base = JSON.parse(FOLDER_TEXT.councils.find((council) => council.fileName === 'E08000001-bolton.json')!.text).values[0];
     /** Council Tax Reduction worked out with one made-up council's scheme (Bolton's figures with `changes`). */
     async function withScheme(
@@ -281,10 +311,10 @@ describe('Council Tax Reduction', () => {
     ): Promise<CalculatedBenefit> {
       const scheme = { localAuthority: 'E09999999', name: 'Testshire', values: [{ ...base, ...changes }] };
       const data = loadCouncilTaxData({
-        bandD: readFileSync(join(FOLDER, 'band-d.json'), 'utf8'),
+        bandD: TEXTS.bandD,
         schemes: { ...FOLDER_TEXT, councils: [{ fileName: 'E09999999-testshire.json', text: JSON.stringify(scheme) }] },
       });
-      const calculator = createCouncilTaxReduction(() => data);
+      const calculator = councilTaxReduction;
       const date = '2026-11-21';
       const facts = deriveFacts(normaliseHousehold({ ...household, country: 'ENGLAND', localAuthority: 'E09999999' }), date);
       const parameters = new ParameterReader(engine.parameters, date);
@@ -293,6 +323,7 @@ describe('Council Tax Reduction', () => {
         facts,
         parameters,
         lha: engine.lha,
+        councilTax: data,
         explanations: loaded.explanations,
         earlier: new Map(earlier.map((benefit) => [benefit.code, benefit])),
       };

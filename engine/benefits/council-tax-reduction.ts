@@ -25,7 +25,6 @@ import {
 } from '../../common/money.js';
 import { applicableAmountWording, pensionAgeApplicableAmount, pensionAgeIncome } from './housing-benefit.js';
 import {
-  councilTaxData,
   type CouncilTaxData,
   type CouncilTaxNation,
   type IncomeBand,
@@ -537,35 +536,34 @@ const NATIONAL_SCHEME_INCOME: SchemeIncomeRules = {
  * charge less non-dependant deductions; in full with the guarantee credit of Pension Credit; otherwise reduced by the
  * taper on income above the applicable amount, or, in a band scheme, the share for the income band.
  */
-export function createCouncilTaxReduction(data: () => CouncilTaxData): BenefitCalculator {
-  return {
-    code: 'COUNCIL_TAX_REDUCTION',
-    name: 'Council Tax Reduction',
-    folder: 'council-tax-reduction',
-    // Set per household in calculate: CTR counts in the total of the system the household belongs to.
-    system: 'LEGACY_AND_PENSION_AGE',
-    meansTested: true,
-    reads: ['CHILD_BENEFIT', 'UNIVERSAL_CREDIT', 'PENSION_CREDIT', 'HOUSING_BENEFIT'],
-    facts: benefitFacts({
-      country: ({ facts }) => facts.country,
-      councilTaxLiable: ({ facts }) => facts.councilTax.liable,
-      ...PENSION_AGE_MEANS_TEST_FACTS,
-      allReachedStatePensionAge: ({ facts }) => facts.system === 'PENSION_AGE',
-      getsGuaranteeCredit: ({ earlier }) => getsGuaranteeCredit(earlier),
-      capitalPence: ({ facts }) => facts.capital,
-      capitalOverWorkingAgeSchemeLimit: readsRates(
-        (input) =>
-          isEnglandWorkingAge(input.facts) && overCapitalLimit(input.facts.capital, effectiveWorkingAgeScheme(input, data()).figures),
-      ),
-      disabledChildCount: ({ facts }) => disabledChildCount(facts),
-      claimantOrPartnerGetsCareBenefit: ({ facts }) => claimantOrPartnerGetsNonDependantExemptingBenefit(facts),
-    }),
-    calculate(input, fired) {
-      const system: BenefitSystem = input.facts.system === 'UNIVERSAL_CREDIT' ? 'UNIVERSAL_CREDIT' : 'LEGACY_AND_PENSION_AGE';
-      return { ...councilTaxReductionAward(input, fired, data()), system };
-    },
-  };
-}
+export const councilTaxReduction: BenefitCalculator = {
+  code: 'COUNCIL_TAX_REDUCTION',
+  name: 'Council Tax Reduction',
+  folder: 'council-tax-reduction',
+  // Set per household in calculate: CTR counts in the total of the system the household belongs to.
+  system: 'LEGACY_AND_PENSION_AGE',
+  meansTested: true,
+  reads: ['CHILD_BENEFIT', 'UNIVERSAL_CREDIT', 'PENSION_CREDIT', 'HOUSING_BENEFIT'],
+  facts: benefitFacts({
+    country: ({ facts }) => facts.country,
+    councilTaxLiable: ({ facts }) => facts.councilTax.liable,
+    ...PENSION_AGE_MEANS_TEST_FACTS,
+    allReachedStatePensionAge: ({ facts }) => facts.system === 'PENSION_AGE',
+    getsGuaranteeCredit: ({ earlier }) => getsGuaranteeCredit(earlier),
+    capitalPence: ({ facts }) => facts.capital,
+    capitalOverWorkingAgeSchemeLimit: readsRates(
+      (input) =>
+        isEnglandWorkingAge(input.facts) &&
+        overCapitalLimit(input.facts.capital, effectiveWorkingAgeScheme(input, input.councilTax).figures),
+    ),
+    disabledChildCount: ({ facts }) => disabledChildCount(facts),
+    claimantOrPartnerGetsCareBenefit: ({ facts }) => claimantOrPartnerGetsNonDependantExemptingBenefit(facts),
+  }),
+  calculate(input, fired) {
+    const system: BenefitSystem = input.facts.system === 'UNIVERSAL_CREDIT' ? 'UNIVERSAL_CREDIT' : 'LEGACY_AND_PENSION_AGE';
+    return { ...councilTaxReductionAward(input, fired, input.councilTax), system };
+  },
+};
 
 function councilTaxReductionAward(input: CalculationInput, fired: FiredRules, data: CouncilTaxData): CalculatedBenefit {
   const { facts, parameters, explanations } = input;
@@ -688,5 +686,3 @@ function councilTaxReductionAward(input: CalculationInput, fired: FiredRules, da
     variables,
   };
 }
-
-export const councilTaxReduction: BenefitCalculator = createCouncilTaxReduction(councilTaxData);

@@ -37,6 +37,7 @@ async function housingBenefitWith(household: HouseholdInput, earlier: [BenefitCo
     facts: deriveFacts(normaliseHousehold(household), date),
     parameters,
     lha: engine.lha,
+    councilTax: engine.councilTax,
     explanations: loaded.explanations,
     earlier: new Map(earlier),
   };

@@ -21,6 +21,7 @@ async function scp(household: HouseholdInput, date: string, earlier: BenefitOutc
     facts: deriveFacts(normaliseHousehold(household), date),
     parameters: new ParameterReader(parameterSet, date),
     lha: undefined as never,
+    councilTax: undefined as never,
     explanations,
     earlier: new Map(earlier.map((outcome) => [outcome.code, outcome])),
   };

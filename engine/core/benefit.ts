@@ -2,6 +2,7 @@ import type { ParameterInForce } from '../parameters/parameter-set.js';
 import type { HouseholdFacts } from '../facts.js';
 import type { LocalHousingAllowance } from '../local-housing-allowance.js';
 import type { LhaUsed } from '../local-housing-allowance.js';
+import type { CouncilTaxData } from '../benefits/council-tax-reduction-data.js';
 import { bothPeriods, sumPence, type Pence } from '../../common/money.js';
 import type { Explanations } from './explanations.js';
 import type { ParameterReader } from './parameters.js';
@@ -76,6 +77,8 @@ export interface CalculationInput {
   facts: HouseholdFacts;
   parameters: ParameterReader;
   lha: LocalHousingAllowance;
+  /** Band D by council and England's local working-age schemes (`rulesets/council-tax-reduction/`), checked at load. */
+  councilTax: CouncilTaxData;
   explanations: Explanations;
   /** Outcomes of the benefits earlier in BENEFIT_CODES order (a calculator lists the ones it reads in `reads`). */
   earlier: ReadonlyMap<BenefitCode, BenefitOutcome>;

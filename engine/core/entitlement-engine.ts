@@ -2,6 +2,7 @@ import { ParameterNotInForceError } from '../../common/parameters/dated-paramete
 import { ratesHeldFrom, type ParameterSet } from '../parameters/parameter-set.js';
 import { deriveFacts, type PeriodPence } from '../facts.js';
 import type { Household, OtherIncomeType } from '../household.js';
+import type { CouncilTaxData } from '../benefits/council-tax-reduction-data.js';
 import type { LocalHousingAllowance } from '../local-housing-allowance.js';
 import type { LhaUsed } from '../local-housing-allowance.js';
 import { poundsFromPence, sumPence, type Pence } from '../../common/money.js';
@@ -95,7 +96,7 @@ export function taxYearOf(date: string): string {
 /**
  * What a caller needs of the engine: one EntitlementEngine, or the rules versions of a server with published policy
  * change sets (engine/policy/rules-versions.ts), which pick the engine in force on each calculation's date. The
- * rates, LHA data and calculators are those in force today.
+ * rates, LHA data, council tax data and calculators are those in force today.
  */
 export interface Entitlements {
   calculate(household: Household, date: string, options?: CalculateOptions): Promise<CalculationResult>;
@@ -103,6 +104,7 @@ export interface Entitlements {
   calculateReference(household: Household, date: string, options?: CalculateOptions): Promise<CalculationResult>;
   readonly parameters: ParameterSet;
   readonly lha: LocalHousingAllowance;
+  readonly councilTax: CouncilTaxData;
   readonly ratesHeldFrom: string;
   readonly calculators: BenefitCalculator[];
 }
@@ -121,6 +123,8 @@ export class EntitlementEngine implements Entitlements {
     benefits: readonly LoadedBenefit[],
     readonly parameters: ParameterSet,
     readonly lha: LocalHousingAllowance,
+    /** Band D and the local schemes of Council Tax Reduction, checked at load with the rest. */
+    readonly councilTax: CouncilTaxData,
     private readonly afterBenefits: AfterBenefits = NOTHING_AFTER,
     /** Added to each result's rules version: the published policy change sets laid over the files ('+cs3'). */
     readonly rulesVersionSuffix = '',
@@ -232,6 +236,7 @@ export class EntitlementEngine implements Entitlements {
         facts,
         parameters,
         lha: this.lha,
+        councilTax: this.councilTax,
         explanations: withSentences ? explanations : explanations.withoutSentences(),
         earlier,
       };

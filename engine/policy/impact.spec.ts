@@ -1,11 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import { BENEFIT_CALCULATORS } from '../benefits/index.js';
+import { loadCouncilTaxDataFrom } from '../benefits/council-tax-reduction-data.js';
 import { EntitlementEngine } from '../core/entitlement-engine.js';
 import { figuresAt } from '../core/system-figures.js';
 import type { Household } from '../household.js';
 import { loadBenefit, loadEntitlementEngine, loadLocalHousingAllowance, readFilesUnder, RULESETS_DIR } from '../load.js';
 import { loadParameterSet } from '../parameters/parameter-set.js';
+import { diskFiles } from '../source-files.js';
 import { DISCLOSURE_CONTROL, type Figure } from '../../common/disclosure-control.js';
 import {
   ControlledImpactTally,
@@ -36,6 +38,7 @@ function draftRaising(raises: Record<string, number>): EntitlementEngine {
     BENEFIT_CALCULATORS.map((calculator) => loadBenefit(calculator, parameters)),
     parameters,
     loadLocalHousingAllowance(),
+    loadCouncilTaxDataFrom(diskFiles()),
   );
 }
 

@@ -1,5 +1,6 @@
 import { ukToday } from '../../common/dates/uk-today.js';
 import type { EditProblem, PolicyEdit } from '../../common/policy/model.js';
+import type { CouncilTaxData } from '../benefits/council-tax-reduction-data.js';
 import type { BenefitCalculator } from '../core/benefit.js';
 import type { CalculationResult } from '../core/calculation-result.js';
 import {
@@ -269,6 +270,10 @@ export class RulesVersions implements Entitlements {
 
   get lha(): LocalHousingAllowance {
     return this.engineOn(this.today()).lha;
+  }
+
+  get councilTax(): CouncilTaxData {
+    return this.engineOn(this.today()).councilTax;
   }
 
   get ratesHeldFrom(): string {

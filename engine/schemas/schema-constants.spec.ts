@@ -1,6 +1,7 @@
 import { CHECKBOX_ICON_SHAPES, CHROME_PARTS } from '../../common/site.js';
 import { HEADER_TYPES, OPTIONS_SOURCES, QUESTION_NAMES, QUESTION_TYPES } from '../../common/survey/model.js';
-import { COUNTRIES } from '../household.js';
+import { BAND_HOUSEHOLDS, PROTECTED_GROUPS, UC_ELEMENT_CODES } from '../benefits/council-tax-reduction-data.js';
+import { COUNTRIES, OTHER_INCOME_TYPES } from '../household.js';
 import { readSchema, type JsonSchema } from './json-schema.js';
 
 /**
@@ -58,5 +59,23 @@ describe('the partner and extra-help schemas agree with the constants in code', 
     expect(at(nations, 'items').enum).toEqual([...COUNTRIES]);
     expect(nations['x-errorMessage']).toContain(COUNTRIES.join(', '));
     expect(nations['x-whenMissing']).toContain(COUNTRIES.join(', '));
+  });
+});
+
+describe('the council tax scheme schema agrees with engine/benefits/council-tax-reduction-data.ts', () => {
+  const scheme = readSchema('council-tax-scheme.schema.json');
+
+  it('lists PROTECTED_GROUPS, UC_ELEMENT_CODES and BAND_HOUSEHOLDS, and the kinds of other income but child maintenance', () => {
+    expect(at(scheme, '$defs', 'ProtectedRule', 'properties', 'groups', 'items').enum).toEqual([...PROTECTED_GROUPS]);
+    // A value of several kinds is checked by one schema for each kind: `allOf: [{ if: kind, then: schema }]`.
+    const ofKind = (schema: JsonSchema, kind: string) =>
+      (schema.allOf as { if: { type: string }; then: JsonSchema }[]).find((branch) => branch.if.type === kind)!.then;
+    const universalCredit = ofKind(at(scheme, '$defs', 'IncomeRules', 'properties', 'universalCredit'), 'object');
+    expect(at(universalCredit, 'properties', 'less', 'items', 'properties', 'element').enum).toEqual([...UC_ELEMENT_CODES]);
+    expect(at(scheme, '$defs', 'IncomeBands', 'properties', 'tables', 'items', 'properties', 'household').enum).toEqual([
+      ...BAND_HOUSEHOLDS,
+    ]);
+    const otherIncome = ofKind(at(scheme, '$defs', 'IncomeRules', 'properties', 'otherIncome'), 'array');
+    expect(at(otherIncome, 'items').enum).toEqual(OTHER_INCOME_TYPES.filter((type) => type !== 'CHILD_MAINTENANCE'));
   });
 });

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { councilTaxData } from '../../../engine/benefits/council-tax-reduction-data.js';
 import { readCaseFiles } from '../../../engine/core/cases.js';
 import type { Entitlements } from '../../../engine/core/entitlement-engine.js';
 import { RULESETS_DIR } from '../../../engine/load.js';
@@ -21,7 +20,7 @@ export function readAccuracyInputs(engine: Entitlements, date: string, definitio
       authorities: AccuracyInputs['mostPopulous'];
     }
   ).authorities;
-  return { date, engine, councilTax: councilTaxData(), caseFiles: readCaseFiles(RULESETS_DIR), authorities, privateRenting, mostPopulous };
+  return { date, engine, councilTax: engine.councilTax, caseFiles: readCaseFiles(RULESETS_DIR), authorities, privateRenting, mostPopulous };
 }
 
 /** docs/accuracy.md counts the last council tax year held, so the committed page does not change with the calendar. */
