@@ -248,8 +248,8 @@ export interface RevertRequest {
 /** POST /api/policy/change-sets/:id/confirm: confirms the pending request, named as it was shown. */
 export interface ConfirmRequest {
   kind: PendingRequest['kind'];
-  /** The revert's date, as shown; null for a withdrawal. */
-  from: string | null;
+  /** The revert's date, as shown; null (or left out) for a withdrawal. */
+  from?: string | null;
 }
 
 /** POST /api/policy/change-sets/:id/stop: the emergency stop, by one member, from today. */

@@ -1,14 +1,19 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Tinypool } from 'tinypool';
 import type { PublishedChangeSet } from '../../../engine/policy/rules-versions.js';
 import type { CaseloadAmounts, CaseloadProblem } from '../../../common/adviser/caseload.js';
 import type { RuleEnvironment } from '../questionnaire/survey-flow.js';
 import type { ClientOutcome, StoredCalculation } from './caseload-figures.js';
 
+/** What each thread is started with. */
+export interface ThreadData {
+  definitionsDir: string;
+  published: readonly PublishedChangeSet[];
+}
+
 export interface ThreadRequest {
-  id: number;
   atDate: string;
   items: { calculation: StoredCalculation; environment: RuleEnvironment }[];
 }
@@ -18,7 +23,6 @@ export type ThreadOutcome =
   { problem: null; benefits: [string, CaseloadAmounts][]; total: CaseloadAmounts } | { problem: CaseloadProblem; errorName?: string };
 
 export interface ThreadReply {
-  id: number;
   outcomes: ThreadOutcome[];
 }
 
@@ -35,62 +39,40 @@ export function hasCompiledThread(file = THREAD_FILE): boolean {
   return existsSync(file);
 }
 
+/** A thread idle this long ends, so the memory its engine holds comes back between runs (as the batch threads do). */
+const IDLE_MS = 10_000;
+
 /**
- * Worker threads that recalculate chunks of a caseload run in parallel, each with its own engine: the engine is
- * synchronous CPU work, so one process uses one core unless the work is spread. Each thread takes one chunk at a
- * time. `close` ends them; a chunk in progress then rejects.
+ * Worker threads (a tinypool pool of caseload-thread.ts, as scripts/batch/run-batch.ts uses for the batch) that
+ * recalculate chunks of a caseload run in parallel, each with its own engine: the engine is synchronous CPU work, so
+ * one process uses one core unless the work is spread. Each thread takes one chunk at a time; a thread that fails
+ * rejects its chunk (tinypool starts another in its place), and `close` ends them all, rejecting any chunk then in
+ * progress or sent after.
  */
 export class CaseloadThreads {
-  private readonly threads: {
-    worker: Worker;
-    ready: Promise<void>;
-    pending: Map<number, (reply: ThreadReply | Error) => void>;
-    exited: boolean;
-  }[];
-  private nextId = 0;
+  private readonly pool: Tinypool;
+  private closed = false;
 
   /** `published`: the policy change sets the rules versions of this process apply, so every thread applies the same. */
-  constructor(count: number, definitionsDir: string, published: readonly PublishedChangeSet[] = [], file = THREAD_FILE) {
-    this.threads = Array.from({ length: count }, () => {
-      const worker = new Worker(file, { workerData: { definitionsDir, published } });
-      const pending = new Map<number, (reply: ThreadReply | Error) => void>();
-      const ready = new Promise<void>((resolve, reject) => {
-        worker.once('error', reject);
-        worker.on('message', (message: ThreadReply | { ready: true }) => {
-          if ('ready' in message) return resolve();
-          pending.get(message.id)?.(message);
-          pending.delete(message.id);
-        });
-      });
-      const failAll = (error: Error) => {
-        for (const settle of pending.values()) settle(error);
-        pending.clear();
-      };
-      const thread = { worker, ready, pending, exited: false };
-      worker.on('error', failAll);
-      worker.on('exit', () => {
-        thread.exited = true;
-        failAll(new Error('A caseload thread stopped.'));
-      });
-      return thread;
+  constructor(
+    readonly size: number,
+    definitionsDir: string,
+    published: readonly PublishedChangeSet[] = [],
+    file = THREAD_FILE,
+  ) {
+    this.pool = new Tinypool({
+      filename: pathToFileURL(file).href,
+      minThreads: 0,
+      maxThreads: size,
+      idleTimeout: IDLE_MS,
+      workerData: { definitionsDir, published } satisfies ThreadData,
     });
   }
 
-  get size(): number {
-    return this.threads.length;
-  }
-
-  /** One chunk on thread `index`, in the order given. */
-  async recalculate(index: number, atDate: string, items: ThreadRequest['items']): Promise<ClientOutcome[]> {
-    const thread = this.threads[index];
-    await thread.ready;
-    if (thread.exited) throw new Error('A caseload thread stopped.');
-    const id = this.nextId++;
-    const reply = await new Promise<ThreadReply | Error>((settle) => {
-      thread.pending.set(id, settle);
-      thread.worker.postMessage({ id, atDate, items } satisfies ThreadRequest);
-    });
-    if (reply instanceof Error) throw reply;
+  /** One chunk on whichever thread is free, its outcomes in the order given. */
+  async recalculate(atDate: string, items: ThreadRequest['items']): Promise<ClientOutcome[]> {
+    if (this.closed) throw new Error('The caseload threads are closed.');
+    const reply = (await this.pool.run({ atDate, items } satisfies ThreadRequest)) as ThreadReply;
     return reply.outcomes.map((outcome) =>
       outcome.problem === null
         ? { problem: null, benefits: new Map(outcome.benefits), total: outcome.total }
@@ -99,6 +81,7 @@ export class CaseloadThreads {
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.threads.map(({ worker }) => worker.terminate()));
+    this.closed = true;
+    await this.pool.destroy();
   }
 }

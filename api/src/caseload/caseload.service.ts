@@ -307,7 +307,7 @@ export class CaseloadService implements OnModuleInit {
         stopping.addEventListener('abort', stop);
         try {
           let next = 0;
-          const lane = async (index: number) => {
+          const lane = async () => {
             while (next < chunks.length) {
               stopping.throwIfAborted();
               const chunk = chunks[next++];
@@ -315,12 +315,12 @@ export class CaseloadService implements OnModuleInit {
                 calculation: storedCalculationOf(calculation),
                 environment: environmentOf(calculation),
               }));
-              const outcomes = await threads.recalculate(index, run.at_date, items);
+              const outcomes = await threads.recalculate(run.at_date, items);
               for (const outcome of outcomes) if (outcome.problem === 'error') this.logClientError();
               await record(chunk, outcomes);
             }
           };
-          await Promise.all(Array.from({ length: threads.size }, (_, index) => lane(index)));
+          await Promise.all(Array.from({ length: threads.size }, lane));
         } finally {
           stopping.removeEventListener('abort', stop);
           await threads.close();

@@ -3,6 +3,7 @@ import {
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiExtraModels,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -43,6 +44,20 @@ import {
   UpratingDto,
   WithdrawDto,
 } from './policy.dto.js';
+import {
+  CasesRunReportDto,
+  ChangeSetDetailDto,
+  ChangeSetsResponseDto,
+  ImpactReportDto,
+  ParametersResponseDto,
+  ParameterViewDto,
+  PolicySearchResponseDto,
+  PolicyStatusDto,
+  RulesetsResponseDto,
+  RulesetViewDto,
+  UpratingResponseDto,
+  POLICY_CHOICE_MODELS,
+} from './policy-answers.dto.js';
 import { PolicyService } from './policy.service.js';
 
 const NO_ACCESS =
@@ -61,6 +76,8 @@ function idOf(text: string): number {
  * publication. Policy staff only; every change is audited.
  */
 @ApiTags('Policy')
+// The kinds of edit, and a figure shown or withheld, that answers (and an edit's body) choose between.
+@ApiExtraModels(...POLICY_CHOICE_MODELS)
 @PolicyStaff()
 @ApiForbiddenResponse({ type: ErrorResponseDto, description: NO_ACCESS })
 @Controller('api/policy')
@@ -74,7 +91,7 @@ export class PolicyController {
     description:
       "Each published change set: whether the repository's files hold it (in-files), it is laid over them (not-exported), or they differ; and the change sets that failed when results were worked out with them (results leave them out) or were stopped in an emergency.",
   })
-  @ApiOkResponse({ description: 'PolicyStatus (common/policy/model.ts).' })
+  @ApiOkResponse({ type: PolicyStatusDto })
   status(): Promise<PolicyStatus> {
     return this.policy.status();
   }
@@ -85,7 +102,7 @@ export class PolicyController {
     summary: 'Every ruleset, shortly',
     description: 'As in force today (the files with the published change sets in force).',
   })
-  @ApiOkResponse({ description: '{ rulesets: RulesetSummary[] }' })
+  @ApiOkResponse({ type: RulesetsResponseDto })
   rulesets(): Promise<{ rulesets: RulesetSummary[] }> {
     return this.policy.rulesets();
   }
@@ -98,7 +115,7 @@ export class PolicyController {
     description:
       'Its rules with their conditions as plain-English sentences (made from the JSON), its facts, the rates each rule reads and its hand-worked cases.',
   })
-  @ApiOkResponse({ description: 'RulesetView' })
+  @ApiOkResponse({ type: RulesetViewDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'RULESET_NOT_FOUND' })
   ruleset(@Param('folder') folder: string): Promise<RulesetView> {
     return this.policy.ruleset(folder);
@@ -110,7 +127,7 @@ export class PolicyController {
     summary: 'Every parameter, shortly',
     description: 'Named by its path, which mirrors the legislation: the screen builds the tree.',
   })
-  @ApiOkResponse({ description: '{ parameters: ParameterSummary[] }' })
+  @ApiOkResponse({ type: ParametersResponseDto })
   parameters(): Promise<{ parameters: ParameterSummary[] }> {
     return this.policy.parameters();
   }
@@ -121,7 +138,7 @@ export class PolicyController {
     summary: 'A parameter',
     description: 'Its dated values with their sources, unit, period, regulation, uprating rounding, and the cases and rules that read it.',
   })
-  @ApiOkResponse({ description: 'ParameterView' })
+  @ApiOkResponse({ type: ParameterViewDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_FAILED: name is not a parameter name.' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'PARAMETER_NOT_FOUND' })
   parameter(@Query() query: ParameterQuery): Promise<ParameterView> {
@@ -134,7 +151,7 @@ export class PolicyController {
     summary: 'Search rates, rules, questions and extra help',
     description: 'By name, path, label, text or regulation; at most 50 hits, best first.',
   })
-  @ApiOkResponse({ description: '{ hits: PolicySearchHit[] }' })
+  @ApiOkResponse({ type: PolicySearchResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_FAILED: q missing or too long.' })
   search(@Query() query: SearchQuery): Promise<{ hits: PolicySearchHit[] }> {
     return this.policy.search(query.q);
@@ -146,7 +163,14 @@ export class PolicyController {
     summary: "The calculation API's household as a JSON Schema",
     description: 'For the form a hand-worked case is written in.',
   })
-  @ApiOkResponse({ description: 'A JSON Schema (2020-12).' })
+  @ApiOkResponse({
+    description: 'A JSON Schema (2020-12).',
+    schema: {
+      type: 'object',
+      additionalProperties: true,
+      example: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object' },
+    },
+  })
   householdSchema(): Record<string, unknown> {
     return this.policy.householdSchema();
   }
@@ -158,7 +182,7 @@ export class PolicyController {
     description:
       "Each parameter's value the day before `from`, raised by the percentage and rounded by its own rule; those not uprated by a percentage are listed with why. Nothing is saved: add the proposals to a change set as edits.",
   })
-  @ApiOkResponse({ description: 'UpratingResponse' })
+  @ApiOkResponse({ type: UpratingResponseDto })
   @ApiBadRequestResponse({
     type: ErrorResponseDto,
     description: 'VALIDATION_FAILED: an unknown parameter, a percentage or a date that cannot be read.',
@@ -170,7 +194,7 @@ export class PolicyController {
   @Get('change-sets')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'The change sets, newest first (at most 200)' })
-  @ApiOkResponse({ description: '{ changeSets: ChangeSetSummary[] }' })
+  @ApiOkResponse({ type: ChangeSetsResponseDto })
   list(): Promise<{ changeSets: ChangeSetSummary[] }> {
     return this.policy.list();
   }
@@ -178,7 +202,7 @@ export class PolicyController {
   @Post('change-sets')
   @HttpCode(201)
   @ApiOperation({ summary: 'Start a change set', description: 'A draft with a title and a reason, written by the member signed in.' })
-  @ApiCreatedResponse({ description: 'ChangeSetDetail' })
+  @ApiCreatedResponse({ type: ChangeSetDetailDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_FAILED: title or reason missing or too long.' })
   create(@Req() request: Request, @Body() body: CreateChangeSetDto): Promise<ChangeSetDetail> {
     return this.policy.create(signedInUser(request), body.title, body.reason);
@@ -191,7 +215,7 @@ export class PolicyController {
     summary: 'A change set',
     description: 'Its edits, what stops it being published (problems, at each edit and field), its audit and last runs.',
   })
-  @ApiOkResponse({ description: 'ChangeSetDetail' })
+  @ApiOkResponse({ type: ChangeSetDetailDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: NOT_FOUND })
   detail(@Req() request: Request, @Param('id') id: string): Promise<ChangeSetDetail> {
     return this.policy.detail(idOf(id), signedInUser(request));
@@ -205,7 +229,7 @@ export class PolicyController {
     description:
       'Checked as the loaders check the file it changes (same schema, same cross-references); a problem is answered at its field (edit.value...). Editing an approved change set takes it back to a draft.',
   })
-  @ApiOkResponse({ description: 'ChangeSetDetail' })
+  @ApiOkResponse({ type: ChangeSetDetailDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_FAILED: the edit, with each problem at its field.' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: NOT_FOUND })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'CHANGE_SET_CLOSED: published, withdrawn or reverted.' })
@@ -217,7 +241,7 @@ export class PolicyController {
   @ApiParam(ID)
   @ApiParam(INDEX)
   @ApiOperation({ summary: 'Change an edit' })
-  @ApiOkResponse({ description: 'ChangeSetDetail' })
+  @ApiOkResponse({ type: ChangeSetDetailDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_FAILED: the edit, with each problem at its field.' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: NOT_FOUND })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'CHANGE_SET_CLOSED: published, withdrawn or reverted.' })
@@ -234,7 +258,7 @@ export class PolicyController {
   @ApiParam(ID)
   @ApiParam(INDEX)
   @ApiOperation({ summary: 'Remove an edit' })
-  @ApiOkResponse({ description: 'ChangeSetDetail' })
+  @ApiOkResponse({ type: ChangeSetDetailDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: NOT_FOUND })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'CHANGE_SET_CLOSED: published, withdrawn or reverted.' })
   removeEdit(@Req() request: Request, @Param('id') id: string, @Param('index') index: string): Promise<ChangeSetDetail> {
@@ -249,7 +273,7 @@ export class PolicyController {
     summary: 'Run every hand-worked case with the draft',
     description: "The repository's cases and the change set's own; each with its figures, the rules that held and the rates read.",
   })
-  @ApiOkResponse({ description: 'CasesRunReport' })
+  @ApiOkResponse({ type: CasesRunReportDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: NOT_FOUND })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'CHANGE_SET_HAS_PROBLEMS: the draft does not load.' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'RATE_LIMITED: RATE_LIMIT_POLICY_RUN.' })
@@ -266,7 +290,7 @@ export class PolicyController {
     description:
       'Over a reproducible sample of 10,000 generated households (with examples) and over the households of real calculations still kept (in aggregate only): households that change, gainers and losers, the change a year for each benefit, and the distribution of changes.',
   })
-  @ApiOkResponse({ description: 'ImpactReport' })
+  @ApiOkResponse({ type: ImpactReportDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_FAILED: date.' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: NOT_FOUND })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'CHANGE_SET_HAS_PROBLEMS: the draft does not load.' })
@@ -283,7 +307,7 @@ export class PolicyController {
     description:
       'By a member of the policy team who neither started it nor added, changed or removed any of its edits. The body names the digest of the edits approved: a change set changed since is refused. Approval needs the checks (cases-run) run on exactly these edits against the rules published now, with no hand-worked case newly failing and no generated household failing. Any later change to the edits takes it back to a draft.',
   })
-  @ApiOkResponse({ description: 'ChangeSetDetail' })
+  @ApiOkResponse({ type: ChangeSetDetailDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_FAILED: digest missing or not a digest.' })
   @ApiForbiddenResponse({
     type: ErrorResponseDto,
@@ -307,7 +331,7 @@ export class PolicyController {
     description:
       'Exactly the edits approved (the digest sent, the approval and the edits held must agree). From that date every calculation (results, the API, the adviser area) is worked out with it, with no deploy; each result names its rules version.',
   })
-  @ApiOkResponse({ description: 'ChangeSetDetail' })
+  @ApiOkResponse({ type: ChangeSetDetailDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_FAILED: effectiveFrom before today, or digest missing.' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: NOT_FOUND })
   @ApiConflictResponse({
@@ -326,7 +350,7 @@ export class PolicyController {
     summary: 'Ask for a published change set to be withdrawn before its date',
     description: 'With a reason. Nothing changes until a second member, not the one who asked, confirms (confirm).',
   })
-  @ApiOkResponse({ description: 'ChangeSetDetail, with pendingRequest.' })
+  @ApiOkResponse({ type: ChangeSetDetailDto, description: 'The change set, with its pendingRequest.' })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_FAILED: reason missing or too long.' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: NOT_FOUND })
   @ApiConflictResponse({
@@ -345,7 +369,7 @@ export class PolicyController {
     description:
       'With a reason; from today (its own date included) or later. Nothing changes until a second member, not the one who asked, confirms (confirm). Calculations before that date keep it; from it, they do not.',
   })
-  @ApiOkResponse({ description: 'ChangeSetDetail, with pendingRequest.' })
+  @ApiOkResponse({ type: ChangeSetDetailDto, description: 'The change set, with its pendingRequest.' })
   @ApiBadRequestResponse({
     type: ErrorResponseDto,
     description: 'VALIDATION_FAILED: from before today or before its date; reason missing.',
@@ -367,7 +391,7 @@ export class PolicyController {
     summary: 'Confirm the withdrawal or revert another member asked for',
     description: 'Names the request as it was shown (kind and date). Never by the member who asked.',
   })
-  @ApiOkResponse({ description: 'ChangeSetDetail' })
+  @ApiOkResponse({ type: ChangeSetDetailDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_FAILED: kind or from.' })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: `OWN_REQUEST: the member who asked. ${NO_ACCESS}` })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: NOT_FOUND })
@@ -384,7 +408,7 @@ export class PolicyController {
   @HttpCode(200)
   @ApiParam(ID)
   @ApiOperation({ summary: 'Cancel the withdrawal or revert waiting to be confirmed', description: 'Any member of the policy team.' })
-  @ApiOkResponse({ description: 'ChangeSetDetail' })
+  @ApiOkResponse({ type: ChangeSetDetailDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: NOT_FOUND })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'NO_REQUEST' })
   cancelRequest(@Req() request: Request, @Param('id') id: string): Promise<ChangeSetDetail> {
@@ -399,7 +423,7 @@ export class PolicyController {
     description:
       'One member, with a reason, recorded in the audit: in force, it stops applying from today (calculations dated before today keep it); with its date ahead, it is withdrawn. For results that are wrong now (or a change set that fails); otherwise ask for a revert.',
   })
-  @ApiOkResponse({ description: 'ChangeSetDetail' })
+  @ApiOkResponse({ type: ChangeSetDetailDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_FAILED: reason missing or too long.' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: NOT_FOUND })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'CHANGE_SET_NOT_IN_FORCE: not published, or already out of force.' })

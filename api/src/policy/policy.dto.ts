@@ -1,13 +1,28 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsObject, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { POLICY_LIMITS } from '../../../common/policy/model.js';
+import {
+  POLICY_LIMITS,
+  type ApproveRequest,
+  type ConfirmRequest,
+  type CreateChangeSetRequest,
+  type ImpactRequest,
+  type PolicyEdit,
+  type PublishRequest,
+  type RevertRequest,
+  type StopRequest,
+  type UpratingRequest,
+  type WithdrawRequest,
+} from '../../../common/policy/model.js';
 import { BrowserRequest } from '../requests/browser-request.dto.js';
+import { POLICY_EDIT_SCHEMA } from './policy-answers.dto.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+// Each request DTO implements its request type of common/policy/model.ts (the one the web and the engine use), so
+// the two cannot drift apart: the DTO adds only the validation and the OpenAPI description.
 // PostgreSQL text cannot hold a NUL character: saving one failed with a database error (a 500, found by the fuzz).
 const NO_NUL = /^[^\u0000]*$/;
 
-export class CreateChangeSetDto extends BrowserRequest {
+export class CreateChangeSetDto extends BrowserRequest implements CreateChangeSetRequest {
   @ApiProperty({
     description: 'A short title: what the change set does.',
     example: 'Uprate Child Benefit for April 2027',
@@ -33,18 +48,22 @@ export class CreateChangeSetDto extends BrowserRequest {
 
 export class EditDto extends BrowserRequest {
   @ApiProperty({
+    ...POLICY_EDIT_SCHEMA,
     description:
-      "One edit (common/policy/model.ts PolicyEdit; JSON Schema definitions/schemas/policy-edit.schema.json): kind 'parameter-value', 'rates-held', 'rule', 'question', 'extra-help-item' or 'case'.",
+      "One edit (common/policy/model.ts PolicyEdit; checked with the JSON Schema definitions/schemas/policy-edit.schema.json): kind 'parameter-value', 'rates-held', 'rule', 'question', 'extra-help-item' or 'case'.",
     example: {
       kind: 'parameter-value',
       parameter: 'gov/hmrc/child_benefit/amount/eldest',
       from: '2027-04-12',
       value: 2810,
-      source: null,
+      source: {
+        title: 'Benefit and pension rates 2027 to 2028',
+        url: 'https://www.gov.uk/government/publications/benefit-and-pension-rates-2027-to-2028',
+      },
     },
   })
   @IsObject({ message: 'edit must be an object: one edit of the change set.' })
-  edit!: Record<string, unknown>;
+  edit!: PolicyEdit;
 }
 
 const DIGEST = /^[0-9a-f]{64}$/;
@@ -71,14 +90,14 @@ class ReasonDto extends BrowserRequest {
   reason!: string;
 }
 
-export class ApproveDto extends BrowserRequest {
+export class ApproveDto extends BrowserRequest implements ApproveRequest {
   @ApiProperty(DIGEST_PROPERTY)
   @IsString({ message: DIGEST_MESSAGE })
   @Matches(DIGEST, { message: DIGEST_MESSAGE })
   digest!: string;
 }
 
-export class PublishDto extends BrowserRequest {
+export class PublishDto extends BrowserRequest implements PublishRequest {
   @ApiProperty({ description: 'The date it applies from, yyyy-mm-dd: today or later.', example: '2027-04-06' })
   @Matches(DATE, { message: 'Enter the date it applies from, written yyyy-mm-dd.' })
   effectiveFrom!: string;
@@ -89,11 +108,11 @@ export class PublishDto extends BrowserRequest {
   digest!: string;
 }
 
-export class WithdrawDto extends ReasonDto {}
+export class WithdrawDto extends ReasonDto implements WithdrawRequest {}
 
-export class StopDto extends ReasonDto {}
+export class StopDto extends ReasonDto implements StopRequest {}
 
-export class RevertDto extends ReasonDto {
+export class RevertDto extends ReasonDto implements RevertRequest {
   @ApiProperty({
     description: 'The date it stops applying, yyyy-mm-dd: today or later, and not before its own date.',
     example: '2027-05-01',
@@ -102,7 +121,7 @@ export class RevertDto extends ReasonDto {
   from!: string;
 }
 
-export class ConfirmDto extends BrowserRequest {
+export class ConfirmDto extends BrowserRequest implements ConfirmRequest {
   @ApiProperty({
     description: 'The request confirmed, as it was shown: withdraw or revert.',
     enum: ['withdraw', 'revert'],
@@ -123,13 +142,13 @@ export class ConfirmDto extends BrowserRequest {
   from?: string | null;
 }
 
-export class ImpactDto extends BrowserRequest {
+export class ImpactDto extends BrowserRequest implements ImpactRequest {
   @ApiProperty({ description: 'The date both the published rules and the draft are worked out at, yyyy-mm-dd.', example: '2027-04-12' })
   @Matches(DATE, { message: 'Enter the date to work the households out at, written yyyy-mm-dd.' })
   date!: string;
 }
 
-export class UpratingDto extends BrowserRequest {
+export class UpratingDto extends BrowserRequest implements UpratingRequest {
   @ApiProperty({ description: 'The parameters to uprate, by name.', example: ['gov/hmrc/child_benefit/amount/eldest'] })
   @IsArray({ message: 'Choose the parameters to uprate.' })
   @ArrayMinSize(1, { message: 'Choose at least one parameter to uprate.' })

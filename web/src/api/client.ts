@@ -111,6 +111,25 @@ async function sendThroughCall(request: Request): Promise<Response> {
   return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 }
 
+/** openapi-fetch's `data` type leaves out a property whose only value is null (a shown figure's `withheld`): the same, to compare with. */
+type NullOnlyLeftOut<T> = T extends (infer E)[]
+  ? NullOnlyLeftOut<E>[]
+  : T extends object
+    ? { [K in keyof T as [NonNullable<T[K]>] extends [never] ? never : K]: NullOnlyLeftOut<T[K]> }
+    : T;
+
+/**
+ * What a typed call answered, as `T`, a type of the document (web/src/api/openapi.d.ts): the compiler checks that `T`
+ * is what the document says the route answers, so it cannot be a guess. `call` throws on any failure, so an answer
+ * always has its data.
+ */
+export async function dataOf<T>(pending: Promise<{ data?: NullOnlyLeftOut<T> }>): Promise<T> {
+  const { data } = await pending;
+  if (data === undefined) throw new Error('The API answered without a body.');
+  // Only openapi-fetch's type differs from T (see NullOnlyLeftOut), not the JSON.
+  return data as T;
+}
+
 /** What a typed call answered, as the type the screen works with (the document's own types are looser). */
 export async function answerOf<T>(pending: Promise<{ data?: unknown }>): Promise<T> {
   return (await pending).data as T;

@@ -7,7 +7,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { useEffect, useState } from 'react';
-import type { CaseEdit, RulesetSummary } from '../../../common/policy/model';
+import type { CaseEdit, RulesetSummary } from './policy-api';
 import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';
 import { LoadingSpinner } from '../shared/LoadingSpinner';
 import { TextField } from '../shared/TextField';

@@ -1,5 +1,5 @@
 import { formatAmount } from '../../../common/money';
-import type { CaseRunResult, CasesRunReport, ParameterSummary } from '../../../common/policy/model';
+import type { CaseRunResult, CasesRunReport, ParameterSummary } from './policy-api';
 import { formatValue, longDate } from './policy-text';
 
 type Parameters = ReadonlyMap<string, ParameterSummary>;

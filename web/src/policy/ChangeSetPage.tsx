@@ -1,11 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import {
-  CHANGE_SET_STATUS_TEXT,
-  type ChangeSetDetail,
-  type EditProblem,
-  type ParameterSummary,
-  type PolicyEdit,
-} from '../../../common/policy/model';
+import { CHANGE_SET_STATUS_TEXT } from '../../../common/policy/model';
+import type { ChangeSetDetail, EditProblem, ParameterSummary, PolicyEdit } from './policy-api';
 import { failureViewFor } from '../adviser/adviser-errors';
 import { Breadcrumb } from '../adviser/Breadcrumb';
 import type { ScreenView } from '../adviser/ScreenState';

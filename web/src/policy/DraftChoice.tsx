@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ChangeSetSummary } from '../../../common/policy/model';
+import type { ChangeSetSummary } from './policy-api';
 import { LoadingSpinner } from '../shared/LoadingSpinner';
 import { loadChangeSets } from './policy-api';
 import { POLICY_HOME } from './policy-paths';

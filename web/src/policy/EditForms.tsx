@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { PolicyEdit, PolicySearchHit, QuestionEdit } from '../../../common/policy/model';
+import type { PolicyEdit, PolicySearchHit, QuestionEdit } from './policy-api';
 import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';
 import { TextField } from '../shared/TextField';
 import { searchPolicy } from './policy-api';

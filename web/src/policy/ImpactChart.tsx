@@ -4,7 +4,7 @@ import 'apexcharts/bar';
 import 'apexcharts/features/keyboard';
 // ApexCharts would otherwise write these into inline <style> elements, which the Content-Security-Policy refuses.
 import 'apexcharts/dist/apexcharts.css';
-import type { ImpactBand } from '../../../common/policy/model';
+import type { ImpactBand } from './policy-api';
 
 /** A band as the chart draws it: `households` null where the figure is withheld (no column). */
 type ChartBand = Omit<ImpactBand, 'households'> & { households: number | null };

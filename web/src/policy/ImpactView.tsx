@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { figureText, type Figure } from '../../../common/disclosure-control';
 import { formatAmount } from '../../../common/money';
-import type { ImpactBand, ImpactPart, ImpactReport, StoredImpactPart } from '../../../common/policy/model';
+import type { ImpactBand, ImpactPart, ImpactReport, StoredImpactPart } from './policy-api';
 import { LoadingSpinner } from '../shared/LoadingSpinner';
 import { longDate } from './policy-text';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ParameterSummary, ParameterView } from '../../../common/policy/model';
+import type { ParameterSummary, ParameterView } from './policy-api';
 import { failureViewFor } from '../adviser/adviser-errors';
 import { Breadcrumb } from '../adviser/Breadcrumb';
 import type { ScreenView } from '../adviser/ScreenState';

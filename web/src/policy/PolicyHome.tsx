@@ -1,12 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import {
-  CHANGE_SET_STATUS_TEXT,
-  POLICY_LIMITS,
-  type ChangeSetSummary,
-  type PolicySearchHit,
-  type PolicyStatus,
-  type RulesetSummary,
-} from '../../../common/policy/model';
+import { CHANGE_SET_STATUS_TEXT, POLICY_LIMITS } from '../../../common/policy/model';
+import type { ChangeSetSummary, PolicySearchHit, PolicyStatus, RulesetSummary } from './policy-api';
 import { failureViewFor } from '../adviser/adviser-errors';
 import type { ScreenView } from '../adviser/ScreenState';
 import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import type { RuleView, RulesetView } from '../../../common/policy/model';
+import type { RuleView, RulesetView } from './policy-api';
 import { failureViewFor } from '../adviser/adviser-errors';
 import { Breadcrumb } from '../adviser/Breadcrumb';
 import type { ScreenView } from '../adviser/ScreenState';
@@ -258,10 +258,13 @@ function RuleEditForm({
   const submit = async () => {
     const found: SummaryError[] = [];
     if (!chosen) found.push({ targetId: 'rule-edit-change-set', message: 'Choose the change set to add the rule to.' });
-    let conditions: unknown = rule.conditions;
+    let conditions = rule.conditions;
     if (isJson) {
       try {
-        conditions = JSON.parse(json);
+        const parsed: unknown = JSON.parse(json);
+        // The API takes a rule's conditions as an object (all, any or not), as the rule files hold them.
+        if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) conditions = parsed as Record<string, unknown>;
+        else found.push({ targetId: 'rule-edit-conditions', message: 'The conditions must be an object with all, any or not.' });
       } catch (error) {
         found.push({ targetId: 'rule-edit-conditions', message: `The conditions are not valid JSON: ${(error as Error).message}` });
       }

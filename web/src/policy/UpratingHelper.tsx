@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { ParameterSummary, ParameterValueEdit, UpratingResponse } from '../../../common/policy/model';
+import type { ParameterSummary, ParameterValueEdit, UpratingResponse } from './policy-api';
 import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';
 import { TextField } from '../shared/TextField';
 import { proposeUprating } from './policy-api';

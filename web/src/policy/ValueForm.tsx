@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ParameterSummary, ParameterValueEdit } from '../../../common/policy/model';
+import type { ParameterSummary, ParameterValueEdit } from './policy-api';
 import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';
 import { TextField } from '../shared/TextField';
 import { SelectField, TextAreaField, useProblems } from './policy-ui';

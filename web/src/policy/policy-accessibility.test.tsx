@@ -9,7 +9,7 @@ import type {
   PolicyStatus,
   RulesetView,
   StoredImpactPart,
-} from '../../../common/policy/model';
+} from './policy-api';
 import { installFakeApi } from '../survey/fake-api';
 import { installJsdomSupport } from '../survey/jsdom-support';
 

@@ -1,6 +1,6 @@
 import { isErrorResponse } from '../../../common/errors';
 import { formatAmount, parsePence, poundsFromPence } from '../../../common/money';
-import type { ParameterSummary, PolicyEdit } from '../../../common/policy/model';
+import type { ParameterSummary, PolicyEdit } from './policy-api';
 import { ApiRequestError } from '../api/client';
 
 /** Plain-English text of the workbench: values by their unit, dates, and each edit described in a line. */

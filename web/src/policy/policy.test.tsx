@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { CaseEdit, ChangeSetDetail, ImpactReport, ParameterSummary } from '../../../common/policy/model';
+import type { CaseEdit, ChangeSetDetail, ImpactReport, ParameterSummary } from './policy-api';
 import { ERROR_SUMMARY_TITLE } from '../shared/ErrorSummary';
 import { installFakeApi } from '../survey/fake-api';
 import { installJsdomSupport } from '../survey/jsdom-support';

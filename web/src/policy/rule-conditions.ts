@@ -85,7 +85,7 @@ export function leafValue(leaf: Pick<ConditionLeaf, 'kind' | 'text'>): { value: 
 }
 
 /** The conditions with each leaf replaced by its changed fact, operator and value (values already read). */
-export function withLeaves(conditions: unknown, leaves: readonly (ConditionLeaf & { value: unknown })[]): unknown {
+export function withLeaves(conditions: unknown, leaves: readonly (ConditionLeaf & { value: unknown })[]): Record<string, unknown> {
   // Conditions are JSON (they come from a rule file), so a JSON copy is an exact one.
   const copy = JSON.parse(JSON.stringify(conditions)) as Record<string, unknown>;
   for (const leaf of leaves) {
