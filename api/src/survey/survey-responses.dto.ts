@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { BrowserRequest } from '../requests/browser-request.dto.js';
 
-/** The survey page response of spec 000 §3; the page and its questions are described in common/survey/model.ts. */
+/** The survey page response: what POST /api/data/survey answers; the page and its questions are described in common/survey/model.ts. */
 export class SurveyPageResponseDto {
   @ApiProperty({ description: 'False when the calculation was not found or is older than 6 months: the web app shows Not Found.' })
   isValid!: boolean;
@@ -93,7 +93,7 @@ export class VerificationResponse {
 
 export class TestModeRequest extends BrowserRequest {
   @ApiProperty({
-    description: 'The test-mode password: not blank (spec 001 §5: non-empty after trimming).',
+    description: 'The test-mode password: not blank (non-empty after trimming).',
     minLength: 1,
     maxLength: 200,
     pattern: '\\S',

@@ -88,7 +88,7 @@ const SAVE_PAGE = `
   UPDATE calculation_sessions SET completed_pages = $4, finished_at = $5, updated_at = now() WHERE id = $1`;
 export const NATIONAL_LIVING_WAGE = Symbol('NATIONAL_LIVING_WAGE');
 
-/** Calculations older than this are not opened or found again (spec 001: they need a new calculation). */
+/** Calculations older than this are not opened or found again (they need a new calculation). */
 export const CALCULATION_LIFETIME_MONTHS = 6;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -181,7 +181,7 @@ function calculationOf(row: CalculationRow): OpenCalculation {
 }
 
 /**
- * The page flow (spec 000 §4, §7). The server owns it: it starts the calculation, decides which pages apply,
+ * The page flow. The server owns it: it starts the calculation, decides which pages apply,
  * re-checks every shown answer with the rules the browser used, and saves a page's answers in one transaction.
  */
 @Injectable()
@@ -282,7 +282,7 @@ export class SurveyService {
 
   /**
    * Whether the band question offers 'Look this up for me': only where addresses are loaded for the calculation's
-   * postcode, so the look-up never ends in 'We could not find any addresses', and never in Scotland (spec 000 §4) or
+   * postcode, so the look-up never ends in 'We could not find any addresses', and never in Scotland or
    * Northern Ireland (no bands). It tells the calculation's owner no more than the look-up itself would.
    */
   private async canLookUpBands(answers: Answers): Promise<boolean> {
@@ -423,7 +423,7 @@ export class SurveyService {
     return answers;
   }
 
-  /** The browser's checks again (spec 000 §5), with the same messages, and the postcode against the lookup. */
+  /** The browser's checks again, with the same messages, and the postcode against the lookup. */
   private async validateShownAnswers(
     page: CompiledPage,
     shown: Set<string>,
