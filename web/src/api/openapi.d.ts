@@ -1685,7 +1685,7 @@ export interface components {
        */
       session: string;
     };
-    /** @description The addresses at the calculation’s postcode with their bands (spec 000 §3 ‘Bands’). */
+    /** @description The addresses at the calculation’s postcode with their bands. */
     BandsResponse: {
       /**
        * @description False when the bands cannot be looked up just now; the web then asks the person to enter their band.
@@ -2874,7 +2874,7 @@ export interface components {
       /** @description Calculations started. */
       started: components['schemas']['FigureDto'];
     };
-    /** @description The answer to a Postcode question (spec 000 §3). */
+    /** @description The answer to a Postcode question. */
     PostcodeAnswer: {
       /**
        * @description The local authority’s name; empty when the postcode’s authority is not known, and the person is then asked to pick it.
@@ -2925,7 +2925,7 @@ export interface components {
        */
       postcode: string;
     };
-    /** @description The answer to POST /api/data/postcode/ (spec 000 §3 ‘Postcode check’). */
+    /** @description The answer to POST /api/data/postcode/. */
     PostcodeCheckResponse: {
       /**
        * @description False when the text is not a UK postcode (the web says ‘{label} is invalid.’); true for every well-formed postcode, found or not.
@@ -2958,7 +2958,7 @@ export interface components {
       /** @description Not stored. */
       OsName?: string | null;
       /**
-       * @description 5: re-calculate results for better-off (spec 000 §4).
+       * @description 5: re-calculate results for better-off.
        * @example 5
        */
       action: number;
@@ -2973,7 +2973,7 @@ export interface components {
       browserVersion?: string | null;
       /** @description true: compare with the changes given; false: back to the result without changes (the better-off answers are cleared). */
       isBetterOff: boolean;
-      /** @description Device details the web app sends (spec 000 §7); not stored. */
+      /** @description Device details the web app sends; not stored. */
       isMobile?: boolean;
       /** @description Partner id from the query string (`id`). */
       partner?: string | null;
@@ -3190,7 +3190,7 @@ export interface components {
       browserName?: string | null;
       /** @description Not stored. */
       browserVersion?: string | null;
-      /** @description Device details the web app sends (spec 000 §7); not stored. */
+      /** @description Device details the web app sends; not stored. */
       isMobile?: boolean;
       /**
        * @description The number of the page whose answers these are.
@@ -3236,7 +3236,7 @@ export interface components {
        * @example browser_1795262400000_k3j9x2ab
        */
       browserId?: string;
-      /** @description The test-mode password: not blank (spec 001 §5: non-empty after trimming). */
+      /** @description The test-mode password: not blank (non-empty after trimming). */
       password: string;
     };
     TestModeResponse: {
@@ -5253,7 +5253,7 @@ export interface operations {
           'application/json': components['schemas']['CalculationEmailResponse'];
         };
       };
-      /** @description email or challenge missing, or email not one plain address: the messages of spec 001 §5, with the field as path. */
+      /** @description email or challenge missing, or email not one plain address: the e-mail form’s own messages, with the field as path. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5606,7 +5606,7 @@ export interface operations {
         session: string;
         /** @description The period the amounts are shown in, as chosen on the results page. */
         period?: 'weekly' | 'monthly';
-        /** @description The partner id of a portal visit (spec 001 §7 `id`). The document does not depend on it: the calculation already knows its partner, and whether the partner's portal hides the helpline. */
+        /** @description The partner id of a portal visit. The document does not depend on it: the calculation already knows its partner, and whether the partner's portal hides the helpline. */
         id?: string;
       };
       header?: {
@@ -5794,7 +5794,7 @@ export interface operations {
       query: {
         /** @description The calculation. */
         session: string;
-        /** @description The partner id of a portal visit (spec 001 §7 `id`). */
+        /** @description The partner id of a portal visit. */
         id?: string;
         /** @description Test mode asked for: the testing data comes only to a browser that passed the test-mode password. */
         test?: 'true' | 'false';
