@@ -42,8 +42,9 @@ export default {
       testPathIgnorePatterns: ['\\.integration\\.spec\\.ts$'],
     },
     {
-      // The engine's properties over 10,000 random households (the unit tier runs a few hundred): in `npm test`
-      // and `npm run bench`, not in `npm run test:unit`.
+      // The engine's properties, and the compiled rules against json-rules-engine, over 10,000 random households
+      // (the unit tier runs a few hundred), and scripts trying to read 100 security codes: in `npm test` and
+      // `npm run bench`, not in `npm run test:unit`.
       ...shared,
       displayName: 'properties',
       testMatch: ['<rootDir>/test/properties/**/*.properties.spec.ts'],

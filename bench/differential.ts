@@ -1,5 +1,5 @@
 // npm run bench:differential: the compiled rules against json-rules-engine (the reference evaluator) over 100,000
-// seeded random households (npm test runs the same over 10,000: engine/core/differential.spec.ts). Every rule
+// seeded random households (npm test runs the same over 10,000: test/properties/differential.properties.spec.ts). Every rule
 // outcome, amount, parameter cited, sentence and extra-help item must be identical. Writes
 // bench/results/differential.json; exits 1 on any mismatch.
 import { mkdirSync, writeFileSync } from 'node:fs';

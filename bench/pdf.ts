@@ -15,7 +15,7 @@ import { describeMachine } from './machine.js';
 import { positiveNumberFromEnvironment } from './server.js';
 import { summarise } from './statistics.js';
 
-/** The download button promises 'about 400 KB' (spec 001 §9); a person waits for the file after a 5 s 'Preparing'. */
+/** The download button promises 'about 400 KB'; a person waits for the file after a 5 s 'Preparing'. */
 const TARGET_SIZE_BYTES = 400 * 1024;
 const TARGET_P95_MS = 100;
 const RENDERS = Math.round(positiveNumberFromEnvironment('BENCH_RENDERS', 200));

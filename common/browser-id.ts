@@ -1,5 +1,5 @@
 /**
- * The web app keeps one browser id in local storage and adds it to every POST (spec 000 §3 'Local browser data').
+ * The web app keeps one browser id in local storage and adds it to every POST.
  * The server uses it to tell which browser first saw a calculation; it identifies a browser, not a person.
  */
 export const BROWSER_ID_PATTERN = /^browser_\d{10,16}_[a-z0-9]{6,32}$/;

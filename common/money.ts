@@ -174,8 +174,8 @@ export function penceToText(pence: number): string {
 }
 
 /**
- * Pounds in the questionnaire's messages: '£500' when whole, '£230.77' otherwise, '-£5' when negative. Messages of
- * spec 000 §5 write amounts without thousands separators ('£16000'); `{ separators: true }` gives '£16,000'.
+ * Pounds in the questionnaire's messages: '£500' when whole, '£230.77' otherwise, '-£5' when negative. The questionnaire's
+ * messages write amounts without thousands separators ('£16000'); `{ separators: true }` gives '£16,000'.
  */
 export function formatPounds(pence: number, options: { separators?: boolean } = {}): string {
   const text = penceToText(Math.abs(pence));

@@ -1,6 +1,6 @@
 /**
  * The site's settings that the web app needs before it draws anything: the charity's own links and texts (the
- * shared chrome of spec 001 §2), the partner portals, and the optional third-party chat script. They come from
+ * header, footer and helpline around every page), the partner portals, and the optional third-party chat script. They come from
  * `definitions/site.json`, `definitions/partners/*.json` and configuration; the server writes them into the
  * page as a JSON data block, so the header or footer never flashes up inside a partner's portal.
  */
@@ -16,7 +16,7 @@ export interface CharityDetails {
   donateUrl: string;
   /** The main navigation: Get support, Get involved, Policy Campaigns & research, Services for organisations, About us. */
   navigation: SiteLink[];
-  /** The charity's own pages about benefits and other help, linked from the landing page's third card (spec 000 §1). */
+  /** The charity's own pages about benefits and other help, linked from the landing page's third card. */
   informationPages: SiteLink;
   /**
    * The member-area login; the page the visitor was on is passed back to it as a return URL. While an adviser is
@@ -31,16 +31,16 @@ export interface CharityDetails {
   registration: string;
   copyrightYear: number;
   fundraisingRegulatorUrl: string;
-  /** The charity's free helpline, shown on the results page on a phone outside a portal (spec 001 §2). */
+  /** The charity's free helpline, shown on the results page on a phone outside a portal. */
   helpline: { phoneNumber: string; openingHours: string };
   /**
-   * Where the results page links (spec 001 §2): the Warm Homes Network call back, a grants search, and the
+   * Where the results page links: the Warm Homes Network call back, a grants search, and the
    * 'Help us help others' survey, which is given the calculation reference in its `referenceParameter`.
    */
   resultsLinks: { warmHomesCallBack: SiteLink; grantsSearch: SiteLink; feedbackSurvey: SiteLink & { referenceParameter: string } };
 }
 
-/** The parts of the page a partner portal can hide (spec 001 §1). */
+/** The parts of the page a partner portal can hide. */
 export const CHROME_PARTS = ['header', 'footer', 'chat', 'poweredBy', 'icons', 'helpline'] as const;
 export type ChromePart = (typeof CHROME_PARTS)[number];
 
@@ -51,7 +51,7 @@ export interface PartnerDefinition {
   /** The id partners put in the query string (`?id=cap_live`); also the file name. */
   id: string;
   name: string;
-  /** The partner's checkbox icons: the shape of the box and the colour of the tick (spec 000 §1). */
+  /** The partner's checkbox icons: the shape of the box and the colour of the tick. */
   checkboxIcon: { shape: CheckboxIconShape; colour: string };
   /**
    * The origins (scheme, host and port, e.g. `https://www.partner.example`) of the partner's pages that show the

@@ -1,5 +1,5 @@
 /**
- * What the query string says about a visit (spec 000 §2: id, ref, sub, test, pip, portal, session, page, period).
+ * What the query string says about a visit (id, ref, sub, test, pip, portal, session, page, period).
  * Partner pages link to the calculator with these; the web app keeps the query string as the visitor moves on,
  * and the server stores the partner, referral, sub-category, test and pip values with the calculation.
  */

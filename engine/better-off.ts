@@ -5,7 +5,7 @@ import type { Earnings, Household, Money } from './household.js';
 import { type Pence } from '../common/money.js';
 
 /**
- * The better-off calculation (spec 000 §4 action 5; spec 001 §3 'better-off' fields): the household as it is
+ * The better-off calculation (survey action 5; the result's better-off fields): the household as it is
  * against the household with one or more circumstances changed, for both systems, and a message saying how much
  * better or worse off the household would be each week and each month. 'Better off' compares the household's whole
  * income: take-home pay, other income and the benefits of the system it belongs to.

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** 'Was this page helpful?' on the results page (spec 001 §4 'Feedback'): one answer per calculation, changed in place. */
+/** 'Was this page helpful?' on the results page: one answer per calculation, changed in place. */
 export class CreateResultFeedback1795442400000 implements MigrationInterface {
   name = 'CreateResultFeedback1795442400000';
 

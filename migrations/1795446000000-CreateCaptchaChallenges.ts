@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The security code beside the e-mail form (spec 001 §2 'Print or save section'): one current code per
+ * The security code beside the e-mail form: one current code per
  * calculation, kept as a salted hash with its spoken version, for 10 minutes or until it is checked once.
  */
 export class CreateCaptchaChallenges1795446000000 implements MigrationInterface {

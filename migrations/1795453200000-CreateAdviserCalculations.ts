@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The adviser area's calculations (spec 001 §7, intermediary calls): a calculation an adviser starts
+ * The adviser area's calculations (the `/api/intermediary/...` calls): a calculation an adviser starts
  * belongs to one of their organisation's clients and carries the adviser's case label and notes. Every change an
  * adviser makes is recorded in `adviser_audit`, which keeps no foreign keys so that the record of a deleted
  * calculation, client or account stays.

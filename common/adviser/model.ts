@@ -1,10 +1,13 @@
 import type { ResultHousingAllowance } from '../result/housing-allowance.js';
 /**
- * The adviser area's wire shapes (spec 001 §3, §7): what the `/api/intermediary/...` calls answer and what the
+ * The adviser area's wire shapes: what the `/api/intermediary/...` calls answer and what the
  * adviser screens read. Money is pounds with 2 decimal places, as in the result model.
  */
 
-/** Spec 001 §9 and §5. */
+/**
+ * The adviser area's limits: the longest case label and notes, how many calculations are compared at once, the
+ * shortest client search, and how long a calculation is kept.
+ */
 export const ADVISER_LIMITS = {
   caseLabelMaxLength: 20,
   caseNotesMaxLength: 2000,

@@ -59,7 +59,7 @@ function digitsAt(text: string, start: number, count: number): number {
   return value;
 }
 
-/** Strict `dd/mm/yyyy` (how a Date question's answer is stored, spec 000 §5); null when not a real date. */
+/** Strict `dd/mm/yyyy` (how a Date question's answer is stored); null when not a real date. */
 export function parseUkDate(text: string): CalendarDate | null {
   const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text);
   if (!match) return null;

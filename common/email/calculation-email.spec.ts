@@ -7,7 +7,7 @@ import {
   normaliseChallenge,
 } from './calculation-email.js';
 
-describe('the e-mail form rules (spec 001 §5)', () => {
+describe('the e-mail form rules', () => {
   it('asks for both fields when nothing is typed, in the order the form shows them', () => {
     expect(calculationEmailProblems({ challenge: '', email: '' })).toEqual([
       { path: 'challenge', message: 'The challenge text is required' },
@@ -30,7 +30,7 @@ describe('the e-mail form rules (spec 001 §5)', () => {
   );
 
   it.each(['jo', 'jo@', '@example.org', 'jo@example', 'jo@example.o', 'jo@example.org1', 'jo bloggs@example.org', 'jo@@example.org'])(
-    'refuses %p with the spec’s message',
+    'refuses %p with the form’s message',
     (address) => {
       expect(emailAddressProblem(address)).toBe('Please enter a valid email address.');
     },

@@ -1,10 +1,10 @@
 /**
- * E-mailing the link to a calculation (spec 001 §2 'Print or save section', §4 'E-mail send', §5, §8), written
+ * E-mailing the link to a calculation, written
  * once: the web app checks the form before sending it and the API checks the request again with the same words.
  */
 import type { FieldError } from '../errors.js';
 
-/** The messages of spec 001 §5 and §8, word for word, and the answer to a mistyped security code. */
+/** The e-mail form's messages, and the answer to a mistyped security code. */
 export const CALCULATION_EMAIL_MESSAGES = {
   emailRequired: 'The email address is required',
   challengeRequired: 'The challenge text is required',
@@ -13,7 +13,7 @@ export const CALCULATION_EMAIL_MESSAGES = {
 } as const;
 
 /**
- * A basic address pattern (spec 001 §5): something, an @, a domain with at least one dot, ending in 2 or more
+ * A basic address pattern: something, an @, a domain with at least one dot, ending in 2 or more
  * letters. Deliberately loose: the mail server is the real test, and a strict pattern turns away real addresses.
  */
 export const EMAIL_ADDRESS_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
@@ -25,7 +25,7 @@ export const EMAIL_ADDRESS_MAX_LENGTH = 254;
 export const CHALLENGE_MAX_LENGTH = 20;
 
 /**
- * Shown beside the form (spec 001 §2, §9): an e-mail may be read by someone else who uses the inbox, so the
+ * Shown beside the form: an e-mail may be read by someone else who uses the inbox, so the
  * form names a free helpline for anyone who is not safe at home.
  */
 export const DOMESTIC_ABUSE_HELPLINE = {
@@ -42,7 +42,7 @@ export interface CalculationEmailForm {
   email: unknown;
 }
 
-/** The security code as the API compares it: the spec upper-cases what is typed; spaces around it do not count. */
+/** The security code as the API compares it: what is typed is upper-cased; spaces around it do not count. */
 export function normaliseChallenge(typed: string): string {
   return typed.trim().toUpperCase();
 }
@@ -69,7 +69,7 @@ export function calculationEmailProblems(form: CalculationEmailForm): FieldError
   return problems;
 }
 
-/** The success message (spec 001 §8 'success shows the server's message'), naming the address typed. */
+/** The success message, the server's own, naming the address typed. */
 export function emailSentMessage(address: string): string {
   return `We have sent the link to your calculation to ${address.trim()}.`;
 }

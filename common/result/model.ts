@@ -5,12 +5,12 @@ import type { ResultHousingAllowance } from './housing-allowance.js';
 export type { ResultHousingAllowance };
 
 /**
- * The result model (spec 001 §3): what `GET /api/data/result/` and `POST /api/data/result/` answer, and what the
+ * The result model: what `GET /api/data/result/` and `POST /api/data/result/` answer, and what the
  * results page, the PDF and the e-mail read. Money on the wire is pounds with 2 decimal places (a number worked
  * out once from whole pence); the engine's pence never reach the page.
  */
 
-/** Benefit type codes (spec 001 §9: 4 and 7 are special). */
+/** Benefit type codes (4 and 7 are special). */
 export const BENEFIT_TYPES = {
   /** An award with its amount. */
   amount: 1,
@@ -23,11 +23,11 @@ export const BENEFIT_TYPES = {
 } as const;
 export type BenefitType = (typeof BENEFIT_TYPES)[keyof typeof BENEFIT_TYPES];
 
-/** Section codes of `POST /api/data/section/` (spec 001 §4, §9); 'claim' sends none. */
+/** Section codes of `POST /api/data/section/`; 'claim' sends none. */
 export const RESULT_SECTIONS = { claim: 0, information: 1, worked: 2, email: 3 } as const;
 export type ResultSection = keyof typeof RESULT_SECTIONS;
 
-/** Feedback values (spec 001 §9). */
+/** Feedback values. */
 export const FEEDBACK_TYPES = { none: 0, up: 1, down: 2 } as const;
 export const FEEDBACK_COMMENT_MAX_LENGTH = 250;
 
@@ -192,7 +192,7 @@ export interface ResultModel {
   hasPartner: boolean;
 }
 
-/** The variable the Warm Homes Network card reads (spec 001 §2). */
+/** The variable the Warm Homes Network card reads. */
 export const WARM_HOMES_NETWORK_VARIABLE = 'WARM_HOMES_NETWORK_ELIGIBLE';
 
 export function variableIsTrue(variables: readonly ResultVariable[], name: string): boolean {

@@ -1,6 +1,6 @@
 /**
  * Evaluates a parsed rule against the answers (common/rules/README.md). A rule that cannot be evaluated gives
- * `{ ok: false, error }` and never throws, so the caller can leave the question as it was (spec 000 §5).
+ * `{ ok: false, error }` and never throws, so the caller can leave the question as it was.
  */
 import type { Answers } from '../survey/model.js';
 import {

@@ -333,7 +333,7 @@ describe('readAnswer: absent answers', () => {
   });
 });
 
-describe('cleanAnswerForDisplay (spec 000 §4, on load)', () => {
+describe('cleanAnswerForDisplay (on load)', () => {
   it('drops chosen values that are no longer options', () => {
     expect(cleanAnswerForDisplay(benefits, ['PIP', 'Incapacity Benefit', 'DLA'])).toEqual(['PIP', 'DLA']);
     expect(cleanAnswerForDisplay(benefits, 'PIP')).toEqual([]);
@@ -351,7 +351,7 @@ describe('cleanAnswerForDisplay (spec 000 §4, on load)', () => {
   });
 });
 
-describe('defaultAnswer (spec 000 §4, a hidden question becoming shown)', () => {
+describe('defaultAnswer (a hidden question becoming shown)', () => {
   it('gives empty text, an empty list, an empty postcode answer and an empty money answer', () => {
     expect(defaultAnswer(hoursWorked)).toBe('');
     expect(defaultAnswer(tenure)).toBe('');

@@ -1,6 +1,5 @@
 /**
- * Answers by question type (spec 000 §3 'Answers by type', §4 'Hidden questions', 'Check question',
- * 'Radio/select', 'Money question'): reading an answer off the wire without trusting it, the clean-ups made when a
+ * Answers by question type: reading an answer off the wire without trusting it, the clean-ups made when a
  * page loads, the default a question gets when it comes into view, and keeping a money answer's three figures in
  * step. Framework-free: the API reads request bodies with it and the web app keeps its page state with it.
  */
@@ -77,10 +76,10 @@ export function emptyAnswer(question: SurveyQuestion): AnswerValue {
 }
 
 /**
- * What a hidden question gets when it becomes shown (spec 000 §4 'Hidden questions'): an empty answer, except that
+ * What a hidden question gets when it becomes shown: an empty answer, except that
  * a Money question with a default starts at that default as a weekly figure, and a text-like question with a
  * default starts at it (a Radio or Select default only when it is one of the options). The definitions use
- * `default` for both (see `QuestionDefinition.default`); with no default this is the spec's empty text.
+ * `default` for both (see `QuestionDefinition.default`); with no default it is empty text.
  */
 export function defaultAnswer(question: SurveyQuestion): AnswerValue {
   const type = questionTypeName(question.questionType);
@@ -98,7 +97,7 @@ export function defaultAnswer(question: SurveyQuestion): AnswerValue {
 }
 
 /**
- * Clean-ups made as a page loads (spec 000 §4): a Check answer drops values that are no longer options, and a
+ * Clean-ups made as a page loads: a Check answer drops values that are no longer options, and a
  * Radio or Select answer no longer among the options is cleared. Other answers are returned unchanged.
  */
 export function cleanAnswerForDisplay(question: SurveyQuestion, value: AnswerValue): AnswerValue {
@@ -118,7 +117,7 @@ export function cleanAnswerForDisplay(question: SurveyQuestion, value: AnswerVal
 }
 
 /**
- * Brings a money answer into the one shape web and server both keep (spec 000 §4, §5): a zero figure with no period
+ * Brings a money answer into the one shape web and server both keep: a zero figure with no period
  * becomes weekly, and the three figures are worked again from the chosen period's figure, so a figure that was
  * converted elsewhere cannot drift. An answer with no period keeps its figure as the weekly one (validation asks
  * for a period). A chosen figure that is not pounds with at most 2 decimals is left as it is, for validation to refuse.
@@ -153,9 +152,9 @@ function fieldProblem(value: Record<string, unknown>, fields: readonly string[])
 }
 
 /**
- * Reads one answer from a request body (spec 000 §3 'Answers by type'), trusting nothing: the value must have the
+ * Reads one answer from a request body, trusting nothing: the value must have the
  * shape of its question's type. Only the shape is judged here; whether an answer is given, a real date, a valid
- * postcode or within limits is `validation.ts`'s work, with the spec's messages for the person. An absent or null
+ * postcode or within limits is `validation.ts`'s work, with its messages for the person. An absent or null
  * answer is the type's empty answer. Messages name the question and what is wrong, and repeat an option value but
  * never a date, postcode or typed text, which may be personal.
  *

@@ -8,7 +8,7 @@ import type { OptionDefinition, UkCountry } from './model.js';
 const ALL_LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'] as const;
 export type CouncilTaxBandLetter = (typeof ALL_LETTERS)[number];
 
-/** What a Council question stores once a band is chosen or looked up (spec 000 §4: 'Band {letter}', A-I). */
+/** What a Council question stores once a band is chosen or looked up ('Band {letter}', A-I). */
 export const COUNCIL_TAX_BAND_ANSWERS: readonly string[] = ALL_LETTERS.map((letter) => `Band ${letter}`);
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Dates in the questionnaire (spec 000 §3 'Date: text in dd/mm/yyyy form', §5 'Date', §9). Dates are calendar
+ * Dates in the questionnaire, typed as dd/mm/yyyy. Dates are calendar
  * days held as ISO text (yyyy-mm-dd), never Date objects, so there is no time zone to get wrong; ISO text sorts
  * as the dates do. Rules take 'today' as an argument (the UK date the caller decides) and never read the clock.
  */
@@ -9,7 +9,7 @@ import { ageInYears, formatIsoDate, parseIsoDate, parseUkDate, type CalendarDate
 /** A calendar day as ISO text, yyyy-mm-dd. */
 export type IsoDate = string;
 
-/** The earliest date of birth is after this day (spec 000 §5: 'after 1 Jan 1900'). */
+/** The earliest date of birth is after this day ('after 1 Jan 1900'). */
 export const EARLIEST_BIRTH_DATE_EXCLUSIVE: IsoDate = '1900-01-01';
 
 /**

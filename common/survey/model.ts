@@ -1,11 +1,11 @@
 import type { Client } from '../adviser/model.js';
 
 /**
- * The questionnaire's shapes (spec 000 §3), shared by the definitions in `definitions/survey/`, the API that
+ * The questionnaire's shapes, shared by the definitions in `definitions/survey/`, the API that
  * serves and checks them, and the web app that renders them. Framework-free.
  */
 
-/** Question types and their numbers on the wire (spec 000 §3 'Question types'). */
+/** Question types and their numbers on the wire. */
 export const QUESTION_TYPES = {
   Radio: 1,
   Select: 2,
@@ -20,7 +20,7 @@ export const QUESTION_TYPES = {
 export type QuestionTypeName = keyof typeof QUESTION_TYPES;
 export type QuestionTypeNumber = (typeof QUESTION_TYPES)[QuestionTypeName];
 
-/** Page header types (spec 000 §2); each one but Normal shows its own icon. */
+/** Page header types; each one but Normal shows its own icon. */
 export const HEADER_TYPES = [
   'Normal',
   'Calculator',
@@ -39,7 +39,7 @@ export type HeaderType = (typeof HEADER_TYPES)[number];
 export const UK_COUNTRIES = ['England', 'Northern Ireland', 'Scotland', 'Wales'] as const;
 export type UkCountry = (typeof UK_COUNTRIES)[number];
 
-/** The Check option that clears every other choice (spec 000 §4 'Check question'). */
+/** The Check option that clears every other choice. */
 export const NONE_OF_THE_ABOVE = 'None of the above';
 
 export interface OptionDefinition {
@@ -115,7 +115,7 @@ export interface SurveyDefinition {
   pages: PageDefinition[];
 }
 
-/* ---- Answers (spec 000 §3 'Answers by type') ---- */
+/* ---- Answers ---- */
 
 export interface PostcodeAnswer {
   postcode: string;
@@ -152,7 +152,7 @@ export type AnswerValue = string | string[] | PostcodeAnswer | MoneyAnswer | nul
 /** Answers keyed by question name. */
 export type Answers = Record<string, AnswerValue>;
 
-/* ---- Survey page response (spec 000 §3) ---- */
+/* ---- Survey page response ---- */
 
 export interface QuestionView extends Omit<QuestionDefinition, 'questionType'> {
   questionType: QuestionTypeNumber;
@@ -211,12 +211,12 @@ export interface SurveyPageResponse {
   page: PageView | null;
 }
 
-/** Survey action codes (spec 000 §4). */
+/** Survey action codes. */
 export const SURVEY_ACTIONS = { back: 1, next: 2, finish: 4, betterOff: 5 } as const;
 export type SurveyAction = (typeof SURVEY_ACTIONS)[keyof typeof SURVEY_ACTIONS];
 
 /**
- * Questions that the shared validation rules (spec 000 §5) and the household mapping treat specially. The
+ * Questions that the shared validation rules and the household mapping treat specially. The
  * definitions must use these names.
  */
 export const QUESTION_NAMES = {
@@ -243,10 +243,10 @@ export const TENURES = {
   livingWithFamily: 'LivingWithFamily',
 } as const;
 
-/** The ClientCapitalBand value whose amount must lie between £5,001 and £16,000 (spec 000 §5). */
+/** The ClientCapitalBand value whose amount must lie between £5,001 and £16,000. */
 export const CAPITAL_BAND_5001_TO_16000 = '£5,001 - £16,000';
 
-/** Questions whose given answers hide behind 'You've already answered this question.' (spec 000 §4). */
+/** Questions whose given answers hide behind 'You've already answered this question.' */
 export const PRIVACY_NOTICE_QUESTIONS: readonly string[] = [
   QUESTION_NAMES.clientPostcode,
   QUESTION_NAMES.clientDob,

@@ -104,7 +104,7 @@ describe('penceToText and divideRounded', () => {
   });
 });
 
-describe('convertPence (spec 000 §4: the six conversions)', () => {
+describe('convertPence (the six conversions)', () => {
   it('weekly to monthly is x52/12 and weekly to yearly is x52', () => {
     expect(convertPence(10000, 'WEEK', 'MONTH')).toBe(43333);
     expect(convertPence(10000, 'WEEK', 'YEAR')).toBe(520000);
@@ -176,7 +176,7 @@ describe('moneyAnswerFrom', () => {
   });
 });
 
-describe('rentWeeklyEquivalentPence (spec 000 §5: monthly / 4.33, yearly / 52)', () => {
+describe('rentWeeklyEquivalentPence (monthly / 4.33, yearly / 52)', () => {
   it('divides monthly rent by 4.33 and yearly rent by 52', () => {
     expect(rentWeeklyEquivalentPence({ weekly: 461.54, monthly: 2000, yearly: 24000, period: 'Monthly' })).toBe(46189);
     expect(rentWeeklyEquivalentPence({ weekly: 499.62, monthly: 2165, yearly: 25980, period: 'Monthly' })).toBe(50000);

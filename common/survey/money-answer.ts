@@ -1,5 +1,5 @@
 /**
- * Money answers of the questionnaire (spec 000 §4 'Money question', §5 'ClientRent', §9): a MoneyAnswer holds an
+ * Money answers of the questionnaire: a MoneyAnswer holds an
  * amount as weekly, monthly and yearly pounds, kept in step. The amounts, the periods and the one rounding rule are
  * `../money.ts`'s; this file holds what is particular to an answer (its period's spelling, its three figures, rent's
  * weekly equivalent). Framework-free: the web app and the API both use it, so they always agree to the penny.
@@ -12,7 +12,7 @@ export const ANSWER_PERIODS: readonly AnswerPeriod[] = ['Weekly', 'Monthly', 'Ye
 /** The period an answer's period stands for. */
 export const MONEY_PERIOD_OF_ANSWER: Readonly<Record<AnswerPeriod, MoneyPeriod>> = { Weekly: 'WEEK', Monthly: 'MONTH', Yearly: 'YEAR' };
 
-/** Rent typed monthly is turned into a weekly figure by dividing by 4.33 (spec 000 §5, §9), held as hundredths. */
+/** Rent typed monthly is turned into a weekly figure by dividing by 4.33, held as hundredths. */
 export const RENT_MONTHLY_TO_WEEKLY_DIVISOR_HUNDREDTHS = 433;
 
 export function isAnswerPeriod(value: unknown): value is AnswerPeriod {
@@ -31,7 +31,7 @@ export function emptyMoneyAnswer(period: AnswerPeriod | '' = ''): MoneyAnswer {
 /**
  * A MoneyAnswer from an amount in pence. With a period, all three figures are worked from that period's amount
  * (never from another converted figure, so there is one rounding). Without one, the amount is held as the weekly
- * figure, as spec 000 §5 reads it; a zero amount then counts as weekly (spec 000 §5 'Money').
+ * figure, as the questionnaire's checks read it; a zero amount then counts as weekly.
  */
 export function moneyAnswerFromPence(pence: number, period: AnswerPeriod | ''): MoneyAnswer {
   if (period === '') {
@@ -64,7 +64,7 @@ export function chosenFigurePence(answer: MoneyAnswer): number | null {
 }
 
 /**
- * Rent's weekly equivalent (spec 000 §5 'ClientRent'): a monthly rent divided by 4.33, a yearly rent by 52, to the
+ * Rent's weekly equivalent: a monthly rent divided by 4.33, a yearly rent by 52, to the
  * penny (half away from zero). Null when the answer holds no amount. The rent cap itself is checked exactly, without
  * this rounding (see `validation.ts`), so that £2,165.01 a month is over a £500 weekly cap.
  */

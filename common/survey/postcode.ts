@@ -21,7 +21,7 @@ export function normalisePostcode(text: string): string | null {
 }
 
 /**
- * For the Postcode question's `pattern` (spec 000 §4), which blocks typing that does not match: letters, digits
+ * For the Postcode question's `pattern`, which blocks typing that does not match: letters, digits
  * and spaces, up to the longest postcode with a space either side. It must accept every partly typed postcode,
  * so it does not check the format; `normalisePostcode` does that when the answer is sent.
  */

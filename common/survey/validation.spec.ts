@@ -97,7 +97,7 @@ describe('the label in messages', () => {
   });
 });
 
-describe('required (spec 000 §5)', () => {
+describe('required', () => {
   it("gives '{label} is required.' for each type left blank", () => {
     expect(check(clientDob, '')).toBe('Your date of birth is required.');
     expect(check(clientDob, '   ')).toBe('Your date of birth is required.');
@@ -141,7 +141,7 @@ describe('postcode and landing page messages', () => {
   });
 });
 
-describe('Date (spec 000 §5)', () => {
+describe('Date', () => {
   it("gives '{label} is an invalid date.' for anything but a real dd/mm/yyyy date", () => {
     for (const text of ['31/02/2000', '1/2/2000', '29/02/2026', '2000-02-01', 'yesterday']) {
       expect(check(partnerDob, text)).toBe("What is your partner's date of birth is an invalid date.");
@@ -190,7 +190,7 @@ describe('Date (spec 000 §5)', () => {
   });
 });
 
-describe('Money (spec 000 §5)', () => {
+describe('Money', () => {
   it('accepts a weekly figure of zero with no period', () => {
     expect(check(rent, { weekly: 0, monthly: null, yearly: null, period: '' })).toBe('');
   });
@@ -207,7 +207,7 @@ describe('Money (spec 000 §5)', () => {
   });
 });
 
-describe('isNumeric (spec 000 §5)', () => {
+describe('isNumeric', () => {
   it("gives 'Please enter a valid value for {label}.' unless the text is a non-negative number", () => {
     const message = 'Please enter a valid value for How many hours do you work each week.';
     expect(check(hoursWorked, 'ten')).toBe(message);
@@ -218,7 +218,7 @@ describe('isNumeric (spec 000 §5)', () => {
   });
 });
 
-describe('maxValue and minValue (spec 000 §5)', () => {
+describe('maxValue and minValue', () => {
   it('compares money by its weekly figure, with the money message', () => {
     expect(check(earnings, money('5000', 'Weekly'))).toBe('');
     expect(check(earnings, money('5000.01', 'Weekly'))).toBe("The value entered for 'Earnings' is too high (maximum: £5000 per week).");
@@ -246,7 +246,7 @@ describe('maxValue and minValue (spec 000 §5)', () => {
   });
 });
 
-describe('ClientRent caps (spec 000 §5, §9)', () => {
+describe('ClientRent caps', () => {
   const social = { ClientTenure: TENURES.socialRent };
   const tooHigh = (amount: string) => `The value entered for 'Rent' is too high (the maximum amount you can enter is ${amount}).`;
 
@@ -285,7 +285,7 @@ describe('ClientRent caps (spec 000 §5, §9)', () => {
   });
 });
 
-describe('ClientCurrentCapital in the £5,001 - £16,000 band (spec 000 §5)', () => {
+describe('ClientCurrentCapital in the £5,001 - £16,000 band', () => {
   const band = { ClientCapitalBand: CAPITAL_BAND_5001_TO_16000 };
   const message = "Please enter a value between £5001 and £16000 for 'How much savings do you have', based on your selected option.";
 

@@ -1,5 +1,5 @@
 /**
- * The questionnaire's validation rules (spec 000 §5, constants of §9), written once: the web app checks a page
+ * The questionnaire's validation rules, written once: the web app checks a page
  * before sending it and the API checks it again on arrival, with the same words. A question's label in a message
  * is its `validation` text, or its `text`, with any '?' removed. 'Today' is passed in, never read from the clock.
  */
@@ -25,11 +25,11 @@ export interface ValidationContext {
   answers: Answers;
 }
 
-/** Adults flagged `isDate18` must be at least this old (spec 000 §9). */
+/** Adults flagged `isDate18` must be at least this old. */
 export const MINIMUM_ADULT_AGE = 18;
-/** A child must be under this age (spec 000 §9). */
+/** A child must be under this age. */
 export const CHILD_AGE_LIMIT = 20;
-/** The amount a capital band of '£5,001 - £16,000' allows, in whole pounds (spec 000 §5). */
+/** The amount a capital band of '£5,001 - £16,000' allows, in whole pounds. */
 export const CAPITAL_BAND_RANGE = { fromPounds: 5001, toPounds: 16000 } as const;
 
 export interface RentCap {
@@ -38,7 +38,7 @@ export interface RentCap {
   forWhom: string;
 }
 
-/** Weekly rent caps by tenure (spec 000 §5 'ClientRent', §9); any other tenure, or none, has the default. */
+/** Weekly rent caps by tenure; any other tenure, or none, has the default. */
 const RENT_CAPS: Readonly<Record<string, RentCap>> = {
   [TENURES.socialRent]: { weeklyPounds: 500, forWhom: ' for social housing' },
   [TENURES.privateRent]: { weeklyPounds: 2000, forWhom: ' for private rental' },
@@ -51,7 +51,7 @@ export function rentCapFor(tenure: AnswerValue | undefined): RentCap {
   return (typeof tenure === 'string' && RENT_CAPS[tenure]) || DEFAULT_RENT_CAP;
 }
 
-/** The landing page's messages (spec 000 §5 'Landing page'). */
+/** The landing page's messages. */
 export const LANDING_PAGE_MESSAGES = {
   missingReference: 'Please enter a valid reference.',
   missingPostcode: 'Please enter the postcode used for this calculation.',
@@ -66,7 +66,7 @@ export function validationLabel(question: Pick<SurveyQuestion, 'validation' | 't
   return (question.validation || question.text).replaceAll('?', '').trim();
 }
 
-/** The message shown when the server's postcode check says the postcode is not valid (spec 000 §5 'Postcode'). */
+/** The message shown when the server's postcode check says the postcode is not valid. */
 export function postcodeInvalidMessage(question: Pick<SurveyQuestion, 'validation' | 'text'>): string {
   return `${validationLabel(question)} is invalid.`;
 }
@@ -85,7 +85,7 @@ function isPostcodeAnswerShape(value: AnswerValue | undefined): value is Postcod
 }
 
 /**
- * Whether the question has an answer, as the 'required' rule reads it (spec 000 §5): a postcode or a rough-sleeping
+ * Whether the question has an answer, as the 'required' rule reads it: a postcode or a rough-sleeping
  * country for Postcode, a weekly amount for Money, a choice for Check, non-blank text for the rest.
  */
 export function isAnswered(question: SurveyQuestion, value: AnswerValue | undefined): boolean {
@@ -106,7 +106,7 @@ export function isAnswered(question: SurveyQuestion, value: AnswerValue | undefi
 }
 
 /**
- * The message for one shown question's answer, or '' when it is valid (spec 000 §5). Hidden questions are not
+ * The message for one shown question's answer, or '' when it is valid. Hidden questions are not
  * validated (see `validatePage`). A money answer of zero with no period is valid; callers store it through
  * `normaliseMoney`, which makes it weekly.
  */
@@ -145,7 +145,7 @@ function hasUnreadableFigure(answer: MoneyAnswer): boolean {
 function validateDate(question: SurveyQuestion, text: string, label: string, context: ValidationContext): string {
   const date = parseDayMonthYear(text);
   if (date === null) return `${label} is an invalid date.`;
-  // 'Before now' (spec 000 §5): a date typed is the start of that day, so today itself is before now and a child
+  // 'Before now': a date typed is the start of that day, so today itself is before now and a child
   // born today can be entered. 'After 1 Jan 1900' is strict, so 01/01/1900 is refused.
   if (date > context.today || date <= EARLIEST_BIRTH_DATE_EXCLUSIVE) return `${label} is an invalid birth date.`;
   const age = ageOn(date, context.today);
@@ -180,8 +180,8 @@ function validateText(question: SurveyQuestion, text: string, label: string, con
 }
 
 /**
- * maxValue and minValue (spec 000 §5); money compares its weekly figure. The original compared minValue against
- * the maximum, a bug the spec records; here the minimum is compared against minValue, as its message says.
+ * maxValue and minValue; money compares its weekly figure. The original compared minValue against
+ * the maximum, a bug; here the minimum is compared against minValue, as its message says.
  */
 function checkLimits(question: SurveyQuestion, number: string, label: string, isMoney: boolean): string {
   const limit = (value: number) => (isMoney ? `£${formatLimitPounds(value)} per week` : String(value));
@@ -206,7 +206,7 @@ function formatLimitPounds(pounds: number): string {
 }
 
 /**
- * The rent cap (spec 000 §5 'ClientRent'), checked exactly in the period the person chose, without rounding the
+ * The rent cap, checked exactly in the period the person chose, without rounding the
  * weekly equivalent first: monthly rent over cap x 4.33, yearly rent over cap x 52, weekly rent over the cap. So for
  * social housing £2,165 a month is allowed and £2,165.01 is not.
  */
@@ -228,7 +228,7 @@ function checkRentCap(period: AnswerPeriod, chosenPence: number, label: string, 
   return `The value entered for '${label}' is too high (the maximum amount you can enter is ${formatPounds(pounds * 100)} per ${per}${cap.forWhom}).`;
 }
 
-/** ClientCurrentCapital must lie within the band chosen at ClientCapitalBand (spec 000 §5). */
+/** ClientCurrentCapital must lie within the band chosen at ClientCapitalBand. */
 function checkCapitalBand(question: SurveyQuestion, number: string | null, label: string, context: ValidationContext): string {
   if (question.name !== QUESTION_NAMES.capital) return '';
   if (context.answers[QUESTION_NAMES.capitalBand] !== CAPITAL_BAND_5001_TO_16000) return '';
@@ -242,7 +242,7 @@ function checkCapitalBand(question: SurveyQuestion, number: string | null, label
 export type PageQuestion = SurveyQuestion & { show?: boolean };
 
 /**
- * Checks every shown question of a page (spec 000 §4 'Next', §5) and returns the messages of those that fail,
+ * Checks every shown question of a page and returns the messages of those that fail,
  * keyed by question name; an empty object means the page is valid. Hidden questions are valid and have no error.
  * Rules that read another question see this page's answers over `context.answers` (earlier pages).
  */

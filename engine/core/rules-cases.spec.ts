@@ -4,14 +4,17 @@
  * cases on its own with a report for policy staff (the rules that held and every rate used); the benefits' own specs
  * test what the cases cannot reach.
  */
-import { describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { loadEntitlementEngine, RULESETS_DIR } from '../load.js';
 import { parameterCoverage, readCaseFiles, runCases } from './cases.js';
 
 const files = readCaseFiles(RULESETS_DIR);
 const engine = loadEntitlementEngine();
-/** The parameters each case read, gathered as the cases run, for the coverage check after them. */
-const readsByCase = new Map<string, ReadonlySet<string>>();
+/**
+ * Every case run once, before any test reads it: each case's test then looks at its own run, and the coverage check
+ * at the parameters all of them read, whatever order the tests run in.
+ */
+let run: Awaited<ReturnType<typeof runCases>>;
 
 /** The fewest hand-worked cases each benefit's folder may hold, so that a case file lost or emptied fails. */
 const FEWEST_CASES: Record<string, number> = {
@@ -30,6 +33,10 @@ const FEWEST_CASES: Record<string, number> = {
 };
 
 describe('rules:test: the hand-worked cases beside each ruleset', () => {
+  beforeAll(async () => {
+    run = await runCases(engine, files);
+  });
+
   it('keeps each benefit’s hand-worked cases', () => {
     const counted = new Map<string, number>();
     for (const { file, cases } of files) counted.set(file.split('/')[0]!, (counted.get(file.split('/')[0]!) ?? 0) + cases.length);
@@ -42,9 +49,8 @@ describe('rules:test: the hand-worked cases beside each ruleset', () => {
   for (const { file, cases } of files) {
     describe(file, () => {
       for (const item of cases) {
-        it(item.name, async () => {
-          const { failures, reads } = await runCases(engine, [{ file, cases: [item] }]);
-          for (const [label, names] of reads) readsByCase.set(label, names);
+        it(item.name, () => {
+          const failures = run.failures.filter((failure) => failure.file === file && failure.name === item.name);
           expect(failures.flatMap((failure) => [...failure.problems, ...failure.trail])).toEqual([]);
         });
       }
@@ -53,6 +59,6 @@ describe('rules:test: the hand-worked cases beside each ruleset', () => {
 
   // `npm run rules:test -- --coverage` in `npm test`: a rate no hand-worked case reads is a rate nothing checks.
   it('reads every parameter in at least one case', () => {
-    expect(parameterCoverage(engine.parameters.names, readsByCase).unread).toEqual([]);
+    expect(parameterCoverage(engine.parameters.names, run.reads).unread).toEqual([]);
   });
 });

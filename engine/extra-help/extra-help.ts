@@ -8,7 +8,7 @@ import { readExtraHelpDefinitions } from './definitions.js';
 import { extraHelpFacts } from './facts.js';
 import type { ExtraHelpCategoryOffered, ExtraHelpDefinitions, ExtraHelpFile, ExtraHelpOffer } from './types.js';
 
-/** The heading of an item's help text when the item does not give its own (spec 001 §2). */
+/** The heading of an item's help text when the item does not give its own. */
 export const DEFAULT_HOW_TO_ACCESS_TITLE = 'How to access support';
 
 /**

@@ -2,7 +2,7 @@ import type { TopLevelCondition } from 'json-rules-engine';
 import type { Country } from '../household.js';
 
 /**
- * Extra help (spec 001, section "Extra help section"): schemes outside the benefits the engine works
+ * Extra help (the results page's 'Extra help for you' section): schemes outside the benefits the engine works
  * out (social tariffs, grants, discounts, free school meals...), held as data in `definitions/extra-help/` so
  * policy staff add or change a scheme without touching TypeScript. See definitions/extra-help/README.md.
  */
@@ -71,7 +71,7 @@ export interface ExtraHelpProblem {
   message: string;
 }
 
-/** An item offered to a household: the spec's extra help (category, name, title, text, helpText). */
+/** An item offered to a household: its category, name, title, text and help text, as the results page shows them. */
 export interface ExtraHelpOffer {
   category: string;
   name: string;

@@ -34,7 +34,7 @@ export const YES_ONLY = [YES] as const;
 export const MAX_CHILDREN = 10;
 export const MAX_NON_DEPENDANTS = 4;
 
-/** The ClientCapitalBand values (the middle one is fixed by spec 000 §5). */
+/** The ClientCapitalBand values (the middle one, £5,001 - £16,000, is the band whose amount the questionnaire checks). */
 export const CAPITAL_BANDS = { upTo5000: 'UpTo5000', from5001To16000: CAPITAL_BAND_5001_TO_16000, over16000: 'Over16000' } as const;
 
 export const TENURE: Record<string, Tenure> = {

@@ -103,7 +103,7 @@ export class AnswerReader {
     const value = this.get(name);
     if (value === undefined || value === null) return null;
     if (!isMoneyAnswer(value)) throw new HouseholdMappingError(name, 'is not a money answer.');
-    // A zero typed with no period is accepted as weekly (spec 000 §5).
+    // A zero typed with no period is accepted as weekly.
     const period: AnswerPeriod = value.period === '' ? 'Weekly' : value.period;
     const amount = value[figureKey(period)];
     if (amount === null) return null;

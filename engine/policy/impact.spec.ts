@@ -47,10 +47,10 @@ const sample = sampleHouseholds(1500, 42, DATE);
 
 /** Paid Attendance Allowance with an adult who gets it at the higher rate: the households that read that rate. */
 const readsAaHigher = (household: Household) =>
-  figuresAt(published, household, DATE).benefits.has('ATTENDANCE_ALLOWANCE') &&
+  // The quick look at the answers first: only a household with such an adult needs working out.
   household.adults.some((adult) =>
     adult.benefitsReceived.some((benefit) => benefit.type === 'ATTENDANCE_ALLOWANCE' && benefit.rate === 'HIGHER'),
-  );
+  ) && figuresAt(published, household, DATE).benefits.has('ATTENDANCE_ALLOWANCE');
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 

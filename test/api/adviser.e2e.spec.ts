@@ -13,7 +13,7 @@ import { completeQuestionnaire, type PageResponse } from '../support/questionnai
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
- * The adviser API (spec 001 §7 intermediary calls): only a signed-in adviser or admin gets an answer, only about
+ * The adviser API (`/api/intermediary/...`): only a signed-in adviser or admin gets an answer, only about
  * their own organisation's clients; 'Only my clients' is the adviser's own; every change is audited.
  */
 
@@ -334,7 +334,7 @@ describe('GET clients/', () => {
     expect(guids(await search(adam, 'ary', 'organisation').expect(200))).toEqual([mary]);
   });
 
-  it('finds an exact date of birth, DD/MM/YYYY, and gives the client in the spec’s shape', async () => {
+  it('finds an exact date of birth, DD/MM/YYYY, and gives the client in the shape the adviser screens read', async () => {
     const response = await search(adam, '07/03/1984', 'organisation').expect(200);
     expect(response.body.searchClients).toEqual([
       expect.objectContaining({
@@ -437,7 +437,7 @@ describe('GET calculation/', () => {
 });
 
 describe('start/, duplicate/, details/ and delete/', () => {
-  it('check the case label with the spec’s messages', async () => {
+  it('check the case label with the form’s messages', async () => {
     for (const [url, extra] of [
       ['start', {}],
       ['duplicate', { session: complete }],

@@ -216,7 +216,7 @@ describe('with addresses loaded for a postcode by npm run data:bands', () => {
     expect(JSON.stringify(stranger.body)).not.toContain('bandLookup');
   });
 
-  it('never offers it in Scotland (spec 000), where the bands are A to H and band I is refused', async () => {
+  it('never offers it in Scotland, where the bands are A to H and band I is refused', async () => {
     const at = await walkToCouncilTax('AB10 6AA', 'browser_1795740000000_bandsco1');
     const question = bandQuestion(at.page);
     expect(question.country).toBe('Scotland');

@@ -194,7 +194,7 @@ describe('e-mailing the link to a calculation, through a mail server (SMTP_URL s
     await http().post('/api/data/email/').send({ browserId: OWNER, session: unknown, email: ADDRESS, challenge: 'K7M3X' }).expect(404);
   });
 
-  it('gives the spec’s messages for a missing or badly formed field, each with its field', async () => {
+  it('gives the form’s messages for a missing or badly formed field, each with its field', async () => {
     await showChallenge('K7M3X');
     const empty = await send({ email: '', challenge: '' }).expect(400);
     expect(empty.body.errors).toEqual([

@@ -10,7 +10,7 @@ import { FROM_OUR_OWN_PAGE, portalPassFromFrame } from '../support/portal-frame.
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 /**
- * The identity check ('Check who you are', spec 000 'Session verification', spec 001 section "Identity check")
+ * The identity check ('Check who you are')
  * holds for every calculation, on the built server in production mode. A calculation belongs to the browser that
  * started it; any other browser must give its postcode, and wrong postcodes lock it for the day, whichever way they
  * come in (the identity check or 'Return to a saved calculation'), from whichever address, however the id is

@@ -34,7 +34,7 @@ describe('POST /api/data/postcode/ with the database only (the default)', () => 
     });
   });
 
-  it('answers each country’s sample postcode with the country written as the spec writes it', async () => {
+  it('answers each country’s sample postcode with the country written out in full', async () => {
     const countries: Record<string, string> = {};
     for (const postcode of ['AB10 1AB', 'CF10 1AA', 'BT1 5AA', 'EN5 3JE']) {
       const { body } = await http().post('/api/data/postcode').send({ postcode }).expect(200);

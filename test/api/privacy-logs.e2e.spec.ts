@@ -254,7 +254,7 @@ describe('the logs of a full run hold no personal data', () => {
     expect(output).not.toMatch(datePattern(CLIENT.dateOfBirth));
   });
 
-  it('masks the answers shown: the local authority for the postcode, the age for the date of birth (spec 001)', () => {
+  it('masks the answers shown: the local authority for the postcode, the age for the date of birth', () => {
     const [adviserCalculation, comparison] = adviserScreens;
     // The comparison shows totals, not answers; the other two show the answers.
     for (const shown of [strangersResult, adviserCalculation]) {

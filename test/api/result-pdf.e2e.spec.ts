@@ -6,7 +6,7 @@ import { completeQuestionnaire } from '../support/questionnaire-api.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
- * GET /api/data/pdf (spec 001 §7): the 'Your Benefit Results' PDF of a finished calculation, for the browser that
+ * GET /api/data/pdf: the 'Your Benefit Results' PDF of a finished calculation, for the browser that
  * may open it, with the figures and masked answers of GET /api/data/result/ in the period asked for.
  */
 

@@ -10,7 +10,7 @@ import { completeQuestionnaire } from '../support/questionnaire-api.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
- * The results API (spec 001 §3, §4, §7): figures from the engine on the stored answers, only for the browser
+ * The results API: figures from the engine on the stored answers, only for the browser
  * that may open the calculation; out-of-date and unanswered results; better-off; sections and feedback.
  */
 

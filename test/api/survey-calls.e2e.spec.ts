@@ -38,7 +38,7 @@ describe('GET /api/data/survey', () => {
 });
 
 describe('POST /api/data/survey', () => {
-  it('refuses an unknown action with the spec’s message', async () => {
+  it('refuses an unknown action: "Unknown survey action type"', async () => {
     const { body } = await http().post('/api/data/survey/').send({ page: 1, action: 3, browserId: BROWSER }).expect(400);
     expect(body.message).toBe('Unknown survey action type');
   });

@@ -178,7 +178,7 @@ describe('answers the server refuses, keeping what was saved', () => {
     expect(response.body.message).toBe('Page 11 cannot be answered yet: page 3 comes first.');
   });
 
-  it('checks the rent against the cap for the tenure, in the period given (spec 000 §5)', async () => {
+  it('checks the rent against the cap for the tenure, in the period given', async () => {
     await post({ session, page: 3, action: 2, ClientImmigrationStatus: 'BritishOrIrish' });
     const [, , , ...rest] = SINGLE_PRIVATE_RENTER_WORKING_PART_TIME;
     for (const [name, answers] of rest.slice(0, 6)) {

@@ -3,7 +3,7 @@ import { startApiProcess, type ApiProcess } from '../support/api-process.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 /**
- * Testing mode on the built server in production mode (spec 001 §5): a blank test-mode password
+ * Testing mode on the built server in production mode: a blank test-mode password
  * (nothing, or only spaces) is a clear 400 naming the field, never checked; and the page tells the web app whether
  * testing mode is on at all, so that without TEST_MODE_PASSWORD no password screen is shown.
  */

@@ -421,7 +421,7 @@ describeInChromium('the adviser area in Chromium', () => {
     const calculation = await openCalculation(sessions.first);
     const details = page.locator('form.case-details');
     expect(await details.getByLabel('Case label').inputValue()).toBe(LABELS.first);
-    // An empty label is refused in the form, with the spec's words.
+    // An empty label is refused in the form, with the form's message.
     await details.getByLabel('Case label').fill('');
     await details.getByRole('button', { name: 'Save details' }).click();
     await eventually(() => details.locator('.error-summary li').allTextContents(), [ADVISER_MESSAGES.caseLabelRequired]);

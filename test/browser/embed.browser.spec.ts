@@ -109,7 +109,7 @@ describeInChromium('Chromium: the embed kit on a partner’s page on another ori
     expect(await frame.getByRole('link', { name: '0800 000 1234' }).count()).toBe(1);
     expect(await frame.getByRole('banner').count()).toBe(0);
 
-    // The frame grows from the 300px it started at to the content's height plus 40 (spec 001's resize message).
+    // The frame grows from the 300px it started at to the content's height plus 40 (the resize message the frame sends its parent).
     const frameHeight = () => iframe.evaluate((element) => Math.round(element.getBoundingClientRect().height));
     const contentHeight = () => frame.locator('#root').evaluate((root) => Math.ceil(root.getBoundingClientRect().height));
     await eventually(async () => (await frameHeight()) === (await contentHeight()) + 40, true);

@@ -7,7 +7,7 @@ import type { TestDatabase } from '../support/test-database.js';
 import { eventually, textOf } from '../support/waiting.js';
 
 /**
- * The test-mode password screen in Chromium (spec 001 §5-6): without TEST_MODE_PASSWORD testing mode
+ * The test-mode password screen in Chromium: without TEST_MODE_PASSWORD testing mode
  * is off, so `?test=true` asks for nothing; with it, a blank password (spaces only, too) is not sent: the error
  * summary says so and its link takes the keyboard to the field.
  */

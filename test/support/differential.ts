@@ -13,7 +13,8 @@ import { randomHousehold } from './random-households.js';
  * (which rules held, their priority, events and params, in order), the whole calculation is made both ways (every
  * amount, rule, parameter cited, explanation sentence, extra-help item and variable), the amounts-only calculation
  * is checked against the full one, and the extra-help rules are run by both. Used by engine/core/differential.spec.ts
- * (10,000 households, in `npm test`) and bench/differential.ts (100,000, in `npm run bench`).
+ * (100 households, in the unit tier), test/properties/differential.properties.spec.ts (10,000, in the `properties`
+ * tier of `npm test`) and bench/differential.ts (100,000, in `npm run bench`).
  */
 
 export interface DifferentialMismatch {

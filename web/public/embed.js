@@ -4,8 +4,8 @@
  *   <script src="https://<calculator>/embed.js" data-partner="cap_live" async></script>
  *
  * and this script puts the calculator there in an iframe, in the partner's portal, keeps the frame as tall as the
- * calculator's content and brings the frame into view as each new page of the calculator begins (the resize and
- * scroll messages of spec 001). Plain ES5 in one file, with no build step: it runs on the partner's page, whatever
+ * calculator's content and brings the frame into view as each new page of the calculator begins (the calculator's
+ * resize and scroll messages). Plain ES5 in one file, with no build step: it runs on the partner's page, whatever
  * that page is built with.
  */
 /* global document, window */

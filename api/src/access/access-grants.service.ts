@@ -5,7 +5,7 @@ import { IsNull, MoreThan, type Repository } from 'typeorm';
 import { AccessGrant, type AccessGrantKind } from './access-grant.entity.js';
 import type { Caller } from './caller.js';
 
-/** Spec 000 §9: a verified calculation stays verified in that browser for 3 days, test mode for 30. */
+/** A verified calculation stays verified in that browser for 3 days, test mode for 30. */
 export const SESSION_GRANT_DAYS = 3;
 export const TEST_MODE_GRANT_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;

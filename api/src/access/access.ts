@@ -24,7 +24,7 @@ export const SessionHolder = () => SetMetadata(ACCESS_RULE, 'session-holder' sat
 
 /**
  * Signed in to the adviser area as an adviser or an organisation admin (the account session cookie). Anyone else
- * gets 403 NO_ACCESS, which the web app shows as the No Access screen (spec 001 §3). Read the user with
+ * gets 403 NO_ACCESS, which the web app shows as the No Access screen. Read the user with
  * signedInUser(request).
  */
 export const Adviser = () => SetMetadata(ACCESS_RULE, 'adviser' satisfies AccessRule);

@@ -15,7 +15,7 @@ export interface Caller {
 }
 
 /**
- * POST bodies carry `browserId` (spec 000 §7); GET requests send it in the X-Browser-Id header. A value that is
+ * POST bodies carry `browserId`; GET requests send it in the X-Browser-Id header. A value that is
  * not a browser id is ignored.
  */
 export function callerOf(request: Request, bodyBrowserId?: string | null): Caller {

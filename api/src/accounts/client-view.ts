@@ -3,7 +3,7 @@ import { isoToUkDate, ukDate } from '../../../common/dates/calendar.js';
 import type { SignedInUser } from '../access/signed-in-user.js';
 
 /**
- * A client as the adviser screens show them (spec 001 §3 'Client'): read by the adviser API and by the survey and
+ * A client as the adviser screens show them: read by the adviser API and by the survey and
  * results pages' Adviser Section. The dates are those of the client's newest calculation still listed.
  */
 
@@ -62,7 +62,7 @@ export async function findOrganisationClient(
 }
 
 /**
- * The client of the Adviser Section on the survey and results pages (spec 001 §2 'Survey page frame'): shown to an
+ * The client of the Adviser Section on the survey and results pages: shown to an
  * adviser or organisation admin opening a calculation of their organisation's client, to no one else.
  */
 export async function adviserClientOf(

@@ -4,7 +4,7 @@ import { User } from './user.entity.js';
 
 /**
  * A person an organisation advises. Owned by one adviser ('Only my clients'); every adviser of the organisation
- * may see it ('All clients in my organisation'). The id is the spec's clientGuid.
+ * may see it ('All clients in my organisation'). The id is the clientGuid the adviser calls use.
  */
 @Entity({ name: 'clients' })
 export class ClientRecord {

@@ -13,7 +13,7 @@ import { isoToUkDate, ukDate } from '../../../common/dates/calendar.js';
 import { adviserCategories, buildComparison, comparisonMessage, systemTotals } from './comparison.js';
 
 describe('the case label to start or duplicate a calculation', () => {
-  it('is required, with the spec’s message', () => {
+  it('is required, with the message the form shows', () => {
     expect(caseLabelProblemsToStart('')).toEqual([{ path: 'caseReference', message: ADVISER_MESSAGES.caseLabelRequiredToStart }]);
     expect(caseLabelProblemsToStart('   ')).toEqual([{ path: 'caseReference', message: ADVISER_MESSAGES.caseLabelRequiredToStart }]);
     expect(caseLabelProblemsToStart(undefined)).toEqual([{ path: 'caseReference', message: ADVISER_MESSAGES.caseLabelRequiredToStart }]);

@@ -2,11 +2,11 @@ import { ADVISER_LIMITS, ADVISER_MESSAGES } from '../../../common/adviser/model.
 import type { FieldError } from '../../../common/errors.js';
 
 /**
- * The adviser area's input rules (spec 001 §5, §9), kept apart from HTTP and the database so they are tested on
- * their own. Each answers the problems found, with the spec's messages word for word; none means the input is fine.
+ * The adviser area's input rules, kept apart from HTTP and the database so they are tested on
+ * their own. Each answers the problems found, with the messages the adviser screens show; none means the input is fine.
  */
 
-/** Start and duplicate (spec 001 §5 'Case label (start or duplicate)'). */
+/** Start and duplicate: the case label a new or duplicated calculation needs. */
 export function caseLabelProblemsToStart(caseReference: string | undefined | null): FieldError[] {
   const label = (caseReference ?? '').trim();
   if (label === '') return [{ path: 'caseReference', message: ADVISER_MESSAGES.caseLabelRequiredToStart }];
@@ -14,7 +14,7 @@ export function caseLabelProblemsToStart(caseReference: string | undefined | nul
   return [];
 }
 
-/** Update details (spec 001 §5 'Update details'): both fields are checked, so the form can show both problems at once. */
+/** Update details: both fields are checked, so the form can show both problems at once. */
 export function detailsProblems(caseLabel: string | undefined | null, caseNotes: string | undefined | null): FieldError[] {
   const problems: FieldError[] = [];
   const label = (caseLabel ?? '').trim();
@@ -35,8 +35,8 @@ export type ClientSearch = { kind: 'name'; text: string } | { kind: 'dateOfBirth
 const DATE_OF_BIRTH = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 
 /**
- * Reads the search text (spec 001 'Adviser home': 'Typeahead by name or date of birth DD/MM/YYYY, minimum 3
- * characters'). Text shaped like DD/MM/YYYY is a date of birth and must be a real date; anything else is part of a
+ * Reads the search text of the adviser home's client search, by name or date of birth DD/MM/YYYY, at least 3
+ * characters. Text shaped like DD/MM/YYYY is a date of birth and must be a real date; anything else is part of a
  * name. Returns the problem instead when there is one.
  */
 export function readClientSearch(search: string | undefined | null): ClientSearch | FieldError {
@@ -57,7 +57,7 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-/** Calculations older than this are not listed, opened or compared (spec 001 §4 'Compare', §9). */
+/** Calculations older than this are not listed, opened or compared. */
 export function oldestListedCalculation(now: Date, lifetimeMonths: number): Date {
   const oldest = new Date(now);
   oldest.setMonth(oldest.getMonth() - lifetimeMonths);

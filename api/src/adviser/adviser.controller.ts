@@ -43,7 +43,7 @@ const CLIENT_NOT_FOUND = "CLIENT_NOT_FOUND: no such client in the adviser's orga
 const CALCULATION_NOT_FOUND = "CALCULATION_NOT_FOUND: no such calculation of the organisation's clients, or it is older than 6 months.";
 
 /**
- * The adviser area's calls (spec 001 §7 intermediary calls). Every route needs an adviser's or admin's account
+ * The adviser area's calls (`/api/intermediary/...`). Every route needs an adviser's or admin's account
  * session; the service then proves the client or calculation belongs to their organisation.
  */
 @ApiTags('Adviser')

@@ -6,8 +6,8 @@ import { DOCUMENT_PERIODS, type DocumentPeriod } from '../documents/result-view.
 import { BrowserRequest } from '../requests/browser-request.dto.js';
 
 /**
- * The adviser area's requests (spec 001 §7 intermediary calls). Lengths are checked by the service with the
- * spec's own messages (adviser-rules.ts); here only the shape: ids are ids, text is text.
+ * The adviser area's requests (the `/api/intermediary/...` calls). Lengths are checked by the service with the
+ * adviser area's own messages (adviser-rules.ts); here only the shape: ids are ids, text is text.
  */
 
 const SESSION_ID = { message: 'session must be a calculation id.' };
@@ -83,7 +83,7 @@ export class AdviserPdfQuery {
   period?: DocumentPeriod;
 }
 
-/** The device fields the web app sends with start and duplicate (spec 001 §7); accepted, not kept. */
+/** The device fields the web app sends with start and duplicate; accepted, not kept. */
 class DeviceFields extends BrowserRequest {
   @ApiPropertyOptional({ description: 'Sent by the web app; not kept.' })
   @IsOptional()
@@ -129,7 +129,7 @@ export class DuplicateRequest extends StartRequest {
   session!: string;
 }
 
-/** Every POST of the web app carries its browser id (spec 001 §7); an adviser's calculation is opened through the account, not by it. */
+/** Every POST of the web app carries its browser id; an adviser's calculation is opened through the account, not by it. */
 export class DeleteRequest extends BrowserRequest {
   @ApiProperty({ description: 'The calculation to delete.', format: 'uuid' })
   @IsUUID('all', SESSION_ID)

@@ -6,7 +6,7 @@ import { AdviserService, COMPARISON_TEMPLATE } from './adviser.service.js';
 import { loadComparisonTemplate } from './comparison-pdf.js';
 import { IntermediaryController } from './intermediary.controller.js';
 
-/** The adviser area's calls (spec 001 §7). The comparison PDF's template is read when the server starts. */
+/** The adviser area's calls. The comparison PDF's template is read when the server starts. */
 @Module({
   imports: [SurveyModule, ResultsModule],
   controllers: [IntermediaryController, AdviserController],

@@ -62,7 +62,7 @@ export function adviserCalculationNotFound(path = 'session'): ApiError {
 }
 
 /**
- * The adviser area (spec 001 §7 intermediary calls). Every call first proves the adviser may see the client or
+ * The adviser area (the `/api/intermediary/...` calls). Every call first proves the adviser may see the client or
  * calculation: it must belong to a client of the adviser's own organisation, and be younger than 6 months. Another
  * organisation's client or calculation is 'not found', never 'forbidden', so its existence is not given away.
  * Every change (start, duplicate, delete, details) is written to `adviser_audit` in the same transaction.
@@ -130,7 +130,7 @@ export class AdviserService {
     const row = await this.visibleCalculation(this.dataSource.manager, user, sessionId);
     const client = await this.visibleClient(this.dataSource.manager, user, row.client_id);
     const isComplete = row.finished_at !== null;
-    // An unfinished calculation has no results yet: the screen shows its details alone (spec 001 'Adviser calculation detail').
+    // An unfinished calculation has no results yet: the screen shows its details alone.
     const result = isComplete ? await this.results.resultForAdviser(row.id) : null;
     const benefits = result?.benefits ?? null;
     const lb = systemTotals(benefits, 'lb');

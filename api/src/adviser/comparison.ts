@@ -3,8 +3,8 @@ import { BENEFIT_TYPES, type ResultBenefit, type ResultBenefits, type ResultMode
 import { benefitsOfSystem } from '../results/systems.js';
 
 /**
- * The figures the adviser screens show from a calculation's result model (spec 001 §3 'Adviser calculation',
- * 'Comparison data'): pure, so the arithmetic is tested without a database or HTTP.
+ * The figures the adviser screens show from a calculation's result model (one calculation's
+ * figures, and the comparison of several): pure, so the arithmetic is tested without a database or HTTP.
  */
 
 export type BenefitSystem = 'lb' | 'uc';
@@ -110,7 +110,7 @@ export function comparisonMessage(system: BenefitSystem, columns: readonly Compa
 }
 
 /**
- * A system's comparison (spec 001 'Adviser compare'): the rows are every benefit any of the calculations shows
+ * A system's comparison on the adviser's compare screen: the rows are every benefit any of the calculations shows
  * in that system, in the order they first appear; each calculation is a column with its amount for each row
  * (0 when it does not get that benefit) and its totals. A calculation not eligible in the system keeps its
  * column (the page shows '-'); the section shows when at least one is eligible.

@@ -1,6 +1,9 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 
-/** The analytics events of spec 000 §4, kept first-party instead of sent to a third-party tracker. */
+/**
+ * The questionnaire's and results' analytics events (a page seen or passed, the results shown, a results section
+ * opened), kept first-party instead of sent to a third-party tracker.
+ */
 export type AnalyticsEventName = 'page_view' | 'form_valid' | 'complete - not eligible' | 'complete - eligible' | 'result_section';
 
 @Entity({ name: 'analytics_events' })

@@ -10,7 +10,7 @@ export interface AnalyticsContext {
   partnerId: string | null;
 }
 
-/** First-party analytics (spec 000 §4 'Analytics events'): counted in PostgreSQL, never sent to a third party. */
+/** First-party analytics: counted in PostgreSQL, never sent to a third party. */
 @Injectable()
 export class AnalyticsService {
   constructor(

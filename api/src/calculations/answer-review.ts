@@ -7,8 +7,8 @@ import { answersOf, shownQuestions, type CompiledPage, type RuleEnvironment, typ
 import { askedQuestion, countryOf } from '../questionnaire/asked-question.js';
 
 /**
- * The stored answers read again with today's definitions, before any figure is shown (spec 001 §4 'Results page
- * load'). When policy staff change a question (new options, a new limit) an answer given before may no longer
+ * The stored answers read again with today's definitions, before any figure is shown, each time the results
+ * page loads. When policy staff change a question (new options, a new limit) an answer given before may no longer
  * hold: the result is then out of date, and each message names the question and its page so the person can
  * change it. A question that now applies and was never answered makes the result unanswered.
  */

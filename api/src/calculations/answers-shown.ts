@@ -5,7 +5,7 @@ import type { AnswerValue, MoneyAnswer, PostcodeAnswer, QuestionDefinition } fro
 import type { AnswerShown } from '../../../common/result/model.js';
 
 /**
- * An answer as 'See what you told us', the PDF and the adviser area show it (spec 001 §2): option text rather
+ * An answer as 'See what you told us', the PDF and the adviser area show it: option text rather
  * than option values, money with its period, and, unless masking is off (test mode), the local authority instead
  * of the postcode and an age instead of a date of birth.
  */

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 
 /**
- * The calculation reference a visitor writes down to come back (the spec's `token`). Letters and digits that are
+ * The calculation reference a visitor writes down to come back (`token` on the wire). Letters and digits that are
  * easily confused when read aloud or handwritten (0/O, 1/I/L) are left out. 31^8 is about 850 billion
  * references, so they cannot be guessed; a look-up also needs the postcode and is rate limited.
  */

@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 
 /**
  * One calculation: a visitor's run through the questionnaire, found again by its short reference. The query
- * string values it started with (spec 000 §2) are kept with it; its answers are in `survey_answers`.
+ * string values it started with are kept with it; its answers are in `survey_answers`.
  */
 @Entity({ name: 'calculation_sessions' })
 @Unique('calculation_sessions_reference_key', ['reference'])
@@ -10,7 +10,7 @@ export class CalculationSession {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
 
-  /** The calculation reference shown to the visitor (the spec's `token`). */
+  /** The calculation reference shown to the visitor (`token` on the wire). */
   @Column({ type: 'varchar', length: 12 })
   reference!: string;
 
@@ -21,7 +21,7 @@ export class CalculationSession {
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
 
-  /** The browser that first saw the calculation, which owns it (spec 000 §4 'Session verification'). */
+  /** The browser that first saw the calculation, which owns it. */
   @Column({ name: 'owner_browser_id', type: 'varchar', length: 64, nullable: true })
   ownerBrowserId!: string | null;
 
@@ -69,7 +69,7 @@ export class CalculationSession {
   @JoinColumn({ name: 'adviser_user_id', foreignKeyConstraintName: 'calculation_sessions_adviser_user_id_fkey' })
   adviser?: { id: string } | null;
 
-  /** The adviser's case label and notes (spec 001 'Adviser calculation detail'); empty for the public's. */
+  /** The adviser's case label and notes, shown on the adviser's calculation screen; empty for the public's. */
   @Column({ name: 'case_label', type: 'varchar', length: 20, default: '' })
   caseLabel!: string;
 

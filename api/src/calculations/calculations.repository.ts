@@ -14,7 +14,7 @@ import { newCalculationReference } from './calculation-reference.js';
  * TypeORM's query builder on every request, and a page is saved in one statement: one transaction, one round trip.
  */
 
-/** Calculations older than this are not opened or found again (spec 001: they need a new calculation). */
+/** Calculations older than this are not opened or found again (they need a new calculation). */
 export const CALCULATION_LIFETIME_MONTHS = 6;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -9,7 +9,7 @@ import type { Caller } from '../access/caller.js';
 export const VERIFICATION_REQUIRED = 'VERIFICATION_REQUIRED';
 
 /**
- * Who may open a calculation (spec 000 §4 'Session verification', spec 001 §6). Every calculation has an owner
+ * Who may open a calculation. Every calculation has an owner
  * from its first moment: the browser that started it (its browser id). Any other browser must pass the identity
  * check (the calculation's postcode), which grants it for 3 days, or be in verified test mode. That holds for a
  * calculation started inside a partner's portal too ('embedded mode skips verification' means the visitor is not
@@ -26,7 +26,7 @@ export class SessionAccessService {
 
   async canOpen(session: CalculationSession, caller: Caller): Promise<boolean> {
     // A client's calculation (adviser area) is opened through an account, never a browser: only an adviser or admin
-    // of the client's organisation may, and they skip the identity check (spec 001 §6).
+    // of the client's organisation may, and they skip the identity check.
     if (session.clientId) return this.isClientsAdviser(session.clientId, caller);
     if (caller.browserId !== null && session.ownerBrowserId === caller.browserId) return true;
     return (await this.grants.holds(caller, 'session', session.id)) || (await this.grants.holds(caller, 'test-mode', null));

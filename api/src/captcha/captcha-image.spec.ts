@@ -1,7 +1,4 @@
-import { createRequire } from 'node:module';
-import { imageTemplates, readImageCode } from '../../../test/support/captcha-attacks.js';
 import { CHALLENGE_IMAGE_TITLE, drawChallenge } from './captcha-image.js';
-import { CHALLENGE_ALPHABET, CHALLENGE_LENGTH, newChallengeText } from './challenge-text.js';
 
 describe('drawChallenge', () => {
   const svg = drawChallenge('K7M3X');
@@ -39,39 +36,5 @@ describe('drawChallenge', () => {
   });
 });
 
-/**
- * The image side of the attack: a script that has read a few pictures by eye (18 codes, each character five
- * times) names each character of a new picture after the nearest one it has seen, first by the sequence of path
- * commands, then by the shape of its points in a unit box.
- */
-describe('a script reading the picture by matching character outlines against ones it has seen', () => {
-  const labelledCodes = Array.from({ length: CHALLENGE_ALPHABET.length }, (_, code) =>
-    Array.from({ length: CHALLENGE_LENGTH }, (_, index) => CHALLENGE_ALPHABET[(code + index * 4) % CHALLENGE_ALPHABET.length]).join(''),
-  );
-
-  function attack(draw: (text: string) => string): { read: number; characters: number } {
-    const templates = imageTemplates(labelledCodes.map((text) => ({ text, svg: draw(text) })));
-    const outcome = { read: 0, characters: 0 };
-    for (let code = 0; code < 100; code += 1) {
-      const text = newChallengeText();
-      const guess = readImageCode(draw(text), templates, CHALLENGE_LENGTH);
-      if (guess === text) outcome.read += 1;
-      outcome.characters += [...text].filter((character, index) => guess[index] === character).length;
-    }
-    return outcome;
-  }
-
-  it('reads every code drawn by svg-captcha itself, one path per character (how codes were drawn before)', () => {
-    const svgCaptcha = createRequire(import.meta.url)('svg-captcha') as (text: string, options: object) => string;
-    expect(attack((text) => svgCaptcha(text, { width: 220, height: 76, fontSize: 68, noise: 2, color: false }))).toEqual({
-      read: 100,
-      characters: 500,
-    });
-  });
-
-  it('reads at most 5 of 100 codes, and under a third of the characters', () => {
-    const outcome = attack((text) => drawChallenge(text));
-    expect(outcome.read).toBeLessThanOrEqual(5);
-    expect(outcome.characters).toBeLessThan(500 / 3);
-  }, 120_000);
-});
+// A script's attempt to read the pictures (100 codes drawn as now, 100 as before) is in the `properties` tier:
+// test/properties/captcha-attacks.properties.spec.ts.

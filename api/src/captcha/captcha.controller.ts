@@ -37,7 +37,7 @@ function noStore(response: Response): void {
 }
 
 /**
- * The security code of the e-mail form (spec 001 §7). Each new code replaces the calculation's last one, so only
+ * The security code of the e-mail form. Each new code replaces the calculation's last one, so only
  * those who may open the calculation get one: otherwise a stranger holding the id could keep the owner from ever
  * typing a code in time. The web app fetches the picture and the sound with the browser id (X-Browser-Id).
  */

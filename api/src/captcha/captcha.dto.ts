@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 
-/** The query of GET /assets/img/{session} (spec 001 §7). */
+/** The query of GET /assets/img/{session}. */
 export class ChallengeImageQuery {
   @ApiPropertyOptional({
     description: 'Any value that changes each time, so the browser asks for a new picture instead of showing the last one.',

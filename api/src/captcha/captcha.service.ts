@@ -38,7 +38,7 @@ function isSameHash(left: string, right: string): boolean {
 }
 
 /**
- * The security code beside the e-mail form (spec 001 §2 'Print or save section', §7): a picture and a spoken
+ * The security code beside the e-mail form: a picture and a spoken
  * version of the same characters, one current code per calculation, each code checked once.
  */
 @Injectable()

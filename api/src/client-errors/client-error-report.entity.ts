@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { CalculationSession } from '../calculations/calculation-session.entity.js';
 
-/** An error the web app met and reported (spec 000 §8), kept for the team to fix. */
+/** An error the web app met and reported, kept for the team to fix. */
 @Entity({ name: 'client_error_reports' })
 export class ClientErrorReport {
   @PrimaryGeneratedColumn('uuid')

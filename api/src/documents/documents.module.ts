@@ -4,7 +4,7 @@ import { loadDocumentTemplates } from './document-templates.js';
 import { DocumentsController } from './documents.controller.js';
 import { DOCUMENT_TEMPLATES, DocumentsService } from './documents.service.js';
 
-/** Downloadable documents (spec 001 §7 GET /api/data/pdf). The templates are read when the server starts. */
+/** Downloadable documents (GET /api/data/pdf). The templates are read when the server starts. */
 @Module({
   imports: [ResultsModule],
   controllers: [DocumentsController],

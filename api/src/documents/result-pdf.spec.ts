@@ -78,7 +78,7 @@ describe('the Your Benefit Results PDF', () => {
       text = await readPdf(pdf);
     });
 
-    it('is a PDF, well under the 400 KB the download button promises (spec 001 §9)', () => {
+    it('is a PDF, well under the 400 KB the download button promises', () => {
       expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       expect(pdf.length).toBeLessThan(SIZE_LABEL_BYTES);
     });

@@ -6,7 +6,7 @@ import { drawPdf } from './pdf-layout.js';
 import { resultDocumentView, type DocumentPeriod } from './result-view.js';
 
 /**
- * The charity's 'Your Benefit Results' PDF (spec 001 §2 'Print or save results', §7 GET /api/data/pdf): the result
+ * The charity's 'Your Benefit Results' PDF (the results page's 'Print or save results', GET /api/data/pdf): the result
  * model fills in the Handlebars template of `definitions/documents/`, which writes document markup, which the
  * layout draws with pdfkit. Pure apart from reading the templates, once.
  */

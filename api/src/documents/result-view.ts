@@ -161,7 +161,7 @@ export function dateInWords(isoDate: string): string {
   return `${Number(match[3])} ${MONTHS[Number(match[2]) - 1]} ${match[1]}`;
 }
 
-/** '£1,234.56 per week': pounds to 2 decimal places (spec 001 §9). */
+/** '£1,234.56 per week': pounds to 2 decimal places. */
 export function moneyIn(pounds: number, period: PeriodView): string {
   return `${formatAmount(Math.round(pounds * 100))} ${period.per}`;
 }

@@ -8,7 +8,7 @@ export const CALCULATION_EMAIL_SUBJECT = 'Your benefits calculation';
 export interface CalculationEmailContent {
   /** `<PUBLIC_URL>/result/<session>`. */
   link: string;
-  /** The calculation reference (the spec's token). */
+  /** The calculation reference (`token` on the wire). */
   reference: string;
   /** Who sends it: the charity's name from definitions/site.json. */
   senderName: string;

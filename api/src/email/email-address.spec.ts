@@ -63,7 +63,7 @@ describe('plainRecipientAddress: exactly one plain address, in canonical form', 
   });
 });
 
-describe('recipientAddressProblem: the spec’s messages (001 §5, §8)', () => {
+describe('recipientAddressProblem: the e-mail form’s messages', () => {
   it('is the form’s own check first, then the plain-address rule with the same words', () => {
     expect(recipientAddressProblem('')).toBe('The email address is required');
     expect(recipientAddressProblem('jo@example')).toBe(INVALID);

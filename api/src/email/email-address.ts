@@ -66,8 +66,8 @@ export function plainRecipientAddress(value: unknown): RecipientAddress | null {
 }
 
 /**
- * The form's check (spec 001 §5, the same messages as the web app's) and then the plain-address rule above: an
- * address the web app's basic pattern lets through but that is not one plain address gets the spec's 'Please enter
+ * The form's check (the same rules and messages as the web app's) and then the plain-address rule above: an
+ * address the web app's basic pattern lets through but that is not one plain address gets the form's 'Please enter
  * a valid email address.' too.
  */
 export function recipientAddressProblem(value: unknown): string | null {

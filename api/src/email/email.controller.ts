@@ -37,7 +37,7 @@ export class EmailController {
   })
   @ApiBadRequestResponse({
     type: ErrorResponseDto,
-    description: 'email or challenge missing, or email not one plain address: the messages of spec 001 §5, with the field as path.',
+    description: 'email or challenge missing, or email not one plain address: the e-mail form’s own messages, with the field as path.',
   })
   @ApiForbiddenResponse({
     type: ErrorResponseDto,

@@ -26,7 +26,7 @@ describe('CalculationEmailRequest validation', () => {
     ).resolves.toBeInstanceOf(CalculationEmailRequest);
   });
 
-  it('gives the spec’s messages (§5, §8), each with its field as the path', async () => {
+  it('gives the e-mail form’s messages, each with its field as the path', async () => {
     expect(await problemsWith({ session: SESSION, email: '', challenge: '' })).toEqual([
       { path: 'email', message: 'The email address is required' },
       { path: 'challenge', message: 'The challenge text is required' },
@@ -40,7 +40,7 @@ describe('CalculationEmailRequest validation', () => {
     ]);
   });
 
-  it('refuses anything but one plain address with the spec’s message: lists, groups, names, line breaks', async () => {
+  it('refuses anything but one plain address with the form’s message: lists, groups, names, line breaks', async () => {
     for (const email of [
       'sam,jo@example.org',
       'friends:jo@example.org',

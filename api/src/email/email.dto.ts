@@ -15,7 +15,7 @@ function Satisfies(name: string, problemWith: (value: unknown) => string | null)
   });
 }
 
-/** POST /api/data/email/ (spec 001 §7). */
+/** POST /api/data/email/. */
 export class CalculationEmailRequest extends BrowserRequest {
   @ApiProperty({ description: 'The calculation whose link to send.', format: 'uuid' })
   @IsUUID('all', { message: 'session must be a calculation id.' })

@@ -47,7 +47,7 @@ function addressKey(limitKey: string): string {
 }
 
 /**
- * E-mailing the link to a calculation (spec 001 §2 'Print or save section', §4 'E-mail send', §7). Who may: the
+ * E-mailing the link to a calculation. Who may: the
  * browser that may open the calculation. The e-mail holds the link and reference only.
  */
 @Injectable()

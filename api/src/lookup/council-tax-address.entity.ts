@@ -5,7 +5,7 @@ export type CouncilTaxBand = (typeof COUNCIL_TAX_BANDS)[number];
 
 /**
  * One dwelling and its council tax band, loaded from the valuation lists (`npm run data:bands`), so the person
- * can pick their address instead of knowing their band (spec 000 §4 'Council tax band question phases').
+ * can pick their address instead of knowing their band.
  */
 @Entity({ name: 'council_tax_addresses' })
 @Unique('council_tax_addresses_postcode_line1_key', ['postcode', 'line1'])

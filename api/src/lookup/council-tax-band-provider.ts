@@ -4,7 +4,7 @@ import type { Repository } from 'typeorm';
 import { CouncilTaxAddress, type CouncilTaxBand } from './council-tax-address.entity.js';
 import { LookupUnavailableError } from './lookup-unavailable.error.js';
 
-/** One address in the 'Bands' answer (spec 000 §3): picking it stores 'Band {band}'. */
+/** One address in the 'Bands' answer: picking it stores 'Band {band}'. */
 export interface CouncilTaxAddressChoice {
   id: string;
   line1: string;

@@ -11,7 +11,7 @@ export class PostcodeCheckRequest extends BrowserRequest {
   postcode!: string;
 }
 
-@ApiSchema({ name: 'PostcodeAnswer', description: 'The answer to a Postcode question (spec 000 §3).' })
+@ApiSchema({ name: 'PostcodeAnswer', description: 'The answer to a Postcode question.' })
 export class PostcodeAnswerDto implements PostcodeAnswer {
   @ApiProperty({
     description: 'The postcode in its standard written form; empty when the person sleeps rough (option).',
@@ -54,7 +54,7 @@ export class PostcodeAnswerDto implements PostcodeAnswer {
   option!: boolean;
 }
 
-@ApiSchema({ name: 'PostcodeCheckResponse', description: 'The answer to POST /api/data/postcode/ (spec 000 §3 ‘Postcode check’).' })
+@ApiSchema({ name: 'PostcodeCheckResponse', description: 'The answer to POST /api/data/postcode/.' })
 export class PostcodeCheckResponse {
   @ApiProperty({
     description:
@@ -84,7 +84,7 @@ export class CouncilTaxAddressDto {
   band!: CouncilTaxBand;
 }
 
-@ApiSchema({ name: 'BandsResponse', description: 'The addresses at the calculation’s postcode with their bands (spec 000 §3 ‘Bands’).' })
+@ApiSchema({ name: 'BandsResponse', description: 'The addresses at the calculation’s postcode with their bands.' })
 export class BandsResponse {
   @ApiProperty({
     description: 'False when the bands cannot be looked up just now; the web then asks the person to enter their band.',

@@ -9,7 +9,7 @@ import { POSTCODE_PROVIDER, type PostcodeFound, type PostcodeProvider } from './
 
 export const LOCAL_AUTHORITIES = Symbol('LOCAL_AUTHORITIES');
 
-/** The 'Postcode check' answer (spec 000 §3). */
+/** The 'Postcode check' answer. */
 export interface PostcodeCheck {
   valid: boolean;
   value: PostcodeAnswer | null;
@@ -26,7 +26,7 @@ export class LookupService {
   ) {}
 
   /**
-   * Checks a typed postcode (spec 000 §5 'Postcode'). Badly formed: not valid. Well formed: valid, with the
+   * Checks a typed postcode. Badly formed: not valid. Well formed: valid, with the
    * local authority when a provider knows it; otherwise with the authority empty, so the person picks it from the
    * list rather than being stuck, whether the postcode is unknown or the lookup is down.
    */

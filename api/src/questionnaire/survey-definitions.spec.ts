@@ -349,13 +349,13 @@ describe('checkSurveyDefinition', () => {
       );
     });
 
-    it("the capital band keeps the spec's '£5,001 - £16,000', and an amount typed as text is numeric", () => {
+    it("the capital band keeps '£5,001 - £16,000', the band whose amount is checked, and an amount typed as text is numeric", () => {
       const problems = problemsAfter((json) => {
         question(json(page('savings')), 'ClientCapitalBand').options[1].value = '£5,001 to £16,000';
         delete question(json(page('savings')), 'ClientCurrentCapital').isNumeric;
       });
       expect(problems).toContain(
-        "definitions/survey/pages/savings.json: ClientCapitalBand: one option's value must be '£5,001 - £16,000' (spec 000 §5).",
+        "definitions/survey/pages/savings.json: ClientCapitalBand: one option's value must be '£5,001 - £16,000'.",
       );
       expect(problems).toContain(
         'definitions/survey/pages/savings.json: ClientCurrentCapital: a Text question for an amount must be isNumeric.',

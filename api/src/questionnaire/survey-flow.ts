@@ -3,7 +3,7 @@ import type { Answers, PageDefinition, QuestionDefinition, SurveyDefinition } fr
 import { hasChoices, type LhaAreaChoice } from './lha-area-choice.js';
 
 /**
- * Which pages and questions apply to a household, worked out from its answers (spec 000 §4, §5). Pure: the
+ * Which pages and questions apply to a household, worked out from its answers. Pure: the
  * survey service feeds it stored answers and saves what it decides.
  */
 
@@ -51,7 +51,7 @@ export function compileSurvey(survey: SurveyDefinition): CompiledSurvey {
   return { pages, questionPage };
 }
 
-/** How many times show/hide is re-evaluated so that rules depending on other shown questions settle (spec 000 §4). */
+/** How many times show/hide is re-evaluated so that rules depending on other shown questions settle. */
 const SHOW_HIDE_PASSES = 3;
 
 /**

@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, Matches } from 'class-validator';
 import { BROWSER_ID_PATTERN } from '../../../common/browser-id.js';
 
-/** The fields the web app adds to every POST it sends (spec 000 §7). Request DTOs of POST routes extend this. */
+/** The fields the web app adds to every POST it sends. Request DTOs of POST routes extend this. */
 export abstract class BrowserRequest {
   @ApiPropertyOptional({
     description:

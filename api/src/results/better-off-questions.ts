@@ -8,7 +8,7 @@ import { chosenFigurePence, MONEY_PERIOD_OF_ANSWER } from '../../../common/surve
 import { compileSurvey, type CompiledPage } from '../questionnaire/survey-flow.js';
 
 /**
- * The better-off questions (`definitions/better-off/better-off.json`, spec 000 §4 action 5): asked on the results
+ * The better-off questions (`definitions/better-off/better-off.json`, sent with survey action 5): asked on the results
  * page, in the questionnaire's own question format, so the same form, rules and checks serve them. Their answers
  * are stored beside the questionnaire's, under names starting 'BetterOff'.
  */

@@ -15,7 +15,7 @@ import {
 } from '../../../common/result/model.js';
 
 /**
- * The results page's figures (spec 001 §3 'Benefits object') from the engine's result, and, in better-off mode,
+ * The results page's figures from the engine's result, and, in better-off mode,
  * from the result with the circumstances changed. Pure: pence in, pounds out, converted once here.
  */
 
@@ -99,7 +99,7 @@ function resultBenefit(
   return {
     benefitName: outcome.name,
     benefitCode: outcome.code,
-    // Not awarded now but awarded after the change: no amount in the normal view (spec 001 §3, type 4).
+    // Not awarded now but awarded after the change: no amount in the normal view (benefit type 4).
     benefitType: currentType === BENEFIT_TYPES.none ? BENEFIT_TYPES.onlyAfterChange : currentType,
     betterOffBenefitType: typeOf(after),
     weeklyPayment: amount(now, 'weeklyPence'),

@@ -15,7 +15,7 @@ export class ResultQuery {
   @IsUUID('all', { message: 'session must be a calculation id.' })
   session!: string;
 
-  @ApiPropertyOptional({ description: 'The partner id of a portal visit (spec 001 §7 `id`).' })
+  @ApiPropertyOptional({ description: 'The partner id of a portal visit.' })
   @IsOptional()
   @IsString({ message: 'id must be text.' })
   @MaxLength(40, { message: 'id must be at most 40 characters.' })
@@ -38,7 +38,7 @@ export class RecalculationFields extends VisitFields {
   @IsUUID('all', { message: 'session must be a calculation id.' })
   session!: string;
 
-  @ApiProperty({ description: '5: re-calculate results for better-off (spec 000 §4).', example: 5 })
+  @ApiProperty({ description: '5: re-calculate results for better-off.', example: 5 })
   @IsInt({ message: 'Unknown survey action type' })
   @IsIn([SURVEY_ACTIONS.betterOff], { message: 'Unknown survey action type' })
   action!: number;
@@ -152,7 +152,7 @@ const benefit = {
   },
 } as const;
 
-/** The result model of spec 001 §3 for OpenAPI (the type is common/result/model.ts). */
+/** The result model (what the result calls answer) for OpenAPI (the type is common/result/model.ts). */
 export const RESULT_MODEL_SCHEMA = {
   type: 'object',
   properties: {

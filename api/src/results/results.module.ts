@@ -29,7 +29,7 @@ export function loadBetterOffSentences(rulesetsDir = RULESETS_DIR): Explanations
   return Explanations.fromJson(file, readFileSync(file, 'utf8'));
 }
 
-/** The results page's data (spec 001 §3, §4, §7): results, better-off, sections opened and feedback. */
+/** The results page's data: results, better-off, sections opened and feedback. */
 @Module({
   imports: [TypeOrmModule.forFeature([ResultFeedback]), SurveyModule, AnalyticsModule],
   controllers: [ResultsController],

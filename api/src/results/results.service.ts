@@ -65,7 +65,7 @@ type OpenedCalculation = Pick<OpenCalculation, 'session' | 'answers'>;
 export type ResultsReadiness = 'not-finished' | 'needs-answers' | 'ready';
 
 /**
- * The results of a calculation (spec 001 §3, §4): the stored answers are read again with today's definitions,
+ * The results of a calculation: the stored answers are read again with today's definitions,
  * mapped to the household and worked out by the entitlement engine on today's date, so a result always uses
  * the rules and rates in force. Nothing is cached: the answers are the record.
  */
@@ -249,7 +249,7 @@ export class ResultsService {
     const compared = changes.length > 0 ? await this.compare(household, changes, today) : null;
     const comparison = compared && { ...compared, changed: withPartnerSwitches(compared.changed, partner) };
     const uplift = isTesting ? await this.uplift(household, today) : [];
-    // Spec 000 §4's analytics: the results were shown.
+    // The analytics event that the results were shown.
     await this.analytics.record([{ event: 'complete - eligible', pageName: null }], {
       sessionId: session.id,
       partnerId: session.partnerId,

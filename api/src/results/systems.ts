@@ -1,7 +1,7 @@
 import { BENEFIT_TYPES, type ResultBenefit, type ResultBenefits } from '../../../common/result/model.js';
 
 /**
- * The two systems the results compare (spec 001 §2): 'lb', the legacy and pension-age benefits, and 'uc', the
+ * The two systems the results compare: 'lb', the legacy and pension-age benefits, and 'uc', the
  * Universal Credit system. Each shows its own means-tested benefits, then the benefits paid whichever system
  * applies; every screen and document that lists a system's benefits reads them here, so each benefit is listed
  * once and the rows add up to the system's total.

@@ -1,5 +1,5 @@
 /**
- * Plain XML of a calculation's input and output for the testing panel (spec 001 §3 'Testing': xmlInput,
+ * Plain XML of a calculation's input and output for the testing panel (its xmlInput and
  * xmlOutput): elements named after the fields, list items as <item>, text escaped.
  */
 function escapeText(text: string): string {

@@ -16,7 +16,7 @@ describe('the definitions shipped in definitions/', () => {
     expect(config.chatScriptUrl).toBeNull();
   });
 
-  it('hide the header, footer, chat, powered-by footer, icons and helpline in every partner portal (spec 001 §1)', async () => {
+  it('hide the header, footer, chat, powered-by footer, icons and helpline in every partner portal', async () => {
     const { partners } = await loadSiteConfig(DEFINITIONS_DIR, null);
     for (const partner of Object.values(partners)) {
       expect([...partner.hiddenInPortal].sort()).toEqual(['chat', 'footer', 'header', 'helpline', 'icons', 'poweredBy']);

@@ -14,7 +14,7 @@ import { resumePage, surveyState } from '../questionnaire/survey-flow.js';
 export const LOOKUP_RATE_LIMIT = { purpose: 'calculation-lookup', attempts: 10, windowSeconds: 60 };
 
 /**
- * The landing page's 'Return to a saved calculation' (spec 000 §4 'Landing lookup'). Wrong postcodes are counted
+ * The landing page's 'Return to a saved calculation'. Wrong postcodes are counted
  * per reference, from whatever address, on the same daily lock as the identity check (20 a day): for a reference
  * that finds a calculation the count is the calculation's own, so the two ways in share one lock; for one that finds
  * nothing it is the reference's, so the lock says nothing about which references exist.

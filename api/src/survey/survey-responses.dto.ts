@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, IsUUID, MaxLength } from 'class-validator';
 import { BrowserRequest } from '../requests/browser-request.dto.js';
 
-/** The survey page response of spec 000 §3; the page and its questions are described in common/survey/model.ts. */
+/** The survey page response: what POST /api/data/survey answers; the page and its questions are described in common/survey/model.ts. */
 export class SurveyPageResponseDto {
   @ApiProperty({ description: 'False when the calculation was not found or is older than 6 months: the web app shows Not Found.' })
   isValid!: boolean;

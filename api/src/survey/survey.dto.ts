@@ -7,7 +7,7 @@ import { fieldErrors } from '../errors/request-validation.pipe.js';
 import { BrowserRequest } from '../requests/browser-request.dto.js';
 import { PORTAL_PASS_MAX_LENGTH } from '../site/portal-pass.js';
 
-/** What every post of a visit carries (spec 000 §7, spec 001 §7): where the visitor came from and their device. */
+/** What every post of a visit carries: where the visitor came from and their device. */
 export class VisitFields extends BrowserRequest {
   @ApiPropertyOptional({ description: 'Partner id from the query string (`id`).', nullable: true, type: String })
   @IsOptional()
@@ -32,7 +32,7 @@ export class VisitFields extends BrowserRequest {
   @IsBoolean({ message: 'test must be true or false.' })
   test?: boolean;
 
-  @ApiPropertyOptional({ description: 'Device details the web app sends (spec 000 §7); not stored.' })
+  @ApiPropertyOptional({ description: 'Device details the web app sends; not stored.' })
   @IsOptional()
   @IsBoolean({ message: 'isMobile must be true or false.' })
   isMobile?: boolean;
@@ -57,8 +57,8 @@ export class VisitFields extends BrowserRequest {
 }
 
 /**
- * The fields of a survey post other than the answers (spec 000 §7). The answers sit beside them, keyed by
- * question name; question names are PascalCase, these fields camelCase (except the spec's `OsName`).
+ * The fields of a survey post other than the answers. The answers sit beside them, keyed by
+ * question name; question names are PascalCase, these fields camelCase (except `OsName`, as the web app sends it).
  */
 export class SurveySubmissionFields extends VisitFields {
   @ApiPropertyOptional({

@@ -65,7 +65,7 @@ function shownEventsOf(page: CompiledPage): PageEvent[] {
 }
 
 /**
- * The page flow (spec 000 §4, §7). The server owns it: it starts the calculation, decides which pages apply,
+ * The page flow. The server owns it: it starts the calculation, decides which pages apply,
  * re-checks every shown answer with the rules the browser used, and saves a page's answers in one transaction.
  */
 @Injectable()
@@ -128,7 +128,7 @@ export class SurveyService {
 
   /**
    * Whether the band question offers 'Look this up for me': only where addresses are loaded for the calculation's
-   * postcode, so the look-up never ends in 'We could not find any addresses', and never in Scotland (spec 000 §4) or
+   * postcode, so the look-up never ends in 'We could not find any addresses', and never in Scotland or
    * Northern Ireland (no bands). It tells the calculation's owner no more than the look-up itself would.
    */
   private async canLookUpBands(answers: Answers): Promise<boolean> {
@@ -275,7 +275,7 @@ export class SurveyService {
     return answers;
   }
 
-  /** The browser's checks again (spec 000 §5), with the same messages, and the postcode against the lookup. */
+  /** The browser's checks again, with the same messages, and the postcode against the lookup. */
   private async validateShownAnswers(
     page: CompiledPage,
     shown: Set<string>,

@@ -23,7 +23,7 @@ export class VerificationResponse {
 
 export class TestModeRequest extends BrowserRequest {
   @ApiProperty({
-    description: 'The test-mode password: not blank (spec 001 §5: non-empty after trimming).',
+    description: 'The test-mode password: not blank (non-empty after trimming).',
     minLength: 1,
     maxLength: 200,
     pattern: '\\S',

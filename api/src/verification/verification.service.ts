@@ -53,7 +53,7 @@ export interface Checked<T> {
   grant: GrantCookie | null;
 }
 
-/** The identity check ('Check who you are', spec 001) and the test-mode password (spec 000 §6). */
+/** The identity check ('Check who you are') and the test-mode password. */
 @Injectable()
 export class VerificationService {
   constructor(

@@ -11,7 +11,7 @@ import { screenSourceFor, withScreenPreloads, type BuildManifest } from './scree
 const WEB_DIST_DIR = resolve('dist/web');
 const WEB_SOURCE_DIR = resolve('web');
 
-/** Paths the server answers itself (the API, and the captcha assets of spec 001 §7); every other GET is a page. */
+/** Paths the server answers itself (the API, and the captcha's assets under /assets/); every other GET is a page. */
 function isServerPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/') || path.startsWith('/assets/');
 }

@@ -60,7 +60,7 @@ export function problemsOf(
   return [{ targetId: fallbackFieldId, message: body.message }];
 }
 
-/** 403 NO_ACCESS: not signed in, or not allowed (spec 001 §3 'No Access'). */
+/** 403 NO_ACCESS: not signed in, or not allowed. */
 export function isNoAccess(error: unknown): boolean {
   return (
     error instanceof ApiRequestError && error.status === 403 && isErrorResponse(error.errorBody) && error.errorBody.code === 'NO_ACCESS'

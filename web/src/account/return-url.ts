@@ -1,5 +1,5 @@
 /**
- * The member-area login's return URL (spec 001 §3): after signing in, the adviser goes back to the page they were
+ * The member-area login's return URL: after signing in, the adviser goes back to the page they were
  * on. Only a path on this site is honoured; anything else (another site, `//evil.example`, `javascript:`) would let
  * a link send a freshly signed-in adviser somewhere else, so it is ignored.
  */

@@ -43,7 +43,7 @@ export function ukDateTime(value: string): string {
 
 type Totals = Record<TotalName, number>;
 
-/** One system's benefits and totals (spec 001 §2): each benefit, then Benefit Total, Other Income and Total Income. */
+/** One system's benefits and totals: each benefit, then Benefit Total, Other Income and Total Income. */
 function SystemSection({
   id,
   title,
@@ -141,8 +141,8 @@ interface Props {
 }
 
 /**
- * One client calculation, /adviser/calculation/{session} (spec 001 §2 'Adviser calculation detail', §4 'Adviser
- * calculation screen'): the details and the case label and notes, the amounts and answers once it is complete, and
+ * One client calculation, /adviser/calculation/{session}: the details and the case label and notes, the amounts and
+ * answers once it is complete, and
  * the adviser's actions.
  */
 export default function AdviserCalculationScreen({ session, site, navigate = navigateByPageLoad }: Props) {
@@ -161,7 +161,7 @@ export default function AdviserCalculationScreen({ session, site, navigate = nav
     }, fail);
   }, [session, fail]);
 
-  // The PDF is always the weekly version (spec 001 §2), whichever period is on screen.
+  // The PDF is always the weekly version, whichever period is on screen.
   const pdf = useAdviserPdf(
     calculation ? adviserPdfUrl(calculation.clientGuid, [calculation.session], 'weekly') : '',
     adviserPdfFileName(site.charity.name),

@@ -24,7 +24,7 @@ interface Props {
 }
 
 /**
- * The adviser home, /adviser/ (spec 001 §2): find a client, see their calculations, start, compare. The access
+ * The adviser home, /adviser/: find a client, see their calculations, start, compare. The access
  * check runs first; `?clientId=` opens that client straight away, and choosing a client puts it in the address so a
  * refresh or the Back button from a calculation comes back to them.
  */

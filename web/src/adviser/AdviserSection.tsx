@@ -13,8 +13,8 @@ export const ADVISER_SECTION_FAILED = 'The adviser details of this calculation c
 export const SIGNED_OUT_TEXT = 'You are no longer signed in to the adviser area.';
 
 /**
- * The Adviser Section under a survey page or the results of a client's calculation (spec 001 §2 'Survey page
- * frame', 'Adviser calculation detail'): whose calculation it is, its dates, the case label and notes form, the
+ * The Adviser Section under a survey page or the results of a client's calculation: whose calculation it is, its
+ * dates, the case label and notes form, the
  * Start new / Duplicate / Delete actions and the way back to the Adviser Area. Shown only to the client's advisers:
  * the server says so (isIntermediary, client) and answers the calls only for them.
  */

@@ -1,4 +1,4 @@
-/** The adviser screens' breadcrumb (spec 001 §2): links, then the current page, which is not a link. */
+/** The adviser screens' breadcrumb: links, then the current page, which is not a link. */
 export function Breadcrumb({ links, current }: { links: { text: string; href: string }[]; current: string }) {
   return (
     <nav className="breadcrumb" aria-label="Breadcrumb">

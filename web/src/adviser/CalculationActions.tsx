@@ -28,7 +28,7 @@ interface Props {
 }
 
 /**
- * The adviser's actions on one calculation (spec 001 §4 'Adviser actions'), on the calculation screen and in the
+ * The adviser's actions on one calculation, on the calculation screen and in the
  * Adviser Section of the survey and results pages: start a new calculation for the client or duplicate this one
  * (each with its case label, then page 1 of the survey), and delete it (then the adviser home for the client).
  */

@@ -3,7 +3,7 @@ import { adviserCalculationPath, adviserComparePath } from './paths';
 
 export const NO_CALCULATIONS = 'No Calculations found';
 
-/** Spec 001 §4 'Compare': only complete calculations can be ticked, at most 6. */
+/** For comparing: only complete calculations can be ticked, at most 6. */
 export function canTick(row: ClientCalculationRow, ticked: readonly string[]): boolean {
   if (!row.isComplete) return false;
   return ticked.includes(row.sessionId) || ticked.length < ADVISER_LIMITS.compareMax;
@@ -16,7 +16,7 @@ interface Props {
   onTickedChange(ticked: string[]): void;
 }
 
-/** The client's calculations (spec 001 §2 'Adviser home'), with the Compare ticks and link. */
+/** The client's calculations, with the Compare ticks and link. */
 export function CalculationsTable({ clientGuid, calculations, ticked, onTickedChange }: Props) {
   if (calculations.length === 0) return <p className="adviser-home__none">{NO_CALCULATIONS}</p>;
   const isFull = ticked.length >= ADVISER_LIMITS.compareMax;

@@ -3,7 +3,7 @@ import { ADVISER_LIMITS, ADVISER_MESSAGES } from '../../../common/adviser/model'
 import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';
 import { isNoAccess, updateCalculationDetails } from './adviser-api';
 
-/** Spec 001 §5 'Update details': a label of 1 to 20 characters, notes of at most 2000. */
+/** Updating a calculation's details: a label of 1 to 20 characters, notes of at most 2000. */
 export function detailsProblems(caseLabel: string, caseNotes: string, ids: { label: string; notes: string }): SummaryError[] {
   const problems: SummaryError[] = [];
   if (!caseLabel.trim()) problems.push({ targetId: ids.label, message: ADVISER_MESSAGES.caseLabelRequired });
@@ -22,7 +22,7 @@ interface Props {
 }
 
 /**
- * The case label and notes of a calculation (spec 001 §2, §8). A save that the server turns down, or that fails
+ * The case label and notes of a calculation. A save that the server turns down, or that fails
  * other than for access, says 'There was a problem updating this calculation.' and keeps what was typed.
  */
 export function CaseDetailsForm({ session, caseLabel: savedLabel, caseNotes: savedNotes, onNoAccess }: Props) {

@@ -4,7 +4,7 @@ import { ErrorSummary } from '../shared/ErrorSummary';
 import { ModalDialog } from '../shared/ModalDialog';
 import { TextField } from '../shared/TextField';
 
-/** Spec 001 §5: a new or duplicated calculation needs a label of at most 20 characters. */
+/** A new or duplicated calculation needs a label of at most 20 characters. */
 export function caseLabelProblem(label: string): string | null {
   if (!label.trim()) return ADVISER_MESSAGES.caseLabelRequiredToStart;
   if (label.length > ADVISER_LIMITS.caseLabelMaxLength) return ADVISER_MESSAGES.caseLabelTooLong;

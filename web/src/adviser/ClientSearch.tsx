@@ -23,7 +23,7 @@ function optionText(client: Client): string {
 }
 
 /**
- * Find Client (spec 001 §2 'Adviser home'): a typeahead by name or date of birth (DD/MM/YYYY), from 3 characters,
+ * Find Client: a typeahead by name or date of birth (DD/MM/YYYY), from 3 characters,
  * scoped to the adviser's own clients or the organisation's. It follows the ARIA combobox pattern: the arrow keys
  * move through the suggestions, Enter chooses, Escape closes, and the number found is announced.
  */

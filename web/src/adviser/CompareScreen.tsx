@@ -44,7 +44,7 @@ function cell(column: ComparisonColumn, amount: number): string {
   return column.isEligible ? money(amount) : NOT_ELIGIBLE;
 }
 
-/** Spec 001 §2: a section shows when its flag is set and it has weekly data. */
+/** A section shows when its flag is set and it has weekly data. */
 export function isSectionShown(data: ComparisonData): boolean {
   return data.show && data.weeklyData.length > 0;
 }
@@ -112,7 +112,7 @@ interface Props {
 }
 
 /**
- * Compare calculations, /adviser/compare/{sessions}?clientId=..&session=.. (spec 001 §2 'Adviser compare'): the
+ * Compare calculations, /adviser/compare/{sessions}?clientId=..&session=..: the
  * two systems side by side for up to 6 of a client's complete calculations, as a chart and a table.
  */
 export default function CompareScreen({ sessions: pathSessions, search }: Props) {

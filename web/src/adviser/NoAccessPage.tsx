@@ -4,7 +4,7 @@ import { signInPath } from './paths';
 export const NO_ACCESS_TITLE = 'No Access';
 
 /**
- * Shown in the adviser area when the server answers 403 (spec 001 §2, §6): the user is not signed in to the
+ * Shown in the adviser area when the server answers 403: the user is not signed in to the
  * provider's site as an adviser. The sign-in link brings them back to the page they asked for.
  */
 export function NoAccessPage({ returnUrl }: { returnUrl: string }) {

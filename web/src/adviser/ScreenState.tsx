@@ -9,7 +9,7 @@ export type NotShown = { kind: 'loading' } | { kind: 'noAccess' } | { kind: 'err
 /** An adviser screen's state: one of those, or shown with what it shows. */
 export type ScreenView<Shown extends object = object> = NotShown | ({ kind: 'shown' } & Shown);
 
-/** The spinner, No Access (spec 001 §3), the generic error or Not Found, for a screen whose content is not shown. */
+/** The spinner, No Access, the generic error or Not Found, for a screen whose content is not shown. */
 export function NotShownScreen({ view }: { view: NotShown }) {
   switch (view.kind) {
     case 'loading':

@@ -4,7 +4,7 @@ import { InfoTip } from './InfoTip';
 /** Which total a row shows. */
 export type TotalName = 'benefit' | 'other' | 'total';
 
-/** The totals rows and what each means (spec 001 §2); Total Income's wording is the spec's. */
+/** The totals rows and what each means; Total Income's wording is the charity's own. */
 const TOTAL_ROWS: { name: TotalName; label: string; tip: string }[] = [
   { name: 'benefit', label: 'Benefit Total', tip: 'The total of all the benefits listed for this system.' },
   {

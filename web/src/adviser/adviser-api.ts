@@ -11,15 +11,15 @@ import { deviceDetails } from '../survey/survey-api';
 import type { Period } from '../result/money';
 
 /**
- * The adviser area's calls (spec 001 §7). They carry the account cookie; api/client adds the browser id and, on a
- * POST, the CSRF header. A 403 from any of them means the user is not signed in as an adviser (§6).
+ * The adviser area's calls. They carry the account cookie; api/client adds the browser id and, on a
+ * POST, the CSRF header. A 403 from any of them means the user is not signed in as an adviser.
  */
 
 export function isNoAccess(error: unknown): boolean {
   return error instanceof ApiRequestError && error.status === 403;
 }
 
-/** The access check every adviser screen starts with (§4 'Adviser access'). */
+/** The access check every adviser screen starts with. */
 export function checkAdviserAccess(): Promise<{ isIntermediary: boolean }> {
   return answerOf(api.GET('/api/intermediary/index'));
 }
@@ -75,7 +75,7 @@ export class AdviserPdfError extends Error {
   override name = 'AdviserPdfError';
 }
 
-/** Fetches an adviser PDF; anything other than 2xx is a failure (§8). */
+/** Fetches an adviser PDF; anything other than 2xx is a failure. */
 export async function fetchAdviserPdf(url: string): Promise<Blob> {
   const response = await fetch(url, { credentials: 'include', headers: { Accept: 'application/pdf' } });
   if (!response.ok) throw new AdviserPdfError(`GET ${url.split('?')[0]} answered ${response.status}`);

@@ -294,7 +294,7 @@ describe('the PDF download', () => {
     expect(button.getAttribute('aria-disabled')).toBeNull();
   });
 
-  it('goes back to normal with the spec alert when the server does not send the file', async () => {
+  it('goes back to normal with an alert when the server does not send the file', async () => {
     pdfAnswer = async () => ({ ok: false, status: 500, blob: async () => new Blob([]) }) as Response;
     answerWith();
     await renderScreen();

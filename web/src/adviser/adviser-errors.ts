@@ -2,7 +2,7 @@ import { ApiRequestError } from '../api/client';
 import { reportError } from '../api/error-reporting';
 import { isNoAccess } from './adviser-api';
 
-/** What an adviser screen shows when a call fails (spec 001 §4 'Adviser access', §8). */
+/** What an adviser screen shows when a call fails. */
 export type FailureView = 'noAccess' | 'error';
 
 /**

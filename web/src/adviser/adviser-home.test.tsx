@@ -1,9 +1,11 @@
+import { jest } from '@jest/globals';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ADVISER_MESSAGES } from '../../../common/adviser/model';
 import { ERROR_SUMMARY_TITLE } from '../shared/ErrorSummary';
 import { installFakeApi, type FakeApi } from '../survey/fake-api';
 import { settle } from '../survey/render-page';
 import AdviserHome from './AdviserHome';
+import { SEARCH_DELAY_MS } from './ClientSearch';
 import {
   ACCESS_URL,
   calculationRow,
@@ -83,10 +85,16 @@ describe('finding a client', () => {
     api.on('GET', organisationSearch, { status: 200, body: { isIntermediary: true, searchClients: [] } });
     await renderHome();
 
-    fireEvent.change(searchBox(), { target: { value: 'Jo' } });
-    expect(screen.getByText('Type at least 3 characters to search.')).toBeTruthy();
-    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
-    expect(api.calls.filter((call) => call.url.startsWith('/api/intermediary/clients'))).toEqual([]);
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      fireEvent.change(searchBox(), { target: { value: 'Jo' } });
+      expect(screen.getByText('Type at least 3 characters to search.')).toBeTruthy();
+      // Past the pause a search waits for, without waiting for it.
+      await act(() => jest.advanceTimersByTimeAsync(SEARCH_DELAY_MS + 100));
+      expect(api.calls.filter((call) => call.url.startsWith('/api/intermediary/clients'))).toEqual([]);
+    } finally {
+      jest.useRealTimers();
+    }
 
     fireEvent.change(searchBox(), { target: { value: 'Jo B' } });
     await waitFor(() => expect(screen.getByRole('option', { name: 'Jo Bloggs (14/03/1988), CL-0042' })).toBeTruthy());
@@ -106,18 +114,24 @@ describe('finding a client', () => {
     });
     api.on('GET', CLIENT_URL, clientsWith());
     await renderHome();
-    fireEvent.change(searchBox(), { target: { value: '14/03/1988' } });
-    await waitFor(() => expect(screen.getByRole('option')).toBeTruthy());
-    fireEvent.keyDown(searchBox(), { key: 'ArrowDown' });
-    expect(searchBox().getAttribute('aria-activedescendant')).toBe(screen.getByRole('option').id);
-    expect(screen.getByRole('option').getAttribute('aria-selected')).toBe('true');
-    fireEvent.keyDown(searchBox(), { key: 'Enter' });
-    await settle();
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      fireEvent.change(searchBox(), { target: { value: '14/03/1988' } });
+      await waitFor(() => expect(screen.getByRole('option')).toBeTruthy());
+      fireEvent.keyDown(searchBox(), { key: 'ArrowDown' });
+      expect(searchBox().getAttribute('aria-activedescendant')).toBe(screen.getByRole('option').id);
+      expect(screen.getByRole('option').getAttribute('aria-selected')).toBe('true');
+      fireEvent.keyDown(searchBox(), { key: 'Enter' });
+      await settle();
 
-    expect(window.location.search).toBe(`?clientId=${CLIENT_GUID}`);
-    expect((searchBox() as HTMLInputElement).value).toBe('Jo Bloggs');
-    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
-    expect(api.calls.filter((call) => call.url.startsWith('/api/intermediary/clients'))).toHaveLength(1);
+      expect(window.location.search).toBe(`?clientId=${CLIENT_GUID}`);
+      expect((searchBox() as HTMLInputElement).value).toBe('Jo Bloggs');
+      // The chosen name in the box starts no search of its own, however long it stays there.
+      await act(() => jest.advanceTimersByTimeAsync(SEARCH_DELAY_MS + 100));
+      expect(api.calls.filter((call) => call.url.startsWith('/api/intermediary/clients'))).toHaveLength(1);
+    } finally {
+      jest.useRealTimers();
+    }
     const details = screen.getByRole('region', { name: 'Client Details' });
     expect([...details.querySelectorAll('dd')].map((dd) => dd.textContent)).toEqual([
       'Jo Bloggs',
@@ -204,7 +218,7 @@ describe('starting a new calculation for the client', () => {
     return { opener, dialog: screen.getByRole('dialog', { name: 'Start new calculation for this client' }) };
   }
 
-  it('asks for a case label, with the spec messages linked from the error summary', async () => {
+  it('asks for a case label, with its messages linked from the error summary', async () => {
     const { dialog } = await openStart();
     const label = within(dialog).getByRole('textbox', { name: 'Case label' });
     expect(document.activeElement).toBe(label);

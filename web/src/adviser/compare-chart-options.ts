@@ -10,7 +10,7 @@ export function yAxisTitle(period: Period): string {
 export const TWO_DECIMALS = (value: number): string => `£${value.toFixed(2)}`;
 
 /**
- * The compare column chart (spec 001 §2 'Adviser compare'): a column per calculation, with benefits and other
+ * The compare column chart: a column per calculation, with benefits and other
  * income stacked so the column's height is the total income. The axis starts at 0; tooltips show pounds and pence.
  * A calculation that is not eligible has no amounts, as its '-' in the table says.
  */

@@ -1,4 +1,4 @@
-/** Where the adviser screens link to (spec 001 §2 routes). Navigation between them is a full page load. */
+/** Where the adviser screens link to. Navigation between them is a full page load. */
 
 export const ACCOUNT_SITE = '/account/';
 

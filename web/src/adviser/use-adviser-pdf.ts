@@ -3,7 +3,7 @@ import { ADVISER_MESSAGES } from '../../../common/adviser/model';
 import { saveFile } from '../result/use-pdf-download';
 import { fetchAdviserPdf } from './adviser-api';
 
-/** Spec 001 §9: 'PDF downloaded' shows for 4 seconds; the compare link's download is taken to last 5 seconds. */
+/** 'PDF downloaded' shows for 4 seconds; the compare link's download is taken to last 5 seconds. */
 export const PDF_DOWNLOADED_MS = 4000;
 export const COMPARE_PDF_DOWNLOADING_MS = 5000;
 export const PDF_DOWNLOADING_TEXT = 'Downloading... please wait';
@@ -11,14 +11,14 @@ export const PDF_DOWNLOADED_TEXT = 'PDF downloaded';
 
 export type AdviserPdfState = 'idle' | 'downloading' | 'downloaded';
 
-/** The charity's name on the saved file (spec 001 §2: 'a benefit results PDF under the charity's name'). */
+/** The charity's name on the saved file ('a benefit results PDF under the charity's name'). */
 export function adviserPdfFileName(charityName: string): string {
   return `${charityName} Benefit Results.pdf`;
 }
 
 /**
- * The calculation screen's PDF (spec 001 §4 'Adviser PDF download'): idle, downloading, downloaded for 4 seconds,
- * idle. A failure goes straight back to idle with the spec's alert, which stays until the next try.
+ * The calculation screen's PDF: idle, downloading, downloaded for 4 seconds,
+ * idle. A failure goes straight back to idle with an alert saying so, which stays until the next try.
  */
 export function useAdviserPdf(url: string, fileName: string): { state: AdviserPdfState; failure: string; start(): void } {
   const [state, setState] = useState<AdviserPdfState>('idle');
@@ -60,7 +60,7 @@ export function useAdviserPdf(url: string, fileName: string): { state: AdviserPd
 }
 
 /**
- * The compare screen's PDF link (spec 001 §4 'Compare'): the browser fetches the file itself, so the page cannot
+ * The compare screen's PDF link: the browser fetches the file itself, so the page cannot
  * see it arrive; it shows 'downloading' for 5 seconds, then 'downloaded' for 4, and ignores clicks meanwhile.
  */
 export function useCompareDownload(): { state: AdviserPdfState; begin(): boolean } {

@@ -10,7 +10,7 @@ function newBrowserId(): string {
 }
 
 /**
- * This browser's id (`browser_<time>_<random>`), made once and kept in local storage (spec 000 §3). Where
+ * This browser's id (`browser_<time>_<random>`), made once and kept in local storage. Where
  * local storage is blocked, the id lasts as long as the page.
  */
 export function browserId(storage: Pick<Storage, 'getItem' | 'setItem'> | null = safeLocalStorage()): string {

@@ -6,7 +6,7 @@ import { browserId } from './browser-id';
 import type { paths } from './openapi';
 
 /**
- * A failed call: any answer other than 2xx, or one that is not JSON (spec 000 §8). It carries what is needed
+ * A failed call: any answer other than 2xx, or one that is not JSON. It carries what is needed
  * to understand the failure: the method, status, the error body, the data sent and the URL.
  */
 export class ApiRequestError extends Error {
@@ -23,7 +23,7 @@ export class ApiRequestError extends Error {
   }
 }
 
-/** The header that carries this browser's id on a GET, which has no body for it (spec 000 §7). */
+/** The header that carries this browser's id on a GET, which has no body for it. */
 export const BROWSER_ID_HEADER = 'X-Browser-Id';
 
 /**
@@ -68,7 +68,7 @@ export function getJson<T>(url: string): Promise<T> {
   return call<T>('GET', url);
 }
 
-/** Every POST carries this browser's id (spec 000 §7). */
+/** Every POST carries this browser's id. */
 export function postJson<T>(url: string, data: Record<string, unknown>): Promise<T> {
   return call<T>('POST', url, { ...data, browserId: browserId() });
 }

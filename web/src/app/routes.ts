@@ -2,7 +2,7 @@ import type { AccountView } from '../account/AccountScreen';
 import { policyViewFor, type PolicyView } from '../policy/policy-paths';
 
 /**
- * The web app's routes, exactly as spec 001 §2 lists them. Navigation between them is a full page load, so a
+ * The web app's routes, one per screen. Navigation between them is a full page load, so a
  * route is worked out once from the address when the app starts.
  */
 export type Route =

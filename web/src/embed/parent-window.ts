@@ -1,4 +1,4 @@
-/** Added to the content's height so the partner's iframe never shows a scroll bar (spec 000 §9). */
+/** Added to the content's height so the partner's iframe never shows a scroll bar. */
 const EMBEDDED_HEIGHT_PADDING = 40;
 
 export type ParentMessage = { name: 'resize'; value: number } | { name: 'scroll'; value: true };

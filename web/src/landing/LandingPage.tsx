@@ -7,7 +7,7 @@ import { navigateByPageLoad, type Navigate } from './navigation';
 import { ReturnToCalculation } from './ReturnToCalculation';
 
 interface Props {
-  /** The query string, kept on every link onward (spec 000 §2). */
+  /** The query string, kept on every link onward. */
   search: string;
   /** The charity's own pages about benefits and other help (the third card). */
   informationPages: SiteLink;
@@ -15,7 +15,7 @@ interface Props {
 }
 
 /**
- * Sends an adviser to the adviser area (spec 000 §2, §6). The page shows at once and the check runs behind it,
+ * Sends an adviser to the adviser area. The page shows at once and the check runs behind it,
  * so an ordinary visitor never sees a spinner flash; only an adviser, on the way out, sees one.
  */
 function useAdviserRedirect(search: string, navigate: Navigate): boolean {
@@ -34,7 +34,7 @@ function useAdviserRedirect(search: string, navigate: Navigate): boolean {
   return isRedirecting;
 }
 
-/** The landing page: start a calculation, return to a saved one, or read about benefits (spec 000 §1, §2). */
+/** The landing page: start a calculation, return to a saved one, or read about benefits. */
 export function LandingPage({ search, informationPages, navigate = navigateByPageLoad }: Props) {
   usePageTitle(SITE_TITLE);
   const isRedirecting = useAdviserRedirect(search, navigate);

@@ -19,9 +19,9 @@ function problemsWith(reference: string, postcode: string): SummaryError[] {
 /**
  * The landing page's return card: a saved calculation is found by its reference and the postcode used in it.
  *
- * When the look-up call itself fails (the server is down, or a 429 because of too many attempts), spec 000 §8
- * swallows the failure. This shows the not-found message rather than nothing: a button that silently does
- * nothing leaves the visitor, and especially a screen-reader user, with no idea what happened, while the message
+ * When the look-up call itself fails (the server is down, or a 429 because of too many attempts), the simplest
+ * course would be to swallow the failure. This shows the not-found message rather than nothing: a button that
+ * silently does nothing leaves the visitor, and especially a screen-reader user, with no idea what happened, while the message
  * at least tells them to check what they typed and try again. It also tells nobody more than not-found does.
  */
 export function ReturnToCalculation({ search, navigate }: { search: string; navigate: Navigate }) {

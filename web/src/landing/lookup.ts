@@ -1,7 +1,7 @@
 import { answerOf, api } from '../api/client';
 import { recordSessionOwner } from '../session/session-owner';
 
-/** POST /api/data/lookup/ answer (spec 000 §3 'Lookup'). */
+/** POST /api/data/lookup/ answer. */
 export interface LookupResponse {
   valid: boolean;
   isComplete: boolean;
@@ -9,7 +9,7 @@ export interface LookupResponse {
   session: string | null;
 }
 
-/** GET /api/intermediary/index/ answer (spec 000 §3 'Index'). */
+/** GET /api/intermediary/index/ answer. */
 export interface IntermediaryIndexResponse {
   isIntermediary: boolean;
 }
@@ -19,7 +19,7 @@ export const POSTCODE_REQUIRED = 'Please enter the postcode used for this calcul
 export const CALCULATION_NOT_FOUND = 'No calculation found with the provided reference and postcode.';
 
 /**
- * Where a found calculation opens (spec 000 §4 'Landing lookup'): an unfinished one at its page of the
+ * Where a found calculation opens: an unfinished one at its page of the
  * questionnaire, a finished one at its results. The query string goes along, as everywhere else.
  */
 export function calculationAddress(found: LookupResponse, search: string): string | null {
@@ -32,7 +32,7 @@ export function calculationAddress(found: LookupResponse, search: string): strin
 
 /**
  * Looks a calculation up by its reference and postcode, and returns the address to open, or null when none
- * was found. A failed call counts as not found (spec 000 §8 swallows it); see ReturnToCalculation for why.
+ * was found. A failed call counts as not found; see ReturnToCalculation for why.
  * A found calculation is recorded as this browser's, since the visitor has just proved they know it.
  */
 export async function findCalculation(reference: string, postcode: string, search: string): Promise<string | null> {
@@ -47,7 +47,7 @@ export async function findCalculation(reference: string, postcode: string, searc
   return address;
 }
 
-/** Whether the visitor is an adviser (spec 000 §6). A failed check counts as no (spec 000 §8). */
+/** Whether the visitor is an adviser. A failed check counts as no. */
 export async function isIntermediary(): Promise<boolean> {
   try {
     const answer = await answerOf<IntermediaryIndexResponse | null>(api.GET('/api/intermediary/index'));

@@ -1,13 +1,13 @@
 import type { AnswerCategory, AnswerShown } from '../../../common/result/model';
 import { surveyPath } from '../survey/survey-api';
 
-/** An answer as 'prefix - value', or the value alone when it has no prefix (spec 001 §2). */
+/** An answer as 'prefix - value', or the value alone when it has no prefix. */
 export function answerText(answer: AnswerShown): string {
   return answer.prefix ? `${answer.prefix} - ${answer.value}` : answer.value;
 }
 
 /**
- * 'See what you told us' (spec 001 §2): each survey page's answers under its own heading, all closed to begin
+ * 'See what you told us': each survey page's answers under its own heading, all closed to begin
  * with; the better-off answers are highlighted. The server has already hidden the postcode and dates of birth.
  */
 export function AnswersSection({ categories, session, search }: { categories: AnswerCategory[]; session: string; search: string }) {

@@ -19,7 +19,7 @@ export const BREAKDOWN_BUTTON = 'See how your Universal Credit is worked out';
 /** The engine's code for Universal Credit, the one benefit with a breakdown. */
 export const UNIVERSAL_CREDIT_CODE = 'UNIVERSAL_CREDIT';
 
-/** Weekly or monthly (spec 001 §4 'Period'): two radio buttons, so the choice is clear to keyboard and screen reader users. */
+/** Weekly or monthly: two radio buttons, so the choice is clear to keyboard and screen reader users. */
 export function PeriodChoice({ period, onChange }: { period: Period; onChange(period: Period): void }) {
   const name = useId();
   return (
@@ -60,7 +60,7 @@ function Amounts({ benefit, period, isBetterOff }: { benefit: ResultBenefit; per
   );
 }
 
-/** One benefit: its name and amount, why (its messages), and how to claim with a link to more (spec 001 §3 'Benefit'). */
+/** One benefit: its name and amount, why (its messages), and how to claim with a link to more. */
 export function BenefitItem({
   benefit,
   period,
@@ -183,7 +183,7 @@ interface BlockProps {
   children?: ReactNode;
 }
 
-/** The legacy and pension-age system (spec 001 §2): means-tested and other benefits, the total, and the period choice. */
+/** The legacy and pension-age system: means-tested and other benefits, the total, and the period choice. */
 export function LegacyBenefits({ benefits, period, isBetterOff, headingRef, children }: BlockProps) {
   return (
     <section id="legacy-benefits" className="result-block" aria-labelledby="legacy-benefits-title">
@@ -208,7 +208,7 @@ export function LegacyBenefits({ benefits, period, isBetterOff, headingRef, chil
 }
 
 /**
- * The Universal Credit system (spec 001 §2): Universal Credit and the other means-tested help that goes with it
+ * The Universal Credit system: Universal Credit and the other means-tested help that goes with it
  * (Council Tax Reduction), then the benefits that are not means-tested and are paid whichever system applies, and
  * the total. Each benefit is in one list (api/src/results/from-calculation.ts), so each shows once.
  */

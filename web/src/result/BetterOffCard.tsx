@@ -28,7 +28,7 @@ interface Props {
 }
 
 /**
- * 'What if things changed?' (spec 000 §4 action 5, spec 001 §2): the better-off questions behind a button. In
+ * 'What if things changed?' on the results page: the better-off questions behind a button. In
  * better-off mode the card offers the way back to the results as they are, which clears the change on the server.
  */
 export function BetterOffCard({ result, visit, search, onRecalculated, onFailed }: Props) {

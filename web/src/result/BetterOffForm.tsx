@@ -38,7 +38,7 @@ interface Props {
 
 /**
  * The better-off questions, drawn by the survey's own form (rjsf with the question fields, show/hide rules and
- * checks of spec 000), and sent with action 5 (spec 001 §7). The server checks them again; its per-question
+ * checks as the questionnaire), and sent with action 5. The server checks them again; its per-question
  * errors show beside the questions, as on a survey page.
  */
 export default function BetterOffForm({ session, visit, search, hasPartner, environment: given, onResult, onFailed }: Props) {

@@ -52,7 +52,7 @@ function SystemTable({ benefits, system, period }: { benefits: ResultBenefits; s
 }
 
 /**
- * Better-off mode (spec 001 §2, §4 'UC view'): how much better or worse off the household would be, in the
+ * Better-off mode: how much better or worse off the household would be, in the
  * server's words, and its income now against after the change for each system on screen.
  */
 export function BetterOffSummary({ benefits, period, systems }: { benefits: ResultBenefits; period: Period; systems: System[] }) {

@@ -3,7 +3,7 @@ import { usePageTitle } from '../shared/page-title';
 
 export const NOT_FOUND_TITLE = 'Calculation Not Found';
 
-/** No calculation has this session, or it is older than 6 months and has gone (spec 001 §2, §9). */
+/** No calculation has this session, or it is older than 6 months and has gone. */
 export function CalculationNotFound({ charity, search }: { charity: CharityDetails; search: string }) {
   usePageTitle(NOT_FOUND_TITLE);
   return (

@@ -24,7 +24,7 @@ export interface CalculationEmailResult {
   message: string;
 }
 
-/** POST /api/data/email (spec 001 §7); the browser id is added by the client. */
+/** POST /api/data/email; the browser id is added by the client. */
 export function sendCalculationEmail(session: string, email: string, challenge: string): Promise<CalculationEmailResult> {
   return answerOf<CalculationEmailResult>(api.POST('/api/data/email', { body: { session, email, challenge } }));
 }
@@ -65,7 +65,7 @@ function readFailure(error: unknown): { problems: SummaryError[]; message: strin
 }
 
 /**
- * E-mail the link to the calculation (spec 001 §2 'Print or save section', §4 'E-mail send', §5): a security code
+ * E-mail the link to the calculation: a security code
  * as a picture with a spoken version, the code and address fields, a note for anyone not safe at home, and
  * 'Send Calculation'. Every answer from the server uses the code up, so the picture and sound are renewed each time.
  */

@@ -5,7 +5,7 @@ import { ExternalLink } from '../shared/ExternalLink';
 
 export const HELPFUL_INFORMATION_TITLE = 'Helpful Information';
 export const NO_EXTRA_HELP = 'We did not find any extra help to suggest from your answers. The links below may still help.';
-/** Spec 000 §9: results lists show 4 items a page. */
+/** Results lists show 4 items a page. */
 export const EXTRA_HELP_ITEMS_PER_PAGE = 4;
 
 export interface ExtraHelpCategory {
@@ -46,7 +46,7 @@ function ExtraHelpEntry({ item }: { item: ExtraHelpItem }) {
 }
 
 /**
- * 'Extra help for you' (spec 001 §2): a button per category with how many items it holds, the chosen category's
+ * 'Extra help for you': a button per category with how many items it holds, the chosen category's
  * items with their help behind a summary, and the 'Helpful Information' links.
  */
 export function ExtraHelpSection({ extraHelp, charity }: { extraHelp: ExtraHelp; charity: CharityDetails }) {

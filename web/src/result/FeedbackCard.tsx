@@ -27,7 +27,7 @@ function Thumb({ down }: { down?: boolean }) {
 }
 
 /**
- * 'Was this page helpful?' (spec 001 §4 'Feedback'): the first thumb pressed is sent at once, so a vote counts
+ * 'Was this page helpful?': the first thumb pressed is sent at once, so a vote counts
  * even without a comment; pressing the other thumb afterwards only changes which is highlighted. The comment box
  * then opens; Submit sends the thumb and the comment (at most 250 characters) and thanks the person.
  */

@@ -19,7 +19,7 @@ function statusText(state: DownloadState): string {
   }
 }
 
-/** The PDF of the results (spec 001 §2 'Print or save section', §4 'PDF download (public)'), in the period on screen. */
+/** The PDF of the results (the 'Print or save' section's download), in the period on screen. */
 export function PdfDownload({ session, period, visit }: { session: string; period: Period; visit: Visit }) {
   const { state, start } = usePdfDownload(resultsPdfUrl(session, period, visit.partnerId));
   const isBusy = state.status === 'preparing' || state.status === 'starting';

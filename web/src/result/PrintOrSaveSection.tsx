@@ -4,7 +4,7 @@ import { EmailCalculation } from './EmailCalculation';
 import type { Period } from './money';
 import { PdfDownload } from './PdfDownload';
 
-/** 'Print or save results' (spec 001 §2): the calculation reference, the PDF and the e-mail of the link. */
+/** 'Print or save results': the calculation reference, the PDF and the e-mail of the link. */
 export function PrintOrSaveSection({ session, token, period, visit }: { session: string; token: string; period: Period; visit: Visit }) {
   return (
     <>

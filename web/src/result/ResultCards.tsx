@@ -7,7 +7,7 @@ export const CARD_TITLES = {
   helpline: 'Talk to our helpline',
 } as const;
 
-/** Shown only when the calculation says the household can get the Warm Homes Network's help (spec 001 §2). */
+/** Shown only when the calculation says the household can get the Warm Homes Network's help. */
 export function WarmHomesCard({ callBack }: { callBack: CharityDetails['resultsLinks']['warmHomesCallBack'] }) {
   return (
     <section id="warm-homes-network" className="result-card" aria-labelledby="warm-homes-network-title">
@@ -27,7 +27,7 @@ export function WarmHomesCard({ callBack }: { callBack: CharityDetails['resultsL
   );
 }
 
-/** The survey link carries the calculation reference, so answers can be matched to the calculation (spec 001 §7). */
+/** The survey link carries the calculation reference, so answers can be matched to the calculation. */
 export function feedbackSurveyUrl(survey: CharityDetails['resultsLinks']['feedbackSurvey'], reference: string): string {
   // Relative to this site if the setting is a path rather than a full address.
   const url = new URL(survey.url, window.location.origin);
@@ -55,7 +55,7 @@ export function HelpUsHelpOthersCard({
   );
 }
 
-/** On a phone, outside a portal (spec 001 §2): the charity's free helpline, one tap to call. */
+/** On a phone, outside a portal: the charity's free helpline, one tap to call. */
 export function HelplineCard({ helpline }: { helpline: CharityDetails['helpline'] }) {
   return (
     <section id="helpline" className="result-card" aria-labelledby="helpline-title">

@@ -19,7 +19,7 @@ const SCREENS = {
 } as const;
 
 /**
- * Shown instead of the results when answers need changing (out of date) or adding (unanswered), spec 001 §2:
+ * Shown instead of the results when answers need changing (out of date) or adding (unanswered):
  * each message links to the survey page that asks its question.
  */
 export function ResultMessages({

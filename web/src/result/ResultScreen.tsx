@@ -29,7 +29,7 @@ interface Props {
   site: SiteConfig;
 }
 
-/** What a result model shows (spec 001 §4 'Results page load'), after the loader and the error checks. */
+/** What a result model shows, after the loader and the error checks. */
 export function viewOf(result: ResultModel): View {
   if (!result.isValid) return { kind: 'notFound' };
   if (result.isOutOfDate) return { kind: 'outOfDate', result };
@@ -38,7 +38,7 @@ export function viewOf(result: ResultModel): View {
 }
 
 /**
- * The results screen, /result/{session} (spec 001 §4 'Results page load'): the loader, then the error view, then
+ * The results screen, /result/{session}: the loader, then the error view, then
  * Not Found when the calculation is not valid; out of date or unanswered screens alone when the answers need
  * work; the identity check when another browser owns the calculation; else the results.
  */

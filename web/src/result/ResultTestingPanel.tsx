@@ -14,7 +14,7 @@ function XmlView({ title, xml }: { title: string; xml: string }) {
 }
 
 /**
- * Test mode only (spec 001 §6 'Tester'): the calculation's input and output as XML trees, the better-off ones when
+ * Test mode only: the calculation's input and output as XML trees, the better-off ones when
  * there is a change, the variables, and the figures at next April's rates (the uplift). The server sends these only
  * to a browser whose test password it has accepted.
  */

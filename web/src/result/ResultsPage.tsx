@@ -18,7 +18,7 @@ import { YourResults } from './YourResults';
 // Only advisers see it (the server sends the client only to them), so it loads only for them.
 const AdviserSection = lazy(() => import('../adviser/AdviserSection'));
 
-/** The body class that lifts the chat icon above the bottom bar (styles.css, spec 001 §2 'Shared chrome'). */
+/** The body class that lifts the chat icon above the bottom bar (styles.css). */
 export const BOTTOM_BAR_BODY_CLASS = 'has-bottom-bar';
 
 /** The menu of sections: a sidebar from 768px, a bar along the bottom of the screen below (styles.css). */
@@ -85,7 +85,7 @@ function anchorOf(hash: string): string {
 }
 
 /**
- * The results (spec 001 §2 'Results page', §4 'Results sections'): four sections chosen from the menu, 'Your
+ * The results: four sections chosen from the menu, 'Your
  * results' first. Choosing one tells the server (for its analytics) and moves focus to the section's heading, so
  * keyboard and screen reader users land on what they chose.
  */

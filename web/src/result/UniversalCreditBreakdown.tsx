@@ -26,7 +26,7 @@ function itemRows(items: ResultElement[], period: Period): Row[] {
   }));
 }
 
-/** The rows of spec 001 §2 'Universal Credit breakdown view', in order. */
+/** The rows of the Universal Credit breakdown, in order: the maximum and its elements, the deductions, then the total. */
 export function breakdownRows(benefit: ResultBenefit, period: Period): Row[] {
   return [
     {
@@ -53,8 +53,8 @@ export function breakdownRows(benefit: ResultBenefit, period: Period): Row[] {
 }
 
 /**
- * The Universal Credit breakdown (spec 001 §2): the elements that make up the most it could be, what is taken off,
- * and what is left. Monthly, as Universal Credit is (spec 001 §4 'Period'). Focus moves to its heading on opening.
+ * The Universal Credit breakdown: the elements that make up the most it could be, what is taken off,
+ * and what is left. Monthly, as Universal Credit is. Focus moves to its heading on opening.
  */
 export function UniversalCreditBreakdown({
   benefit,

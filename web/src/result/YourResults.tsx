@@ -39,7 +39,7 @@ interface Props {
 }
 
 /**
- * 'Your results' (spec 001 §2): the better-off summary, the legacy benefits, the button to Universal Credit and
+ * 'Your results': the better-off summary, the legacy benefits, the button to Universal Credit and
  * its block, the way to extra help, then the Warm Homes Network, feedback, survey and helpline cards. The
  * Universal Credit breakdown replaces it all until 'Back to your result'.
  */

@@ -132,7 +132,7 @@ describe('the e-mail form', () => {
     expect(media.at(-1)).toEqual({ url: `/assets/wav/${SESSION}/?v=${second}`, browserId: localStorage.getItem(BROWSER_ID_KEY) });
   });
 
-  it('lists the spec’s messages in the error summary, linked to their fields, and sends nothing', async () => {
+  it('lists the form’s messages in the error summary, linked to their fields, and sends nothing', async () => {
     const form = await renderForm();
     await form.send();
     const summary = screen.getByRole('alert', { name: 'Please correct the following problem(s)' });

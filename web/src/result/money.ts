@@ -1,13 +1,13 @@
 import { formatAmount } from '../../../common/money';
 import { BENEFIT_TYPES, type BenefitType } from '../../../common/result/model';
 
-/** The period amounts are shown for (spec 001 §4 'Period'); also the `period` of the PDF link. */
+/** The period amounts are shown for; also the `period` of the PDF link. */
 export type Period = 'weekly' | 'monthly';
 
 const PERIOD_WORDS: Record<Period, string> = { weekly: 'per week', monthly: 'per month' };
 
 /**
- * Words for a benefit with no amount to show (spec 001 §3, benefit types 4, 7 and 0), and for an award of nothing:
+ * Words for a benefit with no amount to show (benefit types 4, 7 and 0), and for an award of nothing:
  * Carer's Allowance overlapping a State Pension that is as high (the 'underlying entitlement', whose reasons say
  * why it is still worth claiming).
  */
@@ -19,7 +19,7 @@ export const NO_AMOUNT_TEXT = {
 } as const;
 
 /**
- * Money as the results show it (spec 001 §9): a £ sign, 2 decimal places and the period, e.g. '£1,234.50 per week'.
+ * Money as the results show it: a £ sign, 2 decimal places and the period, e.g. '£1,234.50 per week'.
  * The model's amounts are pounds worked out from whole pence, so rounding to the penny only undoes binary noise.
  */
 export function formatMoney(pounds: number, period: Period): string {

@@ -6,7 +6,7 @@ const universalCreditOnly = { isEligibleForLb: false, isEligibleForUc: true };
 const neither = { isEligibleForLb: false, isEligibleForUc: false };
 const state = (changes: Partial<PeriodState>): PeriodState => ({ ...INITIAL_PERIOD_STATE, ...changes });
 
-describe('the period shown (spec 001 §4)', () => {
+describe('the period shown', () => {
   it('is weekly by default, and what the person chooses while Universal Credit is not on screen', () => {
     expect(shownPeriod(both, INITIAL_PERIOD_STATE)).toBe('weekly');
     expect(shownPeriod(legacyOnly, state({ chosen: 'monthly' }))).toBe('monthly');

@@ -2,7 +2,7 @@ import type { ResultModel } from '../../../common/result/model';
 import type { Period } from './money';
 
 /**
- * Which amounts the results show (spec 001 §4 'Period', 'UC view'). Weekly unless the person chooses monthly;
+ * Which amounts the results show. Weekly unless the person chooses monthly;
  * always monthly while Universal Credit is on screen, because it is worked out and paid monthly: when the person is
  * eligible for it and has chosen to see it, or is eligible for nothing else, and while its breakdown is open.
  */

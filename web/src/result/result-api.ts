@@ -6,7 +6,7 @@ import { answerOf, api, apiPath, BROWSER_ID_HEADER } from '../api/client';
 import { deviceDetails } from '../survey/survey-api';
 import type { Period } from './money';
 
-/** The calls the results page makes (spec 001 §7). Every POST carries the browser id (api/client). */
+/** The calls the results page makes. Every POST carries the browser id (api/client). */
 
 export function loadResult(session: string, visit: Visit): Promise<ResultModel> {
   return answerOf(
@@ -23,7 +23,7 @@ export function recordSection(session: string, section: ResultSection): void {
   api.POST('/api/data/section', { body: { session, sectionType: RESULT_SECTIONS[section] } }).catch(() => undefined);
 }
 
-/** Thumbs up (1) or down (2), with the comment cut to 250 characters (spec 001 §5); fire and forget. */
+/** Thumbs up (1) or down (2), with the comment cut to 250 characters; fire and forget. */
 export function sendFeedback(session: string, feedbackType: 1 | 2, comment: string): void {
   api
     .POST('/api/data/feedback', { body: { session, feedbackType, feedback: comment.slice(0, FEEDBACK_COMMENT_MAX_LENGTH) } })

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Below the product's 768px breakpoint (spec 001 §9) the menu is a bottom bar and the helpline card shows. */
+/** Below the product's 768px breakpoint the menu is a bottom bar and the helpline card shows. */
 export const NARROW_SCREEN_QUERY = '(max-width: 767.98px)';
 
 function query(): MediaQueryList | null {

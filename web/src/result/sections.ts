@@ -1,6 +1,6 @@
 import type { ResultSection } from '../../../common/result/model';
 
-/** The results page's sections in menu order (spec 001 §2), with their headings. */
+/** The results page's sections in menu order, with their headings. */
 export const SECTION_ORDER: readonly ResultSection[] = ['claim', 'information', 'worked', 'email'];
 
 export const SECTION_TITLES: Record<ResultSection, string> = {
@@ -11,8 +11,8 @@ export const SECTION_TITLES: Record<ResultSection, string> = {
 };
 
 /**
- * Where a link's hash anchor is, when it is not in 'Your results' (spec 001 §2: /result/{session} honours an anchor
- * that scrolls to an element): the page opens at that section so the element is there to scroll to.
+ * Where a link's hash anchor is, when it is not in 'Your results' (/result/{session}#anchor scrolls
+ * to that element): the page opens at that section so the element is there to scroll to.
  */
 const SECTION_ANCHORS: Partial<Record<ResultSection, (id: string) => boolean>> = {
   information: (id) => id.startsWith('extra-help') || id.startsWith('helpful-information'),

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchResultsPdf } from './result-api';
 
-/** The public PDF download (spec 001 §4 'PDF download (public)', §9). */
+/** The public PDF download, from the results page. */
 export const PDF_PREPARING_MS = 5000;
 export const PDF_RESET_MS = 5000;
 export const PDF_FILE_NAME = 'Your Benefit Results.pdf';

@@ -22,7 +22,7 @@ function lines(element: Element, depth: number): string[] {
 }
 
 /**
- * The calculation XML laid out as an indented tree for testers (spec 001 §6), or null when it does not parse.
+ * The calculation XML laid out as an indented tree for testers, or null when it does not parse.
  * DOMParser reports a parse failure as a document holding a <parsererror> element rather than by throwing.
  */
 export function formatXml(xml: string): string | null {

@@ -44,7 +44,7 @@ describe('session ownership in local storage', () => {
   });
 });
 
-describe('isSessionVerificationNeeded (spec 000 §4)', () => {
+describe('isSessionVerificationNeeded', () => {
   const needed = { session: SESSION, isPortal: false, isTestMode: false, isVerificationRequired: true };
 
   it('is needed for a calculation another browser owns', () => {

@@ -3,7 +3,7 @@ import { browserId } from '../api/browser-id';
 import { readStored, writeStored, type KeyValueStorage, localStorageOrNull } from './local-storage';
 
 /**
- * Local browser data of spec 000 §3: one local-storage entry per calculation, holding the id of the browser
+ * The browser's own record of its calculations: one local-storage entry per calculation, holding the id of the browser
  * that owns it. The survey and result screens use it to skip the postcode identity check for a calculation this
  * browser started or has already opened. It is only a convenience: the server decides who may open a
  * calculation (api/src/verification), and its per-session and test-mode cookies are http-only, out of reach here.
@@ -53,7 +53,7 @@ export interface SessionVerificationFacts {
 }
 
 /**
- * Spec 000 §4 'Session verification': not needed with no session, in verified test mode, or when the server does
+ * Whether the identity check is needed: not with no session, in verified test mode, or when the server does
  * not require it; otherwise the owning browser goes straight in and any other browser must pass the identity check,
  * in a partner's portal too (there 'skips verification' means the owner inside the frame is not asked). When the
  * server names this browser as the owner, that is remembered locally.

@@ -1,6 +1,6 @@
 import { usePageTitle } from './page-title';
 
-/** The generic error page (spec 000 §2), shown when a screen cannot load or breaks. */
+/** The generic error page, shown when a screen cannot load or breaks. */
 export function ErrorPage() {
   usePageTitle('Something went wrong');
   return (

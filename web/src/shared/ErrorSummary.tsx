@@ -9,7 +9,8 @@ export interface SummaryError {
 }
 
 /**
- * A form's problems listed above it (spec 001 §2 'Please correct the following problem(s)'), each a link to its field. Focus moves to the
+ * A form's problems listed above it under 'Please correct the following problem(s)', each a link to its field.
+ * Focus moves to the
  * summary each time it appears (`focusKey` changes), so screen reader and keyboard users hear it at once.
  */
 export function ErrorSummary({

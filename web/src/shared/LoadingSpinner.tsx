@@ -1,4 +1,4 @@
-/** Shown while a screen or its data loads (spec 000 §2). */
+/** Shown while a screen or its data loads. */
 export function LoadingSpinner() {
   return (
     <div className="loading-spinner" role="status">

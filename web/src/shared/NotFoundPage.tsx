@@ -1,6 +1,6 @@
 import { usePageTitle } from './page-title';
 
-/** Any address the app does not know (spec 001 §2). */
+/** Any address the app does not know. */
 export function NotFoundPage() {
   usePageTitle('Page Not Found');
   return (

@@ -1,6 +1,6 @@
 import { usePageTitle } from './page-title';
 
-/** A route of spec 001 §2 whose screen has not been built yet. It says so plainly rather than pretending. */
+/** A route of the web app whose screen has not been built yet. It says so plainly rather than pretending. */
 export function UnbuiltPage({ title }: { title: string }) {
   usePageTitle(title);
   return (

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { HeaderType } from '../../../common/survey/model';
 
-/** One simple line drawing per header type (spec 000 §2); Normal has none. 24x24, drawn in the current colour. */
+/** One simple line drawing per header type; Normal has none. 24x24, drawn in the current colour. */
 const ICONS: Record<Exclude<HeaderType, 'Normal'>, ReactNode> = {
   Calculator: (
     <>

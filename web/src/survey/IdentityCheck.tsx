@@ -10,12 +10,12 @@ export const VERIFICATION_MESSAGES = {
   incorrect: 'Incorrect postcode. Please check the correct postcode and try again.',
   failed: 'Unable to verify session. Please try again.',
 } as const;
-/** After each try the next must wait 5 seconds (spec 001 §9). */
+/** After each try the next must wait 5 seconds. */
 export const VERIFICATION_LOCKOUT_SECONDS = 5;
 const MINIMUM_POSTCODE_LENGTH = 3;
 
 /**
- * The identity check (spec 001 §2 'Identity check', §4 'Verification'): the calculation belongs to another browser,
+ * The identity check: the calculation belongs to another browser,
  * so its postcode must be given before it opens here.
  */
 export function IdentityCheck({ session, onVerified }: { session: string; onVerified(): void }) {

@@ -5,7 +5,7 @@ import { TextBlock } from './TextBlock';
 export const POP_UP_TITLE = 'Important information about your answer';
 
 /**
- * The modal shown when an option with a pop-up message is chosen (spec 000 §4). The Close button takes the focus,
+ * The modal shown when an option with a pop-up message is chosen. The Close button takes the focus,
  * ahead of any link in the message.
  */
 export function PopUpDialog({ message, onClose }: { message: string; onClose(): void }) {

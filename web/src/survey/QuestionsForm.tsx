@@ -20,7 +20,7 @@ function FieldTemplate({ children }: FieldTemplateProps) {
   return children;
 }
 
-/** One block per field group that has a shown question (spec 000 §3 'Field group'), inside the page's card. */
+/** One block per field group that has a shown question, inside the page's card. */
 function CardTemplate({ properties, uiSchema }: ObjectFieldTemplateProps) {
   return <div className="survey-card">{fieldGroups(properties, uiSchema)}</div>;
 }

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 
-/** The 'Copied' note stays for 3 seconds (spec 000 §9). */
+/** The 'Copied' note stays for 3 seconds. */
 export const COPIED_NOTE_MS = 3000;
 
-/** Below the questions: the calculation reference to write down, used to come back later (spec 001 §2). */
+/** Below the questions: the calculation reference to write down, used to come back later. */
 export function ReferenceBox({ reference }: { reference: string }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {

@@ -39,7 +39,7 @@ import { TextBlock } from './TextBlock';
 // Only advisers see it, so it loads only for them.
 const AdviserSection = lazy(() => import('../adviser/AdviserSection'));
 
-/** After Next or Back both buttons rest for 3 seconds (spec 001 §9); so does the test-mode skip link (spec 000 §9). */
+/** After Next or Back both buttons rest for 3 seconds; so does the test-mode skip link. */
 export const BUTTON_LOCK_MS = 3000;
 export const REQUIRED_NOTE = 'Required questions are marked with an asterisk';
 export const CHOOSE_COUNCIL_MESSAGE = 'Please choose your council from the list.';
@@ -76,7 +76,7 @@ function Progress({ percent }: { percent: number }) {
   );
 }
 
-/** One questionnaire page (spec 000 §2 layout, §4 transitions). The parent mounts a new one for each page. */
+/** One questionnaire page: its layout, its answers and Next and Back. The parent mounts a new one for each page. */
 export function SurveyPage({ response, visit, isTestMode, search, environment, onOutcome }: Props) {
   const page = response.page;
   usePageTitle(page.title);
@@ -146,7 +146,7 @@ export function SurveyPage({ response, visit, isTestMode, search, environment, o
   }
 
   /**
-   * Postcode questions are checked by the server before the page is sent (spec 000 §5 'Postcode'). A valid one is
+   * Postcode questions are checked by the server before the page is sent. A valid one is
    * replaced by the server's answer; one no provider knows asks for the council. Returns the errors found.
    */
   async function checkPostcodes(current: SurveyPageState): Promise<{ state: SurveyPageState; errors: Record<string, string> }> {

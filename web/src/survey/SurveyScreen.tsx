@@ -35,7 +35,7 @@ function isShownPage(response: SurveyPageResponse): response is ShownPage {
 }
 
 /**
- * The survey screen (spec 001 §4 'Survey page load'): the loader, then an error view, Not Found when the page is
+ * The survey screen: the loader, then an error view, Not Found when the page is
  * not valid, the identity check when another browser owns the calculation, else the page. Moving between pages
  * changes the address without reloading; the browser's Back button loads the page of the address it goes to.
  */

@@ -30,7 +30,7 @@ export function explainLines(explained: ExplainedCondition, depth = 0): { depth:
   return [{ depth, text: `${left} ${String(node.operator)} ${right}`, result }];
 }
 
-/** Test mode only (spec 000 §1): the question's name, its rule, the parsed rule and which parts of it are true. */
+/** Test mode only: the question's name, its rule, the parsed rule and which parts of it are true. */
 export function TestingPanel({
   question,
   rule,

@@ -64,7 +64,7 @@ describe('the council tax band question', () => {
     for (const [country, expected] of [
       ['England', ['Please select', ...A_TO_H, "I don't know my band", 'Look this up for me']],
       ['Wales', ['Please select', ...A_TO_H, 'Band I', "I don't know my band", 'Look this up for me']],
-      // Scotland never gets the look-up (spec 000).
+      // Scotland never gets the look-up.
       ['Scotland', ['Please select', ...A_TO_H, "I don't know my band"]],
       // Not known: every band, for the person knows their own.
       ['', ['Please select', ...A_TO_H, 'Band I', "I don't know my band", 'Look this up for me']],

@@ -6,7 +6,7 @@ import type { RuleEnvironment } from './rule-environment';
 export interface SurveyFormContext {
   state: SurveyPageState;
   session: string | null;
-  /** The visit's query string, kept on every link (spec 000 §2). */
+  /** The visit's query string, kept on every link. */
   search: string;
   isTest: boolean;
   environment: RuleEnvironment;
@@ -16,7 +16,7 @@ export interface SurveyFormContext {
   showPopUp(message: string): void;
 }
 
-/** The id of a question's main control; the error summary links to it (spec 001 §2). */
+/** The id of a question's main control; the error summary links to it. */
 export function inputId(name: string): string {
   return `q-${name}`;
 }

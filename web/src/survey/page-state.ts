@@ -5,8 +5,8 @@ import { PRIVACY_NOTICE_QUESTIONS, type AnswerValue, type Answers, type PageView
 import type { RuleEnvironment } from './rule-environment';
 
 /**
- * The state of one questionnaire page in the browser (spec 000 §4 'Answering', 'Hidden questions', 'Privacy
- * notice'): the answers, which questions are shown, the error of each, and the notices. Pure functions only, so
+ * The state of one questionnaire page in the browser: the answers, which questions are shown, the error of each,
+ * and the notices. Pure functions only, so
  * every transition is tested without a browser.
  */
 export interface SurveyPageState {
@@ -29,7 +29,7 @@ export interface SurveyPageState {
   rules: Record<string, Condition | null>;
 }
 
-/** Chained rules settle within three passes (spec 000 §4 'Answering'). */
+/** Chained rules settle within three passes. */
 const SHOW_HIDE_PASSES = 3;
 
 function parseOrNull(text: string): Condition | null {
@@ -37,12 +37,12 @@ function parseOrNull(text: string): Condition | null {
   try {
     return parseRule(text);
   } catch {
-    // A rule that does not parse cannot be evaluated: its question stays as the server showed it (spec 000 §5).
+    // A rule that does not parse cannot be evaluated: its question stays as the server showed it.
     return null;
   }
 }
 
-/** The page as it loads: answers cleaned (spec 000 §4), the server's show flags, the privacy notices. */
+/** The page as it loads: answers cleaned, the server's show flags, the privacy notices. */
 export function createPageState(page: PageView, options: { isTest: boolean }): SurveyPageState {
   const questions = page.fields.flatMap((group) => group.questions);
   const answers: Answers = {};
@@ -120,7 +120,7 @@ export function reevaluateShowHide(state: SurveyPageState, environment: RuleEnvi
   return { ...current, errors };
 }
 
-/** Answering clears the question's error and marks it valid, then show/hide is worked out again (spec 000 §4). */
+/** Answering clears the question's error and marks it valid, then show/hide is worked out again. */
 export function answerQuestion(state: SurveyPageState, name: string, value: AnswerValue, environment: RuleEnvironment): SurveyPageState {
   const answered: SurveyPageState = {
     ...state,
@@ -132,7 +132,7 @@ export function answerQuestion(state: SurveyPageState, name: string, value: Answ
   return reevaluateShowHide(answered, environment);
 }
 
-/** 'Change your answer' on the privacy notice clears the answer (spec 000 §4 'Privacy notice'). */
+/** 'Change your answer' on the privacy notice clears the answer. */
 export function changePrivateAnswer(state: SurveyPageState, name: string, environment: RuleEnvironment): SurveyPageState {
   const question = state.questions.find((candidate) => candidate.name === name);
   if (!question) return state;

@@ -3,7 +3,7 @@ import type { Answers, PostcodeAnswer, SurveyAction, SurveyPageResponse } from '
 import { answerOf, api, ApiRequestError } from '../api/client';
 import { portalPassOnThisPage } from '../site/portal';
 
-/** The calls the survey screen makes (spec 000 §7, spec 001 §7). Every one carries the browser id (api/client). */
+/** The calls the survey screen makes. Every one carries the browser id (api/client). */
 
 /** The 403 code that means another browser owns the calculation and the identity check must open it. */
 export const VERIFICATION_REQUIRED = 'VERIFICATION_REQUIRED';
@@ -30,7 +30,7 @@ export interface DeviceDetails {
   OsName: string | null;
 }
 
-/** Device details the survey post carries (spec 000 §7); the server does not store them. Read from the user agent. */
+/** Device details the survey post carries; the server does not store them. Read from the user agent. */
 export function deviceDetails(userAgent: string = typeof navigator === 'undefined' ? '' : navigator.userAgent): DeviceDetails {
   const browsers: [string, RegExp][] = [
     ['Edge', /Edg(?:e|A|iOS)?\/([\d.]+)/],
@@ -121,7 +121,7 @@ export function verifySession(session: string, postcode: string): Promise<{ vali
   return answerOf(api.POST('/api/data/verify', { body: { session, postcode } }));
 }
 
-/** Where a survey page lives, keeping the visit's query string (spec 000 §2). */
+/** Where a survey page lives, keeping the visit's query string. */
 export function surveyPath(pageNumber: number | string, session: string, search: string): string {
   return `/survey/${encodeURIComponent(String(pageNumber))}/${encodeURIComponent(session)}${search}`;
 }

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { installFakeApi, type FakeApi } from './fake-api';
 import { installJsdomSupport } from './jsdom-support';
 import { renderPage, settle } from './render-page';
+import { BUTTON_LOCK_MS } from './SurveyPage';
 import { SITE_CONFIG_ELEMENT_ID } from '../../../common/site';
 import { testSiteConfig } from '../site/test-site-config';
 import { group, pageResponse, partnerPage, question } from '../../../test/fixtures/web-survey';
@@ -15,6 +16,9 @@ const nextPage = pageResponse([group(question('ClientName', 'Text', {}, ''))], {
 let api: FakeApi;
 beforeEach(() => {
   api = installFakeApi().on('POST', '/api/data/survey', { status: 200, body: nextPage });
+});
+afterEach(() => {
+  jest.useRealTimers();
 });
 
 describe('the page frame', () => {
@@ -150,6 +154,8 @@ describe('Next', () => {
   });
 
   it('shows the server’s field errors like its own, and any other failure as an outcome', async () => {
+    // Fake timers that also run as time passes: the rest after a press is skipped over, all else runs as usual.
+    jest.useFakeTimers({ advanceTimers: true });
     api.on('POST', '/api/data/survey', {
       status: 400,
       body: {
@@ -168,13 +174,12 @@ describe('Next', () => {
     expect(outcomes).toEqual([]);
 
     api.on('POST', '/api/data/survey', { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'Server error', errors: [] } });
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 3000));
-    });
+    // Past the rest after the first press, without waiting for it.
+    await act(() => jest.advanceTimersByTimeAsync(BUTTON_LOCK_MS));
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await settle();
     expect(outcomes).toEqual([{ kind: 'failed', error: expect.objectContaining({ status: 500 }) }]);
-  }, 10_000);
+  });
 
   it('rests both buttons for 3 seconds after a press', async () => {
     jest.useFakeTimers({ doNotFake: ['setImmediate', 'queueMicrotask', 'nextTick'] });
@@ -252,6 +257,8 @@ describe('postcodes on Next', () => {
   });
 
   it('asks for the council when no provider knows the postcode, and fills it in from the list', async () => {
+    // Fake timers that also run as time passes: the rest after a press is skipped over, all else runs as usual.
+    jest.useFakeTimers({ advanceTimers: true });
     api.on('POST', '/api/data/postcode', {
       status: 200,
       body: {
@@ -269,15 +276,14 @@ describe('postcodes on Next', () => {
     expect(council.options.length).toBe(362);
     fireEvent.change(council, { target: { value: 'S12000033' } });
     await settle();
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 3000));
-    });
+    // Past the rest after the first press, without waiting for it.
+    await act(() => jest.advanceTimersByTimeAsync(BUTTON_LOCK_MS));
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await settle();
     expect(api.callsTo('POST', '/api/data/survey')[0].body).toMatchObject({
       ClientPostcode: { postcode: 'AB1 2CD', authority: 'Aberdeen City', authorityCode: 'S12000033', country: 'Scotland', option: false },
     });
-  }, 10_000);
+  });
 });
 
 describe('the privacy notice', () => {

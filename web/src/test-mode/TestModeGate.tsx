@@ -3,8 +3,8 @@ import { ErrorSummary } from '../shared/ErrorSummary';
 import { isBlankPassword, PASSWORD_REQUIRED, verifyTestModePassword, type TestModeState } from './test-mode-store';
 
 /**
- * The 'Test Mode Verification' password gate (spec 001 §6), shown only when testing mode is on. A blank password
- * (spaces only, too) is not sent (spec 001 §5): the error summary says so and links to the field. The gate stays in
+ * The 'Test Mode Verification' password gate, shown only when testing mode is on. A blank password
+ * (spaces only, too) is not sent: the error summary says so and links to the field. The gate stays in
  * place through the states, so a screen reader hears the outcome where the form was: the error beside the field,
  * or the confirmation, which takes focus once the form has gone.
  */

@@ -2,18 +2,18 @@ import { answerOf, api } from '../api/client';
 import { localStorageOrNull, readStored, removeStored, writeStored, type KeyValueStorage } from '../session/local-storage';
 
 /**
- * Test-mode verification (spec 000 §4, §6, §8). A visit with `test=true` shows testing panels only after the
+ * Test-mode verification. A visit with `test=true` shows testing panels only after the
  * server accepts the test password (POST /api/data/test/). The server then sets its own http-only cookie for 30
  * days, which is what really unlocks testing data; this browser keeps a matching flag in local storage, with
  * the same expiry, so a tester is not asked again on every page.
  */
 
-/** The states of spec 000 §4. `reset` is the starting state (nothing asked yet, or verification forgotten). */
+/** The test-mode password check's states. `reset` is the starting state (nothing asked yet, or verification forgotten). */
 export type TestModeStatus = 'reset' | 'needed' | 'pending' | 'success' | 'error';
 
 export const INCORRECT_PASSWORD = 'Incorrect password. Please try again.';
 export const VERIFICATION_UNAVAILABLE = 'Unable to verify test mode access. Please try again later.';
-/** A password of nothing but spaces is no password (spec 001 §5: non-empty after trimming). */
+/** A password of nothing but spaces is no password (non-empty after trimming). */
 export const PASSWORD_REQUIRED = 'Enter the test mode password.';
 
 export function isBlankPassword(password: string): boolean {
@@ -21,7 +21,7 @@ export function isBlankPassword(password: string): boolean {
 }
 
 export const TEST_MODE_KEY = 'testModeVerifiedUntil';
-/** As long as the server's test-verified cookie (spec 000 §9). */
+/** As long as the server's test-verified cookie. */
 export const TEST_MODE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface TestModeState {
@@ -78,8 +78,8 @@ export function resetTestMode(): void {
 }
 
 /**
- * Checks the password with the server. A blank password is never sent (spec 001 §5: non-empty after trimming;
- * the gate says so before it gets here). Any failed call, including a 429 when the attempts are rate limited, says
+ * Checks the password with the server. A blank password, or one of spaces only, is never sent (the
+ * gate says so before it gets here). Any failed call, including a 429 when the attempts are rate limited, says
  * verification is unavailable.
  */
 export async function verifyTestModePassword(password: string): Promise<void> {

@@ -43,7 +43,7 @@ export function checkSpecialQuestions(state: SurveyCheckState): void {
   expectQuestion(state, QUESTION_NAMES.rent, ['Money'], special);
   const band = expectQuestion(state, QUESTION_NAMES.capitalBand, ['Radio', 'Select'], special);
   if (band && !(band.options ?? []).some((option) => option.value === CAPITAL_BAND_5001_TO_16000)) {
-    state.problem(state.questions.get(band.name)!.file, `${band.name}: one option's value must be '${CAPITAL_BAND_5001_TO_16000}' (spec 000 §5).`);
+    state.problem(state.questions.get(band.name)!.file, `${band.name}: one option's value must be '${CAPITAL_BAND_5001_TO_16000}'.`);
   }
   const capital = expectQuestion(state, QUESTION_NAMES.capital, ['Money', 'Text'], special);
   if (capital?.questionType === 'Text' && capital.isNumeric !== true) {

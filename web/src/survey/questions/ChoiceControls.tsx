@@ -41,7 +41,7 @@ export function filterChoices(options: readonly OptionDefinition[], search: stri
   );
 }
 
-/** Radio (spec 000 §3 type 1): one radio per option inside the question's fieldset; a search box when there are many. */
+/** Radio (question type 1): one radio per option inside the question's fieldset; a search box when there are many. */
 export function RadioControl(props: ControlProps<string>) {
   const { question, id } = props;
   const options = question.options ?? [];
@@ -119,7 +119,7 @@ export function SelectControl(props: ControlProps<string>) {
 }
 
 /**
- * The choices after ticking or unticking one (spec 000 §4 'Check question'): 'None of the above' clears every
+ * The choices after ticking or unticking one: 'None of the above' clears every
  * other choice, and any other choice removes 'None of the above'. Choices keep the options' order.
  */
 export function toggleChoice(options: readonly string[], chosen: readonly string[], value: string, checked: boolean): string[] {

@@ -11,7 +11,7 @@ import { ExternalLink } from '../../shared/ExternalLink';
 import { lookUpBands, surveyPath, type BandAddress } from '../survey-api';
 import type { ControlProps } from './control';
 
-/** Address table size and pagination window (spec 000 §9). */
+/** Address table size and pagination window. */
 export const ADDRESSES_PER_PAGE = 10;
 export const PAGINATION_SIZE = 3;
 
@@ -51,7 +51,7 @@ function FindYourBand({ id, country, canSayNotKnown }: { id: string; country: Uk
 }
 
 /**
- * The council tax band question's phases (spec 000 §4): 1 choose a band, 2 ask whether to use the address, 3 the
+ * The council tax band question's phases: 1 choose a band, 2 ask whether to use the address, 3 the
  * address table, 4 the band chosen, 5 look-up unavailable. 'noAddresses' is phase 3 when nothing was found.
  */
 export type CouncilPhase = 'choose' | 'ask' | 'loading' | 'addresses' | 'noAddresses' | 'selected' | 'unavailable';
@@ -167,7 +167,7 @@ export function CouncilControl(props: ControlProps<string>) {
       if (!context.session) throw new Error('No calculation to look up.');
       const result = await lookUpBands(context.session);
       const found = result.valid && Array.isArray(result.value) ? result.value : null;
-      // A failed or invalid look-up is the 'unavailable' phase (spec 000 §8).
+      // A failed or invalid look-up is the 'unavailable' phase.
       if (found === null) go('unavailable');
       else {
         setAddresses(found);

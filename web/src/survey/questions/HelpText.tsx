@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { TextBlock } from '../TextBlock';
 
-/** Tooltip timings (spec 000 §9): the help shows 150 ms after the pointer arrives and hides 400 ms after it leaves. */
+/** Tooltip timings: the help shows 150 ms after the pointer arrives and hides 400 ms after it leaves. */
 export const HELP_SHOW_DELAY_MS = 150;
 export const HELP_HIDE_DELAY_MS = 400;
 

@@ -17,7 +17,7 @@ export function amountText(answer: MoneyAnswer): string {
   return pence === null ? '' : penceToText(pence);
 }
 
-/** The answer after typing `text` with `period` chosen: all three figures worked again (spec 000 §4). */
+/** The answer after typing `text` with `period` chosen: all three figures worked again. */
 export function moneyAnswerAfter(text: string, period: AnswerPeriod | ''): MoneyAnswer {
   // Only a lone '.' gets past the typing check without being an amount: it counts as no amount yet.
   return moneyAnswerFrom(text, period) ?? emptyMoneyAnswer(period);

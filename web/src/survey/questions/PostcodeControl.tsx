@@ -28,7 +28,7 @@ function isPostcodeAnswer(value: unknown): value is PostcodeAnswer {
   return typeof value === 'object' && value !== null && 'postcode' in value && 'option' in value;
 }
 
-/** Typing a postcode clears the rough-sleeping option and anything a lookup filled in (spec 000 §4). */
+/** Typing a postcode clears the rough-sleeping option and anything a lookup filled in. */
 export function typePostcode(text: string): PostcodeAnswer {
   return { ...emptyPostcodeAnswer(), postcode: text.toUpperCase() };
 }

@@ -45,7 +45,7 @@ interface Props {
 }
 
 /**
- * Everything around a question's control (spec 000 §3): its text as a label or legend, with an asterisk when it
+ * Everything around a question's control: its text as a label or legend, with an asterisk when it
  * is required; subtext; note; help text behind the toolTip link; and the error message, linked to the control by
  * aria-describedby. A group of controls (radios, checkboxes, amount with period) is a fieldset with a legend.
  */

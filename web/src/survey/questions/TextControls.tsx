@@ -25,7 +25,7 @@ export function TextControl(props: ControlProps<string>) {
 }
 
 /**
- * The dd/mm/yyyy input mask (spec 000 §5): digits only, slashes put in as the day and month are complete, at most
+ * The dd/mm/yyyy input mask: digits only, slashes put in as the day and month are complete, at most
  * eight digits. A slash the person types after a complete day or month is kept, so '12/' stays as typed.
  */
 export function maskDate(raw: string): string {
@@ -37,7 +37,7 @@ export function maskDate(raw: string): string {
   return masked;
 }
 
-/** Enter in a date field just leaves the field (spec 000 §5), rather than sending the page half-checked. */
+/** Enter in a date field just leaves the field, rather than sending the page half-checked. */
 function leaveOnEnter(event: KeyboardEvent<HTMLInputElement>) {
   if (event.key !== 'Enter') return;
   event.preventDefault();

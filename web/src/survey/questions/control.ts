@@ -15,7 +15,7 @@ export interface ControlProps<V extends AnswerValue = AnswerValue> {
 }
 
 /**
- * Whether typed text may stand, given the question's pattern (spec 000 §4: a pattern blocks non-matching typing).
+ * Whether typed text may stand, given the question's pattern (a pattern blocks non-matching typing).
  * Clearing the field is always allowed. A pattern that is not a regular expression blocks nothing.
  */
 export function isTypingAllowed(pattern: string | undefined, text: string): boolean {
