@@ -1661,6 +1661,17 @@ export interface components {
       /** @description The level the service sets for the organisation’s keys. */
       levels: components['schemas']['ApiKeyLevelsDto'];
     };
+    ApprovalCheckDto: {
+      /** @description Whether it is met. */
+      met: boolean;
+      /**
+       * @description Which check.
+       * @enum {string}
+       */
+      name: 'no-problems' | 'checks-run' | 'cases' | 'sample';
+      /** @description What it needs, in plain English. */
+      text: string;
+    };
     ApproveDto: {
       /**
        * @description The id the web app keeps in local storage and adds to every POST (`browser_<time>_<random>`). It tells which browser first saw a calculation; it identifies a browser, not a person.
@@ -1946,6 +1957,80 @@ export interface components {
        */
       hoursPerWeek: number;
     };
+    CaseEditDto: {
+      /** @description The case, in the format of rulesets/<ruleset>/cases/*.json. */
+      case: components['schemas']['PolicyCaseDto'];
+      /**
+       * @description A hand-worked case, saved with the change set.
+       * @enum {string}
+       */
+      kind: 'case';
+      /**
+       * @description The ruleset’s folder.
+       * @example child-benefit
+       */
+      ruleset: string;
+    };
+    CaseRunBenefitDto: {
+      /**
+       * @description The benefit’s code.
+       * @example CHILD_BENEFIT
+       */
+      code: string;
+      /** @description Whether the household gets it. */
+      eligible: boolean;
+      /** @description Pence a month. */
+      monthlyPence: number;
+      /** @description The benefit’s name. */
+      name: string;
+      /** @description The rates read. */
+      parameters: components['schemas']['CaseRunParameterDto'][];
+      /** @description The rules that held. */
+      rules: string[];
+      /** @description Pence a week. */
+      weeklyPence: number;
+    };
+    CaseRunParameterDto: {
+      /**
+       * @description The date that value took effect.
+       * @example 2027-04-06
+       */
+      from: string;
+      /** @description The parameter’s name. */
+      name: string;
+      /**
+       * @description The value read.
+       * @example 2810
+       */
+      value: (number | null) | (boolean | null);
+    };
+    CaseRunResultDto: {
+      /** @description Each benefit the case names, worked out with the draft. */
+      benefits: components['schemas']['CaseRunBenefitDto'][];
+      /**
+       * @description The date it is worked out at.
+       * @example 2027-04-06
+       */
+      date: string;
+      /**
+       * @description The case’s file.
+       * @example child-benefit/cases/eldest.json
+       */
+      file: string;
+      /** @description The case’s name. */
+      name: string;
+      /** @description Failed with the change set but passes with the published rules (or is the change set’s own): it stops approval. */
+      newFailure?: boolean;
+      /**
+       * @description A file in the repository, or this change set’s own.
+       * @enum {string}
+       */
+      origin: 'files' | 'change-set';
+      /** @description Whether it passed. */
+      passed: boolean;
+      /** @description What differs from the figures worked out by hand. */
+      problems: string[];
+    };
     CaseloadRunResponseDto: {
       /** @description The benefit columns, in the engine’s order: code and name of every benefit any client gets before or after. */
       benefits: Record<string, unknown>[];
@@ -1996,6 +2081,179 @@ export interface components {
       ratesHeldUntil: string;
       /** @description The organisation's 10 latest runs, newest first. */
       runs: components['schemas']['CaseloadRunSummaryDto'][];
+    };
+    CasesRunReportDto: {
+      /** @description Each case. */
+      cases: components['schemas']['CaseRunResultDto'][];
+      /**
+       * @description The published rules the cases were compared with.
+       * @example 2026-27+cs3
+       */
+      comparedWith?: string;
+      /** @description The digest of the edits run (ChangeSetDetail.digest). */
+      digest?: string;
+      /** @description Cases that failed. */
+      failed: number;
+      /** @description Cases that fail with the change set but not with the published rules, and its own that fail. */
+      newFailures?: number;
+      /** @description Cases that passed. */
+      passed: number;
+      /**
+       * Format: date-time
+       * @description When the checks ran.
+       */
+      ranAt: string;
+      /** @description The generated households worked out with the change set: none may fail. */
+      sample?: components['schemas']['SampleRunReportDto'];
+      /** @description Cases run. */
+      total: number;
+      /** @description The version of the edits run. */
+      version?: number;
+    };
+    ChangeSetDetailDto: {
+      /** @description What an approval and publishing need, each met or not. */
+      approvalChecks: components['schemas']['ApprovalCheckDto'][];
+      /** @description Who approved it; null until approved. */
+      approver: components['schemas']['PolicyPersonDto'] | null;
+      /** @description What has happened to it, latest first. */
+      audit: components['schemas']['PolicyAuditEntryDto'][];
+      /** @description Who started it. */
+      author: components['schemas']['PolicyPersonDto'];
+      /** @description Whether the signed-in member may approve it now. */
+      canApprove: boolean;
+      /** @description Whether the signed-in member may confirm the pending request (not the member who asked). */
+      canConfirmRequest: boolean;
+      /** @description Why the signed-in member cannot approve it; null when they can (or it is not a draft). */
+      cannotApproveBecause: string | null;
+      /** @description Everyone who added, changed or removed an edit: none of them may approve it. */
+      contributors: components['schemas']['PolicyPersonDto'][];
+      /**
+       * @description The digest of its edits as they are now: an approval and publishing send it back.
+       * @example 9f2c5d0a4b7e4c1f8e3a6b2d5c9f0e1a7b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e
+       */
+      digest: string;
+      /** @description How many edits it holds. */
+      editCount: number;
+      /** @description Its edits, in order. */
+      edits: (
+        | components['schemas']['ParameterValueEditDto']
+        | components['schemas']['RatesHeldEditDto']
+        | components['schemas']['RuleEditDto']
+        | components['schemas']['QuestionEditDto']
+        | components['schemas']['ExtraHelpItemEditDto']
+        | components['schemas']['CaseEditDto']
+      )[];
+      /**
+       * @description yyyy-mm-dd: published from this date (null until published).
+       * @example 2027-04-06
+       */
+      effectiveFrom: string | null;
+      /** @description How it failed when results were worked out with it, if it did. */
+      failure: components['schemas']['ChangeSetFailureDto'] | null;
+      /** @description A withdrawal or revert is waiting for a second member to confirm it. */
+      hasPendingRequest: boolean;
+      /**
+       * @description The change set’s number.
+       * @example 1
+       */
+      id: number;
+      /** @description Found to fail when results were worked out with it: results fall back to the rules without it. */
+      isFailing: boolean;
+      /** @description Stopped in an emergency. */
+      isStopped: boolean;
+      /** @description The approval that lapsed when it was changed after it, if it was. */
+      lapsedApproval: components['schemas']['LapsedApprovalDto'] | null;
+      /** @description The last checks run on it, if any. */
+      lastCasesRun: components['schemas']['CasesRunReportDto'] | null;
+      /** @description The last impact run on it, if any. */
+      lastImpact: components['schemas']['ImpactReportDto'] | null;
+      /** @description A withdrawal or revert waiting for a second member. */
+      pendingRequest: components['schemas']['PendingRequestDto'] | null;
+      /** @description What stops it being published now (empty when it can be). */
+      problems: components['schemas']['EditProblemDto'][];
+      /** @description Why: the law or announcement it follows. */
+      reason: string;
+      /**
+       * @description yyyy-mm-dd: a reverted change set stops applying on this date.
+       * @example 2027-04-06
+       */
+      revertedFrom: string | null;
+      /**
+       * @description draft, approved, published, withdrawn or reverted.
+       * @enum {string}
+       */
+      status: 'draft' | 'approved' | 'published' | 'withdrawn' | 'reverted';
+      /** @description The emergency stop, if it was stopped. */
+      stopped: components['schemas']['StopRecordDto'] | null;
+      /**
+       * @description What it does.
+       * @example Uprate Child Benefit for April 2027
+       */
+      title: string;
+      /**
+       * Format: date-time
+       * @description When it last changed.
+       */
+      updatedAt: string;
+      /** @description The version of its edits: 1 after the first edit, one more after each change. */
+      version: number;
+    };
+    ChangeSetFailureDto: {
+      /**
+       * Format: date-time
+       * @description When it failed.
+       */
+      at: string;
+      /** @description The error, as the engine gave it (it names rules and facts, never a household’s answers). */
+      message: string;
+    };
+    ChangeSetSummaryDto: {
+      /** @description Who approved it; null until approved. */
+      approver: components['schemas']['PolicyPersonDto'] | null;
+      /** @description Who started it. */
+      author: components['schemas']['PolicyPersonDto'];
+      /** @description How many edits it holds. */
+      editCount: number;
+      /**
+       * @description yyyy-mm-dd: published from this date (null until published).
+       * @example 2027-04-06
+       */
+      effectiveFrom: string | null;
+      /** @description A withdrawal or revert is waiting for a second member to confirm it. */
+      hasPendingRequest: boolean;
+      /**
+       * @description The change set’s number.
+       * @example 1
+       */
+      id: number;
+      /** @description Found to fail when results were worked out with it: results fall back to the rules without it. */
+      isFailing: boolean;
+      /** @description Stopped in an emergency. */
+      isStopped: boolean;
+      /**
+       * @description yyyy-mm-dd: a reverted change set stops applying on this date.
+       * @example 2027-04-06
+       */
+      revertedFrom: string | null;
+      /**
+       * @description draft, approved, published, withdrawn or reverted.
+       * @enum {string}
+       */
+      status: 'draft' | 'approved' | 'published' | 'withdrawn' | 'reverted';
+      /**
+       * @description What it does.
+       * @example Uprate Child Benefit for April 2027
+       */
+      title: string;
+      /**
+       * Format: date-time
+       * @description When it last changed.
+       */
+      updatedAt: string;
+    };
+    ChangeSetsResponseDto: {
+      /** @description The change sets, newest first (at most 200). */
+      changeSets: components['schemas']['ChangeSetSummaryDto'][];
     };
     /** @description A child or young person in the household. */
     Child: {
@@ -2308,16 +2566,36 @@ export interface components {
        */
       browserId?: string;
       /**
-       * @description One edit (common/policy/model.ts PolicyEdit; JSON Schema definitions/schemas/policy-edit.schema.json): kind 'parameter-value', 'rates-held', 'rule', 'question', 'extra-help-item' or 'case'.
+       * @description One edit (common/policy/model.ts PolicyEdit; checked with the JSON Schema definitions/schemas/policy-edit.schema.json): kind 'parameter-value', 'rates-held', 'rule', 'question', 'extra-help-item' or 'case'.
        * @example {
        *       "from": "2027-04-12",
        *       "kind": "parameter-value",
        *       "parameter": "gov/hmrc/child_benefit/amount/eldest",
-       *       "source": null,
+       *       "source": {
+       *         "title": "Benefit and pension rates 2027 to 2028",
+       *         "url": "https://www.gov.uk/government/publications/benefit-and-pension-rates-2027-to-2028"
+       *       },
        *       "value": 2810
        *     }
        */
-      edit: Record<string, unknown>;
+      edit:
+        | components['schemas']['ParameterValueEditDto']
+        | components['schemas']['RatesHeldEditDto']
+        | components['schemas']['RuleEditDto']
+        | components['schemas']['QuestionEditDto']
+        | components['schemas']['ExtraHelpItemEditDto']
+        | components['schemas']['CaseEditDto'];
+    };
+    EditProblemDto: {
+      /** @description The edit’s position in the change set, or null for a problem with the whole set. */
+      edit: number | null;
+      /**
+       * @description The field: value, source.url, conditions.all[0].value...
+       * @example source.url
+       */
+      field: string;
+      /** @description What is wrong, in plain English. */
+      message: string;
     };
     /** @description The one shape of every error answer. */
     ErrorResponse: {
@@ -2353,6 +2631,22 @@ export interface components {
        * @example White goods and emergency grants
        */
       title: string;
+    };
+    ExtraHelpItemEditDto: {
+      /**
+       * @description The category file’s name.
+       * @example energy
+       */
+      category: string;
+      /** @description The whole item as the category file holds it (name, title, text, howToAccess, nations, condition, source). */
+      item: {
+        [key: string]: unknown;
+      };
+      /**
+       * @description An extra-help item, added or replaced by its name.
+       * @enum {string}
+       */
+      kind: 'extra-help-item';
     };
     /** @description A scheme outside the benefits (a grant, a social tariff, a discount) the household may get. */
     ExtraHelpOffer: {
@@ -2395,6 +2689,21 @@ export interface components {
        * @example https://www.healthystart.nhs.uk/
        */
       url: string;
+    };
+    FailingChangeSetDto: {
+      /**
+       * Format: date-time
+       * @description When it failed.
+       */
+      at: string;
+      /** @description The change set’s number. */
+      id: number;
+      /** @description Whether it has been stopped since. */
+      isStopped: boolean;
+      /** @description The error. */
+      message: string;
+      /** @description Its title. */
+      title: string;
     };
     FeedbackRequest: {
       /**
@@ -2551,6 +2860,32 @@ export interface components {
        */
       tenure: components['schemas']['Tenure'];
     };
+    ImpactBandDto: {
+      /** @description Monthly change in pence, from (inclusive); null for an open end. */
+      fromPence: number | null;
+      /** @description Households in the band. */
+      households: number;
+      /**
+       * @description The band in words.
+       * @example £10 to £50 a month less
+       */
+      label: string;
+      /** @description Monthly change in pence, to (exclusive); null for an open end. */
+      toPence: number | null;
+    };
+    ImpactBenefitChangeDto: {
+      /**
+       * @description The benefit’s code.
+       * @example CHILD_BENEFIT
+       */
+      code: string;
+      /** @description Households whose amount of this benefit changes. */
+      householdsChanged: number;
+      /** @description The benefit’s name. */
+      name: string;
+      /** @description The total change a year over the households (pence; negative: less paid). */
+      yearlyChangePence: number;
+    };
     ImpactDto: {
       /**
        * @description The id the web app keeps in local storage and adds to every POST (`browser_<time>_<random>`). It tells which browser first saw a calculation; it identifies a browser, not a person.
@@ -2563,9 +2898,83 @@ export interface components {
        */
       date: string;
     };
+    ImpactExampleBenefitDto: {
+      /** @description Pence a month with the draft. */
+      afterMonthlyPence: number;
+      /** @description Pence a month with the published rules. */
+      beforeMonthlyPence: number;
+      /** @description The benefit’s code. */
+      code: string;
+      /** @description The benefit’s name. */
+      name: string;
+    };
+    ImpactExampleDto: {
+      /** @description Each benefit before and after. */
+      benefits: components['schemas']['ImpactExampleBenefitDto'][];
+      /**
+       * @description The household in plain English.
+       * @example Single, 30, renting privately in England, 1 child, working 16 hours
+       */
+      description: string;
+      /** @description The change a month, pence. */
+      monthlyChangePence: number;
+      /** @description The generated household’s seed: the same seed makes the same household again. */
+      seed: number;
+    };
+    ImpactReportDto: {
+      /**
+       * @description The date both the published rules and the draft are worked out at.
+       * @example 2027-04-06
+       */
+      date: string;
+      /**
+       * Format: date-time
+       * @description When it ran.
+       */
+      ranAt: string;
+      /** @description The reproducible sample of generated households. */
+      sample: components['schemas']['ImpactSampleDto'];
+      /** @description How long the sample took, in milliseconds. */
+      sampleMs: number;
+      /** @description Real calculations still kept, in aggregate only and under the disclosure control. */
+      stored: components['schemas']['StoredImpactPartDto'];
+      /** @description How long the real calculations took, in milliseconds. */
+      storedMs: number;
+    };
+    ImpactSampleDto: {
+      /** @description The change for each benefit. */
+      benefits: components['schemas']['ImpactBenefitChangeDto'][];
+      /** @description Households whose amounts change. */
+      changed: number;
+      /** @description Households by change a month. */
+      distribution: components['schemas']['ImpactBandDto'][];
+      /** @description Households that change, as examples. */
+      examples: components['schemas']['ImpactExampleDto'][];
+      /** @description Households that get more. */
+      gainers: number;
+      /** @description Generated households. */
+      households: number;
+      /** @description Households that get less. */
+      losers: number;
+      /** @description Households that could not be worked out at the date with one of the two. */
+      notWorkedOut: number;
+      /** @description The seed the households are generated from. */
+      seed: number;
+      /** @description The total change a year, pence. */
+      totalYearlyChangePence: number;
+    };
     IntermediaryIndexResponse: {
       /** @description True when the visitor is signed in as an adviser (intermediary). */
       isIntermediary?: boolean;
+    };
+    LapsedApprovalDto: {
+      /**
+       * Format: date-time
+       * @description When.
+       */
+      at: string;
+      /** @description Who had approved it. */
+      by: components['schemas']['PolicyPersonDto'];
     };
     /**
      * @description Why that area: GIVEN (housing.brma named it), POSTCODE (the operator's postcode lookup placed the home in it), LOCAL_AUTHORITY (the whole council is in it), or LOWEST_OF_CANDIDATES (the area could not be settled, so the lowest rate among `candidates` was used; the rent is never met unchecked).
@@ -2806,6 +3215,45 @@ export interface components {
       | 'CHILD_MAINTENANCE'
       | 'STUDENT_INCOME'
       | 'OTHER_UNEARNED';
+    ParameterLatestDto: {
+      /**
+       * @description The date the latest value takes effect.
+       * @example 2027-04-06
+       */
+      from: string;
+      /**
+       * @description The latest value.
+       * @example 2810
+       */
+      value: (number | null) | (boolean | null);
+    };
+    ParameterRuleDto: {
+      /** @description The rule’s name. */
+      rule: string;
+      /** @description The ruleset’s folder. */
+      ruleset: string;
+    };
+    ParameterSummaryDto: {
+      /** @description Its label. */
+      label: string;
+      /** @description Its latest value. */
+      latest: components['schemas']['ParameterLatestDto'];
+      /** @description The parameter’s name: its path, which mirrors the legislation. */
+      name: string;
+      /** @description Its period. */
+      period: string;
+      /** @description Its unit. */
+      unit: string;
+    };
+    ParameterUpratingDto: {
+      /** @description Why. */
+      reason: string;
+      /**
+       * @description How its uprated values are rounded.
+       * @enum {string}
+       */
+      rounding: 'nearest-penny' | 'nearest-5p' | 'nearest-10p' | 'nearest-pound' | 'not-uprated';
+    };
     /** @description A rate, threshold, limit or switch the figure used, with its value on the date and its source. */
     ParameterUsed: {
       /**
@@ -2839,6 +3287,74 @@ export interface components {
        */
       value: (number | null) | (boolean | null);
     };
+    ParameterValueDto: {
+      /**
+       * @description The date it takes effect.
+       * @example 2027-04-06
+       */
+      from: string;
+      /** @description A note. */
+      note?: string;
+      /** @description Its official source. */
+      source: components['schemas']['PolicySourceDto'];
+      /**
+       * @description The value.
+       * @example 2810
+       */
+      value: (number | null) | (boolean | null);
+    };
+    ParameterValueEditDto: {
+      /**
+       * @description The day the value takes effect, yyyy-mm-dd, as the law dates it.
+       * @example 2027-04-06
+       */
+      from: string;
+      /**
+       * @description A dated value of a parameter, added or replacing the value with the same from.
+       * @enum {string}
+       */
+      kind: 'parameter-value';
+      /** @description A note shown beside the value. */
+      note?: string;
+      /**
+       * @description The parameter’s name: its path under rulesets/parameters/ without .json.
+       * @example gov/hmrc/child_benefit/amount/eldest
+       */
+      parameter: string;
+      /** @description The official source; null in a draft until it is known. */
+      source: components['schemas']['PolicySourceDto'] | null;
+      /**
+       * @description As the file holds it: whole pence, basis points, hours, a count (null: no limit) or a switch.
+       * @example 2810
+       */
+      value: (number | null) | (boolean | null);
+    };
+    ParameterViewDto: {
+      /** @description The hand-worked cases that read it. */
+      cases: string[];
+      /** @description What it is. */
+      description: string;
+      /** @description Its label. */
+      label: string;
+      /** @description The regulation it comes from. */
+      legislation: components['schemas']['PolicySourceDto'];
+      /** @description The parameter’s name. */
+      name: string;
+      /** @description Its period. */
+      period: string;
+      /** @description The rules whose conditions read it. */
+      rules: components['schemas']['ParameterRuleDto'][];
+      /** @description Its unit. */
+      unit: string;
+      /** @description How it is uprated. */
+      uprating: components['schemas']['ParameterUpratingDto'];
+      /** @description Its dated values. */
+      values: components['schemas']['ParameterValueDto'][];
+    };
+    ParametersResponseDto: {
+      /** @description Every parameter. */
+      parameters: components['schemas']['ParameterSummaryDto'][];
+    };
     PartnerOfOrganisationDto: {
       /**
        * @description The partner's id, as its file in definitions/partners/ names it.
@@ -2850,6 +3366,27 @@ export interface components {
        * @example CAP
        */
       name: string;
+    };
+    PendingRequestDto: {
+      /**
+       * Format: date-time
+       * @description When they asked.
+       */
+      at: string;
+      /** @description The member who asked. */
+      by: components['schemas']['PolicyPersonDto'];
+      /**
+       * @description For a revert, the date it stops applying from; null for a withdrawal.
+       * @example 2027-04-06
+       */
+      from: string | null;
+      /**
+       * @description A withdrawal before its date, or a revert from a date.
+       * @enum {string}
+       */
+      kind: 'withdraw' | 'revert';
+      /** @description Why, as the member who asked gave it. */
+      reason: string;
     };
     /** @description An amount in both periods. */
     PeriodAmount: {
@@ -2873,6 +3410,95 @@ export interface components {
       foundSomethingPercent: components['schemas']['FigureDto'] | null;
       /** @description Calculations started. */
       started: components['schemas']['FigureDto'];
+    };
+    PolicyAuditEntryDto: {
+      /**
+       * @description created, edited, approved, published, withdrawn, reverted, cases-run, impact-run, discarded...
+       * @example edited
+       */
+      action: string;
+      /** @description Who. */
+      actor: components['schemas']['PolicyPersonDto'];
+      /**
+       * Format: date-time
+       * @description When.
+       */
+      at: string;
+      /** @description What was done, in plain English. */
+      detail: string;
+    };
+    PolicyCaseDto: {
+      /**
+       * @description The date the case is worked out at, yyyy-mm-dd.
+       * @example 2027-04-06
+       */
+      date: string;
+      /** @description By benefit code: { eligible?, weekly?, monthly?, elements?, rules? ... }, pounds to the penny. */
+      expected: {
+        [key: string]: unknown;
+      };
+      /** @description A household as the calculation API takes it (only what matters to the case). */
+      household: {
+        [key: string]: unknown;
+      };
+      /** @description What the case proves. */
+      name: string;
+      /** @description How the figure is worked out by hand. */
+      workings: string;
+    };
+    PolicyPersonDto: {
+      /**
+       * Format: uuid
+       * @description The member’s account id.
+       */
+      id: string;
+      /**
+       * @description The member’s name.
+       * @example Sam Patel
+       */
+      name: string;
+    };
+    PolicySearchHitDto: {
+      /** @description Where the match is: the label, the regulation, the text... */
+      detail: string;
+      /**
+       * @description What was found.
+       * @enum {string}
+       */
+      kind: 'parameter' | 'rule' | 'question' | 'extra-help';
+      /** @description Parameter name, ruleset/rule, page/question or category/item. */
+      path: string;
+      /** @description Its title. */
+      title: string;
+    };
+    PolicySearchResponseDto: {
+      /** @description At most 50 hits, best first. */
+      hits: components['schemas']['PolicySearchHitDto'][];
+    };
+    PolicySourceDto: {
+      /**
+       * @description The official text: GOV.UK, legislation.gov.uk, HMRC, a council’s own scheme.
+       * @example Child Benefit rates
+       */
+      title: string;
+      /**
+       * @description Its web address.
+       * @example https://www.gov.uk/child-benefit/what-youll-get
+       */
+      url: string;
+    };
+    PolicyStatusDto: {
+      /** @description Published change sets that failed when results were worked out with them: results leave them out. */
+      failing: components['schemas']['FailingChangeSetDto'][];
+      /** @description Published change sets in force or scheduled, and whether the files already hold them. */
+      published: components['schemas']['PublishedChangeSetDto'][];
+      /**
+       * @description The rules version today’s results are worked out with.
+       * @example 2026-27+cs3+cs5
+       */
+      rulesVersionToday: string;
+      /** @description Change sets stopped in an emergency, latest first (the last 20). */
+      stopped: components['schemas']['StoppedChangeSetDto'][];
     };
     /** @description The answer to a Postcode question. */
     PostcodeAnswer: {
@@ -2953,6 +3579,61 @@ export interface components {
        * @example 2027-04-06
        */
       effectiveFrom: string;
+    };
+    PublishedChangeSetDto: {
+      /** @description How the files differ. */
+      differences: string[];
+      /**
+       * @description The date it applies from.
+       * @example 2027-04-06
+       */
+      effectiveFrom: string;
+      /**
+       * @description in-files: exported; not-exported: applied over the files; differs: the files hold something else.
+       * @enum {string}
+       */
+      files: 'in-files' | 'not-exported' | 'differs';
+      /** @description The change set’s number. */
+      id: number;
+      /**
+       * @description The date it stops applying, when reverted.
+       * @example 2027-04-06
+       */
+      revertedFrom: string | null;
+      /** @description Its title. */
+      title: string;
+    };
+    QuestionEditDto: {
+      /** @description The question’s help. */
+      helpText?: string;
+      /**
+       * @description A question of a questionnaire page: its text, help or show/hide rule.
+       * @enum {string}
+       */
+      kind: 'question';
+      /**
+       * @description The page file’s name without .json.
+       * @example savings
+       */
+      page: string;
+      /** @description The question’s name on the page. */
+      question: string;
+      /** @description The show/hide rule in the questionnaire’s rule language; null removes it. */
+      showHide?: string | null;
+      /** @description The question’s text. */
+      text?: string;
+    };
+    RatesHeldEditDto: {
+      /**
+       * @description The last date the rates held cover, moved on when a year is added.
+       * @enum {string}
+       */
+      kind: 'rates-held';
+      /**
+       * @description The last date the rates held cover, yyyy-mm-dd.
+       * @example 2027-04-06
+       */
+      until: string;
     };
     RecalculationFields: {
       /** @description Not stored. */
@@ -3038,6 +3719,133 @@ export interface components {
        */
       name: string;
     };
+    RuleEditDto: {
+      /** @description The rule’s conditions, in json-rules-engine’s format. */
+      conditions: {
+        [key: string]: unknown;
+      };
+      /** @description When given, the rule’s description is changed too. */
+      description?: string;
+      /**
+       * @description A rule’s conditions (json-rules-engine’s format) changed.
+       * @enum {string}
+       */
+      kind: 'rule';
+      /** @description The rule’s name. */
+      rule: string;
+      /**
+       * @description The ruleset’s folder.
+       * @example universal-credit
+       */
+      ruleset: string;
+    };
+    RuleEventDto: {
+      /** @description The event’s params. */
+      params?: {
+        [key: string]: unknown;
+      };
+      /** @description The event’s type. */
+      type: string;
+    };
+    RuleSentenceDto: {
+      /** @description How deeply it is nested. */
+      depth: number;
+      /** @description The condition in plain English. */
+      text: string;
+    };
+    RuleViewDto: {
+      /** @description Its conditions, in json-rules-engine’s format. */
+      conditions: {
+        [key: string]: unknown;
+      };
+      /** @description What it does. */
+      description: string;
+      /** @description What it sets when it holds. */
+      event: components['schemas']['RuleEventDto'];
+      /** @description The rule’s name. */
+      name: string;
+      /** @description Parameters the rule’s conditions read. */
+      parameters: string[];
+      /** @description Its priority, if it has one. */
+      priority: number | null;
+      /** @description "Applies when all of these hold:" then one line per condition, nested with depth. */
+      sentences: components['schemas']['RuleSentenceDto'][];
+    };
+    RulesetCaseDto: {
+      /**
+       * @description The date it is worked out at.
+       * @example 2027-04-06
+       */
+      date: string;
+      /** @description The case’s file. */
+      file: string;
+      /** @description The case’s name. */
+      name: string;
+      /** @description How the figure is worked out by hand. */
+      workings: string;
+    };
+    RulesetFactDto: {
+      /** @description What it means. */
+      meaning: string;
+      /** @description The fact’s name. */
+      name: string;
+    };
+    RulesetSummaryDto: {
+      /** @description The benefit. */
+      benefit: string;
+      /** @description How many hand-worked cases. */
+      cases: number;
+      /** @description What the benefit is. */
+      description: string;
+      /**
+       * @description The ruleset’s folder under rulesets/.
+       * @example child-benefit
+       */
+      folder: string;
+      /** @description How many rules. */
+      rules: number;
+    };
+    RulesetViewDto: {
+      /** @description The benefit. */
+      benefit: string;
+      /** @description Its hand-worked cases. */
+      cases: components['schemas']['RulesetCaseDto'][];
+      /** @description What the benefit is. */
+      description: string;
+      /** @description Its facts. */
+      facts: components['schemas']['RulesetFactDto'][];
+      /** @description The ruleset’s folder. */
+      folder: string;
+      /** @description The legislation it follows. */
+      legislation: components['schemas']['PolicySourceDto'][];
+      /** @description Its rules. */
+      rules: components['schemas']['RuleViewDto'][];
+    };
+    RulesetsResponseDto: {
+      /** @description Every ruleset. */
+      rulesets: components['schemas']['RulesetSummaryDto'][];
+    };
+    SampleFailureDto: {
+      /**
+       * @description The date it was worked out at.
+       * @example 2027-04-06
+       */
+      date: string;
+      /** @description The error. */
+      message: string;
+      /** @description The generated household’s seed, which makes it again. */
+      source: string;
+    };
+    SampleRunReportDto: {
+      /** @description How many could not be worked out because the rules failed. */
+      failed: number;
+      /** @description The first few that failed. */
+      failures: components['schemas']['SampleFailureDto'][];
+      /** @description Generated households worked out. */
+      households: number;
+      /** @description The seed they were generated from. */
+      seed: number;
+    };
     SectionRequest: {
       /**
        * @description The id the web app keeps in local storage and adds to every POST (`browser_<time>_<random>`). It tells which browser first saw a calculation; it identifies a browser, not a person.
@@ -3071,6 +3879,19 @@ export interface components {
      * @enum {string}
      */
     Sex: 'FEMALE' | 'MALE';
+    ShownFigureDto: {
+      /**
+       * @description The figure, rounded (counts to a multiple of 5, money to £10,000 a year).
+       * @example 40
+       */
+      value: number;
+      /**
+       * @description Null: the figure is shown.
+       * @example null
+       * @enum {string|null}
+       */
+      withheld: null;
+    };
     SignInRequest: {
       /**
        * @description The id the web app keeps in local storage and adds to every POST (`browser_<time>_<random>`). It tells which browser first saw a calculation; it identifies a browser, not a person.
@@ -3147,6 +3968,70 @@ export interface components {
        * @example The rate was announced in error; the government has withdrawn it.
        */
       reason: string;
+    };
+    StopRecordDto: {
+      /**
+       * Format: date-time
+       * @description When.
+       */
+      at: string;
+      /** @description The member who stopped it. */
+      by: components['schemas']['PolicyPersonDto'];
+      /** @description Why. */
+      reason: string;
+    };
+    StoppedChangeSetDto: {
+      /**
+       * Format: date-time
+       * @description When it was stopped.
+       */
+      at: string;
+      /** @description Who stopped it. */
+      by: components['schemas']['PolicyPersonDto'];
+      /** @description The change set’s number. */
+      id: number;
+      /** @description Why. */
+      reason: string;
+      /** @description Its title. */
+      title: string;
+    };
+    StoredImpactBandDto: {
+      /** @description Monthly change in pence, from (inclusive); null for an open end. */
+      fromPence: number | null;
+      /** @description Households in the band. */
+      households: components['schemas']['ShownFigureDto'] | components['schemas']['WithheldFigureDto'];
+      /** @description The band in words. */
+      label: string;
+      /** @description Monthly change in pence, to (exclusive); null for an open end. */
+      toPence: number | null;
+    };
+    StoredImpactBenefitDto: {
+      /** @description The benefit’s code. */
+      code: string;
+      /** @description Households whose amount of this benefit changes. */
+      householdsChanged: components['schemas']['ShownFigureDto'] | components['schemas']['WithheldFigureDto'];
+      /** @description The benefit’s name. */
+      name: string;
+      /** @description The change a year, pence. */
+      yearlyChangePence: components['schemas']['ShownFigureDto'] | components['schemas']['WithheldFigureDto'];
+    };
+    StoredImpactPartDto: {
+      /** @description Benefits whose amount changes for at least 10 households; any other, for fewer or none. */
+      benefits: components['schemas']['StoredImpactBenefitDto'][];
+      /** @description Households whose amounts change. */
+      changed: components['schemas']['ShownFigureDto'] | components['schemas']['WithheldFigureDto'];
+      /** @description Households by change a month. */
+      distribution: components['schemas']['StoredImpactBandDto'][];
+      /** @description Households that get more. */
+      gainers: components['schemas']['ShownFigureDto'] | components['schemas']['WithheldFigureDto'];
+      /** @description Calculations held and read (0 shown as 0, 1 to 9 as fewer than 10). */
+      households: components['schemas']['ShownFigureDto'] | components['schemas']['WithheldFigureDto'];
+      /** @description Households that get less. */
+      losers: components['schemas']['ShownFigureDto'] | components['schemas']['WithheldFigureDto'];
+      /** @description Households that could not be worked out at the date with one of the two. */
+      notWorkedOut: components['schemas']['ShownFigureDto'] | components['schemas']['WithheldFigureDto'];
+      /** @description The total change a year, pence. */
+      totalYearlyChangePence: components['schemas']['ShownFigureDto'] | components['schemas']['WithheldFigureDto'];
     };
     SurveyPageResponseDto: {
       /** @description The adviser's client; null for the public. */
@@ -3243,6 +4128,15 @@ export interface components {
       /** @description True when the password is right; testing data is then shown in this browser for 30 days. */
       isTestModeValid: boolean;
     };
+    UpratingCurrentDto: {
+      /**
+       * @description The date the value in force took effect.
+       * @example 2027-04-06
+       */
+      from: string;
+      /** @description The value in force the day before the new one. */
+      value: number;
+    };
     UpratingDto: {
       /**
        * @description The id the web app keeps in local storage and adds to every POST (`browser_<time>_<random>`). It tells which browser first saw a calculation; it identifies a browser, not a person.
@@ -3266,6 +4160,40 @@ export interface components {
        * @example 3.8
        */
       percent: string;
+    };
+    UpratingProposalDto: {
+      /** @description The value in force the day before from, which the percentage is applied to. */
+      current: components['schemas']['UpratingCurrentDto'];
+      /** @description The parameter’s label. */
+      label: string;
+      /** @description The parameter’s name. */
+      parameter: string;
+      /** @description The value proposed. */
+      proposed: number;
+      /**
+       * @description How it is rounded.
+       * @enum {string}
+       */
+      rounding: 'nearest-penny' | 'nearest-5p' | 'nearest-10p' | 'nearest-pound' | 'not-uprated';
+      /** @description Why this rounding: the parameter’s own, or the default for its unit and period. */
+      roundingReason: string;
+      /**
+       * @description Its unit.
+       * @example pence-per-week
+       */
+      unit: string;
+    };
+    UpratingResponseDto: {
+      /** @description Next year’s values. */
+      proposals: components['schemas']['UpratingProposalDto'][];
+      /** @description Parameters that cannot be uprated by a percentage (switches, counts, limits not uprated), and why. */
+      skipped: components['schemas']['UpratingSkippedDto'][];
+    };
+    UpratingSkippedDto: {
+      /** @description The parameter’s name. */
+      parameter: string;
+      /** @description Why it cannot be uprated by a percentage. */
+      reason: string;
     };
     ValidResponse: {
       /** @description true: recorded. */
@@ -3300,6 +4228,19 @@ export interface components {
        * @example The rate was announced in error; the government has withdrawn it.
        */
       reason: string;
+    };
+    WithheldFigureDto: {
+      /**
+       * @description Null: the figure is withheld.
+       * @example null
+       * @enum {integer|null}
+       */
+      value: null;
+      /**
+       * @description Why it is withheld: fewer-than-10 (a count of 1 to 9), too-few (money from fewer than 10 households), would-reveal-another (with the other figures it would give a withheld one back).
+       * @enum {string}
+       */
+      withheld: 'fewer-than-10' | 'too-few' | 'would-reveal-another';
     };
   };
   responses: never;
@@ -8169,12 +9110,39 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description { changeSets: ChangeSetSummary[] } */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          /**
+           * @example {
+           *       "changeSets": [
+           *         {
+           *           "approver": {
+           *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *             "name": "Sam Patel"
+           *           },
+           *           "author": {
+           *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *             "name": "Sam Patel"
+           *           },
+           *           "editCount": 0,
+           *           "effectiveFrom": "2027-04-06",
+           *           "hasPendingRequest": true,
+           *           "id": 1,
+           *           "isFailing": true,
+           *           "isStopped": true,
+           *           "revertedFrom": "2027-04-06",
+           *           "status": "draft",
+           *           "title": "Uprate Child Benefit for April 2027",
+           *           "updatedAt": "2026-11-21T10:30:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ChangeSetsResponseDto'];
+        };
       };
       /** @description NO_ACCESS: not signed in as the charity's policy staff (advisers and admins included); CSRF_FAILED: a change without the X-CSRF-Token header. */
       403: {
@@ -8215,12 +9183,265 @@ export interface operations {
       };
     };
     responses: {
-      /** @description ChangeSetDetail */
       201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          /**
+           * @example {
+           *       "approvalChecks": [
+           *         {
+           *           "met": true,
+           *           "name": "no-problems",
+           *           "text": "text"
+           *         }
+           *       ],
+           *       "approver": {
+           *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "name": "Sam Patel"
+           *       },
+           *       "audit": [
+           *         {
+           *           "action": "edited",
+           *           "actor": {
+           *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *             "name": "Sam Patel"
+           *           },
+           *           "at": "2026-11-21T10:30:00.000Z",
+           *           "detail": "text"
+           *         }
+           *       ],
+           *       "author": {
+           *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "name": "Sam Patel"
+           *       },
+           *       "canApprove": true,
+           *       "canConfirmRequest": true,
+           *       "cannotApproveBecause": "text",
+           *       "contributors": [
+           *         {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         }
+           *       ],
+           *       "digest": "9f2c5d0a4b7e4c1f8e3a6b2d5c9f0e1a7b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e",
+           *       "editCount": 0,
+           *       "edits": [
+           *         {
+           *           "from": "2027-04-06",
+           *           "kind": "parameter-value",
+           *           "note": "text",
+           *           "parameter": "gov/hmrc/child_benefit/amount/eldest",
+           *           "source": {
+           *             "title": "Child Benefit rates",
+           *             "url": "https://www.gov.uk/child-benefit/what-youll-get"
+           *           },
+           *           "value": 2810
+           *         }
+           *       ],
+           *       "effectiveFrom": "2027-04-06",
+           *       "failure": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "message": "text"
+           *       },
+           *       "hasPendingRequest": true,
+           *       "id": 1,
+           *       "isFailing": true,
+           *       "isStopped": true,
+           *       "lapsedApproval": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         }
+           *       },
+           *       "lastCasesRun": {
+           *         "cases": [
+           *           {
+           *             "benefits": [
+           *               {
+           *                 "code": "CHILD_BENEFIT",
+           *                 "eligible": true,
+           *                 "monthlyPence": 0,
+           *                 "name": "text",
+           *                 "parameters": [
+           *                   {
+           *                     "from": "2027-04-06",
+           *                     "name": "text",
+           *                     "value": 2810
+           *                   }
+           *                 ],
+           *                 "rules": [
+           *                   "text"
+           *                 ],
+           *                 "weeklyPence": 0
+           *               }
+           *             ],
+           *             "date": "2027-04-06",
+           *             "file": "child-benefit/cases/eldest.json",
+           *             "name": "text",
+           *             "newFailure": true,
+           *             "origin": "files",
+           *             "passed": true,
+           *             "problems": [
+           *               "text"
+           *             ]
+           *           }
+           *         ],
+           *         "comparedWith": "2026-27+cs3",
+           *         "digest": "text",
+           *         "failed": 0,
+           *         "newFailures": 0,
+           *         "passed": 0,
+           *         "ranAt": "2026-11-21T10:30:00.000Z",
+           *         "sample": {
+           *           "failed": 0,
+           *           "failures": [
+           *             {
+           *               "date": "2027-04-06",
+           *               "message": "text",
+           *               "source": "text"
+           *             }
+           *           ],
+           *           "households": 0,
+           *           "seed": 0
+           *         },
+           *         "total": 0,
+           *         "version": 0
+           *       },
+           *       "lastImpact": {
+           *         "date": "2027-04-06",
+           *         "ranAt": "2026-11-21T10:30:00.000Z",
+           *         "sample": {
+           *           "benefits": [
+           *             {
+           *               "code": "CHILD_BENEFIT",
+           *               "householdsChanged": 0,
+           *               "name": "text",
+           *               "yearlyChangePence": 0
+           *             }
+           *           ],
+           *           "changed": 0,
+           *           "distribution": [
+           *             {
+           *               "fromPence": 0,
+           *               "households": 0,
+           *               "label": "£10 to £50 a month less",
+           *               "toPence": 0
+           *             }
+           *           ],
+           *           "examples": [
+           *             {
+           *               "benefits": [
+           *                 {
+           *                   "afterMonthlyPence": 0,
+           *                   "beforeMonthlyPence": 0,
+           *                   "code": "text",
+           *                   "name": "text"
+           *                 }
+           *               ],
+           *               "description": "Single, 30, renting privately in England, 1 child, working 16 hours",
+           *               "monthlyChangePence": 0,
+           *               "seed": 0
+           *             }
+           *           ],
+           *           "gainers": 0,
+           *           "households": 0,
+           *           "losers": 0,
+           *           "notWorkedOut": 0,
+           *           "seed": 0,
+           *           "totalYearlyChangePence": 0
+           *         },
+           *         "sampleMs": 0,
+           *         "stored": {
+           *           "benefits": [
+           *             {
+           *               "code": "text",
+           *               "householdsChanged": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               },
+           *               "name": "text",
+           *               "yearlyChangePence": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               }
+           *             }
+           *           ],
+           *           "changed": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "distribution": [
+           *             {
+           *               "fromPence": 0,
+           *               "households": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               },
+           *               "label": "text",
+           *               "toPence": 0
+           *             }
+           *           ],
+           *           "gainers": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "households": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "losers": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "notWorkedOut": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "totalYearlyChangePence": {
+           *             "value": 40,
+           *             "withheld": null
+           *           }
+           *         },
+           *         "storedMs": 0
+           *       },
+           *       "pendingRequest": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         },
+           *         "from": "2027-04-06",
+           *         "kind": "withdraw",
+           *         "reason": "text"
+           *       },
+           *       "problems": [
+           *         {
+           *           "edit": 0,
+           *           "field": "source.url",
+           *           "message": "text"
+           *         }
+           *       ],
+           *       "reason": "text",
+           *       "revertedFrom": "2027-04-06",
+           *       "status": "draft",
+           *       "stopped": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         },
+           *         "reason": "text"
+           *       },
+           *       "title": "Uprate Child Benefit for April 2027",
+           *       "updatedAt": "2026-11-21T10:30:00.000Z",
+           *       "version": 0
+           *     }
+           */
+          'application/json': components['schemas']['ChangeSetDetailDto'];
+        };
       };
       /** @description VALIDATION_FAILED: title or reason missing or too long. */
       400: {
@@ -8275,12 +9496,265 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description ChangeSetDetail */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          /**
+           * @example {
+           *       "approvalChecks": [
+           *         {
+           *           "met": true,
+           *           "name": "no-problems",
+           *           "text": "text"
+           *         }
+           *       ],
+           *       "approver": {
+           *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "name": "Sam Patel"
+           *       },
+           *       "audit": [
+           *         {
+           *           "action": "edited",
+           *           "actor": {
+           *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *             "name": "Sam Patel"
+           *           },
+           *           "at": "2026-11-21T10:30:00.000Z",
+           *           "detail": "text"
+           *         }
+           *       ],
+           *       "author": {
+           *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "name": "Sam Patel"
+           *       },
+           *       "canApprove": true,
+           *       "canConfirmRequest": true,
+           *       "cannotApproveBecause": "text",
+           *       "contributors": [
+           *         {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         }
+           *       ],
+           *       "digest": "9f2c5d0a4b7e4c1f8e3a6b2d5c9f0e1a7b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e",
+           *       "editCount": 0,
+           *       "edits": [
+           *         {
+           *           "from": "2027-04-06",
+           *           "kind": "parameter-value",
+           *           "note": "text",
+           *           "parameter": "gov/hmrc/child_benefit/amount/eldest",
+           *           "source": {
+           *             "title": "Child Benefit rates",
+           *             "url": "https://www.gov.uk/child-benefit/what-youll-get"
+           *           },
+           *           "value": 2810
+           *         }
+           *       ],
+           *       "effectiveFrom": "2027-04-06",
+           *       "failure": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "message": "text"
+           *       },
+           *       "hasPendingRequest": true,
+           *       "id": 1,
+           *       "isFailing": true,
+           *       "isStopped": true,
+           *       "lapsedApproval": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         }
+           *       },
+           *       "lastCasesRun": {
+           *         "cases": [
+           *           {
+           *             "benefits": [
+           *               {
+           *                 "code": "CHILD_BENEFIT",
+           *                 "eligible": true,
+           *                 "monthlyPence": 0,
+           *                 "name": "text",
+           *                 "parameters": [
+           *                   {
+           *                     "from": "2027-04-06",
+           *                     "name": "text",
+           *                     "value": 2810
+           *                   }
+           *                 ],
+           *                 "rules": [
+           *                   "text"
+           *                 ],
+           *                 "weeklyPence": 0
+           *               }
+           *             ],
+           *             "date": "2027-04-06",
+           *             "file": "child-benefit/cases/eldest.json",
+           *             "name": "text",
+           *             "newFailure": true,
+           *             "origin": "files",
+           *             "passed": true,
+           *             "problems": [
+           *               "text"
+           *             ]
+           *           }
+           *         ],
+           *         "comparedWith": "2026-27+cs3",
+           *         "digest": "text",
+           *         "failed": 0,
+           *         "newFailures": 0,
+           *         "passed": 0,
+           *         "ranAt": "2026-11-21T10:30:00.000Z",
+           *         "sample": {
+           *           "failed": 0,
+           *           "failures": [
+           *             {
+           *               "date": "2027-04-06",
+           *               "message": "text",
+           *               "source": "text"
+           *             }
+           *           ],
+           *           "households": 0,
+           *           "seed": 0
+           *         },
+           *         "total": 0,
+           *         "version": 0
+           *       },
+           *       "lastImpact": {
+           *         "date": "2027-04-06",
+           *         "ranAt": "2026-11-21T10:30:00.000Z",
+           *         "sample": {
+           *           "benefits": [
+           *             {
+           *               "code": "CHILD_BENEFIT",
+           *               "householdsChanged": 0,
+           *               "name": "text",
+           *               "yearlyChangePence": 0
+           *             }
+           *           ],
+           *           "changed": 0,
+           *           "distribution": [
+           *             {
+           *               "fromPence": 0,
+           *               "households": 0,
+           *               "label": "£10 to £50 a month less",
+           *               "toPence": 0
+           *             }
+           *           ],
+           *           "examples": [
+           *             {
+           *               "benefits": [
+           *                 {
+           *                   "afterMonthlyPence": 0,
+           *                   "beforeMonthlyPence": 0,
+           *                   "code": "text",
+           *                   "name": "text"
+           *                 }
+           *               ],
+           *               "description": "Single, 30, renting privately in England, 1 child, working 16 hours",
+           *               "monthlyChangePence": 0,
+           *               "seed": 0
+           *             }
+           *           ],
+           *           "gainers": 0,
+           *           "households": 0,
+           *           "losers": 0,
+           *           "notWorkedOut": 0,
+           *           "seed": 0,
+           *           "totalYearlyChangePence": 0
+           *         },
+           *         "sampleMs": 0,
+           *         "stored": {
+           *           "benefits": [
+           *             {
+           *               "code": "text",
+           *               "householdsChanged": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               },
+           *               "name": "text",
+           *               "yearlyChangePence": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               }
+           *             }
+           *           ],
+           *           "changed": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "distribution": [
+           *             {
+           *               "fromPence": 0,
+           *               "households": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               },
+           *               "label": "text",
+           *               "toPence": 0
+           *             }
+           *           ],
+           *           "gainers": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "households": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "losers": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "notWorkedOut": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "totalYearlyChangePence": {
+           *             "value": 40,
+           *             "withheld": null
+           *           }
+           *         },
+           *         "storedMs": 0
+           *       },
+           *       "pendingRequest": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         },
+           *         "from": "2027-04-06",
+           *         "kind": "withdraw",
+           *         "reason": "text"
+           *       },
+           *       "problems": [
+           *         {
+           *           "edit": 0,
+           *           "field": "source.url",
+           *           "message": "text"
+           *         }
+           *       ],
+           *       "reason": "text",
+           *       "revertedFrom": "2027-04-06",
+           *       "status": "draft",
+           *       "stopped": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         },
+           *         "reason": "text"
+           *       },
+           *       "title": "Uprate Child Benefit for April 2027",
+           *       "updatedAt": "2026-11-21T10:30:00.000Z",
+           *       "version": 0
+           *     }
+           */
+          'application/json': components['schemas']['ChangeSetDetailDto'];
+        };
       };
       /** @description NO_ACCESS: not signed in as the charity's policy staff (advisers and admins included); CSRF_FAILED: a change without the X-CSRF-Token header. */
       403: {
@@ -8340,12 +9814,265 @@ export interface operations {
       };
     };
     responses: {
-      /** @description ChangeSetDetail */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          /**
+           * @example {
+           *       "approvalChecks": [
+           *         {
+           *           "met": true,
+           *           "name": "no-problems",
+           *           "text": "text"
+           *         }
+           *       ],
+           *       "approver": {
+           *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "name": "Sam Patel"
+           *       },
+           *       "audit": [
+           *         {
+           *           "action": "edited",
+           *           "actor": {
+           *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *             "name": "Sam Patel"
+           *           },
+           *           "at": "2026-11-21T10:30:00.000Z",
+           *           "detail": "text"
+           *         }
+           *       ],
+           *       "author": {
+           *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "name": "Sam Patel"
+           *       },
+           *       "canApprove": true,
+           *       "canConfirmRequest": true,
+           *       "cannotApproveBecause": "text",
+           *       "contributors": [
+           *         {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         }
+           *       ],
+           *       "digest": "9f2c5d0a4b7e4c1f8e3a6b2d5c9f0e1a7b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e",
+           *       "editCount": 0,
+           *       "edits": [
+           *         {
+           *           "from": "2027-04-06",
+           *           "kind": "parameter-value",
+           *           "note": "text",
+           *           "parameter": "gov/hmrc/child_benefit/amount/eldest",
+           *           "source": {
+           *             "title": "Child Benefit rates",
+           *             "url": "https://www.gov.uk/child-benefit/what-youll-get"
+           *           },
+           *           "value": 2810
+           *         }
+           *       ],
+           *       "effectiveFrom": "2027-04-06",
+           *       "failure": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "message": "text"
+           *       },
+           *       "hasPendingRequest": true,
+           *       "id": 1,
+           *       "isFailing": true,
+           *       "isStopped": true,
+           *       "lapsedApproval": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         }
+           *       },
+           *       "lastCasesRun": {
+           *         "cases": [
+           *           {
+           *             "benefits": [
+           *               {
+           *                 "code": "CHILD_BENEFIT",
+           *                 "eligible": true,
+           *                 "monthlyPence": 0,
+           *                 "name": "text",
+           *                 "parameters": [
+           *                   {
+           *                     "from": "2027-04-06",
+           *                     "name": "text",
+           *                     "value": 2810
+           *                   }
+           *                 ],
+           *                 "rules": [
+           *                   "text"
+           *                 ],
+           *                 "weeklyPence": 0
+           *               }
+           *             ],
+           *             "date": "2027-04-06",
+           *             "file": "child-benefit/cases/eldest.json",
+           *             "name": "text",
+           *             "newFailure": true,
+           *             "origin": "files",
+           *             "passed": true,
+           *             "problems": [
+           *               "text"
+           *             ]
+           *           }
+           *         ],
+           *         "comparedWith": "2026-27+cs3",
+           *         "digest": "text",
+           *         "failed": 0,
+           *         "newFailures": 0,
+           *         "passed": 0,
+           *         "ranAt": "2026-11-21T10:30:00.000Z",
+           *         "sample": {
+           *           "failed": 0,
+           *           "failures": [
+           *             {
+           *               "date": "2027-04-06",
+           *               "message": "text",
+           *               "source": "text"
+           *             }
+           *           ],
+           *           "households": 0,
+           *           "seed": 0
+           *         },
+           *         "total": 0,
+           *         "version": 0
+           *       },
+           *       "lastImpact": {
+           *         "date": "2027-04-06",
+           *         "ranAt": "2026-11-21T10:30:00.000Z",
+           *         "sample": {
+           *           "benefits": [
+           *             {
+           *               "code": "CHILD_BENEFIT",
+           *               "householdsChanged": 0,
+           *               "name": "text",
+           *               "yearlyChangePence": 0
+           *             }
+           *           ],
+           *           "changed": 0,
+           *           "distribution": [
+           *             {
+           *               "fromPence": 0,
+           *               "households": 0,
+           *               "label": "£10 to £50 a month less",
+           *               "toPence": 0
+           *             }
+           *           ],
+           *           "examples": [
+           *             {
+           *               "benefits": [
+           *                 {
+           *                   "afterMonthlyPence": 0,
+           *                   "beforeMonthlyPence": 0,
+           *                   "code": "text",
+           *                   "name": "text"
+           *                 }
+           *               ],
+           *               "description": "Single, 30, renting privately in England, 1 child, working 16 hours",
+           *               "monthlyChangePence": 0,
+           *               "seed": 0
+           *             }
+           *           ],
+           *           "gainers": 0,
+           *           "households": 0,
+           *           "losers": 0,
+           *           "notWorkedOut": 0,
+           *           "seed": 0,
+           *           "totalYearlyChangePence": 0
+           *         },
+           *         "sampleMs": 0,
+           *         "stored": {
+           *           "benefits": [
+           *             {
+           *               "code": "text",
+           *               "householdsChanged": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               },
+           *               "name": "text",
+           *               "yearlyChangePence": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               }
+           *             }
+           *           ],
+           *           "changed": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "distribution": [
+           *             {
+           *               "fromPence": 0,
+           *               "households": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               },
+           *               "label": "text",
+           *               "toPence": 0
+           *             }
+           *           ],
+           *           "gainers": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "households": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "losers": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "notWorkedOut": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "totalYearlyChangePence": {
+           *             "value": 40,
+           *             "withheld": null
+           *           }
+           *         },
+           *         "storedMs": 0
+           *       },
+           *       "pendingRequest": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         },
+           *         "from": "2027-04-06",
+           *         "kind": "withdraw",
+           *         "reason": "text"
+           *       },
+           *       "problems": [
+           *         {
+           *           "edit": 0,
+           *           "field": "source.url",
+           *           "message": "text"
+           *         }
+           *       ],
+           *       "reason": "text",
+           *       "revertedFrom": "2027-04-06",
+           *       "status": "draft",
+           *       "stopped": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         },
+           *         "reason": "text"
+           *       },
+           *       "title": "Uprate Child Benefit for April 2027",
+           *       "updatedAt": "2026-11-21T10:30:00.000Z",
+           *       "version": 0
+           *     }
+           */
+          'application/json': components['schemas']['ChangeSetDetailDto'];
+        };
       };
       /** @description VALIDATION_FAILED: digest missing or not a digest. */
       400: {
@@ -8434,12 +10161,265 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description ChangeSetDetail */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          /**
+           * @example {
+           *       "approvalChecks": [
+           *         {
+           *           "met": true,
+           *           "name": "no-problems",
+           *           "text": "text"
+           *         }
+           *       ],
+           *       "approver": {
+           *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "name": "Sam Patel"
+           *       },
+           *       "audit": [
+           *         {
+           *           "action": "edited",
+           *           "actor": {
+           *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *             "name": "Sam Patel"
+           *           },
+           *           "at": "2026-11-21T10:30:00.000Z",
+           *           "detail": "text"
+           *         }
+           *       ],
+           *       "author": {
+           *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "name": "Sam Patel"
+           *       },
+           *       "canApprove": true,
+           *       "canConfirmRequest": true,
+           *       "cannotApproveBecause": "text",
+           *       "contributors": [
+           *         {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         }
+           *       ],
+           *       "digest": "9f2c5d0a4b7e4c1f8e3a6b2d5c9f0e1a7b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e",
+           *       "editCount": 0,
+           *       "edits": [
+           *         {
+           *           "from": "2027-04-06",
+           *           "kind": "parameter-value",
+           *           "note": "text",
+           *           "parameter": "gov/hmrc/child_benefit/amount/eldest",
+           *           "source": {
+           *             "title": "Child Benefit rates",
+           *             "url": "https://www.gov.uk/child-benefit/what-youll-get"
+           *           },
+           *           "value": 2810
+           *         }
+           *       ],
+           *       "effectiveFrom": "2027-04-06",
+           *       "failure": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "message": "text"
+           *       },
+           *       "hasPendingRequest": true,
+           *       "id": 1,
+           *       "isFailing": true,
+           *       "isStopped": true,
+           *       "lapsedApproval": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         }
+           *       },
+           *       "lastCasesRun": {
+           *         "cases": [
+           *           {
+           *             "benefits": [
+           *               {
+           *                 "code": "CHILD_BENEFIT",
+           *                 "eligible": true,
+           *                 "monthlyPence": 0,
+           *                 "name": "text",
+           *                 "parameters": [
+           *                   {
+           *                     "from": "2027-04-06",
+           *                     "name": "text",
+           *                     "value": 2810
+           *                   }
+           *                 ],
+           *                 "rules": [
+           *                   "text"
+           *                 ],
+           *                 "weeklyPence": 0
+           *               }
+           *             ],
+           *             "date": "2027-04-06",
+           *             "file": "child-benefit/cases/eldest.json",
+           *             "name": "text",
+           *             "newFailure": true,
+           *             "origin": "files",
+           *             "passed": true,
+           *             "problems": [
+           *               "text"
+           *             ]
+           *           }
+           *         ],
+           *         "comparedWith": "2026-27+cs3",
+           *         "digest": "text",
+           *         "failed": 0,
+           *         "newFailures": 0,
+           *         "passed": 0,
+           *         "ranAt": "2026-11-21T10:30:00.000Z",
+           *         "sample": {
+           *           "failed": 0,
+           *           "failures": [
+           *             {
+           *               "date": "2027-04-06",
+           *               "message": "text",
+           *               "source": "text"
+           *             }
+           *           ],
+           *           "households": 0,
+           *           "seed": 0
+           *         },
+           *         "total": 0,
+           *         "version": 0
+           *       },
+           *       "lastImpact": {
+           *         "date": "2027-04-06",
+           *         "ranAt": "2026-11-21T10:30:00.000Z",
+           *         "sample": {
+           *           "benefits": [
+           *             {
+           *               "code": "CHILD_BENEFIT",
+           *               "householdsChanged": 0,
+           *               "name": "text",
+           *               "yearlyChangePence": 0
+           *             }
+           *           ],
+           *           "changed": 0,
+           *           "distribution": [
+           *             {
+           *               "fromPence": 0,
+           *               "households": 0,
+           *               "label": "£10 to £50 a month less",
+           *               "toPence": 0
+           *             }
+           *           ],
+           *           "examples": [
+           *             {
+           *               "benefits": [
+           *                 {
+           *                   "afterMonthlyPence": 0,
+           *                   "beforeMonthlyPence": 0,
+           *                   "code": "text",
+           *                   "name": "text"
+           *                 }
+           *               ],
+           *               "description": "Single, 30, renting privately in England, 1 child, working 16 hours",
+           *               "monthlyChangePence": 0,
+           *               "seed": 0
+           *             }
+           *           ],
+           *           "gainers": 0,
+           *           "households": 0,
+           *           "losers": 0,
+           *           "notWorkedOut": 0,
+           *           "seed": 0,
+           *           "totalYearlyChangePence": 0
+           *         },
+           *         "sampleMs": 0,
+           *         "stored": {
+           *           "benefits": [
+           *             {
+           *               "code": "text",
+           *               "householdsChanged": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               },
+           *               "name": "text",
+           *               "yearlyChangePence": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               }
+           *             }
+           *           ],
+           *           "changed": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "distribution": [
+           *             {
+           *               "fromPence": 0,
+           *               "households": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               },
+           *               "label": "text",
+           *               "toPence": 0
+           *             }
+           *           ],
+           *           "gainers": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "households": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "losers": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "notWorkedOut": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "totalYearlyChangePence": {
+           *             "value": 40,
+           *             "withheld": null
+           *           }
+           *         },
+           *         "storedMs": 0
+           *       },
+           *       "pendingRequest": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         },
+           *         "from": "2027-04-06",
+           *         "kind": "withdraw",
+           *         "reason": "text"
+           *       },
+           *       "problems": [
+           *         {
+           *           "edit": 0,
+           *           "field": "source.url",
+           *           "message": "text"
+           *         }
+           *       ],
+           *       "reason": "text",
+           *       "revertedFrom": "2027-04-06",
+           *       "status": "draft",
+           *       "stopped": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         },
+           *         "reason": "text"
+           *       },
+           *       "title": "Uprate Child Benefit for April 2027",
+           *       "updatedAt": "2026-11-21T10:30:00.000Z",
+           *       "version": 0
+           *     }
+           */
+          'application/json': components['schemas']['ChangeSetDetailDto'];
+        };
       };
       /** @description NO_ACCESS: not signed in as the charity's policy staff (advisers and admins included); CSRF_FAILED: a change without the X-CSRF-Token header. */
       403: {
@@ -8506,12 +10486,69 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description CasesRunReport */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          /**
+           * @example {
+           *       "cases": [
+           *         {
+           *           "benefits": [
+           *             {
+           *               "code": "CHILD_BENEFIT",
+           *               "eligible": true,
+           *               "monthlyPence": 0,
+           *               "name": "text",
+           *               "parameters": [
+           *                 {
+           *                   "from": "2027-04-06",
+           *                   "name": "text",
+           *                   "value": 2810
+           *                 }
+           *               ],
+           *               "rules": [
+           *                 "text"
+           *               ],
+           *               "weeklyPence": 0
+           *             }
+           *           ],
+           *           "date": "2027-04-06",
+           *           "file": "child-benefit/cases/eldest.json",
+           *           "name": "text",
+           *           "newFailure": true,
+           *           "origin": "files",
+           *           "passed": true,
+           *           "problems": [
+           *             "text"
+           *           ]
+           *         }
+           *       ],
+           *       "comparedWith": "2026-27+cs3",
+           *       "digest": "text",
+           *       "failed": 0,
+           *       "newFailures": 0,
+           *       "passed": 0,
+           *       "ranAt": "2026-11-21T10:30:00.000Z",
+           *       "sample": {
+           *         "failed": 0,
+           *         "failures": [
+           *           {
+           *             "date": "2027-04-06",
+           *             "message": "text",
+           *             "source": "text"
+           *           }
+           *         ],
+           *         "households": 0,
+           *         "seed": 0
+           *       },
+           *       "total": 0,
+           *       "version": 0
+           *     }
+           */
+          'application/json': components['schemas']['CasesRunReportDto'];
+        };
       };
       /** @description NO_ACCESS: not signed in as the charity's policy staff (advisers and admins included); CSRF_FAILED: a change without the X-CSRF-Token header. */
       403: {
@@ -8606,12 +10643,265 @@ export interface operations {
       };
     };
     responses: {
-      /** @description ChangeSetDetail */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          /**
+           * @example {
+           *       "approvalChecks": [
+           *         {
+           *           "met": true,
+           *           "name": "no-problems",
+           *           "text": "text"
+           *         }
+           *       ],
+           *       "approver": {
+           *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "name": "Sam Patel"
+           *       },
+           *       "audit": [
+           *         {
+           *           "action": "edited",
+           *           "actor": {
+           *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *             "name": "Sam Patel"
+           *           },
+           *           "at": "2026-11-21T10:30:00.000Z",
+           *           "detail": "text"
+           *         }
+           *       ],
+           *       "author": {
+           *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "name": "Sam Patel"
+           *       },
+           *       "canApprove": true,
+           *       "canConfirmRequest": true,
+           *       "cannotApproveBecause": "text",
+           *       "contributors": [
+           *         {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         }
+           *       ],
+           *       "digest": "9f2c5d0a4b7e4c1f8e3a6b2d5c9f0e1a7b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e",
+           *       "editCount": 0,
+           *       "edits": [
+           *         {
+           *           "from": "2027-04-06",
+           *           "kind": "parameter-value",
+           *           "note": "text",
+           *           "parameter": "gov/hmrc/child_benefit/amount/eldest",
+           *           "source": {
+           *             "title": "Child Benefit rates",
+           *             "url": "https://www.gov.uk/child-benefit/what-youll-get"
+           *           },
+           *           "value": 2810
+           *         }
+           *       ],
+           *       "effectiveFrom": "2027-04-06",
+           *       "failure": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "message": "text"
+           *       },
+           *       "hasPendingRequest": true,
+           *       "id": 1,
+           *       "isFailing": true,
+           *       "isStopped": true,
+           *       "lapsedApproval": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         }
+           *       },
+           *       "lastCasesRun": {
+           *         "cases": [
+           *           {
+           *             "benefits": [
+           *               {
+           *                 "code": "CHILD_BENEFIT",
+           *                 "eligible": true,
+           *                 "monthlyPence": 0,
+           *                 "name": "text",
+           *                 "parameters": [
+           *                   {
+           *                     "from": "2027-04-06",
+           *                     "name": "text",
+           *                     "value": 2810
+           *                   }
+           *                 ],
+           *                 "rules": [
+           *                   "text"
+           *                 ],
+           *                 "weeklyPence": 0
+           *               }
+           *             ],
+           *             "date": "2027-04-06",
+           *             "file": "child-benefit/cases/eldest.json",
+           *             "name": "text",
+           *             "newFailure": true,
+           *             "origin": "files",
+           *             "passed": true,
+           *             "problems": [
+           *               "text"
+           *             ]
+           *           }
+           *         ],
+           *         "comparedWith": "2026-27+cs3",
+           *         "digest": "text",
+           *         "failed": 0,
+           *         "newFailures": 0,
+           *         "passed": 0,
+           *         "ranAt": "2026-11-21T10:30:00.000Z",
+           *         "sample": {
+           *           "failed": 0,
+           *           "failures": [
+           *             {
+           *               "date": "2027-04-06",
+           *               "message": "text",
+           *               "source": "text"
+           *             }
+           *           ],
+           *           "households": 0,
+           *           "seed": 0
+           *         },
+           *         "total": 0,
+           *         "version": 0
+           *       },
+           *       "lastImpact": {
+           *         "date": "2027-04-06",
+           *         "ranAt": "2026-11-21T10:30:00.000Z",
+           *         "sample": {
+           *           "benefits": [
+           *             {
+           *               "code": "CHILD_BENEFIT",
+           *               "householdsChanged": 0,
+           *               "name": "text",
+           *               "yearlyChangePence": 0
+           *             }
+           *           ],
+           *           "changed": 0,
+           *           "distribution": [
+           *             {
+           *               "fromPence": 0,
+           *               "households": 0,
+           *               "label": "£10 to £50 a month less",
+           *               "toPence": 0
+           *             }
+           *           ],
+           *           "examples": [
+           *             {
+           *               "benefits": [
+           *                 {
+           *                   "afterMonthlyPence": 0,
+           *                   "beforeMonthlyPence": 0,
+           *                   "code": "text",
+           *                   "name": "text"
+           *                 }
+           *               ],
+           *               "description": "Single, 30, renting privately in England, 1 child, working 16 hours",
+           *               "monthlyChangePence": 0,
+           *               "seed": 0
+           *             }
+           *           ],
+           *           "gainers": 0,
+           *           "households": 0,
+           *           "losers": 0,
+           *           "notWorkedOut": 0,
+           *           "seed": 0,
+           *           "totalYearlyChangePence": 0
+           *         },
+           *         "sampleMs": 0,
+           *         "stored": {
+           *           "benefits": [
+           *             {
+           *               "code": "text",
+           *               "householdsChanged": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               },
+           *               "name": "text",
+           *               "yearlyChangePence": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               }
+           *             }
+           *           ],
+           *           "changed": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "distribution": [
+           *             {
+           *               "fromPence": 0,
+           *               "households": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               },
+           *               "label": "text",
+           *               "toPence": 0
+           *             }
+           *           ],
+           *           "gainers": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "households": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "losers": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "notWorkedOut": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "totalYearlyChangePence": {
+           *             "value": 40,
+           *             "withheld": null
+           *           }
+           *         },
+           *         "storedMs": 0
+           *       },
+           *       "pendingRequest": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         },
+           *         "from": "2027-04-06",
+           *         "kind": "withdraw",
+           *         "reason": "text"
+           *       },
+           *       "problems": [
+           *         {
+           *           "edit": 0,
+           *           "field": "source.url",
+           *           "message": "text"
+           *         }
+           *       ],
+           *       "reason": "text",
+           *       "revertedFrom": "2027-04-06",
+           *       "status": "draft",
+           *       "stopped": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         },
+           *         "reason": "text"
+           *       },
+           *       "title": "Uprate Child Benefit for April 2027",
+           *       "updatedAt": "2026-11-21T10:30:00.000Z",
+           *       "version": 0
+           *     }
+           */
+          'application/json': components['schemas']['ChangeSetDetailDto'];
+        };
       };
       /** @description VALIDATION_FAILED: kind or from. */
       400: {
@@ -8707,7 +10997,10 @@ export interface operations {
          *         "from": "2027-04-12",
          *         "kind": "parameter-value",
          *         "parameter": "gov/hmrc/child_benefit/amount/eldest",
-         *         "source": null,
+         *         "source": {
+         *           "title": "Benefit and pension rates 2027 to 2028",
+         *           "url": "https://www.gov.uk/government/publications/benefit-and-pension-rates-2027-to-2028"
+         *         },
          *         "value": 2810
          *       }
          *     }
@@ -8716,12 +11009,265 @@ export interface operations {
       };
     };
     responses: {
-      /** @description ChangeSetDetail */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          /**
+           * @example {
+           *       "approvalChecks": [
+           *         {
+           *           "met": true,
+           *           "name": "no-problems",
+           *           "text": "text"
+           *         }
+           *       ],
+           *       "approver": {
+           *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "name": "Sam Patel"
+           *       },
+           *       "audit": [
+           *         {
+           *           "action": "edited",
+           *           "actor": {
+           *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *             "name": "Sam Patel"
+           *           },
+           *           "at": "2026-11-21T10:30:00.000Z",
+           *           "detail": "text"
+           *         }
+           *       ],
+           *       "author": {
+           *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "name": "Sam Patel"
+           *       },
+           *       "canApprove": true,
+           *       "canConfirmRequest": true,
+           *       "cannotApproveBecause": "text",
+           *       "contributors": [
+           *         {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         }
+           *       ],
+           *       "digest": "9f2c5d0a4b7e4c1f8e3a6b2d5c9f0e1a7b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e",
+           *       "editCount": 0,
+           *       "edits": [
+           *         {
+           *           "from": "2027-04-06",
+           *           "kind": "parameter-value",
+           *           "note": "text",
+           *           "parameter": "gov/hmrc/child_benefit/amount/eldest",
+           *           "source": {
+           *             "title": "Child Benefit rates",
+           *             "url": "https://www.gov.uk/child-benefit/what-youll-get"
+           *           },
+           *           "value": 2810
+           *         }
+           *       ],
+           *       "effectiveFrom": "2027-04-06",
+           *       "failure": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "message": "text"
+           *       },
+           *       "hasPendingRequest": true,
+           *       "id": 1,
+           *       "isFailing": true,
+           *       "isStopped": true,
+           *       "lapsedApproval": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         }
+           *       },
+           *       "lastCasesRun": {
+           *         "cases": [
+           *           {
+           *             "benefits": [
+           *               {
+           *                 "code": "CHILD_BENEFIT",
+           *                 "eligible": true,
+           *                 "monthlyPence": 0,
+           *                 "name": "text",
+           *                 "parameters": [
+           *                   {
+           *                     "from": "2027-04-06",
+           *                     "name": "text",
+           *                     "value": 2810
+           *                   }
+           *                 ],
+           *                 "rules": [
+           *                   "text"
+           *                 ],
+           *                 "weeklyPence": 0
+           *               }
+           *             ],
+           *             "date": "2027-04-06",
+           *             "file": "child-benefit/cases/eldest.json",
+           *             "name": "text",
+           *             "newFailure": true,
+           *             "origin": "files",
+           *             "passed": true,
+           *             "problems": [
+           *               "text"
+           *             ]
+           *           }
+           *         ],
+           *         "comparedWith": "2026-27+cs3",
+           *         "digest": "text",
+           *         "failed": 0,
+           *         "newFailures": 0,
+           *         "passed": 0,
+           *         "ranAt": "2026-11-21T10:30:00.000Z",
+           *         "sample": {
+           *           "failed": 0,
+           *           "failures": [
+           *             {
+           *               "date": "2027-04-06",
+           *               "message": "text",
+           *               "source": "text"
+           *             }
+           *           ],
+           *           "households": 0,
+           *           "seed": 0
+           *         },
+           *         "total": 0,
+           *         "version": 0
+           *       },
+           *       "lastImpact": {
+           *         "date": "2027-04-06",
+           *         "ranAt": "2026-11-21T10:30:00.000Z",
+           *         "sample": {
+           *           "benefits": [
+           *             {
+           *               "code": "CHILD_BENEFIT",
+           *               "householdsChanged": 0,
+           *               "name": "text",
+           *               "yearlyChangePence": 0
+           *             }
+           *           ],
+           *           "changed": 0,
+           *           "distribution": [
+           *             {
+           *               "fromPence": 0,
+           *               "households": 0,
+           *               "label": "£10 to £50 a month less",
+           *               "toPence": 0
+           *             }
+           *           ],
+           *           "examples": [
+           *             {
+           *               "benefits": [
+           *                 {
+           *                   "afterMonthlyPence": 0,
+           *                   "beforeMonthlyPence": 0,
+           *                   "code": "text",
+           *                   "name": "text"
+           *                 }
+           *               ],
+           *               "description": "Single, 30, renting privately in England, 1 child, working 16 hours",
+           *               "monthlyChangePence": 0,
+           *               "seed": 0
+           *             }
+           *           ],
+           *           "gainers": 0,
+           *           "households": 0,
+           *           "losers": 0,
+           *           "notWorkedOut": 0,
+           *           "seed": 0,
+           *           "totalYearlyChangePence": 0
+           *         },
+           *         "sampleMs": 0,
+           *         "stored": {
+           *           "benefits": [
+           *             {
+           *               "code": "text",
+           *               "householdsChanged": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               },
+           *               "name": "text",
+           *               "yearlyChangePence": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               }
+           *             }
+           *           ],
+           *           "changed": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "distribution": [
+           *             {
+           *               "fromPence": 0,
+           *               "households": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               },
+           *               "label": "text",
+           *               "toPence": 0
+           *             }
+           *           ],
+           *           "gainers": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "households": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "losers": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "notWorkedOut": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "totalYearlyChangePence": {
+           *             "value": 40,
+           *             "withheld": null
+           *           }
+           *         },
+           *         "storedMs": 0
+           *       },
+           *       "pendingRequest": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         },
+           *         "from": "2027-04-06",
+           *         "kind": "withdraw",
+           *         "reason": "text"
+           *       },
+           *       "problems": [
+           *         {
+           *           "edit": 0,
+           *           "field": "source.url",
+           *           "message": "text"
+           *         }
+           *       ],
+           *       "reason": "text",
+           *       "revertedFrom": "2027-04-06",
+           *       "status": "draft",
+           *       "stopped": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         },
+           *         "reason": "text"
+           *       },
+           *       "title": "Uprate Child Benefit for April 2027",
+           *       "updatedAt": "2026-11-21T10:30:00.000Z",
+           *       "version": 0
+           *     }
+           */
+          'application/json': components['schemas']['ChangeSetDetailDto'];
+        };
       };
       /** @description VALIDATION_FAILED: the edit, with each problem at its field. */
       400: {
@@ -8819,7 +11365,10 @@ export interface operations {
          *         "from": "2027-04-12",
          *         "kind": "parameter-value",
          *         "parameter": "gov/hmrc/child_benefit/amount/eldest",
-         *         "source": null,
+         *         "source": {
+         *           "title": "Benefit and pension rates 2027 to 2028",
+         *           "url": "https://www.gov.uk/government/publications/benefit-and-pension-rates-2027-to-2028"
+         *         },
          *         "value": 2810
          *       }
          *     }
@@ -8828,12 +11377,265 @@ export interface operations {
       };
     };
     responses: {
-      /** @description ChangeSetDetail */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          /**
+           * @example {
+           *       "approvalChecks": [
+           *         {
+           *           "met": true,
+           *           "name": "no-problems",
+           *           "text": "text"
+           *         }
+           *       ],
+           *       "approver": {
+           *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "name": "Sam Patel"
+           *       },
+           *       "audit": [
+           *         {
+           *           "action": "edited",
+           *           "actor": {
+           *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *             "name": "Sam Patel"
+           *           },
+           *           "at": "2026-11-21T10:30:00.000Z",
+           *           "detail": "text"
+           *         }
+           *       ],
+           *       "author": {
+           *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "name": "Sam Patel"
+           *       },
+           *       "canApprove": true,
+           *       "canConfirmRequest": true,
+           *       "cannotApproveBecause": "text",
+           *       "contributors": [
+           *         {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         }
+           *       ],
+           *       "digest": "9f2c5d0a4b7e4c1f8e3a6b2d5c9f0e1a7b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e",
+           *       "editCount": 0,
+           *       "edits": [
+           *         {
+           *           "from": "2027-04-06",
+           *           "kind": "parameter-value",
+           *           "note": "text",
+           *           "parameter": "gov/hmrc/child_benefit/amount/eldest",
+           *           "source": {
+           *             "title": "Child Benefit rates",
+           *             "url": "https://www.gov.uk/child-benefit/what-youll-get"
+           *           },
+           *           "value": 2810
+           *         }
+           *       ],
+           *       "effectiveFrom": "2027-04-06",
+           *       "failure": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "message": "text"
+           *       },
+           *       "hasPendingRequest": true,
+           *       "id": 1,
+           *       "isFailing": true,
+           *       "isStopped": true,
+           *       "lapsedApproval": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         }
+           *       },
+           *       "lastCasesRun": {
+           *         "cases": [
+           *           {
+           *             "benefits": [
+           *               {
+           *                 "code": "CHILD_BENEFIT",
+           *                 "eligible": true,
+           *                 "monthlyPence": 0,
+           *                 "name": "text",
+           *                 "parameters": [
+           *                   {
+           *                     "from": "2027-04-06",
+           *                     "name": "text",
+           *                     "value": 2810
+           *                   }
+           *                 ],
+           *                 "rules": [
+           *                   "text"
+           *                 ],
+           *                 "weeklyPence": 0
+           *               }
+           *             ],
+           *             "date": "2027-04-06",
+           *             "file": "child-benefit/cases/eldest.json",
+           *             "name": "text",
+           *             "newFailure": true,
+           *             "origin": "files",
+           *             "passed": true,
+           *             "problems": [
+           *               "text"
+           *             ]
+           *           }
+           *         ],
+           *         "comparedWith": "2026-27+cs3",
+           *         "digest": "text",
+           *         "failed": 0,
+           *         "newFailures": 0,
+           *         "passed": 0,
+           *         "ranAt": "2026-11-21T10:30:00.000Z",
+           *         "sample": {
+           *           "failed": 0,
+           *           "failures": [
+           *             {
+           *               "date": "2027-04-06",
+           *               "message": "text",
+           *               "source": "text"
+           *             }
+           *           ],
+           *           "households": 0,
+           *           "seed": 0
+           *         },
+           *         "total": 0,
+           *         "version": 0
+           *       },
+           *       "lastImpact": {
+           *         "date": "2027-04-06",
+           *         "ranAt": "2026-11-21T10:30:00.000Z",
+           *         "sample": {
+           *           "benefits": [
+           *             {
+           *               "code": "CHILD_BENEFIT",
+           *               "householdsChanged": 0,
+           *               "name": "text",
+           *               "yearlyChangePence": 0
+           *             }
+           *           ],
+           *           "changed": 0,
+           *           "distribution": [
+           *             {
+           *               "fromPence": 0,
+           *               "households": 0,
+           *               "label": "£10 to £50 a month less",
+           *               "toPence": 0
+           *             }
+           *           ],
+           *           "examples": [
+           *             {
+           *               "benefits": [
+           *                 {
+           *                   "afterMonthlyPence": 0,
+           *                   "beforeMonthlyPence": 0,
+           *                   "code": "text",
+           *                   "name": "text"
+           *                 }
+           *               ],
+           *               "description": "Single, 30, renting privately in England, 1 child, working 16 hours",
+           *               "monthlyChangePence": 0,
+           *               "seed": 0
+           *             }
+           *           ],
+           *           "gainers": 0,
+           *           "households": 0,
+           *           "losers": 0,
+           *           "notWorkedOut": 0,
+           *           "seed": 0,
+           *           "totalYearlyChangePence": 0
+           *         },
+           *         "sampleMs": 0,
+           *         "stored": {
+           *           "benefits": [
+           *             {
+           *               "code": "text",
+           *               "householdsChanged": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               },
+           *               "name": "text",
+           *               "yearlyChangePence": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               }
+           *             }
+           *           ],
+           *           "changed": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "distribution": [
+           *             {
+           *               "fromPence": 0,
+           *               "households": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               },
+           *               "label": "text",
+           *               "toPence": 0
+           *             }
+           *           ],
+           *           "gainers": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "households": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "losers": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "notWorkedOut": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "totalYearlyChangePence": {
+           *             "value": 40,
+           *             "withheld": null
+           *           }
+           *         },
+           *         "storedMs": 0
+           *       },
+           *       "pendingRequest": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         },
+           *         "from": "2027-04-06",
+           *         "kind": "withdraw",
+           *         "reason": "text"
+           *       },
+           *       "problems": [
+           *         {
+           *           "edit": 0,
+           *           "field": "source.url",
+           *           "message": "text"
+           *         }
+           *       ],
+           *       "reason": "text",
+           *       "revertedFrom": "2027-04-06",
+           *       "status": "draft",
+           *       "stopped": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         },
+           *         "reason": "text"
+           *       },
+           *       "title": "Uprate Child Benefit for April 2027",
+           *       "updatedAt": "2026-11-21T10:30:00.000Z",
+           *       "version": 0
+           *     }
+           */
+          'application/json': components['schemas']['ChangeSetDetailDto'];
+        };
       };
       /** @description VALIDATION_FAILED: the edit, with each problem at its field. */
       400: {
@@ -8924,12 +11726,265 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description ChangeSetDetail */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          /**
+           * @example {
+           *       "approvalChecks": [
+           *         {
+           *           "met": true,
+           *           "name": "no-problems",
+           *           "text": "text"
+           *         }
+           *       ],
+           *       "approver": {
+           *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "name": "Sam Patel"
+           *       },
+           *       "audit": [
+           *         {
+           *           "action": "edited",
+           *           "actor": {
+           *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *             "name": "Sam Patel"
+           *           },
+           *           "at": "2026-11-21T10:30:00.000Z",
+           *           "detail": "text"
+           *         }
+           *       ],
+           *       "author": {
+           *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "name": "Sam Patel"
+           *       },
+           *       "canApprove": true,
+           *       "canConfirmRequest": true,
+           *       "cannotApproveBecause": "text",
+           *       "contributors": [
+           *         {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         }
+           *       ],
+           *       "digest": "9f2c5d0a4b7e4c1f8e3a6b2d5c9f0e1a7b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e",
+           *       "editCount": 0,
+           *       "edits": [
+           *         {
+           *           "from": "2027-04-06",
+           *           "kind": "parameter-value",
+           *           "note": "text",
+           *           "parameter": "gov/hmrc/child_benefit/amount/eldest",
+           *           "source": {
+           *             "title": "Child Benefit rates",
+           *             "url": "https://www.gov.uk/child-benefit/what-youll-get"
+           *           },
+           *           "value": 2810
+           *         }
+           *       ],
+           *       "effectiveFrom": "2027-04-06",
+           *       "failure": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "message": "text"
+           *       },
+           *       "hasPendingRequest": true,
+           *       "id": 1,
+           *       "isFailing": true,
+           *       "isStopped": true,
+           *       "lapsedApproval": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         }
+           *       },
+           *       "lastCasesRun": {
+           *         "cases": [
+           *           {
+           *             "benefits": [
+           *               {
+           *                 "code": "CHILD_BENEFIT",
+           *                 "eligible": true,
+           *                 "monthlyPence": 0,
+           *                 "name": "text",
+           *                 "parameters": [
+           *                   {
+           *                     "from": "2027-04-06",
+           *                     "name": "text",
+           *                     "value": 2810
+           *                   }
+           *                 ],
+           *                 "rules": [
+           *                   "text"
+           *                 ],
+           *                 "weeklyPence": 0
+           *               }
+           *             ],
+           *             "date": "2027-04-06",
+           *             "file": "child-benefit/cases/eldest.json",
+           *             "name": "text",
+           *             "newFailure": true,
+           *             "origin": "files",
+           *             "passed": true,
+           *             "problems": [
+           *               "text"
+           *             ]
+           *           }
+           *         ],
+           *         "comparedWith": "2026-27+cs3",
+           *         "digest": "text",
+           *         "failed": 0,
+           *         "newFailures": 0,
+           *         "passed": 0,
+           *         "ranAt": "2026-11-21T10:30:00.000Z",
+           *         "sample": {
+           *           "failed": 0,
+           *           "failures": [
+           *             {
+           *               "date": "2027-04-06",
+           *               "message": "text",
+           *               "source": "text"
+           *             }
+           *           ],
+           *           "households": 0,
+           *           "seed": 0
+           *         },
+           *         "total": 0,
+           *         "version": 0
+           *       },
+           *       "lastImpact": {
+           *         "date": "2027-04-06",
+           *         "ranAt": "2026-11-21T10:30:00.000Z",
+           *         "sample": {
+           *           "benefits": [
+           *             {
+           *               "code": "CHILD_BENEFIT",
+           *               "householdsChanged": 0,
+           *               "name": "text",
+           *               "yearlyChangePence": 0
+           *             }
+           *           ],
+           *           "changed": 0,
+           *           "distribution": [
+           *             {
+           *               "fromPence": 0,
+           *               "households": 0,
+           *               "label": "£10 to £50 a month less",
+           *               "toPence": 0
+           *             }
+           *           ],
+           *           "examples": [
+           *             {
+           *               "benefits": [
+           *                 {
+           *                   "afterMonthlyPence": 0,
+           *                   "beforeMonthlyPence": 0,
+           *                   "code": "text",
+           *                   "name": "text"
+           *                 }
+           *               ],
+           *               "description": "Single, 30, renting privately in England, 1 child, working 16 hours",
+           *               "monthlyChangePence": 0,
+           *               "seed": 0
+           *             }
+           *           ],
+           *           "gainers": 0,
+           *           "households": 0,
+           *           "losers": 0,
+           *           "notWorkedOut": 0,
+           *           "seed": 0,
+           *           "totalYearlyChangePence": 0
+           *         },
+           *         "sampleMs": 0,
+           *         "stored": {
+           *           "benefits": [
+           *             {
+           *               "code": "text",
+           *               "householdsChanged": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               },
+           *               "name": "text",
+           *               "yearlyChangePence": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               }
+           *             }
+           *           ],
+           *           "changed": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "distribution": [
+           *             {
+           *               "fromPence": 0,
+           *               "households": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               },
+           *               "label": "text",
+           *               "toPence": 0
+           *             }
+           *           ],
+           *           "gainers": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "households": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "losers": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "notWorkedOut": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "totalYearlyChangePence": {
+           *             "value": 40,
+           *             "withheld": null
+           *           }
+           *         },
+           *         "storedMs": 0
+           *       },
+           *       "pendingRequest": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         },
+           *         "from": "2027-04-06",
+           *         "kind": "withdraw",
+           *         "reason": "text"
+           *       },
+           *       "problems": [
+           *         {
+           *           "edit": 0,
+           *           "field": "source.url",
+           *           "message": "text"
+           *         }
+           *       ],
+           *       "reason": "text",
+           *       "revertedFrom": "2027-04-06",
+           *       "status": "draft",
+           *       "stopped": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         },
+           *         "reason": "text"
+           *       },
+           *       "title": "Uprate Child Benefit for April 2027",
+           *       "updatedAt": "2026-11-21T10:30:00.000Z",
+           *       "version": 0
+           *     }
+           */
+          'application/json': components['schemas']['ChangeSetDetailDto'];
+        };
       };
       /** @description NO_ACCESS: not signed in as the charity's policy staff (advisers and admins included); CSRF_FAILED: a change without the X-CSRF-Token header. */
       403: {
@@ -9006,12 +12061,112 @@ export interface operations {
       };
     };
     responses: {
-      /** @description ImpactReport */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          /**
+           * @example {
+           *       "date": "2027-04-06",
+           *       "ranAt": "2026-11-21T10:30:00.000Z",
+           *       "sample": {
+           *         "benefits": [
+           *           {
+           *             "code": "CHILD_BENEFIT",
+           *             "householdsChanged": 0,
+           *             "name": "text",
+           *             "yearlyChangePence": 0
+           *           }
+           *         ],
+           *         "changed": 0,
+           *         "distribution": [
+           *           {
+           *             "fromPence": 0,
+           *             "households": 0,
+           *             "label": "£10 to £50 a month less",
+           *             "toPence": 0
+           *           }
+           *         ],
+           *         "examples": [
+           *           {
+           *             "benefits": [
+           *               {
+           *                 "afterMonthlyPence": 0,
+           *                 "beforeMonthlyPence": 0,
+           *                 "code": "text",
+           *                 "name": "text"
+           *               }
+           *             ],
+           *             "description": "Single, 30, renting privately in England, 1 child, working 16 hours",
+           *             "monthlyChangePence": 0,
+           *             "seed": 0
+           *           }
+           *         ],
+           *         "gainers": 0,
+           *         "households": 0,
+           *         "losers": 0,
+           *         "notWorkedOut": 0,
+           *         "seed": 0,
+           *         "totalYearlyChangePence": 0
+           *       },
+           *       "sampleMs": 0,
+           *       "stored": {
+           *         "benefits": [
+           *           {
+           *             "code": "text",
+           *             "householdsChanged": {
+           *               "value": 40,
+           *               "withheld": null
+           *             },
+           *             "name": "text",
+           *             "yearlyChangePence": {
+           *               "value": 40,
+           *               "withheld": null
+           *             }
+           *           }
+           *         ],
+           *         "changed": {
+           *           "value": 40,
+           *           "withheld": null
+           *         },
+           *         "distribution": [
+           *           {
+           *             "fromPence": 0,
+           *             "households": {
+           *               "value": 40,
+           *               "withheld": null
+           *             },
+           *             "label": "text",
+           *             "toPence": 0
+           *           }
+           *         ],
+           *         "gainers": {
+           *           "value": 40,
+           *           "withheld": null
+           *         },
+           *         "households": {
+           *           "value": 40,
+           *           "withheld": null
+           *         },
+           *         "losers": {
+           *           "value": 40,
+           *           "withheld": null
+           *         },
+           *         "notWorkedOut": {
+           *           "value": 40,
+           *           "withheld": null
+           *         },
+           *         "totalYearlyChangePence": {
+           *           "value": 40,
+           *           "withheld": null
+           *         }
+           *       },
+           *       "storedMs": 0
+           *     }
+           */
+          'application/json': components['schemas']['ImpactReportDto'];
+        };
       };
       /** @description VALIDATION_FAILED: date. */
       400: {
@@ -9128,12 +12283,265 @@ export interface operations {
       };
     };
     responses: {
-      /** @description ChangeSetDetail */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          /**
+           * @example {
+           *       "approvalChecks": [
+           *         {
+           *           "met": true,
+           *           "name": "no-problems",
+           *           "text": "text"
+           *         }
+           *       ],
+           *       "approver": {
+           *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "name": "Sam Patel"
+           *       },
+           *       "audit": [
+           *         {
+           *           "action": "edited",
+           *           "actor": {
+           *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *             "name": "Sam Patel"
+           *           },
+           *           "at": "2026-11-21T10:30:00.000Z",
+           *           "detail": "text"
+           *         }
+           *       ],
+           *       "author": {
+           *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "name": "Sam Patel"
+           *       },
+           *       "canApprove": true,
+           *       "canConfirmRequest": true,
+           *       "cannotApproveBecause": "text",
+           *       "contributors": [
+           *         {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         }
+           *       ],
+           *       "digest": "9f2c5d0a4b7e4c1f8e3a6b2d5c9f0e1a7b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e",
+           *       "editCount": 0,
+           *       "edits": [
+           *         {
+           *           "from": "2027-04-06",
+           *           "kind": "parameter-value",
+           *           "note": "text",
+           *           "parameter": "gov/hmrc/child_benefit/amount/eldest",
+           *           "source": {
+           *             "title": "Child Benefit rates",
+           *             "url": "https://www.gov.uk/child-benefit/what-youll-get"
+           *           },
+           *           "value": 2810
+           *         }
+           *       ],
+           *       "effectiveFrom": "2027-04-06",
+           *       "failure": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "message": "text"
+           *       },
+           *       "hasPendingRequest": true,
+           *       "id": 1,
+           *       "isFailing": true,
+           *       "isStopped": true,
+           *       "lapsedApproval": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         }
+           *       },
+           *       "lastCasesRun": {
+           *         "cases": [
+           *           {
+           *             "benefits": [
+           *               {
+           *                 "code": "CHILD_BENEFIT",
+           *                 "eligible": true,
+           *                 "monthlyPence": 0,
+           *                 "name": "text",
+           *                 "parameters": [
+           *                   {
+           *                     "from": "2027-04-06",
+           *                     "name": "text",
+           *                     "value": 2810
+           *                   }
+           *                 ],
+           *                 "rules": [
+           *                   "text"
+           *                 ],
+           *                 "weeklyPence": 0
+           *               }
+           *             ],
+           *             "date": "2027-04-06",
+           *             "file": "child-benefit/cases/eldest.json",
+           *             "name": "text",
+           *             "newFailure": true,
+           *             "origin": "files",
+           *             "passed": true,
+           *             "problems": [
+           *               "text"
+           *             ]
+           *           }
+           *         ],
+           *         "comparedWith": "2026-27+cs3",
+           *         "digest": "text",
+           *         "failed": 0,
+           *         "newFailures": 0,
+           *         "passed": 0,
+           *         "ranAt": "2026-11-21T10:30:00.000Z",
+           *         "sample": {
+           *           "failed": 0,
+           *           "failures": [
+           *             {
+           *               "date": "2027-04-06",
+           *               "message": "text",
+           *               "source": "text"
+           *             }
+           *           ],
+           *           "households": 0,
+           *           "seed": 0
+           *         },
+           *         "total": 0,
+           *         "version": 0
+           *       },
+           *       "lastImpact": {
+           *         "date": "2027-04-06",
+           *         "ranAt": "2026-11-21T10:30:00.000Z",
+           *         "sample": {
+           *           "benefits": [
+           *             {
+           *               "code": "CHILD_BENEFIT",
+           *               "householdsChanged": 0,
+           *               "name": "text",
+           *               "yearlyChangePence": 0
+           *             }
+           *           ],
+           *           "changed": 0,
+           *           "distribution": [
+           *             {
+           *               "fromPence": 0,
+           *               "households": 0,
+           *               "label": "£10 to £50 a month less",
+           *               "toPence": 0
+           *             }
+           *           ],
+           *           "examples": [
+           *             {
+           *               "benefits": [
+           *                 {
+           *                   "afterMonthlyPence": 0,
+           *                   "beforeMonthlyPence": 0,
+           *                   "code": "text",
+           *                   "name": "text"
+           *                 }
+           *               ],
+           *               "description": "Single, 30, renting privately in England, 1 child, working 16 hours",
+           *               "monthlyChangePence": 0,
+           *               "seed": 0
+           *             }
+           *           ],
+           *           "gainers": 0,
+           *           "households": 0,
+           *           "losers": 0,
+           *           "notWorkedOut": 0,
+           *           "seed": 0,
+           *           "totalYearlyChangePence": 0
+           *         },
+           *         "sampleMs": 0,
+           *         "stored": {
+           *           "benefits": [
+           *             {
+           *               "code": "text",
+           *               "householdsChanged": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               },
+           *               "name": "text",
+           *               "yearlyChangePence": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               }
+           *             }
+           *           ],
+           *           "changed": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "distribution": [
+           *             {
+           *               "fromPence": 0,
+           *               "households": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               },
+           *               "label": "text",
+           *               "toPence": 0
+           *             }
+           *           ],
+           *           "gainers": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "households": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "losers": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "notWorkedOut": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "totalYearlyChangePence": {
+           *             "value": 40,
+           *             "withheld": null
+           *           }
+           *         },
+           *         "storedMs": 0
+           *       },
+           *       "pendingRequest": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         },
+           *         "from": "2027-04-06",
+           *         "kind": "withdraw",
+           *         "reason": "text"
+           *       },
+           *       "problems": [
+           *         {
+           *           "edit": 0,
+           *           "field": "source.url",
+           *           "message": "text"
+           *         }
+           *       ],
+           *       "reason": "text",
+           *       "revertedFrom": "2027-04-06",
+           *       "status": "draft",
+           *       "stopped": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         },
+           *         "reason": "text"
+           *       },
+           *       "title": "Uprate Child Benefit for April 2027",
+           *       "updatedAt": "2026-11-21T10:30:00.000Z",
+           *       "version": 0
+           *     }
+           */
+          'application/json': components['schemas']['ChangeSetDetailDto'];
+        };
       };
       /** @description VALIDATION_FAILED: effectiveFrom before today, or digest missing. */
       400: {
@@ -9233,12 +12641,266 @@ export interface operations {
       };
     };
     responses: {
-      /** @description ChangeSetDetail, with pendingRequest. */
+      /** @description The change set, with its pendingRequest. */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          /**
+           * @example {
+           *       "approvalChecks": [
+           *         {
+           *           "met": true,
+           *           "name": "no-problems",
+           *           "text": "text"
+           *         }
+           *       ],
+           *       "approver": {
+           *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "name": "Sam Patel"
+           *       },
+           *       "audit": [
+           *         {
+           *           "action": "edited",
+           *           "actor": {
+           *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *             "name": "Sam Patel"
+           *           },
+           *           "at": "2026-11-21T10:30:00.000Z",
+           *           "detail": "text"
+           *         }
+           *       ],
+           *       "author": {
+           *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "name": "Sam Patel"
+           *       },
+           *       "canApprove": true,
+           *       "canConfirmRequest": true,
+           *       "cannotApproveBecause": "text",
+           *       "contributors": [
+           *         {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         }
+           *       ],
+           *       "digest": "9f2c5d0a4b7e4c1f8e3a6b2d5c9f0e1a7b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e",
+           *       "editCount": 0,
+           *       "edits": [
+           *         {
+           *           "from": "2027-04-06",
+           *           "kind": "parameter-value",
+           *           "note": "text",
+           *           "parameter": "gov/hmrc/child_benefit/amount/eldest",
+           *           "source": {
+           *             "title": "Child Benefit rates",
+           *             "url": "https://www.gov.uk/child-benefit/what-youll-get"
+           *           },
+           *           "value": 2810
+           *         }
+           *       ],
+           *       "effectiveFrom": "2027-04-06",
+           *       "failure": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "message": "text"
+           *       },
+           *       "hasPendingRequest": true,
+           *       "id": 1,
+           *       "isFailing": true,
+           *       "isStopped": true,
+           *       "lapsedApproval": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         }
+           *       },
+           *       "lastCasesRun": {
+           *         "cases": [
+           *           {
+           *             "benefits": [
+           *               {
+           *                 "code": "CHILD_BENEFIT",
+           *                 "eligible": true,
+           *                 "monthlyPence": 0,
+           *                 "name": "text",
+           *                 "parameters": [
+           *                   {
+           *                     "from": "2027-04-06",
+           *                     "name": "text",
+           *                     "value": 2810
+           *                   }
+           *                 ],
+           *                 "rules": [
+           *                   "text"
+           *                 ],
+           *                 "weeklyPence": 0
+           *               }
+           *             ],
+           *             "date": "2027-04-06",
+           *             "file": "child-benefit/cases/eldest.json",
+           *             "name": "text",
+           *             "newFailure": true,
+           *             "origin": "files",
+           *             "passed": true,
+           *             "problems": [
+           *               "text"
+           *             ]
+           *           }
+           *         ],
+           *         "comparedWith": "2026-27+cs3",
+           *         "digest": "text",
+           *         "failed": 0,
+           *         "newFailures": 0,
+           *         "passed": 0,
+           *         "ranAt": "2026-11-21T10:30:00.000Z",
+           *         "sample": {
+           *           "failed": 0,
+           *           "failures": [
+           *             {
+           *               "date": "2027-04-06",
+           *               "message": "text",
+           *               "source": "text"
+           *             }
+           *           ],
+           *           "households": 0,
+           *           "seed": 0
+           *         },
+           *         "total": 0,
+           *         "version": 0
+           *       },
+           *       "lastImpact": {
+           *         "date": "2027-04-06",
+           *         "ranAt": "2026-11-21T10:30:00.000Z",
+           *         "sample": {
+           *           "benefits": [
+           *             {
+           *               "code": "CHILD_BENEFIT",
+           *               "householdsChanged": 0,
+           *               "name": "text",
+           *               "yearlyChangePence": 0
+           *             }
+           *           ],
+           *           "changed": 0,
+           *           "distribution": [
+           *             {
+           *               "fromPence": 0,
+           *               "households": 0,
+           *               "label": "£10 to £50 a month less",
+           *               "toPence": 0
+           *             }
+           *           ],
+           *           "examples": [
+           *             {
+           *               "benefits": [
+           *                 {
+           *                   "afterMonthlyPence": 0,
+           *                   "beforeMonthlyPence": 0,
+           *                   "code": "text",
+           *                   "name": "text"
+           *                 }
+           *               ],
+           *               "description": "Single, 30, renting privately in England, 1 child, working 16 hours",
+           *               "monthlyChangePence": 0,
+           *               "seed": 0
+           *             }
+           *           ],
+           *           "gainers": 0,
+           *           "households": 0,
+           *           "losers": 0,
+           *           "notWorkedOut": 0,
+           *           "seed": 0,
+           *           "totalYearlyChangePence": 0
+           *         },
+           *         "sampleMs": 0,
+           *         "stored": {
+           *           "benefits": [
+           *             {
+           *               "code": "text",
+           *               "householdsChanged": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               },
+           *               "name": "text",
+           *               "yearlyChangePence": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               }
+           *             }
+           *           ],
+           *           "changed": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "distribution": [
+           *             {
+           *               "fromPence": 0,
+           *               "households": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               },
+           *               "label": "text",
+           *               "toPence": 0
+           *             }
+           *           ],
+           *           "gainers": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "households": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "losers": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "notWorkedOut": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "totalYearlyChangePence": {
+           *             "value": 40,
+           *             "withheld": null
+           *           }
+           *         },
+           *         "storedMs": 0
+           *       },
+           *       "pendingRequest": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         },
+           *         "from": "2027-04-06",
+           *         "kind": "withdraw",
+           *         "reason": "text"
+           *       },
+           *       "problems": [
+           *         {
+           *           "edit": 0,
+           *           "field": "source.url",
+           *           "message": "text"
+           *         }
+           *       ],
+           *       "reason": "text",
+           *       "revertedFrom": "2027-04-06",
+           *       "status": "draft",
+           *       "stopped": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         },
+           *         "reason": "text"
+           *       },
+           *       "title": "Uprate Child Benefit for April 2027",
+           *       "updatedAt": "2026-11-21T10:30:00.000Z",
+           *       "version": 0
+           *     }
+           */
+          'application/json': components['schemas']['ChangeSetDetailDto'];
+        };
       };
       /** @description VALIDATION_FAILED: from before today or before its date; reason missing. */
       400: {
@@ -9337,12 +12999,265 @@ export interface operations {
       };
     };
     responses: {
-      /** @description ChangeSetDetail */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          /**
+           * @example {
+           *       "approvalChecks": [
+           *         {
+           *           "met": true,
+           *           "name": "no-problems",
+           *           "text": "text"
+           *         }
+           *       ],
+           *       "approver": {
+           *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "name": "Sam Patel"
+           *       },
+           *       "audit": [
+           *         {
+           *           "action": "edited",
+           *           "actor": {
+           *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *             "name": "Sam Patel"
+           *           },
+           *           "at": "2026-11-21T10:30:00.000Z",
+           *           "detail": "text"
+           *         }
+           *       ],
+           *       "author": {
+           *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "name": "Sam Patel"
+           *       },
+           *       "canApprove": true,
+           *       "canConfirmRequest": true,
+           *       "cannotApproveBecause": "text",
+           *       "contributors": [
+           *         {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         }
+           *       ],
+           *       "digest": "9f2c5d0a4b7e4c1f8e3a6b2d5c9f0e1a7b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e",
+           *       "editCount": 0,
+           *       "edits": [
+           *         {
+           *           "from": "2027-04-06",
+           *           "kind": "parameter-value",
+           *           "note": "text",
+           *           "parameter": "gov/hmrc/child_benefit/amount/eldest",
+           *           "source": {
+           *             "title": "Child Benefit rates",
+           *             "url": "https://www.gov.uk/child-benefit/what-youll-get"
+           *           },
+           *           "value": 2810
+           *         }
+           *       ],
+           *       "effectiveFrom": "2027-04-06",
+           *       "failure": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "message": "text"
+           *       },
+           *       "hasPendingRequest": true,
+           *       "id": 1,
+           *       "isFailing": true,
+           *       "isStopped": true,
+           *       "lapsedApproval": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         }
+           *       },
+           *       "lastCasesRun": {
+           *         "cases": [
+           *           {
+           *             "benefits": [
+           *               {
+           *                 "code": "CHILD_BENEFIT",
+           *                 "eligible": true,
+           *                 "monthlyPence": 0,
+           *                 "name": "text",
+           *                 "parameters": [
+           *                   {
+           *                     "from": "2027-04-06",
+           *                     "name": "text",
+           *                     "value": 2810
+           *                   }
+           *                 ],
+           *                 "rules": [
+           *                   "text"
+           *                 ],
+           *                 "weeklyPence": 0
+           *               }
+           *             ],
+           *             "date": "2027-04-06",
+           *             "file": "child-benefit/cases/eldest.json",
+           *             "name": "text",
+           *             "newFailure": true,
+           *             "origin": "files",
+           *             "passed": true,
+           *             "problems": [
+           *               "text"
+           *             ]
+           *           }
+           *         ],
+           *         "comparedWith": "2026-27+cs3",
+           *         "digest": "text",
+           *         "failed": 0,
+           *         "newFailures": 0,
+           *         "passed": 0,
+           *         "ranAt": "2026-11-21T10:30:00.000Z",
+           *         "sample": {
+           *           "failed": 0,
+           *           "failures": [
+           *             {
+           *               "date": "2027-04-06",
+           *               "message": "text",
+           *               "source": "text"
+           *             }
+           *           ],
+           *           "households": 0,
+           *           "seed": 0
+           *         },
+           *         "total": 0,
+           *         "version": 0
+           *       },
+           *       "lastImpact": {
+           *         "date": "2027-04-06",
+           *         "ranAt": "2026-11-21T10:30:00.000Z",
+           *         "sample": {
+           *           "benefits": [
+           *             {
+           *               "code": "CHILD_BENEFIT",
+           *               "householdsChanged": 0,
+           *               "name": "text",
+           *               "yearlyChangePence": 0
+           *             }
+           *           ],
+           *           "changed": 0,
+           *           "distribution": [
+           *             {
+           *               "fromPence": 0,
+           *               "households": 0,
+           *               "label": "£10 to £50 a month less",
+           *               "toPence": 0
+           *             }
+           *           ],
+           *           "examples": [
+           *             {
+           *               "benefits": [
+           *                 {
+           *                   "afterMonthlyPence": 0,
+           *                   "beforeMonthlyPence": 0,
+           *                   "code": "text",
+           *                   "name": "text"
+           *                 }
+           *               ],
+           *               "description": "Single, 30, renting privately in England, 1 child, working 16 hours",
+           *               "monthlyChangePence": 0,
+           *               "seed": 0
+           *             }
+           *           ],
+           *           "gainers": 0,
+           *           "households": 0,
+           *           "losers": 0,
+           *           "notWorkedOut": 0,
+           *           "seed": 0,
+           *           "totalYearlyChangePence": 0
+           *         },
+           *         "sampleMs": 0,
+           *         "stored": {
+           *           "benefits": [
+           *             {
+           *               "code": "text",
+           *               "householdsChanged": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               },
+           *               "name": "text",
+           *               "yearlyChangePence": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               }
+           *             }
+           *           ],
+           *           "changed": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "distribution": [
+           *             {
+           *               "fromPence": 0,
+           *               "households": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               },
+           *               "label": "text",
+           *               "toPence": 0
+           *             }
+           *           ],
+           *           "gainers": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "households": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "losers": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "notWorkedOut": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "totalYearlyChangePence": {
+           *             "value": 40,
+           *             "withheld": null
+           *           }
+           *         },
+           *         "storedMs": 0
+           *       },
+           *       "pendingRequest": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         },
+           *         "from": "2027-04-06",
+           *         "kind": "withdraw",
+           *         "reason": "text"
+           *       },
+           *       "problems": [
+           *         {
+           *           "edit": 0,
+           *           "field": "source.url",
+           *           "message": "text"
+           *         }
+           *       ],
+           *       "reason": "text",
+           *       "revertedFrom": "2027-04-06",
+           *       "status": "draft",
+           *       "stopped": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         },
+           *         "reason": "text"
+           *       },
+           *       "title": "Uprate Child Benefit for April 2027",
+           *       "updatedAt": "2026-11-21T10:30:00.000Z",
+           *       "version": 0
+           *     }
+           */
+          'application/json': components['schemas']['ChangeSetDetailDto'];
+        };
       };
       /** @description VALIDATION_FAILED: reason missing or too long. */
       400: {
@@ -9441,12 +13356,266 @@ export interface operations {
       };
     };
     responses: {
-      /** @description ChangeSetDetail, with pendingRequest. */
+      /** @description The change set, with its pendingRequest. */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          /**
+           * @example {
+           *       "approvalChecks": [
+           *         {
+           *           "met": true,
+           *           "name": "no-problems",
+           *           "text": "text"
+           *         }
+           *       ],
+           *       "approver": {
+           *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "name": "Sam Patel"
+           *       },
+           *       "audit": [
+           *         {
+           *           "action": "edited",
+           *           "actor": {
+           *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *             "name": "Sam Patel"
+           *           },
+           *           "at": "2026-11-21T10:30:00.000Z",
+           *           "detail": "text"
+           *         }
+           *       ],
+           *       "author": {
+           *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "name": "Sam Patel"
+           *       },
+           *       "canApprove": true,
+           *       "canConfirmRequest": true,
+           *       "cannotApproveBecause": "text",
+           *       "contributors": [
+           *         {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         }
+           *       ],
+           *       "digest": "9f2c5d0a4b7e4c1f8e3a6b2d5c9f0e1a7b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e",
+           *       "editCount": 0,
+           *       "edits": [
+           *         {
+           *           "from": "2027-04-06",
+           *           "kind": "parameter-value",
+           *           "note": "text",
+           *           "parameter": "gov/hmrc/child_benefit/amount/eldest",
+           *           "source": {
+           *             "title": "Child Benefit rates",
+           *             "url": "https://www.gov.uk/child-benefit/what-youll-get"
+           *           },
+           *           "value": 2810
+           *         }
+           *       ],
+           *       "effectiveFrom": "2027-04-06",
+           *       "failure": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "message": "text"
+           *       },
+           *       "hasPendingRequest": true,
+           *       "id": 1,
+           *       "isFailing": true,
+           *       "isStopped": true,
+           *       "lapsedApproval": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         }
+           *       },
+           *       "lastCasesRun": {
+           *         "cases": [
+           *           {
+           *             "benefits": [
+           *               {
+           *                 "code": "CHILD_BENEFIT",
+           *                 "eligible": true,
+           *                 "monthlyPence": 0,
+           *                 "name": "text",
+           *                 "parameters": [
+           *                   {
+           *                     "from": "2027-04-06",
+           *                     "name": "text",
+           *                     "value": 2810
+           *                   }
+           *                 ],
+           *                 "rules": [
+           *                   "text"
+           *                 ],
+           *                 "weeklyPence": 0
+           *               }
+           *             ],
+           *             "date": "2027-04-06",
+           *             "file": "child-benefit/cases/eldest.json",
+           *             "name": "text",
+           *             "newFailure": true,
+           *             "origin": "files",
+           *             "passed": true,
+           *             "problems": [
+           *               "text"
+           *             ]
+           *           }
+           *         ],
+           *         "comparedWith": "2026-27+cs3",
+           *         "digest": "text",
+           *         "failed": 0,
+           *         "newFailures": 0,
+           *         "passed": 0,
+           *         "ranAt": "2026-11-21T10:30:00.000Z",
+           *         "sample": {
+           *           "failed": 0,
+           *           "failures": [
+           *             {
+           *               "date": "2027-04-06",
+           *               "message": "text",
+           *               "source": "text"
+           *             }
+           *           ],
+           *           "households": 0,
+           *           "seed": 0
+           *         },
+           *         "total": 0,
+           *         "version": 0
+           *       },
+           *       "lastImpact": {
+           *         "date": "2027-04-06",
+           *         "ranAt": "2026-11-21T10:30:00.000Z",
+           *         "sample": {
+           *           "benefits": [
+           *             {
+           *               "code": "CHILD_BENEFIT",
+           *               "householdsChanged": 0,
+           *               "name": "text",
+           *               "yearlyChangePence": 0
+           *             }
+           *           ],
+           *           "changed": 0,
+           *           "distribution": [
+           *             {
+           *               "fromPence": 0,
+           *               "households": 0,
+           *               "label": "£10 to £50 a month less",
+           *               "toPence": 0
+           *             }
+           *           ],
+           *           "examples": [
+           *             {
+           *               "benefits": [
+           *                 {
+           *                   "afterMonthlyPence": 0,
+           *                   "beforeMonthlyPence": 0,
+           *                   "code": "text",
+           *                   "name": "text"
+           *                 }
+           *               ],
+           *               "description": "Single, 30, renting privately in England, 1 child, working 16 hours",
+           *               "monthlyChangePence": 0,
+           *               "seed": 0
+           *             }
+           *           ],
+           *           "gainers": 0,
+           *           "households": 0,
+           *           "losers": 0,
+           *           "notWorkedOut": 0,
+           *           "seed": 0,
+           *           "totalYearlyChangePence": 0
+           *         },
+           *         "sampleMs": 0,
+           *         "stored": {
+           *           "benefits": [
+           *             {
+           *               "code": "text",
+           *               "householdsChanged": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               },
+           *               "name": "text",
+           *               "yearlyChangePence": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               }
+           *             }
+           *           ],
+           *           "changed": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "distribution": [
+           *             {
+           *               "fromPence": 0,
+           *               "households": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               },
+           *               "label": "text",
+           *               "toPence": 0
+           *             }
+           *           ],
+           *           "gainers": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "households": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "losers": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "notWorkedOut": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "totalYearlyChangePence": {
+           *             "value": 40,
+           *             "withheld": null
+           *           }
+           *         },
+           *         "storedMs": 0
+           *       },
+           *       "pendingRequest": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         },
+           *         "from": "2027-04-06",
+           *         "kind": "withdraw",
+           *         "reason": "text"
+           *       },
+           *       "problems": [
+           *         {
+           *           "edit": 0,
+           *           "field": "source.url",
+           *           "message": "text"
+           *         }
+           *       ],
+           *       "reason": "text",
+           *       "revertedFrom": "2027-04-06",
+           *       "status": "draft",
+           *       "stopped": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         },
+           *         "reason": "text"
+           *       },
+           *       "title": "Uprate Child Benefit for April 2027",
+           *       "updatedAt": "2026-11-21T10:30:00.000Z",
+           *       "version": 0
+           *     }
+           */
+          'application/json': components['schemas']['ChangeSetDetailDto'];
+        };
       };
       /** @description VALIDATION_FAILED: reason missing or too long. */
       400: {
@@ -9537,7 +13706,17 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          /**
+           * @example {
+           *       "$schema": "https://json-schema.org/draft/2020-12/schema",
+           *       "type": "object"
+           *     }
+           */
+          'application/json': {
+            [key: string]: unknown;
+          };
+        };
       };
       /** @description NO_ACCESS: not signed in as the charity's policy staff (advisers and admins included); CSRF_FAILED: a change without the X-CSRF-Token header. */
       403: {
@@ -9570,12 +13749,50 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description ParameterView */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          /**
+           * @example {
+           *       "cases": [
+           *         "text"
+           *       ],
+           *       "description": "text",
+           *       "label": "text",
+           *       "legislation": {
+           *         "title": "Child Benefit rates",
+           *         "url": "https://www.gov.uk/child-benefit/what-youll-get"
+           *       },
+           *       "name": "text",
+           *       "period": "text",
+           *       "rules": [
+           *         {
+           *           "rule": "text",
+           *           "ruleset": "text"
+           *         }
+           *       ],
+           *       "unit": "text",
+           *       "uprating": {
+           *         "reason": "text",
+           *         "rounding": "nearest-penny"
+           *       },
+           *       "values": [
+           *         {
+           *           "from": "2027-04-06",
+           *           "note": "text",
+           *           "source": {
+           *             "title": "Child Benefit rates",
+           *             "url": "https://www.gov.uk/child-benefit/what-youll-get"
+           *           },
+           *           "value": 2810
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ParameterViewDto'];
+        };
       };
       /** @description VALIDATION_FAILED: name is not a parameter name. */
       400: {
@@ -9644,12 +13861,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description { parameters: ParameterSummary[] } */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          /**
+           * @example {
+           *       "parameters": [
+           *         {
+           *           "label": "text",
+           *           "latest": {
+           *             "from": "2027-04-06",
+           *             "value": 2810
+           *           },
+           *           "name": "text",
+           *           "period": "text",
+           *           "unit": "text"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ParametersResponseDto'];
+        };
       };
       /** @description NO_ACCESS: not signed in as the charity's policy staff (advisers and admins included); CSRF_FAILED: a change without the X-CSRF-Token header. */
       403: {
@@ -9679,12 +13913,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description { rulesets: RulesetSummary[] } */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          /**
+           * @example {
+           *       "rulesets": [
+           *         {
+           *           "benefit": "text",
+           *           "cases": 0,
+           *           "description": "text",
+           *           "folder": "child-benefit",
+           *           "rules": 0
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['RulesetsResponseDto'];
+        };
       };
       /** @description NO_ACCESS: not signed in as the charity's policy staff (advisers and admins included); CSRF_FAILED: a change without the X-CSRF-Token header. */
       403: {
@@ -9717,12 +13965,61 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description RulesetView */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          /**
+           * @example {
+           *       "benefit": "text",
+           *       "cases": [
+           *         {
+           *           "date": "2027-04-06",
+           *           "file": "text",
+           *           "name": "text",
+           *           "workings": "text"
+           *         }
+           *       ],
+           *       "description": "text",
+           *       "facts": [
+           *         {
+           *           "meaning": "text",
+           *           "name": "text"
+           *         }
+           *       ],
+           *       "folder": "text",
+           *       "legislation": [
+           *         {
+           *           "title": "Child Benefit rates",
+           *           "url": "https://www.gov.uk/child-benefit/what-youll-get"
+           *         }
+           *       ],
+           *       "rules": [
+           *         {
+           *           "conditions": {},
+           *           "description": "text",
+           *           "event": {
+           *             "params": {},
+           *             "type": "text"
+           *           },
+           *           "name": "text",
+           *           "parameters": [
+           *             "text"
+           *           ],
+           *           "priority": 0,
+           *           "sentences": [
+           *             {
+           *               "depth": 0,
+           *               "text": "text"
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['RulesetViewDto'];
+        };
       };
       /** @description NO_ACCESS: not signed in as the charity's policy staff (advisers and admins included); CSRF_FAILED: a change without the X-CSRF-Token header. */
       403: {
@@ -9772,12 +14069,25 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description { hits: PolicySearchHit[] } */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          /**
+           * @example {
+           *       "hits": [
+           *         {
+           *           "detail": "text",
+           *           "kind": "parameter",
+           *           "path": "text",
+           *           "title": "text"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['PolicySearchResponseDto'];
+        };
       };
       /** @description VALIDATION_FAILED: q missing or too long. */
       400: {
@@ -9829,12 +14139,51 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description PolicyStatus (common/policy/model.ts). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          /**
+           * @example {
+           *       "failing": [
+           *         {
+           *           "at": "2026-11-21T10:30:00.000Z",
+           *           "id": 0,
+           *           "isStopped": true,
+           *           "message": "text",
+           *           "title": "text"
+           *         }
+           *       ],
+           *       "published": [
+           *         {
+           *           "differences": [
+           *             "text"
+           *           ],
+           *           "effectiveFrom": "2027-04-06",
+           *           "files": "in-files",
+           *           "id": 0,
+           *           "revertedFrom": "2027-04-06",
+           *           "title": "text"
+           *         }
+           *       ],
+           *       "rulesVersionToday": "2026-27+cs3+cs5",
+           *       "stopped": [
+           *         {
+           *           "at": "2026-11-21T10:30:00.000Z",
+           *           "by": {
+           *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *             "name": "Sam Patel"
+           *           },
+           *           "id": 0,
+           *           "reason": "text",
+           *           "title": "text"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['PolicyStatusDto'];
+        };
       };
       /** @description NO_ACCESS: not signed in as the charity's policy staff (advisers and admins included); CSRF_FAILED: a change without the X-CSRF-Token header. */
       403: {
@@ -9878,12 +14227,37 @@ export interface operations {
       };
     };
     responses: {
-      /** @description UpratingResponse */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          /**
+           * @example {
+           *       "proposals": [
+           *         {
+           *           "current": {
+           *             "from": "2027-04-06",
+           *             "value": 0
+           *           },
+           *           "label": "text",
+           *           "parameter": "text",
+           *           "proposed": 0,
+           *           "rounding": "nearest-penny",
+           *           "roundingReason": "text",
+           *           "unit": "pence-per-week"
+           *         }
+           *       ],
+           *       "skipped": [
+           *         {
+           *           "parameter": "text",
+           *           "reason": "text"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['UpratingResponseDto'];
+        };
       };
       /** @description VALIDATION_FAILED: an unknown parameter, a percentage or a date that cannot be read. */
       400: {
