@@ -74,7 +74,7 @@ export interface EngineLoadOptions {
 export function loadEntitlementEngineFrom(files: SourceFiles, options: EngineLoadOptions = {}): EntitlementEngine {
   const parameters = loadParameterSetFrom(files);
   const lha = loadLocalHousingAllowanceFrom(files);
-  const extraHelp = LoadedExtraHelp.fromFiles(filesUnder(files, EXTRA_HELP_FOLDER));
+  const extraHelp = LoadedExtraHelp.fromFiles(filesUnder(files, EXTRA_HELP_FOLDER), (name) => parameters.has(name));
   // The engine works out the benefits; the extra help reads them, so it runs after, here (no import cycle).
   return new EntitlementEngine(
     (options.calculators ?? BENEFIT_CALCULATORS).map((calculator) => loadBenefitFrom(files, calculator, parameters)),

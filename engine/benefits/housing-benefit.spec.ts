@@ -102,15 +102,21 @@ describe('Housing Benefit', () => {
   });
 
   it('takes no deduction for a non-dependant under 18, the age the parameter sets, and the lowest for one not working', async () => {
-    const under18 = { ...supportedAccommodation, nonDependants: [{ age: 17, grossIncome: { amount: 300, period: 'WEEK' }, exempt: false }] };
+    const under18 = {
+      ...supportedAccommodation,
+      nonDependants: [{ age: 17, grossIncome: { amount: 300, period: 'WEEK' as const }, exempt: false }],
+    };
     const { outcome: young, used } = await housingBenefitWith(under18, [['UNIVERSAL_CREDIT', universalCredit(42490)]]);
     expect(young.weeklyPence).toBe(27000);
     expect(used.find((read) => read.name === 'gov/dwp/housing_benefit/non_dependant_minimum_age')?.value).toBe(18);
     const notWorking = {
       ...supportedAccommodation,
-      nonDependants: [{ age: 40, grossIncome: { amount: 300, period: 'WEEK' }, exempt: false, inRemunerativeWork: false }],
+      nonDependants: [{ age: 40, grossIncome: { amount: 300, period: 'WEEK' as const }, exempt: false, inRemunerativeWork: false }],
     };
     const { outcome } = await housingBenefitWith(notWorking, [['UNIVERSAL_CREDIT', universalCredit(42490)]]);
-    expect(outcome.deductions.find((line) => line.code === 'NON_DEPENDANT_1')).toMatchObject({ name: 'Non-dependant deduction (lowest)', weeklyPence: 2040 });
+    expect(outcome.deductions.find((line) => line.code === 'NON_DEPENDANT_1')).toMatchObject({
+      name: 'Non-dependant deduction (lowest)',
+      weeklyPence: 2040,
+    });
   });
 });

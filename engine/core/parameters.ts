@@ -72,6 +72,11 @@ export class ParameterReader {
     return { amount: found.amount, index: found.index, brackets: scale.brackets.length };
   }
 
+  /** A parameter in force with its unit, label and source, cited as read (for a text that writes the figure in words). */
+  parameter(name: string): ParameterInForce {
+    return this.remember(name);
+  }
+
   /** Any parameter's value, whatever its unit (for rules that compare a fact with a rate). */
   value(name: string): number | boolean | null {
     return this.remember(name).value;
