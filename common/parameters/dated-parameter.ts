@@ -15,7 +15,17 @@ import type { UpratingRounding } from '../policy/model.js';
  * - `boolean`: a policy switch.
  */
 export type ParameterUnit =
-  'pence a week' | 'pence a month' | 'pence a year' | 'pence an hour' | 'pence' | 'pounds' | 'basis points' | 'count' | 'hours' | 'years' | 'boolean';
+  | 'pence a week'
+  | 'pence a month'
+  | 'pence a year'
+  | 'pence an hour'
+  | 'pence'
+  | 'pounds'
+  | 'basis points'
+  | 'count'
+  | 'hours'
+  | 'years'
+  | 'boolean';
 
 export type ParameterPeriod = 'week' | 'month' | 'year' | 'hour' | 'none';
 

@@ -359,7 +359,11 @@ function nonDependantDeductions(
       return line(`NON_DEPENDANT_${index + 1}`, 'Non-dependant deduction (not working 16 hours a week)', byWork.notInWork);
     }
     if (byWork.notInWork !== null && (nonDependant.inRemunerativeWork ?? null) === null) assumedInWork += 1;
-    return line(`NON_DEPENDANT_${index + 1}`, `Non-dependant deduction (gross income ${(income / 100).toFixed(2)} a week)`, byWork.inWork(income));
+    return line(
+      `NON_DEPENDANT_${index + 1}`,
+      `Non-dependant deduction (gross income ${(income / 100).toFixed(2)} a week)`,
+      byWork.inWork(income),
+    );
   });
   return { lines, assumedInWork };
 }

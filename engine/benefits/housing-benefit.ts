@@ -186,9 +186,9 @@ function privateTenantEligibleRent(input: CalculationInput, rent: Pence, explana
 function nonDependantDeductions(facts: HouseholdFacts, parameters: ParameterReader, fired: FiredRules): AmountLine[] {
   if (fired.has('no-non-dependant-deductions')) return [];
   return nonDependantAdults(facts, parameters).map((nonDependant, index) => {
-      const band = deductionBand(nonDependant, parameters);
-      return line(`NON_DEPENDANT_${index + 1}`, `Non-dependant deduction (${band.label})`, band.amount);
-    });
+    const band = deductionBand(nonDependant, parameters);
+    return line(`NON_DEPENDANT_${index + 1}`, `Non-dependant deduction (${band.label})`, band.amount);
+  });
 }
 
 /**

@@ -113,7 +113,8 @@ function conditionChecks(condition: unknown, at: Segment[], known?: ParameterExi
     ];
   const definition = (EXTRA_HELP_FACTS as Record<string, ExtraHelpFactDefinition>)[fact]!;
   const parameter = parameterNameIn(value);
-  if (parameter !== undefined && known && !known(parameter)) return [{ segments: [...at, 'value', 'params', 'name'], message: notHeld(parameter) }];
+  if (parameter !== undefined && known && !known(parameter))
+    return [{ segments: [...at, 'value', 'params', 'name'], message: notHeld(parameter) }];
   if (typeof operator !== 'string' || !('value' in condition) || isObject(value)) return [];
   const notAValue = (item: unknown) => `${JSON.stringify(item)} is not a value of ${fact} (${describeType(definition)}).`;
   if (operator === 'in' || operator === 'notIn') {
@@ -148,7 +149,11 @@ function schemeChecks(scheme: unknown, at: Segment[], known?: ParameterExists): 
           .map((match) => ({ segments: [...at, field], message: notHeld(match[1]!) }))
       : [],
   );
-  return [...repeatedNations(scheme.nations, [...at, 'nations']), ...conditionChecks(scheme.condition, [...at, 'condition'], known), ...texts];
+  return [
+    ...repeatedNations(scheme.nations, [...at, 'nations']),
+    ...conditionChecks(scheme.condition, [...at, 'condition'], known),
+    ...texts,
+  ];
 }
 
 /** `items[0].name` as `$.items[0].name`, the file as a whole as `$`. */

@@ -380,7 +380,9 @@ describe('a scale: a ladder of amounts by a threshold, dated, in one file', () =
 
   it('is read only as a scale, and a single value only as one', () => {
     const scales = loadParameterSet([ratesHeld(), file(`${DEDUCTIONS}.json`, ladder()), file(`${CARER}.json`, carerElement())]);
-    expect(() => scales.parameterOn(DEDUCTIONS, '2026-04-01')).toThrow(`${DEDUCTIONS} is a scale, not a single value: read it with scaleOn.`);
+    expect(() => scales.parameterOn(DEDUCTIONS, '2026-04-01')).toThrow(
+      `${DEDUCTIONS} is a scale, not a single value: read it with scaleOn.`,
+    );
     expect(() => scales.scaleOn(CARER, '2026-04-13')).toThrow(`${CARER} is a single value, not a scale: read it with parameterOn.`);
     expect(() => scales.scaleOn('gov/none', '2026-04-13')).toThrow(UnknownParameterError);
   });
@@ -411,8 +413,6 @@ describe('a scale: a ladder of amounts by a threshold, dated, in one file', () =
     expect(problemsIn(ladder({ unit: 'count', period: 'none' }), `${DEDUCTIONS}.json`)).toEqual([
       "unit: must be one of 'pence a week', 'pence a month', 'pence a year', 'pence' for a scale (its amounts are money)",
     ]);
-    expect(problemsIn(carerElement({ thresholdUnit: 'pence a week' }))).toEqual([
-      'thresholdUnit: is only for a scale ("type": "scale")',
-    ]);
+    expect(problemsIn(carerElement({ thresholdUnit: 'pence a week' }))).toEqual(['thresholdUnit: is only for a scale ("type": "scale")']);
   });
 });
