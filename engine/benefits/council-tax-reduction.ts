@@ -240,13 +240,13 @@ interface SchemeInUse {
   income: SchemeIncomeRules | null;
   /** A local table; 'prescribed': England's pension-age figures; 'not-held': the scheme deducts, but the figures are not held. */
   nonDependants: NonDependantDeductions | 'prescribed' | 'not-held';
-  /** No deduction for a non-dependant younger than this. */
-  nonDependantMinimumAge: number;
+  /** No deduction for a non-dependant younger than this; null for the prescribed scheme's age (its parameter). */
+  nonDependantMinimumAge: number | null;
 }
 
 function schemeInUse(input: CalculationInput, code: string, data: CouncilTaxData): SchemeInUse {
   const { facts, parameters, explanations } = input;
-  const national = { incomeBands: null, minimumAwardWeekly: null, bandCap: null, income: null, nonDependantMinimumAge: 18 };
+  const national = { incomeBands: null, minimumAwardWeekly: null, bandCap: null, income: null, nonDependantMinimumAge: null };
   if (code === 'ENGLAND_PENSION_AGE') {
     const maximumSupport = parameters.amount('gov/local_authorities/england/council_tax_reduction/pensioners/maximum_support_rate');
     const taper = parameters.amount('gov/local_authorities/england/council_tax_reduction/pensioners/means_test/withdrawal_rate');
@@ -301,7 +301,7 @@ function schemeInUse(input: CalculationInput, code: string, data: CouncilTaxData
     bandCap: figures.bandCap,
     income: figures.income,
     nonDependants: figures.nonDependantDeductions === 'NOT_HELD' ? 'not-held' : (figures.nonDependantDeductions ?? 'prescribed'),
-    nonDependantMinimumAge: figures.nonDependantMinimumAge ?? 18,
+    nonDependantMinimumAge: figures.nonDependantMinimumAge ?? null,
   };
 }
 
@@ -340,8 +340,12 @@ function nonDependantDeductions(
   parameters: ParameterReader,
   fired: FiredRules,
   table: NonDependantDeductions | 'prescribed',
-  minimumAge: number,
+  schemeAge: number | null,
 ): { lines: AmountLine[]; assumedInWork: number } {
+  if (facts.nonDependants.length === 0) return { lines: [], assumedInWork: 0 };
+  // 18 in the prescribed scheme (SI 2012/2885 sch 1 para 8(1)); the age a scheme takes unless it sets its own.
+  const minimumAge =
+    schemeAge ?? parameters.amount('gov/local_authorities/england/council_tax_reduction/pensioners/non_dependant_minimum_age');
   const counted = facts.nonDependants.filter((nonDependant) => nonDependant.age >= minimumAge && !nonDependant.exempt);
   // [] is a scheme that takes no deduction for other adults.
   const none = Array.isArray(table) && table.length === 0;
