@@ -78,7 +78,7 @@ export function loadEntitlementEngineFrom(files: SourceFiles, options: EngineLoa
   const lha = loadLocalHousingAllowanceFrom(files);
   // Read here with the rest, never on first use: a broken scheme file stops the start, not someone's results page.
   const councilTax = loadCouncilTaxDataFrom(files);
-  const extraHelp = LoadedExtraHelp.fromFiles(filesUnder(files, EXTRA_HELP_FOLDER));
+  const extraHelp = LoadedExtraHelp.fromFiles(filesUnder(files, EXTRA_HELP_FOLDER), (name) => parameters.has(name));
   // The engine works out the benefits; the extra help reads them, so it runs after, here (no import cycle).
   return new EntitlementEngine(
     (options.calculators ?? BENEFIT_CALCULATORS).map((calculator) => loadBenefitFrom(files, calculator, parameters)),

@@ -25,7 +25,7 @@ const perFile = files.map(({ file, cases }) => `${file}: ${cases.length}`).join(
 console.log(`\nCases by file:\n  ${perFile}`);
 let unread: string[] = [];
 if (coverage) {
-  const found = parameterCoverage(engine.parameters.names, reads);
+  const found = parameterCoverage([...engine.parameters.names, ...engine.parameters.scaleNames], reads);
   unread = found.unread;
   console.log('\nParameters and the cases that read them:');
   for (const [name, cases] of found.byParameter)

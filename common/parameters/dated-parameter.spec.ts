@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ParameterNotInForceError, valueOn, type DatedParameter } from './dated-parameter.js';
+import { bracketFor, ParameterNotInForceError, valueOn, type DatedParameter } from './dated-parameter.js';
 
 const minimumWageRates = { title: 'National minimum wage rates', url: 'https://www.gov.uk/national-minimum-wage-rates' };
 const livingWage: DatedParameter = {
@@ -24,5 +24,23 @@ describe('valueOn', () => {
   it('refuses a date before the first value rather than guessing', () => {
     expect(() => valueOn('nlw', livingWage, '2025-03-31')).toThrow(ParameterNotInForceError);
     expect(() => valueOn('nlw', livingWage, '2025-03-31')).toThrow('No value of nlw is in force on 2025-03-31.');
+  });
+});
+
+describe('bracketFor: the bracket of a scale a figure falls in', () => {
+  const ladder = [
+    { threshold: 0, amount: 2040 },
+    { threshold: 19200, amount: 4685 },
+    { threshold: 60500, amount: 13145 },
+  ];
+
+  it('counts each threshold from itself, and the top bracket has no ceiling', () => {
+    expect(bracketFor(ladder, 19199)).toEqual({ bracket: ladder[0], index: 0 });
+    expect(bracketFor(ladder, 19200)).toEqual({ bracket: ladder[1], index: 1 });
+    expect(bracketFor(ladder, 10_000_000)).toEqual({ bracket: ladder[2], index: 2 });
+  });
+
+  it('finds none below the lowest threshold', () => {
+    expect(bracketFor(ladder.slice(1), 100)).toBeUndefined();
   });
 });

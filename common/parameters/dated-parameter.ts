@@ -11,10 +11,21 @@ import type { UpratingRounding } from '../policy/model.js';
  * - `basis points`: a fraction, 100% = 10000 (the 55% taper is 5500);
  * - `count`: a whole number of things (children), where `null` means no limit;
  * - `hours`: a whole number of hours in the period (the minimum income floor's 35 a week);
+ * - `years`: an age in whole years (no non-dependant deduction below 18);
  * - `boolean`: a policy switch.
  */
 export type ParameterUnit =
-  'pence a week' | 'pence a month' | 'pence a year' | 'pence an hour' | 'pence' | 'pounds' | 'basis points' | 'count' | 'hours' | 'boolean';
+  | 'pence a week'
+  | 'pence a month'
+  | 'pence a year'
+  | 'pence an hour'
+  | 'pence'
+  | 'pounds'
+  | 'basis points'
+  | 'count'
+  | 'hours'
+  | 'years'
+  | 'boolean';
 
 export type ParameterPeriod = 'week' | 'month' | 'year' | 'hour' | 'none';
 
@@ -48,6 +59,48 @@ export interface DatedParameter<V extends ParameterValue = number> {
   values: DatedValue<V>[];
   /** How the uprating helper rounds next year's figure, when not the default for the unit and period. */
   uprating?: { rounding: UpratingRounding; note?: string };
+}
+
+/** One step of a scale: from `threshold` (inclusive) up to the next step's threshold, the `amount`. */
+export interface Bracket {
+  threshold: number;
+  amount: number;
+}
+
+/** A scale's brackets from one date, lowest threshold first, with the source they were read from. */
+export interface DatedBrackets {
+  from: string;
+  brackets: Bracket[];
+  source: Citation;
+  note?: string;
+}
+
+/**
+ * A ladder of amounts by a threshold (the non-dependant deductions by gross weekly income), kept in one file with
+ * its dates, as PolicyEngine keeps a scale: `unit` and `period` are the amounts', `thresholdUnit` the thresholds'.
+ */
+export interface ScaleParameter {
+  type: 'scale';
+  description: string;
+  label: string;
+  unit: ParameterUnit;
+  period: ParameterPeriod;
+  thresholdUnit: ParameterUnit;
+  legislation: Citation;
+  /** Oldest first; the loader rejects duplicate or unordered dates, and thresholds not rising within a date. */
+  values: DatedBrackets[];
+}
+
+/**
+ * The bracket `threshold` falls in: the last whose threshold is not above it, with its place (0 = lowest).
+ * Undefined below the lowest threshold (a scale that starts above 0 gives no amount there).
+ */
+export function bracketFor(brackets: readonly Bracket[], threshold: number): { bracket: Bracket; index: number } | undefined {
+  let found: { bracket: Bracket; index: number } | undefined;
+  brackets.forEach((bracket, index) => {
+    if (bracket.threshold <= threshold) found = { bracket, index };
+  });
+  return found;
 }
 
 export class ParameterNotInForceError extends Error {

@@ -239,13 +239,13 @@ interface SchemeInUse {
   income: SchemeIncomeRules | null;
   /** A local table; 'prescribed': England's pension-age figures; 'not-held': the scheme deducts, but the figures are not held. */
   nonDependants: NonDependantDeductions | 'prescribed' | 'not-held';
-  /** No deduction for a non-dependant younger than this. */
-  nonDependantMinimumAge: number;
+  /** No deduction for a non-dependant younger than this; null for the prescribed scheme's age (its parameter). */
+  nonDependantMinimumAge: number | null;
 }
 
 function schemeInUse(input: CalculationInput, code: string, data: CouncilTaxData): SchemeInUse {
   const { facts, parameters, explanations } = input;
-  const national = { incomeBands: null, minimumAwardWeekly: null, bandCap: null, income: null, nonDependantMinimumAge: 18 };
+  const national = { incomeBands: null, minimumAwardWeekly: null, bandCap: null, income: null, nonDependantMinimumAge: null };
   if (code === 'ENGLAND_PENSION_AGE') {
     const maximumSupport = parameters.amount('gov/local_authorities/england/council_tax_reduction/pensioners/maximum_support_rate');
     const taper = parameters.amount('gov/local_authorities/england/council_tax_reduction/pensioners/means_test/withdrawal_rate');
@@ -300,7 +300,7 @@ function schemeInUse(input: CalculationInput, code: string, data: CouncilTaxData
     bandCap: figures.bandCap,
     income: figures.income,
     nonDependants: figures.nonDependantDeductions === 'NOT_HELD' ? 'not-held' : (figures.nonDependantDeductions ?? 'prescribed'),
-    nonDependantMinimumAge: figures.nonDependantMinimumAge ?? 18,
+    nonDependantMinimumAge: figures.nonDependantMinimumAge ?? null,
   };
 }
 
@@ -339,55 +339,22 @@ function nonDependantDeductions(
   parameters: ParameterReader,
   fired: FiredRules,
   table: NonDependantDeductions | 'prescribed',
-  minimumAge: number,
+  schemeAge: number | null,
 ): { lines: AmountLine[]; assumedInWork: number } {
+  if (facts.nonDependants.length === 0) return { lines: [], assumedInWork: 0 };
+  // 18 in the prescribed scheme (SI 2012/2885 sch 1 para 8(1)); the age a scheme takes unless it sets its own.
+  const minimumAge =
+    schemeAge ?? parameters.amount('gov/local_authorities/england/council_tax_reduction/pensioners/non_dependant_minimum_age');
   const counted = facts.nonDependants.filter((nonDependant) => nonDependant.age >= minimumAge && !nonDependant.exempt);
   // [] is a scheme that takes no deduction for other adults.
   const none = Array.isArray(table) && table.length === 0;
   if (none || fired.has('no-non-dependant-deductions') || counted.length === 0) return { lines: [], assumedInWork: 0 };
-  const byWork: { inWork: NonDependantBand[]; notInWork: Pence | null } =
+  const byWork: { inWork: (income: Pence) => Pence; notInWork: Pence | null } =
     table === 'prescribed'
-      ? {
-          inWork: [
-            {
-              fromWeeklyIncome: 0,
-              deduction: parameters.amount(
-                'gov/local_authorities/england/council_tax_reduction/pensioners/non_dependant_deductions/deduction/lowest',
-              ),
-            },
-            {
-              fromWeeklyIncome: parameters.amount(
-                'gov/local_authorities/england/council_tax_reduction/pensioners/non_dependant_deductions/threshold/band_2',
-              ),
-              deduction: parameters.amount(
-                'gov/local_authorities/england/council_tax_reduction/pensioners/non_dependant_deductions/deduction/band_2',
-              ),
-            },
-            {
-              fromWeeklyIncome: parameters.amount(
-                'gov/local_authorities/england/council_tax_reduction/pensioners/non_dependant_deductions/threshold/band_3',
-              ),
-              deduction: parameters.amount(
-                'gov/local_authorities/england/council_tax_reduction/pensioners/non_dependant_deductions/deduction/band_3',
-              ),
-            },
-            {
-              fromWeeklyIncome: parameters.amount(
-                'gov/local_authorities/england/council_tax_reduction/pensioners/non_dependant_deductions/threshold/highest',
-              ),
-              deduction: parameters.amount(
-                'gov/local_authorities/england/council_tax_reduction/pensioners/non_dependant_deductions/deduction/highest',
-              ),
-            },
-          ],
-          // SI 2012/2885 sch 1 para 8: a non-dependant not in remunerative work gets the lowest deduction.
-          notInWork: parameters.amount(
-            'gov/local_authorities/england/council_tax_reduction/pensioners/non_dependant_deductions/deduction/lowest',
-          ),
-        }
+      ? prescribedNonDependantDeductions(parameters)
       : isWorkDependent(table)
-        ? table
-        : { inWork: table, notInWork: null };
+        ? { inWork: byBand(table.inWork), notInWork: table.notInWork }
+        : { inWork: byBand(table), notInWork: null };
   let assumedInWork = 0;
   const lines = counted.map((nonDependant, index) => {
     const income = moneyIn(nonDependant.grossIncome, 'WEEK');
@@ -395,10 +362,30 @@ function nonDependantDeductions(
       return line(`NON_DEPENDANT_${index + 1}`, 'Non-dependant deduction (not working 16 hours a week)', byWork.notInWork);
     }
     if (byWork.notInWork !== null && (nonDependant.inRemunerativeWork ?? null) === null) assumedInWork += 1;
-    const band = byWork.inWork.filter((candidate) => income >= candidate.fromWeeklyIncome).at(-1)!;
-    return line(`NON_DEPENDANT_${index + 1}`, `Non-dependant deduction (gross income ${(income / 100).toFixed(2)} a week)`, band.deduction);
+    return line(
+      `NON_DEPENDANT_${index + 1}`,
+      `Non-dependant deduction (gross income ${(income / 100).toFixed(2)} a week)`,
+      byWork.inWork(income),
+    );
   });
   return { lines, assumedInWork };
+}
+
+/**
+ * The prescribed pension-age scheme's deductions (SI 2012/2885 sch 1 para 8), from its scale: by gross weekly income
+ * for one in remunerative work; a non-dependant not in remunerative work gets the lowest (the bracket from 0).
+ */
+function prescribedNonDependantDeductions(parameters: ParameterReader): { inWork: (income: Pence) => Pence; notInWork: Pence } {
+  const scale = 'gov/local_authorities/england/council_tax_reduction/pensioners/non_dependant_deductions';
+  return {
+    inWork: (income) => parameters.scaleAmount(scale, Math.max(0, income)).amount,
+    notInWork: parameters.scaleAmount(scale, 0).amount,
+  };
+}
+
+/** A local scheme's table of bands: the deduction of the highest band whose income the non-dependant's reaches. */
+function byBand(bands: readonly NonDependantBand[]): (income: Pence) => Pence {
+  return (income) => bands.filter((candidate) => income >= candidate.fromWeeklyIncome).at(-1)!.deduction;
 }
 
 /** Weekly income a local scheme counts, in both periods (a band table may be written monthly). */
@@ -602,7 +589,7 @@ function councilTaxReductionAward(input: CalculationInput, fired: FiredRules, da
 
   const liability = liabilityCounted(input, rules, charge.weekly, data, explanation);
   const maximumShare = basisPointsOf(liability, rules.maximumSupport);
-  if (rules.nonDependants === 'not-held' && nonDependantAdultCount(facts) > 0 && !fired.has('no-non-dependant-deductions')) {
+  if (rules.nonDependants === 'not-held' && nonDependantAdultCount(facts, parameters) > 0 && !fired.has('no-non-dependant-deductions')) {
     return mayGet('non-dependant-deductions-not-held', { maximum: maximumShare });
   }
   const deductions: AmountLine[] = [];
@@ -620,7 +607,7 @@ function councilTaxReductionAward(input: CalculationInput, fired: FiredRules, da
   const totalNonDependants = sumPence(nonDependants.map((deduction) => deduction.weeklyPence));
   if (totalNonDependants > 0)
     explanation.push(explanations.say('non-dependant-deductions', { count: nonDependants.length, total: totalNonDependants }));
-  else if (fired.has('no-non-dependant-deductions') && nonDependantAdultCount(facts) > 0)
+  else if (fired.has('no-non-dependant-deductions') && nonDependantAdultCount(facts, parameters) > 0)
     explanation.push(explanations.say('non-dependants-exempt'));
   const maximum = Math.max(0, maximumShare - totalNonDependants);
   if (maximum === 0) return { ...notEligible([...explanation, explanations.say('deductions-exceed-charge')]), variables };

@@ -42,7 +42,7 @@ async function housingBenefitWith(household: HouseholdInput, earlier: [BenefitCo
     earlier: new Map(earlier),
   };
   const fired = await loaded.ruleset.run(loaded.calculator.facts.evaluate(input), parameters);
-  return { fired, outcome: loaded.calculator.calculate(input, fired) };
+  return { fired, outcome: loaded.calculator.calculate(input, fired), used: parameters.used };
 }
 
 const supportedAccommodation: HouseholdInput = {
@@ -85,5 +85,39 @@ describe('Housing Benefit', () => {
     );
     expect(fired.has('passport')).toBe(false);
     expect(fired.has('eligible')).toBe(true);
+  });
+
+  it('takes the non-dependant deduction from the scale: the band their income reaches, cited as that bracket', async () => {
+    const { outcome, used } = await housingBenefitWith(supportedAccommodation, [['UNIVERSAL_CREDIT', universalCredit(42490)]]);
+    // £300 a week on 21 November 2026 reaches band 2 (from £279.00) but not band 3 (from £365.00).
+    expect(outcome.deductions.find((line) => line.code === 'NON_DEPENDANT_1')).toMatchObject({
+      name: 'Non-dependant deduction (band 2)',
+      weeklyPence: 6435,
+    });
+    expect(used.find((read) => read.name.startsWith('gov/dwp/housing_benefit/non_dependant_deductions'))).toMatchObject({
+      name: 'gov/dwp/housing_benefit/non_dependant_deductions[2]',
+      label: 'Non-dependant deduction: from £279.00 a week',
+      value: 6435,
+      from: '2026-04-01',
+    });
+  });
+
+  it('takes no deduction for a non-dependant under 18, the age the parameter sets, and the lowest for one not working', async () => {
+    const under18 = {
+      ...supportedAccommodation,
+      nonDependants: [{ age: 17, grossIncome: { amount: 300, period: 'WEEK' as const }, exempt: false }],
+    };
+    const { outcome: young, used } = await housingBenefitWith(under18, [['UNIVERSAL_CREDIT', universalCredit(42490)]]);
+    expect(young.weeklyPence).toBe(27000);
+    expect(used.find((read) => read.name === 'gov/dwp/housing_benefit/non_dependant_minimum_age')?.value).toBe(18);
+    const notWorking = {
+      ...supportedAccommodation,
+      nonDependants: [{ age: 40, grossIncome: { amount: 300, period: 'WEEK' as const }, exempt: false, inRemunerativeWork: false }],
+    };
+    const { outcome } = await housingBenefitWith(notWorking, [['UNIVERSAL_CREDIT', universalCredit(42490)]]);
+    expect(outcome.deductions.find((line) => line.code === 'NON_DEPENDANT_1')).toMatchObject({
+      name: 'Non-dependant deduction (lowest)',
+      weeklyPence: 2040,
+    });
   });
 });

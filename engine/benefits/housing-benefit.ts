@@ -21,6 +21,7 @@ import {
   claimantOrPartnerGetsNonDependantExemptingBenefit,
   disabledChildCount,
   nonDependantAdultCount,
+  nonDependantAdults,
   PENSION_AGE_MEANS_TEST_FACTS,
   weeklyEarnings,
   weeklyUnearnedIncome,
@@ -29,39 +30,6 @@ import { tariffIncome } from '../facts/capital.js';
 
 /** The higher pension-age personal allowances are for people who reached State Pension age before this date (HB circular A3/2021). */
 export const HIGHER_PERSONAL_ALLOWANCE_BEFORE = '2021-04-01';
-
-/** Non-dependant deduction bands, lowest first: each applies from its threshold of gross weekly income (HB (SPC) Regs 2006 reg 55). */
-const NON_DEPENDANT_BANDS = [
-  {
-    band: 'band_1',
-    threshold: 'gov/dwp/housing_benefit/non_dependant_deductions/threshold/band_1',
-    deduction: 'gov/dwp/housing_benefit/non_dependant_deductions/deduction/band_1',
-  },
-  {
-    band: 'band_2',
-    threshold: 'gov/dwp/housing_benefit/non_dependant_deductions/threshold/band_2',
-    deduction: 'gov/dwp/housing_benefit/non_dependant_deductions/deduction/band_2',
-  },
-  {
-    band: 'band_3',
-    threshold: 'gov/dwp/housing_benefit/non_dependant_deductions/threshold/band_3',
-    deduction: 'gov/dwp/housing_benefit/non_dependant_deductions/deduction/band_3',
-  },
-  {
-    band: 'band_4',
-    threshold: 'gov/dwp/housing_benefit/non_dependant_deductions/threshold/band_4',
-    deduction: 'gov/dwp/housing_benefit/non_dependant_deductions/deduction/band_4',
-  },
-  {
-    band: 'highest',
-    threshold: 'gov/dwp/housing_benefit/non_dependant_deductions/threshold/highest',
-    deduction: 'gov/dwp/housing_benefit/non_dependant_deductions/deduction/highest',
-  },
-] as const;
-const LOWEST_NON_DEPENDANT_BAND = {
-  band: 'lowest',
-  deduction: 'gov/dwp/housing_benefit/non_dependant_deductions/deduction/lowest',
-} as const;
 
 const line = (code: string, name: string, weekly: Pence): AmountLine => ({ code, name, ...bothPeriods(weekly, 'WEEK') });
 
@@ -128,7 +96,7 @@ function housingBenefitAward(input: CalculationInput, fired: FiredRules): Calcul
 
   const deductions = nonDependantDeductions(facts, parameters, fired);
   const totalDeductions = sumPence(deductions.map((deduction) => deduction.weeklyPence));
-  if (fired.has('no-non-dependant-deductions') && nonDependantAdultCount(facts) > 0)
+  if (fired.has('no-non-dependant-deductions') && nonDependantAdultCount(facts, parameters) > 0)
     explanation.push(explanations.say('non-dependants-exempt'));
   if (totalDeductions > 0)
     explanation.push(explanations.say('non-dependant-deductions', { count: deductions.length, total: totalDeductions }));
@@ -217,27 +185,21 @@ function privateTenantEligibleRent(input: CalculationInput, rent: Pence, explana
 /** One deduction for each non-dependant aged 18 or over not exempt, by their gross weekly income; none when the claimant or partner gets a care benefit. */
 function nonDependantDeductions(facts: HouseholdFacts, parameters: ParameterReader, fired: FiredRules): AmountLine[] {
   if (fired.has('no-non-dependant-deductions')) return [];
-  return facts.nonDependants
-    .filter((nonDependant) => nonDependant.age >= 18 && !nonDependant.exempt)
-    .map((nonDependant, index) => {
-      const band = deductionBand(nonDependant, parameters);
-      return line(`NON_DEPENDANT_${index + 1}`, `Non-dependant deduction (${band.label})`, band.amount);
-    });
+  return nonDependantAdults(facts, parameters).map((nonDependant, index) => {
+    const band = deductionBand(nonDependant, parameters);
+    return line(`NON_DEPENDANT_${index + 1}`, `Non-dependant deduction (${band.label})`, band.amount);
+  });
 }
 
 /**
  * The deduction for one non-dependant (HB (SPC) Regs 2006 reg 55): by gross weekly income for one in remunerative
  * work (16 hours or more a week), the lowest for anyone else. When whether they work is not known, by income.
+ * The scale's brackets are named as the rates papers name them: lowest, band 1 to band 4, highest.
  */
 function deductionBand(nonDependant: NonDependant, parameters: ParameterReader): { label: string; amount: Pence } {
-  const income = moneyIn(nonDependant.grossIncome, 'WEEK');
-  let band: { band: string; deduction: string } = LOWEST_NON_DEPENDANT_BAND;
-  if (nonDependant.inRemunerativeWork !== false) {
-    for (const candidate of NON_DEPENDANT_BANDS) {
-      if (income >= parameters.amount(candidate.threshold)) band = candidate;
-    }
-  }
-  return { label: band.band.replace('_', ' '), amount: parameters.amount(band.deduction) };
+  const income = nonDependant.inRemunerativeWork === false ? 0 : Math.max(0, moneyIn(nonDependant.grossIncome, 'WEEK'));
+  const { amount, index, brackets } = parameters.scaleAmount('gov/dwp/housing_benefit/non_dependant_deductions', income);
+  return { label: index === 0 ? 'lowest' : index === brackets - 1 ? 'highest' : `band ${index}`, amount };
 }
 
 /** The applicable amount sentence's data; its parts are written only if the sentence is. */

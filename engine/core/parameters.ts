@@ -1,4 +1,5 @@
-import { amountOf, limitOf, switchOf, type ParameterInForce, type ParameterSet } from '../parameters/parameter-set.js';
+import { formatAmount } from '../../common/money.js';
+import { amountInScale, amountOf, limitOf, switchOf, type ParameterInForce, type ParameterSet } from '../parameters/parameter-set.js';
 
 /**
  * One benefit's view of the rates on the date asked. Every parameter read is remembered, so the benefit's result
@@ -44,6 +45,38 @@ export class ParameterReader {
     return switchOf(this.remember(name));
   }
 
+  /**
+   * The amount of a scale for `threshold` (in the scale's threshold unit), with its bracket (0 = lowest) and how
+   * many brackets the scale has on the date. The bracket used is cited as `<scale>[<bracket>]` (the non-dependant
+   * deduction for one in the second bracket: `gov/dwp/housing_benefit/non_dependant_deductions[1]`), its label giving
+   * the bracket's threshold, so each figure a result uses is cited on its own.
+   */
+  scaleAmount(name: string, threshold: number): { amount: number; index: number; brackets: number } {
+    const scale = this.parameters.scaleOn(name, this.date);
+    const found = amountInScale(scale, threshold);
+    const cited = `${name}[${found.index}]`;
+    if (!this.read.has(cited)) {
+      const { label, unit, period, from, source, note, legislation } = scale;
+      this.read.set(cited, {
+        name: cited,
+        label: `${label}: from ${thresholdWords(found.threshold, scale.thresholdUnit)}`,
+        unit,
+        period,
+        value: found.amount,
+        from,
+        source,
+        ...(note === undefined ? {} : { note }),
+        legislation,
+      });
+    }
+    return { amount: found.amount, index: found.index, brackets: scale.brackets.length };
+  }
+
+  /** A parameter in force with its unit, label and source, cited as read (for a text that writes the figure in words). */
+  parameter(name: string): ParameterInForce {
+    return this.remember(name);
+  }
+
   /** Any parameter's value, whatever its unit (for rules that compare a fact with a rate). */
   value(name: string): number | boolean | null {
     return this.remember(name).value;
@@ -63,4 +96,9 @@ export class ParameterReader {
   get used(): ParameterInForce[] {
     return [...this.read.values()];
   }
+}
+
+/** A threshold in words: £183.00 a week. */
+function thresholdWords(threshold: number, unit: string): string {
+  return `${formatAmount(threshold)}${unit.startsWith('pence ') ? unit.slice('pence'.length) : ''}`;
 }

@@ -31,6 +31,23 @@ const INDEX_CONTRACT = new Contract(SCHEMA, knownFields);
 const CATEGORY_CONTRACT = new Contract({ $schema: SCHEMA.$schema, $defs: SCHEMA.$defs, $ref: '#/$defs/category' }, knownFields);
 const COMPARISONS = new Set(['lessThan', 'lessThanInclusive', 'greaterThan', 'greaterThanInclusive']);
 
+/**
+ * A figure a text takes from rulesets/parameters, on the calculation's date: `{{parameter gov/dfe/free_school_meals/value_a_year}}`
+ * (extra-help.ts writes it in words), so the prose never repeats a figure the parameter holds.
+ */
+export const TEXT_PARAMETER = /\{\{\s*parameter\s+([a-z][a-z0-9_]*(?:\/[a-z][a-z0-9_]*)*)\s*\}\}/g;
+
+/** Whether a parameter is held (the loaded rates' `has`); without it, the names are not checked. */
+export type ParameterExists = (name: string) => boolean;
+
+/** `{ "fact": "parameter", "params": { "name": ... } }`: a threshold read from rulesets/parameters. */
+function parameterNameIn(value: unknown): string | undefined {
+  if (!isObject(value) || value.fact !== 'parameter' || !isObject(value.params)) return undefined;
+  return typeof value.params.name === 'string' ? value.params.name : undefined;
+}
+
+const notHeld = (name: string) => `names the parameter '${name}', which rulesets/parameters does not hold.`;
+
 export class ExtraHelpDefinitionsError extends Error {
   override name = 'ExtraHelpDefinitionsError';
   constructor(readonly problems: readonly ExtraHelpProblem[]) {
@@ -80,13 +97,13 @@ function repeatedNations(value: unknown, at: Segment[]): Found[] {
  * type, only a number fact is compared, and a threshold says where its figure comes from. Only conditions of the
  * right shape are looked at; the schema reports the rest.
  */
-function conditionChecks(condition: unknown, at: Segment[]): Found[] {
+function conditionChecks(condition: unknown, at: Segment[], known?: ParameterExists): Found[] {
   if (!isObject(condition)) return [];
   const group = ['all', 'any', 'not'].find((key) => key in condition);
-  if (group === 'not') return conditionChecks(condition.not, [...at, 'not']);
+  if (group === 'not') return conditionChecks(condition.not, [...at, 'not'], known);
   if (group) {
     const inner = condition[group];
-    return Array.isArray(inner) ? inner.flatMap((item: unknown, index) => conditionChecks(item, [...at, group, index])) : [];
+    return Array.isArray(inner) ? inner.flatMap((item: unknown, index) => conditionChecks(item, [...at, group, index], known)) : [];
   }
   const { fact, operator, value } = condition;
   if (typeof fact !== 'string') return [];
@@ -95,6 +112,9 @@ function conditionChecks(condition: unknown, at: Segment[]): Found[] {
       { segments: [...at, 'fact'], message: `'${fact}' is not an extra-help fact (they are listed in definitions/extra-help/README.md).` },
     ];
   const definition = (EXTRA_HELP_FACTS as Record<string, ExtraHelpFactDefinition>)[fact]!;
+  const parameter = parameterNameIn(value);
+  if (parameter !== undefined && known && !known(parameter))
+    return [{ segments: [...at, 'value', 'params', 'name'], message: notHeld(parameter) }];
   if (typeof operator !== 'string' || !('value' in condition) || isObject(value)) return [];
   const notAValue = (item: unknown) => `${JSON.stringify(item)} is not a value of ${fact} (${describeType(definition)}).`;
   if (operator === 'in' || operator === 'notIn') {
@@ -116,10 +136,24 @@ function conditionChecks(condition: unknown, at: Segment[]): Found[] {
   return [];
 }
 
-/** The checks in code on a scheme or a variable: its nations listed once, and its condition's facts and values. */
-function schemeChecks(scheme: unknown, at: Segment[]): Found[] {
+/**
+ * The checks in code on a scheme or a variable: its nations listed once, its condition's facts and values, and
+ * every parameter its texts name held.
+ */
+function schemeChecks(scheme: unknown, at: Segment[], known?: ParameterExists): Found[] {
   if (!isObject(scheme)) return [];
-  return [...repeatedNations(scheme.nations, [...at, 'nations']), ...conditionChecks(scheme.condition, [...at, 'condition'])];
+  const texts = (['text', 'howToAccess'] as const).flatMap((field) =>
+    typeof scheme[field] === 'string' && known
+      ? [...scheme[field].matchAll(TEXT_PARAMETER)]
+          .filter((match) => !known(match[1]!))
+          .map((match) => ({ segments: [...at, field], message: notHeld(match[1]!) }))
+      : [],
+  );
+  return [
+    ...repeatedNations(scheme.nations, [...at, 'nations']),
+    ...conditionChecks(scheme.condition, [...at, 'condition'], known),
+    ...texts,
+  ];
 }
 
 /** `items[0].name` as `$.items[0].name`, the file as a whole as `$`. */
@@ -134,8 +168,11 @@ function parse(file: ExtraHelpFile, report: (problem: ExtraHelpProblem) => void)
   }
 }
 
-/** Every problem with the files of `definitions/extra-help/` (paths relative to it, '/' separated). */
-export function checkExtraHelpFiles(files: readonly ExtraHelpFile[]): ExtraHelpProblem[] {
+/**
+ * Every problem with the files of `definitions/extra-help/` (paths relative to it, '/' separated); with `known`, also
+ * every parameter named that the rates do not hold.
+ */
+export function checkExtraHelpFiles(files: readonly ExtraHelpFile[], known?: ParameterExists): ExtraHelpProblem[] {
   const problems: ExtraHelpProblem[] = [];
   const byPath = new Map(files.map((file) => [file.path, file]));
   const check = (file: string, contract: Contract, json: unknown, more: Found[]) => {
@@ -166,7 +203,7 @@ export function checkExtraHelpFiles(files: readonly ExtraHelpFile[]): ExtraHelpP
     });
   }
   if (isObject(index) && Array.isArray(index.variables))
-    index.variables.forEach((variable: unknown, position) => indexChecks.push(...schemeChecks(variable, ['variables', position])));
+    index.variables.forEach((variable: unknown, position) => indexChecks.push(...schemeChecks(variable, ['variables', position], known)));
   const categoryPath = (name: string) => `${CATEGORIES_FOLDER}/${name}.json`;
   listed.forEach((name, position) => {
     if (!byPath.has(categoryPath(name)))
@@ -196,7 +233,7 @@ export function checkExtraHelpFiles(files: readonly ExtraHelpFile[]): ExtraHelpP
       more.push({ segments: ['name'], message: `must be '${name}', the name the file is listed under in ${INDEX_FILE}.` });
     const items = isObject(json) && Array.isArray(json.items) ? json.items : [];
     items.forEach((item: unknown, itemIndex) => {
-      more.push(...schemeChecks(item, ['items', itemIndex]));
+      more.push(...schemeChecks(item, ['items', itemIndex], known));
       const itemName = isObject(item) && typeof item.name === 'string' ? item.name : null;
       if (itemName === null) return;
       const first = seen.get(itemName);
@@ -213,8 +250,8 @@ export function checkExtraHelpFiles(files: readonly ExtraHelpFile[]): ExtraHelpP
 }
 
 /** Checks and reads the extra-help files; throws ExtraHelpDefinitionsError listing every problem. */
-export function readExtraHelpDefinitions(files: readonly ExtraHelpFile[]): ExtraHelpDefinitions {
-  const problems = checkExtraHelpFiles(files);
+export function readExtraHelpDefinitions(files: readonly ExtraHelpFile[], known?: ParameterExists): ExtraHelpDefinitions {
+  const problems = checkExtraHelpFiles(files, known);
   if (problems.length > 0) throw new ExtraHelpDefinitionsError(problems);
   const byPath = new Map(files.map((file) => [file.path, file.text]));
   const index = JSON.parse(byPath.get(INDEX_FILE)!) as ExtraHelpIndex;

@@ -21,7 +21,8 @@ const extraHelp = LoadedExtraHelp.fromFiles(shipped);
 
 const DATE = '2026-11-23';
 /** The rates on the date the results are for (the extra help reads the hours of caring that make a carer). */
-const parameters = new ParameterReader(loadParameterSet(readFilesUnder(join(RULESETS_DIR, 'parameters'))), DATE);
+const rates = loadParameterSet(readFilesUnder(join(RULESETS_DIR, 'parameters')));
+const parameters = new ParameterReader(rates, DATE);
 
 /** A benefit the calculation found payable, with its figures in its own period. */
 function award(
@@ -173,6 +174,24 @@ describe('extra help for a household', () => {
     );
     expect(scotland).not.toContain('healthy-start');
     expect(scotland).not.toContain('free-school-meals-england');
+  });
+
+  it("writes a text's figures from their parameters on the date, not from the file's prose", () => {
+    const meals = extraHelp.definitions.categories
+      .flatMap((category) => category.items)
+      .find((item) => item.name === 'free-school-meals-england')!;
+    expect(meals.text).toContain('worth around {{parameter gov/dfe/free_school_meals/value_a_year}} a year');
+    expect(meals.text).not.toContain('£500');
+    const result = evaluateExtraHelp(extraHelp, universalCreditFamily('ENGLAND'), new ParameterReader(rates, DATE));
+    const shown = result.categories.flatMap((category) => category.items).find((item) => item.name === 'free-school-meals-england')!;
+    expect(shown.text).toContain('worth around £500 a year for each child.');
+  });
+
+  it('reads an income limit from its parameter, so one figure serves the scheme and the Warm Homes flag', () => {
+    const read = new ParameterReader(rates, DATE);
+    evaluateExtraHelp(extraHelp, universalCreditFamily('ENGLAND'), read);
+    expect(read.used.find((used) => used.name === 'gov/desnz/warm_homes_local_grant/household_income_limit')?.value).toBe(3600000);
+    expect(readFileSync(join(DEFINITIONS_DIR, 'extra-help.json'), 'utf8')).not.toContain('3600000');
   });
 
   it('gives Healthy Start with take-home pay of £408 a month, not £408.01', () => {
@@ -398,7 +417,7 @@ describe('the extra-help checker', () => {
               { fact: 'country', operator: 'in', value: ['ENGLAND', 'ENGLND'] },
               { fact: 'getsPip', operator: 'greaterThan', value: 1 },
               { fact: 'claimantAge', operator: 'between', value: 3 },
-              { fact: 'capitalPence', operator: 'lessThan', value: { fact: 'parameter', params: { name: 'gov/x' } } },
+              { fact: 'capitalPence', operator: 'lessThan', value: { fact: 'capitalPence' } },
               { fact: 'tenure', operator: 'equal', value: 'RENT', path: '$.x' },
             ],
           },
@@ -421,8 +440,9 @@ describe('the extra-help checker', () => {
       'categories/energy.json at $.items[0].condition.any[2].value[1]: "ENGLND" is not a value of country (one of ENGLAND, SCOTLAND, WALES, NORTHERN_IRELAND).',
       "categories/energy.json at $.items[0].condition.any[3].operator: 'greaterThan' compares numbers, but getsPip is true or false.",
       'categories/energy.json at $.items[0].condition.any[4].operator: must be one of equal, notEqual, lessThan, lessThanInclusive, greaterThan, greaterThanInclusive, in, notIn.',
-      'categories/energy.json at $.items[0].condition.any[5].value: must be a plain value: comparing one fact with another is not supported here.',
-      "categories/energy.json at $.items[0].condition.any[6]: uses 'path' or 'params', which extra help does not allow: name one flat fact (the rates in rulesets/parameters are not read here; write the figure with a 'source').",
+      'categories/energy.json at $.items[0].condition.any[5].value.params: is required.',
+      "categories/energy.json at $.items[0].condition.any[5].value.fact: must be 'parameter': a value may read a rate, not another fact.",
+      'categories/energy.json at $.items[0].condition.any[6]: uses \'path\' or \'params\', which extra help does not allow: name one flat fact (a threshold from rulesets/parameters is written as the value: { "fact": "parameter", "params": { "name": "gov/..." } }).',
       'categories/energy.json at $.items[0].condition.any[6].value: "RENT" is not a value of tenure (one of PRIVATE_RENT, SOCIAL_RENT, TEMPORARY_ACCOMMODATION, SUPPORTED_ACCOMMODATION, OWNER_OCCUPIER, SHARED_OWNERSHIP, LIVING_WITH_OTHERS_NO_RENT, HOMELESS).',
       expect.stringMatching(/^categories\/water\.json at \$: is not valid JSON: /),
     ]);
@@ -447,6 +467,25 @@ describe('the extra-help checker', () => {
       "categories/energy.json at $.items[0].condition.all[0].value: must be a non-empty list for 'in' and 'notIn'.",
       'categories/energy.json at $.items[0].condition.any: is not a known field (allowed: all, source).',
       'categories/energy.json at $.items[0].source.url: must be an https address.',
+    ]);
+  });
+
+  it('refuses a parameter that the rates do not hold, in a condition or a text', () => {
+    const files = [
+      index(['energy']),
+      category('energy', [
+        item({
+          text: 'Worth {{parameter gov/dfe/free_school_meals/value_a_yaer}} a year.',
+          condition: { fact: 'capitalPence', operator: 'lessThan', value: { fact: 'parameter', params: { name: 'gov/nothing_here' } } },
+        }),
+      ]),
+    ];
+    const held = (name: string) => rates.has(name);
+    // The index's own problems (its sample variable) are not what this test is about.
+    const inCategory = checkExtraHelpFiles(files, held).filter((problem) => problem.file === 'categories/energy.json');
+    expect(inCategory.map(describeProblem)).toEqual([
+      "categories/energy.json at $.items[0].text: names the parameter 'gov/dfe/free_school_meals/value_a_yaer', which rulesets/parameters does not hold.",
+      "categories/energy.json at $.items[0].condition.value.params.name: names the parameter 'gov/nothing_here', which rulesets/parameters does not hold.",
     ]);
   });
 

@@ -1,10 +1,11 @@
-import { Engine, type RuleProperties, type TopLevelCondition } from 'json-rules-engine';
+import { Engine, type Almanac, type DynamicFactCallback, type RuleProperties, type TopLevelCondition } from 'json-rules-engine';
 import { compileRules, type CompiledRules } from '../core/compile-rules.js';
 import type { ResultVariable } from '../core/benefit.js';
 import type { CalculationResult } from '../core/calculation-result.js';
 import type { ParameterReader } from '../core/parameters.js';
 import type { Country } from '../household.js';
-import { readExtraHelpDefinitions } from './definitions.js';
+import { formatAmount } from '../../common/money.js';
+import { readExtraHelpDefinitions, TEXT_PARAMETER, type ParameterExists } from './definitions.js';
 import { extraHelpFacts } from './facts.js';
 import type { ExtraHelpCategoryOffered, ExtraHelpDefinitions, ExtraHelpFile, ExtraHelpOffer } from './types.js';
 
@@ -25,6 +26,10 @@ export interface ExtraHelpResult {
 }
 
 const ITEM_EVENT = 'extra-help';
+/** The fact a condition's value reads a threshold from rulesets/parameters with, as in the rulesets. */
+const PARAMETER_FACT = 'parameter';
+/** The runtime fact carrying the calculation's ParameterReader into json-rules-engine (the reference evaluator). */
+const PARAMETER_READER_FACT = '__parameters';
 const VARIABLE_EVENT = 'variable';
 
 /** An item's or variable's rule: its nations, and its own condition. */
@@ -58,29 +63,32 @@ export class LoadedExtraHelp {
     const files = [...categories, variables];
     this.rules = files.flatMap((file) => file.rules);
     // An undefined fact is an error (a fact the definitions name but extraHelpFacts does not provide).
-    this.compiled = files.map((file) => compileRules(file.file, file.rules, { allowUndefinedFacts: false, annotationKeys: ['source'] }));
+    this.compiled = files.map((file) =>
+      compileRules(file.file, file.rules, { allowUndefinedFacts: false, annotationKeys: ['source'], dynamicFacts: [PARAMETER_FACT] }),
+    );
   }
 
   /** Checks the files of `definitions/extra-help/` and compiles their rules; throws ExtraHelpDefinitionsError. */
-  static fromFiles(files: readonly ExtraHelpFile[]): LoadedExtraHelp {
-    return new LoadedExtraHelp(readExtraHelpDefinitions(files));
+  static fromFiles(files: readonly ExtraHelpFile[], known?: ParameterExists): LoadedExtraHelp {
+    return new LoadedExtraHelp(readExtraHelpDefinitions(files, known));
   }
 
   /** The extra help for a calculation's result, with the rates on its date (`parameters`): the compiled rules. */
   evaluate(result: CalculationResult, parameters: ParameterReader): ExtraHelpResult {
-    return this.offered(this.heldEvents(result, parameters));
+    return this.offered(this.heldEvents(result, parameters), parameters);
   }
 
   /** The same, from json-rules-engine itself: the reference the compiled rules are tested against. */
   async evaluateReference(result: CalculationResult, parameters: ParameterReader): Promise<ExtraHelpResult> {
-    return this.offered(await this.heldEventsReference(result, parameters));
+    return this.offered(await this.heldEventsReference(result, parameters), parameters);
   }
 
   /** The events of the rules that held, from the compiled rules. */
   heldEvents(result: CalculationResult, parameters: ParameterReader): { type: string; params: Record<string, unknown> }[] {
     const facts = extraHelpFacts(result, parameters);
     // Every rule has json-rules-engine's default priority, so the files' results in turn are its order.
-    return this.compiled.flatMap((rules) => rules.run(facts).map((held) => held.event));
+    const threshold = { [PARAMETER_FACT]: (params: Record<string, unknown>) => parameters.value(String(params.name)) };
+    return this.compiled.flatMap((rules) => rules.run(facts, threshold).map((held) => held.event));
   }
 
   /** The events of the rules that held, from json-rules-engine, in the rules' order (see Ruleset.referenceOutcomes). */
@@ -88,15 +96,15 @@ export class LoadedExtraHelp {
     result: CalculationResult,
     parameters: ParameterReader,
   ): Promise<{ type: string; params: Record<string, unknown> }[]> {
-    this.reference ??= new Engine(this.rules, { allowUndefinedFacts: false });
-    const { results } = await this.reference.run(extraHelpFacts(result, parameters));
+    this.reference ??= referenceEngine(this.rules);
+    const { results } = await this.reference.run({ ...extraHelpFacts(result, parameters), [PARAMETER_READER_FACT]: parameters });
     const order = new Map(this.rules.map((rule, index) => [rule.name, index]));
     return results
       .sort((a, b) => order.get(a.name as string)! - order.get(b.name as string)!)
       .map((held) => ({ type: held.event!.type, params: held.event!.params ?? {} }));
   }
 
-  private offered(events: readonly { type: string; params: Record<string, unknown> }[]): ExtraHelpResult {
+  private offered(events: readonly { type: string; params: Record<string, unknown> }[], parameters: ParameterReader): ExtraHelpResult {
     const held = (type: string) => new Set(events.filter((event) => event.type === type).map((event) => String(event.params.name)));
     const items = held(ITEM_EVENT);
     const variables = held(VARIABLE_EVENT);
@@ -110,9 +118,9 @@ export class LoadedExtraHelp {
             category: category.name,
             name: item.name,
             title: item.title,
-            text: item.text,
+            text: withFigures(item.text, parameters),
             howToAccessTitle: item.howToAccessTitle ?? DEFAULT_HOW_TO_ACCESS_TITLE,
-            howToAccess: item.howToAccess,
+            howToAccess: withFigures(item.howToAccess, parameters),
             source: item.source,
           })),
       }))
@@ -125,6 +133,29 @@ export class LoadedExtraHelp {
       }),
     };
   }
+}
+
+/** json-rules-engine with the `parameter` fact, reading the calculation's rates (as the rulesets' reference engine does). */
+function referenceEngine(rules: RuleProperties[]): Engine {
+  const engine = new Engine(rules, { allowUndefinedFacts: false });
+  // The library's types say a dynamic fact returns a value; it also accepts a promise (almanac.factValue is async).
+  const parameterFact = async (params: Record<string, unknown>, almanac: Almanac) =>
+    (await almanac.factValue<ParameterReader>(PARAMETER_READER_FACT)).value(String(params.name));
+  engine.addFact(PARAMETER_FACT, parameterFact as unknown as DynamicFactCallback<number | boolean | null>);
+  return engine;
+}
+
+/**
+ * A text with each `{{parameter name}}` written as the figure in force on the calculation's date: money in pounds
+ * (£500, or £4.25 when there are pence), a number otherwise.
+ */
+export function withFigures(text: string, parameters: ParameterReader): string {
+  return text.replace(TEXT_PARAMETER, (_, name: string) => {
+    const { value, unit } = parameters.parameter(name);
+    if (typeof value !== 'number') return String(value);
+    if (!unit.startsWith('pence')) return value.toLocaleString('en-GB');
+    return value % 100 === 0 ? `£${(value / 100).toLocaleString('en-GB')}` : formatAmount(value);
+  });
 }
 
 /** The extra help a household may get, and the result variables, from a finished calculation. */

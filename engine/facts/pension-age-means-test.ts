@@ -64,7 +64,7 @@ export const PENSION_AGE_MEANS_TEST_FACTS = {
   isCouple: ({ facts }) => facts.isCouple,
   claimantGetsQualifyingDisabilityBenefit: ({ facts }) => getsSevereDisabilityQualifyingBenefit(facts.claimant),
   partnerGetsQualifyingDisabilityBenefit: ({ facts }) => getsSevereDisabilityQualifyingBenefit(facts.partner),
-  nonDependantAdultCount: ({ facts }) => nonDependantAdultCount(facts),
+  nonDependantAdultCount: readsRates(({ facts, parameters }) => nonDependantAdultCount(facts, parameters)),
   claimantGetsCarersAllowance: ({ facts }) => getsCarersAllowance(facts.claimant),
   partnerGetsCarersAllowance: ({ facts }) => getsCarersAllowance(facts.partner),
   claimantIsCarer: readsRates(({ facts, parameters }) => isCarer(facts.claimant, parameters)),
@@ -73,9 +73,14 @@ export const PENSION_AGE_MEANS_TEST_FACTS = {
   weeklyEarningsPence: readsRates((input) => weeklyEarnings(input)),
 } satisfies FactFunctions<Pick<CalculationInput, 'facts' | 'parameters'>, string, Pick<CalculationInput, 'facts'>>;
 
-/** Non-dependants aged 18 or over who are not marked exempt. */
-export function nonDependantAdultCount(facts: HouseholdFacts): number {
-  return facts.nonDependants.filter((nonDependant) => nonDependant.age >= 18 && !nonDependant.exempt).length;
+/** Non-dependants old enough for a deduction (18 or over, HB (SPC) Regs 2006 reg 55(1)) who are not marked exempt. */
+export function nonDependantAdults(facts: HouseholdFacts, parameters: ParameterReader): HouseholdFacts['nonDependants'] {
+  const minimumAge = parameters.amount('gov/dwp/housing_benefit/non_dependant_minimum_age');
+  return facts.nonDependants.filter((nonDependant) => nonDependant.age >= minimumAge && !nonDependant.exempt);
+}
+
+export function nonDependantAdultCount(facts: HouseholdFacts, parameters: ParameterReader): number {
+  return nonDependantAdults(facts, parameters).length;
 }
 
 export function benefitUnit(facts: HouseholdFacts): AdultFacts[] {

@@ -11,7 +11,8 @@ import { RATES_HELD_FILE } from './parameter-set.js';
 
 const PARAMETERS_DIR = 'rulesets/parameters';
 
-const PATH_IN_QUOTES = /['"`](gov\/[a-z0-9_/]+)['"`]/g;
+/** A path in quotes, or a text's `{{parameter gov/...}}` (extra help writes a figure from its parameter). */
+const PATH_IN_QUOTES = /['"`](gov\/[a-z0-9_/]+)['"`]|\{\{\s*parameter\s+(gov\/[a-z0-9_/]+)\s*\}\}/g;
 
 function filesUnder(directory: string, ending: string): string[] {
   return (readdirSync(directory, { recursive: true }) as string[])
@@ -39,7 +40,10 @@ const readers = [
 function literalPaths(): Map<string, string[]> {
   const found = new Map<string, string[]>();
   for (const file of readers) {
-    for (const match of readFileSync(file, 'utf8').matchAll(PATH_IN_QUOTES)) found.set(match[1]!, [...(found.get(match[1]!) ?? []), file]);
+    for (const match of readFileSync(file, 'utf8').matchAll(PATH_IN_QUOTES)) {
+      const path = (match[1] ?? match[2])!;
+      found.set(path, [...(found.get(path) ?? []), file]);
+    }
   }
   return found;
 }

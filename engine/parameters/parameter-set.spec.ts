@@ -67,9 +67,9 @@ describe('loading parameter files', () => {
   it('rejects unknown fields at every level', () => {
     const values = [{ from: '2026-04-13', value: 20934, source: { ...ratesPaper, page: 3 }, confidence: 'confirmed' }];
     expect(problemsIn(carerElement({ amount: 20934, values }))).toEqual([
-      'amount: is not a known field (allowed: description, label, unit, period, legislation, uprating, values)',
-      'values[0].confidence: is not a known field (allowed: from, value, source, note)',
+      'amount: is not a known field (allowed: type, description, label, unit, period, thresholdUnit, legislation, uprating, values)',
       'values[0].source.page: is not a known field (allowed: title, url)',
+      'values[0].confidence: is not a known field (allowed: from, value, source, note)',
     ]);
   });
 
@@ -180,7 +180,7 @@ describe('loading parameter files', () => {
 
   it('rejects an unknown unit or period, and a period that contradicts the unit', () => {
     expect(problemsIn(carerElement({ unit: 'pounds a month', period: 'fortnight' }))).toEqual([
-      "unit: must be one of 'pence a week', 'pence a month', 'pence a year', 'pence an hour', 'pence', 'pounds', 'basis points', 'count', 'hours', 'boolean'",
+      "unit: must be one of 'pence a week', 'pence a month', 'pence a year', 'pence an hour', 'pence', 'pounds', 'basis points', 'count', 'hours', 'years', 'boolean'",
       "period: must be one of 'week', 'month', 'year', 'hour', 'none'",
     ]);
     expect(problemsIn(carerElement({ period: 'week' }))).toEqual(["period: must be 'month' for the unit 'pence a month'"]);
@@ -314,5 +314,105 @@ describe('the values in force, resolved once per period', () => {
       expect(() => parameters.parameterOn(SINGLE_25, '2026-02-30')).toThrow("'2026-02-30' is not a date in the form yyyy-mm-dd.");
       expect(() => parameters.parameterOn(SINGLE_25, '2099-01-01')).toThrow(ParameterNotInForceError);
     }
+  });
+});
+
+describe('a scale: a ladder of amounts by a threshold, dated, in one file', () => {
+  const DEDUCTIONS = 'gov/dwp/housing_benefit/non_dependant_deductions';
+  const regulation55 = { title: 'SI 2006/214 regulation 55', url: 'https://www.legislation.gov.uk/uksi/2006/214/regulation/55' };
+  /** Two years of a three-bracket ladder, as in the Housing Benefit file (the lowest from 0). */
+  function ladder(changes: Record<string, unknown> = {}): Record<string, unknown> {
+    return {
+      type: 'scale',
+      description: 'The deduction a week for a non-dependant, by gross weekly income.',
+      label: 'Non-dependant deduction',
+      unit: 'pence a week',
+      period: 'week',
+      thresholdUnit: 'pence a week',
+      legislation: regulation55,
+      values: [
+        {
+          from: '2025-04-01',
+          brackets: [
+            { threshold: 0, amount: 1965 },
+            { threshold: 18300, amount: 4515 },
+            { threshold: 57700, amount: 12665 },
+          ],
+          source: ratesPaper,
+        },
+        {
+          from: '2026-04-01',
+          brackets: [
+            { threshold: 0, amount: 2040 },
+            { threshold: 19200, amount: 4685 },
+            { threshold: 60500, amount: 13145 },
+          ],
+          source: ratesPaper,
+        },
+      ],
+      ...changes,
+    };
+  }
+  const loaded = () => loadParameterSet([ratesHeld(), file(`${DEDUCTIONS}.json`, ladder())]);
+
+  it('gives the amount of the bracket a figure falls in, each threshold counting from itself, on each date', () => {
+    const scales = loaded();
+    expect(scales.scaleNames).toEqual([DEDUCTIONS]);
+    expect(scales.names).toEqual([]);
+    expect(scales.scaleAmountOn(DEDUCTIONS, '2025-04-01', 0)).toBe(1965);
+    expect(scales.scaleAmountOn(DEDUCTIONS, '2025-04-01', 18299)).toBe(1965);
+    expect(scales.scaleAmountOn(DEDUCTIONS, '2025-04-01', 18300)).toBe(4515);
+    expect(scales.scaleAmountOn(DEDUCTIONS, '2026-03-31', 60000)).toBe(12665);
+    // From 1 April 2026 the thresholds moved too: £600 a week is now below the top bracket.
+    expect(scales.scaleAmountOn(DEDUCTIONS, '2026-04-01', 60000)).toBe(4685);
+    expect(scales.scaleAmountOn(DEDUCTIONS, '2026-04-01', 60500)).toBe(13145);
+    expect(scales.scaleOn(DEDUCTIONS, '2026-04-01')).toMatchObject({ from: '2026-04-01', source: ratesPaper, legislation: regulation55 });
+  });
+
+  it('refuses a date before its first brackets or after the rates held, and a figure below its lowest threshold', () => {
+    const scales = loaded();
+    expect(() => scales.scaleOn(DEDUCTIONS, '2025-03-31')).toThrow(
+      `No value of ${DEDUCTIONS} is in force on 2025-03-31: its first brackets take effect on 2025-04-01.`,
+    );
+    expect(() => scales.scaleOn(DEDUCTIONS, '2027-04-01')).toThrow(ParameterNotInForceError);
+    expect(() => scales.scaleAmountOn(DEDUCTIONS, '2026-04-01', -1)).toThrow(`-1 is below the lowest threshold of ${DEDUCTIONS} (0).`);
+  });
+
+  it('is read only as a scale, and a single value only as one', () => {
+    const scales = loadParameterSet([ratesHeld(), file(`${DEDUCTIONS}.json`, ladder()), file(`${CARER}.json`, carerElement())]);
+    expect(() => scales.parameterOn(DEDUCTIONS, '2026-04-01')).toThrow(
+      `${DEDUCTIONS} is a scale, not a single value: read it with scaleOn.`,
+    );
+    expect(() => scales.scaleOn(CARER, '2026-04-13')).toThrow(`${CARER} is a single value, not a scale: read it with parameterOn.`);
+    expect(() => scales.scaleOn('gov/none', '2026-04-13')).toThrow(UnknownParameterError);
+  });
+
+  it('rejects brackets out of order, a bracket without its amount, money not in whole pence, and a single value in a scale', () => {
+    const [first, second] = ladder().values as Record<string, unknown>[];
+    const brackets = [
+      { threshold: 0, amount: 2040 },
+      { threshold: 60500, amount: 13145 },
+      { threshold: 19200 },
+      { threshold: 70000, amount: 10.5 },
+    ];
+    expect(problemsIn(ladder({ values: [first, { ...second, brackets }] }), `${DEDUCTIONS}.json`)).toEqual([
+      'values[1].brackets[2].amount: is required',
+      'values[1].brackets[2].threshold: 19200 is not above the threshold before it (60500): list brackets lowest first, each threshold once',
+      'values[1].brackets[3].amount: must be a whole number, 0 or more, in pence (money is in pence: £4.35 is written 435)',
+    ]);
+    expect(problemsIn(ladder({ values: [{ from: '2026-04-01', value: 2040, source: ratesPaper }] }), `${DEDUCTIONS}.json`)).toEqual([
+      'values[0].brackets: is required',
+      'values[0].value: is not a known field (allowed: from, brackets, source, note)',
+    ]);
+  });
+
+  it('needs its thresholds’ unit, in money; and a single value may not have one', () => {
+    expect(problemsIn(ladder({ thresholdUnit: undefined }), `${DEDUCTIONS}.json`)).toEqual([
+      'thresholdUnit: is required: one of pence a week, pence a month, pence a year, pence',
+    ]);
+    expect(problemsIn(ladder({ unit: 'count', period: 'none' }), `${DEDUCTIONS}.json`)).toEqual([
+      "unit: must be one of 'pence a week', 'pence a month', 'pence a year', 'pence' for a scale (its amounts are money)",
+    ]);
+    expect(problemsIn(carerElement({ thresholdUnit: 'pence a week' }))).toEqual(['thresholdUnit: is only for a scale ("type": "scale")']);
   });
 });

@@ -6,13 +6,16 @@
  */
 import { daysInMonth, formatIsoDate, fromDayNumber, parseIsoDate, toDayNumber } from '../../common/dates/calendar.js';
 import {
+  bracketFor,
   ParameterNotInForceError,
+  type Bracket,
   type Citation,
   type DatedParameter,
   type DatedValue,
   type ParameterPeriod,
   type ParameterUnit,
   type ParameterValue,
+  type ScaleParameter,
 } from '../../common/parameters/dated-parameter.js';
 import { Contract } from '../schemas/json-schema.js';
 import { officialSourceProblem } from './official-sources.js';
@@ -71,6 +74,20 @@ export interface ParameterInForce<V extends ParameterValue = ParameterValue> {
   legislation: Citation;
 }
 
+/** A scale's brackets on one date, with everything an explanation needs to cite them. */
+export interface ScaleInForce {
+  name: string;
+  label: string;
+  unit: ParameterUnit;
+  period: ParameterPeriod;
+  thresholdUnit: ParameterUnit;
+  brackets: readonly Bracket[];
+  from: string;
+  source: Citation;
+  note?: string;
+  legislation: Citation;
+}
+
 /**
  * Every parameter, by name: the file's path under `rulesets/parameters/` without `.json`, e.g.
  * `gov/dwp/universal_credit/standard_allowance/single_25_or_over`.
@@ -80,6 +97,8 @@ export class ParameterSet {
     private readonly parameters: ReadonlyMap<string, DatedParameter<ParameterValue>>,
     /** The last date the rates held cover (from `rates-held.json`); later dates are refused, never guessed. */
     readonly ratesHeldUntil: string,
+    /** The scales (`"type": "scale"`), by name: read with `scaleOn`, never `parameterOn`. */
+    private readonly scales: ReadonlyMap<string, ScaleParameter> = new Map(),
   ) {}
 
   private readonly listeners = new Set<(name: string) => void>();
@@ -90,18 +109,70 @@ export class ParameterSet {
     return () => this.listeners.delete(listener);
   }
 
+  /** The single rates, thresholds and switches (not the scales: see `scaleNames`). */
   get names(): string[] {
     return [...this.parameters.keys()].sort();
+  }
+
+  get scaleNames(): string[] {
+    return [...this.scales.keys()].sort();
   }
 
   has(name: string): boolean {
     return this.parameters.has(name);
   }
 
+  hasScale(name: string): boolean {
+    return this.scales.has(name);
+  }
+
   findParameterOrThrow(name: string): DatedParameter<ParameterValue> {
     const parameter = this.parameters.get(name);
-    if (!parameter) throw new UnknownParameterError(name);
+    if (!parameter) {
+      if (this.scales.has(name)) throw new TypeError(`${name} is a scale, not a single value: read it with scaleOn.`);
+      throw new UnknownParameterError(name);
+    }
     return parameter;
+  }
+
+  findScaleOrThrow(name: string): ScaleParameter {
+    const scale = this.scales.get(name);
+    if (!scale) {
+      if (this.parameters.has(name)) throw new TypeError(`${name} is a single value, not a scale: read it with parameterOn.`);
+      throw new UnknownParameterError(name);
+    }
+    return scale;
+  }
+
+  /**
+   * A scale's brackets in force on `date`, with their source. Throws ParameterNotInForceError, as `parameterOn` does,
+   * before the first brackets or after the rates held.
+   */
+  scaleOn(name: string, date: string): ScaleInForce {
+    if (this.listeners.size > 0) for (const listener of this.listeners) listener(name);
+    const scale = this.findScaleOrThrow(name);
+    if (!parseIsoDate(date)) throw new RangeError(`'${date}' is not a date in the form yyyy-mm-dd.`);
+    if (date > this.ratesHeldUntil) throw new ParameterNotInForceError(name, date, `the rates held run to ${this.ratesHeldUntil}`);
+    const inForce = scale.values.filter((dated) => dated.from <= date).at(-1);
+    if (!inForce) throw new ParameterNotInForceError(name, date, `its first brackets take effect on ${scale.values[0]!.from}`);
+    const { label, unit, period, thresholdUnit, legislation } = scale;
+    return Object.freeze({
+      name,
+      label,
+      unit,
+      period,
+      thresholdUnit,
+      brackets: inForce.brackets,
+      from: inForce.from,
+      source: inForce.source,
+      ...(inForce.note === undefined ? {} : { note: inForce.note }),
+      legislation,
+    });
+  }
+
+  /** The amount of a scale for `threshold` (an income, in the scale's threshold unit) on `date`: its bracket's. */
+  scaleAmountOn(name: string, date: string, threshold: number): number {
+    return amountInScale(this.scaleOn(name, date), threshold).amount;
   }
 
   /**
@@ -218,6 +289,16 @@ export class ParameterSet {
   }
 }
 
+/**
+ * The bracket of a scale in force that `threshold` falls in, with its place (0 = lowest); a RangeError naming the
+ * scale when the figure is below its lowest threshold.
+ */
+export function amountInScale(scale: ScaleInForce, threshold: number): { amount: number; threshold: number; index: number } {
+  const found = bracketFor(scale.brackets, threshold);
+  if (!found) throw new RangeError(`${threshold} is below the lowest threshold of ${scale.name} (${scale.brackets[0]!.threshold}).`);
+  return { amount: found.bracket.amount, threshold: found.bracket.threshold, index: found.index };
+}
+
 /** A value in force read as an amount; a TypeError naming the reader to use when it is a count or a switch. */
 export function amountOf(found: ParameterInForce): number {
   if (found.unit === 'count' || found.unit === 'boolean' || typeof found.value !== 'number') {
@@ -253,6 +334,7 @@ export function loadParameterSet(files: readonly ParameterSourceFile[]): Paramet
 function readParameterFiles(files: readonly ParameterSourceFile[]): { set?: ParameterSet; problems: ParameterProblem[] } {
   const problems: ParameterProblem[] = [];
   const parameters = new Map<string, DatedParameter<ParameterValue>>();
+  const scales = new Map<string, ScaleParameter>();
   let ratesHeldUntil: string | undefined;
   for (const file of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
     const check = new FileCheck(file.path, problems);
@@ -266,14 +348,15 @@ function readParameterFiles(files: readonly ParameterSourceFile[]): { set?: Para
       continue;
     }
     const parameter = check.parameter(file.text);
-    if (parameter) parameters.set(name, parameter);
+    if (parameter && 'type' in parameter) scales.set(name, parameter);
+    else if (parameter) parameters.set(name, parameter);
   }
   if (!files.some((file) => file.path === RATES_HELD_FILE)) {
     problems.push({ file: RATES_HELD_FILE, path: '', message: 'is missing: it gives the last date the rates held cover ("until")' });
   }
   if (ratesHeldUntil === undefined) return { problems };
   const lastYearFrom = dayAfterSameDateYearBefore(ratesHeldUntil);
-  for (const [name, parameter] of parameters) {
+  for (const [name, parameter] of [...parameters, ...scales]) {
     // A parameter whose newest value is older than the last year held would be read for that year unchecked.
     if (parameter.values[parameter.values.length - 1].from < lastYearFrom) {
       problems.push({
@@ -283,7 +366,7 @@ function readParameterFiles(files: readonly ParameterSourceFile[]): { set?: Para
       });
     }
   }
-  return problems.length > 0 ? { problems } : { set: new ParameterSet(parameters, ratesHeldUntil), problems };
+  return problems.length > 0 ? { problems } : { set: new ParameterSet(parameters, ratesHeldUntil, scales), problems };
 }
 
 /** `gov/dwp/carers_allowance/rate.json` -> `gov/dwp/carers_allowance/rate`; undefined for any other kind of name. */
@@ -324,10 +407,10 @@ class FileCheck {
     return this.check(RATES_HELD, json, []) ? (json as { until: string }).until : undefined;
   }
 
-  parameter(text: string): DatedParameter<ParameterValue> | undefined {
+  parameter(text: string): DatedParameter<ParameterValue> | ScaleParameter | undefined {
     const json = this.parse(text);
     if (json === undefined) return undefined;
-    return this.check(PARAMETER_FILE, json, crossChecks(json)) ? (json as DatedParameter<ParameterValue>) : undefined;
+    return this.check(PARAMETER_FILE, json, crossChecks(json)) ? (json as DatedParameter<ParameterValue> | ScaleParameter) : undefined;
   }
 
   private parse(text: string): unknown {
@@ -380,6 +463,20 @@ function crossChecks(json: unknown): { segments: Segment[]; message: string }[] 
     }
     if (from) previous = from;
     citation(['values', index, 'source'], item.source);
+    // A scale's brackets climb: each threshold above the one before, so every figure falls in one bracket.
+    const brackets: unknown = item.brackets;
+    if (Array.isArray(brackets)) {
+      brackets.forEach((bracket: unknown, place) => {
+        const before: unknown = place > 0 ? brackets[place - 1] : undefined;
+        if (!isObject(bracket) || !isObject(before)) return;
+        if (typeof bracket.threshold === 'number' && typeof before.threshold === 'number' && bracket.threshold <= before.threshold) {
+          found.push({
+            segments: ['values', index, 'brackets', place, 'threshold'],
+            message: `${bracket.threshold} is not above the threshold before it (${before.threshold}): list brackets lowest first, each threshold once`,
+          });
+        }
+      });
+    }
   });
   return found;
 }
@@ -404,7 +501,10 @@ function isWebAddress(value: string): boolean {
  * begins in a later year) do not move it.
  */
 export function ratesHeldFrom(parameters: ParameterSet): string {
-  const values = parameters.names.map((name) => parameters.findParameterOrThrow(name).values);
+  const values = [
+    ...parameters.names.map((name) => parameters.findParameterOrThrow(name).values),
+    ...parameters.scaleNames.map((name) => parameters.findScaleOrThrow(name).values),
+  ];
   const firstUprating = values.flatMap((dated) => (dated[1] ? [dated[1].from] : [])).sort()[0];
   const firsts = values.map((dated) => dated[0]!.from).filter((from) => firstUprating === undefined || from < firstUprating);
   return firsts.sort().at(-1)!;

@@ -133,6 +133,8 @@ export function formatParameterValue(parameter: Pick<DatedParameter<ParameterVal
       return value.toLocaleString('en-GB');
     case 'hours':
       return `${value} hour${value === 1 ? '' : 's'}${period}`;
+    case 'years':
+      return `${value} year${value === 1 ? '' : 's'}`;
     case 'pounds':
       return `£${value.toLocaleString('en-GB')}${period}`;
     default:

@@ -32,8 +32,6 @@ describe('uprating real 2025/26 figures by the real 3.8% (CPI) reproduces the 20
 
   it('weekly rates, to 5p (to the penny they would be off: £72.90 x 1.038 is £75.67, published £75.65)', () => {
     const names = [
-      'gov/dwp/housing_benefit/non_dependant_deductions/deduction/band_1',
-      'gov/dwp/housing_benefit/non_dependant_deductions/deduction/highest',
       'gov/dwp/new_style_esa/amount/assessment_phase_under_25',
       'gov/dwp/new_style_esa/amount/basic',
       'gov/dwp/pension_credit/guarantee_credit/carer/addition',
@@ -42,7 +40,8 @@ describe('uprating real 2025/26 figures by the real 3.8% (CPI) reproduces the 20
       'gov/dwp/pip/mobility/enhanced',
     ];
     for (const name of names) {
-      // Each from the date its own 2026/27 value takes effect (the deductions from 1 April, the benefits from 6 April).
+      // Each from the date its own 2026/27 value takes effect (the benefits from 6 April). The non-dependant deductions
+      // are a scale now (rulesets/README.md), which the helper does not uprate yet.
       const [lastYear, thisYear] = parameters.findParameterOrThrow(name).values.slice(-2);
       const { proposals } = upratingProposals(parameters, { parameters: [name], percent: '3.8', from: thisYear!.from });
       expect(proposals[0]).toMatchObject({
@@ -52,7 +51,7 @@ describe('uprating real 2025/26 figures by the real 3.8% (CPI) reproduces the 20
       });
       expect(proposals[0]!.roundingReason).toMatch(/^Default for a weekly rate/);
     }
-    const esa = upratingProposals(parameters, { parameters: [names[2]!], percent: '3.8', from: '2026-04-06' }).proposals[0];
+    const esa = upratingProposals(parameters, { parameters: [names[0]!], percent: '3.8', from: '2026-04-06' }).proposals[0];
     expect(esa).toMatchObject({ current: { value: 7290 }, proposed: 7565 });
   });
 

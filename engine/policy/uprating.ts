@@ -89,6 +89,11 @@ const DEFAULTS: { applies: (parameter: DatedParameter<ParameterValue>) => boolea
     reason: 'Not uprated: a number of hours, not an amount of money.',
   },
   {
+    applies: (parameter) => parameter.unit === 'years',
+    rounding: 'not-uprated',
+    reason: 'Not uprated: an age, not an amount of money.',
+  },
+  {
     applies: (parameter) => parameter.unit === 'boolean',
     rounding: 'not-uprated',
     reason: 'Not uprated: a policy switch, not an amount.',

@@ -1,6 +1,8 @@
 import type { CalculationInput } from '../../core/benefit.js';
 import type { Explanations } from '../../core/explanations.js';
+import type { ParameterReader } from '../../core/parameters.js';
 import type { FiredRules } from '../../core/ruleset.js';
+import type { HouseholdFacts } from '../../facts.js';
 import type { LhaCategory } from '../../local-housing-allowance.js';
 import { localHousingAllowanceFor, type LhaUsed } from '../local-housing-allowance-used.js';
 import { basisPointsOf, type Pence } from '../../../common/money.js';
@@ -16,6 +18,12 @@ const LHA_CATEGORY_WORDS: Record<LhaCategory, string> = {
 };
 
 /** The housing costs element (UC Regs 2013 regs 25-26, schs 1-5), its working, and the non-dependants' contributions. */
+/** Non-dependants who pay a housing cost contribution: 21 or over (UC Regs 2013 sch 4 para 16(2)(a)) and not exempt. */
+export function contributingNonDependants(facts: HouseholdFacts, parameters: ParameterReader): HouseholdFacts['nonDependants'] {
+  const minimumAge = parameters.amount('gov/dwp/universal_credit/elements/housing/non_dependant_contribution_minimum_age');
+  return facts.nonDependants.filter((person) => !person.exempt && person.age >= minimumAge);
+}
+
 export interface HousingElement {
   element: Pence;
   contributions: Pence;
@@ -68,7 +76,7 @@ export function housingElement(input: CalculationInput, fired: FiredRules): Hous
   let contribution: HousingElement['contribution'] = null;
   if (fired.has('deduction', 'HOUSING_COST_CONTRIBUTION')) {
     const each = parameters.amount('gov/dwp/universal_credit/elements/housing/non_dependant_contribution');
-    const count = facts.nonDependants.filter((person) => !person.exempt && person.age >= 21).length;
+    const count = contributingNonDependants(facts, parameters).length;
     contributions = Math.min(element, count * each);
     contribution = { count, each };
   }

@@ -13,6 +13,7 @@ import {
   qualifyingCaringHours,
 } from '../universal-credit-household.js';
 import { calculateUniversalCredit } from './award.js';
+import { contributingNonDependants } from './housing.js';
 
 export { BENEFIT_CAP_APPLIES } from './benefit-cap.js';
 
@@ -59,7 +60,7 @@ export const universalCredit: BenefitCalculator = {
     spareBedrooms: ({ facts }) => (facts.bedrooms === null ? null : facts.bedrooms - bedroomEntitlement(facts)),
     claimantGetsCareBenefit: ({ facts }) => getsCareBenefit(facts.claimant),
     claimantOrPartnerGetsCareBenefit: ({ facts }) => claimAdults(facts).some(getsCareBenefit),
-    contributingNonDependantCount: ({ facts }) => facts.nonDependants.filter((person) => !person.exempt && person.age >= 21).length,
+    contributingNonDependantCount: readsRates(({ facts, parameters }) => contributingNonDependants(facts, parameters).length),
     claimantGainfullySelfEmployed: ({ facts }) => !!facts.claimant.selfEmployment && !facts.claimant.selfEmployment.startUpPeriod,
     partnerGainfullySelfEmployed: ({ facts }) => !!facts.partner?.selfEmployment && !facts.partner.selfEmployment.startUpPeriod,
     singleWithChildUnder3: ({ facts }) => !facts.isCouple && facts.qualifyingChildren.some((child) => child.age < 3),

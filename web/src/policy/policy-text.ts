@@ -48,6 +48,7 @@ function bareValue(value: number | boolean | null, unit: string): string {
   if (isPenceUnit(unit)) return formatAmount(value);
   if (unit === 'basis points') return `${(value / 100).toLocaleString('en-GB', { maximumFractionDigits: 2 })}%`;
   if (unit === 'hours') return `${value.toLocaleString('en-GB')} ${value === 1 ? 'hour' : 'hours'}`;
+  if (unit === 'years') return `${value.toLocaleString('en-GB')} ${value === 1 ? 'year' : 'years'}`;
   return value.toLocaleString('en-GB');
 }
 
