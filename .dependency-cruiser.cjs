@@ -25,7 +25,20 @@ const PURE_LIBRARIES = ['cookie'];
 const API_LAYERS = [
   {
     name: 'platform',
-    folders: ['config', 'errors', 'logging', 'security', 'requests', 'database', 'rate-limit', 'analytics', 'lookup', 'site', 'access', 'jobs'],
+    folders: [
+      'config',
+      'errors',
+      'logging',
+      'security',
+      'requests',
+      'database',
+      'rate-limit',
+      'analytics',
+      'lookup',
+      'site',
+      'access',
+      'jobs',
+    ],
   },
   { name: 'questionnaire', folders: ['questionnaire'] },
   { name: 'rules-in-force', folders: ['rules-in-force'] },

@@ -100,8 +100,14 @@ describe('dependency-cruiser on deliberate violations', () => {
     write('api/src/database/knows-survey.ts', "import { survey } from '../survey/survey.service.js';\nexport const again = survey;\n");
     write('api/src/questionnaire/flow.ts', "import { rules } from '../rules-in-force/rules.js';\nexport const flow = rules;\n");
     write('api/src/calculations/household.ts', "import { results } from '../results/results.js';\nexport const household = results;\n");
-    write('api/src/results/results.ts', "import { adviser } from '../adviser/adviser.js';\nexport const results = 1;\nexport const again = adviser;\n");
-    write('api/src/adviser/adviser.ts', "import { results } from '../results/results.js';\nimport { app } from '../app.module.js';\nexport const adviser = [results, app];\n");
+    write(
+      'api/src/results/results.ts',
+      "import { adviser } from '../adviser/adviser.js';\nexport const results = 1;\nexport const again = adviser;\n",
+    );
+    write(
+      'api/src/adviser/adviser.ts',
+      "import { results } from '../results/results.js';\nimport { app } from '../app.module.js';\nexport const adviser = [results, app];\n",
+    );
     write('api/src/app.module.ts', 'export const app = 1;\n');
     // Within a layer, and downwards, is fine.
     write('api/src/rules-in-force/uses-questionnaire.ts', "import { flow } from '../questionnaire/flow.js';\nexport const used = flow;\n");

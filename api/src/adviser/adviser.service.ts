@@ -20,16 +20,14 @@ import { ApiError } from '../errors/api-error.js';
 import { ResultsService } from '../results/results.service.js';
 import { SITE_CONFIG } from '../site/site.module.js';
 import { resumePage, surveyState, type CompiledSurvey } from '../questionnaire/survey-flow.js';
-import { CALCULATION_LIFETIME_MONTHS, CalculationsRepository, type ClientCalculationRecord } from '../calculations/calculations.repository.js';
+import {
+  CALCULATION_LIFETIME_MONTHS,
+  CalculationsRepository,
+  type ClientCalculationRecord,
+} from '../calculations/calculations.repository.js';
 import { RulesInForce } from '../rules-in-force/rules-in-force.service.js';
 import type { AdviserAuditAction } from './adviser-audit.entity.js';
-import {
-  caseLabelProblemsToStart,
-  detailsProblems,
-  likePattern,
-  oldestListedCalculation,
-  readClientSearch,
-} from './adviser-rules.js';
+import { caseLabelProblemsToStart, detailsProblems, likePattern, oldestListedCalculation, readClientSearch } from './adviser-rules.js';
 import { ukDate } from '../../../common/dates/calendar.js';
 import { COMPARISON_PDF_FILE_NAME, renderComparisonPdf } from './comparison-pdf.js';
 import { adviserCategories, benefitLines, buildComparison, systemTotals } from './comparison.js';

@@ -5,7 +5,6 @@ import { ApiError } from '../errors/api-error.js';
 import { ENTITLEMENT_ENGINE } from '../rules-in-force/tokens.js';
 import { CalculationRequests } from './calculation-answer.js';
 
-
 @Injectable()
 export class CalculationService {
   private readonly requests: CalculationRequests;

@@ -276,7 +276,12 @@ export class CalculationsRepository {
    * one statement (one transaction, one round trip), if nobody saved the calculation since `session` was read. True
    * when saved (and `session.version` moves on); false when another save came first and nothing was written.
    */
-  async savePage(session: CalculationSession, answers: Answers, cleared: readonly string[], events: readonly PageEventRow[]): Promise<boolean> {
+  async savePage(
+    session: CalculationSession,
+    answers: Answers,
+    cleared: readonly string[],
+    events: readonly PageEventRow[],
+  ): Promise<boolean> {
     const [{ saved }] = await runPrepared<{ saved: number }>(this.dataSource, 'survey-save-page', SAVE_PAGE, [
       session.id,
       JSON.stringify(answers),
@@ -298,7 +303,9 @@ export class CalculationsRepository {
   }
 
   /** The identity check's reading: a calculation (however old) and its postcode answer, or null. */
-  async withPostcodeAnswer(sessionId: string): Promise<{ id: string; isPortal: boolean; clientId: string | null; postcode: AnswerValue | null } | null> {
+  async withPostcodeAnswer(
+    sessionId: string,
+  ): Promise<{ id: string; isPortal: boolean; clientId: string | null; postcode: AnswerValue | null } | null> {
     const [row] = await this.dataSource.query<{ id: string; is_portal: boolean; client_id: string | null; postcode: AnswerValue | null }[]>(
       `SELECT s.id, s.is_portal, s.client_id,
               (SELECT a.value FROM survey_answers a WHERE a.session_id = s.id AND a.question_name = $2) AS postcode

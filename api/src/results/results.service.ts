@@ -32,7 +32,12 @@ import { AnalyticsService } from '../analytics/analytics.service.js';
 import { ApiError } from '../errors/api-error.js';
 import { shownQuestions, type CompiledPage, type CompiledSurvey } from '../questionnaire/survey-flow.js';
 import { SurveyService } from '../survey/survey.service.js';
-import { calculationNotFound, CalculationsRepository, oldestOpenCalculation, type OpenCalculation } from '../calculations/calculations.repository.js';
+import {
+  calculationNotFound,
+  CalculationsRepository,
+  oldestOpenCalculation,
+  type OpenCalculation,
+} from '../calculations/calculations.repository.js';
 import { CalculationsService } from '../calculations/calculations.service.js';
 import { readHousehold } from '../calculations/household-of.js';
 import { RulesInForce } from '../rules-in-force/rules-in-force.service.js';

@@ -60,7 +60,10 @@ export class RulesInForce {
     const postcodes = answersList.map((answers) => answers[QUESTION_NAMES.clientPostcode] as PostcodeAnswer | undefined);
     const areas = await this.brmas.areasOf(postcodes.flatMap((postcode) => postcode?.postcode ?? []));
     const base = this.ruleEnvironment();
-    return postcodes.map((postcode) => ({ ...base, lhaAreaChoice: lhaAreaChoice(lha, postcode, areas.get(postcode?.postcode ?? '') ?? null) }));
+    return postcodes.map((postcode) => ({
+      ...base,
+      lhaAreaChoice: lhaAreaChoice(lha, postcode, areas.get(postcode?.postcode ?? '') ?? null),
+    }));
   }
 
   /** Which LHA areas the home could be in, from the postcode answer: the postcode lookup first, then the council. */
