@@ -43,7 +43,9 @@ import {
   UpratingDto,
   WithdrawDto,
 } from './policy.dto.js';
-import { PolicyService } from './policy.service.js';
+import { PolicyCatalogueService } from './policy-catalogue.service.js';
+import { PolicyChangeSetsService } from './policy-change-sets.service.js';
+import { PolicyProofService } from './policy-proof.service.js';
 
 const NO_ACCESS =
   "NO_ACCESS: not signed in as the charity's policy staff (advisers and admins included); CSRF_FAILED: a change without the X-CSRF-Token header.";
@@ -65,7 +67,11 @@ function idOf(text: string): number {
 @ApiForbiddenResponse({ type: ErrorResponseDto, description: NO_ACCESS })
 @Controller('api/policy')
 export class PolicyController {
-  constructor(private readonly policy: PolicyService) {}
+  constructor(
+    private readonly changeSets: PolicyChangeSetsService,
+    private readonly proof: PolicyProofService,
+    private readonly catalogue: PolicyCatalogueService,
+  ) {}
 
   @Get('status')
   @Header('Cache-Control', 'no-store')
@@ -76,7 +82,7 @@ export class PolicyController {
   })
   @ApiOkResponse({ description: 'PolicyStatus (common/policy/model.ts).' })
   status(): Promise<PolicyStatus> {
-    return this.policy.status();
+    return this.changeSets.status();
   }
 
   @Get('rulesets')
@@ -87,7 +93,7 @@ export class PolicyController {
   })
   @ApiOkResponse({ description: '{ rulesets: RulesetSummary[] }' })
   rulesets(): Promise<{ rulesets: RulesetSummary[] }> {
-    return this.policy.rulesets();
+    return this.catalogue.rulesets();
   }
 
   @Get('rulesets/:folder')
@@ -101,7 +107,7 @@ export class PolicyController {
   @ApiOkResponse({ description: 'RulesetView' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'RULESET_NOT_FOUND' })
   ruleset(@Param('folder') folder: string): Promise<RulesetView> {
-    return this.policy.ruleset(folder);
+    return this.catalogue.ruleset(folder);
   }
 
   @Get('parameters')
@@ -112,7 +118,7 @@ export class PolicyController {
   })
   @ApiOkResponse({ description: '{ parameters: ParameterSummary[] }' })
   parameters(): Promise<{ parameters: ParameterSummary[] }> {
-    return this.policy.parameters();
+    return this.catalogue.parameters();
   }
 
   @Get('parameter')
@@ -125,7 +131,7 @@ export class PolicyController {
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_FAILED: name is not a parameter name.' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'PARAMETER_NOT_FOUND' })
   parameter(@Query() query: ParameterQuery): Promise<ParameterView> {
-    return this.policy.parameter(query.name);
+    return this.catalogue.parameter(query.name);
   }
 
   @Get('search')
@@ -137,7 +143,7 @@ export class PolicyController {
   @ApiOkResponse({ description: '{ hits: PolicySearchHit[] }' })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_FAILED: q missing or too long.' })
   search(@Query() query: SearchQuery): Promise<{ hits: PolicySearchHit[] }> {
-    return this.policy.search(query.q);
+    return this.catalogue.search(query.q);
   }
 
   @Get('household-schema')
@@ -148,7 +154,7 @@ export class PolicyController {
   })
   @ApiOkResponse({ description: 'A JSON Schema (2020-12).' })
   householdSchema(): Record<string, unknown> {
-    return this.policy.householdSchema();
+    return this.catalogue.householdSchema();
   }
 
   @Post('uprating')
@@ -164,7 +170,7 @@ export class PolicyController {
     description: 'VALIDATION_FAILED: an unknown parameter, a percentage or a date that cannot be read.',
   })
   uprating(@Body() body: UpratingDto): UpratingResponse {
-    return this.policy.uprating({ parameters: body.parameters, percent: body.percent, from: body.from });
+    return this.catalogue.uprating({ parameters: body.parameters, percent: body.percent, from: body.from });
   }
 
   @Get('change-sets')
@@ -172,7 +178,7 @@ export class PolicyController {
   @ApiOperation({ summary: 'The change sets, newest first (at most 200)' })
   @ApiOkResponse({ description: '{ changeSets: ChangeSetSummary[] }' })
   list(): Promise<{ changeSets: ChangeSetSummary[] }> {
-    return this.policy.list();
+    return this.changeSets.list();
   }
 
   @Post('change-sets')
@@ -181,7 +187,7 @@ export class PolicyController {
   @ApiCreatedResponse({ description: 'ChangeSetDetail' })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_FAILED: title or reason missing or too long.' })
   create(@Req() request: Request, @Body() body: CreateChangeSetDto): Promise<ChangeSetDetail> {
-    return this.policy.create(signedInUser(request), body.title, body.reason);
+    return this.changeSets.create(signedInUser(request), body.title, body.reason);
   }
 
   @Get('change-sets/:id')
@@ -194,7 +200,7 @@ export class PolicyController {
   @ApiOkResponse({ description: 'ChangeSetDetail' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: NOT_FOUND })
   detail(@Req() request: Request, @Param('id') id: string): Promise<ChangeSetDetail> {
-    return this.policy.detail(idOf(id), signedInUser(request));
+    return this.changeSets.detail(idOf(id), signedInUser(request));
   }
 
   @Post('change-sets/:id/edits')
@@ -210,7 +216,7 @@ export class PolicyController {
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: NOT_FOUND })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'CHANGE_SET_CLOSED: published, withdrawn or reverted.' })
   addEdit(@Req() request: Request, @Param('id') id: string, @Body() body: EditDto): Promise<ChangeSetDetail> {
-    return this.policy.changeEdits(signedInUser(request), idOf(id), null, body.edit);
+    return this.changeSets.changeEdits(signedInUser(request), idOf(id), null, body.edit);
   }
 
   @Put('change-sets/:id/edits/:index')
@@ -227,7 +233,7 @@ export class PolicyController {
     @Param('index') index: string,
     @Body() body: EditDto,
   ): Promise<ChangeSetDetail> {
-    return this.policy.changeEdits(signedInUser(request), idOf(id), /^\d{1,4}$/.test(index) ? Number(index) : -1, body.edit);
+    return this.changeSets.changeEdits(signedInUser(request), idOf(id), /^\d{1,4}$/.test(index) ? Number(index) : -1, body.edit);
   }
 
   @Delete('change-sets/:id/edits/:index')
@@ -238,7 +244,7 @@ export class PolicyController {
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: NOT_FOUND })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'CHANGE_SET_CLOSED: published, withdrawn or reverted.' })
   removeEdit(@Req() request: Request, @Param('id') id: string, @Param('index') index: string): Promise<ChangeSetDetail> {
-    return this.policy.changeEdits(signedInUser(request), idOf(id), /^\d{1,4}$/.test(index) ? Number(index) : -1, null);
+    return this.changeSets.changeEdits(signedInUser(request), idOf(id), /^\d{1,4}$/.test(index) ? Number(index) : -1, null);
   }
 
   @Post('change-sets/:id/cases-run')
@@ -254,7 +260,7 @@ export class PolicyController {
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'CHANGE_SET_HAS_PROBLEMS: the draft does not load.' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'RATE_LIMITED: RATE_LIMIT_POLICY_RUN.' })
   runCases(@Req() request: Request, @Param('id') id: string): Promise<CasesRunReport> {
-    return this.policy.runCases(signedInUser(request), idOf(id));
+    return this.proof.runCases(signedInUser(request), idOf(id));
   }
 
   @Post('change-sets/:id/impact')
@@ -272,7 +278,7 @@ export class PolicyController {
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'CHANGE_SET_HAS_PROBLEMS: the draft does not load.' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'RATE_LIMITED: RATE_LIMIT_POLICY_RUN.' })
   impact(@Req() request: Request, @Param('id') id: string, @Body() body: ImpactDto): Promise<ImpactReport> {
-    return this.policy.impact(signedInUser(request), idOf(id), body.date);
+    return this.proof.impact(signedInUser(request), idOf(id), body.date);
   }
 
   @Post('change-sets/:id/approve')
@@ -296,7 +302,7 @@ export class PolicyController {
       'CHANGE_SET_NOT_DRAFT; CHANGE_SET_CHANGED: the digest is not that of the edits held now; CHANGE_SET_HAS_PROBLEMS with each problem; CHECKS_NEEDED: the checks are not run on this version, or cases or households fail (the message says what to run or correct).',
   })
   approve(@Req() request: Request, @Param('id') id: string, @Body() body: ApproveDto): Promise<ChangeSetDetail> {
-    return this.policy.approve(signedInUser(request), idOf(id), body.digest);
+    return this.changeSets.approve(signedInUser(request), idOf(id), body.digest);
   }
 
   @Post('change-sets/:id/publish')
@@ -316,7 +322,7 @@ export class PolicyController {
       'CHANGE_SET_NOT_APPROVED; CHANGE_SET_CHANGED: not what was approved; CHANGE_SET_HAS_PROBLEMS (a value without its source...); CHECKS_NEEDED: run the checks again (another change set was published since).',
   })
   publish(@Req() request: Request, @Param('id') id: string, @Body() body: PublishDto): Promise<ChangeSetDetail> {
-    return this.policy.publish(signedInUser(request), idOf(id), body.effectiveFrom, body.digest);
+    return this.changeSets.publish(signedInUser(request), idOf(id), body.effectiveFrom, body.digest);
   }
 
   @Post('change-sets/:id/withdraw')
@@ -334,7 +340,7 @@ export class PolicyController {
     description: 'CHANGE_SET_IN_FORCE: already in force (ask for a revert instead); REQUEST_PENDING: a request is already waiting.',
   })
   withdraw(@Req() request: Request, @Param('id') id: string, @Body() body: WithdrawDto): Promise<ChangeSetDetail> {
-    return this.policy.askWithdrawal(signedInUser(request), idOf(id), body.reason);
+    return this.changeSets.askWithdrawal(signedInUser(request), idOf(id), body.reason);
   }
 
   @Post('change-sets/:id/revert')
@@ -357,7 +363,7 @@ export class PolicyController {
       'CHANGE_SET_NOT_IN_FORCE: its date is ahead (ask for a withdrawal instead); REQUEST_PENDING: a request is already waiting.',
   })
   revert(@Req() request: Request, @Param('id') id: string, @Body() body: RevertDto): Promise<ChangeSetDetail> {
-    return this.policy.askRevert(signedInUser(request), idOf(id), body.from, body.reason);
+    return this.changeSets.askRevert(signedInUser(request), idOf(id), body.from, body.reason);
   }
 
   @Post('change-sets/:id/confirm')
@@ -377,7 +383,7 @@ export class PolicyController {
       'NO_REQUEST; REQUEST_CHANGED: not the request shown; REQUEST_OUT_OF_DATE: its date has passed; CHANGE_SET_IN_FORCE or CHANGE_SET_NOT_IN_FORCE: it can no longer be done.',
   })
   confirm(@Req() request: Request, @Param('id') id: string, @Body() body: ConfirmDto): Promise<ChangeSetDetail> {
-    return this.policy.confirm(signedInUser(request), idOf(id), { kind: body.kind, from: body.from ?? null });
+    return this.changeSets.confirm(signedInUser(request), idOf(id), { kind: body.kind, from: body.from ?? null });
   }
 
   @Post('change-sets/:id/cancel-request')
@@ -388,7 +394,7 @@ export class PolicyController {
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: NOT_FOUND })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'NO_REQUEST' })
   cancelRequest(@Req() request: Request, @Param('id') id: string): Promise<ChangeSetDetail> {
-    return this.policy.cancelRequest(signedInUser(request), idOf(id));
+    return this.changeSets.cancelRequest(signedInUser(request), idOf(id));
   }
 
   @Post('change-sets/:id/stop')
@@ -404,6 +410,6 @@ export class PolicyController {
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: NOT_FOUND })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'CHANGE_SET_NOT_IN_FORCE: not published, or already out of force.' })
   stop(@Req() request: Request, @Param('id') id: string, @Body() body: StopDto): Promise<ChangeSetDetail> {
-    return this.policy.stop(signedInUser(request), idOf(id), body.reason);
+    return this.changeSets.stop(signedInUser(request), idOf(id), body.reason);
   }
 }
