@@ -58,7 +58,9 @@ import {
   UpratingResponseDto,
   POLICY_CHOICE_MODELS,
 } from './policy-answers.dto.js';
-import { PolicyService } from './policy.service.js';
+import { PolicyCatalogueService } from './policy-catalogue.service.js';
+import { PolicyChangeSetsService } from './policy-change-sets.service.js';
+import { PolicyProofService } from './policy-proof.service.js';
 
 const NO_ACCESS =
   "NO_ACCESS: not signed in as the charity's policy staff (advisers and admins included); CSRF_FAILED: a change without the X-CSRF-Token header.";
@@ -82,7 +84,11 @@ function idOf(text: string): number {
 @ApiForbiddenResponse({ type: ErrorResponseDto, description: NO_ACCESS })
 @Controller('api/policy')
 export class PolicyController {
-  constructor(private readonly policy: PolicyService) {}
+  constructor(
+    private readonly changeSets: PolicyChangeSetsService,
+    private readonly proof: PolicyProofService,
+    private readonly catalogue: PolicyCatalogueService,
+  ) {}
 
   @Get('status')
   @Header('Cache-Control', 'no-store')
@@ -93,7 +99,7 @@ export class PolicyController {
   })
   @ApiOkResponse({ type: PolicyStatusDto })
   status(): Promise<PolicyStatus> {
-    return this.policy.status();
+    return this.changeSets.status();
   }
 
   @Get('rulesets')
@@ -104,7 +110,7 @@ export class PolicyController {
   })
   @ApiOkResponse({ type: RulesetsResponseDto })
   rulesets(): Promise<{ rulesets: RulesetSummary[] }> {
-    return this.policy.rulesets();
+    return this.catalogue.rulesets();
   }
 
   @Get('rulesets/:folder')
@@ -118,7 +124,7 @@ export class PolicyController {
   @ApiOkResponse({ type: RulesetViewDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'RULESET_NOT_FOUND' })
   ruleset(@Param('folder') folder: string): Promise<RulesetView> {
-    return this.policy.ruleset(folder);
+    return this.catalogue.ruleset(folder);
   }
 
   @Get('parameters')
@@ -129,7 +135,7 @@ export class PolicyController {
   })
   @ApiOkResponse({ type: ParametersResponseDto })
   parameters(): Promise<{ parameters: ParameterSummary[] }> {
-    return this.policy.parameters();
+    return this.catalogue.parameters();
   }
 
   @Get('parameter')
@@ -142,7 +148,7 @@ export class PolicyController {
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_FAILED: name is not a parameter name.' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'PARAMETER_NOT_FOUND' })
   parameter(@Query() query: ParameterQuery): Promise<ParameterView> {
-    return this.policy.parameter(query.name);
+    return this.catalogue.parameter(query.name);
   }
 
   @Get('search')
@@ -154,7 +160,7 @@ export class PolicyController {
   @ApiOkResponse({ type: PolicySearchResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_FAILED: q missing or too long.' })
   search(@Query() query: SearchQuery): Promise<{ hits: PolicySearchHit[] }> {
-    return this.policy.search(query.q);
+    return this.catalogue.search(query.q);
   }
 
   @Get('household-schema')
@@ -172,7 +178,7 @@ export class PolicyController {
     },
   })
   householdSchema(): Record<string, unknown> {
-    return this.policy.householdSchema();
+    return this.catalogue.householdSchema();
   }
 
   @Post('uprating')
@@ -188,7 +194,7 @@ export class PolicyController {
     description: 'VALIDATION_FAILED: an unknown parameter, a percentage or a date that cannot be read.',
   })
   uprating(@Body() body: UpratingDto): UpratingResponse {
-    return this.policy.uprating({ parameters: body.parameters, percent: body.percent, from: body.from });
+    return this.catalogue.uprating({ parameters: body.parameters, percent: body.percent, from: body.from });
   }
 
   @Get('change-sets')
@@ -196,7 +202,7 @@ export class PolicyController {
   @ApiOperation({ summary: 'The change sets, newest first (at most 200)' })
   @ApiOkResponse({ type: ChangeSetsResponseDto })
   list(): Promise<{ changeSets: ChangeSetSummary[] }> {
-    return this.policy.list();
+    return this.changeSets.list();
   }
 
   @Post('change-sets')
@@ -205,7 +211,7 @@ export class PolicyController {
   @ApiCreatedResponse({ type: ChangeSetDetailDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_FAILED: title or reason missing or too long.' })
   create(@Req() request: Request, @Body() body: CreateChangeSetDto): Promise<ChangeSetDetail> {
-    return this.policy.create(signedInUser(request), body.title, body.reason);
+    return this.changeSets.create(signedInUser(request), body.title, body.reason);
   }
 
   @Get('change-sets/:id')
@@ -218,7 +224,7 @@ export class PolicyController {
   @ApiOkResponse({ type: ChangeSetDetailDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: NOT_FOUND })
   detail(@Req() request: Request, @Param('id') id: string): Promise<ChangeSetDetail> {
-    return this.policy.detail(idOf(id), signedInUser(request));
+    return this.changeSets.detail(idOf(id), signedInUser(request));
   }
 
   @Post('change-sets/:id/edits')
@@ -234,7 +240,7 @@ export class PolicyController {
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: NOT_FOUND })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'CHANGE_SET_CLOSED: published, withdrawn or reverted.' })
   addEdit(@Req() request: Request, @Param('id') id: string, @Body() body: EditDto): Promise<ChangeSetDetail> {
-    return this.policy.changeEdits(signedInUser(request), idOf(id), null, body.edit);
+    return this.changeSets.changeEdits(signedInUser(request), idOf(id), null, body.edit);
   }
 
   @Put('change-sets/:id/edits/:index')
@@ -251,7 +257,7 @@ export class PolicyController {
     @Param('index') index: string,
     @Body() body: EditDto,
   ): Promise<ChangeSetDetail> {
-    return this.policy.changeEdits(signedInUser(request), idOf(id), /^\d{1,4}$/.test(index) ? Number(index) : -1, body.edit);
+    return this.changeSets.changeEdits(signedInUser(request), idOf(id), /^\d{1,4}$/.test(index) ? Number(index) : -1, body.edit);
   }
 
   @Delete('change-sets/:id/edits/:index')
@@ -262,7 +268,7 @@ export class PolicyController {
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: NOT_FOUND })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'CHANGE_SET_CLOSED: published, withdrawn or reverted.' })
   removeEdit(@Req() request: Request, @Param('id') id: string, @Param('index') index: string): Promise<ChangeSetDetail> {
-    return this.policy.changeEdits(signedInUser(request), idOf(id), /^\d{1,4}$/.test(index) ? Number(index) : -1, null);
+    return this.changeSets.changeEdits(signedInUser(request), idOf(id), /^\d{1,4}$/.test(index) ? Number(index) : -1, null);
   }
 
   @Post('change-sets/:id/cases-run')
@@ -278,7 +284,7 @@ export class PolicyController {
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'CHANGE_SET_HAS_PROBLEMS: the draft does not load.' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'RATE_LIMITED: RATE_LIMIT_POLICY_RUN.' })
   runCases(@Req() request: Request, @Param('id') id: string): Promise<CasesRunReport> {
-    return this.policy.runCases(signedInUser(request), idOf(id));
+    return this.proof.runCases(signedInUser(request), idOf(id));
   }
 
   @Post('change-sets/:id/impact')
@@ -296,7 +302,7 @@ export class PolicyController {
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'CHANGE_SET_HAS_PROBLEMS: the draft does not load.' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'RATE_LIMITED: RATE_LIMIT_POLICY_RUN.' })
   impact(@Req() request: Request, @Param('id') id: string, @Body() body: ImpactDto): Promise<ImpactReport> {
-    return this.policy.impact(signedInUser(request), idOf(id), body.date);
+    return this.proof.impact(signedInUser(request), idOf(id), body.date);
   }
 
   @Post('change-sets/:id/approve')
@@ -320,7 +326,7 @@ export class PolicyController {
       'CHANGE_SET_NOT_DRAFT; CHANGE_SET_CHANGED: the digest is not that of the edits held now; CHANGE_SET_HAS_PROBLEMS with each problem; CHECKS_NEEDED: the checks are not run on this version, or cases or households fail (the message says what to run or correct).',
   })
   approve(@Req() request: Request, @Param('id') id: string, @Body() body: ApproveDto): Promise<ChangeSetDetail> {
-    return this.policy.approve(signedInUser(request), idOf(id), body.digest);
+    return this.changeSets.approve(signedInUser(request), idOf(id), body.digest);
   }
 
   @Post('change-sets/:id/publish')
@@ -340,7 +346,7 @@ export class PolicyController {
       'CHANGE_SET_NOT_APPROVED; CHANGE_SET_CHANGED: not what was approved; CHANGE_SET_HAS_PROBLEMS (a value without its source...); CHECKS_NEEDED: run the checks again (another change set was published since).',
   })
   publish(@Req() request: Request, @Param('id') id: string, @Body() body: PublishDto): Promise<ChangeSetDetail> {
-    return this.policy.publish(signedInUser(request), idOf(id), body.effectiveFrom, body.digest);
+    return this.changeSets.publish(signedInUser(request), idOf(id), body.effectiveFrom, body.digest);
   }
 
   @Post('change-sets/:id/withdraw')
@@ -358,7 +364,7 @@ export class PolicyController {
     description: 'CHANGE_SET_IN_FORCE: already in force (ask for a revert instead); REQUEST_PENDING: a request is already waiting.',
   })
   withdraw(@Req() request: Request, @Param('id') id: string, @Body() body: WithdrawDto): Promise<ChangeSetDetail> {
-    return this.policy.askWithdrawal(signedInUser(request), idOf(id), body.reason);
+    return this.changeSets.askWithdrawal(signedInUser(request), idOf(id), body.reason);
   }
 
   @Post('change-sets/:id/revert')
@@ -381,7 +387,7 @@ export class PolicyController {
       'CHANGE_SET_NOT_IN_FORCE: its date is ahead (ask for a withdrawal instead); REQUEST_PENDING: a request is already waiting.',
   })
   revert(@Req() request: Request, @Param('id') id: string, @Body() body: RevertDto): Promise<ChangeSetDetail> {
-    return this.policy.askRevert(signedInUser(request), idOf(id), body.from, body.reason);
+    return this.changeSets.askRevert(signedInUser(request), idOf(id), body.from, body.reason);
   }
 
   @Post('change-sets/:id/confirm')
@@ -401,7 +407,7 @@ export class PolicyController {
       'NO_REQUEST; REQUEST_CHANGED: not the request shown; REQUEST_OUT_OF_DATE: its date has passed; CHANGE_SET_IN_FORCE or CHANGE_SET_NOT_IN_FORCE: it can no longer be done.',
   })
   confirm(@Req() request: Request, @Param('id') id: string, @Body() body: ConfirmDto): Promise<ChangeSetDetail> {
-    return this.policy.confirm(signedInUser(request), idOf(id), { kind: body.kind, from: body.from ?? null });
+    return this.changeSets.confirm(signedInUser(request), idOf(id), { kind: body.kind, from: body.from ?? null });
   }
 
   @Post('change-sets/:id/cancel-request')
@@ -412,7 +418,7 @@ export class PolicyController {
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: NOT_FOUND })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'NO_REQUEST' })
   cancelRequest(@Req() request: Request, @Param('id') id: string): Promise<ChangeSetDetail> {
-    return this.policy.cancelRequest(signedInUser(request), idOf(id));
+    return this.changeSets.cancelRequest(signedInUser(request), idOf(id));
   }
 
   @Post('change-sets/:id/stop')
@@ -428,6 +434,6 @@ export class PolicyController {
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: NOT_FOUND })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'CHANGE_SET_NOT_IN_FORCE: not published, or already out of force.' })
   stop(@Req() request: Request, @Param('id') id: string, @Body() body: StopDto): Promise<ChangeSetDetail> {
-    return this.policy.stop(signedInUser(request), idOf(id), body.reason);
+    return this.changeSets.stop(signedInUser(request), idOf(id), body.reason);
   }
 }

@@ -1,13 +1,8 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { performance } from 'node:perf_hooks';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DataSource, EntityManager } from 'typeorm';
-import { ukToday } from '../../../common/dates/uk-today.js';
 import { isIsoDate } from '../../../common/survey/dates.js';
 import type {
-  CaseRunResult,
-  CasesRunReport,
   ChangeSetDetail,
   ChangeSetSummary,
   ConfirmRequest,
@@ -16,157 +11,61 @@ import type {
   PolicyAuditEntry,
   PolicyEdit,
   PolicyPerson,
-  ParameterSummary,
-  ParameterView,
-  PolicySearchHit,
-  StoredImpactPart,
-  ImpactReport,
   PolicyStatus,
-  RulesetSummary,
-  RulesetView,
-  SampleRunReport,
   StopRecord,
-  UpratingRequest,
-  UpratingResponse,
 } from '../../../common/policy/model.js';
 import { POLICY_LIMITS } from '../../../common/policy/model.js';
-import { figureText } from '../../../common/disclosure-control.js';
 import type { FieldError } from '../../../common/errors.js';
-import type { BenefitCode } from '../../../engine/core/benefit.js';
-import { checkCase, readCaseFilesFrom, runCases as runEveryCase, type RulesCase } from '../../../engine/core/cases.js';
-import { PolicyCatalogue } from '../../../engine/policy/catalogue.js';
-import { readCatalogueInputs } from '../../../engine/policy/load-catalogue.js';
-import { upratingProposals, UpratingRequestError } from '../../../engine/policy/uprating.js';
-import { ControlledImpactTally, sampleImpactInChunks } from '../../../engine/policy/impact.js';
-import { CalculationsRepository } from '../calculations/calculations.repository.js';
-import { CalculationsService } from '../calculations/calculations.service.js';
 import { PublishedRules } from '../rules-in-force/published-rules.js';
-import { readSchema } from '../../../engine/schemas/json-schema.js';
-import { taxYearOf, type Entitlements } from '../../../engine/core/entitlement-engine.js';
-import { normaliseHousehold } from '../../../engine/core/normalise.js';
-import {
-  applyChangeSet,
-  editedPart,
-  editShapeProblems,
-  editTarget,
-  publishingProblems,
-  sameJson,
-  type AppliedChangeSet,
-} from '../../../engine/policy/edits.js';
-import { inForceOn, RulesVersions, versionSuffix, type RulesFault } from '../../../engine/policy/rules-versions.js';
+import { taxYearOf } from '../../../engine/core/entitlement-engine.js';
+import { editedPart, editShapeProblems, editTarget, publishingProblems, sameJson } from '../../../engine/policy/edits.js';
+import { inForceOn, type RulesFault } from '../../../engine/policy/rules-versions.js';
 import { changeSetDigest } from '../../../engine/policy/change-set-digest.js';
 import { approvalChecks, unmetCheck, whyNotApprover, withContributor } from '../../../engine/policy/four-eyes.js';
-import { editConditionProblems, type EditCheckContext } from '../../../engine/policy/rule-checks.js';
-import {
-  caseHouseholds,
-  extraHelpFactShapes,
-  generatedHouseholds,
-  observeFactShapes,
-  parameterKindsOf,
-  trialRun,
-  type TrialHousehold,
-} from '../../../engine/policy/trial-run.js';
+import { editConditionProblems } from '../../../engine/policy/rule-checks.js';
+import { trialRun } from '../../../engine/policy/trial-run.js';
 import type { EntitlementEngine } from '../../../engine/core/entitlement-engine.js';
 import { scheduledPath } from '../../../engine/policy/export.js';
 import type { SourceFiles } from '../../../engine/source-files.js';
 import type { SignedInUser } from '../access/signed-in-user.js';
-import { ENTITLEMENT_ENGINE } from '../rules-in-force/tokens.js';
 import { ApiError } from '../errors/api-error.js';
 import { JsonLogger } from '../logging/json-logger.js';
-import { surveyProblemsOf } from '../questionnaire/survey-definitions.js';
+import {
+  ChangeSetStore,
+  checkHouseholds,
+  COLUMNS,
+  fieldErrorOfProblem,
+  LATEST,
+  personOf,
+  referenceOptions,
+  SAVE_SAMPLE,
+  type ChangeSetRow,
+} from './change-set-store.js';
 import type { PublishedPart } from './policy-change-set.entity.js';
 
-/** A date after every change set's: the version with everything published and not reverted, which drafts build on. */
-const LATEST = '9999-12-31';
-/** How often a process looks for change sets another process published (each process keeps its own versions). */
-/** The impact's sample of generated households: how many, and the seed that makes the same ones again. */
-const IMPACT_SAMPLE = 10_000;
-const IMPACT_SEED = 1;
-/** Stored calculations are read this many at a time, letting the server's other requests run between. */
-const STORED_CHUNK = 500;
-/** Drafts applied recently, kept so that reading a change set again does not load the engine again. */
-const APPLIED_KEPT = 16;
-/**
- * The households an edit's rules are worked out over when it is saved (issue 28): every hand-worked case's, and
- * these generated ones (and a few more on each date the change set's values start), seeded so the same each time.
- */
-const SAVE_SAMPLE = { count: 200, seed: 28, perDate: 40, datesMax: 4 };
-/** The generated households the checks work the change set out over before it can be approved (none may fail). */
-const CHECK_SAMPLE = { count: 2000, seed: 2028, perDate: 250, datesMax: 4 };
-/** json-rules-engine (slower) works out the edited rules over this many households too, beside the compiled rules. */
-const REFERENCE_HOUSEHOLDS = 400;
 /** The actor the audit names for what the service itself records (a change set found to fail). */
 const THE_SERVICE: PolicyPerson = { id: '', name: 'The service' };
 
-interface ChangeSetRow {
-  id: number;
-  title: string;
-  reason: string;
-  status: ChangeSetDetail['status'];
-  edits: PolicyEdit[];
-  author_id: string | null;
-  author_name: string;
-  approver_id: string | null;
-  approver_name: string | null;
-  effective_from: string | null;
-  reverted_from: string | null;
-  published_parts: PublishedPart[] | null;
-  last_cases_run: ChangeSetDetail['lastCasesRun'];
-  last_impact: ChangeSetDetail['lastImpact'];
-  updated_at: Date;
-  contributors: PolicyPerson[];
-  content_version: number;
-  approved_digest: string | null;
-  pending_request: PendingRequest | null;
-  stopped: StopRecord | null;
-  failed_at: Date | null;
-  failure: { errorName: string; message: string } | null;
-}
-
-const COLUMNS = `id, title, reason, status, edits, author_id, author_name, approver_id, approver_name,
-  to_char(effective_from, 'YYYY-MM-DD') AS effective_from, to_char(reverted_from, 'YYYY-MM-DD') AS reverted_from,
-  published_parts, last_cases_run, last_impact, updated_at, contributors, content_version, approved_digest,
-  pending_request, stopped, failed_at, failure`;
-
-export function changeSetNotFound(): ApiError {
-  return new ApiError(404, 'CHANGE_SET_NOT_FOUND', 'There is no change set with this number.');
-}
-
 /**
- * The policy workbench (issue 19): change sets of edits, checked as the loaders check the files; their cases and
- * impact; approval by a second member; publication from a date, after which every calculation on or after that date
- * (results, the API, the adviser area, caseload runs) is worked out with it, with no deploy. Every step is audited.
+ * The policy workbench's change sets (issue 19): edits, checked as the loaders check the files; approval by a second
+ * member; publication from a date, after which every calculation on or after that date (results, the API, the adviser
+ * area, caseload runs) is worked out with it, with no deploy; withdrawal, revert and the emergency stop; a published
+ * change set that fails, recorded. Every step is audited. Their cases and impact are policy-proof.service.ts.
  */
 @Injectable()
-export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly applied = new Map<string, AppliedChangeSet>();
-  private readonly catalogues = new WeakMap<SourceFiles, Promise<PolicyCatalogue>>();
-  /** What each ruleset's facts can be, seen over the check households once (the facts are code: the same for every draft). */
-  private factShapes: Promise<EditCheckContext> | undefined;
+export class PolicyChangeSetsService implements OnApplicationBootstrap, OnModuleDestroy {
   private stopListening: (() => void) | undefined;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    @Inject(ENTITLEMENT_ENGINE) private readonly engine: Entitlements,
     private readonly logger: JsonLogger,
-    private readonly calculations: CalculationsService,
-    private readonly stored: CalculationsRepository,
     private readonly publishedRules: PublishedRules,
+    private readonly store: ChangeSetStore,
   ) {}
-
-  /** The rules versions of the process (the calculation module's engine). */
-  get versions(): RulesVersions {
-    if (!(this.engine instanceof RulesVersions)) throw new Error('The policy workbench needs the engine to be the rules versions.');
-    return this.engine;
-  }
-
-  today(): string {
-    return ukToday();
-  }
 
   async onApplicationBootstrap(): Promise<void> {
     // A published change set that throws at run time: results fall back (RulesVersions); here it is alerted and recorded.
-    this.stopListening = this.versions.onFault((fault) => void this.recordFault(fault));
+    this.stopListening = this.store.versions.onFault((fault) => void this.recordFault(fault));
     // Say at start, in the log, which published change sets the repository's files do not hold (see status()).
     for (const set of (await this.status()).published.filter(({ files }) => files !== 'in-files')) {
       this.logger.event('warn', 'a published policy change set is not in the repository files', {
@@ -198,7 +97,7 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
           [fault.changeSet, fault.at, JSON.stringify({ errorName: fault.errorName, message: fault.message.slice(0, 500) })],
         );
         if (updated.length > 0)
-          await this.audit(
+          await this.store.audit(
             manager,
             fault.changeSet,
             THE_SERVICE,
@@ -214,34 +113,8 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  /** The draft's edits laid over the published rules (everything published and not reverted), checked. */
-  private apply(edits: readonly PolicyEdit[], base: SourceFiles = this.versions.versionOn(LATEST).files): AppliedChangeSet {
-    const key = `${this.versions
-      .versionOn(LATEST)
-      .sets.map(({ id }) => id)
-      .join(',')}|${base === this.versions.versionOn(LATEST).files ? 'latest' : 'other'}|${JSON.stringify(edits)}`;
-    const cached = key.includes('|latest|') ? this.applied.get(key) : undefined;
-    if (cached) return cached;
-    const applied = applyChangeSet(base, edits, { moreChecks: surveyProblemsOf });
-    if (key.includes('|latest|')) {
-      this.applied.set(key, applied);
-      if (this.applied.size > APPLIED_KEPT) this.applied.delete(this.applied.keys().next().value!);
-    }
-    return applied;
-  }
-
   // ---------------------------------------------------------------------------------------------------------------
   // Reading
-
-  private async row(id: number, manager: EntityManager | DataSource = this.dataSource, lock = false): Promise<ChangeSetRow> {
-    if (!Number.isSafeInteger(id) || id < 1) throw changeSetNotFound();
-    const [row] = await manager.query<ChangeSetRow[]>(
-      `SELECT ${COLUMNS} FROM policy_change_sets WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
-      [id],
-    );
-    if (!row) throw changeSetNotFound();
-    return row;
-  }
 
   private summaryOf(row: ChangeSetRow): ChangeSetSummary {
     return {
@@ -272,27 +145,11 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
   private async problemsOf(row: ChangeSetRow): Promise<EditProblem[]> {
     if (row.status !== 'draft' && row.status !== 'approved') return [];
     if (row.edits.length === 0) return [{ edit: null, field: '', message: 'The change set has no edits yet.' }];
-    const context = await this.checkContext();
+    const context = await this.store.checkContext();
     const conditions = row.edits.flatMap((edit, index) =>
       editConditionProblems(edit, context).map(({ field, message }) => ({ edit: index, field, message })),
     );
-    return [...this.apply(row.edits).problems, ...conditions, ...publishingProblems(row.edits)];
-  }
-
-  /** What each fact and rate can be, for the conditions' checks: worked out once, over the check households. */
-  private checkContext(): Promise<EditCheckContext> {
-    this.factShapes ??= (async () => {
-      const engine = this.versions.engineOn(LATEST);
-      const households = [...caseHouseholds(this.versions.baseFiles), ...generatedHouseholds(SAVE_SAMPLE.count, SAVE_SAMPLE.seed)];
-      const rulesets = await observeFactShapes(engine, households);
-      return { rulesets, extraHelp: extraHelpFactShapes(), parameterKinds: (name: string) => parameterKindsOf(engine, name) };
-    })();
-    return this.factShapes;
-  }
-
-  /** The published rules drafts are laid over, by name ('2026-27+cs3'): a checks run against other rules is stale. */
-  private publishedRulesName(): string {
-    return `published${versionSuffix(this.versions.versionOn(LATEST).sets)}`;
+    return [...this.store.apply(row.edits).problems, ...conditions, ...publishingProblems(row.edits)];
   }
 
   /** Everything an approval and publishing need, met or not, for a row as it is. */
@@ -301,13 +158,13 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
       problems: (problems ?? (await this.problemsOf(row))).length,
       digest,
       version: row.content_version,
-      publishedRules: this.publishedRulesName(),
+      publishedRules: this.store.publishedRulesName(),
       lastRun: row.last_cases_run,
     });
   }
 
   async detail(id: number, user: SignedInUser): Promise<ChangeSetDetail> {
-    const row = await this.row(id);
+    const row = await this.store.row(id);
     const audit = await this.dataSource.query<{ at: Date; actor_id: string | null; actor_name: string; action: string; detail: string }[]>(
       `SELECT at, actor_id, actor_name, action, detail FROM policy_audit_events WHERE change_set_id = $1 ORDER BY at, id`,
       [id],
@@ -359,27 +216,13 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
   // ---------------------------------------------------------------------------------------------------------------
   // Changing
 
-  private async audit(
-    manager: EntityManager | DataSource,
-    id: number,
-    user: SignedInUser | PolicyPerson,
-    action: string,
-    detail: string,
-  ): Promise<void> {
-    const person = personOf(user);
-    await manager.query(
-      `INSERT INTO policy_audit_events (change_set_id, actor_id, actor_name, action, detail) VALUES ($1, $2, $3, $4, $5)`,
-      [id, person.id || null, person.name, action, detail],
-    );
-  }
-
   async create(user: SignedInUser, title: string, reason: string): Promise<ChangeSetDetail> {
     const id = await this.dataSource.transaction(async (manager) => {
       const [row] = await manager.query<{ id: number }[]>(
         `INSERT INTO policy_change_sets (title, reason, author_id, author_name) VALUES ($1, $2, $3, $4) RETURNING id`,
         [title.trim(), reason.trim(), user.userId, user.displayName],
       );
-      await this.audit(manager, row.id, user, 'created', `Started '${title.trim()}'.`);
+      await this.store.audit(manager, row.id, user, 'created', `Started '${title.trim()}'.`);
       return row.id;
     });
     return this.detail(id, user);
@@ -394,10 +237,10 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
    */
   async changeEdits(user: SignedInUser, id: number, index: number | null, edit: unknown | null): Promise<ChangeSetDetail> {
     // Checked outside the transaction (working the households out takes a moment); saved only if nothing changed since.
-    const read = await this.row(id);
+    const read = await this.store.row(id);
     const { edits, action } = await this.checkedEdits(read, index, edit);
     await this.dataSource.transaction(async (manager) => {
-      const row = await this.row(id, manager, true);
+      const row = await this.store.row(id, manager, true);
       assertOpen(row);
       if (row.content_version !== read.content_version || row.status !== read.status)
         throw new ApiError(
@@ -410,7 +253,7 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
                 content_version = content_version + 1, contributors = $3::jsonb, updated_at = now() WHERE id = $1`,
         [id, JSON.stringify(edits), JSON.stringify(withContributor(row.contributors, personOf(user)))],
       );
-      await this.audit(
+      await this.store.audit(
         manager,
         id,
         user,
@@ -445,10 +288,10 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
       throw ApiError.validation([{ path: 'edit', message: `A change set holds at most ${POLICY_LIMITS.editsMax} edits.` }]);
     const typed = edit as PolicyEdit;
     edits[at] = typed;
-    const applied = this.apply(edits);
+    const applied = this.store.apply(edits);
     const own = applied.problems.filter((problem) => problem.edit === at);
     if (own.length > 0) throw ApiError.validation(own.map(fieldErrorOfEdit));
-    const conditions = editConditionProblems(typed, await this.checkContext());
+    const conditions = editConditionProblems(typed, await this.store.checkContext());
     if (conditions.length > 0) throw ApiError.validation(conditions.map(fieldErrorOfEdit));
     // A question's text or show/hide rule changes the questionnaire, not how anything is worked out.
     if (applied.engine && typed.kind !== 'question')
@@ -469,11 +312,11 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
     edit: PolicyEdit,
   ): Promise<void> {
     const households = checkHouseholds(files, engine, edits, SAVE_SAMPLE);
-    const options = this.referenceOptions(engine, edits);
+    const options = referenceOptions(engine, edits);
     const { failures } = await trialRun(engine, households, { ...options, maxFailures: 3 });
     if (failures.length === 0) return;
     // Failing already without this edit (a change set saved before these checks): not this edit's doing.
-    const previous = before.length > 0 ? this.apply(before).engine : this.versions.engineOn(LATEST);
+    const previous = before.length > 0 ? this.store.apply(before).engine : this.store.versions.engineOn(LATEST);
     if (previous) {
       const again = await trialRun(
         previous,
@@ -491,19 +334,9 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
     ]);
   }
 
-  /** json-rules-engine works out the rules a change set edits (and the extra help, if it edits an item) beside the compiled ones. */
-  private referenceOptions(engine: EntitlementEngine, edits: readonly PolicyEdit[]) {
-    const folders = new Set(edits.flatMap((edit) => (edit.kind === 'rule' ? [edit.ruleset] : [])));
-    return {
-      reference: new Set(engine.calculators.filter(({ folder }) => folders.has(folder)).map(({ code }) => code)),
-      referenceExtraHelp: edits.some((edit) => edit.kind === 'extra-help-item'),
-      referenceLimit: REFERENCE_HOUSEHOLDS,
-    };
-  }
-
   async approve(user: SignedInUser, id: number, digest: string): Promise<ChangeSetDetail> {
     await this.dataSource.transaction(async (manager) => {
-      const row = await this.row(id, manager, true);
+      const row = await this.store.row(id, manager, true);
       const person = whyNotApprover(user.userId, { authorId: row.author_id, contributors: row.contributors });
       if (person) throw new ApiError(403, person.code, person.message);
       if (row.status !== 'draft') throw new ApiError(409, 'CHANGE_SET_NOT_DRAFT', 'Only a draft change set can be approved.');
@@ -528,17 +361,17 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
         `UPDATE policy_change_sets SET status = 'approved', approver_id = $2, approver_name = $3, approved_digest = $4, updated_at = now() WHERE id = $1`,
         [id, user.userId, user.displayName, current],
       );
-      await this.audit(manager, id, user, 'approved', `Approved version ${row.content_version} (${row.edits.length} edit(s)).`);
+      await this.store.audit(manager, id, user, 'approved', `Approved version ${row.content_version} (${row.edits.length} edit(s)).`);
     });
     return this.detail(id, user);
   }
 
   async publish(user: SignedInUser, id: number, effectiveFrom: string, digest: string): Promise<ChangeSetDetail> {
-    const today = this.today();
+    const today = this.store.today();
     if (!isIsoDate(effectiveFrom) || effectiveFrom < today)
       throw ApiError.validation([{ path: 'effectiveFrom', message: `Enter a date from today (${today}), written yyyy-mm-dd.` }]);
     await this.dataSource.transaction(async (manager) => {
-      const row = await this.row(id, manager, true);
+      const row = await this.store.row(id, manager, true);
       if (row.status !== 'approved')
         throw new ApiError(
           409,
@@ -554,8 +387,8 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
           'What would be published is not what was approved (or not what you were shown): read the change set again; it needs a new approval if it changed.',
         );
       // Checked again over what is published now: another change set may have been published since the approval.
-      const base = this.versions.versionOn(LATEST).files;
-      const applied = this.apply(row.edits, base);
+      const base = this.store.versions.versionOn(LATEST).files;
+      const applied = this.store.apply(row.edits, base);
       // Its own problems over the rules published now (the same base as `applied`), sources and conditions included.
       const problems = await this.problemsOf(row);
       if (problems.length > 0)
@@ -580,7 +413,7 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
                 published_seq = (SELECT coalesce(max(published_seq), 0) + 1 FROM policy_change_sets) WHERE id = $1`,
         [id, effectiveFrom, JSON.stringify(parts)],
       );
-      await this.audit(
+      await this.store.audit(
         manager,
         id,
         user,
@@ -597,9 +430,9 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
    * the one who asked, confirms (`confirm`). One request waits at a time.
    */
   async askWithdrawal(user: SignedInUser, id: number, reason: string): Promise<ChangeSetDetail> {
-    const today = this.today();
+    const today = this.store.today();
     await this.dataSource.transaction(async (manager) => {
-      const row = await this.row(id, manager, true);
+      const row = await this.store.row(id, manager, true);
       assertCanWithdraw(row, today);
       assertNoRequest(row);
       await this.ask(manager, row, user, { kind: 'withdraw', from: null, reason: reason.trim() });
@@ -609,11 +442,11 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Asks for a change set in force to stop applying from a date (today or later); a second member confirms. */
   async askRevert(user: SignedInUser, id: number, from: string, reason: string): Promise<ChangeSetDetail> {
-    const today = this.today();
+    const today = this.store.today();
     if (!isIsoDate(from) || from < today)
       throw ApiError.validation([{ path: 'from', message: `Enter a date from today (${today}), written yyyy-mm-dd.` }]);
     await this.dataSource.transaction(async (manager) => {
-      const row = await this.row(id, manager, true);
+      const row = await this.store.row(id, manager, true);
       assertCanRevert(row, today, from);
       assertNoRequest(row);
       await this.ask(manager, row, user, { kind: 'revert', from, reason: reason.trim() });
@@ -632,7 +465,7 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
       row.id,
       JSON.stringify(pending),
     ]);
-    await this.audit(
+    await this.store.audit(
       manager,
       row.id,
       user,
@@ -643,9 +476,9 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Confirms the pending withdrawal or revert, as it was shown (kind and date): by a member other than the one who asked. */
   async confirm(user: SignedInUser, id: number, shown: ConfirmRequest): Promise<ChangeSetDetail> {
-    const today = this.today();
+    const today = this.store.today();
     await this.dataSource.transaction(async (manager) => {
-      const row = await this.row(id, manager, true);
+      const row = await this.store.row(id, manager, true);
       const pending = row.pending_request;
       if (!pending) throw new ApiError(409, 'NO_REQUEST', 'Nobody has asked for this change set to be withdrawn or reverted.');
       if (pending.by.id === user.userId)
@@ -659,7 +492,7 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
           `UPDATE policy_change_sets SET status = 'withdrawn', pending_request = NULL, updated_at = now() WHERE id = $1`,
           [id],
         );
-        await this.audit(manager, id, user, 'withdrawn', `Withdrawn before its date (${plainDate(row.effective_from!)}). ${asked}`);
+        await this.store.audit(manager, id, user, 'withdrawn', `Withdrawn before its date (${plainDate(row.effective_from!)}). ${asked}`);
       } else {
         if (pending.from! < today)
           throw new ApiError(
@@ -672,7 +505,7 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
           `UPDATE policy_change_sets SET status = 'reverted', reverted_from = $2, pending_request = NULL, updated_at = now() WHERE id = $1`,
           [id, pending.from],
         );
-        await this.audit(manager, id, user, 'reverted', `Reverted: no longer applies from ${plainDate(pending.from!)}. ${asked}`);
+        await this.store.audit(manager, id, user, 'reverted', `Reverted: no longer applies from ${plainDate(pending.from!)}. ${asked}`);
       }
     });
     await this.publishedRules.reload();
@@ -682,10 +515,10 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
   /** Cancels the pending request (anyone of the policy team may: nothing changes). */
   async cancelRequest(user: SignedInUser, id: number): Promise<ChangeSetDetail> {
     await this.dataSource.transaction(async (manager) => {
-      const row = await this.row(id, manager, true);
+      const row = await this.store.row(id, manager, true);
       if (!row.pending_request) throw new ApiError(409, 'NO_REQUEST', 'Nobody has asked for this change set to be withdrawn or reverted.');
       await manager.query(`UPDATE policy_change_sets SET pending_request = NULL, updated_at = now() WHERE id = $1`, [id]);
-      await this.audit(
+      await this.store.audit(
         manager,
         id,
         user,
@@ -702,9 +535,9 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
    * withdrawn. A pending request is dropped. For when results are wrong now; otherwise ask for a revert.
    */
   async stop(user: SignedInUser, id: number, reason: string): Promise<ChangeSetDetail> {
-    const today = this.today();
+    const today = this.store.today();
     await this.dataSource.transaction(async (manager) => {
-      const row = await this.row(id, manager, true);
+      const row = await this.store.row(id, manager, true);
       const isLive = row.status === 'published' || (row.status === 'reverted' && row.reverted_from! > today);
       if (!isLive)
         throw new ApiError(409, 'CHANGE_SET_NOT_IN_FORCE', 'Only a published change set, in force or with its date ahead, can be stopped.');
@@ -714,7 +547,7 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
         `UPDATE policy_change_sets SET status = $2, reverted_from = $3, stopped = $4::jsonb, pending_request = NULL, updated_at = now() WHERE id = $1`,
         [id, isAhead ? 'withdrawn' : 'reverted', isAhead ? row.reverted_from : today, JSON.stringify(stopped)],
       );
-      await this.audit(
+      await this.store.audit(
         manager,
         id,
         user,
@@ -728,243 +561,6 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   // ---------------------------------------------------------------------------------------------------------------
-  // Proving
-
-  /**
-   * The checks an approval needs (issue 28): every hand-worked case (the files' and the change set's) run with the
-   * draft, with what each one used, and compared with the published rules (a case that passes with them and fails
-   * with the draft is a new failure, as is a failing case of the change set's own); then a seeded sample of
-   * generated households worked out with the draft, none of which may fail. Kept with the digest of the edits run.
-   */
-  async runCases(user: SignedInUser, id: number): Promise<CasesRunReport> {
-    const row = await this.row(id);
-    const digest = changeSetDigest(row.id, row.edits);
-    const comparedWith = this.publishedRulesName();
-    const published = this.versions.engineOn(LATEST);
-    const applied = this.apply(row.edits);
-    if (!applied.engine)
-      throw new ApiError(
-        409,
-        'CHANGE_SET_HAS_PROBLEMS',
-        'Put right the problems listed before running the cases.',
-        applied.problems.map(fieldErrorOfProblem),
-      );
-    const engine = applied.engine;
-    const added = new Set(
-      row.edits.flatMap((edit) => (edit.kind === 'case' ? [`${edit.ruleset}/cases/workbench.json|${edit.case.name}`] : [])),
-    );
-    const before = await this.publishedCasePasses(published);
-    const cases: CaseRunResult[] = [];
-    let yielded = Date.now();
-    for (const { file, cases: items } of readCaseFilesFrom(applied.files)) {
-      for (const item of items) {
-        const fromChangeSet = added.has(`${file}|${item.name}`);
-        const result = await runOneCase(engine, file, item, fromChangeSet);
-        if (!result.passed && (fromChangeSet || before.get(`${file}|${item.name}`) === true)) result.newFailure = true;
-        cases.push(result);
-        if (Date.now() - yielded > 20) {
-          await nextTurn();
-          yielded = Date.now();
-        }
-      }
-    }
-    const sample = await this.sampleRun(engine, applied.files, row.edits);
-    const passed = cases.filter((result) => result.passed).length;
-    const newFailures = cases.filter((result) => result.newFailure).length;
-    const report: CasesRunReport = {
-      ranAt: new Date().toISOString(),
-      total: cases.length,
-      passed,
-      failed: cases.length - passed,
-      cases,
-      digest,
-      version: row.content_version,
-      comparedWith,
-      newFailures,
-      sample,
-    };
-    await this.dataSource.query(`UPDATE policy_change_sets SET last_cases_run = $2::jsonb WHERE id = $1`, [id, JSON.stringify(report)]);
-    await this.audit(
-      this.dataSource,
-      id,
-      user,
-      'cases-run',
-      `Ran ${report.total} cases on version ${row.content_version}: ${passed} passed, ${report.failed} failed, of which ${newFailures} pass with the published rules; ${sample.failed} of ${sample.households} generated households failed.`,
-    );
-    return report;
-  }
-
-  /** Which of the repository's cases pass with the published rules: worked out once per published version. */
-  private readonly casePasses = new WeakMap<EntitlementEngine, Promise<Map<string, boolean>>>();
-  private publishedCasePasses(engine: EntitlementEngine): Promise<Map<string, boolean>> {
-    let passes = this.casePasses.get(engine);
-    if (!passes) {
-      passes = (async () => {
-        const found = new Map<string, boolean>();
-        let yielded = Date.now();
-        for (const { file, cases: items } of readCaseFilesFrom(this.versions.versionOn(LATEST).files))
-          for (const item of items) {
-            found.set(`${file}|${item.name}`, (await runOneCase(engine, file, item, false)).passed);
-            if (Date.now() - yielded > 20) {
-              await nextTurn();
-              yielded = Date.now();
-            }
-          }
-        return found;
-      })();
-      this.casePasses.set(engine, passes);
-    }
-    return passes;
-  }
-
-  /** The seeded sample of generated households worked out with the draft: how many failed, and the first few. */
-  private async sampleRun(engine: EntitlementEngine, files: SourceFiles, edits: readonly PolicyEdit[]): Promise<SampleRunReport> {
-    const households = checkHouseholds(files, engine, edits, CHECK_SAMPLE, false);
-    const { failures, failed } = await trialRun(engine, households, {
-      ...this.referenceOptions(engine, edits),
-      maxFailures: 5,
-      countAll: true,
-    });
-    return {
-      households: households.length,
-      seed: CHECK_SAMPLE.seed,
-      failed,
-      failures: failures.map(({ source, date, message }) => ({ source, date, message })),
-    };
-  }
-
-  /**
-   * The draft against the published rules on a date, over the reproducible sample of generated households and over
-   * the households of real calculations still kept, in aggregate only: examples come from the sample, never from a
-   * stored calculation, and nothing of a calculation is kept or logged.
-   */
-  async impact(user: SignedInUser, id: number, date: string): Promise<ImpactReport> {
-    if (!isIsoDate(date)) throw ApiError.validation([{ path: 'date', message: 'Enter a real date, written yyyy-mm-dd.' }]);
-    const row = await this.row(id);
-    const published = this.versions.versionOn(date);
-    const applied = this.apply(row.edits, published.files);
-    if (!applied.engine)
-      throw new ApiError(
-        409,
-        'CHANGE_SET_HAS_PROBLEMS',
-        'Put right the problems listed before running the impact.',
-        applied.problems.map(fieldErrorOfProblem),
-      );
-    const started = performance.now();
-    const sample = await sampleImpactInChunks(published.engine, applied.engine, date, {
-      count: IMPACT_SAMPLE,
-      seed: IMPACT_SEED,
-      examples: 10,
-    });
-    const sampleMs = Math.round(performance.now() - started);
-    const storedStarted = performance.now();
-    const stored = await this.storedImpact(published.engine, applied.engine, date);
-    const report: ImpactReport = {
-      ranAt: new Date().toISOString(),
-      date,
-      sample,
-      stored,
-      sampleMs,
-      storedMs: Math.round(performance.now() - storedStarted),
-    };
-    await this.dataSource.query(`UPDATE policy_change_sets SET last_impact = $2::jsonb WHERE id = $1`, [id, JSON.stringify(report)]);
-    await this.audit(
-      this.dataSource,
-      id,
-      user,
-      'impact-run',
-      // The kept calculations' figures as published: never a withheld one.
-      `Impact at ${date}: ${sample.changed} of ${sample.households} sample households change; kept calculations that change: ${figureText(stored.changed)} (of ${figureText(stored.households)}).`,
-    );
-    return report;
-  }
-
-  /**
-   * Every finished calculation still kept, read as the results page reads it, added with its record key to a tally
-   * under the disclosure control (never an example): see ControlledImpactTally.
-   */
-  private async storedImpact(before: Entitlements, after: Entitlements, date: string): Promise<StoredImpactPart> {
-    const tally = new ControlledImpactTally(before, after, date);
-    for await (const rows of this.stored.keptFinishedInChunks(STORED_CHUNK)) {
-      const households = await this.calculations.householdsOf(
-        rows.map((row) => ({ answers: row.answers, completedPages: row.completed_pages, isFinished: true })),
-        before.lha,
-      );
-      rows.forEach((row, index) => {
-        const household = households[index]!;
-        if (typeof household === 'string') tally.addNotWorkedOut(row.record_key);
-        else tally.add(household, row.record_key);
-      });
-      await nextTurn();
-    }
-    return tally.report();
-  }
-
-  // ---------------------------------------------------------------------------------------------------------------
-  // Browsing the law as it is in force today
-
-  /** The rules in force today as the workbench shows them; built once per rules version (it runs every case once). */
-  private catalogue(): Promise<PolicyCatalogue> {
-    const today = this.today();
-    const version = this.versions.versionOn(today);
-    let catalogue = this.catalogues.get(version.files);
-    if (!catalogue) {
-      catalogue = (async () => {
-        const { reads } = await runEveryCase(version.engine, readCaseFilesFrom(version.files));
-        return new PolicyCatalogue(
-          readCatalogueInputs({ parameters: version.engine.parameters, caseReads: reads, date: today, files: version.files }),
-        );
-      })();
-      this.catalogues.set(version.files, catalogue);
-    }
-    return catalogue;
-  }
-
-  async rulesets(): Promise<{ rulesets: RulesetSummary[] }> {
-    return { rulesets: (await this.catalogue()).rulesetSummaries() };
-  }
-
-  async ruleset(folder: string): Promise<RulesetView> {
-    const view = (await this.catalogue()).rulesetView(folder);
-    if (!view) throw new ApiError(404, 'RULESET_NOT_FOUND', 'There is no ruleset in that folder.');
-    return view;
-  }
-
-  async parameters(): Promise<{ parameters: ParameterSummary[] }> {
-    return { parameters: (await this.catalogue()).parameterSummaries() };
-  }
-
-  async parameter(name: string): Promise<ParameterView> {
-    const view = (await this.catalogue()).parameterView(name);
-    if (!view) throw new ApiError(404, 'PARAMETER_NOT_FOUND', 'There is no parameter with that name.');
-    return view;
-  }
-
-  async search(query: string): Promise<{ hits: PolicySearchHit[] }> {
-    return { hits: (await this.catalogue()).searchPolicy(query) };
-  }
-
-  /** Next year's values for parameters, from a percentage and each one's rounding rule, over everything published. */
-  uprating(request: UpratingRequest): UpratingResponse {
-    try {
-      return upratingProposals(this.versions.engineOn(LATEST).parameters, request);
-    } catch (error) {
-      if (error instanceof UpratingRequestError) throw ApiError.validation([{ path: error.field, message: error.message }]);
-      throw error;
-    }
-  }
-
-  /** The calculation API's household, as a JSON Schema for the workbench's case form (one source: the API's schema). */
-  householdSchema(): Record<string, unknown> {
-    const schema = readSchema('calculation-request.schema.json') as {
-      $schema: string;
-      $defs: Record<string, unknown>;
-      properties: { household: object };
-    };
-    return withTitles({ $schema: schema.$schema, $defs: schema.$defs, ...schema.properties.household }) as Record<string, unknown>;
-  }
-
-  // ---------------------------------------------------------------------------------------------------------------
   // Files and overlays
 
   /**
@@ -973,8 +569,8 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
    * changed the files another way): shown at the top of the workbench and logged at start.
    */
   async status(): Promise<PolicyStatus> {
-    const base = this.versions.baseFiles;
-    const today = this.today();
+    const base = this.store.versions.baseFiles;
+    const today = this.store.today();
     const rows = await this.dataSource.query<
       { id: number; title: string; failed_at: Date | null; failure: { message: string } | null; stopped: StopRecord | null }[]
     >(
@@ -983,11 +579,11 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
     );
     // Found failing here and not yet recorded (the record is on its way), or recorded by any process.
     const failing = new Map(
-      this.versions.faultsFound.map((fault) => [
+      this.store.versions.faultsFound.map((fault) => [
         fault.changeSet,
         {
           id: fault.changeSet,
-          title: this.versions.publishedSets.find((set) => set.id === fault.changeSet)?.title ?? `Change set ${fault.changeSet}`,
+          title: this.store.versions.publishedSets.find((set) => set.id === fault.changeSet)?.title ?? `Change set ${fault.changeSet}`,
           at: fault.at,
           message: fault.message,
           isStopped: false,
@@ -1004,17 +600,17 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
           isStopped: row.stopped !== null,
         });
     return {
-      rulesVersionToday: `${taxYearOf(today)}${this.versions.engineOn(today).rulesVersionSuffix}`,
+      rulesVersionToday: `${taxYearOf(today)}${this.store.versions.engineOn(today).rulesVersionSuffix}`,
       failing: [...failing.values()],
       stopped: rows.flatMap((row) => (row.stopped ? [{ id: row.id, title: row.title, ...row.stopped }] : [])),
-      published: this.versions.publishedSets.map((set) => {
+      published: this.store.versions.publishedSets.map((set) => {
         const base0 = {
           id: set.id,
           title: set.title ?? `Change set ${set.id}`,
           effectiveFrom: set.effectiveFrom,
           revertedFrom: set.revertedFrom,
         };
-        const differences: string[] = this.versions.problemsOf(set.id).map(({ message }) => message);
+        const differences: string[] = this.store.versions.problemsOf(set.id).map(({ message }) => message);
         // A change set read from rulesets/scheduled/ is the files' own.
         if (set.seq < 0) return { ...base0, files: differences.length > 0 ? ('differs' as const) : ('in-files' as const), differences };
         if (set.effectiveFrom > today) {
@@ -1028,7 +624,7 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
         }
         // In force (the files should say what it set) or reverted by today (they should say what it replaced).
         const reverted = !inForceOn(set, today);
-        const parts = this.versions.partsOf(set.id);
+        const parts = this.store.versions.partsOf(set.id);
         let exported = 0;
         set.edits.forEach((edit, index) => {
           const text = base.read(editTarget(edit));
@@ -1047,47 +643,12 @@ export class PolicyService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 }
 
-/**
- * A schema with a plain title on each property that has none, made from its name ('dateOfBirth' -> 'Date of birth'),
- * so the case form labels its fields in words, with 'X or null' as X and without defaults. The calculation API's own schema is left as it is.
- */
-function withTitles(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(withTitles);
-  if (typeof schema !== 'object' || schema === null) return schema;
-  const copy: Record<string, unknown> = {};
-  // No defaults: the form would fill in parts the household does not have (a self-employment with its start-up
-  // switch off); a field left out takes the calculation API's default anyway.
-  for (const [key, value] of Object.entries(schema)) if (key !== 'default') copy[key] = withTitles(value);
-  // 'X or null': a form leaves the field out for null, so it offers X alone (no unlabelled choice between the two).
-  const anyOf = copy.anyOf;
-  if (Array.isArray(anyOf) && anyOf.length === 2 && anyOf.some((option) => (option as { type?: unknown }).type === 'null')) {
-    const [other] = anyOf.filter((option) => (option as { type?: unknown }).type !== 'null') as Record<string, unknown>[];
-    delete copy.anyOf;
-    Object.assign(copy, other, { description: copy.description ?? other.description });
-  }
-  const properties = copy.properties;
-  if (typeof properties === 'object' && properties !== null) {
-    for (const [name, property] of Object.entries(properties as Record<string, Record<string, unknown>>)) {
-      if (typeof property === 'object' && property !== null && property.title === undefined) {
-        const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-        property.title = words.charAt(0).toUpperCase() + words.slice(1);
-      }
-    }
-  }
-  return copy;
-}
-
 /** 13 December 2026, from yyyy-mm-dd: dates in the audit as a policy officer reads them. */
 function plainDate(iso: string): string {
   const date = new Date(`${iso}T12:00:00Z`);
   return Number.isNaN(date.getTime())
     ? iso
     : date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
-
-/** The member as the change set records them. */
-function personOf(user: SignedInUser | PolicyPerson): PolicyPerson {
-  return 'userId' in user ? { id: user.userId, name: user.displayName } : user;
 }
 
 function assertOpen(row: ChangeSetRow): void {
@@ -1144,40 +705,9 @@ function editField(edit: PolicyEdit): string {
   }
 }
 
-/**
- * The households a change set is worked out over: every hand-worked case's (with `withCases`), a seeded sample of
- * generated ones on their own dates, and more on each date the change set's values start (within the rates held).
- */
-function checkHouseholds(
-  files: SourceFiles,
-  engine: EntitlementEngine,
-  edits: readonly PolicyEdit[],
-  sample: { count: number; seed: number; perDate: number; datesMax: number },
-  withCases = true,
-): TrialHousehold[] {
-  const dates = [
-    ...new Set(
-      edits.flatMap((edit) =>
-        edit.kind === 'parameter-value' && edit.from >= engine.ratesHeldFrom && edit.from <= engine.parameters.ratesHeldUntil
-          ? [edit.from]
-          : [],
-      ),
-    ),
-  ]
-    .sort()
-    .slice(0, sample.datesMax);
-  return [...(withCases ? caseHouseholds(files) : []), ...generatedHouseholds(sample.count, sample.seed, dates, sample.perDate)];
-}
-
 /** An edit's problem as the API's field error: `edit.value`, `edit.source.url`. */
 function fieldErrorOfEdit(problem: { field: string; message: string }): FieldError {
   return { path: problem.field ? `edit.${problem.field}` : 'edit', message: problem.message };
-}
-
-/** A change set's problem as a field error: `edits[2].value`, or '' for the set as a whole. */
-function fieldErrorOfProblem(problem: EditProblem): FieldError {
-  if (problem.edit === null) return { path: '', message: problem.message };
-  return { path: `edits[${problem.edit}]${problem.field ? `.${problem.field}` : ''}`, message: problem.message };
 }
 
 /** An edit in a few words, for the audit and the status. */
@@ -1195,32 +725,5 @@ export function describeEdit(edit: PolicyEdit): string {
       return `extra help ${edit.category}/${String(edit.item.name)}`;
     case 'case':
       return `case '${edit.case.name}' in ${edit.ruleset}`;
-  }
-}
-
-async function runOneCase(engine: Entitlements, file: string, item: RulesCase, fromChangeSet: boolean): Promise<CaseRunResult> {
-  const base = { file, name: item.name, date: item.date, origin: fromChangeSet ? ('change-set' as const) : ('files' as const) };
-  try {
-    const result = await engine.calculate(normaliseHousehold(item.household), item.date);
-    const { problems } = checkCase(item, result);
-    const named = Object.keys(item.expected).filter((key) => key !== 'system' && key !== 'variables') as BenefitCode[];
-    return {
-      ...base,
-      passed: problems.length === 0,
-      problems,
-      benefits: result.benefits
-        .filter((benefit) => named.includes(benefit.code))
-        .map((benefit) => ({
-          code: benefit.code,
-          name: benefit.name,
-          eligible: benefit.eligible,
-          weeklyPence: benefit.weeklyPence,
-          monthlyPence: benefit.monthlyPence,
-          rules: benefit.rules.map((rule) => rule.name),
-          parameters: benefit.parameters.map((parameter) => ({ name: parameter.name, value: parameter.value, from: parameter.from })),
-        })),
-    };
-  } catch (error) {
-    return { ...base, passed: false, problems: [`The calculation failed: ${(error as Error).message}`], benefits: [] };
   }
 }
