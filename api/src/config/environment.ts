@@ -16,11 +16,10 @@ import {
 import { API_KEY_DEFAULT_LEVELS, API_KEY_LIMITS } from '../../../common/api-keys/model.js';
 import { parseRouteLimit, ROUTE_LIMITS, routeLimitRule } from '../rate-limit/route-limits.js';
 import { isTrustProxyValue, TRUST_PROXY_RULE } from '../rate-limit/source-address.js';
+import { LOG_LEVELS, type LogLevel } from '../logging/json-logger.js';
 
 export const NODE_ENVIRONMENTS = ['development', 'production', 'test'] as const;
 export const JOB_WORKER_SETTINGS = ['on', 'off'] as const;
-export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
 
 const PORT_RULE = 'PORT must be a whole number from 1 to 65535.';
 const BODY_LIMIT_RULE = 'BODY_LIMIT_KB must be a whole number of kilobytes from 1 to 10240.';

@@ -1,7 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Logger as NestPinoLogger, PinoLogger } from 'nestjs-pino';
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
-import { LOG_LEVELS, type LogLevel } from '../config/environment.js';
+
+/** The log levels, lowest volume first; LOG_LEVEL (config/environment.ts) names one. */
+export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
 
