@@ -31,6 +31,9 @@ const shared = {
   transform: { '^.+\\.tsx?$': swc() },
 };
 
+/** The tools tier's files (see below). */
+const TOOL_CHECKS = ['scripts/lint.spec.ts', 'api/src/openapi/openapi-lint.spec.ts', 'api/src/openapi/openapi-types.spec.ts'];
+
 export default {
   testTimeout: 30_000,
   reporters: ['default', '<rootDir>/test/summary-reporter.js'],
@@ -39,7 +42,15 @@ export default {
       ...shared,
       displayName: 'unit',
       testMatch: ['<rootDir>/{api,common,engine,scripts}/**/*.spec.ts'],
-      testPathIgnorePatterns: ['\\.integration\\.spec\\.ts$'],
+      testPathIgnorePatterns: ['\\.integration\\.spec\\.ts$', ...TOOL_CHECKS],
+    },
+    {
+      // The checks that run a tool over the whole repository (dependency-cruiser and ESLint on deliberate violations,
+      // Redocly on the OpenAPI document, openapi-typescript against the web's types): in `npm test`, not in the quick
+      // `npm run test:unit`.
+      ...shared,
+      displayName: 'tools',
+      testMatch: TOOL_CHECKS.map((path) => `<rootDir>/${path}`),
     },
     {
       // The engine's properties, and the compiled rules against json-rules-engine, over 10,000 random households
