@@ -123,7 +123,7 @@ describe('Council Tax Reduction', () => {
     ).toEqual(
       expect.arrayContaining([
         'nations.ENGLAND is required',
-        'authorities must be keyed by the GSS codes of English, Welsh or Scottish authorities',
+        'authorities.E1 is not the GSS code of an English, Welsh or Scottish authority',
         'authorities.E1.nation must be the nation of its code',
         'authorities.E1.values[0].year must be a council tax year such as 2026/27',
         'authorities.E1.values[0].bandD must be whole, positive pence',

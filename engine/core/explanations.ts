@@ -1,5 +1,6 @@
 import Handlebars from 'handlebars';
 import { formatAmount } from '../../common/money.js';
+import { Contract } from '../schemas/json-schema.js';
 
 /**
  * A benefit's sentences (`rulesets/<benefit>/explanations.json`): Handlebars templates by key, so policy staff
@@ -15,6 +16,9 @@ const handlebars = Handlebars.create();
 handlebars.registerHelper('money', (pence: number) => formatAmount(pence));
 handlebars.registerHelper('percent', (basisPoints: number) => `${Number((basisPoints / 100).toFixed(2))}%`);
 handlebars.registerHelper('plural', (count: number, one: string, many: string) => (count === 1 ? one : many));
+
+/** The file's shape (templates by key in kebab-case), in `definitions/schemas/explanations.schema.json`. */
+const EXPLANATIONS_CONTRACT = Contract.named('explanations.schema.json');
 
 export class ExplanationsError extends Error {
   override name = 'ExplanationsError';
@@ -57,14 +61,11 @@ export class Explanations {
     } catch (error) {
       throw new ExplanationsError(`${file}: invalid JSON: ${(error as Error).message}`);
     }
-    if (
-      typeof json !== 'object' ||
-      json === null ||
-      Array.isArray(json) ||
-      Object.values(json).some((value) => typeof value !== 'string')
-    ) {
-      throw new ExplanationsError(`${file} must be an object of template texts by key.`);
-    }
+    const problems = EXPLANATIONS_CONTRACT.problems(json).map(({ message }) => message);
+    if (problems.length > 0)
+      throw new ExplanationsError(
+        `${file} has ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
+      );
     return new Explanations(file, json as Record<string, string>);
   }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
 import { loadParameterSet } from '../parameters/parameter-set.js';
 import { readFilesUnder, RULESETS_DIR } from '../load.js';
 import { ParameterReader } from './parameters.js';
@@ -33,10 +34,10 @@ describe('checking a ruleset', () => {
       rule('a-rule', { any: [{ fact: 'income', operator: 'moreThan', value: { fact: 'parameter', params: { name: 'gov/nothing' } } }] }),
     ]);
     expect(checkRuleset(json, 'CHILD_BENEFIT', ['income'], (name) => parameters.has(name))).toEqual([
-      "rules[0] (a-rule) names the fact 'wages', which the ruleset does not declare in facts.",
+      "rules[0].conditions.all[0].fact 'wages' (rule a-rule) is not a fact the ruleset declares in facts.",
       "rules[1].name 'a-rule' is used twice.",
-      "rules[1].conditions.any[0].operator 'moreThan' is not one of equal, notEqual, lessThan, lessThanInclusive, greaterThan, greaterThanInclusive, in, notIn, contains, doesNotContain.",
-      "rules[1] (a-rule) reads the parameter 'gov/nothing', which is not in rulesets/parameters.",
+      'rules[1].conditions.any[0].operator must be one of equal, notEqual, lessThan, lessThanInclusive, greaterThan, greaterThanInclusive, in, notIn, contains, doesNotContain.',
+      "rules[1].conditions.any[0].value.params.name 'gov/nothing' (rule a-rule) is not in rulesets/parameters.",
     ]);
   });
 
@@ -49,6 +50,39 @@ describe('checking a ruleset', () => {
       "benefit must be 'UNIVERSAL_CREDIT'.",
       'facts.savings is declared but the calculator does not provide it.',
     ]);
+  });
+
+  it('passes every ruleset in rulesets/ against its schema', () => {
+    const files = readFilesUnder(RULESETS_DIR).filter(({ path }) => path.endsWith('/ruleset.json'));
+    expect(files.length).toBeGreaterThan(10);
+    for (const { path, text } of files) {
+      const json = JSON.parse(text) as { benefit: string };
+      expect([path, checkRuleset(json, json.benefit)]).toEqual([path, []]);
+    }
+  });
+
+  it('refuses a broken copy of a real ruleset, naming the file and each field', () => {
+    const path = 'rulesets/child-benefit/ruleset.json';
+    const real = JSON.parse(readFileSync(path, 'utf8')) as { legislation: object[]; rules: Record<string, unknown>[] };
+    const broken = {
+      ...real,
+      legislation: [{ title: 'Social Security Contributions and Benefits Act 1992' }, ...real.legislation.slice(1)],
+      rules: [
+        { ...real.rules[0], name: 'Eligible', conditions: { all: [] } },
+        { ...real.rules[1], event: { params: {} }, explanation: 'none' },
+        ...real.rules.slice(2),
+      ],
+    };
+    expect(() => Ruleset.fromJson(path, JSON.stringify(broken), 'CHILD_BENEFIT')).toThrow(
+      [
+        `${path} has 5 problems:`,
+        '  - legislation[0].url is required.',
+        '  - rules[0].name must be kebab-case text.',
+        '  - rules[0].conditions.all must be a non-empty list of conditions.',
+        '  - rules[1].explanation is not a known field (allowed: name, description, priority, conditions, event).',
+        '  - rules[1].event.type is required.',
+      ].join('\n'),
+    );
   });
 
   it('refuses to load a broken ruleset, naming the file', () => {

@@ -1,6 +1,7 @@
 import { Engine, type Almanac, type DynamicFactCallback, type RuleProperties, type TopLevelCondition } from 'json-rules-engine';
 import { compileRules, type CompiledRules, type LazyFactSource, type RuleHeld } from './compile-rules.js';
 import type { ParameterReader } from './parameters.js';
+import { Contract } from '../schemas/json-schema.js';
 
 /**
  * A benefit's ruleset (`rulesets/<benefit>/ruleset.json`): json-rules-engine rules over the benefit's flat facts.
@@ -96,72 +97,51 @@ const NO_FACTS: RulesetFacts = Object.freeze({});
 /** The runtime fact carrying the benefit's ParameterReader into the engine. */
 const PARAMETER_READER_FACT = '__parameters';
 
-const OPERATORS = new Set([
-  'equal',
-  'notEqual',
-  'lessThan',
-  'lessThanInclusive',
-  'greaterThan',
-  'greaterThanInclusive',
-  'in',
-  'notIn',
-  'contains',
-  'doesNotContain',
-]);
-const RULE_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+type Segment = string | number;
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The facts a condition names, with any problem of shape (an unknown operator, a missing value). */
-function walkCondition(condition: unknown, path: string, facts: Set<string>, parameters: Set<string>, problems: string[]): void {
-  if (typeof condition !== 'object' || condition === null) {
-    problems.push(`${path} must be a condition object.`);
-    return;
-  }
-  const node = condition as Record<string, unknown>;
-  for (const group of ['all', 'any'] as const) {
-    if (group in node) {
-      if (!Array.isArray(node[group]) || (node[group] as unknown[]).length === 0)
-        problems.push(`${path}.${group} must be a non-empty list of conditions.`);
-      else
-        (node[group] as unknown[]).forEach((inner, index) =>
-          walkCondition(inner, `${path}.${group}[${index}]`, facts, parameters, problems),
-        );
-      return;
-    }
-  }
-  if ('not' in node) return walkCondition(node.not, `${path}.not`, facts, parameters, problems);
-  if (typeof node.fact !== 'string') {
-    problems.push(`${path} must have all, any, not, or a fact with an operator and a value.`);
-    return;
-  }
-  noteFact(node, facts, parameters, path, problems);
-  if (typeof node.operator !== 'string' || !OPERATORS.has(node.operator))
-    problems.push(`${path}.operator '${String(node.operator)}' is not one of ${[...OPERATORS].join(', ')}.`);
-  if (!('value' in node)) problems.push(`${path} has no value to compare ${node.fact} with.`);
-  if (
-    typeof node.value === 'object' &&
-    node.value !== null &&
-    !Array.isArray(node.value) &&
-    typeof (node.value as { fact?: unknown }).fact === 'string'
-  ) {
-    noteFact(node.value as Record<string, unknown>, facts, parameters, `${path}.value`, problems);
-  }
-}
-
-/** A fact reference: a fact of the benefit's, or the built-in `parameter` fact, which must name a parameter. */
-function noteFact(node: Record<string, unknown>, facts: Set<string>, parameters: Set<string>, path: string, problems: string[]): void {
-  if (node.fact !== PARAMETER_FACT) {
-    facts.add(node.fact as string);
-    return;
-  }
-  const name = (node.params as { name?: unknown } | undefined)?.name;
-  if (typeof name === 'string' && name.trim()) parameters.add(name);
-  else problems.push(`${path} reads the parameter fact without params.name (the parameter's path under rulesets/parameters).`);
+/** A fact a condition names, where (path segments), and for the `parameter` fact the parameter it reads. */
+interface FactReference {
+  fact: string;
+  parameter?: string;
+  segments: Segment[];
 }
 
 /**
- * Every problem with a ruleset: its shape, a rule without a name or description, duplicate names, a condition
- * naming a fact the ruleset does not declare. `knownFacts` (the facts its calculator provides: `calculator.facts.names`,
- * the keys of its fact functions) adds a check that every declared fact is provided.
+ * Every fact a condition names, in the order it names them: a comparison's fact, then a fact given as its value.
+ * Values of the wrong shape are passed over: the schema reports them.
+ */
+function factReferences(condition: unknown, segments: Segment[] = []): FactReference[] {
+  if (!isObject(condition)) return [];
+  for (const group of ['all', 'any'] as const) {
+    if (!Object.hasOwn(condition, group)) continue;
+    const inner = condition[group];
+    return Array.isArray(inner) ? inner.flatMap((item, index) => factReferences(item, [...segments, group, index])) : [];
+  }
+  if (Object.hasOwn(condition, 'not')) return factReferences(condition.not, [...segments, 'not']);
+  const found: FactReference[] = [];
+  const note = (node: unknown, at: Segment[]) => {
+    if (!isObject(node) || typeof node.fact !== 'string') return;
+    const name = isObject(node.params) ? node.params.name : undefined;
+    found.push({ fact: node.fact, parameter: node.fact === PARAMETER_FACT && typeof name === 'string' ? name : undefined, segments: at });
+  };
+  note(condition, segments);
+  note(condition.value, [...segments, 'value']);
+  return found;
+}
+
+/**
+ * The shape of a ruleset is a JSON Schema (`definitions/schemas/ruleset.schema.json`), checked with ajv; the code adds
+ * only the cross-references a schema cannot know: the benefit is the calculator's, the facts are the calculator's and
+ * the ruleset's, the parameters are in rulesets/parameters, and no rule name is used twice.
+ */
+const RULESET_CONTRACT = Contract.named('ruleset.schema.json', (allowed) => `is not a known field (allowed: ${allowed.join(', ')}).`);
+
+/**
+ * Every problem with a ruleset, each naming its field: the schema's (its shape), then a benefit other than
+ * `benefit`, a rule name used twice, a condition naming a fact the ruleset does not declare, a parameter that does
+ * not exist. `knownFacts` (the facts its calculator provides: `calculator.facts.names`, the keys of its fact
+ * functions) adds a check that every declared fact is provided.
  */
 export function checkRuleset(
   json: unknown,
@@ -169,57 +149,46 @@ export function checkRuleset(
   knownFacts?: readonly string[],
   parameterExists?: (name: string) => boolean,
 ): string[] {
-  const problems: string[] = [];
-  if (typeof json !== 'object' || json === null) return ['must be a JSON object.'];
-  const ruleset = json as Partial<RulesetFile>;
-  const allowed = new Set(['benefit', 'description', 'legislation', 'facts', 'rules']);
-  for (const key of Object.keys(ruleset))
-    if (!allowed.has(key)) problems.push(`'${key}' is not a ruleset field (${[...allowed].join(', ')}).`);
-  if (ruleset.benefit !== benefit) problems.push(`benefit must be '${benefit}'.`);
-  if (typeof ruleset.description !== 'string' || !ruleset.description.trim())
-    problems.push('description must say what the ruleset decides.');
-  if (
-    !Array.isArray(ruleset.legislation) ||
-    ruleset.legislation.some((law) => typeof law?.title !== 'string' || !/^https?:\/\//.test(String(law?.url)))
-  ) {
-    problems.push('legislation must list the regulations, each with a title and an http(s) url.');
+  const found: { segments: Segment[]; message: string }[] = [];
+  if (isObject(json)) {
+    if (typeof json.benefit === 'string' && json.benefit !== benefit)
+      found.push({ segments: ['benefit'], message: `must be '${benefit}'.` });
+    const declared = new Set(isObject(json.facts) ? Object.keys(json.facts) : []);
+    if (knownFacts) {
+      const provided = new Set(knownFacts);
+      for (const fact of declared)
+        if (!provided.has(fact)) found.push({ segments: ['facts', fact], message: 'is declared but the calculator does not provide it.' });
+    }
+    const missingParameter = (name: string) => parameterExists !== undefined && !parameterExists(name);
+    const names = new Set<string>();
+    (Array.isArray(json.rules) ? json.rules : []).forEach((rule: unknown, index) => {
+      if (!isObject(rule)) return;
+      const at: Segment[] = ['rules', index];
+      const name = typeof rule.name === 'string' ? rule.name : '';
+      if (names.has(name)) found.push({ segments: [...at, 'name'], message: `'${name}' is used twice.` });
+      else if (name) names.add(name);
+      for (const reference of factReferences(rule.conditions, [...at, 'conditions'])) {
+        if (reference.fact !== PARAMETER_FACT && !declared.has(reference.fact))
+          found.push({
+            segments: [...reference.segments, 'fact'],
+            message: `'${reference.fact}' (rule ${name}) is not a fact the ruleset declares in facts.`,
+          });
+        if (reference.parameter !== undefined && missingParameter(reference.parameter))
+          found.push({
+            segments: [...reference.segments, 'params', 'name'],
+            message: `'${reference.parameter}' (rule ${name}) is not in rulesets/parameters.`,
+          });
+      }
+      // An event may name the parameter the calculator reads for it, always by its full path.
+      const eventParameter = isObject(rule.event) && isObject(rule.event.params) ? rule.event.params.parameter : undefined;
+      if (eventParameter !== undefined && missingParameter(String(eventParameter)))
+        found.push({
+          segments: [...at, 'event', 'params', 'parameter'],
+          message: `'${String(eventParameter)}' (rule ${name}) is not in rulesets/parameters.`,
+        });
+    });
   }
-  const declared = new Set(Object.keys(ruleset.facts ?? {}));
-  for (const [fact, meaning] of Object.entries(ruleset.facts ?? {}))
-    if (typeof meaning !== 'string' || !meaning.trim()) problems.push(`facts.${fact} must say what the fact means.`);
-  if (knownFacts) {
-    const provided = new Set(knownFacts);
-    for (const fact of declared)
-      if (!provided.has(fact)) problems.push(`facts.${fact} is declared but the calculator does not provide it.`);
-  }
-  if (!Array.isArray(ruleset.rules) || ruleset.rules.length === 0) {
-    problems.push('rules must be a non-empty list.');
-    return problems;
-  }
-  const names = new Set<string>();
-  ruleset.rules.forEach((rule, index) => {
-    const at = `rules[${index}]`;
-    if (typeof rule?.name !== 'string' || !RULE_NAME.test(rule.name)) problems.push(`${at}.name must be kebab-case text.`);
-    else if (names.has(rule.name)) problems.push(`${at}.name '${rule.name}' is used twice.`);
-    else names.add(rule.name);
-    if (typeof rule?.description !== 'string' || !rule.description.trim())
-      problems.push(`${at}.description must say what the rule decides.`);
-    if (typeof rule?.event?.type !== 'string') problems.push(`${at}.event.type is missing.`);
-    const used = new Set<string>();
-    const parameters = new Set<string>();
-    walkCondition(rule?.conditions, `${at}.conditions`, used, parameters, problems);
-    for (const fact of used)
-      if (!declared.has(fact))
-        problems.push(`${at} (${rule?.name}) names the fact '${fact}', which the ruleset does not declare in facts.`);
-    // An event may name the parameter the calculator reads for it, always by its full path.
-    const eventParameter = rule?.event?.params?.parameter;
-    if (eventParameter !== undefined) parameters.add(String(eventParameter));
-    if (parameterExists)
-      for (const name of parameters)
-        if (!parameterExists(name))
-          problems.push(`${at} (${rule?.name}) reads the parameter '${name}', which is not in rulesets/parameters.`);
-  });
-  return problems;
+  return RULESET_CONTRACT.problemsWith(json, found).map(({ message }) => message);
 }
 
 /**
@@ -252,7 +221,8 @@ export class Ruleset {
       }),
     );
     const names = new Set<string>();
-    for (const rule of file.rules) walkCondition(rule.conditions, '', new Set(), names, []);
+    for (const rule of file.rules)
+      for (const { parameter } of factReferences(rule.conditions)) if (parameter !== undefined) names.add(parameter);
     this.parameterNames = [...names];
   }
 

@@ -260,6 +260,7 @@ function defaultMessage(error: ErrorObject): string | undefined {
     case 'allOf':
     case 'if':
     case 'not':
+    case 'propertyNames': // the refused key has its own error, at its path
       return undefined;
     default:
       return error.message ? `${error.message}.` : 'is not valid.';
@@ -292,7 +293,8 @@ function schemaProblems(
 ): (FieldError & { segments: Segment[] })[] {
   const found: { segments: Segment[]; message: string }[] = [];
   for (const error of errors) {
-    const segments = segmentsOf(error.instancePath, value);
+    // A key refused by propertyNames is named by its own path, so that each bad key is reported, not only the first.
+    const segments = [...segmentsOf(error.instancePath, value), ...(error.propertyName === undefined ? [] : [error.propertyName])];
     const params = error.params as Record<string, unknown>;
     if (error.keyword === 'required') {
       const name = String(params.missingProperty);

@@ -29,12 +29,29 @@ describe('the benefit guide (definitions/results/benefits.json)', () => {
     expect(checkBenefitGuide(guide, BENEFIT_CODES)).toEqual([]);
   });
 
-  it('names a missing benefit, one the engine does not know, and an entry without a link', () => {
+  it('refuses a broken copy, naming each field: the schema for the shape, the code for the benefit codes', () => {
     const { CHILD_BENEFIT: _omitted, ...rest } = guide.benefits;
-    expect(checkBenefitGuide({ benefits: { ...rest, TAX_CREDITS: { link: 'http://x', howToClaim: '' } } }, BENEFIT_CODES)).toEqual([
+    const broken = {
+      ...guide,
+      benefits: {
+        ...rest,
+        PIP: { ...guide.benefits.PIP, nations: { SCOTLAND: { link: 'https://www.mygov.scot/adult-disability-payment' } } },
+        TAX_CREDITS: { link: 'http://www.gov.uk/tax-credits', howToClaim: ' ', howToApply: 'by post' },
+      },
+    };
+    expect(checkBenefitGuide(broken, BENEFIT_CODES)).toEqual([
       'benefits.CHILD_BENEFIT is missing.',
+      'benefits.PIP.nations.SCOTLAND.howToClaim is required.',
       'benefits.TAX_CREDITS is not a benefit the engine works out.',
-      'benefits.TAX_CREDITS needs an https link and howToClaim text.',
+      'benefits.TAX_CREDITS.link must be a web address starting https://.',
+      'benefits.TAX_CREDITS.howToClaim must be a non-empty text.',
+      'benefits.TAX_CREDITS.howToApply is not a known field (allowed: link, howToClaim, nations).',
+    ]);
+  });
+
+  it('refuses a file without its map of benefits', () => {
+    expect(checkBenefitGuide({ description: 'How to claim', benefits: [] }, BENEFIT_CODES)).toEqual([
+      'benefits must map each benefit code to its link and howToClaim.',
     ]);
   });
 });

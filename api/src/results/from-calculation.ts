@@ -2,6 +2,7 @@ import type { BetterOffComparison } from '../../../engine/better-off.js';
 import type { AmountLine, BenefitOutcome } from '../../../engine/core/benefit.js';
 import type { CalculationResult } from '../../../engine/core/calculation-result.js';
 import type { Country } from '../../../engine/household.js';
+import { Contract } from '../../../engine/schemas/json-schema.js';
 import { formatAmount, poundsFromPence, sumPence, type Pence } from '../../../common/money.js';
 import {
   BENEFIT_TYPES,
@@ -31,26 +32,24 @@ export interface BenefitGuide {
   benefits: Record<string, HowToClaim>;
 }
 
-/** Every problem with the guide: a benefit without a link or how-to-claim text, or one the engine does not know. */
+/**
+ * The guide's shape is a JSON Schema (`definitions/schemas/benefit-guide.schema.json`): an https link and how-to-claim
+ * text for each benefit and each nation's own entry. The code adds only what a schema cannot know: the engine's
+ * benefit codes, each with an entry and no entry for another.
+ */
+const GUIDE_CONTRACT = Contract.named('benefit-guide.schema.json', (allowed) => `is not a known field (allowed: ${allowed.join(', ')}).`);
+
+/** Every problem with the guide, each naming its field: the schema's, then a benefit missing or one the engine does not know. */
 export function checkBenefitGuide(json: unknown, benefitCodes: readonly string[]): string[] {
-  const problems: string[] = [];
-  const guide = json as Partial<BenefitGuide> | null;
-  if (typeof guide?.benefits !== 'object' || guide.benefits === null)
-    return ['benefits must map each benefit code to its link and howToClaim.'];
-  const isEntry = (entry: unknown) =>
-    typeof entry === 'object' &&
-    entry !== null &&
-    /^https:\/\//.test(String((entry as HowToClaim).link)) &&
-    typeof (entry as HowToClaim).howToClaim === 'string' &&
-    (entry as HowToClaim).howToClaim.trim() !== '';
-  for (const code of benefitCodes) if (!(code in guide.benefits)) problems.push(`benefits.${code} is missing.`);
-  for (const [code, entry] of Object.entries(guide.benefits)) {
-    if (!benefitCodes.includes(code)) problems.push(`benefits.${code} is not a benefit the engine works out.`);
-    if (!isEntry(entry)) problems.push(`benefits.${code} needs an https link and howToClaim text.`);
-    for (const [nation, local] of Object.entries(entry.nations ?? {}))
-      if (!isEntry(local)) problems.push(`benefits.${code}.nations.${nation} needs an https link and howToClaim text.`);
+  const found: { segments: string[]; message: string }[] = [];
+  const benefits = (json as { benefits?: unknown } | null)?.benefits;
+  if (typeof benefits === 'object' && benefits !== null && !Array.isArray(benefits)) {
+    for (const code of benefitCodes)
+      if (!Object.hasOwn(benefits, code)) found.push({ segments: ['benefits', code], message: 'is missing.' });
+    for (const code of Object.keys(benefits))
+      if (!benefitCodes.includes(code)) found.push({ segments: ['benefits', code], message: 'is not a benefit the engine works out.' });
   }
-  return problems;
+  return GUIDE_CONTRACT.problemsWith(json, found).map(({ message }) => message);
 }
 
 const pounds = poundsFromPence;
