@@ -8,14 +8,15 @@ import { ParameterReader } from './core/parameters.js';
 import { Ruleset } from './core/ruleset.js';
 import { LoadedExtraHelp, withExtraHelp } from './extra-help/extra-help.js';
 import { loadCouncilTaxDataFrom } from './benefits/council-tax-reduction-data.js';
-import { loadLhaData, type LocalHousingAllowance } from './local-housing-allowance.js';
+import { LHA_FILES, loadLhaData, type LocalHousingAllowance } from './local-housing-allowance.js';
 import { diskFiles, filesUnder, requiredFile, type SourceFiles } from './source-files.js';
 
 /**
- * Reads `rulesets/` (with the council tax data of `rulesets/council-tax-reduction/`) and `definitions/extra-help/`
- * and builds the engine, once per process (the API, `npm run calc`, `rules:test`), or once per rules version (the
- * API with published policy change sets, the workbench's drafts). Every file is checked on loading: a broken
- * ruleset, template, rate or council scheme stops the load with a message naming it.
+ * Reads `rulesets/` (with the council tax data of `rulesets/council-tax-reduction/` and the Local Housing Allowance
+ * data of `rulesets/local-housing-allowance/`) and `definitions/extra-help/` and builds the engine, once per process
+ * (the API, `npm run calc`, `rules:test`), or once per rules version (the API with published policy change sets, the
+ * workbench's drafts). Every file is checked on loading: a broken ruleset, template, rate, council scheme or LHA
+ * table stops the load with a message naming the file and the field.
  */
 
 export const RULESETS_DIR = resolve('rulesets');
@@ -48,13 +49,16 @@ export function loadBenefit(calculator: BenefitCalculator, parameters: Parameter
   return loadBenefitFrom(diskFiles(process.cwd(), { [RULESETS_FOLDER]: rulesetsDir }), calculator, parameters);
 }
 
-/** The Local Housing Allowance rates and the table of councils and areas (`rulesets/local-housing-allowance/`), checked. */
+/**
+ * The Local Housing Allowance rates, the table of councils and areas and the private-renting households
+ * (`rulesets/local-housing-allowance/`), each checked against its JSON Schema and the others.
+ */
 export function loadLocalHousingAllowanceFrom(files: SourceFiles): LocalHousingAllowance {
-  const read = (file: string) => requiredFile(files, `${RULESETS_FOLDER}/local-housing-allowance/${file}`);
   return loadLhaData({
-    rates: read('rates.json'),
-    housingBenefitRates: read('housing-benefit-rates.json'),
-    localAuthorityAreas: read('local-authority-areas.json'),
+    rates: requiredFile(files, LHA_FILES.rates),
+    housingBenefitRates: requiredFile(files, LHA_FILES.housingBenefitRates),
+    localAuthorityAreas: requiredFile(files, LHA_FILES.localAuthorityAreas),
+    privateRentingHouseholds: requiredFile(files, LHA_FILES.privateRentingHouseholds),
   });
 }
 

@@ -6,35 +6,38 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ParameterNotInForceError } from '../common/parameters/dated-parameter.js';
+import { loadEntitlementEngineFrom } from './load.js';
 import {
   checkLhaData,
   estimatedWeeklyRate,
   LHA_CATEGORIES,
+  LHA_FILES,
   LhaDataError,
   loadLhaData,
   UnknownLhaAreaError,
   type LhaDataFiles,
 } from './local-housing-allowance.js';
+import { diskFiles, overlayFiles, requiredFile } from './source-files.js';
 
-const DIR = resolve('rulesets/local-housing-allowance');
 const files: LhaDataFiles = {
-  rates: readFileSync(`${DIR}/rates.json`, 'utf8'),
-  housingBenefitRates: readFileSync(`${DIR}/housing-benefit-rates.json`, 'utf8'),
-  localAuthorityAreas: readFileSync(`${DIR}/local-authority-areas.json`, 'utf8'),
+  rates: requiredFile(diskFiles(), LHA_FILES.rates),
+  housingBenefitRates: requiredFile(diskFiles(), LHA_FILES.housingBenefitRates),
+  localAuthorityAreas: requiredFile(diskFiles(), LHA_FILES.localAuthorityAreas),
+  privateRentingHouseholds: requiredFile(diskFiles(), LHA_FILES.privateRentingHouseholds),
 };
 const lha = () => loadLhaData(files);
 
-/** The real files with one change, to prove the check catches it. */
-function withRates(change: (rates: any) => void): LhaDataFiles {
-  const rates = JSON.parse(files.rates);
-  change(rates);
-  return { ...files, rates: JSON.stringify(rates) };
+/** The real files with one of them changed, to prove the check catches it. */
+function withFile(name: keyof LhaDataFiles, change: (json: any) => void): LhaDataFiles {
+  const json = JSON.parse(files[name]);
+  change(json);
+  return { ...files, [name]: JSON.stringify(json) };
 }
-function withTable(change: (table: any) => void): LhaDataFiles {
-  const table = JSON.parse(files.localAuthorityAreas);
-  change(table);
-  return { ...files, localAuthorityAreas: JSON.stringify(table) };
-}
+const withRates = (change: (rates: any) => void) => withFile('rates', change);
+const withTable = (change: (table: any) => void) => withFile('localAuthorityAreas', change);
+
+/** The problems of the files, as `file: message`. */
+const problemsOf = (changed: LhaDataFiles) => checkLhaData(changed).map(({ file, message }) => `${file}: ${message}`);
 
 describe('rulesets/local-housing-allowance data files', () => {
   it('are valid: 200 BRMAs (152 England, 18 Scotland, 22 Wales, 8 Northern Ireland), each with a source', () => {
@@ -45,6 +48,7 @@ describe('rulesets/local-housing-allowance data files', () => {
     expect(nations.filter((n) => n === 'SCOTLAND')).toHaveLength(18);
     expect(nations.filter((n) => n === 'WALES')).toHaveLength(22);
     expect(nations.filter((n) => n === 'NORTHERN_IRELAND')).toHaveLength(8);
+    expect(lha().privateRentingHouseholds.authorities).toHaveLength(295);
   });
 
   const localAuthorities = (
@@ -56,6 +60,7 @@ describe('rulesets/local-housing-allowance data files', () => {
   it('every local authority in the table is one of the 361 in definitions/lookup/local-authorities.json', () => {
     const known = new Set(localAuthorities.map((la) => la.code));
     for (const entry of lha().localAuthorityAreas.authorities) expect(known.has(entry.localAuthority)).toBe(true);
+    for (const entry of lha().privateRentingHouseholds.authorities) expect(known.has(entry.localAuthority)).toBe(true);
   });
 
   it('every local authority of definitions/lookup/local-authorities.json is resolved to one area or marked split with its candidates, each area in the rates', () => {
@@ -97,8 +102,9 @@ describe('rulesets/local-housing-allowance data files', () => {
     );
     expect(problems).toEqual([
       expect.objectContaining({
+        file: 'rulesets/local-housing-allowance/rates.json',
         path: 'areas[0].values[0].source.url',
-        message: expect.stringMatching(/^cites github\.com, which is not an official source/),
+        message: expect.stringMatching(/^areas\[0\]\.values\[0\]\.source\.url cites github\.com, which is not an official source/),
       }),
     ]);
     const table = checkLhaData(
@@ -106,37 +112,88 @@ describe('rulesets/local-housing-allowance data files', () => {
     );
     expect(table).toEqual([
       expect.objectContaining({
+        file: 'rulesets/local-housing-allowance/local-authority-areas.json',
         path: 'authorities[0].sources[0].url',
-        message: expect.stringMatching(/^cites 6168c903\.azurewebsites\.net/),
+        message: expect.stringMatching(/^authorities\[0\]\.sources\[0\]\.url cites 6168c903\.azurewebsites\.net/),
       }),
     ]);
   });
 
-  it('refuses a row marked confirmed without a citation', () => {
-    expect(checkLhaData(withTable((t) => ((t.authorities[0].confirmed = true), (t.authorities[0].sources = []))))).toEqual([
-      { file: 'local-authority-areas', path: 'authorities[0].sources', message: 'must cite the official page that confirms the areas' },
+  it('refuses a row marked confirmed without a citation, or marked split with one area', () => {
+    expect(problemsOf(withTable((t) => ((t.authorities[0].confirmed = true), (t.authorities[0].sources = []))))).toEqual([
+      'rulesets/local-housing-allowance/local-authority-areas.json: authorities[0].sources must cite the official page that confirms the areas',
+    ]);
+    expect(problemsOf(withTable((t) => (t.authorities[0].split = true)))).toEqual([
+      'rulesets/local-housing-allowance/local-authority-areas.json: authorities[0].split must be false: the authority lists 1 BRMA',
     ]);
   });
 
   it('rejects an unknown field, a duplicate BRMA, pence that are not whole, and a table naming a BRMA not in the rates', () => {
-    expect(checkLhaData(withRates((r) => (r.areas[0].values[0].fiveBedrooms = 100)))).toEqual([
-      { file: 'rates', path: 'areas[0].values[0]', message: 'unknown field "fiveBedrooms"' },
+    expect(problemsOf(withRates((r) => (r.areas[0].values[0].fiveBedrooms = 100)))).toEqual([
+      expect.stringMatching(
+        /^rulesets\/local-housing-allowance\/rates\.json: areas\[0\]\.values\[0\]\.fiveBedrooms is not a known field \(allowed: from, shared,/,
+      ),
     ]);
     // The same BRMA in capitals has the same key, so it is a duplicate, not a new area.
-    expect(checkLhaData(withRates((r) => r.areas.push({ ...r.areas[5], name: r.areas[5].name.toUpperCase() })))).toEqual([
-      { file: 'rates', path: 'areas[200].name', message: `duplicate BRMA: "${lha().areas[5]!.name.toUpperCase()}" is also areas[5]` },
+    expect(problemsOf(withRates((r) => r.areas.push({ ...r.areas[5], name: r.areas[5].name.toUpperCase() })))).toEqual([
+      `rulesets/local-housing-allowance/rates.json: areas[200].name duplicate BRMA: "${lha().areas[5]!.name.toUpperCase()}" is also areas[5]`,
     ]);
-    expect(checkLhaData(withRates((r) => (r.areas[0].values[0].oneBedroom = 475.5)))).toEqual([
-      { file: 'rates', path: 'areas[0].values[0].oneBedroom', message: 'must be a whole, positive number of pence' },
+    expect(problemsOf(withRates((r) => (r.areas[0].values[0].oneBedroom = 475.5)))).toEqual([
+      'rulesets/local-housing-allowance/rates.json: areas[0].values[0].oneBedroom must be whole, positive pence',
     ]);
-    expect(checkLhaData(withTable((t) => (t.authorities[0].brmas[0] = 'Leicester and surrounds')))).toEqual([
-      {
-        file: 'local-authority-areas',
-        path: 'authorities[0].brmas[0]',
-        message: '"Leicester and surrounds" is not a BRMA name in the rates file',
-      },
+    expect(problemsOf(withTable((t) => (t.authorities[0].brmas[0] = 'Leicester and surrounds')))).toEqual([
+      'rulesets/local-housing-allowance/local-authority-areas.json: authorities[0].brmas[0] "Leicester and surrounds" is not a BRMA name in the rates file',
     ]);
     expect(() => loadLhaData(withRates((r) => delete r.areas[0].values[0].source))).toThrow(LhaDataError);
+  });
+
+  it('refuses a broken copy of each file by its schema, naming the file and the field', () => {
+    expect(problemsOf(withRates((r) => (r.until = '2027-02-30')))).toEqual([
+      'rulesets/local-housing-allowance/rates.json: until must be a real date written yyyy-mm-dd',
+    ]);
+    expect(problemsOf(withFile('housingBenefitRates', (w) => (w.areas[0].values[0].shared = '90.50')))).toEqual([
+      'rulesets/local-housing-allowance/housing-benefit-rates.json: areas[0].values[0].shared must be whole, positive pence',
+    ]);
+    expect(problemsOf(withFile('housingBenefitRates', (w) => (w.unit = 'pence a month')))).toEqual([
+      'rulesets/local-housing-allowance/housing-benefit-rates.json: unit must be pence a week',
+    ]);
+    expect(problemsOf(withTable((t) => (t.authorities[0].localAuthority = 'E6000001')))).toEqual([
+      'rulesets/local-housing-allowance/local-authority-areas.json: authorities[0].localAuthority must be a GSS code such as E09000006',
+    ]);
+    expect(problemsOf(withFile('privateRentingHouseholds', (h) => (h.authorities[0].privateRentShare2023 = '17.92%')))).toEqual([
+      'rulesets/local-housing-allowance/private-renting-households.json: authorities[0].privateRentShare2023 must be a percentage from 0 to 100, with at most 2 decimal places',
+    ]);
+    expect(problemsOf(withFile('privateRentingHouseholds', (h) => delete h.licence))).toEqual([
+      'rulesets/local-housing-allowance/private-renting-households.json: licence is required',
+    ]);
+    expect(problemsOf({ ...files, rates: '{' })).toEqual([
+      expect.stringMatching(/^rulesets\/local-housing-allowance\/rates\.json: invalid JSON/),
+    ]);
+  });
+
+  it('refuses weekly rates of an area not in the rates file, dates out of order, and a household count that is not the product', () => {
+    expect(problemsOf(withFile('housingBenefitRates', (w) => (w.areas[0].name = w.areas[0].name.toUpperCase())))).toEqual([
+      expect.stringMatching(/housing-benefit-rates\.json: areas\[0\]\.name "[A-Z ]+" is not a BRMA name in the rates file$/),
+    ]);
+    expect(problemsOf(withRates((r) => r.areas[0].values.push({ ...r.areas[0].values[0], from: '2023-04-01' })))).toEqual([
+      'rulesets/local-housing-allowance/rates.json: areas[0].values[1].from dates must be unique and oldest first',
+    ]);
+    expect(problemsOf(withFile('privateRentingHouseholds', (h) => (h.authorities[0].privateRentingHouseholds = 7336)))).toEqual([
+      'rulesets/local-housing-allowance/private-renting-households.json: authorities[0].privateRentingHouseholds must be 7335: households2021 times privateRentShare2023 / 100, to the nearest household',
+    ]);
+  });
+
+  it('stops the engine loading, naming the file and the field, when a file is broken (not on a results page later)', () => {
+    const broken = JSON.parse(files.localAuthorityAreas);
+    broken.authorities[3].splt = broken.authorities[3].split;
+    const changed = overlayFiles(diskFiles(), new Map([[LHA_FILES.localAuthorityAreas, JSON.stringify(broken)]]));
+    expect(() => loadEntitlementEngineFrom(changed)).toThrow(
+      /^rulesets\/local-housing-allowance\/local-authority-areas\.json has 1 problem:\n {2}- authorities\[3\]\.splt is not a known field/,
+    );
+    const households = overlayFiles(diskFiles(), new Map([[LHA_FILES.privateRentingHouseholds, '[]']]));
+    expect(() => loadEntitlementEngineFrom(households)).toThrow(
+      /^rulesets\/local-housing-allowance\/private-renting-households\.json has 1 problem:\n {2}- must be an object$/,
+    );
   });
 });
 

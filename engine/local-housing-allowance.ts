@@ -1,27 +1,28 @@
 /**
  * Local Housing Allowance (LHA): the rate per Broad Rental Market Area (BRMA) that caps a private tenant's rent,
  * monthly for Universal Credit's housing costs element and weekly for Housing Benefit, and the table saying which
- * BRMAs cover each local authority. The data is `rulesets/local-housing-allowance/` (see its README.md).
- * Framework-free: the caller reads the three files and passes their text, as with `common/parameters/`.
+ * BRMAs cover each local authority. The data is `rulesets/local-housing-allowance/` (see its README.md), read by the
+ * engine's loader (`engine/load.ts`) with the rest of the rules and checked here, so a broken file stops the start.
  */
 import { parseIsoDate } from '../common/dates/calendar.js';
 import { ParameterNotInForceError, type Citation } from '../common/parameters/dated-parameter.js';
 import { officialSourceProblem } from './parameters/official-sources.js';
 import type { Country } from './household.js';
 import { scalePence, type Pence } from '../common/money.js';
+import { Contract, readSchema } from './schemas/json-schema.js';
 
 export const LHA_CATEGORIES = ['SHARED', 'ONE_BEDROOM', 'TWO_BEDROOMS', 'THREE_BEDROOMS', 'FOUR_BEDROOMS'] as const;
 export type LhaCategory = (typeof LHA_CATEGORIES)[number];
 
 /** The field of a dated value holding each category's rate in pence. */
-const CATEGORY_FIELDS = {
+export const LHA_CATEGORY_FIELDS = {
   SHARED: 'shared',
   ONE_BEDROOM: 'oneBedroom',
   TWO_BEDROOMS: 'twoBedrooms',
   THREE_BEDROOMS: 'threeBedrooms',
   FOUR_BEDROOMS: 'fourBedrooms',
 } as const satisfies Record<LhaCategory, string>;
-type CategoryField = (typeof CATEGORY_FIELDS)[LhaCategory];
+type CategoryField = (typeof LHA_CATEGORY_FIELDS)[LhaCategory];
 
 export const LHA_CATEGORY_WORDS: Record<LhaCategory, string> = {
   SHARED: 'shared accommodation',
@@ -95,6 +96,25 @@ export interface LocalAuthorityAreasFile {
   authorities: LocalAuthorityAreas[];
 }
 
+/**
+ * Private-renting households by English local authority: not used in any calculation, only to weight the accuracy
+ * page's share of private renters whose area is settled by their council (`api/src/accuracy/`).
+ */
+export interface PrivateRentingHouseholdsFile {
+  description: string;
+  sources: Citation[];
+  licence: string;
+  notExpressed?: string;
+  authorities: {
+    localAuthority: string;
+    name: string;
+    households2021: number;
+    /** A percentage, to 2 decimal places. */
+    privateRentShare2023: number;
+    privateRentingHouseholds: number;
+  }[];
+}
+
 /** How the area whose rate is used was settled. */
 export type LhaAreaBasis =
   /** The household named the area (the API's `housing.brma`, or the questionnaire's answer). */
@@ -138,19 +158,36 @@ export function estimatedWeeklyRate(monthly: Pence): Pence {
   return scalePence(monthly, 12 * 7, 365);
 }
 
+/** Where the data is, relative to the repository root; each problem names its file by this path. */
+export const LHA_FOLDER = 'rulesets/local-housing-allowance';
+export const LHA_FILES = {
+  rates: `${LHA_FOLDER}/rates.json`,
+  housingBenefitRates: `${LHA_FOLDER}/housing-benefit-rates.json`,
+  localAuthorityAreas: `${LHA_FOLDER}/local-authority-areas.json`,
+  privateRentingHouseholds: `${LHA_FOLDER}/private-renting-households.json`,
+} as const;
+
 export interface LhaDataProblem {
-  file: 'rates' | 'housing-benefit-rates' | 'local-authority-areas';
+  /** The file's path from the repository root: `rulesets/local-housing-allowance/rates.json`. */
+  file: string;
   /** JSON path inside the file, e.g. `areas[3].values[0].shared`. */
   path: string;
+  /** The path and what is wrong: `areas[3].values[0].shared must be whole, positive pence`. */
   message: string;
 }
 
 export class LhaDataError extends Error {
-  readonly problems: LhaDataProblem[];
-  constructor(problems: LhaDataProblem[]) {
-    super(`The Local Housing Allowance data is invalid:\n${problems.map((p) => `${p.file} ${p.path}: ${p.message}`).join('\n')}`);
-    this.name = 'LhaDataError';
-    this.problems = problems;
+  override name = 'LhaDataError';
+  constructor(readonly problems: readonly LhaDataProblem[]) {
+    const files = [...new Set(problems.map((problem) => problem.file))];
+    super(
+      files
+        .map((file) => {
+          const own = problems.filter((problem) => problem.file === file);
+          return `${file} has ${own.length} problem${own.length === 1 ? '' : 's'}:\n${own.map((p) => `  - ${p.message}`).join('\n')}`;
+        })
+        .join('\n'),
+    );
   }
 }
 
@@ -174,8 +211,6 @@ export function lhaAreaKey(name: string): string {
     .replace(/^-|-$/g, '');
 }
 
-const NATIONS: readonly string[] = ['ENGLAND', 'SCOTLAND', 'WALES', 'NORTHERN_IRELAND'];
-const GSS_CODE = /^[ESWN]\d{8}$/;
 const NATION_OF_CODE: Record<string, Country> = { E: 'ENGLAND', S: 'SCOTLAND', W: 'WALES', N: 'NORTHERN_IRELAND' };
 
 function isRealDate(value: unknown): value is string {
@@ -187,161 +222,166 @@ function isRealDate(value: unknown): value is string {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+/**
+ * The shape of each file is a JSON Schema (definitions/schemas/local-housing-allowance-rates.schema.json, whose
+ * $defs/HousingBenefitRatesFile is the weekly file, local-housing-allowance-areas.schema.json and
+ * private-renting-households.schema.json), checked with ajv; the code below adds only what a schema cannot say: one
+ * value against another or against the rates file, and every address an official source. It looks only at values
+ * of the right type: the schema reports the rest.
+ */
+const knownFields = (allowed: readonly string[]) => `is not a known field (allowed: ${allowed.join(', ')})`;
+const RATES_SCHEMA = readSchema('local-housing-allowance-rates.schema.json');
+const RATES_CONTRACT = new Contract(RATES_SCHEMA, knownFields);
+const WEEKLY_RATES_CONTRACT = new Contract(
+  { $schema: RATES_SCHEMA.$schema, $defs: RATES_SCHEMA.$defs, $ref: '#/$defs/HousingBenefitRatesFile' },
+  knownFields,
+);
+const AREAS_CONTRACT = Contract.named('local-housing-allowance-areas.schema.json', knownFields);
+const PRIVATE_RENTING_CONTRACT = Contract.named('private-renting-households.schema.json', knownFields);
+
+type Segment = string | number;
+type CrossCheck = { segments: Segment[]; message: string };
+
+function citationChecks(value: unknown, segments: Segment[], found: CrossCheck[]): void {
+  if (!isObject(value) || typeof value.url !== 'string') return;
+  const notOfficial = officialSourceProblem(value.url);
+  if (notOfficial) found.push({ segments: [...segments, 'url'], message: notOfficial });
 }
 
-function isNonEmptyString(value: unknown): value is string {
-  return typeof value === 'string' && value.trim() !== '';
+/** Dated rates oldest first, no date twice (the schema checks each is a real date), each cited to an official page. */
+function datedRatesChecks(values: unknown, segments: Segment[], found: CrossCheck[]): void {
+  let previous = '';
+  listOf(values).forEach((dated, index) => {
+    if (!isObject(dated)) return;
+    citationChecks(dated.source, [...segments, index, 'source'], found);
+    if (!isRealDate(dated.from)) return;
+    if (dated.from <= previous) found.push({ segments: [...segments, index, 'from'], message: 'dates must be unique and oldest first' });
+    else previous = dated.from;
+  });
 }
 
-class ProblemList {
-  readonly items: LhaDataProblem[] = [];
-  constructor(private readonly file: LhaDataProblem['file']) {}
-  add(path: string, message: string): void {
-    this.items.push({ file: this.file, path, message });
+/**
+ * Every area of the monthly file by its exact name, with its nation: the other files name areas as it does. Null
+ * when the file holds no list of areas, so its own problem is reported, not every name the other files give.
+ */
+function areaNationsOf(rates: unknown): Map<string, string> | null {
+  if (!isObject(rates) || !Array.isArray(rates.areas)) return null;
+  const nations = new Map<string, string>();
+  for (const area of rates.areas) {
+    if (isObject(area) && typeof area.name === 'string') nations.set(area.name, String(area.nation));
   }
-  /** Reports unknown and missing fields of an object, so a misspelt field is never silently ignored. */
-  fields(value: Record<string, unknown>, path: string, required: readonly string[], optional: readonly string[] = []): void {
-    for (const name of required) if (!(name in value)) this.add(path || '(top)', `missing field "${name}"`);
-    for (const name of Object.keys(value)) {
-      if (!required.includes(name) && !optional.includes(name)) this.add(path || '(top)', `unknown field "${name}"`);
-    }
-  }
-  citation(value: unknown, path: string): void {
-    if (!isObject(value)) return this.add(path, 'must be a citation { title, url }');
-    this.fields(value, path, ['title', 'url']);
-    if (!isNonEmptyString(value.title)) this.add(`${path}.title`, 'must be a non-empty text');
-    if (typeof value.url !== 'string' || !/^https?:\/\/\S+$/.test(value.url)) this.add(`${path}.url`, 'must be an http(s) address');
-    else {
-      const notOfficial = officialSourceProblem(value.url);
-      if (notOfficial) this.add(`${path}.url`, notOfficial);
-    }
-  }
-  /** A non-empty list of dated rates, oldest first, each category in whole positive pence, each with a source. */
-  datedRates(values: unknown, path: string): void {
-    if (!Array.isArray(values) || values.length === 0) return this.add(path, 'must be a non-empty list');
-    let previous = '';
-    values.forEach((dated: unknown, at) => {
-      const datedPath = `${path}[${at}]`;
-      if (!isObject(dated)) return this.add(datedPath, 'must be an object');
-      this.fields(dated, datedPath, ['from', 'source', ...Object.values(CATEGORY_FIELDS)], ['note']);
-      if (!isRealDate(dated.from)) this.add(`${datedPath}.from`, 'must be a real yyyy-mm-dd date');
-      else if (dated.from <= previous) this.add(`${datedPath}.from`, 'dates must be unique and oldest first');
-      else previous = dated.from;
-      for (const field of Object.values(CATEGORY_FIELDS)) {
-        const pence = dated[field];
-        if (typeof pence !== 'number' || !Number.isSafeInteger(pence) || pence <= 0)
-          this.add(`${datedPath}.${field}`, 'must be a whole, positive number of pence');
-      }
-      this.citation(dated.source, `${datedPath}.source`);
-      if ('note' in dated && !isNonEmptyString(dated.note)) this.add(`${datedPath}.note`, 'must be a non-empty text when given');
-    });
-  }
+  return nations;
 }
 
-function checkRates(data: unknown, problems: ProblemList): void {
-  if (!isObject(data)) return problems.add('(top)', 'must be an object');
-  problems.fields(data, '', ['description', 'unit', 'legislation', 'until', 'areas']);
-  if (!isNonEmptyString(data.description)) problems.add('description', 'must be a non-empty text');
-  if (data.unit !== 'pence a month') problems.add('unit', 'must be "pence a month"');
-  problems.citation(data.legislation, 'legislation');
-  if (!isRealDate(data.until)) problems.add('until', 'must be a real yyyy-mm-dd date');
-  if (!Array.isArray(data.areas) || data.areas.length === 0) return problems.add('areas', 'must be a non-empty list');
+function ratesChecks(rates: unknown): CrossCheck[] {
+  const found: CrossCheck[] = [];
+  if (!isObject(rates)) return found;
+  citationChecks(rates.legislation, ['legislation'], found);
   const keys = new Map<string, number>();
-  data.areas.forEach((area: unknown, index) => {
-    const path = `areas[${index}]`;
-    if (!isObject(area)) return problems.add(path, 'must be an object');
-    problems.fields(area, path, ['key', 'name', 'nation', 'values']);
-    if (!isNonEmptyString(area.name)) return problems.add(`${path}.name`, 'must be a non-empty text');
-    if (area.key !== lhaAreaKey(area.name)) problems.add(`${path}.key`, `must be "${lhaAreaKey(area.name)}", the key of its name`);
-    const seen = keys.get(lhaAreaKey(area.name));
-    if (seen !== undefined) problems.add(`${path}.name`, `duplicate BRMA: "${area.name}" is also areas[${seen}]`);
-    else keys.set(lhaAreaKey(area.name), index);
-    if (!NATIONS.includes(area.nation as string)) problems.add(`${path}.nation`, `must be one of ${NATIONS.join(', ')}`);
-    problems.datedRates(area.values, `${path}.values`);
+  listOf(rates.areas).forEach((area, index) => {
+    if (!isObject(area) || typeof area.name !== 'string') return;
+    const key = lhaAreaKey(area.name);
+    if (typeof area.key === 'string' && area.key !== key)
+      found.push({ segments: ['areas', index, 'key'], message: `must be "${key}", the key of its name` });
+    // Two names with one key would be one area to the lenient matching used for input.
+    const seen = keys.get(key);
+    if (seen !== undefined)
+      found.push({ segments: ['areas', index, 'name'], message: `duplicate BRMA: "${area.name}" is also areas[${seen}]` });
+    else keys.set(key, index);
+    datedRatesChecks(area.values, ['areas', index, 'values'], found);
   });
+  return found;
 }
 
-function checkHousingBenefitRates(data: unknown, areaNames: ReadonlySet<string>, problems: ProblemList): void {
-  if (!isObject(data)) return problems.add('(top)', 'must be an object');
-  problems.fields(data, '', ['description', 'unit', 'legislation', 'until', 'areas']);
-  if (!isNonEmptyString(data.description)) problems.add('description', 'must be a non-empty text');
-  if (data.unit !== 'pence a week') problems.add('unit', 'must be "pence a week"');
-  problems.citation(data.legislation, 'legislation');
-  if (!isRealDate(data.until)) problems.add('until', 'must be a real yyyy-mm-dd date');
-  if (!Array.isArray(data.areas)) return problems.add('areas', 'must be a list');
+function weeklyRatesChecks(weekly: unknown, areaNations: ReadonlyMap<string, string> | null): CrossCheck[] {
+  const found: CrossCheck[] = [];
+  if (!isObject(weekly)) return found;
+  citationChecks(weekly.legislation, ['legislation'], found);
   const listed = new Set<string>();
-  data.areas.forEach((area: unknown, index) => {
-    const path = `areas[${index}]`;
-    if (!isObject(area)) return problems.add(path, 'must be an object');
-    problems.fields(area, path, ['name', 'values']);
+  listOf(weekly.areas).forEach((area, index) => {
+    if (!isObject(area)) return;
     // Exact names, so the weekly and monthly files cannot drift apart under the lenient matching used for input.
-    if (typeof area.name !== 'string' || !areaNames.has(area.name))
-      problems.add(`${path}.name`, `"${String(area.name)}" is not a BRMA name in the rates file`);
-    else if (listed.has(area.name)) problems.add(`${path}.name`, `"${area.name}" is listed twice`);
-    else listed.add(area.name);
-    problems.datedRates(area.values, `${path}.values`);
-  });
-}
-
-function checkAuthorityAreas(data: unknown, areaNations: ReadonlyMap<string, string>, problems: ProblemList): void {
-  if (!isObject(data)) return problems.add('(top)', 'must be an object');
-  problems.fields(data, '', ['description', 'complete', 'authorities']);
-  if (!isNonEmptyString(data.description)) problems.add('description', 'must be a non-empty text');
-  if (typeof data.complete !== 'boolean') problems.add('complete', 'must be true or false');
-  if (!Array.isArray(data.authorities)) return problems.add('authorities', 'must be a list');
-  const codes = new Set<string>();
-  data.authorities.forEach((entry: unknown, index) => {
-    const path = `authorities[${index}]`;
-    if (!isObject(entry)) return problems.add(path, 'must be an object');
-    problems.fields(entry, path, ['localAuthority', 'name', 'brmas', 'split', 'confirmed', 'sources'], ['note']);
-    const code = entry.localAuthority;
-    if (typeof code !== 'string' || !GSS_CODE.test(code)) {
-      problems.add(`${path}.localAuthority`, 'must be a GSS code such as E09000006');
-    } else if (codes.has(code)) {
-      problems.add(`${path}.localAuthority`, `duplicate local authority ${code}`);
-    } else codes.add(code);
-    if (!isNonEmptyString(entry.name)) problems.add(`${path}.name`, 'must be a non-empty text');
-    if (!Array.isArray(entry.brmas) || entry.brmas.length === 0) {
-      problems.add(`${path}.brmas`, 'must list at least one BRMA');
-    } else {
-      const listed = new Set<string>();
-      entry.brmas.forEach((brma: unknown, at) => {
-        // Exact names, so the table and the rates cannot drift apart under the lenient matching used for input.
-        if (typeof brma !== 'string' || !areaNations.has(brma))
-          problems.add(`${path}.brmas[${at}]`, `"${String(brma)}" is not a BRMA name in the rates file`);
-        else if (listed.has(brma)) problems.add(`${path}.brmas[${at}]`, `"${brma}" is listed twice`);
-        else {
-          listed.add(brma);
-          if (typeof code === 'string' && GSS_CODE.test(code) && areaNations.get(brma) !== NATION_OF_CODE[code[0]!]) {
-            problems.add(`${path}.brmas[${at}]`, `"${brma}" is in ${areaNations.get(brma)}, not the authority's nation`);
-          }
-        }
-      });
-      if (typeof entry.split !== 'boolean') problems.add(`${path}.split`, 'must be true or false');
-      else if (entry.split !== entry.brmas.length > 1)
-        problems.add(
-          `${path}.split`,
-          `must be ${entry.brmas.length > 1}: the authority lists ${entry.brmas.length} BRMA${entry.brmas.length === 1 ? '' : 's'}`,
-        );
+    if (typeof area.name === 'string' && areaNations) {
+      if (!areaNations.has(area.name))
+        found.push({ segments: ['areas', index, 'name'], message: `"${area.name}" is not a BRMA name in the rates file` });
+      else if (listed.has(area.name)) found.push({ segments: ['areas', index, 'name'], message: `"${area.name}" is listed twice` });
+      else listed.add(area.name);
     }
-    if (typeof entry.confirmed !== 'boolean') problems.add(`${path}.confirmed`, 'must be true or false');
-    if (!Array.isArray(entry.sources)) problems.add(`${path}.sources`, 'must be a list of citations');
-    else if (entry.confirmed === true && entry.sources.length === 0)
-      problems.add(`${path}.sources`, 'must cite the official page that confirms the areas');
-    else entry.sources.forEach((source: unknown, at) => problems.citation(source, `${path}.sources[${at}]`));
-    if ('note' in entry && !isNonEmptyString(entry.note)) problems.add(`${path}.note`, 'must be a non-empty text when given');
+    datedRatesChecks(area.values, ['areas', index, 'values'], found);
   });
+  return found;
 }
 
-function parse(text: string, problems: ProblemList): unknown {
+function authorityAreasChecks(table: unknown, areaNations: ReadonlyMap<string, string> | null): CrossCheck[] {
+  const found: CrossCheck[] = [];
+  if (!isObject(table)) return found;
+  const codes = new Set<string>();
+  listOf(table.authorities).forEach((entry, index) => {
+    if (!isObject(entry)) return;
+    const at = (...segments: Segment[]) => ['authorities', index, ...segments];
+    const code = typeof entry.localAuthority === 'string' ? entry.localAuthority : '';
+    if (codes.has(code)) found.push({ segments: at('localAuthority'), message: `duplicate local authority ${code}` });
+    else codes.add(code);
+    const brmas = listOf(entry.brmas);
+    brmas.forEach((brma, position) => {
+      if (typeof brma !== 'string' || !areaNations) return;
+      // Exact names, so the table and the rates cannot drift apart under the lenient matching used for input.
+      if (!areaNations.has(brma))
+        found.push({ segments: at('brmas', position), message: `"${brma}" is not a BRMA name in the rates file` });
+      else if (NATION_OF_CODE[code[0] ?? ''] && areaNations.get(brma) !== NATION_OF_CODE[code[0]!])
+        found.push({ segments: at('brmas', position), message: `"${brma}" is in ${areaNations.get(brma)}, not the authority's nation` });
+    });
+    if (typeof entry.split === 'boolean' && brmas.length > 0 && entry.split !== brmas.length > 1)
+      found.push({
+        segments: at('split'),
+        message: `must be ${brmas.length > 1}: the authority lists ${brmas.length} BRMA${brmas.length === 1 ? '' : 's'}`,
+      });
+    if (entry.confirmed === true && Array.isArray(entry.sources) && entry.sources.length === 0)
+      found.push({ segments: at('sources'), message: 'must cite the official page that confirms the areas' });
+    listOf(entry.sources).forEach((source, position) => citationChecks(source, at('sources', position), found));
+  });
+  return found;
+}
+
+function privateRentingChecks(households: unknown): CrossCheck[] {
+  const found: CrossCheck[] = [];
+  if (!isObject(households)) return found;
+  listOf(households.sources).forEach((source, index) => citationChecks(source, ['sources', index], found));
+  const codes = new Set<string>();
+  listOf(households.authorities).forEach((entry, index) => {
+    if (!isObject(entry)) return;
+    const code = typeof entry.localAuthority === 'string' ? entry.localAuthority : '';
+    if (codes.has(code)) found.push({ segments: ['authorities', index, 'localAuthority'], message: `duplicate local authority ${code}` });
+    else codes.add(code);
+    const { households2021: all, privateRentShare2023: share, privateRentingHouseholds: renting } = entry;
+    if (typeof all !== 'number' || typeof share !== 'number' || typeof renting !== 'number') return;
+    // In hundredths of a percent, so the product is exact; halves round up.
+    const expected = Math.floor((all * Math.round(share * 100) + 5000) / 10000);
+    if (renting !== expected)
+      found.push({
+        segments: ['authorities', index, 'privateRentingHouseholds'],
+        message: `must be ${expected}: households2021 times privateRentShare2023 / 100, to the nearest household`,
+      });
+  });
+  return found;
+}
+
+/** JSON.parse, or the problem that the file is not JSON. */
+function parsed(file: string, text: string, problems: LhaDataProblem[]): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    problems.add('(top)', `invalid JSON: ${(error as Error).message}`);
+    problems.push({ file, path: '', message: `invalid JSON: ${(error as Error).message}` });
     return undefined;
   }
+}
+
+/** The schema's problems and the cross-checks', one per field in the schema's order, without the full stop. */
+function fileProblems(file: string, contract: Contract, json: unknown, more: CrossCheck[]): LhaDataProblem[] {
+  return contract.problemsWith(json, more).map(({ path, message }) => ({ file, path, message: message.replace(/\.$/, '') }));
 }
 
 export interface LhaDataFiles {
@@ -351,30 +391,27 @@ export interface LhaDataFiles {
   housingBenefitRates: string;
   /** Text of `rulesets/local-housing-allowance/local-authority-areas.json`. */
   localAuthorityAreas: string;
+  /** Text of `rulesets/local-housing-allowance/private-renting-households.json` (the accuracy page's weights only). */
+  privateRentingHouseholds: string;
 }
 
-/** Every problem in the three files, without throwing (for the data check and for error reports). */
+/** Every problem in the four files, without throwing (for the data check and for error reports). */
 export function checkLhaData(files: LhaDataFiles): LhaDataProblem[] {
-  const rateProblems = new ProblemList('rates');
-  const rates = parse(files.rates, rateProblems);
-  if (rates !== undefined) checkRates(rates, rateProblems);
-  const areaNations = new Map<string, string>(
-    isObject(rates) && Array.isArray(rates.areas)
-      ? rates.areas.flatMap((area: unknown) =>
-          isObject(area) && typeof area.name === 'string' ? [[area.name, String(area.nation)] as const] : [],
-        )
-      : [],
-  );
-  const weeklyProblems = new ProblemList('housing-benefit-rates');
-  const weekly = parse(files.housingBenefitRates, weeklyProblems);
-  if (weekly !== undefined) checkHousingBenefitRates(weekly, new Set(areaNations.keys()), weeklyProblems);
-  const tableProblems = new ProblemList('local-authority-areas');
-  const table = parse(files.localAuthorityAreas, tableProblems);
-  if (table !== undefined) checkAuthorityAreas(table, areaNations, tableProblems);
-  return [...rateProblems.items, ...weeklyProblems.items, ...tableProblems.items];
+  const problems: LhaDataProblem[] = [];
+  const check = (file: string, text: string, contract: Contract, crossChecks: (json: unknown) => CrossCheck[]): unknown => {
+    const json = parsed(file, text, problems);
+    if (json !== undefined) problems.push(...fileProblems(file, contract, json, crossChecks(json)));
+    return json;
+  };
+  const rates = check(LHA_FILES.rates, files.rates, RATES_CONTRACT, ratesChecks);
+  const areaNations = areaNationsOf(rates);
+  check(LHA_FILES.housingBenefitRates, files.housingBenefitRates, WEEKLY_RATES_CONTRACT, (json) => weeklyRatesChecks(json, areaNations));
+  check(LHA_FILES.localAuthorityAreas, files.localAuthorityAreas, AREAS_CONTRACT, (json) => authorityAreasChecks(json, areaNations));
+  check(LHA_FILES.privateRentingHouseholds, files.privateRentingHouseholds, PRIVATE_RENTING_CONTRACT, privateRentingChecks);
+  return problems;
 }
 
-/** Loads and checks the three files; throws `LhaDataError` listing every problem. */
+/** Loads and checks the four files; throws `LhaDataError` listing every problem, file by file. */
 export function loadLhaData(files: LhaDataFiles): LocalHousingAllowance {
   const problems = checkLhaData(files);
   if (problems.length > 0) throw new LhaDataError(problems);
@@ -382,6 +419,7 @@ export function loadLhaData(files: LhaDataFiles): LocalHousingAllowance {
     JSON.parse(files.rates) as LhaRatesFile,
     JSON.parse(files.housingBenefitRates) as HousingBenefitRatesFile,
     JSON.parse(files.localAuthorityAreas) as LocalAuthorityAreasFile,
+    JSON.parse(files.privateRentingHouseholds) as PrivateRentingHouseholdsFile,
   );
 }
 
@@ -403,6 +441,7 @@ export class LocalHousingAllowance {
     readonly rates: LhaRatesFile,
     readonly housingBenefitRates: HousingBenefitRatesFile,
     readonly localAuthorityAreas: LocalAuthorityAreasFile,
+    readonly privateRentingHouseholds: PrivateRentingHouseholdsFile,
   ) {
     for (const area of rates.areas) this.byKey.set(area.key, area);
     for (const entry of localAuthorityAreas.authorities) this.byAuthority.set(entry.localAuthority, entry);
@@ -498,7 +537,7 @@ export class LocalHousingAllowance {
 
   /** The LHA in whole pence, a month for Universal Credit or a week for Housing Benefit, for a BRMA and category on `date`. */
   rate(brma: string, category: LhaCategory, date: string, scheme: LhaScheme): Pence {
-    return this.ratesInForce(brma, category, date, scheme)[CATEGORY_FIELDS[category]];
+    return this.ratesInForce(brma, category, date, scheme)[LHA_CATEGORY_FIELDS[category]];
   }
 
   /** The monthly LHA (Universal Credit) in whole pence. */

@@ -2,6 +2,7 @@ import { CHECKBOX_ICON_SHAPES, CHROME_PARTS } from '../../common/site.js';
 import { HEADER_TYPES, OPTIONS_SOURCES, QUESTION_NAMES, QUESTION_TYPES } from '../../common/survey/model.js';
 import { BAND_HOUSEHOLDS, PROTECTED_GROUPS, UC_ELEMENT_CODES } from '../benefits/council-tax-reduction-data.js';
 import { COUNTRIES, OTHER_INCOME_TYPES } from '../household.js';
+import { LHA_CATEGORY_FIELDS } from '../local-housing-allowance.js';
 import { readSchema, type JsonSchema } from './json-schema.js';
 
 /**
@@ -77,5 +78,14 @@ describe('the council tax scheme schema agrees with engine/benefits/council-tax-
     ]);
     const otherIncome = ofKind(at(scheme, '$defs', 'IncomeRules', 'properties', 'otherIncome'), 'array');
     expect(at(otherIncome, 'items').enum).toEqual(OTHER_INCOME_TYPES.filter((type) => type !== 'CHILD_MAINTENANCE'));
+  });
+});
+
+describe('the Local Housing Allowance rates schema agrees with engine/local-housing-allowance.ts', () => {
+  const rates = readSchema('local-housing-allowance-rates.schema.json');
+
+  it('names the nations of COUNTRIES, and a dated rate holds the date, a rate for each of LHA_CATEGORY_FIELDS and the source', () => {
+    expect(at(rates, '$defs', 'Area', 'properties', 'nation').enum).toEqual([...COUNTRIES]);
+    expect(at(rates, '$defs', 'DatedRate').required).toEqual(['from', ...Object.values(LHA_CATEGORY_FIELDS), 'source']);
   });
 });
