@@ -4,8 +4,9 @@
  * - the questionnaire in `definitions/survey/` (the server's own checks, api/src/questionnaire/survey-definitions.ts);
  * - the rulesets in `rulesets/`: every parameter has dated values with sources, every rule names only facts its
  *   benefit provides and parameters that exist, every explanation template compiles, Council Tax Reduction's Band D
- *   and council schemes match their JSON Schemas (the engine's own loader);
+ *   and council schemes and the Local Housing Allowance files match their JSON Schemas (the engine's own loader);
  * - the extra help in `definitions/extra-help/`: every scheme complete, every condition naming facts that exist;
+ * - the local authorities of `definitions/lookup/local-authorities.json` (the lookup's own loader, as at start);
  * - the results' benefit guide (`definitions/results/benefits.json`), the better-off questions
  *   (`definitions/better-off/better-off.json`) and the PDF's templates (`definitions/documents/`, compiled and used
  *   to draw a sample result, so a misspelt field fails here rather than in someone's download);
@@ -19,6 +20,7 @@ import { loadBenefitGuide } from '../api/src/results/results.module.js';
 import { loadDocumentTemplates } from '../api/src/documents/document-templates.js';
 import { renderResultPdf } from '../api/src/documents/result-pdf.js';
 import { loadSiteConfig } from '../api/src/site/site-definitions.js';
+import { loadLocalAuthorities } from '../api/src/lookup/local-authorities.js';
 import { RESULT_BOTH_SYSTEMS } from '../test/fixtures/result.js';
 import { join, resolve } from 'node:path';
 import { applyChangeSet } from '../engine/policy/edits.js';
@@ -59,6 +61,14 @@ try {
   scheduledOk = false;
   console.error((error as Error).message);
 }
+let lookupOk = true;
+try {
+  const authorities = await loadLocalAuthorities(definitionsDir);
+  console.log(`${authorities.all.length} local authorities: all good`);
+} catch (error) {
+  lookupOk = false;
+  console.error((error as Error).message);
+}
 let resultsOk = true;
 try {
   const guide = loadBenefitGuide(definitionsDir);
@@ -74,4 +84,4 @@ try {
   resultsOk = false;
   console.error((error as Error).message);
 }
-process.exitCode = survey.ok && rulesetsOk && scheduledOk && resultsOk ? 0 : 1;
+process.exitCode = survey.ok && rulesetsOk && scheduledOk && lookupOk && resultsOk ? 0 : 1;

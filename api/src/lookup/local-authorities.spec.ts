@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadLocalAuthorities, parseLocalAuthorities } from './local-authorities.js';
+import { UK_COUNTRIES } from '../../../common/survey/model.js';
+import { readSchema } from '../../../engine/schemas/json-schema.js';
+import { ENGLISH_REGIONS, loadLocalAuthorities, parseLocalAuthorities } from './local-authorities.js';
 
 const DEFINITIONS = resolve('definitions');
 
@@ -81,12 +83,14 @@ describe('parseLocalAuthorities', () => {
   it('refuses a malformed code, a code listed twice and an unknown field', () => {
     expect(problem([{ ...westminster, code: 'E9000033' }])).toThrow('localAuthorities[0].code must be a GSS code such as E09000033.');
     expect(problem([westminster, westminster])).toThrow('localAuthorities[1].code E09000033 is listed twice.');
-    expect(problem([{ ...westminster, bandD: 1000 }])).toThrow('localAuthorities[0].bandD is not a field a local authority has');
+    expect(problem([{ ...westminster, bandD: 1000 }])).toThrow(
+      'localAuthorities[0].bandD is not a known field (allowed: code, name, country, region, inGreaterLondon).',
+    );
   });
 
   it('insists on regions in England only, and London exactly for Greater London', () => {
     expect(problem([{ ...westminster, region: 'Greater London' }])).toThrow('localAuthorities[0].region must be one of North East,');
-    expect(problem([{ ...cardiff, region: 'Wales' }])).toThrow('localAuthorities[0].region must be null outside England.');
+    expect(problem([{ ...cardiff, region: 'South West' }])).toThrow('localAuthorities[0].region must be null outside England.');
     expect(problem([{ ...westminster, inGreaterLondon: false }])).toThrow(
       'localAuthorities[0].inGreaterLondon must be true exactly when the region is London.',
     );
@@ -96,6 +100,56 @@ describe('parseLocalAuthorities', () => {
     expect(() => parseLocalAuthorities({ meta: { ...meta, sources: [] }, localAuthorities: [westminster] }, 'f.json')).toThrow(
       'f.json: meta.sources must be a list of the sources, as text.',
     );
-    expect(() => parseLocalAuthorities({ localAuthorities: [westminster] }, 'f.json')).toThrow('f.json: meta must be a JSON object.');
+    expect(() => parseLocalAuthorities({ localAuthorities: [westminster] }, 'f.json')).toThrow('f.json: meta is required.');
+  });
+
+  it('lists every problem of the file, a line each, naming the file and the field', () => {
+    expect(
+      problem([
+        { ...westminster, name: ' ' },
+        { ...cardiff, code: 'E06000015' },
+      ]),
+    ).toThrow(
+      [
+        'definitions/lookup/local-authorities.json: localAuthorities[0].name must be non-empty text.',
+        'definitions/lookup/local-authorities.json: localAuthorities[1].country must be England for a code starting E.',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('a broken copy of the shipped file', () => {
+  const shipped = () => JSON.parse(readFileSync(resolve(DEFINITIONS, 'lookup/local-authorities.json'), 'utf8'));
+  const FILE = 'definitions/lookup/local-authorities.json';
+
+  it('is refused by its schema, naming the file and the field', () => {
+    const broken = shipped();
+    broken.localAuthorities[40].inGreaterLondon = 'no';
+    delete broken.meta.attribution;
+    expect(() => parseLocalAuthorities(broken, FILE)).toThrow(
+      [`${FILE}: meta.attribution is required.`, `${FILE}: localAuthorities[40].inGreaterLondon must be true or false.`].join('\n'),
+    );
+  });
+
+  it('is refused when a code is listed twice or the region does not fit the country', () => {
+    const broken = shipped();
+    broken.localAuthorities[1].code = broken.localAuthorities[0].code;
+    broken.localAuthorities[2].region = null;
+    expect(() => parseLocalAuthorities(broken, FILE)).toThrow(
+      [
+        `${FILE}: localAuthorities[1].code E06000001 is listed twice.`,
+        `${FILE}: localAuthorities[2].region must be an English region in England.`,
+      ].join('\n'),
+    );
+  });
+});
+
+describe('definitions/schemas/local-authorities.schema.json', () => {
+  it('lists the countries of UK_COUNTRIES and the regions of ENGLISH_REGIONS (with null), as the code does', () => {
+    const authority = (
+      readSchema('local-authorities.schema.json').$defs as Record<string, { properties: Record<string, { enum: unknown[] }> }>
+    ).LocalAuthority!.properties;
+    expect(authority.country!.enum).toEqual([...UK_COUNTRIES]);
+    expect(authority.region!.enum).toEqual([...ENGLISH_REGIONS, null]);
   });
 });

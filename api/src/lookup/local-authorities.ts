@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { UK_COUNTRIES, type UkCountry } from '../../../common/survey/model.js';
+import type { UkCountry } from '../../../common/survey/model.js';
+import { Contract } from '../../../engine/schemas/json-schema.js';
 import { DefinitionError } from '../site/site-definitions.js';
 
 export const LOCAL_AUTHORITIES_FILE = join('lookup', 'local-authorities.json');
@@ -32,9 +33,6 @@ export interface LocalAuthority {
 
 /** The first letter of a GSS code says the country. */
 const COUNTRY_BY_CODE_LETTER: Record<string, UkCountry> = { E: 'England', N: 'Northern Ireland', S: 'Scotland', W: 'Wales' };
-const GSS_CODE = /^[ENSW]\d{8}$/;
-const AUTHORITY_KEYS = ['code', 'name', 'country', 'region', 'inGreaterLondon'];
-const META_KEYS = ['description', 'compiled', 'sources', 'licence', 'attribution', 'notes'];
 
 /** The list, read once, with lookup by code. */
 export class LocalAuthorityList {
@@ -54,68 +52,53 @@ export class LocalAuthorityList {
   }
 }
 
-type Json = Record<string, unknown>;
+/**
+ * The file's shape is a JSON Schema (definitions/schemas/local-authorities.schema.json), checked with ajv; the code
+ * adds only what relates one value to another: the country of the code's first letter, a region in England only,
+ * Greater London exactly the London region, each code once.
+ */
+const CONTRACT = Contract.named('local-authorities.schema.json', (allowed) => `is not a known field (allowed: ${allowed.join(', ')}).`);
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+type Problem = { segments: (string | number)[]; message: string };
 
-function parseAuthority(value: unknown, path: string, file: string): LocalAuthority {
-  const problem = (text: string) => new DefinitionError(file, `${path}${text}`);
-  if (!isObject(value)) throw problem(' must be a JSON object.');
-  const unknown = Object.keys(value).find((key) => !AUTHORITY_KEYS.includes(key));
-  if (unknown) throw problem(`.${unknown} is not a field a local authority has (${AUTHORITY_KEYS.join(', ')}).`);
-  const { code, name, country, region, inGreaterLondon } = value;
-  if (typeof code !== 'string' || !GSS_CODE.test(code)) throw problem('.code must be a GSS code such as E09000033.');
-  if (typeof name !== 'string' || name.trim() === '') throw problem('.name must be non-empty text.');
-  if (!UK_COUNTRIES.includes(country as UkCountry)) throw problem(`.country must be one of ${UK_COUNTRIES.join(', ')}.`);
-  if (COUNTRY_BY_CODE_LETTER[code[0]] !== country)
-    throw problem(`.country must be ${COUNTRY_BY_CODE_LETTER[code[0]]} for a code starting ${code[0]}.`);
-  if (country === 'England') {
-    if (!ENGLISH_REGIONS.includes(region as EnglishRegion)) throw problem(`.region must be one of ${ENGLISH_REGIONS.join(', ')}.`);
-  } else if (region !== null) {
-    throw problem('.region must be null outside England.');
-  }
-  if (typeof inGreaterLondon !== 'boolean') throw problem('.inGreaterLondon must be true or false.');
-  if (inGreaterLondon !== (region === 'London')) throw problem('.inGreaterLondon must be true exactly when the region is London.');
-  return { code, name, country: country as UkCountry, region: region as EnglishRegion | null, inGreaterLondon };
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Looks only at values of the right type: the schema reports the rest. */
+function crossChecks(json: unknown): Problem[] {
+  const found: Problem[] = [];
+  const rows = isObject(json) && Array.isArray(json.localAuthorities) ? json.localAuthorities : [];
+  const seen = new Set<string>();
+  rows.forEach((row: unknown, index) => {
+    if (!isObject(row)) return;
+    const { code, country, region, inGreaterLondon } = row;
+    const at = (field: string) => ['localAuthorities', index, field];
+    const codeCountry = typeof code === 'string' ? COUNTRY_BY_CODE_LETTER[code[0] ?? ''] : undefined;
+    if (codeCountry && typeof country === 'string' && codeCountry !== country)
+      found.push({ segments: at('country'), message: `must be ${codeCountry} for a code starting ${String(code).charAt(0)}.` });
+    if (country === 'England' && region === null) found.push({ segments: at('region'), message: 'must be an English region in England.' });
+    if (typeof country === 'string' && country !== 'England' && typeof region === 'string')
+      found.push({ segments: at('region'), message: 'must be null outside England.' });
+    if (typeof inGreaterLondon === 'boolean' && inGreaterLondon !== (region === 'London'))
+      found.push({ segments: at('inGreaterLondon'), message: 'must be true exactly when the region is London.' });
+    if (typeof code !== 'string') return;
+    if (seen.has(code)) found.push({ segments: at('code'), message: `${code} is listed twice.` });
+    seen.add(code);
+  });
+  return found;
 }
 
 /**
  * Checks the local-authority file: a meta block saying where the data comes from (its licence asks for
- * attribution), then every authority with a GSS code whose letter matches its country, each code once.
+ * attribution), then every authority with a GSS code whose letter matches its country, each code once. Every
+ * problem is listed, a line each, naming the file and the field.
  */
 export function parseLocalAuthorities(json: unknown, file: string): LocalAuthorityList {
-  if (!isObject(json)) throw new DefinitionError(file, 'the file must be a JSON object.');
-  const unknownTop = Object.keys(json).find((key) => key !== 'meta' && key !== 'localAuthorities');
-  if (unknownTop) throw new DefinitionError(file, `${unknownTop} is not a field of this file (meta, localAuthorities).`);
-  const meta = json.meta;
-  if (!isObject(meta)) throw new DefinitionError(file, 'meta must be a JSON object.');
-  const unknownMeta = Object.keys(meta).find((key) => !META_KEYS.includes(key));
-  if (unknownMeta) throw new DefinitionError(file, `meta.${unknownMeta} is not a field of meta (${META_KEYS.join(', ')}).`);
-  for (const key of ['description', 'licence', 'attribution']) {
-    if (typeof meta[key] !== 'string' || meta[key].trim() === '') throw new DefinitionError(file, `meta.${key} must be non-empty text.`);
-  }
-  if (
-    !Array.isArray(meta.sources) ||
-    meta.sources.length === 0 ||
-    meta.sources.some((source) => typeof source !== 'string' || source.trim() === '')
-  ) {
-    throw new DefinitionError(file, 'meta.sources must be a list of the sources, as text.');
-  }
-  if (!Array.isArray(json.localAuthorities) || json.localAuthorities.length === 0) {
-    throw new DefinitionError(file, 'localAuthorities must be a non-empty list.');
-  }
-  const authorities = json.localAuthorities.map((value, index) => parseAuthority(value, `localAuthorities[${index}]`, file));
-  const seen = new Set<string>();
-  authorities.forEach((authority, index) => {
-    if (seen.has(authority.code)) throw new DefinitionError(file, `localAuthorities[${index}].code ${authority.code} is listed twice.`);
-    seen.add(authority.code);
-  });
-  return new LocalAuthorityList(authorities);
+  const problems = CONTRACT.problemsWith(json, crossChecks(json));
+  if (problems.length > 0) throw DefinitionError.listing(file, problems);
+  return new LocalAuthorityList((json as { localAuthorities: LocalAuthority[] }).localAuthorities);
 }
 
-/** Reads `definitions/lookup/local-authorities.json`; a malformed file stops the start, naming the file and field. */
+/** Reads `definitions/lookup/local-authorities.json` (at start, and in definitions:check); a malformed file stops the start, naming the file and field. */
 export async function loadLocalAuthorities(definitionsDir: string): Promise<LocalAuthorityList> {
   const file = join(definitionsDir, LOCAL_AUTHORITIES_FILE);
   const shown = relative(process.cwd(), file);
