@@ -4,8 +4,10 @@ import { resolve } from 'node:path';
 import { loadEntitlementEngine } from '../engine/load.js';
 import { documentedDate, readAccuracyInputs } from '../api/src/accuracy/accuracy-inputs.js';
 import { accuracyMarkdown, accuracyReport } from '../api/src/accuracy/accuracy-report.js';
+import { loadLocalAuthorities } from '../api/src/lookup/local-authorities.js';
 
 const engine = loadEntitlementEngine();
+const authorities = await loadLocalAuthorities(resolve('definitions'));
 const file = resolve('docs/accuracy.md');
-writeFileSync(file, accuracyMarkdown(accuracyReport(readAccuracyInputs(engine, documentedDate(engine)))));
+writeFileSync(file, accuracyMarkdown(accuracyReport(readAccuracyInputs(engine, documentedDate(engine), authorities.all))));
 console.log(`Wrote ${file}.`);

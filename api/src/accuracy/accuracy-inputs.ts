@@ -1,26 +1,29 @@
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { readCaseFiles } from '../../../engine/core/cases.js';
 import type { Entitlements } from '../../../engine/core/entitlement-engine.js';
 import { RULESETS_DIR } from '../../../engine/load.js';
-import type { AccuracyInputs, AuthorityRow, PrivateRentingRow } from './accuracy-report.js';
+import type { AccuracyInputs, AuthorityRow } from './accuracy-report.js';
 
-/** The files the accuracy report counts, read from the working directory as the engine's loader reads its own. */
-export function readAccuracyInputs(engine: Entitlements, date: string, definitionsDir = resolve('definitions')): AccuracyInputs {
-  const authorities = (
-    JSON.parse(readFileSync(join(definitionsDir, 'lookup', 'local-authorities.json'), 'utf8')) as { localAuthorities: AuthorityRow[] }
-  ).localAuthorities;
-  const privateRenting = (
-    JSON.parse(readFileSync(join(RULESETS_DIR, 'local-housing-allowance', 'private-renting-households.json'), 'utf8')) as {
-      authorities: PrivateRentingRow[];
-    }
-  ).authorities;
+/**
+ * What the accuracy report counts: the engine's own data (checked when it loaded), the local authorities as the
+ * lookup loaded them at start (definitions/lookup/local-authorities.json), and the files only the report reads.
+ */
+export function readAccuracyInputs(engine: Entitlements, date: string, authorities: readonly AuthorityRow[]): AccuracyInputs {
   const mostPopulous = (
     JSON.parse(readFileSync(join(RULESETS_DIR, 'council-tax-reduction', 'england-councils-by-population.json'), 'utf8')) as {
       authorities: AccuracyInputs['mostPopulous'];
     }
   ).authorities;
-  return { date, engine, councilTax: engine.councilTax, caseFiles: readCaseFiles(RULESETS_DIR), authorities, privateRenting, mostPopulous };
+  return {
+    date,
+    engine,
+    councilTax: engine.councilTax,
+    caseFiles: readCaseFiles(RULESETS_DIR),
+    authorities,
+    privateRenting: engine.lha.privateRentingHouseholds.authorities,
+    mostPopulous,
+  };
 }
 
 /** docs/accuracy.md counts the last council tax year held, so the committed page does not change with the calendar. */
