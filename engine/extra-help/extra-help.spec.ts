@@ -199,6 +199,62 @@ describe('extra help for a household', () => {
     expect(offered(evaluateExtraHelp(extraHelp, universalCreditFamily('ENGLAND', 408.01), parameters))).not.toContain('healthy-start');
   });
 
+  it("reads Healthy Start's limit and figures from their parameters, so a value from a later date changes both", () => {
+    const limitFile = 'gov/dhsc/healthy_start/universal_credit_earnings_limit.json';
+    const files = readFilesUnder(join(RULESETS_DIR, 'parameters')).map((file) => {
+      if (file.path !== limitFile) return file;
+      const parameter = JSON.parse(file.text) as { values: object[] };
+      const source = { title: 'A later limit, for this test', url: 'https://www.healthystart.nhs.uk/' };
+      parameter.values.push({ from: '2026-12-01', value: 50000, source });
+      return { ...file, text: JSON.stringify(parameter) };
+    });
+    const later = loadParameterSet(files);
+    const healthyStart = (date: string, takeHome: number) =>
+      evaluateExtraHelp(extraHelp, universalCreditFamily('ENGLAND', takeHome), new ParameterReader(later, date))
+        .categories.flatMap((category) => category.items)
+        .find((item) => item.name === 'healthy-start');
+    expect(healthyStart(DATE, 450)).toBeUndefined();
+    expect(healthyStart(DATE, 408)?.text).toContain("your family's take-home pay from work is £408 a month or less");
+    expect(healthyStart('2026-12-01', 450)?.text).toContain("your family's take-home pay from work is £500 a month or less");
+    expect(healthyStart('2026-12-01', 500.01)).toBeUndefined();
+  });
+
+  it('writes the extra-help figures that are parameters as the texts gave them before (on the date the results are for)', () => {
+    const texts = (result: ExtraHelpResult) =>
+      new Map(result.categories.flatMap((category) => category.items).map((item) => [item.name, item.text]));
+    const england = texts(evaluateExtraHelp(extraHelp, universalCreditFamily('ENGLAND', 400), parameters));
+    expect(england.get('healthy-start')).toContain(
+      'have a child under 4, a prepaid card topped up every 4 weeks to spend on milk, fruit, vegetables, pulses and infant formula: £4.25 a week in pregnancy and for each child aged 1 to 3, and £8.50 a week for each baby under 1, plus free vitamins.',
+    );
+    expect(england.get('free-prescriptions-england')).toContain(
+      'was £435 or less (£935 or less if your award includes a child or you have limited capability for work). Prescriptions and sight tests are also free from age 60.',
+    );
+    expect(england.get('nhs-low-income-scheme')).toContain('your savings are £16,000 or less.');
+    expect(texts(evaluateExtraHelp(extraHelp, universalCreditFamily('SCOTLAND', 400), parameters)).get('best-start-foods')).toContain(
+      'If you are pregnant or have a child under 3, a payment card',
+    );
+    const categories = readFilesUnder(join(DEFINITIONS_DIR, 'categories'))
+      .map((file) => file.text)
+      .join('\n');
+    for (const figure of [
+      '40800',
+      '43500',
+      '93500',
+      '1600000',
+      '740000',
+      '2300000',
+      '£408',
+      '£4.25',
+      '£8.50',
+      '£435',
+      '£935',
+      '£16,000',
+      '£7,400',
+      '£23,000',
+    ])
+      expect([figure, categories.includes(figure)]).toEqual([figure, false]);
+  });
+
   it('offers a household with no benefits and a high income almost nothing, and no Warm Homes flag', () => {
     const result = evaluateExtraHelp(
       extraHelp,

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { OFFICIAL_SOURCE_DOMAINS, isOfficialSource } from './official-sources.js';
 
 describe('official sources', () => {
-  it('accepts GOV.UK, legislation.gov.uk, HMRC, councils, the devolved governments and Social Security Scotland', () => {
+  it('accepts GOV.UK, legislation.gov.uk, HMRC, councils, the devolved governments, Social Security Scotland and the NHS', () => {
     for (const url of [
       'https://www.gov.uk/government/publications/benefit-and-pension-rates-2026-to-2027/proposed-benefit-and-pension-rates-2026-to-2027',
       'https://www.legislation.gov.uk/uksi/2013/376/regulation/36',
@@ -20,6 +20,8 @@ describe('official sources', () => {
       'https://www.gov.scot/publications/council-tax-datasets/',
       'https://www.gov.wales/council-tax-levels-april-2026-march-2027-html',
       'https://barnet.moderngov.co.uk/documents/s94210/Appendix%20O%20-%20202627%20Council%20Tax%20Support%20Scheme.pdf',
+      'https://www.nhsbsa.nhs.uk/help-nhs-prescription-costs/universal-credit',
+      'https://www.healthystart.nhs.uk/',
     ]) {
       expect([url, isOfficialSource(url)]).toEqual([url, true]);
     }
@@ -37,6 +39,7 @@ describe('official sources', () => {
       'https://www.citizensadvice.org.uk/benefits/',
       'https://moderngov.co.uk/',
       'https://notgov.uk/rates',
+      'https://notnhs.uk/healthy-start',
       'https://gov.uk.example.com/rates',
       'https://www.gov.uk@example.com/rates',
       'ftp://www.gov.uk/rates',

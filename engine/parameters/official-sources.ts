@@ -28,6 +28,12 @@ export const OFFICIAL_SOURCE_DOMAINS: readonly OfficialDomain[] = [
     domain: 'gov.scot',
     why: "The Scottish Government's domain: gov.scot and Social Security Scotland (socialsecurity.gov.scot), for Scottish benefits and Scottish Council Tax Reduction.",
   },
+  {
+    domain: 'nhs.uk',
+    why:
+      "The NHS's own domain, issued only to NHS bodies: the NHS Business Services Authority (nhsbsa.nhs.uk), which runs help with health costs " +
+      'and the Low Income Scheme and publishes their limits, and the Healthy Start scheme it runs for the Department of Health and Social Care (healthystart.nhs.uk).',
+  },
   { domain: 'mygov.scot', why: "The Scottish Government's public information service for Scottish benefits and council tax." },
   { domain: 'gov.wales', why: "The Welsh Government's domain, for Welsh Council Tax Reduction and council tax levels." },
   { domain: 'llyw.cymru', why: "The Welsh Government's Welsh-language domain (the same publications as gov.wales)." },
