@@ -18,6 +18,7 @@ import { ApiKeyLevelsPerOrganisation1796220000000 } from './1796220000000-ApiKey
 import { PolicyFourEyesAndFaults1796230000000 } from './1796230000000-PolicyFourEyesAndFaults.js';
 import { AggregatesUnderDisclosureControl1796240000000 } from './1796240000000-AggregatesUnderDisclosureControl.js';
 import { CalculationVersions1796250000000 } from './1796250000000-CalculationVersions.js';
+import { CalculationVersionOnEveryChange1796260000000 } from './1796260000000-CalculationVersionOnEveryChange.js';
 /** Every migration, oldest first. Listed rather than found by a file pattern, so tests and the build agree. */
 export const MIGRATIONS = [
   CreateCalculationSessionsAndClientErrorReports1795262400000,
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   PolicyFourEyesAndFaults1796230000000,
   AggregatesUnderDisclosureControl1796240000000,
   CalculationVersions1796250000000,
+  CalculationVersionOnEveryChange1796260000000,
 ];

@@ -75,6 +75,8 @@ export const PENSION_AGE_MEANS_TEST_FACTS = {
 
 /** Non-dependants old enough for a deduction (18 or over, HB (SPC) Regs 2006 reg 55(1)) who are not marked exempt. */
 export function nonDependantAdults(facts: HouseholdFacts, parameters: ParameterReader): HouseholdFacts['nonDependants'] {
+  // Read only when there is someone to test, so that a household without non-dependants does not cite the age.
+  if (facts.nonDependants.length === 0) return [];
   const minimumAge = parameters.amount('gov/dwp/housing_benefit/non_dependant_minimum_age');
   return facts.nonDependants.filter((nonDependant) => nonDependant.age >= minimumAge && !nonDependant.exempt);
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { LRUCache } from 'lru-cache';
 import type { DataSource, EntityManager } from 'typeorm';
 import { QUESTION_NAMES, type Answers, type AnswerValue } from '../../../common/survey/model.js';
 import { runPrepared } from '../database/prepared-statement.js';
@@ -68,14 +69,15 @@ export interface PageEventRow {
  * Saves a page if the calculation is still at the version it was read at: $1 calculation, $2 answers (a JSON object
  * by question name), $3 names of the answers it cleared, $4 completed pages, $5 finished at, $6 partner, $7 analytics
  * events (a JSON list of { event, page_name }), $8 the version read. The answers, the progress, the events and the
- * new version go together or not at all: every part hangs on the one row the version check lets through. Under READ
- * COMMITTED a second save of the same version waits for the first's row lock, then finds the version moved on.
+ * new version (moved on by the calculation_sessions_next_version trigger, as every change to the row moves it) go
+ * together or not at all: every part hangs on the one row the version check lets through. Under READ COMMITTED a
+ * second save of the same version waits for the first's row lock, then finds the version moved on.
  */
 const SAVE_PAGE = `
   WITH progress AS (
-    UPDATE calculation_sessions SET completed_pages = $4, finished_at = $5, updated_at = now(), version = version + 1
+    UPDATE calculation_sessions SET completed_pages = $4, finished_at = $5, updated_at = now()
      WHERE id = $1 AND version = $8
-    RETURNING id
+    RETURNING id, version
   ), saved AS (
     INSERT INTO survey_answers (session_id, question_name, value)
     SELECT progress.id, answer.key, answer.value FROM progress, jsonb_each($2::jsonb) AS answer
@@ -86,11 +88,16 @@ const SAVE_PAGE = `
     INSERT INTO analytics_events (event, page_name, session_id, partner_id)
     SELECT event.event, event.page_name, progress.id, $6 FROM progress, jsonb_to_recordset($7::jsonb) AS event(event text, page_name text)
   )
-  SELECT count(*)::int AS saved FROM progress`;
+  SELECT version FROM progress`;
 
-/** The better-off answers and the ones they replace: $1 calculation, $2 answers, $3 names cleared. */
+/**
+ * The better-off answers and the ones they replace: $1 calculation, $2 answers, $3 names cleared. The calculation's
+ * row is touched so that its version moves on: a copy read before is then not saved over.
+ */
 const SAVE_BETTER_OFF = `
-  WITH saved AS (
+  WITH touched AS (
+    UPDATE calculation_sessions SET version = version WHERE id = $1
+  ), saved AS (
     INSERT INTO survey_answers (session_id, question_name, value)
     SELECT $1, answer.key, answer.value FROM jsonb_each($2::jsonb) AS answer
     ON CONFLICT (session_id, question_name) DO UPDATE SET value = EXCLUDED.value, answered_at = now()
@@ -148,6 +155,15 @@ interface CalculationRow {
   answers: Answers;
   area_postcode: string | null;
   area_brma: string | null;
+}
+
+/** A copy its reader may change (a page sets the progress on the session) without changing the one held. */
+function copyOf({ session, answers, postcodeArea }: OpenCalculation): OpenCalculation {
+  return {
+    session: Object.assign(new CalculationSession(), session, { completedPages: [...session.completedPages] }),
+    answers: { ...answers },
+    postcodeArea,
+  };
 }
 
 function calculationOf(row: CalculationRow): OpenCalculation {
@@ -226,8 +242,26 @@ export interface KeptFinished {
   record_key: number;
 }
 
+/**
+ * How many calculations a server keeps as last read or saved, and for how long, so that the next page of one is
+ * saved without reading it first. Their answers are personal data held only in this process's memory, never written
+ * anywhere else, and dropped after this long without a page (a person answers a page in seconds or minutes).
+ */
+const RECENT_CALCULATIONS = 2_000;
+const RECENT_CALCULATION_MINUTES = 10;
+
 @Injectable()
 export class CalculationsRepository {
+  /**
+   * Calculations as this server last read or saved them, by id. A copy is only ever used with its version: a page
+   * saved on it is refused by the version check if anything changed the calculation since (another tab, another
+   * server, an adviser, a deletion), and is then worked out again on a fresh reading.
+   */
+  private readonly recent = new LRUCache<string, OpenCalculation>({
+    max: RECENT_CALCULATIONS,
+    ttl: RECENT_CALCULATION_MINUTES * 60_000,
+  });
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
@@ -239,9 +273,25 @@ export class CalculationsRepository {
     const [row] = await runPrepared<CalculationRow>(this.dataSource, 'survey-find-calculation', FIND_CALCULATION, [
       sessionId.toLowerCase(),
     ]);
-    if (!row) return null;
+    if (!row) {
+      this.recent.delete(sessionId.toLowerCase());
+      return null;
+    }
     const calculation = calculationOf(row);
-    return isExpired(calculation.session) ? null : calculation;
+    if (isExpired(calculation.session)) return null;
+    this.recent.set(calculation.session.id, copyOf(calculation));
+    return calculation;
+  }
+
+  /**
+   * A calculation to save a page of: as this server last read or saved it when it still holds it (no reading:
+   * savePage's version check stands for it), else as `find` reads it. `fresh` reads it whatever is held, as a page
+   * does again after another save came first.
+   */
+  async findToSave(sessionId: string, { fresh = false }: { fresh?: boolean } = {}): Promise<OpenCalculation | null> {
+    const held = fresh || !UUID.test(sessionId) ? undefined : this.recent.get(sessionId.toLowerCase());
+    if (held && !isExpired(held.session)) return copyOf(held);
+    return this.find(sessionId);
   }
 
   /** The id of the calculation with this reference (as normalised), however old, or null. */
@@ -277,12 +327,15 @@ export class CalculationsRepository {
    * when saved (and `session.version` moves on); false when another save came first and nothing was written.
    */
   async savePage(
-    session: CalculationSession,
+    calculation: OpenCalculation,
     answers: Answers,
     cleared: readonly string[],
     events: readonly PageEventRow[],
   ): Promise<boolean> {
-    const [{ saved }] = await runPrepared<{ saved: number }>(this.dataSource, 'survey-save-page', SAVE_PAGE, [
+    const { session } = calculation;
+    // Whatever happens next, the copy held is no longer known to be the calculation as stored.
+    this.recent.delete(session.id);
+    const [row] = await runPrepared<{ version: number }>(this.dataSource, 'survey-save-page', SAVE_PAGE, [
       session.id,
       JSON.stringify(answers),
       cleared,
@@ -292,13 +345,20 @@ export class CalculationsRepository {
       JSON.stringify(events.map(({ event, pageName }) => ({ event, page_name: pageName }))),
       session.version,
     ]);
-    if (saved === 0) return false;
-    session.version += 1;
+    if (!row) return false;
+    session.version = row.version;
+    // A new postcode answer changes the rent area read with the calculation: the next page reads it again.
+    if (!(QUESTION_NAMES.clientPostcode in answers)) {
+      const saved = { ...calculation.answers, ...answers };
+      for (const name of cleared) delete saved[name];
+      this.recent.set(session.id, copyOf({ session, answers: saved, postcodeArea: calculation.postcodeArea }));
+    }
     return true;
   }
 
   /** Save the better-off answers and clear the ones they replace, in one statement. */
   async saveBetterOff(sessionId: string, answers: Answers, cleared: readonly string[]): Promise<void> {
+    this.recent.delete(sessionId);
     await this.dataSource.query(SAVE_BETTER_OFF, [sessionId, JSON.stringify(answers), cleared]);
   }
 
@@ -380,11 +440,13 @@ export class CalculationsRepository {
 
   /** A calculation and everything kept with it (its answers, feedback, grants... go by ON DELETE CASCADE). */
   async delete(manager: EntityManager, sessionId: string): Promise<void> {
+    this.recent.delete(sessionId);
     await manager.query(`DELETE FROM calculation_sessions WHERE id = $1`, [sessionId]);
   }
 
   /** The adviser's case label and case notes. */
   async saveCaseDetails(manager: EntityManager, sessionId: string, caseLabel: string, caseNotes: string): Promise<void> {
+    this.recent.delete(sessionId);
     await manager.query(`UPDATE calculation_sessions SET case_label = $2, case_notes = $3, updated_at = now() WHERE id = $1`, [
       sessionId,
       caseLabel,

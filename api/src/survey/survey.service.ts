@@ -145,7 +145,9 @@ export class SurveyService {
   async submit(submission: SurveySubmission, caller: Caller, fetchSite: string | null = null, attempt = 1): Promise<SurveyPageResponse> {
     const { fields, answers: posted } = submission;
     const partnerId = this.portalPartnerOf(fields);
-    const calculation = fields.session ? await this.calculations.find(fields.session) : null;
+    // A later try reads what is saved now; the first may use this server's copy, which the save's version check
+    // refuses if anything changed the calculation since.
+    const calculation = fields.session ? await this.calculations.findToSave(fields.session, { fresh: attempt > 1 }) : null;
     if (fields.session && !calculation) throw calculationNotFound();
     const stored = calculation?.answers ?? {};
     if (calculation) await this.access.ensureCanOpen(calculation.session, caller);
@@ -233,7 +235,12 @@ export class SurveyService {
         : (nextApplicablePage(after, page.number) ?? page);
     // The analytics events go in the page's own statement: a page shown is counted where it is saved.
     const events = incomplete ? passed : [...passed, ...shownEventsOf(next)];
-    const saved = await this.calculations.savePage(session, toSave, isBack ? [] : [...shown].filter((name) => !(name in toSave)), events);
+    const saved = await this.calculations.savePage(
+      { session, answers: stored, postcodeArea: calculation?.postcodeArea ?? null },
+      toSave,
+      isBack ? [] : [...shown].filter((name) => !(name in toSave)),
+      events,
+    );
     if (!saved) {
       // Another tab saved a page of this calculation since it was read: work this page out again on what is saved now,
       // so neither tab's answers or progress is lost.

@@ -20,6 +20,8 @@ const LHA_CATEGORY_WORDS: Record<LhaCategory, string> = {
 /** The housing costs element (UC Regs 2013 regs 25-26, schs 1-5), its working, and the non-dependants' contributions. */
 /** Non-dependants who pay a housing cost contribution: 21 or over (UC Regs 2013 sch 4 para 16(2)(a)) and not exempt. */
 export function contributingNonDependants(facts: HouseholdFacts, parameters: ParameterReader): HouseholdFacts['nonDependants'] {
+  // Read only when there is someone to test, so that a household without non-dependants does not cite the age.
+  if (facts.nonDependants.length === 0) return [];
   const minimumAge = parameters.amount('gov/dwp/universal_credit/elements/housing/non_dependant_contribution_minimum_age');
   return facts.nonDependants.filter((person) => !person.exempt && person.age >= minimumAge);
 }
