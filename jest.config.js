@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 // Jest runs in native ESM mode (NestJS 12 ships only ES modules); SWC compiles TypeScript with decorator metadata.
 // The tiers are named projects: `npm run test:jest -- --selectProjects unit` runs one.
 
@@ -35,6 +37,9 @@ const shared = {
 const TOOL_CHECKS = ['scripts/lint.spec.ts', 'api/src/openapi/openapi-lint.spec.ts', 'api/src/openapi/openapi-types.spec.ts'];
 
 export default {
+  // Jest's default is one worker fewer than the cores: one worker on a 2-core machine (CI's), which then idles a core
+  // whenever an end-to-end test waits on its server or PostgreSQL. Two at least keep both busy.
+  maxWorkers: Math.max(2, availableParallelism() - 1),
   testTimeout: 30_000,
   reporters: ['default', '<rootDir>/test/summary-reporter.js'],
   projects: [
