@@ -293,10 +293,10 @@ async function startBareServer(databaseUrl: string): Promise<{ url: URL; child: 
     },
   });
   let output = '';
-  child.stderr.on('data', (chunk) => (output += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   await new Promise<void>((resolveStart, reject) => {
     const timer = setTimeout(() => reject(new Error(`The bare insert server did not start within 60 s:\n${output}`)), 60_000);
-    child.stdout.on('data', (chunk) => {
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       output += chunk;
       if (output.includes('listening\n')) {
         clearTimeout(timer);
@@ -314,8 +314,9 @@ async function startBareServer(databaseUrl: string): Promise<{ url: URL; child: 
 /** Collects the server's own durationMs of the measured requests from its one-line-per-request JSON log. */
 function collectServerTimings(api: ApiProcess, into: () => number[] | null): void {
   let partial = '';
-  api.child.stdout?.on('data', (chunk: Buffer) => {
-    const lines = (partial + chunk.toString('utf8')).split('\n');
+  // startApiProcess reads the output as UTF-8 text (a character split between chunks is kept whole).
+  api.child.stdout?.on('data', (chunk: string) => {
+    const lines = (partial + chunk).split('\n');
     partial = lines.pop() ?? '';
     const durations = into();
     if (!durations) return;

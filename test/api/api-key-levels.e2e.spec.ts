@@ -60,8 +60,8 @@ function setLevels(args: string[]): Promise<{ code: number | null; stdout: strin
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('exit', (code) => resolveRun({ code, stdout, stderr }));
   });
 }

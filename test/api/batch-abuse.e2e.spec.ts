@@ -147,7 +147,7 @@ function startProbes(paths: string[]) {
     })();`;
   const child = spawn(process.execPath, ['-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
   let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   const done = new Promise<{ path: string; ms: number; status: number }[]>((resolve) =>
     child.on('exit', () => resolve(JSON.parse(output))),
   );

@@ -19,8 +19,8 @@ function calc(args: string[]): Promise<{ status: number | null; stdout: string; 
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const timer = setTimeout(() => child.kill(), 120_000);
     child.on('error', reject);
     child.on('close', (status) => {
@@ -213,7 +213,7 @@ describe('npm run calc -- --batch', () => {
     const terminal = await new Promise<{ status: number | null; screen: string }>((resolve, reject) => {
       const child = spawn('script', ['--quiet', '--return', '--command', command, '/dev/null'], { cwd: REPO_ROOT });
       let screen = '';
-      child.stdout.on('data', (chunk: Buffer) => (screen += chunk));
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (screen += chunk));
       child.on('error', reject);
       child.on('close', (status) => resolve({ status, screen }));
     });

@@ -98,8 +98,8 @@ describe('a port that is already taken', () => {
         env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir },
       });
       let output = '';
-      child.stdout.on('data', (chunk) => (output += chunk));
-      child.stderr.on('data', (chunk) => (output += chunk));
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
       expect((await exited(child)).code).toBe(1);
       expect(output).toContain('The server could not start.');
       expect(output).toContain('EADDRINUSE');
@@ -124,7 +124,7 @@ describe('a bad configuration', () => {
       },
     });
     let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const { code } = await exited(child);
     expect(code).toBe(1);
     expect(stderr).toContain('The server could not start.');

@@ -36,8 +36,8 @@ describe('npm run worker', () => {
       },
     });
     let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     const deadline = Date.now() + START_TIMEOUT_MS;
     while (!output.includes('"message":"job worker started"')) {
       if (child.exitCode !== null) throw new Error(`The worker exited with code ${child.exitCode}:\n${output}`);

@@ -33,8 +33,8 @@ export async function startApiProcess(environment: Record<string, string>, nodeA
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', ...environment, PORT: String(port) },
   });
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
