@@ -295,6 +295,35 @@ export function checkBandDFile(json: unknown): string[] {
   return problemsOf(BAND_D_CONTRACT, json, found);
 }
 
+const POPULATION_CONTRACT = Contract.named('england-councils-by-population.schema.json', knownFields);
+
+/** Every problem in `england-councils-by-population.json`. */
+export function checkPopulationFile(json: unknown): string[] {
+  const found: CrossCheck[] = [];
+  if (isObject(json)) {
+    citationChecks(json.source, ['source'], found);
+    const seen = new Set<unknown>();
+    let previous = Infinity;
+    listOf(json.authorities).forEach((authority, index) => {
+      if (!isObject(authority)) return;
+      if (typeof authority.rank === 'number' && authority.rank !== index + 1)
+        found.push({ segments: ['authorities', index, 'rank'], message: `must be ${index + 1}: the ranks go 1, 2, 3... in order` });
+      if (seen.has(authority.localAuthority))
+        found.push({ segments: ['authorities', index, 'localAuthority'], message: 'is listed twice' });
+      seen.add(authority.localAuthority);
+      if (typeof authority.population === 'number') {
+        if (authority.population > previous)
+          found.push({
+            segments: ['authorities', index, 'population'],
+            message: 'must be no larger than the one before: most populous first',
+          });
+        previous = authority.population;
+      }
+    });
+  }
+  return problemsOf(POPULATION_CONTRACT, json, found);
+}
+
 /** A list of bands: the first from 0, each from more than the last. */
 function bandOrderChecks(bands: unknown, segments: Segment[], fromField: string, found: CrossCheck[]): void {
   listOf(bands).forEach((band, index, all) => {
@@ -400,10 +429,20 @@ export type WorkingAgeScheme =
   | ({ kind: 'local'; name: string; year: string; source: Citation; note: string | null } & WorkingAgeSchemeFigures)
   | ({ kind: 'default'; name: string; assumptions: string } & WorkingAgeSchemeFigures);
 
+/** One of England's most populous local authorities, for the accuracy page's count of schemes held (no calculation). */
+export interface PopulousAuthority {
+  rank: number;
+  localAuthority: string;
+  name: string;
+  population: number;
+}
+
 export class CouncilTaxData {
   constructor(
     readonly bandDFile: BandDFile,
     readonly schemesFile: SchemesFile,
+    /** England's most populous local authorities, most populous first (`england-councils-by-population.json`). */
+    readonly mostPopulous: readonly PopulousAuthority[] = [],
   ) {}
 
   /** The name of an English, Welsh or Scottish authority held, or null. */
@@ -470,6 +509,7 @@ function parse(file: string, text: string): unknown {
 export const COUNCIL_TAX_FOLDER = 'rulesets/council-tax-reduction';
 export const BAND_D_FILE = `${COUNCIL_TAX_FOLDER}/band-d.json`;
 export const SCHEMES_FOLDER = `${COUNCIL_TAX_FOLDER}/england-working-age-schemes`;
+export const POPULATION_FILE = `${COUNCIL_TAX_FOLDER}/england-councils-by-population.json`;
 
 /** The text of the schemes folder: `default.json` and each council's file by its name. */
 export interface SchemesFolderText {
@@ -477,10 +517,19 @@ export interface SchemesFolderText {
   councils: { fileName: string; text: string }[];
 }
 
-/** The text of Band D and of the schemes folder, read through the loaders' files (on disk, or with a change set laid over). */
-export function readCouncilTaxFiles(files: SourceFiles): { bandD: string; schemes: SchemesFolderText } {
+/** The text of the council tax files: what readCouncilTaxFiles reads and loadCouncilTaxData checks. */
+export interface CouncilTaxTexts {
+  bandD: string;
+  schemes: SchemesFolderText;
+  /** `england-councils-by-population.json`; a caller without it (a test of Band D or the schemes) holds no list. */
+  mostPopulous?: string;
+}
+
+/** The text of Band D, the schemes folder and the population list, read through the loaders' files (on disk, or with a change set laid over). */
+export function readCouncilTaxFiles(files: SourceFiles): CouncilTaxTexts {
   return {
     bandD: requiredFile(files, BAND_D_FILE),
+    mostPopulous: requiredFile(files, POPULATION_FILE),
     schemes: {
       defaultFile: requiredFile(files, `${SCHEMES_FOLDER}/${DEFAULT_SCHEME_FILE}`),
       councils: filesUnder(files, SCHEMES_FOLDER)
@@ -490,8 +539,8 @@ export function readCouncilTaxFiles(files: SourceFiles): { bandD: string; scheme
   };
 }
 
-/** Checks and loads Band D and the schemes from their text; throws CouncilTaxDataError naming the file and every problem. */
-export function loadCouncilTaxData(texts: { bandD: string; schemes: SchemesFolderText }): CouncilTaxData {
+/** Checks and loads Band D, the schemes and the population list from their text; throws CouncilTaxDataError naming the file and every problem. */
+export function loadCouncilTaxData(texts: CouncilTaxTexts): CouncilTaxData {
   const bandD = parse(BAND_D_FILE, texts.bandD);
   const bandDProblems = checkBandDFile(bandD);
   if (bandDProblems.length > 0) throw new CouncilTaxDataError(BAND_D_FILE, bandDProblems);
@@ -509,7 +558,14 @@ export function loadCouncilTaxData(texts: { bandD: string; schemes: SchemesFolde
     if (problems.length > 0) throw new CouncilTaxDataError(path, problems);
     schemes[localAuthority] = { name, values };
   }
-  return new CouncilTaxData(bandD as BandDFile, { ...(defaultFile as DefaultSchemeFile), schemes });
+  let mostPopulous: PopulousAuthority[] = [];
+  if (texts.mostPopulous !== undefined) {
+    const json = parse(POPULATION_FILE, texts.mostPopulous);
+    const problems = checkPopulationFile(json);
+    if (problems.length > 0) throw new CouncilTaxDataError(POPULATION_FILE, problems);
+    mostPopulous = (json as { authorities: PopulousAuthority[] }).authorities;
+  }
+  return new CouncilTaxData(bandD as BandDFile, { ...(defaultFile as DefaultSchemeFile), schemes }, mostPopulous);
 }
 
 /** Band D and the schemes, read through `files` and checked: the engine's loader calls this at start, with the rest. */

@@ -7,6 +7,8 @@ import { childBenefit } from './child-benefit.js';
 import { diskFiles, overlayFiles } from '../source-files.js';
 import {
   checkBandDFile,
+  checkPopulationFile,
+  POPULATION_FILE,
   checkCouncilSchemeFile,
   councilTaxYearOf,
   loadCouncilTaxData,
@@ -152,6 +154,29 @@ describe('Council Tax Reduction', () => {
         schemes: { ...folder, councils: [bolton, { fileName: 'E08000001-bolton-again.json', text: bolton.text }] },
       }),
     ).toThrow(/a second file for E08000001/);
+  });
+
+  it("checks the accuracy page's list of the most populous councils, and stops the engine loading when it is broken", () => {
+    const list = JSON.parse(TEXTS.mostPopulous!);
+    expect(checkPopulationFile(list)).toEqual([]);
+    expect(loadCouncilTaxData(TEXTS).mostPopulous[0]).toEqual(expect.objectContaining({ rank: 1, name: 'Birmingham' }));
+    const [first, second, ...rest] = list.authorities;
+    const broken = {
+      ...list,
+      source: { ...list.source, url: 'https://www.example.com/populations' },
+      authorities: [second, { ...first, population: '1.2 million' }, { ...second, rank: 3 }, ...rest.slice(1)],
+    };
+    expect(checkPopulationFile(broken)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^source\.url /),
+        'authorities[0].rank must be 1: the ranks go 1, 2, 3... in order',
+        'authorities[1].population must be a whole number of people',
+        'authorities[2].localAuthority is listed twice',
+      ]),
+    );
+    expect(() =>
+      loadEntitlementEngineFrom(overlayFiles(diskFiles(), new Map([[POPULATION_FILE, JSON.stringify({ ...list, authorities: [] })]]))),
+    ).toThrow(/^rulesets\/council-tax-reduction\/england-councils-by-population\.json has 1 problem:\n {2}- authorities /);
   });
 
   it('stops the engine loading, naming the file, when a scheme file is broken (not on a results page later)', () => {

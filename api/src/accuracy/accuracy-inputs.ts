@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { readCaseFiles } from '../../../engine/core/cases.js';
 import type { Entitlements } from '../../../engine/core/entitlement-engine.js';
 import { RULESETS_DIR } from '../../../engine/load.js';
@@ -7,14 +5,9 @@ import type { AccuracyInputs, AuthorityRow } from './accuracy-report.js';
 
 /**
  * What the accuracy report counts: the engine's own data (checked when it loaded), the local authorities as the
- * lookup loaded them at start (definitions/lookup/local-authorities.json), and the files only the report reads.
+ * lookup loaded them at start (definitions/lookup/local-authorities.json), and the case files.
  */
 export function readAccuracyInputs(engine: Entitlements, date: string, authorities: readonly AuthorityRow[]): AccuracyInputs {
-  const mostPopulous = (
-    JSON.parse(readFileSync(join(RULESETS_DIR, 'council-tax-reduction', 'england-councils-by-population.json'), 'utf8')) as {
-      authorities: AccuracyInputs['mostPopulous'];
-    }
-  ).authorities;
   return {
     date,
     engine,
@@ -22,7 +15,7 @@ export function readAccuracyInputs(engine: Entitlements, date: string, authoriti
     caseFiles: readCaseFiles(RULESETS_DIR),
     authorities,
     privateRenting: engine.lha.privateRentingHouseholds.authorities,
-    mostPopulous,
+    mostPopulous: engine.councilTax.mostPopulous,
   };
 }
 
