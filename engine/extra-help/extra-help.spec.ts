@@ -8,7 +8,7 @@ import { normaliseHousehold, type HouseholdInput } from '../core/normalise.js';
 import { deriveFacts } from '../facts.js';
 import { bothPeriods, convertPence } from '../../common/money.js';
 import { checkExtraHelpFiles, describeProblem } from './definitions.js';
-import { evaluateExtraHelp, FLAG_TRUE_PENCE, LoadedExtraHelp, type ExtraHelpResult } from './extra-help.js';
+import { evaluateExtraHelp, FLAG_TRUE_PENCE, LoadedExtraHelp, withFigures, type ExtraHelpResult } from './extra-help.js';
 import { EXTRA_HELP_FACTS, extraHelpFacts } from './facts.js';
 import { readFilesUnder, RULESETS_DIR } from '../load.js';
 import { ParameterReader } from '../core/parameters.js';
@@ -251,8 +251,83 @@ describe('extra help for a household', () => {
       '£16,000',
       '£7,400',
       '£23,000',
+      '£25 for each',
+      '£150',
+      '£500',
+      '£2,000',
+      '£4,000',
+      '£100,000',
+      'Up to £1,200',
+      '£30 a week',
+      '£40 a week',
+      '£120',
+      '£125',
+      '£200',
+      '£30,000',
+      '£36,000',
+      '£50 a month',
+      '50p',
+      '£348',
+      '£464',
+      '£812',
+      'at least £100',
+      '£100 to',
+      'child under 5',
+      'aged 60',
+      'age 60',
+      'are 75 or over',
+      '3 or more',
+      'under 19',
+      'aged 5 to 21',
+      'under 12',
+      'age 17',
+      '"value": 75',
+      '"value": 60',
+      '"value": 22',
+      '"value": 12',
+      '"value": 17',
+      '"value": 5,',
+      '"value": 3,',
     ])
       expect([figure, categories.includes(figure)]).toEqual([figure, false]);
+  });
+
+  it("writes every scheme's amounts and ages that are parameters as its text gave them before (on the date the results are for)", () => {
+    const texts = new Map(
+      extraHelp.definitions.categories.flatMap((category) => category.items).map((item) => [item.name, withFigures(item.text, parameters)]),
+    );
+    const expected: [string, string][] = [
+      ['warm-home-discount', 'A one-off £150 discount on your electricity bill each winter (or a voucher'],
+      ['warm-home-discount-scotland', 'A one-off £150 discount on your electricity bill each winter. If you get'],
+      ['cold-weather-payment', '£25 for each 7-day period of very cold weather'],
+      ['winter-heating-payment', 'limited capability for work, a child under 5 or a disabled child.'],
+      ['priority-services-register', 'families with a child under 5. You get advance warning'],
+      ['school-clothing-grant-scotland', 'At least £120 a year for each primary school child and £150 for each secondary school child'],
+      ['school-essentials-grant-wales', '£125 a year for each child from reception to year 11 (£200 in year 7)'],
+      ['sure-start-maternity-grant', 'A one-off £500 payment to help with the costs of a new baby'],
+      [
+        'tax-free-childcare',
+        'the government adds £2, up to £2,000 a year for each child under 12 (£4,000 for a disabled child, up to age 17).',
+      ],
+      ['tax-free-childcare', 'and less than £100,000 a year'],
+      ['16-to-19-bursary-fund', 'Up to £1,200 a year for a young person aged 16 to 19'],
+      ['education-maintenance-allowance-scotland', '£30 a week for a young person aged 16 to 19 staying on'],
+      ['education-maintenance-allowance-wales', '£40 a week for a young person aged 16 to 18'],
+      ['education-maintenance-allowance-northern-ireland', '£30 a week for a young person aged 16 to 19 in further education'],
+      ['disabled-facilities-grant', 'up to £30,000 in England and £36,000 in Wales.'],
+      ['help-to-save', 'save £1 to £50 a month and the government adds a bonus of 50p for every £1 saved'],
+      ['budgeting-advance', 'at least £100, up to £348 if single, £464 for a couple and £812 with children.'],
+      ['budgeting-loan', 'An interest-free loan of £100 to £812 for essentials'],
+      ['free-tv-licence-over-75', 'A free TV licence if you are 75 or over'],
+      [
+        'national-entitlement-card-scotland',
+        'for everyone aged 60 or over, disabled people (with a free companion for some), and children and young people aged 5 to 21.',
+      ],
+      ['concessionary-travel-wales', 'across Wales for people aged 60 or over'],
+      ['smartpass-northern-ireland', 'in Northern Ireland from age 60 with a 60+ SmartPass'],
+      ['watersure', 'get Child Benefit for 3 or more children under 19 who live with you'],
+    ];
+    for (const [name, phrase] of expected) expect([name, texts.get(name)]).toEqual([name, expect.stringContaining(phrase)]);
   });
 
   it('offers a household with no benefits and a high income almost nothing, and no Warm Homes flag', () => {

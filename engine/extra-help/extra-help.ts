@@ -147,13 +147,14 @@ function referenceEngine(rules: RuleProperties[]): Engine {
 
 /**
  * A text with each `{{parameter name}}` written as the figure in force on the calculation's date: money in pounds
- * (£500, or £4.25 when there are pence), a number otherwise.
+ * (£500, or £4.25 when there are pence), an amount under £1 in pence (50p), a number otherwise.
  */
 export function withFigures(text: string, parameters: ParameterReader): string {
   return text.replace(TEXT_PARAMETER, (_, name: string) => {
     const { value, unit } = parameters.parameter(name);
     if (typeof value !== 'number') return String(value);
     if (!unit.startsWith('pence')) return value.toLocaleString('en-GB');
+    if (value > 0 && value < 100) return `${value}p`;
     return value % 100 === 0 ? `£${(value / 100).toLocaleString('en-GB')}` : formatAmount(value);
   });
 }
