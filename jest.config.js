@@ -40,6 +40,7 @@ export default {
   // Jest's default is one worker fewer than the cores: one worker on a 2-core machine (CI's), which then idles a core
   // whenever an end-to-end test waits on its server or PostgreSQL. Two at least keep both busy.
   maxWorkers: Math.max(2, availableParallelism() - 1),
+  testSequencer: '<rootDir>/test/sequencer.js',
   testTimeout: 30_000,
   reporters: ['default', '<rootDir>/test/summary-reporter.js'],
   projects: [
@@ -58,9 +59,9 @@ export default {
       testMatch: TOOL_CHECKS.map((path) => `<rootDir>/${path}`),
     },
     {
-      // The engine's properties, and the compiled rules against json-rules-engine, over 10,000 random households
-      // (the unit tier runs a few hundred), and scripts trying to read 100 security codes: in `npm test` and
-      // `npm run bench`, not in `npm run test:unit`.
+      // The engine's properties over 10,000 random households, the compiled rules against json-rules-engine over
+      // 4,000 (10,000 in `npm run bench:properties`; the unit tier runs a few hundred), and scripts trying to read 100
+      // security codes: in `npm test` and `npm run bench`, not in `npm run test:unit`.
       ...shared,
       displayName: 'properties',
       testMatch: ['<rootDir>/test/properties/**/*.properties.spec.ts'],
