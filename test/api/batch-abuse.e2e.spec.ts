@@ -14,10 +14,11 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database.
 /**
  * The slowest answer to a probe while the abuse runs. The target of issue 28 is 200 ms, measured by
  * `npm run bench:batch-abuse` (this file with BENCH_BATCH_ABUSE=1), on a machine doing nothing else. In `npm test`,
- * where other suites share the cores, the test holds the server to staying responsive: the old route froze it for
- * 10 to 23 s, and a limit of 2 s still catches that, while scheduling noise does not fail the suite.
+ * where two Jest workers share CI's 2 cores with the slowest suites beside this one (a probe waited 3.2 s there once,
+ * 12 ms at the median), the test holds the server to staying responsive: the old route froze it for 10 to 23 s, and
+ * a limit of 5 s still catches that, while scheduling noise does not fail the suite.
  */
-const SLOWEST_PROBE_MS = process.env.BENCH_BATCH_ABUSE === '1' ? 200 : 2000;
+const SLOWEST_PROBE_MS = process.env.BENCH_BATCH_ABUSE === '1' ? 200 : 5000;
 
 /**
  * How far above its level before the load the server's memory may stay once it is idle again: 60 MB in the bench, as
