@@ -90,17 +90,8 @@ describe('the SQL statements of a survey POST', () => {
 describe('two tabs posting pages of one calculation at once', () => {
   it('lose nothing: the later save is worked out again on what the first saved', async () => {
     const pages = SINGLE_PRIVATE_RENTER_WORKING_PART_TIME;
-    let session: string | null = null;
-    let pageNumber = 1;
     // Three pages answered; the fourth is open.
-    for (const [, answers] of pages.slice(0, 3)) {
-      const response = await http()
-        .post('/api/data/survey/')
-        .send({ browserId: BROWSER, session, page: pageNumber, action: 2, ...answers })
-        .expect(200);
-      session = response.body.session as string;
-      pageNumber = response.body.pageNumber as number;
-    }
+    const { session, pageNumber } = await answerFirstPages(3);
     const blocker = new pg.Client({ connectionString: testApp.database.url });
     await blocker.connect();
     const waiting = async (count: number) =>
@@ -149,16 +140,7 @@ describe('two tabs posting pages of one calculation at once', () => {
 describe('a calculation changed elsewhere since this server saved it', () => {
   it('is read again before the next page is saved: another server, an adviser or the better-off answers lose nothing', async () => {
     const pages = SINGLE_PRIVATE_RENTER_WORKING_PART_TIME;
-    let session: string | null = null;
-    let pageNumber = 1;
-    for (const [, answers] of pages.slice(0, 3)) {
-      const response = await http()
-        .post('/api/data/survey/')
-        .send({ browserId: BROWSER, session, page: pageNumber, action: 2, ...answers })
-        .expect(200);
-      session = response.body.session as string;
-      pageNumber = response.body.pageNumber as number;
-    }
+    const { session, pageNumber } = await answerFirstPages(3);
     const elsewhere = new pg.Client({ connectionString: testApp.database.url });
     await elsewhere.connect();
     try {
@@ -186,6 +168,21 @@ describe('a calculation changed elsewhere since this server saved it', () => {
     }
   });
 });
+
+/** A new calculation with its first `count` pages answered with Next: its session and the page open next. */
+async function answerFirstPages(count: number): Promise<{ session: string; pageNumber: number }> {
+  let session: string | null = null;
+  let pageNumber = 1;
+  for (const [, answers] of SINGLE_PRIVATE_RENTER_WORKING_PART_TIME.slice(0, count)) {
+    const response = await http()
+      .post('/api/data/survey/')
+      .send({ browserId: BROWSER, session, page: pageNumber, action: 2, ...answers })
+      .expect(200);
+    session = response.body.session as string;
+    pageNumber = response.body.pageNumber as number;
+  }
+  return { session: session!, pageNumber };
+}
 
 async function waitForAsync(isDone: () => Promise<boolean>, what: string): Promise<void> {
   for (const started = Date.now(); !(await isDone()); await new Promise((resolve) => setTimeout(resolve, 20))) {
