@@ -1,4 +1,4 @@
-import type { Entitlements } from './core/entitlement-engine.js';
+import type { CalculateOptions, Entitlements } from './core/entitlement-engine.js';
 import type { CalculationResult } from './core/calculation-result.js';
 import type { Explanations } from './core/explanations.js';
 import type { Earnings, Household, Money } from './household.js';
@@ -90,11 +90,12 @@ export async function betterOff(
   household: Household,
   changes: readonly CircumstanceChange[],
   date: string,
+  options?: CalculateOptions,
 ): Promise<BetterOffComparison> {
   if (changes.length === 0) throw new CircumstanceChangeError('Say what would change: work, hours, pay or rent.');
   const [current, changed] = await Promise.all([
-    engine.calculate(household, date),
-    engine.calculate(applyChanges(household, changes), date),
+    engine.calculate(household, date, options),
+    engine.calculate(applyChanges(household, changes), date, options),
   ]);
   const income = compare(incomeOf(current), incomeOf(changed));
   const say = (period: 'weekly' | 'monthly') => {

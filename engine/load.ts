@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { loadParameterSet, type ParameterSet, type ParameterSourceFile } from './parameters/parameter-set.js';
 import { BENEFIT_CALCULATORS } from './benefits/index.js';
 import type { BenefitCalculator } from './core/benefit.js';
+import type { CalculationResult } from './core/calculation-result.js';
 import { EntitlementEngine, type LoadedBenefit } from './core/entitlement-engine.js';
 import { Explanations } from './core/explanations.js';
 import { ParameterReader } from './core/parameters.js';
@@ -90,9 +91,9 @@ export function loadEntitlementEngineFrom(files: SourceFiles, options: EngineLoa
     lha,
     councilTax,
     {
-      run: (result) => withExtraHelp(extraHelp, result, new ParameterReader(parameters, result.date)),
+      run: (result) => withExtraHelp(extraHelp, result, new ParameterReader(parameters, ratesDateOf(result))),
       runReference: async (result) => {
-        const offered = await extraHelp.evaluateReference(result, new ParameterReader(parameters, result.date));
+        const offered = await extraHelp.evaluateReference(result, new ParameterReader(parameters, ratesDateOf(result)));
         return { ...result, variables: [...result.variables, ...offered.variables], extraHelp: offered.categories };
       },
     },
@@ -108,4 +109,9 @@ export function loadEntitlementEngine(
   return loadEntitlementEngineFrom(diskFiles(process.cwd(), { [RULESETS_FOLDER]: rulesetsDir, [EXTRA_HELP_FOLDER]: extraHelpDir }), {
     calculators,
   });
+}
+
+/** The date whose rates a result used: its own, or the last date held when it was worked out with the last rates held. */
+function ratesDateOf(result: CalculationResult): string {
+  return result.lastRatesHeld?.ratesDate ?? result.date;
 }

@@ -1,4 +1,5 @@
 import type { ResultHousingAllowance } from '../result/housing-allowance.js';
+import type { LastRatesHeld } from '../result/last-rates-held.js';
 /**
  * The adviser area's wire shapes: what the `/api/intermediary/...` calls answer and what the
  * adviser screens read. Money is pounds with 2 decimal places, as in the result model.
@@ -145,6 +146,8 @@ export interface CompareResponse {
   isIntermediary: boolean;
   uc: ComparisonData;
   lb: ComparisonData;
+  /** Null while the rates held cover today; else the figures use last year's rates, and the page says so first. */
+  lastRatesHeld: LastRatesHeld | null;
 }
 
 /** start/ and duplicate/ answer with the new calculation; delete/ and details/ with isValid alone. */

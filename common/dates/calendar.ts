@@ -111,3 +111,34 @@ export function isoToUkDate(isoDate: string): string {
   const [year, month, day] = isoDate.slice(0, 10).split('-');
   return `${day}/${month}/${year}`;
 }
+
+/** An ISO date moved by whole days (negative for earlier). */
+export function addDays(isoDate: string, days: number): string {
+  const date = parseIsoDate(isoDate);
+  if (!date) throw new Error(`Not a real yyyy-mm-dd date: ${isoDate}`);
+  return formatIsoDate(fromDayNumber(toDayNumber(date) + days));
+}
+
+/** Days from one ISO date to another: 1 from a day to the next, negative when `to` is earlier. */
+export function daysFrom(from: string, to: string): number {
+  const start = parseIsoDate(from);
+  const end = parseIsoDate(to);
+  if (!start || !end) throw new Error(`Not real yyyy-mm-dd dates: ${from}, ${to}`);
+  return toDayNumber(end) - toDayNumber(start);
+}
+
+/** The same date a year later (29 February becomes 28 February). */
+export function sameDateYearLater(isoDate: string): string {
+  const date = parseIsoDate(isoDate);
+  if (!date) throw new Error(`Not a real yyyy-mm-dd date: ${isoDate}`);
+  return formatIsoDate({ year: date.year + 1, month: date.month, day: Math.min(date.day, daysInMonth(date.year + 1, date.month)) });
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** '2026-11-23' -> '23 November 2026': dates as people read them (documents, notices, operators' messages). */
+export function dateInWords(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (!match || MONTHS[Number(match[2]) - 1] === undefined) throw new RangeError(`${isoDate} is not a date written as YYYY-MM-DD.`);
+  return `${Number(match[3])} ${MONTHS[Number(match[2]) - 1]} ${match[1]}`;
+}

@@ -417,6 +417,15 @@ export interface ImpactReport {
 export interface PolicyStatus {
   /** The rules version today's results are worked out with, e.g. "2026-27" or "2026-27+cs3+cs5". */
   rulesVersionToday: string;
+  /**
+   * How long the rates held last (published change sets counted): the home warns from 60 days before the last date
+   * held, and says so plainly once results use the last rates held.
+   */
+  ratesHeld: {
+    state: 'held' | 'running-out' | 'last-rates-held' | 'ran-out';
+    lastDateHeld: string;
+    daysLeft: number;
+  };
   /** Published change sets that failed when results were worked out with them: results leave them out. */
   failing: { id: number; title: string; at: string; message: string; isStopped: boolean }[];
   /** Change sets stopped in an emergency, latest first (the last 20). */

@@ -1,5 +1,6 @@
 import type { Client } from '../adviser/model.js';
 import type { ResultHousingAllowance } from './housing-allowance.js';
+import type { LastRatesHeld } from './last-rates-held.js';
 
 // In a file of its own so that the adviser's model, which this file imports, reads it without an import cycle.
 export type { ResultHousingAllowance };
@@ -178,6 +179,8 @@ export interface ResultModel {
   /** The date the figures were worked out for (YYYY-MM-DD) and the tax year of the rates used. */
   calculatedOn: string;
   rulesVersion: string;
+  /** Null when the rates held cover the date; else the figures use the last rates held, and the page says so. */
+  lastRatesHeld: LastRatesHeld | null;
   benefits: ResultBenefits | null;
   variables: ResultVariable[];
   categories: AnswerCategory[];

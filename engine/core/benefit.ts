@@ -73,6 +73,10 @@ export interface BenefitOutcome {
 
 /** What a calculator reads: the household's facts, the rates on the date, and the benefits worked out before it. */
 export interface CalculationInput {
+  /**
+   * The date whose rates, rent tables and council schemes are read: the date asked, or the last date the rates held
+   * cover when a later date is worked out with the last rates held. Ages and the system are on `facts.date`.
+   */
   date: string;
   facts: HouseholdFacts;
   parameters: ParameterReader;

@@ -12,6 +12,12 @@ export interface CalculationResult {
   date: string;
   /** The tax year whose rules and rates were used, e.g. 2026-27. */
   rulesVersion: string;
+  /**
+   * Set when the date is after the last the rates held cover and the caller asked for the last rates held: the
+   * figures use the rates, rent tables and council schemes in force on `ratesDate` (that last date), with ages on
+   * `date`. Null when the rates held cover the date.
+   */
+  lastRatesHeld: { ratesDate: string } | null;
   system: 'UNIVERSAL_CREDIT' | 'PENSION_AGE' | 'BOTH';
   facts: HouseholdFacts;
   benefits: BenefitOutcome[];

@@ -1,3 +1,4 @@
+import { sameDateYearLater } from '../../common/dates/calendar.js';
 import { ParameterNotInForceError } from '../../common/parameters/dated-parameter.js';
 import { ratesHeldFrom, type ParameterSet } from '../parameters/parameter-set.js';
 import { deriveFacts, type PeriodPence } from '../facts.js';
@@ -79,6 +80,13 @@ export interface CalculateOptions {
   explanations?: boolean;
   /** Work out the extra help and its variables (default true); when false `extraHelp` is [] and its variables absent. */
   extraHelp?: boolean;
+  /**
+   * A date after the last the rates held cover. 'refuse' (the default) throws CalculationOutOfRangeError.
+   * 'last-rates-held' works it out with the rates, rent tables and council schemes in force on the last date held,
+   * and ages on the date itself, and marks the result (`lastRatesHeld`): for up to a year after that last date, so
+   * that results do not stop on 1 April while next year's rates are still to be added (issue 30).
+   */
+  afterRatesHeld?: 'refuse' | 'last-rates-held';
 }
 
 /** A valid household the rules cannot assess: the date asked is outside the rates held (the API's 422). */
@@ -206,6 +214,34 @@ export class EntitlementEngine implements Entitlements {
   }
 
   /**
+   * The date whose rates, rent tables and council schemes a calculation reads: the date itself when the rates held
+   * cover it; the last date held when the caller asked for the last rates held and the date is within a year after
+   * it; otherwise the date is refused.
+   */
+  private ratesDateFor(date: string, options: CalculateOptions): string {
+    if (date < this.ratesHeldFrom) {
+      throw new CalculationOutOfRangeError(
+        `The rules and rates held start on ${this.ratesHeldFrom}; ${date} is before that, so it cannot be worked out.`,
+      );
+    }
+    const until = this.parameters.ratesHeldUntil;
+    if (date <= until) return date;
+    if (options.afterRatesHeld !== 'last-rates-held') {
+      throw new CalculationOutOfRangeError(
+        `The rules and rates held run to ${until}; ${date} is after that, so it cannot be worked out yet.`,
+      );
+    }
+    // A year on, last year's rates are two upratings old: too far from what anyone would be paid to show.
+    const lastCovered = sameDateYearLater(until);
+    if (date > lastCovered) {
+      throw new CalculationOutOfRangeError(
+        `The rules and rates held run to ${until}, and the last rates held are used for at most a year after (to ${lastCovered}); ${date} is after that, so it cannot be worked out yet.`,
+      );
+    }
+    return until;
+  }
+
+  /**
    * The calculation, one benefit at a time: it yields each benefit's rules to run and is given back the rules that
    * held, so the same code serves the synchronous compiled run and the awaited reference run.
    */
@@ -216,23 +252,15 @@ export class EntitlementEngine implements Entitlements {
   ): Generator<RulesStep, CalculationResult, FiredRules> {
     const withSentences = options.explanations !== false;
     // Checked here, not left to a rate's lookup: a household that needs no rate (no children, say) is refused too.
-    if (date < this.ratesHeldFrom) {
-      throw new CalculationOutOfRangeError(
-        `The rules and rates held start on ${this.ratesHeldFrom}; ${date} is before that, so it cannot be worked out.`,
-      );
-    }
-    if (date > this.parameters.ratesHeldUntil) {
-      throw new CalculationOutOfRangeError(
-        `The rules and rates held run to ${this.parameters.ratesHeldUntil}; ${date} is after that, so it cannot be worked out yet.`,
-      );
-    }
+    const ratesDate = this.ratesDateFor(date, options);
+    // Ages and the system (Universal Credit or pension age) on the date asked; rates and tables on `ratesDate`.
     const facts = deriveFacts(household, date);
     const earlier = new Map<BenefitCode, BenefitOutcome>();
     for (const { calculator, ruleset, explanations } of this.benefits) {
       // Readers are cheap: the ParameterSet resolves each parameter once per date; each benefit cites its own.
-      const parameters = new ParameterReader(this.parameters, date);
+      const parameters = new ParameterReader(this.parameters, ratesDate);
       const input: CalculationInput = {
-        date,
+        date: ratesDate,
         facts,
         parameters,
         lha: this.lha,
@@ -263,7 +291,7 @@ export class EntitlementEngine implements Entitlements {
       }
     }
     const benefits = [...earlier.values()];
-    const income = householdIncome({ facts, parameters: new ParameterReader(this.parameters, date) });
+    const income = householdIncome({ facts, parameters: new ParameterReader(this.parameters, ratesDate) });
     const totalOf = (system: 'UNIVERSAL_CREDIT' | 'LEGACY_AND_PENSION_AGE') => {
       const counted = benefits.filter(
         (benefit) => benefit.eligible && benefit.amountShown && (benefit.system === system || benefit.system === 'BOTH'),
@@ -275,7 +303,8 @@ export class EntitlementEngine implements Entitlements {
     };
     return {
       date,
-      rulesVersion: `${taxYearOf(date)}${this.rulesVersionSuffix}`,
+      rulesVersion: `${taxYearOf(ratesDate)}${this.rulesVersionSuffix}`,
+      lastRatesHeld: ratesDate === date ? null : { ratesDate },
       system: facts.system,
       facts,
       benefits,
@@ -333,6 +362,7 @@ export function toContractResponse(result: CalculationResult) {
   return {
     date: result.date,
     rulesVersion: result.rulesVersion,
+    lastRatesHeld: result.lastRatesHeld,
     system: result.system,
     benefits: result.benefits.map((benefit) => ({
       code: benefit.code,

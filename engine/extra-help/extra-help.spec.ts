@@ -67,6 +67,7 @@ function resultFor(household: HouseholdInput, benefits: BenefitOutcome[] = [], i
   return {
     date: DATE,
     rulesVersion: taxYearOf(DATE),
+    lastRatesHeld: null,
     system: facts.system,
     facts,
     benefits,

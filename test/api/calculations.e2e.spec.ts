@@ -28,6 +28,7 @@ describe('POST /api/v1/calculations', () => {
       'benefits',
       'date',
       'extraHelp',
+      'lastRatesHeld',
       'localHousingAllowance',
       'rulesVersion',
       'system',
@@ -194,16 +195,19 @@ describe('POST /api/v1/calculations', () => {
     });
   });
 
-  it('answers a date after the rates held with 422', async () => {
+  it('answers a date up to a year after the rates held with the last rates held, and says so in a field', async () => {
+    const held = await post({ date: '2027-03-31', household: LONE_PARENT_PRIVATE_RENTER }).expect(200);
+    const after = await post({ date: '2027-04-12', household: LONE_PARENT_PRIVATE_RENTER }).expect(200);
+    expect(held.body.lastRatesHeld).toBeNull();
+    expect(after.body).toMatchObject({ date: '2027-04-12', rulesVersion: '2026-27', lastRatesHeld: { ratesDate: '2027-03-31' } });
+    expect(after.body.totals).toEqual(held.body.totals);
+  });
+
+  it('answers a date more than a year after the rates held with 422', async () => {
+    const message =
+      'The rules and rates held run to 2027-03-31, and the last rates held are used for at most a year after (to 2028-03-31); 2030-01-01 is after that, so it cannot be worked out yet.';
     const { body } = await post({ date: '2030-01-01', household: LONE_PARENT_PRIVATE_RENTER }).expect(422);
-    expect(body).toEqual({
-      statusCode: 422,
-      code: 'DATE_OUT_OF_RANGE',
-      message: 'The rules and rates held run to 2027-03-31; 2030-01-01 is after that, so it cannot be worked out yet.',
-      errors: [
-        { path: 'date', message: 'The rules and rates held run to 2027-03-31; 2030-01-01 is after that, so it cannot be worked out yet.' },
-      ],
-    });
+    expect(body).toEqual({ statusCode: 422, code: 'DATE_OUT_OF_RANGE', message, errors: [{ path: 'date', message }] });
   });
 
   it('refuses a body that is not JSON, or not an object, with 400', async () => {

@@ -10,9 +10,10 @@ export interface BrowserSuite {
   browser: Browser;
 }
 
-export async function startBrowserSuite(environment: Record<string, string> = {}): Promise<BrowserSuite> {
+/** `nodeArguments` go to the server's Node before its script (`--import ./test/support/clock.mjs` to set its clock). */
+export async function startBrowserSuite(environment: Record<string, string> = {}, nodeArguments: string[] = []): Promise<BrowserSuite> {
   const database = await createTestDatabase();
-  const server = await startApiProcess({ NODE_ENV: 'production', DATABASE_URL: database.url, ...environment });
+  const server = await startApiProcess({ NODE_ENV: 'production', DATABASE_URL: database.url, ...environment }, nodeArguments);
   return { database, server, browser: await launchChromium() };
 }
 

@@ -209,6 +209,14 @@ export class CompareResponseDto {
 
   @ApiProperty({ type: Object, description: 'Legacy benefits and pension age benefits, in the same shape as uc.' })
   lb!: unknown;
+
+  @ApiProperty({
+    type: Object,
+    nullable: true,
+    description:
+      "Null while the rates held cover today. Otherwise next year's rates are not added yet and the figures use the last rates held: ratesDate (yyyy-mm-dd), and heading and notice to show first, in plain words.",
+  })
+  lastRatesHeld!: unknown;
 }
 
 export class AdviserActionResponseDto {

@@ -224,9 +224,13 @@ export class AdviserService {
   }
 
   /** GET compare/: 2 to 6 complete calculations of the client, side by side for each system. */
-  async compare(user: SignedInUser, clientGuid: string, sessionIds: readonly string[]): Promise<Pick<CompareResponse, 'uc' | 'lb'>> {
+  async compare(
+    user: SignedInUser,
+    clientGuid: string,
+    sessionIds: readonly string[],
+  ): Promise<Pick<CompareResponse, 'uc' | 'lb' | 'lastRatesHeld'>> {
     const compared = await this.comparedResults(user, clientGuid, sessionIds);
-    return { lb: buildComparison(compared, 'lb'), uc: buildComparison(compared, 'uc') };
+    return { lb: buildComparison(compared, 'lb'), uc: buildComparison(compared, 'uc'), lastRatesHeld: compared[0].result.lastRatesHeld };
   }
 
   /** GET pdf/: one calculation's results PDF, or the comparison of several. */
@@ -245,6 +249,7 @@ export class AdviserService {
       period,
       site: this.site,
       calculatedOn: compared[0].result.calculatedOn,
+      lastRatesHeld: compared[0].result.lastRatesHeld,
       generatedAt,
       template: this.comparisonTemplate,
     });

@@ -1,3 +1,4 @@
+import { lastRatesHeldOf, type LastRatesHeld } from '../../../common/result/last-rates-held.js';
 import { RESULT_BOTH_SYSTEMS } from '../../../test/fixtures/result.js';
 import type { ResultModel } from '../../../common/result/model.js';
 import type { SiteConfig } from '../../../common/site.js';
@@ -19,7 +20,7 @@ const compared = [
   { name: 'Not working', result: notEligibleForUc },
 ];
 
-function input(period: 'weekly' | 'monthly'): ComparisonPdfInput {
+function input(period: 'weekly' | 'monthly', lastRatesHeld: LastRatesHeld | null = null): ComparisonPdfInput {
   return {
     calculations: compared.map(({ name, result }) => ({ name, reference: result.token })),
     lb: buildComparison(compared, 'lb'),
@@ -27,6 +28,7 @@ function input(period: 'weekly' | 'monthly'): ComparisonPdfInput {
     period,
     site: SITE,
     calculatedOn: '2026-11-23',
+    lastRatesHeld,
     generatedAt: new Date('2026-11-23T10:00:00Z'),
     template,
   };
@@ -53,6 +55,14 @@ describe('the comparison PDF', () => {
     // A benefit with no amount (PIP: it depends on an assessment) is not listed as £0.00.
     expect(markup).not.toMatch(/Personal Independence Payment/);
     expect(() => parseMarkup(markup, 'adviser-comparison.hbs')).not.toThrow();
+  });
+
+  it('says first when the figures use last year’s rates, after the last date the rates held cover', () => {
+    const markup = comparisonDocumentMarkup(input('weekly', lastRatesHeldOf('2027-03-31')));
+    expect(markup).toContain('strong These figures use last year’s rates');
+    expect(markup).toContain('text These figures use the benefit rates for April 2026 to March 2027, the latest the calculator holds.');
+    expect(markup).toContain('worked out on 23 November 2026 with the last benefit rates the calculator holds');
+    expect(comparisonDocumentMarkup(input('weekly'))).not.toContain('last year’s rates');
   });
 
   it('shows monthly amounts when asked', () => {

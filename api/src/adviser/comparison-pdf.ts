@@ -1,3 +1,4 @@
+import type { LastRatesHeld } from '../../../common/result/last-rates-held.js';
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { ComparisonData } from '../../../common/adviser/model.js';
@@ -5,7 +6,8 @@ import type { SiteConfig } from '../../../common/site.js';
 import { parseMarkup } from '../documents/document-markup.js';
 import { compileDocumentTemplates, DOCUMENTS_DIR, type DocumentTemplates } from '../documents/document-templates.js';
 import { drawPdf } from '../documents/pdf-layout.js';
-import { dateInWords, moneyIn, type DocumentPeriod } from '../documents/result-view.js';
+import { dateInWords } from '../../../common/dates/calendar.js';
+import { moneyIn, type DocumentPeriod } from '../documents/result-view.js';
 import { comparisonSentence } from './comparison.js';
 
 /**
@@ -31,6 +33,8 @@ export interface ComparisonPdfInput {
   site: SiteConfig;
   /** The date the figures were worked out for (YYYY-MM-DD). */
   calculatedOn: string;
+  /** After the last date the rates held cover: the figures use last year's rates, and the document says so. */
+  lastRatesHeld: LastRatesHeld | null;
   generatedAt: Date;
   template: DocumentTemplates;
 }
@@ -73,6 +77,7 @@ export function comparisonDocumentView(input: ComparisonPdfInput) {
     period,
     producedOn: dateInWords(UK_ISO_DATE.format(input.generatedAt)),
     workedOutOn: dateInWords(input.calculatedOn),
+    lastRatesHeld: input.lastRatesHeld && { heading: input.lastRatesHeld.heading, notice: input.lastRatesHeld.notice },
     calculationCount: String(input.calculations.length),
     calculations: input.calculations,
     systems,

@@ -12,7 +12,8 @@ import type { ErrorResponse } from '../../../common/errors.js';
  * The stateless calculation (`docs/calculation-api.md`) from a parsed JSON body to the answer,
  * framework-free so that POST /api/v1/calculations and `npm run calc` answer alike: 200 with the contract's
  * response, 400 with every problem of the request, or 422 when the household is valid but its date is outside
- * the rates held.
+ * the rates held. A date up to a year after the last the rates held cover is worked out with the last rates held,
+ * and the answer's `lastRatesHeld` says so (the rates do not stop answering on 1 April while next year's are added).
  */
 export type CalculationAnswer = { statusCode: 200; body: ContractResponse } | { statusCode: 400 | 422; body: ErrorResponse };
 
@@ -45,7 +46,10 @@ export class CalculationRequests {
     }
     const { date, household } = check.request;
     try {
-      return { statusCode: 200, body: toContractResponse(this.engine.calculateSync(household, date, options)) };
+      return {
+        statusCode: 200,
+        body: toContractResponse(this.engine.calculateSync(household, date, { ...options, afterRatesHeld: 'last-rates-held' })),
+      };
     } catch (error) {
       if (error instanceof CalculationOutOfRangeError) return outOfRange(error.message);
       throw error;

@@ -324,6 +324,15 @@ export class LocalHousingAllowanceUsedDto {
   highest!: LhaHighestDto | null;
 }
 
+export class LastRatesHeldDto {
+  @ApiProperty({
+    description: 'yyyy-mm-dd: the last date the rates held cover, whose rates, rent tables and council schemes were used.',
+    format: 'date',
+    example: '2027-03-31',
+  })
+  ratesDate!: string;
+}
+
 @ApiSchema({ name: 'CalculationResponse', description: 'Every benefit worked out for the household on the date, with the reasons.' })
 export class CalculationResponseDto implements ContractResponse {
   @ApiProperty({ description: 'yyyy-mm-dd: the date worked out for.', format: 'date', example: '2026-11-21' })
@@ -331,6 +340,14 @@ export class CalculationResponseDto implements ContractResponse {
 
   @ApiProperty({ description: 'The tax year whose rules and rates were used.', example: '2026-27' })
   rulesVersion!: string;
+
+  @ApiProperty({
+    description:
+      "Null when the rates held cover the date. Otherwise the date is after the last the rates held cover (next year's rates are not added yet) and within a year of it: the figures use the last rates held (those of `ratesDate`), with ages on `date`, so they are provisional and most likely below what will be paid after April's uprating. A date more than a year after is answered 422 DATE_OUT_OF_RANGE.",
+    type: LastRatesHeldDto,
+    nullable: true,
+  })
+  lastRatesHeld!: LastRatesHeldDto | null;
 
   @ApiProperty({
     description:

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { normaliseHousehold } from '../../../engine/core/normalise.js';
 import { loadEntitlementEngine } from '../../../engine/load.js';
 import { eligibilityOf, resultBenefits, type BenefitGuide } from '../results/from-calculation.js';
+import { lastRatesHeldOf } from '../../../common/result/last-rates-held.js';
 import { BENEFIT_TYPES, type ResultBenefit, type ResultModel } from '../../../common/result/model.js';
 import { RESULT_BOTH_SYSTEMS } from '../../../test/fixtures/result.js';
 import type { SiteConfig } from '../../../common/site.js';
@@ -327,6 +328,25 @@ describe('the Your Benefit Results PDF', () => {
     await expect(render({ ...RESULT_BOTH_SYSTEMS, benefits: null }, 'weekly')).rejects.toThrow(
       'The calculation K7MXQ2PA has no results to put in a document.',
     );
+  });
+
+  describe('after the last date the rates held cover, with the last rates held', () => {
+    it('says first that the figures use last year’s rates, and why they may be a little low', async () => {
+      const result: ResultModel = { ...RESULT_BOTH_SYSTEMS, lastRatesHeld: lastRatesHeldOf('2027-03-31') };
+      const text = await readPdf(await render(result, 'weekly'));
+      expect(text.pages[0]).toContain('These figures use last year’s rates');
+      expect(text.pages[0]).toContain(
+        'These figures use the benefit rates for April 2026 to March 2027, the latest the calculator holds. The new rates from April 2027 have not been added yet.',
+      );
+      expect(text.all).toContain('the rules and rates for 2026-27, the latest the calculator holds');
+      expect(text.all).not.toContain('rules and rates in force on');
+    });
+
+    it('says nothing of it when the rates held cover the date', async () => {
+      const text = await readPdf(await render(RESULT_BOTH_SYSTEMS, 'weekly'));
+      expect(text.all).not.toContain('last year’s rates');
+      expect(text.all).toContain('rules and rates in force on 23 November 2026');
+    });
   });
 });
 

@@ -1,3 +1,4 @@
+import { dateInWords } from '../../../common/dates/calendar.js';
 import { formatAmount } from '../../../common/money.js';
 import {
   BENEFIT_TYPES,
@@ -118,6 +119,8 @@ export interface ResultDocumentView {
   workedOutOn: string;
   /** The tax year of the rates used, '2026-27'. */
   ratesYear: string;
+  /** After the last date the rates held cover: the figures use last year's rates, and the document says so first. */
+  lastRatesHeld: { heading: string; notice: string } | null;
   /** The date the document was made, in the UK. */
   producedOn: string;
   period: PeriodView;
@@ -151,15 +154,7 @@ const PERIODS: Record<DocumentPeriod, PeriodView> = {
   monthly: { name: 'monthly', per: 'per month', unit: 'month' },
 };
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const UK_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** '2026-11-23' -> '23 November 2026'. */
-export function dateInWords(isoDate: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  if (!match || MONTHS[Number(match[2]) - 1] === undefined) throw new RangeError(`${isoDate} is not a date written as YYYY-MM-DD.`);
-  return `${Number(match[3])} ${MONTHS[Number(match[2]) - 1]} ${match[1]}`;
-}
 
 /** '£1,234.56 per week': pounds to 2 decimal places. */
 export function moneyIn(pounds: number, period: PeriodView): string {
@@ -276,6 +271,7 @@ export function resultDocumentView(result: ResultModel, options: ResultViewOptio
     workedOutOn: dateInWords(result.calculatedOn),
     // The tax year only: the rules version may name the policy change sets it holds ('2026-27+cs3'), which the reference keeps.
     ratesYear: result.rulesVersion.split('+')[0],
+    lastRatesHeld: result.lastRatesHeld && { heading: result.lastRatesHeld.heading, notice: result.lastRatesHeld.notice },
     producedOn: dateInWords(UK_DATE.format(options.generatedAt)),
     period,
     isBetterOff: result.isBetterOff,

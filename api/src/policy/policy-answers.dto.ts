@@ -842,9 +842,27 @@ export class PublishedChangeSetDto {
   differences!: string[];
 }
 
+export class RatesHeldDto {
+  @ApiProperty({
+    description:
+      'held: more than 60 days left; running-out: the last date held is within 60 days; last-rates-held: it has passed and results use the last rates held, marked; ran-out: it passed more than a year ago and results cannot be worked out.',
+    enum: ['held', 'running-out', 'last-rates-held', 'ran-out'],
+  })
+  state!: PolicyStatus['ratesHeld']['state'];
+
+  @ApiProperty({ description: 'The last date the rates held cover, published change sets counted.', format: 'date', example: '2027-03-31' })
+  lastDateHeld!: string;
+
+  @ApiProperty({ description: 'Days from today to that date: 0 on it, negative after it.', example: 42 })
+  daysLeft!: number;
+}
+
 export class PolicyStatusDto implements PolicyStatus {
   @ApiProperty({ description: 'The rules version today’s results are worked out with.', example: '2026-27+cs3+cs5' })
   rulesVersionToday!: string;
+
+  @ApiProperty({ type: RatesHeldDto, description: 'How long the rates held last.' })
+  ratesHeld!: RatesHeldDto;
 
   @ApiProperty({
     type: [FailingChangeSetDto],

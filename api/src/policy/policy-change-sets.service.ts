@@ -16,6 +16,7 @@ import type {
 } from '../../../common/policy/model.js';
 import { POLICY_LIMITS } from '../../../common/policy/model.js';
 import type { FieldError } from '../../../common/errors.js';
+import { RatesHeld } from '../rules-in-force/rates-held.service.js';
 import { PublishedRules } from '../rules-in-force/published-rules.js';
 import { taxYearOf } from '../../../engine/core/entitlement-engine.js';
 import { editedPart, editShapeProblems, editTarget, publishingProblems, sameJson } from '../../../engine/policy/edits.js';
@@ -61,6 +62,7 @@ export class PolicyChangeSetsService implements OnApplicationBootstrap, OnModule
     private readonly logger: JsonLogger,
     private readonly publishedRules: PublishedRules,
     private readonly store: ChangeSetStore,
+    private readonly ratesHeld: RatesHeld,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -599,8 +601,10 @@ export class PolicyChangeSetsService implements OnApplicationBootstrap, OnModule
           message: row.failure?.message ?? '',
           isStopped: row.stopped !== null,
         });
+    const { state, lastDateHeld, daysLeft } = this.ratesHeld.runway(today);
     return {
       rulesVersionToday: `${taxYearOf(today)}${this.store.versions.engineOn(today).rulesVersionSuffix}`,
+      ratesHeld: { state, lastDateHeld, daysLeft },
       failing: [...failing.values()],
       stopped: rows.flatMap((row) => (row.stopped ? [{ id: row.id, title: row.title, ...row.stopped }] : [])),
       published: this.store.versions.publishedSets.map((set) => {

@@ -175,6 +175,17 @@ export const RESULT_MODEL_SCHEMA = {
     isBetterOff: { type: 'boolean' },
     calculatedOn: { type: 'string', format: 'date' },
     rulesVersion: { type: 'string', example: '2026-27' },
+    lastRatesHeld: {
+      type: 'object',
+      nullable: true,
+      description:
+        "Null when the rates held cover the date. Otherwise the date is after the last the rates held cover and next year's rates are not added yet: the figures use the last rates held (those of ratesDate), and heading and notice say so in plain words.",
+      properties: {
+        ratesDate: { type: 'string', format: 'date', example: '2027-03-31' },
+        heading: { type: 'string', example: 'These figures use last year’s rates' },
+        notice: { type: 'string' },
+      },
+    },
     benefits: {
       type: 'object',
       nullable: true,

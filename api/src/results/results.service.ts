@@ -8,7 +8,13 @@ import {
   type BetterOffComparison,
   type CircumstanceChange,
 } from '../../../engine/better-off.js';
-import { CalculationOutOfRangeError, type Entitlements, toContractResponse } from '../../../engine/core/entitlement-engine.js';
+import {
+  CalculationOutOfRangeError,
+  type CalculateOptions,
+  type Entitlements,
+  toContractResponse,
+} from '../../../engine/core/entitlement-engine.js';
+import { lastRatesHeldOf } from '../../../common/result/last-rates-held.js';
 import type { CalculationResult } from '../../../engine/core/calculation-result.js';
 import type { Explanations } from '../../../engine/core/explanations.js';
 import type { Household } from '../../../engine/household.js';
@@ -58,6 +64,12 @@ export interface ResultOptions {
 }
 
 /** An adviser reads a result through their account, not a browser: no browser id, no grants, so no test mode. */
+/**
+ * A visitor's results after the last date the rates held cover use the last rates held, marked, rather than stop
+ * (issue 30); a date more than a year after still answers 503 RATES_NOT_HELD.
+ */
+const LAST_RATES_HELD: CalculateOptions = { afterRatesHeld: 'last-rates-held' };
+
 const NO_BROWSER: Caller = { browserId: null, cookies: {}, address: 'adviser' };
 
 type OpenedCalculation = Pick<OpenCalculation, 'session' | 'answers'>;
@@ -229,6 +241,7 @@ export class ResultsService {
       isBetterOff: false,
       calculatedOn: today,
       rulesVersion: '',
+      lastRatesHeld: null,
       benefits: null,
       variables: [],
       categories: [],
@@ -266,6 +279,7 @@ export class ResultsService {
       eligibility: eligibilityOf(comparison ? [current, comparison.changed] : [current]),
       isBetterOff: comparison !== null,
       rulesVersion: current.rulesVersion,
+      lastRatesHeld: current.lastRatesHeld && lastRatesHeldOf(current.lastRatesHeld.ratesDate),
       benefits: resultBenefits(current, this.guide, comparison),
       variables: resultVariables(current),
       categories: [...answerCategories(state, answers, masking), ...(betterOffAnswers ? [betterOffAnswers] : [])],
@@ -277,7 +291,7 @@ export class ResultsService {
 
   private async calculate(household: Household, today: string): Promise<CalculationResult> {
     try {
-      return await this.engine.calculate(household, today);
+      return await this.engine.calculate(household, today, LAST_RATES_HELD);
     } catch (error) {
       if (error instanceof CalculationOutOfRangeError)
         throw new ApiError(
@@ -291,7 +305,7 @@ export class ResultsService {
 
   private async compare(household: Household, changes: ReturnType<typeof changesFrom>, today: string): Promise<BetterOffComparison | null> {
     try {
-      return await betterOff(this.engine, this.sentences, household, changes, today);
+      return await betterOff(this.engine, this.sentences, household, changes, today, LAST_RATES_HELD);
     } catch (error) {
       // A change for a partner the household no longer has: the normal result, without the comparison.
       if (error instanceof CircumstanceChangeError) return null;

@@ -10,6 +10,7 @@ import { compileSurvey } from '../questionnaire/survey-flow.js';
 import { SurveyVersions } from '../questionnaire/survey-versions.js';
 import { DEFINITIONS_DIR } from '../site/site.module.js';
 import { PublishedRules } from './published-rules.js';
+import { RatesHeld } from './rates-held.service.js';
 import { RulesInForce } from './rules-in-force.service.js';
 import { loadRulesVersions } from './rules-versions.js';
 import { COMPILED_SURVEY, ENTITLEMENT_ENGINE, NATIONAL_LIVING_WAGE } from './tokens.js';
@@ -40,7 +41,8 @@ export const NATIONAL_LIVING_WAGE_FILE = resolve('rulesets/parameters/gov/hmrc/m
     },
     RulesInForce,
     PublishedRules,
+    RatesHeld,
   ],
-  exports: [ENTITLEMENT_ENGINE, COMPILED_SURVEY, NATIONAL_LIVING_WAGE, RulesInForce, PublishedRules],
+  exports: [ENTITLEMENT_ENGINE, COMPILED_SURVEY, NATIONAL_LIVING_WAGE, RulesInForce, PublishedRules, RatesHeld],
 })
 export class RulesInForceModule {}

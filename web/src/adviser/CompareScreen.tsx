@@ -1,4 +1,5 @@
 import DOMPurify from 'dompurify';
+import { LastRatesHeldNote } from '../result/LastRatesHeldNote';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { ADVISER_LIMITS, type ComparisonColumn, type ComparisonData, type CompareResponse } from '../../../common/adviser/model';
 import { formatAmount, penceFromPounds } from '../../../common/money';
@@ -147,6 +148,7 @@ export default function CompareScreen({ sessions: pathSessions, search }: Props)
       <Breadcrumb links={[{ text: 'Adviser Home', href: home }]} current={COMPARE_TITLE} />
       <h1>{COMPARE_TITLE}</h1>
       <p>{COMPARE_INTRO}</p>
+      {view.comparison.lastRatesHeld && <LastRatesHeldNote lastRatesHeld={view.comparison.lastRatesHeld} />}
       {messages.map((html, index) => (
         // Sanitised just above: the server's message may carry formatting, never script.
         <div key={index} className="compare-message" dangerouslySetInnerHTML={{ __html: html }} />

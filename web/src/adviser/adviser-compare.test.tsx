@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ComparisonColumn } from '../../../common/adviser/model';
+import { lastRatesHeldOf } from '../../../common/result/last-rates-held';
 import { installFakeApi, type FakeApi } from '../survey/fake-api';
 import { settle } from '../survey/render-page';
 import { CLIENT_GUID, compareResponse, noAccess, serverFailure } from '../../../test/fixtures/web-adviser';
@@ -67,6 +68,15 @@ describe('loading a comparison', () => {
       'weekly chart of Part-time work, Full-time work',
     ]);
     expect(screen.getByRole('link', { name: 'Back to adviser home' }).getAttribute('href')).toBe(`/adviser/?clientId=${CLIENT_GUID}`);
+    expect(screen.queryByTestId('last-rates-held')).toBeNull();
+  });
+
+  it('says first when the figures use last year’s rates, and nothing of it otherwise', async () => {
+    api.on('GET', COMPARE_URL, { status: 200, body: { ...compareResponse(), lastRatesHeld: lastRatesHeldOf('2027-03-31') } });
+    await renderCompare();
+    expect(screen.getByRole('region', { name: 'These figures use last year’s rates' }).textContent).toContain(
+      'the benefit rates for April 2026 to March 2027',
+    );
   });
 
   it('hides a section whose show flag is false or that has no weekly data', async () => {

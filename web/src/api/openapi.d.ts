@@ -1919,6 +1919,8 @@ export interface components {
       date: string;
       /** @description Extra help the household may get (definitions/extra-help), by category; only categories with a scheme that applies. */
       extraHelp: components['schemas']['ExtraHelpCategory'][];
+      /** @description Null when the rates held cover the date. Otherwise the date is after the last the rates held cover (next year's rates are not added yet) and within a year of it: the figures use the last rates held (those of `ratesDate`), with ages on `date`, so they are provisional and most likely below what will be paid after April's uprating. A date more than a year after is answered 422 DATE_OUT_OF_RANGE. */
+      lastRatesHeld: components['schemas']['LastRatesHeldDto'] | null;
       /** @description A private tenant's Local Housing Allowance: the area used and why; null for anyone else. */
       localHousingAllowance: components['schemas']['LocalHousingAllowanceUsed'] | null;
       /**
@@ -2367,6 +2369,8 @@ export interface components {
     CompareResponseDto: {
       /** @description Always true: only advisers get an answer. */
       isIntermediary: boolean;
+      /** @description Null while the rates held cover today. Otherwise next year's rates are not added yet and the figures use the last rates held: ratesDate (yyyy-mm-dd), and heading and notice to show first, in plain words. */
+      lastRatesHeld: Record<string, unknown> | null;
       /** @description Legacy benefits and pension age benefits, in the same shape as uc. */
       lb: Record<string, unknown>;
       /** @description Universal Credit system: show, messageHtml, categories (benefit names), weeklyData and monthlyData (a column per calculation). */
@@ -2772,6 +2776,25 @@ export interface components {
        */
       terminallyIll: boolean;
     };
+    HealthRatesDetails: {
+      /**
+       * @description Days from today to that date: 0 on it, negative after it.
+       * @example 42
+       */
+      daysLeft: number;
+      /**
+       * Format: date
+       * @description yyyy-mm-dd: the last date the rates held cover, published change sets counted.
+       * @example 2027-03-31
+       */
+      lastDateHeld: string;
+      /**
+       * @description `running-out`: the last date the rates held cover is within 60 days; `last-rates-held`: it has passed, and results use the last rates held (marked as such) until next year's are published; `ran-out`: it passed more than a year ago, and results cannot be worked out.
+       * @example running-out
+       * @enum {string}
+       */
+      state: 'running-out' | 'last-rates-held' | 'ran-out';
+    };
     HealthResponse: {
       /**
        * @description Always `up` in a 200 answer: the database answered a query.
@@ -2779,10 +2802,10 @@ export interface components {
        * @enum {string}
        */
       database: 'up';
-      /** @description Only when degraded: the change sets results fall back from. */
+      /** @description When degraded, or from 60 days before the rates held run out: the change sets results fall back from, and how long the rates held last. */
       details?: components['schemas']['HealthRulesDetails'];
       /**
-       * @description `ok`; or `degraded` when a published policy change set fails at run time: results are still worked out (with the rules without it), so the answer stays 200 and load balancers keep sending traffic, and `details` says which. Monitoring alerts on `degraded`.
+       * @description `ok`; or `degraded` when a published policy change set fails at run time, or when the rates held have run out and results use the last rates held: results are still worked out, so the answer stays 200 and load balancers keep sending traffic, and `details` says why. Monitoring alerts on `degraded`, and warns on `details` with `ok`.
        * @example ok
        * @enum {string}
        */
@@ -2790,7 +2813,7 @@ export interface components {
     };
     HealthRulesDetails: {
       /**
-       * @description The published policy change sets that failed when results were worked out with them, by number.
+       * @description The published policy change sets that failed when results were worked out with them, by number (empty when none).
        * @example [
        *       5
        *     ]
@@ -2801,6 +2824,8 @@ export interface components {
        * @example Published policy change set 5 failed when results were worked out with it: results are worked out with the rules without it until it is stopped.
        */
       message: string;
+      /** @description From 60 days before the rates held run out: how long they last. Its own, without a failing change set, leaves status `ok` until the last date held has passed. */
+      rates?: components['schemas']['HealthRatesDetails'];
     };
     /** @description The household: country, adults and housing.tenure are required; every other field has a default. */
     Household: {
@@ -2975,6 +3000,14 @@ export interface components {
       at: string;
       /** @description Who had approved it. */
       by: components['schemas']['PolicyPersonDto'];
+    };
+    LastRatesHeldDto: {
+      /**
+       * Format: date
+       * @description yyyy-mm-dd: the last date the rates held cover, whose rates, rent tables and council schemes were used.
+       * @example 2027-03-31
+       */
+      ratesDate: string;
     };
     /**
      * @description Why that area: GIVEN (housing.brma named it), POSTCODE (the operator's postcode lookup placed the home in it), LOCAL_AUTHORITY (the whole council is in it), or LOWEST_OF_CANDIDATES (the area could not be settled, so the lowest rate among `candidates` was used; the rent is never met unchecked).
@@ -3492,6 +3525,8 @@ export interface components {
       failing: components['schemas']['FailingChangeSetDto'][];
       /** @description Published change sets in force or scheduled, and whether the files already hold them. */
       published: components['schemas']['PublishedChangeSetDto'][];
+      /** @description How long the rates held last. */
+      ratesHeld: components['schemas']['RatesHeldDto'];
       /**
        * @description The rules version today’s results are worked out with.
        * @example 2026-27+cs3+cs5
@@ -3622,6 +3657,24 @@ export interface components {
       showHide?: string | null;
       /** @description The question’s text. */
       text?: string;
+    };
+    RatesHeldDto: {
+      /**
+       * @description Days from today to that date: 0 on it, negative after it.
+       * @example 42
+       */
+      daysLeft: number;
+      /**
+       * Format: date
+       * @description The last date the rates held cover, published change sets counted.
+       * @example 2027-03-31
+       */
+      lastDateHeld: string;
+      /**
+       * @description held: more than 60 days left; running-out: the last date held is within 60 days; last-rates-held: it has passed and results use the last rates held, marked; ran-out: it passed more than a year ago and results cannot be worked out.
+       * @enum {string}
+       */
+      state: 'held' | 'running-out' | 'last-rates-held' | 'ran-out';
     };
     RatesHeldEditDto: {
       /**
@@ -6882,6 +6935,11 @@ export interface operations {
            *       "isOutOfDate": true,
            *       "isUnanswered": true,
            *       "isValid": true,
+           *       "lastRatesHeld": {
+           *         "heading": "These figures use last year’s rates",
+           *         "notice": "text",
+           *         "ratesDate": "2027-03-31"
+           *       },
            *       "messages": [
            *         {
            *           "message": "text",
@@ -7040,6 +7098,17 @@ export interface operations {
             /** @description A question that applies has no answer: messages say which, with its page. */
             isUnanswered?: boolean;
             isValid?: boolean;
+            /** @description Null when the rates held cover the date. Otherwise the date is after the last the rates held cover and next year's rates are not added yet: the figures use the last rates held (those of ratesDate), and heading and notice say so in plain words. */
+            lastRatesHeld?: {
+              /** @example These figures use last year’s rates */
+              heading?: string;
+              notice?: string;
+              /**
+               * Format: date
+               * @example 2027-03-31
+               */
+              ratesDate?: string;
+            } | null;
             messages?: {
               message?: string;
               pageNumber?: number;
@@ -7299,6 +7368,11 @@ export interface operations {
            *       "isOutOfDate": true,
            *       "isUnanswered": true,
            *       "isValid": true,
+           *       "lastRatesHeld": {
+           *         "heading": "These figures use last year’s rates",
+           *         "notice": "text",
+           *         "ratesDate": "2027-03-31"
+           *       },
            *       "messages": [
            *         {
            *           "message": "text",
@@ -7457,6 +7531,17 @@ export interface operations {
             /** @description A question that applies has no answer: messages say which, with its page. */
             isUnanswered?: boolean;
             isValid?: boolean;
+            /** @description Null when the rates held cover the date. Otherwise the date is after the last the rates held cover and next year's rates are not added yet: the figures use the last rates held (those of ratesDate), and heading and notice say so in plain words. */
+            lastRatesHeld?: {
+              /** @example These figures use last year’s rates */
+              heading?: string;
+              notice?: string;
+              /**
+               * Format: date
+               * @example 2027-03-31
+               */
+              ratesDate?: string;
+            } | null;
             messages?: {
               message?: string;
               pageNumber?: number;
@@ -8202,7 +8287,12 @@ export interface operations {
            *         "failingChangeSets": [
            *           5
            *         ],
-           *         "message": "Published policy change set 5 failed when results were worked out with it: results are worked out with the rules without it until it is stopped."
+           *         "message": "Published policy change set 5 failed when results were worked out with it: results are worked out with the rules without it until it is stopped.",
+           *         "rates": {
+           *           "daysLeft": 42,
+           *           "lastDateHeld": "2027-03-31",
+           *           "state": "running-out"
+           *         }
            *       },
            *       "status": "ok"
            *     }
@@ -8494,6 +8584,7 @@ export interface operations {
           /**
            * @example {
            *       "isIntermediary": true,
+           *       "lastRatesHeld": {},
            *       "lb": {},
            *       "uc": {}
            *     }
@@ -14167,6 +14258,11 @@ export interface operations {
            *           "title": "text"
            *         }
            *       ],
+           *       "ratesHeld": {
+           *         "daysLeft": 42,
+           *         "lastDateHeld": "2027-03-31",
+           *         "state": "held"
+           *       },
            *       "rulesVersionToday": "2026-27+cs3+cs5",
            *       "stopped": [
            *         {
@@ -14405,6 +14501,9 @@ export interface operations {
            *           "title": "White goods and emergency grants"
            *         }
            *       ],
+           *       "lastRatesHeld": {
+           *         "ratesDate": "2027-03-31"
+           *       },
            *       "localHousingAllowance": {
            *         "area": "Central Greater Manchester",
            *         "areaConfirmed": true,

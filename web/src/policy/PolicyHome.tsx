@@ -28,6 +28,45 @@ const HIT_KIND_TEXT: Record<PolicySearchHit['kind'], string> = {
   'extra-help': 'Extra help',
 };
 
+/** What the rates running out means, and what to do, for each state but 'held'. */
+export function ratesHeldAlertText({ state, lastDateHeld, daysLeft }: PolicyStatus['ratesHeld']): { heading: string; text: string } {
+  const last = longDate(lastDateHeld);
+  switch (state) {
+    case 'ran-out':
+      return {
+        heading: 'Results cannot be worked out',
+        text: `The benefit rates held ran out on ${last}, more than a year ago. Publish the rates for the years since then.`,
+      };
+    case 'last-rates-held':
+      return {
+        heading: 'Results are using last year’s rates',
+        text: `The benefit rates held ran out on ${last}. Since then every result uses the last rates held and tells the person so. Publish next year’s rates to end this.`,
+      };
+    default: {
+      const when = daysLeft === 0 ? 'today' : daysLeft === 1 ? 'tomorrow' : `in ${daysLeft} days`;
+      return {
+        heading: `The benefit rates run out ${when}`,
+        text: `The rates held cover dates up to ${last}. Add next year’s rates in a change set, have it approved and publish it before then. After that date, results use the last rates held and tell people so.`,
+      };
+    }
+  }
+}
+
+function RatesHeldAlert({ ratesHeld }: { ratesHeld: PolicyStatus['ratesHeld'] }) {
+  const { heading, text } = ratesHeldAlertText(ratesHeld);
+  return (
+    <div
+      className={`policy-alert${ratesHeld.state === 'running-out' ? '' : ' policy-alert--failing'}`}
+      role="region"
+      aria-labelledby="policy-rates-held-title"
+      data-testid="policy-rates-held"
+    >
+      <h2 id="policy-rates-held-title">{heading}</h2>
+      <p>{text}</p>
+    </div>
+  );
+}
+
 /** The workbench's home, /policy/: the rules in force, search, the change sets and a new one, and where to browse. */
 export function PolicyHome() {
   usePageTitle(POLICY_TITLE);
@@ -83,6 +122,7 @@ export function PolicyHome() {
           </ul>
         </div>
       )}
+      {status.ratesHeld.state !== 'held' && <RatesHeldAlert ratesHeld={status.ratesHeld} />}
       <div className="policy-banner" role="region" aria-labelledby="policy-status-title" data-testid="policy-status">
         <h2 id="policy-status-title">Rules in force today: {status.rulesVersionToday}</h2>
         {unsettled.length === 0 ? (

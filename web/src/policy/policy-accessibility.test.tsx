@@ -88,6 +88,7 @@ const RULESET: RulesetView = {
 };
 const STATUS: PolicyStatus = {
   rulesVersionToday: '2026-27+cs3',
+  ratesHeld: { state: 'running-out', lastDateHeld: '2027-03-31', daysLeft: 42 },
   failing: [{ id: 4, title: 'Pension age rule', at: '2026-11-28T09:00:00Z', message: 'b.indexOf is not a function', isStopped: false }],
   stopped: [
     { id: 2, title: 'Taper to 45%', at: '2026-11-20T09:00:00Z', reason: 'Announced in error.', by: { id: 'a', name: 'Asha Policy' } },
@@ -220,6 +221,8 @@ describe('the policy workbench meets WCAG 2.2 AA (rules that need no layout)', (
     expect(screen.getByRole('heading', { name: 'Rules in force today: 2026-27+cs3' })).toBeTruthy();
     expect(screen.getByTestId('policy-failing').textContent).toContain('Pension age rule');
     expect(screen.getByTestId('policy-stopped').textContent).toContain('Announced in error.');
+    expect(screen.getByRole('heading', { name: 'The benefit rates run out in 42 days' })).toBeTruthy();
+    expect(screen.getByTestId('policy-rates-held').textContent).toContain('The rates held cover dates up to 31 March 2027.');
     expect(await violations()).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Start the change set' }));
     expect(screen.getByRole('link', { name: 'Enter a title for the change set.' })).toBeTruthy();

@@ -14,6 +14,7 @@ import {
 } from './BenefitBlocks';
 import { FeedbackCard } from './FeedbackCard';
 import { HousingAllowanceNote } from './HousingAllowanceNote';
+import { LastRatesHeldNote } from './LastRatesHeldNote';
 import { surveyPath } from '../survey/survey-api';
 import { HelplineCard, HelpUsHelpOthersCard, WarmHomesCard } from './ResultCards';
 import { isMonthlyForced, isUniversalCreditShown, offersUniversalCreditButton, shownPeriod, type PeriodState } from './period';
@@ -97,6 +98,7 @@ export function YourResults({
 
   return (
     <>
+      {result.lastRatesHeld && <LastRatesHeldNote lastRatesHeld={result.lastRatesHeld} />}
       {isBetterOff && benefits && summarySystems.length > 0 && (
         <BetterOffSummary benefits={benefits} period={period} systems={summarySystems} />
       )}

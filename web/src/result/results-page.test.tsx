@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import { lastRatesHeldOf } from '../../../common/result/last-rates-held';
 import { BENEFIT_TYPES, type ResultModel } from '../../../common/result/model';
 import { readVisit } from '../../../common/visit';
 import { testSiteConfig } from '../site/test-site-config';
@@ -152,6 +153,23 @@ describe('the sections', () => {
     }
     spy.mockRestore();
     window.history.replaceState(null, '', `/result/${SESSION}`);
+  });
+});
+
+describe('after the last date the rates held cover', () => {
+  it('says above the figures that they use last year’s rates, and why they may be a little low', () => {
+    renderResults({ ...legacyOnly(), lastRatesHeld: lastRatesHeldOf('2027-03-31') });
+    const note = screen.getByRole('region', { name: 'These figures use last year’s rates' });
+    expect(note.textContent).toContain(
+      'These figures use the benefit rates for April 2026 to March 2027, the latest the calculator holds.',
+    );
+    // Before the figures, so nobody reads an amount without it.
+    expect(note.compareDocumentPosition(document.getElementById('legacy-benefits')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('says nothing of it while the rates held cover the date', () => {
+    renderResults(legacyOnly());
+    expect(screen.queryByTestId('last-rates-held')).toBeNull();
   });
 });
 
