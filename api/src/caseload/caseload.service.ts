@@ -25,6 +25,7 @@ import { JsonLogger } from '../logging/json-logger.js';
 import { DEFINITIONS_DIR } from '../site/site.module.js';
 import type { CompiledSurvey, RuleEnvironment } from '../questionnaire/survey-flow.js';
 import { CalculationsRepository, type LatestOfClient } from '../calculations/calculations.repository.js';
+import { lastDateHeld } from '../rules-in-force/rates-runway.js';
 import { RulesInForce } from '../rules-in-force/rules-in-force.service.js';
 import { recalculateClient, type ClientOutcome, type StoredCalculation } from './caseload-figures.js';
 import { caseloadThreadCount, CaseloadThreads, hasCompiledThread } from './caseload-threads.js';
@@ -119,8 +120,9 @@ export class CaseloadService implements OnModuleInit {
     );
   }
 
+  /** The dates a run may be at: published change sets that add a later year count (next April, once published). */
   private get ratesHeld(): { from: string; until: string } {
-    return { from: this.engine.ratesHeldFrom, until: this.engine.parameters.ratesHeldUntil };
+    return { from: this.engine.ratesHeldFrom, until: lastDateHeld(this.engine) };
   }
 
   /** GET caseload-runs: the date to offer, the dates allowed, and the organisation's latest runs. */
