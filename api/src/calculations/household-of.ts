@@ -62,10 +62,18 @@ export function householdOf(
   return reading.ok ? reading.household : 'needs-answers';
 }
 
-/** A household's figures on a date, or 'rates-not-held' when the date is outside the rates held. */
-export function figuresOf(engine: Entitlements, household: Household, date: string): Figures | 'rates-not-held' {
+/**
+ * A household's figures on a date, or 'rates-not-held' when the date is outside the rates held. `asShown`: the figures
+ * its results showed on that date, which after the last date the rates held cover were the last rates held.
+ */
+export function figuresOf(
+  engine: Entitlements,
+  household: Household,
+  date: string,
+  { asShown = false }: { asShown?: boolean } = {},
+): Figures | 'rates-not-held' {
   try {
-    return figuresAt(engine, household, date);
+    return figuresAt(engine, household, date, asShown ? 'last-rates-held' : 'refuse');
   } catch (error) {
     if (error instanceof CalculationOutOfRangeError) return 'rates-not-held';
     throw error;

@@ -40,7 +40,8 @@ export function recalculateClient(
 ): ClientOutcome {
   const household = householdOf(survey, calculation, environment);
   if (typeof household === 'string') return { problem: household };
-  const before = figuresOf(engine, household, calculation.savedOn);
+  // Before: what the client was shown when it was saved (with the last rates held, if saved after they ran out).
+  const before = figuresOf(engine, household, calculation.savedOn, { asShown: true });
   const after = figuresOf(engine, household, atDate);
   if (before === 'rates-not-held' || after === 'rates-not-held') return { problem: 'rates-not-held' };
   return { problem: null, ...compareFigures(before, after) };

@@ -266,7 +266,7 @@ export class ManagementInformationService {
         environment,
       );
       if (typeof household === 'string') return new Map();
-      const figures = figuresOf(this.engine, household, calculation.saved_on);
+      const figures = figuresOf(this.engine, household, calculation.saved_on, { asShown: true });
       if (figures === 'rates-not-held') return new Map();
       return new Map(
         [...figures.benefits].filter(([, amounts]) => amounts.monthlyPence > 0).map(([code, amounts]) => [code, amounts.monthlyPence]),
