@@ -19,6 +19,7 @@ import { PolicyFourEyesAndFaults1796230000000 } from './1796230000000-PolicyFour
 import { AggregatesUnderDisclosureControl1796240000000 } from './1796240000000-AggregatesUnderDisclosureControl.js';
 import { CalculationVersions1796250000000 } from './1796250000000-CalculationVersions.js';
 import { CalculationVersionOnEveryChange1796260000000 } from './1796260000000-CalculationVersionOnEveryChange.js';
+import { CaseloadRunRulesVersion1796270000000 } from './1796270000000-CaseloadRunRulesVersion.js';
 /** Every migration, oldest first. Listed rather than found by a file pattern, so tests and the build agree. */
 export const MIGRATIONS = [
   CreateCalculationSessionsAndClientErrorReports1795262400000,
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   AggregatesUnderDisclosureControl1796240000000,
   CalculationVersions1796250000000,
   CalculationVersionOnEveryChange1796260000000,
+  CaseloadRunRulesVersion1796270000000,
 ];

@@ -23,6 +23,8 @@ export interface CaseloadRunSummary {
   /** The date the calculations are recalculated at, yyyy-mm-dd. */
   atDate: string;
   status: CaseloadRunStatus;
+  /** The rules version the run was worked out with ('2027-28+cs7'); '' for runs from before it was recorded. */
+  rulesVersion: string;
   /** Clients with a calculation to recalculate, once the job has counted them (0 while queued). */
   total: number;
   /** Clients worked through so far, including those that could not be recalculated. */

@@ -1,3 +1,4 @@
+import { taxYearOf } from '../../engine/core/entitlement-engine.js';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import request from 'supertest';
@@ -173,6 +174,8 @@ describe('a caseload run', () => {
     const { run } = started.body as StartCaseloadRunResponse;
     runId = run.id;
     expect(run).toMatchObject({ atDate: LAST_WINTER, status: 'queued', total: 0, done: 0, failed: 0, finishedAt: null });
+    // The rules version at its date is recorded with it: the tax year, and no published change set here.
+    expect(run.rulesVersion).toBe(taxYearOf(LAST_WINTER));
     await new Promise((resolve) => setTimeout(resolve, 2500));
     const waiting = (await get(`/api/adviser/caseload-run?id=${runId}`, adam).expect(200)).body as CaseloadRunResponse;
     expect(waiting).toEqual({ run: expect.objectContaining({ status: 'queued' }), benefits: [], clients: [] });

@@ -63,6 +63,8 @@ describeInChromium('caseload at a date', () => {
     await page.waitForURL(/\/adviser\/caseload\?run=[0-9a-f-]{36}$/);
     await page.locator('table.caseload-table').waitFor({ timeout: 60_000 });
     expect(await page.getByRole('status').first().textContent()).toBe('Finished: 2 clients recalculated.');
+    // The rules it used, in words: last winter's tax year, with no published policy change.
+    expect(await page.locator('.caseload-run__rules').textContent()).toBe('Worked out with the 2025 to 2026 rules and rates.');
     await page.locator('.compare-chart svg.apexcharts-svg').waitFor();
 
     const amaraRow = page.locator('table.caseload-table tbody tr', { hasText: 'Amara Okafor' });

@@ -25,6 +25,10 @@ export class CaseloadRun {
   @Column({ type: 'varchar', length: 10, default: 'queued' })
   status!: CaseloadRunStatus;
 
+  /** The rules version at `atDate` when the run started ('2027-28+cs7'); '' for runs from before it was recorded. */
+  @Column({ name: 'rules_version', type: 'varchar', length: 80, default: '' })
+  rulesVersion!: string;
+
   @Column({ type: 'integer', default: 0 })
   total!: number;
 

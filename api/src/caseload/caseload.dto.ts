@@ -43,6 +43,13 @@ export class CaseloadRunSummaryDto {
   })
   status!: string;
 
+  @ApiProperty({
+    description:
+      "The rules version the run was worked out with: the tax year and the published policy change sets in force at its date ('2027-28+cs7'); '' for runs from before it was recorded.",
+    example: '2026-27',
+  })
+  rulesVersion!: string;
+
   @ApiProperty({ description: 'Clients with a calculation to recalculate (0 until the job has counted them).' })
   total!: number;
 

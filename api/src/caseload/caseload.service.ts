@@ -25,7 +25,7 @@ import { JsonLogger } from '../logging/json-logger.js';
 import { DEFINITIONS_DIR } from '../site/site.module.js';
 import type { CompiledSurvey, RuleEnvironment } from '../questionnaire/survey-flow.js';
 import { CalculationsRepository, type LatestOfClient } from '../calculations/calculations.repository.js';
-import { lastDateHeld } from '../rules-in-force/rates-runway.js';
+import { lastDateHeld, rulesVersionOn } from '../rules-in-force/rates-runway.js';
 import { RulesInForce } from '../rules-in-force/rules-in-force.service.js';
 import { recalculateClient, type ClientOutcome, type StoredCalculation } from './caseload-figures.js';
 import { caseloadThreadCount, CaseloadThreads, hasCompiledThread } from './caseload-threads.js';
@@ -47,6 +47,7 @@ interface RunRow {
   id: string;
   at_date: string;
   status: CaseloadRunStatus;
+  rules_version: string;
   total: number;
   done: number;
   failed: number;
@@ -56,7 +57,7 @@ interface RunRow {
 
 type CalculationToRecalculate = LatestOfClient;
 
-const RUN_COLUMNS = `r.id, to_char(r.at_date, 'YYYY-MM-DD') AS at_date, r.status, r.total, r.done, r.failed, r.created_at, r.finished_at`;
+const RUN_COLUMNS = `r.id, to_char(r.at_date, 'YYYY-MM-DD') AS at_date, r.status, r.rules_version, r.total, r.done, r.failed, r.created_at, r.finished_at`;
 
 export function caseloadRunNotFound(): ApiError {
   return new ApiError(404, 'CASELOAD_RUN_NOT_FOUND', 'This caseload run was not found among your organisation’s runs.', [
@@ -69,6 +70,7 @@ function summaryOf(row: RunRow): CaseloadRunSummary {
     id: row.id,
     atDate: row.at_date,
     status: row.status,
+    rulesVersion: row.rules_version,
     total: row.total,
     done: row.done,
     failed: row.failed,
@@ -153,8 +155,8 @@ export class CaseloadService implements OnModuleInit {
     let row: RunRow;
     try {
       [row] = await this.dataSource.query<RunRow[]>(
-        `INSERT INTO caseload_runs AS r (organisation_id, started_by, at_date) VALUES ($1, $2, $3) RETURNING ${RUN_COLUMNS}`,
-        [user.organisationId, user.userId, atDate],
+        `INSERT INTO caseload_runs AS r (organisation_id, started_by, at_date, rules_version) VALUES ($1, $2, $3, $4) RETURNING ${RUN_COLUMNS}`,
+        [user.organisationId, user.userId, atDate, rulesVersionOn(this.engine, atDate)],
       );
     } catch (error) {
       if ((error as { constraint?: string }).constraint === 'caseload_runs_one_active_idx') {

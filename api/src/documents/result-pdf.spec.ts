@@ -347,6 +347,13 @@ describe('the Your Benefit Results PDF', () => {
       expect(text.all).not.toContain('last year’s rates');
       expect(text.all).toContain('rules and rates in force on 23 November 2026');
     });
+
+    it('records the rules version it was worked out with, in words and as a reference', async () => {
+      const text = await readPdf(await render({ ...RESULT_BOTH_SYSTEMS, rulesVersion: '2026-27+cs3' }, 'weekly'));
+      expect(text.all).toContain(
+        'Worked out with the 2026 to 2027 rules and rates, with published policy change 3 (rules version 2026-27+cs3).',
+      );
+    });
   });
 });
 

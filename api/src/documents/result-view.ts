@@ -1,3 +1,4 @@
+import { rulesVersionInWords } from '../../../common/rules-version.js';
 import { dateInWords } from '../../../common/dates/calendar.js';
 import { formatAmount } from '../../../common/money.js';
 import {
@@ -119,6 +120,8 @@ export interface ResultDocumentView {
   workedOutOn: string;
   /** The tax year of the rates used, '2026-27'. */
   ratesYear: string;
+  /** The rules version used in plain words, and as the reference an adviser or the charity can trace ('2026-27+cs3'). */
+  rulesVersion: { inWords: string; reference: string };
   /** After the last date the rates held cover: the figures use last year's rates, and the document says so first. */
   lastRatesHeld: { heading: string; notice: string } | null;
   /** The date the document was made, in the UK. */
@@ -271,6 +274,7 @@ export function resultDocumentView(result: ResultModel, options: ResultViewOptio
     workedOutOn: dateInWords(result.calculatedOn),
     // The tax year only: the rules version may name the policy change sets it holds ('2026-27+cs3'), which the reference keeps.
     ratesYear: result.rulesVersion.split('+')[0],
+    rulesVersion: { inWords: rulesVersionInWords(result.rulesVersion), reference: result.rulesVersion },
     lastRatesHeld: result.lastRatesHeld && { heading: result.lastRatesHeld.heading, notice: result.lastRatesHeld.notice },
     producedOn: dateInWords(UK_DATE.format(options.generatedAt)),
     period,

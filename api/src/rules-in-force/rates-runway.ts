@@ -1,5 +1,5 @@
 import { addDays, dateInWords, daysFrom, sameDateYearLater } from '../../../common/dates/calendar.js';
-import type { EntitlementEngine, Entitlements } from '../../../engine/core/entitlement-engine.js';
+import { taxYearOf, type EntitlementEngine, type Entitlements } from '../../../engine/core/entitlement-engine.js';
 
 /** How many days before the rates held run out operators and policy staff are warned (issue 30). */
 export const RATES_WARNING_DAYS = 60;
@@ -74,4 +74,13 @@ export function ratesRunway(engine: Entitlements, today: string): RatesRunway {
         ? `The benefit rates held run out on ${lastInWords}, ${when}. Publish next year's rates before then; after it, results use the last rates held and say so.`
         : `The benefit rates held run to ${lastInWords}.`,
   };
+}
+
+/**
+ * The rules version a calculation on `date` is worked out with: the tax year and the published change sets in force
+ * then ('2027-28+cs7'), as each result's own `rulesVersion` says it.
+ */
+export function rulesVersionOn(engine: Entitlements, date: string): string {
+  const version = hasEnginesByDate(engine) ? engine.engineOn(date) : (engine as Partial<EntitlementEngine>);
+  return `${taxYearOf(date)}${version.rulesVersionSuffix ?? ''}`;
 }

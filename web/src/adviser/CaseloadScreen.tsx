@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { rulesVersionInWords } from '../../../common/rules-version';
 import {
   CASELOAD_PROBLEM_TEXT,
   changeOf,
@@ -229,6 +230,7 @@ function RunView({ response }: { response: CaseloadRunResponse }) {
   return (
     <section className="caseload-run" aria-labelledby="caseload-run-title">
       <h2 id="caseload-run-title">Caseload at {longDate(run.atDate)}</h2>
+      {run.rulesVersion && <p className="caseload-run__rules">Worked out with {rulesVersionInWords(run.rulesVersion)}.</p>}
       <p role="status" className="caseload-run__status">
         {statusText(run)}
         {run.status === 'done' &&

@@ -2067,6 +2067,11 @@ export interface components {
        */
       id: string;
       /**
+       * @description The rules version the run was worked out with: the tax year and the published policy change sets in force at its date ('2027-28+cs7'); '' for runs from before it was recorded.
+       * @example 2026-27
+       */
+      rulesVersion: string;
+      /**
        * @description queued, running, done, or failed (the job itself failed; see the server log).
        * @enum {string}
        */
@@ -5697,6 +5702,7 @@ export interface operations {
            *         "failed": 0,
            *         "finishedAt": "2026-11-21T10:30:00.000Z",
            *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "rulesVersion": "2026-27",
            *         "status": "queued",
            *         "total": 0
            *       }
@@ -5889,6 +5895,7 @@ export interface operations {
            *           "failed": 0,
            *           "finishedAt": "2026-11-21T10:30:00.000Z",
            *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "rulesVersion": "2026-27",
            *           "status": "queued",
            *           "total": 0
            *         }
@@ -5950,6 +5957,7 @@ export interface operations {
            *         "failed": 0,
            *         "finishedAt": "2026-11-21T10:30:00.000Z",
            *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "rulesVersion": "2026-27",
            *         "status": "queued",
            *         "total": 0
            *       }
