@@ -186,7 +186,7 @@ describeInChromium('the policy workbench', () => {
       await screenshot(review, 'policy-published');
       await expectNoAccessibilityViolations(review);
       await review.goto(`${server.url}/policy/`);
-      expect(await review.getByTestId('policy-status').textContent()).toContain('not');
+      expect(await review.getByTestId('policy-status').textContent()).toContain('takes effect on');
     } finally {
       await reviewer.close();
     }

@@ -8,18 +8,25 @@ import { usePageTitle } from '../shared/page-title';
 import { TextField } from '../shared/TextField';
 import { changeSetPath, parameterPath, rulesetPath, searchHitPath } from './policy-paths';
 import { createChangeSet, loadChangeSets, loadRulesets, loadStatus, searchPolicy } from './policy-api';
-import { longDate, longDateTime } from './policy-text';
+import { longDate, longDateTime, todayIso } from './policy-text';
+import { rulesVersionInWords } from '../../../common/rules-version';
 import { PolicyNotShown, TextAreaField, useProblems } from './policy-ui';
 
 export const POLICY_TITLE = 'Policy workbench';
 
 type View = ScreenView<{ status: PolicyStatus; changeSets: ChangeSetSummary[]; rulesets: RulesetSummary[] }>;
 
-const FILES_TEXT = {
-  'in-files': 'in the repository’s files',
-  'not-exported': 'not yet written to the repository’s files',
-  differs: 'the repository’s files hold something else',
-};
+/** When a published change set applies, in words: from a date to come, since a date, and until it is undone. */
+export function whenPublishedApplies(
+  published: Pick<PolicyStatus['published'][number], 'effectiveFrom' | 'revertedFrom'>,
+  today: string,
+): string {
+  const from =
+    published.effectiveFrom > today
+      ? `takes effect on ${longDate(published.effectiveFrom)}, for results on that date and after`
+      : `in force since ${longDate(published.effectiveFrom)}`;
+  return published.revertedFrom ? `${from}, until it is undone on ${longDate(published.revertedFrom)}` : from;
+}
 
 const HIT_KIND_TEXT: Record<PolicySearchHit['kind'], string> = {
   parameter: 'Rate',
@@ -80,7 +87,9 @@ export function PolicyHome() {
   }, [fail]);
   if (view.kind !== 'shown') return <PolicyNotShown view={view} />;
   const { status, changeSets, rulesets } = view;
-  const unsettled = status.published.filter((published) => published.files !== 'in-files');
+  const today = todayIso();
+  // Published change sets still to take effect or in force; one undone on or before today is history.
+  const current = status.published.filter((published) => published.revertedFrom === null || published.revertedFrom > today);
   const failing = status.failing.filter((entry) => !entry.isStopped);
 
   return (
@@ -124,22 +133,15 @@ export function PolicyHome() {
       )}
       {status.ratesHeld.state !== 'held' && <RatesHeldAlert ratesHeld={status.ratesHeld} />}
       <div className="policy-banner" role="region" aria-labelledby="policy-status-title" data-testid="policy-status">
-        <h2 id="policy-status-title">Rules in force today: {status.rulesVersionToday}</h2>
-        {unsettled.length === 0 ? (
-          <p>The repository’s files hold every published change set.</p>
-        ) : (
+        <h2 id="policy-status-title">In force today</h2>
+        <p>Results today use {rulesVersionInWords(status.rulesVersionToday)}.</p>
+        {current.length > 0 && (
           <ul>
-            {unsettled.map((published) => (
+            {current.map((published) => (
               <li key={published.id}>
-                <a href={changeSetPath(published.id)}>{published.title}</a> (from {longDate(published.effectiveFrom)}
-                {published.revertedFrom ? `, reverted from ${longDate(published.revertedFrom)}` : ''}): {FILES_TEXT[published.files]}.
-                {published.differences.length > 0 && (
-                  <ul>
-                    {published.differences.map((difference) => (
-                      <li key={difference}>{difference}</li>
-                    ))}
-                  </ul>
-                )}
+                <a href={changeSetPath(published.id)}>{published.title}</a>: {whenPublishedApplies(published, today)}.
+                {published.differences.length > 0 &&
+                  ' It is left out of results: the rules or rates it changes were changed another way since. Ask the service’s operators to look at it.'}
               </li>
             ))}
           </ul>

@@ -93,7 +93,7 @@ const STATUS: PolicyStatus = {
   stopped: [
     { id: 2, title: 'Taper to 45%', at: '2026-11-20T09:00:00Z', reason: 'Announced in error.', by: { id: 'a', name: 'Asha Policy' } },
   ],
-  published: [{ id: 3, title: 'Taper to 50%', effectiveFrom: '2026-12-01', revertedFrom: null, files: 'not-exported', differences: [] }],
+  published: [{ id: 3, title: 'Taper to 50%', effectiveFrom: '2099-12-01', revertedFrom: null, files: 'not-exported', differences: [] }],
 };
 const PERSON = { id: 'a', name: 'Asha Policy' };
 const SUMMARY = {
@@ -218,7 +218,11 @@ describe('the policy workbench meets WCAG 2.2 AA (rules that need no layout)', (
   it('the home page, with its start form showing errors', async () => {
     render(<PolicyScreen route={{ view: 'home' }} />);
     await screen.findByRole('heading', { level: 1, name: 'Policy workbench' });
-    expect(screen.getByRole('heading', { name: 'Rules in force today: 2026-27+cs3' })).toBeTruthy();
+    const inForce = screen.getByTestId('policy-status').textContent;
+    expect(inForce).toContain('Results today use the 2026 to 2027 rules and rates, with published policy change 3.');
+    expect(inForce).toContain('Taper to 50%: takes effect on 1 December 2099, for results on that date and after.');
+    // Where the change sets are written down is the operators' business, never the policy officer's page.
+    expect(inForce).not.toMatch(/repository|files|cs3/);
     expect(screen.getByTestId('policy-failing').textContent).toContain('Pension age rule');
     expect(screen.getByTestId('policy-stopped').textContent).toContain('Announced in error.');
     expect(screen.getByRole('heading', { name: 'The benefit rates run out in 42 days' })).toBeTruthy();
@@ -295,5 +299,19 @@ describe('the policy workbench meets WCAG 2.2 AA (rules that need no layout)', (
     fireEvent.click(screen.getByRole('button', { name: 'Stop it now' }));
     expect(screen.getByRole('link', { name: /Say why/ })).toBeTruthy();
     expect(await violations()).toEqual([]);
+  });
+});
+
+describe('when a published change set applies, in words', () => {
+  it('to come, in force, and undone', async () => {
+    const { whenPublishedApplies } = await import('./PolicyHome');
+    const today = '2027-04-12';
+    expect(whenPublishedApplies({ effectiveFrom: '2027-05-01', revertedFrom: null }, today)).toBe(
+      'takes effect on 1 May 2027, for results on that date and after',
+    );
+    expect(whenPublishedApplies({ effectiveFrom: '2027-04-06', revertedFrom: null }, today)).toBe('in force since 6 April 2027');
+    expect(whenPublishedApplies({ effectiveFrom: '2027-04-06', revertedFrom: '2027-06-01' }, today)).toBe(
+      'in force since 6 April 2027, until it is undone on 1 June 2027',
+    );
   });
 });
