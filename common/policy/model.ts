@@ -404,6 +404,11 @@ export interface ImpactExample {
 export interface ImpactReport {
   ranAt: string;
   date: string;
+  /**
+   * What the date means for the rates held, in plain words: the published rules compared with their last rates held,
+   * or a draft whose rates do not reach the date, with what to do. Empty when both cover it.
+   */
+  dateNotes: string[];
   /** The reproducible sample: `households` generated households from `seed`. */
   sample: ImpactPart & { seed: number; examples: ImpactExample[] };
   /** Real calculations still within the retention period, in aggregate only and under the disclosure control: never an example. */

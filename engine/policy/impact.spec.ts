@@ -12,6 +12,7 @@ import { DISCLOSURE_CONTROL, type Figure } from '../../common/disclosure-control
 import {
   ControlledImpactTally,
   describeHousehold,
+  impactDateNotes,
   IMPACT_BANDS,
   impactBandOf,
   ImpactTally,
@@ -161,6 +162,42 @@ describe('the impact of a draft over households', () => {
     for (const { household, seed } of sampleHouseholds(20, 5, late)) tally.add(household, { seed, description: 'late' });
     expect(tally.report()).toMatchObject({ households: 20, notWorkedOut: 20, changed: 0, examples: [] });
     expect(sum(tally.report().distribution.map((band) => band.households))).toBe(0);
+  });
+
+  it('after the published rates run out, compares a draft that holds the date with the last rates held (as results show them)', () => {
+    // The published rules end on 31 March 2027; 1 May 2027 is after that.
+    const nextYear = '2027-05-01';
+    // Stands in for a draft that holds 2027/28 with every rate unchanged: it works the date out, on the same figures.
+    const extended = new Proxy(published, {
+      get: (target, name) =>
+        name === 'calculateSync'
+          ? (household: Household, date: string, options: object) =>
+              target.calculateSync(household, date, { ...options, afterRatesHeld: 'last-rates-held' })
+          : Reflect.get(target, name),
+    });
+    const tally = new ImpactTally(published, extended, nextYear, { examples: 2 });
+    for (const { household, seed } of sampleHouseholds(20, 5, nextYear)) tally.add(household, { seed, description: 'next year' });
+    // Each household is worked out (none 'not worked out'), and the same rates on both sides change nothing.
+    expect(tally.report()).toMatchObject({ households: 20, notWorkedOut: 0, changed: 0 });
+  });
+});
+
+describe('what the impact’s date means for the rates held, in plain words', () => {
+  it('says nothing while both cover the date', () => {
+    expect(impactDateNotes(published, published, '2026-11-29')).toEqual([]);
+  });
+
+  it('says why a draft cannot work out a date after its rates, and what to do', () => {
+    expect(impactDateNotes(published, published, '2027-04-12')).toEqual([
+      'This change set holds rates up to 31 March 2027, so no household can be worked out with it on 12 April 2027. To work out a date from 1 April 2027, give every rate its value from then in this change set (even where it does not change) and move the last date the rates held cover to 31 March 2028. Or choose a date up to 31 March 2027.',
+      'The published rates run to 31 March 2027, so each household is compared with them as results show them now: the last rates held.',
+    ]);
+  });
+
+  it('says when the date is before the rates held', () => {
+    expect(impactDateNotes(published, published, '2001-04-06')).toEqual([
+      'The rates held start on 7 April 2025, so 6 April 2001 cannot be worked out. Choose a later date.',
+    ]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { addDays, dateInWords, sameDateYearLater } from '../../common/dates/calendar.js';
 import type { ImpactBand, ImpactBenefitChange, ImpactExample, ImpactPart, StoredImpactPart } from '../../common/policy/model.js';
 import { ageInYears, parseIsoDate } from '../../common/dates/calendar.js';
 import { Cell, DisclosureTable, type FigureHandle } from '../../common/disclosure-control.js';
@@ -93,12 +94,16 @@ export interface HouseholdChange {
   after: Figures;
 }
 
-/** The household worked out with both engines on the date; null when either cannot at that date (rates not held). */
+/**
+ * The household worked out with both engines on the date; null when the draft cannot at that date (its rates do not
+ * cover it). The published rules, after their last date held, are taken with the last rates held, as results are
+ * (issue 30): an uprating for next April is then compared with the rates people are shown now.
+ */
 export function changeOf(before: Entitlements, after: Entitlements, household: Household, date: string): HouseholdChange | null {
   let was: Figures;
   let becomes: Figures;
   try {
-    was = figuresAt(before, household, date);
+    was = figuresAt(before, household, date, 'last-rates-held');
     becomes = figuresAt(after, household, date);
   } catch (error) {
     if (error instanceof CalculationOutOfRangeError) return null;
@@ -407,4 +412,34 @@ export function describeHousehold(household: Household, date: string): string {
           ? `one working ${working[0]} hours a week`
           : `both working, ${hours.join(' and ')} hours a week`;
   return `${who}, ${TENURE_TEXT[household.housing.tenure]} in ${COUNTRY_TEXT[household.country]}, ${childText}, ${work}`;
+}
+
+/**
+ * What an impact's date means for the rates held, in plain words for the policy officer: the published rules taken
+ * with their last rates held, or a draft whose rates do not reach the date (and what to do). Empty when both cover it.
+ */
+export function impactDateNotes(
+  before: Pick<Entitlements, 'ratesHeldFrom' | 'parameters'>,
+  after: Pick<Entitlements, 'ratesHeldFrom' | 'parameters'>,
+  date: string,
+): string[] {
+  const inWords = (iso: string) => dateInWords(iso);
+  if (date < after.ratesHeldFrom)
+    return [`The rates held start on ${inWords(after.ratesHeldFrom)}, so ${inWords(date)} cannot be worked out. Choose a later date.`];
+  const notes: string[] = [];
+  const published = before.parameters.ratesHeldUntil;
+  const draft = after.parameters.ratesHeldUntil;
+  if (date > draft) {
+    const nextStart = addDays(draft, 1);
+    notes.push(
+      `This change set holds rates up to ${inWords(draft)}, so no household can be worked out with it on ${inWords(date)}. ` +
+        `To work out a date from ${inWords(nextStart)}, give every rate its value from then in this change set (even where it does not change) ` +
+        `and move the last date the rates held cover to ${inWords(sameDateYearLater(draft))}. Or choose a date up to ${inWords(draft)}.`,
+    );
+  }
+  if (date > published)
+    notes.push(
+      `The published rates run to ${inWords(published)}, so each household is compared with them as results show them now: the last rates held.`,
+    );
+  return notes;
 }

@@ -655,6 +655,13 @@ export class ImpactReportDto implements ImpactReport {
   @ApiProperty({ ...DATE, description: 'The date both the published rules and the draft are worked out at.' })
   date!: string;
 
+  @ApiProperty({
+    type: [String],
+    description:
+      'What the date means for the rates held, in plain words: the published rules compared with their last rates held, or a draft whose rates do not reach the date, with what to do. Empty when both cover it.',
+  })
+  dateNotes!: string[];
+
   @ApiProperty({ type: ImpactSampleDto, description: 'The reproducible sample of generated households.' })
   sample!: ImpactSampleDto;
 

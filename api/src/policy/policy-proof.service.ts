@@ -15,7 +15,7 @@ import type {
 import { figureText } from '../../../common/disclosure-control.js';
 import type { BenefitCode } from '../../../engine/core/benefit.js';
 import { checkCase, readCaseFilesFrom, type RulesCase } from '../../../engine/core/cases.js';
-import { ControlledImpactTally, sampleImpactInChunks } from '../../../engine/policy/impact.js';
+import { ControlledImpactTally, impactDateNotes, sampleImpactInChunks } from '../../../engine/policy/impact.js';
 import { CalculationsRepository } from '../calculations/calculations.repository.js';
 import { CalculationsService } from '../calculations/calculations.service.js';
 import type { Entitlements } from '../../../engine/core/entitlement-engine.js';
@@ -181,6 +181,7 @@ export class PolicyProofService {
     const report: ImpactReport = {
       ranAt: new Date().toISOString(),
       date,
+      dateNotes: impactDateNotes(published.engine, applied.engine, date),
       sample,
       stored,
       sampleMs,

@@ -2957,6 +2957,8 @@ export interface components {
        * @example 2027-04-06
        */
       date: string;
+      /** @description What the date means for the rates held, in plain words: the published rules compared with their last rates held, or a draft whose rates do not reach the date, with what to do. Empty when both cover it. */
+      dateNotes: string[];
       /**
        * Format: date-time
        * @description When it ran.
@@ -9411,6 +9413,9 @@ export interface operations {
            *       },
            *       "lastImpact": {
            *         "date": "2027-04-06",
+           *         "dateNotes": [
+           *           "text"
+           *         ],
            *         "ranAt": "2026-11-21T10:30:00.000Z",
            *         "sample": {
            *           "benefits": [
@@ -9724,6 +9729,9 @@ export interface operations {
            *       },
            *       "lastImpact": {
            *         "date": "2027-04-06",
+           *         "dateNotes": [
+           *           "text"
+           *         ],
            *         "ranAt": "2026-11-21T10:30:00.000Z",
            *         "sample": {
            *           "benefits": [
@@ -10042,6 +10050,9 @@ export interface operations {
            *       },
            *       "lastImpact": {
            *         "date": "2027-04-06",
+           *         "dateNotes": [
+           *           "text"
+           *         ],
            *         "ranAt": "2026-11-21T10:30:00.000Z",
            *         "sample": {
            *           "benefits": [
@@ -10389,6 +10400,9 @@ export interface operations {
            *       },
            *       "lastImpact": {
            *         "date": "2027-04-06",
+           *         "dateNotes": [
+           *           "text"
+           *         ],
            *         "ranAt": "2026-11-21T10:30:00.000Z",
            *         "sample": {
            *           "benefits": [
@@ -10871,6 +10885,9 @@ export interface operations {
            *       },
            *       "lastImpact": {
            *         "date": "2027-04-06",
+           *         "dateNotes": [
+           *           "text"
+           *         ],
            *         "ranAt": "2026-11-21T10:30:00.000Z",
            *         "sample": {
            *           "benefits": [
@@ -11237,6 +11254,9 @@ export interface operations {
            *       },
            *       "lastImpact": {
            *         "date": "2027-04-06",
+           *         "dateNotes": [
+           *           "text"
+           *         ],
            *         "ranAt": "2026-11-21T10:30:00.000Z",
            *         "sample": {
            *           "benefits": [
@@ -11605,6 +11625,9 @@ export interface operations {
            *       },
            *       "lastImpact": {
            *         "date": "2027-04-06",
+           *         "dateNotes": [
+           *           "text"
+           *         ],
            *         "ranAt": "2026-11-21T10:30:00.000Z",
            *         "sample": {
            *           "benefits": [
@@ -11954,6 +11977,9 @@ export interface operations {
            *       },
            *       "lastImpact": {
            *         "date": "2027-04-06",
+           *         "dateNotes": [
+           *           "text"
+           *         ],
            *         "ranAt": "2026-11-21T10:30:00.000Z",
            *         "sample": {
            *           "benefits": [
@@ -12168,6 +12194,9 @@ export interface operations {
           /**
            * @example {
            *       "date": "2027-04-06",
+           *       "dateNotes": [
+           *         "text"
+           *       ],
            *       "ranAt": "2026-11-21T10:30:00.000Z",
            *       "sample": {
            *         "benefits": [
@@ -12511,6 +12540,9 @@ export interface operations {
            *       },
            *       "lastImpact": {
            *         "date": "2027-04-06",
+           *         "dateNotes": [
+           *           "text"
+           *         ],
            *         "ranAt": "2026-11-21T10:30:00.000Z",
            *         "sample": {
            *           "benefits": [
@@ -12870,6 +12902,9 @@ export interface operations {
            *       },
            *       "lastImpact": {
            *         "date": "2027-04-06",
+           *         "dateNotes": [
+           *           "text"
+           *         ],
            *         "ranAt": "2026-11-21T10:30:00.000Z",
            *         "sample": {
            *           "benefits": [
@@ -13227,6 +13262,9 @@ export interface operations {
            *       },
            *       "lastImpact": {
            *         "date": "2027-04-06",
+           *         "dateNotes": [
+           *           "text"
+           *         ],
            *         "ranAt": "2026-11-21T10:30:00.000Z",
            *         "sample": {
            *           "benefits": [
@@ -13585,6 +13623,9 @@ export interface operations {
            *       },
            *       "lastImpact": {
            *         "date": "2027-04-06",
+           *         "dateNotes": [
+           *           "text"
+           *         ],
            *         "ranAt": "2026-11-21T10:30:00.000Z",
            *         "sample": {
            *           "benefits": [

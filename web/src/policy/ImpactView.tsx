@@ -29,6 +29,14 @@ export default function ImpactView({ report }: { report: ImpactReport }) {
       <p>
         Worked out at {longDate(report.date)} (run {new Date(report.ranAt).toLocaleString('en-GB', { timeZone: 'Europe/London' })}).
       </p>
+      {/* A report kept from before the notes were added has none. */}
+      {(report.dateNotes ?? []).length > 0 && (
+        <ul className="policy-plain-list" data-testid="impact-date-notes">
+          {(report.dateNotes ?? []).map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      )}
       <Part
         id="impact-sample"
         title={`A sample of ${count(report.sample.households)} households (seed ${report.sample.seed})`}

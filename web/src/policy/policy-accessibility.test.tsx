@@ -191,6 +191,9 @@ const DETAIL: ChangeSetDetail = {
   lastImpact: {
     ranAt: '2026-11-27T09:06:00Z',
     date: '2027-04-06',
+    dateNotes: [
+      'The published rates run to 31 March 2027, so each household is compared with them as results show them now: the last rates held.',
+    ],
     sample: { ...PART, seed: 42, examples: [] },
     stored: STORED,
     sampleMs: 1000,

@@ -503,6 +503,7 @@ describe('the impact view', () => {
   const REPORT: ImpactReport = {
     ranAt: '2026-11-27T10:00:00Z',
     date: '2027-04-06',
+    dateNotes: ['This change set holds rates up to 31 March 2027, so no household can be worked out with it on 6 April 2027.'],
     sample: {
       ...part,
       seed: 42,
@@ -535,6 +536,8 @@ describe('the impact view', () => {
     expect(
       within(sample).getByText(/420 households change: 400 gain and 20 lose. In total \+£12,345.00 a year. 2 could not be worked out/),
     ).toBeTruthy();
+    // Why, and what to do, above the figures.
+    expect(screen.getByTestId('impact-date-notes').textContent).toContain('This change set holds rates up to 31 March 2027');
     const byBenefit = within(sample).getByRole('table', { name: /change by benefit/ });
     const rows = within(byBenefit)
       .getAllByRole('row')
