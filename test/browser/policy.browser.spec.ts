@@ -67,7 +67,7 @@ describeInChromium('the policy workbench', () => {
   it('opens on the rules in force today, and starts a change set', async () => {
     await page.goto(`${server.url}/policy/`);
     await page.getByTestId('policy-status').waitFor();
-    expect(await page.getByTestId('policy-status').textContent()).toContain('2026-27');
+    expect(await page.getByTestId('policy-status').textContent()).toContain('Results today use the 2026 to 2027 rules and rates');
     await expectNoAccessibilityViolations(page);
     await page.getByText('Start a change set').click();
     await page.getByLabel('Title').fill('Child Benefit and Carer’s Allowance from mid-year');
