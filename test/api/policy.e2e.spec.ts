@@ -315,7 +315,9 @@ describe('a change set', () => {
       await completeQuestionnaire(http, browser, LONE_PARENT_SOCIAL_RENTER);
     const started = Date.now();
     const report = (await post(`/api/policy/change-sets/${id}/impact`, pat, { date: '2026-12-01' }).expect(200)).body as ImpactReport;
-    expect(Date.now() - started).toBeLessThan(30_000);
+    // A bound against a run that hangs, not the target: the impact's 10 s is measured by npm run bench:policy-impact
+    // (1.5 s there). Here the rules run uncompiled inside Jest beside other suites: 25 to 28 s alone on CI's 2 cores.
+    expect(Date.now() - started).toBeLessThan(90_000);
     expect(report.sample).toMatchObject({ households: 10_000, seed: 1, losers: 0 });
     expect(report.sample.gainers).toBeGreaterThan(0);
     const childBenefit = report.sample.benefits.find(({ code }) => code === 'CHILD_BENEFIT')!;
