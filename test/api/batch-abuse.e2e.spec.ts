@@ -319,16 +319,17 @@ describe('a small request never stops the server (issue 28, point 1)', () => {
     // A 16 MB body is held once, as bytes, never as millions of objects: the old route took over 1 GB a request.
     expect(peak - before).toBeLessThan(600);
 
-    // What the load leaves behind is the heap V8 grew for the batches' answers, kept for the next ones, not anything
-    // held by a request: the bombs again take nothing, and another full batch adds nothing that stays.
+    // What the load leaves behind is the heap V8 grew for the batches' answers and the batch threads, which end after
+    // 10 seconds idle, not anything held by a request: the bombs again take nothing, and another full batch adds
+    // nothing that stays. Right after that batch its thread may still be running (77 MB more was seen on CI where
+    // the first load's threads had already ended), so what stays is measured once idle, below.
     const after = residentMb();
     for (const path of [BATCH, `${BATCH}/`, '/api/v1/calculations/BATCH'])
       expect((await send(path, { body: GZIP_BOMB, headers: { 'content-encoding': 'gzip' } })).status).toBe(415);
     expect(residentMb() - after).toBeLessThan(10);
     expect(await batchLines(households, { 'x-api-key': keys[0] })).toMatchObject({ status: 200, lines: 10_000 });
     const again = residentMb();
-    expect(again - after).toBeLessThan(40);
-    // And once the batch threads have ended, idle, the memory is back where it was before the load.
+    // Once the batch threads have ended, idle, the memory is back where it was before the load.
     let settled = residentMb();
     for (let waited = 0; settled - before >= SETTLED_MEMORY_MB && waited < 30_000; waited += 1000) {
       await new Promise((wait) => setTimeout(wait, 1000));
