@@ -165,7 +165,7 @@ describe('a caseload run', () => {
     expect(unreal.body.errors).toEqual([{ path: 'date', message: 'Enter a real date, written yyyy-mm-dd.' }]);
     const early = await post('/api/adviser/caseload-runs', adam, { date: '2001-04-06' }).expect(400);
     expect(early.body.errors[0].message).toMatch(
-      /^Choose a date from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}: the rates held cover those dates only\.$/,
+      /^Choose a date from \d{1,2} [A-Z][a-z]+ \d{4} to \d{1,2} [A-Z][a-z]+ \d{4}: the rates held cover those dates only\.$/,
     );
   });
 

@@ -3,7 +3,7 @@ import { ukToday } from '../../common/dates/uk-today.js';
 import type { ApiProcess } from '../support/api-process.js';
 import { expectNoAccessibilityViolations } from '../support/axe.js';
 import { startBrowserSuite, stopBrowserSuite } from '../support/browser-suite.js';
-import { chromiumPath, describeInChromium, screenshot } from '../support/chromium.js';
+import { chromiumPath, describeInChromium, fillDate, screenshot } from '../support/chromium.js';
 import { adviserCalculation, seedDemo, signIn } from '../support/demo-adviser.js';
 import { LONE_PARENT_SOCIAL_RENTER } from '../support/households.js';
 import type { TestDatabase } from '../support/test-database.js';
@@ -87,7 +87,7 @@ describeInChromium('the policy workbench', () => {
       await page.locator(`[id="uprate-${name}"]`).check();
     }
     await helper.getByLabel('Uprating percentage').fill('3.8');
-    await helper.getByLabel('New values from').fill(EFFECTIVE);
+    await fillDate(helper, 'New values from', EFFECTIVE);
     await helper.getByRole('button', { name: 'Work out the new values' }).click();
     const proposals = page.getByTestId('uprating-proposals');
     await proposals.waitFor();
@@ -118,7 +118,7 @@ describeInChromium('the policy workbench', () => {
     await form.waitFor();
     await form.getByLabel('Ruleset').selectOption('child-benefit');
     await form.getByLabel('Name of the case').fill('One child after the mid-year uprating');
-    await form.getByLabel('Date it is worked out at').fill(EFFECTIVE);
+    await fillDate(form, 'Date it is worked out at', EFFECTIVE);
     // The household in the form made from the calculation API's schema: a lone parent of 30 with one child.
     await page.locator('#case-edit-case-household_country').selectOption('ENGLAND');
     await page.locator('#case-edit-case-household_adults_0_age').fill('30');
@@ -150,7 +150,7 @@ describeInChromium('the policy workbench', () => {
   }, 90_000);
 
   it('runs the impact over 10,000 generated households and the calculations kept', async () => {
-    await page.getByLabel('Date to work the impact out at').fill(EFFECTIVE);
+    await fillDate(page, 'Date to work the impact out at', EFFECTIVE);
     await page.getByRole('button', { name: 'Run the impact' }).click();
     const impact = page.getByTestId('impact');
     await impact.waitFor({ timeout: 60_000 });
@@ -180,7 +180,7 @@ describeInChromium('the policy workbench', () => {
       expect(await review.getByTestId('approval-needs').locator('li.policy-checks__unmet').count()).toBe(0);
       await review.getByTestId('approve').click();
       await review.getByTestId('publish').waitFor();
-      await review.getByLabel('Effective from').fill(EFFECTIVE);
+      await fillDate(review, 'Effective from', EFFECTIVE);
       await review.getByTestId('publish').click();
       await review.getByTestId('change-set-status').filter({ hasText: 'Published' }).waitFor();
       await screenshot(review, 'policy-published');
@@ -202,7 +202,7 @@ describeInChromium('the policy workbench', () => {
         [EFFECTIVE, '+£1.05'],
       ]) {
         await caseload.goto(`${server.url}/adviser/caseload`);
-        await caseload.getByLabel('Date to work out the calculations at').fill(date);
+        await fillDate(caseload, 'Date to work out the calculations at', date);
         await caseload.getByRole('button', { name: 'Start caseload run' }).click();
         await caseload.waitForURL(/\/adviser\/caseload\?run=/);
         await caseload.locator('table.caseload-table').waitFor({ timeout: 60_000 });

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { REPO_ROOT } from './api-process.js';
 
 export const SCREENSHOT_DIR = join(REPO_ROOT, 'test-results', 'screenshots');
@@ -38,4 +38,13 @@ export const describeInChromium =
 /** A full-page screenshot into SCREENSHOT_DIR, to be looked at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** Types an ISO date into a GOV.UK date field, the group its legend names, as a person would: 12, 4, 2027. */
+export async function fillDate(within: Page | Locator, name: string, isoDate: string): Promise<void> {
+  const group = within.getByRole('group', { name, exact: true });
+  const [year, month, day] = isoDate.split('-');
+  await group.getByLabel('Day', { exact: true }).fill(String(Number(day)));
+  await group.getByLabel('Month', { exact: true }).fill(String(Number(month)));
+  await group.getByLabel('Year', { exact: true }).fill(year);
 }

@@ -16,6 +16,7 @@ import {
   type CaseloadRunSummary,
 } from '../../../common/adviser/caseload.js';
 import { isIsoDate } from '../../../common/survey/dates.js';
+import { dateInWords } from '../../../common/dates/calendar.js';
 import type { Entitlements } from '../../../engine/core/entitlement-engine.js';
 import type { SignedInUser } from '../access/signed-in-user.js';
 import { describeErrorForLog } from '../errors/database-errors.js';
@@ -149,7 +150,10 @@ export class CaseloadService implements OnModuleInit {
     if (!isIsoDate(atDate)) throw ApiError.validation([{ path: 'date', message: 'Enter a real date, written yyyy-mm-dd.' }]);
     if (atDate < from || atDate > until) {
       throw ApiError.validation([
-        { path: 'date', message: `Choose a date from ${from} to ${until}: the rates held cover those dates only.` },
+        {
+          path: 'date',
+          message: `Choose a date from ${dateInWords(from)} to ${dateInWords(until)}: the rates held cover those dates only.`,
+        },
       ]);
     }
     let row: RunRow;

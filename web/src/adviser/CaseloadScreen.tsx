@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { dateInWords } from '../../../common/dates/calendar';
 import { rulesVersionInWords } from '../../../common/rules-version';
 import {
   CASELOAD_PROBLEM_TEXT,
@@ -16,7 +17,8 @@ import type { Period } from '../result/money';
 import { ErrorSummary } from '../shared/ErrorSummary';
 import { LoadingSpinner } from '../shared/LoadingSpinner';
 import { usePageTitle } from '../shared/page-title';
-import { TextField } from '../shared/TextField';
+import { DateField } from '../shared/DateField';
+import { dateProblemOf, isoDateOf } from '../shared/date-field-text';
 import { failureViewFor } from './adviser-errors';
 import { Breadcrumb } from './Breadcrumb';
 import { caseloadCsvUrl, caseloadPath, loadCaseloadRun, loadCaseloadRuns, startCaseloadRun } from './caseload-api';
@@ -46,17 +48,6 @@ const DATE_FIELD = 'caseload-date';
 
 type View = ScreenView<{ runs: CaseloadRunsResponse }>;
 
-/** 27 November 2026, from 2026-11-27. */
-export function longDate(iso: string): string {
-  const [year, month, day] = iso.split('-').map(Number);
-  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
-
 /** +£1.00, -£2.50 or £0.00: a change always shows its sign. */
 export function changeText(pence: number): string {
   return pence > 0 ? `+${formatAmount(pence)}` : formatAmount(pence);
@@ -65,8 +56,8 @@ export function changeText(pence: number): string {
 /** Why the date filled in is the one it is: the next rates' first day, or the last day of the rates held. */
 export function dateHint(runs: Pick<CaseloadRunsResponse, 'defaultDate' | 'ratesHeldUntil'>): string {
   return runs.defaultDate === runs.ratesHeldUntil
-    ? `We have filled in ${longDate(runs.defaultDate)}, the last day of the rates we hold: next April’s rates are not added yet.`
-    : `We have filled in ${longDate(runs.defaultDate)}, the first day of the next rates.`;
+    ? `We have filled in ${dateInWords(runs.defaultDate)}, the last day of the rates we hold: next April’s rates are not added yet.`
+    : `We have filled in ${dateInWords(runs.defaultDate)}, the first day of the next rates.`;
 }
 
 function statusText(run: CaseloadRunSummary): string {
@@ -146,10 +137,16 @@ export default function CaseloadScreen({ search }: Props) {
   const { runs } = view;
 
   const start = async () => {
+    const atDate = isoDateOf(date);
+    if (!atDate) {
+      setProblem({ field: DATE_FIELD, message: dateProblemOf(date, 'the date to work out the calculations at') ?? '' });
+      setProblemKey((key) => key + 1);
+      return;
+    }
     setIsStarting(true);
     setProblem(null);
     try {
-      const { run } = await startCaseloadRun(date);
+      const { run } = await startCaseloadRun(atDate);
       setShown(null);
       setRunId(run.id);
       window.history.replaceState(null, '', caseloadPath(run.id));
@@ -186,15 +183,13 @@ export default function CaseloadScreen({ search }: Props) {
           void start();
         }}
       >
-        <TextField
+        <DateField
           id={DATE_FIELD}
-          type="date"
           label="Date to work out the calculations at"
-          hint={`${dateHint(runs)} You can choose any date from ${longDate(runs.ratesHeldFrom)} to ${longDate(runs.ratesHeldUntil)}.`}
+          hint={`${dateHint(runs)} You can choose any date from ${dateInWords(runs.ratesHeldFrom)} to ${dateInWords(runs.ratesHeldUntil)}.`}
           error={problem?.field ? problem.message : undefined}
           value={date}
           onChange={setDate}
-          className="input--date"
         />
         <button type="submit" className="button" disabled={isStarting}>
           Start caseload run
@@ -211,7 +206,7 @@ export default function CaseloadScreen({ search }: Props) {
             {runs.runs.map((run) => (
               <li key={run.id}>
                 <a href={caseloadPath(run.id)}>
-                  Run at {longDate(run.atDate)}, started {new Date(run.createdAt).toLocaleString('en-GB')}
+                  Run at {dateInWords(run.atDate)}, started {new Date(run.createdAt).toLocaleString('en-GB')}
                 </a>{' '}
                 ({statusText(run).toLowerCase()})
               </li>
@@ -229,7 +224,7 @@ function RunView({ response }: { response: CaseloadRunResponse }) {
   const isWorking = run.status === 'queued' || run.status === 'running';
   return (
     <section className="caseload-run" aria-labelledby="caseload-run-title">
-      <h2 id="caseload-run-title">Caseload at {longDate(run.atDate)}</h2>
+      <h2 id="caseload-run-title">Caseload at {dateInWords(run.atDate)}</h2>
       {run.rulesVersion && <p className="caseload-run__rules">Worked out with {rulesVersionInWords(run.rulesVersion)}.</p>}
       <p role="status" className="caseload-run__status">
         {statusText(run)}
@@ -296,8 +291,8 @@ function Figures({ response, period }: { response: CaseloadRunResponse; period: 
       <div className="adviser-table__scroll">
         <table className="adviser-table caseload-table">
           <caption>
-            Change in each benefit {per} from the day each calculation was saved to {longDate(run.atDate)}. Choose a column heading to sort
-            by it.
+            Change in each benefit {per} from the day each calculation was saved to {dateInWords(run.atDate)}. Choose a column heading to
+            sort by it.
           </caption>
           <thead>
             <tr>
@@ -344,7 +339,7 @@ function ClientRow({ row, benefits, period }: { row: CaseloadClientRow; benefits
     <tr>
       <th scope="row">
         <a href={adviserHomePath(row.clientGuid)}>{row.displayName}</a>
-        <span className="caseload-table__saved">Saved {longDate(row.savedOn)}</span>
+        <span className="caseload-table__saved">Saved {dateInWords(row.savedOn)}</span>
       </th>
       {row.problem ? (
         <td colSpan={benefits.length + 3} className="caseload-table__problem">

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { CaseloadClientRow } from '../../../common/adviser/caseload';
 import { ERROR_SUMMARY_TITLE } from '../shared/ErrorSummary';
 import { installFakeApi } from '../survey/fake-api';
@@ -91,19 +91,32 @@ describe('the caseload screen', () => {
           statusCode: 400,
           code: 'VALIDATION_FAILED',
           message: 'The request has problems.',
-          errors: [{ path: 'date', message: 'Choose a date from 2025-04-07 to 2027-03-31: the rates held cover those dates only.' }],
+          errors: [{ path: 'date', message: 'Choose a date from 7 April 2025 to 31 March 2027: the rates held cover those dates only.' }],
         },
       });
     render(<CaseloadScreen search="" />);
-    const date = await screen.findByLabelText('Date to work out the calculations at');
-    expect((date as HTMLInputElement).value).toBe('2027-03-31');
+    const group = await screen.findByRole('group', { name: 'Date to work out the calculations at' });
+    const [day, month, year] = ['Day', 'Month', 'Year'].map((label) => within(group).getByLabelText(label) as HTMLInputElement);
+    expect([day.value, month.value, year.value]).toEqual(['31', '3', '2027']);
     expect(screen.getByText(/the last day of the rates we hold/)).toBeTruthy();
-    fireEvent.change(date, { target: { value: '2024-01-01' } });
+
+    // A date that is not a real one is stopped here, with GOV.UK's words, before anything is sent.
+    fireEvent.change(day, { target: { value: '31' } });
+    fireEvent.change(month, { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Start caseload run' }));
+    expect(
+      (await screen.findByRole('link', { name: 'The date to work out the calculations at must be a real date' })).getAttribute('href'),
+    ).toBe('#caseload-date');
+    expect(api.callsTo('POST', '/api/adviser/caseload-runs')).toHaveLength(0);
+
+    fireEvent.change(day, { target: { value: '1' } });
+    fireEvent.change(month, { target: { value: '1' } });
+    fireEvent.change(year, { target: { value: '2024' } });
     fireEvent.click(screen.getByRole('button', { name: 'Start caseload run' }));
     await waitFor(() => expect(screen.getByText(ERROR_SUMMARY_TITLE)).toBeTruthy());
-    const link = screen.getByRole('link', { name: /Choose a date from 2025-04-07/ });
+    const link = await screen.findByRole('link', { name: /Choose a date from 7 April 2025/ });
     expect(link.getAttribute('href')).toBe('#caseload-date');
-    expect(date.getAttribute('aria-invalid')).toBe('true');
+    expect(day.getAttribute('aria-invalid')).toBe('true');
     expect(api.callsTo('POST', '/api/adviser/caseload-runs')[0].body).toMatchObject({ date: '2024-01-01' });
   });
 });

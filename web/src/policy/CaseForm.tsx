@@ -10,6 +10,8 @@ import { useEffect, useState } from 'react';
 import type { CaseEdit, RulesetSummary } from './policy-api';
 import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';
 import { LoadingSpinner } from '../shared/LoadingSpinner';
+import { DateField } from '../shared/DateField';
+import { dateProblemOf, isoDateOf } from '../shared/date-field-text';
 import { TextField } from '../shared/TextField';
 import { loadHouseholdSchema, loadRulesets } from './policy-api';
 import { casePounds } from './policy-text';
@@ -170,8 +172,8 @@ function LoadedCaseForm({
     const found: SummaryError[] = [];
     if (!ruleset) found.push({ targetId: 'case-edit-ruleset', message: 'Choose the ruleset the case proves.' });
     if (!name.trim()) found.push({ targetId: 'case-edit-case-name', message: 'Enter the case’s name: the rule it proves.' });
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date))
-      found.push({ targetId: 'case-edit-case-date', message: 'Enter the date the case is worked out at.' });
+    const dateProblem = dateProblemOf(date, 'the date the case is worked out at');
+    if (dateProblem) found.push({ targetId: 'case-edit-case-date', message: dateProblem });
     let chosenHousehold = withoutEmptyParts(formHousehold, schema as Schema) as Record<string, unknown>;
     if (isJson) {
       try {
@@ -185,14 +187,15 @@ function LoadedCaseForm({
     const figures = expectedFigures(rows);
     if ('errors' in figures) found.push(...figures.errors);
     if (!workings.trim()) found.push({ targetId: 'case-edit-case-workings', message: 'Say how the figures are worked out by hand.' });
-    if (found.length > 0 || 'errors' in figures) return problems.show(found);
+    const caseDate = isoDateOf(date);
+    if (found.length > 0 || 'errors' in figures || !caseDate) return problems.show(found);
     problems.clear();
     setIsSaving(true);
     try {
       await onSubmit({
         kind: 'case',
         ruleset,
-        case: { name: name.trim(), date, household: chosenHousehold, expected: figures.expected, workings: workings.trim() },
+        case: { name: name.trim(), date: caseDate, household: chosenHousehold, expected: figures.expected, workings: workings.trim() },
       });
     } catch (error) {
       if (!problems.showFailure(error)) onFailure(error);
@@ -220,14 +223,12 @@ function LoadedCaseForm({
         value={name}
         onChange={setName}
       />
-      <TextField
+      <DateField
         id="case-edit-case-date"
-        type="date"
         label="Date it is worked out at"
         error={problems.errorAt('case-edit-case-date')}
         value={date}
         onChange={setDate}
-        className="input--date"
       />
     </>
   );

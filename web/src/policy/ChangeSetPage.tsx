@@ -7,7 +7,8 @@ import type { ScreenView } from '../adviser/ScreenState';
 import { ErrorSummary } from '../shared/ErrorSummary';
 import { LoadingSpinner } from '../shared/LoadingSpinner';
 import { usePageTitle } from '../shared/page-title';
-import { TextField } from '../shared/TextField';
+import { DateField } from '../shared/DateField';
+import { dateProblemOf, isoDateOf } from '../shared/date-field-text';
 import { ExtraHelpForm, JsonEditForm, QuestionForm, RatesHeldForm } from './EditForms';
 import { CasesRunView } from './CasesRunView';
 import { POLICY_HOME } from './policy-paths';
@@ -379,12 +380,13 @@ function Checks({
     }
   };
   const impactRun = async () => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date))
-      return impactProblems.show([{ targetId: 'impact-date', message: 'Enter the date to work the impact out at.' }]);
+    const impactDate = isoDateOf(date);
+    if (!impactDate)
+      return impactProblems.show([{ targetId: 'impact-date', message: dateProblemOf(date, 'the date to work the impact out at') ?? '' }]);
     impactProblems.clear();
     setIsRunningImpact(true);
     try {
-      onUpdated({ ...detail, lastImpact: await runImpact(detail.id, date) });
+      onUpdated({ ...detail, lastImpact: await runImpact(detail.id, impactDate) });
     } catch (error) {
       if (!impactProblems.showFailure(error)) onFailure(error);
     } finally {
@@ -431,14 +433,12 @@ function Checks({
             void impactRun();
           }}
         >
-          <TextField
+          <DateField
             id="impact-date"
-            type="date"
             label="Date to work the impact out at"
             error={impactProblems.errorAt('impact-date')}
             value={date}
             onChange={setDate}
-            className="input--date"
           />
           <button type="submit" className="button" disabled={isRunningImpact}>
             Run the impact
@@ -532,11 +532,14 @@ function Actions({
           className="policy-form"
           onSubmit={(event) => {
             event.preventDefault();
-            if (!effectiveFrom)
-              return problems.show([{ targetId: 'publish-effectiveFrom', message: 'Enter the date the change set takes effect.' }]);
+            const from = isoDateOf(effectiveFrom);
+            if (!from)
+              return problems.show([
+                { targetId: 'publish-effectiveFrom', message: dateProblemOf(effectiveFrom, 'the date the change set takes effect') ?? '' },
+              ]);
             void run(
-              () => publishChangeSet(detail.id, effectiveFrom, detail.digest),
-              `Published: it takes effect on ${longDate(effectiveFrom)}.`,
+              () => publishChangeSet(detail.id, from, detail.digest),
+              `Published: it takes effect on ${longDate(from)}.`,
               'publish-effectiveFrom',
             );
           }}
@@ -545,15 +548,13 @@ function Actions({
             {detail.approver?.name ?? 'Another member'} approved version {detail.version}. Publishing publishes exactly that version.
           </p>
           <ApprovalNeeds detail={detail} />
-          <TextField
+          <DateField
             id="publish-effectiveFrom"
-            type="date"
             label="Effective from"
             hint="Results for this date and after are worked out with the change set."
             error={problems.errorAt('publish-effectiveFrom')}
             value={effectiveFrom}
             onChange={setEffectiveFrom}
-            className="input--date"
           />
           <button type="submit" className="button" data-testid="publish">
             Publish
@@ -671,6 +672,11 @@ function AfterPublishing({
           onSubmit={(event) => {
             event.preventDefault();
             if (needsReason('request-reason', reason)) return;
+            const from = isoDateOf(revertFrom);
+            if (!isAhead && !from)
+              return problems.show([
+                { targetId: 'revert-from', message: dateProblemOf(revertFrom, 'the date it stops applying from') ?? '' },
+              ]);
             void (isAhead
               ? run(
                   () => askWithdrawal(detail.id, reason.trim()),
@@ -679,8 +685,8 @@ function AfterPublishing({
                   'after-publishing-actions',
                 )
               : run(
-                  () => askRevert(detail.id, revertFrom, reason.trim()),
-                  `You asked for it to be reverted from ${longDate(revertFrom)}: another member must confirm it.`,
+                  () => askRevert(detail.id, from!, reason.trim()),
+                  `You asked for it to be reverted from ${longDate(from!)}: another member must confirm it.`,
                   'revert-from',
                   'after-publishing-actions',
                 ));
@@ -694,15 +700,13 @@ function AfterPublishing({
             You ask, and another member of the policy staff confirms.
           </p>
           {isInForce && (
-            <TextField
+            <DateField
               id="revert-from"
-              type="date"
               label="Stop applying it from"
               hint="Today or later."
               error={problems.errorAt('revert-from')}
               value={revertFrom}
               onChange={setRevertFrom}
-              className="input--date"
             />
           )}
           <TextAreaField

@@ -1,6 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import type { PolicyEdit, PolicySearchHit, QuestionEdit } from './policy-api';
 import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';
+import { DateField } from '../shared/DateField';
+import { dateProblemOf, isoDateOf } from '../shared/date-field-text';
 import { TextField } from '../shared/TextField';
 import { searchPolicy } from './policy-api';
 import { SelectField, TextAreaField, useProblems } from './policy-ui';
@@ -301,20 +303,19 @@ export function RatesHeldForm({ onSubmit, onFailure }: FormProps) {
       testId="rates-held-edit-form"
       submitText="Add the date"
       onFailure={onFailure}
-      check={() =>
-        /^\d{4}-\d{2}-\d{2}$/.test(until) ? [] : [{ targetId: 'rates-held-edit-until', message: 'Enter the last date the rates cover.' }]
-      }
-      send={() => onSubmit({ kind: 'rates-held', until })}
+      check={() => {
+        const problem = dateProblemOf(until, 'the last date the rates cover');
+        return problem ? [{ targetId: 'rates-held-edit-until', message: problem }] : [];
+      }}
+      send={() => onSubmit({ kind: 'rates-held', until: isoDateOf(until)! })}
     >
-      <TextField
+      <DateField
         id="rates-held-edit-until"
-        type="date"
         label="Rates held until"
         hint="Give every parameter its value for the new year first, even where it does not change."
         error={problems.errorAt('rates-held-edit-until')}
         value={until}
         onChange={setUntil}
-        className="input--date"
       />
     </EditForm>
   );

@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import type { ParameterSummary, ParameterValueEdit, UpratingResponse } from './policy-api';
 import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';
+import { DateField } from '../shared/DateField';
+import { dateProblemOf, isoDateOf } from '../shared/date-field-text';
 import { TextField } from '../shared/TextField';
 import { proposeUprating } from './policy-api';
 import { formatValue, longDate } from './policy-text';
@@ -48,13 +50,15 @@ export function UpratingHelper({
     if (chosen.size === 0) found.push({ targetId: 'uprating-filter', message: 'Tick at least one parameter to uprate.' });
     if (!/^\d{1,3}(\.\d{1,2})?$/.test(percent.trim()))
       found.push({ targetId: 'uprating-percent', message: 'Enter the percentage with up to 2 decimals, such as 3.8.' });
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(from)) found.push({ targetId: 'uprating-from', message: 'Enter the date the new values take effect.' });
-    if (found.length > 0) return problems.show(found);
+    const fromProblem = dateProblemOf(from, 'the date the new values take effect');
+    if (fromProblem) found.push({ targetId: 'uprating-from', message: fromProblem });
+    const fromDate = isoDateOf(from);
+    if (found.length > 0 || !fromDate) return problems.show(found);
     problems.clear();
     setIsWorking(true);
     try {
-      const response = await proposeUprating({ parameters: [...chosen], percent: percent.trim(), from });
-      setAnswer({ response, from });
+      const response = await proposeUprating({ parameters: [...chosen], percent: percent.trim(), from: fromDate });
+      setAnswer({ response, from: fromDate });
       setKept(new Set(response.proposals.map((proposal) => proposal.parameter)));
     } catch (error) {
       if (!problems.showFailure(error)) onFailure(error);
@@ -153,15 +157,7 @@ export function UpratingHelper({
           onChange={setPercent}
           className="input--number"
         />
-        <TextField
-          id="uprating-from"
-          type="date"
-          label="New values from"
-          error={problems.errorAt('uprating-from')}
-          value={from}
-          onChange={setFrom}
-          className="input--date"
-        />
+        <DateField id="uprating-from" label="New values from" error={problems.errorAt('uprating-from')} value={from} onChange={setFrom} />
         <button type="submit" className="button" disabled={isWorking}>
           Work out the new values
         </button>

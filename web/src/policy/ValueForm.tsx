@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { ParameterSummary, ParameterValueEdit } from './policy-api';
 import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';
+import { DateField } from '../shared/DateField';
+import { dateProblemOf, isoDateOf } from '../shared/date-field-text';
 import { TextField } from '../shared/TextField';
 import { SelectField, TextAreaField, useProblems } from './policy-ui';
 import { valueFromText, valueLabel, valueToText } from './policy-text';
@@ -42,7 +44,8 @@ export function ValueForm({ prefix, parameters, fixedParameter, initial, submitT
   const submit = async () => {
     const found: SummaryError[] = [];
     if (!parameter) found.push({ targetId: id('parameter'), message: 'Choose the parameter.' });
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(from)) found.push({ targetId: id('from'), message: 'Enter the date the value takes effect.' });
+    const fromProblem = dateProblemOf(from, 'the date the value takes effect');
+    if (fromProblem) found.push({ targetId: id('from'), message: fromProblem });
     const read = valueFromText(value, unit);
     if ('error' in read) found.push({ targetId: id('value'), message: read.error });
     const title = sourceTitle.trim();
@@ -53,14 +56,15 @@ export function ValueForm({ prefix, parameters, fixedParameter, initial, submitT
       found.push({ targetId: id('source-title'), message: 'Enter the title of the source, or leave both source fields empty.' });
     if (url && !/^https:\/\/\S+$/.test(url))
       found.push({ targetId: id('source-url'), message: 'Enter the source’s address starting https://' });
-    if (found.length > 0 || 'error' in read) return problems.show(found);
+    const fromDate = isoDateOf(from);
+    if (found.length > 0 || 'error' in read || !fromDate) return problems.show(found);
     problems.clear();
     setIsSaving(true);
     try {
       await onSubmit({
         kind: 'parameter-value',
         parameter,
-        from,
+        from: fromDate,
         value: read.value,
         source: title ? { title, url } : null,
         ...(note.trim() ? { note: note.trim() } : {}),
@@ -96,15 +100,13 @@ export function ValueForm({ prefix, parameters, fixedParameter, initial, submitT
           ]}
         />
       )}
-      <TextField
+      <DateField
         id={id('from')}
-        type="date"
         label="From"
         hint="The day the value takes effect, as the law dates it (most weekly benefits: a Monday in April)."
         error={problems.errorAt(id('from'))}
         value={from}
         onChange={setFrom}
-        className="input--date"
       />
       <TextField
         id={id('value')}

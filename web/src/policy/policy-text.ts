@@ -1,3 +1,4 @@
+import { dateInWords, parseIsoDate } from '../../../common/dates/calendar';
 import { isErrorResponse } from '../../../common/errors';
 import { formatAmount, parsePence, poundsFromPence } from '../../../common/money';
 import type { ParameterSummary, PolicyEdit } from './policy-api';
@@ -5,16 +6,10 @@ import { ApiRequestError } from '../api/client';
 
 /** Plain-English text of the workbench: values by their unit, dates, and each edit described in a line. */
 
-/** 6 April 2027, from 2027-04-06. */
+/** 6 April 2027, from 2027-04-06 (or from a timestamp's date part). */
 export function longDate(iso: string): string {
-  const [year, month, day] = iso.slice(0, 10).split('-').map(Number);
-  if (!year || !month || !day) return iso;
-  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  const date = iso.slice(0, 10);
+  return parseIsoDate(date) ? dateInWords(date) : iso;
 }
 
 /** 29 November 2026 at 09:05, UK time, from an ISO timestamp. */

@@ -96,6 +96,14 @@ function fakeApi(detail: ChangeSetDetail) {
 beforeAll(installJsdomSupport);
 
 const change = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
+/** Types a date into a GOV.UK date field (the group named by its legend) as a person would: 6, 4, 2027. */
+const changeDate = (container: HTMLElement, name: string, iso: string) => {
+  const group = within(container).getByRole('group', { name });
+  const [year, month, day] = iso.split('-');
+  change(within(group).getByLabelText('Day'), String(Number(day)));
+  change(within(group).getByLabelText('Month'), String(Number(month)));
+  change(within(group).getByLabelText('Year'), year);
+};
 
 describe('the words of the workbench', () => {
   it('describes a dated value with the value before, the period and a missing source', () => {
@@ -174,7 +182,7 @@ describe('the change set page', () => {
 
     const form = screen.getByTestId('value-edit-form');
     change(within(form).getByLabelText('Parameter'), OTHER);
-    change(within(form).getByLabelText('From'), '2027-04-06');
+    changeDate(form, 'From', '2027-04-06');
     change(within(form).getByLabelText('Value in pounds a week'), '18.60');
     change(within(form).getByLabelText('Title of the source'), 'Benefit rates 2027 to 2028');
     change(within(form).getByLabelText('Address of the source (https://...)'), 'https://example.com/rates');
@@ -231,7 +239,7 @@ describe('the change set page', () => {
     expect(within(helper).queryByLabelText(/Universal Credit taper/)).toBeNull();
     fireEvent.click(within(helper).getByRole('button', { name: 'Tick all shown' }));
     change(within(helper).getByLabelText('Uprating percentage'), '3.8');
-    change(within(helper).getByLabelText('New values from'), '2027-04-06');
+    changeDate(helper, 'New values from', '2027-04-06');
     fireEvent.click(within(helper).getByRole('button', { name: 'Work out the new values' }));
 
     const table = await within(helper).findByTestId('uprating-proposals');
@@ -288,7 +296,7 @@ describe('the change set page', () => {
     await waitFor(() => expect(screen.getByTestId('change-set-status').textContent).toBe('Approved, not yet published'));
     expect(api.callsTo('POST', '/api/policy/change-sets/7/approve').map((call) => call.body?.digest)).toEqual([DIGEST]);
     expect(screen.queryByRole('button', { name: /^Approve/ })).toBeNull();
-    change(screen.getByLabelText('Effective from'), '2027-04-06');
+    changeDate(document.body, 'Effective from', '2027-04-06');
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
     await waitFor(() => expect(api.callsTo('POST', '/api/policy/change-sets/7/publish')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/policy/change-sets/7/publish')[0].body).toMatchObject({ effectiveFrom: '2027-04-06', digest: DIGEST });
@@ -342,7 +350,7 @@ describe('the change set page', () => {
     const form = await screen.findByTestId('ask-form');
     fireEvent.click(within(form).getByRole('button', { name: 'Ask for it to be reverted' }));
     expect(await screen.findByRole('link', { name: /Say why/ })).toBeTruthy();
-    change(within(form).getByLabelText('Stop applying it from'), '2030-01-01');
+    changeDate(form, 'Stop applying it from', '2030-01-01');
     change(within(form).getByLabelText('Why'), 'The rate was announced in error.');
     fireEvent.click(within(form).getByRole('button', { name: 'Ask for it to be reverted' }));
     const box = await screen.findByTestId('pending-request');
@@ -441,7 +449,7 @@ describe('the hand-worked case form', () => {
     );
     const form = await screen.findByTestId('case-edit-form');
     change(within(form).getByLabelText('Name of the case'), 'One child: the eldest rate only');
-    change(within(form).getByLabelText('Date it is worked out at'), '2027-05-01');
+    changeDate(form, 'Date it is worked out at', '2027-05-01');
     // rjsf's select holds each option's index as its value.
     const country = within(form).getByLabelText(/Country/);
     change(country, within(country).getByRole('option', { name: 'ENGLAND' }).getAttribute('value')!);
