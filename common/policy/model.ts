@@ -306,7 +306,7 @@ export interface CaseRunResult {
     weeklyPence: number;
     monthlyPence: number;
     rules: string[];
-    parameters: { name: string; value: number | boolean | null; from: string }[];
+    parameters: { name: string; label: string; unit: string; value: number | boolean | null; from: string }[];
   }[];
 }
 
@@ -450,6 +450,8 @@ export interface PolicyStatus {
 /** GET /api/policy/rulesets: every ruleset, shortly. */
 export interface RulesetSummary {
   folder: string;
+  /** The benefit's name as people write it: "Child Benefit". */
+  title: string;
   benefit: string;
   description: string;
   rules: number;
@@ -472,6 +474,8 @@ export interface RuleView {
 /** GET /api/policy/rulesets/:folder */
 export interface RulesetView {
   folder: string;
+  /** The benefit's name as people write it: "Child Benefit". */
+  title: string;
   benefit: string;
   description: string;
   legislation: PolicySource[];
@@ -499,10 +503,10 @@ export interface ParameterView {
   legislation: PolicySource;
   uprating: { rounding: UpratingRounding; reason: string };
   values: { from: string; value: number | boolean | null; source: PolicySource; note?: string }[];
-  /** The hand-worked cases that read it ("universal-credit/cases/earnings.json: Single, working"). */
-  cases: string[];
+  /** The hand-worked cases that read it: the ruleset's folder and name, and the case's name ("Single, working"). */
+  cases: { ruleset: string; rulesetTitle: string; name: string }[];
   /** The rules whose conditions read it. */
-  rules: { ruleset: string; rule: string }[];
+  rules: { ruleset: string; rulesetTitle: string; rule: string }[];
 }
 
 /** GET /api/policy/search?q= */

@@ -211,6 +211,7 @@ describe('loading parameter files', () => {
         path: 'values',
         message:
           "has no value dated in the last year of the rates held (2027-04-01 to 2028-03-31): add that year's value, even if unchanged, with its source",
+        missingYear: { from: '2027-04-01', until: '2028-03-31' },
       },
     ]);
   });

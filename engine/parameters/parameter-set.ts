@@ -37,6 +37,8 @@ export interface ParameterProblem {
   file: string;
   path: string;
   message: string;
+  /** The parameter has no value in the last year of the rates held, these dates (the workbench says so in words). */
+  missingYear?: { from: string; until: string };
 }
 
 export class ParameterFilesError extends Error {
@@ -363,6 +365,7 @@ function readParameterFiles(files: readonly ParameterSourceFile[]): { set?: Para
         file: `${name}.json`,
         path: 'values',
         message: `has no value dated in the last year of the rates held (${lastYearFrom} to ${ratesHeldUntil}): add that year's value, even if unchanged, with its source`,
+        missingYear: { from: lastYearFrom, until: ratesHeldUntil },
       });
     }
   }

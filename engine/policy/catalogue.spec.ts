@@ -30,6 +30,7 @@ describe('the rulesets', () => {
 
   it('shows a ruleset with its law, its facts, its rules in plain English and its cases', () => {
     const view = catalogue.rulesetView('child-benefit')!;
+    expect(view.title).toBe('Child Benefit');
     expect(view.legislation[0]!.url).toMatch(/^https:\/\/www\.legislation\.gov\.uk\//);
     expect(view.facts.map((fact) => fact.name)).toEqual(['qualifyingChildCount', 'highestAdultIncomeYearlyPence']);
     expect(view.rules[0]).toMatchObject({
@@ -61,18 +62,23 @@ describe('the parameters', () => {
     ).toBeNull();
   });
 
+  it('names every parameter by a label of its own, so a list of labels needs no path to tell two apart', () => {
+    const labels = catalogue.parameterSummaries().map((summary) => summary.label);
+    expect(labels.filter((label, index) => labels.indexOf(label) !== index)).toEqual([]);
+  });
+
   it('shows a parameter with its sourced values, the cases and rules that read it, and how it is uprated', () => {
     const view = catalogue.parameterView(CAPITAL_UPPER_LIMIT)!;
     expect(view).toMatchObject({ label: 'Capital: upper limit', unit: 'pence', period: 'none', uprating: { rounding: 'not-uprated' } });
     expect(view.legislation.url).toBe('https://www.legislation.gov.uk/uksi/2013/376/regulation/18');
     expect(view.values.map((value) => value.value)).toEqual([1600000, 1600000]);
     expect(view.values.every((value) => value.source.url.startsWith('https://'))).toBe(true);
-    expect(view.rules).toEqual([{ ruleset: 'universal-credit', rule: 'capital-over-upper-limit' }]);
-    // Exactly the cases whose run read it, named as rules:test names them.
+    expect(view.rules).toEqual([{ ruleset: 'universal-credit', rulesetTitle: 'Universal Credit', rule: 'capital-over-upper-limit' }]);
+    // Exactly the cases whose run read it, named in words: the benefit, then the case's own name.
     const readers = [...reads].filter(([, names]) => names.has(CAPITAL_UPPER_LIMIT)).map(([label]) => label);
-    expect(view.cases).toEqual(readers);
+    expect(view.cases.map((item) => `${item.ruleset}: ${item.name}`)).toEqual(readers.map((label) => label.replace(/\/cases\/[^:]+/, '')));
     expect(view.cases.length).toBeGreaterThan(0);
-    expect(view.cases[0]).toMatch(/^[a-z-]+\/cases\/[a-z0-9-]+\.json: /);
+    expect(view.cases.find((item) => item.ruleset === 'universal-credit')?.rulesetTitle).toBe('Universal Credit');
     expect(catalogue.parameterView('gov/dwp/no_such_rate')).toBeUndefined();
   });
 

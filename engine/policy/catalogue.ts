@@ -7,6 +7,7 @@ import type { ParameterSummary, ParameterView, PolicySearchHit, RuleView, Rulese
 import type { CaseFile } from '../core/cases.js';
 import type { RulesetFile } from '../core/ruleset.js';
 import type { ParameterSet } from '../parameters/parameter-set.js';
+import { BENEFIT_CALCULATORS } from '../benefits/index.js';
 import { describeConditions, parametersReadBy } from './describe-rule.js';
 import { upratingRoundingOf } from './uprating.js';
 
@@ -102,6 +103,11 @@ export class PolicyCatalogue {
     this.extraHelpItems = inputs.extraHelp.flatMap((category) => extraHelpItemsOf(category.category, category.json));
   }
 
+  /** The benefit's name ("Child Benefit") for a ruleset's folder; the folder itself for one no benefit names. */
+  private titleOf(folder: string): string {
+    return BENEFIT_CALCULATORS.find((calculator) => calculator.folder === folder)?.name ?? folder;
+  }
+
   private casesOf(folder: string) {
     return this.inputs.caseFiles.filter((caseFile) => caseFile.file.startsWith(`${folder}/`));
   }
@@ -109,6 +115,7 @@ export class PolicyCatalogue {
   rulesetSummaries(): RulesetSummary[] {
     return this.inputs.rulesets.map(({ folder, file }) => ({
       folder,
+      title: this.titleOf(folder),
       benefit: file.benefit,
       description: file.description,
       rules: file.rules.length,
@@ -123,6 +130,7 @@ export class PolicyCatalogue {
     const { file } = ruleset;
     return {
       folder,
+      title: this.titleOf(folder),
       benefit: file.benefit,
       description: file.description,
       legislation: file.legislation.map(({ title, url }) => ({ title, url })),
@@ -152,9 +160,17 @@ export class PolicyCatalogue {
   parameterView(name: string): ParameterView | undefined {
     if (!this.inputs.parameters.has(name)) return undefined;
     const parameter = this.inputs.parameters.findParameterOrThrow(name);
-    const cases = [...this.inputs.caseReads].filter(([, read]) => read.has(name)).map(([label]) => label);
+    // A case's label is `universal-credit/cases/earnings.json: Single, working`: its ruleset, then its name.
+    const cases = [...this.inputs.caseReads]
+      .filter(([, read]) => read.has(name))
+      .map(([label]) => {
+        const ruleset = label.slice(0, label.indexOf('/'));
+        return { ruleset, rulesetTitle: this.titleOf(ruleset), name: label.slice(label.indexOf(': ') + 2) };
+      });
     const rules = [...this.rulesViews].flatMap(([ruleset, views]) =>
-      views.filter((rule) => rule.parameters.includes(name)).map((rule) => ({ ruleset, rule: rule.name })),
+      views
+        .filter((rule) => rule.parameters.includes(name))
+        .map((rule) => ({ ruleset, rulesetTitle: this.titleOf(ruleset), rule: rule.name })),
     );
     return {
       name,

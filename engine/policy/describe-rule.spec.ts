@@ -58,8 +58,8 @@ describe('a rule in plain English', () => {
 
   it('reads a policy switch compared with yes or no, with its value on the date', () => {
     const line = sentences('universal-credit', 'lcwra-element-new-award-rate').at(-1)!.text;
-    expect(line).toBe('LCWRA: lower rate for new awards in force is yes (on 2026-05-01 it is yes)');
-    expect(sentences('universal-credit', 'lcwra-element-new-award-rate', '2025-05-01').at(-1)!.text).toContain('(on 2025-05-01 it is no)');
+    expect(line).toBe('LCWRA: lower rate for new awards in force is yes (on 1 May 2026 it is yes)');
+    expect(sentences('universal-credit', 'lcwra-element-new-award-rate', '2025-05-01').at(-1)!.text).toContain('(on 1 May 2025 it is no)');
   });
 
   it('formats a number compared with a fact ending in Pence as money, and other numbers as they are', () => {

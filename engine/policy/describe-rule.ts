@@ -5,6 +5,7 @@
  */
 import { datedValueOn, type DatedParameter, type ParameterValue } from '../../common/parameters/dated-parameter.js';
 import { formatPounds } from '../../common/money.js';
+import { dateInWords } from '../../common/dates/calendar.js';
 import type { ParameterSet } from '../parameters/parameter-set.js';
 import { PARAMETER_FACT } from '../core/ruleset.js';
 
@@ -80,7 +81,7 @@ function describeComparison(condition: Node, context: DescribeContext): string {
   if (fact === PARAMETER_FACT) {
     // A rate on the left (a policy switch, usually): its label, then its value on the date in brackets.
     const [shown, label] = parameterParts(condition.params, context);
-    return `${label} ${OPERATOR_WORDS[operator] ?? operator} ${valuePhrase(value, '', context)} (on ${context.date} it is ${shown})`;
+    return `${label} ${OPERATOR_WORDS[operator] ?? operator} ${valuePhrase(value, '', context)} (on ${dateInWords(context.date)} it is ${shown})`;
   }
   const meaning = context.facts[fact];
   // A yes/no fact compared with true or false reads as the statement itself, or its denial.
@@ -115,7 +116,7 @@ function parameterParts(params: unknown, context: DescribeContext): [shown: stri
   if (!context.parameters.has(name)) return ['not held', `the rate ${name || '(no name given)'}`];
   const parameter = context.parameters.findParameterOrThrow(name);
   const inForce = datedValueOn(parameter, context.date);
-  if (!inForce) return [`no value in force on ${context.date}`, parameter.label];
+  if (!inForce) return [`no value in force on ${dateInWords(context.date)}`, parameter.label];
   return [formatParameterValue(parameter, inForce.value), parameter.label];
 }
 

@@ -2,7 +2,8 @@ import type { EditProblem, PolicyEdit } from '../../common/policy/model.js';
 import { ExtraHelpDefinitionsError } from '../extra-help/definitions.js';
 import { checkedCaseFile, CASE_FILE } from '../core/cases.js';
 import { RulesetError } from '../core/ruleset.js';
-import { ParameterFilesError, RATES_HELD_FILE } from '../parameters/parameter-set.js';
+import { dateInWords } from '../../common/dates/calendar.js';
+import { ParameterFilesError, RATES_HELD_FILE, type ParameterProblem } from '../parameters/parameter-set.js';
 import { officialSourceProblem } from '../parameters/official-sources.js';
 import { Contract } from '../schemas/json-schema.js';
 import { CALCULATION_REQUEST } from '../validate-request.js';
@@ -305,8 +306,7 @@ export function applyChangeSet(base: SourceFiles, edits: readonly PolicyEdit[], 
     engine = loadEntitlementEngineFrom(files, { rulesVersionSuffix: options.rulesVersionSuffix });
   } catch (error) {
     if (error instanceof ParameterFilesError) {
-      for (const problem of error.problems)
-        report(`${PARAMETERS_FOLDER}/${problem.file}`, `${problem.path ? `${problem.path} ` : ''}${problem.message}`);
+      for (const problem of error.problems) report(`${PARAMETERS_FOLDER}/${problem.file}`, parameterProblemInWords(problem, files));
     } else if (error instanceof RulesetError) {
       for (const problem of error.problems) report(error.file, problem);
     } else if (error instanceof ExtraHelpDefinitionsError) {
@@ -330,15 +330,35 @@ export function applyChangeSet(base: SourceFiles, edits: readonly PolicyEdit[], 
   return { files, changed, problems, engine: problems.length === 0 ? engine : null };
 }
 
-/** What stops a change set that loads from being published: every value needs its official source. */
-export function publishingProblems(edits: readonly PolicyEdit[]): EditProblem[] {
+/**
+ * A parameter file's problem as a policy officer reads it: a rate with no value for the last year held is named by its
+ * label, with the dates in words and what to do; any other keeps the loader's words.
+ */
+function parameterProblemInWords(problem: ParameterProblem, files: SourceFiles): string {
+  if (!problem.missingYear) return `${problem.path ? `${problem.path} ` : ''}${problem.message}`;
+  let label = problem.file.replace(/\.json$/, '');
+  try {
+    const json = JSON.parse(files.read(`${PARAMETERS_FOLDER}/${problem.file}`) ?? '{}') as { label?: unknown };
+    if (typeof json.label === 'string') label = json.label;
+  } catch {
+    // A file that does not parse has its own problem; the path names it here.
+  }
+  const { from, until } = problem.missingYear;
+  return `${label} has no value for ${dateInWords(from)} to ${dateInWords(until)}, the last year of the rates held: give it that year’s value, even if it does not change, with its source.`;
+}
+
+/**
+ * What stops a change set that loads from being published: every value needs its official source. `labelOf` names a
+ * parameter as a policy officer reads it ("Carer's Allowance"); without it the parameter's name is used.
+ */
+export function publishingProblems(edits: readonly PolicyEdit[], labelOf: (name: string) => string = (name) => name): EditProblem[] {
   return edits.flatMap((edit, index) =>
     edit.kind === 'parameter-value' && edit.source === null
       ? [
           {
             edit: index,
             field: 'source',
-            message: `The value of ${edit.parameter} from ${edit.from} needs its official source before it can be published.`,
+            message: `The value of ${labelOf(edit.parameter)} from ${dateInWords(edit.from)} needs its official source before it can be published.`,
           },
         ]
       : [],

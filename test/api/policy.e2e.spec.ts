@@ -192,7 +192,7 @@ describe('browsing the law as the product holds it', () => {
       legislation: { url: expect.stringContaining('legislation.gov.uk') },
     });
     expect(view.values.map(({ from, value }) => [from, value])).toEqual(expect.arrayContaining([['2026-04-06', 2705]]));
-    expect(view.cases.some((label) => label.startsWith('child-benefit/cases/'))).toBe(true);
+    expect(view.cases).toContainEqual(expect.objectContaining({ ruleset: 'child-benefit', rulesetTitle: 'Child Benefit' }));
     await get('/api/policy/parameter?name=gov/hmrc/nothing_here', pat).expect(404);
     const bad = await get('/api/policy/parameter?name=../../etc/passwd', pat).expect(400);
     expect(bad.body.errors[0].path).toBe('name');

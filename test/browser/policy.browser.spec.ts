@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ukToday } from '../../common/dates/uk-today.js';
 import type { ApiProcess } from '../support/api-process.js';
 import { expectNoAccessibilityViolations } from '../support/axe.js';
+import { expectPlainEnglish } from '../support/plain-english.js';
 import { startBrowserSuite, stopBrowserSuite } from '../support/browser-suite.js';
 import { chromiumPath, describeInChromium, fillDate, screenshot } from '../support/chromium.js';
 import { adviserCalculation, seedDemo, signIn } from '../support/demo-adviser.js';
@@ -15,7 +16,7 @@ import type { TestDatabase } from '../support/test-database.js';
  * approve it; a second member approves the version checked and publishes it for a date ahead; and an adviser's
  * caseload at that date shows a client's Child Benefit change, with no deploy. Then one member asks for it to be
  * withdrawn and the other confirms; and a published change set that fails (written past every check) shows at the
- * top of the workbench and is stopped in an emergency with a reason. Each page passes axe.
+ * top of the workbench and is stopped in an emergency with a reason. Each page passes axe and speaks plain English.
  */
 
 if (!chromiumPath()) {
@@ -69,6 +70,7 @@ describeInChromium('the policy workbench', () => {
     await page.getByTestId('policy-status').waitFor();
     expect(await page.getByTestId('policy-status').textContent()).toContain('Results today use the 2026 to 2027 rules and rates');
     await expectNoAccessibilityViolations(page);
+    await expectPlainEnglish(page);
     await page.getByText('Start a change set').click();
     await page.getByLabel('Title').fill('Child Benefit and Carer’s Allowance from mid-year');
     await page.getByLabel('Reason').fill('An in-year uprating of 3.8% announced by the government, from the date given.');
@@ -96,6 +98,7 @@ describeInChromium('the policy workbench', () => {
     expect(await proposals.textContent()).toContain('£28.10');
     await screenshot(page, 'policy-uprating');
     await expectNoAccessibilityViolations(page);
+    await expectPlainEnglish(page);
     await page.getByRole('button', { name: 'Add these to the change set' }).click();
     await page.getByTestId('edit-2').waitFor();
     expect(await page.getByTestId('change-set-problems').textContent()).toContain('needs its official source');
@@ -116,7 +119,7 @@ describeInChromium('the policy workbench', () => {
     await page.getByTestId('add-case').locator('summary').click();
     const form = page.getByTestId('case-edit-form');
     await form.waitFor();
-    await form.getByLabel('Ruleset').selectOption('child-benefit');
+    await form.getByLabel('Benefit', { exact: true }).selectOption('child-benefit');
     await form.getByLabel('Name of the case').fill('One child after the mid-year uprating');
     await fillDate(form, 'Date it is worked out at', EFFECTIVE);
     // The household in the form made from the calculation API's schema: a lone parent of 30 with one child.
@@ -131,6 +134,7 @@ describeInChromium('the policy workbench', () => {
     await form.getByLabel('Workings').fill('27.05 x 1.038 = 28.0779, rounded to the nearest 5p: 28.10 a week for the eldest child.');
     await screenshot(page, 'policy-case-form');
     await expectNoAccessibilityViolations(page);
+    await expectPlainEnglish(page);
     await form.getByRole('button', { name: 'Add the case' }).click();
     await page.getByTestId('edit-3').waitFor();
 
@@ -160,6 +164,7 @@ describeInChromium('the policy workbench', () => {
     await page.getByTestId('impact-stored-suppressed').waitFor();
     await screenshot(page, 'policy-impact');
     await expectNoAccessibilityViolations(page);
+    await expectPlainEnglish(page);
     // Its author cannot approve it: the workbench does not offer to, and says why.
     expect(await page.getByTestId('approve').count()).toBe(0);
     expect(await page.getByTestId('cannot-approve').textContent()).toBe(
@@ -185,6 +190,7 @@ describeInChromium('the policy workbench', () => {
       await review.getByTestId('change-set-status').filter({ hasText: 'Published' }).waitFor();
       await screenshot(review, 'policy-published');
       await expectNoAccessibilityViolations(review);
+      await expectPlainEnglish(review);
       await review.goto(`${server.url}/policy/`);
       expect(await review.getByTestId('policy-status').textContent()).toContain('takes effect on');
     } finally {
@@ -233,6 +239,7 @@ describeInChromium('the policy workbench', () => {
     expect(await page.getByTestId('change-set-status').textContent()).toBe('Published');
     await screenshot(page, 'policy-withdrawal-asked');
     await expectNoAccessibilityViolations(page);
+    await expectPlainEnglish(page);
 
     const reviewer = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
     try {
@@ -294,6 +301,7 @@ describeInChromium('the policy workbench', () => {
     expect(await failing.textContent()).toContain('Child Benefit rule (broken)');
     await screenshot(page, 'policy-home-failing');
     await expectNoAccessibilityViolations(page);
+    await expectPlainEnglish(page);
 
     await failing.getByRole('link', { name: 'Child Benefit rule (broken)' }).click();
     await page.waitForURL(new RegExp(`/policy/change-sets/${id}$`));
@@ -307,6 +315,7 @@ describeInChromium('the policy workbench', () => {
     expect(await page.getByTestId('change-set-status').textContent()).toBe('Reverted');
     await screenshot(page, 'policy-stopped');
     await expectNoAccessibilityViolations(page);
+    await expectPlainEnglish(page);
     await page.goto(`${server.url}/policy/`);
     await page.getByTestId('policy-stopped').waitFor();
     expect(await page.getByTestId('policy-failing').count()).toBe(0);

@@ -24,7 +24,7 @@ export async function seedDemo(database: TestDatabase): Promise<string> {
 }
 
 /** The CSRF token a signed-in context must echo on every POST; none when not signed in. */
-async function csrfHeaders(context: BrowserContext): Promise<Record<string, string>> {
+export async function csrfHeaders(context: BrowserContext): Promise<Record<string, string>> {
   const cookie = (await context.cookies()).find((candidate) => candidate.name === CSRF_COOKIE);
   return cookie ? { [CSRF_HEADER]: cookie.value } : {};
 }

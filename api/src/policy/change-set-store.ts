@@ -2,7 +2,17 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ukToday } from '../../../common/dates/uk-today.js';
-import type { ChangeSetDetail, EditProblem, PendingRequest, PolicyEdit, PolicyPerson, StopRecord } from '../../../common/policy/model.js';
+import type {
+  ChangeSetDetail,
+  EditProblem,
+  ParameterSummary,
+  PendingRequest,
+  PolicyEdit,
+  PolicyPerson,
+  StopRecord,
+} from '../../../common/policy/model.js';
+import { describeEdit } from '../../../common/policy/words.js';
+import { BENEFIT_CALCULATORS } from '../../../engine/benefits/index.js';
 import type { FieldError } from '../../../common/errors.js';
 import type { Entitlements } from '../../../engine/core/entitlement-engine.js';
 import { applyChangeSet, type AppliedChangeSet } from '../../../engine/policy/edits.js';
@@ -94,6 +104,25 @@ export class ChangeSetStore {
 
   today(): string {
     return ukToday();
+  }
+
+  /** A parameter's label ("Carer's Allowance"), or its name when the rules held have no such parameter. */
+  labelOf(name: string): string {
+    const parameters = this.versions.versionOn(LATEST).engine.parameters;
+    return parameters.has(name) ? parameters.findParameterOrThrow(name).label : name;
+  }
+
+  /** An edit in a policy officer's words (the history's lines): the rate's label and value, the benefit's name. */
+  describeEdit(edit: PolicyEdit): string {
+    const parameters = this.versions.versionOn(LATEST).engine.parameters;
+    const known = new Map<string, Pick<ParameterSummary, 'label' | 'unit' | 'latest'>>();
+    if (edit.kind === 'parameter-value' && parameters.has(edit.parameter)) {
+      const parameter = parameters.findParameterOrThrow(edit.parameter);
+      const latest = parameter.values.at(-1)!;
+      known.set(edit.parameter, { label: parameter.label, unit: parameter.unit, latest: { from: latest.from, value: latest.value } });
+    }
+    const rulesetTitles = new Map(BENEFIT_CALCULATORS.map((calculator) => [calculator.folder, calculator.name]));
+    return describeEdit(edit, known, rulesetTitles);
   }
 
   /** The draft's edits laid over the published rules (everything published and not reverted), checked. */

@@ -377,6 +377,12 @@ export class CaseRunParameterDto {
   @ApiProperty({ description: 'The parameter’s name.' })
   name!: string;
 
+  @ApiProperty({ description: 'Its label, as a policy officer reads it (a scale’s band: “…: band 2”).' })
+  label!: string;
+
+  @ApiProperty({ description: 'Its unit (pence a week, basis points...).' })
+  unit!: string;
+
   @ApiProperty({ ...PARAMETER_VALUE, description: 'The value read.' })
   value!: number | boolean | null;
 
@@ -891,6 +897,9 @@ export class RulesetSummaryDto implements RulesetSummary {
   @ApiProperty({ description: 'The ruleset’s folder under rulesets/.', example: 'child-benefit' })
   folder!: string;
 
+  @ApiProperty({ description: 'The benefit’s name as people write it.', example: 'Child Benefit' })
+  title!: string;
+
   @ApiProperty({ description: 'The benefit.' })
   benefit!: string;
 
@@ -977,6 +986,9 @@ export class RulesetViewDto implements RulesetView {
   @ApiProperty({ description: 'The ruleset’s folder.' })
   folder!: string;
 
+  @ApiProperty({ description: 'The benefit’s name as people write it.', example: 'Child Benefit' })
+  title!: string;
+
   @ApiProperty({ description: 'The benefit.' })
   benefit!: string;
 
@@ -1048,9 +1060,23 @@ export class ParameterValueDto {
   note?: string;
 }
 
+export class ParameterCaseDto {
+  @ApiProperty({ description: 'The ruleset’s folder.', example: 'child-benefit' })
+  ruleset!: string;
+
+  @ApiProperty({ description: 'The benefit’s name as people write it.', example: 'Child Benefit' })
+  rulesetTitle!: string;
+
+  @ApiProperty({ description: 'The case’s name.', example: 'One child: the eldest rate only' })
+  name!: string;
+}
+
 export class ParameterRuleDto {
   @ApiProperty({ description: 'The ruleset’s folder.' })
   ruleset!: string;
+
+  @ApiProperty({ description: 'The benefit’s name as people write it.', example: 'Child Benefit' })
+  rulesetTitle!: string;
 
   @ApiProperty({ description: 'The rule’s name.' })
   rule!: string;
@@ -1081,8 +1107,8 @@ export class ParameterViewDto implements ParameterView {
   @ApiProperty({ type: [ParameterValueDto], description: 'Its dated values.' })
   values!: ParameterValueDto[];
 
-  @ApiProperty({ type: [String], description: 'The hand-worked cases that read it.' })
-  cases!: string[];
+  @ApiProperty({ type: [ParameterCaseDto], description: 'The hand-worked cases that read it.' })
+  cases!: ParameterCaseDto[];
 
   @ApiProperty({ type: [ParameterRuleDto], description: 'The rules whose conditions read it.' })
   rules!: ParameterRuleDto[];

@@ -151,7 +151,7 @@ export class PolicyChangeSetsService implements OnApplicationBootstrap, OnModule
     const conditions = row.edits.flatMap((edit, index) =>
       editConditionProblems(edit, context).map(({ field, message }) => ({ edit: index, field, message })),
     );
-    return [...this.store.apply(row.edits).problems, ...conditions, ...publishingProblems(row.edits)];
+    return [...this.store.apply(row.edits).problems, ...conditions, ...publishingProblems(row.edits, (name) => this.store.labelOf(name))];
   }
 
   /** Everything an approval and publishing need, met or not, for a row as it is. */
@@ -298,7 +298,7 @@ export class PolicyChangeSetsService implements OnApplicationBootstrap, OnModule
     // A question's text or show/hide rule changes the questionnaire, not how anything is worked out.
     if (applied.engine && typed.kind !== 'question')
       await this.refuseIfTheRulesFail(applied.engine, applied.files, edits, row.edits, typed);
-    return { edits, action: `${index === null ? 'Added' : 'Changed'} edit ${at + 1}: ${describeEdit(typed)}.` };
+    return { edits, action: `${index === null ? 'Added' : 'Changed'} edit ${at + 1}: ${this.store.describeEdit(typed)}.` };
   }
 
   /**
@@ -637,7 +637,7 @@ export class PolicyChangeSetsService implements OnApplicationBootstrap, OnModule
           const other = reverted ? parts?.[index]?.after : parts?.[index]?.before;
           if (sameJson(now, wanted ?? null)) exported += 1;
           else if (!sameJson(now, other ?? null))
-            differences.push(`${describeEdit(edit)}: the files hold something else (${editTarget(edit)}).`);
+            differences.push(`${editForOperators(edit)}: the files hold something else (${editTarget(edit)}).`);
         });
         const files =
           differences.length > 0 ? ('differs' as const) : exported === set.edits.length ? ('in-files' as const) : ('not-exported' as const);
@@ -714,8 +714,8 @@ function fieldErrorOfEdit(problem: { field: string; message: string }): FieldErr
   return { path: problem.field ? `edit.${problem.field}` : 'edit', message: problem.message };
 }
 
-/** An edit in a few words, for the audit and the status. */
-export function describeEdit(edit: PolicyEdit): string {
+/** An edit in a few words as the files name it, for operators comparing the files with what was published. */
+function editForOperators(edit: PolicyEdit): string {
   switch (edit.kind) {
     case 'parameter-value':
       return `${edit.parameter} from ${edit.from}: ${String(edit.value)}`;

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
+import { dateInWords } from '../../../common/dates/calendar.js';
 import { isIsoDate } from '../../../common/survey/dates.js';
 import type {
   CaseRunResult,
@@ -194,7 +195,7 @@ export class PolicyProofService {
       user,
       'impact-run',
       // The kept calculations' figures as published: never a withheld one.
-      `Impact at ${date}: ${sample.changed} of ${sample.households} sample households change; kept calculations that change: ${figureText(stored.changed)} (of ${figureText(stored.households)}).`,
+      `Impact at ${dateInWords(date)}: ${sample.changed.toLocaleString('en-GB')} of ${sample.households.toLocaleString('en-GB')} sample households change; kept calculations that change: ${figureText(stored.changed)} (of ${figureText(stored.households)}).`,
     );
     return report;
   }
@@ -221,6 +222,21 @@ export class PolicyProofService {
   }
 }
 
+/**
+ * A rate read, by its label and unit: 'Non-dependant deductions: band 2' for the second band of a scale (read as
+ * `name[1]`), in the scale's unit.
+ */
+function wordsOfRead(engine: Entitlements, name: string): { label: string; unit: string } {
+  const band = /^(.*)\[(\d+)\]$/.exec(name);
+  const { parameters } = engine;
+  if (band && parameters.hasScale(band[1]!)) {
+    const scale = parameters.findScaleOrThrow(band[1]!);
+    return { label: `${scale.label}: band ${Number(band[2]) + 1}`, unit: scale.unit };
+  }
+  const parameter = parameters.has(name) ? parameters.findParameterOrThrow(name) : null;
+  return parameter ? { label: parameter.label, unit: parameter.unit } : { label: name, unit: '' };
+}
+
 async function runOneCase(engine: Entitlements, file: string, item: RulesCase, fromChangeSet: boolean): Promise<CaseRunResult> {
   const base = { file, name: item.name, date: item.date, origin: fromChangeSet ? ('change-set' as const) : ('files' as const) };
   try {
@@ -240,7 +256,12 @@ async function runOneCase(engine: Entitlements, file: string, item: RulesCase, f
           weeklyPence: benefit.weeklyPence,
           monthlyPence: benefit.monthlyPence,
           rules: benefit.rules.map((rule) => rule.name),
-          parameters: benefit.parameters.map((parameter) => ({ name: parameter.name, value: parameter.value, from: parameter.from })),
+          parameters: benefit.parameters.map((parameter) => ({
+            name: parameter.name,
+            ...wordsOfRead(engine, parameter.name),
+            value: parameter.value,
+            from: parameter.from,
+          })),
         })),
     };
   } catch (error) {

@@ -206,7 +206,8 @@ export default function CaseloadScreen({ search }: Props) {
             {runs.runs.map((run) => (
               <li key={run.id}>
                 <a href={caseloadPath(run.id)}>
-                  Run at {dateInWords(run.atDate)}, started {new Date(run.createdAt).toLocaleString('en-GB')}
+                  Run at {dateInWords(run.atDate)}, started{' '}
+                  {new Date(run.createdAt).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' })}
                 </a>{' '}
                 ({statusText(run).toLowerCase()})
               </li>

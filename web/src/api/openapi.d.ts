@@ -1998,8 +1998,12 @@ export interface components {
        * @example 2027-04-06
        */
       from: string;
+      /** @description Its label, as a policy officer reads it (a scale’s band: “…: band 2”). */
+      label: string;
       /** @description The parameter’s name. */
       name: string;
+      /** @description Its unit (pence a week, basis points...). */
+      unit: string;
       /**
        * @description The value read.
        * @example 2810
@@ -3255,6 +3259,23 @@ export interface components {
       | 'CHILD_MAINTENANCE'
       | 'STUDENT_INCOME'
       | 'OTHER_UNEARNED';
+    ParameterCaseDto: {
+      /**
+       * @description The case’s name.
+       * @example One child: the eldest rate only
+       */
+      name: string;
+      /**
+       * @description The ruleset’s folder.
+       * @example child-benefit
+       */
+      ruleset: string;
+      /**
+       * @description The benefit’s name as people write it.
+       * @example Child Benefit
+       */
+      rulesetTitle: string;
+    };
     ParameterLatestDto: {
       /**
        * @description The date the latest value takes effect.
@@ -3272,6 +3293,11 @@ export interface components {
       rule: string;
       /** @description The ruleset’s folder. */
       ruleset: string;
+      /**
+       * @description The benefit’s name as people write it.
+       * @example Child Benefit
+       */
+      rulesetTitle: string;
     };
     ParameterSummaryDto: {
       /** @description Its label. */
@@ -3371,7 +3397,7 @@ export interface components {
     };
     ParameterViewDto: {
       /** @description The hand-worked cases that read it. */
-      cases: string[];
+      cases: components['schemas']['ParameterCaseDto'][];
       /** @description What it is. */
       description: string;
       /** @description Its label. */
@@ -3864,6 +3890,11 @@ export interface components {
       folder: string;
       /** @description How many rules. */
       rules: number;
+      /**
+       * @description The benefit’s name as people write it.
+       * @example Child Benefit
+       */
+      title: string;
     };
     RulesetViewDto: {
       /** @description The benefit. */
@@ -3880,6 +3911,11 @@ export interface components {
       legislation: components['schemas']['PolicySourceDto'][];
       /** @description Its rules. */
       rules: components['schemas']['RuleViewDto'][];
+      /**
+       * @description The benefit’s name as people write it.
+       * @example Child Benefit
+       */
+      title: string;
     };
     RulesetsResponseDto: {
       /** @description Every ruleset. */
@@ -9369,7 +9405,9 @@ export interface operations {
            *                 "parameters": [
            *                   {
            *                     "from": "2027-04-06",
+           *                     "label": "text",
            *                     "name": "text",
+           *                     "unit": "text",
            *                     "value": 2810
            *                   }
            *                 ],
@@ -9685,7 +9723,9 @@ export interface operations {
            *                 "parameters": [
            *                   {
            *                     "from": "2027-04-06",
+           *                     "label": "text",
            *                     "name": "text",
+           *                     "unit": "text",
            *                     "value": 2810
            *                   }
            *                 ],
@@ -10006,7 +10046,9 @@ export interface operations {
            *                 "parameters": [
            *                   {
            *                     "from": "2027-04-06",
+           *                     "label": "text",
            *                     "name": "text",
+           *                     "unit": "text",
            *                     "value": 2810
            *                   }
            *                 ],
@@ -10356,7 +10398,9 @@ export interface operations {
            *                 "parameters": [
            *                   {
            *                     "from": "2027-04-06",
+           *                     "label": "text",
            *                     "name": "text",
+           *                     "unit": "text",
            *                     "value": 2810
            *                   }
            *                 ],
@@ -10617,7 +10661,9 @@ export interface operations {
            *               "parameters": [
            *                 {
            *                   "from": "2027-04-06",
+           *                   "label": "text",
            *                   "name": "text",
+           *                   "unit": "text",
            *                   "value": 2810
            *                 }
            *               ],
@@ -10841,7 +10887,9 @@ export interface operations {
            *                 "parameters": [
            *                   {
            *                     "from": "2027-04-06",
+           *                     "label": "text",
            *                     "name": "text",
+           *                     "unit": "text",
            *                     "value": 2810
            *                   }
            *                 ],
@@ -11210,7 +11258,9 @@ export interface operations {
            *                 "parameters": [
            *                   {
            *                     "from": "2027-04-06",
+           *                     "label": "text",
            *                     "name": "text",
+           *                     "unit": "text",
            *                     "value": 2810
            *                   }
            *                 ],
@@ -11581,7 +11631,9 @@ export interface operations {
            *                 "parameters": [
            *                   {
            *                     "from": "2027-04-06",
+           *                     "label": "text",
            *                     "name": "text",
+           *                     "unit": "text",
            *                     "value": 2810
            *                   }
            *                 ],
@@ -11933,7 +11985,9 @@ export interface operations {
            *                 "parameters": [
            *                   {
            *                     "from": "2027-04-06",
+           *                     "label": "text",
            *                     "name": "text",
+           *                     "unit": "text",
            *                     "value": 2810
            *                   }
            *                 ],
@@ -12496,7 +12550,9 @@ export interface operations {
            *                 "parameters": [
            *                   {
            *                     "from": "2027-04-06",
+           *                     "label": "text",
            *                     "name": "text",
+           *                     "unit": "text",
            *                     "value": 2810
            *                   }
            *                 ],
@@ -12858,7 +12914,9 @@ export interface operations {
            *                 "parameters": [
            *                   {
            *                     "from": "2027-04-06",
+           *                     "label": "text",
            *                     "name": "text",
+           *                     "unit": "text",
            *                     "value": 2810
            *                   }
            *                 ],
@@ -13218,7 +13276,9 @@ export interface operations {
            *                 "parameters": [
            *                   {
            *                     "from": "2027-04-06",
+           *                     "label": "text",
            *                     "name": "text",
+           *                     "unit": "text",
            *                     "value": 2810
            *                   }
            *                 ],
@@ -13579,7 +13639,9 @@ export interface operations {
            *                 "parameters": [
            *                   {
            *                     "from": "2027-04-06",
+           *                     "label": "text",
            *                     "name": "text",
+           *                     "unit": "text",
            *                     "value": 2810
            *                   }
            *                 ],
@@ -13897,7 +13959,11 @@ export interface operations {
           /**
            * @example {
            *       "cases": [
-           *         "text"
+           *         {
+           *           "name": "One child: the eldest rate only",
+           *           "ruleset": "child-benefit",
+           *           "rulesetTitle": "Child Benefit"
+           *         }
            *       ],
            *       "description": "text",
            *       "label": "text",
@@ -13910,7 +13976,8 @@ export interface operations {
            *       "rules": [
            *         {
            *           "rule": "text",
-           *           "ruleset": "text"
+           *           "ruleset": "text",
+           *           "rulesetTitle": "Child Benefit"
            *         }
            *       ],
            *       "unit": "text",
@@ -14066,7 +14133,8 @@ export interface operations {
            *           "cases": 0,
            *           "description": "text",
            *           "folder": "child-benefit",
-           *           "rules": 0
+           *           "rules": 0,
+           *           "title": "Child Benefit"
            *         }
            *       ]
            *     }
@@ -14155,7 +14223,8 @@ export interface operations {
            *             }
            *           ]
            *         }
-           *       ]
+           *       ],
+           *       "title": "Child Benefit"
            *     }
            */
           'application/json': components['schemas']['RulesetViewDto'];

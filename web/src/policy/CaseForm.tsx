@@ -170,7 +170,7 @@ function LoadedCaseForm({
 
   const submit = async (formHousehold: Record<string, unknown>) => {
     const found: SummaryError[] = [];
-    if (!ruleset) found.push({ targetId: 'case-edit-ruleset', message: 'Choose the ruleset the case proves.' });
+    if (!ruleset) found.push({ targetId: 'case-edit-ruleset', message: 'Choose the benefit whose rules the case proves.' });
     if (!name.trim()) found.push({ targetId: 'case-edit-case-name', message: 'Enter the case’s name: the rule it proves.' });
     const dateProblem = dateProblemOf(date, 'the date the case is worked out at');
     if (dateProblem) found.push({ targetId: 'case-edit-case-date', message: dateProblem });
@@ -209,11 +209,11 @@ function LoadedCaseForm({
       <ErrorSummary errors={problems.errors} focusKey={problems.focusKey} headingLevel={3} titleId={problems.titleId} />
       <SelectField
         id="case-edit-ruleset"
-        label="Ruleset"
+        label="Benefit"
         error={problems.errorAt('case-edit-ruleset')}
         value={ruleset}
         onChange={chooseRuleset}
-        options={rulesets.map((option) => ({ value: option.folder, text: option.folder }))}
+        options={rulesets.map((option) => ({ value: option.folder, text: option.title }))}
       />
       <TextField
         id="case-edit-case-name"

@@ -1,8 +1,6 @@
 import { formatAmount } from '../../../common/money';
-import type { CaseRunResult, CasesRunReport, ParameterSummary } from './policy-api';
-import { formatValue, longDate } from './policy-text';
-
-type Parameters = ReadonlyMap<string, ParameterSummary>;
+import type { CaseRunResult, CasesRunReport } from './policy-api';
+import { formatValue, longDate, longDateTime } from './policy-text';
 
 /**
  * The last checks run: which version it was of; how many cases passed, and which fail with the change set but not with
@@ -11,12 +9,13 @@ type Parameters = ReadonlyMap<string, ParameterSummary>;
  */
 export function CasesRunView({
   report,
-  parameters,
+  titles,
   currentVersion,
   currentDigest,
 }: {
   report: CasesRunReport;
-  parameters: Parameters;
+  /** Each ruleset's benefit by its folder: a case is said to be Child Benefit's, not child-benefit/cases/x.json's. */
+  titles: ReadonlyMap<string, string>;
   currentVersion?: number;
   currentDigest?: string;
 }) {
@@ -40,8 +39,7 @@ export function CasesRunView({
         <strong>
           {report.passed} of {report.total} {report.total === 1 ? 'case' : 'cases'} passed
         </strong>
-        {report.failed > 0 ? `, ${report.failed} failed` : ''} (run{' '}
-        {new Date(report.ranAt).toLocaleString('en-GB', { timeZone: 'Europe/London' })}
+        {report.failed > 0 ? `, ${report.failed} failed` : ''} (run {longDateTime(report.ranAt)}
         {report.version !== undefined ? `, on version ${report.version}` : ''}).
       </p>
       {report.newFailures !== undefined && (
@@ -69,23 +67,26 @@ export function CasesRunView({
           )}
         </div>
       )}
-      {failed.length > 0 && (
-        <CasesTable caption="The cases that failed with the change set applied" cases={failed} parameters={parameters} />
-      )}
-      {own.length > 0 && <CasesTable caption="This change set’s own cases, which passed" cases={own} parameters={parameters} />}
+      {failed.length > 0 && <CasesTable caption="The cases that failed with the change set applied" cases={failed} titles={titles} />}
+      {own.length > 0 && <CasesTable caption="This change set’s own cases, which passed" cases={own} titles={titles} />}
       {passed.length > 0 && (
         <details className="policy-disclosure" data-testid="cases-passed">
           <summary>
-            The {passed.length} {passed.length === 1 ? 'case' : 'cases'} of the repository that passed
+            The {passed.length} hand-worked {passed.length === 1 ? 'case' : 'cases'} already held that passed
           </summary>
-          <CasesTable caption="The repository’s cases that passed with the change set applied" cases={passed} parameters={parameters} />
+          <CasesTable
+            caption="The hand-worked cases already held that passed with the change set applied"
+            cases={passed}
+
+            titles={titles}
+          />
         </details>
       )}
     </div>
   );
 }
 
-function CasesTable({ caption, cases, parameters }: { caption: string; cases: readonly CaseRunResult[]; parameters: Parameters }) {
+function CasesTable({ caption, cases, titles }: { caption: string; cases: readonly CaseRunResult[]; titles: ReadonlyMap<string, string> }) {
   return (
     <div className="adviser-table__scroll">
       <table className="adviser-table policy-table">
@@ -93,7 +94,7 @@ function CasesTable({ caption, cases, parameters }: { caption: string; cases: re
         <thead>
           <tr>
             <th scope="col">Case, and the figures worked out</th>
-            <th scope="col">From</th>
+            <th scope="col">Benefit</th>
             <th scope="col">Date</th>
             <th scope="col">Result</th>
             <th scope="col">Problems</th>
@@ -105,10 +106,13 @@ function CasesTable({ caption, cases, parameters }: { caption: string; cases: re
               <th scope="row">
                 <details className="policy-disclosure">
                   <summary>{item.name}</summary>
-                  <CaseFigures item={item} parameters={parameters} />
+                  <CaseFigures item={item} />
                 </details>
               </th>
-              <td>{item.origin === 'change-set' ? 'This change set' : item.file}</td>
+              <td>
+                {item.origin === 'change-set' ? 'This change set: ' : ''}
+                {titles.get(item.file.slice(0, item.file.indexOf('/'))) ?? item.file}
+              </td>
               <td>{longDate(item.date)}</td>
               <td className={item.passed ? 'policy-pass' : 'policy-fail'}>
                 {item.passed ? 'Passed' : item.newFailure ? 'Failed (passes with the published rules)' : 'Failed'}
@@ -130,8 +134,10 @@ function CasesTable({ caption, cases, parameters }: { caption: string; cases: re
   );
 }
 
+/** A scale's band is read as `name[0]`: the scale is the parameter. */
+
 /** Each benefit the case names: the figures, the rules that held and the rates read. */
-function CaseFigures({ item, parameters }: { item: CaseRunResult; parameters: Parameters }) {
+function CaseFigures({ item }: { item: CaseRunResult }) {
   if (item.benefits.length === 0) return <p>No benefit was worked out.</p>;
   return (
     <>
@@ -146,8 +152,7 @@ function CaseFigures({ item, parameters }: { item: CaseRunResult; parameters: Pa
             <ul className="policy-plain-list">
               {benefit.parameters.map((parameter) => (
                 <li key={parameter.name}>
-                  <span className="policy-name">{parameter.name}</span>:{' '}
-                  {formatValue(parameter.value, parameters.get(parameter.name)?.unit ?? '')} (from {longDate(parameter.from)})
+                  {parameter.label}: {formatValue(parameter.value, parameter.unit)} (from {longDate(parameter.from)})
                 </li>
               ))}
             </ul>

@@ -21,6 +21,7 @@ import {
   confirmRequest,
   loadChangeSet,
   loadParameters,
+  loadRulesets,
   publishChangeSet,
   removeEdit,
   replaceEdit,
@@ -37,7 +38,8 @@ import { ValueForm } from './ValueForm';
 const CaseForm = lazy(() => import('./CaseForm'));
 const ImpactView = lazy(() => import('./ImpactView'));
 
-type View = ScreenView<{ detail: ChangeSetDetail; parameters: ParameterSummary[] }>;
+/** `titles`: each ruleset's benefit by its folder (Child Benefit), so an edit of a rule or a case names it in words. */
+type View = ScreenView<{ detail: ChangeSetDetail; parameters: ParameterSummary[]; titles: ReadonlyMap<string, string> }>;
 
 /** The change set page, /policy/change-sets/:id: its edits, the forms that add them, its checks and its life. */
 export function ChangeSetPage({ id }: { id: number }) {
@@ -49,23 +51,25 @@ export function ChangeSetPage({ id }: { id: number }) {
   usePageTitle(view.kind === 'shown' ? `Change set: ${view.detail.title}` : 'Change set');
 
   useEffect(() => {
-    Promise.all([loadChangeSet(id), loadParameters()]).then(
-      ([detail, { parameters }]) => setView({ kind: 'shown', detail, parameters }),
+    Promise.all([loadChangeSet(id), loadParameters(), loadRulesets()]).then(
+      ([detail, { parameters }, { rulesets }]) =>
+        setView({ kind: 'shown', detail, parameters, titles: new Map(rulesets.map((ruleset) => [ruleset.folder, ruleset.title])) }),
       (error: unknown) => (isNotFound(error) ? setView({ kind: 'notFound' }) : fail(error)),
     );
   }, [id, fail]);
 
   if (view.kind !== 'shown') return <PolicyNotShown view={view} />;
-  const { detail, parameters } = view;
+  const { detail, parameters, titles } = view;
   const byName = new Map(parameters.map((parameter) => [parameter.name, parameter]));
+  const describe = (edit: PolicyEdit) => describeEdit(edit, byName, titles);
   const isDraft = detail.status === 'draft';
 
   /** Shows the change set as the API now holds it, and says what happened. */
   const updated = (next: ChangeSetDetail, text: string) => {
-    setView({ kind: 'shown', detail: next, parameters });
+    setView({ kind: 'shown', detail: next, parameters, titles });
     setNotice((old) => ({ text, key: old.key + 1 }));
   };
-  const save = async (edit: PolicyEdit) => updated(await addEdit(id, edit), `Added: ${describeEdit(edit, byName)}.`);
+  const save = async (edit: PolicyEdit) => updated(await addEdit(id, edit), `Added: ${describe(edit)}.`);
 
   return (
     <div className="policy policy-change-set">
@@ -114,7 +118,7 @@ export function ChangeSetPage({ id }: { id: number }) {
       <ChangeSetAlerts detail={detail} />
       <ProblemsList problems={detail.problems} />
 
-      <Edits detail={detail} byName={byName} parameters={parameters} isDraft={isDraft} onUpdated={updated} onFailure={fail} />
+      <Edits detail={detail} describe={describe} parameters={parameters} isDraft={isDraft} onUpdated={updated} onFailure={fail} />
 
       {isDraft && (
         <section aria-labelledby="add-title" className="policy-section">
@@ -133,7 +137,7 @@ export function ChangeSetPage({ id }: { id: number }) {
                   for (const edit of edits) current = await addEdit(id, edit);
                 } catch (error) {
                   // The values added before the refused one stay added: show them, then the problem.
-                  if (current !== detail) setView({ kind: 'shown', detail: current, parameters });
+                  if (current !== detail) setView({ kind: 'shown', detail: current, parameters, titles });
                   throw error;
                 }
                 updated(
@@ -173,8 +177,8 @@ export function ChangeSetPage({ id }: { id: number }) {
 
       <Checks
         detail={detail}
-        parameters={byName}
-        onUpdated={(next) => setView({ kind: 'shown', detail: next, parameters })}
+        titles={titles}
+        onUpdated={(next) => setView({ kind: 'shown', detail: next, parameters, titles })}
         onFailure={fail}
       />
       <Actions detail={detail} onUpdated={updated} onFailure={fail} />
@@ -262,14 +266,14 @@ function ProblemsList({ problems }: { problems: EditProblem[] }) {
 
 interface EditsProps {
   detail: ChangeSetDetail;
-  byName: ReadonlyMap<string, ParameterSummary>;
+  describe: (edit: PolicyEdit) => string;
   parameters: ParameterSummary[];
   isDraft: boolean;
   onUpdated: (detail: ChangeSetDetail, text: string) => void;
   onFailure: (error: unknown) => void;
 }
 
-function Edits({ detail, byName, parameters, isDraft, onUpdated, onFailure }: EditsProps) {
+function Edits({ detail, describe, parameters, isDraft, onUpdated, onFailure }: EditsProps) {
   const [changing, setChanging] = useState<number | null>(null);
   const problemsAt = (index: number) => detail.problems.filter((problem) => problem.edit === index);
   return (
@@ -280,7 +284,7 @@ function Edits({ detail, byName, parameters, isDraft, onUpdated, onFailure }: Ed
       ) : (
         <ol className="policy-edits" data-testid="edits">
           {detail.edits.map((edit, index) => {
-            const text = describeEdit(edit, byName);
+            const text = describe(edit);
             return (
               <li key={index} id={`edit-${index}`} tabIndex={-1} className="policy-edit" data-testid={`edit-${index}`}>
                 <p className="policy-edit__text">{text}</p>
@@ -321,7 +325,7 @@ function Edits({ detail, byName, parameters, isDraft, onUpdated, onFailure }: Ed
                         onSubmit={async (changed) => {
                           const next = await replaceEdit(detail.id, index, changed);
                           setChanging(null);
-                          onUpdated(next, `Changed: ${describeEdit(changed, byName)}.`);
+                          onUpdated(next, `Changed: ${describe(changed)}.`);
                         }}
                         onFailure={onFailure}
                         onCancel={() => setChanging(null)}
@@ -333,7 +337,7 @@ function Edits({ detail, byName, parameters, isDraft, onUpdated, onFailure }: Ed
                         onSubmit={async (changed) => {
                           const next = await replaceEdit(detail.id, index, changed);
                           setChanging(null);
-                          onUpdated(next, `Changed: ${describeEdit(changed, byName)}.`);
+                          onUpdated(next, `Changed: ${describe(changed)}.`);
                         }}
                         onFailure={onFailure}
                         onCancel={() => setChanging(null)}
@@ -353,12 +357,12 @@ function Edits({ detail, byName, parameters, isDraft, onUpdated, onFailure }: Ed
 /** Run the cases and the impact: each takes a moment, so the button says so while it works. */
 function Checks({
   detail,
-  parameters,
+  titles,
   onUpdated,
   onFailure,
 }: {
   detail: ChangeSetDetail;
-  parameters: ReadonlyMap<string, ParameterSummary>;
+  titles: ReadonlyMap<string, string>;
   onUpdated: (detail: ChangeSetDetail) => void;
   onFailure: (error: unknown) => void;
 }) {
@@ -410,12 +414,7 @@ function Checks({
           {isRunningCases ? 'Running the checks: this takes a few seconds…' : ''}
         </p>
         {detail.lastCasesRun && (
-          <CasesRunView
-            report={detail.lastCasesRun}
-            parameters={parameters}
-            currentVersion={detail.version}
-            currentDigest={detail.digest}
-          />
+          <CasesRunView report={detail.lastCasesRun} titles={titles} currentVersion={detail.version} currentDigest={detail.digest} />
         )}
       </section>
       <section aria-labelledby="impact-title" className="policy-section">
@@ -781,7 +780,7 @@ function Audit({ detail }: { detail: ChangeSetDetail }) {
           <tbody>
             {entries.map((entry, index) => (
               <tr key={index}>
-                <td>{new Date(entry.at).toLocaleString('en-GB', { timeZone: 'Europe/London' })}</td>
+                <td>{longDateTime(entry.at)}</td>
                 <td>{entry.actor.name}</td>
                 <td>{entry.action}</td>
                 <td>{entry.detail}</td>

@@ -3,7 +3,7 @@ import { figureText, type Figure } from '../../../common/disclosure-control';
 import { formatAmount } from '../../../common/money';
 import type { ImpactBand, ImpactPart, ImpactReport, StoredImpactPart } from './policy-api';
 import { LoadingSpinner } from '../shared/LoadingSpinner';
-import { longDate } from './policy-text';
+import { longDate, longDateTime } from './policy-text';
 
 // ApexCharts is big: it loads only once an impact is on screen.
 const ImpactChart = lazy(() => import('./ImpactChart'));
@@ -27,7 +27,7 @@ export default function ImpactView({ report }: { report: ImpactReport }) {
   return (
     <div className="policy-impact" data-testid="impact">
       <p>
-        Worked out at {longDate(report.date)} (run {new Date(report.ranAt).toLocaleString('en-GB', { timeZone: 'Europe/London' })}).
+        Worked out at {longDate(report.date)} (run {longDateTime(report.ranAt)}).
       </p>
       {/* A report kept from before the notes were added has none. */}
       {(report.dateNotes ?? []).length > 0 && (

@@ -8,7 +8,7 @@ import { usePageTitle } from '../shared/page-title';
 import { DraftChoice, useDrafts } from './DraftChoice';
 import { addEdit, loadParameter, loadParameters } from './policy-api';
 import { changeSetPath, parameterPath, POLICY_HOME, ruleAnchor, rulesetPath } from './policy-paths';
-import { formatValue, longDate } from './policy-text';
+import { formatValue, longDate, unitInWords } from './policy-text';
 import { Notice, PolicyNotShown } from './policy-ui';
 import { ValueForm } from './ValueForm';
 
@@ -38,6 +38,46 @@ export function parameterTree(parameters: readonly ParameterSummary[], under: st
   return root;
 }
 
+/** Who sets the rates of each folder under gov/, as a policy officer names them. */
+const BODIES: Record<string, string> = {
+  gov: 'Governments and councils',
+  bbc: 'BBC',
+  defra: 'Department for Environment, Food and Rural Affairs',
+  desnz: 'Department for Energy Security and Net Zero',
+  dfc_ni: 'Department for Communities (Northern Ireland)',
+  dfe: 'Department for Education',
+  dfe_ni: 'Department for the Economy (Northern Ireland)',
+  dfi_ni: 'Department for Infrastructure (Northern Ireland)',
+  dhsc: 'Department of Health and Social Care',
+  dwp: 'Department for Work and Pensions',
+  hmrc: 'HM Revenue and Customs',
+  local_authorities: 'Councils',
+  mhclg: 'Ministry of Housing, Communities and Local Government',
+  ofgem: 'Ofgem',
+  scottish_government: 'Scottish Government',
+  social_security_scotland: 'Social Security Scotland',
+  transport_scotland: 'Transport Scotland',
+  welsh_government: 'Welsh Government',
+};
+
+/** Words written as capitals in a folder's name: dla -> DLA. */
+const ACRONYMS = new Set(['dla', 'pip', 'esa', 'jsa', 'uc', 'lha', 'lcwra', 'ni', 'bbc', 'tv', 'ctr', 'cpi']);
+
+/**
+ * A folder of rates in words: who sets them for the folders under gov/; else the name its rates' labels share before
+ * their colon (every rate of gov/dwp/carers_allowance is "Carer's Allowance..."); else its name with spaces.
+ */
+export function folderTitle(path: string, parameters: readonly ParameterSummary[]): string {
+  const parts = path.split('/');
+  if (parts.length <= 2 && BODIES[parts[parts.length - 1]]) return BODIES[parts[parts.length - 1]];
+  const labels = parameters.filter((parameter) => parameter.name.startsWith(`${path}/`)).map((parameter) => parameter.label);
+  const shared = labels.map((label) => (label.includes(':') ? label.slice(0, label.indexOf(':')) : label));
+  if (labels.length > 1 && shared.every((prefix) => prefix === shared[0])) return shared[0];
+  const words = parts[parts.length - 1].split('_').map((word) => (ACRONYMS.has(word) ? word.toUpperCase() : word));
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** /policy/parameters/ and below: a folder of the tree, or one parameter's page. */
 export function ParametersPage({ name }: { name: string | null }) {
   const [view, setView] = useState<View>({ kind: 'loading' });
@@ -61,9 +101,12 @@ export function ParametersPage({ name }: { name: string | null }) {
   const links = [
     { text: 'Policy workbench', href: POLICY_HOME },
     ...(name ? [{ text: PARAMETERS_TITLE, href: parameterPath() }] : []),
-    ...parts.slice(0, -1).map((part, index) => ({ text: part, href: parameterPath(parts.slice(0, index + 1).join('/')) })),
+    ...parts.slice(0, -1).map((_, index) => {
+      const folder = parts.slice(0, index + 1).join('/');
+      return { text: folderTitle(folder, parameters), href: parameterPath(folder) };
+    }),
   ];
-  const current = parts.length > 0 ? parts[parts.length - 1] : PARAMETERS_TITLE;
+  const current = !name ? PARAMETERS_TITLE : parameter ? parameter.label : folderTitle(name, parameters);
 
   return (
     <div className="policy policy-parameters">
@@ -72,16 +115,21 @@ export function ParametersPage({ name }: { name: string | null }) {
         <ParameterDetail parameter={parameter} parameters={parameters} onFailure={fail} />
       ) : (
         <>
-          <h1>{name ? `${PARAMETERS_TITLE}: ${name}` : PARAMETERS_TITLE}</h1>
+          <h1>{name ? folderTitle(name, parameters) : PARAMETERS_TITLE}</h1>
+          {name && (
+            <p className="policy-name policy-detail-line" data-detail-line>
+              {name}
+            </p>
+          )}
           <p>Each rate, threshold and switch the rules read, in folders that follow the law: who sets it, the benefit, then its part.</p>
-          <Tree folder={parameterTree(parameters, name)} path={name} />
+          <Tree folder={parameterTree(parameters, name)} path={name} parameters={parameters} />
         </>
       )}
     </div>
   );
 }
 
-function Tree({ folder, path }: { folder: Folder; path: string | null }) {
+function Tree({ folder, path, parameters }: { folder: Folder; path: string | null; parameters: readonly ParameterSummary[] }) {
   return (
     <ul className="policy-tree" data-testid={path ? undefined : 'parameter-tree'}>
       {[...folder.folders.entries()].map(([part, child]) => {
@@ -89,9 +137,9 @@ function Tree({ folder, path }: { folder: Folder; path: string | null }) {
         return (
           <li key={part}>
             <a href={parameterPath(childPath)} className="policy-tree__folder">
-              {part}/
+              {folderTitle(childPath, parameters)}
             </a>
-            <Tree folder={child} path={childPath} />
+            <Tree folder={child} path={childPath} parameters={parameters} />
           </li>
         );
       })}
@@ -127,11 +175,13 @@ function ParameterDetail({
   return (
     <>
       <h1>{parameter.label}</h1>
-      <p className="policy-name">{parameter.name}</p>
+      <p className="policy-name policy-detail-line" data-detail-line>
+        {parameter.name}
+      </p>
       <p>{parameter.description}</p>
       <dl className="policy-facts">
         <dt>Unit</dt>
-        <dd>{parameter.unit}</dd>
+        <dd>{unitInWords(parameter.unit)}</dd>
         <dt>Legislation</dt>
         <dd>
           <ExternalLink href={parameter.legislation.url}>{parameter.legislation.title}</ExternalLink>
@@ -200,7 +250,7 @@ function ParameterDetail({
             {parameter.rules.map((rule) => (
               <li key={`${rule.ruleset}/${rule.rule}`}>
                 <a href={`${rulesetPath(rule.ruleset)}#${ruleAnchor(rule.rule)}`}>
-                  {rule.ruleset}: {rule.rule}
+                  {rule.rulesetTitle}: {rule.rule}
                 </a>
               </li>
             ))}
@@ -212,7 +262,9 @@ function ParameterDetail({
           <h3>Hand-worked cases</h3>
           <ul>
             {parameter.cases.map((item) => (
-              <li key={item}>{item}</li>
+              <li key={`${item.ruleset}: ${item.name}`}>
+                <a href={rulesetPath(item.ruleset)}>{item.rulesetTitle}</a>: {item.name}
+              </li>
             ))}
           </ul>
         </>

@@ -201,7 +201,7 @@ export function PolicyHome() {
             <caption>The rulesets, one for each benefit</caption>
             <thead>
               <tr>
-                <th scope="col">Ruleset</th>
+                <th scope="col">Benefit</th>
                 <th scope="col">What it covers</th>
                 <th scope="col">Rules</th>
                 <th scope="col">Cases</th>
@@ -211,7 +211,7 @@ export function PolicyHome() {
               {rulesets.map((ruleset) => (
                 <tr key={ruleset.folder}>
                   <th scope="row">
-                    <a href={rulesetPath(ruleset.folder)}>{ruleset.folder}</a>
+                    <a href={rulesetPath(ruleset.folder)}>{ruleset.title}</a>
                   </th>
                   <td>{ruleset.description}</td>
                   <td>{ruleset.rules}</td>
@@ -279,7 +279,9 @@ function Search({ onFailure }: { onFailure: (error: unknown) => void }) {
             return (
               <li key={`${hit.kind}-${hit.path}`}>
                 {HIT_KIND_TEXT[hit.kind]}: {href ? <a href={href}>{hit.title}</a> : <strong>{hit.title}</strong>}{' '}
-                <span className="policy-name">{hit.path}</span>
+                <span className="policy-name" data-detail-line>
+                  {hit.path}
+                </span>
                 <br />
                 <span className="question__hint">{hit.detail}</span>
               </li>

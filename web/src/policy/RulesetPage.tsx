@@ -9,13 +9,14 @@ import { ExternalLink } from '../shared/ExternalLink';
 import { usePageTitle } from '../shared/page-title';
 import { TextField } from '../shared/TextField';
 import { DraftChoice, useDrafts } from './DraftChoice';
-import { addEdit, loadRuleset } from './policy-api';
+import { addEdit, loadParameters, loadRuleset } from './policy-api';
 import { changeSetPath, parameterPath, POLICY_HOME, ruleAnchor } from './policy-paths';
 import { longDate } from './policy-text';
 import { Notice, PolicyNotShown, SelectField, TextAreaField, useProblems } from './policy-ui';
 import { conditionLeaves, leafId, leafValue, OPERATORS, withLeaves, type ConditionLeaf, type LeafValueKind } from './rule-conditions';
 
-type View = ScreenView<{ ruleset: RulesetView }>;
+/** `labels`: each parameter's label by its name, so a rule's rates are named in words. */
+type View = ScreenView<{ ruleset: RulesetView; labels: ReadonlyMap<string, string> }>;
 
 /** A ruleset, /policy/rulesets/:folder: what it covers, its law, its facts, each rule in plain English, its cases. */
 export function RulesetPage({ folder }: { folder: string }) {
@@ -23,22 +24,24 @@ export function RulesetPage({ folder }: { folder: string }) {
   // One rule is edited at a time, so the form's field ids stay unique on the page.
   const [editing, setEditing] = useState<string | null>(null);
   const fail = useCallback((error: unknown) => setView({ kind: failureViewFor(error) }), []);
-  usePageTitle(view.kind === 'shown' ? `Ruleset: ${view.ruleset.folder}` : 'Ruleset');
+  usePageTitle(view.kind === 'shown' ? `Rules: ${view.ruleset.title}` : 'Rules');
   useEffect(() => {
-    loadRuleset(folder).then(
-      (ruleset) => setView({ kind: 'shown', ruleset }),
+    Promise.all([loadRuleset(folder), loadParameters()]).then(
+      ([ruleset, { parameters }]) =>
+        setView({ kind: 'shown', ruleset, labels: new Map(parameters.map((parameter) => [parameter.name, parameter.label])) }),
       (error: unknown) => (error instanceof ApiRequestError && error.status === 404 ? setView({ kind: 'notFound' }) : fail(error)),
     );
   }, [folder, fail]);
   if (view.kind !== 'shown') return <PolicyNotShown view={view} />;
-  const { ruleset } = view;
+  const { ruleset, labels } = view;
 
   return (
     <div className="policy policy-ruleset">
-      <Breadcrumb links={[{ text: 'Policy workbench', href: POLICY_HOME }]} current={ruleset.folder} />
-      <h1>
-        {ruleset.folder} <span className="policy-name">({ruleset.benefit})</span>
-      </h1>
+      <Breadcrumb links={[{ text: 'Policy workbench', href: POLICY_HOME }]} current={ruleset.title} />
+      <h1>{ruleset.title}</h1>
+      <p className="policy-name policy-detail-line" data-detail-line>
+        {ruleset.folder} ({ruleset.benefit})
+      </p>
       <p>{ruleset.description}</p>
       <h2>Legislation</h2>
       <ul>
@@ -76,6 +79,7 @@ export function RulesetPage({ folder }: { folder: string }) {
           key={rule.name}
           rule={rule}
           folder={ruleset.folder}
+          labels={labels}
           facts={ruleset.facts.map((fact) => fact.name)}
           isEditing={editing === rule.name}
           onEdit={(isEditing) => setEditing(isEditing ? rule.name : null)}
@@ -94,7 +98,6 @@ export function RulesetPage({ folder }: { folder: string }) {
                 <th scope="col">Case</th>
                 <th scope="col">Date</th>
                 <th scope="col">Workings</th>
-                <th scope="col">File</th>
               </tr>
             </thead>
             <tbody>
@@ -103,7 +106,6 @@ export function RulesetPage({ folder }: { folder: string }) {
                   <th scope="row">{item.name}</th>
                   <td>{longDate(item.date)}</td>
                   <td>{item.workings}</td>
-                  <td className="policy-name">{item.file}</td>
                 </tr>
               ))}
             </tbody>
@@ -149,6 +151,7 @@ function Sentences({ sentences }: { sentences: { depth: number; text: string }[]
 function Rule({
   rule,
   folder,
+  labels,
   facts,
   isEditing,
   onEdit,
@@ -156,6 +159,7 @@ function Rule({
 }: {
   rule: RuleView;
   folder: string;
+  labels: ReadonlyMap<string, string>;
   facts: string[];
   isEditing: boolean;
   onEdit: (isEditing: boolean) => void;
@@ -170,7 +174,7 @@ function Rule({
       </h3>
       <p>{rule.description}</p>
       <Sentences sentences={rule.sentences} />
-      <p>
+      <p className="policy-detail-line" data-detail-line>
         Then: <span className="policy-name">{rule.event.type}</span>
         {rule.priority !== null && ` (priority ${rule.priority})`}
       </p>
@@ -180,7 +184,7 @@ function Rule({
           {rule.parameters.map((name, index) => (
             <span key={name}>
               {index > 0 && ', '}
-              <a href={parameterPath(name)}>{name}</a>
+              <a href={parameterPath(name)}>{labels.get(name) ?? name}</a>
             </span>
           ))}
         </p>
@@ -192,13 +196,8 @@ function Rule({
         </p>
       )}
       {!isEditing ? (
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => onEdit(true)}
-          aria-label={`Edit the rule ${rule.name} in a change set`}
-        >
-          Edit this rule in a change set
+        <button type="button" className="button button--secondary" onClick={() => onEdit(true)}>
+          Edit this rule in a change set<span className="visually-hidden">: {rule.name}</span>
         </button>
       ) : (
         <RuleEditForm

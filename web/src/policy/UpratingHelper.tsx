@@ -106,7 +106,7 @@ export function UpratingHelper({
         <TextField
           id="uprating-filter"
           label="Filter the parameters"
-          hint="Words of a parameter’s name or label, such as child_benefit or allowance."
+          hint="Words of the rate’s name, such as Child Benefit or allowance."
           error={problems.errorAt('uprating-filter')}
           value={filter}
           onChange={setFilter}
@@ -136,9 +136,11 @@ export function UpratingHelper({
                   onChange={(event) => setChosen(toggle(chosen, parameter.name, event.target.checked))}
                 />
                 <label className="checkboxes__label" htmlFor={`uprate-${parameter.name}`}>
-                  {parameter.label} <span className="policy-name">{parameter.name}</span> (
-                  {formatValue(parameter.latest.value, parameter.unit)} from {longDate(parameter.latest.from)})
+                  {parameter.label} ({formatValue(parameter.latest.value, parameter.unit)} from {longDate(parameter.latest.from)})
                 </label>
+                <span className="policy-name policy-detail-line" data-detail-line>
+                  {parameter.name}
+                </span>
               </li>
             ))}
           </ul>

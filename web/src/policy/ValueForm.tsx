@@ -96,7 +96,8 @@ export function ValueForm({ prefix, parameters, fixedParameter, initial, submitT
           onChange={setParameter}
           options={[
             { value: '', text: 'Choose a parameter' },
-            ...parameters.map((option) => ({ value: option.name, text: `${option.label} (${option.name})` })),
+            // Each label is the parameter's own (engine/policy/catalogue.spec.ts checks): the path is for the detail line.
+            ...parameters.map((option) => ({ value: option.name, text: option.label })),
           ]}
         />
       )}

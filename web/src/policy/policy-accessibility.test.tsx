@@ -54,11 +54,12 @@ const PARAMETER: ParameterView = {
   legislation: { title: 'Child Benefit (Rates) Regulations 2006', url: 'https://www.legislation.gov.uk/uksi/2006/965' },
   uprating: { rounding: 'nearest-5p', reason: 'Child Benefit rates are rounded to the nearest 5p.' },
   values: [{ from: '2026-04-06', value: 2705, source: SOURCE }],
-  cases: ['child-benefit/cases/child-benefit.json: One child'],
-  rules: [{ ruleset: 'child-benefit', rule: 'has-a-child' }],
+  cases: [{ ruleset: 'child-benefit', rulesetTitle: 'Child Benefit', name: 'One child' }],
+  rules: [{ ruleset: 'child-benefit', rulesetTitle: 'Child Benefit', rule: 'has-a-child' }],
 };
 const RULESET: RulesetView = {
   folder: 'child-benefit',
+  title: 'Child Benefit',
   benefit: 'CHILD_BENEFIT',
   description: 'Child Benefit is paid for each child.',
   legislation: [SOURCE],
@@ -182,7 +183,9 @@ const DETAIL: ChangeSetDetail = {
             weeklyPence: 4665,
             monthlyPence: 20215,
             rules: ['has-a-child'],
-            parameters: [{ name: ELDEST, value: 2810, from: '2027-04-06' }],
+            parameters: [
+              { name: ELDEST, label: 'Child Benefit: eldest or only child', unit: 'pence a week', value: 2810, from: '2027-04-06' },
+            ],
           },
         ],
       },
@@ -209,7 +212,11 @@ beforeEach(() => {
     .on('GET', '/api/policy/change-sets', { status: 200, body: { changeSets: [SUMMARY] } })
     .on('GET', '/api/policy/rulesets', {
       status: 200,
-      body: { rulesets: [{ folder: 'child-benefit', benefit: 'CHILD_BENEFIT', description: 'Child Benefit', rules: 1, cases: 1 }] },
+      body: {
+        rulesets: [
+          { folder: 'child-benefit', title: 'Child Benefit', benefit: 'CHILD_BENEFIT', description: 'Child Benefit', rules: 1, cases: 1 },
+        ],
+      },
     })
     .on('GET', '/api/policy/rulesets/child-benefit', { status: 200, body: RULESET })
     .on('GET', '/api/policy/parameters', { status: 200, body: { parameters: PARAMETERS } })
@@ -240,7 +247,7 @@ describe('the policy workbench meets WCAG 2.2 AA (rules that need no layout)', (
     render(<PolicyScreen route={{ view: 'ruleset', folder: 'child-benefit' }} />);
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getByText('income is less than the threshold').closest('ul')?.parentElement?.textContent).toContain('any of these:');
-    fireEvent.click(screen.getByRole('button', { name: 'Edit the rule has-a-child in a change set' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Edit this rule in a change set\W+has-a-child$/ }));
     await screen.findByLabelText('Change set');
     expect((screen.getByLabelText('Value (a parameter (by name))') as HTMLInputElement).value).toBe(ELDEST);
     expect(await violations()).toEqual([]);
@@ -275,6 +282,14 @@ describe('the policy workbench meets WCAG 2.2 AA (rules that need no layout)', (
     installFakeApi()
       .on('POST', '/api/data/error', { status: 204, body: undefined })
       .on('GET', '/api/policy/parameters', { status: 200, body: { parameters: PARAMETERS } })
+      .on('GET', '/api/policy/rulesets', {
+        status: 200,
+        body: {
+          rulesets: [
+            { folder: 'child-benefit', title: 'Child Benefit', benefit: 'CHILD_BENEFIT', description: 'Child Benefit', rules: 1, cases: 1 },
+          ],
+        },
+      })
       .on('GET', '/api/policy/change-sets/7', {
         status: 200,
         body: {

@@ -1,16 +1,10 @@
-import { dateInWords, parseIsoDate } from '../../../common/dates/calendar';
 import { isErrorResponse } from '../../../common/errors';
-import { formatAmount, parsePence, poundsFromPence } from '../../../common/money';
-import type { ParameterSummary, PolicyEdit } from './policy-api';
+import { parsePence, poundsFromPence } from '../../../common/money';
+import { isPenceUnit, periodOf } from '../../../common/policy/words';
 import { ApiRequestError } from '../api/client';
 
 /** Plain-English text of the workbench: values by their unit, dates, and each edit described in a line. */
-
-/** 6 April 2027, from 2027-04-06 (or from a timestamp's date part). */
-export function longDate(iso: string): string {
-  const date = iso.slice(0, 10);
-  return parseIsoDate(date) ? dateInWords(date) : iso;
-}
+export { describeEdit, formatValue, isPenceUnit, longDate, periodOf, unitInWords } from '../../../common/policy/words';
 
 /** 29 November 2026 at 09:05, UK time, from an ISO timestamp. */
 export function longDateTime(iso: string): string {
@@ -24,32 +18,6 @@ export function longDateTime(iso: string): string {
 /** Today in the UK as yyyy-mm-dd, for the dates the screens offer first. */
 export function todayIso(now = new Date()): string {
   return now.toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
-}
-
-/** Whether a parameter's unit is money held in whole pence ('pence a week', 'pence'...): the screens take pounds. */
-export function isPenceUnit(unit: string): boolean {
-  return unit === 'pence' || unit.startsWith('pence ');
-}
-
-/** ' a week' for 'pence a week'; '' for plain 'pence'. */
-export function periodOf(unit: string): string {
-  return isPenceUnit(unit) ? unit.slice('pence'.length) : '';
-}
-
-/** A value as a person reads it: £27.05 (the period is added by `formatValue`), 55%, 16 hours, No limit, Yes. */
-function bareValue(value: number | boolean | null, unit: string): string {
-  if (value === null) return 'No limit';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (isPenceUnit(unit)) return formatAmount(value);
-  if (unit === 'basis points') return `${(value / 100).toLocaleString('en-GB', { maximumFractionDigits: 2 })}%`;
-  if (unit === 'hours') return `${value.toLocaleString('en-GB')} ${value === 1 ? 'hour' : 'hours'}`;
-  if (unit === 'years') return `${value.toLocaleString('en-GB')} ${value === 1 ? 'year' : 'years'}`;
-  return value.toLocaleString('en-GB');
-}
-
-/** £27.05 a week, 55%, 16 hours, No limit: a parameter's value with its unit's period. */
-export function formatValue(value: number | boolean | null, unit: string): string {
-  return typeof value === 'number' && isPenceUnit(unit) ? `${formatAmount(value)}${periodOf(unit)}` : bareValue(value, unit);
 }
 
 /** What the value field asks for, by unit. */
@@ -100,46 +68,6 @@ export function valueToText(value: number | boolean | null, unit: string): strin
 export function casePounds(text: string): number | null {
   const pence = parsePence(text);
   return pence === null || pence < 0 ? null : poundsFromPence(pence);
-}
-
-/**
- * One edit in a line: "Child Benefit: eldest or only child from 6 April 2027: £27.05 to £28.10 a week (source
- * needed)". The value before is the latest value held when it starts before (or on) the new one's date.
- */
-export function describeEdit(edit: PolicyEdit, parameters: ReadonlyMap<string, ParameterSummary>): string {
-  switch (edit.kind) {
-    case 'parameter-value': {
-      const parameter = parameters.get(edit.parameter);
-      const unit = parameter?.unit ?? '';
-      const label = parameter?.label ?? edit.parameter;
-      const before = parameter && parameter.latest.from <= edit.from ? parameter.latest.value : undefined;
-      const values =
-        before === undefined
-          ? formatValue(edit.value, unit)
-          : typeof before === 'number' && typeof edit.value === 'number' && isPenceUnit(unit)
-            ? `${formatAmount(before)} to ${formatAmount(edit.value)}${periodOf(unit)}`
-            : `${formatValue(before, unit)} to ${formatValue(edit.value, unit)}`;
-      return `${label} from ${longDate(edit.from)}: ${values}${edit.source ? '' : ' (source needed)'}`;
-    }
-    case 'rates-held':
-      return `Rates held until ${longDate(edit.until)}`;
-    case 'rule':
-      return `Rule ‘${edit.rule}’ of ${edit.ruleset}: new conditions${edit.description ? ' and description' : ''}`;
-    case 'question': {
-      const parts = [
-        edit.text !== undefined ? 'text' : '',
-        edit.helpText !== undefined ? 'help text' : '',
-        edit.showHide !== undefined ? (edit.showHide === null ? 'always shown' : 'show/hide rule') : '',
-      ].filter(Boolean);
-      return `Question ‘${edit.question}’ on page ${edit.page}: ${parts.join(', ') || 'no change'}`;
-    }
-    case 'extra-help-item': {
-      const title = typeof edit.item.title === 'string' ? edit.item.title : String(edit.item.name ?? 'item');
-      return `Extra help in ${edit.category}: ${title}`;
-    }
-    case 'case':
-      return `Hand-worked case for ${edit.ruleset}: ${edit.case.name} (${longDate(edit.case.date)})`;
-  }
 }
 
 /** A problem the API gave at a field: its path ('edit.source.url') and message. */

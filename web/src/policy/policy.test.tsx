@@ -86,10 +86,15 @@ function changeSet(changes: Partial<ChangeSetDetail> = {}): ChangeSetDetail {
   };
 }
 
+const RULESETS = [
+  { folder: 'child-benefit', title: 'Child Benefit', benefit: 'CHILD_BENEFIT', description: 'Child Benefit.', rules: 4, cases: 3 },
+];
+
 function fakeApi(detail: ChangeSetDetail) {
   return installFakeApi()
     .on('GET', '/api/policy/change-sets/7', { status: 200, body: detail })
     .on('GET', '/api/policy/parameters', { status: 200, body: { parameters: PARAMETERS } })
+    .on('GET', '/api/policy/rulesets', { status: 200, body: { rulesets: RULESETS } })
     .on('POST', '/api/data/error', { status: 204, body: undefined });
 }
 
@@ -417,6 +422,10 @@ describe('the change set page', () => {
       .on('GET', '/api/policy/parameters', {
         status: 403,
         body: { statusCode: 403, code: 'NO_ACCESS', message: 'Policy staff only.', errors: [] },
+      })
+      .on('GET', '/api/policy/rulesets', {
+        status: 403,
+        body: { statusCode: 403, code: 'NO_ACCESS', message: 'Policy staff only.', errors: [] },
       });
     render(<ChangeSetPage id={7} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'No Access' })).toBeTruthy();
@@ -435,7 +444,11 @@ describe('the hand-worked case form', () => {
     installFakeApi()
       .on('GET', '/api/policy/rulesets', {
         status: 200,
-        body: { rulesets: [{ folder: 'child-benefit', benefit: 'CHILD_BENEFIT', description: 'Child Benefit', rules: 4, cases: 3 }] },
+        body: {
+          rulesets: [
+            { folder: 'child-benefit', title: 'Child Benefit', benefit: 'CHILD_BENEFIT', description: 'Child Benefit', rules: 4, cases: 3 },
+          ],
+        },
       })
       .on('GET', '/api/policy/household-schema', { status: 200, body: SCHEMA });
     const sent: CaseEdit[] = [];
@@ -641,6 +654,7 @@ describe('the rule’s edit form', () => {
         status: 200,
         body: {
           folder: 'child-benefit',
+          title: 'Child Benefit',
           benefit: 'CHILD_BENEFIT',
           description: 'Child Benefit.',
           legislation: [],
@@ -666,9 +680,10 @@ describe('the rule’s edit form', () => {
         status: 200,
         body: { changeSets: [changeSet({ status: 'published' }), { ...changeSet(), id: 9, title: 'Two-child limit' }] },
       })
+      .on('GET', '/api/policy/parameters', { status: 200, body: { parameters: PARAMETERS } })
       .on('POST', '/api/policy/change-sets/9/edits', { status: 200, body: { ...changeSet(), id: 9, title: 'Two-child limit' } });
     render(<RulesetPage folder="child-benefit" />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit the rule has-a-child in a change set' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Edit this rule in a change set\W+has-a-child$/ }));
     const form = await screen.findByTestId('rule-edit-form');
     // Only drafts take edits: the published change set is not offered.
     expect(

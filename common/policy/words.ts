@@ -1,0 +1,94 @@
+/**
+ * A policy officer's words for the law's data, one copy for the workbench's screens and the API's history: a date as
+ * 12 April 2027, a value by its unit (£27.05 a week, 55%, 16 hours), a unit in words, and each edit of a change set in a
+ * line.
+ */
+import { dateInWords, parseIsoDate } from '../dates/calendar.js';
+import { formatAmount } from '../money.js';
+import type { ParameterSummary, PolicyEdit } from './model.js';
+
+/** 6 April 2027, from 2027-04-06 (or from a timestamp's date part). */
+export function longDate(iso: string): string {
+  const date = iso.slice(0, 10);
+  return parseIsoDate(date) ? dateInWords(date) : iso;
+}
+
+/** Whether a parameter's unit is money held in whole pence ('pence a week', 'pence'...): the screens take pounds. */
+export function isPenceUnit(unit: string): boolean {
+  return unit === 'pence' || unit.startsWith('pence ');
+}
+
+/** ' a week' for 'pence a week'; '' for plain 'pence'. */
+export function periodOf(unit: string): string {
+  return isPenceUnit(unit) ? unit.slice('pence'.length) : '';
+}
+
+/** A value as a person reads it: £27.05 (the period is added by `formatValue`), 55%, 16 hours, No limit, Yes. */
+function bareValue(value: number | boolean | null, unit: string): string {
+  if (value === null) return 'No limit';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (isPenceUnit(unit)) return formatAmount(value);
+  if (unit === 'basis points') return `${(value / 100).toLocaleString('en-GB', { maximumFractionDigits: 2 })}%`;
+  if (unit === 'hours') return `${value.toLocaleString('en-GB')} ${value === 1 ? 'hour' : 'hours'}`;
+  if (unit === 'years') return `${value.toLocaleString('en-GB')} ${value === 1 ? 'year' : 'years'}`;
+  return value.toLocaleString('en-GB');
+}
+
+/** £27.05 a week, 55%, 16 hours, No limit: a parameter's value with its unit's period. */
+export function formatValue(value: number | boolean | null, unit: string): string {
+  return typeof value === 'number' && isPenceUnit(unit) ? `${formatAmount(value)}${periodOf(unit)}` : bareValue(value, unit);
+}
+
+/** A unit as a policy officer reads it: 'Pounds a week', not 'pence a week', which is how the files hold money. */
+export function unitInWords(unit: string): string {
+  if (isPenceUnit(unit)) return `Pounds${periodOf(unit)}`;
+  if (unit === 'basis points') return 'A percentage';
+  if (unit === 'boolean') return 'Yes or no';
+  if (unit === 'count') return 'A number';
+  return unit.charAt(0).toUpperCase() + unit.slice(1);
+}
+
+/**
+ * One edit in a line: "Child Benefit: eldest or only child from 6 April 2027: £27.05 to £28.10 a week (source
+ * needed)". The value before is the latest value held when it starts before (or on) the new one's date.
+ */
+export function describeEdit(
+  edit: PolicyEdit,
+  parameters: ReadonlyMap<string, Pick<ParameterSummary, 'label' | 'unit' | 'latest'>>,
+  rulesetTitles: ReadonlyMap<string, string> = new Map(),
+): string {
+  const rulesetTitle = (folder: string) => rulesetTitles.get(folder) ?? folder;
+  switch (edit.kind) {
+    case 'parameter-value': {
+      const parameter = parameters.get(edit.parameter);
+      const unit = parameter?.unit ?? '';
+      const label = parameter?.label ?? edit.parameter;
+      const before = parameter && parameter.latest.from <= edit.from ? parameter.latest.value : undefined;
+      const values =
+        before === undefined
+          ? formatValue(edit.value, unit)
+          : typeof before === 'number' && typeof edit.value === 'number' && isPenceUnit(unit)
+            ? `${formatAmount(before)} to ${formatAmount(edit.value)}${periodOf(unit)}`
+            : `${formatValue(before, unit)} to ${formatValue(edit.value, unit)}`;
+      return `${label} from ${longDate(edit.from)}: ${values}${edit.source ? '' : ' (source needed)'}`;
+    }
+    case 'rates-held':
+      return `Rates held until ${longDate(edit.until)}`;
+    case 'rule':
+      return `Rule ‘${edit.rule}’ of ${rulesetTitle(edit.ruleset)}: new conditions${edit.description ? ' and description' : ''}`;
+    case 'question': {
+      const parts = [
+        edit.text !== undefined ? 'text' : '',
+        edit.helpText !== undefined ? 'help text' : '',
+        edit.showHide !== undefined ? (edit.showHide === null ? 'always shown' : 'show/hide rule') : '',
+      ].filter(Boolean);
+      return `Question ‘${edit.question}’ on page ${edit.page}: ${parts.join(', ') || 'no change'}`;
+    }
+    case 'extra-help-item': {
+      const title = typeof edit.item.title === 'string' ? edit.item.title : String(edit.item.name ?? 'item');
+      return `Extra help in ${edit.category}: ${title}`;
+    }
+    case 'case':
+      return `Hand-worked case for ${rulesetTitle(edit.ruleset)}: ${edit.case.name} (${longDate(edit.case.date)})`;
+  }
+}
