@@ -485,10 +485,19 @@ export interface RulesetView {
 }
 
 /** GET /api/policy/parameters: every parameter shortly (the screen builds the tree from the names). */
+/**
+ * What a policy officer decides about a rate for a new year (engine/policy/new-year.ts): money the law uprates by a
+ * percentage, money frozen or fixed in its own law, a council's own figure, or not money (hours, tapers, ages...).
+ */
+export const YEAR_DECISIONS = ['uprated', 'fixed', 'council', 'not-money'] as const;
+export type YearDecision = (typeof YEAR_DECISIONS)[number];
+
 export interface ParameterSummary {
   name: string;
   label: string;
   unit: string;
+  /** What is decided about it for a new year. */
+  yearDecision: YearDecision;
   period: string;
   latest: { from: string; value: number | boolean | null };
 }
@@ -522,7 +531,8 @@ export interface PolicySearchHit {
 export const POLICY_LIMITS = {
   titleMaxLength: 200,
   reasonMaxLength: 4000,
-  editsMax: 200,
+  /** A year's change set carries every rate held (about 190) and leaves room for the year's other edits. */
+  editsMax: 400,
   noteMaxLength: 1000,
   searchMaxLength: 100,
   upratingParametersMax: 200,

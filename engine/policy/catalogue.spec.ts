@@ -54,6 +54,7 @@ describe('the parameters', () => {
       name: 'gov/dwp/universal_credit/elements/carer/amount',
       label: 'Carer element',
       unit: 'pence a month',
+      yearDecision: 'uprated',
       period: 'month',
       latest: { from: '2026-04-13', value: 20934 },
     });

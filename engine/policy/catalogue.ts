@@ -9,6 +9,7 @@ import type { RulesetFile } from '../core/ruleset.js';
 import type { ParameterSet } from '../parameters/parameter-set.js';
 import { BENEFIT_CALCULATORS } from '../benefits/index.js';
 import { describeConditions, parametersReadBy } from './describe-rule.js';
+import { yearDecisionOf } from './new-year.js';
 import { upratingRoundingOf } from './uprating.js';
 
 export interface CatalogueInputs {
@@ -150,6 +151,7 @@ export class PolicyCatalogue {
         name,
         label: parameter.label,
         unit: parameter.unit,
+        yearDecision: yearDecisionOf(name, parameter),
         period: parameter.period,
         latest: { from: latest.from, value: latest.value },
       };

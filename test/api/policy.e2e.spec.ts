@@ -496,6 +496,72 @@ describe('a change set', () => {
   });
 });
 
+describe('opening next year (issue 30, point 1)', () => {
+  const TAPER = 'gov/dwp/universal_credit/means_test/taper';
+  const CARER = 'gov/dwp/carers_allowance/rate';
+  let year: ChangeSetDetail;
+  const indexOf = (parameter: string) => year.edits.findIndex((edit) => edit.kind === 'parameter-value' && edit.parameter === parameter);
+
+  it('carries every rate forward unchanged, to confirm, in one change set that moves the rates held on a year', async () => {
+    await post('/api/policy/change-sets/new-year', pat, {}).expect(400);
+    const response = await post('/api/policy/change-sets/new-year', pat, { reason: 'The rates announced for April 2027.' }).expect(201);
+    year = response.body as ChangeSetDetail;
+    expect(year).toMatchObject({ title: 'Rates for 2027 to 2028', status: 'draft', version: 1 });
+    expect(year.edits[0]).toEqual({ kind: 'rates-held', until: '2028-03-31' });
+    const parameters = (await get('/api/policy/parameters', pat).expect(200)).body.parameters as { name: string }[];
+    expect(year.edits.length).toBe(parameters.length + 1);
+    expect(year.edits[indexOf(ELDEST)]).toMatchObject({ from: '2027-04-12', value: 2705, source: null });
+    // What is still to decide is said in words: each value's source, and the tables the workbench cannot carry yet.
+    const messages = year.problems.map((problem) => problem.message);
+    expect(messages).toContain(
+      'The value of Child Benefit: eldest or only child from 12 April 2027 needs its official source before it can be published.',
+    );
+    expect(messages.some((message) => /^Non-dependant deduction.* has no value for 1 April 2027 to 31 March 2028/.test(message))).toBe(
+      true,
+    );
+    expect(year.audit.at(-1)!.detail).toMatch(
+      /^Opened 2027 to 2028: the rates held now run to 31 March 2028, and \d+ rates were carried forward unchanged/,
+    );
+  });
+
+  it('uprates the rates the law uprates by a percentage, each from last year’s value with its own rounding, and no other', async () => {
+    const refused = await post(`/api/policy/change-sets/${year.id}/uprate`, pat, { edits: [indexOf(TAPER)], percent: '3.8' }).expect(400);
+    expect(refused.body.errors[0].message).toMatch(/^Only money the law uprates each year is uprated by a percentage: .*taper/i);
+    await post(`/api/policy/change-sets/${year.id}/uprate`, pat, { edits: [0], percent: '3.8' }).expect(400);
+    const uprated = (
+      await post(`/api/policy/change-sets/${year.id}/uprate`, pat, { edits: [indexOf(ELDEST), indexOf(CARER)], percent: '3.8' }).expect(200)
+    ).body as ChangeSetDetail;
+    // £27.05 x 1.038 = £28.0779, to the nearest 5p: £28.10; £86.45 x 1.038 = £89.7351: £89.75.
+    expect(uprated.edits[indexOf(ELDEST)]).toMatchObject({ value: 2810, source: null });
+    expect(uprated.edits[indexOf(CARER)]).toMatchObject({ value: 8975, source: null });
+    // Uprated again, still from last year's value: never compounded.
+    const again = (await post(`/api/policy/change-sets/${year.id}/uprate`, pat, { edits: [indexOf(ELDEST)], percent: '3.8' }).expect(200))
+      .body as ChangeSetDetail;
+    expect(again.edits[indexOf(ELDEST)]).toMatchObject({ value: 2810 });
+    year = again;
+  });
+
+  it('gives one source to many values, and then they are no longer to confirm', async () => {
+    const before = year.problems.length;
+    await post(`/api/policy/change-sets/${year.id}/source`, pat, {
+      edits: [indexOf(ELDEST)],
+      title: 'Rates',
+      url: 'http://example.com',
+    }).expect(400);
+    const sourced = (
+      await post(`/api/policy/change-sets/${year.id}/source`, pat, {
+        edits: [indexOf(ELDEST), indexOf(CARER), indexOf(TAPER)],
+        ...SOURCE,
+      }).expect(200)
+    ).body as ChangeSetDetail;
+    for (const parameter of [ELDEST, CARER, TAPER]) expect(sourced.edits[indexOf(parameter)]).toMatchObject({ source: SOURCE });
+    expect(sourced.problems.length).toBe(before - 3);
+    expect(sourced.audit.at(-1)!.detail).toMatch(/^Gave 3 values the source ‘HMRC, Child Benefit/);
+    // Another member may not approve it while anything is still to give.
+    expect(((await get(`/api/policy/change-sets/${year.id}`, quinn).expect(200)).body as ChangeSetDetail).canApprove).toBe(false);
+  });
+});
+
 describe('npm run rules:export', () => {
   let copy: string;
 

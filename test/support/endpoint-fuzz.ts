@@ -206,7 +206,13 @@ export const ROUTE_ENTRIES: Record<string, RouteEntry> = {
   }),
   'GET /api/policy/change-sets': () => ({}),
   'POST /api/policy/change-sets': () => ({ body: { title: 'Fuzzed', reason: 'A fuzzed change set.' } }),
+  'POST /api/policy/change-sets/new-year': () => ({ body: { reason: 'A fuzzed year.' } }),
   'GET /api/policy/change-sets/{id}': (ids) => ({ path: { id: ids.changeSetId } }),
+  'POST /api/policy/change-sets/{id}/uprate': (ids) => ({ path: { id: ids.changeSetId }, body: { edits: [0], percent: '3.8' } }),
+  'POST /api/policy/change-sets/{id}/source': (ids) => ({
+    path: { id: ids.changeSetId },
+    body: { edits: [0], title: 'Benefit and pension rates 2027 to 2028', url: 'https://www.gov.uk/government/publications' },
+  }),
   'POST /api/policy/change-sets/{id}/edits': (ids) => ({ path: { id: ids.changeSetId }, body: { edit: structuredClone(POLICY_EDIT) } }),
   'PUT /api/policy/change-sets/{id}/edits/{index}': (ids) => ({
     path: { id: ids.changeSetId, index: '0' },

@@ -3,6 +3,8 @@ import { WITHHELD_REASONS, type Figure } from '../../../common/disclosure-contro
 import {
   CHANGE_SET_STATUSES,
   UPRATING_ROUNDINGS,
+  YEAR_DECISIONS,
+  type YearDecision,
   type ApprovalCheck,
   type CaseEdit,
   type CaseRunResult,
@@ -1025,6 +1027,13 @@ export class ParameterSummaryDto implements ParameterSummary {
 
   @ApiProperty({ description: 'Its unit.' })
   unit!: string;
+
+  @ApiProperty({
+    enum: YEAR_DECISIONS,
+    description:
+      'What is decided about it for a new year: uprated (money the law uprates by a percentage), fixed (money frozen or fixed in its own law), council (a council’s own figure) or not-money (hours, tapers, ages, counts, switches).',
+  })
+  yearDecision!: YearDecision;
 
   @ApiProperty({ description: 'Its period.' })
   period!: string;

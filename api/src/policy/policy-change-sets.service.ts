@@ -9,7 +9,9 @@ import type {
   EditProblem,
   PendingRequest,
   PolicyAuditEntry,
+  ParameterValueEdit,
   PolicyEdit,
+  PolicySource,
   PolicyPerson,
   PolicyStatus,
   StopRecord,
@@ -19,6 +21,9 @@ import type { FieldError } from '../../../common/errors.js';
 import { RatesHeld } from '../rules-in-force/rates-held.service.js';
 import { PublishedRules } from '../rules-in-force/published-rules.js';
 import { taxYearOf } from '../../../engine/core/entitlement-engine.js';
+import { dateInWords } from '../../../common/dates/calendar.js';
+import { newYearEdits, taxYearWords, yearDecisionOf } from '../../../engine/policy/new-year.js';
+import { upratingProposals } from '../../../engine/policy/uprating.js';
 import { editedPart, editShapeProblems, editTarget, publishingProblems, sameJson } from '../../../engine/policy/edits.js';
 import { inForceOn, type RulesFault } from '../../../engine/policy/rules-versions.js';
 import { changeSetDigest } from '../../../engine/policy/change-set-digest.js';
@@ -241,6 +246,97 @@ export class PolicyChangeSetsService implements OnApplicationBootstrap, OnModule
     // Checked outside the transaction (working the households out takes a moment); saved only if nothing changed since.
     const read = await this.store.row(id);
     const { edits, action } = await this.checkedEdits(read, index, edit);
+    await this.saveEdits(user, read, edits, action);
+    return this.detail(id, user);
+  }
+
+  /**
+   * Opens the year after the rates held (issue 30, point 1): a change set titled "Rates for 2027 to 2028" that moves the
+   * last date held on a year and carries every single rate forward unchanged with no source, to confirm, uprate or
+   * change (engine/policy/new-year.ts). It is an ordinary draft: the same checks, four eyes and publishing.
+   */
+  async openYear(user: SignedInUser, reason: string): Promise<ChangeSetDetail> {
+    const { until, edits } = newYearEdits(this.store.versions.versionOn(LATEST).engine.parameters);
+    const created = await this.create(user, `Rates for ${taxYearWords(until)}`, reason);
+    const read = await this.store.row(created.id);
+    await this.saveEdits(
+      user,
+      read,
+      edits,
+      `Opened ${taxYearWords(until)}: the rates held now run to ${dateInWords(until)}, and ${edits.length - 1} rates were carried forward unchanged, each to confirm with its source.`,
+    );
+    return this.detail(created.id, user);
+  }
+
+  /**
+   * Uprates the values of the edits named by a percentage, each from last year's value (the value in force the day
+   * before the edit's date in the published rules) with its own rounding. Only money the law uprates is offered:
+   * an hour, a taper, an age, a frozen or a council's figure is refused, named.
+   */
+  async uprateEdits(user: SignedInUser, id: number, indexes: readonly number[], percent: string): Promise<ChangeSetDetail> {
+    const read = await this.store.row(id);
+    assertOpen(read);
+    const parameters = this.store.versions.versionOn(LATEST).engine.parameters;
+    const edits = [...read.edits];
+    const chosen = this.valueEditsAt(read, indexes);
+    const refused = chosen.filter(({ edit }) => {
+      const parameter = parameters.has(edit.parameter) ? parameters.findParameterOrThrow(edit.parameter) : null;
+      return !parameter || yearDecisionOf(edit.parameter, parameter) !== 'uprated';
+    });
+    if (refused.length > 0)
+      throw ApiError.validation([
+        {
+          path: 'edits',
+          message: `Only money the law uprates each year is uprated by a percentage: ${refused.map(({ edit }) => this.store.labelOf(edit.parameter)).join(', ')} ${refused.length === 1 ? 'is' : 'are'} confirmed or changed one by one.`,
+        },
+      ]);
+    for (const { index, edit } of chosen) {
+      const [proposal] = upratingProposals(parameters, { parameters: [edit.parameter], percent, from: edit.from }).proposals;
+      if (proposal) edits[index] = { ...edit, value: proposal.proposed };
+    }
+    const words = `Uprated ${chosen.length} ${chosen.length === 1 ? 'value' : 'values'} by ${percent}%, each from last year’s value with its own rounding.`;
+    await this.saveEdits(user, read, await this.checkedBulk(read, edits, indexes), words);
+    return this.detail(id, user);
+  }
+
+  /** Gives one official source to the values of the edits named (the uprating order, the Budget, a council's scheme). */
+  async sourceEdits(user: SignedInUser, id: number, indexes: readonly number[], source: PolicySource): Promise<ChangeSetDetail> {
+    const read = await this.store.row(id);
+    assertOpen(read);
+    const edits = [...read.edits];
+    for (const { index, edit } of this.valueEditsAt(read, indexes)) edits[index] = { ...edit, source: { ...source } };
+    const words = `Gave ${indexes.length} ${indexes.length === 1 ? 'value' : 'values'} the source ‘${source.title}’.`;
+    await this.saveEdits(user, read, await this.checkedBulk(read, edits, indexes), words);
+    return this.detail(id, user);
+  }
+
+  /** The dated-value edits at these places, or a refusal naming what is not one. */
+  private valueEditsAt(row: ChangeSetRow, indexes: readonly number[]): { index: number; edit: ParameterValueEdit }[] {
+    const unique = [...new Set(indexes)];
+    const missing = unique.filter((index) => row.edits[index]?.kind !== 'parameter-value');
+    if (missing.length > 0)
+      throw ApiError.validation([
+        { path: 'edits', message: `This change set has no dated value at ${missing.map((index) => `edit ${index + 1}`).join(', ')}.` },
+      ]);
+    return unique.map((index) => ({ index, edit: row.edits[index] as ParameterValueEdit }));
+  }
+
+  /** Edits changed in bulk, checked as one edit is: its shape, the files it makes, and the rules over the check households. */
+  private async checkedBulk(row: ChangeSetRow, edits: PolicyEdit[], indexes: readonly number[]): Promise<PolicyEdit[]> {
+    for (const index of indexes) {
+      const shape = editShapeProblems(edits[index]);
+      if (shape.length > 0) throw ApiError.validation(shape.map(fieldErrorOfEdit));
+    }
+    const applied = this.store.apply(edits);
+    const own = applied.problems.filter((problem) => problem.edit !== null && indexes.includes(problem.edit));
+    if (own.length > 0) throw ApiError.validation(own.map(fieldErrorOfEdit));
+    if (applied.engine) await this.refuseIfTheRulesFail(applied.engine, applied.files, edits, row.edits, edits[indexes[0]!]!);
+    return edits;
+  }
+
+  /** Saves the edits if nothing changed since they were read: a new version, back to a draft, the member a contributor. */
+  private async saveEdits(user: SignedInUser, read: ChangeSetRow, edits: readonly PolicyEdit[], action: string): Promise<void> {
+    const { id } = read;
     await this.dataSource.transaction(async (manager) => {
       const row = await this.store.row(id, manager, true);
       assertOpen(row);
@@ -263,7 +359,6 @@ export class PolicyChangeSetsService implements OnApplicationBootstrap, OnModule
         `${action} Now version ${row.content_version + 1}.${row.status === 'approved' ? ' The approval no longer stands.' : ''}`,
       );
     });
-    return this.detail(id, user);
   }
 
   /** The change set's edits with the change made, or a refusal naming the field. */

@@ -34,6 +34,9 @@ import {
   ApproveDto,
   ConfirmDto,
   CreateChangeSetDto,
+  OpenYearDto,
+  SourceEditsDto,
+  UprateEditsDto,
   EditDto,
   ImpactDto,
   ParameterQuery,
@@ -214,6 +217,19 @@ export class PolicyController {
     return this.changeSets.create(signedInUser(request), body.title, body.reason);
   }
 
+  @Post('change-sets/new-year')
+  @HttpCode(201)
+  @ApiOperation({
+    summary: 'Open next year',
+    description:
+      'A draft titled "Rates for 2027 to 2028" that moves the last date the rates held cover on a year and carries every rate forward unchanged with no source (to confirm): uprate what the law uprates, confirm or type the rest, give each its source. Tables of bands (scales) are not carried yet; the change set’s problems name them.',
+  })
+  @ApiCreatedResponse({ type: ChangeSetDetailDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_FAILED: the reason missing or too long.' })
+  openYear(@Req() request: Request, @Body() body: OpenYearDto): Promise<ChangeSetDetail> {
+    return this.changeSets.openYear(signedInUser(request), body.reason);
+  }
+
   @Get('change-sets/:id')
   @Header('Cache-Control', 'no-store')
   @ApiParam(ID)
@@ -241,6 +257,43 @@ export class PolicyController {
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'CHANGE_SET_CLOSED: published, withdrawn or reverted.' })
   addEdit(@Req() request: Request, @Param('id') id: string, @Body() body: EditDto): Promise<ChangeSetDetail> {
     return this.changeSets.changeEdits(signedInUser(request), idOf(id), null, body.edit);
+  }
+
+  @Post('change-sets/:id/uprate')
+  @HttpCode(200)
+  @ApiParam(ID)
+  @ApiOperation({
+    summary: 'Uprate values by a percentage',
+    description:
+      'The dated values named, each from last year’s value raised by the percentage with its own rounding. Only money the law uprates each year: hours, tapers, ages, frozen and councils’ figures are refused, named.',
+  })
+  @ApiOkResponse({ type: ChangeSetDetailDto })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: 'VALIDATION_FAILED: an edit that is not a dated value, or cannot be uprated.',
+  })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: NOT_FOUND })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'CHANGE_SET_CLOSED: published, withdrawn or reverted.' })
+  uprateEdits(@Req() request: Request, @Param('id') id: string, @Body() body: UprateEditsDto): Promise<ChangeSetDetail> {
+    return this.changeSets.uprateEdits(signedInUser(request), idOf(id), body.edits, body.percent);
+  }
+
+  @Post('change-sets/:id/source')
+  @HttpCode(200)
+  @ApiParam(ID)
+  @ApiOperation({
+    summary: 'Give many values one source',
+    description: 'The official source (the uprating order, the Budget document, a council’s scheme) of every dated value named.',
+  })
+  @ApiOkResponse({ type: ChangeSetDetailDto })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: 'VALIDATION_FAILED: an edit that is not a dated value, or a source that is not official.',
+  })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: NOT_FOUND })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'CHANGE_SET_CLOSED: published, withdrawn or reverted.' })
+  sourceEdits(@Req() request: Request, @Param('id') id: string, @Body() body: SourceEditsDto): Promise<ChangeSetDetail> {
+    return this.changeSets.sourceEdits(signedInUser(request), idOf(id), body.edits, { title: body.title.trim(), url: body.url });
   }
 
   @Put('change-sets/:id/edits/:index')

@@ -1,5 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsObject, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsObject, IsString, Matches, MaxLength, Min, ValidateIf } from 'class-validator';
 import {
   POLICY_LIMITS,
   type ApproveRequest,
@@ -184,4 +184,65 @@ export class SearchQuery {
   @IsString({ message: 'Enter what to search for.' })
   @MaxLength(POLICY_LIMITS.searchMaxLength, { message: `Search for at most ${POLICY_LIMITS.searchMaxLength} characters.` })
   q!: string;
+}
+
+export class OpenYearDto extends BrowserRequest {
+  @ApiProperty({
+    description: 'Why: the announcement the year follows.',
+    example: 'The rates announced in the Budget for April 2027.',
+    maxLength: POLICY_LIMITS.reasonMaxLength,
+  })
+  @IsString({ message: 'Say why the year is opened: the announcement it follows.' })
+  @Matches(/\S/, { message: 'Say why the year is opened: the announcement it follows.' })
+  @MaxLength(POLICY_LIMITS.reasonMaxLength, { message: `The reason must be at most ${POLICY_LIMITS.reasonMaxLength} characters.` })
+  @Matches(NO_NUL, { message: 'The reason must be ordinary text.' })
+  reason!: string;
+}
+
+/** The edits (their numbers in the change set, from 0) a bulk change applies to. */
+const EDIT_NUMBERS: ApiPropertyOptions = {
+  description: 'The edits it applies to, by their place in the change set (the first is 0).',
+  example: [1, 2, 3],
+  type: 'integer',
+  isArray: true,
+};
+
+export class UprateEditsDto extends BrowserRequest {
+  @ApiProperty(EDIT_NUMBERS)
+  @IsArray({ message: 'Choose the values to uprate.' })
+  @ArrayMinSize(1, { message: 'Choose at least one value to uprate.' })
+  @ArrayMaxSize(POLICY_LIMITS.editsMax, { message: `Choose at most ${POLICY_LIMITS.editsMax} values.` })
+  @IsInt({ each: true, message: 'Each value is named by its number in the change set.' })
+  @Min(0, { each: true, message: 'Each value is named by its number in the change set.' })
+  edits!: number[];
+
+  @ApiProperty({ description: 'The uprating, a percentage with up to 2 decimals, applied to last year’s value.', example: '3.8' })
+  @Matches(/^\d{1,3}(\.\d{1,2})?$/, { message: 'Enter the percentage as a number with up to 2 decimals, like 3.8.' })
+  percent!: string;
+}
+
+export class SourceEditsDto extends BrowserRequest {
+  @ApiProperty(EDIT_NUMBERS)
+  @IsArray({ message: 'Choose the values the source is for.' })
+  @ArrayMinSize(1, { message: 'Choose at least one value the source is for.' })
+  @ArrayMaxSize(POLICY_LIMITS.editsMax, { message: `Choose at most ${POLICY_LIMITS.editsMax} values.` })
+  @IsInt({ each: true, message: 'Each value is named by its number in the change set.' })
+  @Min(0, { each: true, message: 'Each value is named by its number in the change set.' })
+  edits!: number[];
+
+  @ApiProperty({ description: 'The official source’s title.', example: 'Benefit and pension rates 2027 to 2028' })
+  @IsString({ message: 'Enter the title of the source.' })
+  @Matches(/\S/, { message: 'Enter the title of the source.' })
+  @MaxLength(300, { message: 'The title of the source must be at most 300 characters.' })
+  @Matches(NO_NUL, { message: 'The title must be ordinary text.' })
+  title!: string;
+
+  @ApiProperty({
+    description: 'The official source’s address.',
+    example: 'https://www.gov.uk/government/publications/benefit-and-pension-rates-2027-to-2028',
+  })
+  @IsString({ message: 'Enter the address of the source.' })
+  @Matches(/^https:\/\/\S+$/, { message: 'Enter the source’s address starting https://' })
+  @MaxLength(2000, { message: 'The address must be at most 2,000 characters.' })
+  url!: string;
 }

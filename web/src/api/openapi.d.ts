@@ -844,6 +844,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/policy/change-sets/new-year': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Open next year
+     * @description A draft titled "Rates for 2027 to 2028" that moves the last date the rates held cover on a year and carries every rate forward unchanged with no source (to confirm): uprate what the law uprates, confirm or type the rest, give each its source. Tables of bands (scales) are not carried yet; the change set’s problems name them.
+     */
+    post: operations['PolicyController_openYear'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/policy/change-sets/{id}': {
     parameters: {
       query?: never;
@@ -1042,6 +1062,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/policy/change-sets/{id}/source': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Give many values one source
+     * @description The official source (the uprating order, the Budget document, a council’s scheme) of every dated value named.
+     */
+    post: operations['PolicyController_sourceEdits'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/policy/change-sets/{id}/stop': {
     parameters: {
       query?: never;
@@ -1056,6 +1096,26 @@ export interface paths {
      * @description One member, with a reason, recorded in the audit: in force, it stops applying from today (calculations dated before today keep it); with its date ahead, it is withdrawn. For results that are wrong now (or a change set that fails); otherwise ask for a revert.
      */
     post: operations['PolicyController_stop'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/policy/change-sets/{id}/uprate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Uprate values by a percentage
+     * @description The dated values named, each from last year’s value raised by the percentage with its own rounding. Only money the law uprates each year: hours, tapers, ages, frozen and councils’ figures are refused, named.
+     */
+    post: operations['PolicyController_uprateEdits'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3211,6 +3271,18 @@ export interface components {
        */
       inRemunerativeWork?: boolean | null;
     };
+    OpenYearDto: {
+      /**
+       * @description The id the web app keeps in local storage and adds to every POST (`browser_<time>_<random>`). It tells which browser first saw a calculation; it identifies a browser, not a person.
+       * @example browser_1795262400000_k3j9x2ab
+       */
+      browserId?: string;
+      /**
+       * @description Why: the announcement the year follows.
+       * @example The rates announced in the Budget for April 2027.
+       */
+      reason: string;
+    };
     OrganisationMemberDto: {
       /** @description The name shown in the adviser area. */
       displayName: string;
@@ -3310,6 +3382,11 @@ export interface components {
       period: string;
       /** @description Its unit. */
       unit: string;
+      /**
+       * @description What is decided about it for a new year: uprated (money the law uprates by a percentage), fixed (money frozen or fixed in its own law), council (a council’s own figure) or not-money (hours, tapers, ages, counts, switches).
+       * @enum {string}
+       */
+      yearDecision: 'uprated' | 'fixed' | 'council' | 'not-money';
     };
     ParameterUpratingDto: {
       /** @description Why. */
@@ -4012,6 +4089,32 @@ export interface components {
        */
       browserId?: string;
     };
+    SourceEditsDto: {
+      /**
+       * @description The id the web app keeps in local storage and adds to every POST (`browser_<time>_<random>`). It tells which browser first saw a calculation; it identifies a browser, not a person.
+       * @example browser_1795262400000_k3j9x2ab
+       */
+      browserId?: string;
+      /**
+       * @description The edits it applies to, by their place in the change set (the first is 0).
+       * @example [
+       *       1,
+       *       2,
+       *       3
+       *     ]
+       */
+      edits: number[];
+      /**
+       * @description The official source’s title.
+       * @example Benefit and pension rates 2027 to 2028
+       */
+      title: string;
+      /**
+       * @description The official source’s address.
+       * @example https://www.gov.uk/government/publications/benefit-and-pension-rates-2027-to-2028
+       */
+      url: string;
+    };
     StartCaseloadRunRequest: {
       /**
        * @description The id the web app keeps in local storage and adds to every POST (`browser_<time>_<random>`). It tells which browser first saw a calculation; it identifies a browser, not a person.
@@ -4223,6 +4326,27 @@ export interface components {
     TestModeResponse: {
       /** @description True when the password is right; testing data is then shown in this browser for 30 days. */
       isTestModeValid: boolean;
+    };
+    UprateEditsDto: {
+      /**
+       * @description The id the web app keeps in local storage and adds to every POST (`browser_<time>_<random>`). It tells which browser first saw a calculation; it identifies a browser, not a person.
+       * @example browser_1795262400000_k3j9x2ab
+       */
+      browserId?: string;
+      /**
+       * @description The edits it applies to, by their place in the change set (the first is 0).
+       * @example [
+       *       1,
+       *       2,
+       *       3
+       *     ]
+       */
+      edits: number[];
+      /**
+       * @description The uprating, a percentage with up to 2 decimals, applied to last year’s value.
+       * @example 3.8
+       */
+      percent: string;
     };
     UpratingCurrentDto: {
       /**
@@ -9626,6 +9750,331 @@ export interface operations {
       };
     };
   };
+  PolicyController_openYear: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "browserId": "browser_1795262400000_k3j9x2ab",
+         *       "reason": "The rates announced in the Budget for April 2027."
+         *     }
+         */
+        'application/json': components['schemas']['OpenYearDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "approvalChecks": [
+           *         {
+           *           "met": true,
+           *           "name": "no-problems",
+           *           "text": "text"
+           *         }
+           *       ],
+           *       "approver": {
+           *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "name": "Sam Patel"
+           *       },
+           *       "audit": [
+           *         {
+           *           "action": "edited",
+           *           "actor": {
+           *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *             "name": "Sam Patel"
+           *           },
+           *           "at": "2026-11-21T10:30:00.000Z",
+           *           "detail": "text"
+           *         }
+           *       ],
+           *       "author": {
+           *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "name": "Sam Patel"
+           *       },
+           *       "canApprove": true,
+           *       "canConfirmRequest": true,
+           *       "cannotApproveBecause": "text",
+           *       "contributors": [
+           *         {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         }
+           *       ],
+           *       "digest": "9f2c5d0a4b7e4c1f8e3a6b2d5c9f0e1a7b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e",
+           *       "editCount": 0,
+           *       "edits": [
+           *         {
+           *           "from": "2027-04-06",
+           *           "kind": "parameter-value",
+           *           "note": "text",
+           *           "parameter": "gov/hmrc/child_benefit/amount/eldest",
+           *           "source": {
+           *             "title": "Child Benefit rates",
+           *             "url": "https://www.gov.uk/child-benefit/what-youll-get"
+           *           },
+           *           "value": 2810
+           *         }
+           *       ],
+           *       "effectiveFrom": "2027-04-06",
+           *       "failure": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "message": "text"
+           *       },
+           *       "hasPendingRequest": true,
+           *       "id": 1,
+           *       "isFailing": true,
+           *       "isStopped": true,
+           *       "lapsedApproval": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         }
+           *       },
+           *       "lastCasesRun": {
+           *         "cases": [
+           *           {
+           *             "benefits": [
+           *               {
+           *                 "code": "CHILD_BENEFIT",
+           *                 "eligible": true,
+           *                 "monthlyPence": 0,
+           *                 "name": "text",
+           *                 "parameters": [
+           *                   {
+           *                     "from": "2027-04-06",
+           *                     "label": "text",
+           *                     "name": "text",
+           *                     "unit": "text",
+           *                     "value": 2810
+           *                   }
+           *                 ],
+           *                 "rules": [
+           *                   "text"
+           *                 ],
+           *                 "weeklyPence": 0
+           *               }
+           *             ],
+           *             "date": "2027-04-06",
+           *             "file": "child-benefit/cases/eldest.json",
+           *             "name": "text",
+           *             "newFailure": true,
+           *             "origin": "files",
+           *             "passed": true,
+           *             "problems": [
+           *               "text"
+           *             ]
+           *           }
+           *         ],
+           *         "comparedWith": "2026-27+cs3",
+           *         "digest": "text",
+           *         "failed": 0,
+           *         "newFailures": 0,
+           *         "passed": 0,
+           *         "ranAt": "2026-11-21T10:30:00.000Z",
+           *         "sample": {
+           *           "failed": 0,
+           *           "failures": [
+           *             {
+           *               "date": "2027-04-06",
+           *               "message": "text",
+           *               "source": "text"
+           *             }
+           *           ],
+           *           "households": 0,
+           *           "seed": 0
+           *         },
+           *         "total": 0,
+           *         "version": 0
+           *       },
+           *       "lastImpact": {
+           *         "date": "2027-04-06",
+           *         "dateNotes": [
+           *           "text"
+           *         ],
+           *         "ranAt": "2026-11-21T10:30:00.000Z",
+           *         "sample": {
+           *           "benefits": [
+           *             {
+           *               "code": "CHILD_BENEFIT",
+           *               "householdsChanged": 0,
+           *               "name": "text",
+           *               "yearlyChangePence": 0
+           *             }
+           *           ],
+           *           "changed": 0,
+           *           "distribution": [
+           *             {
+           *               "fromPence": 0,
+           *               "households": 0,
+           *               "label": "£10 to £50 a month less",
+           *               "toPence": 0
+           *             }
+           *           ],
+           *           "examples": [
+           *             {
+           *               "benefits": [
+           *                 {
+           *                   "afterMonthlyPence": 0,
+           *                   "beforeMonthlyPence": 0,
+           *                   "code": "text",
+           *                   "name": "text"
+           *                 }
+           *               ],
+           *               "description": "Single, 30, renting privately in England, 1 child, working 16 hours",
+           *               "monthlyChangePence": 0,
+           *               "seed": 0
+           *             }
+           *           ],
+           *           "gainers": 0,
+           *           "households": 0,
+           *           "losers": 0,
+           *           "notWorkedOut": 0,
+           *           "seed": 0,
+           *           "totalYearlyChangePence": 0
+           *         },
+           *         "sampleMs": 0,
+           *         "stored": {
+           *           "benefits": [
+           *             {
+           *               "code": "text",
+           *               "householdsChanged": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               },
+           *               "name": "text",
+           *               "yearlyChangePence": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               }
+           *             }
+           *           ],
+           *           "changed": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "distribution": [
+           *             {
+           *               "fromPence": 0,
+           *               "households": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               },
+           *               "label": "text",
+           *               "toPence": 0
+           *             }
+           *           ],
+           *           "gainers": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "households": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "losers": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "notWorkedOut": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "totalYearlyChangePence": {
+           *             "value": 40,
+           *             "withheld": null
+           *           }
+           *         },
+           *         "storedMs": 0
+           *       },
+           *       "pendingRequest": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         },
+           *         "from": "2027-04-06",
+           *         "kind": "withdraw",
+           *         "reason": "text"
+           *       },
+           *       "problems": [
+           *         {
+           *           "edit": 0,
+           *           "field": "source.url",
+           *           "message": "text"
+           *         }
+           *       ],
+           *       "reason": "text",
+           *       "revertedFrom": "2027-04-06",
+           *       "status": "draft",
+           *       "stopped": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         },
+           *         "reason": "text"
+           *       },
+           *       "title": "Uprate Child Benefit for April 2027",
+           *       "updatedAt": "2026-11-21T10:30:00.000Z",
+           *       "version": 0
+           *     }
+           */
+          'application/json': components['schemas']['ChangeSetDetailDto'];
+        };
+      };
+      /** @description VALIDATION_FAILED: the reason missing or too long. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "VALIDATION_FAILED",
+           *       "errors": [
+           *         {
+           *           "message": "reason is not valid.",
+           *           "path": "reason"
+           *         }
+           *       ],
+           *       "message": "reason is not valid.",
+           *       "statusCode": 400
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description NO_ACCESS: not signed in as the charity's policy staff (advisers and admins included); CSRF_FAILED: a change without the X-CSRF-Token header. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "NO_ACCESS",
+           *       "errors": [],
+           *       "message": "You do not have access to this.",
+           *       "statusCode": 403
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
   PolicyController_detail: {
     parameters: {
       query?: never;
@@ -13169,6 +13618,374 @@ export interface operations {
       };
     };
   };
+  PolicyController_sourceEdits: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The change set, by its number. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "browserId": "browser_1795262400000_k3j9x2ab",
+         *       "edits": [
+         *         1,
+         *         2,
+         *         3
+         *       ],
+         *       "title": "Benefit and pension rates 2027 to 2028",
+         *       "url": "https://www.gov.uk/government/publications/benefit-and-pension-rates-2027-to-2028"
+         *     }
+         */
+        'application/json': components['schemas']['SourceEditsDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "approvalChecks": [
+           *         {
+           *           "met": true,
+           *           "name": "no-problems",
+           *           "text": "text"
+           *         }
+           *       ],
+           *       "approver": {
+           *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "name": "Sam Patel"
+           *       },
+           *       "audit": [
+           *         {
+           *           "action": "edited",
+           *           "actor": {
+           *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *             "name": "Sam Patel"
+           *           },
+           *           "at": "2026-11-21T10:30:00.000Z",
+           *           "detail": "text"
+           *         }
+           *       ],
+           *       "author": {
+           *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "name": "Sam Patel"
+           *       },
+           *       "canApprove": true,
+           *       "canConfirmRequest": true,
+           *       "cannotApproveBecause": "text",
+           *       "contributors": [
+           *         {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         }
+           *       ],
+           *       "digest": "9f2c5d0a4b7e4c1f8e3a6b2d5c9f0e1a7b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e",
+           *       "editCount": 0,
+           *       "edits": [
+           *         {
+           *           "from": "2027-04-06",
+           *           "kind": "parameter-value",
+           *           "note": "text",
+           *           "parameter": "gov/hmrc/child_benefit/amount/eldest",
+           *           "source": {
+           *             "title": "Child Benefit rates",
+           *             "url": "https://www.gov.uk/child-benefit/what-youll-get"
+           *           },
+           *           "value": 2810
+           *         }
+           *       ],
+           *       "effectiveFrom": "2027-04-06",
+           *       "failure": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "message": "text"
+           *       },
+           *       "hasPendingRequest": true,
+           *       "id": 1,
+           *       "isFailing": true,
+           *       "isStopped": true,
+           *       "lapsedApproval": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         }
+           *       },
+           *       "lastCasesRun": {
+           *         "cases": [
+           *           {
+           *             "benefits": [
+           *               {
+           *                 "code": "CHILD_BENEFIT",
+           *                 "eligible": true,
+           *                 "monthlyPence": 0,
+           *                 "name": "text",
+           *                 "parameters": [
+           *                   {
+           *                     "from": "2027-04-06",
+           *                     "label": "text",
+           *                     "name": "text",
+           *                     "unit": "text",
+           *                     "value": 2810
+           *                   }
+           *                 ],
+           *                 "rules": [
+           *                   "text"
+           *                 ],
+           *                 "weeklyPence": 0
+           *               }
+           *             ],
+           *             "date": "2027-04-06",
+           *             "file": "child-benefit/cases/eldest.json",
+           *             "name": "text",
+           *             "newFailure": true,
+           *             "origin": "files",
+           *             "passed": true,
+           *             "problems": [
+           *               "text"
+           *             ]
+           *           }
+           *         ],
+           *         "comparedWith": "2026-27+cs3",
+           *         "digest": "text",
+           *         "failed": 0,
+           *         "newFailures": 0,
+           *         "passed": 0,
+           *         "ranAt": "2026-11-21T10:30:00.000Z",
+           *         "sample": {
+           *           "failed": 0,
+           *           "failures": [
+           *             {
+           *               "date": "2027-04-06",
+           *               "message": "text",
+           *               "source": "text"
+           *             }
+           *           ],
+           *           "households": 0,
+           *           "seed": 0
+           *         },
+           *         "total": 0,
+           *         "version": 0
+           *       },
+           *       "lastImpact": {
+           *         "date": "2027-04-06",
+           *         "dateNotes": [
+           *           "text"
+           *         ],
+           *         "ranAt": "2026-11-21T10:30:00.000Z",
+           *         "sample": {
+           *           "benefits": [
+           *             {
+           *               "code": "CHILD_BENEFIT",
+           *               "householdsChanged": 0,
+           *               "name": "text",
+           *               "yearlyChangePence": 0
+           *             }
+           *           ],
+           *           "changed": 0,
+           *           "distribution": [
+           *             {
+           *               "fromPence": 0,
+           *               "households": 0,
+           *               "label": "£10 to £50 a month less",
+           *               "toPence": 0
+           *             }
+           *           ],
+           *           "examples": [
+           *             {
+           *               "benefits": [
+           *                 {
+           *                   "afterMonthlyPence": 0,
+           *                   "beforeMonthlyPence": 0,
+           *                   "code": "text",
+           *                   "name": "text"
+           *                 }
+           *               ],
+           *               "description": "Single, 30, renting privately in England, 1 child, working 16 hours",
+           *               "monthlyChangePence": 0,
+           *               "seed": 0
+           *             }
+           *           ],
+           *           "gainers": 0,
+           *           "households": 0,
+           *           "losers": 0,
+           *           "notWorkedOut": 0,
+           *           "seed": 0,
+           *           "totalYearlyChangePence": 0
+           *         },
+           *         "sampleMs": 0,
+           *         "stored": {
+           *           "benefits": [
+           *             {
+           *               "code": "text",
+           *               "householdsChanged": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               },
+           *               "name": "text",
+           *               "yearlyChangePence": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               }
+           *             }
+           *           ],
+           *           "changed": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "distribution": [
+           *             {
+           *               "fromPence": 0,
+           *               "households": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               },
+           *               "label": "text",
+           *               "toPence": 0
+           *             }
+           *           ],
+           *           "gainers": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "households": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "losers": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "notWorkedOut": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "totalYearlyChangePence": {
+           *             "value": 40,
+           *             "withheld": null
+           *           }
+           *         },
+           *         "storedMs": 0
+           *       },
+           *       "pendingRequest": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         },
+           *         "from": "2027-04-06",
+           *         "kind": "withdraw",
+           *         "reason": "text"
+           *       },
+           *       "problems": [
+           *         {
+           *           "edit": 0,
+           *           "field": "source.url",
+           *           "message": "text"
+           *         }
+           *       ],
+           *       "reason": "text",
+           *       "revertedFrom": "2027-04-06",
+           *       "status": "draft",
+           *       "stopped": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         },
+           *         "reason": "text"
+           *       },
+           *       "title": "Uprate Child Benefit for April 2027",
+           *       "updatedAt": "2026-11-21T10:30:00.000Z",
+           *       "version": 0
+           *     }
+           */
+          'application/json': components['schemas']['ChangeSetDetailDto'];
+        };
+      };
+      /** @description VALIDATION_FAILED: an edit that is not a dated value, or a source that is not official. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "VALIDATION_FAILED",
+           *       "errors": [
+           *         {
+           *           "message": "edits is not valid.",
+           *           "path": "edits"
+           *         }
+           *       ],
+           *       "message": "edits is not valid.",
+           *       "statusCode": 400
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description NO_ACCESS: not signed in as the charity's policy staff (advisers and admins included); CSRF_FAILED: a change without the X-CSRF-Token header. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "NO_ACCESS",
+           *       "errors": [],
+           *       "message": "You do not have access to this.",
+           *       "statusCode": 403
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description CHANGE_SET_NOT_FOUND: no change set with this number; EDIT_NOT_FOUND: no edit with that number. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "CHANGE_SET_NOT_FOUND",
+           *       "errors": [],
+           *       "message": "We could not find that.",
+           *       "statusCode": 404
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description CHANGE_SET_CLOSED: published, withdrawn or reverted. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "CHANGE_SET_CLOSED",
+           *       "errors": [],
+           *       "message": "That cannot be done in its current state.",
+           *       "statusCode": 409
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
   PolicyController_stop: {
     parameters: {
       query?: never;
@@ -13521,6 +14338,373 @@ export interface operations {
           /**
            * @example {
            *       "code": "CHANGE_SET_NOT_IN_FORCE",
+           *       "errors": [],
+           *       "message": "That cannot be done in its current state.",
+           *       "statusCode": 409
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  PolicyController_uprateEdits: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The change set, by its number. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "browserId": "browser_1795262400000_k3j9x2ab",
+         *       "edits": [
+         *         1,
+         *         2,
+         *         3
+         *       ],
+         *       "percent": "3.8"
+         *     }
+         */
+        'application/json': components['schemas']['UprateEditsDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "approvalChecks": [
+           *         {
+           *           "met": true,
+           *           "name": "no-problems",
+           *           "text": "text"
+           *         }
+           *       ],
+           *       "approver": {
+           *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "name": "Sam Patel"
+           *       },
+           *       "audit": [
+           *         {
+           *           "action": "edited",
+           *           "actor": {
+           *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *             "name": "Sam Patel"
+           *           },
+           *           "at": "2026-11-21T10:30:00.000Z",
+           *           "detail": "text"
+           *         }
+           *       ],
+           *       "author": {
+           *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "name": "Sam Patel"
+           *       },
+           *       "canApprove": true,
+           *       "canConfirmRequest": true,
+           *       "cannotApproveBecause": "text",
+           *       "contributors": [
+           *         {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         }
+           *       ],
+           *       "digest": "9f2c5d0a4b7e4c1f8e3a6b2d5c9f0e1a7b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e",
+           *       "editCount": 0,
+           *       "edits": [
+           *         {
+           *           "from": "2027-04-06",
+           *           "kind": "parameter-value",
+           *           "note": "text",
+           *           "parameter": "gov/hmrc/child_benefit/amount/eldest",
+           *           "source": {
+           *             "title": "Child Benefit rates",
+           *             "url": "https://www.gov.uk/child-benefit/what-youll-get"
+           *           },
+           *           "value": 2810
+           *         }
+           *       ],
+           *       "effectiveFrom": "2027-04-06",
+           *       "failure": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "message": "text"
+           *       },
+           *       "hasPendingRequest": true,
+           *       "id": 1,
+           *       "isFailing": true,
+           *       "isStopped": true,
+           *       "lapsedApproval": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         }
+           *       },
+           *       "lastCasesRun": {
+           *         "cases": [
+           *           {
+           *             "benefits": [
+           *               {
+           *                 "code": "CHILD_BENEFIT",
+           *                 "eligible": true,
+           *                 "monthlyPence": 0,
+           *                 "name": "text",
+           *                 "parameters": [
+           *                   {
+           *                     "from": "2027-04-06",
+           *                     "label": "text",
+           *                     "name": "text",
+           *                     "unit": "text",
+           *                     "value": 2810
+           *                   }
+           *                 ],
+           *                 "rules": [
+           *                   "text"
+           *                 ],
+           *                 "weeklyPence": 0
+           *               }
+           *             ],
+           *             "date": "2027-04-06",
+           *             "file": "child-benefit/cases/eldest.json",
+           *             "name": "text",
+           *             "newFailure": true,
+           *             "origin": "files",
+           *             "passed": true,
+           *             "problems": [
+           *               "text"
+           *             ]
+           *           }
+           *         ],
+           *         "comparedWith": "2026-27+cs3",
+           *         "digest": "text",
+           *         "failed": 0,
+           *         "newFailures": 0,
+           *         "passed": 0,
+           *         "ranAt": "2026-11-21T10:30:00.000Z",
+           *         "sample": {
+           *           "failed": 0,
+           *           "failures": [
+           *             {
+           *               "date": "2027-04-06",
+           *               "message": "text",
+           *               "source": "text"
+           *             }
+           *           ],
+           *           "households": 0,
+           *           "seed": 0
+           *         },
+           *         "total": 0,
+           *         "version": 0
+           *       },
+           *       "lastImpact": {
+           *         "date": "2027-04-06",
+           *         "dateNotes": [
+           *           "text"
+           *         ],
+           *         "ranAt": "2026-11-21T10:30:00.000Z",
+           *         "sample": {
+           *           "benefits": [
+           *             {
+           *               "code": "CHILD_BENEFIT",
+           *               "householdsChanged": 0,
+           *               "name": "text",
+           *               "yearlyChangePence": 0
+           *             }
+           *           ],
+           *           "changed": 0,
+           *           "distribution": [
+           *             {
+           *               "fromPence": 0,
+           *               "households": 0,
+           *               "label": "£10 to £50 a month less",
+           *               "toPence": 0
+           *             }
+           *           ],
+           *           "examples": [
+           *             {
+           *               "benefits": [
+           *                 {
+           *                   "afterMonthlyPence": 0,
+           *                   "beforeMonthlyPence": 0,
+           *                   "code": "text",
+           *                   "name": "text"
+           *                 }
+           *               ],
+           *               "description": "Single, 30, renting privately in England, 1 child, working 16 hours",
+           *               "monthlyChangePence": 0,
+           *               "seed": 0
+           *             }
+           *           ],
+           *           "gainers": 0,
+           *           "households": 0,
+           *           "losers": 0,
+           *           "notWorkedOut": 0,
+           *           "seed": 0,
+           *           "totalYearlyChangePence": 0
+           *         },
+           *         "sampleMs": 0,
+           *         "stored": {
+           *           "benefits": [
+           *             {
+           *               "code": "text",
+           *               "householdsChanged": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               },
+           *               "name": "text",
+           *               "yearlyChangePence": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               }
+           *             }
+           *           ],
+           *           "changed": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "distribution": [
+           *             {
+           *               "fromPence": 0,
+           *               "households": {
+           *                 "value": 40,
+           *                 "withheld": null
+           *               },
+           *               "label": "text",
+           *               "toPence": 0
+           *             }
+           *           ],
+           *           "gainers": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "households": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "losers": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "notWorkedOut": {
+           *             "value": 40,
+           *             "withheld": null
+           *           },
+           *           "totalYearlyChangePence": {
+           *             "value": 40,
+           *             "withheld": null
+           *           }
+           *         },
+           *         "storedMs": 0
+           *       },
+           *       "pendingRequest": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         },
+           *         "from": "2027-04-06",
+           *         "kind": "withdraw",
+           *         "reason": "text"
+           *       },
+           *       "problems": [
+           *         {
+           *           "edit": 0,
+           *           "field": "source.url",
+           *           "message": "text"
+           *         }
+           *       ],
+           *       "reason": "text",
+           *       "revertedFrom": "2027-04-06",
+           *       "status": "draft",
+           *       "stopped": {
+           *         "at": "2026-11-21T10:30:00.000Z",
+           *         "by": {
+           *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "name": "Sam Patel"
+           *         },
+           *         "reason": "text"
+           *       },
+           *       "title": "Uprate Child Benefit for April 2027",
+           *       "updatedAt": "2026-11-21T10:30:00.000Z",
+           *       "version": 0
+           *     }
+           */
+          'application/json': components['schemas']['ChangeSetDetailDto'];
+        };
+      };
+      /** @description VALIDATION_FAILED: an edit that is not a dated value, or cannot be uprated. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "VALIDATION_FAILED",
+           *       "errors": [
+           *         {
+           *           "message": "edits is not valid.",
+           *           "path": "edits"
+           *         }
+           *       ],
+           *       "message": "edits is not valid.",
+           *       "statusCode": 400
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description NO_ACCESS: not signed in as the charity's policy staff (advisers and admins included); CSRF_FAILED: a change without the X-CSRF-Token header. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "NO_ACCESS",
+           *       "errors": [],
+           *       "message": "You do not have access to this.",
+           *       "statusCode": 403
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description CHANGE_SET_NOT_FOUND: no change set with this number; EDIT_NOT_FOUND: no edit with that number. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "CHANGE_SET_NOT_FOUND",
+           *       "errors": [],
+           *       "message": "We could not find that.",
+           *       "statusCode": 404
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description CHANGE_SET_CLOSED: published, withdrawn or reverted. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "CHANGE_SET_CLOSED",
            *       "errors": [],
            *       "message": "That cannot be done in its current state.",
            *       "statusCode": 409
@@ -14084,7 +15268,8 @@ export interface operations {
            *           },
            *           "name": "text",
            *           "period": "text",
-           *           "unit": "text"
+           *           "unit": "text",
+           *           "yearDecision": "uprated"
            *         }
            *       ]
            *     }

@@ -11,6 +11,7 @@ import { DateField } from '../shared/DateField';
 import { dateProblemOf, isoDateOf } from '../shared/date-field-text';
 import { ExtraHelpForm, JsonEditForm, QuestionForm, RatesHeldForm } from './EditForms';
 import { CasesRunView } from './CasesRunView';
+import { StillToConfirm } from './StillToConfirm';
 import { POLICY_HOME } from './policy-paths';
 import {
   addEdit,
@@ -117,6 +118,7 @@ export function ChangeSetPage({ id }: { id: number }) {
 
       <ChangeSetAlerts detail={detail} />
       <ProblemsList problems={detail.problems} />
+      <StillToConfirm detail={detail} byName={byName} onUpdated={updated} onFailure={fail} />
 
       <Edits detail={detail} describe={describe} parameters={parameters} isDraft={isDraft} onUpdated={updated} onFailure={fail} />
 
@@ -239,15 +241,25 @@ function ChangeSetAlerts({ detail }: { detail: ChangeSetDetail }) {
 }
 
 /** What stops the change set being published, each linked to its edit. */
+/** More values than this still needing a source are one line, pointing to the list of what is still to confirm. */
+const SOURCES_LISTED_MAX = 3;
+
 function ProblemsList({ problems }: { problems: EditProblem[] }) {
   if (problems.length === 0) return null;
+  const sources = problems.filter((problem) => problem.edit !== null && problem.field === 'source');
+  const shown = sources.length > SOURCES_LISTED_MAX ? problems.filter((problem) => !sources.includes(problem)) : problems;
   return (
     <div className="error-summary policy-problems" aria-labelledby="problems-title" data-testid="change-set-problems">
       <h2 className="error-summary__title" id="problems-title">
         Before this change set can be published
       </h2>
       <ul className="error-summary__list">
-        {problems.map((problem, index) => (
+        {shown !== problems && (
+          <li>
+            <a href="#to-confirm">{sources.length} values still need their official source: see ‘Still to confirm’ below.</a>
+          </li>
+        )}
+        {shown.map((problem, index) => (
           <li key={index}>
             {problem.edit === null ? (
               problem.message

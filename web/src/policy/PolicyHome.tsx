@@ -7,7 +7,7 @@ import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';
 import { usePageTitle } from '../shared/page-title';
 import { TextField } from '../shared/TextField';
 import { changeSetPath, parameterPath, rulesetPath, searchHitPath } from './policy-paths';
-import { createChangeSet, loadChangeSets, loadRulesets, loadStatus, searchPolicy } from './policy-api';
+import { createChangeSet, loadChangeSets, loadRulesets, loadStatus, openNextYear, searchPolicy } from './policy-api';
 import { longDate, longDateTime, todayIso } from './policy-text';
 import { rulesVersionInWords } from '../../../common/rules-version';
 import { PolicyNotShown, TextAreaField, useProblems } from './policy-ui';
@@ -188,6 +188,7 @@ export function PolicyHome() {
             </table>
           </div>
         )}
+        <OpenNextYear onFailure={fail} />
         <StartChangeSet onFailure={fail} />
       </section>
 
@@ -290,6 +291,60 @@ function Search({ onFailure }: { onFailure: (error: unknown) => void }) {
         </ul>
       )}
     </section>
+  );
+}
+
+/**
+ * Next April's rates in one change set: every rate carried forward unchanged, to confirm, uprate or change, each with
+ * its source; the change set page lists what is still to confirm.
+ */
+function OpenNextYear({ onFailure }: { onFailure: (error: unknown) => void }) {
+  const problems = useProblems('open-year', ['open-year-reason']);
+  const [reason, setReason] = useState('');
+  const [isSaving, setIsSaving] = useState(false);
+  const open = async () => {
+    if (!reason.trim())
+      return problems.show([{ targetId: 'open-year-reason', message: 'Say why the year is opened: the announcement it follows.' }]);
+    problems.clear();
+    setIsSaving(true);
+    try {
+      const created = await openNextYear(reason.trim());
+      window.location.assign(changeSetPath(created.id));
+    } catch (error) {
+      if (!problems.showFailure(error)) onFailure(error);
+      setIsSaving(false);
+    }
+  };
+  return (
+    <details className="policy-disclosure" data-testid="open-next-year">
+      <summary>Open next year’s rates</summary>
+      <form
+        className="policy-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void open();
+        }}
+      >
+        <ErrorSummary errors={problems.errors} focusKey={problems.focusKey} headingLevel={3} titleId={problems.titleId} />
+        <p>
+          This starts one change set for the next tax year. It carries every rate forward unchanged, marked to confirm. You then uprate the
+          rates the law uprates by a percentage, confirm the frozen ones, type any figure announced, and give each its official source. It
+          is checked, approved by a second member and published like any other change set.
+        </p>
+        <TextAreaField
+          id="open-year-reason"
+          label="Reason"
+          hint="The announcement the year follows, such as ‘The rates announced in the Budget for April 2027’."
+          error={problems.errorAt('open-year-reason')}
+          value={reason}
+          onChange={setReason}
+        />
+        <button type="submit" className="button" disabled={isSaving}>
+          Open next year
+        </button>
+      </form>
+    </details>
   );
 }
 

@@ -50,6 +50,14 @@ export const loadHouseholdSchema = () => dataOf<Record<string, unknown>>(api.GET
 export const loadChangeSets = () => dataOf<{ changeSets: ChangeSetSummary[] }>(api.GET('/api/policy/change-sets'));
 export const createChangeSet = (request: CreateChangeSetRequest) =>
   dataOf<ChangeSetDetail>(api.POST('/api/policy/change-sets', { body: { ...request } }));
+/** Opens the year after the rates held: every rate carried forward, to confirm (issue 30, point 1). */
+export const openNextYear = (reason: string) => dataOf<ChangeSetDetail>(api.POST('/api/policy/change-sets/new-year', { body: { reason } }));
+/** Uprates the dated values at these places by a percentage, each from last year's value with its own rounding. */
+export const uprateEdits = (id: number, edits: number[], percent: string) =>
+  dataOf<ChangeSetDetail>(api.POST('/api/policy/change-sets/{id}/uprate', { ...changeSet(id), body: { edits, percent } }));
+/** Gives the dated values at these places one official source. */
+export const sourceEdits = (id: number, edits: number[], source: { title: string; url: string }) =>
+  dataOf<ChangeSetDetail>(api.POST('/api/policy/change-sets/{id}/source', { ...changeSet(id), body: { edits, ...source } }));
 export const loadChangeSet = (id: number) => dataOf<ChangeSetDetail>(api.GET('/api/policy/change-sets/{id}', changeSet(id)));
 
 export const addEdit = (id: number, change: PolicyEdit) =>

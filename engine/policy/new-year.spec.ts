@@ -1,0 +1,68 @@
+import { describe, expect, it } from '@jest/globals';
+import type { ParameterValueEdit } from '../../common/policy/model.js';
+import { loadEntitlementEngine } from '../load.js';
+import { applyChangeSet, publishingProblems } from './edits.js';
+import { carriedFrom, newYearEdits, taxYearWords, yearDecisionOf } from './new-year.js';
+import { diskFiles } from '../source-files.js';
+
+const engine = loadEntitlementEngine();
+const { parameters } = engine;
+
+describe('the date a value carried into the new year takes effect', () => {
+  it('is a year on, on a Monday when the value it carries started on a Monday', () => {
+    // Weekly benefits: 6 April 2026 was a Monday; the Monday a year on is 12 April 2027.
+    expect(carriedFrom('2026-04-06', '2027-04-01')).toBe('2027-04-12');
+    // Universal Credit's 13 April 2026 (a Monday): 19 April 2027.
+    expect(carriedFrom('2026-04-13', '2027-04-01')).toBe('2027-04-19');
+    // A tax year's figure from 6 April (a Tuesday in 2027 when it was not a Monday before): the same date.
+    expect(carriedFrom('2025-04-06', '2026-04-01')).toBe('2026-04-06');
+    // Never before the new year starts.
+    expect(carriedFrom('2025-04-01', '2027-04-01')).toBe('2027-04-01');
+  });
+});
+
+describe('opening the next year', () => {
+  const { until, edits } = newYearEdits(parameters);
+  const carried = edits.filter((edit): edit is ParameterValueEdit => edit.kind === 'parameter-value');
+
+  it('moves the last date held on a year and carries every single rate forward, unchanged and to confirm', () => {
+    expect(parameters.ratesHeldUntil).toBe('2027-03-31');
+    expect(until).toBe('2028-03-31');
+    expect(taxYearWords(until)).toBe('2027 to 2028');
+    expect(edits[0]).toEqual({ kind: 'rates-held', until: '2028-03-31' });
+    expect(carried.map((edit) => edit.parameter).sort()).toEqual([...parameters.names].sort());
+    for (const edit of carried) {
+      const values = parameters.findParameterOrThrow(edit.parameter).values;
+      expect(edit.value).toEqual(values[values.length - 1]!.value);
+      expect(edit.source).toBeNull();
+      expect(edit.from >= '2027-04-01' && edit.from <= '2028-03-31').toBe(true);
+    }
+    expect(carried.find((edit) => edit.parameter === 'gov/hmrc/child_benefit/amount/eldest')).toMatchObject({
+      from: '2027-04-12',
+      value: 2705,
+    });
+  });
+
+  it('loads over the rules held, with only the scales (tables of bands) left to give, and cannot be published until every value has its source', () => {
+    const files = diskFiles();
+    const applied = applyChangeSet(files, edits);
+    const messages = applied.problems.map((problem) => problem.message);
+    expect(messages.length).toBe(parameters.scaleNames.length);
+    expect(
+      messages.every((message) => /has no value for 1 April 2027 to 31 March 2028, the last year of the rates held/.test(message)),
+    ).toBe(true);
+    // Each names the table by its label, as a policy officer reads it.
+    const labels = parameters.scaleNames.map((name) => parameters.findScaleOrThrow(name).label);
+    expect(messages.map((message) => labels.find((label) => message.startsWith(`${label} has no value`)))).toEqual(labels);
+    expect(publishingProblems(edits).length).toBe(carried.length);
+  });
+
+  it('sorts each rate by what is decided about it: uprated, fixed, a council’s, or not money', () => {
+    const decisionOf = (name: string) => yearDecisionOf(name, parameters.findParameterOrThrow(name));
+    expect(decisionOf('gov/hmrc/child_benefit/amount/eldest')).toBe('uprated');
+    expect(decisionOf('gov/dwp/universal_credit/means_test/capital/upper_limit')).toBe('fixed');
+    expect(decisionOf('gov/dwp/universal_credit/means_test/taper')).toBe('not-money');
+    const council = parameters.names.find((name) => name.startsWith('gov/local_authorities/'));
+    expect(council && decisionOf(council)).toBe('council');
+  });
+});
