@@ -59,7 +59,7 @@ describeInChromium('next year’s rates in the workbench', () => {
     await page.getByTestId('open-next-year').locator('summary').click();
     await page.getByRole('button', { name: 'Open next year' }).click();
     expect(await page.getByRole('link', { name: 'Say why the year is opened: the announcement it follows.' }).count()).toBe(1);
-    await page.getByLabel('Reason').first().fill('The rates announced for April 2027.');
+    await page.getByTestId('open-next-year').getByLabel('Reason').fill('The rates announced for April 2027.');
     await page.getByRole('button', { name: 'Open next year' }).click();
     await page.waitForURL(/\/policy\/change-sets\/\d+$/);
     expect(await page.locator('h1').textContent()).toBe('Rates for 2027 to 2028');

@@ -72,8 +72,9 @@ describeInChromium('the policy workbench', () => {
     await expectNoAccessibilityViolations(page);
     await expectPlainEnglish(page);
     await page.getByText('Start a change set').click();
-    await page.getByLabel('Title').fill('Child Benefit and Carer’s Allowance from mid-year');
-    await page.getByLabel('Reason').fill('An in-year uprating of 3.8% announced by the government, from the date given.');
+    const start = page.getByTestId('start-change-set');
+    await start.getByLabel('Title').fill('Child Benefit and Carer’s Allowance from mid-year');
+    await start.getByLabel('Reason').fill('An in-year uprating of 3.8% announced by the government, from the date given.');
     await page.getByRole('button', { name: 'Start the change set' }).click();
     await page.waitForURL(/\/policy\/change-sets\/\d+$/);
     changeSetUrl = page.url();

@@ -241,6 +241,13 @@ function ChangeSetAlerts({ detail }: { detail: ChangeSetDetail }) {
 }
 
 /** What stops the change set being published, each linked to its edit. */
+/**
+ * The one rule for dates, said where a date is given: a value applies from its own date or the change set's, whichever
+ * is later (rules-versions.ts applies a published change set from its date; within it, each value from its own).
+ */
+const EFFECTIVE_DATE_RULE =
+  'Results for this date and after are worked out with the change set. Each value in it applies from its own date or this date, whichever is later.';
+
 /** More values than this still needing a source are one line, pointing to the list of what is still to confirm. */
 const SOURCES_LISTED_MAX = 3;
 
@@ -300,12 +307,19 @@ function Edits({ detail, describe, parameters, isDraft, onUpdated, onFailure }: 
             return (
               <li key={index} id={`edit-${index}`} tabIndex={-1} className="policy-edit" data-testid={`edit-${index}`}>
                 <p className="policy-edit__text">{text}</p>
-                {problemsAt(index).map((problem, at) => (
-                  <p key={at} className="question__error">
-                    <span className="visually-hidden">Problem: </span>
-                    {problem.message}
-                  </p>
-                ))}
+                {problemsAt(index).map((problem, at) =>
+                  // A value with no source yet is still to confirm (a year's carried values), not an error.
+                  problem.field === 'source' ? (
+                    <p key={at} className="policy-to-confirm">
+                      Still to confirm: it needs its official source.
+                    </p>
+                  ) : (
+                    <p key={at} className="question__error">
+                      <span className="visually-hidden">Problem: </span>
+                      {problem.message}
+                    </p>
+                  ),
+                )}
                 {isDraft && changing !== index && (
                   <div className="button-row">
                     <button
@@ -562,7 +576,7 @@ function Actions({
           <DateField
             id="publish-effectiveFrom"
             label="Effective from"
-            hint="Results for this date and after are worked out with the change set."
+            hint={EFFECTIVE_DATE_RULE}
             error={problems.errorAt('publish-effectiveFrom')}
             value={effectiveFrom}
             onChange={setEffectiveFrom}

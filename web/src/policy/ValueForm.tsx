@@ -104,7 +104,7 @@ export function ValueForm({ prefix, parameters, fixedParameter, initial, submitT
       <DateField
         id={id('from')}
         label="From"
-        hint="The day the value takes effect, as the law dates it (most weekly benefits: a Monday in April)."
+        hint="The day the value takes effect, as the law dates it (most weekly benefits: a Monday in April). It applies from this date or the change set’s effective date, whichever is later."
         error={problems.errorAt(id('from'))}
         value={from}
         onChange={setFrom}
