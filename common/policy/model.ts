@@ -25,14 +25,26 @@ export type PolicyEdit = ParameterValueEdit | RatesHeldEdit | RuleEdit | Questio
  * same `from`. `source` may be null in a draft (the uprating helper proposes values without one); a change set
  * cannot be published until every value has its official source.
  */
+/** A table of bands, as a scale's file holds one: each band's amount, from its threshold (both whole pence). */
+export interface ScaleValue {
+  brackets: { threshold: number; amount: number }[];
+}
+
+/** A dated value as the workbench holds it: a single rate, a switch, no limit (null), or a scale's table of bands. */
+export type PolicyValue = number | boolean | null | ScaleValue;
+
+export function isScaleValue(value: PolicyValue): value is ScaleValue {
+  return typeof value === 'object' && value !== null;
+}
+
 export interface ParameterValueEdit {
   kind: 'parameter-value';
   /** The parameter's name: its path under `rulesets/parameters/` without `.json`. */
   parameter: string;
   /** yyyy-mm-dd: the day the value takes effect, as the law dates it. */
   from: string;
-  /** As the file holds it: whole pence, basis points, hours, a count (null: no limit) or a switch. */
-  value: number | boolean | null;
+  /** As the file holds it: whole pence, basis points, hours, a count (null: no limit), a switch, or a scale's bands. */
+  value: PolicyValue;
   source: PolicySource | null;
   note?: string;
 }
@@ -499,7 +511,7 @@ export interface ParameterSummary {
   /** What is decided about it for a new year. */
   yearDecision: YearDecision;
   period: string;
-  latest: { from: string; value: number | boolean | null };
+  latest: { from: string; value: PolicyValue };
 }
 
 /** GET /api/policy/parameter?name= */
@@ -511,7 +523,7 @@ export interface ParameterView {
   period: string;
   legislation: PolicySource;
   uprating: { rounding: UpratingRounding; reason: string };
-  values: { from: string; value: number | boolean | null; source: PolicySource; note?: string }[];
+  values: { from: string; value: PolicyValue; source: PolicySource; note?: string }[];
   /** The hand-worked cases that read it: the ruleset's folder and name, and the case's name ("Single, working"). */
   cases: { ruleset: string; rulesetTitle: string; name: string }[];
   /** The rules whose conditions read it. */

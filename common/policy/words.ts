@@ -5,7 +5,7 @@
  */
 import { dateInWords, parseIsoDate } from '../dates/calendar.js';
 import { formatAmount } from '../money.js';
-import type { ParameterSummary, PolicyEdit } from './model.js';
+import { isScaleValue, type ParameterSummary, type PolicyEdit, type PolicyValue } from './model.js';
 
 /** 6 April 2027, from 2027-04-06 (or from a timestamp's date part). */
 export function longDate(iso: string): string {
@@ -34,8 +34,15 @@ function bareValue(value: number | boolean | null, unit: string): string {
   return value.toLocaleString('en-GB');
 }
 
-/** £27.05 a week, 55%, 16 hours, No limit: a parameter's value with its unit's period. */
-export function formatValue(value: number | boolean | null, unit: string): string {
+/**
+ * £27.05 a week, 55%, 16 hours, No limit: a parameter's value with its unit's period. A table of bands reads band by
+ * band: "£20.40 a week; from £192.00: £46.85 a week; ...".
+ */
+export function formatValue(value: PolicyValue, unit: string): string {
+  if (isScaleValue(value))
+    return value.brackets
+      .map(({ threshold, amount }, index) => `${index === 0 ? '' : `from ${formatAmount(threshold)}: `}${formatValue(amount, unit)}`)
+      .join('; ');
   return typeof value === 'number' && isPenceUnit(unit) ? `${formatAmount(value)}${periodOf(unit)}` : bareValue(value, unit);
 }
 
@@ -67,9 +74,11 @@ export function describeEdit(
       const values =
         before === undefined
           ? formatValue(edit.value, unit)
-          : typeof before === 'number' && typeof edit.value === 'number' && isPenceUnit(unit)
-            ? `${formatAmount(before)} to ${formatAmount(edit.value)}${periodOf(unit)}`
-            : `${formatValue(before, unit)} to ${formatValue(edit.value, unit)}`;
+          : JSON.stringify(before) === JSON.stringify(edit.value)
+            ? `${formatValue(edit.value, unit)}, unchanged`
+            : typeof before === 'number' && typeof edit.value === 'number' && isPenceUnit(unit)
+              ? `${formatAmount(before)} to ${formatAmount(edit.value)}${periodOf(unit)}`
+              : `${formatValue(before, unit)} to ${formatValue(edit.value, unit)}`;
       return `${label} from ${longDate(edit.from)}: ${values}${edit.source ? '' : ' (source needed)'}`;
     }
     case 'rates-held':

@@ -144,7 +144,21 @@ export class PolicyCatalogue {
   }
 
   parameterSummaries(): ParameterSummary[] {
-    return this.inputs.parameters.names.map((name) => {
+    const { parameters } = this.inputs;
+    // The tables of bands (scales) too: a year carries them, and a policy officer confirms them like any rate.
+    const scales = parameters.scaleNames.map((name): ParameterSummary => {
+      const scale = parameters.findScaleOrThrow(name);
+      const latest = scale.values.at(-1)!;
+      return {
+        name,
+        label: scale.label,
+        unit: scale.unit,
+        yearDecision: yearDecisionOf(name, scale),
+        period: scale.period,
+        latest: { from: latest.from, value: { brackets: latest.brackets.map(({ threshold, amount }) => ({ threshold, amount })) } },
+      };
+    });
+    const singles = this.inputs.parameters.names.map((name) => {
       const parameter = this.inputs.parameters.findParameterOrThrow(name);
       const latest = parameter.values.at(-1)!;
       return {
@@ -156,10 +170,12 @@ export class PolicyCatalogue {
         latest: { from: latest.from, value: latest.value },
       };
     });
+    return [...singles, ...scales].sort((a, b) => a.name.localeCompare(b.name));
   }
 
   /** A parameter with its values, sources, the cases and rules that read it and how it is uprated; undefined if none. */
   parameterView(name: string): ParameterView | undefined {
+    if (this.inputs.parameters.hasScale(name)) return this.scaleView(name);
     if (!this.inputs.parameters.has(name)) return undefined;
     const parameter = this.inputs.parameters.findParameterOrThrow(name);
     // A case's label is `universal-credit/cases/earnings.json: Single, working`: its ruleset, then its name.
@@ -190,6 +206,35 @@ export class PolicyCatalogue {
       })),
       cases,
       rules,
+    };
+  }
+
+  /** A table of bands (scale) as a parameter's page shows it: each date's bands, its source, the cases that read it. */
+  private scaleView(name: string): ParameterView {
+    const scale = this.inputs.parameters.findScaleOrThrow(name);
+    // The engine reads a scale's bands as `name[0]`, `name[1]`...: a case that read any band read the scale.
+    const cases = [...this.inputs.caseReads]
+      .filter(([, read]) => [...read].some((read) => read.startsWith(`${name}[`)))
+      .map(([label]) => {
+        const ruleset = label.slice(0, label.indexOf('/'));
+        return { ruleset, rulesetTitle: this.titleOf(ruleset), name: label.slice(label.indexOf(': ') + 2) };
+      });
+    return {
+      name,
+      label: scale.label,
+      description: scale.description,
+      unit: scale.unit,
+      period: scale.period,
+      legislation: { ...scale.legislation },
+      uprating: { rounding: 'not-uprated', reason: 'A table of bands: each band’s threshold and amount is typed as announced.' },
+      values: scale.values.map((dated) => ({
+        from: dated.from,
+        value: { brackets: dated.brackets.map(({ threshold, amount }) => ({ threshold, amount })) },
+        source: { ...dated.source },
+        ...(dated.note === undefined ? {} : { note: dated.note }),
+      })),
+      cases,
+      rules: [],
     };
   }
 

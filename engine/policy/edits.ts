@@ -1,4 +1,4 @@
-import type { EditProblem, PolicyEdit } from '../../common/policy/model.js';
+import { isScaleValue, type EditProblem, type PolicyEdit } from '../../common/policy/model.js';
 import { ExtraHelpDefinitionsError } from '../extra-help/definitions.js';
 import { checkedCaseFile, CASE_FILE } from '../core/cases.js';
 import { RulesetError } from '../core/ruleset.js';
@@ -84,7 +84,10 @@ export function applyEdit(current: unknown, edit: PolicyEdit): unknown {
   switch (edit.kind) {
     case 'parameter-value': {
       const values = listOf(json, 'values').filter((value) => value.from !== edit.from);
-      const entry: Json = { from: edit.from, value: edit.value, source: edit.source ?? sourcePending(json) };
+      // A scale's file holds its bands as `brackets`; a single rate's holds `value`.
+      const entry: Json = isScaleValue(edit.value)
+        ? { from: edit.from, brackets: edit.value.brackets, source: edit.source ?? sourcePending(json) }
+        : { from: edit.from, value: edit.value, source: edit.source ?? sourcePending(json) };
       if (edit.note) entry.note = edit.note;
       values.push(entry);
       values.sort((a, b) => String(a.from).localeCompare(String(b.from)));
@@ -141,7 +144,13 @@ export function editedPart(file: unknown, edit: PolicyEdit): unknown {
   switch (edit.kind) {
     case 'parameter-value': {
       const entry = find(json.values, 'from', edit.from);
-      return entry && { value: entry.value, source: entry.source, note: entry.note ?? null };
+      return (
+        entry && {
+          value: entry.brackets === undefined ? entry.value : { brackets: entry.brackets },
+          source: entry.source,
+          note: entry.note ?? null,
+        }
+      );
     }
     case 'rates-held':
       return json.until ?? null;

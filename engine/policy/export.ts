@@ -1,4 +1,4 @@
-import type { CaseEdit, PolicyEdit } from '../../common/policy/model.js';
+import { isScaleValue, type CaseEdit, type PolicyEdit, type PolicyValue } from '../../common/policy/model.js';
 import { Contract } from '../schemas/json-schema.js';
 import type { SourceFiles } from '../source-files.js';
 import { applyEdit, editedPart, editShapeProblems, editTarget, sameJson } from './edits.js';
@@ -43,7 +43,7 @@ export function restoringEdit(edit: PolicyEdit, before: unknown): PolicyEdit | n
   switch (edit.kind) {
     case 'parameter-value': {
       const { value, source, note } = before as {
-        value: number | boolean | null;
+        value: PolicyValue;
         source: { title: string; url: string };
         note: string | null;
       };
@@ -130,8 +130,9 @@ export function restorePart(file: unknown, edit: PolicyEdit, before: unknown): u
     case 'parameter-value': {
       const values = list('values').filter((value) => value.from !== edit.from);
       if (before) {
-        const { value, source, note } = before as { value: unknown; source: unknown; note: unknown };
-        values.push({ from: edit.from, value, source, ...(note === null || note === undefined ? {} : { note }) });
+        const { value, source, note } = before as { value: PolicyValue; source: unknown; note: unknown };
+        const held = isScaleValue(value) ? { brackets: value.brackets } : { value };
+        values.push({ from: edit.from, ...held, source, ...(note === null || note === undefined ? {} : { note }) });
         values.sort((a, b) => String(a.from).localeCompare(String(b.from)));
       }
       json.values = values;

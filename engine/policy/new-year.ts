@@ -6,7 +6,7 @@
  */
 import { addDays, formatIsoDate, fromDayNumber, parseIsoDate, sameDateYearLater, toDayNumber } from '../../common/dates/calendar.js';
 import type { ParameterValueEdit, PolicyEdit, YearDecision } from '../../common/policy/model.js';
-import type { DatedParameter, ParameterValue } from '../../common/parameters/dated-parameter.js';
+import type { DatedParameter, ParameterValue, ScaleParameter } from '../../common/parameters/dated-parameter.js';
 import type { ParameterSet } from '../parameters/parameter-set.js';
 import { upratingRoundingOf } from './uprating.js';
 
@@ -25,8 +25,10 @@ const isMoney = (unit: string) => unit === 'pence' || unit.startsWith('pence ') 
  * announced; `council`, a figure each council sets in its scheme; `not-money`, hours, tapers, ages, counts and switches,
  * never uprated by a percentage, confirmed or changed as the law changes them.
  */
-export function yearDecisionOf(name: string, parameter: DatedParameter<ParameterValue>): YearDecision {
+export function yearDecisionOf(name: string, parameter: DatedParameter<ParameterValue> | ScaleParameter): YearDecision {
   if (name.startsWith(COUNCILS_FOLDER)) return 'council';
+  // A table of bands is typed as announced, band by band: never one percentage.
+  if ('type' in parameter) return 'fixed';
   if (!isMoney(parameter.unit)) return 'not-money';
   return upratingRoundingOf(parameter).rounding === 'not-uprated' ? 'fixed' : 'uprated';
 }
@@ -50,9 +52,8 @@ export function carriedFrom(latestFrom: string, newYearStarts: string): string {
 }
 
 /**
- * The edits that open the year after the rates held: the last date held a year on, and every single rate whose newest
- * value is older than the new year carried forward, unchanged, with no source (to confirm). Scales (tables of bands)
- * are not carried: the workbench cannot edit them yet, and the change set's problems name them.
+ * The edits that open the year after the rates held: the last date held a year on, and every rate and table of bands
+ * (scale) whose newest value is older than the new year carried forward, unchanged, with no source (to confirm).
  */
 export function newYearEdits(parameters: ParameterSet): { until: string; edits: PolicyEdit[] } {
   const until = sameDateYearLater(parameters.ratesHeldUntil);
@@ -70,6 +71,19 @@ export function newYearEdits(parameters: ParameterSet): { until: string; edits: 
       source: null,
     };
     edits.push(carried);
+  }
+  for (const name of parameters.scaleNames) {
+    const scale = parameters.findScaleOrThrow(name);
+    const latest = scale.values[scale.values.length - 1]!;
+    if (latest.from >= newYearStarts) continue;
+    const brackets = latest.brackets.map(({ threshold, amount }) => ({ threshold, amount }));
+    edits.push({
+      kind: 'parameter-value',
+      parameter: name,
+      from: carriedFrom(latest.from, newYearStarts),
+      value: { brackets },
+      source: null,
+    });
   }
   return { until, edits };
 }

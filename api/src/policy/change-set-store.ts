@@ -109,6 +109,7 @@ export class ChangeSetStore {
   /** A parameter's label ("Carer's Allowance"), or its name when the rules held have no such parameter. */
   labelOf(name: string): string {
     const parameters = this.versions.versionOn(LATEST).engine.parameters;
+    if (parameters.hasScale(name)) return parameters.findScaleOrThrow(name).label;
     return parameters.has(name) ? parameters.findParameterOrThrow(name).label : name;
   }
 
@@ -120,6 +121,11 @@ export class ChangeSetStore {
       const parameter = parameters.findParameterOrThrow(edit.parameter);
       const latest = parameter.values.at(-1)!;
       known.set(edit.parameter, { label: parameter.label, unit: parameter.unit, latest: { from: latest.from, value: latest.value } });
+    } else if (edit.kind === 'parameter-value' && parameters.hasScale(edit.parameter)) {
+      const scale = parameters.findScaleOrThrow(edit.parameter);
+      const latest = scale.values.at(-1)!;
+      const brackets = latest.brackets.map(({ threshold, amount }) => ({ threshold, amount }));
+      known.set(edit.parameter, { label: scale.label, unit: scale.unit, latest: { from: latest.from, value: { brackets } } });
     }
     const rulesetTitles = new Map(BENEFIT_CALCULATORS.map((calculator) => [calculator.folder, calculator.name]));
     return describeEdit(edit, known, rulesetTitles);

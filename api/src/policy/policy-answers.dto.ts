@@ -30,6 +30,7 @@ import {
   type PolicyPerson,
   type PolicySearchHit,
   type PolicySource,
+  type PolicyValue,
   type PolicyStatus,
   type QuestionEdit,
   type RatesHeldEdit,
@@ -57,6 +58,30 @@ const AT = { format: 'date-time' };
 /** A parameter's value as its file holds it: whole pence, basis points, hours, a count, a switch, or null (no limit). */
 const PARAMETER_VALUE: ApiPropertyOptions = {
   oneOf: [{ type: 'integer' }, { type: 'boolean' }],
+  nullable: true,
+  example: 2810,
+};
+
+/** A value as the workbench holds it: PARAMETER_VALUE, or a scale's table of bands (common/policy/model.ts PolicyValue). */
+const POLICY_VALUE: ApiPropertyOptions = {
+  oneOf: [
+    { type: 'integer' },
+    { type: 'boolean' },
+    {
+      type: 'object',
+      required: ['brackets'],
+      properties: {
+        brackets: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['threshold', 'amount'],
+            properties: { threshold: { type: 'integer' }, amount: { type: 'integer' } },
+          },
+        },
+      },
+    },
+  ],
   nullable: true,
   example: 2810,
 };
@@ -126,10 +151,10 @@ export class ParameterValueEditDto implements ParameterValueEdit {
   from!: string;
 
   @ApiProperty({
-    ...PARAMETER_VALUE,
-    description: 'As the file holds it: whole pence, basis points, hours, a count (null: no limit) or a switch.',
+    ...POLICY_VALUE,
+    description: 'As the file holds it: whole pence, basis points, hours, a count (null: no limit), a switch, or a scale’s bands.',
   })
-  value!: number | boolean | null;
+  value!: PolicyValue;
 
   @ApiProperty({ type: PolicySourceDto, nullable: true, description: 'The official source; null in a draft until it is known.' })
   source!: PolicySourceDto | null;
@@ -1014,7 +1039,7 @@ export class ParameterLatestDto {
   @ApiProperty({ ...DATE, description: 'The date the latest value takes effect.' })
   from!: string;
 
-  @ApiProperty({ ...PARAMETER_VALUE, description: 'The latest value.' })
+  @ApiProperty({ ...POLICY_VALUE, description: 'The latest value.' })
   value!: number | boolean | null;
 }
 
@@ -1059,7 +1084,7 @@ export class ParameterValueDto {
   @ApiProperty({ ...DATE, description: 'The date it takes effect.' })
   from!: string;
 
-  @ApiProperty({ ...PARAMETER_VALUE, description: 'The value.' })
+  @ApiProperty({ ...POLICY_VALUE, description: 'The value.' })
   value!: number | boolean | null;
 
   @ApiProperty({ type: PolicySourceDto, description: 'Its official source.' })

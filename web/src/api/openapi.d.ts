@@ -3358,7 +3358,15 @@ export interface components {
        * @description The latest value.
        * @example 2810
        */
-      value: (number | null) | (boolean | null);
+      value:
+        | (number | null)
+        | (boolean | null)
+        | ({
+            brackets: {
+              amount: number;
+              threshold: number;
+            }[];
+          } | null);
     };
     ParameterRuleDto: {
       /** @description The rule’s name. */
@@ -3444,7 +3452,15 @@ export interface components {
        * @description The value.
        * @example 2810
        */
-      value: (number | null) | (boolean | null);
+      value:
+        | (number | null)
+        | (boolean | null)
+        | ({
+            brackets: {
+              amount: number;
+              threshold: number;
+            }[];
+          } | null);
     };
     ParameterValueEditDto: {
       /**
@@ -3467,10 +3483,18 @@ export interface components {
       /** @description The official source; null in a draft until it is known. */
       source: components['schemas']['PolicySourceDto'] | null;
       /**
-       * @description As the file holds it: whole pence, basis points, hours, a count (null: no limit) or a switch.
+       * @description As the file holds it: whole pence, basis points, hours, a count (null: no limit), a switch, or a scale’s bands.
        * @example 2810
        */
-      value: (number | null) | (boolean | null);
+      value:
+        | (number | null)
+        | (boolean | null)
+        | ({
+            brackets: {
+              amount: number;
+              threshold: number;
+            }[];
+          } | null);
     };
     ParameterViewDto: {
       /** @description The hand-worked cases that read it. */

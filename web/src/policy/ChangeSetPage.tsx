@@ -34,6 +34,7 @@ import { describeEdit, longDate, longDateTime, problemsOf, todayIso } from './po
 import { Notice, PolicyNotShown, TextAreaField, useProblems } from './policy-ui';
 import { UpratingHelper } from './UpratingHelper';
 import { ValueForm } from './ValueForm';
+import { isScaleValue } from '../../../common/policy/model';
 
 // The case form carries rjsf and ajv, and the impact view ApexCharts: each loads only when it is opened or shown.
 const CaseForm = lazy(() => import('./CaseForm'));
@@ -342,7 +343,7 @@ function Edits({ detail, describe, parameters, isDraft, onUpdated, onFailure }: 
                 )}
                 {isDraft && changing === index && (
                   <div className="policy-edit__form">
-                    {edit.kind === 'parameter-value' ? (
+                    {edit.kind === 'parameter-value' && !isScaleValue(edit.value) ? (
                       <ValueForm
                         prefix={`edit-${index}-form`}
                         parameters={parameters}

@@ -11,6 +11,7 @@ import { changeSetPath, parameterPath, POLICY_HOME, ruleAnchor, rulesetPath } fr
 import { formatValue, longDate, unitInWords } from './policy-text';
 import { Notice, PolicyNotShown } from './policy-ui';
 import { ValueForm } from './ValueForm';
+import { isScaleValue } from '../../../common/policy/model';
 
 type View = ScreenView<{ parameters: ParameterSummary[]; parameter: ParameterView | null }>;
 
@@ -236,6 +237,8 @@ function ParameterDetail({
             }}
           />
         </section>
+      ) : parameter.values.some((dated) => isScaleValue(dated.value)) ? (
+        <p>A table of bands is changed in a change set: its year’s bands are carried forward when next year is opened.</p>
       ) : (
         <button type="button" className="button" onClick={() => setIsAdding(true)}>
           Add a dated value

@@ -7,6 +7,7 @@ import { TextField } from '../shared/TextField';
 import { proposeUprating } from './policy-api';
 import { formatValue, longDate } from './policy-text';
 import { useProblems } from './policy-ui';
+import { isScaleValue } from '../../../common/policy/model';
 
 /** How many parameters the filtered list shows at once: the full list is over a hundred. */
 const LIST_LIMIT = 60;
@@ -36,7 +37,11 @@ export function UpratingHelper({
 
   const shown = useMemo(() => {
     const words = filter.trim().toLowerCase().split(/\s+/).filter(Boolean);
-    return parameters.filter((parameter) => words.every((word) => `${parameter.name} ${parameter.label}`.toLowerCase().includes(word)));
+    // Single rates only: a table of bands is typed as announced, never uprated by one percentage.
+    return parameters.filter(
+      (parameter) =>
+        !isScaleValue(parameter.latest.value) && words.every((word) => `${parameter.name} ${parameter.label}`.toLowerCase().includes(word)),
+    );
   }, [parameters, filter]);
   const toggle = (set: ReadonlySet<string>, name: string, on: boolean) => {
     const next = new Set(set);

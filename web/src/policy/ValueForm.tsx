@@ -6,6 +6,7 @@ import { dateProblemOf, isoDateOf } from '../shared/date-field-text';
 import { TextField } from '../shared/TextField';
 import { SelectField, TextAreaField, useProblems } from './policy-ui';
 import { valueFromText, valueLabel, valueToText } from './policy-text';
+import { isScaleValue } from '../../../common/policy/model';
 
 interface Props {
   /** Ids start with it: `${prefix}-value`, `${prefix}-source-url`... (the API's `edit.value` is shown there). */
@@ -35,7 +36,7 @@ export function ValueForm({ prefix, parameters, fixedParameter, initial, submitT
   const [parameter, setParameter] = useState(initial?.parameter ?? fixedParameter ?? '');
   const [from, setFrom] = useState(initial?.from ?? '');
   const unit = parameters.find((candidate) => candidate.name === parameter)?.unit ?? '';
-  const [value, setValue] = useState(initial ? valueToText(initial.value, unit) : '');
+  const [value, setValue] = useState(initial && !isScaleValue(initial.value) ? valueToText(initial.value, unit) : '');
   const [sourceTitle, setSourceTitle] = useState(initial?.source?.title ?? '');
   const [sourceUrl, setSourceUrl] = useState(initial?.source?.url ?? '');
   const [note, setNote] = useState(initial?.note ?? '');
@@ -97,7 +98,10 @@ export function ValueForm({ prefix, parameters, fixedParameter, initial, submitT
           options={[
             { value: '', text: 'Choose a parameter' },
             // Each label is the parameter's own (engine/policy/catalogue.spec.ts checks): the path is for the detail line.
-            ...parameters.map((option) => ({ value: option.name, text: option.label })),
+            // A table of bands is changed as its JSON (its edit's Change), not as one value.
+            ...parameters
+              .filter((option) => !isScaleValue(option.latest.value))
+              .map((option) => ({ value: option.name, text: option.label })),
           ]}
         />
       )}
