@@ -33,6 +33,11 @@ export interface ScaleValue {
 /** A dated value as the workbench holds it: a single rate, a switch, no limit (null), or a scale's table of bands. */
 export type PolicyValue = number | boolean | null | ScaleValue;
 
+/** A scale's bands on one date as the workbench holds them: the file's brackets, and nothing else of the date's. */
+export function scaleValueOf(dated: { brackets: readonly { threshold: number; amount: number }[] }): ScaleValue {
+  return { brackets: dated.brackets.map(({ threshold, amount }) => ({ threshold, amount })) };
+}
+
 export function isScaleValue(value: PolicyValue): value is ScaleValue {
   return typeof value === 'object' && value !== null;
 }

@@ -3,7 +3,15 @@
  * its dated values, sources and the cases and rules that read it, and one search over rates, rules, questions and
  * extra help. Plain TypeScript over files already loaded (the API reads them once), shaped as `common/policy/model.ts`.
  */
-import type { ParameterSummary, ParameterView, PolicySearchHit, RuleView, RulesetSummary, RulesetView } from '../../common/policy/model.js';
+import {
+  scaleValueOf,
+  type ParameterSummary,
+  type ParameterView,
+  type PolicySearchHit,
+  type RuleView,
+  type RulesetSummary,
+  type RulesetView,
+} from '../../common/policy/model.js';
 import type { CaseFile } from '../core/cases.js';
 import type { RulesetFile } from '../core/ruleset.js';
 import type { ParameterSet } from '../parameters/parameter-set.js';
@@ -80,6 +88,31 @@ interface Searchable {
   fields: Field[];
 }
 
+/** Each ruleset's benefit by its folder, as people write it: child-benefit -> "Child Benefit". */
+export const RULESET_TITLES: ReadonlyMap<string, string> = new Map(
+  BENEFIT_CALCULATORS.map((calculator) => [calculator.folder, calculator.name]),
+);
+
+/** A rate or a table of bands shortly, as the workbench lists it; undefined for a name the rates held do not have. */
+export function parameterSummaryOf(parameters: ParameterSet, name: string): ParameterSummary | undefined {
+  const found = parameters.has(name)
+    ? parameters.findParameterOrThrow(name)
+    : parameters.hasScale(name)
+      ? parameters.findScaleOrThrow(name)
+      : null;
+  if (!found) return undefined;
+  const newest = found.values.at(-1)!;
+  const value = 'brackets' in newest ? scaleValueOf(newest) : newest.value;
+  return {
+    name,
+    label: found.label,
+    unit: found.unit,
+    yearDecision: yearDecisionOf(name, found),
+    period: found.period,
+    latest: { from: newest.from, value },
+  };
+}
+
 export class PolicyCatalogue {
   private readonly rulesViews = new Map<string, RuleView[]>();
   private readonly questions: Question[];
@@ -104,9 +137,19 @@ export class PolicyCatalogue {
     this.extraHelpItems = inputs.extraHelp.flatMap((category) => extraHelpItemsOf(category.category, category.json));
   }
 
-  /** The benefit's name ("Child Benefit") for a ruleset's folder; the folder itself for one no benefit names. */
   private titleOf(folder: string): string {
-    return BENEFIT_CALCULATORS.find((calculator) => calculator.folder === folder)?.name ?? folder;
+    return RULESET_TITLES.get(folder) ?? folder;
+  }
+
+  /** The hand-worked cases whose run read a parameter `reads` matches, named by their benefit and their own name. */
+  private casesReading(reads: (read: string) => boolean): ParameterView['cases'] {
+    // A case's label is `universal-credit/cases/earnings.json: Single, working`: its ruleset, then its name.
+    return [...this.inputs.caseReads]
+      .filter(([, read]) => [...read].some(reads))
+      .map(([label]) => {
+        const ruleset = label.slice(0, label.indexOf('/'));
+        return { ruleset, rulesetTitle: this.titleOf(ruleset), name: label.slice(label.indexOf(': ') + 2) };
+      });
   }
 
   private casesOf(folder: string) {
@@ -143,34 +186,10 @@ export class PolicyCatalogue {
     };
   }
 
+  /** Every rate, and every table of bands (scale): a year carries them, and a policy officer confirms them alike. */
   parameterSummaries(): ParameterSummary[] {
     const { parameters } = this.inputs;
-    // The tables of bands (scales) too: a year carries them, and a policy officer confirms them like any rate.
-    const scales = parameters.scaleNames.map((name): ParameterSummary => {
-      const scale = parameters.findScaleOrThrow(name);
-      const latest = scale.values.at(-1)!;
-      return {
-        name,
-        label: scale.label,
-        unit: scale.unit,
-        yearDecision: yearDecisionOf(name, scale),
-        period: scale.period,
-        latest: { from: latest.from, value: { brackets: latest.brackets.map(({ threshold, amount }) => ({ threshold, amount })) } },
-      };
-    });
-    const singles = this.inputs.parameters.names.map((name) => {
-      const parameter = this.inputs.parameters.findParameterOrThrow(name);
-      const latest = parameter.values.at(-1)!;
-      return {
-        name,
-        label: parameter.label,
-        unit: parameter.unit,
-        yearDecision: yearDecisionOf(name, parameter),
-        period: parameter.period,
-        latest: { from: latest.from, value: latest.value },
-      };
-    });
-    return [...singles, ...scales].sort((a, b) => a.name.localeCompare(b.name));
+    return [...parameters.names, ...parameters.scaleNames].sort().map((name) => parameterSummaryOf(parameters, name)!);
   }
 
   /** A parameter with its values, sources, the cases and rules that read it and how it is uprated; undefined if none. */
@@ -178,13 +197,7 @@ export class PolicyCatalogue {
     if (this.inputs.parameters.hasScale(name)) return this.scaleView(name);
     if (!this.inputs.parameters.has(name)) return undefined;
     const parameter = this.inputs.parameters.findParameterOrThrow(name);
-    // A case's label is `universal-credit/cases/earnings.json: Single, working`: its ruleset, then its name.
-    const cases = [...this.inputs.caseReads]
-      .filter(([, read]) => read.has(name))
-      .map(([label]) => {
-        const ruleset = label.slice(0, label.indexOf('/'));
-        return { ruleset, rulesetTitle: this.titleOf(ruleset), name: label.slice(label.indexOf(': ') + 2) };
-      });
+    const cases = this.casesReading((read) => read === name);
     const rules = [...this.rulesViews].flatMap(([ruleset, views]) =>
       views
         .filter((rule) => rule.parameters.includes(name))
@@ -213,12 +226,7 @@ export class PolicyCatalogue {
   private scaleView(name: string): ParameterView {
     const scale = this.inputs.parameters.findScaleOrThrow(name);
     // The engine reads a scale's bands as `name[0]`, `name[1]`...: a case that read any band read the scale.
-    const cases = [...this.inputs.caseReads]
-      .filter(([, read]) => [...read].some((read) => read.startsWith(`${name}[`)))
-      .map(([label]) => {
-        const ruleset = label.slice(0, label.indexOf('/'));
-        return { ruleset, rulesetTitle: this.titleOf(ruleset), name: label.slice(label.indexOf(': ') + 2) };
-      });
+    const cases = this.casesReading((read) => read.startsWith(`${name}[`));
     return {
       name,
       label: scale.label,
@@ -229,7 +237,7 @@ export class PolicyCatalogue {
       uprating: { rounding: 'not-uprated', reason: 'A table of bands: each band’s threshold and amount is typed as announced.' },
       values: scale.values.map((dated) => ({
         from: dated.from,
-        value: { brackets: dated.brackets.map(({ threshold, amount }) => ({ threshold, amount })) },
+        value: scaleValueOf(dated),
         source: { ...dated.source },
         ...(dated.note === undefined ? {} : { note: dated.note }),
       })),

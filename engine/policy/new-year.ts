@@ -5,7 +5,7 @@
  * its source; the change set cannot be published while any value still has none (publishingProblems).
  */
 import { addDays, formatIsoDate, fromDayNumber, parseIsoDate, sameDateYearLater, toDayNumber } from '../../common/dates/calendar.js';
-import type { ParameterValueEdit, PolicyEdit, YearDecision } from '../../common/policy/model.js';
+import { scaleValueOf, type ParameterValueEdit, type PolicyEdit, type YearDecision } from '../../common/policy/model.js';
 import type { DatedParameter, ParameterValue, ScaleParameter } from '../../common/parameters/dated-parameter.js';
 import type { ParameterSet } from '../parameters/parameter-set.js';
 import { upratingRoundingOf } from './uprating.js';
@@ -76,12 +76,11 @@ export function newYearEdits(parameters: ParameterSet): { until: string; edits: 
     const scale = parameters.findScaleOrThrow(name);
     const latest = scale.values[scale.values.length - 1]!;
     if (latest.from >= newYearStarts) continue;
-    const brackets = latest.brackets.map(({ threshold, amount }) => ({ threshold, amount }));
     edits.push({
       kind: 'parameter-value',
       parameter: name,
       from: carriedFrom(latest.from, newYearStarts),
-      value: { brackets },
+      value: scaleValueOf(latest),
       source: null,
     });
   }

@@ -2,17 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ukToday } from '../../../common/dates/uk-today.js';
-import type {
-  ChangeSetDetail,
-  EditProblem,
-  ParameterSummary,
-  PendingRequest,
-  PolicyEdit,
-  PolicyPerson,
-  StopRecord,
-} from '../../../common/policy/model.js';
+import type { ChangeSetDetail, EditProblem, PendingRequest, PolicyEdit, PolicyPerson, StopRecord } from '../../../common/policy/model.js';
 import { describeEdit } from '../../../common/policy/words.js';
-import { BENEFIT_CALCULATORS } from '../../../engine/benefits/index.js';
+import { parameterSummaryOf, RULESET_TITLES } from '../../../engine/policy/catalogue.js';
 import type { FieldError } from '../../../common/errors.js';
 import type { Entitlements } from '../../../engine/core/entitlement-engine.js';
 import { applyChangeSet, type AppliedChangeSet } from '../../../engine/policy/edits.js';
@@ -108,27 +100,14 @@ export class ChangeSetStore {
 
   /** A parameter's label ("Carer's Allowance"), or its name when the rules held have no such parameter. */
   labelOf(name: string): string {
-    const parameters = this.versions.versionOn(LATEST).engine.parameters;
-    if (parameters.hasScale(name)) return parameters.findScaleOrThrow(name).label;
-    return parameters.has(name) ? parameters.findParameterOrThrow(name).label : name;
+    return parameterSummaryOf(this.versions.versionOn(LATEST).engine.parameters, name)?.label ?? name;
   }
 
   /** An edit in a policy officer's words (the history's lines): the rate's label and value, the benefit's name. */
   describeEdit(edit: PolicyEdit): string {
-    const parameters = this.versions.versionOn(LATEST).engine.parameters;
-    const known = new Map<string, Pick<ParameterSummary, 'label' | 'unit' | 'latest'>>();
-    if (edit.kind === 'parameter-value' && parameters.has(edit.parameter)) {
-      const parameter = parameters.findParameterOrThrow(edit.parameter);
-      const latest = parameter.values.at(-1)!;
-      known.set(edit.parameter, { label: parameter.label, unit: parameter.unit, latest: { from: latest.from, value: latest.value } });
-    } else if (edit.kind === 'parameter-value' && parameters.hasScale(edit.parameter)) {
-      const scale = parameters.findScaleOrThrow(edit.parameter);
-      const latest = scale.values.at(-1)!;
-      const brackets = latest.brackets.map(({ threshold, amount }) => ({ threshold, amount }));
-      known.set(edit.parameter, { label: scale.label, unit: scale.unit, latest: { from: latest.from, value: { brackets } } });
-    }
-    const rulesetTitles = new Map(BENEFIT_CALCULATORS.map((calculator) => [calculator.folder, calculator.name]));
-    return describeEdit(edit, known, rulesetTitles);
+    const summary =
+      edit.kind === 'parameter-value' ? parameterSummaryOf(this.versions.versionOn(LATEST).engine.parameters, edit.parameter) : undefined;
+    return describeEdit(edit, new Map(summary ? [[summary.name, summary]] : []), RULESET_TITLES);
   }
 
   /** The draft's edits laid over the published rules (everything published and not reverted), checked. */
