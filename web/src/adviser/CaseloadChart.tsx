@@ -5,6 +5,7 @@ import 'apexcharts/features/keyboard';
 // ApexCharts would otherwise write these into inline <style> elements, which the Content-Security-Policy refuses.
 import 'apexcharts/dist/apexcharts.css';
 import type { Period } from '../result/money';
+import { countAxis, countLabel } from '../shared/count-axis';
 
 // The site's red, grey and green, each with at least 3:1 contrast with the white page (WCAG 1.4.11); the band
 // labels say gain or lose in words, so colour is never the only cue.
@@ -13,7 +14,7 @@ const KIND_COLOURS: Record<string, string> = { lose: '#b10e1e', same: '#505a5f',
 /** The gainers and losers chart: how many clients in each band of total change. Loaded only with the caseload screen. */
 export default function CaseloadChart({ bands, period }: { bands: { label: string; kind: string; count: number }[]; period: Period }) {
   const largest = Math.max(1, ...bands.map((band) => band.count));
-  const top = largest <= 5 ? largest : Math.ceil(largest / 5) * 5;
+  const axis = countAxis(largest);
   const title = `Clients by change in total benefits ${period === 'weekly' ? 'a week' : 'a month'}`;
   return (
     <Chart
@@ -35,18 +36,18 @@ export default function CaseloadChart({ bands, period }: { bands: { label: strin
         plotOptions: { bar: { distributed: true } },
         colors: bands.map((band) => KIND_COLOURS[band.kind]),
         legend: { show: false },
-        dataLabels: { enabled: true },
+        dataLabels: { enabled: true, formatter: (value) => (typeof value === 'number' ? countLabel(value) : '') },
         xaxis: {
           categories: bands.map((band) => band.label),
           title: { text: `Change in total benefits (${period === 'weekly' ? 'a week' : 'a month'})` },
         },
-        // Whole clients only: with few clients the axis would otherwise step in halves.
+        // Whole clients in round steps (countAxis): with few clients the axis would otherwise step in halves.
         yaxis: {
           min: 0,
-          max: top,
-          tickAmount: Math.min(top, 5),
+          max: axis.max,
+          tickAmount: axis.tickAmount,
           title: { text: 'Clients' },
-          labels: { formatter: (value: number) => value.toFixed(0) },
+          labels: { formatter: countLabel },
         },
         tooltip: { y: { formatter: (value: number) => `${value} ${value === 1 ? 'client' : 'clients'}` } },
       }}

@@ -5,6 +5,7 @@ import 'apexcharts/features/keyboard';
 // ApexCharts would otherwise write these into inline <style> elements, which the Content-Security-Policy refuses.
 import 'apexcharts/dist/apexcharts.css';
 import type { ImpactBand } from './policy-api';
+import { countAxis, countLabel } from '../shared/count-axis';
 
 /** A band as the chart draws it: `households` null where the figure is withheld (no column). */
 type ChartBand = Omit<ImpactBand, 'households'> & { households: number | null };
@@ -20,7 +21,7 @@ function colourOf(band: ChartBand): string {
 /** Households by change a month: loaded with the change set's impact only. The table beside it gives the same figures. */
 export default function ImpactChart({ bands, title }: { bands: ChartBand[]; title: string }) {
   const largest = Math.max(1, ...bands.map((band) => band.households ?? 0));
-  const top = largest <= 5 ? largest : Math.ceil(largest / 5) * 5;
+  const axis = countAxis(largest);
   return (
     <Chart
       type="bar"
@@ -41,14 +42,14 @@ export default function ImpactChart({ bands, title }: { bands: ChartBand[]; titl
         plotOptions: { bar: { distributed: true } },
         colors: bands.map(colourOf),
         legend: { show: false },
-        dataLabels: { enabled: true },
+        dataLabels: { enabled: true, formatter: (value) => (typeof value === 'number' ? countLabel(value) : '') },
         xaxis: { categories: bands.map((band) => band.label), title: { text: 'Change in benefits a month' } },
         yaxis: {
           min: 0,
-          max: top,
-          tickAmount: Math.min(top, 5),
+          max: axis.max,
+          tickAmount: axis.tickAmount,
           title: { text: 'Households' },
-          labels: { formatter: (value: number) => value.toFixed(0) },
+          labels: { formatter: countLabel },
         },
         tooltip: {
           y: {
