@@ -25,6 +25,11 @@ export interface CaseloadRunSummary {
   status: CaseloadRunStatus;
   /** The rules version the run was worked out with ('2027-28+cs7'); '' for runs from before it was recorded. */
   rulesVersion: string;
+  /**
+   * Set when that version holds rates published to take effect after today (next April's, announced ahead): the
+   * figures are provisional until `inForceFrom`, yyyy-mm-dd. Null when every rate used is in force today.
+   */
+  provisional: { inForceFrom: string } | null;
   /** Clients with a calculation to recalculate, once the job has counted them (0 while queued). */
   total: number;
   /** Clients worked through so far, including those that could not be recalculated. */

@@ -18,6 +18,12 @@ export interface CalculationResult {
    * `date`. Null when the rates held cover the date.
    */
   lastRatesHeld: { ratesDate: string } | null;
+  /**
+   * Set when the rules used include a change set that takes effect after today (next April's rates, published
+   * ahead by the policy team): the figures are provisional until `inForceFrom`, the day the last of them takes
+   * effect. Null when every rule and rate used is in force today.
+   */
+  provisional: { inForceFrom: string } | null;
   system: 'UNIVERSAL_CREDIT' | 'PENSION_AGE' | 'BOTH';
   facts: HouseholdFacts;
   benefits: BenefitOutcome[];

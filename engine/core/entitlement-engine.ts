@@ -305,6 +305,8 @@ export class EntitlementEngine implements Entitlements {
       date,
       rulesVersion: `${taxYearOf(ratesDate)}${this.rulesVersionSuffix}`,
       lastRatesHeld: ratesDate === date ? null : { ratesDate },
+      // Only the rules versions know which change sets are ahead of today (RulesVersions.provisionalMarked).
+      provisional: null,
       system: facts.system,
       facts,
       benefits,
@@ -363,6 +365,7 @@ export function toContractResponse(result: CalculationResult) {
     date: result.date,
     rulesVersion: result.rulesVersion,
     lastRatesHeld: result.lastRatesHeld,
+    provisional: result.provisional,
     system: result.system,
     benefits: result.benefits.map((benefit) => ({
       code: benefit.code,

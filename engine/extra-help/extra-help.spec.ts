@@ -68,6 +68,7 @@ function resultFor(household: HouseholdInput, benefits: BenefitOutcome[] = [], i
     date: DATE,
     rulesVersion: taxYearOf(DATE),
     lastRatesHeld: null,
+    provisional: null,
     system: facts.system,
     facts,
     benefits,

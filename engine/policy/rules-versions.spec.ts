@@ -90,3 +90,29 @@ describe('a published change set that throws when results are worked out', () =>
     expect(versions.faultsFound).toEqual([]);
   }, 60_000);
 });
+
+describe('a result worked out with a change set published ahead of its date (issue 30, point 2)', () => {
+  const TODAY = '2026-11-30';
+  const ahead = (today = TODAY) =>
+    new RulesVersions(files, [set(1, 1, [GOOD], '2026-10-01'), set(3, 2, [{ ...GOOD, value: 2900 }], '2027-01-04')], {
+      today: () => today,
+    });
+
+  it('is provisional until the day the last change set it used takes effect, whichever way it is asked for', async () => {
+    const versions = ahead();
+    const later = versions.calculateSync(ONE_CHILD, '2027-01-04');
+    expect([later.rulesVersion, childBenefit(later), later.provisional]).toEqual(['2026-27+cs1+cs3', 2900, { inForceFrom: '2027-01-04' }]);
+    expect((await versions.calculateReference(ONE_CHILD, '2027-02-01')).provisional).toEqual({ inForceFrom: '2027-01-04' });
+    expect(versions.provisionalOf('2026-27+cs1+cs3')).toEqual({ inForceFrom: '2027-01-04' });
+  }, 60_000);
+
+  it('is not provisional when every change set it used is in force today, or it used none', () => {
+    const versions = ahead();
+    // Change set 1 took effect on 1 October 2026, before today: in force, so today's figures are not provisional.
+    expect(versions.calculateSync(ONE_CHILD, TODAY).provisional).toBeNull();
+    expect(versions.calculateSync(ONE_CHILD, '2026-09-30').provisional).toBeNull();
+    expect(versions.provisionalOf('2026-27')).toBeNull();
+    // On 4 January 2027 itself the change set is in force: the same date's figures are no longer provisional.
+    expect(ahead('2027-01-04').calculateSync(ONE_CHILD, '2027-01-04').provisional).toBeNull();
+  }, 60_000);
+});

@@ -48,6 +48,9 @@ export interface RulesFault {
 /** The part of a rules version's name that says which change sets it holds: '' or '+cs3+cs5'. */
 export const versionSuffix = (sets: readonly Pick<PublishedChangeSet, 'id'>[]): string => sets.map(({ id }) => `+cs${id}`).join('');
 
+/** The change sets a rules version's name holds ('2027-28+cs3+cs5': 3 and 5), as versionSuffix wrote them. */
+export const changeSetIdsOf = (rulesVersion: string): number[] => [...rulesVersion.matchAll(/\+cs(\d+)/g)].map((match) => Number(match[1]));
+
 /** Whether a published change set applies on a date. */
 export const inForceOn = (set: Pick<PublishedChangeSet, 'effectiveFrom' | 'revertedFrom'>, date: string): boolean =>
   set.effectiveFrom <= date && (set.revertedFrom === null || date < set.revertedFrom);
@@ -234,16 +237,16 @@ export class RulesVersions implements Entitlements {
   calculateSync(household: Household, date: string, options?: CalculateOptions): CalculationResult {
     const version = this.versionOn(date);
     try {
-      return version.engine.calculateSync(household, date, options);
+      return this.provisionalMarked(version.engine.calculateSync(household, date, options));
     } catch (error) {
-      return this.recover(version, error, (engine) => engine.calculateSync(household, date, options));
+      return this.provisionalMarked(this.recover(version, error, (engine) => engine.calculateSync(household, date, options)));
     }
   }
 
   async calculateReference(household: Household, date: string, options?: CalculateOptions): Promise<CalculationResult> {
     const version = this.versionOn(date);
     try {
-      return await version.engine.calculateReference(household, date, options);
+      return this.provisionalMarked(await version.engine.calculateReference(household, date, options));
     } catch (error) {
       // json-rules-engine answers through promises: each trial is awaited in turn.
       if (error instanceof CalculationOutOfRangeError || version.sets.length === 0) throw error;
@@ -259,9 +262,29 @@ export class RulesVersions implements Entitlements {
       return this.recover(version, error, (engine) => {
         const result = results.get(engine);
         if (!result) throw error;
-        return result;
+        return this.provisionalMarked(result);
       });
     }
+  }
+
+  /**
+   * Whether the rules version named (as a result or a caseload run records it) is provisional: it holds a change set
+   * that takes effect after today (next April's rates, published ahead), until the last of them is in force.
+   */
+  provisionalOf(rulesVersion: string): { inForceFrom: string } | null {
+    const today = this.today();
+    const used = new Set(changeSetIdsOf(rulesVersion));
+    const ahead = this.published
+      .filter((set) => used.has(set.id) && set.effectiveFrom > today)
+      .map((set) => set.effectiveFrom)
+      .sort();
+    return ahead.length === 0 ? null : { inForceFrom: ahead[ahead.length - 1]! };
+  }
+
+  /** A result marked provisional when its rules version is (the version actually run, after any fallback). */
+  private provisionalMarked(result: CalculationResult): CalculationResult {
+    const provisional = this.provisionalOf(result.rulesVersion);
+    return provisional ? { ...result, provisional } : result;
   }
 
   get parameters(): ParameterSet {

@@ -30,6 +30,7 @@ describe('POST /api/v1/calculations', () => {
       'extraHelp',
       'lastRatesHeld',
       'localHousingAllowance',
+      'provisional',
       'rulesVersion',
       'system',
       'totals',

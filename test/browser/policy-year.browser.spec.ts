@@ -5,7 +5,8 @@ import { expectNoAccessibilityViolations } from '../support/axe.js';
 import { startBrowserSuite, stopBrowserSuite } from '../support/browser-suite.js';
 import { chromiumPath, describeInChromium, fillDate, screenshot, SCREENSHOT_DIR } from '../support/chromium.js';
 import { ukToday } from '../../common/dates/uk-today.js';
-import { seedDemo, signIn } from '../support/demo-adviser.js';
+import { adviserCalculation, DEMO_ADVISER, seedDemo, signIn } from '../support/demo-adviser.js';
+import { LONE_PARENT_SOCIAL_RENTER } from '../support/households.js';
 import { expectPlainEnglish } from '../support/plain-english.js';
 import type { TestDatabase } from '../support/test-database.js';
 
@@ -14,8 +15,8 @@ import type { TestDatabase } from '../support/test-database.js';
  * 2027 to 2028 from the workbench home, see every rate carried forward and still to confirm in four groups, uprate the
  * money the law uprates by 3.8% (each with its own rounding), and give each group one source, which confirms the
  * frozen rates, the councils' figures, the tables of bands and the rest unchanged; run the checks; a second member
- * approves and publishes it from 12 April 2027, and the calculation API gives the new figures from then while today's
- * are unchanged. Each page passes axe and speaks plain English.
+ * approves and publishes it from 12 April 2027, and the calculation API and an adviser's caseload give the new figures
+ * from then, marked provisional until that day, while today's are unchanged. Each page passes axe and speaks plain English.
  */
 
 if (!chromiumPath()) {
@@ -35,11 +36,13 @@ let browser: Browser;
 let officer: BrowserContext;
 let page: Page;
 let yearUrl: string;
+/** Alex Adviser's client Amara Okafor, of the demo organisation. */
+let amara: string;
 
 beforeAll(async () => {
   if (!chromiumPath()) return;
   ({ database, server, browser } = await startBrowserSuite());
-  await seedDemo(database);
+  amara = await seedDemo(database);
   officer = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
   await signIn(officer, server.url, POLICY_ONE);
   page = await officer.newPage();
@@ -131,13 +134,46 @@ describeInChromium('next year’s rates in the workbench', () => {
     } finally {
       await reviewer.close();
     }
-    expect(await childBenefitOn('2027-04-12')).toEqual({ weekly: 28.1, lastRatesHeld: null });
-    expect(await childBenefitOn(ukToday())).toEqual({ weekly: 27.05, lastRatesHeld: null });
+    // Published ahead of its date, the new year's figures are provisional until 12 April 2027, and say so.
+    expect(await childBenefitOn('2027-04-12')).toEqual({ weekly: 28.1, lastRatesHeld: null, provisional: { inForceFrom: '2027-04-12' } });
+    expect(await childBenefitOn(ukToday())).toEqual({ weekly: 27.05, lastRatesHeld: null, provisional: null });
+  }, 120_000);
+
+  it('gives an adviser’s caseload at 12 April 2027 the new figures, marked provisional until then', async () => {
+    const adviser = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+    try {
+      await signIn(adviser, server.url, DEMO_ADVISER);
+      await adviserCalculation(adviser, server.url, amara, 'Next April', LONE_PARENT_SOCIAL_RENTER);
+      const caseload = await adviser.newPage();
+      await caseload.goto(`${server.url}/adviser/caseload`);
+      // The first day of the next rates: the day the published year takes effect, not 6 April (the last rates held then).
+      const date = caseload.getByRole('group', { name: 'Date to work out the calculations at' });
+      expect([await date.getByLabel('Day').inputValue(), await date.getByLabel('Month').inputValue()]).toEqual(['12', '4']);
+      expect(await caseload.getByText(/^We have filled in/).textContent()).toContain('We have filled in 12 April 2027,');
+      await caseload.getByRole('button', { name: 'Start caseload run' }).click();
+      await caseload.locator('table.caseload-table').waitFor({ timeout: 60_000 });
+      expect(await caseload.locator('.caseload-run__rules').textContent()).toMatch(
+        /^Worked out with the 2027 to 2028 rules and rates, with published policy change \d+\.$/,
+      );
+      expect(await caseload.getByTestId('caseload-provisional').textContent()).toBe(
+        'Provisional figuresThey use rates announced to take effect on 12 April 2027, which are not yet in force and may still change before then.',
+      );
+      // Amara's eldest child: £27.05 a week today, £28.10 from 12 April 2027.
+      const headers = await caseload.locator('table.caseload-table thead th').allTextContents();
+      const childBenefit = headers.findIndex((text) => text.startsWith('Child Benefit'));
+      const amaraRow = caseload.locator('table.caseload-table tbody tr', { hasText: 'Amara Okafor' });
+      expect((await amaraRow.locator('th, td').nth(childBenefit).textContent())?.trim()).toBe('+£1.05');
+      await screenshot(caseload, 'policy-year-caseload');
+      await expectNoAccessibilityViolations(caseload);
+      await expectPlainEnglish(caseload);
+    } finally {
+      await adviser.close();
+    }
   }, 120_000);
 });
 
 /** The calculation API's Child Benefit a week for one child on a date, and whether last year's rates were used. */
-async function childBenefitOn(date: string): Promise<{ weekly: number; lastRatesHeld: unknown }> {
+async function childBenefitOn(date: string): Promise<{ weekly: number; lastRatesHeld: unknown; provisional: unknown }> {
   const answer = await fetch(`${server.url}/api/v1/calculations`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -151,6 +187,10 @@ async function childBenefitOn(date: string): Promise<{ weekly: number; lastRates
       },
     }),
   });
-  const body = (await answer.json()) as { lastRatesHeld: unknown; benefits: { code: string; weekly: number }[] };
-  return { weekly: body.benefits.find((benefit) => benefit.code === 'CHILD_BENEFIT')!.weekly, lastRatesHeld: body.lastRatesHeld };
+  const body = (await answer.json()) as { lastRatesHeld: unknown; provisional: unknown; benefits: { code: string; weekly: number }[] };
+  return {
+    weekly: body.benefits.find((benefit) => benefit.code === 'CHILD_BENEFIT')!.weekly,
+    lastRatesHeld: body.lastRatesHeld,
+    provisional: body.provisional,
+  };
 }

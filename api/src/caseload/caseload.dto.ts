@@ -30,6 +30,11 @@ export class CaseloadCsvQuery extends CaseloadRunQuery {
   period?: (typeof PERIODS)[number];
 }
 
+export class CaseloadProvisionalDto {
+  @ApiProperty({ format: 'date', description: 'yyyy-mm-dd: the day the last of the rates used takes effect.', example: '2027-04-12' })
+  inForceFrom!: string;
+}
+
 export class CaseloadRunSummaryDto {
   @ApiProperty({ format: 'uuid', description: 'The run, for GET caseload-run and its CSV.' })
   id!: string;
@@ -49,6 +54,14 @@ export class CaseloadRunSummaryDto {
     example: '2026-27',
   })
   rulesVersion!: string;
+
+  @ApiProperty({
+    type: CaseloadProvisionalDto,
+    nullable: true,
+    description:
+      "Null when every rule and rate the run used is in force today. Otherwise the run's date is one for which the policy team has published rates that take effect after today (next April's uprating, announced ahead): the figures are provisional until `inForceFrom`.",
+  })
+  provisional!: CaseloadProvisionalDto | null;
 
   @ApiProperty({ description: 'Clients with a calculation to recalculate (0 until the job has counted them).' })
   total!: number;

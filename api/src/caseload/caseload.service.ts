@@ -66,12 +66,14 @@ export function caseloadRunNotFound(): ApiError {
   ]);
 }
 
-function summaryOf(row: RunRow): CaseloadRunSummary {
+/** `engine` says whether the run's rules version is provisional (rates published ahead of today). */
+function summaryOf(row: RunRow, engine: Entitlements): CaseloadRunSummary {
   return {
     id: row.id,
     atDate: row.at_date,
     status: row.status,
     rulesVersion: row.rules_version,
+    provisional: engine instanceof RulesVersions && row.rules_version ? engine.provisionalOf(row.rules_version) : null,
     total: row.total,
     done: row.done,
     failed: row.failed,
@@ -80,11 +82,33 @@ function summaryOf(row: RunRow): CaseloadRunSummary {
   };
 }
 
-/** The first day of the next rates: the next 6 April when its rates are held, otherwise the last day they cover. */
-export function defaultCaseloadDate(today: string, ratesHeldUntil: string): string {
+/**
+ * The first day of the next rates: the next 6 April when its rates are held, otherwise the last day they cover.
+ * `firstDayHeldFrom` gives the first day on or after a date that a rules version covers itself, when it differs: next
+ * year's rates published from Monday 12 April 2027 leave 6 to 11 April to the last rates held, so 12 April is offered.
+ */
+export function defaultCaseloadDate(
+  today: string,
+  ratesHeldUntil: string,
+  firstDayHeldFrom: (date: string) => string = (date) => date,
+): string {
   const year = Number(today.slice(0, 4));
   const nextApril = `${today.slice(5) >= '04-06' ? year + 1 : year}-04-06`;
-  return nextApril <= ratesHeldUntil ? nextApril : ratesHeldUntil;
+  if (nextApril > ratesHeldUntil) return ratesHeldUntil;
+  const first = firstDayHeldFrom(nextApril);
+  return first <= ratesHeldUntil ? first : ratesHeldUntil;
+}
+
+/**
+ * The first day on or after `date` that the version in force then covers itself: `date`, or the earliest published
+ * change set's date after it whose version does (the rates between are the last rates held).
+ */
+function firstDayHeldFrom(engine: Entitlements, date: string): string {
+  if (!(engine instanceof RulesVersions)) return date;
+  const covers = (day: string) => day <= engine.engineOn(day).parameters.ratesHeldUntil;
+  if (covers(date)) return date;
+  const later = [...new Set(engine.publishedSets.map((set) => set.effectiveFrom).filter((day) => day > date))].sort();
+  return later.find(covers) ?? date;
 }
 
 /**
@@ -136,17 +160,17 @@ export class CaseloadService implements OnModuleInit {
     );
     const { from, until } = this.ratesHeld;
     return {
-      defaultDate: defaultCaseloadDate(this.rules.ruleEnvironment().today, until),
+      defaultDate: defaultCaseloadDate(this.rules.ruleEnvironment().today, until, (date) => firstDayHeldFrom(this.engine, date)),
       ratesHeldFrom: from,
       ratesHeldUntil: until,
-      runs: rows.map(summaryOf),
+      runs: rows.map((row) => summaryOf(row, this.engine)),
     };
   }
 
   /** POST caseload-runs: records the run and queues its job; the work is never done in this request. */
   async start(user: SignedInUser, date: string | undefined): Promise<CaseloadRunSummary> {
     const { from, until } = this.ratesHeld;
-    const atDate = date ?? defaultCaseloadDate(this.rules.ruleEnvironment().today, until);
+    const atDate = date ?? defaultCaseloadDate(this.rules.ruleEnvironment().today, until, (day) => firstDayHeldFrom(this.engine, day));
     if (!isIsoDate(atDate)) throw ApiError.validation([{ path: 'date', message: 'Enter a real date, written yyyy-mm-dd.' }]);
     if (atDate < from || atDate > until) {
       throw ApiError.validation([
@@ -179,7 +203,7 @@ export class CaseloadService implements OnModuleInit {
       this.logger.event('error', 'caseload run could not be queued', describeErrorForLog(error));
       throw new ApiError(503, 'JOBS_UNAVAILABLE', 'The caseload run could not be started just now. Please try again in a minute.');
     }
-    return summaryOf(row);
+    return summaryOf(row, this.engine);
   }
 
   /** GET caseload-runs/{id}: the run's progress and, once done, every client's figures. */
@@ -189,7 +213,7 @@ export class CaseloadService implements OnModuleInit {
       [runId, user.organisationId],
     );
     if (!row) throw caseloadRunNotFound();
-    const run = summaryOf(row);
+    const run = summaryOf(row, this.engine);
     if (run.status !== 'done') return { run, benefits: [], clients: [] };
     const clients = await this.dataSource.query<
       {

@@ -45,4 +45,16 @@ describe('how long the rates held last', () => {
     expect(lastDateHeld(versions)).toBe('2028-03-31');
     expect(ratesRunway(versions, '2027-03-01')).toMatchObject({ state: 'held', lastDateHeld: '2028-03-31' });
   });
+
+  it('counts next year published from a later date than the day after the last held (Monday 12 April 2027)', () => {
+    const versionOn = (date: string) => ({ parameters: { ratesHeldUntil: date >= '2027-04-12' ? '2028-03-31' : '2027-03-31' } });
+    const versions = {
+      parameters: { ratesHeldUntil: '2027-03-31' },
+      engineOn: (date: string) => versionOn(date) as unknown as EntitlementEngine,
+      publishedSets: [{ effectiveFrom: '2026-10-01' }, { effectiveFrom: '2027-04-12' }],
+    } as unknown as Entitlements;
+    expect(lastDateHeld(versions)).toBe('2028-03-31');
+    // Without the change set's date to ask, the day after the last held finds nothing further.
+    expect(lastDateHeld({ ...versions, publishedSets: [] } as unknown as Entitlements)).toBe('2027-03-31');
+  });
 });

@@ -21,9 +21,13 @@ export interface RatesRunway {
   message: string;
 }
 
-/** The engines that cover dates after a given one: the rules versions with published change sets, or one engine. */
+/**
+ * The engines that cover dates after a given one: the rules versions with published change sets (and the dates they
+ * take effect), or one engine.
+ */
 interface EnginesByDate {
   engineOn(date: string): EntitlementEngine;
+  publishedSets?: readonly { effectiveFrom: string }[];
 }
 
 const hasEnginesByDate = (engine: Entitlements): engine is Entitlements & EnginesByDate =>
@@ -31,16 +35,23 @@ const hasEnginesByDate = (engine: Entitlements): engine is Entitlements & Engine
 
 /**
  * The last date the rates held cover, counting published change sets that add a later year: the files' last date,
- * then, while the version in force the day after holds rates further on, that version's last date.
+ * then, while a version after it holds rates further on, that version's last date. The versions asked are the one in
+ * force the day after and those from each published change set's date: next year's rates published from Monday 12
+ * April 2027 hold 2027 to 2028 although 1 to 11 April 2027 are worked out with the last rates held.
  */
 export function lastDateHeld(engine: Entitlements): string {
   let last = engine.parameters.ratesHeldUntil;
   if (!hasEnginesByDate(engine)) return last;
   // Each step moves at least a day on; a change set adds a year at a time, so a handful of steps settles it.
   for (let step = 0; step < 20; step += 1) {
-    const further = engine.engineOn(addDays(last, 1)).parameters.ratesHeldUntil;
-    if (further <= last) break;
-    last = further;
+    const after = last;
+    const probes = [addDays(after, 1), ...(engine.publishedSets ?? []).map((set) => set.effectiveFrom).filter((date) => date > after)];
+    for (const probe of probes) {
+      const held = engine.engineOn(probe).parameters.ratesHeldUntil;
+      // A version counts only for the dates it covers itself: from its own date.
+      if (probe <= held && held > last) last = held;
+    }
+    if (last === after) break;
   }
   return last;
 }

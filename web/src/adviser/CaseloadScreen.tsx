@@ -227,6 +227,21 @@ function RunView({ response }: { response: CaseloadRunResponse }) {
     <section className="caseload-run" aria-labelledby="caseload-run-title">
       <h2 id="caseload-run-title">Caseload at {dateInWords(run.atDate)}</h2>
       {run.rulesVersion && <p className="caseload-run__rules">Worked out with {rulesVersionInWords(run.rulesVersion)}.</p>}
+      {run.provisional && (
+        <section
+          className="result-card result-card--highlight"
+          aria-labelledby="caseload-provisional-heading"
+          data-testid="caseload-provisional"
+        >
+          <h3 id="caseload-provisional-heading" className="result-card__title">
+            Provisional figures
+          </h3>
+          <p>
+            They use rates announced to take effect on {dateInWords(run.provisional.inForceFrom)}, which are not yet in force and may still
+            change before then.
+          </p>
+        </section>
+      )}
       <p role="status" className="caseload-run__status">
         {statusText(run)}
         {run.status === 'done' &&

@@ -1983,6 +1983,8 @@ export interface components {
       lastRatesHeld: components['schemas']['LastRatesHeldDto'] | null;
       /** @description A private tenant's Local Housing Allowance: the area used and why; null for anyone else. */
       localHousingAllowance: components['schemas']['LocalHousingAllowanceUsed'] | null;
+      /** @description Null when every rule and rate used is in force today. Otherwise the date is one for which the charity's policy team has published rates that take effect after today (next April's uprating, once announced), and the figures use them: they are provisional until `inForceFrom`. */
+      provisional: components['schemas']['ProvisionalDto'] | null;
       /**
        * @description The tax year whose rules and rates were used.
        * @example 2026-27
@@ -2097,6 +2099,14 @@ export interface components {
       /** @description What differs from the figures worked out by hand. */
       problems: string[];
     };
+    CaseloadProvisionalDto: {
+      /**
+       * Format: date
+       * @description yyyy-mm-dd: the day the last of the rates used takes effect.
+       * @example 2027-04-12
+       */
+      inForceFrom: string;
+    };
     CaseloadRunResponseDto: {
       /** @description The benefit columns, in the engine’s order: code and name of every benefit any client gets before or after. */
       benefits: Record<string, unknown>[];
@@ -2130,6 +2140,8 @@ export interface components {
        * @description The run, for GET caseload-run and its CSV.
        */
       id: string;
+      /** @description Null when every rule and rate the run used is in force today. Otherwise the run's date is one for which the policy team has published rates that take effect after today (next April's uprating, announced ahead): the figures are provisional until `inForceFrom`. */
+      provisional: components['schemas']['CaseloadProvisionalDto'] | null;
       /**
        * @description The rules version the run was worked out with: the tax year and the published policy change sets in force at its date ('2027-28+cs7'); '' for runs from before it was recorded.
        * @example 2026-27
@@ -3732,6 +3744,14 @@ export interface components {
     };
     /** @description Pounds, 0 or more, with at most 2 decimals. */
     Pounds: number;
+    ProvisionalDto: {
+      /**
+       * Format: date
+       * @description yyyy-mm-dd: the day the last of the rules and rates used takes effect. Until then they are announced, not in force, and may still change.
+       * @example 2027-04-12
+       */
+      inForceFrom: string;
+    };
     PublishDto: {
       /**
        * @description The id the web app keeps in local storage and adds to every POST (`browser_<time>_<random>`). It tells which browser first saw a calculation; it identifies a browser, not a person.
@@ -5888,6 +5908,9 @@ export interface operations {
            *         "failed": 0,
            *         "finishedAt": "2026-11-21T10:30:00.000Z",
            *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "provisional": {
+           *           "inForceFrom": "2027-04-12"
+           *         },
            *         "rulesVersion": "2026-27",
            *         "status": "queued",
            *         "total": 0
@@ -6081,6 +6104,9 @@ export interface operations {
            *           "failed": 0,
            *           "finishedAt": "2026-11-21T10:30:00.000Z",
            *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "provisional": {
+           *             "inForceFrom": "2027-04-12"
+           *           },
            *           "rulesVersion": "2026-27",
            *           "status": "queued",
            *           "total": 0
@@ -6143,6 +6169,9 @@ export interface operations {
            *         "failed": 0,
            *         "finishedAt": "2026-11-21T10:30:00.000Z",
            *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *         "provisional": {
+           *           "inForceFrom": "2027-04-12"
+           *         },
            *         "rulesVersion": "2026-27",
            *         "status": "queued",
            *         "total": 0
@@ -15850,6 +15879,9 @@ export interface operations {
            *         "rateEstimated": false,
            *         "scheme": "UNIVERSAL_CREDIT",
            *         "unsettledReason": "SPLIT_AUTHORITY"
+           *       },
+           *       "provisional": {
+           *         "inForceFrom": "2027-04-12"
            *       },
            *       "rulesVersion": "2026-27",
            *       "system": "UNIVERSAL_CREDIT",
