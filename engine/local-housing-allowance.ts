@@ -11,6 +11,10 @@ import type { Country } from './household.js';
 import { scalePence, type Pence } from '../common/money.js';
 import { Contract, readSchema } from './schemas/json-schema.js';
 
+/** The tables of rates a date after `until` is missing from, as ParameterNotInForceError names them for grouping. */
+export const LHA_MONTHLY_TABLE = 'lha-monthly';
+export const LHA_WEEKLY_TABLE = 'lha-weekly';
+
 export const LHA_CATEGORIES = ['SHARED', 'ONE_BEDROOM', 'TWO_BEDROOMS', 'THREE_BEDROOMS', 'FOUR_BEDROOMS'] as const;
 export type LhaCategory = (typeof LHA_CATEGORIES)[number];
 
@@ -513,7 +517,11 @@ export class LocalHousingAllowance {
     if (!isRealDate(date)) throw new ParameterNotInForceError(name, date, 'the date must be a real yyyy-mm-dd date');
     const until = scheme === 'UNIVERSAL_CREDIT' ? this.rates.until : this.housingBenefitRates.until;
     // No silent uprating: the freeze is confirmed to `until` only, so a later date is refused, not given 2026/27's figure.
-    if (date > until) throw new ParameterNotInForceError(name, date, `the rates held end on ${until}`);
+    if (date > until)
+      throw new ParameterNotInForceError(name, date, `the rates held end on ${until}`, {
+        table: scheme === 'UNIVERSAL_CREDIT' ? LHA_MONTHLY_TABLE : LHA_WEEKLY_TABLE,
+        heldUntil: until,
+      });
     const values = scheme === 'UNIVERSAL_CREDIT' ? area.values : (this.weeklyByKey.get(area.key) ?? this.estimatedWeeklyValues(area));
     let inForce: LhaRatesFrom | undefined;
     for (const dated of values) if (dated.from <= date) inForce = dated;

@@ -106,13 +106,19 @@ export function bracketFor(brackets: readonly Bracket[], threshold: number): { b
 export class ParameterNotInForceError extends Error {
   readonly parameterName: string;
   readonly date: string;
+  /** What the missing value belongs to, to count like failures together: the parameter, or a table ('lha-monthly'). */
+  readonly table: string;
+  /** The last date the values held cover, when the date is after it (the rates held end then); otherwise null. */
+  readonly heldUntil: string | null;
 
   /** `reason`, when given, says why (the first value's date, or the end of the rates held). */
-  constructor(parameterName: string, date: string, reason?: string) {
+  constructor(parameterName: string, date: string, reason?: string, { table = parameterName, heldUntil = null as string | null } = {}) {
     super(`No value of ${parameterName} is in force on ${date}${reason ? `: ${reason}` : ''}.`);
     this.name = 'ParameterNotInForceError';
     this.parameterName = parameterName;
     this.date = date;
+    this.table = table;
+    this.heldUntil = heldUntil;
   }
 }
 

@@ -18,7 +18,7 @@ export interface PolicySource {
  * One edit of a change set. Every edit changes one repository file, exactly as a person editing the JSON would,
  * and is checked as the loader checks that file.
  */
-export type PolicyEdit = ParameterValueEdit | RatesHeldEdit | RuleEdit | QuestionEdit | ExtraHelpItemEdit | CaseEdit;
+export type PolicyEdit = ParameterValueEdit | RatesHeldEdit | LhaRatesHeldEdit | RuleEdit | QuestionEdit | ExtraHelpItemEdit | CaseEdit;
 
 /**
  * A dated value of a parameter (`rulesets/parameters/<parameter>.json`): added, or replacing the value with the
@@ -58,6 +58,19 @@ export interface ParameterValueEdit {
 export interface RatesHeldEdit {
   kind: 'rates-held';
   until: string;
+}
+
+/**
+ * The last date the Local Housing Allowance rates held cover (`rulesets/local-housing-allowance/rates.json` for
+ * Universal Credit's monthly rates, `housing-benefit-rates.json` for Housing Benefit's weekly ones): the rates are
+ * set, or frozen, a year at a time, so a later date is refused until a year is confirmed here, with its source.
+ */
+export interface LhaRatesHeldEdit {
+  kind: 'lha-rates-held';
+  scheme: 'universal-credit' | 'housing-benefit';
+  until: string;
+  /** The official text that confirms the rates for the year (a freeze announced, new rates published); null to confirm. */
+  source: PolicySource | null;
 }
 
 /** A rule of a ruleset (`rulesets/<ruleset>/ruleset.json`): its conditions (json-rules-engine's format) changed. */
@@ -378,11 +391,20 @@ export interface ImpactBenefitChange {
   yearlyChangePence: number;
 }
 
+/** Why some generated households could not be worked out, in words, with what to do about it. */
+export interface NotWorkedOutReason {
+  reason: string;
+  nextStep: string;
+  households: number;
+}
+
 /** The impact over generated households: exact figures (they are no one's). */
 export interface ImpactPart {
   households: number;
   /** Households that could not be worked out at the date with one of the two (rates not held...). */
   notWorkedOut: number;
+  /** Why, by reason, most households first (empty when every household was worked out). */
+  notWorkedOutReasons: NotWorkedOutReason[];
   changed: number;
   gainers: number;
   losers: number;

@@ -83,6 +83,8 @@ export function describeEdit(
     }
     case 'rates-held':
       return `Rates held until ${longDate(edit.until)}`;
+    case 'lha-rates-held':
+      return `Local Housing Allowance rates for ${edit.scheme === 'universal-credit' ? 'Universal Credit (monthly)' : 'Housing Benefit (weekly)'} held until ${longDate(edit.until)}${edit.source ? '' : ' (source needed)'}`;
     case 'rule':
       return `Rule ‘${edit.rule}’ of ${rulesetTitle(edit.ruleset)}: new conditions${edit.description ? ' and description' : ''}`;
     case 'question': {

@@ -90,8 +90,22 @@ export interface CalculateOptions {
 }
 
 /** A valid household the rules cannot assess: the date asked is outside the rates held (the API's 422). */
+/** What a date is missing: the table or parameter ('rates-held' for the rates as a whole), and where the held ones end. */
+export interface MissingRates {
+  table: string;
+  /** The last date held, when the date is after it; null when the date is before the first value. */
+  heldUntil: string | null;
+}
+
 export class CalculationOutOfRangeError extends Error {
   override name = 'CalculationOutOfRangeError';
+
+  constructor(
+    message: string,
+    readonly missing: MissingRates = { table: 'rates-held', heldUntil: null },
+  ) {
+    super(message);
+  }
 }
 
 /** The tax year a date falls in (6 April to 5 April), as the rules version: 2026-11-21 -> 2026-27. */
@@ -229,6 +243,7 @@ export class EntitlementEngine implements Entitlements {
     if (options.afterRatesHeld !== 'last-rates-held') {
       throw new CalculationOutOfRangeError(
         `The rules and rates held run to ${until}; ${date} is after that, so it cannot be worked out yet.`,
+        { table: 'rates-held', heldUntil: until },
       );
     }
     // A year on, last year's rates are two upratings old: too far from what anyone would be paid to show.
@@ -236,6 +251,7 @@ export class EntitlementEngine implements Entitlements {
     if (date > lastCovered) {
       throw new CalculationOutOfRangeError(
         `The rules and rates held run to ${until}, and the last rates held are used for at most a year after (to ${lastCovered}); ${date} is after that, so it cannot be worked out yet.`,
+        { table: 'rates-held', heldUntil: until },
       );
     }
     return until;
@@ -285,7 +301,10 @@ export class EntitlementEngine implements Entitlements {
         });
       } catch (error) {
         if (error instanceof ParameterNotInForceError) {
-          throw new CalculationOutOfRangeError(`${date} is outside the rules and rates held: ${error.message}`);
+          throw new CalculationOutOfRangeError(`${date} is outside the rules and rates held: ${error.message}`, {
+            table: error.table,
+            heldUntil: error.heldUntil,
+          });
         }
         throw error;
       }

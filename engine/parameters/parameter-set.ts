@@ -154,7 +154,8 @@ export class ParameterSet {
     if (this.listeners.size > 0) for (const listener of this.listeners) listener(name);
     const scale = this.findScaleOrThrow(name);
     if (!parseIsoDate(date)) throw new RangeError(`'${date}' is not a date in the form yyyy-mm-dd.`);
-    if (date > this.ratesHeldUntil) throw new ParameterNotInForceError(name, date, `the rates held run to ${this.ratesHeldUntil}`);
+    if (date > this.ratesHeldUntil)
+      throw new ParameterNotInForceError(name, date, `the rates held run to ${this.ratesHeldUntil}`, { heldUntil: this.ratesHeldUntil });
     const inForce = scale.values.filter((dated) => dated.from <= date).at(-1);
     if (!inForce) throw new ParameterNotInForceError(name, date, `its first brackets take effect on ${scale.values[0]!.from}`);
     const { label, unit, period, thresholdUnit, legislation } = scale;
@@ -252,7 +253,8 @@ export class ParameterSet {
   private resolve(name: string, date: string): ParameterInForce {
     const parameter = this.findParameterOrThrow(name);
     if (!parseIsoDate(date)) throw new RangeError(`'${date}' is not a date in the form yyyy-mm-dd.`);
-    if (date > this.ratesHeldUntil) throw new ParameterNotInForceError(name, date, `the rates held run to ${this.ratesHeldUntil}`);
+    if (date > this.ratesHeldUntil)
+      throw new ParameterNotInForceError(name, date, `the rates held run to ${this.ratesHeldUntil}`, { heldUntil: this.ratesHeldUntil });
     // Values are checked oldest first on loading, so the last one not after the date is the one in force.
     let inForce: DatedValue<ParameterValue> | undefined;
     for (const dated of parameter.values) {

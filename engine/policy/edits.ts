@@ -8,6 +8,7 @@ import { officialSourceProblem } from '../parameters/official-sources.js';
 import { Contract } from '../schemas/json-schema.js';
 import { CALCULATION_REQUEST } from '../validate-request.js';
 import { EXTRA_HELP_FOLDER, loadEntitlementEngineFrom, PARAMETERS_FOLDER, RULESETS_FOLDER } from '../load.js';
+import { LHA_FILES } from '../local-housing-allowance.js';
 import { overlayFiles, type SourceFiles } from '../source-files.js';
 import type { EntitlementEngine } from '../core/entitlement-engine.js';
 
@@ -32,6 +33,8 @@ export function editTarget(edit: PolicyEdit): string {
       return `${PARAMETERS_FOLDER}/${edit.parameter}.json`;
     case 'rates-held':
       return `${PARAMETERS_FOLDER}/${RATES_HELD_FILE}`;
+    case 'lha-rates-held':
+      return edit.scheme === 'universal-credit' ? LHA_FILES.rates : LHA_FILES.housingBenefitRates;
     case 'rule':
       return `${RULESETS_FOLDER}/${edit.ruleset}/ruleset.json`;
     case 'question':
@@ -97,6 +100,10 @@ export function applyEdit(current: unknown, edit: PolicyEdit): unknown {
     case 'rates-held':
       json.until = edit.until;
       return json;
+    case 'lha-rates-held':
+      json.until = edit.until;
+      json.untilSource = edit.source ?? { title: 'Official source to be added before publishing', url: asObject(json.legislation).url };
+      return json;
     case 'rule': {
       const rule = listOf(json, 'rules').find((candidate) => candidate.name === edit.rule);
       if (!rule) throw new EditTargetError('rule', `The ${edit.ruleset} ruleset has no rule named '${edit.rule}'.`);
@@ -154,6 +161,8 @@ export function editedPart(file: unknown, edit: PolicyEdit): unknown {
     }
     case 'rates-held':
       return json.until ?? null;
+    case 'lha-rates-held':
+      return { until: json.until ?? null, source: json.untilSource ?? null };
     case 'rule': {
       const rule = find(json.rules, 'name', edit.rule);
       return rule && { conditions: rule.conditions, description: edit.description === undefined ? null : rule.description };
@@ -198,6 +207,8 @@ function describeTarget(edit: PolicyEdit): string {
       return `parameter named ${edit.parameter}`;
     case 'rates-held':
       return 'rates-held file';
+    case 'lha-rates-held':
+      return `Local Housing Allowance rates file for ${edit.scheme}`;
     case 'rule':
       return `ruleset '${edit.ruleset}'`;
     case 'question':
@@ -214,6 +225,7 @@ function fieldNaming(edit: PolicyEdit): string {
   return {
     'parameter-value': 'parameter',
     'rates-held': 'until',
+    'lha-rates-held': 'until',
     rule: 'ruleset',
     question: 'page',
     'extra-help-item': 'category',
@@ -226,6 +238,7 @@ function fieldOfLoadProblem(edit: PolicyEdit): string {
   return {
     'parameter-value': 'value',
     'rates-held': 'until',
+    'lha-rates-held': 'until',
     rule: 'conditions',
     question: 'showHide',
     'extra-help-item': 'item',
@@ -238,7 +251,7 @@ export function editShapeProblems(edit: unknown): { field: string; message: stri
   const problems = POLICY_EDIT.problems(edit).map(({ path, message }) => ({ field: path, message }));
   if (problems.length > 0) return problems;
   const typed = edit as PolicyEdit;
-  if (typed.kind === 'parameter-value' && typed.source) {
+  if ((typed.kind === 'parameter-value' || typed.kind === 'lha-rates-held') && typed.source) {
     const problem = officialSourceProblem(typed.source.url);
     if (problem) problems.push({ field: 'source.url', message: `source.url ${problem}` });
   }
@@ -356,20 +369,34 @@ function parameterProblemInWords(problem: ParameterProblem, files: SourceFiles):
   return `${label} has no value for ${dateInWords(from)} to ${dateInWords(until)}, the last year of the rates held: give it that year’s value, even if it does not change, with its source.`;
 }
 
+/** The Local Housing Allowance rates of a scheme, in words. */
+export const lhaRatesWords = (scheme: 'universal-credit' | 'housing-benefit'): string =>
+  scheme === 'universal-credit'
+    ? 'The Local Housing Allowance rates for Universal Credit (monthly)'
+    : 'The Local Housing Allowance rates for Housing Benefit (weekly)';
+
 /**
  * What stops a change set that loads from being published: every value needs its official source. `labelOf` names a
  * parameter as a policy officer reads it ("Carer's Allowance"); without it the parameter's name is used.
  */
 export function publishingProblems(edits: readonly PolicyEdit[], labelOf: (name: string) => string = (name) => name): EditProblem[] {
-  return edits.flatMap((edit, index) =>
-    edit.kind === 'parameter-value' && edit.source === null
-      ? [
-          {
-            edit: index,
-            field: 'source',
-            message: `The value of ${labelOf(edit.parameter)} from ${dateInWords(edit.from)} needs its official source before it can be published.`,
-          },
-        ]
-      : [],
-  );
+  return edits.flatMap((edit, index) => {
+    if (edit.kind === 'parameter-value' && edit.source === null)
+      return [
+        {
+          edit: index,
+          field: 'source',
+          message: `The value of ${labelOf(edit.parameter)} from ${dateInWords(edit.from)} needs its official source before it can be published.`,
+        },
+      ];
+    if (edit.kind === 'lha-rates-held' && edit.source === null)
+      return [
+        {
+          edit: index,
+          field: 'source',
+          message: `${lhaRatesWords(edit.scheme)} held to ${dateInWords(edit.until)} need their official source (the rates published for the year, or the freeze announced) before they can be published.`,
+        },
+      ];
+    return [];
+  });
 }

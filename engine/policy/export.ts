@@ -1,4 +1,4 @@
-import { isScaleValue, type CaseEdit, type PolicyEdit, type PolicyValue } from '../../common/policy/model.js';
+import { isScaleValue, type CaseEdit, type PolicyEdit, type PolicySource, type PolicyValue } from '../../common/policy/model.js';
 import { Contract } from '../schemas/json-schema.js';
 import type { SourceFiles } from '../source-files.js';
 import { applyEdit, editedPart, editShapeProblems, editTarget, sameJson } from './edits.js';
@@ -58,6 +58,10 @@ export function restoringEdit(edit: PolicyEdit, before: unknown): PolicyEdit | n
     }
     case 'rates-held':
       return { kind: 'rates-held', until: before as string };
+    case 'lha-rates-held': {
+      const { until, source } = before as { until: string; source: PolicySource | null };
+      return { kind: 'lha-rates-held', scheme: edit.scheme, until, source };
+    }
     case 'rule': {
       const { conditions, description } = before as { conditions: unknown; description: string | null };
       return { kind: 'rule', ruleset: edit.ruleset, rule: edit.rule, conditions, ...(description === null ? {} : { description }) };
@@ -152,6 +156,13 @@ export function restorePart(file: unknown, edit: PolicyEdit, before: unknown): u
     case 'rates-held':
       json.until = before;
       return json;
+    case 'lha-rates-held': {
+      const { until, source } = before as { until: string; source: unknown };
+      json.until = until;
+      if (source === null) delete json.untilSource;
+      else json.untilSource = source;
+      return json;
+    }
     case 'rule': {
       const { conditions, description } = before as { conditions: unknown; description: unknown };
       return applyEdit(json, { ...edit, conditions, description: description === null ? undefined : (description as string) });

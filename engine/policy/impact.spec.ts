@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import { BENEFIT_CALCULATORS } from '../benefits/index.js';
 import { loadCouncilTaxDataFrom } from '../benefits/council-tax-reduction-data.js';
-import { EntitlementEngine } from '../core/entitlement-engine.js';
+import { CalculationOutOfRangeError, EntitlementEngine } from '../core/entitlement-engine.js';
+import { LHA_MONTHLY_TABLE } from '../local-housing-allowance.js';
 import { figuresAt } from '../core/system-figures.js';
 import type { Household } from '../household.js';
 import { loadBenefit, loadEntitlementEngine, loadLocalHousingAllowance, readFilesUnder, RULESETS_DIR } from '../load.js';
@@ -16,6 +17,7 @@ import {
   IMPACT_BANDS,
   impactBandOf,
   ImpactTally,
+  missingInWords,
   sampleImpact,
   sampleImpactInChunks,
 } from './impact.js';
@@ -94,6 +96,7 @@ describe('the impact of a draft over households', () => {
     expect(figures).toEqual({
       households: 500,
       notWorkedOut: 0,
+      notWorkedOutReasons: [],
       changed: 0,
       gainers: 0,
       losers: 0,
@@ -162,6 +165,56 @@ describe('the impact of a draft over households', () => {
     for (const { household, seed } of sampleHouseholds(20, 5, late)) tally.add(household, { seed, description: 'late' });
     expect(tally.report()).toMatchObject({ households: 20, notWorkedOut: 20, changed: 0, examples: [] });
     expect(sum(tally.report().distribution.map((band) => band.households))).toBe(0);
+    // Why, in words, with what to do: the rates held end (more than a year before the date).
+    expect(tally.report().notWorkedOutReasons).toEqual([
+      {
+        reason: 'The rates held end on 31 March 2027.',
+        nextStep: 'Open next year’s rates from the workbench home, or choose a date up to 31 March 2027.',
+        households: 20,
+      },
+    ]);
+  });
+
+  it('says which table of rates a household misses, and what to do, when only that table ends (Local Housing Allowance)', () => {
+    const nextYear = '2027-05-01';
+    // Stands in for a draft that holds 2027/28 for everything but the rent tables: as a year opened today does.
+    const extended = new Proxy(published, {
+      get: (target, name) =>
+        name === 'calculateSync'
+          ? (household: Household, date: string, options: object) => {
+              if (household.housing.tenure === 'PRIVATE_RENT' && household.housing.rent)
+                throw new CalculationOutOfRangeError('No Local Housing Allowance', { table: LHA_MONTHLY_TABLE, heldUntil: '2027-03-31' });
+              return target.calculateSync(household, date, { ...options, afterRatesHeld: 'last-rates-held' });
+            }
+          : Reflect.get(target, name),
+    });
+    const tally = new ImpactTally(published, extended, nextYear);
+    const sample = sampleHouseholds(200, 5, nextYear);
+    for (const { household } of sample) tally.add(household);
+    const renters = sample.filter(({ household }) => household.housing.tenure === 'PRIVATE_RENT' && household.housing.rent).length;
+    expect(renters).toBeGreaterThan(0);
+    expect(tally.report()).toMatchObject({ households: 200, notWorkedOut: renters });
+    expect(tally.report().notWorkedOutReasons).toEqual([
+      {
+        reason:
+          'The Local Housing Allowance rates held for Universal Credit end on 31 March 2027, so a private tenant’s rent cannot be capped after that.',
+        nextStep: expect.stringContaining('add next year’s Local Housing Allowance rates'),
+        households: renters,
+      },
+    ]);
+  });
+
+  it('names a rate with no value at the date by its label', () => {
+    expect(
+      missingInWords(
+        { table: 'gov/hmrc/child_benefit/amount/eldest', heldUntil: null },
+        '2027-05-01',
+        () => 'Child Benefit: eldest or only child',
+      ),
+    ).toEqual({
+      reason: 'Child Benefit: eldest or only child has no value in force on 1 May 2027.',
+      nextStep: 'Give it a value from 1 May 2027 or earlier in this change set.',
+    });
   });
 
   it('after the published rates run out, compares a draft that holds the date with the last rates held (as results show them)', () => {

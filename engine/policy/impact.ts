@@ -1,8 +1,16 @@
 import { addDays, dateInWords, sameDateYearLater } from '../../common/dates/calendar.js';
-import type { ImpactBand, ImpactBenefitChange, ImpactExample, ImpactPart, StoredImpactPart } from '../../common/policy/model.js';
+import type {
+  ImpactBand,
+  ImpactBenefitChange,
+  ImpactExample,
+  ImpactPart,
+  NotWorkedOutReason,
+  StoredImpactPart,
+} from '../../common/policy/model.js';
 import { ageInYears, parseIsoDate } from '../../common/dates/calendar.js';
 import { Cell, DisclosureTable, type FigureHandle } from '../../common/disclosure-control.js';
-import { CalculationOutOfRangeError, type Entitlements } from '../core/entitlement-engine.js';
+import { CalculationOutOfRangeError, type Entitlements, type MissingRates } from '../core/entitlement-engine.js';
+import { LHA_MONTHLY_TABLE, LHA_WEEKLY_TABLE } from '../local-housing-allowance.js';
 import { figuresAt, type Figures } from '../core/system-figures.js';
 import type { Country, Household, Tenure } from '../household.js';
 import { sampleHouseholds, type SampleHousehold } from './sample-households.js';
@@ -94,19 +102,24 @@ export interface HouseholdChange {
   after: Figures;
 }
 
+/** A household that cannot be worked out at the date: what its rates are missing. */
+export interface NotWorkedOut {
+  missing: MissingRates;
+}
+
 /**
- * The household worked out with both engines on the date; null when the draft cannot at that date (its rates do not
- * cover it). The published rules, after their last date held, are taken with the last rates held, as results are
+ * The household worked out with both engines on the date; what is missing when one cannot at that date (its rates do
+ * not cover it). The published rules, after their last date held, are taken with the last rates held, as results are
  * (issue 30): an uprating for next April is then compared with the rates people are shown now.
  */
-export function changeOf(before: Entitlements, after: Entitlements, household: Household, date: string): HouseholdChange | null {
+export function changeOf(before: Entitlements, after: Entitlements, household: Household, date: string): HouseholdChange | NotWorkedOut {
   let was: Figures;
   let becomes: Figures;
   try {
     was = figuresAt(before, household, date, 'last-rates-held');
     becomes = figuresAt(after, household, date);
   } catch (error) {
-    if (error instanceof CalculationOutOfRangeError) return null;
+    if (error instanceof CalculationOutOfRangeError) return { missing: error.missing };
     throw error;
   }
   const benefits = new Map<string, number>();
@@ -120,6 +133,8 @@ export function changeOf(before: Entitlements, after: Entitlements, household: H
 export class ImpactTally {
   private households = 0;
   private notWorkedOut = 0;
+  /** Households not worked out, by what their rates miss (the table and where it ends). */
+  private readonly missing = new Map<string, { missing: MissingRates; households: number }>();
   private gainers = 0;
   private losers = 0;
   private totalMonthlyChangePence = 0;
@@ -146,8 +161,12 @@ export class ImpactTally {
   add(household: Household, example?: ExampleOf): void {
     this.households++;
     const outcome = changeOf(this.before, this.after, household, this.date);
-    if (!outcome) {
+    if ('missing' in outcome) {
       this.notWorkedOut++;
+      const key = `${outcome.missing.table} ${outcome.missing.heldUntil}`;
+      const tally = this.missing.get(key) ?? { missing: outcome.missing, households: 0 };
+      tally.households++;
+      this.missing.set(key, tally);
       return;
     }
     const { monthlyChangePence: change, benefits, before, after } = outcome;
@@ -185,6 +204,9 @@ export class ImpactTally {
     return {
       households: this.households,
       notWorkedOut: this.notWorkedOut,
+      notWorkedOutReasons: [...this.missing.values()]
+        .sort((a, b) => b.households - a.households)
+        .map(({ missing, households }) => ({ ...missingInWords(missing, this.date, (name) => this.labelOf(name)), households })),
       changed: this.gainers + this.losers,
       gainers: this.gainers,
       losers: this.losers,
@@ -193,6 +215,14 @@ export class ImpactTally {
       distribution,
       examples: [...this.largestGains.kept, ...this.largestLosses.kept],
     };
+  }
+
+  /** A parameter's or scale's label, as the draft holds it; the name itself for anything else. */
+  private labelOf(name: string): string {
+    const { parameters } = this.after;
+    if (parameters.has(name)) return parameters.findParameterOrThrow(name).label;
+    if (parameters.hasScale(name)) return parameters.findScaleOrThrow(name).label;
+    return name;
   }
 
   private position(code: string): number {
@@ -261,7 +291,7 @@ export class ControlledImpactTally {
   /** Works the household out with both engines; `recordKey` is its calculation's. */
   add(household: Household, recordKey: number): void {
     const outcome = changeOf(this.before, this.after, household, this.date);
-    if (!outcome) {
+    if ('missing' in outcome) {
       this.addNotWorkedOut(recordKey);
       return;
     }
@@ -326,6 +356,38 @@ export class ControlledImpactTally {
       distribution: IMPACT_BANDS.map((band, index) => ({ ...band, households: table.figure(bands[index]!) })),
     };
   }
+}
+
+/**
+ * Why households could not be worked out, in words for a policy officer, and what to do: the rates as a whole end,
+ * a table of Local Housing Allowance rates ends (not yet changed in the workbench), or one rate has no value then.
+ */
+export function missingInWords(
+  { table, heldUntil }: MissingRates,
+  date: string,
+  labelOf: (name: string) => string,
+): Omit<NotWorkedOutReason, 'households'> {
+  const on = dateInWords(date);
+  const until = heldUntil && dateInWords(heldUntil);
+  if (table === 'rates-held') {
+    return until
+      ? {
+          reason: `The rates held end on ${until}.`,
+          nextStep: `Open next year’s rates from the workbench home, or choose a date up to ${until}.`,
+        }
+      : { reason: `The rates held start after ${on}.`, nextStep: 'Choose a later date.' };
+  }
+  if (table === LHA_MONTHLY_TABLE || table === LHA_WEEKLY_TABLE) {
+    const scheme = table === LHA_MONTHLY_TABLE ? 'Universal Credit' : 'Housing Benefit';
+    return {
+      reason: `The Local Housing Allowance rates held for ${scheme} end on ${until}, so a private tenant’s rent cannot be capped after that.`,
+      nextStep: `Ask the service’s operators to add next year’s Local Housing Allowance rates, or confirm the freeze (they are not changed in the workbench yet), or choose a date up to ${until}.`,
+    };
+  }
+  return {
+    reason: `${labelOf(table)} has no value in force on ${on}${until ? `: its values end on ${until}` : ''}.`,
+    nextStep: `Give it a value from ${on} or earlier in this change set.`,
+  };
 }
 
 export interface SampleImpactOptions {

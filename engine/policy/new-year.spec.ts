@@ -23,7 +23,10 @@ describe('the date a value carried into the new year takes effect', () => {
 });
 
 describe('opening the next year', () => {
-  const { until, edits } = newYearEdits(parameters);
+  const { until, edits } = newYearEdits(parameters, {
+    universalCredit: engine.lha.rates.until,
+    housingBenefit: engine.lha.housingBenefitRates.until,
+  });
   const carried = edits.filter((edit): edit is ParameterValueEdit => edit.kind === 'parameter-value');
 
   it('moves the last date held on a year and carries every rate and table of bands forward, unchanged and to confirm', () => {
@@ -31,6 +34,11 @@ describe('opening the next year', () => {
     expect(until).toBe('2028-03-31');
     expect(taxYearWords(until)).toBe('2027 to 2028');
     expect(edits[0]).toEqual({ kind: 'rates-held', until: '2028-03-31' });
+    // The rent tables: the Local Housing Allowance rates held as they are (frozen) to the same date, to confirm.
+    expect(edits.slice(1, 3)).toEqual([
+      { kind: 'lha-rates-held', scheme: 'universal-credit', until: '2028-03-31', source: null },
+      { kind: 'lha-rates-held', scheme: 'housing-benefit', until: '2028-03-31', source: null },
+    ]);
     expect(carried.map((edit) => edit.parameter).sort()).toEqual([...parameters.names, ...parameters.scaleNames].sort());
     for (const edit of carried) {
       const latest = parameters.hasScale(edit.parameter)
@@ -58,7 +66,21 @@ describe('opening the next year', () => {
     };
     const result = await applied.engine!.calculate(normaliseHousehold(household), '2027-04-12');
     expect(result.benefits.find((benefit) => benefit.code === 'CHILD_BENEFIT')?.weeklyPence).toBe(2705);
-    expect(publishingProblems(edits).length).toBe(carried.length);
+    // A private tenant's rent is capped by the Local Housing Allowance held on: the rates frozen at April 2024's.
+    const renter = normaliseHousehold({
+      ...household,
+      localAuthority: 'E08000003',
+      housing: { tenure: 'PRIVATE_RENT' as const, rent: { amount: 2000, period: 'MONTH' as const } },
+    });
+    const lhaThen = (await applied.engine!.calculate(renter, '2027-04-12')).localHousingAllowance;
+    const lhaNow = (await applied.engine!.calculate(renter, '2026-11-30')).localHousingAllowance;
+    expect(lhaThen).toBeTruthy();
+    expect(lhaThen).toEqual(lhaNow);
+    // Each value and each rent table needs its source before publishing.
+    expect(publishingProblems(edits).length).toBe(carried.length + 2);
+    expect(publishingProblems(edits)[0]!.message).toBe(
+      'The Local Housing Allowance rates for Universal Credit (monthly) held to 31 March 2028 need their official source (the rates published for the year, or the freeze announced) before they can be published.',
+    );
   });
 
   it('sorts each rate by what is decided about it: uprated, fixed, a council’s, or not money', () => {

@@ -51,14 +51,23 @@ export function carriedFrom(latestFrom: string, newYearStarts: string): string {
   return from < newYearStarts ? newYearStarts : from;
 }
 
+/** The last dates the Local Housing Allowance rates held cover: Universal Credit's monthly, Housing Benefit's weekly. */
+export interface LhaRatesHeld {
+  universalCredit: string;
+  housingBenefit: string;
+}
+
 /**
- * The edits that open the year after the rates held: the last date held a year on, and every rate and table of bands
- * (scale) whose newest value is older than the new year carried forward, unchanged, with no source (to confirm).
+ * The edits that open the year after the rates held: the last date held a year on, every rate and table of bands
+ * (scale) whose newest value is older than the new year carried forward, unchanged, with no source (to confirm), and
+ * the Local Housing Allowance rates held to the same date, as they are (frozen), to confirm with a source too.
  */
-export function newYearEdits(parameters: ParameterSet): { until: string; edits: PolicyEdit[] } {
+export function newYearEdits(parameters: ParameterSet, lhaHeld?: LhaRatesHeld): { until: string; edits: PolicyEdit[] } {
   const until = sameDateYearLater(parameters.ratesHeldUntil);
   const newYearStarts = addDays(parameters.ratesHeldUntil, 1);
   const edits: PolicyEdit[] = [{ kind: 'rates-held', until }];
+  if (lhaHeld && lhaHeld.universalCredit < until) edits.push({ kind: 'lha-rates-held', scheme: 'universal-credit', until, source: null });
+  if (lhaHeld && lhaHeld.housingBenefit < until) edits.push({ kind: 'lha-rates-held', scheme: 'housing-benefit', until, source: null });
   for (const name of parameters.names) {
     const parameter = parameters.findParameterOrThrow(name);
     const latest = parameter.values[parameter.values.length - 1]!;

@@ -500,6 +500,10 @@ describe('opening next year (issue 30, point 1)', () => {
   const TAPER = 'gov/dwp/universal_credit/means_test/taper';
   const CARER = 'gov/dwp/carers_allowance/rate';
   let year: ChangeSetDetail;
+  const LHA_SOURCE = {
+    title: 'DWP, Local Housing Allowance rates frozen for 2027 to 2028',
+    url: 'https://www.gov.uk/government/publications/local-housing-allowance-lha-rates-applicable-from-april-2027-to-march-2028',
+  };
   const indexOf = (parameter: string) => year.edits.findIndex((edit) => edit.kind === 'parameter-value' && edit.parameter === parameter);
 
   it('carries every rate forward unchanged, to confirm, in one change set that moves the rates held on a year', async () => {
@@ -508,8 +512,13 @@ describe('opening next year (issue 30, point 1)', () => {
     year = response.body as ChangeSetDetail;
     expect(year).toMatchObject({ title: 'Rates for 2027 to 2028', status: 'draft', version: 1 });
     expect(year.edits[0]).toEqual({ kind: 'rates-held', until: '2028-03-31' });
+    // The rent tables too: the Local Housing Allowance rates held (frozen) to the same date, to confirm with a source.
+    expect(year.edits.slice(1, 3)).toEqual([
+      { kind: 'lha-rates-held', scheme: 'universal-credit', until: '2028-03-31', source: null },
+      { kind: 'lha-rates-held', scheme: 'housing-benefit', until: '2028-03-31', source: null },
+    ]);
     const parameters = (await get('/api/policy/parameters', pat).expect(200)).body.parameters as { name: string }[];
-    expect(year.edits.length).toBe(parameters.length + 1);
+    expect(year.edits.length).toBe(parameters.length + 3);
     expect(year.edits[indexOf(ELDEST)]).toMatchObject({ from: '2027-04-12', value: 2705, source: null });
     // What is still to decide is said in words: each value's source, and the tables the workbench cannot carry yet.
     const messages = year.problems.map((problem) => problem.message);
@@ -518,7 +527,10 @@ describe('opening next year (issue 30, point 1)', () => {
     );
     // Nothing is missing for the new year, tables of bands included: all that is left is each value's source.
     expect(year.problems.every((problem) => problem.field === 'source')).toBe(true);
-    expect(year.problems.length).toBe(parameters.length);
+    expect(year.problems.length).toBe(parameters.length + 2);
+    expect(messages).toContain(
+      'The Local Housing Allowance rates for Universal Credit (monthly) held to 31 March 2028 need their official source (the rates published for the year, or the freeze announced) before they can be published.',
+    );
     expect(year.edits[indexOf('gov/dwp/housing_benefit/non_dependant_deductions')]).toMatchObject({
       from: '2027-04-01',
       value: { brackets: expect.arrayContaining([{ threshold: 0, amount: 2040 }]) },
@@ -528,7 +540,7 @@ describe('opening next year (issue 30, point 1)', () => {
       expect.stringMatching(/^The value of Non-dependant deduction from 1 April 2027 needs its official source/),
     );
     expect(year.audit.at(-1)!.detail).toMatch(
-      /^Opened 2027 to 2028: the rates held now run to 31 March 2028, and \d+ rates were carried forward unchanged/,
+      /^Opened 2027 to 2028: the rates held now run to 31 March 2028; \d+ rates were carried forward unchanged and the Local Housing Allowance rates held to the same date/,
     );
   });
 
@@ -564,6 +576,13 @@ describe('opening next year (issue 30, point 1)', () => {
     ).body as ChangeSetDetail;
     for (const parameter of [ELDEST, CARER, TAPER]) expect(sourced.edits[indexOf(parameter)]).toMatchObject({ source: SOURCE });
     expect(sourced.problems.length).toBe(before - 3);
+    // The Local Housing Allowance rates held are confirmed the same way; the rates held as a whole take no source.
+    await post(`/api/policy/change-sets/${year.id}/source`, pat, { edits: [0], ...SOURCE }).expect(400);
+    const rentTables = (await post(`/api/policy/change-sets/${year.id}/source`, pat, { edits: [1, 2], ...LHA_SOURCE }).expect(200))
+      .body as ChangeSetDetail;
+    expect(rentTables.edits.slice(1, 3).map((edit) => edit.kind === 'lha-rates-held' && edit.source)).toEqual([LHA_SOURCE, LHA_SOURCE]);
+    expect(rentTables.problems.length).toBe(before - 5);
+    year = rentTables;
     expect(sourced.audit.at(-1)!.detail).toMatch(/^Gave 3 values the source ‘HMRC, Child Benefit/);
     // Another member may not approve it while anything is still to give.
     expect(((await get(`/api/policy/change-sets/${year.id}`, quinn).expect(200)).body as ChangeSetDetail).canApprove).toBe(false);

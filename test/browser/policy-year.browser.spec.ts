@@ -73,9 +73,14 @@ describeInChromium('next year’s rates in the workbench', () => {
     await page.getByTestId('to-confirm').waitFor();
     expect(await page.locator('#to-confirm-title').textContent()).toMatch(/^Still to confirm: \d{3} values$/);
     for (const group of ['uprated', 'fixed', 'council', 'not-money']) expect(await countIn(group)).toBeGreaterThan(0);
+    // The rent tables: Universal Credit's monthly and Housing Benefit's weekly Local Housing Allowance rates held on.
+    expect(await countIn('rent-tables')).toBe(2);
     // The wall of a value's missing source each is one line pointing to the groups.
     expect(await page.getByTestId('change-set-problems').textContent()).toMatch(/\d{3} values still need their official source/);
-    expect(await page.getByTestId('edit-1').textContent()).toMatch(/ from \d{1,2} April 2027: /);
+    expect(await page.getByTestId('edit-1').textContent()).toMatch(
+      /^Local Housing Allowance rates for Universal Credit \(monthly\) held until 31 March 2028 \(source needed\)/,
+    );
+    expect(await page.getByTestId('edit-3').textContent()).toMatch(/ from \d{1,2} April 2027: /);
     await screenshot(page, 'policy-year-opened');
     await page.getByTestId('to-confirm').screenshot({ path: join(SCREENSHOT_DIR, 'policy-year-to-confirm.png') });
     await expectNoAccessibilityViolations(page);
@@ -93,7 +98,7 @@ describeInChromium('next year’s rates in the workbench', () => {
     );
     await screenshot(page, 'policy-year-uprated');
 
-    for (const group of ['uprated', 'fixed', 'council', 'not-money']) {
+    for (const group of ['uprated', 'fixed', 'rent-tables', 'council', 'not-money']) {
       const box = page.getByTestId(`to-confirm-${group}`);
       const count = await countIn(group);
       await box.getByLabel('Title of the source').fill(ORDER.title);
@@ -108,12 +113,47 @@ describeInChromium('next year’s rates in the workbench', () => {
     await expectNoAccessibilityViolations(page);
     await expectPlainEnglish(page);
 
+    yearUrl = page.url();
+  }, 240_000);
+
+  it('adds a hand-worked case at 12 April 2027, runs every case and the impact at that date', async () => {
+    await page.getByTestId('add-case').locator('summary').click();
+    const form = page.getByTestId('case-edit-form');
+    await form.getByLabel('Benefit', { exact: true }).selectOption('child-benefit');
+    await form.getByLabel('Name of the case').fill('One child in 2027 to 2028');
+    await fillDate(form, 'Date it is worked out at', '2027-04-12');
+    await page.locator('#case-edit-case-household_country').selectOption('ENGLAND');
+    await page.locator('#case-edit-case-household_adults_0_age').fill('30');
+    await page.locator('#case-edit-case-household_children__add').click();
+    await page.locator('#case-edit-case-household_children_0_dateOfBirth').fill('2019-05-01');
+    await page.locator('#case-edit-case-household_housing_tenure').selectOption('SOCIAL_RENT');
+    await form.getByLabel('Benefit code').fill('CHILD_BENEFIT');
+    await form.getByLabel('Eligible').selectOption('yes');
+    await form.getByLabel('Weekly amount in pounds').fill('28.10');
+    await form.getByLabel('Workings').fill('27.05 x 1.038 = 28.0779, rounded to the nearest 5p: 28.10 a week for the eldest child.');
+    await form.getByRole('button', { name: 'Add the case' }).click();
+    await page.getByTestId('edits').getByText('One child in 2027 to 2028').first().waitFor();
+
     await page.getByRole('button', { name: 'Run the checks' }).click();
+    const run = page.getByTestId('cases-run');
     await page.getByTestId('sample-run').waitFor({ timeout: 120_000 });
     expect(await page.getByTestId('cases-new-failures').textContent()).toBe(
       'No case that passes with the published rules fails with this change set.',
     );
-    yearUrl = page.url();
+    // The new year's case passes with the change set: £28.10 a week on 12 April 2027.
+    const own = run.locator('table', { hasText: 'This change set’s own cases, which passed' });
+    expect(await own.locator('tbody tr', { hasText: 'One child in 2027 to 2028' }).textContent()).toContain('Passed');
+
+    await fillDate(page, 'Date to work the impact out at', '2027-04-12');
+    await page.getByRole('button', { name: 'Run the impact' }).click();
+    await page.getByTestId('impact').waitFor({ timeout: 120_000 });
+    await page.locator('[data-testid="impact"] svg.apexcharts-svg').first().waitFor();
+    // Every generated household is worked out at that date: none is left out for want of rates.
+    expect(await page.getByTestId('impact-sample').textContent()).toContain('10,000');
+    expect(await page.getByTestId('impact').textContent()).not.toMatch(/could not be worked out/);
+    await page.getByTestId('impact').screenshot({ path: join(SCREENSHOT_DIR, 'policy-year-impact.png') });
+    await expectNoAccessibilityViolations(page);
+    await expectPlainEnglish(page);
   }, 240_000);
 
   it('is approved by a second member and published from 12 April 2027: the calculation API gives the new figures then, and today’s are unchanged', async () => {

@@ -19,6 +19,8 @@ import {
   type ImpactBenefitChange,
   type ImpactExample,
   type ImpactPart,
+  type LhaRatesHeldEdit,
+  type NotWorkedOutReason,
   type ImpactReport,
   type ParameterSummary,
   type ParameterValueEdit,
@@ -171,6 +173,31 @@ export class RatesHeldEditDto implements RatesHeldEdit {
   until!: string;
 }
 
+export class LhaRatesHeldEditDto implements LhaRatesHeldEdit {
+  @ApiProperty({
+    enum: ['lha-rates-held'],
+    description: 'The last date the Local Housing Allowance rates held cover, confirmed a year at a time with its source.',
+  })
+  kind!: 'lha-rates-held';
+
+  @ApiProperty({
+    enum: ['universal-credit', 'housing-benefit'],
+    description: "Universal Credit's monthly rates, or Housing Benefit's weekly ones.",
+  })
+  scheme!: 'universal-credit' | 'housing-benefit';
+
+  @ApiProperty({ ...DATE, description: 'The last date the rates held cover, yyyy-mm-dd.' })
+  until!: string;
+
+  @ApiProperty({
+    type: PolicySourceDto,
+    nullable: true,
+    description:
+      'The official text that confirms the rates for the year (published rates, or the freeze announced); null until it is known.',
+  })
+  source!: PolicySourceDto | null;
+}
+
 export class RuleEditDto implements RuleEdit {
   @ApiProperty({ enum: ['rule'], description: 'A rule’s conditions (json-rules-engine’s format) changed.' })
   kind!: 'rule';
@@ -257,7 +284,15 @@ export class CaseEditDto implements CaseEdit {
   case!: PolicyCaseDto;
 }
 
-const POLICY_EDIT_MODELS = [ParameterValueEditDto, RatesHeldEditDto, RuleEditDto, QuestionEditDto, ExtraHelpItemEditDto, CaseEditDto];
+const POLICY_EDIT_MODELS = [
+  ParameterValueEditDto,
+  RatesHeldEditDto,
+  LhaRatesHeldEditDto,
+  RuleEditDto,
+  QuestionEditDto,
+  ExtraHelpItemEditDto,
+  CaseEditDto,
+];
 
 /** Schemas reached only through a choice (oneOf), which the controller declares as extra models. */
 export const POLICY_CHOICE_MODELS = [ShownFigureDto, WithheldFigureDto, ...POLICY_EDIT_MODELS];
@@ -587,6 +622,17 @@ export class ImpactExampleDto implements ImpactExample {
   benefits!: ImpactExampleBenefitDto[];
 }
 
+export class NotWorkedOutReasonDto implements NotWorkedOutReason {
+  @ApiProperty({ description: 'Why, in words: the rates held end, a table of rates ends, or a rate has no value at the date.' })
+  reason!: string;
+
+  @ApiProperty({ description: 'What the policy officer can do about it, in words.' })
+  nextStep!: string;
+
+  @ApiProperty({ type: 'integer', description: 'Generated households not worked out for this reason.' })
+  households!: number;
+}
+
 /** The impact over generated households: exact figures (they are no one's). */
 export class ImpactSampleDto implements ImpactPart {
   @ApiProperty({ type: 'integer', description: 'Generated households.' })
@@ -594,6 +640,9 @@ export class ImpactSampleDto implements ImpactPart {
 
   @ApiProperty({ type: 'integer', description: 'Households that could not be worked out at the date with one of the two.' })
   notWorkedOut!: number;
+
+  @ApiProperty({ type: [NotWorkedOutReasonDto], description: 'Why they could not, by reason, most households first; empty when all were.' })
+  notWorkedOutReasons!: NotWorkedOutReasonDto[];
 
   @ApiProperty({ type: 'integer', description: 'Households whose amounts change.' })
   changed!: number;

@@ -9,6 +9,7 @@ import type {
   EditProblem,
   PendingRequest,
   PolicyAuditEntry,
+  LhaRatesHeldEdit,
   ParameterValueEdit,
   PolicyEdit,
   PolicySource,
@@ -256,14 +257,20 @@ export class PolicyChangeSetsService implements OnApplicationBootstrap, OnModule
    * change (engine/policy/new-year.ts). It is an ordinary draft: the same checks, four eyes and publishing.
    */
   async openYear(user: SignedInUser, reason: string): Promise<ChangeSetDetail> {
-    const { until, edits } = newYearEdits(this.store.versions.versionOn(LATEST).engine.parameters);
+    const latest = this.store.versions.versionOn(LATEST).engine;
+    const { until, edits } = newYearEdits(latest.parameters, {
+      universalCredit: latest.lha.rates.until,
+      housingBenefit: latest.lha.housingBenefitRates.until,
+    });
     const created = await this.create(user, `Rates for ${taxYearWords(until)}`, reason);
     const read = await this.store.row(created.id);
+    const rates = edits.filter((edit) => edit.kind === 'parameter-value').length;
+    const rentTables = edits.filter((edit) => edit.kind === 'lha-rates-held').length;
     await this.saveEdits(
       user,
       read,
       edits,
-      `Opened ${taxYearWords(until)}: the rates held now run to ${dateInWords(until)}, and ${edits.length - 1} rates were carried forward unchanged, each to confirm with its source.`,
+      `Opened ${taxYearWords(until)}: the rates held now run to ${dateInWords(until)}; ${rates} rates were carried forward unchanged${rentTables > 0 ? ` and the Local Housing Allowance rates held to the same date` : ''}, each to confirm with its source.`,
     );
     return this.detail(created.id, user);
   }
@@ -304,7 +311,7 @@ export class PolicyChangeSetsService implements OnApplicationBootstrap, OnModule
     const read = await this.store.row(id);
     assertOpen(read);
     const edits = [...read.edits];
-    for (const { index, edit } of this.valueEditsAt(read, indexes)) edits[index] = { ...edit, source: { ...source } };
+    for (const { index, edit } of this.sourcedEditsAt(read, indexes)) edits[index] = { ...edit, source: { ...source } };
     const words = `Gave ${indexes.length} ${indexes.length === 1 ? 'value' : 'values'} the source ‘${source.title}’.`;
     await this.saveEdits(user, read, await this.checkedBulk(read, edits, indexes), words);
     return this.detail(id, user);
@@ -319,6 +326,22 @@ export class PolicyChangeSetsService implements OnApplicationBootstrap, OnModule
         { path: 'edits', message: `This change set has no dated value at ${missing.map((index) => `edit ${index + 1}`).join(', ')}.` },
       ]);
     return unique.map((index) => ({ index, edit: row.edits[index] as ParameterValueEdit }));
+  }
+
+  /** The edits at these places that carry a source (dated values, the Local Housing Allowance rates held), or a refusal. */
+  private sourcedEditsAt(row: ChangeSetRow, indexes: readonly number[]): { index: number; edit: ParameterValueEdit | LhaRatesHeldEdit }[] {
+    const unique = [...new Set(indexes)];
+    const sourced = (edit: PolicyEdit | undefined): edit is ParameterValueEdit | LhaRatesHeldEdit =>
+      edit?.kind === 'parameter-value' || edit?.kind === 'lha-rates-held';
+    const missing = unique.filter((index) => !sourced(row.edits[index]));
+    if (missing.length > 0)
+      throw ApiError.validation([
+        {
+          path: 'edits',
+          message: `This change set has no value to give a source at ${missing.map((index) => `edit ${index + 1}`).join(', ')}.`,
+        },
+      ]);
+    return unique.map((index) => ({ index, edit: row.edits[index] as ParameterValueEdit | LhaRatesHeldEdit }));
   }
 
   /** Edits changed in bulk, checked as one edit is: its shape, the files it makes, and the rules over the check households. */
@@ -792,6 +815,7 @@ function editField(edit: PolicyEdit): string {
     case 'parameter-value':
       return 'value';
     case 'rates-held':
+    case 'lha-rates-held':
       return 'until';
     case 'rule':
       return 'conditions';
@@ -816,6 +840,8 @@ function editForOperators(edit: PolicyEdit): string {
       return `${edit.parameter} from ${edit.from}: ${String(edit.value)}`;
     case 'rates-held':
       return `rates held until ${edit.until}`;
+    case 'lha-rates-held':
+      return `${edit.scheme} Local Housing Allowance rates held until ${edit.until}`;
     case 'rule':
       return `rule ${edit.ruleset}/${edit.rule}`;
     case 'question':

@@ -2221,6 +2221,7 @@ export interface components {
       edits: (
         | components['schemas']['ParameterValueEditDto']
         | components['schemas']['RatesHeldEditDto']
+        | components['schemas']['LhaRatesHeldEditDto']
         | components['schemas']['RuleEditDto']
         | components['schemas']['QuestionEditDto']
         | components['schemas']['ExtraHelpItemEditDto']
@@ -2651,7 +2652,7 @@ export interface components {
        */
       browserId?: string;
       /**
-       * @description One edit (common/policy/model.ts PolicyEdit; checked with the JSON Schema definitions/schemas/policy-edit.schema.json): kind 'parameter-value', 'rates-held', 'rule', 'question', 'extra-help-item' or 'case'.
+       * @description One edit (common/policy/model.ts PolicyEdit; checked with the JSON Schema definitions/schemas/policy-edit.schema.json): kind 'parameter-value', 'rates-held', 'lha-rates-held', 'rule', 'question', 'extra-help-item' or 'case'.
        * @example {
        *       "from": "2027-04-12",
        *       "kind": "parameter-value",
@@ -2666,6 +2667,7 @@ export interface components {
       edit:
         | components['schemas']['ParameterValueEditDto']
         | components['schemas']['RatesHeldEditDto']
+        | components['schemas']['LhaRatesHeldEditDto']
         | components['schemas']['RuleEditDto']
         | components['schemas']['QuestionEditDto']
         | components['schemas']['ExtraHelpItemEditDto']
@@ -3066,6 +3068,8 @@ export interface components {
       losers: number;
       /** @description Households that could not be worked out at the date with one of the two. */
       notWorkedOut: number;
+      /** @description Why they could not, by reason, most households first; empty when all were. */
+      notWorkedOutReasons: components['schemas']['NotWorkedOutReasonDto'][];
       /** @description The seed the households are generated from. */
       seed: number;
       /** @description The total change a year, pence. */
@@ -3119,6 +3123,25 @@ export interface components {
        * @example 900
        */
       rate: number;
+    };
+    LhaRatesHeldEditDto: {
+      /**
+       * @description The last date the Local Housing Allowance rates held cover, confirmed a year at a time with its source.
+       * @enum {string}
+       */
+      kind: 'lha-rates-held';
+      /**
+       * @description Universal Credit's monthly rates, or Housing Benefit's weekly ones.
+       * @enum {string}
+       */
+      scheme: 'universal-credit' | 'housing-benefit';
+      /** @description The official text that confirms the rates for the year (published rates, or the freeze announced); null until it is known. */
+      source: components['schemas']['PolicySourceDto'] | null;
+      /**
+       * @description The last date the rates held cover, yyyy-mm-dd.
+       * @example 2027-04-06
+       */
+      until: string;
     };
     /**
      * @description UNIVERSAL_CREDIT (monthly rates) or HOUSING_BENEFIT (the weekly rates published for Housing Benefit).
@@ -3282,6 +3305,14 @@ export interface components {
        * @example true
        */
       inRemunerativeWork?: boolean | null;
+    };
+    NotWorkedOutReasonDto: {
+      /** @description Generated households not worked out for this reason. */
+      households: number;
+      /** @description What the policy officer can do about it, in words. */
+      nextStep: string;
+      /** @description Why, in words: the rates held end, a table of rates ends, or a rate has no value at the date. */
+      reason: string;
     };
     OpenYearDto: {
       /**
@@ -9669,6 +9700,13 @@ export interface operations {
            *           "households": 0,
            *           "losers": 0,
            *           "notWorkedOut": 0,
+           *           "notWorkedOutReasons": [
+           *             {
+           *               "households": 0,
+           *               "nextStep": "text",
+           *               "reason": "text"
+           *             }
+           *           ],
            *           "seed": 0,
            *           "totalYearlyChangePence": 0
            *         },
@@ -9994,6 +10032,13 @@ export interface operations {
            *           "households": 0,
            *           "losers": 0,
            *           "notWorkedOut": 0,
+           *           "notWorkedOutReasons": [
+           *             {
+           *               "households": 0,
+           *               "nextStep": "text",
+           *               "reason": "text"
+           *             }
+           *           ],
            *           "seed": 0,
            *           "totalYearlyChangePence": 0
            *         },
@@ -10312,6 +10357,13 @@ export interface operations {
            *           "households": 0,
            *           "losers": 0,
            *           "notWorkedOut": 0,
+           *           "notWorkedOutReasons": [
+           *             {
+           *               "households": 0,
+           *               "nextStep": "text",
+           *               "reason": "text"
+           *             }
+           *           ],
            *           "seed": 0,
            *           "totalYearlyChangePence": 0
            *         },
@@ -10635,6 +10687,13 @@ export interface operations {
            *           "households": 0,
            *           "losers": 0,
            *           "notWorkedOut": 0,
+           *           "notWorkedOutReasons": [
+           *             {
+           *               "households": 0,
+           *               "nextStep": "text",
+           *               "reason": "text"
+           *             }
+           *           ],
            *           "seed": 0,
            *           "totalYearlyChangePence": 0
            *         },
@@ -10987,6 +11046,13 @@ export interface operations {
            *           "households": 0,
            *           "losers": 0,
            *           "notWorkedOut": 0,
+           *           "notWorkedOutReasons": [
+           *             {
+           *               "households": 0,
+           *               "nextStep": "text",
+           *               "reason": "text"
+           *             }
+           *           ],
            *           "seed": 0,
            *           "totalYearlyChangePence": 0
            *         },
@@ -11476,6 +11542,13 @@ export interface operations {
            *           "households": 0,
            *           "losers": 0,
            *           "notWorkedOut": 0,
+           *           "notWorkedOutReasons": [
+           *             {
+           *               "households": 0,
+           *               "nextStep": "text",
+           *               "reason": "text"
+           *             }
+           *           ],
            *           "seed": 0,
            *           "totalYearlyChangePence": 0
            *         },
@@ -11847,6 +11920,13 @@ export interface operations {
            *           "households": 0,
            *           "losers": 0,
            *           "notWorkedOut": 0,
+           *           "notWorkedOutReasons": [
+           *             {
+           *               "households": 0,
+           *               "nextStep": "text",
+           *               "reason": "text"
+           *             }
+           *           ],
            *           "seed": 0,
            *           "totalYearlyChangePence": 0
            *         },
@@ -12220,6 +12300,13 @@ export interface operations {
            *           "households": 0,
            *           "losers": 0,
            *           "notWorkedOut": 0,
+           *           "notWorkedOutReasons": [
+           *             {
+           *               "households": 0,
+           *               "nextStep": "text",
+           *               "reason": "text"
+           *             }
+           *           ],
            *           "seed": 0,
            *           "totalYearlyChangePence": 0
            *         },
@@ -12574,6 +12661,13 @@ export interface operations {
            *           "households": 0,
            *           "losers": 0,
            *           "notWorkedOut": 0,
+           *           "notWorkedOutReasons": [
+           *             {
+           *               "households": 0,
+           *               "nextStep": "text",
+           *               "reason": "text"
+           *             }
+           *           ],
            *           "seed": 0,
            *           "totalYearlyChangePence": 0
            *         },
@@ -12791,6 +12885,13 @@ export interface operations {
            *         "households": 0,
            *         "losers": 0,
            *         "notWorkedOut": 0,
+           *         "notWorkedOutReasons": [
+           *           {
+           *             "households": 0,
+           *             "nextStep": "text",
+           *             "reason": "text"
+           *           }
+           *         ],
            *         "seed": 0,
            *         "totalYearlyChangePence": 0
            *       },
@@ -13139,6 +13240,13 @@ export interface operations {
            *           "households": 0,
            *           "losers": 0,
            *           "notWorkedOut": 0,
+           *           "notWorkedOutReasons": [
+           *             {
+           *               "households": 0,
+           *               "nextStep": "text",
+           *               "reason": "text"
+           *             }
+           *           ],
            *           "seed": 0,
            *           "totalYearlyChangePence": 0
            *         },
@@ -13503,6 +13611,13 @@ export interface operations {
            *           "households": 0,
            *           "losers": 0,
            *           "notWorkedOut": 0,
+           *           "notWorkedOutReasons": [
+           *             {
+           *               "households": 0,
+           *               "nextStep": "text",
+           *               "reason": "text"
+           *             }
+           *           ],
            *           "seed": 0,
            *           "totalYearlyChangePence": 0
            *         },
@@ -13871,6 +13986,13 @@ export interface operations {
            *           "households": 0,
            *           "losers": 0,
            *           "notWorkedOut": 0,
+           *           "notWorkedOutReasons": [
+           *             {
+           *               "households": 0,
+           *               "nextStep": "text",
+           *               "reason": "text"
+           *             }
+           *           ],
            *           "seed": 0,
            *           "totalYearlyChangePence": 0
            *         },
@@ -14233,6 +14355,13 @@ export interface operations {
            *           "households": 0,
            *           "losers": 0,
            *           "notWorkedOut": 0,
+           *           "notWorkedOutReasons": [
+           *             {
+           *               "households": 0,
+           *               "nextStep": "text",
+           *               "reason": "text"
+           *             }
+           *           ],
            *           "seed": 0,
            *           "totalYearlyChangePence": 0
            *         },
@@ -14600,6 +14729,13 @@ export interface operations {
            *           "households": 0,
            *           "losers": 0,
            *           "notWorkedOut": 0,
+           *           "notWorkedOutReasons": [
+           *             {
+           *               "households": 0,
+           *               "nextStep": "text",
+           *               "reason": "text"
+           *             }
+           *           ],
            *           "seed": 0,
            *           "totalYearlyChangePence": 0
            *         },
@@ -14963,6 +15099,13 @@ export interface operations {
            *           "households": 0,
            *           "losers": 0,
            *           "notWorkedOut": 0,
+           *           "notWorkedOutReasons": [
+           *             {
+           *               "households": 0,
+           *               "nextStep": "text",
+           *               "reason": "text"
+           *             }
+           *           ],
            *           "seed": 0,
            *           "totalYearlyChangePence": 0
            *         },

@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import type { ChangeSetDetail, ParameterSummary, ParameterValueEdit } from './policy-api';
+import type { ChangeSetDetail, LhaRatesHeldEdit, ParameterSummary, ParameterValueEdit } from './policy-api';
 import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';
 import { TextField } from '../shared/TextField';
 import { sourceEdits, uprateEdits } from './policy-api';
 import { formatValue, longDate } from './policy-text';
 import { useProblems } from './policy-ui';
 
-type Decision = ParameterSummary['yearDecision'];
+/** What is decided about a value: a rate's year decision, or the rent tables (the Local Housing Allowance rates held). */
+type Decision = ParameterSummary['yearDecision'] | 'rent-tables';
+type ToConfirm = { index: number; edit: ParameterValueEdit | LhaRatesHeldEdit };
 
 /** The groups a year's values are decided in, in the order a policy officer works through them. */
 const GROUPS: readonly { decision: Decision; title: string; text: string; sourceHint: string }[] = [
@@ -21,6 +23,12 @@ const GROUPS: readonly { decision: Decision; title: string; text: string; source
     title: 'Money that is frozen or fixed in its own law',
     text: 'These are not uprated by a percentage. Confirm them unchanged by giving the source that says so, or change any one to its new figure.',
     sourceHint: 'Such as the rates announced on GOV.UK, or the regulations that set the figure.',
+  },
+  {
+    decision: 'rent-tables',
+    title: 'Local Housing Allowance rates',
+    text: 'Rent officers set these for each area a year at a time; they have been frozen at April 2024’s figures. They are held unchanged to the end of the new year: confirm that with the source that announces the freeze. New rates for each area cannot be typed in the workbench yet: the service’s operators add them.',
+    sourceHint: 'Such as the Local Housing Allowance rates for the year, or the freeze announced, on GOV.UK.',
   },
   {
     decision: 'council',
@@ -50,8 +58,10 @@ interface Props {
  */
 export function StillToConfirm({ detail, byName, onUpdated, onFailure }: Props) {
   if (detail.status !== 'draft') return null;
-  const open = detail.edits.flatMap((edit, index) =>
-    edit.kind === 'parameter-value' && edit.source === null ? [{ index, edit: edit as ParameterValueEdit }] : [],
+  const open: ToConfirm[] = detail.edits.flatMap((edit, index) =>
+    (edit.kind === 'parameter-value' || edit.kind === 'lha-rates-held') && edit.source === null
+      ? [{ index, edit: edit as ParameterValueEdit | LhaRatesHeldEdit }]
+      : [],
   );
   if (open.length === 0) return null;
   return (
@@ -64,7 +74,7 @@ export function StillToConfirm({ detail, byName, onUpdated, onFailure }: Props) 
         published.
       </p>
       {GROUPS.map((group) => {
-        const items = open.filter(({ edit }) => (byName.get(edit.parameter)?.yearDecision ?? 'fixed') === group.decision);
+        const items = open.filter(({ edit }) => decisionOf(edit, byName) === group.decision);
         return items.length === 0 ? null : (
           <Group
             key={group.decision}
@@ -81,6 +91,10 @@ export function StillToConfirm({ detail, byName, onUpdated, onFailure }: Props) 
   );
 }
 
+function decisionOf(edit: ToConfirm['edit'], byName: Props['byName']): Decision {
+  return edit.kind === 'lha-rates-held' ? 'rent-tables' : (byName.get(edit.parameter)?.yearDecision ?? 'fixed');
+}
+
 function Group({
   group,
   items,
@@ -88,7 +102,7 @@ function Group({
   byName,
   onUpdated,
   onFailure,
-}: Omit<Props, never> & { group: (typeof GROUPS)[number]; items: { index: number; edit: ParameterValueEdit }[] }) {
+}: Omit<Props, never> & { group: (typeof GROUPS)[number]; items: ToConfirm[] }) {
   const id = (field: string) => `confirm-${group.decision}-${field}`;
   const problems = useProblems(id('form'), [id('percent'), id('source-title'), id('source-url')]);
   const [percent, setPercent] = useState('');
@@ -140,6 +154,15 @@ function Group({
         <summary>The {count}</summary>
         <ul className="policy-plain-list">
           {items.map(({ index, edit }) => {
+            if (edit.kind === 'lha-rates-held')
+              return (
+                <li key={index}>
+                  <a href={`#edit-${index}`}>
+                    {edit.scheme === 'universal-credit' ? 'For Universal Credit (monthly)' : 'For Housing Benefit (weekly)'}
+                  </a>
+                  : every area’s rates unchanged, to {longDate(edit.until)}
+                </li>
+              );
             const parameter = byName.get(edit.parameter);
             return (
               <li key={index}>

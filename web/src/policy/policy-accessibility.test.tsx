@@ -116,6 +116,7 @@ const SUMMARY = {
 const PART: ImpactPart = {
   households: 10,
   notWorkedOut: 0,
+  notWorkedOutReasons: [],
   changed: 4,
   gainers: 4,
   losers: 0,

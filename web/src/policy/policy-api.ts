@@ -26,6 +26,7 @@ export type StoredImpactPart = Schemas['StoredImpactPartDto'];
 export type ImpactBand = Schemas['ImpactBandDto'];
 export type PolicyEdit = Schemas['EditDto']['edit'];
 export type ParameterValueEdit = Schemas['ParameterValueEditDto'];
+export type LhaRatesHeldEdit = Schemas['LhaRatesHeldEditDto'];
 export type QuestionEdit = Schemas['QuestionEditDto'];
 export type CaseEdit = Schemas['CaseEditDto'];
 /** The request bodies, without the browser id the client adds to every one. */

@@ -510,6 +510,14 @@ describe('the impact view', () => {
   const part = {
     households: 1000,
     notWorkedOut: 2,
+    notWorkedOutReasons: [
+      {
+        reason:
+          'The Local Housing Allowance rates held for Universal Credit end on 31 March 2027, so a private tenant’s rent cannot be capped after that.',
+        nextStep: 'Choose a date up to 31 March 2027.',
+        households: 2,
+      },
+    ],
     changed: 420,
     gainers: 400,
     losers: 20,
@@ -560,6 +568,10 @@ describe('the impact view', () => {
     expect(
       within(sample).getByText(/420 households change: 400 gain and 20 lose. In total \+£12,345.00 a year. 2 could not be worked out/),
     ).toBeTruthy();
+    // Why those 2 could not, and what to do.
+    expect(within(sample).getByTestId('impact-sample-not-worked-out').textContent).toContain(
+      '2 households: The Local Housing Allowance rates held for Universal Credit end on 31 March 2027, so a private tenant’s rent cannot be capped after that. Choose a date up to 31 March 2027.',
+    );
     // Why, and what to do, above the figures.
     expect(screen.getByTestId('impact-date-notes').textContent).toContain('This change set holds rates up to 31 March 2027');
     const byBenefit = within(sample).getByRole('table', { name: /change by benefit/ });
