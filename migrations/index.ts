@@ -20,6 +20,7 @@ import { AggregatesUnderDisclosureControl1796240000000 } from './1796240000000-A
 import { CalculationVersions1796250000000 } from './1796250000000-CalculationVersions.js';
 import { CalculationVersionOnEveryChange1796260000000 } from './1796260000000-CalculationVersionOnEveryChange.js';
 import { CaseloadRunRulesVersion1796270000000 } from './1796270000000-CaseloadRunRulesVersion.js';
+import { CaseloadAmountNotKnown1796280000000 } from './1796280000000-CaseloadAmountNotKnown.js';
 /** Every migration, oldest first. Listed rather than found by a file pattern, so tests and the build agree. */
 export const MIGRATIONS = [
   CreateCalculationSessionsAndClientErrorReports1795262400000,
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   CalculationVersions1796250000000,
   CalculationVersionOnEveryChange1796260000000,
   CaseloadRunRulesVersion1796270000000,
+  CaseloadAmountNotKnown1796280000000,
 ];

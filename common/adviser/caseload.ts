@@ -46,6 +46,11 @@ export interface CaseloadAmounts {
   beforeMonthlyPence: number;
   afterWeeklyPence: number;
   afterMonthlyPence: number;
+  /**
+   * A benefit's amount shown at one of the two dates only (Council Tax Reduction on a date whose Band D the council has
+   * not set yet, say): its change is not known, and the total leaves it out at both dates. The other side counts 0.
+   */
+  notKnown?: boolean;
 }
 
 export interface CaseloadClientRow {
@@ -82,6 +87,24 @@ export interface CaseloadRunsResponse {
 
 export interface StartCaseloadRunResponse {
   run: CaseloadRunSummary;
+}
+
+/** The benefits a client's figures do not know the change of, by code. */
+export function notKnownCodes(row: Pick<CaseloadClientRow, 'benefits'>): string[] {
+  return Object.entries(row.benefits)
+    .filter(([, amounts]) => amounts.notKnown)
+    .map(([code]) => code);
+}
+
+/**
+ * What a client's row says of the benefits whose change is not known, in words ('' when none): Council Tax Reduction
+ * on a date whose Band D the council has not set yet, say.
+ */
+export function notKnownNote(row: Pick<CaseloadClientRow, 'benefits'>, benefits: readonly { code: string; name: string }[]): string {
+  const names = notKnownCodes(row).map((code) => benefits.find((benefit) => benefit.code === code)?.name ?? code);
+  if (names.length === 0) return '';
+  const listed = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return `${listed} cannot be worked out at one of the dates (for Council Tax Reduction, usually because the council has not set its Band D for the year yet), so the totals leave ${names.length === 1 ? 'it' : 'them'} out.`;
 }
 
 /** The change of one amount, after minus before. */

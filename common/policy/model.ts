@@ -405,6 +405,11 @@ export interface ImpactPart {
   notWorkedOut: number;
   /** Why, by reason, most households first (empty when every household was worked out). */
   notWorkedOutReasons: NotWorkedOutReason[];
+  /**
+   * Benefits whose amount a household's result shows on one side only, by benefit: left out of that household's change
+   * (not counted as a gain or a loss), with why and what to do.
+   */
+  amountsNotKnown: NotWorkedOutReason[];
   changed: number;
   gainers: number;
   losers: number;

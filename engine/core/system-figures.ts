@@ -5,6 +5,11 @@ import type { Household } from '../household.js';
 export interface Figures {
   benefits: Map<string, { weeklyPence: number; monthlyPence: number }>;
   total: { weeklyPence: number; monthlyPence: number };
+  /**
+   * Benefits of the system the household may get whose amount is not shown (the total leaves them out): Council Tax
+   * Reduction when the council's Band D for the year is not held, say.
+   */
+  notShown: Set<string>;
 }
 
 /**
@@ -23,9 +28,11 @@ export function figuresAt(
   const result = engine.calculateSync(household, date, { explanations: false, extraHelp: false, afterRatesHeld });
   const system = result.system === 'PENSION_AGE' ? 'LEGACY_AND_PENSION_AGE' : 'UNIVERSAL_CREDIT';
   const benefits = new Map<string, { weeklyPence: number; monthlyPence: number }>();
+  const notShown = new Set<string>();
   for (const benefit of result.benefits) {
-    if (!benefit.eligible || !benefit.amountShown || (benefit.system !== system && benefit.system !== 'BOTH')) continue;
-    benefits.set(benefit.code, { weeklyPence: benefit.weeklyPence, monthlyPence: benefit.monthlyPence });
+    if (!benefit.eligible || (benefit.system !== system && benefit.system !== 'BOTH')) continue;
+    if (benefit.amountShown) benefits.set(benefit.code, { weeklyPence: benefit.weeklyPence, monthlyPence: benefit.monthlyPence });
+    else notShown.add(benefit.code);
   }
-  return { benefits, total: result.totals[system] };
+  return { benefits, total: result.totals[system], notShown };
 }

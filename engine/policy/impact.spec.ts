@@ -9,6 +9,9 @@ import type { Household } from '../household.js';
 import { loadBenefit, loadEntitlementEngine, loadLocalHousingAllowance, readFilesUnder, RULESETS_DIR } from '../load.js';
 import { loadParameterSet } from '../parameters/parameter-set.js';
 import { diskFiles } from '../source-files.js';
+import { normaliseHousehold } from '../core/normalise.js';
+import { applyChangeSet } from './edits.js';
+import { newYearEdits } from './new-year.js';
 import { DISCLOSURE_CONTROL, type Figure } from '../../common/disclosure-control.js';
 import {
   ControlledImpactTally,
@@ -16,6 +19,7 @@ import {
   impactDateNotes,
   IMPACT_BANDS,
   impactBandOf,
+  changeOf,
   ImpactTally,
   missingInWords,
   sampleImpact,
@@ -97,6 +101,7 @@ describe('the impact of a draft over households', () => {
       households: 500,
       notWorkedOut: 0,
       notWorkedOutReasons: [],
+      amountsNotKnown: [],
       changed: 0,
       gainers: 0,
       losers: 0,
@@ -427,4 +432,44 @@ describe('a household in plain English', () => {
     expect(describeHousehold(bothWorking, DATE)).toContain('both working, 16 and 37 hours a week');
     expect(describeHousehold({ ...base, adults: [{ ...base.adults[0]!, hoursPerWeek: 0 }] }, DATE)).toContain('1 child, not working');
   });
+});
+
+describe('a benefit whose amount is not known on one side (issue 30, point 5)', () => {
+  it('is left out of the change, not counted as a loss: Council Tax Reduction in a year whose Band D is not held yet', () => {
+    const files = diskFiles();
+    const published = loadEntitlementEngine();
+    const year = applyChangeSet(
+      files,
+      newYearEdits(published.parameters, {
+        universalCredit: published.lha.rates.until,
+        housingBenefit: published.lha.housingBenefitRates.until,
+      }).edits,
+    ).engine!;
+    const household = normaliseHousehold({
+      country: 'ENGLAND',
+      localAuthority: 'E08000003',
+      adults: [{ age: 40 }],
+      housing: { tenure: 'SOCIAL_RENT', rent: { amount: 100, period: 'WEEK' }, councilTax: { band: 'B', liable: true } },
+    });
+    // Manchester's Band D is held for 2026 to 2027 only: on 12 April 2027 the year's rules cannot show the amount.
+    const outcome = changeOf(published, year, household, '2027-04-12');
+    if ('missing' in outcome) throw new Error('expected the household to be worked out');
+    expect(outcome.before.benefits.get('COUNCIL_TAX_REDUCTION')!.monthlyPence).toBeGreaterThan(0);
+    expect(outcome.after.notShown.has('COUNCIL_TAX_REDUCTION')).toBe(true);
+    expect(outcome.notKnown).toEqual(['COUNCIL_TAX_REDUCTION']);
+    expect(outcome.benefits.has('COUNCIL_TAX_REDUCTION')).toBe(false);
+    // Every other rate is carried unchanged: nothing else changes, so neither does the household.
+    expect(outcome.monthlyChangePence).toBe(0);
+
+    const tally = new ImpactTally(published, year, '2027-04-12');
+    tally.add(household);
+    expect(tally.report()).toMatchObject({ changed: 0, losers: 0, totalYearlyChangePence: 0 });
+    expect(tally.report().amountsNotKnown).toEqual([
+      {
+        reason: expect.stringMatching(/^Council Tax Reduction: the amount is not known on one side \(usually because the council’s Band D/),
+        nextStep: expect.any(String),
+        households: 1,
+      },
+    ]);
+  }, 60_000);
 });

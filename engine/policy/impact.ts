@@ -100,6 +100,11 @@ export interface HouseholdChange {
   benefits: Map<string, number>;
   before: Figures;
   after: Figures;
+  /**
+   * Benefits whose amount is shown on one side only (not worked out on the other: a council's Band D not held for the
+   * new year, say): their change is not known, so it is left out of the household's change and of `benefits`.
+   */
+  notKnown: string[];
 }
 
 /** A household that cannot be worked out at the date: what its rates are missing. */
@@ -123,11 +128,17 @@ export function changeOf(before: Entitlements, after: Entitlements, household: H
     throw error;
   }
   const benefits = new Map<string, number>();
+  const notKnown: string[] = [];
+  let monthlyChangePence = becomes.total.monthlyPence - was.total.monthlyPence;
   for (const code of new Set([...was.benefits.keys(), ...becomes.benefits.keys()])) {
     const change = (becomes.benefits.get(code) ?? NOTHING).monthlyPence - (was.benefits.get(code) ?? NOTHING).monthlyPence;
-    if (change !== 0) benefits.set(code, change);
+    if (was.notShown.has(code) || becomes.notShown.has(code)) {
+      // Shown on one side only: not a gain or a loss, but an amount not known on the other side.
+      notKnown.push(code);
+      monthlyChangePence -= change;
+    } else if (change !== 0) benefits.set(code, change);
   }
-  return { monthlyChangePence: becomes.total.monthlyPence - was.total.monthlyPence, benefits, before: was, after: becomes };
+  return { monthlyChangePence, benefits, before: was, after: becomes, notKnown };
 }
 
 export class ImpactTally {
@@ -135,6 +146,8 @@ export class ImpactTally {
   private notWorkedOut = 0;
   /** Households not worked out, by what their rates miss (the table and where it ends). */
   private readonly missing = new Map<string, { missing: MissingRates; households: number }>();
+  /** Households worked out with a benefit's amount not known on one side, by benefit. */
+  private readonly notKnown = new Map<string, number>();
   private gainers = 0;
   private losers = 0;
   private totalMonthlyChangePence = 0;
@@ -170,6 +183,7 @@ export class ImpactTally {
       return;
     }
     const { monthlyChangePence: change, benefits, before, after } = outcome;
+    for (const code of outcome.notKnown) this.notKnown.set(code, (this.notKnown.get(code) ?? 0) + 1);
     this.totalMonthlyChangePence += change;
     if (change > 0) this.gainers++;
     if (change < 0) this.losers++;
@@ -207,6 +221,9 @@ export class ImpactTally {
       notWorkedOutReasons: [...this.missing.values()]
         .sort((a, b) => b.households - a.households)
         .map(({ missing, households }) => ({ ...missingInWords(missing, this.date, (name) => this.labelOf(name)), households })),
+      amountsNotKnown: [...this.notKnown.entries()]
+        .sort(([a], [b]) => this.position(a) - this.position(b))
+        .map(([code, households]) => ({ ...notKnownInWords(code, this.names.get(code) ?? code), households })),
       changed: this.gainers + this.losers,
       gainers: this.gainers,
       losers: this.losers,
@@ -388,6 +405,22 @@ export function missingInWords(
     reason: `${labelOf(table)} has no value in force on ${on}${until ? `: its values end on ${until}` : ''}.`,
     nextStep: `Give it a value from ${on} or earlier in this change set.`,
   };
+}
+
+/**
+ * A benefit whose amount a household's result does not show on one side, in words: left out of the change, with why
+ * and what to do. Council Tax Reduction's usual cause is named: councils set Band D each spring.
+ */
+export function notKnownInWords(code: string, name: string): Omit<NotWorkedOutReason, 'households'> {
+  return code === 'COUNCIL_TAX_REDUCTION'
+    ? {
+        reason: `${name}: the amount is not known on one side (usually because the council’s Band D council tax for the year is not held: councils set it each spring), so the change leaves it out.`,
+        nextStep: 'Add the councils’ Band D figures for the year once they are published, or read the change with that in mind.',
+      }
+    : {
+        reason: `${name}: the amount is not shown on one side, so the change leaves it out.`,
+        nextStep: 'Work out one of these households to see why its result does not show the amount.',
+      };
 }
 
 export interface SampleImpactOptions {

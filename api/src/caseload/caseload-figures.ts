@@ -15,7 +15,11 @@ export interface StoredCalculation extends StoredAnswers {
 
 const ZERO = { weeklyPence: 0, monthlyPence: 0 };
 
-/** Before and after side by side: a benefit paid at only one of the dates is 0 at the other. */
+/**
+ * Before and after side by side: a benefit paid at only one of the dates is 0 at the other. A benefit whose amount is
+ * shown at one date and not worked out at the other (not known, not 0) is marked so, and the totals leave it out at
+ * both dates, so that the total's change is that of the benefits known at both.
+ */
 export function compareFigures(before: Figures, after: Figures): { benefits: Map<string, CaseloadAmounts>; total: CaseloadAmounts } {
   const amounts = (from: { weeklyPence: number; monthlyPence: number }, to: { weeklyPence: number; monthlyPence: number }) => ({
     beforeWeeklyPence: from.weeklyPence,
@@ -24,10 +28,18 @@ export function compareFigures(before: Figures, after: Figures): { benefits: Map
     afterMonthlyPence: to.monthlyPence,
   });
   const benefits = new Map<string, CaseloadAmounts>();
+  const total = amounts(before.total, after.total);
   for (const code of new Set([...before.benefits.keys(), ...after.benefits.keys()])) {
-    benefits.set(code, amounts(before.benefits.get(code) ?? ZERO, after.benefits.get(code) ?? ZERO));
+    const both = amounts(before.benefits.get(code) ?? ZERO, after.benefits.get(code) ?? ZERO);
+    if (before.notShown.has(code) || after.notShown.has(code)) {
+      total.beforeWeeklyPence -= both.beforeWeeklyPence;
+      total.beforeMonthlyPence -= both.beforeMonthlyPence;
+      total.afterWeeklyPence -= both.afterWeeklyPence;
+      total.afterMonthlyPence -= both.afterMonthlyPence;
+      benefits.set(code, { ...both, notKnown: true });
+    } else benefits.set(code, both);
   }
-  return { benefits, total: amounts(before.total, after.total) };
+  return { benefits, total };
 }
 
 /** One client: the household from the stored answers, then the figures on the day it was saved and on the run's date. */

@@ -121,6 +121,10 @@ export class CaseloadRunBenefit {
   @Column({ name: 'after_monthly_pence', type: 'integer' })
   afterMonthlyPence!: number;
 
+  /** Shown at one date only (Council Tax Reduction before the council's Band D for the year is held): not a change. */
+  @Column({ name: 'not_known', type: 'boolean', default: false })
+  notKnown!: boolean;
+
   @ManyToOne(() => CaseloadRunClient, { onDelete: 'CASCADE' })
   @JoinColumn([
     { name: 'run_id', referencedColumnName: 'runId', foreignKeyConstraintName: 'caseload_run_benefits_client_fkey' },

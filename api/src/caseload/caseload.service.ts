@@ -6,6 +6,7 @@ import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
 import {
   CASELOAD_PROBLEM_TEXT,
+  notKnownNote,
   changeOf,
   type CaseloadAmounts,
   type CaseloadClientRow,
@@ -230,7 +231,8 @@ export class CaseloadService implements OnModuleInit {
               CASE WHEN rc.problem IS NULL THEN jsonb_build_object('beforeWeeklyPence', rc.before_weekly_pence, 'beforeMonthlyPence', rc.before_monthly_pence,
                 'afterWeeklyPence', rc.after_weekly_pence, 'afterMonthlyPence', rc.after_monthly_pence) END AS total,
               (SELECT jsonb_object_agg(b.benefit_code, jsonb_build_object('beforeWeeklyPence', b.before_weekly_pence, 'beforeMonthlyPence', b.before_monthly_pence,
-                'afterWeeklyPence', b.after_weekly_pence, 'afterMonthlyPence', b.after_monthly_pence))
+                'afterWeeklyPence', b.after_weekly_pence, 'afterMonthlyPence', b.after_monthly_pence)
+                || CASE WHEN b.not_known THEN '{"notKnown": true}'::jsonb ELSE '{}'::jsonb END)
                  FROM caseload_run_benefits b WHERE b.run_id = rc.run_id AND b.client_id = rc.client_id) AS benefits
          FROM caseload_run_clients rc JOIN clients c ON c.id = rc.client_id
         WHERE rc.run_id = $1 AND c.organisation_id = $2
@@ -277,11 +279,19 @@ export class CaseloadService implements OnModuleInit {
       return [
         client.displayName,
         client.savedOn,
-        ...benefits.map(({ code }) => (client.benefits[code] ? pounds(changeOf(client.benefits[code], period)) : total ? '0.00' : '')),
+        ...benefits.map(({ code }) =>
+          client.benefits[code]?.notKnown
+            ? 'not known'
+            : client.benefits[code]
+              ? pounds(changeOf(client.benefits[code], period))
+              : total
+                ? '0.00'
+                : '',
+        ),
         before === null ? '' : pounds(before),
         after === null ? '' : pounds(after),
         total ? pounds(changeOf(total, period)) : '',
-        client.problem ? CASELOAD_PROBLEM_TEXT[client.problem] : '',
+        client.problem ? CASELOAD_PROBLEM_TEXT[client.problem] : notKnownNote(client, benefits),
       ];
     });
     return stringify(
@@ -424,6 +434,7 @@ export class CaseloadService implements OnModuleInit {
         before_monthly_pence: amounts.beforeMonthlyPence,
         after_weekly_pence: amounts.afterWeeklyPence,
         after_monthly_pence: amounts.afterMonthlyPence,
+        not_known: amounts.notKnown === true,
       })),
     );
     await this.dataSource.transaction(async (manager) => {
@@ -436,10 +447,10 @@ export class CaseloadService implements OnModuleInit {
       );
       if (benefits.length === 0) return;
       await manager.query(
-        `INSERT INTO caseload_run_benefits (run_id, client_id, benefit_code, before_weekly_pence, before_monthly_pence, after_weekly_pence, after_monthly_pence)
-         SELECT $1, client_id, benefit_code, before_weekly_pence, before_monthly_pence, after_weekly_pence, after_monthly_pence
+        `INSERT INTO caseload_run_benefits (run_id, client_id, benefit_code, before_weekly_pence, before_monthly_pence, after_weekly_pence, after_monthly_pence, not_known)
+         SELECT $1, client_id, benefit_code, before_weekly_pence, before_monthly_pence, after_weekly_pence, after_monthly_pence, not_known
            FROM jsonb_to_recordset($2::jsonb) AS x(client_id uuid, benefit_code varchar, before_weekly_pence integer, before_monthly_pence integer,
-                after_weekly_pence integer, after_monthly_pence integer)`,
+                after_weekly_pence integer, after_monthly_pence integer, not_known boolean)`,
         [runId, JSON.stringify(benefits)],
       );
     });

@@ -644,6 +644,13 @@ export class ImpactSampleDto implements ImpactPart {
   @ApiProperty({ type: [NotWorkedOutReasonDto], description: 'Why they could not, by reason, most households first; empty when all were.' })
   notWorkedOutReasons!: NotWorkedOutReasonDto[];
 
+  @ApiProperty({
+    type: [NotWorkedOutReasonDto],
+    description:
+      'Benefits whose amount is shown on one side only (not known on the other), by benefit, with the households it applies to: left out of their change, not counted as a gain or a loss.',
+  })
+  amountsNotKnown!: NotWorkedOutReasonDto[];
+
   @ApiProperty({ type: 'integer', description: 'Households whose amounts change.' })
   changed!: number;
 

@@ -291,6 +291,7 @@ function Figures({ response, period }: { response: CaseloadRunResponse; period: 
         no change in their total benefits {per}.
         {counts.none > 0 && ` ${counts.none.toLocaleString('en-GB')} could not be worked out again: the table says why.`}
       </p>
+      <NotKnownNotes clients={clients} benefits={benefits} />
       <figure className="compare-chart">
         <Suspense fallback={<LoadingSpinner />}>
           <CaseloadChart bands={bandCounts(clients, period)} period={period} />
@@ -338,6 +339,36 @@ function Figures({ response, period }: { response: CaseloadRunResponse; period: 
   );
 }
 
+/**
+ * The benefits whose change is not known for some clients (worked out at one date only), each in a sentence: the table
+ * shows 'Not known' and the totals leave them out, so no one reads a lost benefit where an amount is only unknown.
+ */
+function NotKnownNotes({
+  clients,
+  benefits,
+}: {
+  clients: readonly CaseloadClientRow[];
+  benefits: readonly { code: string; name: string }[];
+}) {
+  const notes = benefits.flatMap((benefit) => {
+    const count = clients.filter((client) => client.benefits[benefit.code]?.notKnown).length;
+    if (count === 0) return [];
+    return [
+      `${benefit.name} cannot be worked out at one of the dates for ${count.toLocaleString('en-GB')} ${count === 1 ? 'client' : 'clients'}${
+        benefit.code === 'COUNCIL_TAX_REDUCTION' ? ' (usually because the council has not set its Band D for the year yet)' : ''
+      }: the table says ‘Not known’ and the totals leave it out.`,
+    ];
+  });
+  if (notes.length === 0) return null;
+  return (
+    <div className="caseload-run__not-known" data-testid="caseload-not-known">
+      {notes.map((note) => (
+        <p key={note}>{note}</p>
+      ))}
+    </div>
+  );
+}
+
 function ClientRow({ row, benefits, period }: { row: CaseloadClientRow; benefits: { code: string }[]; period: Period }) {
   const amount = (before: boolean) =>
     row.total
@@ -364,7 +395,7 @@ function ClientRow({ row, benefits, period }: { row: CaseloadClientRow; benefits
       ) : (
         <>
           {benefits.map(({ code }) => (
-            <td key={code}>{changeText(columnChange(row, { benefit: code }, period) ?? 0)}</td>
+            <td key={code}>{row.benefits[code]?.notKnown ? 'Not known' : changeText(columnChange(row, { benefit: code }, period) ?? 0)}</td>
           ))}
           <td>{amount(true)}</td>
           <td>{amount(false)}</td>

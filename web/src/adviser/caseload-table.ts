@@ -19,12 +19,17 @@ export function isSameColumn(a: SortColumn, b: SortColumn): boolean {
   return typeof a === 'string' || typeof b === 'string' ? a === b : a.benefit === b.benefit;
 }
 
-/** A column's change for a client, or null when the client has no figures. A benefit the client never gets is 0. */
+/**
+ * A column's change for a client, or null when the client has no figures or the benefit's change is not known. A
+ * benefit the client never gets is 0.
+ */
 export function columnChange(row: CaseloadClientRow, column: SortColumn, period: Period): number | null {
   if (!row.total) return null;
   if (column === 'total') return changeOf(row.total, period);
   if (column === 'client') return null;
   const amounts = row.benefits[column.benefit];
+  // Worked out at one date only: no change to sort by, as for a client with no figures.
+  if (amounts?.notKnown) return null;
   return amounts ? changeOf(amounts, period) : 0;
 }
 

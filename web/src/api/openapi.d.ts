@@ -3052,6 +3052,8 @@ export interface components {
       storedMs: number;
     };
     ImpactSampleDto: {
+      /** @description Benefits whose amount is shown on one side only (not known on the other), by benefit, with the households it applies to: left out of their change, not counted as a gain or a loss. */
+      amountsNotKnown: components['schemas']['NotWorkedOutReasonDto'][];
       /** @description The change for each benefit. */
       benefits: components['schemas']['ImpactBenefitChangeDto'][];
       /** @description Households whose amounts change. */
@@ -9664,6 +9666,13 @@ export interface operations {
            *         ],
            *         "ranAt": "2026-11-21T10:30:00.000Z",
            *         "sample": {
+           *           "amountsNotKnown": [
+           *             {
+           *               "households": 0,
+           *               "nextStep": "text",
+           *               "reason": "text"
+           *             }
+           *           ],
            *           "benefits": [
            *             {
            *               "code": "CHILD_BENEFIT",
@@ -9996,6 +10005,13 @@ export interface operations {
            *         ],
            *         "ranAt": "2026-11-21T10:30:00.000Z",
            *         "sample": {
+           *           "amountsNotKnown": [
+           *             {
+           *               "households": 0,
+           *               "nextStep": "text",
+           *               "reason": "text"
+           *             }
+           *           ],
            *           "benefits": [
            *             {
            *               "code": "CHILD_BENEFIT",
@@ -10321,6 +10337,13 @@ export interface operations {
            *         ],
            *         "ranAt": "2026-11-21T10:30:00.000Z",
            *         "sample": {
+           *           "amountsNotKnown": [
+           *             {
+           *               "households": 0,
+           *               "nextStep": "text",
+           *               "reason": "text"
+           *             }
+           *           ],
            *           "benefits": [
            *             {
            *               "code": "CHILD_BENEFIT",
@@ -10651,6 +10674,13 @@ export interface operations {
            *         ],
            *         "ranAt": "2026-11-21T10:30:00.000Z",
            *         "sample": {
+           *           "amountsNotKnown": [
+           *             {
+           *               "households": 0,
+           *               "nextStep": "text",
+           *               "reason": "text"
+           *             }
+           *           ],
            *           "benefits": [
            *             {
            *               "code": "CHILD_BENEFIT",
@@ -11010,6 +11040,13 @@ export interface operations {
            *         ],
            *         "ranAt": "2026-11-21T10:30:00.000Z",
            *         "sample": {
+           *           "amountsNotKnown": [
+           *             {
+           *               "households": 0,
+           *               "nextStep": "text",
+           *               "reason": "text"
+           *             }
+           *           ],
            *           "benefits": [
            *             {
            *               "code": "CHILD_BENEFIT",
@@ -11506,6 +11543,13 @@ export interface operations {
            *         ],
            *         "ranAt": "2026-11-21T10:30:00.000Z",
            *         "sample": {
+           *           "amountsNotKnown": [
+           *             {
+           *               "households": 0,
+           *               "nextStep": "text",
+           *               "reason": "text"
+           *             }
+           *           ],
            *           "benefits": [
            *             {
            *               "code": "CHILD_BENEFIT",
@@ -11884,6 +11928,13 @@ export interface operations {
            *         ],
            *         "ranAt": "2026-11-21T10:30:00.000Z",
            *         "sample": {
+           *           "amountsNotKnown": [
+           *             {
+           *               "households": 0,
+           *               "nextStep": "text",
+           *               "reason": "text"
+           *             }
+           *           ],
            *           "benefits": [
            *             {
            *               "code": "CHILD_BENEFIT",
@@ -12264,6 +12315,13 @@ export interface operations {
            *         ],
            *         "ranAt": "2026-11-21T10:30:00.000Z",
            *         "sample": {
+           *           "amountsNotKnown": [
+           *             {
+           *               "households": 0,
+           *               "nextStep": "text",
+           *               "reason": "text"
+           *             }
+           *           ],
            *           "benefits": [
            *             {
            *               "code": "CHILD_BENEFIT",
@@ -12625,6 +12683,13 @@ export interface operations {
            *         ],
            *         "ranAt": "2026-11-21T10:30:00.000Z",
            *         "sample": {
+           *           "amountsNotKnown": [
+           *             {
+           *               "households": 0,
+           *               "nextStep": "text",
+           *               "reason": "text"
+           *             }
+           *           ],
            *           "benefits": [
            *             {
            *               "code": "CHILD_BENEFIT",
@@ -12849,6 +12914,13 @@ export interface operations {
            *       ],
            *       "ranAt": "2026-11-21T10:30:00.000Z",
            *       "sample": {
+           *         "amountsNotKnown": [
+           *           {
+           *             "households": 0,
+           *             "nextStep": "text",
+           *             "reason": "text"
+           *           }
+           *         ],
            *         "benefits": [
            *           {
            *             "code": "CHILD_BENEFIT",
@@ -13204,6 +13276,13 @@ export interface operations {
            *         ],
            *         "ranAt": "2026-11-21T10:30:00.000Z",
            *         "sample": {
+           *           "amountsNotKnown": [
+           *             {
+           *               "households": 0,
+           *               "nextStep": "text",
+           *               "reason": "text"
+           *             }
+           *           ],
            *           "benefits": [
            *             {
            *               "code": "CHILD_BENEFIT",
@@ -13575,6 +13654,13 @@ export interface operations {
            *         ],
            *         "ranAt": "2026-11-21T10:30:00.000Z",
            *         "sample": {
+           *           "amountsNotKnown": [
+           *             {
+           *               "households": 0,
+           *               "nextStep": "text",
+           *               "reason": "text"
+           *             }
+           *           ],
            *           "benefits": [
            *             {
            *               "code": "CHILD_BENEFIT",
@@ -13950,6 +14036,13 @@ export interface operations {
            *         ],
            *         "ranAt": "2026-11-21T10:30:00.000Z",
            *         "sample": {
+           *           "amountsNotKnown": [
+           *             {
+           *               "households": 0,
+           *               "nextStep": "text",
+           *               "reason": "text"
+           *             }
+           *           ],
            *           "benefits": [
            *             {
            *               "code": "CHILD_BENEFIT",
@@ -14319,6 +14412,13 @@ export interface operations {
            *         ],
            *         "ranAt": "2026-11-21T10:30:00.000Z",
            *         "sample": {
+           *           "amountsNotKnown": [
+           *             {
+           *               "households": 0,
+           *               "nextStep": "text",
+           *               "reason": "text"
+           *             }
+           *           ],
            *           "benefits": [
            *             {
            *               "code": "CHILD_BENEFIT",
@@ -14693,6 +14793,13 @@ export interface operations {
            *         ],
            *         "ranAt": "2026-11-21T10:30:00.000Z",
            *         "sample": {
+           *           "amountsNotKnown": [
+           *             {
+           *               "households": 0,
+           *               "nextStep": "text",
+           *               "reason": "text"
+           *             }
+           *           ],
            *           "benefits": [
            *             {
            *               "code": "CHILD_BENEFIT",
@@ -15063,6 +15170,13 @@ export interface operations {
            *         ],
            *         "ranAt": "2026-11-21T10:30:00.000Z",
            *         "sample": {
+           *           "amountsNotKnown": [
+           *             {
+           *               "households": 0,
+           *               "nextStep": "text",
+           *               "reason": "text"
+           *             }
+           *           ],
            *           "benefits": [
            *             {
            *               "code": "CHILD_BENEFIT",

@@ -81,6 +81,18 @@ function Part({ id, title, part, note }: { id: string; title: string; part: Impa
             {count(part.losers)} lose. In total {signed(part.totalYearlyChangePence)} a year.
             {part.notWorkedOut > 0 && ` ${count(part.notWorkedOut)} could not be worked out at this date.`}
           </p>
+          {part.amountsNotKnown.length > 0 && (
+            <div className="policy-impact__not-worked-out" data-testid={`${id}-not-known`}>
+              <p>Some amounts are not known on one side, so the changes above leave them out:</p>
+              <ul>
+                {part.amountsNotKnown.map((why) => (
+                  <li key={why.reason}>
+                    {count(why.households)} {why.households === 1 ? 'household' : 'households'}: {why.reason} {why.nextStep}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
           {part.notWorkedOutReasons.length > 0 && (
             <div className="policy-impact__not-worked-out" data-testid={`${id}-not-worked-out`}>
               <p>Why some could not be worked out, and what to do:</p>

@@ -117,6 +117,7 @@ const PART: ImpactPart = {
   households: 10,
   notWorkedOut: 0,
   notWorkedOutReasons: [],
+  amountsNotKnown: [],
   changed: 4,
   gainers: 4,
   losers: 0,

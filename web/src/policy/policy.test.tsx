@@ -518,6 +518,7 @@ describe('the impact view', () => {
         households: 2,
       },
     ],
+    amountsNotKnown: [],
     changed: 420,
     gainers: 400,
     losers: 20,
