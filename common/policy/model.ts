@@ -18,7 +18,8 @@ export interface PolicySource {
  * One edit of a change set. Every edit changes one repository file, exactly as a person editing the JSON would,
  * and is checked as the loader checks that file.
  */
-export type PolicyEdit = ParameterValueEdit | RatesHeldEdit | LhaRatesHeldEdit | RuleEdit | QuestionEdit | ExtraHelpItemEdit | CaseEdit;
+export type PolicyEdit =
+  ParameterValueEdit | RatesHeldEdit | LhaRatesHeldEdit | BandDEdit | RuleEdit | QuestionEdit | ExtraHelpItemEdit | CaseEdit;
 
 /**
  * A dated value of a parameter (`rulesets/parameters/<parameter>.json`): added, or replacing the value with the
@@ -70,6 +71,20 @@ export interface LhaRatesHeldEdit {
   scheme: 'universal-credit' | 'housing-benefit';
   until: string;
   /** The official text that confirms the rates for the year (a freeze announced, new rates published); null to confirm. */
+  source: PolicySource | null;
+}
+
+/**
+ * Councils' Band D council tax for a council tax year (`rulesets/council-tax-reduction/band-d.json`), as the official
+ * table gives it each spring: each council's figure for the year added or replaced, all citing the table.
+ */
+export interface BandDEdit {
+  kind: 'band-d';
+  /** The council tax year, 1 April to 31 March: '2027/28'. */
+  year: string;
+  /** Each council by its code (E08000003) with its average Band D a year in whole pence. */
+  figures: { authority: string; bandD: number }[];
+  /** The official table (MHCLG's, the Welsh or Scottish Government's); null to confirm. */
   source: PolicySource | null;
 }
 

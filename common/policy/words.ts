@@ -83,6 +83,8 @@ export function describeEdit(
     }
     case 'rates-held':
       return `Rates held until ${longDate(edit.until)}`;
+    case 'band-d':
+      return `Band D council tax for ${edit.year.slice(0, 4)} to ${Number(edit.year.slice(0, 4)) + 1}: ${edit.figures.length} ${edit.figures.length === 1 ? 'council' : 'councils'}${edit.source ? '' : ' (source needed)'}`;
     case 'lha-rates-held':
       return `Local Housing Allowance rates for ${edit.scheme === 'universal-credit' ? 'Universal Credit (monthly)' : 'Housing Benefit (weekly)'} held until ${longDate(edit.until)}${edit.source ? '' : ' (source needed)'}`;
     case 'rule':

@@ -22,7 +22,7 @@ export interface BandDFile {
     CouncilTaxNation,
     { source: Citation; bands: { legislation: Citation; denominator: number; numerators: Partial<Record<CouncilTaxBand, number>> } }
   >;
-  authorities: Record<string, { name: string; nation: CouncilTaxNation; values: { year: string; bandD: Pence }[] }>;
+  authorities: Record<string, { name: string; nation: CouncilTaxNation; values: { year: string; bandD: Pence; source?: Citation }[] }>;
 }
 
 /** A share of the liability by income, from `fromIncome` (in the table's period) up to the next band's. */
@@ -285,6 +285,7 @@ export function checkBandDFile(json: unknown): string[] {
         const year = isObject(value) && typeof value.year === 'string' ? YEAR.exec(value.year) : null;
         if (!year) return;
         const at = ['authorities', code, 'values', index, 'year'];
+        if (isObject(value)) citationChecks(value.source, ['authorities', code, 'values', index, 'source'], found);
         if ((Number(year[1]) + 1) % 100 !== Number(year[2]))
           found.push({ segments: at, message: 'must be a council tax year such as 2026/27' });
         else if (year[0] <= previous) found.push({ segments: at, message: 'years must be unique and oldest first' });
@@ -423,7 +424,7 @@ export function councilTaxYearOf(date: string): string {
 export type BandDFinding =
   | { kind: 'found'; name: string; year: string; bandD: Pence; source: Citation }
   | { kind: 'authority-not-held' }
-  | { kind: 'year-not-held'; name: string; year: string; latest: { year: string; bandD: Pence } };
+  | { kind: 'year-not-held'; name: string; year: string; latest: { year: string; bandD: Pence }; yearsHeld: string[] };
 
 export type WorkingAgeScheme =
   | ({ kind: 'local'; name: string; year: string; source: Citation; note: string | null } & WorkingAgeSchemeFigures)
@@ -460,8 +461,21 @@ export class CouncilTaxData {
     const year = councilTaxYearOf(date);
     const value = authority.values.find((candidate) => candidate.year === year);
     if (value)
-      return { kind: 'found', name: authority.name, year, bandD: value.bandD, source: this.bandDFile.nations[authority.nation].source };
-    return { kind: 'year-not-held', name: authority.name, year, latest: authority.values[authority.values.length - 1]! };
+      return {
+        kind: 'found',
+        name: authority.name,
+        year,
+        bandD: value.bandD,
+        // A year added in the policy workbench cites its own table; the others the nation's.
+        source: value.source ?? this.bandDFile.nations[authority.nation].source,
+      };
+    return {
+      kind: 'year-not-held',
+      name: authority.name,
+      year,
+      latest: authority.values[authority.values.length - 1]!,
+      yearsHeld: authority.values.map((held) => held.year),
+    };
   }
 
   /** A band's share of Band D in a nation, or null when the nation has no such band (band I outside Wales). */

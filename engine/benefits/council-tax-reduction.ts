@@ -109,6 +109,8 @@ export function councilTaxCharge(
           year: found.year,
           latestYear: found.latest.year,
           latestBandD: found.latest.bandD,
+          yearsHeld:
+            found.yearsHeld.length === 1 ? found.yearsHeld[0] : `${found.yearsHeld.slice(0, -1).join(', ')} and ${found.yearsHeld.at(-1)}`,
         }),
       ],
     };

@@ -9,6 +9,7 @@ import { Contract } from '../schemas/json-schema.js';
 import { CALCULATION_REQUEST } from '../validate-request.js';
 import { EXTRA_HELP_FOLDER, loadEntitlementEngineFrom, PARAMETERS_FOLDER, RULESETS_FOLDER } from '../load.js';
 import { LHA_FILES } from '../local-housing-allowance.js';
+import { BAND_D_FILE } from '../benefits/council-tax-reduction-data.js';
 import { overlayFiles, type SourceFiles } from '../source-files.js';
 import type { EntitlementEngine } from '../core/entitlement-engine.js';
 
@@ -35,6 +36,8 @@ export function editTarget(edit: PolicyEdit): string {
       return `${PARAMETERS_FOLDER}/${RATES_HELD_FILE}`;
     case 'lha-rates-held':
       return edit.scheme === 'universal-credit' ? LHA_FILES.rates : LHA_FILES.housingBenefitRates;
+    case 'band-d':
+      return BAND_D_FILE;
     case 'rule':
       return `${RULESETS_FOLDER}/${edit.ruleset}/ruleset.json`;
     case 'question':
@@ -104,6 +107,23 @@ export function applyEdit(current: unknown, edit: PolicyEdit): unknown {
       json.until = edit.until;
       json.untilSource = edit.source ?? { title: 'Official source to be added before publishing', url: asObject(json.legislation).url };
       return json;
+    case 'band-d': {
+      const authorities = asObject(json.authorities);
+      edit.figures.forEach(({ authority, bandD }, index) => {
+        const council = authorities[authority];
+        if (!council) throw new EditTargetError(`figures[${index}].authority`, `No council with the code ${authority} is held.`);
+        const entry: Json = {
+          year: edit.year,
+          bandD,
+          source: edit.source ?? { title: 'Official source to be added before publishing', url: asObject(json.compiledFrom).url },
+        };
+        const values = listOf(asObject(council), 'values').filter((value) => value.year !== edit.year);
+        values.push(entry);
+        values.sort((a, b) => String(a.year).localeCompare(String(b.year)));
+        (council as Json).values = values;
+      });
+      return json;
+    }
     case 'rule': {
       const rule = listOf(json, 'rules').find((candidate) => candidate.name === edit.rule);
       if (!rule) throw new EditTargetError('rule', `The ${edit.ruleset} ruleset has no rule named '${edit.rule}'.`);
@@ -163,6 +183,11 @@ export function editedPart(file: unknown, edit: PolicyEdit): unknown {
       return json.until ?? null;
     case 'lha-rates-held':
       return { until: json.until ?? null, source: json.untilSource ?? null };
+    case 'band-d': {
+      // Each council's value for the year, as the file holds it (null where it holds none).
+      const authorities = asObject(json.authorities);
+      return edit.figures.map(({ authority }) => find(asObject(authorities[authority]).values, 'year', edit.year));
+    }
     case 'rule': {
       const rule = find(json.rules, 'name', edit.rule);
       return rule && { conditions: rule.conditions, description: edit.description === undefined ? null : rule.description };
@@ -209,6 +234,8 @@ function describeTarget(edit: PolicyEdit): string {
       return 'rates-held file';
     case 'lha-rates-held':
       return `Local Housing Allowance rates file for ${edit.scheme}`;
+    case 'band-d':
+      return 'Band D file';
     case 'rule':
       return `ruleset '${edit.ruleset}'`;
     case 'question':
@@ -226,6 +253,7 @@ function fieldNaming(edit: PolicyEdit): string {
     'parameter-value': 'parameter',
     'rates-held': 'until',
     'lha-rates-held': 'until',
+    'band-d': 'figures',
     rule: 'ruleset',
     question: 'page',
     'extra-help-item': 'category',
@@ -239,6 +267,7 @@ function fieldOfLoadProblem(edit: PolicyEdit): string {
     'parameter-value': 'value',
     'rates-held': 'until',
     'lha-rates-held': 'until',
+    'band-d': 'figures',
     rule: 'conditions',
     question: 'showHide',
     'extra-help-item': 'item',
@@ -251,7 +280,7 @@ export function editShapeProblems(edit: unknown): { field: string; message: stri
   const problems = POLICY_EDIT.problems(edit).map(({ path, message }) => ({ field: path, message }));
   if (problems.length > 0) return problems;
   const typed = edit as PolicyEdit;
-  if ((typed.kind === 'parameter-value' || typed.kind === 'lha-rates-held') && typed.source) {
+  if ((typed.kind === 'parameter-value' || typed.kind === 'lha-rates-held' || typed.kind === 'band-d') && typed.source) {
     const problem = officialSourceProblem(typed.source.url);
     if (problem) problems.push({ field: 'source.url', message: `source.url ${problem}` });
   }
@@ -369,6 +398,9 @@ function parameterProblemInWords(problem: ParameterProblem, files: SourceFiles):
   return `${label} has no value for ${dateInWords(from)} to ${dateInWords(until)}, the last year of the rates held: give it that year’s value, even if it does not change, with its source.`;
 }
 
+/** A council tax year in words: '2027/28' is '2027 to 2028'. */
+export const councilTaxYearWords = (year: string): string => `${year.slice(0, 4)} to ${Number(year.slice(0, 4)) + 1}`;
+
 /** The Local Housing Allowance rates of a scheme, in words. */
 export const lhaRatesWords = (scheme: 'universal-credit' | 'housing-benefit'): string =>
   scheme === 'universal-credit'
@@ -387,6 +419,14 @@ export function publishingProblems(edits: readonly PolicyEdit[], labelOf: (name:
           edit: index,
           field: 'source',
           message: `The value of ${labelOf(edit.parameter)} from ${dateInWords(edit.from)} needs its official source before it can be published.`,
+        },
+      ];
+    if (edit.kind === 'band-d' && edit.source === null)
+      return [
+        {
+          edit: index,
+          field: 'source',
+          message: `The Band D council tax of ${edit.figures.length} ${edit.figures.length === 1 ? 'council' : 'councils'} for ${councilTaxYearWords(edit.year)} needs its official source (the table the figures come from) before it can be published.`,
         },
       ];
     if (edit.kind === 'lha-rates-held' && edit.source === null)

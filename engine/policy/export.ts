@@ -62,6 +62,9 @@ export function restoringEdit(edit: PolicyEdit, before: unknown): PolicyEdit | n
       const { until, source } = before as { until: string; source: PolicySource | null };
       return { kind: 'lha-rates-held', scheme: edit.scheme, until, source };
     }
+    case 'band-d':
+      // Each council's figure for the year as it was (or none): not one edit's shape, so undone in the file below.
+      return null;
     case 'rule': {
       const { conditions, description } = before as { conditions: unknown; description: string | null };
       return { kind: 'rule', ruleset: edit.ruleset, rule: edit.rule, conditions, ...(description === null ? {} : { description }) };
@@ -156,6 +159,20 @@ export function restorePart(file: unknown, edit: PolicyEdit, before: unknown): u
     case 'rates-held':
       json.until = before;
       return json;
+    case 'band-d': {
+      // Each council's value for the year as it was: put back, or taken away where the edit added it.
+      const authorities = (json.authorities ?? {}) as Record<string, { values: Record<string, unknown>[] }>;
+      const was = before as (Record<string, unknown> | null)[];
+      edit.figures.forEach(({ authority }, index) => {
+        const council = authorities[authority];
+        if (!council) return;
+        const values = council.values.filter((value) => value.year !== edit.year);
+        if (was[index]) values.push(was[index]!);
+        values.sort((a, b) => String(a.year).localeCompare(String(b.year)));
+        council.values = values;
+      });
+      return json;
+    }
     case 'lha-rates-held': {
       const { until, source } = before as { until: string; source: unknown };
       json.until = until;

@@ -92,3 +92,55 @@ describe('opening the next year', () => {
     expect(council && decisionOf(council)).toBe('council');
   });
 });
+
+describe('a year’s Band D council tax, added from the official table (issue 30, point 3)', () => {
+  const { edits } = newYearEdits(parameters, {
+    universalCredit: engine.lha.rates.until,
+    housingBenefit: engine.lha.housingBenefitRates.until,
+  });
+  const TABLE = {
+    title: 'MHCLG, Council Tax levels set by local authorities in England 2027 to 2028',
+    url: 'https://www.gov.uk/government/statistics/council-tax-levels-set-by-local-authorities-in-england-2027-to-2028',
+  };
+  const bandD = (figures: { authority: string; bandD: number }[], source: typeof TABLE | null = TABLE) =>
+    ({ kind: 'band-d', year: '2027/28', figures, source }) as const;
+  const tenant = normaliseHousehold({
+    country: 'ENGLAND',
+    localAuthority: 'E08000003',
+    adults: [{ age: 40 }],
+    housing: { tenure: 'SOCIAL_RENT', rent: { amount: 100, period: 'WEEK' }, councilTax: { band: 'D', liable: true } },
+  });
+  const ctr = async (engineWith: NonNullable<ReturnType<typeof applyChangeSet>['engine']>) =>
+    (await engineWith.calculate(tenant, '2027-04-12')).benefits.find((benefit) => benefit.code === 'COUNCIL_TAX_REDUCTION')!;
+
+  it('makes Council Tax Reduction known in the new year, from that council’s figure and citing the table', async () => {
+    const without = applyChangeSet(diskFiles(), edits).engine!;
+    expect((await ctr(without)).amountShown).toBe(false);
+    const applied = applyChangeSet(diskFiles(), [...edits, bandD([{ authority: 'E08000003', bandD: 230000 }])]);
+    expect(applied.problems).toEqual([]);
+    const found = applied.engine!.councilTax.bandDOn('E08000003', '2027-04-12');
+    expect(found).toMatchObject({ kind: 'found', year: '2027/28', bandD: 230000, source: TABLE });
+    expect((await ctr(applied.engine!)).amountShown).toBe(true);
+    // The year before keeps its own figure and the nation's source.
+    expect(applied.engine!.councilTax.bandDOn('E08000003', '2026-11-30')).toMatchObject({
+      year: '2026/27',
+      source: { url: expect.stringContaining('2026-to-2027') },
+    });
+  });
+
+  it('names a council that is not held, and cannot be published without its source', () => {
+    const applied = applyChangeSet(diskFiles(), [...edits, bandD([{ authority: 'E99999999', bandD: 230000 }])]);
+    expect(applied.problems).toContainEqual(
+      expect.objectContaining({ edit: edits.length, field: 'figures[0].authority', message: expect.stringContaining('E99999999') }),
+    );
+    const unsourced = [bandD([{ authority: 'E08000003', bandD: 230000 }], null)];
+    expect(publishingProblems(unsourced)).toEqual([
+      {
+        edit: 0,
+        field: 'source',
+        message:
+          'The Band D council tax of 1 council for 2027 to 2028 needs its official source (the table the figures come from) before it can be published.',
+      },
+    ]);
+  });
+});

@@ -116,7 +116,23 @@ describeInChromium('next year’s rates in the workbench', () => {
     yearUrl = page.url();
   }, 240_000);
 
-  it('adds a hand-worked case at 12 April 2027, runs every case and the impact at that date', async () => {
+  it('adds two councils’ Band D for 2027 to 2028 from the official table, a hand-worked case at 12 April 2027, and runs every case and the impact then', async () => {
+    await page.getByTestId('add-band-d').locator('summary').click();
+    const bandD = page.getByTestId('band-d-edit-form');
+    expect(await bandD.getByLabel('Council tax year').inputValue()).toBe('2027/28');
+    await bandD.getByRole('button', { name: 'Add these Band D figures' }).click();
+    // Nothing pasted, no source: each problem is named and linked to its field.
+    await page.getByRole('link', { name: 'Paste at least one council’s code and Band D, one council a line.' }).waitFor();
+    await bandD
+      .getByLabel('Each council’s code and Band D a year, one council a line')
+      .fill('ONS code,Authority,Band D (£)\nE06000001,Hartlepool,"2,650.00"\nE06000002\tMiddlesbrough\t£2,700.50');
+    await bandD.getByLabel('Title of the source').fill('MHCLG, Council Tax levels set by local authorities in England 2027 to 2028');
+    await bandD
+      .getByLabel('Address of the source (https://...)')
+      .fill('https://www.gov.uk/government/statistics/council-tax-levels-set-by-local-authorities-in-england-2027-to-2028');
+    await bandD.getByRole('button', { name: 'Add these Band D figures' }).click();
+    await page.getByTestId('edits').getByText('Band D council tax for 2027 to 2028: 2 councils').waitFor();
+
     await page.getByTestId('add-case').locator('summary').click();
     const form = page.getByTestId('case-edit-form');
     await form.getByLabel('Benefit', { exact: true }).selectOption('child-benefit');
@@ -177,6 +193,9 @@ describeInChromium('next year’s rates in the workbench', () => {
     // Published ahead of its date, the new year's figures are provisional until 12 April 2027, and say so.
     expect(await childBenefitOn('2027-04-12')).toEqual({ weekly: 28.1, lastRatesHeld: null, provisional: { inForceFrom: '2027-04-12' } });
     expect(await childBenefitOn(ukToday())).toEqual({ weekly: 27.05, lastRatesHeld: null, provisional: null });
+    // Council Tax Reduction is worked out then where the year's Band D was added (Hartlepool), not elsewhere yet.
+    expect(await councilTaxReductionShownOn('2027-04-12', 'E06000001')).toBe(true);
+    expect(await councilTaxReductionShownOn('2027-04-12', 'E08000003')).toBe(false);
   }, 120_000);
 
   it('gives an adviser’s caseload at 12 April 2027 the new figures, marked provisional until then', async () => {
@@ -220,6 +239,25 @@ describeInChromium('next year’s rates in the workbench', () => {
     }
   }, 120_000);
 });
+
+/** Whether the calculation API shows an amount of Council Tax Reduction on a date for a tenant with no income in a council. */
+async function councilTaxReductionShownOn(date: string, localAuthority: string): Promise<boolean> {
+  const answer = await fetch(`${server.url}/api/v1/calculations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      date,
+      household: {
+        country: 'ENGLAND',
+        localAuthority,
+        adults: [{ dateOfBirth: '1985-01-01' }],
+        housing: { tenure: 'SOCIAL_RENT', rent: { amount: 100, period: 'WEEK' }, councilTax: { band: 'D', liable: true } },
+      },
+    }),
+  });
+  const body = (await answer.json()) as { benefits: { code: string; amountShown: boolean }[] };
+  return body.benefits.find((benefit) => benefit.code === 'COUNCIL_TAX_REDUCTION')!.amountShown;
+}
 
 /** The calculation API's Child Benefit a week for one child on a date, and whether last year's rates were used. */
 async function childBenefitOn(date: string): Promise<{ weekly: number; lastRatesHeld: unknown; provisional: unknown }> {

@@ -19,6 +19,7 @@ import {
   type ImpactBenefitChange,
   type ImpactExample,
   type ImpactPart,
+  type BandDEdit,
   type LhaRatesHeldEdit,
   type NotWorkedOutReason,
   type ImpactReport,
@@ -198,6 +199,28 @@ export class LhaRatesHeldEditDto implements LhaRatesHeldEdit {
   source!: PolicySourceDto | null;
 }
 
+export class BandDFigureDto {
+  @ApiProperty({ description: 'The council’s code (GSS), as the official table gives it.', example: 'E08000003' })
+  authority!: string;
+
+  @ApiProperty({ type: 'integer', description: 'Its average Band D council tax a year, in whole pence.', example: 218634 })
+  bandD!: number;
+}
+
+export class BandDEditDto implements BandDEdit {
+  @ApiProperty({ enum: ['band-d'], description: 'Councils’ Band D council tax for a council tax year, from the official table.' })
+  kind!: 'band-d';
+
+  @ApiProperty({ description: 'The council tax year, 1 April to 31 March.', example: '2027/28' })
+  year!: string;
+
+  @ApiProperty({ type: [BandDFigureDto], description: 'Each council’s figure for the year (1 to 400).' })
+  figures!: BandDFigureDto[];
+
+  @ApiProperty({ type: PolicySourceDto, nullable: true, description: 'The official table the figures come from; null until it is known.' })
+  source!: PolicySourceDto | null;
+}
+
 export class RuleEditDto implements RuleEdit {
   @ApiProperty({ enum: ['rule'], description: 'A rule’s conditions (json-rules-engine’s format) changed.' })
   kind!: 'rule';
@@ -288,6 +311,7 @@ const POLICY_EDIT_MODELS = [
   ParameterValueEditDto,
   RatesHeldEditDto,
   LhaRatesHeldEditDto,
+  BandDEditDto,
   RuleEditDto,
   QuestionEditDto,
   ExtraHelpItemEditDto,

@@ -9,6 +9,7 @@ import type {
   EditProblem,
   PendingRequest,
   PolicyAuditEntry,
+  BandDEdit,
   LhaRatesHeldEdit,
   ParameterValueEdit,
   PolicyEdit,
@@ -329,10 +330,13 @@ export class PolicyChangeSetsService implements OnApplicationBootstrap, OnModule
   }
 
   /** The edits at these places that carry a source (dated values, the Local Housing Allowance rates held), or a refusal. */
-  private sourcedEditsAt(row: ChangeSetRow, indexes: readonly number[]): { index: number; edit: ParameterValueEdit | LhaRatesHeldEdit }[] {
+  private sourcedEditsAt(
+    row: ChangeSetRow,
+    indexes: readonly number[],
+  ): { index: number; edit: ParameterValueEdit | LhaRatesHeldEdit | BandDEdit }[] {
     const unique = [...new Set(indexes)];
-    const sourced = (edit: PolicyEdit | undefined): edit is ParameterValueEdit | LhaRatesHeldEdit =>
-      edit?.kind === 'parameter-value' || edit?.kind === 'lha-rates-held';
+    const sourced = (edit: PolicyEdit | undefined): edit is ParameterValueEdit | LhaRatesHeldEdit | BandDEdit =>
+      edit?.kind === 'parameter-value' || edit?.kind === 'lha-rates-held' || edit?.kind === 'band-d';
     const missing = unique.filter((index) => !sourced(row.edits[index]));
     if (missing.length > 0)
       throw ApiError.validation([
@@ -341,7 +345,7 @@ export class PolicyChangeSetsService implements OnApplicationBootstrap, OnModule
           message: `This change set has no value to give a source at ${missing.map((index) => `edit ${index + 1}`).join(', ')}.`,
         },
       ]);
-    return unique.map((index) => ({ index, edit: row.edits[index] as ParameterValueEdit | LhaRatesHeldEdit }));
+    return unique.map((index) => ({ index, edit: row.edits[index] as ParameterValueEdit | LhaRatesHeldEdit | BandDEdit }));
   }
 
   /** Edits changed in bulk, checked as one edit is: its shape, the files it makes, and the rules over the check households. */
@@ -817,6 +821,8 @@ function editField(edit: PolicyEdit): string {
     case 'rates-held':
     case 'lha-rates-held':
       return 'until';
+    case 'band-d':
+      return 'figures';
     case 'rule':
       return 'conditions';
     case 'question':
@@ -842,6 +848,8 @@ function editForOperators(edit: PolicyEdit): string {
       return `rates held until ${edit.until}`;
     case 'lha-rates-held':
       return `${edit.scheme} Local Housing Allowance rates held until ${edit.until}`;
+    case 'band-d':
+      return `band D ${edit.year} of ${edit.figures.length} councils`;
     case 'rule':
       return `rule ${edit.ruleset}/${edit.rule}`;
     case 'question':

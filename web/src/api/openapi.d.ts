@@ -1744,6 +1744,34 @@ export interface components {
        */
       digest: string;
     };
+    BandDEditDto: {
+      /** @description Each council’s figure for the year (1 to 400). */
+      figures: components['schemas']['BandDFigureDto'][];
+      /**
+       * @description Councils’ Band D council tax for a council tax year, from the official table.
+       * @enum {string}
+       */
+      kind: 'band-d';
+      /** @description The official table the figures come from; null until it is known. */
+      source: components['schemas']['PolicySourceDto'] | null;
+      /**
+       * @description The council tax year, 1 April to 31 March.
+       * @example 2027/28
+       */
+      year: string;
+    };
+    BandDFigureDto: {
+      /**
+       * @description The council’s code (GSS), as the official table gives it.
+       * @example E08000003
+       */
+      authority: string;
+      /**
+       * @description Its average Band D council tax a year, in whole pence.
+       * @example 218634
+       */
+      bandD: number;
+    };
     BandsRequest: {
       /**
        * @description The id the web app keeps in local storage and adds to every POST (`browser_<time>_<random>`). It tells which browser first saw a calculation; it identifies a browser, not a person.
@@ -2222,6 +2250,7 @@ export interface components {
         | components['schemas']['ParameterValueEditDto']
         | components['schemas']['RatesHeldEditDto']
         | components['schemas']['LhaRatesHeldEditDto']
+        | components['schemas']['BandDEditDto']
         | components['schemas']['RuleEditDto']
         | components['schemas']['QuestionEditDto']
         | components['schemas']['ExtraHelpItemEditDto']
@@ -2652,7 +2681,7 @@ export interface components {
        */
       browserId?: string;
       /**
-       * @description One edit (common/policy/model.ts PolicyEdit; checked with the JSON Schema definitions/schemas/policy-edit.schema.json): kind 'parameter-value', 'rates-held', 'lha-rates-held', 'rule', 'question', 'extra-help-item' or 'case'.
+       * @description One edit (common/policy/model.ts PolicyEdit; checked with the JSON Schema definitions/schemas/policy-edit.schema.json): kind 'parameter-value', 'rates-held', 'lha-rates-held', 'band-d', 'rule', 'question', 'extra-help-item' or 'case'.
        * @example {
        *       "from": "2027-04-12",
        *       "kind": "parameter-value",
@@ -2668,6 +2697,7 @@ export interface components {
         | components['schemas']['ParameterValueEditDto']
         | components['schemas']['RatesHeldEditDto']
         | components['schemas']['LhaRatesHeldEditDto']
+        | components['schemas']['BandDEditDto']
         | components['schemas']['RuleEditDto']
         | components['schemas']['QuestionEditDto']
         | components['schemas']['ExtraHelpItemEditDto']

@@ -9,7 +9,7 @@ import { LoadingSpinner } from '../shared/LoadingSpinner';
 import { usePageTitle } from '../shared/page-title';
 import { DateField } from '../shared/DateField';
 import { dateProblemOf, isoDateOf } from '../shared/date-field-text';
-import { ExtraHelpForm, JsonEditForm, QuestionForm, RatesHeldForm } from './EditForms';
+import { BandDForm, ExtraHelpForm, JsonEditForm, QuestionForm, RatesHeldForm } from './EditForms';
 import { CasesRunView } from './CasesRunView';
 import { StillToConfirm } from './StillToConfirm';
 import { POLICY_HOME } from './policy-paths';
@@ -158,6 +158,10 @@ export function ChangeSetPage({ id }: { id: number }) {
           <details className="policy-disclosure" data-testid="add-extra-help">
             <summary>An extra-help item</summary>
             <ExtraHelpForm onSubmit={save} onFailure={fail} />
+          </details>
+          <details className="policy-disclosure" data-testid="add-band-d">
+            <summary>A year’s Band D council tax, from the official table</summary>
+            <BandDForm onSubmit={save} onFailure={fail} />
           </details>
           <details className="policy-disclosure" data-testid="add-rates-held">
             <summary>The last date the rates held cover</summary>

@@ -6,6 +6,8 @@ import { dateProblemOf, isoDateOf } from '../shared/date-field-text';
 import { TextField } from '../shared/TextField';
 import { searchPolicy } from './policy-api';
 import { SelectField, TextAreaField, useProblems } from './policy-ui';
+import { councilTaxYearsFrom, readBandDTable } from './band-d-text';
+import { todayIso } from './policy-text';
 
 /** The smaller forms that add an edit to a change set: a question, an extra-help item, the rates held, any edit as JSON. */
 
@@ -288,6 +290,72 @@ export function ExtraHelpForm({ onSubmit, onFailure }: FormProps) {
         onChange={setItem}
         rows={10}
         className="policy-textarea--code"
+      />
+    </EditForm>
+  );
+}
+
+/**
+ * A year's Band D council tax for many councils at once, pasted from the official table each spring (issue 30, point
+ * 3): until a council's figure for the year is added, its residents' Council Tax Reduction is not worked out then.
+ */
+export function BandDForm({ onSubmit, onFailure }: FormProps) {
+  const id = (field: string) => `band-d-edit-${field}`;
+  const problems = useProblems('band-d-edit', [id('year'), id('table'), id('source-title'), id('source-url')]);
+  const years = councilTaxYearsFrom(todayIso());
+  const [year, setYear] = useState(years[1]!.value);
+  const [table, setTable] = useState('');
+  const [title, setTitle] = useState('');
+  const [url, setUrl] = useState('');
+  return (
+    <EditForm
+      problems={problems}
+      testId="band-d-edit-form"
+      submitText="Add these Band D figures"
+      onFailure={onFailure}
+      check={() => {
+        const found: SummaryError[] = readBandDTable(table).problems.map((message) => ({ targetId: id('table'), message }));
+        if (!title.trim())
+          found.push({ targetId: id('source-title'), message: 'Enter the title of the official table the figures come from.' });
+        if (!/^https:\/\/\S+$/.test(url.trim()))
+          found.push({ targetId: id('source-url'), message: 'Enter the table’s address starting https://' });
+        return found;
+      }}
+      send={() =>
+        onSubmit({ kind: 'band-d', year, figures: readBandDTable(table).figures, source: { title: title.trim(), url: url.trim() } })
+      }
+    >
+      <SelectField
+        id={id('year')}
+        label="Council tax year"
+        error={problems.errorAt(id('year'))}
+        value={year}
+        onChange={setYear}
+        options={years}
+      />
+      <TextAreaField
+        id={id('table')}
+        label="Each council’s code and Band D a year, one council a line"
+        hint="Paste the rows of the official table: the council’s code (such as E08000003), then its average Band D in pounds (such as 2,186.34). A name between them, and the table’s headings, are left out."
+        error={problems.errorAt(id('table'))}
+        value={table}
+        onChange={setTable}
+        rows={8}
+      />
+      <TextField
+        id={id('source-title')}
+        label="Title of the source"
+        hint="Such as ‘Council Tax levels set by local authorities in England 2027 to 2028’ on GOV.UK."
+        error={problems.errorAt(id('source-title'))}
+        value={title}
+        onChange={setTitle}
+      />
+      <TextField
+        id={id('source-url')}
+        label="Address of the source (https://...)"
+        error={problems.errorAt(id('source-url'))}
+        value={url}
+        onChange={setUrl}
       />
     </EditForm>
   );
