@@ -404,6 +404,8 @@ export interface ImpactBenefitChange {
   householdsChanged: number;
   /** The total change a year over the households (pence; negative: less paid). */
   yearlyChangePence: number;
+  /** The typical (median) change a month of the households whose amount changes (pence). */
+  typicalMonthlyChangePence: number;
 }
 
 /** Why some generated households could not be worked out, in words, with what to do about it. */
@@ -428,6 +430,9 @@ export interface ImpactPart {
   changed: number;
   gainers: number;
   losers: number;
+  /** The typical (median) change a month of the households that gain, and of those that lose (pence); null for none. */
+  typicalGainMonthlyPence: number | null;
+  typicalLossMonthlyPence: number | null;
   totalYearlyChangePence: number;
   benefits: ImpactBenefitChange[];
   distribution: ImpactBand[];

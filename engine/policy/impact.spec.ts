@@ -21,6 +21,7 @@ import {
   impactBandOf,
   changeOf,
   ImpactTally,
+  medianOf,
   missingInWords,
   sampleImpact,
   sampleImpactInChunks,
@@ -102,6 +103,8 @@ describe('the impact of a draft over households', () => {
       notWorkedOut: 0,
       notWorkedOutReasons: [],
       amountsNotKnown: [],
+      typicalGainMonthlyPence: null,
+      typicalLossMonthlyPence: null,
       changed: 0,
       gainers: 0,
       losers: 0,
@@ -472,4 +475,14 @@ describe('a benefit whose amount is not known on one side (issue 30, point 5)', 
       },
     ]);
   }, 60_000);
+});
+
+describe('the typical change', () => {
+  it('is the middle change in order, the lower of the middle two of an even number, and null of none', () => {
+    expect(medianOf([])).toBeNull();
+    expect(medianOf([500])).toBe(500);
+    expect(medianOf([900, 100, 300])).toBe(300);
+    expect(medianOf([400, 100, 300, 200])).toBe(200);
+    expect(medianOf([-50, -200, -100])).toBe(-100);
+  });
 });

@@ -141,6 +141,16 @@ export function changeOf(before: Entitlements, after: Entitlements, household: H
   return { monthlyChangePence, benefits, before: was, after: becomes, notKnown };
 }
 
+/**
+ * The typical change: the median (the middle one in order; of an even number, the lower of the middle two, so it is
+ * always a change some household has). Null for none.
+ */
+export function medianOf(changes: readonly number[]): number | null {
+  if (changes.length === 0) return null;
+  const sorted = [...changes].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
 export class ImpactTally {
   private households = 0;
   private notWorkedOut = 0;
@@ -151,7 +161,10 @@ export class ImpactTally {
   private gainers = 0;
   private losers = 0;
   private totalMonthlyChangePence = 0;
-  private readonly byBenefit = new Map<string, { householdsChanged: number; monthlyChangePence: number }>();
+  /** Each gainer's and each loser's change a month, for the typical (median) change of each. */
+  private readonly gains: number[] = [];
+  private readonly losses: number[] = [];
+  private readonly byBenefit = new Map<string, { householdsChanged: number; monthlyChangePence: number; changes: number[] }>();
   private readonly distribution = IMPACT_BANDS.map(() => 0);
   private readonly largestGains: Largest;
   private readonly largestLosses: Largest;
@@ -185,13 +198,20 @@ export class ImpactTally {
     const { monthlyChangePence: change, benefits, before, after } = outcome;
     for (const code of outcome.notKnown) this.notKnown.set(code, (this.notKnown.get(code) ?? 0) + 1);
     this.totalMonthlyChangePence += change;
-    if (change > 0) this.gainers++;
-    if (change < 0) this.losers++;
+    if (change > 0) {
+      this.gainers++;
+      this.gains.push(change);
+    }
+    if (change < 0) {
+      this.losers++;
+      this.losses.push(change);
+    }
     this.distribution[impactBandOf(change)]!++;
     for (const [code, benefitChange] of benefits) {
-      const tally = this.byBenefit.get(code) ?? { householdsChanged: 0, monthlyChangePence: 0 };
+      const tally = this.byBenefit.get(code) ?? { householdsChanged: 0, monthlyChangePence: 0, changes: [] };
       tally.householdsChanged++;
       tally.monthlyChangePence += benefitChange;
+      tally.changes.push(benefitChange);
       this.byBenefit.set(code, tally);
     }
     if (example && change !== 0) {
@@ -213,6 +233,7 @@ export class ImpactTally {
         name: this.names.get(code) ?? code,
         householdsChanged: tally.householdsChanged,
         yearlyChangePence: tally.monthlyChangePence * 12,
+        typicalMonthlyChangePence: medianOf(tally.changes)!,
       }));
     const distribution: ImpactBand[] = IMPACT_BANDS.map((band, index) => ({ ...band, households: this.distribution[index]! }));
     return {
@@ -227,6 +248,8 @@ export class ImpactTally {
       changed: this.gainers + this.losers,
       gainers: this.gainers,
       losers: this.losers,
+      typicalGainMonthlyPence: medianOf(this.gains),
+      typicalLossMonthlyPence: medianOf(this.losses),
       totalYearlyChangePence: this.totalMonthlyChangePence * 12,
       benefits,
       distribution,

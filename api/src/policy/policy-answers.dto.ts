@@ -613,6 +613,9 @@ export class ImpactBenefitChangeDto implements ImpactBenefitChange {
 
   @ApiProperty({ type: 'integer', description: 'The total change a year over the households (pence; negative: less paid).' })
   yearlyChangePence!: number;
+
+  @ApiProperty({ type: 'integer', description: 'The typical (median) change a month of the households whose amount changes (pence).' })
+  typicalMonthlyChangePence!: number;
 }
 
 export class ImpactExampleBenefitDto {
@@ -683,6 +686,20 @@ export class ImpactSampleDto implements ImpactPart {
 
   @ApiProperty({ type: 'integer', description: 'Households that get less.' })
   losers!: number;
+
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: 'The typical (median) change a month of the households that gain (pence); null for none.',
+  })
+  typicalGainMonthlyPence!: number | null;
+
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: 'The typical (median) change a month of the households that lose (pence, negative); null for none.',
+  })
+  typicalLossMonthlyPence!: number | null;
 
   @ApiProperty({ type: 'integer', description: 'The total change a year, pence.' })
   totalYearlyChangePence!: number;

@@ -3021,6 +3021,8 @@ export interface components {
       householdsChanged: number;
       /** @description The benefit’s name. */
       name: string;
+      /** @description The typical (median) change a month of the households whose amount changes (pence). */
+      typicalMonthlyChangePence: number;
       /** @description The total change a year over the households (pence; negative: less paid). */
       yearlyChangePence: number;
     };
@@ -3106,6 +3108,10 @@ export interface components {
       seed: number;
       /** @description The total change a year, pence. */
       totalYearlyChangePence: number;
+      /** @description The typical (median) change a month of the households that gain (pence); null for none. */
+      typicalGainMonthlyPence: number | null;
+      /** @description The typical (median) change a month of the households that lose (pence, negative); null for none. */
+      typicalLossMonthlyPence: number | null;
     };
     IntermediaryIndexResponse: {
       /** @description True when the visitor is signed in as an adviser (intermediary). */
@@ -9708,6 +9714,7 @@ export interface operations {
            *               "code": "CHILD_BENEFIT",
            *               "householdsChanged": 0,
            *               "name": "text",
+           *               "typicalMonthlyChangePence": 0,
            *               "yearlyChangePence": 0
            *             }
            *           ],
@@ -9747,7 +9754,9 @@ export interface operations {
            *             }
            *           ],
            *           "seed": 0,
-           *           "totalYearlyChangePence": 0
+           *           "totalYearlyChangePence": 0,
+           *           "typicalGainMonthlyPence": 0,
+           *           "typicalLossMonthlyPence": 0
            *         },
            *         "sampleMs": 0,
            *         "stored": {
@@ -10047,6 +10056,7 @@ export interface operations {
            *               "code": "CHILD_BENEFIT",
            *               "householdsChanged": 0,
            *               "name": "text",
+           *               "typicalMonthlyChangePence": 0,
            *               "yearlyChangePence": 0
            *             }
            *           ],
@@ -10086,7 +10096,9 @@ export interface operations {
            *             }
            *           ],
            *           "seed": 0,
-           *           "totalYearlyChangePence": 0
+           *           "totalYearlyChangePence": 0,
+           *           "typicalGainMonthlyPence": 0,
+           *           "typicalLossMonthlyPence": 0
            *         },
            *         "sampleMs": 0,
            *         "stored": {
@@ -10379,6 +10391,7 @@ export interface operations {
            *               "code": "CHILD_BENEFIT",
            *               "householdsChanged": 0,
            *               "name": "text",
+           *               "typicalMonthlyChangePence": 0,
            *               "yearlyChangePence": 0
            *             }
            *           ],
@@ -10418,7 +10431,9 @@ export interface operations {
            *             }
            *           ],
            *           "seed": 0,
-           *           "totalYearlyChangePence": 0
+           *           "totalYearlyChangePence": 0,
+           *           "typicalGainMonthlyPence": 0,
+           *           "typicalLossMonthlyPence": 0
            *         },
            *         "sampleMs": 0,
            *         "stored": {
@@ -10716,6 +10731,7 @@ export interface operations {
            *               "code": "CHILD_BENEFIT",
            *               "householdsChanged": 0,
            *               "name": "text",
+           *               "typicalMonthlyChangePence": 0,
            *               "yearlyChangePence": 0
            *             }
            *           ],
@@ -10755,7 +10771,9 @@ export interface operations {
            *             }
            *           ],
            *           "seed": 0,
-           *           "totalYearlyChangePence": 0
+           *           "totalYearlyChangePence": 0,
+           *           "typicalGainMonthlyPence": 0,
+           *           "typicalLossMonthlyPence": 0
            *         },
            *         "sampleMs": 0,
            *         "stored": {
@@ -11082,6 +11100,7 @@ export interface operations {
            *               "code": "CHILD_BENEFIT",
            *               "householdsChanged": 0,
            *               "name": "text",
+           *               "typicalMonthlyChangePence": 0,
            *               "yearlyChangePence": 0
            *             }
            *           ],
@@ -11121,7 +11140,9 @@ export interface operations {
            *             }
            *           ],
            *           "seed": 0,
-           *           "totalYearlyChangePence": 0
+           *           "totalYearlyChangePence": 0,
+           *           "typicalGainMonthlyPence": 0,
+           *           "typicalLossMonthlyPence": 0
            *         },
            *         "sampleMs": 0,
            *         "stored": {
@@ -11585,6 +11606,7 @@ export interface operations {
            *               "code": "CHILD_BENEFIT",
            *               "householdsChanged": 0,
            *               "name": "text",
+           *               "typicalMonthlyChangePence": 0,
            *               "yearlyChangePence": 0
            *             }
            *           ],
@@ -11624,7 +11646,9 @@ export interface operations {
            *             }
            *           ],
            *           "seed": 0,
-           *           "totalYearlyChangePence": 0
+           *           "totalYearlyChangePence": 0,
+           *           "typicalGainMonthlyPence": 0,
+           *           "typicalLossMonthlyPence": 0
            *         },
            *         "sampleMs": 0,
            *         "stored": {
@@ -11970,6 +11994,7 @@ export interface operations {
            *               "code": "CHILD_BENEFIT",
            *               "householdsChanged": 0,
            *               "name": "text",
+           *               "typicalMonthlyChangePence": 0,
            *               "yearlyChangePence": 0
            *             }
            *           ],
@@ -12009,7 +12034,9 @@ export interface operations {
            *             }
            *           ],
            *           "seed": 0,
-           *           "totalYearlyChangePence": 0
+           *           "totalYearlyChangePence": 0,
+           *           "typicalGainMonthlyPence": 0,
+           *           "typicalLossMonthlyPence": 0
            *         },
            *         "sampleMs": 0,
            *         "stored": {
@@ -12357,6 +12384,7 @@ export interface operations {
            *               "code": "CHILD_BENEFIT",
            *               "householdsChanged": 0,
            *               "name": "text",
+           *               "typicalMonthlyChangePence": 0,
            *               "yearlyChangePence": 0
            *             }
            *           ],
@@ -12396,7 +12424,9 @@ export interface operations {
            *             }
            *           ],
            *           "seed": 0,
-           *           "totalYearlyChangePence": 0
+           *           "totalYearlyChangePence": 0,
+           *           "typicalGainMonthlyPence": 0,
+           *           "typicalLossMonthlyPence": 0
            *         },
            *         "sampleMs": 0,
            *         "stored": {
@@ -12725,6 +12755,7 @@ export interface operations {
            *               "code": "CHILD_BENEFIT",
            *               "householdsChanged": 0,
            *               "name": "text",
+           *               "typicalMonthlyChangePence": 0,
            *               "yearlyChangePence": 0
            *             }
            *           ],
@@ -12764,7 +12795,9 @@ export interface operations {
            *             }
            *           ],
            *           "seed": 0,
-           *           "totalYearlyChangePence": 0
+           *           "totalYearlyChangePence": 0,
+           *           "typicalGainMonthlyPence": 0,
+           *           "typicalLossMonthlyPence": 0
            *         },
            *         "sampleMs": 0,
            *         "stored": {
@@ -12956,6 +12989,7 @@ export interface operations {
            *             "code": "CHILD_BENEFIT",
            *             "householdsChanged": 0,
            *             "name": "text",
+           *             "typicalMonthlyChangePence": 0,
            *             "yearlyChangePence": 0
            *           }
            *         ],
@@ -12995,7 +13029,9 @@ export interface operations {
            *           }
            *         ],
            *         "seed": 0,
-           *         "totalYearlyChangePence": 0
+           *         "totalYearlyChangePence": 0,
+           *         "typicalGainMonthlyPence": 0,
+           *         "typicalLossMonthlyPence": 0
            *       },
            *       "sampleMs": 0,
            *       "stored": {
@@ -13318,6 +13354,7 @@ export interface operations {
            *               "code": "CHILD_BENEFIT",
            *               "householdsChanged": 0,
            *               "name": "text",
+           *               "typicalMonthlyChangePence": 0,
            *               "yearlyChangePence": 0
            *             }
            *           ],
@@ -13357,7 +13394,9 @@ export interface operations {
            *             }
            *           ],
            *           "seed": 0,
-           *           "totalYearlyChangePence": 0
+           *           "totalYearlyChangePence": 0,
+           *           "typicalGainMonthlyPence": 0,
+           *           "typicalLossMonthlyPence": 0
            *         },
            *         "sampleMs": 0,
            *         "stored": {
@@ -13696,6 +13735,7 @@ export interface operations {
            *               "code": "CHILD_BENEFIT",
            *               "householdsChanged": 0,
            *               "name": "text",
+           *               "typicalMonthlyChangePence": 0,
            *               "yearlyChangePence": 0
            *             }
            *           ],
@@ -13735,7 +13775,9 @@ export interface operations {
            *             }
            *           ],
            *           "seed": 0,
-           *           "totalYearlyChangePence": 0
+           *           "totalYearlyChangePence": 0,
+           *           "typicalGainMonthlyPence": 0,
+           *           "typicalLossMonthlyPence": 0
            *         },
            *         "sampleMs": 0,
            *         "stored": {
@@ -14078,6 +14120,7 @@ export interface operations {
            *               "code": "CHILD_BENEFIT",
            *               "householdsChanged": 0,
            *               "name": "text",
+           *               "typicalMonthlyChangePence": 0,
            *               "yearlyChangePence": 0
            *             }
            *           ],
@@ -14117,7 +14160,9 @@ export interface operations {
            *             }
            *           ],
            *           "seed": 0,
-           *           "totalYearlyChangePence": 0
+           *           "totalYearlyChangePence": 0,
+           *           "typicalGainMonthlyPence": 0,
+           *           "typicalLossMonthlyPence": 0
            *         },
            *         "sampleMs": 0,
            *         "stored": {
@@ -14454,6 +14499,7 @@ export interface operations {
            *               "code": "CHILD_BENEFIT",
            *               "householdsChanged": 0,
            *               "name": "text",
+           *               "typicalMonthlyChangePence": 0,
            *               "yearlyChangePence": 0
            *             }
            *           ],
@@ -14493,7 +14539,9 @@ export interface operations {
            *             }
            *           ],
            *           "seed": 0,
-           *           "totalYearlyChangePence": 0
+           *           "totalYearlyChangePence": 0,
+           *           "typicalGainMonthlyPence": 0,
+           *           "typicalLossMonthlyPence": 0
            *         },
            *         "sampleMs": 0,
            *         "stored": {
@@ -14835,6 +14883,7 @@ export interface operations {
            *               "code": "CHILD_BENEFIT",
            *               "householdsChanged": 0,
            *               "name": "text",
+           *               "typicalMonthlyChangePence": 0,
            *               "yearlyChangePence": 0
            *             }
            *           ],
@@ -14874,7 +14923,9 @@ export interface operations {
            *             }
            *           ],
            *           "seed": 0,
-           *           "totalYearlyChangePence": 0
+           *           "totalYearlyChangePence": 0,
+           *           "typicalGainMonthlyPence": 0,
+           *           "typicalLossMonthlyPence": 0
            *         },
            *         "sampleMs": 0,
            *         "stored": {
@@ -15212,6 +15263,7 @@ export interface operations {
            *               "code": "CHILD_BENEFIT",
            *               "householdsChanged": 0,
            *               "name": "text",
+           *               "typicalMonthlyChangePence": 0,
            *               "yearlyChangePence": 0
            *             }
            *           ],
@@ -15251,7 +15303,9 @@ export interface operations {
            *             }
            *           ],
            *           "seed": 0,
-           *           "totalYearlyChangePence": 0
+           *           "totalYearlyChangePence": 0,
+           *           "typicalGainMonthlyPence": 0,
+           *           "typicalLossMonthlyPence": 0
            *         },
            *         "sampleMs": 0,
            *         "stored": {

@@ -66,6 +66,33 @@ export default function ImpactView({ report }: { report: ImpactReport }) {
   );
 }
 
+/** A share of the households worked out, as a percentage a policy officer can quote: 64.4%, 0.3%, under 0.1%. */
+export function share(households: number, of: number): string {
+  if (of <= 0 || households <= 0) return '0%';
+  const percent = (households / of) * 100;
+  if (percent < 0.1) return 'under 0.1%';
+  return `${percent.toLocaleString('en-GB', { maximumFractionDigits: 1 })}%`;
+}
+
+/**
+ * The sample's change in a sentence of shares and typical changes (the sample's households are no one's, and its
+ * sum over them is not a national figure, so it is left to the API).
+ */
+export function sampleSummary(part: ImpactPart): string {
+  const workedOut = part.households - part.notWorkedOut;
+  const sides = [
+    part.gainers > 0 &&
+      `${count(part.gainers)} gain (${share(part.gainers, workedOut)}), typically ${signed(part.typicalGainMonthlyPence!)} a month`,
+    part.losers > 0 &&
+      `${count(part.losers)} lose (${share(part.losers, workedOut)}), typically ${signed(part.typicalLossMonthlyPence!)} a month`,
+  ].filter(Boolean);
+  const change =
+    part.changed === 0
+      ? `None of the ${count(workedOut)} households worked out changes by a penny.`
+      : `${count(part.changed)} of the ${count(workedOut)} households worked out change (${share(part.changed, workedOut)}): ${sides.join(', and ')}.`;
+  return part.notWorkedOut > 0 ? `${change} ${count(part.notWorkedOut)} could not be worked out at this date.` : change;
+}
+
 function Part({ id, title, part, note }: { id: string; title: string; part: ImpactPart; note: string }) {
   const chartTitle = `${title}: households by change in benefits a month`;
   return (
@@ -76,11 +103,7 @@ function Part({ id, title, part, note }: { id: string; title: string; part: Impa
         <p>No households to work out.</p>
       ) : (
         <>
-          <p>
-            {count(part.changed)} {part.changed === 1 ? 'household changes' : 'households change'}: {count(part.gainers)} gain and{' '}
-            {count(part.losers)} lose. In total {signed(part.totalYearlyChangePence)} a year.
-            {part.notWorkedOut > 0 && ` ${count(part.notWorkedOut)} could not be worked out at this date.`}
-          </p>
+          <p data-testid={`${id}-summary`}>{sampleSummary(part)}</p>
           {part.amountsNotKnown.length > 0 && (
             <div className="policy-impact__not-worked-out" data-testid={`${id}-not-known`}>
               <p>Some amounts are not known on one side, so the changes above leave them out:</p>
@@ -111,26 +134,21 @@ function Part({ id, title, part, note }: { id: string; title: string; part: Impa
               <thead>
                 <tr>
                   <th scope="col">Benefit</th>
-                  <th scope="col">Households changed</th>
-                  <th scope="col">Total change a year</th>
+                  <th scope="col">Households whose amount changes</th>
+                  <th scope="col">Typical change a month</th>
                 </tr>
               </thead>
               <tbody>
                 {part.benefits.map((benefit) => (
                   <tr key={benefit.code}>
                     <th scope="row">{benefit.name}</th>
-                    <td>{count(benefit.householdsChanged)}</td>
-                    <td>{signed(benefit.yearlyChangePence)}</td>
+                    <td>
+                      {count(benefit.householdsChanged)} ({share(benefit.householdsChanged, part.households - part.notWorkedOut)})
+                    </td>
+                    <td>{signed(benefit.typicalMonthlyChangePence)}</td>
                   </tr>
                 ))}
               </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row">All benefits</th>
-                  <td>{count(part.changed)}</td>
-                  <td>{signed(part.totalYearlyChangePence)}</td>
-                </tr>
-              </tfoot>
             </table>
           </div>
           <Distribution title={chartTitle} bands={part.distribution.map((band) => ({ ...band, text: count(band.households) }))} />

@@ -121,8 +121,12 @@ const PART: ImpactPart = {
   changed: 4,
   gainers: 4,
   losers: 0,
+  typicalGainMonthlyPence: 417,
+  typicalLossMonthlyPence: null,
   totalYearlyChangePence: 20_000,
-  benefits: [{ code: 'CHILD_BENEFIT', name: 'Child Benefit', householdsChanged: 4, yearlyChangePence: 20_000 }],
+  benefits: [
+    { code: 'CHILD_BENEFIT', name: 'Child Benefit', householdsChanged: 4, yearlyChangePence: 20_000, typicalMonthlyChangePence: 417 },
+  ],
   distribution: [
     { label: 'No change', fromPence: 0, toPence: 1, households: 6 },
     { label: 'Up to £10 a month more', fromPence: 1, toPence: 1000, households: 4 },

@@ -522,10 +522,24 @@ describe('the impact view', () => {
     changed: 420,
     gainers: 400,
     losers: 20,
+    typicalGainMonthlyPence: 325,
+    typicalLossMonthlyPence: -273,
     totalYearlyChangePence: 1_234_500,
     benefits: [
-      { code: 'CHILD_BENEFIT', name: 'Child Benefit', householdsChanged: 400, yearlyChangePence: 1_300_000 },
-      { code: 'UNIVERSAL_CREDIT', name: 'Universal Credit', householdsChanged: 20, yearlyChangePence: -65_500 },
+      {
+        code: 'CHILD_BENEFIT',
+        name: 'Child Benefit',
+        householdsChanged: 400,
+        yearlyChangePence: 1_300_000,
+        typicalMonthlyChangePence: 325,
+      },
+      {
+        code: 'UNIVERSAL_CREDIT',
+        name: 'Universal Credit',
+        householdsChanged: 20,
+        yearlyChangePence: -65_500,
+        typicalMonthlyChangePence: -273,
+      },
     ],
     distribution: [
       { label: '£10 or more a month less', fromPence: null, toPence: -1000, households: 20 },
@@ -567,7 +581,9 @@ describe('the impact view', () => {
     render(<ImpactView report={REPORT} />);
     const sample = screen.getByTestId('impact-sample');
     expect(
-      within(sample).getByText(/420 households change: 400 gain and 20 lose. In total \+£12,345.00 a year. 2 could not be worked out/),
+      within(sample).getByText(
+        '420 of the 998 households worked out change (42.1%): 400 gain (40.1%), typically +£3.25 a month, and 20 lose (2%), typically -£2.73 a month. 2 could not be worked out at this date.',
+      ),
     ).toBeTruthy();
     // Why those 2 could not, and what to do.
     expect(within(sample).getByTestId('impact-sample-not-worked-out').textContent).toContain(
@@ -580,10 +596,9 @@ describe('the impact view', () => {
       .getAllByRole('row')
       .map((row) => [...row.children].map((cell) => cell.textContent));
     expect(rows).toEqual([
-      ['Benefit', 'Households changed', 'Total change a year'],
-      ['Child Benefit', '400', '+£13,000.00'],
-      ['Universal Credit', '20', '-£655.00'],
-      ['All benefits', '420', '+£12,345.00'],
+      ['Benefit', 'Households whose amount changes', 'Typical change a month'],
+      ['Child Benefit', '400 (40.1%)', '+£3.25'],
+      ['Universal Credit', '20 (2%)', '-£2.73'],
     ]);
     const bands = within(sample).getByRole('table', { name: /households by change in benefits a month/ });
     expect(within(bands).getByRole('rowheader', { name: 'No change' }).nextSibling?.textContent).toBe('578');
