@@ -13,7 +13,8 @@ import { CalculationOutOfRangeError, type Entitlements, type MissingRates } from
 import { LHA_MONTHLY_TABLE, LHA_WEEKLY_TABLE } from '../local-housing-allowance.js';
 import { figuresAt, type Figures } from '../core/system-figures.js';
 import type { Country, Household, Tenure } from '../household.js';
-import { sampleHouseholds, type SampleHousehold } from './sample-households.js';
+import { plausibleSample } from './plausible-households.js';
+import type { SampleHousehold } from './sample-households.js';
 
 /**
  * The impact of a policy change: the same households worked out with the published rules (`before`) and with the
@@ -463,7 +464,7 @@ export function sampleImpact(
   { count = 10_000, seed = 1, examples = 10 }: SampleImpactOptions = {},
 ): ImpactPart & { seed: number; examples: ImpactExample[] } {
   const tally = new ImpactTally(before, after, date, { examples });
-  for (const sampled of sampleHouseholds(count, seed, date)) addSampled(tally, sampled, date);
+  for (const sampled of plausibleSample(count, seed, date)) addSampled(tally, sampled, date);
   return { ...tally.report(), seed };
 }
 
@@ -478,7 +479,7 @@ export async function sampleImpactInChunks(
   { count = 10_000, seed = 1, examples = 10, chunk = 500 }: SampleImpactOptions & { chunk?: number } = {},
 ): Promise<ImpactPart & { seed: number; examples: ImpactExample[] }> {
   const tally = new ImpactTally(before, after, date, { examples });
-  const sample = sampleHouseholds(count, seed, date);
+  const sample = plausibleSample(count, seed, date);
   for (let start = 0; start < sample.length; start += chunk) {
     for (const sampled of sample.slice(start, start + chunk)) addSampled(tally, sampled, date);
     await new Promise((resolve) => setImmediate(resolve));
