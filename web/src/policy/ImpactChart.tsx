@@ -5,6 +5,7 @@ import 'apexcharts/features/keyboard';
 // ApexCharts would otherwise write these into inline <style> elements, which the Content-Security-Policy refuses.
 import 'apexcharts/dist/apexcharts.css';
 import type { ImpactBand } from './policy-api';
+import { chartLabelLines } from '../shared/count-axis';
 import { countAxis, countLabel } from '../shared/count-axis';
 
 /** A band as the chart draws it: `households` null where the figure is withheld (no column). */
@@ -43,7 +44,12 @@ export default function ImpactChart({ bands, title }: { bands: ChartBand[]; titl
         colors: bands.map(colourOf),
         legend: { show: false },
         dataLabels: { enabled: true, formatter: (value) => (typeof value === 'number' ? countLabel(value) : '') },
-        xaxis: { categories: bands.map((band) => band.label), title: { text: 'Change in benefits a month' } },
+        // Two short lines a band, level, so that every label is read whole on a narrow chart ('£100 or more' over 'a month less').
+        xaxis: {
+          categories: bands.map((band) => chartLabelLines(band.label)),
+          labels: { rotate: 0, trim: false, hideOverlappingLabels: false },
+          title: { text: 'Change in benefits a month' },
+        },
         yaxis: {
           min: 0,
           max: axis.max,

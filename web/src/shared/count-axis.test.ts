@@ -1,4 +1,4 @@
-import { countAxis, countLabel } from './count-axis';
+import { chartLabelLines, countAxis, countLabel } from './count-axis';
 
 describe('a chart axis that counts households or clients', () => {
   it('steps by one up to five', () => {
@@ -31,5 +31,14 @@ describe('a chart axis that counts households or clients', () => {
   it('labels whole numbers with a comma for thousands', () => {
     expect(countLabel(12_500)).toBe('12,500');
     expect(countLabel(2.0000001)).toBe('2');
+  });
+});
+
+describe('a chart band’s label', () => {
+  it('is two short lines, so that each is read whole', () => {
+    expect(chartLabelLines('£100 or more a month less')).toEqual(['£100 or more', 'a month less']);
+    expect(chartLabelLines('£1 to £10 a month more')).toEqual(['£1 to £10', 'a month more']);
+    expect(chartLabelLines('No change, or under £1 a month')).toEqual(['No change,', 'or under £1 a month']);
+    expect(chartLabelLines('Lose')).toEqual(['Lose']);
   });
 });

@@ -23,3 +23,14 @@ export function countAxis(largest: number): CountAxis {
 export function countLabel(value: number): string {
   return Math.round(value).toLocaleString('en-GB');
 }
+
+/**
+ * A band's label in two short lines, so that it is read whole under a narrow column: what it is, then 'a month less'
+ * or 'a month more' ('£100 or more' over 'a month less'); a label that says neither is split after its comma.
+ */
+export function chartLabelLines(label: string): string[] {
+  const at = label.search(/ a month (less|more)$/);
+  if (at > 0) return [label.slice(0, at), label.slice(at + 1)];
+  const comma = label.indexOf(', ');
+  return comma > 0 ? [label.slice(0, comma + 1), label.slice(comma + 2)] : [label];
+}
