@@ -226,6 +226,12 @@ export interface EditProblem {
   message: string;
 }
 
+/** Another change set, named for a link to it. */
+export interface ChangeSetLink {
+  id: number;
+  title: string;
+}
+
 export interface ChangeSetDetail extends ChangeSetSummary {
   reason: string;
   edits: PolicyEdit[];
@@ -255,6 +261,12 @@ export interface ChangeSetDetail extends ChangeSetSummary {
   stopped: StopRecord | null;
   failure: ChangeSetFailure | null;
   audit: PolicyAuditEntry[];
+  /**
+   * Published change sets that set again something this one set (published after it), and those whose settings this
+   * one sets again (published before it): the link shown both ways. Empty for a change set not published.
+   */
+  changedAgainBy: ChangeSetLink[];
+  changesAgain: ChangeSetLink[];
   /** The last cases run and impact run on this change set, if any. */
   lastCasesRun: CasesRunReport | null;
   lastImpact: ImpactReport | null;

@@ -614,6 +614,15 @@ describe('npm run rules:export', () => {
     // A change set with a date ahead, as well as those in force (the question, and the correction reverted from a later date).
     const ahead = await approvedChangeSet('Child Benefit from next month', [{ ...CORRECTION_FROM_TODAY, value: 2900 }]);
     await publish(ahead, daysAhead(30), 200);
+    // It sets again the rate from the day 'Correct Child Benefit again' set it (reverted since): linked both ways.
+    const aheadDetail = (await get(`/api/policy/change-sets/${ahead}`, pat).expect(200)).body as ChangeSetDetail;
+    const earlier = aheadDetail.changesAgain.find((link) => link.title === 'Correct Child Benefit again')!;
+    expect(earlier).toBeDefined();
+    expect(((await get(`/api/policy/change-sets/${earlier.id}`, pat).expect(200)).body as ChangeSetDetail).changedAgainBy).toContainEqual({
+      id: ahead,
+      title: 'Child Benefit from next month',
+    });
+    expect(aheadDetail.changedAgainBy).toEqual([]);
     await expect(runExport('--check')).rejects.toMatchObject({ code: 1 });
     const { stdout } = await runExport();
     expect(stdout).toContain(`changed rulesets/parameters/${ELDEST}.json`);

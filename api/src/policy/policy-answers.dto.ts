@@ -10,6 +10,7 @@ import {
   type CaseRunResult,
   type CasesRunReport,
   type ChangeSetDetail,
+  type ChangeSetLink,
   type ChangeSetFailure,
   type ChangeSetStatus,
   type ChangeSetSummary,
@@ -808,6 +809,14 @@ export class ImpactReportDto implements ImpactReport {
   storedMs!: number;
 }
 
+export class ChangeSetLinkDto implements ChangeSetLink {
+  @ApiProperty({ type: 'integer', description: 'The other change set.' })
+  id!: number;
+
+  @ApiProperty({ description: 'Its title.' })
+  title!: string;
+}
+
 export class ChangeSetDetailDto extends ChangeSetSummaryDto implements ChangeSetDetail {
   @ApiProperty({ description: 'Why: the law or announcement it follows.' })
   reason!: string;
@@ -864,6 +873,18 @@ export class ChangeSetDetailDto extends ChangeSetSummaryDto implements ChangeSet
 
   @ApiProperty({ type: [PolicyAuditEntryDto], description: 'What has happened to it, latest first.' })
   audit!: PolicyAuditEntryDto[];
+
+  @ApiProperty({
+    type: [ChangeSetLinkDto],
+    description: 'Published change sets, published after this one, that set again something it set (empty unless it is published).',
+  })
+  changedAgainBy!: ChangeSetLinkDto[];
+
+  @ApiProperty({
+    type: [ChangeSetLinkDto],
+    description: 'Published change sets, published before this one, whose settings it sets again (empty unless it is published).',
+  })
+  changesAgain!: ChangeSetLinkDto[];
 
   @ApiProperty({ type: CasesRunReportDto, nullable: true, description: 'The last checks run on it, if any.' })
   lastCasesRun!: CasesRunReportDto | null;

@@ -25,6 +25,7 @@ import { PublishedRules } from '../rules-in-force/published-rules.js';
 import { taxYearOf } from '../../../engine/core/entitlement-engine.js';
 import { dateInWords } from '../../../common/dates/calendar.js';
 import { newYearEdits, taxYearWords, yearDecisionOf } from '../../../engine/policy/new-year.js';
+import { changedAgainLinks } from '../../../engine/policy/changed-again.js';
 import { upratingProposals } from '../../../engine/policy/uprating.js';
 import { editedPart, editShapeProblems, editTarget, publishingProblems, sameJson } from '../../../engine/policy/edits.js';
 import { inForceOn, type RulesFault } from '../../../engine/policy/rules-versions.js';
@@ -214,6 +215,7 @@ export class PolicyChangeSetsService implements OnApplicationBootstrap, OnModule
       lapsedApproval,
       pendingRequest: row.pending_request,
       canConfirmRequest: row.pending_request !== null && row.pending_request.by.id !== user.userId,
+      ...(await this.changedAgainLinksOf(row.id)),
       stopped: row.stopped,
       failure: row.failed_at ? { at: new Date(row.failed_at).toISOString(), message: row.failure?.message ?? '' } : null,
       audit: entries,
@@ -250,6 +252,18 @@ export class PolicyChangeSetsService implements OnApplicationBootstrap, OnModule
     const { edits, action } = await this.checkedEdits(read, index, edit);
     await this.saveEdits(user, read, edits, action);
     return this.detail(id, user);
+  }
+
+  /**
+   * The published change sets that set again what this one set, and those whose settings it sets again (point 6 of
+   * issue 30): both published (or reverted since), in the order they were published.
+   */
+  private async changedAgainLinksOf(id: number): Promise<Pick<ChangeSetDetail, 'changedAgainBy' | 'changesAgain'>> {
+    const published = await this.dataSource.query<{ id: number; seq: number; title: string; edits: PolicyEdit[] }[]>(
+      `SELECT id, published_seq AS seq, title, edits FROM policy_change_sets WHERE status IN ('published', 'reverted') ORDER BY published_seq`,
+    );
+    const set = published.find((candidate) => candidate.id === id);
+    return set ? changedAgainLinks(set, published) : { changedAgainBy: [], changesAgain: [] };
   }
 
   /**

@@ -2236,6 +2236,10 @@ export interface components {
       canConfirmRequest: boolean;
       /** @description Why the signed-in member cannot approve it; null when they can (or it is not a draft). */
       cannotApproveBecause: string | null;
+      /** @description Published change sets, published after this one, that set again something it set (empty unless it is published). */
+      changedAgainBy: components['schemas']['ChangeSetLinkDto'][];
+      /** @description Published change sets, published before this one, whose settings it sets again (empty unless it is published). */
+      changesAgain: components['schemas']['ChangeSetLinkDto'][];
       /** @description Everyone who added, changed or removed an edit: none of them may approve it. */
       contributors: components['schemas']['PolicyPersonDto'][];
       /**
@@ -2319,6 +2323,12 @@ export interface components {
       at: string;
       /** @description The error, as the engine gave it (it names rules and facts, never a household’s answers). */
       message: string;
+    };
+    ChangeSetLinkDto: {
+      /** @description The other change set. */
+      id: number;
+      /** @description Its title. */
+      title: string;
     };
     ChangeSetSummaryDto: {
       /** @description Who approved it; null until approved. */
@@ -9602,6 +9612,18 @@ export interface operations {
            *       "canApprove": true,
            *       "canConfirmRequest": true,
            *       "cannotApproveBecause": "text",
+           *       "changedAgainBy": [
+           *         {
+           *           "id": 0,
+           *           "title": "text"
+           *         }
+           *       ],
+           *       "changesAgain": [
+           *         {
+           *           "id": 0,
+           *           "title": "text"
+           *         }
+           *       ],
            *       "contributors": [
            *         {
            *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
@@ -9944,6 +9966,18 @@ export interface operations {
            *       "canApprove": true,
            *       "canConfirmRequest": true,
            *       "cannotApproveBecause": "text",
+           *       "changedAgainBy": [
+           *         {
+           *           "id": 0,
+           *           "title": "text"
+           *         }
+           *       ],
+           *       "changesAgain": [
+           *         {
+           *           "id": 0,
+           *           "title": "text"
+           *         }
+           *       ],
            *       "contributors": [
            *         {
            *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
@@ -10279,6 +10313,18 @@ export interface operations {
            *       "canApprove": true,
            *       "canConfirmRequest": true,
            *       "cannotApproveBecause": "text",
+           *       "changedAgainBy": [
+           *         {
+           *           "id": 0,
+           *           "title": "text"
+           *         }
+           *       ],
+           *       "changesAgain": [
+           *         {
+           *           "id": 0,
+           *           "title": "text"
+           *         }
+           *       ],
            *       "contributors": [
            *         {
            *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
@@ -10619,6 +10665,18 @@ export interface operations {
            *       "canApprove": true,
            *       "canConfirmRequest": true,
            *       "cannotApproveBecause": "text",
+           *       "changedAgainBy": [
+           *         {
+           *           "id": 0,
+           *           "title": "text"
+           *         }
+           *       ],
+           *       "changesAgain": [
+           *         {
+           *           "id": 0,
+           *           "title": "text"
+           *         }
+           *       ],
            *       "contributors": [
            *         {
            *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
@@ -10988,6 +11046,18 @@ export interface operations {
            *       "canApprove": true,
            *       "canConfirmRequest": true,
            *       "cannotApproveBecause": "text",
+           *       "changedAgainBy": [
+           *         {
+           *           "id": 0,
+           *           "title": "text"
+           *         }
+           *       ],
+           *       "changesAgain": [
+           *         {
+           *           "id": 0,
+           *           "title": "text"
+           *         }
+           *       ],
            *       "contributors": [
            *         {
            *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
@@ -11494,6 +11564,18 @@ export interface operations {
            *       "canApprove": true,
            *       "canConfirmRequest": true,
            *       "cannotApproveBecause": "text",
+           *       "changedAgainBy": [
+           *         {
+           *           "id": 0,
+           *           "title": "text"
+           *         }
+           *       ],
+           *       "changesAgain": [
+           *         {
+           *           "id": 0,
+           *           "title": "text"
+           *         }
+           *       ],
            *       "contributors": [
            *         {
            *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
@@ -11882,6 +11964,18 @@ export interface operations {
            *       "canApprove": true,
            *       "canConfirmRequest": true,
            *       "cannotApproveBecause": "text",
+           *       "changedAgainBy": [
+           *         {
+           *           "id": 0,
+           *           "title": "text"
+           *         }
+           *       ],
+           *       "changesAgain": [
+           *         {
+           *           "id": 0,
+           *           "title": "text"
+           *         }
+           *       ],
            *       "contributors": [
            *         {
            *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
@@ -12272,6 +12366,18 @@ export interface operations {
            *       "canApprove": true,
            *       "canConfirmRequest": true,
            *       "cannotApproveBecause": "text",
+           *       "changedAgainBy": [
+           *         {
+           *           "id": 0,
+           *           "title": "text"
+           *         }
+           *       ],
+           *       "changesAgain": [
+           *         {
+           *           "id": 0,
+           *           "title": "text"
+           *         }
+           *       ],
            *       "contributors": [
            *         {
            *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
@@ -12643,6 +12749,18 @@ export interface operations {
            *       "canApprove": true,
            *       "canConfirmRequest": true,
            *       "cannotApproveBecause": "text",
+           *       "changedAgainBy": [
+           *         {
+           *           "id": 0,
+           *           "title": "text"
+           *         }
+           *       ],
+           *       "changesAgain": [
+           *         {
+           *           "id": 0,
+           *           "title": "text"
+           *         }
+           *       ],
            *       "contributors": [
            *         {
            *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
@@ -13242,6 +13360,18 @@ export interface operations {
            *       "canApprove": true,
            *       "canConfirmRequest": true,
            *       "cannotApproveBecause": "text",
+           *       "changedAgainBy": [
+           *         {
+           *           "id": 0,
+           *           "title": "text"
+           *         }
+           *       ],
+           *       "changesAgain": [
+           *         {
+           *           "id": 0,
+           *           "title": "text"
+           *         }
+           *       ],
            *       "contributors": [
            *         {
            *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
@@ -13623,6 +13753,18 @@ export interface operations {
            *       "canApprove": true,
            *       "canConfirmRequest": true,
            *       "cannotApproveBecause": "text",
+           *       "changedAgainBy": [
+           *         {
+           *           "id": 0,
+           *           "title": "text"
+           *         }
+           *       ],
+           *       "changesAgain": [
+           *         {
+           *           "id": 0,
+           *           "title": "text"
+           *         }
+           *       ],
            *       "contributors": [
            *         {
            *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
@@ -14008,6 +14150,18 @@ export interface operations {
            *       "canApprove": true,
            *       "canConfirmRequest": true,
            *       "cannotApproveBecause": "text",
+           *       "changedAgainBy": [
+           *         {
+           *           "id": 0,
+           *           "title": "text"
+           *         }
+           *       ],
+           *       "changesAgain": [
+           *         {
+           *           "id": 0,
+           *           "title": "text"
+           *         }
+           *       ],
            *       "contributors": [
            *         {
            *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
@@ -14387,6 +14541,18 @@ export interface operations {
            *       "canApprove": true,
            *       "canConfirmRequest": true,
            *       "cannotApproveBecause": "text",
+           *       "changedAgainBy": [
+           *         {
+           *           "id": 0,
+           *           "title": "text"
+           *         }
+           *       ],
+           *       "changesAgain": [
+           *         {
+           *           "id": 0,
+           *           "title": "text"
+           *         }
+           *       ],
            *       "contributors": [
            *         {
            *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
@@ -14771,6 +14937,18 @@ export interface operations {
            *       "canApprove": true,
            *       "canConfirmRequest": true,
            *       "cannotApproveBecause": "text",
+           *       "changedAgainBy": [
+           *         {
+           *           "id": 0,
+           *           "title": "text"
+           *         }
+           *       ],
+           *       "changesAgain": [
+           *         {
+           *           "id": 0,
+           *           "title": "text"
+           *         }
+           *       ],
            *       "contributors": [
            *         {
            *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
@@ -15151,6 +15329,18 @@ export interface operations {
            *       "canApprove": true,
            *       "canConfirmRequest": true,
            *       "cannotApproveBecause": "text",
+           *       "changedAgainBy": [
+           *         {
+           *           "id": 0,
+           *           "title": "text"
+           *         }
+           *       ],
+           *       "changesAgain": [
+           *         {
+           *           "id": 0,
+           *           "title": "text"
+           *         }
+           *       ],
            *       "contributors": [
            *         {
            *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",

@@ -12,7 +12,7 @@ import { dateProblemOf, isoDateOf } from '../shared/date-field-text';
 import { BandDForm, ExtraHelpForm, JsonEditForm, QuestionForm, RatesHeldForm } from './EditForms';
 import { CasesRunView } from './CasesRunView';
 import { StillToConfirm } from './StillToConfirm';
-import { POLICY_HOME } from './policy-paths';
+import { changeSetPath, POLICY_HOME } from './policy-paths';
 import {
   addEdit,
   approveChangeSet,
@@ -113,6 +113,22 @@ export function ChangeSetPage({ id }: { id: number }) {
             <dd>{longDate(detail.revertedFrom)}</dd>
           </>
         )}
+        {detail.changesAgain.length > 0 && (
+          <>
+            <dt>Changes again what these set</dt>
+            <dd data-testid="changes-again">
+              <ChangeSetLinks links={detail.changesAgain} />
+            </dd>
+          </>
+        )}
+        {detail.changedAgainBy.length > 0 && (
+          <>
+            <dt>Changed again by</dt>
+            <dd data-testid="changed-again-by">
+              <ChangeSetLinks links={detail.changedAgainBy} />
+            </dd>
+          </>
+        )}
         <dt>Reason</dt>
         <dd className="policy-reason">{detail.reason}</dd>
       </dl>
@@ -192,6 +208,19 @@ export function ChangeSetPage({ id }: { id: number }) {
       <AfterPublishing detail={detail} onUpdated={updated} onFailure={fail} />
       <Audit detail={detail} />
     </div>
+  );
+}
+
+/** Other change sets, each a link by its title: those a published change set changes again, or is changed again by. */
+function ChangeSetLinks({ links }: { links: ChangeSetDetail['changesAgain'] }) {
+  return (
+    <ul className="policy-plain-list">
+      {links.map((link) => (
+        <li key={link.id}>
+          <a href={changeSetPath(link.id)}>{link.title}</a>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -166,6 +166,8 @@ const DETAIL: ChangeSetDetail = {
   lapsedApproval: { by: { id: 'b', name: 'Ben Second' }, at: '2026-11-27T09:10:00Z' },
   pendingRequest: null,
   canConfirmRequest: false,
+  changedAgainBy: [],
+  changesAgain: [],
   stopped: null,
   failure: null,
   audit: [{ at: '2026-11-27T09:00:00Z', actor: PERSON, action: 'created', detail: 'Started' }],

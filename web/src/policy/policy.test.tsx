@@ -80,6 +80,8 @@ function changeSet(changes: Partial<ChangeSetDetail> = {}): ChangeSetDetail {
     lapsedApproval: null,
     pendingRequest: null,
     canConfirmRequest: false,
+    changedAgainBy: [],
+    changesAgain: [],
     stopped: null,
     failure: null,
     audit: [{ at: '2026-11-27T09:00:00Z', actor: PERSON_A, action: 'created', detail: 'Started' }],
@@ -333,6 +335,26 @@ describe('the change set page', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Approve version 2 of this change set' }));
     expect(await screen.findByRole('link', { name: /has changed since you read it/ })).toBeTruthy();
+  });
+
+  it('links a published change set both ways to those that change again what it set, and those it changes again', async () => {
+    fakeApi(
+      changeSet({
+        status: 'published',
+        effectiveFrom: '2027-04-12',
+        problems: [],
+        approvalChecks: [],
+        cannotApproveBecause: null,
+        changesAgain: [{ id: 3, title: 'Rates for 2027 to 2028' }],
+        changedAgainBy: [{ id: 9, title: 'Child Benefit corrected' }],
+      }),
+    );
+    const { unmount } = render(<ChangeSetPage id={7} />);
+    const again = await screen.findByTestId('changes-again');
+    expect(within(again).getByRole('link', { name: 'Rates for 2027 to 2028' }).getAttribute('href')).toBe('/policy/change-sets/3');
+    const by = screen.getByTestId('changed-again-by');
+    expect(within(by).getByRole('link', { name: 'Child Benefit corrected' }).getAttribute('href')).toBe('/policy/change-sets/9');
+    unmount();
   });
 
   it('asks for a revert with a reason, and lets only another member confirm it', async () => {
