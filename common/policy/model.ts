@@ -19,7 +19,7 @@ export interface PolicySource {
  * and is checked as the loader checks that file.
  */
 export type PolicyEdit =
-  ParameterValueEdit | RatesHeldEdit | LhaRatesHeldEdit | BandDEdit | RuleEdit | QuestionEdit | ExtraHelpItemEdit | CaseEdit;
+  ParameterValueEdit | RatesHeldEdit | LhaRatesHeldEdit | BandDEdit | LhaRatesEdit | RuleEdit | QuestionEdit | ExtraHelpItemEdit | CaseEdit;
 
 /**
  * A dated value of a parameter (`rulesets/parameters/<parameter>.json`): added, or replacing the value with the
@@ -71,6 +71,22 @@ export interface LhaRatesHeldEdit {
   scheme: 'universal-credit' | 'housing-benefit';
   until: string;
   /** The official text that confirms the rates for the year (a freeze announced, new rates published); null to confirm. */
+  source: PolicySource | null;
+}
+
+/**
+ * One Broad Rental Market Area's Local Housing Allowance rates from a date (`rulesets/local-housing-allowance/`):
+ * Universal Credit's monthly rates, or the weekly rates published for Housing Benefit, each category in whole pence.
+ */
+export interface LhaRatesEdit {
+  kind: 'lha-rates';
+  scheme: 'universal-credit' | 'housing-benefit';
+  /** The area's name as the rent officers write it: 'Central Greater Manchester'. */
+  area: string;
+  /** yyyy-mm-dd: the day the rates take effect. */
+  from: string;
+  rates: { shared: number; oneBedroom: number; twoBedrooms: number; threeBedrooms: number; fourBedrooms: number };
+  /** The official table of the rates; null to confirm. */
   source: PolicySource | null;
 }
 

@@ -83,6 +83,11 @@ export function describeEdit(
     }
     case 'rates-held':
       return `Rates held until ${longDate(edit.until)}`;
+    case 'lha-rates': {
+      const per = edit.scheme === 'universal-credit' ? 'a month, Universal Credit' : 'a week, Housing Benefit';
+      const { shared, oneBedroom, twoBedrooms, threeBedrooms, fourBedrooms } = edit.rates;
+      return `Local Housing Allowance for ${edit.area} from ${longDate(edit.from)} (${per}): shared ${formatAmount(shared)}, 1 bedroom ${formatAmount(oneBedroom)}, 2 bedrooms ${formatAmount(twoBedrooms)}, 3 bedrooms ${formatAmount(threeBedrooms)}, 4 bedrooms ${formatAmount(fourBedrooms)}${edit.source ? '' : ' (source needed)'}`;
+    }
     case 'band-d':
       return `Band D council tax for ${edit.year.slice(0, 4)} to ${Number(edit.year.slice(0, 4)) + 1}: ${edit.figures.length} ${edit.figures.length === 1 ? 'council' : 'councils'}${edit.source ? '' : ' (source needed)'}`;
     case 'lha-rates-held':

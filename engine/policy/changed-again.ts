@@ -13,6 +13,8 @@ export function thingsSet(edit: PolicyEdit): string[] {
       return ['rates held'];
     case 'lha-rates-held':
       return [`lha held ${edit.scheme}`];
+    case 'lha-rates':
+      return [`lha ${edit.scheme} ${edit.area} ${edit.from}`];
     case 'band-d':
       return edit.figures.map(({ authority }) => `band d ${edit.year} ${authority}`);
     case 'rule':

@@ -38,6 +38,8 @@ export function editTarget(edit: PolicyEdit): string {
       return edit.scheme === 'universal-credit' ? LHA_FILES.rates : LHA_FILES.housingBenefitRates;
     case 'band-d':
       return BAND_D_FILE;
+    case 'lha-rates':
+      return edit.scheme === 'universal-credit' ? LHA_FILES.rates : LHA_FILES.housingBenefitRates;
     case 'rule':
       return `${RULESETS_FOLDER}/${edit.ruleset}/ruleset.json`;
     case 'question':
@@ -107,6 +109,26 @@ export function applyEdit(current: unknown, edit: PolicyEdit): unknown {
       json.until = edit.until;
       json.untilSource = edit.source ?? { title: 'Official source to be added before publishing', url: asObject(json.legislation).url };
       return json;
+    case 'lha-rates': {
+      const areas = listOf(json, 'areas');
+      let area = areas.find((candidate) => candidate.name === edit.area);
+      if (!area && edit.scheme === 'housing-benefit') {
+        // The weekly file lists only the areas whose published figures are held: a new one is added in order.
+        area = { name: edit.area, values: [] };
+        areas.push(area);
+        areas.sort((a, b) => String(a.name).localeCompare(String(b.name)));
+      }
+      if (!area) throw new EditTargetError('area', `No Local Housing Allowance area is named ‘${edit.area}’.`);
+      const values = listOf(area, 'values').filter((value) => value.from !== edit.from);
+      values.push({
+        from: edit.from,
+        ...edit.rates,
+        source: edit.source ?? { title: 'Official source to be added before publishing', url: asObject(json.legislation).url },
+      });
+      values.sort((a, b) => String(a.from).localeCompare(String(b.from)));
+      area.values = values;
+      return json;
+    }
     case 'band-d': {
       const authorities = asObject(json.authorities);
       edit.figures.forEach(({ authority, bandD }, index) => {
@@ -183,6 +205,10 @@ export function editedPart(file: unknown, edit: PolicyEdit): unknown {
       return json.until ?? null;
     case 'lha-rates-held':
       return { until: json.until ?? null, source: json.untilSource ?? null };
+    case 'lha-rates': {
+      const area = (Array.isArray(json.areas) ? (json.areas as Json[]) : []).find((candidate) => candidate.name === edit.area);
+      return area ? find(area.values, 'from', edit.from) : null;
+    }
     case 'band-d': {
       // Each council's value for the year, as the file holds it (null where it holds none).
       const authorities = asObject(json.authorities);
@@ -236,6 +262,8 @@ function describeTarget(edit: PolicyEdit): string {
       return `Local Housing Allowance rates file for ${edit.scheme}`;
     case 'band-d':
       return 'Band D file';
+    case 'lha-rates':
+      return `Local Housing Allowance area ‘${edit.area}’`;
     case 'rule':
       return `ruleset '${edit.ruleset}'`;
     case 'question':
@@ -254,6 +282,7 @@ function fieldNaming(edit: PolicyEdit): string {
     'rates-held': 'until',
     'lha-rates-held': 'until',
     'band-d': 'figures',
+    'lha-rates': 'area',
     rule: 'ruleset',
     question: 'page',
     'extra-help-item': 'category',
@@ -268,6 +297,7 @@ function fieldOfLoadProblem(edit: PolicyEdit): string {
     'rates-held': 'until',
     'lha-rates-held': 'until',
     'band-d': 'figures',
+    'lha-rates': 'rates',
     rule: 'conditions',
     question: 'showHide',
     'extra-help-item': 'item',
@@ -280,7 +310,8 @@ export function editShapeProblems(edit: unknown): { field: string; message: stri
   const problems = POLICY_EDIT.problems(edit).map(({ path, message }) => ({ field: path, message }));
   if (problems.length > 0) return problems;
   const typed = edit as PolicyEdit;
-  if ((typed.kind === 'parameter-value' || typed.kind === 'lha-rates-held' || typed.kind === 'band-d') && typed.source) {
+  const sourced = ['parameter-value', 'lha-rates-held', 'band-d', 'lha-rates'].includes(typed.kind);
+  if (sourced && 'source' in typed && typed.source) {
     const problem = officialSourceProblem(typed.source.url);
     if (problem) problems.push({ field: 'source.url', message: `source.url ${problem}` });
   }
@@ -419,6 +450,14 @@ export function publishingProblems(edits: readonly PolicyEdit[], labelOf: (name:
           edit: index,
           field: 'source',
           message: `The value of ${labelOf(edit.parameter)} from ${dateInWords(edit.from)} needs its official source before it can be published.`,
+        },
+      ];
+    if (edit.kind === 'lha-rates' && edit.source === null)
+      return [
+        {
+          edit: index,
+          field: 'source',
+          message: `The Local Housing Allowance rates for ${edit.area} from ${dateInWords(edit.from)} need their official source before they can be published.`,
         },
       ];
     if (edit.kind === 'band-d' && edit.source === null)

@@ -1,4 +1,11 @@
-import { isScaleValue, type CaseEdit, type PolicyEdit, type PolicySource, type PolicyValue } from '../../common/policy/model.js';
+import {
+  isScaleValue,
+  type CaseEdit,
+  type LhaRatesEdit,
+  type PolicyEdit,
+  type PolicySource,
+  type PolicyValue,
+} from '../../common/policy/model.js';
 import { Contract } from '../schemas/json-schema.js';
 import type { SourceFiles } from '../source-files.js';
 import { applyEdit, editedPart, editShapeProblems, editTarget, sameJson } from './edits.js';
@@ -65,6 +72,15 @@ export function restoringEdit(edit: PolicyEdit, before: unknown): PolicyEdit | n
     case 'band-d':
       // Each council's figure for the year as it was (or none): not one edit's shape, so undone in the file below.
       return null;
+    case 'lha-rates': {
+      const {
+        from,
+        source,
+        note: _note,
+        ...rates
+      } = before as LhaRatesEdit['rates'] & { from: string; source: PolicySource; note?: string };
+      return { kind: 'lha-rates', scheme: edit.scheme, area: edit.area, from, rates, source };
+    }
     case 'rule': {
       const { conditions, description } = before as { conditions: unknown; description: string | null };
       return { kind: 'rule', ruleset: edit.ruleset, rule: edit.rule, conditions, ...(description === null ? {} : { description }) };
@@ -159,6 +175,16 @@ export function restorePart(file: unknown, edit: PolicyEdit, before: unknown): u
     case 'rates-held':
       json.until = before;
       return json;
+    case 'lha-rates': {
+      const areas = (json.areas ?? []) as { name: string; values: Record<string, unknown>[] }[];
+      const area = areas.find((candidate) => candidate.name === edit.area);
+      if (area) {
+        area.values = area.values.filter((value) => value.from !== edit.from);
+        if (before) area.values.push(before as Record<string, unknown>);
+        area.values.sort((a, b) => String(a.from).localeCompare(String(b.from)));
+      }
+      return json;
+    }
     case 'band-d': {
       // Each council's value for the year as it was: put back, or taken away where the edit added it.
       const authorities = (json.authorities ?? {}) as Record<string, { values: Record<string, unknown>[] }>;

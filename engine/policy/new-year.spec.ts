@@ -144,3 +144,37 @@ describe('a year’s Band D council tax, added from the official table (issue 30
     ]);
   });
 });
+
+describe('an area’s Local Housing Allowance rates from a date (issue 30, point 3)', () => {
+  const { edits } = newYearEdits(parameters, {
+    universalCredit: engine.lha.rates.until,
+    housingBenefit: engine.lha.housingBenefitRates.until,
+  });
+  const RATES = { shared: 42000, oneBedroom: 80000, twoBedrooms: 90000, threeBedrooms: 98000, fourBedrooms: 140000 };
+  const SOURCE = {
+    title: 'VOA, Local Housing Allowance rates applicable from April 2027 to March 2028',
+    url: 'https://www.gov.uk/government/publications/local-housing-allowance-lha-rates-applicable-from-april-2027-to-march-2028',
+  };
+  const lhaRates = (area: string, source: typeof SOURCE | null = SOURCE) =>
+    ({ kind: 'lha-rates', scheme: 'universal-credit', area, from: '2027-04-01', rates: RATES, source }) as const;
+
+  it('caps a private tenant’s rent at the new rate from its date, citing the table, and leaves the year before alone', () => {
+    const applied = applyChangeSet(diskFiles(), [...edits, lhaRates('Central Greater Manchester')]);
+    expect(applied.problems).toEqual([]);
+    const rates = applied.engine!.lha.ratesInForce('Central Greater Manchester', 'ONE_BEDROOM', '2027-04-12');
+    expect(rates).toMatchObject({ from: '2027-04-01', oneBedroom: 80000, source: SOURCE });
+    expect(applied.engine!.lha.ratesInForce('Central Greater Manchester', 'ONE_BEDROOM', '2027-03-31')).toMatchObject({
+      oneBedroom: 77500,
+    });
+  });
+
+  it('names an area that does not exist, and cannot be published without its source', () => {
+    const applied = applyChangeSet(diskFiles(), [...edits, lhaRates('Central Greater Manchestr')]);
+    expect(applied.problems).toContainEqual(
+      expect.objectContaining({ edit: edits.length, field: 'area', message: expect.stringContaining('Central Greater Manchestr') }),
+    );
+    expect(publishingProblems([lhaRates('Central Greater Manchester', null)])[0]!.message).toBe(
+      'The Local Housing Allowance rates for Central Greater Manchester from 1 April 2027 need their official source before they can be published.',
+    );
+  });
+});

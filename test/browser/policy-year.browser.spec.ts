@@ -116,7 +116,7 @@ describeInChromium('next year’s rates in the workbench', () => {
     yearUrl = page.url();
   }, 240_000);
 
-  it('adds two councils’ Band D for 2027 to 2028 from the official table, a hand-worked case at 12 April 2027, and runs every case and the impact then', async () => {
+  it('adds two councils’ Band D for 2027 to 2028 from the official table, an area’s Local Housing Allowance rates, a hand-worked case at 12 April 2027, and runs every case and the impact then', async () => {
     await page.getByTestId('add-band-d').locator('summary').click();
     const bandD = page.getByTestId('band-d-edit-form');
     expect(await bandD.getByLabel('Council tax year').inputValue()).toBe('2027/28');
@@ -132,6 +132,30 @@ describeInChromium('next year’s rates in the workbench', () => {
       .fill('https://www.gov.uk/government/statistics/council-tax-levels-set-by-local-authorities-in-england-2027-to-2028');
     await bandD.getByRole('button', { name: 'Add these Band D figures' }).click();
     await page.getByTestId('edits').getByText('Band D council tax for 2027 to 2028: 2 councils').waitFor();
+
+    // An area's Local Housing Allowance rates for the new year, as the rent officers publish them.
+    await page.getByTestId('add-lha-rates').locator('summary').click();
+    const lha = page.getByTestId('lha-rates-edit-form');
+    await lha.getByLabel('Broad Rental Market Area').fill('Central Greater Manchester');
+    await fillDate(lha, 'Take effect on', '2027-04-01');
+    for (const [label, pounds] of [
+      ['Shared accommodation, in pounds a month', '420.00'],
+      ['1 bedroom, in pounds a month', '800.00'],
+      ['2 bedrooms, in pounds a month', '900.00'],
+      ['3 bedrooms, in pounds a month', '980.00'],
+      ['4 bedrooms, in pounds a month', '1,400.00'],
+    ] as const)
+      await lha.getByLabel(label).fill(pounds);
+    await lha.getByLabel('Title of the source').fill('VOA, Local Housing Allowance rates applicable from April 2027 to March 2028');
+    await lha
+      .getByLabel('Address of the source (https://...)')
+      .fill('https://www.gov.uk/government/publications/local-housing-allowance-lha-rates-applicable-from-april-2027-to-march-2028');
+    await lha.getByRole('button', { name: 'Add the rates' }).click();
+    await page
+      .getByTestId('edits')
+      .getByText(/^Local Housing Allowance for Central Greater Manchester from 1 April 2027/)
+      .waitFor();
+    await expectNoAccessibilityViolations(page);
 
     await page.getByTestId('add-case').locator('summary').click();
     const form = page.getByTestId('case-edit-form');
@@ -196,6 +220,9 @@ describeInChromium('next year’s rates in the workbench', () => {
     // Council Tax Reduction is worked out then where the year's Band D was added (Hartlepool), not elsewhere yet.
     expect(await councilTaxReductionShownOn('2027-04-12', 'E06000001')).toBe(true);
     expect(await councilTaxReductionShownOn('2027-04-12', 'E08000003')).toBe(false);
+    // A one-bedroom private tenant in Central Greater Manchester: the rate added for the year caps the rent then.
+    expect(await oneBedroomLhaOn('2027-04-12')).toBe(800);
+    expect(await oneBedroomLhaOn(ukToday())).toBe(775);
   }, 120_000);
 
   it('gives an adviser’s caseload at 12 April 2027 the new figures, marked provisional until then', async () => {
@@ -239,6 +266,25 @@ describeInChromium('next year’s rates in the workbench', () => {
     }
   }, 120_000);
 });
+
+/** The monthly Local Housing Allowance the calculation API uses for a single private tenant in Central Greater Manchester. */
+async function oneBedroomLhaOn(date: string): Promise<number> {
+  const answer = await fetch(`${server.url}/api/v1/calculations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      date,
+      household: {
+        country: 'ENGLAND',
+        localAuthority: 'E08000003',
+        adults: [{ dateOfBirth: '1985-01-01' }],
+        housing: { tenure: 'PRIVATE_RENT', rent: { amount: 1200, period: 'MONTH' }, brma: 'Central Greater Manchester', bedrooms: 1 },
+      },
+    }),
+  });
+  const body = (await answer.json()) as { localHousingAllowance: { rate: number } | null };
+  return body.localHousingAllowance!.rate;
+}
 
 /** Whether the calculation API shows an amount of Council Tax Reduction on a date for a tenant with no income in a council. */
 async function councilTaxReductionShownOn(date: string, localAuthority: string): Promise<boolean> {

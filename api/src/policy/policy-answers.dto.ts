@@ -21,6 +21,7 @@ import {
   type ImpactExample,
   type ImpactPart,
   type BandDEdit,
+  type LhaRatesEdit,
   type LhaRatesHeldEdit,
   type NotWorkedOutReason,
   type ImpactReport,
@@ -222,6 +223,49 @@ export class BandDEditDto implements BandDEdit {
   source!: PolicySourceDto | null;
 }
 
+export class LhaRatesDto {
+  @ApiProperty({ type: 'integer', description: 'Shared accommodation, whole pence.' })
+  shared!: number;
+
+  @ApiProperty({ type: 'integer', description: 'One bedroom, whole pence.' })
+  oneBedroom!: number;
+
+  @ApiProperty({ type: 'integer', description: 'Two bedrooms, whole pence.' })
+  twoBedrooms!: number;
+
+  @ApiProperty({ type: 'integer', description: 'Three bedrooms, whole pence.' })
+  threeBedrooms!: number;
+
+  @ApiProperty({ type: 'integer', description: 'Four bedrooms, whole pence.' })
+  fourBedrooms!: number;
+}
+
+export class LhaRatesEditDto implements LhaRatesEdit {
+  @ApiProperty({ enum: ['lha-rates'], description: 'One Broad Rental Market Area’s Local Housing Allowance rates from a date.' })
+  kind!: 'lha-rates';
+
+  @ApiProperty({
+    enum: ['universal-credit', 'housing-benefit'],
+    description: "Universal Credit's monthly rates, or Housing Benefit's weekly ones.",
+  })
+  scheme!: 'universal-credit' | 'housing-benefit';
+
+  @ApiProperty({ description: 'The area’s name, as the rent officers write it.', example: 'Central Greater Manchester' })
+  area!: string;
+
+  @ApiProperty({ ...DATE, description: 'The day the rates take effect, yyyy-mm-dd.' })
+  from!: string;
+
+  @ApiProperty({
+    type: LhaRatesDto,
+    description: 'Each category’s rate, in whole pence (a month for Universal Credit, a week for Housing Benefit).',
+  })
+  rates!: LhaRatesDto;
+
+  @ApiProperty({ type: PolicySourceDto, nullable: true, description: 'The official table of the rates; null until it is known.' })
+  source!: PolicySourceDto | null;
+}
+
 export class RuleEditDto implements RuleEdit {
   @ApiProperty({ enum: ['rule'], description: 'A rule’s conditions (json-rules-engine’s format) changed.' })
   kind!: 'rule';
@@ -313,6 +357,7 @@ const POLICY_EDIT_MODELS = [
   RatesHeldEditDto,
   LhaRatesHeldEditDto,
   BandDEditDto,
+  LhaRatesEditDto,
   RuleEditDto,
   QuestionEditDto,
   ExtraHelpItemEditDto,

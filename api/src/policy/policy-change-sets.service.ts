@@ -837,6 +837,8 @@ function editField(edit: PolicyEdit): string {
       return 'until';
     case 'band-d':
       return 'figures';
+    case 'lha-rates':
+      return 'rates';
     case 'rule':
       return 'conditions';
     case 'question':
@@ -864,6 +866,8 @@ function editForOperators(edit: PolicyEdit): string {
       return `${edit.scheme} Local Housing Allowance rates held until ${edit.until}`;
     case 'band-d':
       return `band D ${edit.year} of ${edit.figures.length} councils`;
+    case 'lha-rates':
+      return `${edit.scheme} Local Housing Allowance for ${edit.area} from ${edit.from}`;
     case 'rule':
       return `rule ${edit.ruleset}/${edit.rule}`;
     case 'question':

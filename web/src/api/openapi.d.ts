@@ -2255,6 +2255,7 @@ export interface components {
         | components['schemas']['RatesHeldEditDto']
         | components['schemas']['LhaRatesHeldEditDto']
         | components['schemas']['BandDEditDto']
+        | components['schemas']['LhaRatesEditDto']
         | components['schemas']['RuleEditDto']
         | components['schemas']['QuestionEditDto']
         | components['schemas']['ExtraHelpItemEditDto']
@@ -2691,7 +2692,7 @@ export interface components {
        */
       browserId?: string;
       /**
-       * @description One edit (common/policy/model.ts PolicyEdit; checked with the JSON Schema definitions/schemas/policy-edit.schema.json): kind 'parameter-value', 'rates-held', 'lha-rates-held', 'band-d', 'rule', 'question', 'extra-help-item' or 'case'.
+       * @description One edit (common/policy/model.ts PolicyEdit; checked with the JSON Schema definitions/schemas/policy-edit.schema.json): kind 'parameter-value', 'rates-held', 'lha-rates-held', 'band-d', 'lha-rates', 'rule', 'question', 'extra-help-item' or 'case'.
        * @example {
        *       "from": "2027-04-12",
        *       "kind": "parameter-value",
@@ -2708,6 +2709,7 @@ export interface components {
         | components['schemas']['RatesHeldEditDto']
         | components['schemas']['LhaRatesHeldEditDto']
         | components['schemas']['BandDEditDto']
+        | components['schemas']['LhaRatesEditDto']
         | components['schemas']['RuleEditDto']
         | components['schemas']['QuestionEditDto']
         | components['schemas']['ExtraHelpItemEditDto']
@@ -3171,6 +3173,44 @@ export interface components {
        * @example 900
        */
       rate: number;
+    };
+    LhaRatesDto: {
+      /** @description Four bedrooms, whole pence. */
+      fourBedrooms: number;
+      /** @description One bedroom, whole pence. */
+      oneBedroom: number;
+      /** @description Shared accommodation, whole pence. */
+      shared: number;
+      /** @description Three bedrooms, whole pence. */
+      threeBedrooms: number;
+      /** @description Two bedrooms, whole pence. */
+      twoBedrooms: number;
+    };
+    LhaRatesEditDto: {
+      /**
+       * @description The area’s name, as the rent officers write it.
+       * @example Central Greater Manchester
+       */
+      area: string;
+      /**
+       * @description The day the rates take effect, yyyy-mm-dd.
+       * @example 2027-04-06
+       */
+      from: string;
+      /**
+       * @description One Broad Rental Market Area’s Local Housing Allowance rates from a date.
+       * @enum {string}
+       */
+      kind: 'lha-rates';
+      /** @description Each category’s rate, in whole pence (a month for Universal Credit, a week for Housing Benefit). */
+      rates: components['schemas']['LhaRatesDto'];
+      /**
+       * @description Universal Credit's monthly rates, or Housing Benefit's weekly ones.
+       * @enum {string}
+       */
+      scheme: 'universal-credit' | 'housing-benefit';
+      /** @description The official table of the rates; null until it is known. */
+      source: components['schemas']['PolicySourceDto'] | null;
     };
     LhaRatesHeldEditDto: {
       /**

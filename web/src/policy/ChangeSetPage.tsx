@@ -9,7 +9,7 @@ import { LoadingSpinner } from '../shared/LoadingSpinner';
 import { usePageTitle } from '../shared/page-title';
 import { DateField } from '../shared/DateField';
 import { dateProblemOf, isoDateOf } from '../shared/date-field-text';
-import { BandDForm, ExtraHelpForm, JsonEditForm, QuestionForm, RatesHeldForm } from './EditForms';
+import { BandDForm, ExtraHelpForm, JsonEditForm, LhaRatesForm, QuestionForm, RatesHeldForm } from './EditForms';
 import { CasesRunView } from './CasesRunView';
 import { StillToConfirm } from './StillToConfirm';
 import { changeSetPath, POLICY_HOME } from './policy-paths';
@@ -178,6 +178,10 @@ export function ChangeSetPage({ id }: { id: number }) {
           <details className="policy-disclosure" data-testid="add-band-d">
             <summary>A year’s Band D council tax, from the official table</summary>
             <BandDForm onSubmit={save} onFailure={fail} />
+          </details>
+          <details className="policy-disclosure" data-testid="add-lha-rates">
+            <summary>An area’s Local Housing Allowance rates</summary>
+            <LhaRatesForm onSubmit={save} onFailure={fail} />
           </details>
           <details className="policy-disclosure" data-testid="add-rates-held">
             <summary>The last date the rates held cover</summary>

@@ -1,3 +1,4 @@
+import { parsePence } from '../../../common/money';
 import { useState, type ReactNode } from 'react';
 import type { PolicyEdit, PolicySearchHit, QuestionEdit } from './policy-api';
 import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';
@@ -346,6 +347,136 @@ export function BandDForm({ onSubmit, onFailure }: FormProps) {
         id={id('source-title')}
         label="Title of the source"
         hint="Such as ‘Council Tax levels set by local authorities in England 2027 to 2028’ on GOV.UK."
+        error={problems.errorAt(id('source-title'))}
+        value={title}
+        onChange={setTitle}
+      />
+      <TextField
+        id={id('source-url')}
+        label="Address of the source (https://...)"
+        error={problems.errorAt(id('source-url'))}
+        value={url}
+        onChange={setUrl}
+      />
+    </EditForm>
+  );
+}
+
+const LHA_CATEGORIES = [
+  ['shared', 'Shared accommodation'],
+  ['oneBedroom', '1 bedroom'],
+  ['twoBedrooms', '2 bedrooms'],
+  ['threeBedrooms', '3 bedrooms'],
+  ['fourBedrooms', '4 bedrooms'],
+] as const;
+type LhaCategoryField = (typeof LHA_CATEGORIES)[number][0];
+
+/**
+ * One Broad Rental Market Area's Local Housing Allowance rates from a date (issue 30, point 3): Universal Credit's
+ * monthly rates or the weekly ones published for Housing Benefit, each category in pounds, with the official table.
+ */
+export function LhaRatesForm({ onSubmit, onFailure }: FormProps) {
+  const id = (field: string) => `lha-rates-edit-${field}`;
+  const fields = ['scheme', 'area', 'from', ...LHA_CATEGORIES.map(([field]) => `rates-${field}`), 'source-title', 'source-url'];
+  const problems = useProblems('lha-rates-edit', fields.map(id));
+  const [scheme, setScheme] = useState<'universal-credit' | 'housing-benefit'>('universal-credit');
+  const [area, setArea] = useState('');
+  const [from, setFrom] = useState('');
+  const [rates, setRates] = useState<Record<LhaCategoryField, string>>({
+    shared: '',
+    oneBedroom: '',
+    twoBedrooms: '',
+    threeBedrooms: '',
+    fourBedrooms: '',
+  });
+  const [title, setTitle] = useState('');
+  const [url, setUrl] = useState('');
+  const per = scheme === 'universal-credit' ? 'a month' : 'a week';
+  return (
+    <EditForm
+      problems={problems}
+      testId="lha-rates-edit-form"
+      submitText="Add the rates"
+      onFailure={onFailure}
+      check={() => {
+        const found: SummaryError[] = [];
+        if (!area.trim())
+          found.push({
+            targetId: id('area'),
+            message: 'Enter the area’s name as the rent officers write it, such as Central Greater Manchester.',
+          });
+        const fromProblem = dateProblemOf(from, 'the date the rates take effect');
+        if (fromProblem) found.push({ targetId: id('from'), message: fromProblem });
+        for (const [field, label] of LHA_CATEGORIES) {
+          const pence = parsePence(rates[field].trim());
+          if (pence === null || pence <= 0)
+            found.push({
+              targetId: id(`rates-${field}`),
+              message: `Enter the rate for ${label.toLowerCase()} in pounds ${per}, such as 775.00.`,
+            });
+        }
+        if (!title.trim()) found.push({ targetId: id('source-title'), message: 'Enter the title of the official table of the rates.' });
+        if (!/^https:\/\/\S+$/.test(url.trim()))
+          found.push({ targetId: id('source-url'), message: 'Enter the table’s address starting https://' });
+        return found;
+      }}
+      send={() =>
+        onSubmit({
+          kind: 'lha-rates',
+          scheme,
+          area: area.trim(),
+          from: isoDateOf(from)!,
+          rates: Object.fromEntries(LHA_CATEGORIES.map(([field]) => [field, parsePence(rates[field].trim())!])) as Record<
+            LhaCategoryField,
+            number
+          >,
+          source: { title: title.trim(), url: url.trim() },
+        })
+      }
+    >
+      <SelectField
+        id={id('scheme')}
+        label="Which rates"
+        error={problems.errorAt(id('scheme'))}
+        value={scheme}
+        onChange={(value) => setScheme(value as typeof scheme)}
+        options={[
+          { value: 'universal-credit', text: 'Universal Credit’s rates (a month)' },
+          { value: 'housing-benefit', text: 'Housing Benefit’s published rates (a week)' },
+        ]}
+      />
+      <TextField
+        id={id('area')}
+        label="Broad Rental Market Area"
+        hint="As the rent officers write it, such as Central Greater Manchester."
+        error={problems.errorAt(id('area'))}
+        value={area}
+        onChange={setArea}
+      />
+      <DateField
+        id={id('from')}
+        label="Take effect on"
+        hint="Usually 1 April for Universal Credit. They apply from this date or the change set’s effective date, whichever is later."
+        error={problems.errorAt(id('from'))}
+        value={from}
+        onChange={setFrom}
+      />
+      {LHA_CATEGORIES.map(([field, label]) => (
+        <TextField
+          key={field}
+          id={id(`rates-${field}`)}
+          label={`${label}, in pounds ${per}`}
+          error={problems.errorAt(id(`rates-${field}`))}
+          value={rates[field]}
+          onChange={(value) => setRates((current) => ({ ...current, [field]: value }))}
+          className="input--number"
+          inputMode="text"
+        />
+      ))}
+      <TextField
+        id={id('source-title')}
+        label="Title of the source"
+        hint="Such as ‘Local Housing Allowance (LHA) rates applicable from April 2027 to March 2028’ on GOV.UK."
         error={problems.errorAt(id('source-title'))}
         value={title}
         onChange={setTitle}
