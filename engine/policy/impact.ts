@@ -422,7 +422,7 @@ export function missingInWords(
     const scheme = table === LHA_MONTHLY_TABLE ? 'Universal Credit' : 'Housing Benefit';
     return {
       reason: `The Local Housing Allowance rates held for ${scheme} end on ${until}, so a private tenant’s rent cannot be capped after that.`,
-      nextStep: `Ask the service’s operators to add next year’s Local Housing Allowance rates, or confirm the freeze (they are not changed in the workbench yet), or choose a date up to ${until}.`,
+      nextStep: `Open next year’s rates, which holds them on to confirm with the freeze announced, or add next year’s Local Housing Allowance rates for an area in a change set, or choose a date up to ${until}.`,
     };
   }
   return {

@@ -27,7 +27,7 @@ const GROUPS: readonly { decision: Decision; title: string; text: string; source
   {
     decision: 'rent-tables',
     title: 'Local Housing Allowance rates',
-    text: 'Rent officers set these for each area a year at a time; they have been frozen at April 2024’s figures. They are held unchanged to the end of the new year: confirm that with the source that announces the freeze. New rates for each area cannot be typed in the workbench yet: the service’s operators add them.',
+    text: 'Rent officers set these for each area a year at a time; they have been frozen at April 2024’s figures. They are held unchanged to the end of the new year: confirm that with the source that announces the freeze. Where an area’s rates change, add them under ‘An area’s Local Housing Allowance rates’.',
     sourceHint: 'Such as the Local Housing Allowance rates for the year, or the freeze announced, on GOV.UK.',
   },
   {
