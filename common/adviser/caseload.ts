@@ -1,3 +1,5 @@
+import { andList } from '../words.js';
+
 /**
  * Caseload runs (issue 18): the wire shapes of `/api/adviser/caseload-runs` and what the caseload screen reads.
  * Money is whole pence, weekly and monthly, as the engine works it out; the screen and the CSV write pounds.
@@ -103,8 +105,7 @@ export function notKnownCodes(row: Pick<CaseloadClientRow, 'benefits'>): string[
 export function notKnownNote(row: Pick<CaseloadClientRow, 'benefits'>, benefits: readonly { code: string; name: string }[]): string {
   const names = notKnownCodes(row).map((code) => benefits.find((benefit) => benefit.code === code)?.name ?? code);
   if (names.length === 0) return '';
-  const listed = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-  return `${listed} cannot be worked out at one of the dates (for Council Tax Reduction, usually because the council has not set its Band D for the year yet), so the totals leave ${names.length === 1 ? 'it' : 'them'} out.`;
+  return `${andList(names)} cannot be worked out at one of the dates (for Council Tax Reduction, usually because the council has not set its Band D for the year yet), so the totals leave ${names.length === 1 ? 'it' : 'them'} out.`;
 }
 
 /** The change of one amount, after minus before. */

@@ -89,9 +89,9 @@ export function describeEdit(
       return `Local Housing Allowance for ${edit.area} from ${longDate(edit.from)} (${per}): shared ${formatAmount(shared)}, 1 bedroom ${formatAmount(oneBedroom)}, 2 bedrooms ${formatAmount(twoBedrooms)}, 3 bedrooms ${formatAmount(threeBedrooms)}, 4 bedrooms ${formatAmount(fourBedrooms)}${edit.source ? '' : ' (source needed)'}`;
     }
     case 'band-d':
-      return `Band D council tax for ${edit.year.slice(0, 4)} to ${Number(edit.year.slice(0, 4)) + 1}: ${edit.figures.length} ${edit.figures.length === 1 ? 'council' : 'councils'}${edit.source ? '' : ' (source needed)'}`;
+      return `Band D council tax for ${councilTaxYearWords(edit.year)}: ${edit.figures.length} ${edit.figures.length === 1 ? 'council' : 'councils'}${edit.source ? '' : ' (source needed)'}`;
     case 'lha-rates-held':
-      return `Local Housing Allowance rates for ${edit.scheme === 'universal-credit' ? 'Universal Credit (monthly)' : 'Housing Benefit (weekly)'} held until ${longDate(edit.until)}${edit.source ? '' : ' (source needed)'}`;
+      return `Local Housing Allowance rates for ${lhaSchemeWords(edit.scheme)} held until ${longDate(edit.until)}${edit.source ? '' : ' (source needed)'}`;
     case 'rule':
       return `Rule ‘${edit.rule}’ of ${rulesetTitle(edit.ruleset)}: new conditions${edit.description ? ' and description' : ''}`;
     case 'question': {
@@ -110,3 +110,10 @@ export function describeEdit(
       return `Hand-worked case for ${rulesetTitle(edit.ruleset)}: ${edit.case.name} (${longDate(edit.case.date)})`;
   }
 }
+
+/** A council tax year in words: '2027/28' is '2027 to 2028'. */
+export const councilTaxYearWords = (year: string): string => `${year.slice(0, 4)} to ${Number(year.slice(0, 4)) + 1}`;
+
+/** Whose Local Housing Allowance rates, in words: 'Universal Credit (monthly)' or 'Housing Benefit (weekly)'. */
+export const lhaSchemeWords = (scheme: 'universal-credit' | 'housing-benefit'): string =>
+  scheme === 'universal-credit' ? 'Universal Credit (monthly)' : 'Housing Benefit (weekly)';

@@ -53,6 +53,7 @@ import {
 } from '../facts/pension-age-means-test.js';
 import { tariffIncome } from '../facts/capital.js';
 import { getsDisabilityBenefit, hasLcwra, HIGHEST_RATE_CARE_BENEFITS, receivesAnyOf } from '../facts/qualifying-benefits.js';
+import { andList } from '../../common/words.js';
 
 /** The yearly council tax after discounts, a week (yearly / 52) and a month (yearly / 12), each rounded once. */
 export const COUNCIL_TAX_CHARGE = 'COUNCIL_TAX_CHARGE';
@@ -109,8 +110,7 @@ export function councilTaxCharge(
           year: found.year,
           latestYear: found.latest.year,
           latestBandD: found.latest.bandD,
-          yearsHeld:
-            found.yearsHeld.length === 1 ? found.yearsHeld[0] : `${found.yearsHeld.slice(0, -1).join(', ')} and ${found.yearsHeld.at(-1)}`,
+          yearsHeld: andList(found.yearsHeld),
         }),
       ],
     };

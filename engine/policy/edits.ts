@@ -1,4 +1,5 @@
 import { isScaleValue, type EditProblem, type PolicyEdit } from '../../common/policy/model.js';
+import { councilTaxYearWords, lhaSchemeWords } from '../../common/policy/words.js';
 import { ExtraHelpDefinitionsError } from '../extra-help/definitions.js';
 import { checkedCaseFile, CASE_FILE } from '../core/cases.js';
 import { RulesetError } from '../core/ruleset.js';
@@ -429,15 +430,6 @@ function parameterProblemInWords(problem: ParameterProblem, files: SourceFiles):
   return `${label} has no value for ${dateInWords(from)} to ${dateInWords(until)}, the last year of the rates held: give it that year’s value, even if it does not change, with its source.`;
 }
 
-/** A council tax year in words: '2027/28' is '2027 to 2028'. */
-export const councilTaxYearWords = (year: string): string => `${year.slice(0, 4)} to ${Number(year.slice(0, 4)) + 1}`;
-
-/** The Local Housing Allowance rates of a scheme, in words. */
-export const lhaRatesWords = (scheme: 'universal-credit' | 'housing-benefit'): string =>
-  scheme === 'universal-credit'
-    ? 'The Local Housing Allowance rates for Universal Credit (monthly)'
-    : 'The Local Housing Allowance rates for Housing Benefit (weekly)';
-
 /**
  * What stops a change set that loads from being published: every value needs its official source. `labelOf` names a
  * parameter as a policy officer reads it ("Carer's Allowance"); without it the parameter's name is used.
@@ -473,7 +465,7 @@ export function publishingProblems(edits: readonly PolicyEdit[], labelOf: (name:
         {
           edit: index,
           field: 'source',
-          message: `${lhaRatesWords(edit.scheme)} held to ${dateInWords(edit.until)} need their official source (the rates published for the year, or the freeze announced) before they can be published.`,
+          message: `The Local Housing Allowance rates for ${lhaSchemeWords(edit.scheme)} held to ${dateInWords(edit.until)} need their official source (the rates published for the year, or the freeze announced) before they can be published.`,
         },
       ];
     return [];

@@ -267,60 +267,46 @@ describeInChromium('next year’s rates in the workbench', () => {
   }, 120_000);
 });
 
-/** The monthly Local Housing Allowance the calculation API uses for a single private tenant in Central Greater Manchester. */
-async function oneBedroomLhaOn(date: string): Promise<number> {
+/** The calculation API's answer for a household on a date, as a third party calls it. */
+async function calculated<Answer>(date: string, household: Record<string, unknown>): Promise<Answer> {
   const answer = await fetch(`${server.url}/api/v1/calculations`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      date,
-      household: {
-        country: 'ENGLAND',
-        localAuthority: 'E08000003',
-        adults: [{ dateOfBirth: '1985-01-01' }],
-        housing: { tenure: 'PRIVATE_RENT', rent: { amount: 1200, period: 'MONTH' }, brma: 'Central Greater Manchester', bedrooms: 1 },
-      },
-    }),
+    body: JSON.stringify({ date, household }),
   });
-  const body = (await answer.json()) as { localHousingAllowance: { rate: number } | null };
+  return (await answer.json()) as Answer;
+}
+
+/** The monthly Local Housing Allowance the calculation API uses for a single private tenant in Central Greater Manchester. */
+async function oneBedroomLhaOn(date: string): Promise<number> {
+  const body = await calculated<{ localHousingAllowance: { rate: number } | null }>(date, {
+    country: 'ENGLAND',
+    localAuthority: 'E08000003',
+    adults: [{ dateOfBirth: '1985-01-01' }],
+    housing: { tenure: 'PRIVATE_RENT', rent: { amount: 1200, period: 'MONTH' }, brma: 'Central Greater Manchester', bedrooms: 1 },
+  });
   return body.localHousingAllowance!.rate;
 }
 
 /** Whether the calculation API shows an amount of Council Tax Reduction on a date for a tenant with no income in a council. */
 async function councilTaxReductionShownOn(date: string, localAuthority: string): Promise<boolean> {
-  const answer = await fetch(`${server.url}/api/v1/calculations`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      date,
-      household: {
-        country: 'ENGLAND',
-        localAuthority,
-        adults: [{ dateOfBirth: '1985-01-01' }],
-        housing: { tenure: 'SOCIAL_RENT', rent: { amount: 100, period: 'WEEK' }, councilTax: { band: 'D', liable: true } },
-      },
-    }),
+  const body = await calculated<{ benefits: { code: string; amountShown: boolean }[] }>(date, {
+    country: 'ENGLAND',
+    localAuthority,
+    adults: [{ dateOfBirth: '1985-01-01' }],
+    housing: { tenure: 'SOCIAL_RENT', rent: { amount: 100, period: 'WEEK' }, councilTax: { band: 'D', liable: true } },
   });
-  const body = (await answer.json()) as { benefits: { code: string; amountShown: boolean }[] };
   return body.benefits.find((benefit) => benefit.code === 'COUNCIL_TAX_REDUCTION')!.amountShown;
 }
 
 /** The calculation API's Child Benefit a week for one child on a date, and whether last year's rates were used. */
 async function childBenefitOn(date: string): Promise<{ weekly: number; lastRatesHeld: unknown; provisional: unknown }> {
-  const answer = await fetch(`${server.url}/api/v1/calculations`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      date,
-      household: {
-        country: 'ENGLAND',
-        adults: [{ dateOfBirth: '1990-01-01' }],
-        children: [{ dateOfBirth: '2019-05-01' }],
-        housing: { tenure: 'SOCIAL_RENT' },
-      },
-    }),
+  const body = await calculated<{ lastRatesHeld: unknown; provisional: unknown; benefits: { code: string; weekly: number }[] }>(date, {
+    country: 'ENGLAND',
+    adults: [{ dateOfBirth: '1990-01-01' }],
+    children: [{ dateOfBirth: '2019-05-01' }],
+    housing: { tenure: 'SOCIAL_RENT' },
   });
-  const body = (await answer.json()) as { lastRatesHeld: unknown; provisional: unknown; benefits: { code: string; weekly: number }[] };
   return {
     weekly: body.benefits.find((benefit) => benefit.code === 'CHILD_BENEFIT')!.weekly,
     lastRatesHeld: body.lastRatesHeld,

@@ -14,6 +14,7 @@ import {
   type ResultHousingAllowance,
   type ResultVariable,
 } from '../../../common/result/model.js';
+import { andList } from '../../../common/words.js';
 
 /**
  * The results page's figures from the engine's result, and, in better-off mode,
@@ -251,11 +252,6 @@ const LHA_CATEGORY_TEXT = {
   FOUR_BEDROOMS: '4 bedrooms',
 } as const;
 
-/** 'A, B and C'. */
-function inWords(names: readonly string[]): string {
-  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-}
-
 /** Which Local Housing Allowance area limited a private tenant's rent, and why, for the results page and the adviser area. */
 export function housingAllowanceOf(result: CalculationResult): ResultHousingAllowance | null {
   const used = result.localHousingAllowance;
@@ -273,7 +269,7 @@ export function housingAllowanceOf(result: CalculationResult): ResultHousingAllo
         : `${used.area}, which covers the whole of ${council}: ${rate}.`,
     LOWEST_OF_CANDIDATES:
       used.unsettledReason === 'SPLIT_AUTHORITY'
-        ? `Not known: ${council} is split between ${inWords(used.candidates)}. The lowest rate of these was used, ${used.area}: ${rate}. The highest is ${highest}.`
+        ? `Not known: ${council} is split between ${andList(used.candidates)}. The lowest rate of these was used, ${used.area}: ${rate}. The highest is ${highest}.`
         : `Not known: without the council, the home could be in any of ${used.candidates.length} areas. The lowest rate was used, ${used.area}: ${rate}. The highest is ${highest}.`,
   }[used.basis];
   const estimate = used.rateEstimated

@@ -6,7 +6,7 @@ import { DateField } from '../shared/DateField';
 import { dateProblemOf, isoDateOf } from '../shared/date-field-text';
 import { TextField } from '../shared/TextField';
 import { searchPolicy } from './policy-api';
-import { SelectField, TextAreaField, useProblems } from './policy-ui';
+import { requiredSourceProblems, SelectField, SourceFields, TextAreaField, useProblems } from './policy-ui';
 import { councilTaxYearsFrom, readBandDTable } from './band-d-text';
 import { todayIso } from './policy-text';
 
@@ -315,12 +315,17 @@ export function BandDForm({ onSubmit, onFailure }: FormProps) {
       submitText="Add these Band D figures"
       onFailure={onFailure}
       check={() => {
-        const found: SummaryError[] = readBandDTable(table).problems.map((message) => ({ targetId: id('table'), message }));
-        if (!title.trim())
-          found.push({ targetId: id('source-title'), message: 'Enter the title of the official table the figures come from.' });
-        if (!/^https:\/\/\S+$/.test(url.trim()))
-          found.push({ targetId: id('source-url'), message: 'Enter the table’s address starting https://' });
-        return found;
+        return [
+          ...readBandDTable(table).problems.map((message) => ({ targetId: id('table'), message })),
+          ...requiredSourceProblems(
+            'band-d-edit',
+            { title, url },
+            {
+              title: 'Enter the title of the official table the figures come from.',
+              url: 'Enter the table’s address starting https://',
+            },
+          ),
+        ];
       }}
       send={() =>
         onSubmit({ kind: 'band-d', year, figures: readBandDTable(table).figures, source: { title: title.trim(), url: url.trim() } })
@@ -343,20 +348,14 @@ export function BandDForm({ onSubmit, onFailure }: FormProps) {
         onChange={setTable}
         rows={8}
       />
-      <TextField
-        id={id('source-title')}
-        label="Title of the source"
+      <SourceFields
+        prefix="band-d-edit"
         hint="Such as ‘Council Tax levels set by local authorities in England 2027 to 2028’ on GOV.UK."
-        error={problems.errorAt(id('source-title'))}
-        value={title}
-        onChange={setTitle}
-      />
-      <TextField
-        id={id('source-url')}
-        label="Address of the source (https://...)"
-        error={problems.errorAt(id('source-url'))}
-        value={url}
-        onChange={setUrl}
+        title={title}
+        url={url}
+        onTitle={setTitle}
+        onUrl={setUrl}
+        errorAt={problems.errorAt}
       />
     </EditForm>
   );
@@ -415,9 +414,16 @@ export function LhaRatesForm({ onSubmit, onFailure }: FormProps) {
               message: `Enter the rate for ${label.toLowerCase()} in pounds ${per}, such as 775.00.`,
             });
         }
-        if (!title.trim()) found.push({ targetId: id('source-title'), message: 'Enter the title of the official table of the rates.' });
-        if (!/^https:\/\/\S+$/.test(url.trim()))
-          found.push({ targetId: id('source-url'), message: 'Enter the table’s address starting https://' });
+        found.push(
+          ...requiredSourceProblems(
+            'lha-rates-edit',
+            { title, url },
+            {
+              title: 'Enter the title of the official table of the rates.',
+              url: 'Enter the table’s address starting https://',
+            },
+          ),
+        );
         return found;
       }}
       send={() =>
@@ -473,20 +479,14 @@ export function LhaRatesForm({ onSubmit, onFailure }: FormProps) {
           inputMode="text"
         />
       ))}
-      <TextField
-        id={id('source-title')}
-        label="Title of the source"
+      <SourceFields
+        prefix="lha-rates-edit"
         hint="Such as ‘Local Housing Allowance (LHA) rates applicable from April 2027 to March 2028’ on GOV.UK."
-        error={problems.errorAt(id('source-title'))}
-        value={title}
-        onChange={setTitle}
-      />
-      <TextField
-        id={id('source-url')}
-        label="Address of the source (https://...)"
-        error={problems.errorAt(id('source-url'))}
-        value={url}
-        onChange={setUrl}
+        title={title}
+        url={url}
+        onTitle={setTitle}
+        onUrl={setUrl}
+        errorAt={problems.errorAt}
       />
     </EditForm>
   );

@@ -4,7 +4,8 @@ import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';
 import { TextField } from '../shared/TextField';
 import { sourceEdits, uprateEdits } from './policy-api';
 import { formatValue, longDate } from './policy-text';
-import { useProblems } from './policy-ui';
+import { lhaSchemeWords } from '../../../common/policy/words';
+import { requiredSourceProblems, SourceFields, useProblems } from './policy-ui';
 
 /** What is decided about a value: a rate's year decision, or the rent tables (the Local Housing Allowance rates held). */
 type Decision = ParameterSummary['yearDecision'] | 'rent-tables';
@@ -103,7 +104,8 @@ function Group({
   onUpdated,
   onFailure,
 }: Omit<Props, never> & { group: (typeof GROUPS)[number]; items: ToConfirm[] }) {
-  const id = (field: string) => `confirm-${group.decision}-${field}`;
+  const prefix = `confirm-${group.decision}`;
+  const id = (field: string) => `${prefix}-${field}`;
   const problems = useProblems(id('form'), [id('percent'), id('source-title'), id('source-url')]);
   const [percent, setPercent] = useState('');
   const [title, setTitle] = useState('');
@@ -133,10 +135,14 @@ function Group({
       `Uprated ${count} by ${percent.trim()}%.`,
     );
   const giveSource = () => {
-    const found: SummaryError[] = [];
-    if (!title.trim()) found.push({ targetId: id('source-title'), message: 'Enter the title of the source, such as the uprating order.' });
-    if (!/^https:\/\/\S+$/.test(url.trim()))
-      found.push({ targetId: id('source-url'), message: 'Enter the source’s address starting https://' });
+    const found = requiredSourceProblems(
+      prefix,
+      { title, url },
+      {
+        title: 'Enter the title of the source, such as the uprating order.',
+        url: 'Enter the source’s address starting https://',
+      },
+    );
     return run(
       found,
       () => sourceEdits(detail.id, indexes, { title: title.trim(), url: url.trim() }),
@@ -157,10 +163,7 @@ function Group({
             if (edit.kind === 'lha-rates-held')
               return (
                 <li key={index}>
-                  <a href={`#edit-${index}`}>
-                    {edit.scheme === 'universal-credit' ? 'For Universal Credit (monthly)' : 'For Housing Benefit (weekly)'}
-                  </a>
-                  : every area’s rates unchanged, to {longDate(edit.until)}
+                  <a href={`#edit-${index}`}>For {lhaSchemeWords(edit.scheme)}</a>: every area’s rates unchanged, to {longDate(edit.until)}
                 </li>
               );
             const parameter = byName.get(edit.parameter);
@@ -206,20 +209,14 @@ function Group({
           void giveSource();
         }}
       >
-        <TextField
-          id={id('source-title')}
-          label="Title of the source"
+        <SourceFields
+          prefix={prefix}
           hint={group.sourceHint}
-          error={problems.errorAt(id('source-title'))}
-          value={title}
-          onChange={setTitle}
-        />
-        <TextField
-          id={id('source-url')}
-          label="Address of the source (https://...)"
-          error={problems.errorAt(id('source-url'))}
-          value={url}
-          onChange={setUrl}
+          title={title}
+          url={url}
+          onTitle={setTitle}
+          onUrl={setUrl}
+          errorAt={problems.errorAt}
         />
         <button type="submit" className="button button--secondary" disabled={isSaving}>
           Give these {count} this source

@@ -1,3 +1,5 @@
+import { councilTaxYearWords } from '../../../common/policy/words';
+
 /**
  * A year's Band D council tax as a policy officer pastes it from the official table (MHCLG's spreadsheet, the Welsh
  * or Scottish Government's): one council a line, its code (E08000003) and its Band D a year in pounds, with anything
@@ -42,8 +44,8 @@ export function readBandDTable(text: string): { figures: BandDFigure[]; problems
 export function councilTaxYearsFrom(today: string): { value: string; text: string }[] {
   const year = Number(today.slice(0, 4));
   const start = today.slice(5) >= '04-01' ? year : year - 1;
-  return [start, start + 1].map((first) => ({
-    value: `${first}/${String((first + 1) % 100).padStart(2, '0')}`,
-    text: `${first} to ${first + 1}`,
-  }));
+  return [start, start + 1].map((first) => {
+    const value = `${first}/${String((first + 1) % 100).padStart(2, '0')}`;
+    return { value, text: councilTaxYearWords(value) };
+  });
 }

@@ -8,6 +8,7 @@ import { currentPage } from '../adviser/NoAccessPage';
 import { signInPath } from '../adviser/paths';
 import type { NotShown } from '../adviser/ScreenState';
 import { fieldIdFor, problemsOf } from './policy-text';
+import { TextField } from '../shared/TextField';
 
 /** Pieces every workbench view shares: what shows instead of a view, form problems at their fields, notices. */
 
@@ -204,4 +205,58 @@ export function SelectField({
       </select>
     </div>
   );
+}
+
+/**
+ * A source the policy officer must give (a table, an uprating order): its title and its address, with ids
+ * `${prefix}-source-title` and `${prefix}-source-url`, so that the API's `edit.source.url` is shown at its field.
+ */
+export function SourceFields({
+  prefix,
+  hint,
+  title,
+  url,
+  onTitle,
+  onUrl,
+  errorAt,
+}: {
+  prefix: string;
+  hint: string;
+  title: string;
+  url: string;
+  onTitle: (value: string) => void;
+  onUrl: (value: string) => void;
+  errorAt: (id: string) => string | undefined;
+}) {
+  return (
+    <>
+      <TextField
+        id={`${prefix}-source-title`}
+        label="Title of the source"
+        hint={hint}
+        error={errorAt(`${prefix}-source-title`)}
+        value={title}
+        onChange={onTitle}
+      />
+      <TextField
+        id={`${prefix}-source-url`}
+        label="Address of the source (https://...)"
+        error={errorAt(`${prefix}-source-url`)}
+        value={url}
+        onChange={onUrl}
+      />
+    </>
+  );
+}
+
+/** What is missing from a source the officer must give: its title, and an address starting https://. */
+export function requiredSourceProblems(
+  prefix: string,
+  { title, url }: { title: string; url: string },
+  messages: { title: string; url: string },
+): SummaryError[] {
+  const found: SummaryError[] = [];
+  if (!title.trim()) found.push({ targetId: `${prefix}-source-title`, message: messages.title });
+  if (!/^https:\/\/\S+$/.test(url.trim())) found.push({ targetId: `${prefix}-source-url`, message: messages.url });
+  return found;
 }
