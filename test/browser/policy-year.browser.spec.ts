@@ -130,6 +130,7 @@ describeInChromium('next year’s rates in the workbench', () => {
     await bandD
       .getByLabel('Address of the source (https://...)')
       .fill('https://www.gov.uk/government/statistics/council-tax-levels-set-by-local-authorities-in-england-2027-to-2028');
+    await bandD.screenshot({ path: join(SCREENSHOT_DIR, 'policy-year-band-d-form.png') });
     await bandD.getByRole('button', { name: 'Add these Band D figures' }).click();
     await page.getByTestId('edits').getByText('Band D council tax for 2027 to 2028: 2 councils').waitFor();
 
@@ -150,6 +151,7 @@ describeInChromium('next year’s rates in the workbench', () => {
     await lha
       .getByLabel('Address of the source (https://...)')
       .fill('https://www.gov.uk/government/publications/local-housing-allowance-lha-rates-applicable-from-april-2027-to-march-2028');
+    await lha.screenshot({ path: join(SCREENSHOT_DIR, 'policy-year-lha-form.png') });
     await lha.getByRole('button', { name: 'Add the rates' }).click();
     await page
       .getByTestId('edits')
