@@ -44,7 +44,9 @@ const PACED_PAUSE_MS = positiveNumberFromEnvironment('BENCH_PAUSE_MS', 3000);
 const PACED_SECONDS = process.env.BENCH_PACED_SECONDS === '0' ? 0 : positiveNumberFromEnvironment('BENCH_PACED_SECONDS', 20);
 // BENCH_CPU_PROFILE=file.cpuprofile: the API runs with its inspector open, and one more window of the survey POST at
 // full load is profiled after the rounds (the rounds' figures then carry the inspector's small cost). The profile is
-// written there (open it in Chrome's DevTools) and its functions by self time printed and kept in the results.
+// written there (open it in Chrome's DevTools) and its functions by self time printed and kept in the results. The
+// bare route is profiled the same way after it, into the same name with '.bare' before the extension, so that the two
+// can be compared function by function (the cost of sending to PostgreSQL, say, is in both).
 const CPU_PROFILE_FILE = process.env.BENCH_CPU_PROFILE ? resolve(process.env.BENCH_CPU_PROFILE) : null;
 const PROFILE_SECONDS = positiveNumberFromEnvironment('BENCH_PROFILE_SECONDS', 10);
 
@@ -280,9 +282,12 @@ async function runWindow(
 }
 
 /** Starts bench/bare-insert-server.ts on the bench's database and waits until it takes requests. */
-async function startBareServer(databaseUrl: string): Promise<{ url: URL; child: ChildProcess; output: () => string }> {
+async function startBareServer(
+  databaseUrl: string,
+  nodeOptions: string[],
+): Promise<{ url: URL; child: ChildProcess; output: () => string }> {
   const port = await findFreePort();
-  const child = spawn(process.execPath, ['--import', './scripts/register-typescript.mjs', 'bench/bare-insert-server.ts'], {
+  const child = spawn(process.execPath, [...nodeOptions, '--import', './scripts/register-typescript.mjs', 'bench/bare-insert-server.ts'], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -409,7 +414,7 @@ async function main(): Promise<number> {
     console.log(`bench: starting the API and the bare insert server on ${new URL(database.url).pathname.slice(1)}`);
     const environment = { ...BENCH_ROUTE_LIMITS, NODE_ENV: 'production', DATABASE_URL: database.url, LOG_LEVEL: 'info' };
     api = await startApiProcess(environment, CPU_PROFILE_FILE ? ['--inspect=127.0.0.1:0'] : []);
-    bare = await startBareServer(database.url);
+    bare = await startBareServer(database.url, CPU_PROFILE_FILE ? ['--inspect=127.0.0.1:0'] : []);
     let timings: number[] | null = null;
     collectServerTimings(api, () => timings);
     const servers: Record<Server['route'], Server> = {
@@ -457,26 +462,28 @@ async function main(): Promise<number> {
     }
     let profile: ReturnType<typeof topFunctionsBySelfTime> | null = null;
     let profileByPlace: ReturnType<typeof selfTimeByPlace> | null = null;
+    let bareProfile: { file: string; byPlace: ReturnType<typeof selfTimeByPlace> } | null = null;
     if (CPU_PROFILE_FILE) {
-      console.log(`bench: profiling the API for ${PROFILE_SECONDS} s of the survey POST at full load`);
       timings = null;
-      const profiler = await CpuProfiler.connect(inspectorUrlOf(api.output()));
-      try {
-        await profiler.start();
-        await runWindow(
-          servers.survey,
-          database,
-          newFigures(),
-          { unmeasuredSeconds: SETTLE_SECONDS, seconds: PROFILE_SECONDS, pauseMs: 0 },
-          track,
-        );
-        const taken = await profiler.stop();
-        writeFileSync(CPU_PROFILE_FILE, JSON.stringify(taken));
-        profile = topFunctionsBySelfTime(taken);
-        profileByPlace = selfTimeByPlace(taken);
-      } finally {
-        profiler.close();
-      }
+      const profileOf = async (route: Server['route'], output: string, file: string) => {
+        console.log(`bench: profiling the ${route} route for ${PROFILE_SECONDS} s at full load`);
+        const profiler = await CpuProfiler.connect(inspectorUrlOf(output));
+        try {
+          await profiler.start();
+          const window = { unmeasuredSeconds: SETTLE_SECONDS, seconds: PROFILE_SECONDS, pauseMs: 0 };
+          await runWindow(servers[route], database!, newFigures(), window, track);
+          const taken = await profiler.stop();
+          writeFileSync(file, JSON.stringify(taken));
+          return taken;
+        } finally {
+          profiler.close();
+        }
+      };
+      const taken = await profileOf('survey', api.output(), CPU_PROFILE_FILE);
+      profile = topFunctionsBySelfTime(taken);
+      profileByPlace = selfTimeByPlace(taken);
+      const bareFile = CPU_PROFILE_FILE.replace(/(\.cpuprofile)?$/, '.bare.cpuprofile');
+      bareProfile = { file: bareFile, byPlace: selfTimeByPlace(await profileOf('bare', bare.output(), bareFile)) };
     }
     timings = null;
     // The server writes its log line as the response goes out; give the last few a moment to arrive.
@@ -484,10 +491,10 @@ async function main(): Promise<number> {
 
     const report = {
       ...buildReport(machine, figures, surveyTimings, pacedTimings),
-      ...(profile ? { profile: { ...profile, byPlace: profileByPlace } } : {}),
+      ...(profile ? { profile: { ...profile, byPlace: profileByPlace, bare: bareProfile } } : {}),
     };
     printReport(report);
-    if (profile) printProfile(profile, profileByPlace!);
+    if (profile) printProfile(profile, profileByPlace!, bareProfile!);
     mkdirSync(resolve(RESULTS_FILE, '..'), { recursive: true });
     writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`\nbench: written to ${RESULTS_FILE.slice(REPO_ROOT.length + 1)}`);
@@ -622,7 +629,11 @@ function printReport({ date, machine, settings, results, ratios, targets }: Repo
   console.log(lines.join('\n'));
 }
 
-function printProfile(profile: ReturnType<typeof topFunctionsBySelfTime>, byPlace: ReturnType<typeof selfTimeByPlace>): void {
+function printProfile(
+  profile: ReturnType<typeof topFunctionsBySelfTime>,
+  byPlace: ReturnType<typeof selfTimeByPlace>,
+  bare: { file: string; byPlace: ReturnType<typeof selfTimeByPlace> },
+): void {
   console.log(
     `\nCPU profile of the API, ${PROFILE_SECONDS} s of survey POSTs: ${profile.busyMs} ms busy, ${profile.idleMs} ms idle (written to ${CPU_PROFILE_FILE})`,
   );
@@ -632,6 +643,8 @@ function printProfile(profile: ReturnType<typeof topFunctionsBySelfTime>, byPlac
   }
   console.log('By place:');
   for (const entry of byPlace) console.log(`  ${`${entry.selfPercent}`.padStart(5)} %  ${entry.place}`);
+  console.log(`The bare route by place (written to ${bare.file}):`);
+  for (const entry of bare.byPlace) console.log(`  ${`${entry.selfPercent}`.padStart(5)} %  ${entry.place}`);
 }
 
 process.exitCode = await main().catch((error: unknown) => {

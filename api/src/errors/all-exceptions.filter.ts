@@ -2,7 +2,7 @@ import { Catch, HttpException, HttpStatus, type ArgumentsHost, type ExceptionFil
 import type { Request, Response } from 'express';
 import type { ErrorResponse } from '../../../common/errors.js';
 import type { JsonLogger } from '../logging/json-logger.js';
-import { loggedPath } from '../logging/request-logging.js';
+import { loggedPath } from '../logging/json-logger.js';
 import { ApiError } from './api-error.js';
 import { describeErrorForLog, isDatabaseUnavailable } from './database-errors.js';
 import { announcesBody } from './json-body.js';

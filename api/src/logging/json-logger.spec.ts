@@ -1,8 +1,8 @@
 import type { Request, Response } from 'express';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
-import { JsonLogger } from './json-logger.js';
-import { loggedPath, requestLogging } from './request-logging.js';
+import { JsonLogger, loggedPath } from './json-logger.js';
+import { requestLogging } from './request-logging.js';
 
 function loggerWithLines(level?: string): { logger: JsonLogger; lines: Record<string, unknown>[] } {
   const lines: Record<string, unknown>[] = [];
@@ -66,13 +66,13 @@ describe('JsonLogger', () => {
     logger.info(
       {
         headers: { cookie: 'session=abc', 'x-browser-id': 'browser_1' },
-        req: { headers: { authorization: 'Basic eA==' }, body: { postcode: 'SW1A 1AA' } },
+        upstream: { headers: { authorization: 'Basic eA==' }, body: { postcode: 'SW1A 1AA' } },
       },
       'oops',
     );
     expect(lines[0]).toMatchObject({
       headers: { cookie: '[redacted]', 'x-browser-id': '[redacted]' },
-      req: { headers: { authorization: '[redacted]' }, body: '[redacted]' },
+      upstream: { headers: { authorization: '[redacted]' }, body: '[redacted]' },
     });
     expect(JSON.stringify(lines)).not.toMatch(/session=abc|browser_1|eA==|SW1A/);
   });

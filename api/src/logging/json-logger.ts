@@ -8,8 +8,29 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
 
-/** The logger of the request a piece of work belongs to (it carries the request id), set by requestLogging. */
-export const requestContext = new AsyncLocalStorage<Logger>();
+const MAX_LOGGED_PATH_LENGTH = 200;
+
+/** The path without its query string: queries can carry partner references, and they add nothing to a log. */
+export function loggedPath(originalUrl: string): string {
+  return originalUrl.split('?')[0].slice(0, MAX_LOGGED_PATH_LENGTH);
+}
+
+/** The request a piece of work belongs to, set by requestLogging: its id, and its logger once a line is written. */
+export class RequestLogContext {
+  #logger: Logger | null = null;
+
+  constructor(
+    private readonly root: Logger,
+    readonly requestId: string,
+  ) {}
+
+  /** A logger whose every line carries the request id, made the first time something logs inside the request. */
+  get logger(): Logger {
+    return (this.#logger ??= this.root.child({ requestId: this.requestId }));
+  }
+}
+
+export const requestContext = new AsyncLocalStorage<RequestLogContext>();
 
 // Wherever a header or a body turns up in a line, these never appear: they carry sessions, sign-ins, the browser
 // that owns a calculation, or answers. The request line itself holds neither headers nor body (see request-logging.ts).
@@ -28,6 +49,14 @@ export function logOptions(level: string | undefined): LoggerOptions {
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    // Should a line name a request or a response, only these parts are written (never headers, query or address).
+    serializers: {
+      req: (request: { method?: unknown; url?: unknown }) => ({
+        method: typeof request?.method === 'string' ? request.method : undefined,
+        path: typeof request?.url === 'string' ? loggedPath(request.url) : undefined,
+      }),
+      res: (response: { statusCode?: unknown }) => ({ status: typeof response?.statusCode === 'number' ? response.statusCode : undefined }),
+    },
   };
 }
 
@@ -63,7 +92,7 @@ export class JsonLogger extends PinoLogger {
   }
 
   override get logger(): Logger {
-    return requestContext.getStore() ?? this.root;
+    return requestContext.getStore()?.logger ?? this.root;
   }
 
   /** A structured event: a fixed message and the fields that describe it. */

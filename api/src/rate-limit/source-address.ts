@@ -4,6 +4,11 @@ import { normalizeIp } from '@nestjs/throttler/dist/ip.js';
 import type { Request } from 'express';
 import { isIP } from 'node:net';
 
+// The same few addresses ask again and again (each request asks two or three times): normalising one is a few
+// microseconds of string work each time, so the answers are remembered.
+const NORMALISED = new Map<string, string>();
+const MAX_NORMALISED = 10_000;
+
 /**
  * Whom a per-address limit counts: the request's source address as express sees it (the connection's peer, or,
  * with TRUST_PROXY, the client the trusted proxies name in X-Forwarded-For). An IPv6 address counts per /64, the
@@ -11,7 +16,15 @@ import { isIP } from 'node:net';
  * address (::ffff:203.0.113.5, how a dual-stack server sees IPv4 clients) counts as the IPv4 address.
  */
 export function sourceAddressOf(request: Pick<Request, 'ip' | 'socket'>): string {
-  return normalizeIp(request.ip ?? request.socket?.remoteAddress ?? 'unknown', 64);
+  const address = request.ip ?? request.socket?.remoteAddress ?? 'unknown';
+  let normalised = NORMALISED.get(address);
+  if (normalised === undefined) {
+    // Bounded: a flood of new addresses only starts the memo again.
+    if (NORMALISED.size >= MAX_NORMALISED) NORMALISED.clear();
+    normalised = normalizeIp(address, 64);
+    NORMALISED.set(address, normalised);
+  }
+  return normalised;
 }
 
 const TRUST_NAMES = ['loopback', 'linklocal', 'uniquelocal'];

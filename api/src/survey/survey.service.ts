@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { LRUCache } from 'lru-cache';
 import type { DataSource } from 'typeorm';
 import type { PartnerDefinition, SiteConfig } from '../../../common/site.js';
 import { resolveForPage } from '../../../common/rules/index.js';
@@ -56,6 +57,30 @@ const SAVE_ATTEMPTS = 3;
 const CALCULATION_CHANGED =
   'This calculation is being changed in another tab or window at the same time. Reload the page to see its latest answers.';
 
+/**
+ * The state a saved page left each recent calculation in, to stand as the next page's state before: the same as
+ * working it out again while the calculation's version (which every change to it moves on), the questionnaire in
+ * force and the rule environment (the date, the rates, the rent areas) are the same. As many and as long as the
+ * calculations the repository keeps.
+ */
+class StatesAfterSaving {
+  private readonly states = new LRUCache<string, { version: number; survey: CompiledSurvey; environment: string; state: SurveyState }>({
+    max: 2_000,
+    ttl: 10 * 60_000,
+  });
+
+  keep(session: CalculationSession, survey: CompiledSurvey, environment: RuleEnvironment, state: SurveyState): void {
+    this.states.set(session.id, { version: session.version, survey, environment: JSON.stringify(environment), state });
+  }
+
+  /** The state kept for this calculation as it is now, or null. */
+  of(session: CalculationSession, survey: CompiledSurvey, environment: RuleEnvironment): SurveyState | null {
+    const kept = this.states.get(session.id);
+    if (!kept || kept.version !== session.version || kept.survey !== survey) return null;
+    return kept.environment === JSON.stringify(environment) ? kept.state : null;
+  }
+}
+
 /** What showing a page counts: a page view, and for an exit page that the household is not eligible. */
 function shownEventsOf(page: CompiledPage): PageEvent[] {
   const pageName = page.definition.name;
@@ -71,6 +96,7 @@ function shownEventsOf(page: CompiledPage): PageEvent[] {
 @Injectable()
 export class SurveyService {
   private readonly logger = new Logger('Survey');
+  private readonly statesAfterSaving = new StatesAfterSaving();
 
   constructor(
     @Inject(SITE_CONFIG) private readonly site: SiteConfig,
@@ -166,7 +192,10 @@ export class SurveyService {
         [{ path: 'session', message: 'A calculation is needed for this page.' }],
       );
     }
-    const before = surveyState(this.compiled, stored, environment, page.number);
+    // The state the last page saved left, when nothing has changed since; else worked out through this page.
+    const before =
+      (calculation && this.statesAfterSaving.of(calculation.session, this.compiled, environment)) ??
+      surveyState(this.compiled, stored, environment, page.number);
     if (!isOpen(before, calculation?.session.completedPages ?? [], page.number)) {
       const resume = resumePage(before, calculation?.session.completedPages ?? []);
       throw new ApiError(409, 'PAGE_NOT_OPEN', `Page ${page.number} cannot be answered yet: page ${resume.number} comes first.`, [
@@ -247,6 +276,7 @@ export class SurveyService {
       if (attempt < SAVE_ATTEMPTS) return this.submit(submission, caller, fetchSite, attempt + 1);
       throw new ApiError(409, 'CALCULATION_CHANGED', CALCULATION_CHANGED, [{ path: 'session', message: CALCULATION_CHANGED }]);
     }
+    this.statesAfterSaving.keep(session, this.compiled, afterEnvironment, after);
     if (incomplete) {
       throw new ApiError(409, 'SURVEY_INCOMPLETE', `Page ${unfinished.number} still needs answers before the results.`, [
         { path: 'page', message: `Page ${unfinished.number} still needs answers.` },
