@@ -19,7 +19,16 @@ export interface PolicySource {
  * and is checked as the loader checks that file.
  */
 export type PolicyEdit =
-  ParameterValueEdit | RatesHeldEdit | LhaRatesHeldEdit | BandDEdit | LhaRatesEdit | RuleEdit | QuestionEdit | ExtraHelpItemEdit | CaseEdit;
+  | ParameterValueEdit
+  | RatesHeldEdit
+  | LhaRatesHeldEdit
+  | BandDEdit
+  | LhaRatesEdit
+  | CouncilSchemeEdit
+  | RuleEdit
+  | QuestionEdit
+  | ExtraHelpItemEdit
+  | CaseEdit;
 
 /**
  * A dated value of a parameter (`rulesets/parameters/<parameter>.json`): added, or replacing the value with the
@@ -87,6 +96,26 @@ export interface LhaRatesEdit {
   from: string;
   rates: { shared: number; oneBedroom: number; twoBedrooms: number; threeBedrooms: number; fourBedrooms: number };
   /** The official table of the rates; null to confirm. */
+  source: PolicySource | null;
+}
+
+/**
+ * An English council's working-age Council Tax Reduction scheme for a council tax year
+ * (`rulesets/council-tax-reduction/england-working-age-schemes/<code>-<name>.json`, a new file for a council not held
+ * yet): the year's scheme added or replaced, citing the council's scheme document. `scheme` is the file's entry for
+ * the year without its `from` and `source` (definitions/schemas/council-tax-scheme.schema.json, SchemeValue), checked
+ * as the loader checks the file.
+ */
+export interface CouncilSchemeEdit {
+  kind: 'ctr-scheme';
+  /** The council's code (GSS): E06000001. */
+  authority: string;
+  /** The council's name, as its scheme's file names it: 'Hartlepool'. */
+  name: string;
+  /** The council tax year the scheme is for: '2027/28' (from 1 April). */
+  year: string;
+  scheme: Record<string, unknown>;
+  /** The council's scheme document for the year; null to confirm. */
   source: PolicySource | null;
 }
 

@@ -216,6 +216,15 @@ export interface SchemesFile extends DefaultSchemeFile {
 
 /** The file name of a council's scheme: its GSS code, then its name in lower case with hyphens. */
 export const COUNCIL_SCHEME_FILE = /^(E\d{8})-[a-z0-9]+(?:-[a-z0-9]+)*\.json$/;
+
+/** A council's scheme file's name: its GSS code and its name in lower case, words joined by '-' (E08000001-bolton.json). */
+export function councilSchemeFileName(authority: string, name: string): string {
+  const words = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `${authority}-${words || 'council'}.json`;
+}
 export const DEFAULT_SCHEME_FILE = 'default.json';
 
 export class CouncilTaxDataError extends Error {

@@ -1,7 +1,7 @@
 import type { ParameterValueEdit, PolicyEdit } from '../../common/policy/model.js';
 import { normaliseHousehold } from '../core/normalise.js';
 import { diskFiles, overlayFiles } from '../source-files.js';
-import { applyChangeSet, publishingProblems } from './edits.js';
+import { applyChangeSet, editedPart, editTarget, publishingProblems } from './edits.js';
 import { planExport, readScheduledChanges } from './export.js';
 import { repositoryRulesVersions } from './repository.js';
 import { RulesVersions } from './rules-versions.js';
@@ -162,5 +162,40 @@ describe('rules:export', () => {
     const plan = planExport(written, [reverted], '2026-12-01');
     expect(plan.restored).toEqual([5]);
     expect(JSON.parse(plan.writes.get(`rulesets/parameters/${ELDEST}.json`)!)).toEqual(JSON.parse(text));
+  });
+
+  it('writes a council’s new Council Tax Reduction scheme as its own file, and removes the file once reverted', () => {
+    const scheme: PolicyEdit = {
+      kind: 'ctr-scheme',
+      authority: 'E06000001',
+      name: 'Hartlepool',
+      year: '2026/27',
+      scheme: {
+        maximumSupport: 8000,
+        bandCap: null,
+        taper: 2000,
+        incomeBands: null,
+        income: { universalCredit: 'IGNORED', earnings: true, otherIncome: true, childMaintenance: false, earningsDisregardWeekly: null },
+        capitalLimit: 600000,
+        minimumAwardWeekly: null,
+        nonDependantDeductions: [],
+        protectedGroups: [],
+      },
+      source: { title: 'Hartlepool Borough Council, Council Tax Support Scheme 2026/27', url: 'https://www.hartlepool.gov.uk/ctr-2026' },
+    };
+    const path = editTarget(scheme);
+    expect(path).toBe('rulesets/council-tax-reduction/england-working-age-schemes/E06000001-hartlepool.json');
+    expect(files.read(path)).toBeNull();
+    const inForce = { id: 6, seq: 1, effectiveFrom: '2026-11-27', revertedFrom: null, edits: [scheme] };
+    const plan = planExport(files, [inForce], '2026-11-27');
+    const exported = overlayFiles(files, new Map([...plan.writes].map(([file, text]) => [file, text!])));
+    const fresh = repositoryRulesVersions(exported);
+    expect(fresh.engineOn('2026-11-27').councilTax.workingAgeSchemeOn('E06000001', '2026-11-27')).toMatchObject({
+      kind: 'local',
+      name: 'Hartlepool',
+    });
+    const after = editedPart(JSON.parse(exported.read(path)!), scheme);
+    const reverted = { ...inForce, revertedFrom: '2026-12-01', parts: [{ before: null, after }] };
+    expect(planExport(exported, [reverted], '2026-12-01').writes.get(path)).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ import { Contract } from '../schemas/json-schema.js';
 import { CALCULATION_REQUEST } from '../validate-request.js';
 import { EXTRA_HELP_FOLDER, loadEntitlementEngineFrom, PARAMETERS_FOLDER, RULESETS_FOLDER } from '../load.js';
 import { LHA_FILES } from '../local-housing-allowance.js';
-import { BAND_D_FILE } from '../benefits/council-tax-reduction-data.js';
+import { BAND_D_FILE, councilSchemeFileName, SCHEMES_FOLDER } from '../benefits/council-tax-reduction-data.js';
 import { overlayFiles, type SourceFiles } from '../source-files.js';
 import type { EntitlementEngine } from '../core/entitlement-engine.js';
 
@@ -41,6 +41,8 @@ export function editTarget(edit: PolicyEdit): string {
       return BAND_D_FILE;
     case 'lha-rates':
       return edit.scheme === 'universal-credit' ? LHA_FILES.rates : LHA_FILES.housingBenefitRates;
+    case 'ctr-scheme':
+      return `${SCHEMES_FOLDER}/${councilSchemeFileName(edit.authority, edit.name)}`;
     case 'rule':
       return `${RULESETS_FOLDER}/${edit.ruleset}/ruleset.json`;
     case 'question':
@@ -88,7 +90,9 @@ function sourcePending(parameter: Json): Json {
  * be made). Pure: `current` is not changed.
  */
 export function applyEdit(current: unknown, edit: PolicyEdit): unknown {
-  if (current === null && edit.kind !== 'case') throw new EditTargetError(fieldNaming(edit), `There is no ${describeTarget(edit)}.`);
+  // A case file, and a council's scheme file, may be new.
+  if (current === null && edit.kind !== 'case' && edit.kind !== 'ctr-scheme')
+    throw new EditTargetError(fieldNaming(edit), `There is no ${describeTarget(edit)}.`);
   const json = structuredClone(asObject(current));
   switch (edit.kind) {
     case 'parameter-value': {
@@ -129,6 +133,19 @@ export function applyEdit(current: unknown, edit: PolicyEdit): unknown {
       values.sort((a, b) => String(a.from).localeCompare(String(b.from)));
       area.values = values;
       return json;
+    }
+    case 'ctr-scheme': {
+      const values = current === null ? [] : listOf(json, 'values');
+      const from = schemeFrom(edit.year);
+      const entry: Json = {
+        from,
+        ...edit.scheme,
+        source: edit.source ?? { title: 'Official source to be added before publishing', url: 'https://www.gov.uk/council-tax-reduction' },
+      };
+      const kept = values.filter((value) => value.from !== from);
+      kept.push(entry);
+      kept.sort((a, b) => String(a.from).localeCompare(String(b.from)));
+      return { localAuthority: edit.authority, name: current === null ? edit.name : json.name, values: kept };
     }
     case 'band-d': {
       const authorities = asObject(json.authorities);
@@ -210,6 +227,8 @@ export function editedPart(file: unknown, edit: PolicyEdit): unknown {
       const area = (Array.isArray(json.areas) ? (json.areas as Json[]) : []).find((candidate) => candidate.name === edit.area);
       return area ? find(area.values, 'from', edit.from) : null;
     }
+    case 'ctr-scheme':
+      return find(json.values, 'from', schemeFrom(edit.year));
     case 'band-d': {
       // Each council's value for the year, as the file holds it (null where it holds none).
       const authorities = asObject(json.authorities);
@@ -242,6 +261,11 @@ export function editedPart(file: unknown, edit: PolicyEdit): unknown {
   }
 }
 
+/** 1 April of a council tax year ('2027/28' -> 2027-04-01): the day a council's scheme for the year starts. */
+function schemeFrom(year: string): string {
+  return `${year.slice(0, 4)}-04-01`;
+}
+
 /** Deep equality of JSON values (object keys in any order). */
 export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -263,6 +287,8 @@ function describeTarget(edit: PolicyEdit): string {
       return `Local Housing Allowance rates file for ${edit.scheme}`;
     case 'band-d':
       return 'Band D file';
+    case 'ctr-scheme':
+      return `Council Tax Reduction scheme of ${edit.name}`;
     case 'lha-rates':
       return `Local Housing Allowance area ‘${edit.area}’`;
     case 'rule':
@@ -284,6 +310,7 @@ function fieldNaming(edit: PolicyEdit): string {
     'lha-rates-held': 'until',
     'band-d': 'figures',
     'lha-rates': 'area',
+    'ctr-scheme': 'authority',
     rule: 'ruleset',
     question: 'page',
     'extra-help-item': 'category',
@@ -299,6 +326,7 @@ function fieldOfLoadProblem(edit: PolicyEdit): string {
     'lha-rates-held': 'until',
     'band-d': 'figures',
     'lha-rates': 'rates',
+    'ctr-scheme': 'scheme',
     rule: 'conditions',
     question: 'showHide',
     'extra-help-item': 'item',
@@ -311,7 +339,7 @@ export function editShapeProblems(edit: unknown): { field: string; message: stri
   const problems = POLICY_EDIT.problems(edit).map(({ path, message }) => ({ field: path, message }));
   if (problems.length > 0) return problems;
   const typed = edit as PolicyEdit;
-  const sourced = ['parameter-value', 'lha-rates-held', 'band-d', 'lha-rates'].includes(typed.kind);
+  const sourced = ['parameter-value', 'lha-rates-held', 'band-d', 'lha-rates', 'ctr-scheme'].includes(typed.kind);
   if (sourced && 'source' in typed && typed.source) {
     const problem = officialSourceProblem(typed.source.url);
     if (problem) problems.push({ field: 'source.url', message: `source.url ${problem}` });
@@ -458,6 +486,14 @@ export function publishingProblems(edits: readonly PolicyEdit[], labelOf: (name:
           edit: index,
           field: 'source',
           message: `The Band D council tax of ${edit.figures.length} ${edit.figures.length === 1 ? 'council' : 'councils'} for ${councilTaxYearWords(edit.year)} needs its official source (the table the figures come from) before it can be published.`,
+        },
+      ];
+    if (edit.kind === 'ctr-scheme' && edit.source === null)
+      return [
+        {
+          edit: index,
+          field: 'source',
+          message: `${edit.name}’s Council Tax Reduction scheme for ${councilTaxYearWords(edit.year)} needs its source (the council’s scheme document) before it can be published.`,
         },
       ];
     if (edit.kind === 'lha-rates-held' && edit.source === null)

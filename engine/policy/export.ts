@@ -72,6 +72,10 @@ export function restoringEdit(edit: PolicyEdit, before: unknown): PolicyEdit | n
     case 'band-d':
       // Each council's figure for the year as it was (or none): not one edit's shape, so undone in the file below.
       return null;
+    case 'ctr-scheme': {
+      const { from: _from, source, ...scheme } = before as Record<string, unknown> & { source: PolicySource };
+      return { kind: 'ctr-scheme', authority: edit.authority, name: edit.name, year: edit.year, scheme, source };
+    }
     case 'lha-rates': {
       const {
         from,
@@ -185,6 +189,16 @@ export function restorePart(file: unknown, edit: PolicyEdit, before: unknown): u
       }
       return json;
     }
+    case 'ctr-scheme': {
+      // The year's scheme as it was, or none; a file left with no year was made by the edit, and goes.
+      const from = `${edit.year.slice(0, 4)}-04-01`;
+      const values = list('values').filter((value) => value.from !== from);
+      if (before) values.push(before as Record<string, unknown>);
+      values.sort((a, b) => String(a.from).localeCompare(String(b.from)));
+      if (values.length === 0) return null;
+      json.values = values;
+      return json;
+    }
     case 'band-d': {
       // Each council's value for the year as it was: put back, or taken away where the edit added it.
       const authorities = (json.authorities ?? {}) as Record<string, { values: Record<string, unknown>[] }>;
@@ -239,9 +253,10 @@ export function planExport(
     }
     return current.get(path);
   };
+  // A file restored to nothing (a council's scheme file the change set made) is removed.
   const set = (path: string, json: unknown) => {
     current.set(path, json);
-    writes.set(path, `${JSON.stringify(json, null, 2)}\n`);
+    writes.set(path, json === null ? null : `${JSON.stringify(json, null, 2)}\n`);
   };
   // A scheduled file goes once its change set is in the files, reverted or withdrawn; others' files are left alone.
   const done = new Set<number>(withdrawn);

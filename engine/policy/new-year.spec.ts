@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { ParameterValueEdit } from '../../common/policy/model.js';
+import type { BandDEdit, CouncilSchemeEdit, ParameterValueEdit } from '../../common/policy/model.js';
 import { loadEntitlementEngine } from '../load.js';
 import { applyChangeSet, publishingProblems } from './edits.js';
 import { carriedFrom, newYearEdits, taxYearWords, yearDecisionOf } from './new-year.js';
@@ -176,5 +176,91 @@ describe('an area’s Local Housing Allowance rates from a date (issue 30, point
     expect(publishingProblems([lhaRates('Central Greater Manchester', null)])[0]!.message).toBe(
       'The Local Housing Allowance rates for Central Greater Manchester from 1 April 2027 need their official source before they can be published.',
     );
+  });
+});
+
+describe('a council’s Council Tax Reduction scheme for the new year, added in the workbench (issue 30, point 3)', () => {
+  const { edits } = newYearEdits(parameters, {
+    universalCredit: engine.lha.rates.until,
+    housingBenefit: engine.lha.housingBenefitRates.until,
+  });
+  const SCHEME_DOCUMENT = {
+    title: 'Hartlepool Borough Council, Council Tax Support Scheme 2027/28',
+    url: 'https://www.hartlepool.gov.uk/council-tax-support-2027',
+  };
+  const bandD: BandDEdit = {
+    kind: 'band-d',
+    year: '2027/28',
+    figures: [{ authority: 'E06000001', bandD: 234000 }],
+    source: {
+      title: 'MHCLG, Council Tax levels 2027 to 2028',
+      url: 'https://www.gov.uk/government/statistics/council-tax-levels-2027-to-2028',
+    },
+  };
+  // A taper scheme: 80% of the bill at most, 20% of income above the applicable amount, the Universal Credit award ignored.
+  const scheme = {
+    maximumSupport: 8000,
+    bandCap: null,
+    taper: 2000,
+    incomeBands: null,
+    income: { universalCredit: 'IGNORED', earnings: true, otherIncome: true, childMaintenance: false, earningsDisregardWeekly: null },
+    capitalLimit: 600000,
+    minimumAwardWeekly: null,
+    nonDependantDeductions: 'NOT_HELD',
+    protectedGroups: [],
+    note: 'Working-age people pay at least 20% of their bill.',
+    readVia: 'The council’s scheme document for 2027/28, read in the workbench.',
+  };
+  const councilScheme = (source: typeof SCHEME_DOCUMENT | null = SCHEME_DOCUMENT): CouncilSchemeEdit => ({
+    kind: 'ctr-scheme',
+    authority: 'E06000001',
+    name: 'Hartlepool',
+    year: '2027/28',
+    scheme,
+    source,
+  });
+  const tenant = normaliseHousehold({
+    country: 'ENGLAND',
+    localAuthority: 'E06000001',
+    adults: [{ age: 40 }],
+    housing: { tenure: 'SOCIAL_RENT', rent: { amount: 100, period: 'WEEK' }, councilTax: { band: 'A', liable: true } },
+  });
+  const weeklyCtr = async (engineWith: NonNullable<ReturnType<typeof applyChangeSet>['engine']>, date: string) => {
+    const found = (await engineWith.calculate(tenant, date)).benefits.find((benefit) => benefit.code === 'COUNCIL_TAX_REDUCTION')!;
+    return found.amountShown ? found.weeklyPence : null;
+  };
+
+  it('applies from 1 April of its year, a new council’s file, while the year before keeps the default scheme', async () => {
+    const without = applyChangeSet(diskFiles(), [...edits, bandD]);
+    expect(without.problems).toEqual([]);
+    const applied = applyChangeSet(diskFiles(), [...edits, bandD, councilScheme()]);
+    expect(applied.problems).toEqual([]);
+    // Band A is 6/9 of £2,340, less the 25% single person discount: £1,170 a year, £22.50 a week. The default scheme
+    // pays all of it; Hartlepool's pays 80% (the Universal Credit award is ignored, so no income is above the
+    // applicable amount): £18.00.
+    expect(await weeklyCtr(without.engine!, '2027-04-12')).toBe(2250);
+    expect(await weeklyCtr(applied.engine!, '2027-04-12')).toBe(1800);
+    expect(applied.engine!.councilTax.workingAgeSchemeOn('E06000001', '2027-04-12')).toMatchObject({
+      kind: 'local',
+      name: 'Hartlepool',
+      source: SCHEME_DOCUMENT,
+    });
+    expect(applied.engine!.councilTax.workingAgeSchemeOn('E06000001', '2026-11-30')).toMatchObject({ kind: 'default' });
+  });
+
+  it('is checked as the scheme files are, and cannot be published without the council’s document', () => {
+    const broken: CouncilSchemeEdit = { ...councilScheme(), scheme: { ...scheme, taper: 20000 } };
+    const applied = applyChangeSet(diskFiles(), [...edits, bandD, broken]);
+    expect(applied.problems).toContainEqual(
+      expect.objectContaining({ edit: edits.length + 1, field: 'scheme', message: expect.stringContaining('taper') }),
+    );
+    expect(publishingProblems([councilScheme(null)])).toEqual([
+      {
+        edit: 0,
+        field: 'source',
+        message:
+          'Hartlepool’s Council Tax Reduction scheme for 2027 to 2028 needs its source (the council’s scheme document) before it can be published.',
+      },
+    ]);
   });
 });

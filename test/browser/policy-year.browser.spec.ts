@@ -159,6 +159,29 @@ describeInChromium('next year’s rates in the workbench', () => {
       .waitFor();
     await expectNoAccessibilityViolations(page);
 
+    // Hartlepool's Council Tax Reduction scheme for the new year, from the council's scheme document: a taper scheme
+    // paying at most 80% of the bill, the Universal Credit award ignored.
+    await page.getByTestId('add-ctr-scheme').locator('summary').click();
+    const scheme = page.getByTestId('ctr-scheme-edit-form');
+    expect(await scheme.getByLabel('Council tax year').inputValue()).toBe('2027/28');
+    await scheme.getByRole('button', { name: 'Add the scheme' }).click();
+    await page.getByRole('link', { name: 'Enter the council’s name, such as Hartlepool.' }).waitFor();
+    await scheme.getByLabel('Council', { exact: true }).fill('Hartlepool');
+    await scheme.getByLabel('Council’s code').fill('E06000001');
+    await scheme.getByLabel('Most of the bill the scheme pays, as a percentage').fill('80');
+    await scheme.getByLabel('Share of income above the applicable amount taken off, as a percentage').fill('20');
+    await scheme.getByLabel('The Universal Credit award counts as income').selectOption('IGNORED');
+    await scheme.getByLabel('Savings limit, in pounds').fill('6,000.00');
+    await scheme.getByLabel('Deductions for other adults who live there').selectOption('BY_WORK');
+    await scheme.getByLabel('Deduction a week for an adult who works 16 hours or more, in pounds').fill('12.00');
+    await scheme.getByLabel('Deduction a week for an adult who does not, in pounds').fill('6.00');
+    await scheme.getByLabel('Title of the source').fill('Hartlepool Borough Council, Council Tax Support Scheme 2027/28');
+    await scheme.getByLabel('Address of the source (https://...)').fill('https://www.hartlepool.gov.uk/council-tax-support-scheme-2027-28');
+    await scheme.screenshot({ path: join(SCREENSHOT_DIR, 'policy-year-ctr-scheme-form.png') });
+    await scheme.getByRole('button', { name: 'Add the scheme' }).click();
+    await page.getByTestId('edits').getByText('Hartlepool’s Council Tax Reduction scheme for 2027 to 2028').waitFor();
+    await expectNoAccessibilityViolations(page);
+
     await page.getByTestId('add-case').locator('summary').click();
     const form = page.getByTestId('case-edit-form');
     await form.getByLabel('Benefit', { exact: true }).selectOption('child-benefit');
@@ -222,6 +245,9 @@ describeInChromium('next year’s rates in the workbench', () => {
     // Council Tax Reduction is worked out then where the year's Band D was added (Hartlepool), not elsewhere yet.
     expect(await councilTaxReductionShownOn('2027-04-12', 'E06000001')).toBe(true);
     expect(await councilTaxReductionShownOn('2027-04-12', 'E08000003')).toBe(false);
+    // Hartlepool's own scheme then, not the default: 80% of Band D's £2,650 less the 25% single person discount,
+    // £1,987.50 a year or £38.22 a week: £30.58.
+    expect(await councilTaxReductionWeeklyOn('2027-04-12', 'E06000001')).toBe(30.58);
     // A one-bedroom private tenant in Central Greater Manchester: the rate added for the year caps the rent then.
     expect(await oneBedroomLhaOn('2027-04-12')).toBe(800);
     expect(await oneBedroomLhaOn(ukToday())).toBe(775);
@@ -299,6 +325,18 @@ async function councilTaxReductionShownOn(date: string, localAuthority: string):
     housing: { tenure: 'SOCIAL_RENT', rent: { amount: 100, period: 'WEEK' }, councilTax: { band: 'D', liable: true } },
   });
   return body.benefits.find((benefit) => benefit.code === 'COUNCIL_TAX_REDUCTION')!.amountShown;
+}
+
+/** The weekly Council Tax Reduction the calculation API gives on a date for a tenant with no income in a council. */
+async function councilTaxReductionWeeklyOn(date: string, localAuthority: string): Promise<number | null> {
+  const body = await calculated<{ benefits: { code: string; amountShown: boolean; weekly: number }[] }>(date, {
+    country: 'ENGLAND',
+    localAuthority,
+    adults: [{ dateOfBirth: '1985-01-01' }],
+    housing: { tenure: 'SOCIAL_RENT', rent: { amount: 100, period: 'WEEK' }, councilTax: { band: 'D', liable: true } },
+  });
+  const found = body.benefits.find((benefit) => benefit.code === 'COUNCIL_TAX_REDUCTION')!;
+  return found.amountShown ? found.weekly : null;
 }
 
 /** The calculation API's Child Benefit a week for one child on a date, and whether last year's rates were used. */

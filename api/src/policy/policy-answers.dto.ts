@@ -21,6 +21,7 @@ import {
   type ImpactExample,
   type ImpactPart,
   type BandDEdit,
+  type CouncilSchemeEdit,
   type LhaRatesEdit,
   type LhaRatesHeldEdit,
   type NotWorkedOutReason,
@@ -266,6 +267,37 @@ export class LhaRatesEditDto implements LhaRatesEdit {
   source!: PolicySourceDto | null;
 }
 
+export class CouncilSchemeEditDto implements CouncilSchemeEdit {
+  @ApiProperty({
+    enum: ['ctr-scheme'],
+    description: 'An English council’s working-age Council Tax Reduction scheme for a council tax year.',
+  })
+  kind!: 'ctr-scheme';
+
+  @ApiProperty({ description: 'The council’s code (GSS).', example: 'E06000001' })
+  authority!: string;
+
+  @ApiProperty({ description: 'The council’s name, as its scheme’s file names it.', example: 'Hartlepool' })
+  name!: string;
+
+  @ApiProperty({ description: 'The council tax year the scheme is for (from 1 April).', example: '2027/28' })
+  year!: string;
+
+  @ApiProperty({
+    ...ANY_JSON,
+    description:
+      'The year’s scheme as a council’s scheme file holds it, without from and source (definitions/schemas/council-tax-scheme.schema.json, SchemeValue): maximumSupport, bandCap, taper or incomeBands, income, capitalLimit, minimumAwardWeekly, nonDependantDeductions, protectedGroups, note, readVia.',
+  })
+  scheme!: Record<string, unknown>;
+
+  @ApiProperty({
+    type: PolicySourceDto,
+    nullable: true,
+    description: 'The council’s scheme document for the year; null until it is known.',
+  })
+  source!: PolicySourceDto | null;
+}
+
 export class RuleEditDto implements RuleEdit {
   @ApiProperty({ enum: ['rule'], description: 'A rule’s conditions (json-rules-engine’s format) changed.' })
   kind!: 'rule';
@@ -358,6 +390,7 @@ const POLICY_EDIT_MODELS = [
   LhaRatesHeldEditDto,
   BandDEditDto,
   LhaRatesEditDto,
+  CouncilSchemeEditDto,
   RuleEditDto,
   QuestionEditDto,
   ExtraHelpItemEditDto,

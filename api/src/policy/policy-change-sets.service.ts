@@ -839,6 +839,8 @@ function editField(edit: PolicyEdit): string {
       return 'figures';
     case 'lha-rates':
       return 'rates';
+    case 'ctr-scheme':
+      return 'scheme';
     case 'rule':
       return 'conditions';
     case 'question':
@@ -868,6 +870,8 @@ function editForOperators(edit: PolicyEdit): string {
       return `band D ${edit.year} of ${edit.figures.length} councils`;
     case 'lha-rates':
       return `${edit.scheme} Local Housing Allowance for ${edit.area} from ${edit.from}`;
+    case 'ctr-scheme':
+      return `council tax reduction scheme ${edit.year} of ${edit.authority} (${edit.name})`;
     case 'rule':
       return `rule ${edit.ruleset}/${edit.rule}`;
     case 'question':

@@ -2256,6 +2256,7 @@ export interface components {
         | components['schemas']['LhaRatesHeldEditDto']
         | components['schemas']['BandDEditDto']
         | components['schemas']['LhaRatesEditDto']
+        | components['schemas']['CouncilSchemeEditDto']
         | components['schemas']['RuleEditDto']
         | components['schemas']['QuestionEditDto']
         | components['schemas']['ExtraHelpItemEditDto']
@@ -2516,6 +2517,34 @@ export interface components {
        */
       kind: 'withdraw' | 'revert';
     };
+    CouncilSchemeEditDto: {
+      /**
+       * @description The council’s code (GSS).
+       * @example E06000001
+       */
+      authority: string;
+      /**
+       * @description An English council’s working-age Council Tax Reduction scheme for a council tax year.
+       * @enum {string}
+       */
+      kind: 'ctr-scheme';
+      /**
+       * @description The council’s name, as its scheme’s file names it.
+       * @example Hartlepool
+       */
+      name: string;
+      /** @description The year’s scheme as a council’s scheme file holds it, without from and source (definitions/schemas/council-tax-scheme.schema.json, SchemeValue): maximumSupport, bandCap, taper or incomeBands, income, capitalLimit, minimumAwardWeekly, nonDependantDeductions, protectedGroups, note, readVia. */
+      scheme: {
+        [key: string]: unknown;
+      };
+      /** @description The council’s scheme document for the year; null until it is known. */
+      source: components['schemas']['PolicySourceDto'] | null;
+      /**
+       * @description The council tax year the scheme is for (from 1 April).
+       * @example 2027/28
+       */
+      year: string;
+    };
     /** @description Council tax for the home. Each field has a default. */
     CouncilTax: {
       /** @description The year's charge in pounds when known, at most 2 decimals; null (the default) to work it out from the band. */
@@ -2692,7 +2721,7 @@ export interface components {
        */
       browserId?: string;
       /**
-       * @description One edit (common/policy/model.ts PolicyEdit; checked with the JSON Schema definitions/schemas/policy-edit.schema.json): kind 'parameter-value', 'rates-held', 'lha-rates-held', 'band-d', 'lha-rates', 'rule', 'question', 'extra-help-item' or 'case'.
+       * @description One edit (common/policy/model.ts PolicyEdit; checked with the JSON Schema definitions/schemas/policy-edit.schema.json): kind 'parameter-value', 'rates-held', 'lha-rates-held', 'band-d', 'lha-rates', 'ctr-scheme', 'rule', 'question', 'extra-help-item' or 'case'.
        * @example {
        *       "from": "2027-04-12",
        *       "kind": "parameter-value",
@@ -2710,6 +2739,7 @@ export interface components {
         | components['schemas']['LhaRatesHeldEditDto']
         | components['schemas']['BandDEditDto']
         | components['schemas']['LhaRatesEditDto']
+        | components['schemas']['CouncilSchemeEditDto']
         | components['schemas']['RuleEditDto']
         | components['schemas']['QuestionEditDto']
         | components['schemas']['ExtraHelpItemEditDto']

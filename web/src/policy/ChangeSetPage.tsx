@@ -9,7 +9,7 @@ import { LoadingSpinner } from '../shared/LoadingSpinner';
 import { usePageTitle } from '../shared/page-title';
 import { DateField } from '../shared/DateField';
 import { dateProblemOf, isoDateOf } from '../shared/date-field-text';
-import { BandDForm, ExtraHelpForm, JsonEditForm, LhaRatesForm, QuestionForm, RatesHeldForm } from './EditForms';
+import { BandDForm, CouncilSchemeForm, ExtraHelpForm, JsonEditForm, LhaRatesForm, QuestionForm, RatesHeldForm } from './EditForms';
 import { CasesRunView } from './CasesRunView';
 import { StillToConfirm } from './StillToConfirm';
 import { changeSetPath, POLICY_HOME } from './policy-paths';
@@ -182,6 +182,10 @@ export function ChangeSetPage({ id }: { id: number }) {
           <details className="policy-disclosure" data-testid="add-lha-rates">
             <summary>An area’s Local Housing Allowance rates</summary>
             <LhaRatesForm onSubmit={save} onFailure={fail} />
+          </details>
+          <details className="policy-disclosure" data-testid="add-ctr-scheme">
+            <summary>A council’s Council Tax Reduction scheme for a year</summary>
+            <CouncilSchemeForm onSubmit={save} onFailure={fail} />
           </details>
           <details className="policy-disclosure" data-testid="add-rates-held">
             <summary>The last date the rates held cover</summary>

@@ -8,6 +8,7 @@ import { TextField } from '../shared/TextField';
 import { searchPolicy } from './policy-api';
 import { requiredSourceProblems, SelectField, SourceFields, TextAreaField, useProblems } from './policy-ui';
 import { councilTaxYearsFrom, readBandDTable } from './band-d-text';
+import { councilSchemeOf, type CouncilSchemeText } from './council-scheme-form';
 import { todayIso } from './policy-text';
 
 /** The smaller forms that add an edit to a change set: a question, an extra-help item, the rates held, any edit as JSON. */
@@ -482,6 +483,235 @@ export function LhaRatesForm({ onSubmit, onFailure }: FormProps) {
       <SourceFields
         prefix="lha-rates-edit"
         hint="Such as ‘Local Housing Allowance (LHA) rates applicable from April 2027 to March 2028’ on GOV.UK."
+        title={title}
+        url={url}
+        onTitle={setTitle}
+        onUrl={setUrl}
+        errorAt={problems.errorAt}
+      />
+    </EditForm>
+  );
+}
+
+const YES_NO = [
+  { value: 'yes', text: 'Yes' },
+  { value: 'no', text: 'No' },
+];
+
+/**
+ * An English council's working-age Council Tax Reduction scheme for a council tax year, from the council's scheme
+ * document (issue 30, point 3): a taper scheme, asked field by field in pounds and percentages. A council whose
+ * scheme is not held yet gets its own; one held gets the year added or replaced.
+ */
+export function CouncilSchemeForm({ onSubmit, onFailure }: FormProps) {
+  const id = (field: string) => `ctr-scheme-edit-${field}`;
+  const schemeFields: (keyof CouncilSchemeText)[] = [
+    'maximumSupport',
+    'bandCap',
+    'taper',
+    'universalCredit',
+    'earnings',
+    'otherIncome',
+    'childMaintenance',
+    'capitalLimit',
+    'minimumAward',
+    'otherAdults',
+    'inWork',
+    'notInWork',
+    'note',
+  ];
+  const problems = useProblems('ctr-scheme-edit', [
+    id('name'),
+    id('authority'),
+    id('year'),
+    ...schemeFields.map((field) => id(`scheme-${field}`)),
+    id('source-title'),
+    id('source-url'),
+  ]);
+  const years = councilTaxYearsFrom(todayIso());
+  const [name, setName] = useState('');
+  const [authority, setAuthority] = useState('');
+  const [year, setYear] = useState(years[1]!.value);
+  const [text, setText] = useState<CouncilSchemeText>({
+    maximumSupport: '',
+    bandCap: '',
+    taper: '',
+    universalCredit: 'IN_FULL',
+    earnings: true,
+    otherIncome: true,
+    childMaintenance: false,
+    capitalLimit: '',
+    minimumAward: '',
+    otherAdults: 'NOT_HELD',
+    inWork: '',
+    notInWork: '',
+    note: '',
+  });
+  const [title, setTitle] = useState('');
+  const [url, setUrl] = useState('');
+  const set = (field: keyof CouncilSchemeText) => (value: string) => setText((current) => ({ ...current, [field]: value }));
+  const setYesNo = (field: 'earnings' | 'otherIncome' | 'childMaintenance') => (value: string) =>
+    setText((current) => ({ ...current, [field]: value === 'yes' }));
+  const read = councilSchemeOf(text);
+  const textField = (field: keyof CouncilSchemeText, label: string, hint?: string) => (
+    <TextField
+      id={id(`scheme-${field}`)}
+      label={label}
+      hint={hint}
+      error={problems.errorAt(id(`scheme-${field}`))}
+      value={String(text[field])}
+      onChange={set(field)}
+      className="input--number"
+      inputMode="text"
+    />
+  );
+  return (
+    <EditForm
+      problems={problems}
+      testId="ctr-scheme-edit-form"
+      submitText="Add the scheme"
+      onFailure={onFailure}
+      check={() => {
+        const found: SummaryError[] = [];
+        if (!/[A-Za-z]/.test(name)) found.push({ targetId: id('name'), message: 'Enter the council’s name, such as Hartlepool.' });
+        if (!/^E\d{8}$/.test(authority.trim().toUpperCase()))
+          found.push({
+            targetId: id('authority'),
+            message: 'Enter the council’s code: E and 8 numbers, such as E06000001, as the Band D table gives it.',
+          });
+        if ('problems' in read) found.push(...read.problems.map(({ field, message }) => ({ targetId: id(`scheme-${field}`), message })));
+        found.push(
+          ...requiredSourceProblems(
+            'ctr-scheme-edit',
+            { title, url },
+            { title: 'Enter the title of the council’s scheme document.', url: 'Enter the document’s address starting https://' },
+          ),
+        );
+        return found;
+      }}
+      send={() =>
+        onSubmit({
+          kind: 'ctr-scheme',
+          authority: authority.trim().toUpperCase(),
+          name: name.trim(),
+          year,
+          scheme: 'scheme' in read ? read.scheme : {},
+          source: { title: title.trim(), url: url.trim() },
+        })
+      }
+    >
+      <TextField
+        id={id('name')}
+        label="Council"
+        hint="Its name, such as Hartlepool."
+        error={problems.errorAt(id('name'))}
+        value={name}
+        onChange={setName}
+      />
+      <TextField
+        id={id('authority')}
+        label="Council’s code"
+        hint="E and 8 numbers, such as E06000001, as the Band D table gives it."
+        error={problems.errorAt(id('authority'))}
+        value={authority}
+        onChange={setAuthority}
+      />
+      <SelectField
+        id={id('year')}
+        label="Council tax year"
+        error={problems.errorAt(id('year'))}
+        value={year}
+        onChange={setYear}
+        options={years}
+      />
+      {textField(
+        'maximumSupport',
+        'Most of the bill the scheme pays, as a percentage',
+        'Such as 80 when working-age people pay at least 20%.',
+      )}
+      <SelectField
+        id={id('scheme-bandCap')}
+        label="Worked out on at most the bill of band"
+        error={problems.errorAt(id('scheme-bandCap'))}
+        value={text.bandCap}
+        onChange={set('bandCap')}
+        options={[
+          { value: '', text: 'No band limit' },
+          ...['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'].map((band) => ({ value: band, text: `Band ${band}` })),
+        ]}
+      />
+      {textField(
+        'taper',
+        'Share of income above the applicable amount taken off, as a percentage',
+        'Such as 20. A scheme of income bands cannot be entered in this form yet.',
+      )}
+      <SelectField
+        id={id('scheme-universalCredit')}
+        label="The Universal Credit award counts as income"
+        error={problems.errorAt(id('scheme-universalCredit'))}
+        value={text.universalCredit}
+        onChange={set('universalCredit')}
+        options={[
+          { value: 'IN_FULL', text: 'Yes, in full' },
+          { value: 'IGNORED', text: 'No, it is ignored' },
+        ]}
+      />
+      <SelectField
+        id={id('scheme-earnings')}
+        label="Earnings after tax count as income"
+        value={text.earnings ? 'yes' : 'no'}
+        onChange={setYesNo('earnings')}
+        options={YES_NO}
+      />
+      <SelectField
+        id={id('scheme-otherIncome')}
+        label="Other income (pensions, other benefits) counts"
+        value={text.otherIncome ? 'yes' : 'no'}
+        onChange={setYesNo('otherIncome')}
+        options={YES_NO}
+      />
+      <SelectField
+        id={id('scheme-childMaintenance')}
+        label="Child maintenance counts"
+        value={text.childMaintenance ? 'yes' : 'no'}
+        onChange={setYesNo('childMaintenance')}
+        options={YES_NO}
+      />
+      {textField('capitalLimit', 'Savings limit, in pounds', 'Nothing is paid with more savings than this, such as 6,000.00.')}
+      {textField(
+        'minimumAward',
+        'Smallest award a week, in pounds (optional)',
+        'Less than this is not paid. Leave it empty if the scheme has none.',
+      )}
+      <SelectField
+        id={id('scheme-otherAdults')}
+        label="Deductions for other adults who live there"
+        error={problems.errorAt(id('scheme-otherAdults'))}
+        value={text.otherAdults}
+        onChange={set('otherAdults')}
+        options={[
+          { value: 'NOT_HELD', text: 'Not known yet: no amount is shown when another adult lives there' },
+          { value: 'NONE', text: 'None' },
+          { value: 'BY_WORK', text: 'By whether they work 16 hours a week or more' },
+        ]}
+      />
+      {text.otherAdults === 'BY_WORK' && (
+        <>
+          {textField('inWork', 'Deduction a week for an adult who works 16 hours or more, in pounds')}
+          {textField('notInWork', 'Deduction a week for an adult who does not, in pounds')}
+        </>
+      )}
+      <TextAreaField
+        id={id('scheme-note')}
+        label="What the result should say about this scheme (optional)"
+        hint="Plain words for the person: what the scheme has that the calculator does not apply."
+        error={problems.errorAt(id('scheme-note'))}
+        value={text.note}
+        onChange={set('note')}
+      />
+      <SourceFields
+        prefix="ctr-scheme-edit"
+        hint="The council’s Council Tax Reduction (or Council Tax Support) scheme document for the year."
         title={title}
         url={url}
         onTitle={setTitle}

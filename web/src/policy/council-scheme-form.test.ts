@@ -1,0 +1,60 @@
+import { describe, expect, it } from '@jest/globals';
+import { basisPointsOf, councilSchemeOf, type CouncilSchemeText } from './council-scheme-form';
+
+const FILLED: CouncilSchemeText = {
+  maximumSupport: '80',
+  bandCap: '',
+  taper: '20%',
+  universalCredit: 'IGNORED',
+  earnings: true,
+  otherIncome: true,
+  childMaintenance: false,
+  capitalLimit: '6,000',
+  minimumAward: '',
+  otherAdults: 'BY_WORK',
+  inWork: '£10.50',
+  notInWork: '5',
+  note: 'Working-age people pay at least 20% of their bill.',
+};
+
+describe('the council scheme form', () => {
+  it('reads percentages to basis points and refuses more than 100 or three decimals', () => {
+    expect(basisPointsOf('72.5')).toBe(7250);
+    expect(basisPointsOf('80 %')).toBe(8000);
+    expect(basisPointsOf('100')).toBe(10_000);
+    expect(basisPointsOf('100.01')).toBeNull();
+    expect(basisPointsOf('7.255')).toBeNull();
+    expect(basisPointsOf('')).toBeNull();
+  });
+
+  it('makes the year’s entry of the scheme file, in pence and basis points', () => {
+    expect(councilSchemeOf(FILLED)).toEqual({
+      scheme: {
+        maximumSupport: 8000,
+        bandCap: null,
+        taper: 2000,
+        incomeBands: null,
+        income: { universalCredit: 'IGNORED', earnings: true, otherIncome: true, childMaintenance: false, earningsDisregardWeekly: null },
+        capitalLimit: 600000,
+        minimumAwardWeekly: null,
+        nonDependantDeductions: { inWork: [{ fromWeeklyIncome: 0, deduction: 1050 }], notInWork: 500 },
+        protectedGroups: [],
+        note: 'Working-age people pay at least 20% of their bill.',
+        readVia: 'Entered in the policy workbench from the council’s scheme document.',
+      },
+    });
+    expect(councilSchemeOf({ ...FILLED, otherAdults: 'NOT_HELD', bandCap: 'D', minimumAward: '1' })).toMatchObject({
+      scheme: { nonDependantDeductions: 'NOT_HELD', bandCap: 'D', minimumAwardWeekly: 100 },
+    });
+  });
+
+  it('names each field to put right', () => {
+    expect(councilSchemeOf({ ...FILLED, maximumSupport: 'most', capitalLimit: '', inWork: 'ten' })).toEqual({
+      problems: [
+        { field: 'maximumSupport', message: 'Enter the most of the bill the scheme pays as a percentage from 0 to 100, such as 80.' },
+        { field: 'capitalLimit', message: 'Enter the savings limit in pounds, such as 6,000.00.' },
+        { field: 'inWork', message: 'Enter the deduction a week for another adult who works 16 hours or more in pounds, such as 10.00.' },
+      ],
+    });
+  });
+});
