@@ -25,6 +25,7 @@ export type PolicyEdit =
   | BandDEdit
   | LhaRatesEdit
   | CouncilSchemeEdit
+  | CouncilRentAreasEdit
   | RuleEdit
   | QuestionEdit
   | ExtraHelpItemEdit
@@ -116,6 +117,23 @@ export interface CouncilSchemeEdit {
   year: string;
   scheme: Record<string, unknown>;
   /** The council's scheme document for the year; null to confirm. */
+  source: PolicySource | null;
+}
+
+/**
+ * The Broad Rental Market Areas that cover a council's homes (`rulesets/local-housing-allowance/local-authority-areas.json`),
+ * the one covering most homes first, confirmed by the official page that names them (the council's own Local Housing
+ * Allowance page, or the rent officers' area maps): what a household gives when it gives its council but no area.
+ */
+export interface CouncilRentAreasEdit {
+  kind: 'lha-council-areas';
+  /** The council's code (GSS): E08000003. */
+  authority: string;
+  /** The council's name as the table holds it, checked against the code: Manchester. */
+  name: string;
+  /** The areas' names as the rent officers write them, the one covering most homes first. */
+  areas: string[];
+  /** The page that names the council's areas; null to confirm. */
   source: PolicySource | null;
 }
 

@@ -88,6 +88,8 @@ export function describeEdit(
       const { shared, oneBedroom, twoBedrooms, threeBedrooms, fourBedrooms } = edit.rates;
       return `Local Housing Allowance for ${edit.area} from ${longDate(edit.from)} (${per}): shared ${formatAmount(shared)}, 1 bedroom ${formatAmount(oneBedroom)}, 2 bedrooms ${formatAmount(twoBedrooms)}, 3 bedrooms ${formatAmount(threeBedrooms)}, 4 bedrooms ${formatAmount(fourBedrooms)}${edit.source ? '' : ' (source needed)'}`;
     }
+    case 'lha-council-areas':
+      return `Rent areas of ${edit.name}: ${edit.areas.join(', ')}${edit.source ? '' : ' (source needed)'}`;
     case 'ctr-scheme':
       return `${edit.name}’s Council Tax Reduction scheme for ${councilTaxYearWords(edit.year)}${edit.source ? '' : ' (source needed)'}`;
     case 'band-d':

@@ -15,6 +15,8 @@ export function thingsSet(edit: PolicyEdit): string[] {
       return [`lha held ${edit.scheme}`];
     case 'lha-rates':
       return [`lha ${edit.scheme} ${edit.area} ${edit.from}`];
+    case 'lha-council-areas':
+      return [`lha council ${edit.authority}`];
     case 'ctr-scheme':
       return [`ctr scheme ${edit.authority} ${edit.year}`];
     case 'band-d':

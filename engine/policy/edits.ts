@@ -43,6 +43,8 @@ export function editTarget(edit: PolicyEdit): string {
       return edit.scheme === 'universal-credit' ? LHA_FILES.rates : LHA_FILES.housingBenefitRates;
     case 'ctr-scheme':
       return `${SCHEMES_FOLDER}/${councilSchemeFileName(edit.authority, edit.name)}`;
+    case 'lha-council-areas':
+      return LHA_FILES.localAuthorityAreas;
     case 'rule':
       return `${RULESETS_FOLDER}/${edit.ruleset}/ruleset.json`;
     case 'question':
@@ -147,6 +149,19 @@ export function applyEdit(current: unknown, edit: PolicyEdit): unknown {
       kept.sort((a, b) => String(a.from).localeCompare(String(b.from)));
       return { localAuthority: edit.authority, name: current === null ? edit.name : json.name, values: kept };
     }
+    case 'lha-council-areas': {
+      const council = listOf(json, 'authorities').find((candidate) => candidate.localAuthority === edit.authority);
+      if (!council) throw new EditTargetError('authority', `No council with the code ${edit.authority} is held.`);
+      // The name guards against a mistyped code changing another council's areas.
+      if (council.name !== edit.name)
+        throw new EditTargetError('name', `The council with the code ${edit.authority} is ${String(council.name)}, not ${edit.name}.`);
+      council.brmas = edit.areas;
+      council.split = edit.areas.length > 1;
+      // Confirmed by the page given; until it is, the row stays as unconfirmed as it was.
+      council.confirmed = edit.source !== null;
+      council.sources = edit.source ? [edit.source] : [];
+      return json;
+    }
     case 'band-d': {
       const authorities = asObject(json.authorities);
       edit.figures.forEach(({ authority, bandD }, index) => {
@@ -229,6 +244,8 @@ export function editedPart(file: unknown, edit: PolicyEdit): unknown {
     }
     case 'ctr-scheme':
       return find(json.values, 'from', schemeFrom(edit.year));
+    case 'lha-council-areas':
+      return find(json.authorities, 'localAuthority', edit.authority);
     case 'band-d': {
       // Each council's value for the year, as the file holds it (null where it holds none).
       const authorities = asObject(json.authorities);
@@ -289,6 +306,8 @@ function describeTarget(edit: PolicyEdit): string {
       return 'Band D file';
     case 'ctr-scheme':
       return `Council Tax Reduction scheme of ${edit.name}`;
+    case 'lha-council-areas':
+      return 'table of councils’ rent areas';
     case 'lha-rates':
       return `Local Housing Allowance area ‘${edit.area}’`;
     case 'rule':
@@ -311,6 +330,7 @@ function fieldNaming(edit: PolicyEdit): string {
     'band-d': 'figures',
     'lha-rates': 'area',
     'ctr-scheme': 'authority',
+    'lha-council-areas': 'authority',
     rule: 'ruleset',
     question: 'page',
     'extra-help-item': 'category',
@@ -327,6 +347,7 @@ function fieldOfLoadProblem(edit: PolicyEdit): string {
     'band-d': 'figures',
     'lha-rates': 'rates',
     'ctr-scheme': 'scheme',
+    'lha-council-areas': 'areas',
     rule: 'conditions',
     question: 'showHide',
     'extra-help-item': 'item',
@@ -339,7 +360,7 @@ export function editShapeProblems(edit: unknown): { field: string; message: stri
   const problems = POLICY_EDIT.problems(edit).map(({ path, message }) => ({ field: path, message }));
   if (problems.length > 0) return problems;
   const typed = edit as PolicyEdit;
-  const sourced = ['parameter-value', 'lha-rates-held', 'band-d', 'lha-rates', 'ctr-scheme'].includes(typed.kind);
+  const sourced = ['parameter-value', 'lha-rates-held', 'band-d', 'lha-rates', 'ctr-scheme', 'lha-council-areas'].includes(typed.kind);
   if (sourced && 'source' in typed && typed.source) {
     const problem = officialSourceProblem(typed.source.url);
     if (problem) problems.push({ field: 'source.url', message: `source.url ${problem}` });
@@ -486,6 +507,14 @@ export function publishingProblems(edits: readonly PolicyEdit[], labelOf: (name:
           edit: index,
           field: 'source',
           message: `The Band D council tax of ${edit.figures.length} ${edit.figures.length === 1 ? 'council' : 'councils'} for ${councilTaxYearWords(edit.year)} needs its official source (the table the figures come from) before it can be published.`,
+        },
+      ];
+    if (edit.kind === 'lha-council-areas' && edit.source === null)
+      return [
+        {
+          edit: index,
+          field: 'source',
+          message: `The rent areas of ${edit.name} need the official page that names them before they can be published.`,
         },
       ];
     if (edit.kind === 'ctr-scheme' && edit.source === null)

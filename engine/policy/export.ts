@@ -72,6 +72,13 @@ export function restoringEdit(edit: PolicyEdit, before: unknown): PolicyEdit | n
     case 'band-d':
       // Each council's figure for the year as it was (or none): not one edit's shape, so undone in the file below.
       return null;
+    case 'lha-council-areas': {
+      const { brmas, sources } = before as { brmas: string[]; sources: PolicySource[] };
+      // An unconfirmed row (no page) cannot be put back by an edit, which confirms: it is undone in the file below.
+      return sources.length > 0
+        ? { kind: 'lha-council-areas', authority: edit.authority, name: edit.name, areas: brmas, source: sources[0]! }
+        : null;
+    }
     case 'ctr-scheme': {
       const { from: _from, source, ...scheme } = before as Record<string, unknown> & { source: PolicySource };
       return { kind: 'ctr-scheme', authority: edit.authority, name: edit.name, year: edit.year, scheme, source };
@@ -187,6 +194,12 @@ export function restorePart(file: unknown, edit: PolicyEdit, before: unknown): u
         if (before) area.values.push(before as Record<string, unknown>);
         area.values.sort((a, b) => String(a.from).localeCompare(String(b.from)));
       }
+      return json;
+    }
+    case 'lha-council-areas': {
+      const authorities = list('authorities');
+      const at = authorities.findIndex((council) => council.localAuthority === edit.authority);
+      if (at >= 0 && before) authorities[at] = before as Record<string, unknown>;
       return json;
     }
     case 'ctr-scheme': {

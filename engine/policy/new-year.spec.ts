@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { BandDEdit, CouncilSchemeEdit, ParameterValueEdit } from '../../common/policy/model.js';
+import type { BandDEdit, CouncilSchemeEdit, ParameterValueEdit, PolicyEdit } from '../../common/policy/model.js';
 import { loadEntitlementEngine } from '../load.js';
 import { applyChangeSet, publishingProblems } from './edits.js';
 import { carriedFrom, newYearEdits, taxYearWords, yearDecisionOf } from './new-year.js';
@@ -262,5 +262,52 @@ describe('a council’s Council Tax Reduction scheme for the new year, added in 
           'Hartlepool’s Council Tax Reduction scheme for 2027 to 2028 needs its source (the council’s scheme document) before it can be published.',
       },
     ]);
+  });
+});
+
+describe('a council’s rent areas, confirmed in the workbench (issue 30, point 3)', () => {
+  const PAGE = {
+    title: 'Hartlepool Borough Council, Local Housing Allowance',
+    url: 'https://www.hartlepool.gov.uk/local-housing-allowance',
+  };
+  const areas = (list: string[], source: typeof PAGE | null = PAGE): PolicyEdit => ({
+    kind: 'lha-council-areas',
+    authority: 'E06000001',
+    name: 'Hartlepool',
+    areas: list,
+    source,
+  });
+
+  it('sets the areas that cover the council, confirmed by the page given', () => {
+    expect(engine.lha.authority('E06000001')).toMatchObject({ brmas: ['Teesside'], confirmed: false });
+    const confirmed = applyChangeSet(diskFiles(), [areas(['Teesside'])]);
+    expect(confirmed.problems).toEqual([]);
+    expect(confirmed.engine!.lha.authority('E06000001')).toMatchObject({
+      brmas: ['Teesside'],
+      split: false,
+      confirmed: true,
+      sources: [PAGE],
+    });
+    // Two areas: the council is split, and a household that gives only its council is asked which.
+    const split = applyChangeSet(diskFiles(), [areas(['Teesside', 'Darlington'])]);
+    expect(split.problems).toEqual([]);
+    expect(split.engine!.lha.findLhaArea({ localAuthority: 'E06000001', country: 'ENGLAND' })).toMatchObject({
+      kind: 'unsettled',
+      reason: 'SPLIT_AUTHORITY',
+    });
+  });
+
+  it('names an area the rent officers do not, a council not held, and the missing page', () => {
+    const unknown = applyChangeSet(diskFiles(), [areas(['Teeside'])]);
+    expect(unknown.problems).toContainEqual(
+      expect.objectContaining({ edit: 0, field: 'areas', message: expect.stringContaining('Teeside') }),
+    );
+    const noCouncil = applyChangeSet(diskFiles(), [{ ...areas(['Teesside']), authority: 'E99999999' } as PolicyEdit]);
+    expect(noCouncil.problems).toContainEqual(
+      expect.objectContaining({ edit: 0, field: 'authority', message: expect.stringContaining('E99999999') }),
+    );
+    expect(publishingProblems([areas(['Teesside'], null)])[0]!.message).toBe(
+      'The rent areas of Hartlepool need the official page that names them before they can be published.',
+    );
   });
 });

@@ -116,7 +116,7 @@ describeInChromium('next year’s rates in the workbench', () => {
     yearUrl = page.url();
   }, 240_000);
 
-  it('adds two councils’ Band D for 2027 to 2028 from the official table, an area’s Local Housing Allowance rates, a hand-worked case at 12 April 2027, and runs every case and the impact then', async () => {
+  it('adds two councils’ Band D for 2027 to 2028 from the official table, an area’s Local Housing Allowance rates, Hartlepool’s Council Tax Reduction scheme and rent area, a hand-worked case at 12 April 2027, and runs every case and the impact then', async () => {
     await page.getByTestId('add-band-d').locator('summary').click();
     const bandD = page.getByTestId('band-d-edit-form');
     expect(await bandD.getByLabel('Council tax year').inputValue()).toBe('2027/28');
@@ -180,6 +180,19 @@ describeInChromium('next year’s rates in the workbench', () => {
     await scheme.screenshot({ path: join(SCREENSHOT_DIR, 'policy-year-ctr-scheme-form.png') });
     await scheme.getByRole('button', { name: 'Add the scheme' }).click();
     await page.getByTestId('edits').getByText('Hartlepool’s Council Tax Reduction scheme for 2027 to 2028').waitFor();
+
+    // Hartlepool's rent area, confirmed by the council's own page.
+    await page.getByTestId('add-lha-council-areas').locator('summary').click();
+    const areas = page.getByTestId('lha-council-areas-edit-form');
+    await areas.getByLabel('Council', { exact: true }).fill('Hartlepool');
+    await areas.getByLabel('Council’s code').fill('E06000001');
+    await areas.getByLabel('Areas that cover the council’s homes, one a line').fill('Teesside');
+    await areas.getByLabel('Title of the source').fill('Hartlepool Borough Council, Local Housing Allowance');
+    await areas
+      .getByLabel('Address of the source (https://...)')
+      .fill('https://www.hartlepool.gov.uk/info/20010/benefits/local-housing-allowance');
+    await areas.getByRole('button', { name: 'Set the council’s areas' }).click();
+    await page.getByTestId('edits').getByText('Rent areas of Hartlepool: Teesside').waitFor();
     await expectNoAccessibilityViolations(page);
 
     await page.getByTestId('add-case').locator('summary').click();

@@ -22,6 +22,7 @@ import {
   type ImpactPart,
   type BandDEdit,
   type CouncilSchemeEdit,
+  type CouncilRentAreasEdit,
   type LhaRatesEdit,
   type LhaRatesHeldEdit,
   type NotWorkedOutReason,
@@ -298,6 +299,26 @@ export class CouncilSchemeEditDto implements CouncilSchemeEdit {
   source!: PolicySourceDto | null;
 }
 
+export class CouncilRentAreasEditDto implements CouncilRentAreasEdit {
+  @ApiProperty({
+    enum: ['lha-council-areas'],
+    description: 'The Broad Rental Market Areas that cover a council’s homes, confirmed by an official page.',
+  })
+  kind!: 'lha-council-areas';
+
+  @ApiProperty({ description: 'The council’s code (GSS).', example: 'E08000003' })
+  authority!: string;
+
+  @ApiProperty({ description: 'The council’s name as the table holds it, checked against the code.', example: 'Manchester' })
+  name!: string;
+
+  @ApiProperty({ type: [String], description: 'The areas’ names as the rent officers write them, the one covering most homes first.' })
+  areas!: string[];
+
+  @ApiProperty({ type: PolicySourceDto, nullable: true, description: 'The official page that names the areas; null until it is known.' })
+  source!: PolicySourceDto | null;
+}
+
 export class RuleEditDto implements RuleEdit {
   @ApiProperty({ enum: ['rule'], description: 'A rule’s conditions (json-rules-engine’s format) changed.' })
   kind!: 'rule';
@@ -391,6 +412,7 @@ const POLICY_EDIT_MODELS = [
   BandDEditDto,
   LhaRatesEditDto,
   CouncilSchemeEditDto,
+  CouncilRentAreasEditDto,
   RuleEditDto,
   QuestionEditDto,
   ExtraHelpItemEditDto,

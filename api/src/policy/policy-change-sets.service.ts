@@ -841,6 +841,8 @@ function editField(edit: PolicyEdit): string {
       return 'rates';
     case 'ctr-scheme':
       return 'scheme';
+    case 'lha-council-areas':
+      return 'areas';
     case 'rule':
       return 'conditions';
     case 'question':
@@ -870,6 +872,8 @@ function editForOperators(edit: PolicyEdit): string {
       return `band D ${edit.year} of ${edit.figures.length} councils`;
     case 'lha-rates':
       return `${edit.scheme} Local Housing Allowance for ${edit.area} from ${edit.from}`;
+    case 'lha-council-areas':
+      return `rent areas of ${edit.authority} (${edit.name}): ${edit.areas.join(', ')}`;
     case 'ctr-scheme':
       return `council tax reduction scheme ${edit.year} of ${edit.authority} (${edit.name})`;
     case 'rule':

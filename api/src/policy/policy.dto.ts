@@ -50,7 +50,7 @@ export class EditDto extends BrowserRequest {
   @ApiProperty({
     ...POLICY_EDIT_SCHEMA,
     description:
-      "One edit (common/policy/model.ts PolicyEdit; checked with the JSON Schema definitions/schemas/policy-edit.schema.json): kind 'parameter-value', 'rates-held', 'lha-rates-held', 'band-d', 'lha-rates', 'ctr-scheme', 'rule', 'question', 'extra-help-item' or 'case'.",
+      "One edit (common/policy/model.ts PolicyEdit; checked with the JSON Schema definitions/schemas/policy-edit.schema.json): kind 'parameter-value', 'rates-held', 'lha-rates-held', 'band-d', 'lha-rates', 'ctr-scheme', 'lha-council-areas', 'rule', 'question', 'extra-help-item' or 'case'.",
     example: {
       kind: 'parameter-value',
       parameter: 'gov/hmrc/child_benefit/amount/eldest',

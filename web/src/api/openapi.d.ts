@@ -2257,6 +2257,7 @@ export interface components {
         | components['schemas']['BandDEditDto']
         | components['schemas']['LhaRatesEditDto']
         | components['schemas']['CouncilSchemeEditDto']
+        | components['schemas']['CouncilRentAreasEditDto']
         | components['schemas']['RuleEditDto']
         | components['schemas']['QuestionEditDto']
         | components['schemas']['ExtraHelpItemEditDto']
@@ -2517,6 +2518,27 @@ export interface components {
        */
       kind: 'withdraw' | 'revert';
     };
+    CouncilRentAreasEditDto: {
+      /** @description The areas’ names as the rent officers write them, the one covering most homes first. */
+      areas: string[];
+      /**
+       * @description The council’s code (GSS).
+       * @example E08000003
+       */
+      authority: string;
+      /**
+       * @description The Broad Rental Market Areas that cover a council’s homes, confirmed by an official page.
+       * @enum {string}
+       */
+      kind: 'lha-council-areas';
+      /**
+       * @description The council’s name as the table holds it, checked against the code.
+       * @example Manchester
+       */
+      name: string;
+      /** @description The official page that names the areas; null until it is known. */
+      source: components['schemas']['PolicySourceDto'] | null;
+    };
     CouncilSchemeEditDto: {
       /**
        * @description The council’s code (GSS).
@@ -2721,7 +2743,7 @@ export interface components {
        */
       browserId?: string;
       /**
-       * @description One edit (common/policy/model.ts PolicyEdit; checked with the JSON Schema definitions/schemas/policy-edit.schema.json): kind 'parameter-value', 'rates-held', 'lha-rates-held', 'band-d', 'lha-rates', 'ctr-scheme', 'rule', 'question', 'extra-help-item' or 'case'.
+       * @description One edit (common/policy/model.ts PolicyEdit; checked with the JSON Schema definitions/schemas/policy-edit.schema.json): kind 'parameter-value', 'rates-held', 'lha-rates-held', 'band-d', 'lha-rates', 'ctr-scheme', 'lha-council-areas', 'rule', 'question', 'extra-help-item' or 'case'.
        * @example {
        *       "from": "2027-04-12",
        *       "kind": "parameter-value",
@@ -2740,6 +2762,7 @@ export interface components {
         | components['schemas']['BandDEditDto']
         | components['schemas']['LhaRatesEditDto']
         | components['schemas']['CouncilSchemeEditDto']
+        | components['schemas']['CouncilRentAreasEditDto']
         | components['schemas']['RuleEditDto']
         | components['schemas']['QuestionEditDto']
         | components['schemas']['ExtraHelpItemEditDto']

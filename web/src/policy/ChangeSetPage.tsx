@@ -9,7 +9,16 @@ import { LoadingSpinner } from '../shared/LoadingSpinner';
 import { usePageTitle } from '../shared/page-title';
 import { DateField } from '../shared/DateField';
 import { dateProblemOf, isoDateOf } from '../shared/date-field-text';
-import { BandDForm, CouncilSchemeForm, ExtraHelpForm, JsonEditForm, LhaRatesForm, QuestionForm, RatesHeldForm } from './EditForms';
+import {
+  BandDForm,
+  CouncilRentAreasForm,
+  CouncilSchemeForm,
+  ExtraHelpForm,
+  JsonEditForm,
+  LhaRatesForm,
+  QuestionForm,
+  RatesHeldForm,
+} from './EditForms';
 import { CasesRunView } from './CasesRunView';
 import { StillToConfirm } from './StillToConfirm';
 import { changeSetPath, POLICY_HOME } from './policy-paths';
@@ -186,6 +195,10 @@ export function ChangeSetPage({ id }: { id: number }) {
           <details className="policy-disclosure" data-testid="add-ctr-scheme">
             <summary>A council’s Council Tax Reduction scheme for a year</summary>
             <CouncilSchemeForm onSubmit={save} onFailure={fail} />
+          </details>
+          <details className="policy-disclosure" data-testid="add-lha-council-areas">
+            <summary>The rent areas that cover a council</summary>
+            <CouncilRentAreasForm onSubmit={save} onFailure={fail} />
           </details>
           <details className="policy-disclosure" data-testid="add-rates-held">
             <summary>The last date the rates held cover</summary>

@@ -722,6 +722,93 @@ export function CouncilSchemeForm({ onSubmit, onFailure }: FormProps) {
   );
 }
 
+/**
+ * The rent areas (Broad Rental Market Areas) that cover a council's homes, confirmed by the official page that names
+ * them (issue 30, point 3): what a household that gives its council but no area is worked out with.
+ */
+export function CouncilRentAreasForm({ onSubmit, onFailure }: FormProps) {
+  const id = (field: string) => `lha-council-areas-edit-${field}`;
+  const problems = useProblems('lha-council-areas-edit', [id('name'), id('authority'), id('areas'), id('source-title'), id('source-url')]);
+  const [name, setName] = useState('');
+  const [authority, setAuthority] = useState('');
+  const [areas, setAreas] = useState('');
+  const [title, setTitle] = useState('');
+  const [url, setUrl] = useState('');
+  const areaList = () =>
+    areas
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
+  return (
+    <EditForm
+      problems={problems}
+      testId="lha-council-areas-edit-form"
+      submitText="Set the council’s areas"
+      onFailure={onFailure}
+      check={() => {
+        const found: SummaryError[] = [];
+        if (!/[A-Za-z]/.test(name)) found.push({ targetId: id('name'), message: 'Enter the council’s name, such as Hartlepool.' });
+        if (!/^[ESWN]\d{8}$/.test(authority.trim().toUpperCase()))
+          found.push({ targetId: id('authority'), message: 'Enter the council’s code: a letter and 8 numbers, such as E06000001.' });
+        const list = areaList();
+        if (list.length === 0 || list.length > 10)
+          found.push({ targetId: id('areas'), message: 'Enter 1 to 10 areas, one a line, the one covering most homes first.' });
+        found.push(
+          ...requiredSourceProblems(
+            'lha-council-areas-edit',
+            { title, url },
+            { title: 'Enter the title of the page that names the council’s areas.', url: 'Enter the page’s address starting https://' },
+          ),
+        );
+        return found;
+      }}
+      send={() =>
+        onSubmit({
+          kind: 'lha-council-areas',
+          authority: authority.trim().toUpperCase(),
+          name: name.trim(),
+          areas: areaList(),
+          source: { title: title.trim(), url: url.trim() },
+        })
+      }
+    >
+      <TextField
+        id={id('name')}
+        label="Council"
+        hint="Its name, such as Hartlepool."
+        error={problems.errorAt(id('name'))}
+        value={name}
+        onChange={setName}
+      />
+      <TextField
+        id={id('authority')}
+        label="Council’s code"
+        hint="A letter and 8 numbers, such as E06000001."
+        error={problems.errorAt(id('authority'))}
+        value={authority}
+        onChange={setAuthority}
+      />
+      <TextAreaField
+        id={id('areas')}
+        label="Areas that cover the council’s homes, one a line"
+        hint="As the rent officers write them, such as Teesside; the one covering most homes first. With more than one, a household that gives only its council is asked which."
+        error={problems.errorAt(id('areas'))}
+        value={areas}
+        onChange={setAreas}
+      />
+      <SourceFields
+        prefix="lha-council-areas-edit"
+        hint="The council’s own Local Housing Allowance page, or the rent officers’ area map, that names the areas."
+        title={title}
+        url={url}
+        onTitle={setTitle}
+        onUrl={setUrl}
+        errorAt={problems.errorAt}
+      />
+    </EditForm>
+  );
+}
+
 /** The last date the rates held cover, moved on when a year’s values are added. */
 export function RatesHeldForm({ onSubmit, onFailure }: FormProps) {
   const problems = useProblems('rates-held-edit', ['rates-held-edit-until']);
