@@ -678,3 +678,33 @@ export const POLICY_LIMITS = {
   /** The reason for a withdrawal, a revert or an emergency stop. */
   requestReasonMaxLength: 2000,
 } as const;
+
+/** An extra-help item as its category's file holds it (engine/extra-help/types.ts ExtraHelpItem). */
+export interface ExtraHelpItemView {
+  name: string;
+  title: string;
+  text: string;
+  howToAccessTitle?: string;
+  howToAccess: string;
+  nations: string[];
+  /** json-rules-engine's condition over the facts below. */
+  condition: Record<string, unknown>;
+  source: PolicySource;
+}
+
+/** A fact an extra-help condition may name, in words: money facts hold pence and are asked in pounds. */
+export interface ExtraHelpFactChoice {
+  name: string;
+  type: 'boolean' | 'number' | 'string';
+  /** The only values a text fact takes, each in words; null for the others. */
+  values: { value: string; text: string }[] | null;
+  label: string;
+  /** A number in pence, entered and shown in pounds. */
+  pounds: boolean;
+}
+
+/** GET /api/policy/extra-help: the categories with their items, and the facts a condition may name. */
+export interface ExtraHelpCatalogue {
+  categories: { name: string; title: string; items: ExtraHelpItemView[] }[];
+  facts: ExtraHelpFactChoice[];
+}

@@ -115,6 +115,41 @@ describeInChromium('the policy workbench', () => {
     await page.waitForFunction(() => !document.querySelector('[data-testid="change-set-problems"]'));
   }, 90_000);
 
+  it('changes an extra-help item in a form: its words, the nations, and who it is for in words, money in pounds and rates by name', async () => {
+    await page.getByTestId('add-extra-help').locator('summary').click();
+    const form = page.getByTestId('extra-help-edit-form');
+    await form.getByLabel('Category').selectOption({ label: 'Health costs' });
+    await form.getByLabel('Item', { exact: true }).selectOption({ label: 'Healthy Start' });
+    expect(await form.getByLabel('Title', { exact: true }).inputValue()).toBe('Healthy Start');
+    // The rates the words show are named by their labels, not their files.
+    expect(await form.getByLabel('What it is and roughly how much').inputValue()).toContain('[Healthy Start: a child under this age]');
+    // Who it is for, as its file holds it: any of two groups, the first comparing take-home pay with a rate.
+    const group = form.getByTestId('condition-group-0');
+    expect(await group.getByLabel('About').first().locator('option:checked').textContent()).toBe(
+      'The calculation found a Universal Credit award above nil.',
+    );
+    expect(await form.getByTestId('condition-0-1').getByLabel('Compared with').locator('option:checked').textContent()).toMatch(
+      /^The rate: /,
+    );
+    // A third way in: a household with take-home pay of at most £1,000.00 a month, typed in pounds.
+    await form.getByRole('button', { name: 'Add a condition', exact: true }).click();
+    const added = form.getByTestId('condition-2');
+    await added.getByLabel('About').selectOption('earnedIncomeMonthlyPence');
+    await added.getByLabel('Which').selectOption('atMost');
+    await added.getByLabel('Amount, in pounds').fill('1,000 pounds');
+    await form.getByRole('button', { name: 'Change the item' }).click();
+    await page.getByRole('link', { name: 'Enter an amount in pounds for condition 3, such as 1,250.00, or choose a rate.' }).waitFor();
+    await added.getByLabel('Amount, in pounds').fill('1,000.00');
+    await page.getByRole('link', { name: /^Say where the figure in condition 3 comes from/ }).waitFor();
+    await added.getByLabel('Where the figure comes from').fill('The scheme’s own limit, for this test.');
+    await form.getByLabel('Wales').check();
+    await screenshot(page, 'policy-extra-help-form');
+    await expectNoAccessibilityViolations(page);
+    await expectPlainEnglish(page);
+    await form.getByRole('button', { name: 'Change the item' }).click();
+    await page.getByTestId('edits').getByText('Extra help in health: Healthy Start').waitFor();
+  }, 60_000);
+
   it('adds a hand-worked case from the household form, and runs every case with the draft', async () => {
     page.setDefaultTimeout(15_000);
     await page.getByTestId('add-case').locator('summary').click();
@@ -137,7 +172,7 @@ describeInChromium('the policy workbench', () => {
     await expectNoAccessibilityViolations(page);
     await expectPlainEnglish(page);
     await form.getByRole('button', { name: 'Add the case' }).click();
-    await page.getByTestId('edit-3').waitFor();
+    await page.getByTestId('edit-4').waitFor();
 
     await page.getByRole('button', { name: 'Run the checks' }).click();
     const run = page.getByTestId('cases-run');

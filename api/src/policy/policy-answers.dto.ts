@@ -23,6 +23,9 @@ import {
   type BandDEdit,
   type CouncilSchemeEdit,
   type CouncilRentAreasEdit,
+  type ExtraHelpCatalogue,
+  type ExtraHelpFactChoice,
+  type ExtraHelpItemView,
   type LhaRatesEdit,
   type LhaRatesHeldEdit,
   type NotWorkedOutReason,
@@ -1156,6 +1159,76 @@ export class RulesetSummaryDto implements RulesetSummary {
 
   @ApiProperty({ type: 'integer', description: 'How many hand-worked cases.' })
   cases!: number;
+}
+
+export class ExtraHelpItemViewDto implements ExtraHelpItemView {
+  @ApiProperty({ description: 'The item’s id, unique across every category.', example: 'warm-home-discount' })
+  name!: string;
+
+  @ApiProperty({ description: 'Its heading on the results page.' })
+  title!: string;
+
+  @ApiProperty({ description: 'What it is and roughly how much, in plain English.' })
+  text!: string;
+
+  @ApiPropertyOptional({ description: 'The heading of the help on how to get it; ‘How to access support’ when absent.' })
+  howToAccessTitle?: string;
+
+  @ApiProperty({ description: 'Who to contact and how to apply.' })
+  howToAccess!: string;
+
+  @ApiProperty({ type: [String], description: 'The nations it is offered in.', example: ['ENGLAND', 'WALES'] })
+  nations!: string[];
+
+  @ApiProperty({ ...ANY_JSON, description: 'When it is shown: json-rules-engine’s condition over the facts listed beside.' })
+  condition!: Record<string, unknown>;
+
+  @ApiProperty({ type: PolicySourceDto, description: 'The official page about it.' })
+  source!: PolicySourceDto;
+}
+
+export class ExtraHelpCategoryViewDto {
+  @ApiProperty({ description: 'The category’s id.', example: 'energy' })
+  name!: string;
+
+  @ApiProperty({ description: 'Its heading on the results page.', example: 'Energy bills' })
+  title!: string;
+
+  @ApiProperty({ type: [ExtraHelpItemViewDto], description: 'Its items, in the order the results show them.' })
+  items!: ExtraHelpItemViewDto[];
+}
+
+export class FactValueChoiceDto {
+  @ApiProperty({ description: 'The value as a condition names it.', example: 'PRIVATE_RENT' })
+  value!: string;
+
+  @ApiProperty({ description: 'The value in words.', example: 'Private rent' })
+  text!: string;
+}
+
+export class ExtraHelpFactChoiceDto implements ExtraHelpFactChoice {
+  @ApiProperty({ description: 'The fact’s name, as a condition names it.', example: 'getsUniversalCredit' })
+  name!: string;
+
+  @ApiProperty({ enum: ['boolean', 'number', 'string'], description: 'Yes or no, a number, or one of the values listed.' })
+  type!: 'boolean' | 'number' | 'string';
+
+  @ApiProperty({ type: [FactValueChoiceDto], nullable: true, description: 'The only values a text fact takes, in words.' })
+  values!: FactValueChoiceDto[] | null;
+
+  @ApiProperty({ description: 'What the fact means, in words.' })
+  label!: string;
+
+  @ApiProperty({ description: 'A number held in pence, entered and shown in pounds.' })
+  pounds!: boolean;
+}
+
+export class ExtraHelpCatalogueDto implements ExtraHelpCatalogue {
+  @ApiProperty({ type: [ExtraHelpCategoryViewDto], description: 'The categories in the order the results show them.' })
+  categories!: ExtraHelpCategoryViewDto[];
+
+  @ApiProperty({ type: [ExtraHelpFactChoiceDto], description: 'The facts a condition may name.' })
+  facts!: ExtraHelpFactChoiceDto[];
 }
 
 export class RulesetsResponseDto {

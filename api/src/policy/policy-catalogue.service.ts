@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type {
+  ExtraHelpCatalogue,
   ParameterSummary,
   ParameterView,
   PolicySearchHit,
@@ -10,6 +11,7 @@ import type {
 } from '../../../common/policy/model.js';
 import { runCases as runEveryCase, readCaseFilesFrom } from '../../../engine/core/cases.js';
 import { PolicyCatalogue } from '../../../engine/policy/catalogue.js';
+import { extraHelpCatalogue } from '../../../engine/policy/extra-help-catalogue.js';
 import { readCatalogueInputs } from '../../../engine/policy/load-catalogue.js';
 import { upratingProposals, UpratingRequestError } from '../../../engine/policy/uprating.js';
 import { readSchema } from '../../../engine/schemas/json-schema.js';
@@ -24,6 +26,7 @@ import { ChangeSetStore, LATEST } from './change-set-store.js';
 @Injectable()
 export class PolicyCatalogueService {
   private readonly catalogues = new WeakMap<SourceFiles, Promise<PolicyCatalogue>>();
+  private readonly extraHelpCatalogues = new WeakMap<SourceFiles, ExtraHelpCatalogue>();
 
   constructor(private readonly store: ChangeSetStore) {}
 
@@ -42,6 +45,17 @@ export class PolicyCatalogueService {
       this.catalogues.set(version.files, catalogue);
     }
     return catalogue;
+  }
+
+  /** The extra help in force today, for the form that adds or changes an item; built once per rules version. */
+  extraHelp(): ExtraHelpCatalogue {
+    const { files } = this.store.versions.versionOn(this.store.today());
+    let found = this.extraHelpCatalogues.get(files);
+    if (!found) {
+      found = extraHelpCatalogue(files);
+      this.extraHelpCatalogues.set(files, found);
+    }
+    return found;
   }
 
   async rulesets(): Promise<{ rulesets: RulesetSummary[] }> {

@@ -15,6 +15,7 @@ import {
 import type { Request } from 'express';
 import type {
   CasesRunReport,
+  ExtraHelpCatalogue,
   ChangeSetDetail,
   ImpactReport,
   ChangeSetSummary,
@@ -57,6 +58,7 @@ import {
   PolicySearchResponseDto,
   PolicyStatusDto,
   RulesetsResponseDto,
+  ExtraHelpCatalogueDto,
   RulesetViewDto,
   UpratingResponseDto,
   POLICY_CHOICE_MODELS,
@@ -103,6 +105,17 @@ export class PolicyController {
   @ApiOkResponse({ type: PolicyStatusDto })
   status(): Promise<PolicyStatus> {
     return this.changeSets.status();
+  }
+
+  @Get('extra-help')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    summary: 'The extra help in force today, for the form that adds or changes an item',
+    description: 'Each category with its items as the files hold them, and the facts an item’s condition may name, in words.',
+  })
+  @ApiOkResponse({ type: ExtraHelpCatalogueDto })
+  extraHelp(): ExtraHelpCatalogue {
+    return this.catalogue.extraHelp();
   }
 
   @Get('rulesets')

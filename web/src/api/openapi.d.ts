@@ -1142,6 +1142,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/policy/extra-help': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The extra help in force today, for the form that adds or changes an item
+     * @description Each category with its items as the files hold them, and the facts an item’s condition may name, in words.
+     */
+    get: operations['PolicyController_extraHelp'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/policy/household-schema': {
     parameters: {
       query?: never;
@@ -2799,6 +2819,12 @@ export interface components {
        */
       statusCode: number;
     };
+    ExtraHelpCatalogueDto: {
+      /** @description The categories in the order the results show them. */
+      categories: components['schemas']['ExtraHelpCategoryViewDto'][];
+      /** @description The facts a condition may name. */
+      facts: components['schemas']['ExtraHelpFactChoiceDto'][];
+    };
     /** @description A category of extra help with the schemes in it the household may get. */
     ExtraHelpCategory: {
       /** @description The schemes, in the order the definitions list them. */
@@ -2813,6 +2839,38 @@ export interface components {
        * @example White goods and emergency grants
        */
       title: string;
+    };
+    ExtraHelpCategoryViewDto: {
+      /** @description Its items, in the order the results show them. */
+      items: components['schemas']['ExtraHelpItemViewDto'][];
+      /**
+       * @description The category’s id.
+       * @example energy
+       */
+      name: string;
+      /**
+       * @description Its heading on the results page.
+       * @example Energy bills
+       */
+      title: string;
+    };
+    ExtraHelpFactChoiceDto: {
+      /** @description What the fact means, in words. */
+      label: string;
+      /**
+       * @description The fact’s name, as a condition names it.
+       * @example getsUniversalCredit
+       */
+      name: string;
+      /** @description A number held in pence, entered and shown in pounds. */
+      pounds: boolean;
+      /**
+       * @description Yes or no, a number, or one of the values listed.
+       * @enum {string}
+       */
+      type: 'boolean' | 'number' | 'string';
+      /** @description The only values a text fact takes, in words. */
+      values: components['schemas']['FactValueChoiceDto'][] | null;
     };
     ExtraHelpItemEditDto: {
       /**
@@ -2829,6 +2887,35 @@ export interface components {
        * @enum {string}
        */
       kind: 'extra-help-item';
+    };
+    ExtraHelpItemViewDto: {
+      /** @description When it is shown: json-rules-engine’s condition over the facts listed beside. */
+      condition: {
+        [key: string]: unknown;
+      };
+      /** @description Who to contact and how to apply. */
+      howToAccess: string;
+      /** @description The heading of the help on how to get it; ‘How to access support’ when absent. */
+      howToAccessTitle?: string;
+      /**
+       * @description The item’s id, unique across every category.
+       * @example warm-home-discount
+       */
+      name: string;
+      /**
+       * @description The nations it is offered in.
+       * @example [
+       *       "ENGLAND",
+       *       "WALES"
+       *     ]
+       */
+      nations: string[];
+      /** @description The official page about it. */
+      source: components['schemas']['PolicySourceDto'];
+      /** @description What it is and roughly how much, in plain English. */
+      text: string;
+      /** @description Its heading on the results page. */
+      title: string;
     };
     /** @description A scheme outside the benefits (a grant, a social tariff, a discount) the household may get. */
     ExtraHelpOffer: {
@@ -2871,6 +2958,18 @@ export interface components {
        * @example https://www.healthystart.nhs.uk/
        */
       url: string;
+    };
+    FactValueChoiceDto: {
+      /**
+       * @description The value in words.
+       * @example Private rent
+       */
+      text: string;
+      /**
+       * @description The value as a condition names it.
+       * @example PRIVATE_RENT
+       */
+      value: string;
     };
     FailingChangeSetDto: {
       /**
@@ -15748,6 +15847,84 @@ export interface operations {
            *       "errors": [],
            *       "message": "That cannot be done in its current state.",
            *       "statusCode": 409
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  PolicyController_extraHelp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "categories": [
+           *         {
+           *           "items": [
+           *             {
+           *               "condition": {},
+           *               "howToAccess": "text",
+           *               "howToAccessTitle": "text",
+           *               "name": "warm-home-discount",
+           *               "nations": [
+           *                 "ENGLAND",
+           *                 "WALES"
+           *               ],
+           *               "source": {
+           *                 "title": "Child Benefit rates",
+           *                 "url": "https://www.gov.uk/child-benefit/what-youll-get"
+           *               },
+           *               "text": "text",
+           *               "title": "text"
+           *             }
+           *           ],
+           *           "name": "energy",
+           *           "title": "Energy bills"
+           *         }
+           *       ],
+           *       "facts": [
+           *         {
+           *           "label": "text",
+           *           "name": "getsUniversalCredit",
+           *           "pounds": true,
+           *           "type": "boolean",
+           *           "values": [
+           *             {
+           *               "text": "Private rent",
+           *               "value": "PRIVATE_RENT"
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ExtraHelpCatalogueDto'];
+        };
+      };
+      /** @description NO_ACCESS: not signed in as the charity's policy staff (advisers and admins included); CSRF_FAILED: a change without the X-CSRF-Token header. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "NO_ACCESS",
+           *       "errors": [],
+           *       "message": "You do not have access to this.",
+           *       "statusCode": 403
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];

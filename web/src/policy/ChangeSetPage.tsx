@@ -9,17 +9,9 @@ import { LoadingSpinner } from '../shared/LoadingSpinner';
 import { usePageTitle } from '../shared/page-title';
 import { DateField } from '../shared/DateField';
 import { dateProblemOf, isoDateOf } from '../shared/date-field-text';
-import {
-  BandDForm,
-  CouncilRentAreasForm,
-  CouncilSchemeForm,
-  ExtraHelpForm,
-  JsonEditForm,
-  LhaRatesForm,
-  QuestionForm,
-  RatesHeldForm,
-} from './EditForms';
+import { BandDForm, CouncilRentAreasForm, CouncilSchemeForm, JsonEditForm, LhaRatesForm, QuestionForm, RatesHeldForm } from './EditForms';
 import { CasesRunView } from './CasesRunView';
+import { ExtraHelpForm } from './ExtraHelpItemForm';
 import { StillToConfirm } from './StillToConfirm';
 import { changeSetPath, POLICY_HOME } from './policy-paths';
 import {
@@ -58,6 +50,8 @@ export function ChangeSetPage({ id }: { id: number }) {
   const [notice, setNotice] = useState<{ text: string | null; key: number }>({ text: null, key: 0 });
   // The case form fetches the household's schema: only once someone opens it.
   const [isCaseOpen, setIsCaseOpen] = useState(false);
+  // The extra-help form fetches the items and facts: only once someone opens it.
+  const [isExtraHelpOpen, setIsExtraHelpOpen] = useState(false);
   const fail = useCallback((error: unknown) => setView({ kind: failureViewFor(error) }), []);
   usePageTitle(view.kind === 'shown' ? `Change set: ${view.detail.title}` : 'Change set');
 
@@ -180,9 +174,13 @@ export function ChangeSetPage({ id }: { id: number }) {
             <summary>A question’s text, help or show/hide rule</summary>
             <QuestionForm onSubmit={save} onFailure={fail} />
           </details>
-          <details className="policy-disclosure" data-testid="add-extra-help">
+          <details
+            className="policy-disclosure"
+            data-testid="add-extra-help"
+            onToggle={(event) => event.currentTarget.open && setIsExtraHelpOpen(true)}
+          >
             <summary>An extra-help item</summary>
-            <ExtraHelpForm onSubmit={save} onFailure={fail} />
+            {isExtraHelpOpen && <ExtraHelpForm onSubmit={save} onFailure={fail} parameters={parameters} />}
           </details>
           <details className="policy-disclosure" data-testid="add-band-d">
             <summary>A year’s Band D council tax, from the official table</summary>

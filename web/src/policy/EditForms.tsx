@@ -13,7 +13,7 @@ import { todayIso } from './policy-text';
 
 /** The smaller forms that add an edit to a change set: a question, an extra-help item, the rates held, any edit as JSON. */
 
-interface FormProps<Edit extends PolicyEdit = PolicyEdit> {
+export interface FormProps<Edit extends PolicyEdit = PolicyEdit> {
   onSubmit: (edit: Edit) => Promise<void>;
   /** A failure that is not the form's to show (No Access, a server error). */
   onFailure: (error: unknown) => void;
@@ -22,7 +22,7 @@ interface FormProps<Edit extends PolicyEdit = PolicyEdit> {
 type Problems = ReturnType<typeof useProblems>;
 
 /** A form that checks itself, then sends: the API's problems are shown at the fields their paths name. */
-function EditForm({
+export function EditForm({
   problems,
   check,
   send,
@@ -236,65 +236,6 @@ function readObject(text: string): { value: Record<string, unknown> } | { error:
   } catch (error) {
     return { error: `This is not valid JSON: ${(error as Error).message}` };
   }
-}
-
-const ITEM_EXAMPLE = `{
-  "name": "",
-  "title": "",
-  "text": "",
-  "howToAccess": "",
-  "nations": ["ENGLAND"],
-  "condition": "",
-  "source": { "title": "", "url": "https://" }
-}`;
-
-/** An extra-help item, added or replaced by its name, written as the category file holds it. */
-export function ExtraHelpForm({ onSubmit, onFailure }: FormProps) {
-  const id = (field: string) => `extra-help-edit-${field}`;
-  const problems = useProblems('extra-help-edit', [id('category'), id('item')]);
-  const [category, setCategory] = useState('');
-  const [item, setItem] = useState(ITEM_EXAMPLE);
-  return (
-    <EditForm
-      problems={problems}
-      testId="extra-help-edit-form"
-      submitText="Add the extra-help item"
-      onFailure={onFailure}
-      check={() => {
-        const found: SummaryError[] = [];
-        if (!category.trim()) found.push({ targetId: id('category'), message: 'Enter the category, such as energy.' });
-        const read = readObject(item);
-        if ('error' in read) found.push({ targetId: id('item'), message: read.error });
-        return found;
-      }}
-      send={() =>
-        onSubmit({
-          kind: 'extra-help-item',
-          category: category.trim(),
-          item: (readObject(item) as { value: Record<string, unknown> }).value,
-        })
-      }
-    >
-      <TextField
-        id={id('category')}
-        label="Category"
-        hint="The category file’s name under definitions/extra-help/categories/."
-        error={problems.errorAt(id('category'))}
-        value={category}
-        onChange={setCategory}
-      />
-      <TextAreaField
-        id={id('item')}
-        label="The item, as JSON"
-        hint="An item with the name of one already in the category replaces it."
-        error={problems.errorAt(id('item'))}
-        value={item}
-        onChange={setItem}
-        rows={10}
-        className="policy-textarea--code"
-      />
-    </EditForm>
-  );
 }
 
 /**

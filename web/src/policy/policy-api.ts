@@ -29,6 +29,7 @@ export type ParameterValueEdit = Schemas['ParameterValueEditDto'];
 export type LhaRatesHeldEdit = Schemas['LhaRatesHeldEditDto'];
 export type QuestionEdit = Schemas['QuestionEditDto'];
 export type CaseEdit = Schemas['CaseEditDto'];
+export type ExtraHelpCatalogue = Schemas['ExtraHelpCatalogueDto'];
 /** The request bodies, without the browser id the client adds to every one. */
 export type CreateChangeSetRequest = Omit<Schemas['CreateChangeSetDto'], 'browserId'>;
 export type UpratingRequest = Omit<Schemas['UpratingDto'], 'browserId'>;
@@ -46,6 +47,7 @@ export const loadRuleset = (folder: string) =>
 export const loadParameters = () => dataOf<{ parameters: ParameterSummary[] }>(api.GET('/api/policy/parameters'));
 export const loadParameter = (name: string) => dataOf<ParameterView>(api.GET('/api/policy/parameter', { params: { query: { name } } }));
 export const searchPolicy = (q: string) => dataOf<{ hits: PolicySearchHit[] }>(api.GET('/api/policy/search', { params: { query: { q } } }));
+export const loadExtraHelp = () => dataOf<ExtraHelpCatalogue>(api.GET('/api/policy/extra-help'));
 export const loadHouseholdSchema = () => dataOf<Record<string, unknown>>(api.GET('/api/policy/household-schema'));
 
 export const loadChangeSets = () => dataOf<{ changeSets: ChangeSetSummary[] }>(api.GET('/api/policy/change-sets'));

@@ -1,0 +1,95 @@
+import { describe, expect, it } from '@jest/globals';
+import { conditionFormOf, conditionOf, type FactOffered } from './extra-help-conditions';
+
+const FACTS: FactOffered[] = [
+  { name: 'getsUniversalCredit', type: 'boolean', label: 'Gets Universal Credit.', pounds: false, values: null },
+  { name: 'earnedIncomeMonthlyPence', type: 'number', label: 'Take-home pay, in pounds a month.', pounds: true, values: null },
+  { name: 'youngestChildAge', type: 'number', label: 'The youngest child’s age.', pounds: false, values: null },
+  { name: 'country', type: 'string', label: 'The nation.', pounds: false, values: [{ value: 'WALES', text: 'Wales' }] },
+];
+
+// Healthy Start's condition as its file holds it: two groups, each comparing with a rate, each with its reason.
+const HEALTHY_START = {
+  any: [
+    {
+      all: [
+        { fact: 'getsUniversalCredit', operator: 'equal', value: true },
+        {
+          fact: 'earnedIncomeMonthlyPence',
+          operator: 'lessThanInclusive',
+          value: { fact: 'parameter', params: { name: 'gov/dhsc/healthy_start/universal_credit_earnings_limit' } },
+          source: 'Healthy Start: Universal Credit with family take-home pay from work up to the limit.',
+        },
+      ],
+    },
+    { all: [{ fact: 'youngestChildAge', operator: 'lessThan', value: 4, source: 'Under 4.' }] },
+  ],
+};
+
+describe('an extra-help condition in the form', () => {
+  it('reads a condition of two levels and writes back the same condition', () => {
+    const form = conditionFormOf(HEALTHY_START, FACTS)!;
+    expect(form.join).toBe('any');
+    expect(form.rows[0]).toMatchObject({
+      kind: 'group',
+      join: 'all',
+      rows: [
+        { fact: 'getsUniversalCredit', comparison: 'yes' },
+        { fact: 'earnedIncomeMonthlyPence', comparison: 'atMost', rate: 'gov/dhsc/healthy_start/universal_credit_earnings_limit' },
+      ],
+    });
+    expect(conditionOf(form, FACTS)).toEqual({ condition: HEALTHY_START });
+  });
+
+  it('takes money in pounds and gives pence, and shows pence as pounds', () => {
+    const held = { fact: 'earnedIncomeMonthlyPence', operator: 'lessThan', value: 125000, source: 'The scheme’s limit for 2026/27.' };
+    const form = conditionFormOf({ all: [held] }, FACTS)!;
+    expect(form.rows[0]).toMatchObject({ value: '1,250.00', why: 'The scheme’s limit for 2026/27.' });
+    expect(conditionOf({ join: 'all', rows: [{ ...(form.rows[0] as object), value: '£1,300' } as never] }, FACTS)).toEqual({
+      condition: { all: [{ ...held, value: 130000 }] },
+    });
+  });
+
+  it('keeps what it cannot show: three levels, another operator, an unknown fact', () => {
+    expect(conditionFormOf({ all: [{ any: [{ all: [] }] }] }, FACTS)).toBeNull();
+    expect(conditionFormOf({ all: [{ fact: 'country', operator: 'in', value: ['WALES'] }] }, FACTS)).toBeNull();
+    expect(conditionFormOf({ all: [{ fact: 'somethingElse', operator: 'equal', value: true }] }, FACTS)).toBeNull();
+  });
+
+  it('refuses a whole number that is not one', () => {
+    const row = { kind: 'fact', fact: 'youngestChildAge', comparison: 'lessThan', value: '4.5', rate: '', why: 'Under 4.' } as const;
+    expect(conditionOf({ join: 'all', rows: [row] }, FACTS)).toEqual({
+      problems: [{ at: '0', part: 'value', message: 'Enter a whole number for condition 1, or choose a rate.' }],
+    });
+  });
+
+  it('names each row to put right', () => {
+    const result = conditionOf(
+      {
+        join: 'all',
+        rows: [
+          { kind: 'fact', fact: 'earnedIncomeMonthlyPence', comparison: 'atMost', value: 'lots', rate: '', why: 'The limit.' },
+          {
+            kind: 'group',
+            join: 'any',
+            rows: [{ kind: 'fact', fact: 'youngestChildAge', comparison: 'lessThan', value: '4', rate: '', why: '' }],
+          },
+        ],
+      },
+      FACTS,
+    );
+    expect(result).toEqual({
+      problems: [
+        { at: '0', part: 'value', message: 'Enter an amount in pounds for condition 1, such as 1,250.00, or choose a rate.' },
+        {
+          at: '1-0',
+          part: 'why',
+          message: 'Say where the figure in condition 1 of group 2 comes from, such as the scheme’s rules for the year.',
+        },
+      ],
+    });
+    expect(conditionOf({ join: 'all', rows: [] }, FACTS)).toEqual({
+      problems: [{ at: '', part: 'join', message: 'Add at least one condition: who the item is for.' }],
+    });
+  });
+});

@@ -1,0 +1,207 @@
+import { formatAmount, parsePence } from '../../../common/money';
+
+/**
+ * An extra-help item's condition (json-rules-engine's, over the extra-help facts) as the workbench's form shows it
+ * (issue 30, point 3): 'all' or 'any' of rows, each a fact compared with a value typed or a rate, or a group of such
+ * rows. That holds every condition of two levels; a deeper one is kept as it is, and the form says so.
+ */
+
+export type Join = 'all' | 'any';
+export type FactType = 'boolean' | 'number' | 'string';
+export type Comparison = 'yes' | 'no' | 'atLeast' | 'atMost' | 'moreThan' | 'lessThan' | 'is' | 'isNot';
+
+/** A fact the form offers: its name, type and words; money in pounds where it holds pence. */
+export interface FactOffered {
+  name: string;
+  type: FactType;
+  label: string;
+  pounds: boolean;
+  values: { value: string; text: string }[] | null;
+}
+
+export interface FactRow {
+  kind: 'fact';
+  fact: string;
+  comparison: Comparison;
+  /** The value typed (pounds for money), or a text fact's code. */
+  value: string;
+  /** A rate's name to compare with instead of a value typed; '' for a value typed. */
+  rate: string;
+  /** Why the condition is there, in a sentence (the condition's `source`); '' for none. */
+  why: string;
+}
+
+export interface GroupRow {
+  kind: 'group';
+  join: Join;
+  rows: FactRow[];
+}
+
+export interface ConditionForm {
+  join: Join;
+  rows: (FactRow | GroupRow)[];
+}
+
+export const COMPARISONS: Record<FactType, { value: Comparison; text: string }[]> = {
+  boolean: [
+    { value: 'yes', text: 'is yes' },
+    { value: 'no', text: 'is no' },
+  ],
+  number: [
+    { value: 'atLeast', text: 'is at least' },
+    { value: 'atMost', text: 'is at most' },
+    { value: 'moreThan', text: 'is more than' },
+    { value: 'lessThan', text: 'is less than' },
+    { value: 'is', text: 'is exactly' },
+  ],
+  string: [
+    { value: 'is', text: 'is' },
+    { value: 'isNot', text: 'is not' },
+  ],
+};
+
+const OPERATORS: Record<Exclude<Comparison, 'yes' | 'no'>, string> = {
+  atLeast: 'greaterThanInclusive',
+  atMost: 'lessThanInclusive',
+  moreThan: 'greaterThan',
+  lessThan: 'lessThan',
+  is: 'equal',
+  isNot: 'notEqual',
+};
+
+export function newFactRow(fact: FactOffered): FactRow {
+  return {
+    kind: 'fact',
+    fact: fact.name,
+    comparison: COMPARISONS[fact.type][0]!.value,
+    value: fact.values?.[0]?.value ?? '',
+    rate: '',
+    why: '',
+  };
+}
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function joinOf(condition: Json): { join: Join; list: unknown[] } | null {
+  const keys = Object.keys(condition);
+  if (keys.length !== 1 || (keys[0] !== 'all' && keys[0] !== 'any') || !Array.isArray(condition[keys[0]])) return null;
+  return { join: keys[0], list: condition[keys[0]] as unknown[] };
+}
+
+function factRowOf(condition: unknown, facts: ReadonlyMap<string, FactOffered>): FactRow | null {
+  if (!isObject(condition) || Object.keys(condition).some((key) => !['fact', 'operator', 'value', 'source'].includes(key))) return null;
+  const fact = typeof condition.fact === 'string' ? facts.get(condition.fact) : undefined;
+  if (!fact || (condition.source !== undefined && typeof condition.source !== 'string')) return null;
+  const why = (condition.source as string | undefined) ?? '';
+  const value = condition.value;
+  if (fact.type === 'boolean') {
+    if (condition.operator !== 'equal' || typeof value !== 'boolean') return null;
+    return { kind: 'fact', fact: fact.name, comparison: value ? 'yes' : 'no', value: '', rate: '', why };
+  }
+  const comparison = (Object.keys(OPERATORS) as (keyof typeof OPERATORS)[]).find(
+    (key) => OPERATORS[key] === condition.operator && COMPARISONS[fact.type].some((offered) => offered.value === key),
+  );
+  if (!comparison) return null;
+  if (isObject(value)) {
+    const params = value.params;
+    if (value.fact !== 'parameter' || !isObject(params) || typeof params.name !== 'string' || Object.keys(value).length !== 2) return null;
+    return { kind: 'fact', fact: fact.name, comparison, value: '', rate: params.name, why };
+  }
+  if (fact.type === 'number' && typeof value === 'number' && Number.isInteger(value))
+    return {
+      kind: 'fact',
+      fact: fact.name,
+      comparison,
+      value: fact.pounds ? formatAmount(value).replace('£', '') : String(value),
+      rate: '',
+      why,
+    };
+  if (fact.type === 'string' && typeof value === 'string') return { kind: 'fact', fact: fact.name, comparison, value, rate: '', why };
+  return null;
+}
+
+/** The form of a condition, or null when it is more than the form shows (deeper groups, other operators). */
+export function conditionFormOf(condition: unknown, facts: readonly FactOffered[]): ConditionForm | null {
+  const byName = new Map(facts.map((fact) => [fact.name, fact]));
+  const top = isObject(condition) ? joinOf(condition) : null;
+  if (!top) return null;
+  const rows: (FactRow | GroupRow)[] = [];
+  for (const entry of top.list) {
+    const row = factRowOf(entry, byName);
+    if (row) {
+      rows.push(row);
+      continue;
+    }
+    const group = isObject(entry) ? joinOf(entry) : null;
+    if (!group) return null;
+    const inner = group.list.map((item) => factRowOf(item, byName));
+    if (inner.some((item) => item === null)) return null;
+    rows.push({ kind: 'group', join: group.join, rows: inner as FactRow[] });
+  }
+  return { join: top.join, rows };
+}
+
+/**
+ * A problem at a row: `at` is the row's place ('2', or '2-1' for the first row of the group at 2), `part` the field
+ * of the row it concerns.
+ */
+export interface ConditionProblem {
+  at: string;
+  part: 'value' | 'why' | 'join';
+  message: string;
+}
+
+/** The condition of the form, or the problems at its rows. */
+export function conditionOf(form: ConditionForm, facts: readonly FactOffered[]): { condition: Json } | { problems: ConditionProblem[] } {
+  const byName = new Map(facts.map((fact) => [fact.name, fact]));
+  const problems: ConditionProblem[] = [];
+  const factCondition = (row: FactRow, at: string): Json => {
+    const fact = byName.get(row.fact);
+    const why = row.why.trim() ? { source: row.why.trim() } : {};
+    if (!fact) {
+      problems.push({ at, part: 'value', message: `Choose what condition ${place(at)} is about.` });
+      return {};
+    }
+    if (fact.type === 'boolean') return { fact: fact.name, operator: 'equal', value: row.comparison === 'yes', ...why };
+    const operator = OPERATORS[row.comparison as keyof typeof OPERATORS];
+    if (row.rate) return { fact: fact.name, operator, value: { fact: 'parameter', params: { name: row.rate } }, ...why };
+    if (fact.type === 'string') {
+      if (!fact.values?.some((offered) => offered.value === row.value))
+        problems.push({ at, part: 'value', message: `Choose a value for condition ${place(at)}.` });
+      return { fact: fact.name, operator, value: row.value, ...why };
+    }
+    const text = row.value.trim();
+    const number = fact.pounds ? parsePence(text.replace(/^£/, '')) : /^\d{1,9}$/.test(text) ? Number(text) : null;
+    if (number === null || number < 0)
+      problems.push({
+        at,
+        part: 'value',
+        message: fact.pounds
+          ? `Enter an amount in pounds for condition ${place(at)}, such as 1,250.00, or choose a rate.`
+          : `Enter a whole number for condition ${place(at)}, or choose a rate.`,
+      });
+    // A figure typed is a threshold of the scheme's own: where it comes from is said beside it (the definitions check).
+    if (!row.why.trim())
+      problems.push({
+        at,
+        part: 'why',
+        message: `Say where the figure in condition ${place(at)} comes from, such as the scheme’s rules for the year.`,
+      });
+    return { fact: fact.name, operator, value: number ?? 0, ...why };
+  };
+  if (form.rows.length === 0) problems.push({ at: '', part: 'join', message: 'Add at least one condition: who the item is for.' });
+  const list = form.rows.map((row, index) => {
+    if (row.kind === 'fact') return factCondition(row, String(index));
+    if (row.rows.length === 0)
+      problems.push({ at: String(index), part: 'join', message: `Add at least one condition to group ${index + 1}, or remove it.` });
+    return { [row.join]: row.rows.map((inner, position) => factCondition(inner, `${index}-${position}`)) };
+  });
+  return problems.length > 0 ? { problems } : { condition: { [form.join]: list } };
+}
+
+/** A row's place in words: '3', or '1 of group 3'. */
+function place(at: string): string {
+  const [outer, inner] = at.split('-').map((part) => Number(part) + 1);
+  return inner === undefined ? String(outer) : `${inner} of group ${outer}`;
+}
