@@ -180,6 +180,22 @@ describeInChromium('next year’s rates in the workbench', () => {
     await scheme.screenshot({ path: join(SCREENSHOT_DIR, 'policy-year-ctr-scheme-form.png') });
     await scheme.getByRole('button', { name: 'Add the scheme' }).click();
     await page.getByTestId('edits').getByText('Hartlepool’s Council Tax Reduction scheme for 2027 to 2028').waitFor();
+    // Middlesbrough's, a scheme of income bands, its table pasted as the scheme prints it.
+    await scheme.getByLabel('Council', { exact: true }).fill('Middlesbrough');
+    await scheme.getByLabel('Council’s code').fill('E06000002');
+    await scheme.getByLabel('Most of the bill the scheme pays, as a percentage').fill('90');
+    await scheme.getByLabel('How income lowers support').selectOption('BANDS');
+    await scheme
+      .getByTestId('band-table-0')
+      .getByLabel('Bands, one a line: the income it starts at, then the share of the bill')
+      .fill('£0.00 - £99.99 90%\n£100.00 - £199.99 50%\n£200.00 or more 0%');
+    await scheme.getByLabel('Title of the source').fill('Middlesbrough Council, Council Tax Reduction Scheme 2027/28');
+    await scheme
+      .getByLabel('Address of the source (https://...)')
+      .fill('https://www.middlesbrough.gov.uk/council-tax-reduction-scheme-2027-28');
+    await scheme.screenshot({ path: join(SCREENSHOT_DIR, 'policy-year-ctr-bands-form.png') });
+    await scheme.getByRole('button', { name: 'Add the scheme' }).click();
+    await page.getByTestId('edits').getByText('Middlesbrough’s Council Tax Reduction scheme for 2027 to 2028').waitFor();
 
     // Hartlepool's rent area, confirmed by the council's own page.
     await page.getByTestId('add-lha-council-areas').locator('summary').click();
@@ -261,6 +277,9 @@ describeInChromium('next year’s rates in the workbench', () => {
     // Hartlepool's own scheme then, not the default: 80% of Band D's £2,650 less the 25% single person discount,
     // £1,987.50 a year or £38.22 a week: £30.58.
     expect(await councilTaxReductionWeeklyOn('2027-04-12', 'E06000001')).toBe(30.58);
+    // Middlesbrough's bands then: no income counted (the Universal Credit award ignored), so the first band's 90% of
+    // Band D's £2,700.50 less the 25% single person discount, £2,025.38 a year or about £38.95 a week.
+    expect(await councilTaxReductionWeeklyOn('2027-04-12', 'E06000002')).toBeCloseTo((0.9 * 202538) / 52 / 100, 1);
     // A one-bedroom private tenant in Central Greater Manchester: the rate added for the year caps the rent then.
     expect(await oneBedroomLhaOn('2027-04-12')).toBe(800);
     expect(await oneBedroomLhaOn(ukToday())).toBe(775);

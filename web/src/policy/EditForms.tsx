@@ -8,7 +8,7 @@ import { TextField } from '../shared/TextField';
 import { searchPolicy } from './policy-api';
 import { requiredSourceProblems, SelectField, SourceFields, TextAreaField, useProblems } from './policy-ui';
 import { councilTaxYearsFrom, readBandDTable } from './band-d-text';
-import { councilSchemeOf, type CouncilSchemeText } from './council-scheme-form';
+import { councilSchemeOf, type BandTableText, type CouncilSchemeText } from './council-scheme-form';
 import { todayIso } from './policy-text';
 
 /** The smaller forms that add an edit to a change set: a question, an extra-help item, the rates held, any edit as JSON. */
@@ -441,15 +441,19 @@ const YES_NO = [
 
 /**
  * An English council's working-age Council Tax Reduction scheme for a council tax year, from the council's scheme
- * document (issue 30, point 3): a taper scheme, asked field by field in pounds and percentages. A council whose
- * scheme is not held yet gets its own; one held gets the year added or replaced.
+ * document (issue 30, point 3): a taper or income bands, asked field by field in pounds and percentages (bands a line
+ * each, as the scheme's table prints them). A council whose scheme is not held yet gets its own; one held gets the
+ * year added or replaced.
  */
 export function CouncilSchemeForm({ onSubmit, onFailure }: FormProps) {
   const id = (field: string) => `ctr-scheme-edit-${field}`;
   const schemeFields: (keyof CouncilSchemeText)[] = [
     'maximumSupport',
     'bandCap',
+    'reduction',
     'taper',
+    'bandPeriod',
+    'bandMeasure',
     'universalCredit',
     'earnings',
     'otherIncome',
@@ -461,22 +465,14 @@ export function CouncilSchemeForm({ onSubmit, onFailure }: FormProps) {
     'notInWork',
     'note',
   ];
-  const problems = useProblems('ctr-scheme-edit', [
-    id('name'),
-    id('authority'),
-    id('year'),
-    ...schemeFields.map((field) => id(`scheme-${field}`)),
-    id('source-title'),
-    id('source-url'),
-  ]);
-  const years = councilTaxYearsFrom(todayIso());
-  const [name, setName] = useState('');
-  const [authority, setAuthority] = useState('');
-  const [year, setYear] = useState(years[1]!.value);
   const [text, setText] = useState<CouncilSchemeText>({
     maximumSupport: '',
     bandCap: '',
+    reduction: 'TAPER',
     taper: '',
+    bandPeriod: 'WEEK',
+    bandMeasure: 'INCOME',
+    tables: [{ household: 'ANY', children: '0', bands: '' }],
     universalCredit: 'IN_FULL',
     earnings: true,
     otherIncome: true,
@@ -488,11 +484,26 @@ export function CouncilSchemeForm({ onSubmit, onFailure }: FormProps) {
     notInWork: '',
     note: '',
   });
+  const problems = useProblems('ctr-scheme-edit', [
+    id('name'),
+    id('authority'),
+    id('year'),
+    ...schemeFields.map((field) => id(`scheme-${field}`)),
+    ...text.tables.flatMap((_, index) => [id(`scheme-tables-${index}-children`), id(`scheme-tables-${index}-bands`)]),
+    id('source-title'),
+    id('source-url'),
+  ]);
+  const years = councilTaxYearsFrom(todayIso());
+  const [name, setName] = useState('');
+  const [authority, setAuthority] = useState('');
+  const [year, setYear] = useState(years[1]!.value);
   const [title, setTitle] = useState('');
   const [url, setUrl] = useState('');
   const set = (field: keyof CouncilSchemeText) => (value: string) => setText((current) => ({ ...current, [field]: value }));
   const setYesNo = (field: 'earnings' | 'otherIncome' | 'childMaintenance') => (value: string) =>
     setText((current) => ({ ...current, [field]: value === 'yes' }));
+  const setTable = (index: number, change: Partial<BandTableText>) =>
+    setText((current) => ({ ...current, tables: current.tables.map((table, at) => (at === index ? { ...table, ...change } : table)) }));
   const read = councilSchemeOf(text);
   const textField = (field: keyof CouncilSchemeText, label: string, hint?: string) => (
     <TextField
@@ -581,10 +592,93 @@ export function CouncilSchemeForm({ onSubmit, onFailure }: FormProps) {
           ...['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'].map((band) => ({ value: band, text: `Band ${band}` })),
         ]}
       />
-      {textField(
-        'taper',
-        'Share of income above the applicable amount taken off, as a percentage',
-        'Such as 20. A scheme of income bands cannot be entered in this form yet.',
+      <SelectField
+        id={id('scheme-reduction')}
+        label="How income lowers support"
+        error={problems.errorAt(id('scheme-reduction'))}
+        value={text.reduction}
+        onChange={set('reduction')}
+        options={[
+          { value: 'TAPER', text: 'A taper: a share of income above the applicable amount is taken off' },
+          { value: 'BANDS', text: 'Income bands: a share of the bill by income' },
+        ]}
+      />
+      {text.reduction === 'TAPER' &&
+        textField('taper', 'Share of income above the applicable amount taken off, as a percentage', 'Such as 20.')}
+      {text.reduction === 'BANDS' && (
+        <>
+          <SelectField
+            id={id('scheme-bandPeriod')}
+            label="The bands’ incomes are"
+            value={text.bandPeriod}
+            onChange={set('bandPeriod')}
+            options={[
+              { value: 'WEEK', text: 'A week' },
+              { value: 'MONTH', text: 'A month' },
+            ]}
+          />
+          <SelectField
+            id={id('scheme-bandMeasure')}
+            label="The bands are read against"
+            value={text.bandMeasure}
+            onChange={set('bandMeasure')}
+            options={[
+              { value: 'INCOME', text: 'The income counted' },
+              { value: 'EXCESS_INCOME', text: 'The income counted above the applicable amount' },
+            ]}
+          />
+          {text.tables.map((table, index) => (
+            <fieldset key={index} className="policy-condition" data-testid={`band-table-${index}`}>
+              <legend className="question__label">Table {index + 1}</legend>
+              <SelectField
+                id={id(`scheme-tables-${index}-household`)}
+                label="For"
+                value={table.household}
+                onChange={(value) => setTable(index, { household: value as BandTableText['household'] })}
+                options={[
+                  { value: 'ANY', text: 'Anyone' },
+                  { value: 'SINGLE', text: 'Single people (lone parents too)' },
+                  { value: 'COUPLE', text: 'Couples' },
+                ]}
+              />
+              <TextField
+                id={id(`scheme-tables-${index}-children`)}
+                label="With at least this many children"
+                hint="0 for a table that applies without children. The table with the most children not above the household’s is used."
+                error={problems.errorAt(id(`scheme-tables-${index}-children`))}
+                value={table.children}
+                onChange={(value) => setTable(index, { children: value })}
+                className="input--number"
+                inputMode="numeric"
+              />
+              <TextAreaField
+                id={id(`scheme-tables-${index}-bands`)}
+                label="Bands, one a line: the income it starts at, then the share of the bill"
+                hint="Such as £0.00 80% on the first line and £105.00 60% on the next; a line pasted from the scheme’s table (£105.00 - £170.99 60%) is read too."
+                error={problems.errorAt(id(`scheme-tables-${index}-bands`))}
+                value={table.bands}
+                onChange={(value) => setTable(index, { bands: value })}
+                rows={5}
+              />
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => setText((current) => ({ ...current, tables: current.tables.filter((_, at) => at !== index) }))}
+              >
+                Remove table {index + 1}
+              </button>
+            </fieldset>
+          ))}
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() =>
+              setText((current) => ({ ...current, tables: [...current.tables, { household: 'ANY', children: '1', bands: '' }] }))
+            }
+          >
+            Add a table
+          </button>
+        </>
       )}
       <SelectField
         id={id('scheme-universalCredit')}

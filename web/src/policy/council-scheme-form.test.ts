@@ -1,10 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { basisPointsOf, councilSchemeOf, type CouncilSchemeText } from './council-scheme-form';
+import { bandOf, basisPointsOf, councilSchemeOf, type CouncilSchemeText } from './council-scheme-form';
 
 const FILLED: CouncilSchemeText = {
   maximumSupport: '80',
   bandCap: '',
+  reduction: 'TAPER',
   taper: '20%',
+  bandPeriod: 'WEEK',
+  bandMeasure: 'INCOME',
+  tables: [],
   universalCredit: 'IGNORED',
   earnings: true,
   otherIncome: true,
@@ -54,6 +58,46 @@ describe('the council scheme form', () => {
         { field: 'maximumSupport', message: 'Enter the most of the bill the scheme pays as a percentage from 0 to 100, such as 80.' },
         { field: 'capitalLimit', message: 'Enter the savings limit in pounds, such as 6,000.00.' },
         { field: 'inWork', message: 'Enter the deduction a week for another adult who works 16 hours or more in pounds, such as 10.00.' },
+      ],
+    });
+  });
+
+  it('reads a band scheme’s tables, a line a band, pasted as a scheme’s table prints them', () => {
+    expect(bandOf('£105.00 - £170.99   60%')).toEqual({ fromIncome: 10500, share: 6000 });
+    expect(bandOf('0 80 %')).toEqual({ fromIncome: 0, share: 8000 });
+    expect(bandOf('£105.00')).toBeNull();
+    const bands = councilSchemeOf({
+      ...FILLED,
+      reduction: 'BANDS',
+      bandMeasure: 'EXCESS_INCOME',
+      tables: [{ household: 'ANY', children: '0', bands: '£0 85%\n£0.01 - £25.00 72.5%\n£80.01 or more 0%' }],
+    });
+    expect(bands).toMatchObject({
+      scheme: {
+        taper: null,
+        incomeBands: {
+          period: 'WEEK',
+          measure: 'EXCESS_INCOME',
+          tables: [
+            {
+              household: 'ANY',
+              children: 0,
+              bands: [
+                { fromIncome: 0, share: 8500 },
+                { fromIncome: 1, share: 7250 },
+                { fromIncome: 8001, share: 0 },
+              ],
+            },
+          ],
+        },
+      },
+    });
+    expect(
+      councilSchemeOf({ ...FILLED, reduction: 'BANDS', tables: [{ household: 'SINGLE', children: 'two', bands: '£0 80%\nfree' }] }),
+    ).toEqual({
+      problems: [
+        { field: 'tables-0-children', message: 'Enter the number of children for table 1, from 0 to 10.' },
+        { field: 'tables-0-bands', message: 'Line 2 of table 1 is not an income and a share: write it as £105.00 60%.' },
       ],
     });
   });
