@@ -1,13 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { SummaryError } from '../shared/ErrorSummary';
 import { LoadingSpinner } from '../shared/LoadingSpinner';
 import { TextField } from '../shared/TextField';
 import { EditForm, type FormProps } from './EditForms';
 import {
+  addRowTo,
+  changeRowAt,
   COMPARISONS,
   conditionFormOf,
   conditionOf,
+  groupWords,
+  MAX_DEPTH,
   newFactRow,
+  pathKey,
+  type RowPath,
   type ConditionForm,
   type FactOffered,
   type FactRow,
@@ -74,9 +80,10 @@ function ExtraHelpItemFields({
   const [sourceUrl, setSourceUrl] = useState('');
   const items = catalogue.categories.find((candidate) => candidate.name === category)?.items ?? [];
   const labelOf = new Map(parameters.map((parameter) => [parameter.name, parameter.label]));
-  const rowIds = form
-    ? form.rows.flatMap((row, index) => (row.kind === 'fact' ? [String(index)] : row.rows.map((_, at) => `${index}-${at}`)))
-    : [];
+  // Every row's place, groups too: where a problem is shown.
+  const pathsOf = (rows: (FactRow | GroupRow)[], parent: RowPath): string[] =>
+    rows.flatMap((row, index) => [pathKey([...parent, index]), ...(row.kind === 'group' ? pathsOf(row.rows, [...parent, index]) : [])]);
+  const rowIds = form ? pathsOf(form.rows, []) : [];
   const problems = useProblems(PREFIX, [
     id('category'),
     id('item-name'),
@@ -86,7 +93,7 @@ function ExtraHelpItemFields({
     id('item-howToAccess'),
     id('item-nations'),
     id('item-condition'),
-    ...rowIds.flatMap((at) => [conditionId(at, 'value'), conditionId(at, 'why')]),
+    ...rowIds.flatMap((at) => [conditionId(at, 'value'), conditionId(at, 'why'), conditionId(at, 'join')]),
     id('item-source-title'),
     id('item-source-url'),
   ]);
@@ -118,36 +125,17 @@ function ExtraHelpItemFields({
   const factOptions = facts.map((fact) => ({ value: fact.name, text: fact.label }));
   const read = form ? conditionOf(form, facts) : null;
 
-  const changeRow = (at: [number, number | null], change: Partial<FactRow>) =>
-    setForm((current) => {
-      if (!current) return current;
-      const rows = current.rows.map((row, index) => {
-        if (index !== at[0]) return row;
-        if (row.kind === 'fact') return { ...row, ...change };
-        return { ...row, rows: row.rows.map((inner, position) => (position === at[1] ? { ...inner, ...change } : inner)) };
-      });
-      return { ...current, rows };
-    });
-  const changeFact = (at: [number, number | null], name: string) => {
-    const fact = facts.find((candidate) => candidate.name === name)!;
-    changeRow(at, newFactRow(fact));
-  };
+  const change = (path: RowPath, update: (row: FactRow | GroupRow) => FactRow | GroupRow | null) =>
+    setForm((current) => current && changeRowAt(current, path, update));
+  const changeFactRow = (path: RowPath, update: Partial<FactRow>) =>
+    change(path, (row) => (row.kind === 'fact' ? { ...row, ...update } : row));
+  const addTo = (group: RowPath, row: FactRow | GroupRow) => setForm((current) => current && addRowTo(current, group, row));
 
-  const factRow = (row: FactRow, at: [number, number | null]) => {
-    const key = at[1] === null ? String(at[0]) : `${at[0]}-${at[1]}`;
+  const factRow = (row: FactRow, path: RowPath) => {
+    const key = pathKey(path);
     const fact = facts.find((candidate) => candidate.name === row.fact)!;
-    const remove = () =>
-      setForm((current) => {
-        if (!current) return current;
-        if (at[1] === null) return { ...current, rows: current.rows.filter((_, index) => index !== at[0]) };
-        return {
-          ...current,
-          rows: current.rows.map((outer, index) =>
-            index === at[0] && outer.kind === 'group' ? { ...outer, rows: outer.rows.filter((_, position) => position !== at[1]) } : outer,
-          ),
-        };
-      });
-    const words = at[1] === null ? `Condition ${at[0] + 1}` : `Condition ${at[1] + 1} of group ${at[0] + 1}`;
+    const own = path.at(-1)! + 1;
+    const words = path.length === 1 ? `Condition ${own}` : `Condition ${own} of group ${groupWords(path.slice(0, -1))}`;
     return (
       <fieldset key={key} className="policy-condition" data-testid={`condition-${key}`}>
         <legend className="question__label">{words}</legend>
@@ -155,14 +143,14 @@ function ExtraHelpItemFields({
           id={conditionId(key, 'fact')}
           label="About"
           value={row.fact}
-          onChange={(value) => changeFact(at, value)}
+          onChange={(name) => change(path, () => newFactRow(facts.find((candidate) => candidate.name === name)!))}
           options={factOptions}
         />
         <SelectField
           id={conditionId(key, 'comparison')}
           label="Which"
           value={row.comparison}
-          onChange={(value) => changeRow(at, { comparison: value as FactRow['comparison'] })}
+          onChange={(value) => changeFactRow(path, { comparison: value as FactRow['comparison'] })}
           options={COMPARISONS[fact.type]}
         />
         {fact.type === 'string' && (
@@ -171,7 +159,7 @@ function ExtraHelpItemFields({
             label="Value"
             error={problems.errorAt(conditionId(key, 'value'))}
             value={row.value}
-            onChange={(value) => changeRow(at, { value })}
+            onChange={(value) => changeFactRow(path, { value })}
             options={fact.values ?? []}
           />
         )}
@@ -181,7 +169,7 @@ function ExtraHelpItemFields({
               id={conditionId(key, 'rate')}
               label="Compared with"
               value={row.rate}
-              onChange={(value) => changeRow(at, { rate: value })}
+              onChange={(value) => changeFactRow(path, { rate: value })}
               options={rates}
             />
             {!row.rate && (
@@ -190,7 +178,7 @@ function ExtraHelpItemFields({
                 label={fact.pounds ? 'Amount, in pounds' : 'Number'}
                 error={problems.errorAt(conditionId(key, 'value'))}
                 value={row.value}
-                onChange={(value) => changeRow(at, { value })}
+                onChange={(value) => changeFactRow(path, { value })}
                 className="input--number"
                 inputMode="text"
               />
@@ -202,60 +190,52 @@ function ExtraHelpItemFields({
           label={fact.type === 'number' && !row.rate ? 'Where the figure comes from' : 'Why, in a sentence (optional)'}
           error={problems.errorAt(conditionId(key, 'why'))}
           value={row.why}
-          onChange={(value) => changeRow(at, { why: value })}
+          onChange={(value) => changeFactRow(path, { why: value })}
         />
-        <button type="button" className="button button--secondary" onClick={remove}>
+        <button type="button" className="button button--secondary" onClick={() => change(path, () => null)}>
           Remove {words.toLowerCase()}
         </button>
       </fieldset>
     );
   };
 
-  const groupRow = (row: GroupRow, index: number) => (
-    <fieldset key={index} className="policy-condition-group" data-testid={`condition-group-${index}`}>
-      <legend className="question__label">Group {index + 1}</legend>
-      <SelectField
-        id={conditionId(String(index), 'join')}
-        label="This group holds when"
-        value={row.join}
-        onChange={(value) =>
-          setForm(
-            (current) =>
-              current && {
-                ...current,
-                rows: current.rows.map((outer, at) => (at === index && outer.kind === 'group' ? { ...outer, join: value as Join } : outer)),
-              },
-          )
-        }
-        options={JOINS}
-      />
-      {row.rows.map((inner, position) => factRow(inner, [index, position]))}
-      <button
-        type="button"
-        className="button button--secondary"
-        onClick={() =>
-          setForm(
-            (current) =>
-              current && {
-                ...current,
-                rows: current.rows.map((outer, at) =>
-                  at === index && outer.kind === 'group' ? { ...outer, rows: [...outer.rows, newFactRow(facts[0]!)] } : outer,
-                ),
-              },
-          )
-        }
-      >
-        Add a condition to group {index + 1}
-      </button>
-      <button
-        type="button"
-        className="button button--secondary"
-        onClick={() => setForm((current) => current && { ...current, rows: current.rows.filter((_, at) => at !== index) })}
-      >
-        Remove group {index + 1}
-      </button>
-    </fieldset>
-  );
+  const groupRow = (row: GroupRow, path: RowPath) => {
+    const key = pathKey(path);
+    const name = groupWords(path);
+    return (
+      <fieldset key={key} className="policy-condition-group" data-testid={`condition-group-${key}`}>
+        <legend className="question__label">Group {name}</legend>
+        <SelectField
+          id={conditionId(key, 'join')}
+          label="This group holds when"
+          error={problems.errorAt(conditionId(key, 'join'))}
+          value={row.join}
+          onChange={(value) => change(path, (found) => (found.kind === 'group' ? { ...found, join: value as Join } : found))}
+          options={JOINS}
+        />
+        {rowsView(row.rows, path)}
+        <button type="button" className="button button--secondary" onClick={() => addTo(path, newFactRow(facts[0]!))}>
+          Add a condition to group {name}
+        </button>
+        {path.length < MAX_DEPTH - 1 && (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => addTo(path, { kind: 'group', join: 'any', rows: [newFactRow(facts[0]!)] })}
+          >
+            Add a group to group {name}
+          </button>
+        )}
+        <button type="button" className="button button--secondary" onClick={() => change(path, () => null)}>
+          Remove group {name}
+        </button>
+      </fieldset>
+    );
+  };
+
+  function rowsView(rows: (FactRow | GroupRow)[], parent: RowPath): ReactNode {
+    return rows.map((row, index) => (row.kind === 'fact' ? factRow(row, [...parent, index]) : groupRow(row, [...parent, index])));
+  }
 
   return (
     <EditForm
@@ -392,7 +372,7 @@ function ExtraHelpItemFields({
             onChange={(value) => setForm({ ...form, join: value as Join })}
             options={JOINS}
           />
-          {form.rows.map((row, index) => (row.kind === 'fact' ? factRow(row, [index, null]) : groupRow(row, index)))}
+          {rowsView(form.rows, [])}
           <button
             type="button"
             id={id('item-condition-add')}
@@ -411,7 +391,7 @@ function ExtraHelpItemFields({
         </fieldset>
       ) : (
         <p className="question__hint" id={id('item-condition')}>
-          Who it is for is kept as it is: its conditions have more levels than this form shows.
+          Who it is for is kept as it is: its conditions are more than this form shows.
         </p>
       )}
       <SourceFields

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { conditionFormOf, conditionOf, type FactOffered } from './extra-help-conditions';
+import { addRowTo, changeRowAt, conditionFormOf, conditionOf, type FactOffered } from './extra-help-conditions';
 
 const FACTS: FactOffered[] = [
   { name: 'getsUniversalCredit', type: 'boolean', label: 'Gets Universal Credit.', pounds: false, values: null },
@@ -50,8 +50,54 @@ describe('an extra-help condition in the form', () => {
     });
   });
 
-  it('keeps what it cannot show: three levels, another operator, an unknown fact', () => {
-    expect(conditionFormOf({ all: [{ any: [{ all: [] }] }] }, FACTS)).toBeNull();
+  it('reads groups within groups and a single fact, and changes a row at its place', () => {
+    const deep = {
+      all: [
+        { fact: 'getsUniversalCredit', operator: 'equal', value: true },
+        {
+          any: [
+            { fact: 'country', operator: 'equal', value: 'WALES' },
+            { all: [{ fact: 'getsUniversalCredit', operator: 'equal', value: false }] },
+          ],
+        },
+      ],
+    };
+    const form = conditionFormOf(deep, FACTS)!;
+    expect(conditionOf(form, FACTS)).toEqual({ condition: deep });
+    expect(conditionFormOf({ fact: 'getsUniversalCredit', operator: 'equal', value: true }, FACTS)).toMatchObject({
+      join: 'all',
+      rows: [{ fact: 'getsUniversalCredit', comparison: 'yes' }],
+    });
+    // The innermost row, at 1-1-0, answered no instead of yes; a row added to group 2.
+    const changed = addRowTo(
+      changeRowAt(form, [1, 1, 0], (row) => ({ ...row, comparison: 'yes' }) as typeof row),
+      [1],
+      { kind: 'fact', fact: 'youngestChildAge', comparison: 'lessThan', value: '', rate: '', why: '' },
+    );
+    const result = conditionOf(changed, FACTS);
+    expect(result).toEqual({
+      problems: [
+        { at: '1-2', part: 'value', message: 'Enter a whole number for condition 3 of group 2, or choose a rate.' },
+        {
+          at: '1-2',
+          part: 'why',
+          message: 'Say where the figure in condition 3 of group 2 comes from, such as the scheme’s rules for the year.',
+        },
+      ],
+    });
+    expect(changeRowAt(form, [1, 1], () => null).rows[1]).toMatchObject({ rows: [{ fact: 'country' }] });
+    expect(
+      conditionOf(
+        changeRowAt(form, [1, 1, 0], () => null),
+        FACTS,
+      ),
+    ).toEqual({
+      problems: [{ at: '1-1', part: 'join', message: 'Add at least one condition to group 2.2, or remove it.' }],
+    });
+  });
+
+  it('keeps what it cannot show: groups too deep, another operator, an unknown fact', () => {
+    expect(conditionFormOf({ all: [{ any: [{ all: [{ any: [{ all: [{ any: [] }] }] }] }] }] }, FACTS)).toBeNull();
     expect(conditionFormOf({ all: [{ fact: 'country', operator: 'in', value: ['WALES'] }] }, FACTS)).toBeNull();
     expect(conditionFormOf({ all: [{ fact: 'somethingElse', operator: 'equal', value: true }] }, FACTS)).toBeNull();
   });

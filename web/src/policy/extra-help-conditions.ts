@@ -3,7 +3,8 @@ import { formatAmount, parsePence } from '../../../common/money';
 /**
  * An extra-help item's condition (json-rules-engine's, over the extra-help facts) as the workbench's form shows it
  * (issue 30, point 3): 'all' or 'any' of rows, each a fact compared with a value typed or a rate, or a group of such
- * rows. That holds every condition of two levels; a deeper one is kept as it is, and the form says so.
+ * rows, groups within groups to MAX_DEPTH levels. A condition that is one fact is read as 'all' of it. Anything else
+ * (another operator, a fact's path, 'not') is kept as it is, and the form says so.
  */
 
 export type Join = 'all' | 'any';
@@ -34,7 +35,7 @@ export interface FactRow {
 export interface GroupRow {
   kind: 'group';
   join: Join;
-  rows: FactRow[];
+  rows: (FactRow | GroupRow)[];
 }
 
 export interface ConditionForm {
@@ -121,25 +122,67 @@ function factRowOf(condition: unknown, facts: ReadonlyMap<string, FactOffered>):
   return null;
 }
 
-/** The form of a condition, or null when it is more than the form shows (deeper groups, other operators). */
-export function conditionFormOf(condition: unknown, facts: readonly FactOffered[]): ConditionForm | null {
-  const byName = new Map(facts.map((fact) => [fact.name, fact]));
-  const top = isObject(condition) ? joinOf(condition) : null;
-  if (!top) return null;
+/** How many levels of groups the form shows: the items held go to five (free prescriptions in England). */
+export const MAX_DEPTH = 5;
+
+function rowsOf(list: unknown[], facts: ReadonlyMap<string, FactOffered>, depth: number): (FactRow | GroupRow)[] | null {
   const rows: (FactRow | GroupRow)[] = [];
-  for (const entry of top.list) {
-    const row = factRowOf(entry, byName);
+  for (const entry of list) {
+    const row = factRowOf(entry, facts);
     if (row) {
       rows.push(row);
       continue;
     }
-    const group = isObject(entry) ? joinOf(entry) : null;
-    if (!group) return null;
-    const inner = group.list.map((item) => factRowOf(item, byName));
-    if (inner.some((item) => item === null)) return null;
-    rows.push({ kind: 'group', join: group.join, rows: inner as FactRow[] });
+    const group = isObject(entry) && depth < MAX_DEPTH ? joinOf(entry) : null;
+    const inner = group ? rowsOf(group.list, facts, depth + 1) : null;
+    if (!group || !inner) return null;
+    rows.push({ kind: 'group', join: group.join, rows: inner });
   }
-  return { join: top.join, rows };
+  return rows;
+}
+
+/** The form of a condition, or null when it is more than the form shows (other operators, groups too deep). */
+export function conditionFormOf(condition: unknown, facts: readonly FactOffered[]): ConditionForm | null {
+  const byName = new Map(facts.map((fact) => [fact.name, fact]));
+  const single = factRowOf(condition, byName);
+  if (single) return { join: 'all', rows: [single] };
+  const top = isObject(condition) ? joinOf(condition) : null;
+  const rows = top ? rowsOf(top.list, byName, 1) : null;
+  return top && rows ? { join: top.join, rows } : null;
+}
+
+/** A row's place: its index at each level, joined by '-' ('2', '2-1', '2-1-0'). */
+export type RowPath = readonly number[];
+export const pathKey = (path: RowPath): string => path.join('-');
+
+function mapRows(rows: (FactRow | GroupRow)[], path: RowPath, change: (row: FactRow | GroupRow) => FactRow | GroupRow | null) {
+  const [head, ...rest] = path;
+  const changed: (FactRow | GroupRow)[] = [];
+  rows.forEach((row, index) => {
+    if (index !== head) return changed.push(row);
+    if (rest.length === 0) {
+      const next = change(row);
+      if (next) changed.push(next);
+      return;
+    }
+    changed.push(row.kind === 'group' ? { ...row, rows: mapRows(row.rows, rest, change) } : row);
+  });
+  return changed;
+}
+
+/** The form with the row at `path` changed (or taken out where `change` gives null). */
+export function changeRowAt(
+  form: ConditionForm,
+  path: RowPath,
+  change: (row: FactRow | GroupRow) => FactRow | GroupRow | null,
+): ConditionForm {
+  return { ...form, rows: mapRows(form.rows, path, change) };
+}
+
+/** The form with a row added at the end of the group at `group` (the top level when it is empty). */
+export function addRowTo(form: ConditionForm, group: RowPath, row: FactRow | GroupRow): ConditionForm {
+  if (group.length === 0) return { ...form, rows: [...form.rows, row] };
+  return changeRowAt(form, group, (found) => (found.kind === 'group' ? { ...found, rows: [...found.rows, row] } : found));
 }
 
 /**
@@ -191,17 +234,30 @@ export function conditionOf(form: ConditionForm, facts: readonly FactOffered[]):
     return { fact: fact.name, operator, value: number ?? 0, ...why };
   };
   if (form.rows.length === 0) problems.push({ at: '', part: 'join', message: 'Add at least one condition: who the item is for.' });
-  const list = form.rows.map((row, index) => {
-    if (row.kind === 'fact') return factCondition(row, String(index));
-    if (row.rows.length === 0)
-      problems.push({ at: String(index), part: 'join', message: `Add at least one condition to group ${index + 1}, or remove it.` });
-    return { [row.join]: row.rows.map((inner, position) => factCondition(inner, `${index}-${position}`)) };
-  });
+  const conditionsOf = (rows: (FactRow | GroupRow)[], parent: RowPath): Json[] =>
+    rows.map((row, index) => {
+      const path = [...parent, index];
+      if (row.kind === 'fact') return factCondition(row, pathKey(path));
+      if (row.rows.length === 0)
+        problems.push({
+          at: pathKey(path),
+          part: 'join',
+          message: `Add at least one condition to group ${groupWords(path)}, or remove it.`,
+        });
+      return { [row.join]: conditionsOf(row.rows, path) };
+    });
+  const list = conditionsOf(form.rows, []);
   return problems.length > 0 ? { problems } : { condition: { [form.join]: list } };
 }
 
-/** A row's place in words: '3', or '1 of group 3'. */
+/** A group's name: its numbers from the top, '3', or '3.2' for the second group in the third. */
+export function groupWords(path: RowPath): string {
+  return path.map((index) => index + 1).join('.');
+}
+
+/** A row's place in words: '3', or '1 of group 3', or '2 of group 3.1'. */
 function place(at: string): string {
-  const [outer, inner] = at.split('-').map((part) => Number(part) + 1);
-  return inner === undefined ? String(outer) : `${inner} of group ${outer}`;
+  const path = at.split('-').map(Number);
+  const own = String(path.at(-1)! + 1);
+  return path.length === 1 ? own : `${own} of group ${groupWords(path.slice(0, -1))}`;
 }
