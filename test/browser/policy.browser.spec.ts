@@ -264,7 +264,9 @@ describeInChromium('the policy workbench', () => {
     await page.goto(changeSetUrl);
     const ask = page.getByTestId('ask-form');
     await ask.getByRole('button', { name: 'Ask for it to be withdrawn' }).click();
-    // The reason is required: the error summary links to the field.
+    // The reason is required: the error summary links to the field. The summary takes the focus as it appears (an
+    // effect after it is drawn), so the link is followed once it has: on a busy machine it could come after the click.
+    await page.waitForFunction(() => document.activeElement?.classList.contains('error-summary') === true);
     await page.getByRole('link', { name: /Say why/ }).click();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('request-reason');
     await ask.getByLabel('Why').fill('The government has postponed the in-year uprating.');
