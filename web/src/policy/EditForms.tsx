@@ -439,6 +439,72 @@ const YES_NO = [
   { value: 'no', text: 'No' },
 ];
 
+/** What a council's code may be in a form: its pattern, the hint beside the field and the problem when it is not one. */
+interface CouncilCode {
+  pattern: RegExp;
+  hint: string;
+  problem: string;
+}
+
+const ENGLISH_COUNCIL: CouncilCode = {
+  pattern: /^E\d{8}$/,
+  hint: 'E and 8 numbers, such as E06000001, as the Band D table gives it.',
+  problem: 'Enter the council’s code: E and 8 numbers, such as E06000001, as the Band D table gives it.',
+};
+const ANY_COUNCIL: CouncilCode = {
+  pattern: /^[ESWN]\d{8}$/,
+  hint: 'A letter and 8 numbers, such as E06000001.',
+  problem: 'Enter the council’s code: a letter and 8 numbers, such as E06000001.',
+};
+
+/** The council an edit names, its name and code: their fields, `${prefix}-name` and `${prefix}-authority`. */
+function CouncilFields({
+  prefix,
+  code,
+  name,
+  authority,
+  onName,
+  onAuthority,
+  errorAt,
+}: {
+  prefix: string;
+  code: CouncilCode;
+  name: string;
+  authority: string;
+  onName: (value: string) => void;
+  onAuthority: (value: string) => void;
+  errorAt: (id: string) => string | undefined;
+}) {
+  return (
+    <>
+      <TextField
+        id={`${prefix}-name`}
+        label="Council"
+        hint="Its name, such as Hartlepool."
+        error={errorAt(`${prefix}-name`)}
+        value={name}
+        onChange={onName}
+      />
+      <TextField
+        id={`${prefix}-authority`}
+        label="Council’s code"
+        hint={code.hint}
+        error={errorAt(`${prefix}-authority`)}
+        value={authority}
+        onChange={onAuthority}
+      />
+    </>
+  );
+}
+
+/** What is wrong with the council's name and code as given. */
+function councilProblems(prefix: string, code: CouncilCode, name: string, authority: string): SummaryError[] {
+  const found: SummaryError[] = [];
+  if (!/[A-Za-z]/.test(name)) found.push({ targetId: `${prefix}-name`, message: 'Enter the council’s name, such as Hartlepool.' });
+  if (!code.pattern.test(authority.trim().toUpperCase())) found.push({ targetId: `${prefix}-authority`, message: code.problem });
+  return found;
+}
+
 /**
  * An English council's working-age Council Tax Reduction scheme for a council tax year, from the council's scheme
  * document (issue 30, point 3): a taper or income bands, asked field by field in pounds and percentages (bands a line
@@ -524,13 +590,7 @@ export function CouncilSchemeForm({ onSubmit, onFailure }: FormProps) {
       submitText="Add the scheme"
       onFailure={onFailure}
       check={() => {
-        const found: SummaryError[] = [];
-        if (!/[A-Za-z]/.test(name)) found.push({ targetId: id('name'), message: 'Enter the council’s name, such as Hartlepool.' });
-        if (!/^E\d{8}$/.test(authority.trim().toUpperCase()))
-          found.push({
-            targetId: id('authority'),
-            message: 'Enter the council’s code: E and 8 numbers, such as E06000001, as the Band D table gives it.',
-          });
+        const found = councilProblems('ctr-scheme-edit', ENGLISH_COUNCIL, name, authority);
         if ('problems' in read) found.push(...read.problems.map(({ field, message }) => ({ targetId: id(`scheme-${field}`), message })));
         found.push(
           ...requiredSourceProblems(
@@ -552,21 +612,14 @@ export function CouncilSchemeForm({ onSubmit, onFailure }: FormProps) {
         })
       }
     >
-      <TextField
-        id={id('name')}
-        label="Council"
-        hint="Its name, such as Hartlepool."
-        error={problems.errorAt(id('name'))}
-        value={name}
-        onChange={setName}
-      />
-      <TextField
-        id={id('authority')}
-        label="Council’s code"
-        hint="E and 8 numbers, such as E06000001, as the Band D table gives it."
-        error={problems.errorAt(id('authority'))}
-        value={authority}
-        onChange={setAuthority}
+      <CouncilFields
+        prefix="ctr-scheme-edit"
+        code={ENGLISH_COUNCIL}
+        name={name}
+        authority={authority}
+        onName={setName}
+        onAuthority={setAuthority}
+        errorAt={problems.errorAt}
       />
       <SelectField
         id={id('year')}
@@ -781,10 +834,7 @@ export function CouncilRentAreasForm({ onSubmit, onFailure }: FormProps) {
       submitText="Set the council’s areas"
       onFailure={onFailure}
       check={() => {
-        const found: SummaryError[] = [];
-        if (!/[A-Za-z]/.test(name)) found.push({ targetId: id('name'), message: 'Enter the council’s name, such as Hartlepool.' });
-        if (!/^[ESWN]\d{8}$/.test(authority.trim().toUpperCase()))
-          found.push({ targetId: id('authority'), message: 'Enter the council’s code: a letter and 8 numbers, such as E06000001.' });
+        const found = councilProblems('lha-council-areas-edit', ANY_COUNCIL, name, authority);
         const list = areaList();
         if (list.length === 0 || list.length > 10)
           found.push({ targetId: id('areas'), message: 'Enter 1 to 10 areas, one a line, the one covering most homes first.' });
@@ -807,21 +857,14 @@ export function CouncilRentAreasForm({ onSubmit, onFailure }: FormProps) {
         })
       }
     >
-      <TextField
-        id={id('name')}
-        label="Council"
-        hint="Its name, such as Hartlepool."
-        error={problems.errorAt(id('name'))}
-        value={name}
-        onChange={setName}
-      />
-      <TextField
-        id={id('authority')}
-        label="Council’s code"
-        hint="A letter and 8 numbers, such as E06000001."
-        error={problems.errorAt(id('authority'))}
-        value={authority}
-        onChange={setAuthority}
+      <CouncilFields
+        prefix="lha-council-areas-edit"
+        code={ANY_COUNCIL}
+        name={name}
+        authority={authority}
+        onName={setName}
+        onAuthority={setAuthority}
+        errorAt={problems.errorAt}
       />
       <TextAreaField
         id={id('areas')}
