@@ -207,6 +207,7 @@ describeInChromium('next year’s rates in the workbench', () => {
     await areas
       .getByLabel('Address of the source (https://...)')
       .fill('https://www.hartlepool.gov.uk/info/20010/benefits/local-housing-allowance');
+    await areas.screenshot({ path: join(SCREENSHOT_DIR, 'policy-year-rent-areas-form.png') });
     await areas.getByRole('button', { name: 'Set the council’s areas' }).click();
     await page.getByTestId('edits').getByText('Rent areas of Hartlepool: Teesside').waitFor();
     await expectNoAccessibilityViolations(page);
