@@ -25,7 +25,7 @@ export function exited(child: ChildProcess): Promise<{ code: number | null; sign
  * Starts the built server (`npm run build` first; `npm test` does) as `npm start` would, and waits until it answers.
  * `nodeArguments` go to Node before the script (a bench's `--inspect=...`, to profile the server).
  */
-export async function startApiProcess(environment: Record<string, string>, nodeArguments: string[] = []): Promise<ApiProcess> {
+export async function startApiProcess(environment: Record<string, string>, nodeArguments: string[] = [], attempt = 1): Promise<ApiProcess> {
   if (!existsSync(resolve(REPO_ROOT, MAIN))) throw new Error(`${MAIN} is missing: run npm run build first (npm test does).`);
   const port = await findFreePort();
   let output = '';
@@ -38,7 +38,11 @@ export async function startApiProcess(environment: Record<string, string>, nodeA
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode} while starting:\n${output}`);
+    if (child.exitCode !== null) {
+      // The free port was taken between finding it and listening (tests run side by side): start again on another.
+      if (output.includes('EADDRINUSE') && attempt < 3) return startApiProcess(environment, nodeArguments, attempt + 1);
+      throw new Error(`The server exited with code ${child.exitCode} while starting:\n${output}`);
+    }
     const healthy = await fetch(`${url}/api/health`).then(
       (response) => response.ok,
       () => false,
