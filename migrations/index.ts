@@ -21,6 +21,7 @@ import { CalculationVersions1796250000000 } from './1796250000000-CalculationVer
 import { CalculationVersionOnEveryChange1796260000000 } from './1796260000000-CalculationVersionOnEveryChange.js';
 import { CaseloadRunRulesVersion1796270000000 } from './1796270000000-CaseloadRunRulesVersion.js';
 import { CaseloadAmountNotKnown1796280000000 } from './1796280000000-CaseloadAmountNotKnown.js';
+import { CaseloadRunChangeSet1796290000000 } from './1796290000000-CaseloadRunChangeSet.js';
 /** Every migration, oldest first. Listed rather than found by a file pattern, so tests and the build agree. */
 export const MIGRATIONS = [
   CreateCalculationSessionsAndClientErrorReports1795262400000,
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   CalculationVersionOnEveryChange1796260000000,
   CaseloadRunRulesVersion1796270000000,
   CaseloadAmountNotKnown1796280000000,
+  CaseloadRunChangeSet1796290000000,
 ];

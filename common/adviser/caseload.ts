@@ -29,9 +29,13 @@ export interface CaseloadRunSummary {
   rulesVersion: string;
   /**
    * Set when that version holds rates published to take effect after today (next April's, announced ahead): the
-   * figures are provisional until `inForceFrom`, yyyy-mm-dd. Null when every rate used is in force today.
+   * figures are provisional until `inForceFrom`, yyyy-mm-dd; or a change set approved but not yet published, which
+   * has no date yet (`approvedNotPublished`). Null when every rate used is in force today.
    */
-  provisional: { inForceFrom: string } | null;
+  provisional: {
+    inForceFrom: string | null;
+    approvedNotPublished: { changeSet: number; title: string } | null;
+  } | null;
   /** Clients with a calculation to recalculate, once the job has counted them (0 while queued). */
   total: number;
   /** Clients worked through so far, including those that could not be recalculated. */
@@ -85,6 +89,19 @@ export interface CaseloadRunsResponse {
   ratesHeldUntil: string;
   /** The organisation's latest runs, newest first. */
   runs: CaseloadRunSummary[];
+  /**
+   * Change sets the policy team has approved but not yet published (next April's rates, announced), latest first: a
+   * run can be worked out with one, its figures marked provisional. Each with the dates a run with it may ask for.
+   */
+  changeSets: CaseloadChangeSetChoice[];
+}
+
+export interface CaseloadChangeSetChoice {
+  id: number;
+  title: string;
+  /** The date to offer with it, and the last date a run with it may ask for, yyyy-mm-dd. */
+  defaultDate: string;
+  ratesHeldUntil: string;
 }
 
 export interface StartCaseloadRunResponse {

@@ -8,6 +8,21 @@ import type { BenefitOutcome, ResultVariable } from './benefit.js';
  * What a calculation gives: the engine fills in everything but the extra help (its `extraHelp` is empty); the
  * loader (`../load.ts`) then runs the extra help over it, so the engine and `extra-help/` never import each other.
  */
+/**
+ * Why a result's figures are provisional: rates published to take effect after today, or a change set a caller asked
+ * for that a second officer has approved but nobody has published yet (issue 30), which may still change or be
+ * withdrawn.
+ */
+export interface Provisional {
+  /**
+   * yyyy-mm-dd: the day the last of the published change sets used takes effect. Null when the only one ahead is the
+   * approved change set asked for, which has no date until it is published.
+   */
+  inForceFrom: string | null;
+  /** The change set asked for, approved and not yet published; null when every change set used is published. */
+  approvedNotPublished: { changeSet: number; title: string } | null;
+}
+
 export interface CalculationResult {
   date: string;
   /** The tax year whose rules and rates were used, e.g. 2026-27. */
@@ -23,7 +38,7 @@ export interface CalculationResult {
    * ahead by the policy team): the figures are provisional until `inForceFrom`, the day the last of them takes
    * effect. Null when every rule and rate used is in force today.
    */
-  provisional: { inForceFrom: string } | null;
+  provisional: Provisional | null;
   system: 'UNIVERSAL_CREDIT' | 'PENSION_AGE' | 'BOTH';
   facts: HouseholdFacts;
   benefits: BenefitOutcome[];

@@ -101,9 +101,10 @@ describe('a result worked out with a change set published ahead of its date (iss
   it('is provisional until the day the last change set it used takes effect, whichever way it is asked for', async () => {
     const versions = ahead();
     const later = versions.calculateSync(ONE_CHILD, '2027-01-04');
-    expect([later.rulesVersion, childBenefit(later), later.provisional]).toEqual(['2026-27+cs1+cs3', 2900, { inForceFrom: '2027-01-04' }]);
-    expect((await versions.calculateReference(ONE_CHILD, '2027-02-01')).provisional).toEqual({ inForceFrom: '2027-01-04' });
-    expect(versions.provisionalOf('2026-27+cs1+cs3')).toEqual({ inForceFrom: '2027-01-04' });
+    const provisional = { inForceFrom: '2027-01-04', approvedNotPublished: null };
+    expect([later.rulesVersion, childBenefit(later), later.provisional]).toEqual(['2026-27+cs1+cs3', 2900, provisional]);
+    expect((await versions.calculateReference(ONE_CHILD, '2027-02-01')).provisional).toEqual(provisional);
+    expect(versions.provisionalOf('2026-27+cs1+cs3')).toEqual(provisional);
   }, 60_000);
 
   it('is not provisional when every change set it used is in force today, or it used none', () => {
@@ -114,5 +115,49 @@ describe('a result worked out with a change set published ahead of its date (iss
     expect(versions.provisionalOf('2026-27')).toBeNull();
     // On 4 January 2027 itself the change set is in force: the same date's figures are no longer provisional.
     expect(ahead('2027-01-04').calculateSync(ONE_CHILD, '2027-01-04').provisional).toBeNull();
+  }, 60_000);
+});
+
+describe('a change set approved but not yet published, asked for by number (issue 30, point 2)', () => {
+  const TODAY = '2026-11-30';
+  const published = () => new RulesVersions(files, [set(1, 1, [GOOD], '2026-10-01')], { today: () => TODAY });
+  /** A rate announced for 4 January 2027 (£29.00 a week), in a change set with no date until it is published. */
+  const APRIL: PolicyEdit = { ...GOOD, from: '2027-01-04', value: 2900 };
+  const approved = { id: 7, title: 'Child Benefit from January', edits: [APRIL], digest: 'd1' };
+
+  it('is laid over the published rules as if published today: each edit from its own date, every figure marked', () => {
+    const versions = published();
+    const view = versions.withApproved(approved);
+    const january = view.calculateSync(ONE_CHILD, '2027-01-04');
+    expect([january.rulesVersion, childBenefit(january)]).toEqual(['2026-27+cs1+cs7', 2900]);
+    expect(january.provisional).toEqual({ inForceFrom: null, approvedNotPublished: { changeSet: 7, title: 'Child Benefit from January' } });
+    // Before its edits' dates the figures are today's, still marked: they were worked out with it.
+    const today = view.calculateSync(ONE_CHILD, TODAY);
+    expect([today.rulesVersion, childBenefit(today), today.provisional?.approvedNotPublished?.changeSet]).toEqual([
+      '2026-27+cs1+cs7',
+      2810,
+      7,
+    ]);
+    // Before today it is not laid at all: those dates' rules are the published ones.
+    expect(view.calculateSync(ONE_CHILD, '2026-11-01')).toMatchObject({ rulesVersion: '2026-27+cs1', provisional: null });
+  }, 60_000);
+
+  it('leaves the published rules alone, and is loaded once for each approval', () => {
+    const versions = published();
+    const view = versions.withApproved(approved);
+    expect(versions.withApproved({ ...approved })).toBe(view);
+    // Approved again after an edit (another digest): another version.
+    expect(versions.withApproved({ ...approved, digest: 'd2' })).not.toBe(view);
+    expect(versions.calculateSync(ONE_CHILD, '2027-01-04')).toMatchObject({ rulesVersion: '2026-27+cs1', provisional: null });
+    expect(childBenefit(versions.calculateSync(ONE_CHILD, '2027-01-04'))).toBe(2810);
+    // Published since, the published change sets changed: the views are loaded afresh.
+    versions.setPublished([set(1, 1, [GOOD], '2026-10-01')]);
+    expect(versions.withApproved(approved)).not.toBe(view);
+  }, 60_000);
+
+  it('is left out, with its problems, when it no longer fits the rules published since', () => {
+    const view = published().withApproved({ ...approved, edits: [{ ...APRIL, parameter: 'gov/hmrc/child_benefit/amount/nobody' }] });
+    expect(view.versionOn(TODAY).sets.map(({ id }) => id)).toEqual([1]);
+    expect(view.problemsOf(7)).not.toEqual([]);
   }, 60_000);
 });

@@ -2,7 +2,7 @@ import { ukToday } from '../../common/dates/uk-today.js';
 import type { EditProblem, PolicyEdit } from '../../common/policy/model.js';
 import type { CouncilTaxData } from '../benefits/council-tax-reduction-data.js';
 import type { BenefitCalculator } from '../core/benefit.js';
-import type { CalculationResult } from '../core/calculation-result.js';
+import type { CalculationResult, Provisional } from '../core/calculation-result.js';
 import {
   CalculationOutOfRangeError,
   type CalculateOptions,
@@ -45,6 +45,22 @@ export interface RulesFault {
   message: string;
 }
 
+/**
+ * A change set a second officer has approved but nobody has published (issue 30): the calculation API and caseload
+ * runs lay it over the published rules when a key holder, policy staff or an adviser asks for it by number, so next
+ * April's figures can be shown as soon as they are announced. `digest` is the approval's: another approval is
+ * another version.
+ */
+export interface ApprovedChangeSet {
+  id: number;
+  title: string;
+  edits: PolicyEdit[];
+  digest: string;
+}
+
+/** Approved change sets' versions kept loaded at once (each is a whole engine); the least recently asked is let go. */
+const APPROVED_VIEWS_KEPT = 4;
+
 /** The part of a rules version's name that says which change sets it holds: '' or '+cs3+cs5'. */
 export const versionSuffix = (sets: readonly Pick<PublishedChangeSet, 'id'>[]): string => sets.map(({ id }) => `+cs${id}`).join('');
 
@@ -77,6 +93,10 @@ export class RulesVersions implements Entitlements {
   private readonly faultListeners = new Set<(fault: RulesFault) => void>();
   private published: PublishedChangeSet[] = [];
   private filesOnly: RulesVersion | undefined;
+  /** The rules with an approved change set laid over the published ones, by `id:digest`, most recently asked last. */
+  private readonly approvedViews = new Map<string, RulesVersions>();
+  /** In such a view: the approved change set laid last, which is provisional whatever its date. */
+  private approved: ApprovedChangeSet | undefined;
 
   constructor(
     private readonly base: SourceFiles,
@@ -95,6 +115,7 @@ export class RulesVersions implements Entitlements {
     this.published = [...published].sort((a, b) => a.seq - b.seq);
     this.versions.clear();
     this.failed.clear();
+    this.approvedViews.clear();
     // A fault another process found (the database says when) is left out here too, without asking the rules again.
     for (const set of this.published)
       if (set.failure && !this.faults.has(set.id)) this.faults.set(set.id, { changeSet: set.id, ...set.failure });
@@ -117,6 +138,37 @@ export class RulesVersions implements Entitlements {
 
   private today(): string {
     return (this.options.today ?? ukToday)();
+  }
+
+  /**
+   * The rules with an approved, unpublished change set laid over the published ones as if it were published today
+   * (the earliest date publishing allows): each of its edits then applies from its own date, as the workbench says,
+   * and every figure it gives is marked provisional, naming it. Loaded once for each approval and day, and kept (a
+   * few at a time) until the published change sets change.
+   */
+  withApproved(set: ApprovedChangeSet): RulesVersions {
+    const today = this.today();
+    const key = `${set.id}:${set.digest}:${today}`;
+    let view = this.approvedViews.get(key);
+    if (view) this.approvedViews.delete(key);
+    else {
+      const seq = Math.max(0, ...this.published.map((one) => one.seq)) + 1;
+      const laid: PublishedChangeSet = { id: set.id, seq, effectiveFrom: today, revertedFrom: null, edits: set.edits, title: set.title };
+      view = new RulesVersions(this.base, [...this.published.filter((one) => one.id !== set.id), laid], this.options);
+      view.approved = set;
+      for (const fault of this.faults.values()) view.faults.set(fault.changeSet, fault);
+      // Before its date the view is the published rules: the loaded versions are shared, not loaded again.
+      for (const [versionKey, version] of this.versions) view.versions.set(versionKey, version);
+      view.filesOnly = this.filesOnly;
+      if (this.approvedViews.size >= APPROVED_VIEWS_KEPT) this.approvedViews.delete(this.approvedViews.keys().next().value!);
+    }
+    this.approvedViews.set(key, view);
+    return view;
+  }
+
+  /** The approved, unpublished change set this view lays over the published ones (undefined for the published rules). */
+  get approvedChangeSet(): ApprovedChangeSet | undefined {
+    return this.approved;
   }
 
   /** The version in force on a date: the change sets in force then, less any found to fail at run time. */
@@ -271,14 +323,19 @@ export class RulesVersions implements Entitlements {
    * Whether the rules version named (as a result or a caseload run records it) is provisional: it holds a change set
    * that takes effect after today (next April's rates, published ahead), until the last of them is in force.
    */
-  provisionalOf(rulesVersion: string): { inForceFrom: string } | null {
+  provisionalOf(rulesVersion: string): Provisional | null {
     const today = this.today();
     const used = new Set(changeSetIdsOf(rulesVersion));
+    const approved = this.approved && used.has(this.approved.id) ? this.approved : undefined;
     const ahead = this.published
-      .filter((set) => used.has(set.id) && set.effectiveFrom > today)
+      .filter((set) => used.has(set.id) && set.id !== approved?.id && set.effectiveFrom > today)
       .map((set) => set.effectiveFrom)
       .sort();
-    return ahead.length === 0 ? null : { inForceFrom: ahead[ahead.length - 1]! };
+    if (ahead.length === 0 && !approved) return null;
+    return {
+      inForceFrom: ahead.at(-1) ?? null,
+      approvedNotPublished: approved ? { changeSet: approved.id, title: approved.title } : null,
+    };
   }
 
   /** A result marked provisional when its rules version is (the version actually run, after any fallback). */

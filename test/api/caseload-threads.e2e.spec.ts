@@ -37,7 +37,7 @@ let threads: CaseloadThreads;
 
 beforeAll(() => {
   if (!hasCompiledThread(THREAD_FILE)) throw new Error(`${THREAD_FILE} is missing: run npm run build first (npm test does).`);
-  threads = new CaseloadThreads(2, DEFINITIONS_DIR, [], THREAD_FILE);
+  threads = new CaseloadThreads(2, DEFINITIONS_DIR, [], null, THREAD_FILE);
 });
 
 afterAll(() => threads?.close());
@@ -56,6 +56,30 @@ describe('caseload worker threads', () => {
     const [loneParent, , unfinished] = first;
     expect(loneParent.benefits?.get('CHILD_BENEFIT')).toMatchObject({ beforeWeeklyPence: 2705, afterWeeklyPence: 2605 });
     expect(unfinished).toEqual({ problem: 'not-finished' });
+  });
+
+  it('work the run’s date out with a change set approved and not yet published, the figures as saved without it', async () => {
+    const approved = {
+      id: 41,
+      title: 'Child Benefit from today',
+      digest: 'test',
+      edits: [
+        {
+          kind: 'parameter-value' as const,
+          parameter: 'gov/hmrc/child_benefit/amount/eldest',
+          from: ukToday(),
+          value: 2810,
+          source: { title: 'HMRC, Child Benefit rates (gov.uk)', url: 'https://www.gov.uk/child-benefit/what-youll-get' },
+        },
+      ],
+    };
+    const withApproved = new CaseloadThreads(1, DEFINITIONS_DIR, [], approved, THREAD_FILE);
+    try {
+      const [loneParent] = await withApproved.recalculate(ukToday(), [{ calculation: calculations[0], environment }]);
+      expect(loneParent.benefits?.get('CHILD_BENEFIT')).toMatchObject({ beforeWeeklyPence: 2705, afterWeeklyPence: 2810 });
+    } finally {
+      await withApproved.close();
+    }
   });
 
   it('end when closed, and a chunk sent then fails rather than waiting for ever', async () => {

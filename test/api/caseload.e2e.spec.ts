@@ -108,7 +108,7 @@ const jobConnections = async () =>
   )[0].connections;
 
 beforeAll(async () => {
-  testApp = await startTestApp({ JOB_WORKER: 'off', RATE_LIMIT_CASELOAD_RUN: '7/1h' });
+  testApp = await startTestApp({ JOB_WORKER: 'off', RATE_LIMIT_CASELOAD_RUN: '9/1h' });
   const accounts = testApp.app.get(AccountsService);
   const riverside = await accounts.createOrganisationWithAdmin('Riverside Advice', {
     email: 'admin@riverside.example',
@@ -268,8 +268,57 @@ describe('a caseload run', () => {
     for (const name of ['Mary', 'Okonjo', 'John', 'Pettigrew', 'Harriet', '1990-05-01', 'M1 1AD']) expect(lines).not.toContain(name);
   });
 
+  it('can be worked out with a change set approved but not yet published, marked provisional and naming it', async () => {
+    // Next year's Child Benefit, announced: approved by a second officer in the workbench, not yet published.
+    const edits = [
+      {
+        kind: 'parameter-value',
+        parameter: 'gov/hmrc/child_benefit/amount/eldest',
+        from: ukToday(),
+        value: 2810,
+        source: { title: 'HMRC, Child Benefit rates (gov.uk)', url: 'https://www.gov.uk/child-benefit/what-youll-get' },
+      },
+    ];
+    const changeSet = async (title: string, status: string) =>
+      (
+        await testApp.database.query<{ id: number }>(
+          `INSERT INTO policy_change_sets (title, reason, status, edits, author_name, approved_digest)
+           VALUES ($1, 'A test.', $2::varchar, $3::jsonb, 'Pat Policy', CASE WHEN $2::varchar = 'approved' THEN repeat('a', 64) END) RETURNING id`,
+          [title, status, JSON.stringify(edits)],
+        )
+      )[0].id;
+    const approved = await changeSet('Child Benefit from April', 'approved');
+    const draft = await changeSet('Still a draft', 'draft');
+    const runs = (await get('/api/adviser/caseload-runs', adam).expect(200)).body as CaseloadRunsResponse;
+    expect(runs.changeSets).toEqual([
+      { id: approved, title: 'Child Benefit from April', defaultDate: expect.any(String), ratesHeldUntil: runs.ratesHeldUntil },
+    ]);
+
+    const notApproved = await post('/api/adviser/caseload-runs', adam, { date: ukToday(), changeSet: draft }).expect(404);
+    expect(notApproved.body).toMatchObject({ code: 'CHANGE_SET_NOT_FOUND', errors: [{ path: 'changeSet' }] });
+    const started = (await post('/api/adviser/caseload-runs', adam, { date: ukToday(), changeSet: approved }).expect(202))
+      .body as StartCaseloadRunResponse;
+    const provisional = { inForceFrom: null, approvedNotPublished: { changeSet: approved, title: 'Child Benefit from April' } };
+    expect(started.run).toMatchObject({ rulesVersion: `${taxYearOf(ukToday())}+cs${approved}`, provisional });
+
+    const { run, clients } = await runWhenDone(started.run.id, adam);
+    expect(run).toMatchObject({ status: 'done', provisional });
+    // Saved today at £27.05 a week; with the change approved, £28.10 from today.
+    expect(clients.find(({ clientGuid }) => clientGuid === mary)!.benefits.CHILD_BENEFIT).toMatchObject({
+      beforeWeeklyPence: 2705,
+      afterWeeklyPence: 2810,
+    });
+    // Withdrawn later, the run still says it used a change that was never published.
+    await testApp.database.query(`UPDATE policy_change_sets SET status = 'withdrawn' WHERE id = $1`, [approved]);
+    expect(((await get(`/api/adviser/caseload-run?id=${run.id}`, adam).expect(200)).body as CaseloadRunResponse).run.provisional).toEqual(
+      provisional,
+    );
+    expect(((await get('/api/adviser/caseload-runs', adam).expect(200)).body as CaseloadRunsResponse).changeSets).toEqual([]);
+  });
+
   it('limits how often runs are started from one address', async () => {
-    // Five tries so far (two refused dates, one run, one conflict, one signed out); two more reach the limit of seven.
+    // Seven tries so far (two refused dates, one run, one conflict, one signed out, one with a draft change set and one
+    // with an approved one); two more reach the limit of nine.
     await post('/api/adviser/caseload-runs', adam, { date: LAST_WINTER }).expect(202);
     await runWhenDone(((await get('/api/adviser/caseload-runs', adam)).body as CaseloadRunsResponse).runs[0].id, adam);
     await post('/api/adviser/caseload-runs', adam, { date: LAST_WINTER }).expect(202);

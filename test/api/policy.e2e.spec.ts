@@ -382,6 +382,53 @@ describe('a change set', () => {
     await post(`/api/policy/change-sets/${id}/approve`, quinn, { digest: await digestOf(id) }).expect(200);
   });
 
+  it('is used before it is published by calls with an API key and by policy staff, marked provisional and named', async () => {
+    const household = {
+      country: 'ENGLAND',
+      adults: [{ age: 30 }],
+      children: [{ dateOfBirth: '2019-05-01' }],
+      housing: { tenure: 'SOCIAL_RENT' },
+    };
+    const calculation = { date: ukToday(), household };
+    const childBenefit = (body: { benefits: { code: string; weekly: number }[] }) =>
+      body.benefits.find((benefit) => benefit.code === 'CHILD_BENEFIT')!.weekly;
+    const asked = (changeSet: string | number) => `/api/v1/calculations?changeSet=${changeSet}`;
+    const provisional = { inForceFrom: null, approvedNotPublished: { changeSet: id, title: 'Correct Child Benefit' } };
+
+    // A visitor, and an adviser signed in, may not ask for it: nothing is worked out.
+    const visitor = await http().post(asked(id)).send(calculation).expect(403);
+    expect(visitor.body).toMatchObject({ code: 'CHANGE_SET_NOT_ALLOWED', errors: [{ path: 'changeSet' }] });
+    await post(asked(id), adam, calculation).expect(403);
+
+    // Policy staff signed in, and a key holder, get its figures, marked provisional and naming it.
+    const staff = await post(asked(id), quinn, calculation).expect(200);
+    expect(childBenefit(staff.body)).toBe(28.1);
+    expect(staff.body).toMatchObject({ rulesVersion: expect.stringMatching(new RegExp(`\\+cs${id}$`)), provisional });
+    const { secret } = (await post('/api/account/api-keys', rita, { name: 'Case system' }).expect(201)).body as { secret: string };
+    const keyed = await http().post(asked(id)).set('X-Api-Key', secret).send(calculation).expect(200);
+    expect(keyed.body).toEqual(staff.body);
+
+    // Without it, and for everyone else, today's figures are unchanged.
+    expect(await childBenefitOn(ukToday())).toEqual({ weekly: 27.05, rulesVersion: '2026-27' });
+    const plain = await http().post('/api/v1/calculations').set('X-Api-Key', secret).send(calculation).expect(200);
+    expect(plain.body).toMatchObject({ rulesVersion: '2026-27', provisional: null });
+
+    // A draft, a number never given and one that is not a number are refused, each saying why.
+    const draft = (await post('/api/policy/change-sets', pat, { title: 'Not approved', reason: 'A draft.' }).expect(201))
+      .body as ChangeSetDetail;
+    for (const number of [draft.id, 2_000_000]) {
+      const missing = await http().post(asked(number)).set('X-Api-Key', secret).send(calculation).expect(404);
+      expect(missing.body).toMatchObject({ code: 'CHANGE_SET_NOT_FOUND', errors: [{ path: 'changeSet' }] });
+    }
+    // The batch route does not take it: refused, rather than worked out with the published rules unsaid.
+    const batch = await http().post(`/api/v1/calculations/batch?changeSet=${id}`).set('X-Api-Key', secret).send([calculation]).expect(400);
+    expect(batch.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: 'changeSet' }] });
+    for (const bad of ['twelve', '0', '99999999999', `${id}&changeSet=${id}`]) {
+      const refused = await http().post(asked(bad)).set('X-Api-Key', secret).send(calculation).expect(400);
+      expect(refused.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: 'changeSet' }] });
+    }
+  });
+
   it('published with a future date, leaves today alone and applies from that date', async () => {
     const before = await childBenefitOn(ukToday());
     expect(before).toEqual({ weekly: 27.05, rulesVersion: '2026-27' });
@@ -393,6 +440,10 @@ describe('a change set', () => {
     expect(await childBenefitOn(ukToday())).toEqual(before);
     expect(await childBenefitOn(daysAhead(6))).toEqual(before);
     expect(await childBenefitOn(date)).toEqual({ weekly: 28.1, rulesVersion: `2026-27+cs${id}` });
+    // Asked for by number once published, it is the published rules: ahead of today, provisional until its date.
+    const household = { country: 'ENGLAND', adults: [{ age: 30 }], housing: { tenure: 'OWNER_OCCUPIER' } };
+    const asked = await post(`/api/v1/calculations?changeSet=${id}`, quinn, { date, household }).expect(200);
+    expect(asked.body).toMatchObject({ rulesVersion: `2026-27+cs${id}`, provisional: { inForceFrom: date, approvedNotPublished: null } });
     const closed = await post(`/api/policy/change-sets/${id}/edits`, pat, { edit: CORRECTION }).expect(409);
     expect(closed.body.code).toBe('CHANGE_SET_CLOSED');
   });

@@ -251,7 +251,7 @@ describeInChromium('next year’s rates in the workbench', () => {
     await expectPlainEnglish(page);
   }, 240_000);
 
-  it('is approved by a second member and published from 12 April 2027: the calculation API gives the new figures then, and today’s are unchanged', async () => {
+  it('is approved by a second member', async () => {
     const reviewer = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
     try {
       await signIn(reviewer, server.url, POLICY_TWO);
@@ -260,6 +260,51 @@ describeInChromium('next year’s rates in the workbench', () => {
       await review.getByTestId('approval-needs').waitFor();
       expect(await review.getByTestId('approval-needs').locator('li.policy-checks__unmet').count()).toBe(0);
       await review.getByTestId('approve').click();
+      await review.getByTestId('publish').waitFor();
+    } finally {
+      await reviewer.close();
+    }
+    // Approved is not published: the calculation API still answers 12 April 2027 with the last rates held.
+    expect(await childBenefitOn('2027-04-12')).toEqual({ weekly: 27.05, lastRatesHeld: { ratesDate: '2027-03-31' }, provisional: null });
+  }, 120_000);
+
+  it('before it is published, gives an adviser’s caseload at 12 April 2027 its figures when asked for, provisional and naming it', async () => {
+    const adviser = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+    try {
+      await signIn(adviser, server.url, DEMO_ADVISER);
+      await adviserCalculation(adviser, server.url, amara, 'Next April', LONE_PARENT_SOCIAL_RENTER);
+      const caseload = await adviser.newPage();
+      await caseload.goto(`${server.url}/adviser/caseload`);
+      const rules = caseload.getByRole('group', { name: 'Rules and rates to use' });
+      await rules.getByLabel(/approved, not yet published/).check();
+      await fillDate(caseload, 'Date to work out the calculations at', '2027-04-12');
+      await caseload.getByRole('button', { name: 'Start caseload run' }).click();
+      await caseload.locator('table.caseload-table').waitFor({ timeout: 60_000 });
+      expect(await caseload.locator('.caseload-run__rules').textContent()).toMatch(
+        /^Worked out with the 2027 to 2028 rules and rates, with policy change \d+, approved but not yet published\.$/,
+      );
+      expect(await caseload.getByTestId('caseload-provisional').textContent()).toMatch(
+        /^Provisional figuresThey use “.+”, a change the policy team has approved but not yet published: it may still change, or be withdrawn, before it is\.$/,
+      );
+      // Amara's eldest child: £27.05 a week today, £28.10 from 12 April 2027 with the change approved.
+      const headers = await caseload.locator('table.caseload-table thead th').allTextContents();
+      const column = headers.findIndex((text) => text.startsWith('Child Benefit'));
+      const amaraRow = caseload.locator('table.caseload-table tbody tr', { hasText: 'Amara Okafor' });
+      expect((await amaraRow.locator('th, td').nth(column).textContent())?.trim()).toBe('+£1.05');
+      await screenshot(caseload, 'policy-year-caseload-approved');
+      await expectNoAccessibilityViolations(caseload);
+      await expectPlainEnglish(caseload);
+    } finally {
+      await adviser.close();
+    }
+  }, 120_000);
+
+  it('is published from 12 April 2027: the calculation API gives the new figures then, and today’s are unchanged', async () => {
+    const reviewer = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+    try {
+      await signIn(reviewer, server.url, POLICY_TWO);
+      const review = await reviewer.newPage();
+      await review.goto(yearUrl);
       await review.getByTestId('publish').waitFor();
       await fillDate(review, 'Effective from', '2027-04-12');
       await review.getByTestId('publish').click();
@@ -270,7 +315,11 @@ describeInChromium('next year’s rates in the workbench', () => {
       await reviewer.close();
     }
     // Published ahead of its date, the new year's figures are provisional until 12 April 2027, and say so.
-    expect(await childBenefitOn('2027-04-12')).toEqual({ weekly: 28.1, lastRatesHeld: null, provisional: { inForceFrom: '2027-04-12' } });
+    expect(await childBenefitOn('2027-04-12')).toEqual({
+      weekly: 28.1,
+      lastRatesHeld: null,
+      provisional: { inForceFrom: '2027-04-12', approvedNotPublished: null },
+    });
     expect(await childBenefitOn(ukToday())).toEqual({ weekly: 27.05, lastRatesHeld: null, provisional: null });
     // Council Tax Reduction is worked out then where the year's Band D was added (Hartlepool), not elsewhere yet.
     expect(await councilTaxReductionShownOn('2027-04-12', 'E06000001')).toBe(true);
@@ -290,9 +339,10 @@ describeInChromium('next year’s rates in the workbench', () => {
     const adviser = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
     try {
       await signIn(adviser, server.url, DEMO_ADVISER);
-      await adviserCalculation(adviser, server.url, amara, 'Next April', LONE_PARENT_SOCIAL_RENTER);
       const caseload = await adviser.newPage();
       await caseload.goto(`${server.url}/adviser/caseload`);
+      // Published, it is the rules: no longer offered as a change not yet published.
+      expect(await caseload.getByRole('group', { name: 'Rules and rates to use' }).count()).toBe(0);
       // The first day of the next rates: the day the published year takes effect, not 6 April (the last rates held then).
       const date = caseload.getByRole('group', { name: 'Date to work out the calculations at' });
       expect([await date.getByLabel('Day').inputValue(), await date.getByLabel('Month').inputValue()]).toEqual(['12', '4']);

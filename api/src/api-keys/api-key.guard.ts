@@ -33,8 +33,9 @@ export class ApiKeyGuard implements CanActivate {
       if (error instanceof ApiError && error.body.code === 'API_KEY_INVALID') await this.addressLimits.countAddress(name, request);
       throw error;
     }
-    if (name === 'calculation-batch') keepAdmittedKey(request, key);
-    else await this.keys.chargeQuota(key, 1, response);
+    // Kept with the request: the batch counts its households later, and a change set may be asked for with a key only.
+    keepAdmittedKey(request, key);
+    if (name !== 'calculation-batch') await this.keys.chargeQuota(key, 1, response);
     return true;
   }
 }

@@ -293,7 +293,7 @@ function setQuotaHeaders(response: Response, key: AdmittedKey, callsToday: numbe
 
 const ADMITTED_KEY = Symbol('admitted API key');
 
-/** Keeps the admitted key with the request, for a route that counts its calls later (the batch, by its households). */
+/** Keeps the admitted key with the request: the batch counts its calls later, by its households; a change set needs a key. */
 export function keepAdmittedKey(request: Request, key: AdmittedKey): void {
   (request as Request & { [ADMITTED_KEY]?: AdmittedKey })[ADMITTED_KEY] = key;
 }

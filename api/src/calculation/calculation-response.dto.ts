@@ -1,4 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ProvisionalDto } from '../rules-in-force/provisional.dto.js';
 import { BENEFIT_CODES } from '../../../engine/core/benefit.js';
 import type { ContractResponse } from '../../../engine/core/entitlement-engine.js';
 
@@ -333,16 +334,6 @@ export class LastRatesHeldDto {
   ratesDate!: string;
 }
 
-export class ProvisionalDto {
-  @ApiProperty({
-    description:
-      'yyyy-mm-dd: the day the last of the rules and rates used takes effect. Until then they are announced, not in force, and may still change.',
-    format: 'date',
-    example: '2027-04-12',
-  })
-  inForceFrom!: string;
-}
-
 @ApiSchema({ name: 'CalculationResponse', description: 'Every benefit worked out for the household on the date, with the reasons.' })
 export class CalculationResponseDto implements ContractResponse {
   @ApiProperty({ description: 'yyyy-mm-dd: the date worked out for.', format: 'date', example: '2026-11-21' })
@@ -361,7 +352,7 @@ export class CalculationResponseDto implements ContractResponse {
 
   @ApiProperty({
     description:
-      "Null when every rule and rate used is in force today. Otherwise the date is one for which the charity's policy team has published rates that take effect after today (next April's uprating, once announced), and the figures use them: they are provisional until `inForceFrom`.",
+      "Null when every rule and rate used is in force today. Otherwise the date is one for which the charity's policy team has published rates that take effect after today (next April's uprating, once announced), and the figures use them: they are provisional until `inForceFrom`; or the call asked for a change set approved but not yet published (`changeSet`), named in `approvedNotPublished`.",
     type: ProvisionalDto,
     nullable: true,
   })

@@ -1,9 +1,12 @@
-import { Body, Controller, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpStatus, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
   ApiBadRequestResponse,
   ApiBody,
+  ApiConflictResponse,
+  ApiForbiddenResponse,
   ApiHeader,
+  ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiPayloadTooLargeResponse,
@@ -16,11 +19,14 @@ import {
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import { Public } from '../access/access.js';
+import { ApiError } from '../errors/api-error.js';
 import { ErrorResponseDto } from '../errors/error-response.dto.js';
 import { RateLimited } from '../rate-limit/route-limits.js';
 import { MAX_BATCH_HOUSEHOLDS } from './batch-answer.js';
 import { BATCH_BODY_LIMIT_KB, BatchCalculationService, BODY_TIME_LIMIT_MS, STALL_LIMIT_MS } from './batch-calculation.service.js';
 import { BATCH_PLACE_LIMITS } from './batch-places.js';
+import { MAX_CHANGE_SET_ID } from '../rules-in-force/approved-rules.js';
+import { CalculationQuery } from './calculation-query.dto.js';
 import { CalculationResponseDto } from './calculation-response.dto.js';
 import { CalculationService } from './calculation.service.js';
 
@@ -145,8 +151,23 @@ export class CalculationController {
     type: ErrorResponseDto,
     description: 'DATE_OUT_OF_RANGE: a valid household, but the date is outside the rules and rates held.',
   })
-  calculate(@Body() body: unknown): Promise<CalculationResponseDto> {
-    return this.calculations.calculate(body);
+  @ApiForbiddenResponse({
+    type: ErrorResponseDto,
+    description: 'CHANGE_SET_NOT_ALLOWED: `changeSet` was given by a call with no API key and no policy staff signed in.',
+  })
+  @ApiNotFoundResponse({
+    type: ErrorResponseDto,
+    description: 'CHANGE_SET_NOT_FOUND: `changeSet` is not the number of a change set approved or published.',
+  })
+  @ApiConflictResponse({
+    type: ErrorResponseDto,
+    description: 'CHANGE_SET_DOES_NOT_FIT: the approved change set asked for no longer fits the rules published since it was approved.',
+  })
+  calculate(@Body() body: unknown, @Query() query: CalculationQuery, @Req() request: Request): Promise<CalculationResponseDto> {
+    const changeSet = query.changeSet === undefined ? undefined : Number(query.changeSet);
+    if (changeSet !== undefined && changeSet > MAX_CHANGE_SET_ID)
+      throw ApiError.validation([{ path: 'changeSet', message: 'changeSet must be the number of a change set, such as 12.' }]);
+    return this.calculations.calculate(body, request, changeSet);
   }
 
   @Post('batch')
@@ -170,7 +191,7 @@ export class CalculationController {
   @ApiBadRequestResponse({
     type: ErrorResponseDto,
     description:
-      'VALIDATION_FAILED: the body is not a list, or the list is empty; INVALID_JSON for a body that is not JSON; BODY_TOO_DEEP for one nested more than 64 levels. Nothing is worked out.',
+      'VALIDATION_FAILED: the body is not a list, or the list is empty, or the call asks for a change set (`changeSet`, which only the single route takes); INVALID_JSON for a body that is not JSON; BODY_TOO_DEEP for one nested more than 64 levels. Nothing is worked out.',
   })
   @ApiRequestTimeoutResponse({
     type: ErrorResponseDto,
@@ -197,7 +218,12 @@ export class CalculationController {
     description: `BATCHES_BUSY: the server is already working out ${BATCH_PLACE_LIMITS.total} batches (or ${BATCH_PLACE_LIMITS.anonymous} without a key, when this call has none); Retry-After says when to try again.`,
   })
   // The route reads its own body, after the guards (rate limit, API key) and once it has a place: no @Body().
-  calculateBatch(@Req() request: Request, @Res() response: Response): Promise<void> {
+  async calculateBatch(@Req() request: Request, @Res() response: Response): Promise<void> {
+    // Asked of the single route only: a batch silently worked out with the published rules would mislead.
+    if (request.query.changeSet !== undefined)
+      throw ApiError.validation([
+        { path: 'changeSet', message: 'The batch route does not take changeSet: send each household to POST /api/v1/calculations.' },
+      ]);
     return this.batches.stream(request, response);
   }
 }

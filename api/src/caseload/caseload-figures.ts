@@ -49,12 +49,14 @@ export function recalculateClient(
   calculation: StoredCalculation,
   environment: RuleEnvironment,
   atDate: string,
+  atDateEngine: Entitlements = engine,
 ): ClientOutcome {
   const household = householdOf(survey, calculation, environment);
   if (typeof household === 'string') return { problem: household };
   // Before: what the client was shown when it was saved (with the last rates held, if saved after they ran out).
   const before = figuresOf(engine, household, calculation.savedOn, { asShown: true });
-  const after = figuresOf(engine, household, atDate);
+  // After: at the run's date, with a change set approved and not yet published when the run was asked to use one.
+  const after = figuresOf(atDateEngine, household, atDate);
   if (before === 'rates-not-held' || after === 'rates-not-held') return { problem: 'rates-not-held' };
   return { problem: null, ...compareFigures(before, after) };
 }

@@ -3,6 +3,7 @@ import type { CaseloadProblem, CaseloadRunStatus } from '../../../common/adviser
 import { ClientRecord } from '../accounts/client.entity.js';
 import { Organisation } from '../accounts/organisation.entity.js';
 import { User } from '../accounts/user.entity.js';
+import { PolicyChangeSet } from '../policy/policy-change-set.entity.js';
 
 /** One caseload run of one organisation: the date asked for, and how far the background job has gone. */
 @Entity({ name: 'caseload_runs' })
@@ -29,6 +30,10 @@ export class CaseloadRun {
   @Column({ name: 'rules_version', type: 'varchar', length: 80, default: '' })
   rulesVersion!: string;
 
+  /** A change set approved but not yet published that the run was asked to use (null: the published rules alone). */
+  @Column({ name: 'change_set_id', type: 'integer', nullable: true })
+  changeSetId!: number | null;
+
   @Column({ type: 'integer', default: 0 })
   total!: number;
 
@@ -54,6 +59,10 @@ export class CaseloadRun {
   @ManyToOne(() => User, { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'started_by', foreignKeyConstraintName: 'caseload_runs_started_by_fkey' })
   starter?: User;
+
+  @ManyToOne(() => PolicyChangeSet, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'change_set_id', foreignKeyConstraintName: 'caseload_runs_change_set_id_fkey' })
+  changeSet?: PolicyChangeSet;
 }
 
 /** One client's outcome in a run: the calculation used, the day it was saved, and the totals (or why there are none). */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Tinypool } from 'tinypool';
-import type { PublishedChangeSet } from '../../../engine/policy/rules-versions.js';
+import type { ApprovedChangeSet, PublishedChangeSet } from '../../../engine/policy/rules-versions.js';
 import type { CaseloadAmounts, CaseloadProblem } from '../../../common/adviser/caseload.js';
 import type { RuleEnvironment } from '../questionnaire/survey-flow.js';
 import type { ClientOutcome, StoredCalculation } from './caseload-figures.js';
@@ -11,6 +11,8 @@ import type { ClientOutcome, StoredCalculation } from './caseload-figures.js';
 export interface ThreadData {
   definitionsDir: string;
   published: readonly PublishedChangeSet[];
+  /** A change set approved and not yet published that the run's figures at its date are worked out with. */
+  approved: ApprovedChangeSet | null;
 }
 
 export interface ThreadRequest {
@@ -53,11 +55,15 @@ export class CaseloadThreads {
   private readonly pool: Tinypool;
   private closed = false;
 
-  /** `published`: the policy change sets the rules versions of this process apply, so every thread applies the same. */
+  /**
+   * `published`: the policy change sets the rules versions of this process apply, so every thread applies the same;
+   * `approved`: the change set approved and not yet published the run was asked to use, if any.
+   */
   constructor(
     readonly size: number,
     definitionsDir: string,
     published: readonly PublishedChangeSet[] = [],
+    approved: ApprovedChangeSet | null = null,
     file = THREAD_FILE,
   ) {
     this.pool = new Tinypool({
@@ -65,7 +71,7 @@ export class CaseloadThreads {
       minThreads: 0,
       maxThreads: size,
       idleTimeout: IDLE_MS,
-      workerData: { definitionsDir, published } satisfies ThreadData,
+      workerData: { definitionsDir, published, approved } satisfies ThreadData,
     });
   }
 

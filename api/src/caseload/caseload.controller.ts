@@ -61,11 +61,19 @@ export class CaseloadController {
   @ApiAcceptedResponse({ type: StartCaseloadRunResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'date is not a real date, or outside the rates held.' })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: NO_ACCESS })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'CASELOAD_RUN_IN_PROGRESS: a run of the organisation is queued or running.' })
+  @ApiNotFoundResponse({
+    type: ErrorResponseDto,
+    description: 'CHANGE_SET_NOT_FOUND: changeSet is not the number of a change set approved or published.',
+  })
+  @ApiConflictResponse({
+    type: ErrorResponseDto,
+    description:
+      'CASELOAD_RUN_IN_PROGRESS: a run of the organisation is queued or running. CHANGE_SET_DOES_NOT_FIT: the approved change set asked for no longer fits the rules published since.',
+  })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'TOO_MANY_REQUESTS: RATE_LIMIT_CASELOAD_RUN reached.' })
   @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'JOBS_UNAVAILABLE: the job queue could not take the run.' })
   async start(@Req() request: Request, @Body() body: StartCaseloadRunRequest): Promise<StartCaseloadRunResponse> {
-    return { run: await this.caseloads.start(signedInUser(request), body.date) };
+    return { run: await this.caseloads.start(signedInUser(request), body.date, body.changeSet) };
   }
 
   @Get('caseload-run')

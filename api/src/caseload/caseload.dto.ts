@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsUUID, Matches } from 'class-validator';
+import { ProvisionalDto } from '../rules-in-force/provisional.dto.js';
+import { IsIn, IsInt, IsOptional, IsUUID, Matches, Max, Min } from 'class-validator';
+import { MAX_CHANGE_SET_ID } from '../rules-in-force/approved-rules.js';
 import { CASELOAD_PROBLEMS, CASELOAD_RUN_STATUSES } from '../../../common/adviser/caseload.js';
 import { BrowserRequest } from '../requests/browser-request.dto.js';
 
@@ -15,6 +17,17 @@ export class StartCaseloadRunRequest extends BrowserRequest {
   @IsOptional()
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'date must be a date written yyyy-mm-dd.' })
   date?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'The number of a change set the policy team has approved but not yet published (GET caseload-runs lists them), to work the run out with: its figures are marked provisional and name it. Left out: the published rules.',
+    example: 12,
+  })
+  @IsOptional()
+  @IsInt({ message: 'changeSet must be the number of a change set, such as 12.' })
+  @Min(1, { message: 'changeSet must be the number of a change set, such as 12.' })
+  @Max(MAX_CHANGE_SET_ID, { message: 'changeSet must be the number of a change set, such as 12.' })
+  changeSet?: number;
 }
 
 export class CaseloadRunQuery {
@@ -28,11 +41,6 @@ export class CaseloadCsvQuery extends CaseloadRunQuery {
   @IsOptional()
   @IsIn(PERIODS, { message: 'period must be weekly or monthly.' })
   period?: (typeof PERIODS)[number];
-}
-
-export class CaseloadProvisionalDto {
-  @ApiProperty({ format: 'date', description: 'yyyy-mm-dd: the day the last of the rates used takes effect.', example: '2027-04-12' })
-  inForceFrom!: string;
 }
 
 export class CaseloadRunSummaryDto {
@@ -56,12 +64,12 @@ export class CaseloadRunSummaryDto {
   rulesVersion!: string;
 
   @ApiProperty({
-    type: CaseloadProvisionalDto,
+    type: ProvisionalDto,
     nullable: true,
     description:
-      "Null when every rule and rate the run used is in force today. Otherwise the run's date is one for which the policy team has published rates that take effect after today (next April's uprating, announced ahead): the figures are provisional until `inForceFrom`.",
+      "Null when every rule and rate the run used is in force today. Otherwise the run's date is one for which the policy team has published rates that take effect after today (next April's uprating, announced ahead): the figures are provisional until `inForceFrom`; or the run was started with a change set approved but not yet published (`changeSet`), named in `approvedNotPublished`.",
   })
-  provisional!: CaseloadProvisionalDto | null;
+  provisional!: ProvisionalDto | null;
 
   @ApiProperty({ description: 'Clients with a calculation to recalculate (0 until the job has counted them).' })
   total!: number;
@@ -84,6 +92,20 @@ export class StartCaseloadRunResponseDto {
   run!: CaseloadRunSummaryDto;
 }
 
+export class CaseloadChangeSetChoiceDto {
+  @ApiProperty({ description: 'The change set’s number, for `changeSet`.', example: 12 })
+  id!: number;
+
+  @ApiProperty({ description: 'Its title, as the policy team wrote it.', example: 'Benefit rates from April 2027' })
+  title!: string;
+
+  @ApiProperty({ description: 'The date offered first with it, yyyy-mm-dd.', example: '2027-04-12' })
+  defaultDate!: string;
+
+  @ApiProperty({ description: 'The last date a run with it may ask for, yyyy-mm-dd.', example: '2028-04-09' })
+  ratesHeldUntil!: string;
+}
+
 export class CaseloadRunsResponseDto {
   @ApiProperty({ description: 'The date offered first: the next 6 April when its rates are held, else the last day they cover.' })
   defaultDate!: string;
@@ -96,6 +118,13 @@ export class CaseloadRunsResponseDto {
 
   @ApiProperty({ type: [CaseloadRunSummaryDto], description: "The organisation's 10 latest runs, newest first." })
   runs!: CaseloadRunSummaryDto[];
+
+  @ApiProperty({
+    type: [CaseloadChangeSetChoiceDto],
+    description:
+      'Change sets approved by the policy team and not yet published, latest first: a run can be worked out with one (`changeSet`).',
+  })
+  changeSets!: CaseloadChangeSetChoiceDto[];
 }
 
 export class CaseloadRunResponseDto {

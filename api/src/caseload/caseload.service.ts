@@ -28,6 +28,7 @@ import { DEFINITIONS_DIR } from '../site/site.module.js';
 import type { CompiledSurvey, RuleEnvironment } from '../questionnaire/survey-flow.js';
 import { CalculationsRepository, type LatestOfClient } from '../calculations/calculations.repository.js';
 import { lastDateHeld, rulesVersionOn } from '../rules-in-force/rates-runway.js';
+import { ApprovedRules } from '../rules-in-force/approved-rules.js';
 import { RulesInForce } from '../rules-in-force/rules-in-force.service.js';
 import { recalculateClient, type ClientOutcome, type StoredCalculation } from './caseload-figures.js';
 import { caseloadThreadCount, CaseloadThreads, hasCompiledThread } from './caseload-threads.js';
@@ -55,11 +56,15 @@ interface RunRow {
   failed: number;
   created_at: Date;
   finished_at: Date | null;
+  change_set_id: number | null;
+  /** The change set the run was asked to use, as it is now (its title, and whether it has been published since). */
+  change_set: { title: string; status: string } | null;
 }
 
 type CalculationToRecalculate = LatestOfClient;
 
-const RUN_COLUMNS = `r.id, to_char(r.at_date, 'YYYY-MM-DD') AS at_date, r.status, r.rules_version, r.total, r.done, r.failed, r.created_at, r.finished_at`;
+const RUN_COLUMNS = `r.id, to_char(r.at_date, 'YYYY-MM-DD') AS at_date, r.status, r.rules_version, r.total, r.done, r.failed, r.created_at, r.finished_at,
+  r.change_set_id, (SELECT jsonb_build_object('title', cs.title, 'status', cs.status) FROM policy_change_sets cs WHERE cs.id = r.change_set_id) AS change_set`;
 
 export function caseloadRunNotFound(): ApiError {
   return new ApiError(404, 'CASELOAD_RUN_NOT_FOUND', 'This caseload run was not found among your organisation’s runs.', [
@@ -67,14 +72,26 @@ export function caseloadRunNotFound(): ApiError {
   ]);
 }
 
-/** `engine` says whether the run's rules version is provisional (rates published ahead of today). */
+/**
+ * Whether a run's figures are provisional: worked out with a change set approved and not published (it still is not),
+ * or its rules version holds rates published ahead of today (`engine` says).
+ */
+function provisionalOfRun(row: RunRow, engine: Entitlements): CaseloadRunSummary['provisional'] {
+  const published = engine instanceof RulesVersions && row.rules_version ? engine.provisionalOf(row.rules_version) : null;
+  if (row.change_set_id === null || row.change_set?.status === 'published') return published;
+  return {
+    inForceFrom: published?.inForceFrom ?? null,
+    approvedNotPublished: { changeSet: row.change_set_id, title: row.change_set?.title ?? '' },
+  };
+}
+
 function summaryOf(row: RunRow, engine: Entitlements): CaseloadRunSummary {
   return {
     id: row.id,
     atDate: row.at_date,
     status: row.status,
     rulesVersion: row.rules_version,
-    provisional: engine instanceof RulesVersions && row.rules_version ? engine.provisionalOf(row.rules_version) : null,
+    provisional: provisionalOfRun(row, engine),
     total: row.total,
     done: row.done,
     failed: row.failed,
@@ -128,6 +145,7 @@ export class CaseloadService implements OnModuleInit {
     private readonly calculations: CalculationsRepository,
     private readonly jobs: JobsService,
     private readonly logger: JsonLogger,
+    private readonly approved: ApprovedRules,
   ) {}
 
   /** The questionnaire in force today. */
@@ -148,30 +166,45 @@ export class CaseloadService implements OnModuleInit {
     );
   }
 
-  /** The dates a run may be at: published change sets that add a later year count (next April, once published). */
-  private get ratesHeld(): { from: string; until: string } {
-    return { from: this.engine.ratesHeldFrom, until: lastDateHeld(this.engine) };
+  /** The dates a run with `engine` may be at: published change sets that add a later year count (next April, once published). */
+  private datesHeld(engine: Entitlements): { from: string; until: string; defaultDate: string } {
+    const until = lastDateHeld(engine);
+    return {
+      from: engine.ratesHeldFrom,
+      until,
+      defaultDate: defaultCaseloadDate(this.rules.ruleEnvironment().today, until, (date) => firstDayHeldFrom(engine, date)),
+    };
   }
 
-  /** GET caseload-runs: the date to offer, the dates allowed, and the organisation's latest runs. */
+  /** GET caseload-runs: the date to offer, the dates allowed, the change sets that may be used, and the latest runs. */
   async runs(user: SignedInUser): Promise<CaseloadRunsResponse> {
     const rows = await this.dataSource.query<RunRow[]>(
       `SELECT ${RUN_COLUMNS} FROM caseload_runs r WHERE r.organisation_id = $1 ORDER BY r.created_at DESC LIMIT ${RUNS_LISTED}`,
       [user.organisationId],
     );
-    const { from, until } = this.ratesHeld;
-    return {
-      defaultDate: defaultCaseloadDate(this.rules.ruleEnvironment().today, until, (date) => firstDayHeldFrom(this.engine, date)),
-      ratesHeldFrom: from,
-      ratesHeldUntil: until,
-      runs: rows.map((row) => summaryOf(row, this.engine)),
-    };
+    const { from, until, defaultDate } = this.datesHeld(this.engine);
+    const changeSets = [];
+    for (const choice of await this.approved.choices()) {
+      try {
+        const held = this.datesHeld((await this.approved.rulesWith(choice.id)).versions);
+        changeSets.push({ id: choice.id, title: choice.title, defaultDate: held.defaultDate, ratesHeldUntil: held.until });
+      } catch (error) {
+        // One that no longer fits the rules published since is not offered; the policy team sees why in the workbench.
+        if (!(error instanceof ApiError)) throw error;
+      }
+    }
+    return { defaultDate, ratesHeldFrom: from, ratesHeldUntil: until, runs: rows.map((row) => summaryOf(row, this.engine)), changeSets };
   }
 
-  /** POST caseload-runs: records the run and queues its job; the work is never done in this request. */
-  async start(user: SignedInUser, date: string | undefined): Promise<CaseloadRunSummary> {
-    const { from, until } = this.ratesHeld;
-    const atDate = date ?? defaultCaseloadDate(this.rules.ruleEnvironment().today, until, (day) => firstDayHeldFrom(this.engine, day));
+  /**
+   * POST caseload-runs: records the run and queues its job; the work is never done in this request. `changeSet`: a
+   * change set approved and not yet published to work it out with (a published one's number is the published rules).
+   */
+  async start(user: SignedInUser, date: string | undefined, changeSet?: number): Promise<CaseloadRunSummary> {
+    const asked = changeSet === undefined ? null : await this.approved.rulesWith(changeSet);
+    const engine = asked?.versions ?? this.engine;
+    const { from, until, defaultDate } = this.datesHeld(engine);
+    const atDate = date ?? defaultDate;
     if (!isIsoDate(atDate)) throw ApiError.validation([{ path: 'date', message: 'Enter a real date, written yyyy-mm-dd.' }]);
     if (atDate < from || atDate > until) {
       throw ApiError.validation([
@@ -184,8 +217,8 @@ export class CaseloadService implements OnModuleInit {
     let row: RunRow;
     try {
       [row] = await this.dataSource.query<RunRow[]>(
-        `INSERT INTO caseload_runs AS r (organisation_id, started_by, at_date, rules_version) VALUES ($1, $2, $3, $4) RETURNING ${RUN_COLUMNS}`,
-        [user.organisationId, user.userId, atDate, rulesVersionOn(this.engine, atDate)],
+        `INSERT INTO caseload_runs AS r (organisation_id, started_by, at_date, rules_version, change_set_id) VALUES ($1, $2, $3, $4, $5) RETURNING ${RUN_COLUMNS}`,
+        [user.organisationId, user.userId, atDate, rulesVersionOn(engine, atDate), asked?.approved?.id ?? null],
       );
     } catch (error) {
       if ((error as { constraint?: string }).constraint === 'caseload_runs_one_active_idx') {
@@ -307,21 +340,27 @@ export class CaseloadService implements OnModuleInit {
    */
   async work(runId: string, stopping: AbortSignal = new AbortController().signal): Promise<void> {
     // TypeORM answers an UPDATE with [rows, count].
-    const [[run]] = await this.dataSource.query<[{ organisation_id: string; at_date: string }[], number]>(
+    const [[run]] = await this.dataSource.query<[{ organisation_id: string; at_date: string; change_set_id: number | null }[], number]>(
       `UPDATE caseload_runs SET status = 'running', started_at = now(), done = 0, failed = 0
-        WHERE id = $1 AND status IN ('queued', 'running') RETURNING organisation_id, to_char(at_date, 'YYYY-MM-DD') AS at_date`,
+        WHERE id = $1 AND status IN ('queued', 'running') RETURNING organisation_id, to_char(at_date, 'YYYY-MM-DD') AS at_date, change_set_id`,
       [runId],
     );
     if (!run) return;
     try {
+      // The change set asked for, as it is now: withdrawn or changed since (no longer approved), the run stops here.
+      const asked = run.change_set_id === null ? null : await this.approved.rulesWith(run.change_set_id);
+      // Before: the figures as saved, with the published rules; after: at the run's date, with the change set asked for.
+      const engine = asked?.versions ?? this.engine;
       await this.dataSource.query(`DELETE FROM caseload_run_clients WHERE run_id = $1`, [runId]);
       const calculations = await this.calculations.latestOfEachClient(run.organisation_id);
       await this.dataSource.query(`UPDATE caseload_runs SET total = $2 WHERE id = $1`, [runId, calculations.length]);
       const environments = new Map(
-        (await this.rules.environmentsFor(calculations.map(({ answers }) => answers))).map((environment, index) => [
-          calculations[index]!,
-          environment,
-        ]),
+        (
+          await this.rules.environmentsFor(
+            calculations.map(({ answers }) => answers),
+            engine.lha,
+          )
+        ).map((environment, index) => [calculations[index]!, environment]),
       );
       const environmentOf = (calculation: CalculationToRecalculate): RuleEnvironment => environments.get(calculation)!;
       const chunks: CalculationToRecalculate[][] = [];
@@ -344,7 +383,7 @@ export class CaseloadService implements OnModuleInit {
       if (threadCount > 0) {
         // The engine is synchronous CPU work: a big run is spread over worker threads, one a core.
         const published = this.engine instanceof RulesVersions ? this.engine.publishedSets : [];
-        const threads = new CaseloadThreads(threadCount, DEFINITIONS_DIR, published);
+        const threads = new CaseloadThreads(threadCount, DEFINITIONS_DIR, published, asked?.approved ?? null);
         const stop = () => void threads.close();
         stopping.addEventListener('abort', stop);
         try {
@@ -379,7 +418,7 @@ export class CaseloadService implements OnModuleInit {
               lastYield = performance.now();
             }
             stopping.throwIfAborted();
-            outcomes.push(await this.recalculate(calculation, environmentOf(calculation), run.at_date));
+            outcomes.push(await this.recalculate(calculation, environmentOf(calculation), run.at_date, engine));
           }
           await record(chunk, outcomes);
         }
@@ -397,9 +436,14 @@ export class CaseloadService implements OnModuleInit {
     }
   }
 
-  private async recalculate(calculation: CalculationToRecalculate, environment: RuleEnvironment, atDate: string): Promise<ClientOutcome> {
+  private async recalculate(
+    calculation: CalculationToRecalculate,
+    environment: RuleEnvironment,
+    atDate: string,
+    atDateEngine: Entitlements,
+  ): Promise<ClientOutcome> {
     try {
-      return recalculateClient(this.engine, this.survey, storedCalculationOf(calculation), environment, atDate);
+      return recalculateClient(this.engine, this.survey, storedCalculationOf(calculation), environment, atDate, atDateEngine);
     } catch (error) {
       this.logClientError(describeErrorForLog(error).errorName);
       return { problem: 'error' };

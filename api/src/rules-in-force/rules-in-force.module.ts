@@ -9,6 +9,7 @@ import { loadSurveyDefinition } from '../questionnaire/survey-definitions.js';
 import { compileSurvey } from '../questionnaire/survey-flow.js';
 import { SurveyVersions } from '../questionnaire/survey-versions.js';
 import { DEFINITIONS_DIR } from '../site/site.module.js';
+import { ApprovedRules } from './approved-rules.js';
 import { PublishedRules } from './published-rules.js';
 import { RatesHeld } from './rates-held.service.js';
 import { RulesInForce } from './rules-in-force.service.js';
@@ -41,8 +42,9 @@ export const NATIONAL_LIVING_WAGE_FILE = resolve('rulesets/parameters/gov/hmrc/m
     },
     RulesInForce,
     PublishedRules,
+    ApprovedRules,
     RatesHeld,
   ],
-  exports: [ENTITLEMENT_ENGINE, COMPILED_SURVEY, NATIONAL_LIVING_WAGE, RulesInForce, PublishedRules, RatesHeld],
+  exports: [ENTITLEMENT_ENGINE, COMPILED_SURVEY, NATIONAL_LIVING_WAGE, RulesInForce, PublishedRules, ApprovedRules, RatesHeld],
 })
 export class RulesInForceModule {}

@@ -45,6 +45,21 @@ export const POLL_MS = 1000;
 /** Rows drawn at first, and added by 'Show more clients': a caseload can be 10,000 clients. */
 export const ROWS_SHOWN = 200;
 const DATE_FIELD = 'caseload-date';
+const RULES_FIELD = 'caseload-rules';
+
+/** The published rules, or a change set approved but not yet published (its number). */
+type RulesChoice = 'published' | number;
+
+/** What the screen says of provisional figures: rates announced ahead, or a change not yet published. */
+export function provisionalText(provisional: NonNullable<CaseloadRunSummary['provisional']>): string {
+  const ahead = provisional.inForceFrom
+    ? `They use rates announced to take effect on ${dateInWords(provisional.inForceFrom)}, which are not yet in force and may still change before then.`
+    : '';
+  const approved = provisional.approvedNotPublished
+    ? `They use “${provisional.approvedNotPublished.title}”, a change the policy team has approved but not yet published: it may still change, or be withdrawn, before it is.`
+    : '';
+  return [approved, ahead].filter(Boolean).join(' ');
+}
 
 type View = ScreenView<{ runs: CaseloadRunsResponse }>;
 
@@ -97,6 +112,7 @@ export default function CaseloadScreen({ search }: Props) {
   usePageTitle(CASELOAD_TITLE);
   const [view, setView] = useState<View>({ kind: 'loading' });
   const [date, setDate] = useState('');
+  const [rules, setRules] = useState<RulesChoice>('published');
   const [problem, setProblem] = useState<{ field: string | null; message: string } | null>(null);
   const [problemKey, setProblemKey] = useState(0);
   const [isStarting, setIsStarting] = useState(false);
@@ -135,6 +151,15 @@ export default function CaseloadScreen({ search }: Props) {
 
   if (view.kind !== 'shown') return <NotShownScreen view={view} />;
   const { runs } = view;
+  const chosenSet = rules === 'published' ? undefined : runs.changeSets.find((set) => set.id === rules);
+  const held = chosenSet ?? runs;
+  const chooseRules = (choice: RulesChoice) => {
+    setRules(choice);
+    // The date offered first follows the rules chosen, unless the adviser has typed another.
+    const from = choice === 'published' ? runs : runs.changeSets.find((set) => set.id === choice);
+    const was = rules === 'published' ? runs : runs.changeSets.find((set) => set.id === rules);
+    if (from && (date === was?.defaultDate || date === '')) setDate(from.defaultDate);
+  };
 
   const start = async () => {
     const atDate = isoDateOf(date);
@@ -146,7 +171,7 @@ export default function CaseloadScreen({ search }: Props) {
     setIsStarting(true);
     setProblem(null);
     try {
-      const { run } = await startCaseloadRun(atDate);
+      const { run } = await startCaseloadRun(atDate, rules === 'published' ? undefined : rules);
       setShown(null);
       setRunId(run.id);
       window.history.replaceState(null, '', caseloadPath(run.id));
@@ -183,10 +208,47 @@ export default function CaseloadScreen({ search }: Props) {
           void start();
         }}
       >
+        {runs.changeSets.length > 0 && (
+          <fieldset className="question__fieldset caseload-start__rules" id={RULES_FIELD}>
+            <legend className="question__label">Rules and rates to use</legend>
+            <p className="question__hint">
+              The policy team has approved changes that are not yet published. Figures worked out with one are provisional: it may still
+              change, or be withdrawn, before it is published.
+            </p>
+            <div className="radios__item">
+              <input
+                type="radio"
+                className="radios__input"
+                id={`${RULES_FIELD}-published`}
+                name={RULES_FIELD}
+                checked={rules === 'published'}
+                onChange={() => chooseRules('published')}
+              />
+              <label className="radios__label" htmlFor={`${RULES_FIELD}-published`}>
+                The published rules and rates
+              </label>
+            </div>
+            {runs.changeSets.map((set) => (
+              <div className="radios__item" key={set.id}>
+                <input
+                  type="radio"
+                  className="radios__input"
+                  id={`${RULES_FIELD}-${set.id}`}
+                  name={RULES_FIELD}
+                  checked={rules === set.id}
+                  onChange={() => chooseRules(set.id)}
+                />
+                <label className="radios__label" htmlFor={`${RULES_FIELD}-${set.id}`}>
+                  With “{set.title}” (approved, not yet published)
+                </label>
+              </div>
+            ))}
+          </fieldset>
+        )}
         <DateField
           id={DATE_FIELD}
           label="Date to work out the calculations at"
-          hint={`${dateHint(runs)} You can choose any date from ${dateInWords(runs.ratesHeldFrom)} to ${dateInWords(runs.ratesHeldUntil)}.`}
+          hint={`${dateHint(held)} You can choose any date from ${dateInWords(runs.ratesHeldFrom)} to ${dateInWords(held.ratesHeldUntil)}.`}
           error={problem?.field ? problem.message : undefined}
           value={date}
           onChange={setDate}
@@ -226,7 +288,11 @@ function RunView({ response }: { response: CaseloadRunResponse }) {
   return (
     <section className="caseload-run" aria-labelledby="caseload-run-title">
       <h2 id="caseload-run-title">Caseload at {dateInWords(run.atDate)}</h2>
-      {run.rulesVersion && <p className="caseload-run__rules">Worked out with {rulesVersionInWords(run.rulesVersion)}.</p>}
+      {run.rulesVersion && (
+        <p className="caseload-run__rules">
+          Worked out with {rulesVersionInWords(run.rulesVersion, run.provisional?.approvedNotPublished?.changeSet)}.
+        </p>
+      )}
       {run.provisional && (
         <section
           className="result-card result-card--highlight"
@@ -236,10 +302,7 @@ function RunView({ response }: { response: CaseloadRunResponse }) {
           <h3 id="caseload-provisional-heading" className="result-card__title">
             Provisional figures
           </h3>
-          <p>
-            They use rates announced to take effect on {dateInWords(run.provisional.inForceFrom)}, which are not yet in force and may still
-            change before then.
-          </p>
+          <p>{provisionalText(run.provisional)}</p>
         </section>
       )}
       <p role="status" className="caseload-run__status">

@@ -8,8 +8,9 @@ export function loadCaseloadRuns(): Promise<CaseloadRunsResponse> {
   return answerOf(api.GET('/api/adviser/caseload-runs'));
 }
 
-export function startCaseloadRun(date: string): Promise<StartCaseloadRunResponse> {
-  return answerOf(api.POST('/api/adviser/caseload-runs', { body: { date } }));
+/** `changeSet`: a change set approved but not yet published to work the run out with (GET caseload-runs lists them). */
+export function startCaseloadRun(date: string, changeSet?: number): Promise<StartCaseloadRunResponse> {
+  return answerOf(api.POST('/api/adviser/caseload-runs', { body: changeSet === undefined ? { date } : { date, changeSet } }));
 }
 
 export function loadCaseloadRun(id: string): Promise<CaseloadRunResponse> {

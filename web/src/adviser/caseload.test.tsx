@@ -3,7 +3,7 @@ import type { CaseloadClientRow } from '../../../common/adviser/caseload';
 import { ERROR_SUMMARY_TITLE } from '../shared/ErrorSummary';
 import { installFakeApi } from '../survey/fake-api';
 import { bandCounts, DEFAULT_ORDER, gainersAndLosers, nextOrder, sortedRows } from './caseload-table';
-import CaseloadScreen, { changeText, dateHint } from './CaseloadScreen';
+import CaseloadScreen, { changeText, dateHint, provisionalText } from './CaseloadScreen';
 
 const amounts = (before: number, after: number) => ({
   beforeWeeklyPence: before,
@@ -80,7 +80,7 @@ describe('the caseload table', () => {
 });
 
 describe('the caseload screen', () => {
-  const RUNS = { defaultDate: '2027-03-31', ratesHeldFrom: '2025-04-07', ratesHeldUntil: '2027-03-31', runs: [] };
+  const RUNS = { defaultDate: '2027-03-31', ratesHeldFrom: '2025-04-07', ratesHeldUntil: '2027-03-31', runs: [], changeSets: [] };
 
   it('fills in the date offered, and links a refused date from the error summary to the field', async () => {
     const api = installFakeApi()
@@ -118,5 +118,55 @@ describe('the caseload screen', () => {
     expect(link.getAttribute('href')).toBe('#caseload-date');
     expect(day.getAttribute('aria-invalid')).toBe('true');
     expect(api.callsTo('POST', '/api/adviser/caseload-runs')[0].body).toMatchObject({ date: '2024-01-01' });
+  });
+
+  it('offers a change set approved but not yet published, with its own dates, and says its figures are provisional', async () => {
+    const changeSet = { id: 12, title: 'Benefit rates from April 2027', defaultDate: '2027-04-12', ratesHeldUntil: '2028-04-09' };
+    const run = {
+      id: '6f1c1a56-3d5b-4bb0-9d49-1d1b1d5e3a11',
+      atDate: '2027-04-12',
+      status: 'queued',
+      rulesVersion: '2027-28+cs12',
+      provisional: { inForceFrom: null, approvedNotPublished: { changeSet: 12, title: 'Benefit rates from April 2027' } },
+      total: 0,
+      done: 0,
+      failed: 0,
+      createdAt: '2026-11-30T10:00:00.000Z',
+      finishedAt: null,
+    };
+    const api = installFakeApi()
+      .on('GET', '/api/adviser/caseload-runs', { status: 200, body: { ...RUNS, changeSets: [changeSet] } })
+      .on('POST', '/api/adviser/caseload-runs', { status: 202, body: { run } })
+      .on('GET', `/api/adviser/caseload-run?id=${run.id}`, { status: 200, body: { run, benefits: [], clients: [] } });
+    render(<CaseloadScreen search="" />);
+    const rules = await screen.findByRole('group', { name: 'Rules and rates to use' });
+    expect((within(rules).getByLabelText('The published rules and rates') as HTMLInputElement).checked).toBe(true);
+    const group = screen.getByRole('group', { name: 'Date to work out the calculations at' });
+    const year = within(group).getByLabelText('Year') as HTMLInputElement;
+    expect(year.value).toBe('2027');
+
+    // Chosen, its first day is filled in and the dates it covers are given.
+    fireEvent.click(within(rules).getByLabelText('With “Benefit rates from April 2027” (approved, not yet published)'));
+    const day = within(group).getByLabelText('Day') as HTMLInputElement;
+    expect([day.value, (within(group).getByLabelText('Month') as HTMLInputElement).value]).toEqual(['12', '4']);
+    expect(screen.getByText(/You can choose any date from 7 April 2025 to 9 April 2028/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Start caseload run' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/adviser/caseload-runs')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/adviser/caseload-runs')[0].body).toMatchObject({ date: '2027-04-12', changeSet: 12 });
+    const card = await screen.findByTestId('caseload-provisional');
+    expect(card.textContent).toContain(
+      'They use “Benefit rates from April 2027”, a change the policy team has approved but not yet published',
+    );
+  });
+
+  it('says which provisional figures are which', () => {
+    const approvedNotPublished = { changeSet: 12, title: 'Benefit rates from April 2027' };
+    expect(provisionalText({ inForceFrom: '2027-04-12', approvedNotPublished: null })).toBe(
+      'They use rates announced to take effect on 12 April 2027, which are not yet in force and may still change before then.',
+    );
+    expect(provisionalText({ inForceFrom: '2027-04-12', approvedNotPublished })).toBe(
+      'They use “Benefit rates from April 2027”, a change the policy team has approved but not yet published: it may still change, or be withdrawn, before it is. They use rates announced to take effect on 12 April 2027, which are not yet in force and may still change before then.',
+    );
   });
 });

@@ -1764,6 +1764,18 @@ export interface components {
        */
       digest: string;
     };
+    ApprovedNotPublishedDto: {
+      /**
+       * @description The change set’s number, as `changeSet` asked for it.
+       * @example 12
+       */
+      changeSet: number;
+      /**
+       * @description Its title, as the policy team wrote it.
+       * @example Benefit rates from April 2027
+       */
+      title: string;
+    };
     BandDEditDto: {
       /** @description Each council’s figure for the year (1 to 400). */
       figures: components['schemas']['BandDFigureDto'][];
@@ -2031,7 +2043,7 @@ export interface components {
       lastRatesHeld: components['schemas']['LastRatesHeldDto'] | null;
       /** @description A private tenant's Local Housing Allowance: the area used and why; null for anyone else. */
       localHousingAllowance: components['schemas']['LocalHousingAllowanceUsed'] | null;
-      /** @description Null when every rule and rate used is in force today. Otherwise the date is one for which the charity's policy team has published rates that take effect after today (next April's uprating, once announced), and the figures use them: they are provisional until `inForceFrom`. */
+      /** @description Null when every rule and rate used is in force today. Otherwise the date is one for which the charity's policy team has published rates that take effect after today (next April's uprating, once announced), and the figures use them: they are provisional until `inForceFrom`; or the call asked for a change set approved but not yet published (`changeSet`), named in `approvedNotPublished`. */
       provisional: components['schemas']['ProvisionalDto'] | null;
       /**
        * @description The tax year whose rules and rates were used.
@@ -2147,13 +2159,27 @@ export interface components {
       /** @description What differs from the figures worked out by hand. */
       problems: string[];
     };
-    CaseloadProvisionalDto: {
+    CaseloadChangeSetChoiceDto: {
       /**
-       * Format: date
-       * @description yyyy-mm-dd: the day the last of the rates used takes effect.
+       * @description The date offered first with it, yyyy-mm-dd.
        * @example 2027-04-12
        */
-      inForceFrom: string;
+      defaultDate: string;
+      /**
+       * @description The change set’s number, for `changeSet`.
+       * @example 12
+       */
+      id: number;
+      /**
+       * @description The last date a run with it may ask for, yyyy-mm-dd.
+       * @example 2028-04-09
+       */
+      ratesHeldUntil: string;
+      /**
+       * @description Its title, as the policy team wrote it.
+       * @example Benefit rates from April 2027
+       */
+      title: string;
     };
     CaseloadRunResponseDto: {
       /** @description The benefit columns, in the engine’s order: code and name of every benefit any client gets before or after. */
@@ -2188,8 +2214,8 @@ export interface components {
        * @description The run, for GET caseload-run and its CSV.
        */
       id: string;
-      /** @description Null when every rule and rate the run used is in force today. Otherwise the run's date is one for which the policy team has published rates that take effect after today (next April's uprating, announced ahead): the figures are provisional until `inForceFrom`. */
-      provisional: components['schemas']['CaseloadProvisionalDto'] | null;
+      /** @description Null when every rule and rate the run used is in force today. Otherwise the run's date is one for which the policy team has published rates that take effect after today (next April's uprating, announced ahead): the figures are provisional until `inForceFrom`; or the run was started with a change set approved but not yet published (`changeSet`), named in `approvedNotPublished`. */
+      provisional: components['schemas']['ProvisionalDto'] | null;
       /**
        * @description The rules version the run was worked out with: the tax year and the published policy change sets in force at its date ('2027-28+cs7'); '' for runs from before it was recorded.
        * @example 2026-27
@@ -2204,6 +2230,8 @@ export interface components {
       total: number;
     };
     CaseloadRunsResponseDto: {
+      /** @description Change sets approved by the policy team and not yet published, latest first: a run can be worked out with one (`changeSet`). */
+      changeSets: components['schemas']['CaseloadChangeSetChoiceDto'][];
       /** @description The date offered first: the next 6 April when its rates are held, else the last day they cover. */
       defaultDate: string;
       /** @description The first date a run may ask for. */
@@ -4016,12 +4044,14 @@ export interface components {
     /** @description Pounds, 0 or more, with at most 2 decimals. */
     Pounds: number;
     ProvisionalDto: {
+      /** @description Set only when the call asked for a change set by its number (`changeSet`) that the policy team has approved but not yet published: the figures use it as if it were published today, each of its changes from its own date, and it may still change or be withdrawn before it is published. Null otherwise. */
+      approvedNotPublished: components['schemas']['ApprovedNotPublishedDto'] | null;
       /**
        * Format: date
-       * @description yyyy-mm-dd: the day the last of the rules and rates used takes effect. Until then they are announced, not in force, and may still change.
+       * @description yyyy-mm-dd: the day the last of the published rules and rates used takes effect. Until then they are announced, not in force, and may still change. Null when the only rules ahead are those of `approvedNotPublished`, which have no date until they are published.
        * @example 2027-04-12
        */
-      inForceFrom: string;
+      inForceFrom: string | null;
     };
     PublishDto: {
       /**
@@ -4436,6 +4466,11 @@ export interface components {
        * @example browser_1795262400000_k3j9x2ab
        */
       browserId?: string;
+      /**
+       * @description The number of a change set the policy team has approved but not yet published (GET caseload-runs lists them), to work the run out with: its figures are marked provisional and name it. Left out: the published rules.
+       * @example 12
+       */
+      changeSet?: number;
       /**
        * @description The date to recalculate at, yyyy-mm-dd, within the rates held (GET caseload-runs gives the range). Left out: the next 6 April when its rates are held, otherwise the last day they cover.
        * @example 2027-03-31
@@ -6180,6 +6215,10 @@ export interface operations {
            *         "finishedAt": "2026-11-21T10:30:00.000Z",
            *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
            *         "provisional": {
+           *           "approvedNotPublished": {
+           *             "changeSet": 12,
+           *             "title": "Benefit rates from April 2027"
+           *           },
            *           "inForceFrom": "2027-04-12"
            *         },
            *         "rulesVersion": "2026-27",
@@ -6364,6 +6403,14 @@ export interface operations {
         content: {
           /**
            * @example {
+           *       "changeSets": [
+           *         {
+           *           "defaultDate": "2027-04-12",
+           *           "id": 12,
+           *           "ratesHeldUntil": "2028-04-09",
+           *           "title": "Benefit rates from April 2027"
+           *         }
+           *       ],
            *       "defaultDate": "text",
            *       "ratesHeldFrom": "text",
            *       "ratesHeldUntil": "text",
@@ -6376,6 +6423,10 @@ export interface operations {
            *           "finishedAt": "2026-11-21T10:30:00.000Z",
            *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
            *           "provisional": {
+           *             "approvedNotPublished": {
+           *               "changeSet": 12,
+           *               "title": "Benefit rates from April 2027"
+           *             },
            *             "inForceFrom": "2027-04-12"
            *           },
            *           "rulesVersion": "2026-27",
@@ -6419,6 +6470,7 @@ export interface operations {
         /**
          * @example {
          *       "browserId": "browser_1795262400000_k3j9x2ab",
+         *       "changeSet": 12,
          *       "date": "2027-03-31"
          *     }
          */
@@ -6441,6 +6493,10 @@ export interface operations {
            *         "finishedAt": "2026-11-21T10:30:00.000Z",
            *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
            *         "provisional": {
+           *           "approvedNotPublished": {
+           *             "changeSet": 12,
+           *             "title": "Benefit rates from April 2027"
+           *           },
            *           "inForceFrom": "2027-04-12"
            *         },
            *         "rulesVersion": "2026-27",
@@ -6491,7 +6547,24 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description CASELOAD_RUN_IN_PROGRESS: a run of the organisation is queued or running. */
+      /** @description CHANGE_SET_NOT_FOUND: changeSet is not the number of a change set approved or published. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "CHANGE_SET_NOT_FOUND",
+           *       "errors": [],
+           *       "message": "We could not find that.",
+           *       "statusCode": 404
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description CASELOAD_RUN_IN_PROGRESS: a run of the organisation is queued or running. CHANGE_SET_DOES_NOT_FIT: the approved change set asked for no longer fits the rules published since. */
       409: {
         headers: {
           [name: string]: unknown;
@@ -16555,7 +16628,10 @@ export interface operations {
   };
   CalculationController_calculate: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description For calls with an API key, or by policy staff signed in: the number of a change set the policy team has approved but not yet published (next April’s rates, once announced). The household is worked out with it laid over the rules in force, as if it were published today (each change from its own date), and the answer’s `provisional.approvedNotPublished` names it. A published change set’s number gives the rules in force, as leaving it out does. Without a key: 403 CHANGE_SET_NOT_ALLOWED; a number that is not approved or published: 404 CHANGE_SET_NOT_FOUND. */
+        changeSet?: string;
+      };
       header?: {
         /** @description An API key from the account area: calls are then held to the key’s per-minute limit and daily quota instead of the low anonymous limit per address. See docs/calculation-api.md, "API keys". */
         'X-Api-Key'?: string;
@@ -16682,6 +16758,10 @@ export interface operations {
            *         "unsettledReason": "SPLIT_AUTHORITY"
            *       },
            *       "provisional": {
+           *         "approvedNotPublished": {
+           *           "changeSet": 12,
+           *           "title": "Benefit rates from April 2027"
+           *         },
            *         "inForceFrom": "2027-04-12"
            *       },
            *       "rulesVersion": "2026-27",
@@ -16742,6 +16822,57 @@ export interface operations {
            *       "errors": [],
            *       "message": "The key or password was not recognised.",
            *       "statusCode": 401
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description CHANGE_SET_NOT_ALLOWED: `changeSet` was given by a call with no API key and no policy staff signed in. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "CHANGE_SET_NOT_ALLOWED",
+           *       "errors": [],
+           *       "message": "You do not have access to this.",
+           *       "statusCode": 403
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description CHANGE_SET_NOT_FOUND: `changeSet` is not the number of a change set approved or published. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "CHANGE_SET_NOT_FOUND",
+           *       "errors": [],
+           *       "message": "We could not find that.",
+           *       "statusCode": 404
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description CHANGE_SET_DOES_NOT_FIT: the approved change set asked for no longer fits the rules published since it was approved. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "CHANGE_SET_DOES_NOT_FIT",
+           *       "errors": [],
+           *       "message": "That cannot be done in its current state.",
+           *       "statusCode": 409
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -16827,7 +16958,7 @@ export interface operations {
           'application/x-ndjson': string;
         };
       };
-      /** @description VALIDATION_FAILED: the body is not a list, or the list is empty; INVALID_JSON for a body that is not JSON; BODY_TOO_DEEP for one nested more than 64 levels. Nothing is worked out. */
+      /** @description VALIDATION_FAILED: the body is not a list, or the list is empty, or the call asks for a change set (`changeSet`, which only the single route takes); INVALID_JSON for a body that is not JSON; BODY_TOO_DEEP for one nested more than 64 levels. Nothing is worked out. */
       400: {
         headers: {
           [name: string]: unknown;
