@@ -108,7 +108,8 @@ export function describeEdit(
     }
     case 'extra-help-item': {
       const title = typeof edit.item.title === 'string' ? edit.item.title : String(edit.item.name ?? 'item');
-      return `Extra help in ${edit.category}: ${title}`;
+      // The category's file name in words ('broadband-and-phone': 'broadband and phone'), never the name itself.
+      return `Extra help, ${edit.category.replaceAll('-', ' ')}: ${title}`;
     }
     case 'case':
       return `Hand-worked case for ${rulesetTitle(edit.ruleset)}: ${edit.case.name} (${longDate(edit.case.date)})`;

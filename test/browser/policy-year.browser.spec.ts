@@ -189,6 +189,18 @@ describeInChromium('next year’s rates in the workbench', () => {
       .getByTestId('band-table-0')
       .getByLabel('Bands, one a line: the income it starts at, then the share of the bill')
       .fill('£0.00 - £99.99 90%\n£100.00 - £199.99 50%\n£200.00 or more 0%');
+    // Its kinder rule: carers and disabled people not in work with an income below £200 a week pay nothing.
+    await scheme.getByRole('button', { name: 'Add a kinder rule' }).click();
+    const kinder = scheme.getByTestId('kinder-rule-0');
+    await kinder.getByLabel('The claimant or partner is a carer').check();
+    await kinder.getByLabel('The claimant or partner gets a disability benefit (PIP, ADP, DLA, Attendance Allowance)').check();
+    await kinder.getByLabel('Only when neither the claimant nor a partner has earnings').selectOption('yes');
+    await kinder.getByLabel('Most of the bill paid for them, as a percentage (optional)').fill('100');
+    await kinder.getByLabel('How income lowers their support').selectOption('BANDS');
+    await kinder
+      .getByTestId('kinder-rule-0-band-table-0')
+      .getByLabel('Bands, one a line: the income it starts at, then the share of the bill')
+      .fill('£0.00 - £199.99 100%\n£200.00 or more 0%');
     await scheme.getByLabel('Title of the source').fill('Middlesbrough Council, Council Tax Reduction Scheme 2027/28');
     await scheme
       .getByLabel('Address of the source (https://...)')
@@ -330,6 +342,9 @@ describeInChromium('next year’s rates in the workbench', () => {
     // Middlesbrough's bands then: no income counted (the Universal Credit award ignored), so the first band's 90% of
     // Band D's £2,700.50 less the 25% single person discount, £2,025.38 a year or about £38.95 a week.
     expect(await councilTaxReductionWeeklyOn('2027-04-12', 'E06000002')).toBeCloseTo((0.9 * 202538) / 52 / 100, 1);
+    // Its kinder rule, bands of their own: someone on PIP who does not work gets all of it, £38.95 a week.
+    const onPip = { benefitsReceived: [{ type: 'PIP_DAILY_LIVING', rate: 'STANDARD' }] };
+    expect(await councilTaxReductionWeeklyOn('2027-04-12', 'E06000002', onPip)).toBeCloseTo(202538 / 52 / 100, 1);
     // A one-bedroom private tenant in Central Greater Manchester: the rate added for the year caps the rent then.
     expect(await oneBedroomLhaOn('2027-04-12')).toBe(800);
     expect(await oneBedroomLhaOn(ukToday())).toBe(775);
@@ -411,11 +426,15 @@ async function councilTaxReductionShownOn(date: string, localAuthority: string):
 }
 
 /** The weekly Council Tax Reduction the calculation API gives on a date for a tenant with no income in a council. */
-async function councilTaxReductionWeeklyOn(date: string, localAuthority: string): Promise<number | null> {
+async function councilTaxReductionWeeklyOn(
+  date: string,
+  localAuthority: string,
+  adult: Record<string, unknown> = {},
+): Promise<number | null> {
   const body = await calculated<{ benefits: { code: string; amountShown: boolean; weekly: number }[] }>(date, {
     country: 'ENGLAND',
     localAuthority,
-    adults: [{ dateOfBirth: '1985-01-01' }],
+    adults: [{ dateOfBirth: '1985-01-01', ...adult }],
     housing: { tenure: 'SOCIAL_RENT', rent: { amount: 100, period: 'WEEK' }, councilTax: { band: 'D', liable: true } },
   });
   const found = body.benefits.find((benefit) => benefit.code === 'COUNCIL_TAX_REDUCTION')!;

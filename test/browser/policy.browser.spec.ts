@@ -147,7 +147,7 @@ describeInChromium('the policy workbench', () => {
     await expectNoAccessibilityViolations(page);
     await expectPlainEnglish(page);
     await form.getByRole('button', { name: 'Change the item' }).click();
-    await page.getByTestId('edits').getByText('Extra help in health: Healthy Start').waitFor();
+    await page.getByTestId('edits').getByText('Extra help, health: Healthy Start').waitFor();
   }, 60_000);
 
   it('adds a hand-worked case from the household form, and runs every case with the draft', async () => {

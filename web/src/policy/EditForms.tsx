@@ -8,7 +8,14 @@ import { TextField } from '../shared/TextField';
 import { searchPolicy } from './policy-api';
 import { requiredSourceProblems, SelectField, SourceFields, TextAreaField, useProblems } from './policy-ui';
 import { councilTaxYearsFrom, readBandDTable } from './band-d-text';
-import { councilSchemeOf, type BandTableText, type CouncilSchemeText } from './council-scheme-form';
+import {
+  councilSchemeOf,
+  NEW_PROTECTED_RULE,
+  PROTECTED_GROUP_CHOICES,
+  type BandTableText,
+  type CouncilSchemeText,
+  type ProtectedRuleText,
+} from './council-scheme-form';
 import { todayIso } from './policy-text';
 
 /** The smaller forms that add an edit to a change set: a question, an extra-help item, the rates held, any edit as JSON. */
@@ -548,6 +555,7 @@ export function CouncilSchemeForm({ onSubmit, onFailure }: FormProps) {
     otherAdults: 'NOT_HELD',
     inWork: '',
     notInWork: '',
+    protectedRules: [],
     note: '',
   });
   const problems = useProblems('ctr-scheme-edit', [
@@ -556,6 +564,17 @@ export function CouncilSchemeForm({ onSubmit, onFailure }: FormProps) {
     id('year'),
     ...schemeFields.map((field) => id(`scheme-${field}`)),
     ...text.tables.flatMap((_, index) => [id(`scheme-tables-${index}-children`), id(`scheme-tables-${index}-bands`)]),
+    ...text.protectedRules.flatMap((rule, index) => [
+      id(`scheme-protected-${index}-groups`),
+      id(`scheme-protected-${index}-maximumSupport`),
+      id(`scheme-protected-${index}-taper`),
+      ...rule.tables.flatMap((_, table) => [
+        id(`scheme-protected-${index}-tables-${table}-children`),
+        id(`scheme-protected-${index}-tables-${table}-bands`),
+      ]),
+      id(`scheme-protected-${index}-capitalLimit`),
+      id(`scheme-protected-${index}-changes`),
+    ]),
     id('source-title'),
     id('source-url'),
   ]);
@@ -568,8 +587,12 @@ export function CouncilSchemeForm({ onSubmit, onFailure }: FormProps) {
   const set = (field: keyof CouncilSchemeText) => (value: string) => setText((current) => ({ ...current, [field]: value }));
   const setYesNo = (field: 'earnings' | 'otherIncome' | 'childMaintenance') => (value: string) =>
     setText((current) => ({ ...current, [field]: value === 'yes' }));
-  const setTable = (index: number, change: Partial<BandTableText>) =>
-    setText((current) => ({ ...current, tables: current.tables.map((table, at) => (at === index ? { ...table, ...change } : table)) }));
+  const setRule = (index: number, change: Partial<ProtectedRuleText>) =>
+    setText((current) => ({
+      ...current,
+      protectedRules: current.protectedRules.map((rule, at) => (at === index ? { ...rule, ...change } : rule)),
+    }));
+  const usesBands = text.reduction === 'BANDS' || text.protectedRules.some((rule) => rule.reduction === 'BANDS');
   const read = councilSchemeOf(text);
   const textField = (field: keyof CouncilSchemeText, label: string, hint?: string) => (
     <TextField
@@ -658,7 +681,7 @@ export function CouncilSchemeForm({ onSubmit, onFailure }: FormProps) {
       />
       {text.reduction === 'TAPER' &&
         textField('taper', 'Share of income above the applicable amount taken off, as a percentage', 'Such as 20.')}
-      {text.reduction === 'BANDS' && (
+      {usesBands && (
         <>
           <SelectField
             id={id('scheme-bandPeriod')}
@@ -680,58 +703,16 @@ export function CouncilSchemeForm({ onSubmit, onFailure }: FormProps) {
               { value: 'EXCESS_INCOME', text: 'The income counted above the applicable amount' },
             ]}
           />
-          {text.tables.map((table, index) => (
-            <fieldset key={index} className="policy-condition" data-testid={`band-table-${index}`}>
-              <legend className="question__label">Table {index + 1}</legend>
-              <SelectField
-                id={id(`scheme-tables-${index}-household`)}
-                label="For"
-                value={table.household}
-                onChange={(value) => setTable(index, { household: value as BandTableText['household'] })}
-                options={[
-                  { value: 'ANY', text: 'Anyone' },
-                  { value: 'SINGLE', text: 'Single people (lone parents too)' },
-                  { value: 'COUPLE', text: 'Couples' },
-                ]}
-              />
-              <TextField
-                id={id(`scheme-tables-${index}-children`)}
-                label="With at least this many children"
-                hint="0 for a table that applies without children. The table with the most children not above the household’s is used."
-                error={problems.errorAt(id(`scheme-tables-${index}-children`))}
-                value={table.children}
-                onChange={(value) => setTable(index, { children: value })}
-                className="input--number"
-                inputMode="numeric"
-              />
-              <TextAreaField
-                id={id(`scheme-tables-${index}-bands`)}
-                label="Bands, one a line: the income it starts at, then the share of the bill"
-                hint="Such as £0.00 80% on the first line and £105.00 60% on the next; a line pasted from the scheme’s table (£105.00 - £170.99 60%) is read too."
-                error={problems.errorAt(id(`scheme-tables-${index}-bands`))}
-                value={table.bands}
-                onChange={(value) => setTable(index, { bands: value })}
-                rows={5}
-              />
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => setText((current) => ({ ...current, tables: current.tables.filter((_, at) => at !== index) }))}
-              >
-                Remove table {index + 1}
-              </button>
-            </fieldset>
-          ))}
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() =>
-              setText((current) => ({ ...current, tables: [...current.tables, { household: 'ANY', children: '1', bands: '' }] }))
-            }
-          >
-            Add a table
-          </button>
         </>
+      )}
+      {text.reduction === 'BANDS' && (
+        <BandTablesFields
+          testId="band-table"
+          idOf={(field) => id(`scheme-${field}`)}
+          tables={text.tables}
+          onChange={(tables) => setText((current) => ({ ...current, tables }))}
+          errorAt={problems.errorAt}
+        />
       )}
       <SelectField
         id={id('scheme-universalCredit')}
@@ -789,6 +770,31 @@ export function CouncilSchemeForm({ onSubmit, onFailure }: FormProps) {
           {textField('notInWork', 'Deduction a week for an adult who does not, in pounds')}
         </>
       )}
+      <fieldset className="question policy-kinder-rules" data-testid="kinder-rules">
+        <legend className="question__label">Kinder rules for some groups (optional)</legend>
+        <p className="question__hint">
+          Many schemes treat some people more kindly: disabled people, carers, families with young children. Add a rule for each, in the
+          scheme’s order: the first whose group matches applies, and each figure it gives replaces the scheme’s.
+        </p>
+        {text.protectedRules.map((rule, index) => (
+          <KinderRuleFields
+            key={index}
+            index={index}
+            rule={rule}
+            idOf={(field) => id(`scheme-protected-${index}-${field}`)}
+            onChange={(change) => setRule(index, change)}
+            onRemove={() => setText((current) => ({ ...current, protectedRules: current.protectedRules.filter((_, at) => at !== index) }))}
+            errorAt={problems.errorAt}
+          />
+        ))}
+        <button
+          type="button"
+          className="button button--secondary policy-form__add"
+          onClick={() => setText((current) => ({ ...current, protectedRules: [...current.protectedRules, NEW_PROTECTED_RULE] }))}
+        >
+          Add a kinder rule
+        </button>
+      </fieldset>
       <TextAreaField
         id={id('scheme-note')}
         label="What the result should say about this scheme (optional)"
@@ -807,6 +813,194 @@ export function CouncilSchemeForm({ onSubmit, onFailure }: FormProps) {
         errorAt={problems.errorAt}
       />
     </EditForm>
+  );
+}
+
+/** Tables of income bands, each for a household and a number of children, with its bands one a line. */
+function BandTablesFields({
+  testId,
+  idOf,
+  tables,
+  onChange,
+  errorAt,
+}: {
+  testId: string;
+  /** The id of a table's field: idOf('tables-0-bands'). */
+  idOf: (field: string) => string;
+  tables: BandTableText[];
+  onChange: (tables: BandTableText[]) => void;
+  errorAt: (id: string) => string | undefined;
+}) {
+  const setTable = (index: number, change: Partial<BandTableText>) =>
+    onChange(tables.map((table, at) => (at === index ? { ...table, ...change } : table)));
+  return (
+    <>
+      {tables.map((table, index) => (
+        <fieldset key={index} className="policy-condition" data-testid={`${testId}-${index}`}>
+          <legend className="question__label">Table {index + 1}</legend>
+          <SelectField
+            id={idOf(`tables-${index}-household`)}
+            label="For"
+            value={table.household}
+            onChange={(value) => setTable(index, { household: value as BandTableText['household'] })}
+            options={[
+              { value: 'ANY', text: 'Anyone' },
+              { value: 'SINGLE', text: 'Single people (lone parents too)' },
+              { value: 'COUPLE', text: 'Couples' },
+            ]}
+          />
+          <TextField
+            id={idOf(`tables-${index}-children`)}
+            label="With at least this many children"
+            hint="0 for a table that applies without children. The table with the most children not above the household’s is used."
+            error={errorAt(idOf(`tables-${index}-children`))}
+            value={table.children}
+            onChange={(value) => setTable(index, { children: value })}
+            className="input--number"
+            inputMode="numeric"
+          />
+          <TextAreaField
+            id={idOf(`tables-${index}-bands`)}
+            label="Bands, one a line: the income it starts at, then the share of the bill"
+            hint="Such as £0.00 80% on the first line and £105.00 60% on the next; a line pasted from the scheme’s table (£105.00 - £170.99 60%) is read too."
+            error={errorAt(idOf(`tables-${index}-bands`))}
+            value={table.bands}
+            onChange={(value) => setTable(index, { bands: value })}
+            rows={5}
+          />
+          <button type="button" className="button button--secondary" onClick={() => onChange(tables.filter((_, at) => at !== index))}>
+            Remove table {index + 1}
+          </button>
+        </fieldset>
+      ))}
+      <button
+        type="button"
+        className="button button--secondary policy-form__add"
+        onClick={() => onChange([...tables, { household: 'ANY', children: tables.length === 0 ? '0' : '1', bands: '' }])}
+      >
+        Add a table
+      </button>
+    </>
+  );
+}
+
+/** One kinder rule of a council's scheme: the groups it is for, and the figures that differ for them. */
+function KinderRuleFields({
+  index,
+  rule,
+  idOf,
+  onChange,
+  onRemove,
+  errorAt,
+}: {
+  index: number;
+  rule: ProtectedRuleText;
+  idOf: (field: string) => string;
+  onChange: (change: Partial<ProtectedRuleText>) => void;
+  onRemove: () => void;
+  errorAt: (id: string) => string | undefined;
+}) {
+  const groupsError = errorAt(idOf('groups'));
+  const changesError = errorAt(idOf('changes'));
+  const text = (field: 'maximumSupport' | 'taper' | 'capitalLimit', label: string, hint?: string) => (
+    <TextField
+      id={idOf(field)}
+      label={label}
+      hint={hint}
+      error={errorAt(idOf(field))}
+      value={rule[field]}
+      onChange={(value) => onChange({ [field]: value })}
+      className="input--number"
+      inputMode="text"
+    />
+  );
+  return (
+    <fieldset className="policy-condition" data-testid={`kinder-rule-${index}`} id={idOf('changes')} tabIndex={-1}>
+      <legend className="question__label">Kinder rule {index + 1}</legend>
+      {changesError && (
+        <p className="question__error">
+          <span className="visually-hidden">Error: </span>
+          {changesError}
+        </p>
+      )}
+      <fieldset className={['question', groupsError ? 'question--invalid' : ''].filter(Boolean).join(' ')}>
+        <legend className="question__label">For households where</legend>
+        <p className="question__hint">Any of these.</p>
+        {groupsError && (
+          <p className="question__error">
+            <span className="visually-hidden">Error: </span>
+            {groupsError}
+          </p>
+        )}
+        {PROTECTED_GROUP_CHOICES.map((group, at) => (
+          <div className="checkboxes__item" key={group.value}>
+            <input
+              className="checkboxes__input"
+              type="checkbox"
+              // The first box carries the group's id, so the error summary's link lands on it.
+              id={at === 0 ? idOf('groups') : `${idOf('groups')}-${group.value}`}
+              checked={rule.groups.includes(group.value)}
+              onChange={(event) =>
+                onChange({
+                  groups: event.target.checked ? [...rule.groups, group.value] : rule.groups.filter((value) => value !== group.value),
+                })
+              }
+            />
+            <label className="checkboxes__label" htmlFor={at === 0 ? idOf('groups') : `${idOf('groups')}-${group.value}`}>
+              {group.text}
+            </label>
+          </div>
+        ))}
+      </fieldset>
+      <SelectField
+        id={idOf('withoutEarnings')}
+        label="Only when neither the claimant nor a partner has earnings"
+        value={rule.withoutEarnings ? 'yes' : 'no'}
+        onChange={(value) => onChange({ withoutEarnings: value === 'yes' })}
+        options={[
+          { value: 'no', text: 'No: whether they work or not' },
+          { value: 'yes', text: 'Yes' },
+        ]}
+      />
+      {text('maximumSupport', 'Most of the bill paid for them, as a percentage (optional)', 'Leave it empty to keep the scheme’s.')}
+      <SelectField
+        id={idOf('bandCap')}
+        label="Band limit for them"
+        value={rule.bandCap}
+        onChange={(value) => onChange({ bandCap: value })}
+        options={[
+          { value: 'SAME', text: 'The scheme’s' },
+          { value: '', text: 'No band limit' },
+          ...['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'].map((band) => ({ value: band, text: `Band ${band}` })),
+        ]}
+      />
+      <SelectField
+        id={idOf('reduction')}
+        label="How income lowers their support"
+        hint="Their bands are read a week or a month, against income or income above the applicable amount, as the scheme’s are."
+        value={rule.reduction}
+        onChange={(value) => onChange({ reduction: value as ProtectedRuleText['reduction'] })}
+        options={[
+          { value: 'SAME', text: 'As the scheme says' },
+          { value: 'TAPER', text: 'A taper of their own' },
+          { value: 'BANDS', text: 'Income bands of their own' },
+        ]}
+      />
+      {rule.reduction === 'TAPER' && text('taper', 'Their taper, as a percentage', 'Such as 15.')}
+      {rule.reduction === 'BANDS' && (
+        <BandTablesFields
+          testId={`kinder-rule-${index}-band-table`}
+          idOf={idOf}
+          tables={rule.tables}
+          onChange={(tables) => onChange({ tables })}
+          errorAt={errorAt}
+        />
+      )}
+      {text('capitalLimit', 'Their savings limit, in pounds (optional)', 'Leave it empty to keep the scheme’s.')}
+      <button type="button" className="button button--secondary" onClick={onRemove}>
+        Remove kinder rule {index + 1}
+      </button>
+    </fieldset>
   );
 }
 

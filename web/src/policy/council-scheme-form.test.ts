@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { bandOf, basisPointsOf, councilSchemeOf, type CouncilSchemeText } from './council-scheme-form';
+import { bandOf, basisPointsOf, councilSchemeOf, NEW_PROTECTED_RULE, type CouncilSchemeText } from './council-scheme-form';
 
 const FILLED: CouncilSchemeText = {
   maximumSupport: '80',
@@ -18,6 +18,7 @@ const FILLED: CouncilSchemeText = {
   otherAdults: 'BY_WORK',
   inWork: '£10.50',
   notInWork: '5',
+  protectedRules: [],
   note: 'Working-age people pay at least 20% of their bill.',
 };
 
@@ -98,6 +99,90 @@ describe('the council scheme form', () => {
       problems: [
         { field: 'tables-0-children', message: 'Enter the number of children for table 1, from 0 to 10.' },
         { field: 'tables-0-bands', message: 'Line 2 of table 1 is not an income and a share: write it as £105.00 60%.' },
+      ],
+    });
+  });
+
+  it('gives kinder rules for some groups only the figures that differ, in the scheme’s order', () => {
+    const read = councilSchemeOf({
+      ...FILLED,
+      reduction: 'BANDS',
+      bandPeriod: 'MONTH',
+      tables: [{ household: 'ANY', children: '0', bands: '£0 80%\n£400 50%' }],
+      protectedRules: [
+        // Disabled people and carers not in work: 100% of the bill, on no band limit.
+        { ...NEW_PROTECTED_RULE, groups: ['DISABILITY_BENEFIT', 'CARER'], withoutEarnings: true, maximumSupport: '100', bandCap: '' },
+        // Families with a child under 5: bands of their own, read monthly as the scheme's are, and a higher savings limit.
+        {
+          ...NEW_PROTECTED_RULE,
+          groups: ['CHILD_UNDER_5'],
+          reduction: 'BANDS',
+          tables: [{ household: 'ANY', children: '1', bands: '£0 90%\n£500 60%' }],
+          capitalLimit: '16,000',
+        },
+        { ...NEW_PROTECTED_RULE, groups: ['LCWRA'], reduction: 'TAPER', taper: '10' },
+      ],
+    });
+    expect(read).toMatchObject({
+      scheme: {
+        protectedGroups: [
+          { groups: ['DISABILITY_BENEFIT', 'CARER'], withoutEarnings: true, maximumSupport: 10_000, bandCap: null },
+          {
+            groups: ['CHILD_UNDER_5'],
+            withoutEarnings: false,
+            taper: null,
+            incomeBands: {
+              period: 'MONTH',
+              tables: [
+                {
+                  household: 'ANY',
+                  children: 1,
+                  bands: [
+                    { fromIncome: 0, share: 9000 },
+                    { fromIncome: 50_000, share: 6000 },
+                  ],
+                },
+              ],
+            },
+            capitalLimit: 1_600_000,
+          },
+          { groups: ['LCWRA'], withoutEarnings: false, taper: 1000, incomeBands: null },
+        ],
+      },
+    });
+    // Only what differs is written: the first rule keeps the scheme's bands and savings limit.
+    expect(Object.keys((read as { scheme: { protectedGroups: object[] } }).scheme.protectedGroups[0]!)).toEqual([
+      'groups',
+      'withoutEarnings',
+      'maximumSupport',
+      'bandCap',
+    ]);
+  });
+
+  it('names what to put right in a kinder rule: no group, a figure not read, or nothing changed', () => {
+    const read = councilSchemeOf({
+      ...FILLED,
+      protectedRules: [
+        { ...NEW_PROTECTED_RULE, maximumSupport: 'all' },
+        { ...NEW_PROTECTED_RULE, groups: ['CARER'] },
+        { ...NEW_PROTECTED_RULE, groups: ['LCWRA'], reduction: 'BANDS', tables: [{ household: 'ANY', children: '0', bands: 'none' }] },
+      ],
+    });
+    expect(read).toEqual({
+      problems: [
+        { field: 'protected-0-groups', message: 'Choose at least one group for kinder rule 1.' },
+        {
+          field: 'protected-0-maximumSupport',
+          message: 'Enter the most of the bill paid for kinder rule 1 as a percentage from 0 to 100.',
+        },
+        {
+          field: 'protected-1-changes',
+          message: 'Kinder rule 2 changes nothing: give at least one figure that is different for the group.',
+        },
+        {
+          field: 'protected-2-tables-0-bands',
+          message: 'Line 1 of table 1 of kinder rule 3 is not an income and a share: write it as £105.00 60%.',
+        },
       ],
     });
   });

@@ -9,6 +9,53 @@ import { parsePence } from '../../../common/money';
  * server checks the entry as the loader checks the files.
  */
 
+/**
+ * The groups a scheme can treat more kindly, as the questionnaire can tell them (SchemeValue's protectedGroups), in a
+ * policy officer's words.
+ */
+export const PROTECTED_GROUP_CHOICES = [
+  { value: 'DISABILITY_BENEFIT', text: 'The claimant or partner gets a disability benefit (PIP, ADP, DLA, Attendance Allowance)' },
+  { value: 'HIGHEST_CARE_BENEFIT', text: 'The claimant or partner gets the highest rate of a disability benefit for care' },
+  { value: 'LCWRA', text: 'The claimant or partner has limited capability for work and work-related activity' },
+  { value: 'TERMINALLY_ILL', text: 'The claimant or partner is terminally ill' },
+  { value: 'DISABLED_CHILD', text: 'A child gets a disability benefit' },
+  { value: 'CARER', text: 'The claimant or partner is a carer' },
+  { value: 'LONE_PARENT_CHILD_UNDER_5', text: 'A lone parent with a child under 5' },
+  { value: 'CHILD_UNDER_5', text: 'Any household with a child under 5' },
+  { value: 'CHILD_UNDER_6', text: 'Any household with a child aged 5 or under' },
+  { value: 'SINGLE_UNDER_25_NO_CHILDREN', text: 'A single person under 25 with no children' },
+] as const;
+export type ProtectedGroupChoice = (typeof PROTECTED_GROUP_CHOICES)[number]['value'];
+
+/**
+ * One kinder rule for some groups: its figures replace the scheme's, and a field left empty (or 'SAME') keeps the
+ * scheme's. The first rule whose group matches applies.
+ */
+export interface ProtectedRuleText {
+  groups: ProtectedGroupChoice[];
+  /** Only when neither the claimant nor the partner has earnings ('disabled and not working'). */
+  withoutEarnings: boolean;
+  maximumSupport: string;
+  /** 'SAME': the scheme's band limit; '': no band limit; 'A' to 'H'. */
+  bandCap: string;
+  reduction: 'SAME' | 'TAPER' | 'BANDS';
+  taper: string;
+  /** Read with the scheme's band period and measure. */
+  tables: BandTableText[];
+  capitalLimit: string;
+}
+
+export const NEW_PROTECTED_RULE: ProtectedRuleText = {
+  groups: [],
+  withoutEarnings: false,
+  maximumSupport: '',
+  bandCap: 'SAME',
+  reduction: 'SAME',
+  taper: '',
+  tables: [{ household: 'ANY', children: '0', bands: '' }],
+  capitalLimit: '',
+};
+
 /** One table of income bands: whom it is for, and its bands one a line ('£105.00 60%': from that income, that share). */
 export interface BandTableText {
   household: 'SINGLE' | 'COUPLE' | 'ANY';
@@ -34,12 +81,17 @@ export interface CouncilSchemeText {
   otherAdults: 'NOT_HELD' | 'NONE' | 'BY_WORK';
   inWork: string;
   notInWork: string;
+  /** Kinder rules for some groups, in order: the first that matches applies. */
+  protectedRules: ProtectedRuleText[];
   note: string;
 }
 
-/** A form field's problem: its name in the form (as the ids end: 'taper', 'tables-0-bands'), and what to do. */
+type TableField = `tables-${number}-${'children' | 'bands'}`;
+type ProtectedField = `protected-${number}-${'groups' | 'maximumSupport' | 'taper' | 'capitalLimit' | 'changes' | TableField}`;
+
+/** A form field's problem: its name in the form (as the ids end: 'taper', 'tables-0-bands', 'protected-0-groups'), and what to do. */
 export interface SchemeProblem {
-  field: keyof CouncilSchemeText | `tables-${number}-${'children' | 'bands'}`;
+  field: keyof CouncilSchemeText | TableField | ProtectedField;
   message: string;
 }
 
@@ -79,30 +131,15 @@ export function councilSchemeOf(text: CouncilSchemeText): { scheme: Record<strin
   };
   const maximumSupport = share('maximumSupport', 'the most of the bill the scheme pays');
   const taper = text.reduction === 'TAPER' ? share('taper', 'the share of income above the applicable amount taken off') : null;
-  const tables =
-    text.reduction === 'BANDS'
-      ? text.tables.map((table, index) => {
-          if (!/^\d{1,2}$/.test(table.children.trim()) || Number(table.children) > 10)
-            problems.push({
-              field: `tables-${index}-children`,
-              message: `Enter the number of children for table ${index + 1}, from 0 to 10.`,
-            });
-          const lines = table.bands.split('\n').filter((line) => line.trim());
-          const bands = lines.map(bandOf);
-          const unread = lines.findIndex((_, at) => bands[at] === null);
-          if (lines.length === 0 || unread >= 0)
-            problems.push({
-              field: `tables-${index}-bands`,
-              message:
-                unread >= 0
-                  ? `Line ${unread + 1} of table ${index + 1} is not an income and a share: write it as £105.00 60%.`
-                  : `Enter the bands of table ${index + 1}, one a line: the income it starts at, then the share, such as £0.00 80%.`,
-            });
-          return { household: table.household, children: Number(table.children), bands };
-        })
-      : [];
+  const tables = text.reduction === 'BANDS' ? tablesOf(text.tables, '', problems) : [];
   if (text.reduction === 'BANDS' && text.tables.length === 0)
     problems.push({ field: 'reduction', message: 'Add at least one table of income bands.' });
+  const incomeBandsOf = (read: unknown[]) => ({
+    period: text.bandPeriod,
+    ...(text.bandMeasure === 'EXCESS_INCOME' ? { measure: 'EXCESS_INCOME' } : {}),
+    tables: read,
+  });
+  const protectedGroups = text.protectedRules.map((rule, index) => protectedRuleOf(rule, index, problems, incomeBandsOf));
   const capitalLimit = pounds('capitalLimit', 'the savings limit', '6,000.00');
   const minimumAwardWeekly = text.minimumAward.trim() === '' ? null : pounds('minimumAward', 'the smallest award a week', '1.00');
   let nonDependantDeductions: unknown = text.otherAdults === 'NOT_HELD' ? 'NOT_HELD' : [];
@@ -118,10 +155,7 @@ export function councilSchemeOf(text: CouncilSchemeText): { scheme: Record<strin
       maximumSupport,
       bandCap: text.bandCap === '' ? null : text.bandCap,
       taper,
-      incomeBands:
-        text.reduction === 'BANDS'
-          ? { period: text.bandPeriod, ...(text.bandMeasure === 'EXCESS_INCOME' ? { measure: 'EXCESS_INCOME' } : {}), tables }
-          : null,
+      incomeBands: text.reduction === 'BANDS' ? incomeBandsOf(tables) : null,
       income: {
         universalCredit: text.universalCredit,
         earnings: text.earnings,
@@ -132,9 +166,82 @@ export function councilSchemeOf(text: CouncilSchemeText): { scheme: Record<strin
       capitalLimit,
       minimumAwardWeekly,
       nonDependantDeductions,
-      protectedGroups: [],
+      protectedGroups,
       ...(note ? { note } : {}),
       readVia: 'Entered in the policy workbench from the council’s scheme document.',
     },
   };
+}
+
+/**
+ * The tables of income bands, each band read from its line; a problem at each field to put right. `prefix` is ''
+ * for the scheme's own tables and 'protected-0-' for a kinder rule's, as the fields' ids are.
+ */
+function tablesOf(tables: readonly BandTableText[], prefix: '' | `protected-${number}-`, problems: SchemeProblem[]): unknown[] {
+  const whose = prefix ? ` of kinder rule ${Number(prefix.split('-')[1]) + 1}` : '';
+  return tables.map((table, index) => {
+    if (!/^\d{1,2}$/.test(table.children.trim()) || Number(table.children) > 10)
+      problems.push({
+        field: `${prefix}tables-${index}-children` as SchemeProblem['field'],
+        message: `Enter the number of children for table ${index + 1}${whose}, from 0 to 10.`,
+      });
+    const lines = table.bands.split('\n').filter((line) => line.trim());
+    const bands = lines.map(bandOf);
+    const unread = lines.findIndex((_, at) => bands[at] === null);
+    if (lines.length === 0 || unread >= 0)
+      problems.push({
+        field: `${prefix}tables-${index}-bands` as SchemeProblem['field'],
+        message:
+          unread >= 0
+            ? `Line ${unread + 1} of table ${index + 1}${whose} is not an income and a share: write it as £105.00 60%.`
+            : `Enter the bands of table ${index + 1}${whose}, one a line: the income it starts at, then the share, such as £0.00 80%.`,
+      });
+    return { household: table.household, children: Number(table.children), bands };
+  });
+}
+
+/** A kinder rule for some groups as the scheme file holds it: only the figures it changes. */
+function protectedRuleOf(
+  rule: ProtectedRuleText,
+  index: number,
+  problems: SchemeProblem[],
+  incomeBandsOf: (tables: unknown[]) => unknown,
+): Record<string, unknown> {
+  const field = (name: string) => `protected-${index}-${name}` as SchemeProblem['field'];
+  const which = `kinder rule ${index + 1}`;
+  if (rule.groups.length === 0) problems.push({ field: field('groups'), message: `Choose at least one group for ${which}.` });
+  const changes: Record<string, unknown> = {};
+  if (rule.maximumSupport.trim()) {
+    const points = basisPointsOf(rule.maximumSupport);
+    if (points === null)
+      problems.push({
+        field: field('maximumSupport'),
+        message: `Enter the most of the bill paid for ${which} as a percentage from 0 to 100.`,
+      });
+    changes.maximumSupport = points;
+  }
+  if (rule.bandCap !== 'SAME') changes.bandCap = rule.bandCap === '' ? null : rule.bandCap;
+  if (rule.reduction === 'TAPER') {
+    const points = basisPointsOf(rule.taper);
+    if (points === null)
+      problems.push({ field: field('taper'), message: `Enter the taper for ${which} as a percentage from 0 to 100, such as 15.` });
+    Object.assign(changes, { taper: points, incomeBands: null });
+  }
+  if (rule.reduction === 'BANDS') {
+    if (rule.tables.length === 0)
+      problems.push({ field: field('changes'), message: `Add at least one table of income bands for ${which}.` });
+    Object.assign(changes, { taper: null, incomeBands: incomeBandsOf(tablesOf(rule.tables, `protected-${index}-`, problems)) });
+  }
+  if (rule.capitalLimit.trim()) {
+    const pence = parsePence(rule.capitalLimit.trim().replace(/^£/, ''));
+    if (pence === null || pence < 0)
+      problems.push({ field: field('capitalLimit'), message: `Enter the savings limit for ${which} in pounds, such as 16,000.00.` });
+    changes.capitalLimit = pence;
+  }
+  if (Object.keys(changes).length === 0)
+    problems.push({
+      field: field('changes'),
+      message: `Kinder rule ${index + 1} changes nothing: give at least one figure that is different for the group.`,
+    });
+  return { groups: [...rule.groups], withoutEarnings: rule.withoutEarnings, ...changes };
 }
