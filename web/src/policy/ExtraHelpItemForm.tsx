@@ -10,7 +10,9 @@ import {
   conditionFormOf,
   conditionOf,
   groupWords,
+  LIST_COMPARISONS,
   MAX_DEPTH,
+  needsItsSource,
   newFactRow,
   pathKey,
   type RowPath,
@@ -150,10 +152,16 @@ function ExtraHelpItemFields({
           id={conditionId(key, 'comparison')}
           label="Which"
           value={row.comparison}
-          onChange={(value) => changeFactRow(path, { comparison: value as FactRow['comparison'] })}
+          onChange={(value) =>
+            changeFactRow(path, {
+              comparison: value as FactRow['comparison'],
+              // From several values to one: the first chosen stays.
+              ...(LIST_COMPARISONS.includes(value as FactRow['comparison']) ? {} : { value: row.value.split(',')[0] ?? '' }),
+            })
+          }
           options={COMPARISONS[fact.type]}
         />
-        {fact.type === 'string' && (
+        {fact.type === 'string' && !LIST_COMPARISONS.includes(row.comparison) && (
           <SelectField
             id={conditionId(key, 'value')}
             label="Value"
@@ -161,6 +169,15 @@ function ExtraHelpItemFields({
             value={row.value}
             onChange={(value) => changeFactRow(path, { value })}
             options={fact.values ?? []}
+          />
+        )}
+        {fact.type === 'string' && LIST_COMPARISONS.includes(row.comparison) && (
+          <ValuesChosen
+            id={conditionId(key, 'value')}
+            error={problems.errorAt(conditionId(key, 'value'))}
+            options={fact.values ?? []}
+            chosen={row.value.split(',').filter(Boolean)}
+            onChange={(chosen) => changeFactRow(path, { value: chosen.join(',') })}
           />
         )}
         {fact.type === 'number' && (
@@ -187,7 +204,11 @@ function ExtraHelpItemFields({
         )}
         <TextField
           id={conditionId(key, 'why')}
-          label={fact.type === 'number' && !row.rate ? 'Where the figure comes from' : 'Why, in a sentence (optional)'}
+          label={
+            fact.type === 'number' && needsItsSource(row, row.value.trim() === '0' ? 0 : null)
+              ? 'Where the figure comes from'
+              : 'Why, in a sentence (optional)'
+          }
           error={problems.errorAt(conditionId(key, 'why'))}
           value={row.why}
           onChange={(value) => changeFactRow(path, { why: value })}
@@ -404,5 +425,56 @@ function ExtraHelpItemFields({
         errorAt={problems.errorAt}
       />
     </EditForm>
+  );
+}
+
+/** The values of a text fact a condition is one of (or none of), as checkboxes; the first carries the field's id. */
+function ValuesChosen({
+  id,
+  error,
+  options,
+  chosen,
+  onChange,
+}: {
+  id: string;
+  error: string | undefined;
+  options: readonly { value: string; text: string }[];
+  chosen: readonly string[];
+  onChange: (chosen: string[]) => void;
+}) {
+  return (
+    <fieldset className={['question', error ? 'question--invalid' : ''].filter(Boolean).join(' ')}>
+      <legend className="question__label">Values</legend>
+      {error && (
+        <p className="question__error">
+          <span className="visually-hidden">Error: </span>
+          {error}
+        </p>
+      )}
+      {options.map((option, index) => {
+        const boxId = index === 0 ? id : `${id}-${option.value}`;
+        return (
+          <div className="checkboxes__item" key={option.value}>
+            <input
+              className="checkboxes__input"
+              type="checkbox"
+              id={boxId}
+              checked={chosen.includes(option.value)}
+              // Kept in the order offered, whatever order they were ticked in.
+              onChange={(event) =>
+                onChange(
+                  options
+                    .map(({ value }) => value)
+                    .filter((value) => (value === option.value ? event.target.checked : chosen.includes(value))),
+                )
+              }
+            />
+            <label className="checkboxes__label" htmlFor={boxId}>
+              {option.text}
+            </label>
+          </div>
+        );
+      })}
+    </fieldset>
   );
 }

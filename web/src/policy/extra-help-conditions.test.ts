@@ -5,7 +5,17 @@ const FACTS: FactOffered[] = [
   { name: 'getsUniversalCredit', type: 'boolean', label: 'Gets Universal Credit.', pounds: false, values: null },
   { name: 'earnedIncomeMonthlyPence', type: 'number', label: 'Take-home pay, in pounds a month.', pounds: true, values: null },
   { name: 'youngestChildAge', type: 'number', label: 'The youngest child’s age.', pounds: false, values: null },
-  { name: 'country', type: 'string', label: 'The nation.', pounds: false, values: [{ value: 'WALES', text: 'Wales' }] },
+  {
+    name: 'country',
+    type: 'string',
+    label: 'The nation.',
+    pounds: false,
+    values: [
+      { value: 'ENGLAND', text: 'England' },
+      { value: 'SCOTLAND', text: 'Scotland' },
+      { value: 'WALES', text: 'Wales' },
+    ],
+  },
 ];
 
 // Healthy Start's condition as its file holds it: two groups, each comparing with a rate, each with its reason.
@@ -96,10 +106,42 @@ describe('an extra-help condition in the form', () => {
     });
   });
 
-  it('keeps what it cannot show: groups too deep, another operator, an unknown fact', () => {
+  it('shows a text fact that is one of several values, or none of them, and writes it back as a list', () => {
+    const prescriptions = { fact: 'country', operator: 'in', value: ['WALES', 'SCOTLAND'] };
+    const form = conditionFormOf(prescriptions, FACTS);
+    expect(form).toEqual({
+      join: 'all',
+      rows: [{ kind: 'fact', fact: 'country', comparison: 'isOneOf', value: 'WALES,SCOTLAND', rate: '', why: '' }],
+    });
+    expect(conditionOf(form!, FACTS)).toEqual({ condition: { all: [prescriptions] } });
+    const none = changeRowAt(form!, [0], (row) => ({ ...row, comparison: 'isNoneOf', value: 'ENGLAND' }) as typeof row);
+    expect(conditionOf(none, FACTS)).toEqual({ condition: { all: [{ fact: 'country', operator: 'notIn', value: ['ENGLAND'] }] } });
+    const empty = changeRowAt(form!, [0], (row) => ({ ...row, value: '' }) as typeof row);
+    expect(conditionOf(empty, FACTS)).toEqual({
+      problems: [{ at: '0', part: 'value', message: 'Choose at least one value for condition 1.' }],
+    });
+  });
+
+  it('keeps what it cannot show: groups too deep, a list that is not of values, an unknown fact', () => {
     expect(conditionFormOf({ all: [{ any: [{ all: [{ any: [{ all: [{ any: [] }] }] }] }] }] }, FACTS)).toBeNull();
-    expect(conditionFormOf({ all: [{ fact: 'country', operator: 'in', value: ['WALES'] }] }, FACTS)).toBeNull();
+    expect(conditionFormOf({ all: [{ fact: 'country', operator: 'in', value: 'WALES' }] }, FACTS)).toBeNull();
+    expect(conditionFormOf({ all: [{ fact: 'country', operator: 'in', value: [] }] }, FACTS)).toBeNull();
     expect(conditionFormOf({ all: [{ fact: 'somethingElse', operator: 'equal', value: true }] }, FACTS)).toBeNull();
+  });
+
+  it('asks where a threshold typed comes from, but not of 0 (any at all) or of a figure it is exactly', () => {
+    const row = { kind: 'fact', fact: 'youngestChildAge', comparison: 'moreThan', value: '0', rate: '', why: '' } as const;
+    expect(conditionOf({ join: 'all', rows: [row] }, FACTS)).toEqual({
+      condition: { all: [{ fact: 'youngestChildAge', operator: 'greaterThan', value: 0 }] },
+    });
+    expect(conditionOf({ join: 'all', rows: [{ ...row, comparison: 'is', value: '1' }] }, FACTS)).toEqual({
+      condition: { all: [{ fact: 'youngestChildAge', operator: 'equal', value: 1 }] },
+    });
+    expect(conditionOf({ join: 'all', rows: [{ ...row, value: '4' }] }, FACTS)).toEqual({
+      problems: [
+        { at: '0', part: 'why', message: 'Say where the figure in condition 1 comes from, such as the scheme’s rules for the year.' },
+      ],
+    });
   });
 
   it('refuses a whole number that is not one', () => {

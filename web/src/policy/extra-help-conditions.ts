@@ -1,15 +1,20 @@
-import { formatAmount, parsePence } from '../../../common/money';
+// With its extension: test/policy/ reads this file under Node's module resolution too.
+import { formatAmount, parsePence } from '../../../common/money.js';
 
 /**
  * An extra-help item's condition (json-rules-engine's, over the extra-help facts) as the workbench's form shows it
  * (issue 30, point 3): 'all' or 'any' of rows, each a fact compared with a value typed or a rate, or a group of such
- * rows, groups within groups to MAX_DEPTH levels. A condition that is one fact is read as 'all' of it. Anything else
- * (another operator, a fact's path, 'not') is kept as it is, and the form says so.
+ * rows, groups within groups to MAX_DEPTH levels. A condition that is one fact is read as 'all' of it. A text fact
+ * can be one of several values ('in', 'notIn'). Anything else (a fact's path, 'not') is kept as it is, and the form
+ * says so.
  */
 
 export type Join = 'all' | 'any';
 export type FactType = 'boolean' | 'number' | 'string';
-export type Comparison = 'yes' | 'no' | 'atLeast' | 'atMost' | 'moreThan' | 'lessThan' | 'is' | 'isNot';
+export type Comparison = 'yes' | 'no' | 'atLeast' | 'atMost' | 'moreThan' | 'lessThan' | 'is' | 'isNot' | 'isOneOf' | 'isNoneOf';
+
+/** The comparisons of a text fact with several values at once: the row's value holds them, joined by commas. */
+export const LIST_COMPARISONS: readonly Comparison[] = ['isOneOf', 'isNoneOf'];
 
 /** A fact the form offers: its name, type and words; money in pounds where it holds pence. */
 export interface FactOffered {
@@ -24,7 +29,7 @@ export interface FactRow {
   kind: 'fact';
   fact: string;
   comparison: Comparison;
-  /** The value typed (pounds for money), or a text fact's code. */
+  /** The value typed (pounds for money), a text fact's code, or its codes joined by commas ('is one of'). */
   value: string;
   /** A rate's name to compare with instead of a value typed; '' for a value typed. */
   rate: string;
@@ -58,6 +63,8 @@ export const COMPARISONS: Record<FactType, { value: Comparison; text: string }[]
   string: [
     { value: 'is', text: 'is' },
     { value: 'isNot', text: 'is not' },
+    { value: 'isOneOf', text: 'is one of' },
+    { value: 'isNoneOf', text: 'is none of' },
   ],
 };
 
@@ -68,6 +75,8 @@ const OPERATORS: Record<Exclude<Comparison, 'yes' | 'no'>, string> = {
   lessThan: 'lessThan',
   is: 'equal',
   isNot: 'notEqual',
+  isOneOf: 'in',
+  isNoneOf: 'notIn',
 };
 
 export function newFactRow(fact: FactOffered): FactRow {
@@ -118,6 +127,10 @@ function factRowOf(condition: unknown, facts: ReadonlyMap<string, FactOffered>):
       rate: '',
       why,
     };
+  if (fact.type === 'string' && LIST_COMPARISONS.includes(comparison)) {
+    if (!Array.isArray(value) || value.length === 0 || !value.every((item) => typeof item === 'string' && !item.includes(','))) return null;
+    return { kind: 'fact', fact: fact.name, comparison, value: value.join(','), rate: '', why };
+  }
   if (fact.type === 'string' && typeof value === 'string') return { kind: 'fact', fact: fact.name, comparison, value, rate: '', why };
   return null;
 }
@@ -209,6 +222,11 @@ export function conditionOf(form: ConditionForm, facts: readonly FactOffered[]):
     if (fact.type === 'boolean') return { fact: fact.name, operator: 'equal', value: row.comparison === 'yes', ...why };
     const operator = OPERATORS[row.comparison as keyof typeof OPERATORS];
     if (row.rate) return { fact: fact.name, operator, value: { fact: 'parameter', params: { name: row.rate } }, ...why };
+    if (fact.type === 'string' && LIST_COMPARISONS.includes(row.comparison)) {
+      const chosen = row.value.split(',').filter((value) => fact.values?.some((offered) => offered.value === value));
+      if (chosen.length === 0) problems.push({ at, part: 'value', message: `Choose at least one value for condition ${place(at)}.` });
+      return { fact: fact.name, operator, value: chosen, ...why };
+    }
     if (fact.type === 'string') {
       if (!fact.values?.some((offered) => offered.value === row.value))
         problems.push({ at, part: 'value', message: `Choose a value for condition ${place(at)}.` });
@@ -224,8 +242,9 @@ export function conditionOf(form: ConditionForm, facts: readonly FactOffered[]):
           ? `Enter an amount in pounds for condition ${place(at)}, such as 1,250.00, or choose a rate.`
           : `Enter a whole number for condition ${place(at)}, or choose a rate.`,
       });
-    // A figure typed is a threshold of the scheme's own: where it comes from is said beside it (the definitions check).
-    if (!row.why.trim())
+    // A threshold typed is the scheme's own: where it comes from is said beside it, as the definitions check asks of
+    // every comparison but 'is exactly' and 0 ('more than 0' is 'any at all').
+    if (!row.why.trim() && needsItsSource(row, number))
       problems.push({
         at,
         part: 'why',
@@ -248,6 +267,11 @@ export function conditionOf(form: ConditionForm, facts: readonly FactOffered[]):
     });
   const list = conditionsOf(form.rows, []);
   return problems.length > 0 ? { problems } : { condition: { [form.join]: list } };
+}
+
+/** Whether a row's figure typed must say where it comes from: a threshold (more or less than it) other than 0. */
+export function needsItsSource(row: Pick<FactRow, 'comparison' | 'rate'>, figure: number | null): boolean {
+  return !row.rate && ['atLeast', 'atMost', 'moreThan', 'lessThan'].includes(row.comparison) && figure !== 0;
 }
 
 /** A group's name: its numbers from the top, '3', or '3.2' for the second group in the third. */
