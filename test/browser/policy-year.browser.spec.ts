@@ -171,6 +171,12 @@ describeInChromium('next year’s rates in the workbench', () => {
     await scheme.getByLabel('Most of the bill the scheme pays, as a percentage').fill('80');
     await scheme.getByLabel('Share of income above the applicable amount taken off, as a percentage').fill('20');
     await scheme.getByLabel('The Universal Credit award counts as income').selectOption('IGNORED');
+    // Earnings ignored a week, by who the claimant is, as the scheme's table gives them.
+    const disregard = scheme.getByTestId('earnings-disregard');
+    await disregard.getByLabel('A single person').fill('5.00');
+    await disregard.getByLabel('A couple', { exact: true }).fill('10.00');
+    await disregard.getByLabel('A lone parent').fill('25.00');
+    await disregard.getByLabel('A disabled person or a carer').fill('20.00');
     await scheme.getByLabel('Savings limit, in pounds').fill('6,000.00');
     await scheme.getByLabel('Deductions for other adults who live there').selectOption('BY_WORK');
     await scheme.getByLabel('Deduction a week for an adult who works 16 hours or more, in pounds').fill('12.00');

@@ -6,14 +6,19 @@ import { DateField } from '../shared/DateField';
 import { dateProblemOf, isoDateOf } from '../shared/date-field-text';
 import { TextField } from '../shared/TextField';
 import { searchPolicy } from './policy-api';
-import { requiredSourceProblems, SelectField, SourceFields, TextAreaField, useProblems } from './policy-ui';
+import { CheckboxesField, requiredSourceProblems, SelectField, SourceFields, TextAreaField, useProblems } from './policy-ui';
 import { councilTaxYearsFrom, readBandDTable } from './band-d-text';
 import {
   councilSchemeOf,
+  EMPTY_SCHEME,
   NEW_PROTECTED_RULE,
+  OTHER_INCOME_CHOICES,
   PROTECTED_GROUP_CHOICES,
+  UC_ELEMENT_CHOICES,
   type BandTableText,
   type CouncilSchemeText,
+  type DisregardText,
+  type OtherIncomeChoice,
   type ProtectedRuleText,
 } from './council-scheme-form';
 import { todayIso } from './policy-text';
@@ -520,61 +525,35 @@ function councilProblems(prefix: string, code: CouncilCode, name: string, author
  */
 export function CouncilSchemeForm({ onSubmit, onFailure }: FormProps) {
   const id = (field: string) => `ctr-scheme-edit-${field}`;
-  const schemeFields: (keyof CouncilSchemeText)[] = [
-    'maximumSupport',
-    'bandCap',
-    'reduction',
-    'taper',
-    'bandPeriod',
-    'bandMeasure',
-    'universalCredit',
-    'earnings',
-    'otherIncome',
-    'childMaintenance',
-    'capitalLimit',
-    'minimumAward',
-    'otherAdults',
-    'inWork',
-    'notInWork',
-    'note',
-  ];
-  const [text, setText] = useState<CouncilSchemeText>({
-    maximumSupport: '',
-    bandCap: '',
-    reduction: 'TAPER',
-    taper: '',
-    bandPeriod: 'WEEK',
-    bandMeasure: 'INCOME',
-    tables: [{ household: 'ANY', children: '0', bands: '' }],
-    universalCredit: 'IN_FULL',
-    earnings: true,
-    otherIncome: true,
-    childMaintenance: false,
-    capitalLimit: '',
-    minimumAward: '',
-    otherAdults: 'NOT_HELD',
-    inWork: '',
-    notInWork: '',
-    protectedRules: [],
-    note: '',
-  });
+  const [text, setText] = useState<CouncilSchemeText>(EMPTY_SCHEME);
+  const scheme = (field: string) => id(`scheme-${field}`);
+  // In the order the fields are on the page, so the error summary lists them so.
   const problems = useProblems('ctr-scheme-edit', [
     id('name'),
     id('authority'),
     id('year'),
-    ...schemeFields.map((field) => id(`scheme-${field}`)),
-    ...text.tables.flatMap((_, index) => [id(`scheme-tables-${index}-children`), id(`scheme-tables-${index}-bands`)]),
+    ...['maximumSupport', 'bandCap', 'reduction', 'taper'].map(scheme),
+    ...text.tables.flatMap((_, index) => [scheme(`tables-${index}-children`), scheme(`tables-${index}-bands`)]),
+    scheme('universalCredit'),
+    ...UC_ELEMENT_CHOICES.map(({ value }) => scheme(`ucLess-${value}`)),
+    ...['single', 'couple', 'loneParent', 'disabledOrCarer', 'coupleWithChildren'].map((key) => scheme(`disregard-${key}`)),
+    scheme('otherIncomeKinds'),
+    ...['capitalLimit', 'tariffFrom', 'tariffStep', 'tariffWeekly', 'minimumAward', 'otherAdults', 'inWork', 'notInWork', 'byIncome'].map(
+      scheme,
+    ),
+    scheme('otherAdultMinimumAge'),
     ...text.protectedRules.flatMap((rule, index) => [
-      id(`scheme-protected-${index}-groups`),
-      id(`scheme-protected-${index}-maximumSupport`),
-      id(`scheme-protected-${index}-taper`),
+      scheme(`protected-${index}-changes`),
+      scheme(`protected-${index}-groups`),
+      scheme(`protected-${index}-maximumSupport`),
+      scheme(`protected-${index}-taper`),
       ...rule.tables.flatMap((_, table) => [
-        id(`scheme-protected-${index}-tables-${table}-children`),
-        id(`scheme-protected-${index}-tables-${table}-bands`),
+        scheme(`protected-${index}-tables-${table}-children`),
+        scheme(`protected-${index}-tables-${table}-bands`),
       ]),
-      id(`scheme-protected-${index}-capitalLimit`),
-      id(`scheme-protected-${index}-changes`),
+      scheme(`protected-${index}-capitalLimit`),
     ]),
+    scheme('note'),
     id('source-title'),
     id('source-url'),
   ]);
@@ -585,8 +564,11 @@ export function CouncilSchemeForm({ onSubmit, onFailure }: FormProps) {
   const [title, setTitle] = useState('');
   const [url, setUrl] = useState('');
   const set = (field: keyof CouncilSchemeText) => (value: string) => setText((current) => ({ ...current, [field]: value }));
-  const setYesNo = (field: 'earnings' | 'otherIncome' | 'childMaintenance') => (value: string) =>
-    setText((current) => ({ ...current, [field]: value === 'yes' }));
+  const setYesNo =
+    (field: 'earnings' | 'childMaintenance' | 'childBenefit' | 'capitalLimitIncluded' | 'ucIgnoredWithoutEarnings') => (value: string) =>
+      setText((current) => ({ ...current, [field]: value === 'yes' }));
+  const setDisregard = (key: keyof DisregardText) => (value: string) =>
+    setText((current) => ({ ...current, disregard: { ...current.disregard, [key]: value } }));
   const setRule = (index: number, change: Partial<ProtectedRuleText>) =>
     setText((current) => ({
       ...current,
@@ -714,6 +696,18 @@ export function CouncilSchemeForm({ onSubmit, onFailure }: FormProps) {
           errorAt={problems.errorAt}
         />
       )}
+      {(text.reduction === 'TAPER' || text.bandMeasure === 'EXCESS_INCOME') && (
+        <SelectField
+          id={id('scheme-applicableAmount')}
+          label="Income is compared with"
+          value={text.applicableAmount}
+          onChange={set('applicableAmount')}
+          options={[
+            { value: 'UC_MAXIMUM_AMOUNT', text: 'The Universal Credit maximum amount (all its elements)' },
+            { value: 'UC_STANDARD_ALLOWANCE', text: 'The Universal Credit standard allowance alone' },
+          ]}
+        />
+      )}
       <SelectField
         id={id('scheme-universalCredit')}
         label="The Universal Credit award counts as income"
@@ -722,9 +716,37 @@ export function CouncilSchemeForm({ onSubmit, onFailure }: FormProps) {
         onChange={set('universalCredit')}
         options={[
           { value: 'IN_FULL', text: 'Yes, in full' },
+          { value: 'LESS', text: 'Yes, less some of its elements' },
           { value: 'IGNORED', text: 'No, it is ignored' },
         ]}
       />
+      {text.universalCredit === 'LESS' && (
+        <fieldset className="policy-condition" data-testid="uc-less">
+          <legend className="question__label">Elements taken off the award before it counts</legend>
+          <p className="question__hint">The share of each taken off, as a percentage: 100 for all of it. Leave the others empty.</p>
+          {UC_ELEMENT_CHOICES.map(({ value, text: name }) => (
+            <TextField
+              key={value}
+              id={id(`scheme-ucLess-${value}`)}
+              label={name}
+              error={problems.errorAt(id(`scheme-ucLess-${value}`))}
+              value={text.ucLess[value]}
+              onChange={(typed) => setText((current) => ({ ...current, ucLess: { ...current.ucLess, [value]: typed } }))}
+              className="input--number"
+              inputMode="text"
+            />
+          ))}
+        </fieldset>
+      )}
+      {text.universalCredit !== 'IGNORED' && (
+        <SelectField
+          id={id('scheme-ucIgnoredWithoutEarnings')}
+          label="The award is ignored when nobody in the couple has earnings"
+          value={text.ucIgnoredWithoutEarnings ? 'yes' : 'no'}
+          onChange={setYesNo('ucIgnoredWithoutEarnings')}
+          options={YES_NO}
+        />
+      )}
       <SelectField
         id={id('scheme-earnings')}
         label="Earnings after tax count as income"
@@ -732,13 +754,55 @@ export function CouncilSchemeForm({ onSubmit, onFailure }: FormProps) {
         onChange={setYesNo('earnings')}
         options={YES_NO}
       />
+      {text.earnings && (
+        <fieldset className="policy-condition" data-testid="earnings-disregard">
+          <legend className="question__label">Earnings ignored a week (optional)</legend>
+          <p className="question__hint">
+            In pounds, by who the claimant is: the highest that applies is used. Leave all of them empty if the scheme ignores none.
+          </p>
+          {(
+            [
+              ['single', 'A single person'],
+              ['couple', 'A couple'],
+              ['loneParent', 'A lone parent'],
+              ['disabledOrCarer', 'A disabled person or a carer'],
+              ['coupleWithChildren', 'A couple with children (only if the scheme sets it apart)'],
+            ] as const
+          ).map(([key, label]) => (
+            <TextField
+              key={key}
+              id={id(`scheme-disregard-${key}`)}
+              label={label}
+              error={problems.errorAt(id(`scheme-disregard-${key}`))}
+              value={text.disregard[key]}
+              onChange={setDisregard(key)}
+              className="input--number"
+              inputMode="text"
+            />
+          ))}
+        </fieldset>
+      )}
       <SelectField
         id={id('scheme-otherIncome')}
         label="Other income (pensions, other benefits) counts"
-        value={text.otherIncome ? 'yes' : 'no'}
-        onChange={setYesNo('otherIncome')}
-        options={YES_NO}
+        value={text.otherIncome}
+        onChange={set('otherIncome')}
+        options={[
+          { value: 'ALL', text: 'Yes' },
+          { value: 'SOME', text: 'Only some kinds' },
+          { value: 'NONE', text: 'No' },
+        ]}
       />
+      {text.otherIncome === 'SOME' && (
+        <CheckboxesField
+          id={id('scheme-otherIncomeKinds')}
+          legend="The kinds that count"
+          error={problems.errorAt(id('scheme-otherIncomeKinds'))}
+          options={OTHER_INCOME_CHOICES}
+          chosen={text.otherIncomeKinds}
+          onChange={(kinds) => setText((current) => ({ ...current, otherIncomeKinds: kinds as OtherIncomeChoice[] }))}
+        />
+      )}
       <SelectField
         id={id('scheme-childMaintenance')}
         label="Child maintenance counts"
@@ -746,7 +810,36 @@ export function CouncilSchemeForm({ onSubmit, onFailure }: FormProps) {
         onChange={setYesNo('childMaintenance')}
         options={YES_NO}
       />
+      <SelectField
+        id={id('scheme-childBenefit')}
+        label="Child Benefit counts"
+        value={text.childBenefit ? 'yes' : 'no'}
+        onChange={setYesNo('childBenefit')}
+        options={YES_NO}
+      />
       {textField('capitalLimit', 'Savings limit, in pounds', 'Nothing is paid with more savings than this, such as 6,000.00.')}
+      <SelectField
+        id={id('scheme-capitalLimitIncluded')}
+        label="Savings of exactly the limit"
+        value={text.capitalLimitIncluded ? 'yes' : 'no'}
+        onChange={setYesNo('capitalLimitIncluded')}
+        options={[
+          { value: 'no', text: 'Are allowed (nothing is paid only over the limit)' },
+          { value: 'yes', text: 'Are too much (the limit or more)' },
+        ]}
+      />
+      {text.universalCredit === 'IGNORED' && (
+        <fieldset className="policy-condition" data-testid="tariff-income">
+          <legend className="question__label">Savings counted as income (optional)</legend>
+          <p className="question__hint">
+            Where the award is ignored, some schemes assume a weekly income from savings: so much for each step of savings, or part of one,
+            above an amount. Leave these empty if the scheme does not.
+          </p>
+          {textField('tariffFrom', 'Above savings of, in pounds', 'Such as 6,000.00.')}
+          {textField('tariffStep', 'For each step of, in pounds', 'Such as 250.00.')}
+          {textField('tariffWeekly', 'Income a week for each step, in pounds', 'Such as 1.00.')}
+        </fieldset>
+      )}
       {textField(
         'minimumAward',
         'Smallest award a week, in pounds (optional)',
@@ -762,14 +855,40 @@ export function CouncilSchemeForm({ onSubmit, onFailure }: FormProps) {
           { value: 'NOT_HELD', text: 'Not known yet: no amount is shown when another adult lives there' },
           { value: 'NONE', text: 'None' },
           { value: 'BY_WORK', text: 'By whether they work 16 hours a week or more' },
+          { value: 'BY_INCOME', text: 'By their income, whether they work or not' },
         ]}
       />
       {text.otherAdults === 'BY_WORK' && (
         <>
-          {textField('inWork', 'Deduction a week for an adult who works 16 hours or more, in pounds')}
+          <TextAreaField
+            id={id('scheme-inWork')}
+            label="Deduction a week for an adult who works 16 hours or more, in pounds"
+            hint="One amount, or one a line by their gross income a week, as the scheme’s table prints it: £0.00 £4.80, then £200.00 £11.00."
+            error={problems.errorAt(id('scheme-inWork'))}
+            value={text.inWork}
+            onChange={set('inWork')}
+            rows={3}
+          />
           {textField('notInWork', 'Deduction a week for an adult who does not, in pounds')}
         </>
       )}
+      {text.otherAdults === 'BY_INCOME' && (
+        <TextAreaField
+          id={id('scheme-byIncome')}
+          label="Deductions a week by their gross income a week, one a line"
+          hint="The income it starts at, then the deduction, as the scheme’s table prints it: £0.00 £4.80, then £200.00 £11.00."
+          error={problems.errorAt(id('scheme-byIncome'))}
+          value={text.byIncome}
+          onChange={set('byIncome')}
+          rows={4}
+        />
+      )}
+      {(text.otherAdults === 'BY_WORK' || text.otherAdults === 'BY_INCOME') &&
+        textField(
+          'otherAdultMinimumAge',
+          'No deduction for adults younger than (optional)',
+          'The law’s age is 18: leave it empty unless the scheme says another.',
+        )}
       <fieldset className="question policy-kinder-rules" data-testid="kinder-rules">
         <legend className="question__label">Kinder rules for some groups (optional)</legend>
         <p className="question__hint">
@@ -900,7 +1019,6 @@ function KinderRuleFields({
   onRemove: () => void;
   errorAt: (id: string) => string | undefined;
 }) {
-  const groupsError = errorAt(idOf('groups'));
   const changesError = errorAt(idOf('changes'));
   const text = (field: 'maximumSupport' | 'taper' | 'capitalLimit', label: string, hint?: string) => (
     <TextField
@@ -923,35 +1041,15 @@ function KinderRuleFields({
           {changesError}
         </p>
       )}
-      <fieldset className={['question', groupsError ? 'question--invalid' : ''].filter(Boolean).join(' ')}>
-        <legend className="question__label">For households where</legend>
-        <p className="question__hint">Any of these.</p>
-        {groupsError && (
-          <p className="question__error">
-            <span className="visually-hidden">Error: </span>
-            {groupsError}
-          </p>
-        )}
-        {PROTECTED_GROUP_CHOICES.map((group, at) => (
-          <div className="checkboxes__item" key={group.value}>
-            <input
-              className="checkboxes__input"
-              type="checkbox"
-              // The first box carries the group's id, so the error summary's link lands on it.
-              id={at === 0 ? idOf('groups') : `${idOf('groups')}-${group.value}`}
-              checked={rule.groups.includes(group.value)}
-              onChange={(event) =>
-                onChange({
-                  groups: event.target.checked ? [...rule.groups, group.value] : rule.groups.filter((value) => value !== group.value),
-                })
-              }
-            />
-            <label className="checkboxes__label" htmlFor={at === 0 ? idOf('groups') : `${idOf('groups')}-${group.value}`}>
-              {group.text}
-            </label>
-          </div>
-        ))}
-      </fieldset>
+      <CheckboxesField
+        id={idOf('groups')}
+        legend="For households where"
+        hint="Any of these."
+        error={errorAt(idOf('groups'))}
+        options={PROTECTED_GROUP_CHOICES}
+        chosen={rule.groups}
+        onChange={(groups) => onChange({ groups: groups as ProtectedRuleText['groups'] })}
+      />
       <SelectField
         id={idOf('withoutEarnings')}
         label="Only when neither the claimant nor a partner has earnings"

@@ -24,7 +24,7 @@ import {
 } from './extra-help-conditions';
 import { loadExtraHelp, type ExtraHelpCatalogue, type ParameterSummary } from './policy-api';
 import { textForFile, textInWords } from './extra-help-text';
-import { requiredSourceProblems, SelectField, SourceFields, TextAreaField, useProblems } from './policy-ui';
+import { CheckboxesField, requiredSourceProblems, SelectField, SourceFields, TextAreaField, useProblems } from './policy-ui';
 
 /**
  * An extra-help item added to a category or changed, field by field (issue 30, point 3): its words, the nations it
@@ -172,8 +172,9 @@ function ExtraHelpItemFields({
           />
         )}
         {fact.type === 'string' && LIST_COMPARISONS.includes(row.comparison) && (
-          <ValuesChosen
+          <CheckboxesField
             id={conditionId(key, 'value')}
+            legend="Values"
             error={problems.errorAt(conditionId(key, 'value'))}
             options={fact.values ?? []}
             chosen={row.value.split(',').filter(Boolean)}
@@ -425,56 +426,5 @@ function ExtraHelpItemFields({
         errorAt={problems.errorAt}
       />
     </EditForm>
-  );
-}
-
-/** The values of a text fact a condition is one of (or none of), as checkboxes; the first carries the field's id. */
-function ValuesChosen({
-  id,
-  error,
-  options,
-  chosen,
-  onChange,
-}: {
-  id: string;
-  error: string | undefined;
-  options: readonly { value: string; text: string }[];
-  chosen: readonly string[];
-  onChange: (chosen: string[]) => void;
-}) {
-  return (
-    <fieldset className={['question', error ? 'question--invalid' : ''].filter(Boolean).join(' ')}>
-      <legend className="question__label">Values</legend>
-      {error && (
-        <p className="question__error">
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </p>
-      )}
-      {options.map((option, index) => {
-        const boxId = index === 0 ? id : `${id}-${option.value}`;
-        return (
-          <div className="checkboxes__item" key={option.value}>
-            <input
-              className="checkboxes__input"
-              type="checkbox"
-              id={boxId}
-              checked={chosen.includes(option.value)}
-              // Kept in the order offered, whatever order they were ticked in.
-              onChange={(event) =>
-                onChange(
-                  options
-                    .map(({ value }) => value)
-                    .filter((value) => (value === option.value ? event.target.checked : chosen.includes(value))),
-                )
-              }
-            />
-            <label className="checkboxes__label" htmlFor={boxId}>
-              {option.text}
-            </label>
-          </div>
-        );
-      })}
-    </fieldset>
   );
 }

@@ -1,24 +1,24 @@
 import { describe, expect, it } from '@jest/globals';
-import { bandOf, basisPointsOf, councilSchemeOf, NEW_PROTECTED_RULE, type CouncilSchemeText } from './council-scheme-form';
+import {
+  bandOf,
+  basisPointsOf,
+  councilSchemeOf,
+  deductionBandOf,
+  EMPTY_SCHEME,
+  NEW_PROTECTED_RULE,
+  type CouncilSchemeText,
+} from './council-scheme-form';
 
 const FILLED: CouncilSchemeText = {
+  ...EMPTY_SCHEME,
   maximumSupport: '80',
-  bandCap: '',
-  reduction: 'TAPER',
   taper: '20%',
-  bandPeriod: 'WEEK',
-  bandMeasure: 'INCOME',
   tables: [],
   universalCredit: 'IGNORED',
-  earnings: true,
-  otherIncome: true,
-  childMaintenance: false,
   capitalLimit: '6,000',
-  minimumAward: '',
   otherAdults: 'BY_WORK',
   inWork: '£10.50',
   notInWork: '5',
-  protectedRules: [],
   note: 'Working-age people pay at least 20% of their bill.',
 };
 
@@ -58,7 +58,11 @@ describe('the council scheme form', () => {
       problems: [
         { field: 'maximumSupport', message: 'Enter the most of the bill the scheme pays as a percentage from 0 to 100, such as 80.' },
         { field: 'capitalLimit', message: 'Enter the savings limit in pounds, such as 6,000.00.' },
-        { field: 'inWork', message: 'Enter the deduction a week for another adult who works 16 hours or more in pounds, such as 10.00.' },
+        {
+          field: 'inWork',
+          message:
+            'Enter the deduction a week for another adult who works 16 hours or more in pounds: one amount, or one a line by gross weekly income, such as £0.00 £4.80 then £200.00 £11.00.',
+        },
       ],
     });
   });
@@ -183,6 +187,98 @@ describe('the council scheme form', () => {
           field: 'protected-2-tables-0-bands',
           message: 'Line 1 of table 1 of kinder rule 3 is not an income and a share: write it as £105.00 60%.',
         },
+      ],
+    });
+  });
+
+  it('writes what counts as income as the scheme says: the award less some elements, earnings ignored, some kinds of income', () => {
+    const read = councilSchemeOf({
+      ...FILLED,
+      universalCredit: 'LESS',
+      ucLess: { ...EMPTY_SCHEME.ucLess, CARER: '100', LCWRA: '50' },
+      ucIgnoredWithoutEarnings: true,
+      disregard: { single: '5', couple: '10', loneParent: '25', disabledOrCarer: '20', coupleWithChildren: '' },
+      otherIncome: 'SOME',
+      otherIncomeKinds: ['STATE_PENSION', 'PRIVATE_PENSION'],
+      childBenefit: true,
+      applicableAmount: 'UC_STANDARD_ALLOWANCE',
+      capitalLimitIncluded: true,
+    });
+    expect(read).toMatchObject({
+      scheme: {
+        income: {
+          universalCredit: {
+            less: [
+              { element: 'LCWRA', share: 5000 },
+              { element: 'CARER', share: 10_000 },
+            ],
+          },
+          earnings: true,
+          otherIncome: ['STATE_PENSION', 'PRIVATE_PENSION'],
+          childMaintenance: false,
+          earningsDisregardWeekly: { single: 500, couple: 1000, loneParent: 2500, disabledOrCarer: 2000 },
+          universalCreditIgnoredWithoutEarnings: true,
+          childBenefit: true,
+          applicableAmount: 'UC_STANDARD_ALLOWANCE',
+        },
+        capitalLimitIncluded: true,
+      },
+    });
+    // Left as they were, none of the optional rules is written.
+    expect(Object.keys((councilSchemeOf(FILLED) as { scheme: { income: object } }).scheme.income)).toEqual([
+      'universalCredit',
+      'earnings',
+      'otherIncome',
+      'childMaintenance',
+      'earningsDisregardWeekly',
+    ]);
+  });
+
+  it('counts savings as income only where the award is ignored, as the file’s rule says', () => {
+    expect(councilSchemeOf({ ...FILLED, tariffFrom: '6,000', tariffStep: '250', tariffWeekly: '1' })).toMatchObject({
+      scheme: { income: { universalCredit: 'IGNORED', tariffIncome: { from: 600_000, step: 25_000, weekly: 100 } } },
+    });
+    expect(councilSchemeOf({ ...FILLED, universalCredit: 'IN_FULL', tariffFrom: '6,000', tariffStep: '250', tariffWeekly: '1' })).toEqual({
+      problems: [
+        {
+          field: 'tariffFrom',
+          message:
+            'Savings count as income only where the Universal Credit award is ignored: the award already counts them. Leave these empty.',
+        },
+      ],
+    });
+  });
+
+  it('reads deductions for other adults by income, for those in work or for all, as a scheme’s table prints them', () => {
+    expect(deductionBandOf('£200.00 - £345.99   £11.00')).toEqual({ fromWeeklyIncome: 20_000, deduction: 1100 });
+    expect(deductionBandOf('£4.80')).toEqual({ fromWeeklyIncome: 0, deduction: 480 });
+    expect(deductionBandOf('none')).toBeNull();
+    expect(councilSchemeOf({ ...FILLED, inWork: '£0.00 £4.80\n£200.00 - £345.99 £11.00' })).toMatchObject({
+      scheme: {
+        nonDependantDeductions: {
+          inWork: [
+            { fromWeeklyIncome: 0, deduction: 480 },
+            { fromWeeklyIncome: 20_000, deduction: 1100 },
+          ],
+          notInWork: 500,
+        },
+      },
+    });
+    expect(
+      councilSchemeOf({ ...FILLED, otherAdults: 'BY_INCOME', byIncome: '£0 £4.00\n£250 £9.00', otherAdultMinimumAge: '25' }),
+    ).toMatchObject({
+      scheme: {
+        nonDependantDeductions: [
+          { fromWeeklyIncome: 0, deduction: 400 },
+          { fromWeeklyIncome: 25_000, deduction: 900 },
+        ],
+        nonDependantMinimumAge: 25,
+      },
+    });
+    expect(councilSchemeOf({ ...FILLED, otherAdults: 'BY_INCOME', byIncome: '£0 £4.00\nabout £9', otherAdultMinimumAge: '9' })).toEqual({
+      problems: [
+        { field: 'byIncome', message: 'Line 2 of the deductions by income is not an income and a deduction: write it as £200.00 £11.00.' },
+        { field: 'otherAdultMinimumAge', message: 'Enter the age from which other adults count, from 16 to 30, such as 18.' },
       ],
     });
   });

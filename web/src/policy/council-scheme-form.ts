@@ -64,6 +64,41 @@ export interface BandTableText {
   bands: string;
 }
 
+/** The Universal Credit elements a scheme can take off the award before counting it, in a policy officer's words. */
+export const UC_ELEMENT_CHOICES = [
+  { value: 'STANDARD_ALLOWANCE', text: 'Standard allowance' },
+  { value: 'CHILD', text: 'Child element' },
+  { value: 'DISABLED_CHILD', text: 'Disabled child element' },
+  { value: 'LCWRA', text: 'Limited capability for work and work-related activity element' },
+  { value: 'CARER', text: 'Carer element' },
+  { value: 'CHILDCARE', text: 'Childcare costs element' },
+  { value: 'HOUSING', text: 'Housing costs element' },
+] as const;
+export type UcElementChoice = (typeof UC_ELEMENT_CHOICES)[number]['value'];
+
+/** The kinds of other income a scheme may count only some of. */
+export const OTHER_INCOME_CHOICES = [
+  { value: 'STATE_PENSION', text: 'State Pension' },
+  { value: 'PRIVATE_PENSION', text: 'Private or work pensions' },
+  { value: 'NEW_STYLE_JSA', text: 'New style Jobseeker’s Allowance' },
+  { value: 'NEW_STYLE_ESA', text: 'New style Employment and Support Allowance' },
+  { value: 'CARERS_ALLOWANCE', text: 'Carer’s Allowance' },
+  { value: 'MAINTENANCE_SPOUSAL', text: 'Maintenance from a former partner' },
+  { value: 'STUDENT_INCOME', text: 'Student loans and grants' },
+  { value: 'OTHER_UNEARNED', text: 'Other unearned income' },
+] as const;
+export type OtherIncomeChoice = (typeof OTHER_INCOME_CHOICES)[number]['value'];
+
+/** Weekly earnings a scheme ignores, by who the claimant is (the highest that applies); all empty: none. */
+export interface DisregardText {
+  single: string;
+  couple: string;
+  loneParent: string;
+  disabledOrCarer: string;
+  /** Optional: a couple with children, where the scheme sets it apart. */
+  coupleWithChildren: string;
+}
+
 export interface CouncilSchemeText {
   maximumSupport: string;
   bandCap: string;
@@ -72,15 +107,36 @@ export interface CouncilSchemeText {
   bandPeriod: 'WEEK' | 'MONTH';
   bandMeasure: 'INCOME' | 'EXCESS_INCOME';
   tables: BandTableText[];
-  universalCredit: 'IN_FULL' | 'IGNORED';
+  /** What the taper (or bands read against income above it) compare income with. */
+  applicableAmount: 'UC_MAXIMUM_AMOUNT' | 'UC_STANDARD_ALLOWANCE';
+  /** LESS: the award less some of its elements (`ucLess`). */
+  universalCredit: 'IN_FULL' | 'IGNORED' | 'LESS';
+  /** The share of each element taken off the award, as a percentage; '' where it is not. */
+  ucLess: Record<UcElementChoice, string>;
+  /** The award is ignored when nobody in the couple has earnings (where it otherwise counts). */
+  ucIgnoredWithoutEarnings: boolean;
   earnings: boolean;
-  otherIncome: boolean;
+  disregard: DisregardText;
+  otherIncome: 'ALL' | 'NONE' | 'SOME';
+  otherIncomeKinds: OtherIncomeChoice[];
   childMaintenance: boolean;
+  childBenefit: boolean;
+  /** Savings counted as weekly income (with the award ignored only): from, each step of, and the weekly income a step. */
+  tariffFrom: string;
+  tariffStep: string;
+  tariffWeekly: string;
   capitalLimit: string;
+  /** True when savings of exactly the limit already exclude ('£6,000 or more'). */
+  capitalLimitIncluded: boolean;
   minimumAward: string;
-  otherAdults: 'NOT_HELD' | 'NONE' | 'BY_WORK';
+  otherAdults: 'NOT_HELD' | 'NONE' | 'BY_WORK' | 'BY_INCOME';
+  /** One amount, or one a line by gross weekly income ('£200.00 £11.00'). */
   inWork: string;
   notInWork: string;
+  /** By gross weekly income whatever their work, one a line ('£0.00 £4.80'). */
+  byIncome: string;
+  /** No deduction for another adult younger than this; '' for the law's 18. */
+  otherAdultMinimumAge: string;
   /** Kinder rules for some groups, in order: the first that matches applies. */
   protectedRules: ProtectedRuleText[];
   note: string;
@@ -91,8 +147,54 @@ type ProtectedField = `protected-${number}-${'groups' | 'maximumSupport' | 'tape
 
 /** A form field's problem: its name in the form (as the ids end: 'taper', 'tables-0-bands', 'protected-0-groups'), and what to do. */
 export interface SchemeProblem {
-  field: keyof CouncilSchemeText | TableField | ProtectedField;
+  field: keyof CouncilSchemeText | TableField | ProtectedField | `ucLess-${UcElementChoice}` | `disregard-${keyof DisregardText}`;
   message: string;
+}
+
+/** The form's fields before anything is typed: a taper scheme counting income as most schemes do. */
+export const EMPTY_SCHEME: CouncilSchemeText = {
+  maximumSupport: '',
+  bandCap: '',
+  reduction: 'TAPER',
+  taper: '',
+  bandPeriod: 'WEEK',
+  bandMeasure: 'INCOME',
+  tables: [{ household: 'ANY', children: '0', bands: '' }],
+  applicableAmount: 'UC_MAXIMUM_AMOUNT',
+  universalCredit: 'IN_FULL',
+  ucLess: { STANDARD_ALLOWANCE: '', CHILD: '', DISABLED_CHILD: '', LCWRA: '', CARER: '', CHILDCARE: '', HOUSING: '' },
+  ucIgnoredWithoutEarnings: false,
+  earnings: true,
+  disregard: { single: '', couple: '', loneParent: '', disabledOrCarer: '', coupleWithChildren: '' },
+  otherIncome: 'ALL',
+  otherIncomeKinds: [],
+  childMaintenance: false,
+  childBenefit: false,
+  tariffFrom: '',
+  tariffStep: '',
+  tariffWeekly: '',
+  capitalLimit: '',
+  capitalLimitIncluded: false,
+  minimumAward: '',
+  otherAdults: 'NOT_HELD',
+  inWork: '',
+  notInWork: '',
+  byIncome: '',
+  otherAdultMinimumAge: '',
+  protectedRules: [],
+  note: '',
+};
+
+/**
+ * A deduction's line: the gross weekly income it starts at and the deduction a week, such as '£200.00 £11.00' or,
+ * pasted from a scheme's table, '£200.00 - £345.99 £11.00' (the first amount and the last are read); a line of one
+ * amount is the deduction from no income.
+ */
+export function deductionBandOf(line: string): { fromWeeklyIncome: number; deduction: number } | null {
+  const amounts = [...line.matchAll(/£?\s*(\d[\d,]*(?:\.\d{1,2})?)/g)].map((match) => parsePence(match[1]!));
+  if (amounts.length === 0 || amounts.some((amount) => amount === null)) return null;
+  if (amounts.length === 1) return { fromWeeklyIncome: 0, deduction: amounts[0]! };
+  return { fromWeeklyIncome: amounts[0]!, deduction: amounts[amounts.length - 1]! };
 }
 
 /**
@@ -124,11 +226,16 @@ export function councilSchemeOf(text: CouncilSchemeText): { scheme: Record<strin
       problems.push({ field, message: `Enter ${words} as a percentage from 0 to 100, such as ${field === 'taper' ? '20' : '80'}.` });
     return points;
   };
-  const pounds = (field: 'capitalLimit' | 'minimumAward' | 'inWork' | 'notInWork', words: string, example: string) => {
-    const pence = parsePence(text[field].trim().replace(/^£/, ''));
+  const poundsIn = (field: SchemeProblem['field'], typed: string, words: string, example: string) => {
+    const pence = parsePence(typed.trim().replace(/^£/, ''));
     if (pence === null || pence < 0) problems.push({ field, message: `Enter ${words} in pounds, such as ${example}.` });
     return pence;
   };
+  const pounds = (
+    field: 'capitalLimit' | 'minimumAward' | 'notInWork' | 'tariffFrom' | 'tariffStep' | 'tariffWeekly',
+    words: string,
+    example: string,
+  ) => poundsIn(field, text[field], words, example);
   const maximumSupport = share('maximumSupport', 'the most of the bill the scheme pays');
   const taper = text.reduction === 'TAPER' ? share('taper', 'the share of income above the applicable amount taken off') : null;
   const tables = text.reduction === 'BANDS' ? tablesOf(text.tables, '', problems) : [];
@@ -142,12 +249,38 @@ export function councilSchemeOf(text: CouncilSchemeText): { scheme: Record<strin
   const protectedGroups = text.protectedRules.map((rule, index) => protectedRuleOf(rule, index, problems, incomeBandsOf));
   const capitalLimit = pounds('capitalLimit', 'the savings limit', '6,000.00');
   const minimumAwardWeekly = text.minimumAward.trim() === '' ? null : pounds('minimumAward', 'the smallest award a week', '1.00');
+  const deductionBands = (field: 'inWork' | 'byIncome', words: string) => {
+    const lines = text[field].split('\n').filter((line) => line.trim());
+    // After the first line, each must say the income it starts at: one amount alone there is not read.
+    const bands = lines.map((line, at) => {
+      const band = deductionBandOf(line);
+      return band && (at === 0 || band.fromWeeklyIncome > 0) ? band : null;
+    });
+    const unread = lines.findIndex((_, at) => bands[at] === null);
+    if (lines.length === 0 || unread >= 0)
+      problems.push({
+        field,
+        message:
+          unread >= 0 && lines.length > 1
+            ? `Line ${unread + 1} of ${words} is not an income and a deduction: write it as £200.00 £11.00.`
+            : `Enter ${words} in pounds: one amount, or one a line by gross weekly income, such as £0.00 £4.80 then £200.00 £11.00.`,
+      });
+    return bands;
+  };
   let nonDependantDeductions: unknown = text.otherAdults === 'NOT_HELD' ? 'NOT_HELD' : [];
   if (text.otherAdults === 'BY_WORK') {
-    const inWork = pounds('inWork', 'the deduction a week for another adult who works 16 hours or more', '10.00');
+    const inWork = deductionBands('inWork', 'the deduction a week for another adult who works 16 hours or more');
     const notInWork = pounds('notInWork', 'the deduction a week for another adult who does not', '5.00');
-    nonDependantDeductions = { inWork: [{ fromWeeklyIncome: 0, deduction: inWork }], notInWork };
+    nonDependantDeductions = { inWork, notInWork };
   }
+  if (text.otherAdults === 'BY_INCOME') nonDependantDeductions = deductionBands('byIncome', 'the deductions by income');
+  let nonDependantMinimumAge: number | undefined;
+  if (text.otherAdults !== 'NOT_HELD' && text.otherAdults !== 'NONE' && text.otherAdultMinimumAge.trim()) {
+    nonDependantMinimumAge = Number(text.otherAdultMinimumAge.trim());
+    if (!/^\d{2}$/.test(text.otherAdultMinimumAge.trim()) || nonDependantMinimumAge < 16 || nonDependantMinimumAge > 30)
+      problems.push({ field: 'otherAdultMinimumAge', message: 'Enter the age from which other adults count, from 16 to 30, such as 18.' });
+  }
+  const income = incomeRulesOf(text, problems, poundsIn, pounds);
   if (problems.length > 0) return { problems };
   const note = text.note.trim();
   return {
@@ -156,20 +289,86 @@ export function councilSchemeOf(text: CouncilSchemeText): { scheme: Record<strin
       bandCap: text.bandCap === '' ? null : text.bandCap,
       taper,
       incomeBands: text.reduction === 'BANDS' ? incomeBandsOf(tables) : null,
-      income: {
-        universalCredit: text.universalCredit,
-        earnings: text.earnings,
-        otherIncome: text.otherIncome,
-        childMaintenance: text.childMaintenance,
-        earningsDisregardWeekly: null,
-      },
+      income,
       capitalLimit,
+      ...(text.capitalLimitIncluded ? { capitalLimitIncluded: true } : {}),
       minimumAwardWeekly,
       nonDependantDeductions,
+      ...(nonDependantMinimumAge !== undefined ? { nonDependantMinimumAge } : {}),
       protectedGroups,
       ...(note ? { note } : {}),
       readVia: 'Entered in the policy workbench from the council’s scheme document.',
     },
+  };
+}
+
+/** What counts as income, as the scheme file holds it: only the optional rules the scheme has are written. */
+function incomeRulesOf(
+  text: CouncilSchemeText,
+  problems: SchemeProblem[],
+  poundsIn: (field: SchemeProblem['field'], typed: string, words: string, example: string) => number | null,
+  pounds: (field: 'tariffFrom' | 'tariffStep' | 'tariffWeekly', words: string, example: string) => number | null,
+): Record<string, unknown> {
+  let universalCredit: unknown = text.universalCredit;
+  if (text.universalCredit === 'LESS') {
+    const less = UC_ELEMENT_CHOICES.filter(({ value }) => text.ucLess[value].trim()).map(({ value, text: name }) => {
+      const share = basisPointsOf(text.ucLess[value]);
+      if (share === null || share === 0)
+        problems.push({
+          field: `ucLess-${value}`,
+          message: `Enter the share of the ${name.toLowerCase()} taken off as a percentage from 1 to 100, or leave it empty.`,
+        });
+      return { element: value, share };
+    });
+    if (less.length === 0)
+      problems.push({
+        field: 'universalCredit',
+        message: 'Give the share of at least one element taken off the award, such as 100 for the carer element.',
+      });
+    universalCredit = { less };
+  }
+  const disregardTyped = Object.values(text.disregard).some((typed) => typed.trim());
+  const disregard = (key: keyof DisregardText, words: string) =>
+    poundsIn(`disregard-${key}`, text.disregard[key], `the earnings ignored a week for ${words}`, '5.00');
+  const earningsDisregardWeekly = disregardTyped
+    ? {
+        single: disregard('single', 'a single person'),
+        couple: disregard('couple', 'a couple'),
+        loneParent: disregard('loneParent', 'a lone parent'),
+        disabledOrCarer: disregard('disabledOrCarer', 'a disabled person or carer'),
+        ...(text.disregard.coupleWithChildren.trim()
+          ? { coupleWithChildren: disregard('coupleWithChildren', 'a couple with children') }
+          : {}),
+      }
+    : null;
+  if (text.otherIncome === 'SOME' && text.otherIncomeKinds.length === 0)
+    problems.push({ field: 'otherIncomeKinds', message: 'Choose the kinds of other income the scheme counts.' });
+  const tariffTyped = [text.tariffFrom, text.tariffStep, text.tariffWeekly].some((typed) => typed.trim());
+  if (tariffTyped && text.universalCredit !== 'IGNORED')
+    problems.push({
+      field: 'tariffFrom',
+      message:
+        'Savings count as income only where the Universal Credit award is ignored: the award already counts them. Leave these empty.',
+    });
+  const tariffIncome = tariffTyped
+    ? {
+        from: pounds('tariffFrom', 'the savings above which income is assumed', '6,000.00'),
+        step: pounds('tariffStep', 'each step of savings', '250.00'),
+        weekly: pounds('tariffWeekly', 'the income a week for each step', '1.00'),
+      }
+    : undefined;
+  if (tariffIncome && tariffIncome.step === 0)
+    problems.push({ field: 'tariffStep', message: 'Enter each step of savings, more than £0.00, such as 250.00.' });
+  return {
+    universalCredit,
+    earnings: text.earnings,
+    otherIncome: text.otherIncome === 'SOME' ? [...text.otherIncomeKinds] : text.otherIncome === 'ALL',
+    childMaintenance: text.childMaintenance,
+    earningsDisregardWeekly,
+    ...(tariffIncome ? { tariffIncome } : {}),
+    ...(text.ucIgnoredWithoutEarnings && text.universalCredit !== 'IGNORED' ? { universalCreditIgnoredWithoutEarnings: true } : {}),
+    ...(text.childBenefit ? { childBenefit: true } : {}),
+    ...(text.applicableAmount === 'UC_STANDARD_ALLOWANCE' ? { applicableAmount: 'UC_STANDARD_ALLOWANCE' } : {}),
   };
 }
 

@@ -260,3 +260,61 @@ export function requiredSourceProblems(
   if (!/^https:\/\/\S+$/.test(url.trim())) found.push({ targetId: `${prefix}-source-url`, message: messages.url });
   return found;
 }
+
+/**
+ * Checkboxes for the values a field takes, in a fieldset with its legend and error. The first box carries the
+ * field's id (where the error summary's link lands); the others `${id}-${value}`. Kept in the order offered.
+ */
+export function CheckboxesField({
+  id,
+  legend,
+  hint,
+  error,
+  options,
+  chosen,
+  onChange,
+}: {
+  id: string;
+  legend: string;
+  hint?: string;
+  error?: string;
+  options: readonly { value: string; text: string }[];
+  chosen: readonly string[];
+  onChange: (chosen: string[]) => void;
+}) {
+  return (
+    <fieldset className={['question', error ? 'question--invalid' : ''].filter(Boolean).join(' ')}>
+      <legend className="question__label">{legend}</legend>
+      {hint && <p className="question__hint">{hint}</p>}
+      {error && (
+        <p className="question__error">
+          <span className="visually-hidden">Error: </span>
+          {error}
+        </p>
+      )}
+      {options.map((option, index) => {
+        const boxId = index === 0 ? id : `${id}-${option.value}`;
+        return (
+          <div className="checkboxes__item" key={option.value}>
+            <input
+              className="checkboxes__input"
+              type="checkbox"
+              id={boxId}
+              checked={chosen.includes(option.value)}
+              onChange={(event) =>
+                onChange(
+                  options
+                    .map(({ value }) => value)
+                    .filter((value) => (value === option.value ? event.target.checked : chosen.includes(value))),
+                )
+              }
+            />
+            <label className="checkboxes__label" htmlFor={boxId}>
+              {option.text}
+            </label>
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
