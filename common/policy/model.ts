@@ -703,6 +703,17 @@ export interface ExtraHelpFactChoice {
   pounds: boolean;
 }
 
+/**
+ * GET /api/policy/council-tax-schemes: a council's own Council Tax Reduction scheme for each year held, latest first,
+ * each as its file's entry without its date and sources (what the workbench's form fills in from).
+ */
+export interface CouncilSchemeHeld {
+  authority: string;
+  name: string;
+  /** '2026/27', newest first. */
+  years: { year: string; scheme: Record<string, unknown> }[];
+}
+
 /** GET /api/policy/extra-help: the categories with their items, and the facts a condition may name. */
 export interface ExtraHelpCatalogue {
   categories: { name: string; title: string; items: ExtraHelpItemView[] }[];

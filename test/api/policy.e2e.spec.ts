@@ -9,6 +9,7 @@ import request from 'supertest';
 import { ukToday } from '../../common/dates/uk-today.js';
 import type {
   ChangeSetDetail,
+  CouncilSchemeHeld,
   ImpactReport,
   ParameterView,
   PolicyStatus,
@@ -226,6 +227,19 @@ describe('browsing the law as the product holds it', () => {
     expect(unknown.body.errors[0].path).toBe('parameters');
     const percent = await post('/api/policy/uprating', pat, { parameters: [ELDEST], percent: 'lots', from: '2027-04-12' }).expect(400);
     expect(percent.body.errors[0].path).toBe('percent');
+  });
+
+  it('gives a council’s own Council Tax Reduction scheme for each year held, for the form to start the next from', async () => {
+    const held = (await get('/api/policy/council-tax-schemes?authority=E06000023', pat).expect(200)).body as CouncilSchemeHeld;
+    expect(held).toMatchObject({ authority: 'E06000023', name: 'Bristol', years: [{ year: '2026/27' }] });
+    // The scheme as its file holds it, without its date and sources: what a ctr-scheme edit's scheme is.
+    expect(held.years[0]!.scheme).toMatchObject({ maximumSupport: expect.any(Number), capitalLimit: expect.any(Number) });
+    expect(held.years[0]!.scheme).not.toHaveProperty('from');
+    expect(held.years[0]!.scheme).not.toHaveProperty('source');
+    const none = await get('/api/policy/council-tax-schemes?authority=E06000001', pat).expect(404);
+    expect(none.body).toMatchObject({ code: 'COUNCIL_SCHEME_NOT_HELD', errors: [{ path: 'authority' }] });
+    await get('/api/policy/council-tax-schemes?authority=W06000001', pat).expect(400);
+    await get('/api/policy/council-tax-schemes?authority=E06000023', adam).expect(403);
   });
 
   it("gives the calculation API's household schema for the case form", async () => {

@@ -214,6 +214,21 @@ describeInChromium('next year’s rates in the workbench', () => {
     await scheme.screenshot({ path: join(SCREENSHOT_DIR, 'policy-year-ctr-bands-form.png') });
     await scheme.getByRole('button', { name: 'Add the scheme' }).click();
     await page.getByTestId('edits').getByText('Middlesbrough’s Council Tax Reduction scheme for 2027 to 2028').waitFor();
+    // Bristol, whose scheme is held: next year's is started from this year's, and only its taper changes.
+    await scheme.getByLabel('Council', { exact: true }).fill('');
+    await scheme.getByLabel('Council’s code').fill('E06000023');
+    await scheme.getByRole('button', { name: 'Fill in from the scheme we hold' }).click();
+    await scheme
+      .getByTestId('ctr-scheme-fill-status')
+      .getByText('Filled in from Bristol’s scheme for 2026 to 2027.', { exact: false })
+      .waitFor();
+    expect(await scheme.getByLabel('Council', { exact: true }).inputValue()).toBe('Bristol');
+    expect(await scheme.getByLabel('Most of the bill the scheme pays, as a percentage').inputValue()).toBe('100');
+    await scheme.getByLabel('Share of income above the applicable amount taken off, as a percentage').fill('25');
+    await scheme.getByLabel('Title of the source').fill('Bristol City Council, Council Tax Reduction Scheme 2027/28');
+    await scheme.getByLabel('Address of the source (https://...)').fill('https://www.bristol.gov.uk/council-tax-reduction-scheme-2027-28');
+    await scheme.getByRole('button', { name: 'Add the scheme' }).click();
+    await page.getByTestId('edits').getByText('Bristol’s Council Tax Reduction scheme for 2027 to 2028').waitFor();
 
     // Hartlepool's rent area, confirmed by the council's own page.
     await page.getByTestId('add-lha-council-areas').locator('summary').click();

@@ -196,6 +196,7 @@ export const ROUTE_ENTRIES: Record<string, RouteEntry> = {
   'GET /assets/wav/{session}': (ids) => ({ path: { session: ids.publicSession }, query: { v: '1' } }),
   'GET /api/policy/status': () => ({}),
   'GET /api/policy/extra-help': () => ({}),
+  'GET /api/policy/council-tax-schemes': () => ({ query: { authority: 'E06000023' } }),
   'GET /api/policy/rulesets': () => ({}),
   'GET /api/policy/rulesets/{folder}': () => ({ path: { folder: 'child-benefit' } }),
   'GET /api/policy/parameters': () => ({}),

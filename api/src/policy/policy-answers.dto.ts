@@ -10,6 +10,7 @@ import {
   type CaseRunResult,
   type CasesRunReport,
   type ChangeSetDetail,
+  type CouncilSchemeHeld,
   type ChangeSetLink,
   type ChangeSetFailure,
   type ChangeSetStatus,
@@ -1221,6 +1222,29 @@ export class ExtraHelpFactChoiceDto implements ExtraHelpFactChoice {
 
   @ApiProperty({ description: 'A number held in pence, entered and shown in pounds.' })
   pounds!: boolean;
+}
+
+export class CouncilSchemeYearDto {
+  @ApiProperty({ description: 'The council tax year, from 1 April.', example: '2026/27' })
+  year!: string;
+
+  @ApiProperty({
+    ...ANY_JSON,
+    description:
+      'The year’s scheme as the council’s file holds it, without its date and sources (definitions/schemas/council-tax-scheme.schema.json, SchemeValue): what a ctr-scheme edit’s scheme is.',
+  })
+  scheme!: Record<string, unknown>;
+}
+
+export class CouncilSchemeHeldDto implements CouncilSchemeHeld {
+  @ApiProperty({ description: 'The council’s code (GSS).', example: 'E06000023' })
+  authority!: string;
+
+  @ApiProperty({ description: 'The council’s name, as its scheme’s file names it.', example: 'Bristol' })
+  name!: string;
+
+  @ApiProperty({ type: [CouncilSchemeYearDto], description: 'Each year held, newest first.' })
+  years!: CouncilSchemeYearDto[];
 }
 
 export class ExtraHelpCatalogueDto implements ExtraHelpCatalogue {

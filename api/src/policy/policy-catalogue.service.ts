@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type {
+  CouncilSchemeHeld,
   ExtraHelpCatalogue,
   ParameterSummary,
   ParameterView,
@@ -11,6 +12,7 @@ import type {
 } from '../../../common/policy/model.js';
 import { runCases as runEveryCase, readCaseFilesFrom } from '../../../engine/core/cases.js';
 import { PolicyCatalogue } from '../../../engine/policy/catalogue.js';
+import { councilSchemeHeld } from '../../../engine/policy/council-schemes-held.js';
 import { extraHelpCatalogue } from '../../../engine/policy/extra-help-catalogue.js';
 import { readCatalogueInputs } from '../../../engine/policy/load-catalogue.js';
 import { upratingProposals, UpratingRequestError } from '../../../engine/policy/uprating.js';
@@ -45,6 +47,27 @@ export class PolicyCatalogueService {
       this.catalogues.set(version.files, catalogue);
     }
     return catalogue;
+  }
+
+  /**
+   * A council's own Council Tax Reduction scheme for each year held, with every change set published (next year's
+   * too): what the form starts next year's from. 404 when the council has none of its own.
+   */
+  councilScheme(authority: string): CouncilSchemeHeld {
+    const held = councilSchemeHeld(this.store.versions.versionOn(LATEST).files, authority);
+    if (!held)
+      throw new ApiError(
+        404,
+        'COUNCIL_SCHEME_NOT_HELD',
+        'We hold no scheme of its own for this council: the default scheme applies there.',
+        [
+          {
+            path: 'authority',
+            message: 'We hold no scheme of its own for this council. Fill in the form from the council’s scheme document.',
+          },
+        ],
+      );
+    return held;
   }
 
   /** The extra help in force today, for the form that adds or changes an item; built once per rules version. */

@@ -14,6 +14,7 @@ import {
 } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type {
+  CouncilSchemeHeld,
   CasesRunReport,
   ExtraHelpCatalogue,
   ChangeSetDetail,
@@ -44,6 +45,7 @@ import {
   PublishDto,
   RevertDto,
   SearchQuery,
+  CouncilSchemeQuery,
   StopDto,
   UpratingDto,
   WithdrawDto,
@@ -59,6 +61,7 @@ import {
   PolicyStatusDto,
   RulesetsResponseDto,
   ExtraHelpCatalogueDto,
+  CouncilSchemeHeldDto,
   RulesetViewDto,
   UpratingResponseDto,
   POLICY_CHOICE_MODELS,
@@ -116,6 +119,20 @@ export class PolicyController {
   @ApiOkResponse({ type: ExtraHelpCatalogueDto })
   extraHelp(): ExtraHelpCatalogue {
     return this.catalogue.extraHelp();
+  }
+
+  @Get('council-tax-schemes')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    summary: 'A council’s own Council Tax Reduction scheme, each year held',
+    description:
+      'As the rules hold it with every published change set (next year’s too): what the form for a council’s scheme starts next year’s from.',
+  })
+  @ApiOkResponse({ type: CouncilSchemeHeldDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'authority is not an English council’s code.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'COUNCIL_SCHEME_NOT_HELD: the council has no scheme of its own here.' })
+  councilScheme(@Query() query: CouncilSchemeQuery): CouncilSchemeHeld {
+    return this.catalogue.councilScheme(query.authority);
   }
 
   @Get('rulesets')

@@ -179,6 +179,12 @@ export class ParameterQuery {
   name!: string;
 }
 
+export class CouncilSchemeQuery {
+  @ApiProperty({ description: 'An English council’s code (GSS): E and 8 digits.', example: 'E06000023' })
+  @Matches(/^E\d{8}$/, { message: 'authority must be an English council’s code: E and 8 digits, such as E06000023.' })
+  authority!: string;
+}
+
 export class SearchQuery {
   @ApiProperty({ description: 'What to look for.', example: 'capital', maxLength: POLICY_LIMITS.searchMaxLength })
   @IsString({ message: 'Enter what to search for.' })

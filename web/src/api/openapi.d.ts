@@ -1142,6 +1142,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/policy/council-tax-schemes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A council’s own Council Tax Reduction scheme, each year held
+     * @description As the rules hold it with every published change set (next year’s too): what the form for a council’s scheme starts next year’s from.
+     */
+    get: operations['PolicyController_councilScheme'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/policy/extra-help': {
     parameters: {
       query?: never;
@@ -2612,6 +2632,31 @@ export interface components {
       /**
        * @description The council tax year the scheme is for (from 1 April).
        * @example 2027/28
+       */
+      year: string;
+    };
+    CouncilSchemeHeldDto: {
+      /**
+       * @description The council’s code (GSS).
+       * @example E06000023
+       */
+      authority: string;
+      /**
+       * @description The council’s name, as its scheme’s file names it.
+       * @example Bristol
+       */
+      name: string;
+      /** @description Each year held, newest first. */
+      years: components['schemas']['CouncilSchemeYearDto'][];
+    };
+    CouncilSchemeYearDto: {
+      /** @description The year’s scheme as the council’s file holds it, without its date and sources (definitions/schemas/council-tax-scheme.schema.json, SchemeValue): what a ctr-scheme edit’s scheme is. */
+      scheme: {
+        [key: string]: unknown;
+      };
+      /**
+       * @description The council tax year, from 1 April.
+       * @example 2026/27
        */
       year: string;
     };
@@ -15920,6 +15965,96 @@ export interface operations {
            *       "errors": [],
            *       "message": "That cannot be done in its current state.",
            *       "statusCode": 409
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  PolicyController_councilScheme: {
+    parameters: {
+      query: {
+        /** @description An English council’s code (GSS): E and 8 digits. */
+        authority: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "authority": "E06000023",
+           *       "name": "Bristol",
+           *       "years": [
+           *         {
+           *           "scheme": {},
+           *           "year": "2026/27"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['CouncilSchemeHeldDto'];
+        };
+      };
+      /** @description authority is not an English council’s code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "VALIDATION_FAILED",
+           *       "errors": [
+           *         {
+           *           "message": "authority is not valid.",
+           *           "path": "authority"
+           *         }
+           *       ],
+           *       "message": "authority is not valid.",
+           *       "statusCode": 400
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description NO_ACCESS: not signed in as the charity's policy staff (advisers and admins included); CSRF_FAILED: a change without the X-CSRF-Token header. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "NO_ACCESS",
+           *       "errors": [],
+           *       "message": "You do not have access to this.",
+           *       "statusCode": 403
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description COUNCIL_SCHEME_NOT_HELD: the council has no scheme of its own here. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "COUNCIL_SCHEME_NOT_HELD",
+           *       "errors": [],
+           *       "message": "We could not find that.",
+           *       "statusCode": 404
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];

@@ -5,11 +5,14 @@ import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';
 import { DateField } from '../shared/DateField';
 import { dateProblemOf, isoDateOf } from '../shared/date-field-text';
 import { TextField } from '../shared/TextField';
-import { searchPolicy } from './policy-api';
+import { loadCouncilScheme, searchPolicy } from './policy-api';
+import { ApiRequestError } from '../api/client';
+import { councilTaxYearWords } from '../../../common/policy/words';
 import { CheckboxesField, requiredSourceProblems, SelectField, SourceFields, TextAreaField, useProblems } from './policy-ui';
 import { councilTaxYearsFrom, readBandDTable } from './band-d-text';
 import {
   councilSchemeOf,
+  schemeTextOf,
   EMPTY_SCHEME,
   NEW_PROTECTED_RULE,
   OTHER_INCOME_CHOICES,
@@ -575,6 +578,27 @@ export function CouncilSchemeForm({ onSubmit, onFailure }: FormProps) {
       protectedRules: current.protectedRules.map((rule, at) => (at === index ? { ...rule, ...change } : rule)),
     }));
   const usesBands = text.reduction === 'BANDS' || text.protectedRules.some((rule) => rule.reduction === 'BANDS');
+  const [filled, setFilled] = useState('');
+  const fillFromHeld = async () => {
+    const code = authority.trim().toUpperCase();
+    if (!ENGLISH_COUNCIL.pattern.test(code)) return setFilled('Enter the council’s code first, such as E06000023.');
+    try {
+      const held = await loadCouncilScheme(code);
+      const latest = held.years[0];
+      if (!latest) return setFilled('We hold no scheme of its own for this council: fill in the form from the council’s scheme document.');
+      setText(schemeTextOf(latest.scheme));
+      if (!name.trim()) setName(held.name);
+      setFilled(
+        `Filled in from ${held.name}’s scheme for ${councilTaxYearWords(latest.year)}. Change what the new scheme changes, and give its document as the source.`,
+      );
+    } catch (error) {
+      setFilled(
+        error instanceof ApiRequestError && error.status === 404
+          ? 'We hold no scheme of its own for this council: the default scheme applies there. Fill in the form from the council’s scheme document.'
+          : 'The scheme we hold could not be loaded just now. Please try again.',
+      );
+    }
+  };
   const read = councilSchemeOf(text);
   const textField = (field: keyof CouncilSchemeText, label: string, hint?: string) => (
     <TextField
@@ -634,6 +658,18 @@ export function CouncilSchemeForm({ onSubmit, onFailure }: FormProps) {
         onChange={setYear}
         options={years}
       />
+      <div className="policy-fill">
+        <p className="question__hint">
+          A council that changes a little each year: fill the form in from the last scheme we hold for it, then change what the new scheme
+          changes.
+        </p>
+        <button type="button" className="button button--secondary" onClick={() => void fillFromHeld()}>
+          Fill in from the scheme we hold
+        </button>
+        <p role="status" className="policy-fill__status" data-testid="ctr-scheme-fill-status">
+          {filled}
+        </p>
+      </div>
       {textField(
         'maximumSupport',
         'Most of the bill the scheme pays, as a percentage',

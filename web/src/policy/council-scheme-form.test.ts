@@ -132,9 +132,9 @@ describe('the council scheme form', () => {
         protectedGroups: [
           { groups: ['DISABILITY_BENEFIT', 'CARER'], withoutEarnings: true, maximumSupport: 10_000, bandCap: null },
           {
+            // A band scheme's taper is null already: bands of their own replace the scheme's, nothing else.
             groups: ['CHILD_UNDER_5'],
             withoutEarnings: false,
-            taper: null,
             incomeBands: {
               period: 'MONTH',
               tables: [

@@ -1,4 +1,4 @@
-import { parsePence } from '../../../common/money';
+import { formatAmount, parsePence } from '../../../common/money.js';
 
 /**
  * The workbench's form for a council's working-age Council Tax Reduction scheme (issue 30, point 3), read into the
@@ -246,7 +246,7 @@ export function councilSchemeOf(text: CouncilSchemeText): { scheme: Record<strin
     ...(text.bandMeasure === 'EXCESS_INCOME' ? { measure: 'EXCESS_INCOME' } : {}),
     tables: read,
   });
-  const protectedGroups = text.protectedRules.map((rule, index) => protectedRuleOf(rule, index, problems, incomeBandsOf));
+  const protectedGroups = text.protectedRules.map((rule, index) => protectedRuleOf(rule, index, problems, incomeBandsOf, text.reduction));
   const capitalLimit = pounds('capitalLimit', 'the savings limit', '6,000.00');
   const minimumAwardWeekly = text.minimumAward.trim() === '' ? null : pounds('minimumAward', 'the smallest award a week', '1.00');
   const deductionBands = (field: 'inWork' | 'byIncome', words: string) => {
@@ -405,6 +405,7 @@ function protectedRuleOf(
   index: number,
   problems: SchemeProblem[],
   incomeBandsOf: (tables: unknown[]) => unknown,
+  schemes: CouncilSchemeText['reduction'],
 ): Record<string, unknown> {
   const field = (name: string) => `protected-${index}-${name}` as SchemeProblem['field'];
   const which = `kinder rule ${index + 1}`;
@@ -424,12 +425,16 @@ function protectedRuleOf(
     const points = basisPointsOf(rule.taper);
     if (points === null)
       problems.push({ field: field('taper'), message: `Enter the taper for ${which} as a percentage from 0 to 100, such as 15.` });
-    Object.assign(changes, { taper: points, incomeBands: null });
+    // The scheme's bands are set aside only where it has them (a taper scheme's are null already).
+    Object.assign(changes, { taper: points, ...(schemes === 'BANDS' ? { incomeBands: null } : {}) });
   }
   if (rule.reduction === 'BANDS') {
     if (rule.tables.length === 0)
       problems.push({ field: field('changes'), message: `Add at least one table of income bands for ${which}.` });
-    Object.assign(changes, { taper: null, incomeBands: incomeBandsOf(tablesOf(rule.tables, `protected-${index}-`, problems)) });
+    Object.assign(changes, {
+      ...(schemes === 'TAPER' ? { taper: null } : {}),
+      incomeBands: incomeBandsOf(tablesOf(rule.tables, `protected-${index}-`, problems)),
+    });
   }
   if (rule.capitalLimit.trim()) {
     const pence = parsePence(rule.capitalLimit.trim().replace(/^£/, ''));
@@ -443,4 +448,102 @@ function protectedRuleOf(
       message: `Kinder rule ${index + 1} changes nothing: give at least one figure that is different for the group.`,
     });
   return { groups: [...rule.groups], withoutEarnings: rule.withoutEarnings, ...changes };
+}
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** Pounds as the form shows them ('6,000.00'), from pence. */
+const poundsText = (pence: unknown): string => (typeof pence === 'number' ? formatAmount(pence).replace('£', '') : '');
+/** A percentage as the form shows it ('72.5'), from basis points. */
+const percentText = (points: unknown): string => (typeof points === 'number' ? String(points / 100) : '');
+
+function bandTablesText(bands: unknown): BandTableText[] {
+  const tables = isObject(bands) && Array.isArray(bands.tables) ? bands.tables : [];
+  return tables.filter(isObject).map((table) => ({
+    household: table.household as BandTableText['household'],
+    children: String(table.children ?? 0),
+    bands: (Array.isArray(table.bands) ? table.bands : [])
+      .filter(isObject)
+      .map((band) => `£${poundsText(band.fromIncome)} ${percentText(band.share)}%`)
+      .join('\n'),
+  }));
+}
+
+const deductionLines = (bands: unknown): string =>
+  (Array.isArray(bands) ? bands : [])
+    .filter(isObject)
+    .map((band) => `£${poundsText(band.fromWeeklyIncome)} £${poundsText(band.deduction)}`)
+    .join('\n');
+
+/**
+ * The form's fields filled in from a scheme held (the year's entry of a council's file), to start next year's from
+ * it: councilSchemeOf gives the same scheme back. Its source, from and readVia are the edit's own, not the form's.
+ */
+export function schemeTextOf(scheme: Json): CouncilSchemeText {
+  const income = isObject(scheme.income) ? scheme.income : {};
+  const uc = income.universalCredit;
+  const less = isObject(uc) && Array.isArray(uc.less) ? uc.less.filter(isObject) : [];
+  const disregard = isObject(income.earningsDisregardWeekly) ? income.earningsDisregardWeekly : null;
+  const tariff = isObject(income.tariffIncome) ? income.tariffIncome : null;
+  const deductions = scheme.nonDependantDeductions;
+  const bands = isObject(scheme.incomeBands) ? scheme.incomeBands : null;
+  return {
+    ...EMPTY_SCHEME,
+    maximumSupport: percentText(scheme.maximumSupport),
+    bandCap: typeof scheme.bandCap === 'string' ? scheme.bandCap : '',
+    reduction: bands ? 'BANDS' : 'TAPER',
+    taper: percentText(scheme.taper),
+    bandPeriod: bands?.period === 'MONTH' ? 'MONTH' : 'WEEK',
+    bandMeasure: bands?.measure === 'EXCESS_INCOME' ? 'EXCESS_INCOME' : 'INCOME',
+    tables: bands ? bandTablesText(bands) : EMPTY_SCHEME.tables,
+    applicableAmount: income.applicableAmount === 'UC_STANDARD_ALLOWANCE' ? 'UC_STANDARD_ALLOWANCE' : 'UC_MAXIMUM_AMOUNT',
+    universalCredit: isObject(uc) ? 'LESS' : uc === 'IGNORED' ? 'IGNORED' : 'IN_FULL',
+    ucLess: Object.fromEntries(
+      UC_ELEMENT_CHOICES.map(({ value }) => [value, percentText(less.find((entry) => entry.element === value)?.share)]),
+    ) as CouncilSchemeText['ucLess'],
+    ucIgnoredWithoutEarnings: income.universalCreditIgnoredWithoutEarnings === true,
+    earnings: income.earnings !== false,
+    disregard: {
+      single: poundsText(disregard?.single),
+      couple: poundsText(disregard?.couple),
+      loneParent: poundsText(disregard?.loneParent),
+      disabledOrCarer: poundsText(disregard?.disabledOrCarer),
+      coupleWithChildren: poundsText(disregard?.coupleWithChildren),
+    },
+    otherIncome: Array.isArray(income.otherIncome) ? 'SOME' : income.otherIncome === false ? 'NONE' : 'ALL',
+    otherIncomeKinds: Array.isArray(income.otherIncome) ? (income.otherIncome as OtherIncomeChoice[]) : [],
+    childMaintenance: income.childMaintenance === true,
+    childBenefit: income.childBenefit === true,
+    tariffFrom: poundsText(tariff?.from),
+    tariffStep: poundsText(tariff?.step),
+    tariffWeekly: poundsText(tariff?.weekly),
+    capitalLimit: poundsText(scheme.capitalLimit),
+    capitalLimitIncluded: scheme.capitalLimitIncluded === true,
+    minimumAward: poundsText(scheme.minimumAwardWeekly),
+    otherAdults:
+      deductions === 'NOT_HELD' || deductions === null || deductions === undefined
+        ? 'NOT_HELD'
+        : Array.isArray(deductions)
+          ? deductions.length === 0
+            ? 'NONE'
+            : 'BY_INCOME'
+          : 'BY_WORK',
+    inWork: isObject(deductions) ? deductionLines(deductions.inWork) : '',
+    notInWork: isObject(deductions) ? poundsText(deductions.notInWork) : '',
+    byIncome: Array.isArray(deductions) ? deductionLines(deductions) : '',
+    otherAdultMinimumAge: typeof scheme.nonDependantMinimumAge === 'number' ? String(scheme.nonDependantMinimumAge) : '',
+    protectedRules: (Array.isArray(scheme.protectedGroups) ? scheme.protectedGroups : [])
+      .filter(isObject)
+      .map((rule): ProtectedRuleText => ({
+        groups: (Array.isArray(rule.groups) ? rule.groups : []) as ProtectedGroupChoice[],
+        withoutEarnings: rule.withoutEarnings === true,
+        maximumSupport: percentText(rule.maximumSupport),
+        bandCap: !('bandCap' in rule) ? 'SAME' : typeof rule.bandCap === 'string' ? rule.bandCap : '',
+        reduction: isObject(rule.incomeBands) ? 'BANDS' : typeof rule.taper === 'number' ? 'TAPER' : 'SAME',
+        taper: percentText(rule.taper),
+        tables: isObject(rule.incomeBands) ? bandTablesText(rule.incomeBands) : NEW_PROTECTED_RULE.tables,
+        capitalLimit: poundsText(rule.capitalLimit),
+      })),
+    note: typeof scheme.note === 'string' ? scheme.note : '',
+  };
 }

@@ -30,6 +30,7 @@ export type LhaRatesHeldEdit = Schemas['LhaRatesHeldEditDto'];
 export type QuestionEdit = Schemas['QuestionEditDto'];
 export type CaseEdit = Schemas['CaseEditDto'];
 export type ExtraHelpCatalogue = Schemas['ExtraHelpCatalogueDto'];
+export type CouncilSchemeHeld = Schemas['CouncilSchemeHeldDto'];
 /** The request bodies, without the browser id the client adds to every one. */
 export type CreateChangeSetRequest = Omit<Schemas['CreateChangeSetDto'], 'browserId'>;
 export type UpratingRequest = Omit<Schemas['UpratingDto'], 'browserId'>;
@@ -48,6 +49,9 @@ export const loadParameters = () => dataOf<{ parameters: ParameterSummary[] }>(a
 export const loadParameter = (name: string) => dataOf<ParameterView>(api.GET('/api/policy/parameter', { params: { query: { name } } }));
 export const searchPolicy = (q: string) => dataOf<{ hits: PolicySearchHit[] }>(api.GET('/api/policy/search', { params: { query: { q } } }));
 export const loadExtraHelp = () => dataOf<ExtraHelpCatalogue>(api.GET('/api/policy/extra-help'));
+/** A council's own Council Tax Reduction scheme for each year held (404 COUNCIL_SCHEME_NOT_HELD when it has none). */
+export const loadCouncilScheme = (authority: string) =>
+  dataOf<CouncilSchemeHeld>(api.GET('/api/policy/council-tax-schemes', { params: { query: { authority } } }));
 export const loadHouseholdSchema = () => dataOf<Record<string, unknown>>(api.GET('/api/policy/household-schema'));
 
 export const loadChangeSets = () => dataOf<{ changeSets: ChangeSetSummary[] }>(api.GET('/api/policy/change-sets'));
