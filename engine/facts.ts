@@ -55,6 +55,8 @@ export interface AdultFacts {
   terminallyIll: boolean;
   caringHoursPerWeek: number;
   caredForGetsQualifyingBenefit: boolean;
+  /** In a couple where both care, for the same person as the partner (Caring.samePersonAsPartner). */
+  caresForSamePersonAsPartner: boolean;
   student: boolean;
   adult: Adult;
 }
@@ -149,6 +151,7 @@ function adultFacts(adult: Adult, role: AdultFacts['role'], date: string): Adult
     terminallyIll: adult.health.terminallyIll,
     caringHoursPerWeek: adult.caring.hoursPerWeek,
     caredForGetsQualifyingBenefit: adult.caring.caredForGetsQualifyingBenefit,
+    caresForSamePersonAsPartner: adult.caring.samePersonAsPartner !== false,
     student: adult.student,
     adult,
   };

@@ -72,6 +72,8 @@ export interface Caring {
   hoursPerWeek: number;
   /** The person cared for gets a benefit that qualifies the carer (PIP daily living, AA, DLA middle/highest care...). */
   caredForGetsQualifyingBenefit: boolean;
+  /** In a couple where both care: for the same person (one carer element between them); absent: true. */
+  samePersonAsPartner?: boolean;
 }
 
 /** One adult: the first of `adults` is the claimant, the second (if any) the partner. */

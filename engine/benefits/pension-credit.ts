@@ -84,7 +84,10 @@ function pensionCreditAward({ facts, parameters, explanations }: CalculationInpu
     elements.push(line('SEVERE_DISABILITY', 'Severe disability additional amount', count * each));
     explanation.push(explanations.say('severe-disability', { each, both: count === 2, amount: count * each }));
   }
-  const carers = fired.ofType('addition').filter((rule) => rule.event.params.code === 'CARER').length;
+  const held = fired.ofType('addition').filter((rule) => rule.event.params.code === 'CARER').length;
+  // Carer's Allowance is paid to one carer for each person cared for (SSCBA 1992 s70(7)): two carers of the same
+  // person give one additional amount (SPC Regs 2002 Sch I para 4), unless the household says they care for different people.
+  const carers = held === 2 && facts.adults.some((adult) => adult.caresForSamePersonAsPartner) ? 1 : held;
   if (carers > 0) {
     const each = parameters.amount('gov/dwp/pension_credit/guarantee_credit/carer/addition');
     elements.push(line('CARER', 'Carer additional amount', carers * each));

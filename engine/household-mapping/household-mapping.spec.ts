@@ -443,6 +443,23 @@ describe('where you live, you and your partner', () => {
       part: (household) => household.adults.map((adult) => adult.dateOfBirth),
       expected: ['1990-03-14', '1992-12-05'],
     },
+    {
+      questions: ['CoupleCareForSamePerson'],
+      title: 'a couple who each look after someone different: a carer element each (UC Regs 2013 reg 29(4))',
+      base: {
+        ...WITH_PARTNER,
+        ClientIsCarer: 'Yes',
+        ClientCaringHours: '40',
+        ClientCaredForBenefit: 'Yes',
+        PartnerIsCarer: 'Yes',
+        PartnerCaringHours: '35',
+        PartnerCaredForBenefit: 'Yes',
+        CoupleCareForSamePerson: 'Yes',
+      },
+      change: { CoupleCareForSamePerson: 'No' },
+      part: (household) => household.adults.map((adult) => adult.caring.samePersonAsPartner),
+      expected: [false, false],
+    },
   ]);
 });
 

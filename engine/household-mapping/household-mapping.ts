@@ -126,6 +126,8 @@ function adultFrom(read: AnswerReader, P: Person, dateOfBirthQuestion: string): 
     caring: {
       hoursPerWeek: isCarer ? read.requiredNumber(`${P}CaringHours`) : 0,
       caredForGetsQualifyingBenefit: isCarer && read.is(`${P}CaredForBenefit`, YES),
+      // Asked only of a couple who both care: a carer element for each person cared for.
+      ...(read.is('CoupleCareForSamePerson', 'No') ? { samePersonAsPartner: false } : {}),
     },
     student: read.is(`${P}Student`, 'FullTime'),
   };

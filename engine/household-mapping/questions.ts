@@ -129,6 +129,8 @@ export const HOUSEHOLD_QUESTIONS: Readonly<Record<string, HouseholdQuestion>> = 
   [QUESTION_NAMES.clientPostcode]: { types: ['Postcode'] },
   [QUESTION_NAMES.clientDob]: { types: ['Date'] },
   ClientHasPartner: { types: ['Radio', 'Select'], values: YES_ONLY },
+  // A couple who both care: 'No' (each looks after someone different) gives each a carer element.
+  CoupleCareForSamePerson: { types: ['Radio', 'Select'], values: ['No'] },
   [QUESTION_NAMES.partnerDob]: { types: ['Date'] },
   ChildCount: { types: ['Select', 'Radio'], values: counts(MAX_CHILDREN), exactly: true },
   ...numbered(MAX_CHILDREN, (n) => ({

@@ -243,7 +243,7 @@ export interface Health {
   terminallyIll?: boolean;
 }
 /**
- * Care the adult gives to someone else. Each field defaults to 0 or false.
+ * Care the adult gives to someone else. Each field defaults to 0 or false, but samePersonAsPartner is taken as true.
  */
 export interface Caring {
   /**
@@ -254,6 +254,10 @@ export interface Caring {
    * The person cared for gets a benefit that qualifies the carer (PIP daily living, Attendance Allowance, DLA middle or highest care...).
    */
   caredForGetsQualifyingBenefit?: boolean;
+  /**
+   * In a couple where both adults care for someone: whether they care for the same person. Universal Credit pays a carer element for each person cared for, so two carers of the same person get one between them (UC Regs 2013 reg 29(4)); false on either adult gives each carer their own. Default true.
+   */
+  samePersonAsPartner?: boolean;
 }
 /**
  * A child or young person in the household.

@@ -27,24 +27,28 @@ export function explainLcwraElement(figures: LcwraElement, explanations: Explana
 }
 
 /**
- * The carer element (UC Regs 2013 regs 29-30): one element however many rules held, as the questionnaire does not
- * say whether partners care for different people. A carer who also has the LCWRA element gets only that one.
+ * The carer element (UC Regs 2013 regs 29-30): one for each member of the couple whose rule held, except that two
+ * carers of the same person get one between them (reg 29(4)), which is taken unless the household says the partners
+ * care for different people. A carer who also has the LCWRA element gets only that one.
  */
-export type CarerElement = { paid: true; amount: Pence; hours: number } | { paid: false; carerWithLcwra: boolean };
+export type CarerElement =
+  { paid: true; amount: Pence; each: Pence; count: 1 | 2; hours: number } | { paid: false; carerWithLcwra: boolean };
 
 export function carerElement(input: CalculationInput, fired: FiredRules): CarerElement {
   const { facts, parameters } = input;
-  if (fired.has('element', 'CARER')) {
-    return {
-      paid: true,
-      amount: parameters.amount('gov/dwp/universal_credit/elements/carer/amount'),
-      hours: parameters.amount('gov/dwp/carers_allowance/min_hours'),
-    };
+  const held = fired.ofType('element').filter((rule) => rule.event.params.code === 'CARER').length;
+  if (held > 0) {
+    const samePerson = facts.adults.some((adult) => adult.caresForSamePersonAsPartner);
+    const count = held >= 2 && !samePerson ? 2 : 1;
+    const each = parameters.amount('gov/dwp/universal_credit/elements/carer/amount');
+    return { paid: true, amount: each * count, each, count, hours: parameters.amount('gov/dwp/carers_allowance/min_hours') };
   }
   return { paid: false, carerWithLcwra: claimAdults(facts).some((adult) => isCarer(adult, parameters)) };
 }
 
 export function explainCarerElement(figures: CarerElement, explanations: Explanations): string[] {
+  if (figures.paid && figures.count === 2)
+    return [explanations.say('carer-each', { amount: figures.each, total: figures.amount, hours: figures.hours })];
   if (figures.paid) return [explanations.say('carer', { amount: figures.amount, hours: figures.hours })];
   return figures.carerWithLcwra ? [explanations.say('carer-with-lcwra')] : [];
 }

@@ -2087,7 +2087,7 @@ export interface components {
       /** @description The working-age system: Universal Credit and the benefits paid beside it. */
       UNIVERSAL_CREDIT: components['schemas']['PeriodAmount'];
     };
-    /** @description Care the adult gives to someone else. Each field defaults to 0 or false. */
+    /** @description Care the adult gives to someone else. Each field defaults to 0 or false, but samePersonAsPartner is taken as true. */
     Caring: {
       /**
        * @description The person cared for gets a benefit that qualifies the carer (PIP daily living, Attendance Allowance, DLA middle or highest care...).
@@ -2100,6 +2100,11 @@ export interface components {
        * @example 35
        */
       hoursPerWeek: number;
+      /**
+       * @description In a couple where both adults care for someone: whether they care for the same person. Universal Credit pays a carer element for each person cared for, so two carers of the same person get one between them (UC Regs 2013 reg 29(4)); false on either adult gives each carer their own. Default true.
+       * @default true
+       */
+      samePersonAsPartner: boolean;
     };
     CaseEditDto: {
       /** @description The case, in the format of rulesets/<ruleset>/cases/*.json. */
