@@ -1,4 +1,5 @@
 import { formatAmount, parsePence } from '../../../common/money.js';
+import { isObject, type Json } from './json-object.js';
 
 /**
  * The workbench's form for a council's working-age Council Tax Reduction scheme (issue 30, point 3), read into the
@@ -250,18 +251,20 @@ export function councilSchemeOf(text: CouncilSchemeText): { scheme: Record<strin
   const capitalLimit = pounds('capitalLimit', 'the savings limit', '6,000.00');
   const minimumAwardWeekly = text.minimumAward.trim() === '' ? null : pounds('minimumAward', 'the smallest award a week', '1.00');
   const deductionBands = (field: 'inWork' | 'byIncome', words: string) => {
-    const lines = text[field].split('\n').filter((line) => line.trim());
     // After the first line, each must say the income it starts at: one amount alone there is not read.
-    const bands = lines.map((line, at) => {
+    const {
+      lines,
+      read: bands,
+      unread,
+    } = linesRead(text[field], (line, at) => {
       const band = deductionBandOf(line);
       return band && (at === 0 || band.fromWeeklyIncome > 0) ? band : null;
     });
-    const unread = lines.findIndex((_, at) => bands[at] === null);
-    if (lines.length === 0 || unread >= 0)
+    if (lines === 0 || unread >= 0)
       problems.push({
         field,
         message:
-          unread >= 0 && lines.length > 1
+          unread >= 0 && lines > 1
             ? `Line ${unread + 1} of ${words} is not an income and a deduction: write it as £200.00 £11.00.`
             : `Enter ${words} in pounds: one amount, or one a line by gross weekly income, such as £0.00 £4.80 then £200.00 £11.00.`,
       });
@@ -372,6 +375,15 @@ function incomeRulesOf(
   };
 }
 
+/** A text area's lines that are not blank, each read by `read`; `unread` is the index of the first it could not read, or -1. */
+function linesRead<T>(text: string, read: (line: string, at: number) => T | null): { lines: number; read: (T | null)[]; unread: number } {
+  const each = text
+    .split('\n')
+    .filter((line) => line.trim())
+    .map(read);
+  return { lines: each.length, read: each, unread: each.indexOf(null) };
+}
+
 /**
  * The tables of income bands, each band read from its line; a problem at each field to put right. `prefix` is ''
  * for the scheme's own tables and 'protected-0-' for a kinder rule's, as the fields' ids are.
@@ -384,10 +396,8 @@ function tablesOf(tables: readonly BandTableText[], prefix: '' | `protected-${nu
         field: `${prefix}tables-${index}-children` as SchemeProblem['field'],
         message: `Enter the number of children for table ${index + 1}${whose}, from 0 to 10.`,
       });
-    const lines = table.bands.split('\n').filter((line) => line.trim());
-    const bands = lines.map(bandOf);
-    const unread = lines.findIndex((_, at) => bands[at] === null);
-    if (lines.length === 0 || unread >= 0)
+    const { lines, read: bands, unread } = linesRead(table.bands, bandOf);
+    if (lines === 0 || unread >= 0)
       problems.push({
         field: `${prefix}tables-${index}-bands` as SchemeProblem['field'],
         message:
@@ -450,8 +460,6 @@ function protectedRuleOf(
   return { groups: [...rule.groups], withoutEarnings: rule.withoutEarnings, ...changes };
 }
 
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** Pounds as the form shows them ('6,000.00'), from pence. */
 const poundsText = (pence: unknown): string => (typeof pence === 'number' ? formatAmount(pence).replace('£', '') : '');
 /** A percentage as the form shows it ('72.5'), from basis points. */

@@ -1,5 +1,6 @@
 // With its extension: test/policy/ reads this file under Node's module resolution too.
 import { formatAmount, parsePence } from '../../../common/money.js';
+import { isObject, type Json } from './json-object.js';
 
 /**
  * An extra-help item's condition (json-rules-engine's, over the extra-help facts) as the workbench's form shows it
@@ -89,9 +90,6 @@ export function newFactRow(fact: FactOffered): FactRow {
     why: '',
   };
 }
-
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function joinOf(condition: Json): { join: Join; list: unknown[] } | null {
   const keys = Object.keys(condition);

@@ -1,3 +1,5 @@
+import { isObject } from './json-object';
+
 /**
  * The leaf conditions of a rule (json-rules-engine's `{ fact, operator, value }` inside `all`, `any` and `not`), so
  * the rule form can show each as a fact, an operator and a value, and put the changed ones back where they were.
@@ -30,8 +32,6 @@ export interface ConditionLeaf {
   /** The condition as the rule holds it (its `params`, `path`... are kept). */
   original: Record<string, unknown>;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function parameterName(value: unknown): string | null {
   if (!isObject(value) || value.fact !== 'parameter' || !isObject(value.params)) return null;
