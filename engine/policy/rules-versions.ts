@@ -59,7 +59,7 @@ export interface ApprovedChangeSet {
 }
 
 /** Approved change sets' versions kept loaded at once (each is a whole engine); the least recently asked is let go. */
-const APPROVED_VIEWS_KEPT = 4;
+export const APPROVED_VIEWS_KEPT = 4;
 
 /** The part of a rules version's name that says which change sets it holds: '' or '+cs3+cs5'. */
 export const versionSuffix = (sets: readonly Pick<PublishedChangeSet, 'id'>[]): string => sets.map(({ id }) => `+cs${id}`).join('');

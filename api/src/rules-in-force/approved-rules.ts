@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { ukToday } from '../../../common/dates/uk-today.js';
 import type { PolicyEdit } from '../../../common/policy/model.js';
-import type { ApprovedChangeSet, RulesVersions } from '../../../engine/policy/rules-versions.js';
+import { APPROVED_VIEWS_KEPT, type ApprovedChangeSet, type RulesVersions } from '../../../engine/policy/rules-versions.js';
 import { ApiError } from '../errors/api-error.js';
 import { PublishedRules } from './published-rules.js';
 
@@ -43,10 +43,14 @@ export class ApprovedRules {
     private readonly published: PublishedRules,
   ) {}
 
-  /** The change sets approved and not yet published, latest approved first. */
+  /**
+   * The change sets approved and not yet published, latest approved first: as many as the rules versions keep loaded,
+   * so that listing them (each checked to fit) never loads an engine again on every request.
+   */
   async choices(): Promise<ApprovedChoice[]> {
     const rows = await this.dataSource.query<{ id: number; title: string; updated_at: Date }[]>(
-      `SELECT id, title, updated_at FROM policy_change_sets WHERE status = 'approved' ORDER BY updated_at DESC, id DESC LIMIT 20`,
+      `SELECT id, title, updated_at FROM policy_change_sets WHERE status = 'approved' ORDER BY updated_at DESC, id DESC LIMIT $1`,
+      [APPROVED_VIEWS_KEPT],
     );
     return rows.map((row) => ({ id: row.id, title: row.title, approvedAt: new Date(row.updated_at).toISOString() }));
   }
