@@ -58,6 +58,8 @@ export interface AdultFacts {
   /** In a couple where both care, for the same person as the partner (Caring.samePersonAsPartner). */
   caresForSamePersonAsPartner: boolean;
   student: boolean;
+  /** May not claim public funds (Immigration and Asylum Act 1999 s115); only ever the partner. */
+  subjectToImmigrationControl: boolean;
   adult: Adult;
 }
 
@@ -87,6 +89,11 @@ export interface HouseholdFacts {
   claimant: AdultFacts;
   partner: AdultFacts | null;
   /**
+   * The partner is a person subject to immigration control: the claimant claims Universal Credit as a single person
+   * (UC Regs 2013 reg 3(3)(e)), and the partner is left out of every benefit that is a public fund.
+   */
+  partnerSubjectToImmigrationControl: boolean;
+  /**
    * UNIVERSAL_CREDIT: working age, or a mixed-age couple (one partner under State Pension age). PENSION_AGE:
    * everyone over State Pension age.
    */
@@ -114,7 +121,7 @@ function periodPence(money: Parameters<typeof moneyIn>[0]): PeriodPence {
 }
 
 /** Age on the date from a date of birth, or the age given; a date of birth wins. */
-function adultAge(adult: Adult, date: string): { age: number; dateOfBirth: string | null } {
+function adultAge(adult: Pick<Adult, 'dateOfBirth' | 'age'>, date: string): { age: number; dateOfBirth: string | null } {
   const birth = adult.dateOfBirth ? parseIsoDate(adult.dateOfBirth) : null;
   if (birth) return { age: ageInYears(birth, parseIsoDate(date)!), dateOfBirth: adult.dateOfBirth! };
   return { age: adult.age ?? 0, dateOfBirth: null };
@@ -130,9 +137,20 @@ function latestBirthDateFor(age: number, date: string): string {
   return formatIsoDate({ year, month: on.month, day: Math.min(on.day, daysInMonth(year, on.month)) });
 }
 
+/** The day an adult reaches State Pension age, from the date of birth or, with only an age, the latest birth date it allows. */
+function statePensionDateOf(adult: Pick<Adult, 'dateOfBirth' | 'age'>, date: string): string {
+  const { age, dateOfBirth } = adultAge(adult, date);
+  return statePensionDate(dateOfBirth ?? latestBirthDateFor(age, date));
+}
+
+/** Whether an adult as the request gives them has reached State Pension age on the date. */
+export function hasReachedStatePensionAge(adult: Pick<Adult, 'dateOfBirth' | 'age'>, date: string): boolean {
+  return statePensionDateOf(adult, date) <= date;
+}
+
 function adultFacts(adult: Adult, role: AdultFacts['role'], date: string): AdultFacts {
   const { age, dateOfBirth } = adultAge(adult, date);
-  const pensionDate = statePensionDate(dateOfBirth ?? latestBirthDateFor(age, date));
+  const pensionDate = statePensionDateOf(adult, date);
   return {
     role,
     age,
@@ -153,6 +171,7 @@ function adultFacts(adult: Adult, role: AdultFacts['role'], date: string): Adult
     caredForGetsQualifyingBenefit: adult.caring.caredForGetsQualifyingBenefit,
     caresForSamePersonAsPartner: adult.caring.samePersonAsPartner !== false,
     student: adult.student,
+    subjectToImmigrationControl: adult.subjectToImmigrationControl === true,
     adult,
   };
 }
@@ -183,6 +202,7 @@ export function deriveFacts(household: Household, date: string): HouseholdFacts 
     adults,
     claimant: adults[0]!,
     partner: adults[1] ?? null,
+    partnerSubjectToImmigrationControl: adults[1]?.subjectToImmigrationControl ?? false,
     // A mixed-age couple claims Universal Credit (Welfare Reform Act 2012 s4(1)(b), from 15 May 2019).
     system: adults.every((adult) => adult.reachedStatePensionAge) ? 'PENSION_AGE' : 'UNIVERSAL_CREDIT',
     children,
@@ -202,6 +222,15 @@ export function deriveFacts(household: Household, date: string): HouseholdFacts 
 }
 
 /** Whether an adult gets a benefit, at one of the rates given (any rate when none are given). */
+/**
+ * The adults who may claim public funds: everyone but a partner subject to immigration control (Immigration and
+ * Asylum Act 1999 s115), for whom Attendance Allowance, Carer's Allowance, PIP and Social Fund payments such as the
+ * Winter Fuel Payment are public funds (Immigration Rules para 6.2).
+ */
+export function publicFundsClaimants(facts: HouseholdFacts): AdultFacts[] {
+  return facts.partnerSubjectToImmigrationControl ? facts.adults.filter((adult) => !adult.subjectToImmigrationControl) : facts.adults;
+}
+
 export function receives(adult: AdultFacts, type: BenefitReceivedType, rates?: readonly string[]): boolean {
   return adult.benefitsReceived.some((benefit) => benefit.type === type && (!rates || ('rate' in benefit && rates.includes(benefit.rate))));
 }

@@ -92,6 +92,11 @@ export interface Adult {
   caring: Caring;
   /** A full-time student. */
   student: boolean;
+  /**
+   * A 'person subject to immigration control' (Immigration and Asylum Act 1999 s115: 'no public funds', or waiting
+   * for an asylum decision). Only the partner may be; absent: false.
+   */
+  subjectToImmigrationControl?: boolean;
 }
 
 export const SEXES = ['FEMALE', 'MALE'] as const;

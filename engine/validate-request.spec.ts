@@ -517,6 +517,39 @@ describe('validateCalculationRequest: dates, ages and hours', () => {
     ]);
     expect(problemsWith((household) => (adultOf(household).health = { lcwra: true, lcwraBefore2026April: true }))).toEqual([]);
   });
+
+  it('takes a partner subject to immigration control, never the first adult, who is the one who claims', () => {
+    expect(problemsWith((household) => (household.adults = [{ age: 30 }, { age: 28, subjectToImmigrationControl: true }]))).toEqual([]);
+    const valid = validateCalculationRequest(
+      { date: TODAY, household: { ...minimal(), adults: [{ age: 30 }, { age: 28, subjectToImmigrationControl: true }] } },
+      TODAY,
+    );
+    expect(valid.valid && valid.request.household.adults.map((adult) => adult.subjectToImmigrationControl ?? false)).toEqual([false, true]);
+    expect(problemsWith((household) => (household.adults = [{ age: 30, subjectToImmigrationControl: true }, { age: 28 }]))).toEqual([
+      {
+        path: 'household.adults[0].subjectToImmigrationControl',
+        message:
+          'household.adults[0].subjectToImmigrationControl must be false on the first adult, who is the one who claims: put the partner who may claim public funds first. Where neither may, this calculator cannot work out their benefits.',
+      },
+    ]);
+  });
+
+  it('refuses a partner subject to immigration control when the one who claims has reached State Pension age, rather than guess', () => {
+    const refused = [
+      {
+        path: 'household.adults[1].subjectToImmigrationControl',
+        message:
+          'household.adults[1].subjectToImmigrationControl is not worked out yet when the first adult has reached State Pension age (Pension Credit leaves such a partner out of the household; Housing Benefit does not).',
+      },
+    ];
+    expect(problemsWith((household) => (household.adults = [{ age: 70 }, { age: 60, subjectToImmigrationControl: true }]))).toEqual(
+      refused,
+    );
+    // Born 10 August 1960: State Pension age on 10 January 2027, so a claimant still under it on the date asked.
+    const bornIn1960 = [{ dateOfBirth: '1960-08-10' }, { age: 70, subjectToImmigrationControl: true }];
+    expect(problemsWith((household) => (household.adults = bornIn1960))).toEqual([]);
+    expect(problemsWith((household) => (household.adults = bornIn1960), '2027-01-10')).toEqual(refused);
+  });
 });
 
 describe('validateCalculationRequest: several problems', () => {

@@ -1,6 +1,7 @@
 import { ageInYears, parseIsoDate } from '../common/dates/calendar.js';
 import type { FieldError } from '../common/errors.js';
 import { normaliseHousehold, type HouseholdInput } from './core/normalise.js';
+import { hasReachedStatePensionAge } from './facts.js';
 import type { Country, Household } from './household.js';
 import { Contract } from './schemas/json-schema.js';
 
@@ -41,6 +42,11 @@ interface Problem {
   segments: Segment[];
   message: string;
 }
+
+/** A well-formed date of birth or age to reckon State Pension age from (the schema reports any other). */
+const hasAgeOrBirth = (adult: JsonObject): adult is JsonObject & { dateOfBirth?: string; age?: number } =>
+  (typeof adult.dateOfBirth === 'string' && parseIsoDate(adult.dateOfBirth) !== null) ||
+  (adult.dateOfBirth === undefined && Number.isInteger(adult.age) && (adult.age as number) >= 0 && (adult.age as number) <= MAX_AGE_YEARS);
 
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 const listAt = (object: JsonObject, key: string): unknown[] => (Array.isArray(object[key]) ? (object[key] as unknown[]) : []);
@@ -96,6 +102,28 @@ function crossReferenceProblems(request: JsonObject, date: string | null, lhaAre
       problems.push({
         segments: [...at, 'health', 'lcwraBefore2026April'],
         message: 'is about an LCWRA award, so it needs lcwra to be true as well.',
+      });
+    }
+  });
+
+  // Only the partner may be a person subject to immigration control: the first adult is the one who claims. With the
+  // claimant at State Pension age, Pension Credit treats such a partner as outside the household (State Pension Credit
+  // Regulations 2002 reg 5(1)(h)) while Housing Benefit does not: not worked out yet, so refused rather than guessed.
+  listAt(household, 'adults').forEach((adult, index) => {
+    if (!isObject(adult) || adult.subjectToImmigrationControl !== true) return;
+    const segments: Segment[] = ['household', 'adults', index, 'subjectToImmigrationControl'];
+    const claimant = listAt(household, 'adults')[0];
+    if (index === 0) {
+      problems.push({
+        segments,
+        message:
+          'must be false on the first adult, who is the one who claims: put the partner who may claim public funds first. Where neither may, this calculator cannot work out their benefits.',
+      });
+    } else if (date !== null && isObject(claimant) && hasAgeOrBirth(claimant) && hasReachedStatePensionAge(claimant, date)) {
+      problems.push({
+        segments,
+        message:
+          'is not worked out yet when the first adult has reached State Pension age (Pension Credit leaves such a partner out of the household; Housing Benefit does not).',
       });
     }
   });

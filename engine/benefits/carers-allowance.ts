@@ -60,7 +60,8 @@ export const carersAllowance: BenefitCalculator = {
   reads: [],
   facts: benefitFacts({
     ...adultFacts('claimant', (input) => input.facts.claimant),
-    ...adultFacts('partner', (input) => input.facts.partner),
+    // A partner subject to immigration control may not claim it: it is a public fund.
+    ...adultFacts('partner', (input) => (input.facts.partnerSubjectToImmigrationControl ? null : input.facts.partner)),
     inScotland: ({ facts }) => facts.country === 'SCOTLAND',
   }),
   calculate(input, fired) {

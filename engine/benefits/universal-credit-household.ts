@@ -10,8 +10,27 @@ import { selfEmployedNetProfit, takeHomePay, type TakeHomePay } from '../tax/tak
  * size criteria, who is a carer, the care benefits that give exemptions, and each adult's earnings after tax.
  */
 
-/** The adults of the claim: the claimant, and the partner in a joint claim. */
-export const claimAdults = (facts: HouseholdFacts): AdultFacts[] => facts.adults;
+/**
+ * The adults of the claim, whose needs the elements meet: the claimant, and the partner in a joint claim. A partner
+ * who is a person subject to immigration control is not: the claimant claims as a single person (UC Regs 2013
+ * reg 3(3)(e)), at a single claimant's amounts (reg 36(3)).
+ */
+export const claimAdults = (facts: HouseholdFacts): AdultFacts[] =>
+  facts.partnerSubjectToImmigrationControl ? [facts.claimant] : facts.adults;
+
+/** The partner in a joint claim, or null (single, or a member of a couple claiming as a single person). */
+export const claimPartner = (facts: HouseholdFacts): AdultFacts | null => (facts.partnerSubjectToImmigrationControl ? null : facts.partner);
+
+/** A joint claim: a couple both of whom claim (not a member of a couple claiming as a single person). */
+export const isJointClaim = (facts: HouseholdFacts): boolean => claimPartner(facts) !== null;
+
+/**
+ * Both members of a couple, whether or not both claim: a member of a couple who claims as a single person has the
+ * couple's earned and unearned income deducted, with the work allowance of joint claimants (UC Regs 2013 reg 22(3)),
+ * and the couple's capital counted (reg 18(2)); the benefit cap's earnings and welfare benefits are the couple's too
+ * (regs 78(2) and 82(1)(a)).
+ */
+export const coupleAdults = (facts: HouseholdFacts): AdultFacts[] => facts.adults;
 
 // Facts of law Universal Credit shares with the other benefits, written once in the engine's facts.
 export { getsCarersAllowance, getsDisabilityBenefit, hasLcwra };
@@ -72,7 +91,7 @@ export function adultEarnings(adult: AdultFacts, input: Pick<CalculationInput, '
 /** The claim's net earnings a month, as earned (before any minimum income floor). */
 export function householdEarnings(input: Pick<CalculationInput, 'facts' | 'parameters'>): Pence {
   return sumPence(
-    claimAdults(input.facts)
+    coupleAdults(input.facts)
       .map((adult) => adultEarnings(adult, input))
       .map((earned) => earned.employed.monthly + earned.selfEmployed),
   );

@@ -1,6 +1,6 @@
 import { benefitFacts, amountNotShown, notEligible, type BenefitCalculator } from '../core/benefit.js';
 import { attainsAge, formatIsoDate, fromDayNumber, parseIsoDate, toDayNumber } from '../../common/dates/calendar.js';
-import type { AdultFacts, HouseholdFacts } from '../facts.js';
+import { publicFundsClaimants, type AdultFacts, type HouseholdFacts } from '../facts.js';
 import type { OtherIncomeType } from '../household.js';
 import { convertPence, moneyIn, scalePence, type Pence } from '../../common/money.js';
 
@@ -53,7 +53,7 @@ function qualifies(adult: AdultFacts, weekEnds: string): boolean {
 
 /** The adults who qualify: State Pension age reached by the end of the qualifying week. */
 function qualifyingPeople(facts: HouseholdFacts, weekEnds: string): AdultFacts[] {
-  return facts.adults.filter((adult) => qualifies(adult, weekEnds));
+  return publicFundsClaimants(facts).filter((adult) => qualifies(adult, weekEnds));
 }
 
 function aged80By(adult: AdultFacts, weekEnds: string, facts: HouseholdFacts): boolean {
@@ -105,7 +105,7 @@ export const winterFuelPayment: BenefitCalculator = {
     const aged80 = fired.has('element', 'AGED_80_OR_OVER');
     const yearly = aged80 ? parameters.amount('gov/dwp/winter_fuel_payment/amount/higher') : lower;
     const qualifyingWeek = qualifyingWeekEnds(date);
-    const qualifying = facts.adults.filter((adult) => qualifies(adult, qualifyingWeek));
+    const qualifying = qualifyingPeople(facts, qualifyingWeek);
     // Two who qualify share it: half the lower amount each, the rest to one who is 80 or over (SI 2000/729 reg 2).
     const half = scalePence(lower, 1, 2);
     const eldest = aged80 ? qualifying.findIndex((adult) => aged80By(adult, qualifyingWeek, facts)) : -1;

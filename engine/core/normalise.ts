@@ -26,6 +26,7 @@ function normaliseAdult(adult: AdultInput): Adult {
     health: { lcwra: false, lcwraBefore2026April: false, terminallyIll: false, ...adult.health },
     caring: { hoursPerWeek: 0, caredForGetsQualifyingBenefit: false, ...adult.caring },
     student: adult.student ?? false,
+    ...(adult.subjectToImmigrationControl ? { subjectToImmigrationControl: true } : {}),
   };
 }
 

@@ -460,6 +460,22 @@ describe('where you live, you and your partner', () => {
       part: (household) => household.adults.map((adult) => adult.caring.samePersonAsPartner),
       expected: [false, false],
     },
+    {
+      questions: ['PartnerImmigrationStatus'],
+      title: 'a partner with no recourse to public funds: the claimant claims as a single person (UC Regs 2013 reg 3(3)(e))',
+      base: { ...WITH_PARTNER, PartnerImmigrationStatus: 'SettledStatus' },
+      change: { PartnerImmigrationStatus: 'NoRecourseToPublicFunds' },
+      part: (household) => household.adults.map((adult) => adult.subjectToImmigrationControl ?? false),
+      expected: [false, true],
+    },
+    {
+      questions: ['PartnerImmigrationStatus'],
+      title: 'a partner waiting for an asylum decision is subject to immigration control too',
+      base: { ...WITH_PARTNER, PartnerImmigrationStatus: 'BritishOrIrish' },
+      change: { PartnerImmigrationStatus: 'AsylumSeeker' },
+      part: (household) => household.adults.map((adult) => adult.subjectToImmigrationControl ?? false),
+      expected: [false, true],
+    },
   ]);
 });
 

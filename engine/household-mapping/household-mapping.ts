@@ -31,6 +31,7 @@ import {
   LHA_AREA_QUESTION,
   MAX_CHILDREN,
   MAX_NON_DEPENDANTS,
+  NO_PUBLIC_FUNDS_STATUSES,
   OTHER_INCOME,
   TENURE,
   YES,
@@ -46,6 +47,7 @@ export {
   LHA_AREA_QUESTION,
   MAX_CHILDREN,
   MAX_NON_DEPENDANTS,
+  NO_PUBLIC_FUNDS_STATUSES,
   ROUTING_ONLY_QUESTIONS,
   type HouseholdQuestion,
 } from './questions.js';
@@ -130,6 +132,10 @@ function adultFrom(read: AnswerReader, P: Person, dateOfBirthQuestion: string): 
       ...(read.is('CoupleCareForSamePerson', 'No') ? { samePersonAsPartner: false } : {}),
     },
     student: read.is(`${P}Student`, 'FullTime'),
+    // The person's own status never is: one who may not claim public funds is shown the exit page instead.
+    ...(P === 'Partner' && NO_PUBLIC_FUNDS_STATUSES.some((status) => read.is('PartnerImmigrationStatus', status))
+      ? { subjectToImmigrationControl: true }
+      : {}),
   };
 }
 

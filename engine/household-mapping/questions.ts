@@ -37,6 +37,9 @@ export const MAX_NON_DEPENDANTS = 4;
 /** The ClientCapitalBand values (the middle one, £5,001 - £16,000, is the band whose amount the questionnaire checks). */
 export const CAPITAL_BANDS = { upTo5000: 'UpTo5000', from5001To16000: CAPITAL_BAND_5001_TO_16000, over16000: 'Over16000' } as const;
 
+/** The immigration statuses of a person subject to immigration control, who may not claim public funds (IAA 1999 s115). */
+export const NO_PUBLIC_FUNDS_STATUSES = ['NoRecourseToPublicFunds', 'AsylumSeeker'] as const;
+
 export const TENURE: Record<string, Tenure> = {
   [TENURES.socialRent]: 'SOCIAL_RENT',
   [TENURES.privateRent]: 'PRIVATE_RENT',
@@ -167,10 +170,12 @@ export const HOUSEHOLD_QUESTIONS: Readonly<Record<string, HouseholdQuestion>> = 
   ClientPropertyValue: { types: ['Text'], numeric: true },
   ClientPropertyMortgage: { types: ['Text'], numeric: true },
   ClientPropertyDisregarded: { types: ['Radio', 'Select'], values: YES_ONLY },
+  PartnerImmigrationStatus: { types: ['Radio', 'Select'], values: NO_PUBLIC_FUNDS_STATUSES },
 };
 
 /**
- * Questions people answer that the household does not need: they only decide which pages come next. Immigration
- * status leads those who cannot claim public funds to the exit page; the engine assumes everyone it sees can claim.
+ * Questions people answer that the household does not need: they only decide which pages come next. The person's own
+ * immigration status leads those who cannot claim public funds to the exit page, so the claimant the engine sees may
+ * claim; the partner's is read (PartnerImmigrationStatus).
  */
-export const ROUTING_ONLY_QUESTIONS: readonly string[] = ['ClientImmigrationStatus', 'PartnerImmigrationStatus'];
+export const ROUTING_ONLY_QUESTIONS: readonly string[] = ['ClientImmigrationStatus'];

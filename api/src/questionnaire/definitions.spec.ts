@@ -58,18 +58,33 @@ const WORKING_AGE: Answers = { ClientPostcode: MANCHESTER, ClientDob: '14/03/199
 const PENSIONER: Answers = { ClientPostcode: MANCHESTER, ClientDob: '01/06/1950', ClientHasPartner: 'No' };
 
 describe('who is asked what', () => {
-  it('sends people with no recourse to public funds, or waiting on an asylum claim, to the exit page', () => {
+  it('sends people with no recourse to public funds, or waiting on an asylum claim, to the exit page, but not their partners', () => {
     expect(shows('public-funds', { ...WORKING_AGE, ClientImmigrationStatus: 'BritishOrIrish' })).toBe(false);
     expect(shows('public-funds', { ...WORKING_AGE, ClientImmigrationStatus: 'NotSure' })).toBe(false);
     expect(shows('public-funds', { ...WORKING_AGE, ClientImmigrationStatus: 'NoRecourseToPublicFunds' })).toBe(true);
+    const couple = { ...WORKING_AGE, ClientHasPartner: 'Yes', PartnerDob: '01/01/1991' };
+    // Only one partner may claim: the one who may claims Universal Credit as a single person (UC Regs 2013 reg 3(3)(e)).
+    expect(shows('public-funds', { ...couple, ClientImmigrationStatus: 'SettledStatus', PartnerImmigrationStatus: 'AsylumSeeker' })).toBe(
+      false,
+    );
     expect(
-      shows('public-funds', {
-        ...WORKING_AGE,
-        ClientHasPartner: 'Yes',
-        ClientImmigrationStatus: 'SettledStatus',
-        PartnerImmigrationStatus: 'AsylumSeeker',
-      }),
-    ).toBe(true);
+      shows('public-funds', { ...couple, ClientImmigrationStatus: 'BritishOrIrish', PartnerImmigrationStatus: 'NoRecourseToPublicFunds' }),
+    ).toBe(false);
+    // The person answering may not claim: their partner is told they may claim for themselves.
+    const clientMayNot = { ...couple, ClientImmigrationStatus: 'NoRecourseToPublicFunds', PartnerImmigrationStatus: 'BritishOrIrish' };
+    expect(shows('public-funds', clientMayNot)).toBe(true);
+    expect(shows('PublicFundsPartnerMayClaim', clientMayNot)).toBe(true);
+    expect(shows('PublicFundsPartnerMayClaim', { ...clientMayNot, PartnerImmigrationStatus: 'AsylumSeeker' })).toBe(false);
+    // At State Pension age, Pension Credit's rules for such a partner are not worked out yet.
+    const pensioner = {
+      ...PENSIONER,
+      ClientHasPartner: 'Yes',
+      ClientImmigrationStatus: 'BritishOrIrish',
+      PartnerImmigrationStatus: 'AsylumSeeker',
+    };
+    expect(shows('public-funds', pensioner)).toBe(true);
+    expect(shows('PublicFundsPensionCredit', pensioner)).toBe(true);
+    expect(shows('PublicFundsPartnerMayClaim', pensioner)).toBe(false);
   });
 
   it('asks partner pages only of couples', () => {

@@ -3,7 +3,7 @@ import type { Explanations } from '../../core/explanations.js';
 import type { FiredRules } from '../../core/ruleset.js';
 import { sumPence, type Pence } from '../../../common/money.js';
 import { unearnedIncomeOf } from '../../facts.js';
-import { claimAdults } from '../universal-credit-household.js';
+import { coupleAdults } from '../universal-credit-household.js';
 
 /** The variable the results page reads: the monthly reduction the benefit cap makes (0 when not capped). */
 export const BENEFIT_CAP_APPLIES = 'BENEFIT_CAP_APPLIES';
@@ -39,7 +39,8 @@ export function benefitCap(input: CalculationInput, fired: FiredRules, award: Pe
   const cap = parameters.amount(String(fired.first('benefit-cap-level')!.event.params.parameter));
   const childBenefitOutcome = earlier.get('CHILD_BENEFIT');
   const childBenefit = childBenefitOutcome?.eligible ? childBenefitOutcome.monthlyPence : 0;
-  const newStyle = sumPence(claimAdults(facts).map((adult) => unearnedIncomeOf(adult, ['NEW_STYLE_JSA', 'NEW_STYLE_ESA']).monthly));
+  // The welfare benefits of the couple, even when one member claims as a single person (reg 78(2)).
+  const newStyle = sumPence(coupleAdults(facts).map((adult) => unearnedIncomeOf(adult, ['NEW_STYLE_JSA', 'NEW_STYLE_ESA']).monthly));
   const total = award + childBenefit + newStyle;
   const reduction = Math.min(award, Math.max(0, total - cap - childcare));
   return { reduction, exemption: null, cap, london: facts.inGreaterLondon, total, childBenefit, newStyle, childcare };

@@ -3,6 +3,8 @@ import { readsRates } from '../../core/ruleset-facts.js';
 import {
   bedroomEntitlement,
   claimAdults,
+  claimPartner,
+  coupleAdults,
   getsCareBenefit,
   getsCarersAllowance,
   getsDisabilityBenefit,
@@ -10,6 +12,7 @@ import {
   hasProtectedLcwra,
   householdEarnings,
   isInPaidWork,
+  isJointClaim,
   qualifyingCaringHours,
 } from '../universal-credit-household.js';
 import { calculateUniversalCredit } from './award.js';
@@ -33,7 +36,7 @@ export const universalCredit: BenefitCalculator = {
   facts: benefitFacts({
     allReachedStatePensionAge: ({ facts }) => facts.system === 'PENSION_AGE',
     someoneReachedStatePensionAge: ({ facts }) => claimAdults(facts).some((adult) => adult.reachedStatePensionAge),
-    isCouple: ({ facts }) => facts.isCouple,
+    isCouple: ({ facts }) => isJointClaim(facts),
     claimantAge: ({ facts }) => facts.claimant.age,
     oldestAdultAge: ({ facts }) => Math.max(...claimAdults(facts).map((adult) => adult.age)),
     everyoneIsStudent: ({ facts }) => claimAdults(facts).every((adult) => adult.student),
@@ -44,16 +47,18 @@ export const universalCredit: BenefitCalculator = {
     capitalPence: ({ facts }) => facts.capital,
     someoneHasLcwra: ({ facts }) => claimAdults(facts).some(hasLcwra),
     someoneHasProtectedLcwra: ({ facts }) => claimAdults(facts).some(hasProtectedLcwra),
+    // The work allowance of joint claimants, for a member of a couple claiming as a single person too (reg 22(3)).
+    coupleHasLcwra: ({ facts }) => coupleAdults(facts).some(hasLcwra),
     claimantHasLcwra: ({ facts }) => hasLcwra(facts.claimant),
-    partnerHasLcwra: ({ facts }) => hasLcwra(facts.partner),
+    partnerHasLcwra: ({ facts }) => hasLcwra(claimPartner(facts)),
     claimantCaringHours: ({ facts }) => qualifyingCaringHours(facts.claimant),
-    partnerCaringHours: ({ facts }) => qualifyingCaringHours(facts.partner),
+    partnerCaringHours: ({ facts }) => qualifyingCaringHours(claimPartner(facts)),
     claimantGetsCarersAllowance: ({ facts }) => getsCarersAllowance(facts.claimant),
-    partnerGetsCarersAllowance: ({ facts }) => getsCarersAllowance(facts.partner),
+    partnerGetsCarersAllowance: ({ facts }) => getsCarersAllowance(claimPartner(facts)),
     childcareCostsPence: ({ facts }) => facts.childcareCosts.monthly,
     childcareChildCount: ({ facts }) => facts.qualifyingChildren.filter((child) => child.age < 16).length,
     claimantInPaidWork: ({ facts }) => isInPaidWork(facts.claimant),
-    partnerInPaidWork: ({ facts }) => isInPaidWork(facts.partner),
+    partnerInPaidWork: ({ facts }) => isInPaidWork(claimPartner(facts)),
     tenure: ({ facts }) => facts.tenure,
     housingCostsPence: ({ facts }) => facts.rent.monthly + facts.serviceCharges.monthly,
     bedroomEntitlement: ({ facts }) => bedroomEntitlement(facts),
@@ -62,8 +67,11 @@ export const universalCredit: BenefitCalculator = {
     claimantOrPartnerGetsCareBenefit: ({ facts }) => claimAdults(facts).some(getsCareBenefit),
     contributingNonDependantCount: readsRates(({ facts, parameters }) => contributingNonDependants(facts, parameters).length),
     claimantGainfullySelfEmployed: ({ facts }) => !!facts.claimant.selfEmployment && !facts.claimant.selfEmployment.startUpPeriod,
-    partnerGainfullySelfEmployed: ({ facts }) => !!facts.partner?.selfEmployment && !facts.partner.selfEmployment.startUpPeriod,
-    singleWithChildUnder3: ({ facts }) => !facts.isCouple && facts.qualifyingChildren.some((child) => child.age < 3),
+    partnerGainfullySelfEmployed: ({ facts }) => {
+      const partner = claimPartner(facts);
+      return !!partner?.selfEmployment && !partner.selfEmployment.startUpPeriod;
+    },
+    singleWithChildUnder3: ({ facts }) => !isJointClaim(facts) && facts.qualifyingChildren.some((child) => child.age < 3),
     inGreaterLondon: ({ facts }) => facts.inGreaterLondon,
     householdEarningsPence: readsRates((input) => householdEarnings(input)),
     someoneGetsDisabilityBenefit: ({ facts }) =>

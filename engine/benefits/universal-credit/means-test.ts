@@ -4,7 +4,7 @@ import type { FiredRule, FiredRules } from '../../core/ruleset.js';
 import { basisPointsOf, scalePence, sumPence, type Pence } from '../../../common/money.js';
 import { unearnedIncomeOf } from '../../facts.js';
 import { tariffIncome } from '../../facts/capital.js';
-import { adultEarnings, claimAdults, netOfNotionalTax } from '../universal-credit-household.js';
+import { adultEarnings, coupleAdults, netOfNotionalTax } from '../universal-credit-household.js';
 
 /** Unearned income not counted (UC Regs 2013 reg 66): child maintenance. Student income has its own disregard. */
 const COUNTED_UNEARNED = [
@@ -30,10 +30,13 @@ export interface AdultEarnedIncome {
     | null;
 }
 
-/** The claim's earned income a month: each adult's take-home pay and self-employed profit, with any minimum income floor (UC Regs 2013 regs 54-64). */
+/**
+ * The claim's earned income a month: each adult's take-home pay and self-employed profit, with any minimum income floor
+ * (UC Regs 2013 regs 54-64); the couple's, when a member of a couple claims as a single person (reg 22(3)).
+ */
 export function earnedIncome(input: CalculationInput, fired: FiredRules): AdultEarnedIncome[] {
   const { parameters } = input;
-  return claimAdults(input.facts).map((adult) => {
+  return coupleAdults(input.facts).map((adult) => {
     const earned = adultEarnings(adult, input);
     const who = adult.role === 'CLAIMANT' ? 'You' : 'Your partner';
     const fromGross = earned.employed.fromGross
@@ -131,7 +134,8 @@ export function unearnedIncome(input: CalculationInput): UnearnedIncome {
   const { parameters } = input;
   let total = 0;
   const students: UnearnedIncome['students'] = [];
-  for (const adult of claimAdults(input.facts)) {
+  // The couple's, when a member of a couple claims as a single person (reg 22(3)).
+  for (const adult of coupleAdults(input.facts)) {
     total += unearnedIncomeOf(adult, COUNTED_UNEARNED).monthly;
     const student = unearnedIncomeOf(adult, ['STUDENT_INCOME']).monthly;
     if (student > 0) {
@@ -140,7 +144,7 @@ export function unearnedIncome(input: CalculationInput): UnearnedIncome {
       students.push({ student, disregard });
     }
   }
-  const childMaintenance = sumPence(claimAdults(input.facts).map((adult) => unearnedIncomeOf(adult, ['CHILD_MAINTENANCE']).monthly));
+  const childMaintenance = sumPence(coupleAdults(input.facts).map((adult) => unearnedIncomeOf(adult, ['CHILD_MAINTENANCE']).monthly));
   return { total, students, childMaintenance };
 }
 

@@ -2,6 +2,7 @@ import type { CalculationInput } from '../../core/benefit.js';
 import type { Explanations } from '../../core/explanations.js';
 import type { FiredRules } from '../../core/ruleset.js';
 import type { Pence } from '../../../common/money.js';
+import { isJointClaim } from '../universal-credit-household.js';
 
 /**
  * The standard allowance (UC Regs 2013 reg 36): the rate the ruleset chose for a single person or a couple, by age
@@ -12,6 +13,8 @@ export interface StandardAllowance {
   who: unknown;
   /** A couple of whom one has reached State Pension age claims Universal Credit as a couple. */
   mixedAgeCouple: boolean;
+  /** A member of a couple claims as a single person: the partner is a person subject to immigration control (reg 3(3)(e)). */
+  claimsAsSingle: boolean;
 }
 
 export function standardAllowance(input: CalculationInput, fired: FiredRules): StandardAllowance {
@@ -20,7 +23,9 @@ export function standardAllowance(input: CalculationInput, fired: FiredRules): S
   return {
     amount: parameters.amount(String(rule.event.params.parameter)),
     who: rule.event.params.who,
-    mixedAgeCouple: facts.isCouple && facts.system === 'UNIVERSAL_CREDIT' && facts.adults.some((adult) => adult.reachedStatePensionAge),
+    mixedAgeCouple:
+      isJointClaim(facts) && facts.system === 'UNIVERSAL_CREDIT' && facts.adults.some((adult) => adult.reachedStatePensionAge),
+    claimsAsSingle: facts.partnerSubjectToImmigrationControl,
   };
 }
 
@@ -28,5 +33,6 @@ export function explainStandardAllowance(figures: StandardAllowance, explanation
   return [
     explanations.say('standard-allowance', { who: figures.who, amount: figures.amount }),
     ...(figures.mixedAgeCouple ? [explanations.say('mixed-age-couple')] : []),
+    ...(figures.claimsAsSingle ? [explanations.say('partner-subject-to-immigration-control')] : []),
   ];
 }

@@ -1596,6 +1596,11 @@ export interface components {
        * @default false
        */
       student: boolean;
+      /**
+       * @description The partner (the second adult) is a 'person subject to immigration control' who may not claim public funds (Immigration and Asylum Act 1999 s115): their permission to stay says 'no public funds', or they are waiting for a decision on an asylum claim. The first adult claims Universal Credit as a single person, with the couple's income and savings counted (UC Regs 2013 regs 3(3)(e), 18(2), 22(3) and 36(3)), and the partner is left out of every benefit that is a public fund. Only the partner may be: the first adult is the one who claims. Not yet worked out when the first adult has reached State Pension age. Default false.
+       * @default false
+       */
+      subjectToImmigrationControl: boolean;
     };
     AdviserActionResponseDto: {
       /** @description Always true: only advisers get an answer. */
