@@ -29,7 +29,7 @@ import { startBrowserSuite, stopBrowserSuite } from '../support/browser-suite.js
 import type { TestDatabase } from '../support/test-database.js';
 
 /**
- * The acceptance walkthroughs of the questionnaire and its results: four households answer every
+ * The acceptance walkthroughs of the questionnaire and its results: five households answer every
  * page they are shown by typing and clicking, and finish. The server then holds a finished calculation whose answers
  * give the household each one is, and the results page shows the figures the engine works out for that household,
  * in either period. The answers are those of the household fixtures in engine/household-mapping/household-mapping.spec.ts.
@@ -73,6 +73,8 @@ interface HouseholdWalk {
   screenshots?: boolean;
   /** Extra steps on a page once it is answered, before Next. */
   detours?: Record<string, (page: Page) => Promise<void>>;
+  /** Extra checks of the results page once its figures are checked. */
+  onResults?: (page: Page) => Promise<void>;
 }
 
 const NONE = ['None of the above'];
@@ -213,6 +215,78 @@ const coupleWithThreeChildrenOneDisabledInSocialHousing: HouseholdWalk = {
     },
     capital: 7250,
     childcareCosts: null,
+  },
+};
+
+/**
+ * She is British; he works, on a visa that says 'no public funds'. She claims Universal Credit as a single person:
+ * the single rate and their son's element, with his earnings counted (UC Regs 2013 regs 3(3)(e), 22(3), 36(3)).
+ */
+const mixedStatusCouple: HouseholdWalk = {
+  slug: 'mixed-status-couple',
+  pages: [
+    ['where-you-live', { ClientPostcode: 'm1 1ad' }],
+    ['about-you', { ClientDob: '21/09/1994', ClientHasPartner: 'Yes', PartnerDob: '02/02/1992' }],
+    // His status opens a pop-up: she can carry on, and claims as a single person.
+    ['right-to-claim', { ClientImmigrationStatus: 'BritishOrIrish', PartnerImmigrationStatus: 'NoRecourseToPublicFunds' }],
+    ['who-lives-with-you', { ChildCount: '1', NonDependantCount: '0' }],
+    ['children', { ChildDob1: '15/06/2022', ChildDisability1: 'None' }],
+    ['your-health', { ClientDisabilityBenefits: NONE, ClientWorkCapability: 'NotAssessed', ClientTerminallyIll: 'No' }],
+    ['partner-health', { PartnerDisabilityBenefits: NONE, PartnerWorkCapability: 'NotAssessed', PartnerTerminallyIll: 'No' }],
+    ['caring', { ClientIsCarer: 'No', PartnerIsCarer: 'No' }],
+    ['your-work', { ClientWork: NONE }],
+    [
+      'partner-work',
+      {
+        PartnerWork: ['Employed'],
+        PartnerWorkHours: '30',
+        PartnerEarnings: { amount: '1100', period: 'Monthly' },
+        PartnerEarningsBasis: 'TakeHome',
+      },
+    ],
+    ['childcare', { ClientPaysChildcare: 'No' }],
+    ['your-other-income', { ClientOtherIncome: NONE }],
+    ['partner-other-income', { PartnerOtherIncome: NONE }],
+    ['studying', { ClientStudent: 'No', PartnerStudent: 'No' }],
+    [
+      'your-home',
+      {
+        ClientTenure: 'PrivateRent',
+        ClientRent: { amount: '850', period: 'Monthly' },
+        ClientPaysServiceCharges: 'No',
+        ClientBedrooms: '2',
+        ClientLhaArea: 'Central Greater Manchester',
+      },
+    ],
+    ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band A' }],
+    ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
+    ['finish', {}],
+  ],
+  expected: {
+    country: 'ENGLAND',
+    localAuthority: 'E08000003',
+    adults: [
+      { dateOfBirth: '1994-09-21', earnings: null },
+      {
+        dateOfBirth: '1992-02-02',
+        earnings: { amount: 1100, period: 'MONTH', basis: 'NET' },
+        hoursPerWeek: 30,
+        subjectToImmigrationControl: true,
+      },
+    ],
+    children: [{ dateOfBirth: '2022-06-15', disability: 'NONE', inNonAdvancedEducation: false }],
+    housing: { tenure: 'PRIVATE_RENT', rent: { amount: 850, period: 'MONTH' }, serviceCharges: null, bedrooms: 2 },
+    capital: 0,
+    childcareCosts: null,
+  },
+  onResults: async (page) => {
+    const universalCredit = page.locator('li.benefit[data-benefit-code="UNIVERSAL_CREDIT"]');
+    await universalCredit.getByText('How we worked this out').click();
+    const reasons = universalCredit.locator('details.benefit__details').first();
+    await expect(reasons.textContent()).resolves.toContain('you claim Universal Credit as a single person');
+    await expect(reasons.textContent()).resolves.toContain('The standard allowance for a single person aged 25 or over');
+    await reasons.scrollIntoViewIfNeeded();
+    await screenshot(page, 'households-mixed-status-couple-reasons');
   },
 };
 
@@ -435,6 +509,7 @@ async function walk(household: HouseholdWalk): Promise<string> {
     expect((await finishing).postDataJSON()).toMatchObject({ session, page: surveyPage('finish').number, action: 4 });
     await page.waitForURL(`${server.url}/result/${session}`);
     await checkResultsShown(page, session, household.slug);
+    await household.onResults?.(page);
     return session;
   } finally {
     await context.close();
@@ -521,7 +596,7 @@ async function walkAndCheck(household: HouseholdWalk): Promise<void> {
   expect(stored.household.nonDependants).toEqual([]);
 }
 
-describeInChromium('four households fill the whole questionnaire in Chromium', () => {
+describeInChromium('five households fill the whole questionnaire in Chromium', () => {
   beforeAll(async () => {
     ({ database, server, browser } = await startBrowserSuite());
   }, 120_000);
@@ -543,4 +618,10 @@ describeInChromium('four households fill the whole questionnaire in Chromium', (
   it('a pensioner couple who own their home, in Wales', () => walkAndCheck(pensionerCoupleWhoOwnTheirHome), WALK_TIMEOUT_MS);
 
   it('a self-employed lone parent in Scotland', () => walkAndCheck(selfEmployedLoneParentInScotland), WALK_TIMEOUT_MS);
+
+  it(
+    'a couple of whom one has no recourse to public funds: she claims Universal Credit as a single person',
+    () => walkAndCheck(mixedStatusCouple),
+    WALK_TIMEOUT_MS,
+  );
 });
