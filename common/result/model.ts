@@ -64,6 +64,8 @@ export interface ResultBenefit {
   messages: BenefitMessage[];
   /** Universal Credit only: the breakdown view exists. */
   showBreakdown: boolean;
+  /** Present and true when the figure depends on a right to reside the person may not have (ResultModel.rightToReside). */
+  dependsOnRightToReside?: boolean;
   /** Universal Credit only (empty otherwise). */
   elements: ResultElement[];
   deductions: ResultElement[];
@@ -166,6 +168,17 @@ export interface TestingData {
  */
 export const BETTER_OFF_PARTNER = { question: 'BetterOffWho', value: 'Partner' } as const;
 
+/**
+ * The figures shown assume a right to reside: the person answering, or their partner, has pre-settled status or is not
+ * sure of their status. Means-tested benefits and Child Benefit need a right to reside as well as pre-settled status.
+ */
+export interface RightToResideNotice {
+  /** Whose right to reside the figures depend on. */
+  who: 'YOU' | 'YOUR_PARTNER' | 'BOTH';
+  /** The person (or partner) answered 'Not sure' rather than pre-settled status. */
+  notSure: boolean;
+}
+
 export interface ResultModel {
   session: string;
   /** The calculation reference. */
@@ -193,6 +206,8 @@ export interface ResultModel {
   housingAllowance: ResultHousingAllowance | null;
   /** The household has a partner (the answers say so): 'What if things changed?' offers the partner's work only then. */
   hasPartner: boolean;
+  /** Null unless the figures assume a right to reside that the person or their partner may not have. */
+  rightToReside: RightToResideNotice | null;
 }
 
 /** The variable the Warm Homes Network card reads. */

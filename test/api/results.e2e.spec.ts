@@ -147,6 +147,31 @@ describe('who may see a result', () => {
   });
 });
 
+describe('figures that depend on a right to reside', () => {
+  it('marks the benefits that need one when the person has pre-settled status, and says so; not otherwise', async () => {
+    const preSettled = SINGLE_PRIVATE_RENTER_WORKING_PART_TIME.map(([page, answers]): [string, Record<string, unknown>] => [
+      page,
+      page === 'right-to-claim' ? { ...answers, ClientImmigrationStatus: 'PreSettledStatus' } : answers,
+    ]);
+    const { session: theirs } = await completeQuestionnaire(http, OWNER, preSettled);
+    const result = (await http().get(`/api/data/result/?session=${theirs}`).set('X-Browser-Id', OWNER).expect(200)).body as ResultModel;
+    expect(result.rightToReside).toEqual({ who: 'YOU', notSure: false });
+    const marked = [...result.benefits!.universalCredit, ...result.benefits!.nonMeansTested]
+      .filter((benefit) => benefit.dependsOnRightToReside)
+      .map((benefit) => benefit.benefitCode);
+    expect(marked).toContain('UNIVERSAL_CREDIT');
+    // The figures are those with a right to reside: the same as for a British citizen.
+    const british = (await getResult().expect(200)).body as ResultModel;
+    expect(british.rightToReside).toBeNull();
+    expect(find(result.benefits!.universalCredit, 'UNIVERSAL_CREDIT')!.monthlyPayment).toBe(
+      find(british.benefits!.universalCredit, 'UNIVERSAL_CREDIT')!.monthlyPayment,
+    );
+    expect(
+      [...british.benefits!.universalCredit, ...british.benefits!.nonMeansTested].some((benefit) => 'dependsOnRightToReside' in benefit),
+    ).toBe(false);
+  });
+});
+
 describe('results that cannot be shown yet', () => {
   let changed: string;
   beforeEach(async () => {

@@ -40,7 +40,7 @@ let smtp: SMTPServer;
 const mails: string[] = [];
 
 /** A finished questionnaire of the single private renter, posted through the API as the browser `browserId`. */
-async function finishedCalculation(browserId: string): Promise<{ session: string; token: string }> {
+async function finishedCalculation(browserId: string, changed: Record<string, unknown> = {}): Promise<{ session: string; token: string }> {
   const pageNumbers = [1, 2, 3, 5, 8, 10, 11, 14, 16, 17, 18, 19, 20];
   let body: { session: string; token: string } = { session: '', token: '' };
   for (const [index, [, answers]] of SINGLE_PRIVATE_RENTER_WORKING_PART_TIME.entries()) {
@@ -48,7 +48,14 @@ async function finishedCalculation(browserId: string): Promise<{ session: string
     const response = await fetch(`${server.url}/api/data/survey/`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ browserId, session: body.session || null, page: pageNumbers[index], action: isLast ? 4 : 2, ...answers }),
+      body: JSON.stringify({
+        browserId,
+        session: body.session || null,
+        page: pageNumbers[index],
+        action: isLast ? 4 : 2,
+        ...answers,
+        ...Object.fromEntries(Object.entries(changed).filter(([name]) => name in answers)),
+      }),
     });
     expect(response.status).toBe(200);
     body = (await response.json()) as typeof body;
@@ -151,6 +158,27 @@ describeInChromium('the results page in Chromium', () => {
       await context.close();
     }
   }, 90_000);
+
+  it('says above the figures that they depend on a right to reside for someone with pre-settled status, and marks them (passing axe)', async () => {
+    const preSettled = await finishedCalculation(OWNER, { ClientImmigrationStatus: 'PreSettledStatus' });
+    const { context, page } = await profile(OWNER, { width: 375, height: 812 });
+    try {
+      await page.goto(`${server.url}/result/${preSettled.session}`);
+      const note = page.getByRole('region', { name: 'These amounts depend on your right to reside' });
+      await note.waitFor();
+      await eventually(
+        () => textOf(page.locator('li.benefit[data-benefit-code="UNIVERSAL_CREDIT"] .benefit__condition')),
+        'Depends on a right to reside',
+      );
+      // Above the figures, so nobody reads an amount without it.
+      const [noteBox, figuresBox] = [await note.boundingBox(), await page.locator('#universal-credit').boundingBox()];
+      expect(noteBox!.y).toBeLessThan(figuresBox!.y);
+      await screenshot(page, 'results-right-to-reside');
+      await expectNoAccessibilityViolations(page);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 
   it('shows the sections as a bottom bar on a phone', async () => {
     const { context, page } = await profile(OWNER, { width: 375, height: 812 });

@@ -184,6 +184,26 @@ describe('the Your Benefit Results PDF', () => {
     expect(visitor.pages[0]).toContain('With it and your postcode you can go back to your results');
   });
 
+  it('says, as the page does, when the figures depend on a right to reside, and marks each one that does', async () => {
+    const benefits = RESULT_BOTH_SYSTEMS.benefits!;
+    const marked = {
+      ...RESULT_BOTH_SYSTEMS,
+      rightToReside: { who: 'YOU', notSure: false } as const,
+      benefits: {
+        ...benefits,
+        universalCredit: benefits.universalCredit.map((shown) =>
+          shown.benefitCode === 'UNIVERSAL_CREDIT' ? { ...shown, dependsOnRightToReside: true } : shown,
+        ),
+      },
+    };
+    const text = await readPdf(await render(marked, 'monthly'));
+    expect(text.pages[0]).toContain('These amounts depend on your right to reside');
+    expect(text.pages[0]).toContain('are working, or self-employed, including while off sick or on maternity or paternity leave');
+    expect(text.all).toContain('Universal Credit (depends on a right to reside) £693.07 per month');
+    const plain = await readPdf(await render(RESULT_BOTH_SYSTEMS, 'monthly'));
+    expect(plain.all).not.toContain('right to reside');
+  });
+
   it('shows monthly amounts when monthly is chosen', async () => {
     const text = await readPdf(await render(RESULT_BOTH_SYSTEMS, 'monthly'));
     expect(text.all).toContain('All amounts are shown per month.');

@@ -11,6 +11,7 @@ import {
   type ResultModel,
 } from '../../../common/result/model.js';
 import type { CharityDetails, SiteLink } from '../../../common/site.js';
+import { DEPENDS_ON_RIGHT_TO_RESIDE, rightToResideWords, type RightToResideWords } from '../../../common/result/right-to-reside.js';
 
 /**
  * What the 'Your Benefit Results' template is filled in with: the result model (already masked by the results
@@ -124,6 +125,8 @@ export interface ResultDocumentView {
   rulesVersion: { inWords: string; reference: string };
   /** After the last date the rates held cover: the figures use last year's rates, and the document says so first. */
   lastRatesHeld: { heading: string; notice: string } | null;
+  /** The figures assume a right to reside the person or their partner may not have: the document says so, as the page does. */
+  rightToReside: RightToResideWords | null;
   /** The date the document was made, in the UK. */
   producedOn: string;
   period: PeriodView;
@@ -177,7 +180,8 @@ function amountView(type: BenefitType, pounds: number, period: PeriodView): Amou
 function benefitView(benefit: ResultBenefit, period: PeriodView): BenefitView {
   const weekly = period.name === 'weekly';
   return {
-    name: benefit.benefitName,
+    // The table's label carries the condition, as the page's mark does beside the amount.
+    name: benefit.dependsOnRightToReside ? `${benefit.benefitName} (${DEPENDS_ON_RIGHT_TO_RESIDE.toLowerCase()})` : benefit.benefitName,
     code: benefit.benefitCode,
     now: amountView(benefit.benefitType, weekly ? benefit.weeklyPayment : benefit.monthlyPayment, period),
     afterChange: amountView(
@@ -276,6 +280,7 @@ export function resultDocumentView(result: ResultModel, options: ResultViewOptio
     ratesYear: result.rulesVersion.split('+')[0],
     rulesVersion: { inWords: rulesVersionInWords(result.rulesVersion), reference: result.rulesVersion },
     lastRatesHeld: result.lastRatesHeld && { heading: result.lastRatesHeld.heading, notice: result.lastRatesHeld.notice },
+    rightToReside: result.rightToReside && rightToResideWords(result.rightToReside),
     producedOn: dateInWords(UK_DATE.format(options.generatedAt)),
     period,
     isBetterOff: result.isBetterOff,

@@ -45,7 +45,7 @@ describe('the benefit guide (definitions/results/benefits.json)', () => {
       'benefits.TAX_CREDITS is not a benefit the engine works out.',
       'benefits.TAX_CREDITS.link must be a web address starting https://.',
       'benefits.TAX_CREDITS.howToClaim must be a non-empty text.',
-      'benefits.TAX_CREDITS.howToApply is not a known field (allowed: link, howToClaim, nations).',
+      'benefits.TAX_CREDITS.howToApply is not a known field (allowed: link, howToClaim, needsRightToReside, nations).',
     ]);
   });
 

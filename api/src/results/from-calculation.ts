@@ -12,9 +12,11 @@ import {
   type ResultBenefits,
   type ResultElement,
   type ResultHousingAllowance,
+  type RightToResideNotice,
   type ResultVariable,
 } from '../../../common/result/model.js';
 import { andList } from '../../../common/words.js';
+import { dependsOnRightToReside } from './right-to-reside.js';
 
 /**
  * The results page's figures from the engine's result, and, in better-off mode,
@@ -25,6 +27,8 @@ import { andList } from '../../../common/words.js';
 export interface HowToClaim {
   link: string;
   howToClaim: string;
+  /** Pre-settled status gives it only with a right to reside as well. */
+  needsRightToReside?: boolean;
   nations?: Partial<Record<Country, { link: string; howToClaim: string }>>;
 }
 
@@ -85,6 +89,7 @@ function resultBenefit(
   after: BenefitOutcome | undefined,
   guide: HowToClaim,
   country: Country,
+  rightToReside: RightToResideNotice | null,
 ): ResultBenefit {
   const outcome = (now?.eligible ? now : after)!;
   const local = guide.nations?.[country] ?? guide;
@@ -110,6 +115,7 @@ function resultBenefit(
     howToClaim: { message: local.howToClaim },
     messages: outcome.explanation.map((message, index) => ({ name: `${outcome.code}-${index + 1}`, message })),
     showBreakdown: isUniversalCredit && elements.length > 0,
+    ...(dependsOnRightToReside(rightToReside, outcome.code, guide.needsRightToReside === true) ? { dependsOnRightToReside: true } : {}),
     elements: isUniversalCredit ? elementLines(elements, changedElements) : [],
     deductions: isUniversalCredit ? elementLines(deductions, changedDeductions) : [],
     elementsWeeklyTotal: total(elements, 'weeklyPence'),
@@ -149,7 +155,13 @@ function listOf(benefit: BenefitOutcome): ResultList | null {
 const countsIn = (benefit: BenefitOutcome, system: System) => benefit.system === system || benefit.system === 'BOTH';
 
 /** The benefits of one list: those awarded now or after the change, in the list's system, each once. */
-function listFor(current: CalculationResult, changed: CalculationResult, list: ResultList, guide: BenefitGuide): ResultBenefit[] {
+function listFor(
+  current: CalculationResult,
+  changed: CalculationResult,
+  list: ResultList,
+  guide: BenefitGuide,
+  rightToReside: RightToResideNotice | null,
+): ResultBenefit[] {
   const country = current.facts.country;
   const system: System = list === 'universalCredit' ? 'UNIVERSAL_CREDIT' : 'LEGACY_AND_PENSION_AGE';
   const isAwarded = (benefit: BenefitOutcome) =>
@@ -162,6 +174,7 @@ function listFor(current: CalculationResult, changed: CalculationResult, list: R
         changed.benefits.find((benefit) => benefit.code === now.code),
         guide.benefits[now.code],
         country,
+        rightToReside,
       ),
     );
 }
@@ -193,16 +206,21 @@ function systemTotals(prefix: 'lb' | 'uc', system: System, current: CalculationR
  * benefits paid whichever system applies (Child Benefit, PIP, Winter Fuel Payment...). A system's benefits are its
  * own list and `nonMeansTested` (`benefitsOfSystem`); they add up to its total.
  */
-export function resultBenefits(current: CalculationResult, guide: BenefitGuide, comparison: BetterOffComparison | null): ResultBenefits {
+export function resultBenefits(
+  current: CalculationResult,
+  guide: BenefitGuide,
+  comparison: BetterOffComparison | null,
+  rightToReside: RightToResideNotice | null = null,
+): ResultBenefits {
   const changed = comparison?.changed ?? current;
   return {
     ...(systemTotals('lb', 'LEGACY_AND_PENSION_AGE', current, changed) as ReturnType<typeof systemTotals>),
     ...systemTotals('uc', 'UNIVERSAL_CREDIT', current, changed),
     betterOffMessageWeekly: comparison?.message.weekly ?? '',
     betterOffMessageMonthly: comparison?.message.monthly ?? '',
-    meansTested: listFor(current, changed, 'meansTested', guide),
-    nonMeansTested: listFor(current, changed, 'nonMeansTested', guide),
-    universalCredit: listFor(current, changed, 'universalCredit', guide),
+    meansTested: listFor(current, changed, 'meansTested', guide, rightToReside),
+    nonMeansTested: listFor(current, changed, 'nonMeansTested', guide, rightToReside),
+    universalCredit: listFor(current, changed, 'universalCredit', guide, rightToReside),
   } as ResultBenefits;
 }
 

@@ -143,6 +143,10 @@ const benefit = {
     howToClaim: { type: 'object', properties: { message: { type: 'string' } } },
     messages: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, message: { type: 'string' } } } },
     showBreakdown: { type: 'boolean' },
+    dependsOnRightToReside: {
+      type: 'boolean',
+      description: 'Present and true when the figure assumes a right to reside the person may not have (see rightToReside).',
+    },
     elements: {
       type: 'array',
       items: { type: 'object' },
@@ -240,6 +244,16 @@ export const RESULT_MODEL_SCHEMA = {
       type: 'boolean',
       description:
         "The answers say the person lives with a partner: only then may the better-off answers change the partner's work (BetterOffWho Partner).",
+    },
+    rightToReside: {
+      type: 'object',
+      nullable: true,
+      description:
+        "Null unless the person, or their partner, has pre-settled status or is not sure of their status: the figures then show what the household would get with a right to reside, and the benefits marked dependsOnRightToReside need one. who: YOU, YOUR_PARTNER or BOTH; notSure: the answer was 'Not sure' rather than pre-settled status.",
+      properties: {
+        who: { type: 'string', example: 'YOU', description: 'YOU, YOUR_PARTNER or BOTH.' },
+        notSure: { type: 'boolean' },
+      },
     },
     housingAllowance: {
       type: 'object',

@@ -20,6 +20,7 @@ import type { Explanations } from '../../../engine/core/explanations.js';
 import type { Household } from '../../../engine/household.js';
 import { withPartnerSwitches } from './partner-switches.js';
 import { eligibilityOf, extraHelpOf, housingAllowanceOf, resultBenefits, resultVariables, type BenefitGuide } from './from-calculation.js';
+import { rightToResideNotice } from './right-to-reside.js';
 import {
   BETTER_OFF_PARTNER,
   FEEDBACK_COMMENT_MAX_LENGTH,
@@ -252,6 +253,7 @@ export class ResultsService {
       testing: null,
       housingAllowance: null,
       hasPartner: hasPartner(answers),
+      rightToReside: null,
     };
 
     if (!reading.ok) {
@@ -273,6 +275,7 @@ export class ResultsService {
       partnerId: session.partnerId,
     });
     const masking = { mask: !isTesting, today, showEdit: true };
+    const rightToReside = rightToResideNotice(state.effectiveAnswers);
     const betterOffAnswers = comparison ? betterOffCategory(this.betterOffPage, answers, environment, masking) : null;
     return {
       ...base,
@@ -280,7 +283,8 @@ export class ResultsService {
       isBetterOff: comparison !== null,
       rulesVersion: current.rulesVersion,
       lastRatesHeld: current.lastRatesHeld && lastRatesHeldOf(current.lastRatesHeld.ratesDate),
-      benefits: resultBenefits(current, this.guide, comparison),
+      benefits: resultBenefits(current, this.guide, comparison, rightToReside),
+      rightToReside,
       variables: resultVariables(current),
       categories: [...answerCategories(state, answers, masking), ...(betterOffAnswers ? [betterOffAnswers] : [])],
       extraHelps: extraHelpOf(current),

@@ -7443,6 +7443,7 @@ export interface operations {
            *             "deductions": [
            *               {}
            *             ],
+           *             "dependsOnRightToReside": true,
            *             "elements": [
            *               {}
            *             ],
@@ -7472,6 +7473,7 @@ export interface operations {
            *             "deductions": [
            *               {}
            *             ],
+           *             "dependsOnRightToReside": true,
            *             "elements": [
            *               {}
            *             ],
@@ -7501,6 +7503,7 @@ export interface operations {
            *             "deductions": [
            *               {}
            *             ],
+           *             "dependsOnRightToReside": true,
            *             "elements": [
            *               {}
            *             ],
@@ -7569,6 +7572,10 @@ export interface operations {
            *           "questionName": "text"
            *         }
            *       ],
+           *       "rightToReside": {
+           *         "notSure": true,
+           *         "who": "YOU"
+           *       },
            *       "rulesVersion": "2026-27",
            *       "session": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
            *       "showHelpline": true,
@@ -7599,6 +7606,8 @@ export interface operations {
                     /** @description Pounds, to the penny. */
                     betterOffWeeklyPayment?: number;
                     deductions?: Record<string, unknown>[];
+                    /** @description Present and true when the figure assumes a right to reside the person may not have (see rightToReside). */
+                    dependsOnRightToReside?: boolean;
                     /** @description Universal Credit: the elements, each with name, messages and the four payments. */
                     elements?: Record<string, unknown>[];
                     howToClaim?: {
@@ -7627,6 +7636,8 @@ export interface operations {
                     /** @description Pounds, to the penny. */
                     betterOffWeeklyPayment?: number;
                     deductions?: Record<string, unknown>[];
+                    /** @description Present and true when the figure assumes a right to reside the person may not have (see rightToReside). */
+                    dependsOnRightToReside?: boolean;
                     /** @description Universal Credit: the elements, each with name, messages and the four payments. */
                     elements?: Record<string, unknown>[];
                     howToClaim?: {
@@ -7655,6 +7666,8 @@ export interface operations {
                     /** @description Pounds, to the penny. */
                     betterOffWeeklyPayment?: number;
                     deductions?: Record<string, unknown>[];
+                    /** @description Present and true when the figure assumes a right to reside the person may not have (see rightToReside). */
+                    dependsOnRightToReside?: boolean;
                     /** @description Universal Credit: the elements, each with name, messages and the four payments. */
                     elements?: Record<string, unknown>[];
                     howToClaim?: {
@@ -7736,6 +7749,15 @@ export interface operations {
               pageNumber?: number;
               questionName?: string;
             }[];
+            /** @description Null unless the person, or their partner, has pre-settled status or is not sure of their status: the figures then show what the household would get with a right to reside, and the benefits marked dependsOnRightToReside need one. who: YOU, YOUR_PARTNER or BOTH; notSure: the answer was 'Not sure' rather than pre-settled status. */
+            rightToReside?: {
+              notSure?: boolean;
+              /**
+               * @description YOU, YOUR_PARTNER or BOTH.
+               * @example YOU
+               */
+              who?: string;
+            } | null;
             /** @example 2026-27 */
             rulesVersion?: string;
             /** Format: uuid */
@@ -7876,6 +7898,7 @@ export interface operations {
            *             "deductions": [
            *               {}
            *             ],
+           *             "dependsOnRightToReside": true,
            *             "elements": [
            *               {}
            *             ],
@@ -7905,6 +7928,7 @@ export interface operations {
            *             "deductions": [
            *               {}
            *             ],
+           *             "dependsOnRightToReside": true,
            *             "elements": [
            *               {}
            *             ],
@@ -7934,6 +7958,7 @@ export interface operations {
            *             "deductions": [
            *               {}
            *             ],
+           *             "dependsOnRightToReside": true,
            *             "elements": [
            *               {}
            *             ],
@@ -8002,6 +8027,10 @@ export interface operations {
            *           "questionName": "text"
            *         }
            *       ],
+           *       "rightToReside": {
+           *         "notSure": true,
+           *         "who": "YOU"
+           *       },
            *       "rulesVersion": "2026-27",
            *       "session": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
            *       "showHelpline": true,
@@ -8032,6 +8061,8 @@ export interface operations {
                     /** @description Pounds, to the penny. */
                     betterOffWeeklyPayment?: number;
                     deductions?: Record<string, unknown>[];
+                    /** @description Present and true when the figure assumes a right to reside the person may not have (see rightToReside). */
+                    dependsOnRightToReside?: boolean;
                     /** @description Universal Credit: the elements, each with name, messages and the four payments. */
                     elements?: Record<string, unknown>[];
                     howToClaim?: {
@@ -8060,6 +8091,8 @@ export interface operations {
                     /** @description Pounds, to the penny. */
                     betterOffWeeklyPayment?: number;
                     deductions?: Record<string, unknown>[];
+                    /** @description Present and true when the figure assumes a right to reside the person may not have (see rightToReside). */
+                    dependsOnRightToReside?: boolean;
                     /** @description Universal Credit: the elements, each with name, messages and the four payments. */
                     elements?: Record<string, unknown>[];
                     howToClaim?: {
@@ -8088,6 +8121,8 @@ export interface operations {
                     /** @description Pounds, to the penny. */
                     betterOffWeeklyPayment?: number;
                     deductions?: Record<string, unknown>[];
+                    /** @description Present and true when the figure assumes a right to reside the person may not have (see rightToReside). */
+                    dependsOnRightToReside?: boolean;
                     /** @description Universal Credit: the elements, each with name, messages and the four payments. */
                     elements?: Record<string, unknown>[];
                     howToClaim?: {
@@ -8169,6 +8204,15 @@ export interface operations {
               pageNumber?: number;
               questionName?: string;
             }[];
+            /** @description Null unless the person, or their partner, has pre-settled status or is not sure of their status: the figures then show what the household would get with a right to reside, and the benefits marked dependsOnRightToReside need one. who: YOU, YOUR_PARTNER or BOTH; notSure: the answer was 'Not sure' rather than pre-settled status. */
+            rightToReside?: {
+              notSure?: boolean;
+              /**
+               * @description YOU, YOUR_PARTNER or BOTH.
+               * @example YOU
+               */
+              who?: string;
+            } | null;
             /** @example 2026-27 */
             rulesVersion?: string;
             /** Format: uuid */

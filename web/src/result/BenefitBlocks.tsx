@@ -3,6 +3,7 @@ import type { ResultBenefit, ResultBenefits } from '../../../common/result/model
 import { benefitAmountText, formatMoney, inPeriod, type Period } from './money';
 import { ExternalLink } from '../shared/ExternalLink';
 import { ACCURACY_PATH } from '../accuracy/accuracy-path';
+import { DEPENDS_ON_RIGHT_TO_RESIDE } from './RightToResideNote';
 
 export const BLOCK_TITLES = {
   legacy: 'Legacy benefits and pension age benefits',
@@ -78,6 +79,7 @@ export function BenefitItem({
         <h4 className="benefit__name">{benefit.benefitName}</h4>
         <Amounts benefit={benefit} period={period} isBetterOff={isBetterOff} />
       </div>
+      {benefit.dependsOnRightToReside && <p className="benefit__condition">{DEPENDS_ON_RIGHT_TO_RESIDE}</p>}
       {benefit.messages.length > 0 && (
         <details className="benefit__details">
           <summary>

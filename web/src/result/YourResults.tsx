@@ -14,6 +14,7 @@ import {
 } from './BenefitBlocks';
 import { FeedbackCard } from './FeedbackCard';
 import { HousingAllowanceNote } from './HousingAllowanceNote';
+import { RightToResideNote } from './RightToResideNote';
 import { LastRatesHeldNote } from './LastRatesHeldNote';
 import { surveyPath } from '../survey/survey-api';
 import { HelplineCard, HelpUsHelpOthersCard, WarmHomesCard } from './ResultCards';
@@ -99,6 +100,7 @@ export function YourResults({
   return (
     <>
       {result.lastRatesHeld && <LastRatesHeldNote lastRatesHeld={result.lastRatesHeld} />}
+      {result.rightToReside && <RightToResideNote notice={result.rightToReside} />}
       {isBetterOff && benefits && summarySystems.length > 0 && (
         <BetterOffSummary benefits={benefits} period={period} systems={summarySystems} />
       )}

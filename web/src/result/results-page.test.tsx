@@ -173,6 +173,47 @@ describe('after the last date the rates held cover', () => {
   });
 });
 
+describe('figures that depend on a right to reside', () => {
+  function preSettled(who: 'YOU' | 'YOUR_PARTNER', notSure = false): ResultModel {
+    const result = universalCreditOnly();
+    const benefits = result.benefits!;
+    return {
+      ...result,
+      rightToReside: { who, notSure },
+      benefits: {
+        ...benefits,
+        universalCredit: benefits.universalCredit.map((shown) =>
+          shown.benefitCode === 'UNIVERSAL_CREDIT' ? { ...shown, dependsOnRightToReside: true } : shown,
+        ),
+      },
+    };
+  }
+
+  it('says so above the figures, with the usual ways of having one, and marks each amount that needs one', () => {
+    renderResults(preSettled('YOU'));
+    const note = screen.getByRole('region', { name: 'These amounts depend on your right to reside' });
+    expect(note.textContent).toContain('With pre-settled status, you can get Universal Credit');
+    expect(note.textContent).toContain('are working, or self-employed');
+    expect(note.textContent).toContain('Looking for work is not enough on its own');
+    expect(note.compareDocumentPosition(document.getElementById('universal-credit')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(benefit('UNIVERSAL_CREDIT').querySelector('.benefit__condition')?.textContent).toBe('Depends on a right to reside');
+    expect(benefit('COUNCIL_TAX_REDUCTION').querySelector('.benefit__condition')).toBeNull();
+  });
+
+  it("speaks of the partner's right to reside when only theirs is in doubt, and of checking the status when not sure", () => {
+    renderResults(preSettled('YOUR_PARTNER', true));
+    const note = screen.getByRole('region', { name: "Universal Credit depends on your partner's right to reside" });
+    expect(note.textContent).toContain('you would claim as a single person and get less');
+    expect(note.textContent).toContain("You told us you are not sure of your partner's immigration status.");
+  });
+
+  it('says nothing of it otherwise', () => {
+    renderResults(universalCreditOnly());
+    expect(screen.queryByTestId('right-to-reside')).toBeNull();
+    expect(document.querySelector('.benefit__condition')).toBeNull();
+  });
+});
+
 describe('the period and the Universal Credit view', () => {
   it('shows weekly amounts by default, and monthly ones when chosen', () => {
     renderResults(legacyOnly());
