@@ -18,6 +18,7 @@ import { PENSION_CREDIT_GUARANTEE } from './pension-credit.js';
 import { bedroomEntitlement } from './universal-credit-household.js';
 import {
   benefitUnit,
+  carerAmountsPaid,
   claimantOrPartnerGetsNonDependantExemptingBenefit,
   disabledChildCount,
   nonDependantAdultCount,
@@ -240,7 +241,7 @@ export function pensionAgeApplicableAmount(
           : 'gov/dwp/housing_benefit/premiums/severe_disability/single',
       ),
     ]);
-  const carers = fired.ofType('premium').filter((rule) => rule.event.params.code === 'CARER').length;
+  const carers = carerAmountsPaid(fired.ofType('premium').filter((rule) => rule.event.params.code === 'CARER').length, facts);
   if (carers > 0) parts.push([`carer premium x ${carers}`, carers * parameters.amount('gov/dwp/housing_benefit/premiums/carer')]);
   const children = facts.qualifyingChildren.length;
   if (children > 0) parts.push([`child allowance x ${children}`, children * parameters.amount('gov/dwp/housing_benefit/allowances/child')]);

@@ -10,7 +10,13 @@ import type { ParameterReader } from '../core/parameters.js';
 import type { FiredRules } from '../core/ruleset.js';
 import type { ChildFacts } from '../facts.js';
 import { basisPointsOf, bothPeriods, sumPence, type Pence } from '../../common/money.js';
-import { benefitUnit, PENSION_AGE_MEANS_TEST_FACTS, weeklyEarnings, weeklyUnearnedIncome } from '../facts/pension-age-means-test.js';
+import {
+  benefitUnit,
+  carerAmountsPaid,
+  PENSION_AGE_MEANS_TEST_FACTS,
+  weeklyEarnings,
+  weeklyUnearnedIncome,
+} from '../facts/pension-age-means-test.js';
 import { tariffIncome } from '../facts/capital.js';
 
 /** People reaching State Pension age on or after this date cannot get the savings credit (Pensions Act 2014 sch 12). */
@@ -84,10 +90,7 @@ function pensionCreditAward({ facts, parameters, explanations }: CalculationInpu
     elements.push(line('SEVERE_DISABILITY', 'Severe disability additional amount', count * each));
     explanation.push(explanations.say('severe-disability', { each, both: count === 2, amount: count * each }));
   }
-  const held = fired.ofType('addition').filter((rule) => rule.event.params.code === 'CARER').length;
-  // Carer's Allowance is paid to one carer for each person cared for (SSCBA 1992 s70(7)): two carers of the same
-  // person give one additional amount (SPC Regs 2002 Sch I para 4), unless the household says they care for different people.
-  const carers = held === 2 && facts.adults.some((adult) => adult.caresForSamePersonAsPartner) ? 1 : held;
+  const carers = carerAmountsPaid(fired.ofType('addition').filter((rule) => rule.event.params.code === 'CARER').length, facts);
   if (carers > 0) {
     const each = parameters.amount('gov/dwp/pension_credit/guarantee_credit/carer/addition');
     elements.push(line('CARER', 'Carer additional amount', carers * each));

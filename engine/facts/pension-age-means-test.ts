@@ -56,6 +56,16 @@ export function disabledChildCount(facts: HouseholdFacts): number {
 }
 
 /**
+ * How many carer amounts the pension-age means tests pay, of the `held` carer rules that held for the claimant and
+ * partner: Carer's Allowance goes to one carer for each person cared for (SSCBA 1992 s70(7)), so two carers of the same
+ * person give one carer addition or premium (SPC Regs 2002 sch I para 4; HB (SPC) Regs 2006 sch 3 para 9), unless the
+ * household says they care for different people (Caring.samePersonAsPartner).
+ */
+export function carerAmountsPaid(held: number, facts: HouseholdFacts): number {
+  return held === 2 && facts.adults.some((adult) => adult.caresForSamePersonAsPartner) ? 1 : held;
+}
+
+/**
  * The ruleset facts the three pension-age means tests share, for their severe disability, carer and earnings
  * disregard rules: each benefit spreads them into its own facts (`benefitFacts({ ...PENSION_AGE_MEANS_TEST_FACTS })`)
  * and its ruleset reads them by these names.
