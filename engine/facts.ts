@@ -113,6 +113,8 @@ export interface HouseholdFacts {
   councilTax: Household['housing']['councilTax'];
   capital: Pence;
   childcareCosts: PeriodPence;
+  /** In Universal Credit's benefit cap grace period (UC Regs 2013 reg 82(1)(b)). */
+  benefitCapGracePeriod: boolean;
   household: Household;
 }
 
@@ -217,6 +219,7 @@ export function deriveFacts(household: Household, date: string): HouseholdFacts 
     councilTax: household.housing.councilTax,
     capital: moneyIn({ amount: household.capital, period: 'WEEK' }, 'WEEK'),
     childcareCosts: periodPence(household.childcareCosts),
+    benefitCapGracePeriod: household.benefitCapGracePeriod === true,
     household,
   };
 }

@@ -174,4 +174,6 @@ export interface Household {
   /** Savings and investments in pounds, excluding the home lived in. */
   capital: number;
   childcareCosts: Money | null;
+  /** In Universal Credit's benefit cap grace period (UC Regs 2013 reg 82(1)(b)); absent: false. */
+  benefitCapGracePeriod?: boolean;
 }

@@ -53,5 +53,6 @@ export function normaliseHousehold(input: HouseholdInput): Household {
     },
     capital: input.capital ?? 0,
     childcareCosts: input.childcareCosts ?? null,
+    ...(input.benefitCapGracePeriod ? { benefitCapGracePeriod: true } : {}),
   };
 }

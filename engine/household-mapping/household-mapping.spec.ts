@@ -461,6 +461,14 @@ describe('where you live, you and your partner', () => {
       expected: [false, false],
     },
     {
+      questions: ['BenefitCapRecentlyStoppedWork', 'BenefitCapEarnedEnoughBefore'],
+      title: "stopped work in the last 9 months after 12 months of enough pay: the benefit cap's grace period (UC Regs 2013 reg 82)",
+      base: { ...WITH_PARTNER, BenefitCapRecentlyStoppedWork: 'Yes', BenefitCapEarnedEnoughBefore: 'No' },
+      change: { BenefitCapEarnedEnoughBefore: 'Yes' },
+      part: (household) => household.benefitCapGracePeriod ?? false,
+      expected: true,
+    },
+    {
       questions: ['PartnerImmigrationStatus'],
       title: 'a partner with no recourse to public funds: the claimant claims as a single person (UC Regs 2013 reg 3(3)(e))',
       base: { ...WITH_PARTNER, PartnerImmigrationStatus: 'SettledStatus' },

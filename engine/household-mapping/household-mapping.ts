@@ -255,5 +255,9 @@ export function householdFromAnswers(answers: Answers, today: string): Household
     housing: housing(read, postcode.option),
     capital: poundsFromPence(capitalPence(read)),
     childcareCosts: read.is('ClientPaysChildcare', YES) ? read.requiredMoney('ClientChildcareCosts') : null,
+    // Stopped or earning less in the last 9 months, after 12 months of enough pay: the cap's grace period (reg 82).
+    ...(read.is('BenefitCapRecentlyStoppedWork', YES) && read.is('BenefitCapEarnedEnoughBefore', YES)
+      ? { benefitCapGracePeriod: true }
+      : {}),
   };
 }

@@ -152,6 +152,8 @@ export const HOUSEHOLD_QUESTIONS: Readonly<Record<string, HouseholdQuestion>> = 
   ...personQuestions('Client'),
   ...personQuestions('Partner'),
   ClientPaysChildcare: { types: ['Radio', 'Select'], values: YES_ONLY },
+  BenefitCapRecentlyStoppedWork: { types: ['Radio', 'Select'], values: YES_ONLY },
+  BenefitCapEarnedEnoughBefore: { types: ['Radio', 'Select'], values: YES_ONLY },
   ClientChildcareCosts: { types: ['Money'] },
   [QUESTION_NAMES.tenure]: { types: ['Radio', 'Select'], values: Object.keys(TENURE), exactly: true },
   [QUESTION_NAMES.rent]: { types: ['Money'] },

@@ -129,6 +129,10 @@ export interface Household {
    * Childcare costs; default null (none).
    */
   childcareCosts?: Money | null;
+  /**
+   * Universal Credit's benefit cap does not apply in a 9-month grace period: it starts when the claimant (or the couple together) stopped work, or started earning less than 16 hours a week at the National Living Wage, after earning at least that, after tax, in each of the 12 months before (UC Regs 2013 reg 82(1)(b) to (3)). True when the household is in one now. Default false.
+   */
+  benefitCapGracePeriod?: boolean;
 }
 /**
  * One adult: dateOfBirth or age is required, every other field has the default of someone who was not asked.

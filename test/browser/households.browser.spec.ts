@@ -234,7 +234,8 @@ const mixedStatusCouple: HouseholdWalk = {
     ['your-health', { ClientDisabilityBenefits: NONE, ClientWorkCapability: 'NotAssessed', ClientTerminallyIll: 'No' }],
     ['partner-health', { PartnerDisabilityBenefits: NONE, PartnerWorkCapability: 'NotAssessed', PartnerTerminallyIll: 'No' }],
     ['caring', { ClientIsCarer: 'No', PartnerIsCarer: 'No' }],
-    ['your-work', { ClientWork: NONE }],
+    // The benefit cap's grace period: asked of people under State Pension age, and may be left out.
+    ['your-work', { ClientWork: NONE, BenefitCapRecentlyStoppedWork: 'Yes', BenefitCapEarnedEnoughBefore: 'No' }],
     [
       'partner-work',
       {
@@ -278,6 +279,9 @@ const mixedStatusCouple: HouseholdWalk = {
     housing: { tenure: 'PRIVATE_RENT', rent: { amount: 850, period: 'MONTH' }, serviceCharges: null, bedrooms: 2 },
     capital: 0,
     childcareCosts: null,
+  },
+  detours: {
+    'your-work': (page) => screenshot(page, 'households-mixed-status-couple-your-work'),
   },
   onResults: async (page) => {
     const universalCredit = page.locator('li.benefit[data-benefit-code="UNIVERSAL_CREDIT"]');

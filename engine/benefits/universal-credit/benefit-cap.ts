@@ -29,7 +29,9 @@ export function benefitCap(input: CalculationInput, fired: FiredRules, award: Pe
   if (exemptions.length > 0) {
     const key = String(exemptions[0]!.event.params.explanation);
     const threshold =
-      key === 'cap-exempt-earnings' ? parameters.amount('gov/dwp/benefit_cap/earnings_exemption/universal_credit_monthly') : 0;
+      key === 'cap-exempt-earnings' || key === 'cap-exempt-grace-period'
+        ? parameters.amount('gov/dwp/benefit_cap/earnings_exemption/universal_credit_monthly')
+        : 0;
     return { reduction: 0, exemption: { key, threshold } };
   }
   // The ruleset's event names the cap: gov/dwp/benefit_cap/universal_credit_monthly/greater_london/couple_or_children,

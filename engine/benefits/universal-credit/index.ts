@@ -73,6 +73,7 @@ export const universalCredit: BenefitCalculator = {
     },
     singleWithChildUnder3: ({ facts }) => !isJointClaim(facts) && facts.qualifyingChildren.some((child) => child.age < 3),
     inGreaterLondon: ({ facts }) => facts.inGreaterLondon,
+    inBenefitCapGracePeriod: ({ facts }) => facts.benefitCapGracePeriod,
     householdEarningsPence: readsRates((input) => householdEarnings(input)),
     someoneGetsDisabilityBenefit: ({ facts }) =>
       claimAdults(facts).some(getsDisabilityBenefit) || facts.qualifyingChildren.some((child) => child.disability !== 'NONE'),

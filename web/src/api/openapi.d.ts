@@ -3192,6 +3192,11 @@ export interface components {
       /** @description One adult (a single claimant) or two (a couple; the first is the claimant). */
       adults: components['schemas']['Adult'][];
       /**
+       * @description Universal Credit's benefit cap does not apply in a 9-month grace period: it starts when the claimant (or the couple together) stopped work, or started earning less than 16 hours a week at the National Living Wage, after earning at least that, after tax, in each of the 12 months before (UC Regs 2013 reg 82(1)(b) to (3)). True when the household is in one now. Default false.
+       * @default false
+       */
+      benefitCapGracePeriod: boolean;
+      /**
        * @description Savings and investments in pounds (at most 2 decimals), excluding the home lived in; default 0.
        * @default 0
        * @example 4000
