@@ -12,6 +12,7 @@ import type {
   NonDependant,
   OtherIncomeType,
   Sex,
+  SharedAccommodationException,
   Tenure,
 } from './household.js';
 import { bothPeriods, moneyIn, sumPence, type Pence } from '../common/money.js';
@@ -60,6 +61,8 @@ export interface AdultFacts {
   student: boolean;
   /** May not claim public funds (Immigration and Asylum Act 1999 s115); only ever the partner. */
   subjectToImmigrationControl: boolean;
+  /** An exception from the shared accommodation rate the adult gave, or null (Adult.sharedAccommodationException). */
+  sharedAccommodationException: SharedAccommodationException | null;
   adult: Adult;
 }
 
@@ -174,6 +177,7 @@ function adultFacts(adult: Adult, role: AdultFacts['role'], date: string): Adult
     caresForSamePersonAsPartner: adult.caring.samePersonAsPartner !== false,
     student: adult.student,
     subjectToImmigrationControl: adult.subjectToImmigrationControl === true,
+    sharedAccommodationException: adult.sharedAccommodationException ?? null,
     adult,
   };
 }

@@ -76,6 +76,20 @@ export interface Caring {
   samePersonAsPartner?: boolean;
 }
 
+/**
+ * Why a single private renter under 35 is not held to the shared accommodation rate, besides a care benefit (UC Regs
+ * 2013 sch 4 para 29): a care leaver aged 18 to 24, 3 months in homeless hostels with resettlement support, public
+ * protection arrangements, domestic abuse, modern slavery.
+ */
+export const SHARED_ACCOMMODATION_EXCEPTIONS = [
+  'CARE_LEAVER',
+  'HOSTEL_RESETTLEMENT',
+  'PUBLIC_PROTECTION',
+  'DOMESTIC_ABUSE',
+  'MODERN_SLAVERY',
+] as const;
+export type SharedAccommodationException = (typeof SHARED_ACCOMMODATION_EXCEPTIONS)[number];
+
 /** One adult: the first of `adults` is the claimant, the second (if any) the partner. */
 export interface Adult {
   /** ISO yyyy-mm-dd; wins over `age` when both are given. */
@@ -97,6 +111,8 @@ export interface Adult {
    * for an asylum decision). Only the partner may be; absent: false.
    */
   subjectToImmigrationControl?: boolean;
+  /** An exception from the shared accommodation rate (read for the claimant); absent: none. */
+  sharedAccommodationException?: SharedAccommodationException;
 }
 
 export const SEXES = ['FEMALE', 'MALE'] as const;

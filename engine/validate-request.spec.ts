@@ -11,6 +11,7 @@ import {
   HOUSING_TENURES,
   OTHER_INCOME_TYPES,
   SEXES,
+  SHARED_ACCOMMODATION_EXCEPTIONS,
 } from './household.js';
 import { CALCULATION_REQUEST, validateCalculationRequest, type CalculationRequestCheck } from './validate-request.js';
 
@@ -584,5 +585,7 @@ describe('the calculation request schema', () => {
     expect(defs.ChildDisability!.enum).toEqual(CHILD_DISABILITIES);
     expect(defs.CouncilTaxBand!.enum).toEqual(COUNCIL_TAX_BANDS);
     expect(defs.Tenure!.enum).toEqual(HOUSING_TENURES);
+    const adult = defs.Adult as { properties: Record<string, { enum?: readonly string[] }> };
+    expect(adult.properties.sharedAccommodationException!.enum).toEqual(SHARED_ACCOMMODATION_EXCEPTIONS);
   });
 });

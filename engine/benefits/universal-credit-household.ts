@@ -46,6 +46,24 @@ export const qualifyingCaringHours = (adult: AdultFacts | null): number =>
 /** A care benefit that exempts the claimant from housing cost contributions and the shared accommodation rate (UC_HOUSING_EXEMPTING_CARE_BENEFITS). */
 export const getsCareBenefit = (adult: AdultFacts | null): boolean => receivesAnyOf(adult, UC_HOUSING_EXEMPTING_CARE_BENEFITS);
 
+/**
+ * An exception from the shared accommodation rate other than a care benefit (UC Regs 2013 sch 4 para 29), within its
+ * own ages: a care leaver from 18 to 24 (para 29(2)), a hostel resident from 16 (para 29(4)); the rest under 35, as
+ * the rate itself is.
+ */
+export function exceptedFromSharedAccommodation(adult: AdultFacts): boolean {
+  switch (adult.sharedAccommodationException) {
+    case null:
+      return false;
+    case 'CARE_LEAVER':
+      return adult.age >= 18 && adult.age < 25;
+    case 'HOSTEL_RESETTLEMENT':
+      return adult.age >= 16;
+    default:
+      return true;
+  }
+}
+
 export const isInPaidWork = (adult: AdultFacts | null): boolean =>
   !!adult && ((adult.earnings?.monthly ?? 0) > 0 || (adult.selfEmployment?.monthly ?? 0) > 0 || adult.hoursPerWeek > 0);
 

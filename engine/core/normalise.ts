@@ -27,6 +27,7 @@ function normaliseAdult(adult: AdultInput): Adult {
     caring: { hoursPerWeek: 0, caredForGetsQualifyingBenefit: false, ...adult.caring },
     student: adult.student ?? false,
     ...(adult.subjectToImmigrationControl ? { subjectToImmigrationControl: true } : {}),
+    ...(adult.sharedAccommodationException ? { sharedAccommodationException: adult.sharedAccommodationException } : {}),
   };
 }
 

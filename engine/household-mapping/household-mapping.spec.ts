@@ -461,6 +461,14 @@ describe('where you live, you and your partner', () => {
       expected: [false, false],
     },
     {
+      questions: ['ClientSharedRateException'],
+      title: 'a care leaver under 25 renting privately: not held to the shared accommodation rate (UC Regs 2013 sch 4 para 29(2))',
+      base: { ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, ClientSharedRateException: 'None' },
+      change: { ClientSharedRateException: 'CareLeaver' },
+      part: (household) => household.adults[0]!.sharedAccommodationException ?? null,
+      expected: 'CARE_LEAVER',
+    },
+    {
       questions: ['BenefitCapRecentlyStoppedWork', 'BenefitCapEarnedEnoughBefore'],
       title: "stopped work in the last 9 months after 12 months of enough pay: the benefit cap's grace period (UC Regs 2013 reg 82)",
       base: { ...WITH_PARTNER, BenefitCapRecentlyStoppedWork: 'Yes', BenefitCapEarnedEnoughBefore: 'No' },

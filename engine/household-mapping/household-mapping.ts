@@ -33,6 +33,7 @@ import {
   MAX_NON_DEPENDANTS,
   NO_PUBLIC_FUNDS_STATUSES,
   OTHER_INCOME,
+  SHARED_RATE_EXCEPTION,
   TENURE,
   YES,
   type Person,
@@ -132,11 +133,19 @@ function adultFrom(read: AnswerReader, P: Person, dateOfBirthQuestion: string): 
       ...(read.is('CoupleCareForSamePerson', 'No') ? { samePersonAsPartner: false } : {}),
     },
     student: read.is(`${P}Student`, 'FullTime'),
+    ...sharedRateException(read, P),
     // The person's own status never is: one who may not claim public funds is shown the exit page instead.
     ...(P === 'Partner' && NO_PUBLIC_FUNDS_STATUSES.some((status) => read.is('PartnerImmigrationStatus', status))
       ? { subjectToImmigrationControl: true }
       : {}),
   };
+}
+
+/** The claimant's exception from the shared accommodation rate, when one was chosen ('None of these' is none). */
+function sharedRateException(read: AnswerReader, P: Person): Pick<Adult, 'sharedAccommodationException'> {
+  if (P !== 'Client') return {};
+  const exception = read.chosen('ClientSharedRateException', SHARED_RATE_EXCEPTION);
+  return exception ? { sharedAccommodationException: exception } : {};
 }
 
 function countOf(read: AnswerReader, name: string, max: number): number {

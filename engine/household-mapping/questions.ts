@@ -4,7 +4,7 @@
  * fails when the definitions lose or change one, so renaming a question in `definitions/survey/` cannot silently
  * drop an answer from the calculation.
  */
-import type { ChildDisability, Country, OtherIncomeType, Sex, Tenure } from '../household.js';
+import type { ChildDisability, Country, OtherIncomeType, Sex, SharedAccommodationException, Tenure } from '../household.js';
 import {
   CAPITAL_BAND_5001_TO_16000,
   NONE_OF_THE_ABOVE,
@@ -39,6 +39,16 @@ export const CAPITAL_BANDS = { upTo5000: 'UpTo5000', from5001To16000: CAPITAL_BA
 
 /** The immigration statuses of a person subject to immigration control, who may not claim public funds (IAA 1999 s115). */
 export const NO_PUBLIC_FUNDS_STATUSES = ['NoRecourseToPublicFunds', 'AsylumSeeker'] as const;
+
+/** ClientSharedRateException's answers and the exceptions from the shared accommodation rate they are (UC Regs 2013 sch 4 para 29). */
+export const SHARED_RATE_EXCEPTION: Record<string, SharedAccommodationException | null> = {
+  CareLeaver: 'CARE_LEAVER',
+  HostelResettlement: 'HOSTEL_RESETTLEMENT',
+  DomesticAbuse: 'DOMESTIC_ABUSE',
+  ModernSlavery: 'MODERN_SLAVERY',
+  PublicProtection: 'PUBLIC_PROTECTION',
+  None: null,
+};
 
 export const TENURE: Record<string, Tenure> = {
   [TENURES.socialRent]: 'SOCIAL_RENT',
@@ -152,6 +162,7 @@ export const HOUSEHOLD_QUESTIONS: Readonly<Record<string, HouseholdQuestion>> = 
   ...personQuestions('Client'),
   ...personQuestions('Partner'),
   ClientPaysChildcare: { types: ['Radio', 'Select'], values: YES_ONLY },
+  ClientSharedRateException: { types: ['Radio', 'Select'], values: Object.keys(SHARED_RATE_EXCEPTION), exactly: true },
   BenefitCapRecentlyStoppedWork: { types: ['Radio', 'Select'], values: YES_ONLY },
   BenefitCapEarnedEnoughBefore: { types: ['Radio', 'Select'], values: YES_ONLY },
   ClientChildcareCosts: { types: ['Money'] },

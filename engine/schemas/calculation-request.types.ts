@@ -186,6 +186,10 @@ export interface Adult {
    * The partner (the second adult) is a 'person subject to immigration control' who may not claim public funds (Immigration and Asylum Act 1999 s115): their permission to stay says 'no public funds', or they are waiting for a decision on an asylum claim. The first adult claims Universal Credit as a single person, with the couple's income and savings counted (UC Regs 2013 regs 3(3)(e), 18(2), 22(3) and 36(3)), and the partner is left out of every benefit that is a public fund. Only the partner may be: the first adult is the one who claims. Not yet worked out when the first adult has reached State Pension age. Default false.
    */
   subjectToImmigrationControl?: boolean;
+  /**
+   * Why a single private renter under 35 is not held to the shared accommodation rate of Local Housing Allowance (UC Regs 2013 sch 4 para 29), besides a care benefit, which benefitsReceived shows: CARE_LEAVER (in care before 18, and aged 18 to 24, para 29(2)); HOSTEL_RESETTLEMENT (at least 3 months in homeless hostels, with resettlement support accepted there, para 29(4)); PUBLIC_PROTECTION (managed under multi-agency public protection arrangements, para 29(6) and (7)); DOMESTIC_ABUSE (domestic abuse since the age of 16, with evidence from an official, para 29(9B)); MODERN_SLAVERY (a positive conclusive grounds decision, para 29(9C)). Read for the first adult. Default none.
+   */
+  sharedAccommodationException?: 'CARE_LEAVER' | 'HOSTEL_RESETTLEMENT' | 'PUBLIC_PROTECTION' | 'DOMESTIC_ABUSE' | 'MODERN_SLAVERY';
 }
 /**
  * Employed earnings: an amount, its period, and whether it is before or after tax.

@@ -3,6 +3,7 @@ import type { Explanations } from '../../core/explanations.js';
 import type { ParameterReader } from '../../core/parameters.js';
 import type { FiredRules } from '../../core/ruleset.js';
 import type { HouseholdFacts } from '../../facts.js';
+import type { SharedAccommodationException } from '../../household.js';
 import type { LhaCategory } from '../../local-housing-allowance.js';
 import { localHousingAllowanceFor, type LhaUsed } from '../local-housing-allowance-used.js';
 import { basisPointsOf, type Pence } from '../../../common/money.js';
@@ -26,6 +27,15 @@ export function contributingNonDependants(facts: HouseholdFacts, parameters: Par
   return facts.nonDependants.filter((person) => !person.exempt && person.age >= minimumAge);
 }
 
+/** Why the shared accommodation rate does not apply, as the result says it (UC Regs 2013 sch 4 para 29). */
+const SHARED_RATE_EXCEPTION_REASONS: Record<SharedAccommodationException, string> = {
+  CARE_LEAVER: 'you were in care before you were 18 and are under 25',
+  HOSTEL_RESETTLEMENT: 'you have lived in homeless hostels for at least 3 months and accepted support there to resettle',
+  PUBLIC_PROTECTION: 'you are managed under multi-agency public protection arrangements',
+  DOMESTIC_ABUSE: 'you have experienced domestic abuse since you were 16, and an official knows about it',
+  MODERN_SLAVERY: 'you have been confirmed as a victim of modern slavery',
+};
+
 export interface HousingElement {
   element: Pence;
   contributions: Pence;
@@ -37,7 +47,12 @@ export interface HousingElement {
   bedrooms: number | null;
   sector: 'PRIVATE' | 'SOCIAL' | 'SHARED_OWNERSHIP';
   /** A private tenant's cap rent: the category and the sentences saying which area's rate was used. */
-  privateRent: { category: LhaCategory; rate: Pence; lhaWorking: string[] } | null;
+  privateRent: {
+    category: LhaCategory;
+    rate: Pence;
+    lhaWorking: string[];
+    sharedRateException: SharedAccommodationException | null;
+  } | null;
   /** A social tenant's cut for spare bedrooms (the size criteria, sch 4 para 36). */
   underOccupation: { spare: number; percentage: number; cut: Pence } | null;
   contribution: { count: number; each: Pence } | null;
@@ -62,7 +77,9 @@ export function housingElement(input: CalculationInput, fired: FiredRules): Hous
     lhaUsed = localHousingAllowanceFor(input, category, 'UNIVERSAL_CREDIT', lhaWorking);
     const rate = lhaUsed.ratePence;
     element = Math.min(costs, rate);
-    privateRent = { category, rate, lhaWorking };
+    // Excepted from the shared accommodation rate for a reason the person gave (sch 4 para 29): the result says which.
+    const sharedRateException = fired.has('lha-shared-exception') ? facts.claimant.sharedAccommodationException : null;
+    privateRent = { category, rate, lhaWorking, sharedRateException };
   } else if (sector === 'SOCIAL' && fired.has('housing-reduction', 'UNDER_OCCUPATION')) {
     const spare = (facts.bedrooms ?? 0) - needed;
     const percentage = parameters.amount(
@@ -106,6 +123,10 @@ export function explainHousingElement(figures: HousingElement, explanations: Exp
     const { category, rate, lhaWorking } = privateRent;
     sentences.push(...lhaWorking);
     if (category === 'SHARED') sentences.push(explanations.say('lha-shared-rate'));
+    if (privateRent.sharedRateException)
+      sentences.push(
+        explanations.say('lha-shared-rate-exception', { reason: SHARED_RATE_EXCEPTION_REASONS[privateRent.sharedRateException] }),
+      );
     sentences.push(
       explanations.say('lha', {
         costs,

@@ -1592,6 +1592,11 @@ export interface components {
       /** @description Self-employment; null (the default) when not self-employed. */
       selfEmployment?: components['schemas']['SelfEmployment'] | null;
       /**
+       * @description Why a single private renter under 35 is not held to the shared accommodation rate of Local Housing Allowance (UC Regs 2013 sch 4 para 29), besides a care benefit, which benefitsReceived shows: CARE_LEAVER (in care before 18, and aged 18 to 24, para 29(2)); HOSTEL_RESETTLEMENT (at least 3 months in homeless hostels, with resettlement support accepted there, para 29(4)); PUBLIC_PROTECTION (managed under multi-agency public protection arrangements, para 29(6) and (7)); DOMESTIC_ABUSE (domestic abuse since the age of 16, with evidence from an official, para 29(9B)); MODERN_SLAVERY (a positive conclusive grounds decision, para 29(9C)). Read for the first adult. Default none.
+       * @enum {string}
+       */
+      sharedAccommodationException?: 'CARE_LEAVER' | 'HOSTEL_RESETTLEMENT' | 'PUBLIC_PROTECTION' | 'DOMESTIC_ABUSE' | 'MODERN_SLAVERY';
+      /**
        * @description A full-time student.
        * @default false
        */
