@@ -63,6 +63,8 @@ export interface AdultFacts {
   subjectToImmigrationControl: boolean;
   /** An exception from the shared accommodation rate the adult gave, or null (Adult.sharedAccommodationException). */
   sharedAccommodationException: SharedAccommodationException | null;
+  /** Someone other than the partner gets Carer's Allowance (or UC's carer element) for looking after this adult. */
+  carerGetsCarersAllowance: boolean;
   adult: Adult;
 }
 
@@ -178,6 +180,7 @@ function adultFacts(adult: Adult, role: AdultFacts['role'], date: string): Adult
     student: adult.student,
     subjectToImmigrationControl: adult.subjectToImmigrationControl === true,
     sharedAccommodationException: adult.sharedAccommodationException ?? null,
+    carerGetsCarersAllowance: adult.carerGetsCarersAllowance === true,
     adult,
   };
 }

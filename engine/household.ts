@@ -113,6 +113,8 @@ export interface Adult {
   subjectToImmigrationControl?: boolean;
   /** An exception from the shared accommodation rate (read for the claimant); absent: none. */
   sharedAccommodationException?: SharedAccommodationException;
+  /** Someone other than the partner gets Carer's Allowance (or UC's carer element) for looking after this adult; absent: false. */
+  carerGetsCarersAllowance?: boolean;
 }
 
 export const SEXES = ['FEMALE', 'MALE'] as const;

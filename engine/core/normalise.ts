@@ -28,6 +28,7 @@ function normaliseAdult(adult: AdultInput): Adult {
     student: adult.student ?? false,
     ...(adult.subjectToImmigrationControl ? { subjectToImmigrationControl: true } : {}),
     ...(adult.sharedAccommodationException ? { sharedAccommodationException: adult.sharedAccommodationException } : {}),
+    ...(adult.carerGetsCarersAllowance ? { carerGetsCarersAllowance: true } : {}),
   };
 }
 

@@ -66,6 +66,16 @@ export function carerAmountsPaid(held: number, facts: HouseholdFacts): number {
 }
 
 /**
+ * Someone is paid Carer's Allowance (or Universal Credit's carer element) for looking after the adult: someone else, as
+ * the household says, or the partner, who when paid Carer's Allowance is taken to look after the adult. The severe
+ * disability additional amount or premium is then not paid for the adult (SPC Regs 2002 sch I paras 1(2) and 4(1);
+ * HB (SPC) Regs 2006 sch 3 paras 6 and 9).
+ */
+export function hasPaidCarer(adult: AdultFacts | null, partner: AdultFacts | null): boolean {
+  return adult !== null && (adult.carerGetsCarersAllowance || getsCarersAllowance(partner));
+}
+
+/**
  * The ruleset facts the three pension-age means tests share, for their severe disability, carer and earnings
  * disregard rules: each benefit spreads them into its own facts (`benefitFacts({ ...PENSION_AGE_MEANS_TEST_FACTS })`)
  * and its ruleset reads them by these names.
@@ -77,6 +87,8 @@ export const PENSION_AGE_MEANS_TEST_FACTS = {
   nonDependantAdultCount: readsRates(({ facts, parameters }) => nonDependantAdultCount(facts, parameters)),
   claimantGetsCarersAllowance: ({ facts }) => getsCarersAllowance(facts.claimant),
   partnerGetsCarersAllowance: ({ facts }) => getsCarersAllowance(facts.partner),
+  claimantHasPaidCarer: ({ facts }) => hasPaidCarer(facts.claimant, facts.partner),
+  partnerHasPaidCarer: ({ facts }) => hasPaidCarer(facts.partner, facts.claimant),
   claimantIsCarer: readsRates(({ facts, parameters }) => isCarer(facts.claimant, parameters)),
   partnerIsCarer: readsRates(({ facts, parameters }) => isCarer(facts.partner, parameters)),
   someoneGetsDisabilityBenefit: ({ facts }) => benefitUnit(facts).some(getsDisabilityBenefit),

@@ -461,6 +461,15 @@ describe('where you live, you and your partner', () => {
       expected: [false, false],
     },
     {
+      questions: ['ClientCarerPaid', 'PartnerCarerPaid'],
+      title:
+        "someone else paid Carer's Allowance for looking after each of them: no severe disability amounts (SPC Regs 2002 sch I para 1(2))",
+      base: { ...WITH_PARTNER, ClientCarerPaid: 'No', PartnerCarerPaid: 'No' },
+      change: { ClientCarerPaid: 'Yes', PartnerCarerPaid: 'Yes' },
+      part: (household) => household.adults.map((adult) => adult.carerGetsCarersAllowance ?? false),
+      expected: [true, true],
+    },
+    {
       questions: ['ClientSharedRateException'],
       title: 'a care leaver under 25 renting privately: not held to the shared accommodation rate (UC Regs 2013 sch 4 para 29(2))',
       base: { ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, ClientSharedRateException: 'None' },

@@ -134,6 +134,8 @@ function adultFrom(read: AnswerReader, P: Person, dateOfBirthQuestion: string): 
     },
     student: read.is(`${P}Student`, 'FullTime'),
     ...sharedRateException(read, P),
+    // Asked at State Pension age of someone with a disability benefit that counts for the severe disability amounts.
+    ...(read.is(`${P}CarerPaid`, YES) ? { carerGetsCarersAllowance: true } : {}),
     // The person's own status never is: one who may not claim public funds is shown the exit page instead.
     ...(P === 'Partner' && NO_PUBLIC_FUNDS_STATUSES.some((status) => read.is('PartnerImmigrationStatus', status))
       ? { subjectToImmigrationControl: true }

@@ -162,6 +162,8 @@ export const HOUSEHOLD_QUESTIONS: Readonly<Record<string, HouseholdQuestion>> = 
   ...personQuestions('Client'),
   ...personQuestions('Partner'),
   ClientPaysChildcare: { types: ['Radio', 'Select'], values: YES_ONLY },
+  ClientCarerPaid: { types: ['Radio', 'Select'], values: YES_ONLY },
+  PartnerCarerPaid: { types: ['Radio', 'Select'], values: YES_ONLY },
   ClientSharedRateException: { types: ['Radio', 'Select'], values: Object.keys(SHARED_RATE_EXCEPTION), exactly: true },
   BenefitCapRecentlyStoppedWork: { types: ['Radio', 'Select'], values: YES_ONLY },
   BenefitCapEarnedEnoughBefore: { types: ['Radio', 'Select'], values: YES_ONLY },

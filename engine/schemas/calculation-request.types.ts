@@ -190,6 +190,10 @@ export interface Adult {
    * Why a single private renter under 35 is not held to the shared accommodation rate of Local Housing Allowance (UC Regs 2013 sch 4 para 29), besides a care benefit, which benefitsReceived shows: CARE_LEAVER (in care before 18, and aged 18 to 24, para 29(2)); HOSTEL_RESETTLEMENT (at least 3 months in homeless hostels, with resettlement support accepted there, para 29(4)); PUBLIC_PROTECTION (managed under multi-agency public protection arrangements, para 29(6) and (7)); DOMESTIC_ABUSE (domestic abuse since the age of 16, with evidence from an official, para 29(9B)); MODERN_SLAVERY (a positive conclusive grounds decision, para 29(9C)). Read for the first adult. Default none.
    */
   sharedAccommodationException?: 'CARE_LEAVER' | 'HOSTEL_RESETTLEMENT' | 'PUBLIC_PROTECTION' | 'DOMESTIC_ABUSE' | 'MODERN_SLAVERY';
+  /**
+   * Someone other than the partner (a son, a daughter, a friend) gets Carer's Allowance, or Universal Credit's carer element, for looking after this adult. Pension Credit's severe disability additional amount, and the severe disability premium of pension-age Housing Benefit and Council Tax Reduction, are then not paid for them (SPC Regs 2002 sch I para 1(2); HB (SPC) Regs 2006 sch 3 para 6). A partner paid Carer's Allowance is taken to look after the other partner. Default false.
+   */
+  carerGetsCarersAllowance?: boolean;
 }
 /**
  * Employed earnings: an amount, its period, and whether it is before or after tax.

@@ -1570,6 +1570,11 @@ export interface components {
       age?: number;
       /** @description Disability benefits the adult gets; default none. */
       benefitsReceived?: components['schemas']['BenefitReceived'][];
+      /**
+       * @description Someone other than the partner (a son, a daughter, a friend) gets Carer's Allowance, or Universal Credit's carer element, for looking after this adult. Pension Credit's severe disability additional amount, and the severe disability premium of pension-age Housing Benefit and Council Tax Reduction, are then not paid for them (SPC Regs 2002 sch I para 1(2); HB (SPC) Regs 2006 sch 3 para 6). A partner paid Carer's Allowance is taken to look after the other partner. Default false.
+       * @default false
+       */
+      carerGetsCarersAllowance: boolean;
       /** @description Caring; default none. */
       caring?: components['schemas']['Caring'];
       /**
