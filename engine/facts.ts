@@ -14,6 +14,7 @@ import type {
   Sex,
   SharedAccommodationException,
   Tenure,
+  AwayFromHome,
 } from './household.js';
 import { bothPeriods, moneyIn, sumPence, type Pence } from '../common/money.js';
 
@@ -94,10 +95,16 @@ export interface HouseholdFacts {
   claimant: AdultFacts;
   partner: AdultFacts | null;
   /**
-   * The partner is a person subject to immigration control: the claimant claims Universal Credit as a single person
-   * (UC Regs 2013 reg 3(3)(e)), and the partner is left out of every benefit that is a public fund.
+   * Why a member of a couple claims Universal Credit as a single person, or null: the partner is a person subject to
+   * immigration control (UC Regs 2013 reg 3(3)(e)) or in prison (reg 3(3)(c)). The partner is then left out of the
+   * benefits each adult claims for themselves (PIP, Attendance Allowance, Carer's Allowance, the Winter Fuel Payment).
    */
-  partnerSubjectToImmigrationControl: boolean;
+  singleClaimBecause: 'PARTNER_SUBJECT_TO_IMMIGRATION_CONTROL' | 'PARTNER_IN_PRISON' | null;
+  /**
+   * The partner is away from home. Away more than 6 months, they are not counted at all (`partner` is null: UC Regs
+   * 2013 reg 3(6)); in prison for less, the claim is a single person's (`singleClaimBecause`).
+   */
+  partnerAwayFromHome: AwayFromHome | null;
   /**
    * UNIVERSAL_CREDIT: working age, or a mixed-age couple (one partner under State Pension age). PENSION_AGE:
    * everyone over State Pension age.
@@ -199,7 +206,10 @@ function childFacts(child: Child, date: string): ChildFacts {
 }
 
 export function deriveFacts(household: Household, date: string): HouseholdFacts {
-  const adults = household.adults.map((adult, index) => adultFacts(adult, index === 0 ? 'CLAIMANT' : 'PARTNER', date));
+  const away = household.adults[1]?.awayFromHome ?? null;
+  // A partner away more than 6 months (or expected to be) is no longer a member of the household (UC Regs 2013 reg 3(6)).
+  const counted = away?.moreThanSixMonths ? household.adults.slice(0, 1) : household.adults;
+  const adults = counted.map((adult, index) => adultFacts(adult, index === 0 ? 'CLAIMANT' : 'PARTNER', date));
   const children = household.children.map((child) => childFacts(child, date)).sort((a, b) => (a.dateOfBirth < b.dateOfBirth ? -1 : 1));
   const localAuthority = household.localAuthority?.trim().toUpperCase() || null;
   return {
@@ -211,7 +221,12 @@ export function deriveFacts(household: Household, date: string): HouseholdFacts 
     adults,
     claimant: adults[0]!,
     partner: adults[1] ?? null,
-    partnerSubjectToImmigrationControl: adults[1]?.subjectToImmigrationControl ?? false,
+    singleClaimBecause: adults[1]?.subjectToImmigrationControl
+      ? 'PARTNER_SUBJECT_TO_IMMIGRATION_CONTROL'
+      : away?.reason === 'PRISON' && adults[1]
+        ? 'PARTNER_IN_PRISON'
+        : null,
+    partnerAwayFromHome: away,
     // A mixed-age couple claims Universal Credit (Welfare Reform Act 2012 s4(1)(b), from 15 May 2019).
     system: adults.every((adult) => adult.reachedStatePensionAge) ? 'PENSION_AGE' : 'UNIVERSAL_CREDIT',
     children,
@@ -231,15 +246,18 @@ export function deriveFacts(household: Household, date: string): HouseholdFacts 
   };
 }
 
-/** Whether an adult gets a benefit, at one of the rates given (any rate when none are given). */
 /**
- * The adults who may claim public funds: everyone but a partner subject to immigration control (Immigration and
- * Asylum Act 1999 s115), for whom Attendance Allowance, Carer's Allowance, PIP and Social Fund payments such as the
- * Winter Fuel Payment are public funds (Immigration Rules para 6.2).
+ * The adults who may claim the benefits each adult claims for themselves (Attendance Allowance, Carer's Allowance,
+ * PIP, the Winter Fuel Payment): everyone but a partner subject to immigration control, for whom they are public funds
+ * (Immigration and Asylum Act 1999 s115; Immigration Rules para 6.2), and a partner in prison, to whom they are not
+ * paid (Social Security (General Benefit) Regulations 1982 reg 2; Social Fund Winter Fuel Payment Regulations 2000
+ * reg 2(2)).
  */
-export function publicFundsClaimants(facts: HouseholdFacts): AdultFacts[] {
-  return facts.partnerSubjectToImmigrationControl ? facts.adults.filter((adult) => !adult.subjectToImmigrationControl) : facts.adults;
+export function personalBenefitClaimants(facts: HouseholdFacts): AdultFacts[] {
+  return facts.singleClaimBecause === null ? facts.adults : [facts.claimant];
 }
+
+/** Whether an adult gets a benefit, at one of the rates given (any rate when none are given). */
 
 export function receives(adult: AdultFacts, type: BenefitReceivedType, rates?: readonly string[]): boolean {
   return adult.benefitsReceived.some((benefit) => benefit.type === type && (!rates || ('rate' in benefit && rates.includes(benefit.rate))));

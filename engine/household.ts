@@ -115,6 +115,15 @@ export interface Adult {
   sharedAccommodationException?: SharedAccommodationException;
   /** Someone other than the partner gets Carer's Allowance (or UC's carer element) for looking after this adult; absent: false. */
   carerGetsCarersAllowance?: boolean;
+  /** The partner is away from home for now, and whether for more than 6 months; absent: at home. */
+  awayFromHome?: AwayFromHome;
+}
+
+export const REASONS_AWAY_FROM_HOME = ['PRISON', 'HOSPITAL', 'CARE_HOME'] as const;
+export interface AwayFromHome {
+  reason: (typeof REASONS_AWAY_FROM_HOME)[number];
+  /** The absence has lasted, or is expected to last, more than 6 months (UC Regs 2013 reg 3(6)). */
+  moreThanSixMonths: boolean;
 }
 
 export const SEXES = ['FEMALE', 'MALE'] as const;

@@ -553,6 +553,26 @@ describe('validateCalculationRequest: dates, ages and hours', () => {
   });
 });
 
+describe('validateCalculationRequest: a partner away from home', () => {
+  it('takes a partner away, never the first adult, and not yet with a claimant at State Pension age', () => {
+    const away = { reason: 'PRISON', moreThanSixMonths: false };
+    expect(problemsWith((household) => (household.adults = [{ age: 30 }, { age: 31, awayFromHome: away }]))).toEqual([]);
+    expect(paths(problemsWith((household) => (household.adults = [{ age: 30, awayFromHome: away }, { age: 31 }])))).toEqual([
+      'household.adults[0].awayFromHome',
+    ]);
+    expect(paths(problemsWith((household) => (household.adults = [{ age: 70 }, { age: 71, awayFromHome: away }])))).toEqual([
+      'household.adults[1].awayFromHome',
+    ]);
+    expect(
+      paths(
+        problemsWith(
+          (household) => (household.adults = [{ age: 30 }, { age: 31, awayFromHome: { reason: 'HOLIDAY', moreThanSixMonths: false } }]),
+        ),
+      ),
+    ).toEqual(['household.adults[1].awayFromHome.reason']);
+  });
+});
+
 describe('validateCalculationRequest: several problems', () => {
   it('lists every problem at once, in the order of the request', () => {
     const errors = errorsOf(

@@ -109,6 +109,26 @@ function crossReferenceProblems(request: JsonObject, date: string | null, lhaAre
   // Only the partner may be a person subject to immigration control: the first adult is the one who claims. With the
   // claimant at State Pension age, Pension Credit treats such a partner as outside the household (State Pension Credit
   // Regulations 2002 reg 5(1)(h)) while Housing Benefit does not: not worked out yet, so refused rather than guessed.
+  // Likewise only the partner may be away from home; with the claimant at State Pension age, Pension Credit's and
+  // Housing Benefit's own absence rules (13 and 52 weeks) are not worked out yet.
+  listAt(household, 'adults').forEach((adult, index) => {
+    if (!isObject(adult) || !isObject(adult.awayFromHome)) return;
+    const segments: Segment[] = ['household', 'adults', index, 'awayFromHome'];
+    const claimant = listAt(household, 'adults')[0];
+    if (index === 0) {
+      problems.push({
+        segments,
+        message: 'must be left out for the first adult, who is the one at home who claims: give it for the partner who is away.',
+      });
+    } else if (date !== null && isObject(claimant) && hasAgeOrBirth(claimant) && hasReachedStatePensionAge(claimant, date)) {
+      problems.push({
+        segments,
+        message:
+          "is not worked out yet when the first adult has reached State Pension age (Pension Credit's and Housing Benefit's rules for a partner away from home).",
+      });
+    }
+  });
+
   listAt(household, 'adults').forEach((adult, index) => {
     if (!isObject(adult) || adult.subjectToImmigrationControl !== true) return;
     const segments: Segment[] = ['household', 'adults', index, 'subjectToImmigrationControl'];

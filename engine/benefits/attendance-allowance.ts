@@ -1,5 +1,5 @@
 import { benefitFacts, amountNotShown, notEligible, paidWeekly, type AmountLine, type BenefitCalculator } from '../core/benefit.js';
-import { publicFundsClaimants, receives, type AdultFacts } from '../facts.js';
+import { personalBenefitClaimants, receives, type AdultFacts } from '../facts.js';
 import { bothPeriods } from '../../common/money.js';
 import { adultWording, getsDla, getsPip, hasHealthCondition } from './pip.js';
 
@@ -27,13 +27,13 @@ export const attendanceAllowance: BenefitCalculator = {
   reads: [],
   facts: benefitFacts({
     adultsGettingAttendanceAllowanceCount: ({ facts }) => facts.adults.filter((adult) => receives(adult, 'ATTENDANCE_ALLOWANCE')).length,
-    pensionAgeAdultsWithConditionCount: ({ facts }) => publicFundsClaimants(facts).filter(mayClaim).length,
+    pensionAgeAdultsWithConditionCount: ({ facts }) => personalBenefitClaimants(facts).filter(mayClaim).length,
     inScotland: ({ facts }) => facts.country === 'SCOTLAND',
   }),
   calculate({ facts, parameters, explanations }, fired) {
     const notes = fired.ofType('note').map((rule) => explanations.say(String(rule.event.params.explanation)));
     const mayBeEntitled = fired.has('may-be-entitled')
-      ? publicFundsClaimants(facts)
+      ? personalBenefitClaimants(facts)
           .filter(mayClaim)
           .map((adult) =>
             explanations.say('may-be-entitled', {

@@ -60,8 +60,8 @@ export const carersAllowance: BenefitCalculator = {
   reads: [],
   facts: benefitFacts({
     ...adultFacts('claimant', (input) => input.facts.claimant),
-    // A partner subject to immigration control may not claim it: it is a public fund.
-    ...adultFacts('partner', (input) => (input.facts.partnerSubjectToImmigrationControl ? null : input.facts.partner)),
+    // A partner subject to immigration control may not claim it (a public fund), nor a partner in prison.
+    ...adultFacts('partner', (input) => (input.facts.singleClaimBecause === null ? input.facts.partner : null)),
     inScotland: ({ facts }) => facts.country === 'SCOTLAND',
   }),
   calculate(input, fired) {

@@ -1,6 +1,6 @@
 import { benefitFacts, amountNotShown, notEligible, paidWeekly, type AmountLine, type BenefitCalculator } from '../core/benefit.js';
 import type { ParameterReader } from '../core/parameters.js';
-import { publicFundsClaimants, receives, type AdultFacts, type HouseholdFacts } from '../facts.js';
+import { personalBenefitClaimants, receives, type AdultFacts, type HouseholdFacts } from '../facts.js';
 import { getsDla, getsPip } from '../facts/qualifying-benefits.js';
 import type { BenefitReceived } from '../household.js';
 import { bothPeriods } from '../../common/money.js';
@@ -17,7 +17,7 @@ export const hasHealthCondition = (adult: AdultFacts): boolean => adult.lcwra ||
 
 /** Adults with a health condition who get neither PIP (or ADP) nor DLA: they may claim one. */
 const withConditionNotGettingPipOrDla = (facts: HouseholdFacts): AdultFacts[] =>
-  publicFundsClaimants(facts).filter((adult) => hasHealthCondition(adult) && !getsPip(adult) && !getsDla(adult));
+  personalBenefitClaimants(facts).filter((adult) => hasHealthCondition(adult) && !getsPip(adult) && !getsDla(adult));
 
 const PIP_TYPES = ['PIP_DAILY_LIVING', 'PIP_MOBILITY', 'ADP_DAILY_LIVING', 'ADP_MOBILITY'] as const;
 export { getsDla, getsPip };

@@ -12,14 +12,13 @@ import { selfEmployedNetProfit, takeHomePay, type TakeHomePay } from '../tax/tak
 
 /**
  * The adults of the claim, whose needs the elements meet: the claimant, and the partner in a joint claim. A partner
- * who is a person subject to immigration control is not: the claimant claims as a single person (UC Regs 2013
- * reg 3(3)(e)), at a single claimant's amounts (reg 36(3)).
+ * who is a person subject to immigration control, or in prison, is not: the claimant claims as a single person (UC
+ * Regs 2013 reg 3(3)(c) and (e)), at a single claimant's amounts (reg 36(3)).
  */
-export const claimAdults = (facts: HouseholdFacts): AdultFacts[] =>
-  facts.partnerSubjectToImmigrationControl ? [facts.claimant] : facts.adults;
+export const claimAdults = (facts: HouseholdFacts): AdultFacts[] => (facts.singleClaimBecause !== null ? [facts.claimant] : facts.adults);
 
 /** The partner in a joint claim, or null (single, or a member of a couple claiming as a single person). */
-export const claimPartner = (facts: HouseholdFacts): AdultFacts | null => (facts.partnerSubjectToImmigrationControl ? null : facts.partner);
+export const claimPartner = (facts: HouseholdFacts): AdultFacts | null => (facts.singleClaimBecause !== null ? null : facts.partner);
 
 /** A joint claim: a couple both of whom claim (not a member of a couple claiming as a single person). */
 export const isJointClaim = (facts: HouseholdFacts): boolean => claimPartner(facts) !== null;

@@ -1,6 +1,6 @@
 import { benefitFacts, amountNotShown, notEligible, type BenefitCalculator } from '../core/benefit.js';
 import { attainsAge, formatIsoDate, fromDayNumber, parseIsoDate, toDayNumber } from '../../common/dates/calendar.js';
-import { publicFundsClaimants, type AdultFacts, type HouseholdFacts } from '../facts.js';
+import { personalBenefitClaimants, type AdultFacts, type HouseholdFacts } from '../facts.js';
 import type { OtherIncomeType } from '../household.js';
 import { convertPence, moneyIn, scalePence, type Pence } from '../../common/money.js';
 
@@ -53,7 +53,7 @@ function qualifies(adult: AdultFacts, weekEnds: string): boolean {
 
 /** The adults who qualify: State Pension age reached by the end of the qualifying week. */
 function qualifyingPeople(facts: HouseholdFacts, weekEnds: string): AdultFacts[] {
-  return publicFundsClaimants(facts).filter((adult) => qualifies(adult, weekEnds));
+  return personalBenefitClaimants(facts).filter((adult) => qualifies(adult, weekEnds));
 }
 
 function aged80By(adult: AdultFacts, weekEnds: string, facts: HouseholdFacts): boolean {

@@ -29,6 +29,7 @@ function normaliseAdult(adult: AdultInput): Adult {
     ...(adult.subjectToImmigrationControl ? { subjectToImmigrationControl: true } : {}),
     ...(adult.sharedAccommodationException ? { sharedAccommodationException: adult.sharedAccommodationException } : {}),
     ...(adult.carerGetsCarersAllowance ? { carerGetsCarersAllowance: true } : {}),
+    ...(adult.awayFromHome ? { awayFromHome: { ...adult.awayFromHome } } : {}),
   };
 }
 

@@ -470,6 +470,14 @@ describe('where you live, you and your partner', () => {
       expected: [true, true],
     },
     {
+      questions: ['PartnerAwayFromHome', 'PartnerAwayLong'],
+      title: 'a partner in prison for less than 6 months: the claimant claims as a single person (UC Regs 2013 reg 3(3)(c))',
+      base: { ...WITH_PARTNER, PartnerAwayFromHome: 'No' },
+      change: { PartnerAwayFromHome: 'Prison', PartnerAwayLong: 'No' },
+      part: (household) => household.adults[1]!.awayFromHome,
+      expected: { reason: 'PRISON', moreThanSixMonths: false },
+    },
+    {
       questions: ['ClientSharedRateException'],
       title: 'a care leaver under 25 renting privately: not held to the shared accommodation rate (UC Regs 2013 sch 4 para 29(2))',
       base: { ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, ClientSharedRateException: 'None' },

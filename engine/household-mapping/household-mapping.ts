@@ -26,6 +26,7 @@ import {
   CAPITAL_BANDS,
   CHILD_DISABILITY,
   CHILD_SEX,
+  AWAY_FROM_HOME,
   COUNTRY,
   LHA_AREA_NOT_SURE,
   LHA_AREA_QUESTION,
@@ -136,11 +137,19 @@ function adultFrom(read: AnswerReader, P: Person, dateOfBirthQuestion: string): 
     ...sharedRateException(read, P),
     // Asked at State Pension age of someone with a disability benefit that counts for the severe disability amounts.
     ...(read.is(`${P}CarerPaid`, YES) ? { carerGetsCarersAllowance: true } : {}),
+    ...awayFromHome(read, P),
     // The person's own status never is: one who may not claim public funds is shown the exit page instead.
     ...(P === 'Partner' && NO_PUBLIC_FUNDS_STATUSES.some((status) => read.is('PartnerImmigrationStatus', status))
       ? { subjectToImmigrationControl: true }
       : {}),
   };
+}
+
+/** Where the partner is, when away from home, and whether for more than 6 months. */
+function awayFromHome(read: AnswerReader, P: Person): Pick<Adult, 'awayFromHome'> {
+  if (P !== 'Partner') return {};
+  const reason = read.chosen('PartnerAwayFromHome', AWAY_FROM_HOME);
+  return reason ? { awayFromHome: { reason, moreThanSixMonths: read.is('PartnerAwayLong', YES) } } : {};
 }
 
 /** The claimant's exception from the shared accommodation rate, when one was chosen ('None of these' is none). */

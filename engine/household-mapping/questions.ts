@@ -4,7 +4,7 @@
  * fails when the definitions lose or change one, so renaming a question in `definitions/survey/` cannot silently
  * drop an answer from the calculation.
  */
-import type { ChildDisability, Country, OtherIncomeType, Sex, SharedAccommodationException, Tenure } from '../household.js';
+import type { AwayFromHome, ChildDisability, Country, OtherIncomeType, Sex, SharedAccommodationException, Tenure } from '../household.js';
 import {
   CAPITAL_BAND_5001_TO_16000,
   NONE_OF_THE_ABOVE,
@@ -48,6 +48,14 @@ export const SHARED_RATE_EXCEPTION: Record<string, SharedAccommodationException 
   ModernSlavery: 'MODERN_SLAVERY',
   PublicProtection: 'PUBLIC_PROTECTION',
   None: null,
+};
+
+/** PartnerAwayFromHome's answers and where the partner is ('No': at home). */
+export const AWAY_FROM_HOME: Record<string, AwayFromHome['reason'] | null> = {
+  No: null,
+  Prison: 'PRISON',
+  Hospital: 'HOSPITAL',
+  CareHome: 'CARE_HOME',
 };
 
 export const TENURE: Record<string, Tenure> = {
@@ -163,6 +171,8 @@ export const HOUSEHOLD_QUESTIONS: Readonly<Record<string, HouseholdQuestion>> = 
   ...personQuestions('Partner'),
   ClientPaysChildcare: { types: ['Radio', 'Select'], values: YES_ONLY },
   ClientCarerPaid: { types: ['Radio', 'Select'], values: YES_ONLY },
+  PartnerAwayFromHome: { types: ['Radio', 'Select'], values: Object.keys(AWAY_FROM_HOME), exactly: true },
+  PartnerAwayLong: { types: ['Radio', 'Select'], values: YES_ONLY },
   PartnerCarerPaid: { types: ['Radio', 'Select'], values: YES_ONLY },
   ClientSharedRateException: { types: ['Radio', 'Select'], values: Object.keys(SHARED_RATE_EXCEPTION), exactly: true },
   BenefitCapRecentlyStoppedWork: { types: ['Radio', 'Select'], values: YES_ONLY },

@@ -194,6 +194,13 @@ export interface Adult {
    * Someone other than the partner (a son, a daughter, a friend) gets Carer's Allowance, or Universal Credit's carer element, for looking after this adult. Pension Credit's severe disability additional amount, and the severe disability premium of pension-age Housing Benefit and Council Tax Reduction, are then not paid for them (SPC Regs 2002 sch I para 1(2); HB (SPC) Regs 2006 sch 3 para 6). A partner paid Carer's Allowance is taken to look after the other partner. Default false.
    */
   carerGetsCarersAllowance?: boolean;
+  /**
+   * The partner is away from home for now: PRISON (in prison or on remand), HOSPITAL, or CARE_HOME; moreThanSixMonths when the absence has lasted, or is expected to last, more than 6 months. A partner away more than 6 months is not counted as part of the household (UC Regs 2013 reg 3(6)). A partner in prison for less is not in the claim: the first adult claims Universal Credit as a single person, with the couple's income and savings counted (regs 3(3)(c), 18(2), 22(3) and 36(3)); a partner in hospital or a care home for less stays in a joint claim. Only the partner may be away; not yet worked out when the first adult has reached State Pension age. Default: at home.
+   */
+  awayFromHome?: {
+    reason: 'PRISON' | 'HOSPITAL' | 'CARE_HOME';
+    moreThanSixMonths: boolean;
+  };
 }
 /**
  * Employed earnings: an amount, its period, and whether it is before or after tax.

@@ -29,7 +29,7 @@ import { startBrowserSuite, stopBrowserSuite } from '../support/browser-suite.js
 import type { TestDatabase } from '../support/test-database.js';
 
 /**
- * The acceptance walkthroughs of the questionnaire and its results: five households answer every
+ * The acceptance walkthroughs of the questionnaire and its results: six households answer every
  * page they are shown by typing and clicking, and finish. The server then holds a finished calculation whose answers
  * give the household each one is, and the results page shows the figures the engine works out for that household,
  * in either period. The answers are those of the household fixtures in engine/household-mapping/household-mapping.spec.ts.
@@ -291,6 +291,75 @@ const mixedStatusCouple: HouseholdWalk = {
     await expect(reasons.textContent()).resolves.toContain('The standard allowance for a single person aged 25 or over');
     await reasons.scrollIntoViewIfNeeded();
     await screenshot(page, 'households-mixed-status-couple-reasons');
+  },
+};
+
+/**
+ * Her partner is on remand, expected home within 6 months: she claims Universal Credit as a single person for herself
+ * and their daughter (UC Regs 2013 reg 3(3)(c)).
+ */
+const partnerInPrison: HouseholdWalk = {
+  slug: 'partner-in-prison',
+  pages: [
+    ['where-you-live', { ClientPostcode: 'm1 1ad' }],
+    [
+      'about-you',
+      { ClientDob: '03/04/1996', ClientHasPartner: 'Yes', PartnerDob: '11/11/1993', PartnerAwayFromHome: 'Prison', PartnerAwayLong: 'No' },
+    ],
+    ['right-to-claim', { ClientImmigrationStatus: 'BritishOrIrish', PartnerImmigrationStatus: 'BritishOrIrish' }],
+    ['who-lives-with-you', { ChildCount: '1', NonDependantCount: '0' }],
+    ['children', { ChildDob1: '20/01/2020', ChildDisability1: 'None' }],
+    ['your-health', { ClientDisabilityBenefits: NONE, ClientWorkCapability: 'NotAssessed', ClientTerminallyIll: 'No' }],
+    ['partner-health', { PartnerDisabilityBenefits: NONE, PartnerWorkCapability: 'NotAssessed', PartnerTerminallyIll: 'No' }],
+    ['caring', { ClientIsCarer: 'No', PartnerIsCarer: 'No' }],
+    [
+      'your-work',
+      {
+        ClientWork: ['Employed'],
+        ClientWorkHours: '12',
+        ClientEarnings: { amount: '520', period: 'Monthly' },
+        ClientEarningsBasis: 'TakeHome',
+      },
+    ],
+    ['partner-work', { PartnerWork: NONE }],
+    ['childcare', { ClientPaysChildcare: 'No' }],
+    ['your-other-income', { ClientOtherIncome: NONE }],
+    ['partner-other-income', { PartnerOtherIncome: NONE }],
+    ['studying', { ClientStudent: 'No', PartnerStudent: 'No' }],
+    [
+      'your-home',
+      {
+        ClientTenure: 'SocialRent',
+        ClientRent: { amount: '105', period: 'Weekly' },
+        ClientPaysServiceCharges: 'No',
+        ClientBedrooms: '2',
+      },
+    ],
+    ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band A' }],
+    ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
+    ['finish', {}],
+  ],
+  expected: {
+    country: 'ENGLAND',
+    localAuthority: 'E08000003',
+    adults: [
+      { dateOfBirth: '1996-04-03', earnings: { amount: 520, period: 'MONTH', basis: 'NET' }, hoursPerWeek: 12 },
+      { dateOfBirth: '1993-11-11', earnings: null, awayFromHome: { reason: 'PRISON', moreThanSixMonths: false } },
+    ],
+    children: [{ dateOfBirth: '2020-01-20', disability: 'NONE', inNonAdvancedEducation: false }],
+    housing: { tenure: 'SOCIAL_RENT', rent: { amount: 105, period: 'WEEK' }, serviceCharges: null, bedrooms: 2 },
+    capital: 0,
+    childcareCosts: null,
+  },
+  detours: {
+    'about-you': (page) => screenshot(page, 'households-partner-in-prison-about-you'),
+  },
+  onResults: async (page) => {
+    const universalCredit = page.locator('li.benefit[data-benefit-code="UNIVERSAL_CREDIT"]');
+    await universalCredit.getByText('How we worked this out').click();
+    const reasons = universalCredit.locator('details.benefit__details').first();
+    await expect(reasons.textContent()).resolves.toContain('Your partner is in prison, so you claim Universal Credit as a single person');
+    await expect(reasons.textContent()).resolves.toContain('The standard allowance for a single person aged 25 or over');
   },
 };
 
@@ -600,7 +669,7 @@ async function walkAndCheck(household: HouseholdWalk): Promise<void> {
   expect(stored.household.nonDependants).toEqual([]);
 }
 
-describeInChromium('five households fill the whole questionnaire in Chromium', () => {
+describeInChromium('six households fill the whole questionnaire in Chromium', () => {
   beforeAll(async () => {
     ({ database, server, browser } = await startBrowserSuite());
   }, 120_000);
@@ -626,6 +695,12 @@ describeInChromium('five households fill the whole questionnaire in Chromium', (
   it(
     'a couple of whom one has no recourse to public funds: she claims Universal Credit as a single person',
     () => walkAndCheck(mixedStatusCouple),
+    WALK_TIMEOUT_MS,
+  );
+
+  it(
+    'a mother whose partner is on remand: she claims Universal Credit as a single person',
+    () => walkAndCheck(partnerInPrison),
     WALK_TIMEOUT_MS,
   );
 });

@@ -2,6 +2,8 @@ import type { CalculationInput } from '../../core/benefit.js';
 import type { Explanations } from '../../core/explanations.js';
 import type { FiredRules } from '../../core/ruleset.js';
 import type { Pence } from '../../../common/money.js';
+import type { HouseholdFacts } from '../../facts.js';
+import type { AwayFromHome } from '../../household.js';
 import { isJointClaim } from '../universal-credit-household.js';
 
 /**
@@ -13,9 +15,14 @@ export interface StandardAllowance {
   who: unknown;
   /** A couple of whom one has reached State Pension age claims Universal Credit as a couple. */
   mixedAgeCouple: boolean;
-  /** A member of a couple claims as a single person: the partner is a person subject to immigration control (reg 3(3)(e)). */
-  claimsAsSingle: boolean;
+  /** Why a member of a couple claims as a single person (reg 3(3)(c) and (e)), or null. */
+  singleClaimBecause: HouseholdFacts['singleClaimBecause'];
+  /** The partner is not counted, away more than 6 months (reg 3(6)): where they are, or null. */
+  partnerAwayLong: AwayFromHome['reason'] | null;
 }
+
+/** Where a partner away from home is, as the sentence says it. */
+const AWAY_WHERE: Record<AwayFromHome['reason'], string> = { PRISON: 'in prison', HOSPITAL: 'in hospital', CARE_HOME: 'in a care home' };
 
 export function standardAllowance(input: CalculationInput, fired: FiredRules): StandardAllowance {
   const { facts, parameters } = input;
@@ -25,7 +32,8 @@ export function standardAllowance(input: CalculationInput, fired: FiredRules): S
     who: rule.event.params.who,
     mixedAgeCouple:
       isJointClaim(facts) && facts.system === 'UNIVERSAL_CREDIT' && facts.adults.some((adult) => adult.reachedStatePensionAge),
-    claimsAsSingle: facts.partnerSubjectToImmigrationControl,
+    singleClaimBecause: facts.singleClaimBecause,
+    partnerAwayLong: facts.partnerAwayFromHome?.moreThanSixMonths === true ? facts.partnerAwayFromHome.reason : null,
   };
 }
 
@@ -33,6 +41,10 @@ export function explainStandardAllowance(figures: StandardAllowance, explanation
   return [
     explanations.say('standard-allowance', { who: figures.who, amount: figures.amount }),
     ...(figures.mixedAgeCouple ? [explanations.say('mixed-age-couple')] : []),
-    ...(figures.claimsAsSingle ? [explanations.say('partner-subject-to-immigration-control')] : []),
+    ...(figures.singleClaimBecause === 'PARTNER_SUBJECT_TO_IMMIGRATION_CONTROL'
+      ? [explanations.say('partner-subject-to-immigration-control')]
+      : []),
+    ...(figures.singleClaimBecause === 'PARTNER_IN_PRISON' ? [explanations.say('partner-in-prison')] : []),
+    ...(figures.partnerAwayLong ? [explanations.say('partner-away-long', { where: AWAY_WHERE[figures.partnerAwayLong] })] : []),
   ];
 }

@@ -1568,6 +1568,12 @@ export interface components {
        * @example 36
        */
       age?: number;
+      /** @description The partner is away from home for now: PRISON (in prison or on remand), HOSPITAL, or CARE_HOME; moreThanSixMonths when the absence has lasted, or is expected to last, more than 6 months. A partner away more than 6 months is not counted as part of the household (UC Regs 2013 reg 3(6)). A partner in prison for less is not in the claim: the first adult claims Universal Credit as a single person, with the couple's income and savings counted (regs 3(3)(c), 18(2), 22(3) and 36(3)); a partner in hospital or a care home for less stays in a joint claim. Only the partner may be away; not yet worked out when the first adult has reached State Pension age. Default: at home. */
+      awayFromHome?: {
+        moreThanSixMonths: boolean;
+        /** @enum {string} */
+        reason: 'PRISON' | 'HOSPITAL' | 'CARE_HOME';
+      };
       /** @description Disability benefits the adult gets; default none. */
       benefitsReceived?: components['schemas']['BenefitReceived'][];
       /**
