@@ -117,6 +117,8 @@ export interface Adult {
   carerGetsCarersAllowance?: boolean;
   /** The partner is away from home for now, and whether for more than 6 months; absent: at home. */
   awayFromHome?: AwayFromHome;
+  /** For a claimant of 16 or 17: the cases in which Universal Credit may be claimed (UC Regs 2013 reg 8); absent: none. */
+  under18?: { withoutParentalSupport?: boolean; pregnantOrRecentBirth?: boolean; careLeaver?: boolean };
 }
 
 export const REASONS_AWAY_FROM_HOME = ['PRISON', 'HOSPITAL', 'CARE_HOME'] as const;

@@ -78,6 +78,8 @@ export interface QuestionDefinition {
   prefix?: string;
   /** A date of birth of someone who must be 18 or over. */
   isDate18?: boolean;
+  /** A date of birth must give at least this age (a claimant of 16 or 17 may claim in some cases). */
+  minimumAge?: number;
   /** Show/hide rule in the rule language (`common/rules`); empty or absent means always shown. */
   showHide?: string;
   /** Council questions: the number of the page that asks the postcode ('Change My Postcode' goes there). */

@@ -174,6 +174,13 @@ describe('Date', () => {
     expect(check(partnerDob, '23/11/2008')).toBe('');
   });
 
+  it("gives '{label} must be over 16' under a minimumAge of 16, and accepts a 16th birthday today", () => {
+    const sixteen = { ...clientDob, isDate18: false, minimumAge: 16 };
+    expect(check(sixteen, '22/11/2010')).toBe('');
+    expect(check(sixteen, '23/11/2010')).toBe('Your date of birth must be over 16');
+    expect(check(sixteen, '23/11/2008')).toBe('');
+  });
+
   it('refuses a child who is 20 today, and accepts one whose 20th birthday is tomorrow', () => {
     const message =
       'The age of the child needs to be under 20. Please check your answer. If your child is 20 or over we will ask you about them later in the calculator.';

@@ -150,6 +150,7 @@ function validateDate(question: SurveyQuestion, text: string, label: string, con
   if (date > context.today || date <= EARLIEST_BIRTH_DATE_EXCLUSIVE) return `${label} is an invalid birth date.`;
   const age = ageOn(date, context.today);
   if (question.isDate18 && age < MINIMUM_ADULT_AGE) return `${label} must be over 18`;
+  if (question.minimumAge !== undefined && age < question.minimumAge) return `${label} must be over ${question.minimumAge}`;
   if (question.name.startsWith(QUESTION_NAMES.childDobPrefix) && age >= CHILD_AGE_LIMIT) return CHILD_TOO_OLD_MESSAGE;
   return '';
 }

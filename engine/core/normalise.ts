@@ -30,6 +30,7 @@ function normaliseAdult(adult: AdultInput): Adult {
     ...(adult.sharedAccommodationException ? { sharedAccommodationException: adult.sharedAccommodationException } : {}),
     ...(adult.carerGetsCarersAllowance ? { carerGetsCarersAllowance: true } : {}),
     ...(adult.awayFromHome ? { awayFromHome: { ...adult.awayFromHome } } : {}),
+    ...(adult.under18 && Object.values(adult.under18).some(Boolean) ? { under18: { ...adult.under18 } } : {}),
   };
 }
 

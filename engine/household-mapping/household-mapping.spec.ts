@@ -470,6 +470,14 @@ describe('where you live, you and your partner', () => {
       expected: [true, true],
     },
     {
+      questions: ['ClientYoungPerson'],
+      title: 'a 17-year-old estranged from their parents may claim Universal Credit (UC Regs 2013 reg 8(1)(g))',
+      base: { ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, ClientDob: '01/01/2009', ClientYoungPerson: NONE },
+      change: { ClientYoungPerson: ['WithoutParentalSupport'] },
+      part: (household) => household.adults[0]!.under18,
+      expected: { withoutParentalSupport: true, pregnantOrRecentBirth: false, careLeaver: false },
+    },
+    {
       questions: ['PartnerAwayFromHome', 'PartnerAwayLong'],
       title: 'a partner in prison for less than 6 months: the claimant claims as a single person (UC Regs 2013 reg 3(3)(c))',
       base: { ...WITH_PARTNER, PartnerAwayFromHome: 'No' },

@@ -138,11 +138,24 @@ function adultFrom(read: AnswerReader, P: Person, dateOfBirthQuestion: string): 
     // Asked at State Pension age of someone with a disability benefit that counts for the severe disability amounts.
     ...(read.is(`${P}CarerPaid`, YES) ? { carerGetsCarersAllowance: true } : {}),
     ...awayFromHome(read, P),
+    ...youngPerson(read, P),
     // The person's own status never is: one who may not claim public funds is shown the exit page instead.
     ...(P === 'Partner' && NO_PUBLIC_FUNDS_STATUSES.some((status) => read.is('PartnerImmigrationStatus', status))
       ? { subjectToImmigrationControl: true }
       : {}),
   };
+}
+
+/** For a claimant of 16 or 17, the cases of UC Regs 2013 reg 8 the questionnaire asks about (asked only under 18). */
+function youngPerson(read: AnswerReader, P: Person): Pick<Adult, 'under18'> {
+  if (P !== 'Client') return {};
+  const chosen = read.choices('ClientYoungPerson');
+  const under18 = {
+    withoutParentalSupport: chosen.includes('WithoutParentalSupport'),
+    pregnantOrRecentBirth: chosen.includes('PregnancyOrBaby'),
+    careLeaver: chosen.includes('CareLeaver'),
+  };
+  return Object.values(under18).some(Boolean) ? { under18 } : {};
 }
 
 /** Where the partner is, when away from home, and whether for more than 6 months. */

@@ -171,6 +171,7 @@ export const HOUSEHOLD_QUESTIONS: Readonly<Record<string, HouseholdQuestion>> = 
   ...personQuestions('Partner'),
   ClientPaysChildcare: { types: ['Radio', 'Select'], values: YES_ONLY },
   ClientCarerPaid: { types: ['Radio', 'Select'], values: YES_ONLY },
+  ClientYoungPerson: { types: ['Check'], values: ['WithoutParentalSupport', 'PregnancyOrBaby', 'CareLeaver'] },
   PartnerAwayFromHome: { types: ['Radio', 'Select'], values: Object.keys(AWAY_FROM_HOME), exactly: true },
   PartnerAwayLong: { types: ['Radio', 'Select'], values: YES_ONLY },
   PartnerCarerPaid: { types: ['Radio', 'Select'], values: YES_ONLY },

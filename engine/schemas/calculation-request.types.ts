@@ -201,6 +201,14 @@ export interface Adult {
     reason: 'PRISON' | 'HOSPITAL' | 'CARE_HOME';
     moreThanSixMonths: boolean;
   };
+  /**
+   * For a claimant of 16 or 17: the cases besides a child, a health condition or caring in which Universal Credit may be claimed (UC Regs 2013 reg 8): withoutParentalSupport (no parent, or someone acting as one, to support them, or estranged, or at risk living with them); pregnantOrRecentBirth (the baby due within 11 weeks, or born within the last 15 weeks). careLeaver: looked after by a local authority after turning 16; a care leaver of 16 or 17 cannot claim unless responsible for a child (reg 8(2)), as the local authority supports them. Each defaults to false.
+   */
+  under18?: {
+    withoutParentalSupport?: boolean;
+    pregnantOrRecentBirth?: boolean;
+    careLeaver?: boolean;
+  };
 }
 /**
  * Employed earnings: an amount, its period, and whether it is before or after tax.

@@ -29,7 +29,7 @@ import { startBrowserSuite, stopBrowserSuite } from '../support/browser-suite.js
 import type { TestDatabase } from '../support/test-database.js';
 
 /**
- * The acceptance walkthroughs of the questionnaire and its results: six households answer every
+ * The acceptance walkthroughs of the questionnaire and its results: seven households answer every
  * page they are shown by typing and clicking, and finish. The server then holds a finished calculation whose answers
  * give the household each one is, and the results page shows the figures the engine works out for that household,
  * in either period. The answers are those of the household fixtures in engine/household-mapping/household-mapping.spec.ts.
@@ -101,11 +101,11 @@ const singlePrivateRenterWorkingPartTime: HouseholdWalk = {
   },
   detours: {
     'about-you': async (page) => {
-      // Someone under 18 is stopped, told why in the error summary, and carries on once the date is put right.
+      // Someone under 16 is stopped, told why in the error summary, and carries on once the date is put right.
       await fillQuestion(page, 'ClientDob', '14/03/2012');
       expect(await pressNext(page)).toBe('errors');
-      expect(await errorSummary(page)).toEqual(['Your date of birth must be over 18']);
-      expect(await question(page, 'ClientDob').locator('.question__error').textContent()).toBe('Error: Your date of birth must be over 18');
+      expect(await errorSummary(page)).toEqual(['Your date of birth must be over 16']);
+      expect(await question(page, 'ClientDob').locator('.question__error').textContent()).toBe('Error: Your date of birth must be over 16');
       await screenshot(page, 'households-single-renter-about-you-errors');
       // Digits only: the mask puts the slashes in.
       await fillQuestion(page, 'ClientDob', '14031990');
@@ -360,6 +360,62 @@ const partnerInPrison: HouseholdWalk = {
     const reasons = universalCredit.locator('details.benefit__details').first();
     await expect(reasons.textContent()).resolves.toContain('Your partner is in prison, so you claim Universal Credit as a single person');
     await expect(reasons.textContent()).resolves.toContain('The standard allowance for a single person aged 25 or over');
+  },
+};
+
+/** He is 17 and estranged from his parents, renting a room: he may claim Universal Credit (UC Regs 2013 reg 8(1)(g)). */
+const estrangedSeventeenYearOld: HouseholdWalk = {
+  slug: 'estranged-17-year-old',
+  viewport: PHONE,
+  pages: [
+    ['where-you-live', { ClientPostcode: 'm1 1ad' }],
+    // Asked only of someone under 18.
+    ['about-you', { ClientDob: '01/06/2009', ClientYoungPerson: ['WithoutParentalSupport'], ClientHasPartner: 'No' }],
+    ['right-to-claim', { ClientImmigrationStatus: 'BritishOrIrish' }],
+    ['who-lives-with-you', { ChildCount: '0', NonDependantCount: '0' }],
+    ['your-health', { ClientDisabilityBenefits: NONE, ClientWorkCapability: 'NotAssessed', ClientTerminallyIll: 'No' }],
+    ['caring', { ClientIsCarer: 'No' }],
+    ['your-work', { ClientWork: NONE }],
+    ['your-other-income', { ClientOtherIncome: NONE }],
+    ['studying', { ClientStudent: 'No' }],
+    [
+      'your-home',
+      {
+        ClientTenure: 'PrivateRent',
+        ClientRent: { amount: '400', period: 'Monthly' },
+        ClientPaysServiceCharges: 'No',
+        ClientBedrooms: '1',
+        ClientLhaArea: 'Central Greater Manchester',
+      },
+    ],
+    ['council-tax', { ClientCouncilTaxLiable: 'No' }],
+    ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
+    ['finish', {}],
+  ],
+  expected: {
+    country: 'ENGLAND',
+    localAuthority: 'E08000003',
+    adults: [
+      {
+        dateOfBirth: '2009-06-01',
+        earnings: null,
+        under18: { withoutParentalSupport: true, pregnantOrRecentBirth: false, careLeaver: false },
+      },
+    ],
+    children: [],
+    housing: { tenure: 'PRIVATE_RENT', rent: { amount: 400, period: 'MONTH' }, serviceCharges: null, bedrooms: 1 },
+    capital: 0,
+    childcareCosts: null,
+  },
+  detours: {
+    'about-you': (page) => screenshot(page, 'households-estranged-17-year-old-about-you'),
+  },
+  onResults: async (page) => {
+    const universalCredit = page.locator('li.benefit[data-benefit-code="UNIVERSAL_CREDIT"]');
+    await universalCredit.getByText('How we worked this out').click();
+    const reasons = universalCredit.locator('details.benefit__details').first();
+    await expect(reasons.textContent()).resolves.toContain('The standard allowance for a single person under 25');
+    await expect(reasons.textContent()).resolves.toContain('shared accommodation rate');
   },
 };
 
@@ -669,7 +725,7 @@ async function walkAndCheck(household: HouseholdWalk): Promise<void> {
   expect(stored.household.nonDependants).toEqual([]);
 }
 
-describeInChromium('six households fill the whole questionnaire in Chromium', () => {
+describeInChromium('seven households fill the whole questionnaire in Chromium', () => {
   beforeAll(async () => {
     ({ database, server, browser } = await startBrowserSuite());
   }, 120_000);
@@ -703,4 +759,6 @@ describeInChromium('six households fill the whole questionnaire in Chromium', ()
     () => walkAndCheck(partnerInPrison),
     WALK_TIMEOUT_MS,
   );
+
+  it('a 17-year-old estranged from his parents, on a phone', () => walkAndCheck(estrangedSeventeenYearOld), WALK_TIMEOUT_MS);
 });

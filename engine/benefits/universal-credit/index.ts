@@ -39,6 +39,9 @@ export const universalCredit: BenefitCalculator = {
     someoneReachedStatePensionAge: ({ facts }) => claimAdults(facts).some((adult) => adult.reachedStatePensionAge),
     isCouple: ({ facts }) => isJointClaim(facts),
     claimantAge: ({ facts }) => facts.claimant.age,
+    claimantWithoutParentalSupport: ({ facts }) => facts.claimant.adult.under18?.withoutParentalSupport === true,
+    claimantPregnantOrRecentBirth: ({ facts }) => facts.claimant.adult.under18?.pregnantOrRecentBirth === true,
+    claimantCareLeaver: ({ facts }) => facts.claimant.adult.under18?.careLeaver === true,
     oldestAdultAge: ({ facts }) => Math.max(...claimAdults(facts).map((adult) => adult.age)),
     everyoneIsStudent: ({ facts }) => claimAdults(facts).every((adult) => adult.student),
     studentWithLcwraAndDisabilityBenefit: ({ facts }) =>

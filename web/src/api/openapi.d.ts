@@ -1617,6 +1617,15 @@ export interface components {
        * @default false
        */
       subjectToImmigrationControl: boolean;
+      /** @description For a claimant of 16 or 17: the cases besides a child, a health condition or caring in which Universal Credit may be claimed (UC Regs 2013 reg 8): withoutParentalSupport (no parent, or someone acting as one, to support them, or estranged, or at risk living with them); pregnantOrRecentBirth (the baby due within 11 weeks, or born within the last 15 weeks). careLeaver: looked after by a local authority after turning 16; a care leaver of 16 or 17 cannot claim unless responsible for a child (reg 8(2)), as the local authority supports them. Each defaults to false. */
+      under18?: {
+        /** @default false */
+        careLeaver: boolean;
+        /** @default false */
+        pregnantOrRecentBirth: boolean;
+        /** @default false */
+        withoutParentalSupport: boolean;
+      };
     };
     AdviserActionResponseDto: {
       /** @description Always true: only advisers get an answer. */
@@ -4667,7 +4676,7 @@ export interface components {
       isIntermediary: boolean;
       /** @description False when the calculation was not found or is older than 6 months: the web app shows Not Found. */
       isValid: boolean;
-      /** @description The page: name, title, text, headerType, progress (per cent of the pages that apply), isExitPage, showHide, and fields (each with show and its questions: name, text, subtext, noteText, helpText, toolTip, autoOpenHelpText, questionType 1-9, options, answer.value, default, required, validation, isNumeric, minValue, maxValue, pattern, prefix, isDate18, showHide, originalShowHide, parseShowHide (the rule parsed, with earlier pages’ answers worked in), show, valid, error, postcodePage, and for the council tax band country (the bands offered are its nation’s: England and Scotland A to H, Wales A to I) and bandLookup (whether ‘Look this up for me’ is offered: only where addresses with bands are loaded for the postcode, never in Scotland)). */
+      /** @description The page: name, title, text, headerType, progress (per cent of the pages that apply), isExitPage, showHide, and fields (each with show and its questions: name, text, subtext, noteText, helpText, toolTip, autoOpenHelpText, questionType 1-9, options, answer.value, default, required, validation, isNumeric, minValue, maxValue, pattern, prefix, isDate18, minimumAge, showHide, originalShowHide, parseShowHide (the rule parsed, with earlier pages’ answers worked in), show, valid, error, postcodePage, and for the council tax band country (the bands offered are its nation’s: England and Scotland A to H, Wales A to I) and bandLookup (whether ‘Look this up for me’ is offered: only where addresses with bands are loaded for the postcode, never in Scotland)). */
       page: Record<string, unknown> | null;
       /** @description The number of the page returned, which may differ from the one asked for. */
       pageNumber: number;
