@@ -76,6 +76,8 @@ export interface ChildFacts {
   disability: ChildDisability;
   inNonAdvancedEducation: boolean;
   bornBeforeHigherChildElementEnded: boolean;
+  /** An exception from the two-child limit other than a multiple birth (UC Regs 2013 reg 24B), or null. */
+  twoChildLimitException: Child['twoChildLimitException'] | null;
   /**
    * A child or qualifying young person for the means-tested benefits: under 16, or under 20 and in full-time
    * non-advanced education or approved training (UC Regs 2013 reg 5; SSCBA 1992 s142).
@@ -201,6 +203,7 @@ function childFacts(child: Child, date: string): ChildFacts {
     disability: child.disability,
     inNonAdvancedEducation: child.inNonAdvancedEducation,
     bornBeforeHigherChildElementEnded: child.dateOfBirth < HIGHER_CHILD_ELEMENT_BORN_BEFORE,
+    twoChildLimitException: child.twoChildLimitException ?? null,
     qualifies: age >= 0 && (age < 16 || (age < 20 && child.inNonAdvancedEducation)),
   };
 }

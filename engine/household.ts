@@ -145,7 +145,11 @@ export interface Child {
   disability: ChildDisability;
   /** A 16-19 year old in full-time non-advanced education or approved training. */
   inNonAdvancedEducation: boolean;
+  /** An exception from the two-child limit other than a multiple birth (UC Regs 2013 reg 24B); absent: none. */
+  twoChildLimitException?: (typeof TWO_CHILD_LIMIT_EXCEPTIONS)[number];
 }
+
+export const TWO_CHILD_LIMIT_EXCEPTIONS = ['ADOPTED', 'NON_PARENTAL_CARING', 'NON_CONSENSUAL_CONCEPTION'] as const;
 
 export type NonDependant = Request.NonDependant;
 

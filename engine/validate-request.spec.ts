@@ -12,6 +12,7 @@ import {
   OTHER_INCOME_TYPES,
   SEXES,
   SHARED_ACCOMMODATION_EXCEPTIONS,
+  TWO_CHILD_LIMIT_EXCEPTIONS,
 } from './household.js';
 import { CALCULATION_REQUEST, validateCalculationRequest, type CalculationRequestCheck } from './validate-request.js';
 
@@ -607,5 +608,7 @@ describe('the calculation request schema', () => {
     expect(defs.Tenure!.enum).toEqual(HOUSING_TENURES);
     const adult = defs.Adult as { properties: Record<string, { enum?: readonly string[] }> };
     expect(adult.properties.sharedAccommodationException!.enum).toEqual(SHARED_ACCOMMODATION_EXCEPTIONS);
+    const child = defs.Child as { properties: Record<string, { enum?: readonly string[] }> };
+    expect(child.properties.twoChildLimitException!.enum).toEqual(TWO_CHILD_LIMIT_EXCEPTIONS);
   });
 });

@@ -45,6 +45,7 @@ export function normaliseHousehold(input: HouseholdInput): Household {
       ...(child.sex ? { sex: child.sex } : {}),
       disability: child.disability ?? 'NONE',
       inNonAdvancedEducation: child.inNonAdvancedEducation ?? false,
+      ...(child.twoChildLimitException ? { twoChildLimitException: child.twoChildLimitException } : {}),
     })),
     nonDependants: input.nonDependants ?? [],
     housing: {

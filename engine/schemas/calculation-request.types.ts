@@ -304,6 +304,10 @@ export interface Child {
    * A 16-19 year old in full-time non-advanced education or approved training.
    */
   inNonAdvancedEducation?: boolean;
+  /**
+   * For a date before the two-child limit ended (6 April 2026): why this child gets a child element although born on or after 6 April 2017 beyond the first two (UC Regs 2013 reg 24B): ADOPTED (adopted, other than by a step-parent, after being looked after by a local authority); NON_PARENTAL_CARING (cared for under a kinship, friends and family, guardianship or similar arrangement); NON_CONSENSUAL_CONCEPTION (conceived as a result of non-consensual sex, the claimant not living with the other parent). A later child of a multiple birth is excepted without it. Default none.
+   */
+  twoChildLimitException?: 'ADOPTED' | 'NON_PARENTAL_CARING' | 'NON_CONSENSUAL_CONCEPTION';
 }
 /**
  * Another adult living in the home who is not part of the claim (a grown-up child, a relative).

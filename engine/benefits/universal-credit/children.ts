@@ -13,6 +13,8 @@ export interface ChildElements {
   limit: number | null;
   excluded: number;
   multipleBirth: number;
+  /** Children beyond the limit excepted as adopted, in a non-parental caring arrangement, or conceived without consent. */
+  otherException: number;
   childCount: number;
 }
 
@@ -25,15 +27,18 @@ export function childElements(input: CalculationInput): ChildElements {
   let standardCount = 0;
   let excluded = 0;
   let multipleBirth = 0;
+  let otherException = 0;
   facts.qualifyingChildren.forEach((child, index) => {
     const earlierTwin = facts.qualifyingChildren.slice(0, index).some((other) => other.dateOfBirth === child.dateOfBirth);
-    // UC Regs 2013 reg 24A-24B: beyond the limit only a child born before 6 April 2017, or a later child of a multiple birth.
+    // UC Regs 2013 reg 24A-24B: beyond the limit only a child born before 6 April 2017, a later child of a multiple
+    // birth, or a child adopted from care, cared for under a non-parental arrangement or conceived without consent.
     if (limit !== null && index >= limit && !child.bornBeforeHigherChildElementEnded) {
-      if (!earlierTwin) {
+      if (child.twoChildLimitException !== null) otherException += 1;
+      else if (earlierTwin) multipleBirth += 1;
+      else {
         excluded += 1;
         return;
       }
-      multipleBirth += 1;
     }
     if (index === 0 && child.bornBeforeHigherChildElementEnded) {
       higherRate = parameters.amount('gov/dwp/universal_credit/elements/child/first_child_higher_rate');
@@ -43,16 +48,27 @@ export function childElements(input: CalculationInput): ChildElements {
       standardCount += 1;
     }
   });
-  return { total, higherRate, standardRate, standardCount, limit, excluded, multipleBirth, childCount: facts.qualifyingChildren.length };
+  return {
+    total,
+    higherRate,
+    standardRate,
+    standardCount,
+    limit,
+    excluded,
+    multipleBirth,
+    otherException,
+    childCount: facts.qualifyingChildren.length,
+  };
 }
 
 export function explainChildElements(figures: ChildElements, explanations: Explanations): string[] {
-  const { higherRate, standardRate, standardCount, limit, excluded, multipleBirth, childCount } = figures;
+  const { higherRate, standardRate, standardCount, limit, excluded, multipleBirth, otherException, childCount } = figures;
   const sentences: string[] = [];
   if (higherRate !== null) sentences.push(explanations.say('child-higher', { rate: higherRate }));
   if (standardCount > 0) sentences.push(explanations.say('child-standard', { rate: standardRate, count: standardCount }));
   if (excluded > 0) sentences.push(explanations.say('two-child-limit', { limit: limit ?? 0, excluded }));
   if (multipleBirth > 0) sentences.push(explanations.say('multiple-birth', { count: multipleBirth }));
+  if (otherException > 0) sentences.push(explanations.say('two-child-limit-exception', { count: otherException }));
   if (limit === null && childCount > 2) sentences.push(explanations.say('no-child-limit'));
   return sentences;
 }

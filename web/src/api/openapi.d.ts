@@ -2506,6 +2506,11 @@ export interface components {
        * @example FEMALE
        */
       sex?: components['schemas']['Sex'];
+      /**
+       * @description For a date before the two-child limit ended (6 April 2026): why this child gets a child element although born on or after 6 April 2017 beyond the first two (UC Regs 2013 reg 24B): ADOPTED (adopted, other than by a step-parent, after being looked after by a local authority); NON_PARENTAL_CARING (cared for under a kinship, friends and family, guardianship or similar arrangement); NON_CONSENSUAL_CONCEPTION (conceived as a result of non-consensual sex, the claimant not living with the other parent). A later child of a multiple birth is excepted without it. Default none.
+       * @enum {string}
+       */
+      twoChildLimitException?: 'ADOPTED' | 'NON_PARENTAL_CARING' | 'NON_CONSENSUAL_CONCEPTION';
     };
     /**
      * @description NONE; LOWER (gets DLA, PIP or Child Disability Payment at any rate); HIGHER (DLA highest care, PIP/CDP enhanced daily living, or certified blind).
