@@ -16,7 +16,7 @@ import type {
   Tenure,
   AwayFromHome,
 } from './household.js';
-import { bothPeriods, moneyIn, sumPence, type Pence } from '../common/money.js';
+import { bothPeriods, moneyIn, scalePence, sumPence, type Pence } from '../common/money.js';
 
 /**
  * What every ruleset reads about a household, derived once per calculation from the (normalised) household and
@@ -34,6 +34,9 @@ export interface PeriodPence {
 
 export interface UnearnedIncomeFact extends PeriodPence {
   type: OtherIncomeType;
+  /** Student income given for the course year: the assessment periods it is spread over, and the year's amount. */
+  spreadOver?: number;
+  yearly?: Pence;
 }
 
 export interface AdultFacts {
@@ -164,6 +167,25 @@ export function hasReachedStatePensionAge(adult: Pick<Adult, 'dateOfBirth' | 'ag
   return statePensionDateOf(adult, date) <= date;
 }
 
+/**
+ * An income as each period counts it. A student's loan and grants given for the course year, with the assessment
+ * periods it counts in, are that year's amount divided by them for Universal Credit's month (UC Regs 2013 regs 68(1) and
+ * 71); the week keeps the year's amount over 52.
+ */
+function unearnedIncomeFact(income: Adult['otherIncome'][number]): UnearnedIncomeFact {
+  const both = periodPence(income);
+  if (income.type !== 'STUDENT_INCOME' || income.period !== 'YEAR' || income.assessmentPeriods === undefined)
+    return { type: income.type, ...both };
+  const yearly = moneyIn(income, 'YEAR');
+  return {
+    type: income.type,
+    ...both,
+    monthly: scalePence(yearly, 1, income.assessmentPeriods),
+    spreadOver: income.assessmentPeriods,
+    yearly,
+  };
+}
+
 function adultFacts(adult: Adult, role: AdultFacts['role'], date: string): AdultFacts {
   const { age, dateOfBirth } = adultAge(adult, date);
   const pensionDate = statePensionDateOf(adult, date);
@@ -178,7 +200,7 @@ function adultFacts(adult: Adult, role: AdultFacts['role'], date: string): Adult
     selfEmployment: adult.selfEmployment
       ? { ...periodPence(adult.selfEmployment.profit), startUpPeriod: adult.selfEmployment.startUpPeriod }
       : null,
-    unearnedIncome: adult.otherIncome.map((income) => ({ type: income.type, ...periodPence(income) })),
+    unearnedIncome: adult.otherIncome.map(unearnedIncomeFact),
     benefitsReceived: adult.benefitsReceived,
     lcwra: adult.health.lcwra,
     lcwraBefore2026April: adult.health.lcwraBefore2026April,

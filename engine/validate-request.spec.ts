@@ -92,7 +92,7 @@ describe('validateCalculationRequest: what it accepts', () => {
   });
 
   it('accepts 500 random valid households as the property tests make them, unchanged', () => {
-    for (const { seed, date, household } of randomHouseholds(500)) {
+    for (const { seed, date, household } of randomHouseholds(500, 1, { rare: true })) {
       const check = validateCalculationRequest({ date, household }, TODAY);
       expect({ seed, check }).toEqual({ seed, check: { valid: true, request: { date, household: normaliseHousehold(household) } } });
     }
@@ -551,6 +551,18 @@ describe('validateCalculationRequest: dates, ages and hours', () => {
     const bornIn1960 = [{ dateOfBirth: '1960-08-10' }, { age: 70, subjectToImmigrationControl: true }];
     expect(problemsWith((household) => (household.adults = bornIn1960))).toEqual([]);
     expect(problemsWith((household) => (household.adults = bornIn1960), '2027-01-10')).toEqual(refused);
+  });
+});
+
+describe("validateCalculationRequest: a student's assessment periods", () => {
+  it('takes assessmentPeriods only on STUDENT_INCOME given for the year', () => {
+    const income = (extra: Record<string, unknown>) => (household: Record<string, unknown>) =>
+      (adultOf(household).otherIncome = [{ type: 'STUDENT_INCOME', amount: 5400, period: 'YEAR', ...extra }]);
+    expect(problemsWith(income({ assessmentPeriods: 9 }))).toEqual([]);
+    expect(paths(problemsWith(income({ assessmentPeriods: 9, period: 'MONTH' })))).toEqual([
+      'household.adults[0].otherIncome[0].assessmentPeriods',
+    ]);
+    expect(paths(problemsWith(income({ assessmentPeriods: 13 })))).toEqual(['household.adults[0].otherIncome[0].assessmentPeriods']);
   });
 });
 

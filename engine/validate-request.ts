@@ -97,6 +97,14 @@ function crossReferenceProblems(request: JsonObject, date: string | null, lhaAre
       else if (!rates.includes(benefit.rate as string))
         problems.push({ segments, message: `must be one of ${rates.join(', ')} for ${benefit.type}.` });
     });
+    listAt(adult, 'otherIncome').forEach((income, incomeIndex) => {
+      if (!isObject(income) || !Object.hasOwn(income, 'assessmentPeriods')) return;
+      if (income.type !== 'STUDENT_INCOME' || income.period !== 'YEAR')
+        problems.push({
+          segments: [...at, 'otherIncome', incomeIndex, 'assessmentPeriods'],
+          message: "is only for STUDENT_INCOME given for the year (period YEAR): the course year's loan and grants are divided by it.",
+        });
+    });
     const health = adult.health;
     if (isObject(health) && health.lcwraBefore2026April === true && health.lcwra !== true) {
       problems.push({

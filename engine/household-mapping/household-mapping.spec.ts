@@ -803,6 +803,13 @@ describe.each([
       part: income,
       expected: [{ type: 'STUDENT_INCOME', amount: 4800, period: 'YEAR' }],
     },
+    {
+      questions: [`${P}StudentIncomeMonths`],
+      title: "a year's student loan counts over the months of the course year before the summer (UC Regs 2013 reg 68(1))",
+      change: { [`${P}Student`]: 'FullTime', [`${P}StudentIncome`]: money('5,400', 'Yearly'), [`${P}StudentIncomeMonths`]: '9' },
+      part: income,
+      expected: [{ type: 'STUDENT_INCOME', amount: 5400, period: 'YEAR', assessmentPeriods: 9 }],
+    },
   ];
   const incomes = [
     ['StatePension', 'StatePension', 'STATE_PENSION'],

@@ -94,7 +94,14 @@ function otherIncome(read: AnswerReader, P: Person): OtherIncome[] {
     ...read.requiredMoney(`${P}${income.amount}`),
   }));
   const studentIncome = read.money(`${P}StudentIncome`);
-  if (studentIncome) incomes.push({ type: 'STUDENT_INCOME', ...studentIncome });
+  // A year's loan and grants count over the months of the course year before the summer (UC Regs 2013 reg 68(1)).
+  const months = studentIncome?.period === 'YEAR' ? read.text(`${P}StudentIncomeMonths`) : null;
+  if (studentIncome)
+    incomes.push({
+      type: 'STUDENT_INCOME',
+      ...studentIncome,
+      ...(months === null ? {} : { assessmentPeriods: studentIncomeMonths(months) }),
+    });
   return incomes;
 }
 
@@ -170,6 +177,12 @@ function sharedRateException(read: AnswerReader, P: Person): Pick<Adult, 'shared
   if (P !== 'Client') return {};
   const exception = read.chosen('ClientSharedRateException', SHARED_RATE_EXCEPTION);
   return exception ? { sharedAccommodationException: exception } : {};
+}
+
+/** The months a year's student income counts in: a whole number from 1 to 12 (the question's own check). */
+function studentIncomeMonths(text: string): number {
+  const months = Math.round(Number(text));
+  return Math.min(12, Math.max(1, Number.isFinite(months) ? months : 12));
 }
 
 function countOf(read: AnswerReader, name: string, max: number): number {

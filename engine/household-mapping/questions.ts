@@ -136,6 +136,7 @@ function personQuestions(P: Person): Record<string, HouseholdQuestion> {
     ...Object.fromEntries(OTHER_INCOME.map((income) => [`${P}${income.amount}`, { types: ['Money'] } satisfies HouseholdQuestion])),
     [`${P}Student`]: { types: ['Radio', 'Select'], values: ['FullTime', 'PartTime'] },
     [`${P}StudentIncome`]: { types: ['Money'] },
+    [`${P}StudentIncomeMonths`]: { types: ['Text'], numeric: true },
   };
 }
 

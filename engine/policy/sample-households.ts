@@ -4,6 +4,9 @@ import {
   COUNTRIES,
   HOUSING_TENURES,
   OTHER_INCOME_TYPES,
+  REASONS_AWAY_FROM_HOME,
+  SHARED_ACCOMMODATION_EXCEPTIONS,
+  TWO_CHILD_LIMIT_EXCEPTIONS,
   type BenefitReceived,
   type BenefitReceivedType,
   type Country,
@@ -13,6 +16,7 @@ import { MONEY_PERIODS } from '../../common/money.js';
 import { normaliseHousehold, type AdultInput, type ChildInput, type HouseholdInput } from '../core/normalise.js';
 import type { Household } from '../household.js';
 import { seededRandom } from './seeded-random.js';
+import { hasReachedStatePensionAge } from '../facts.js';
 
 /**
  * Random valid households (as the calculation API accepts them) with a random date in the rates held, for the
@@ -36,8 +40,8 @@ export interface RandomHousehold {
   household: HouseholdInput;
 }
 
-export function randomHouseholds(count: number, firstSeed = 1): RandomHousehold[] {
-  return Array.from({ length: count }, (_, index) => randomHousehold(firstSeed + index));
+export function randomHouseholds(count: number, firstSeed = 1, options: { rare?: boolean } = {}): RandomHousehold[] {
+  return Array.from({ length: count }, (_, index) => randomHousehold(firstSeed + index, undefined, options));
 }
 
 /** A generated household of a sample, ready for the engine. */
@@ -64,8 +68,14 @@ export function sampleHouseholds(count: number, sampleSeed: number, date?: strin
   });
 }
 
-/** A random household; with `date`, made as of that day instead of a random day in the rates held. */
-export function randomHousehold(seed: number, date?: string): RandomHousehold {
+/**
+ * A random household; with `date`, made as of that day instead of a random day in the rates held. With `rare`, the
+ * circumstances few households have are drawn too (a partner who may not claim or is away from home, a young claimant's
+ * cases, the shared accommodation rate's exceptions, a carer paid for looking after someone, the benefit cap's grace
+ * period, the two-child limit's exceptions, a student's assessment periods), from a stream of their own, so that the
+ * rest of the household is the one the seed makes without them and a policy change's sample stays as it was.
+ */
+export function randomHousehold(seed: number, date?: string, { rare = false }: { rare?: boolean } = {}): RandomHousehold {
   const random = seededRandom(seed);
   const chance = (probability: number) => random() < probability;
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
@@ -151,5 +161,29 @@ export function randomHousehold(seed: number, date?: string): RandomHousehold {
     capital: pick([0, 0, pounds(6000), pounds(20000), pounds(100000)]),
     childcareCosts: chance(0.15) ? money(1500) : null,
   };
+  if (rare) addRareCircumstances(household, isoDay(dateTime), seededRandom(seed * 7_919 + 104_729));
   return { seed, date: isoDay(dateTime), household };
+}
+
+/** The circumstances few households have, each now and then, only where the calculation API accepts them. */
+function addRareCircumstances(household: HouseholdInput, date: string, random: () => number): void {
+  const chance = (probability: number) => random() < probability;
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const [claimant, partner] = household.adults;
+  if (chance(0.3)) claimant!.sharedAccommodationException = pick(SHARED_ACCOMMODATION_EXCEPTIONS);
+  if (claimant!.age !== undefined && claimant!.age < 18 && chance(0.6))
+    claimant!.under18 = { withoutParentalSupport: chance(0.5), pregnantOrRecentBirth: chance(0.3), careLeaver: chance(0.3) };
+  for (const adult of household.adults) if (chance(0.08)) adult.carerGetsCarersAllowance = true;
+  // Only the partner may be either, and only with a claimant under State Pension age.
+  if (partner && !hasReachedStatePensionAge(claimant!, date)) {
+    const draw = random();
+    if (draw < 0.08) partner.subjectToImmigrationControl = true;
+    else if (draw < 0.16) partner.awayFromHome = { reason: pick(REASONS_AWAY_FROM_HOME), moreThanSixMonths: chance(0.5) };
+  }
+  if (chance(0.08)) household.benefitCapGracePeriod = true;
+  for (const child of household.children ?? []) if (chance(0.1)) child.twoChildLimitException = pick(TWO_CHILD_LIMIT_EXCEPTIONS);
+  for (const adult of household.adults)
+    for (const income of adult.otherIncome ?? [])
+      if (income.type === 'STUDENT_INCOME' && income.period === 'YEAR' && chance(0.6))
+        income.assessmentPeriods = 1 + Math.floor(random() * 12);
 }

@@ -29,7 +29,7 @@ import { startBrowserSuite, stopBrowserSuite } from '../support/browser-suite.js
 import type { TestDatabase } from '../support/test-database.js';
 
 /**
- * The acceptance walkthroughs of the questionnaire and its results: seven households answer every
+ * The acceptance walkthroughs of the questionnaire and its results: eight households answer every
  * page they are shown by typing and clicking, and finish. The server then holds a finished calculation whose answers
  * give the household each one is, and the results page shows the figures the engine works out for that household,
  * in either period. The answers are those of the household fixtures in engine/household-mapping/household-mapping.spec.ts.
@@ -419,6 +419,59 @@ const estrangedSeventeenYearOld: HouseholdWalk = {
   },
 };
 
+/**
+ * A lone parent at university: responsible for a child, she may claim Universal Credit as a full-time student, and her
+ * maintenance loan counts over the 9 months of the course year before the summer (UC Regs 2013 regs 14, 68 and 71).
+ */
+const studentParent: HouseholdWalk = {
+  slug: 'student-parent',
+  pages: [
+    ['where-you-live', { ClientPostcode: 'm1 1ad' }],
+    ['about-you', { ClientDob: '12/09/2001', ClientHasPartner: 'No' }],
+    ['right-to-claim', { ClientImmigrationStatus: 'BritishOrIrish' }],
+    ['who-lives-with-you', { ChildCount: '1', NonDependantCount: '0' }],
+    ['children', { ChildDob1: '05/02/2021', ChildDisability1: 'None' }],
+    ['your-health', { ClientDisabilityBenefits: NONE, ClientWorkCapability: 'NotAssessed', ClientTerminallyIll: 'No' }],
+    ['caring', { ClientIsCarer: 'No' }],
+    ['your-work', { ClientWork: NONE }],
+
+    ['your-other-income', { ClientOtherIncome: NONE }],
+    ['studying', { ClientStudent: 'FullTime', ClientStudentIncome: { amount: '5400', period: 'Yearly' }, ClientStudentIncomeMonths: '9' }],
+    [
+      'your-home',
+      { ClientTenure: 'SocialRent', ClientRent: { amount: '98', period: 'Weekly' }, ClientPaysServiceCharges: 'No', ClientBedrooms: '2' },
+    ],
+    ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band A' }],
+    ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
+    ['finish', {}],
+  ],
+  expected: {
+    country: 'ENGLAND',
+    localAuthority: 'E08000003',
+    adults: [
+      {
+        dateOfBirth: '2001-09-12',
+        student: true,
+        otherIncome: [{ type: 'STUDENT_INCOME', amount: 5400, period: 'YEAR', assessmentPeriods: 9 }],
+      },
+    ],
+    children: [{ dateOfBirth: '2021-02-05', disability: 'NONE', inNonAdvancedEducation: false }],
+    housing: { tenure: 'SOCIAL_RENT', rent: { amount: 98, period: 'WEEK' }, serviceCharges: null, bedrooms: 2 },
+    capital: 0,
+    childcareCosts: null,
+  },
+  detours: {
+    studying: (page) => screenshot(page, 'households-student-parent-studying'),
+  },
+  onResults: async (page) => {
+    const universalCredit = page.locator('li.benefit[data-benefit-code="UNIVERSAL_CREDIT"]');
+    await universalCredit.getByText('How we worked this out').click();
+    const reasons = universalCredit.locator('details.benefit__details').first();
+    await expect(reasons.textContent()).resolves.toContain('are divided over the 9 months of it in which they count');
+    await expect(reasons.textContent()).resolves.toContain('£600.00 a month');
+  },
+};
+
 /** He cares for her; she gets Attendance Allowance. Past State Pension age: no work capability, no studying. */
 const pensionerCoupleWhoOwnTheirHome: HouseholdWalk = {
   slug: 'pensioner-couple',
@@ -725,7 +778,7 @@ async function walkAndCheck(household: HouseholdWalk): Promise<void> {
   expect(stored.household.nonDependants).toEqual([]);
 }
 
-describeInChromium('seven households fill the whole questionnaire in Chromium', () => {
+describeInChromium('eight households fill the whole questionnaire in Chromium', () => {
   beforeAll(async () => {
     ({ database, server, browser } = await startBrowserSuite());
   }, 120_000);
@@ -761,4 +814,10 @@ describeInChromium('seven households fill the whole questionnaire in Chromium', 
   );
 
   it('a 17-year-old estranged from his parents, on a phone', () => walkAndCheck(estrangedSeventeenYearOld), WALK_TIMEOUT_MS);
+
+  it(
+    'a lone parent at university, whose loan counts over the 9 months before the summer',
+    () => walkAndCheck(studentParent),
+    WALK_TIMEOUT_MS,
+  );
 });

@@ -76,7 +76,7 @@ export async function runDifferential(
   };
 
   for (let seed = firstSeed; seed < firstSeed + count; seed += 1) {
-    const { household: input, date } = randomHousehold(seed);
+    const { household: input, date } = randomHousehold(seed, undefined, { rare: true });
     const household = normaliseHousehold(input);
     report.households += 1;
 

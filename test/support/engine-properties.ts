@@ -95,7 +95,7 @@ async function checkEngineProperties(count: number): Promise<PropertyReport> {
   };
   const seen = new Set<string>();
   const note = (list: string[], problem: string) => list.length < MOST_PROBLEMS && list.push(problem);
-  for (const random of randomHouseholds(count)) {
+  for (const random of randomHouseholds(count, 1, { rare: true })) {
     const { seed, date, household } = random;
     report.households += 1;
     let before: CalculationResult;

@@ -126,7 +126,8 @@ export function explainEarningsTaper(figures: EarningsTaper, explanations: Expla
 /** Unearned income (UC Regs 2013 regs 65-74): counted in full, except student income above its disregard, and child maintenance not at all. */
 export interface UnearnedIncome {
   total: Pence;
-  students: { student: Pence; disregard: Pence }[];
+  /** Each student's income a month, its disregard, and (given for the course year) the year's amount and its spread. */
+  students: { student: Pence; disregard: Pence; spread: { yearly: Pence; periods: number } | null }[];
   childMaintenance: Pence;
 }
 
@@ -141,7 +142,10 @@ export function unearnedIncome(input: CalculationInput): UnearnedIncome {
     if (student > 0) {
       const disregard = parameters.amount('gov/dwp/universal_credit/means_test/student_income_disregard');
       total += Math.max(0, student - disregard);
-      students.push({ student, disregard });
+      // Given for the course year with its assessment periods: the year's amount divided by them (regs 68(1) and 71).
+      const spreadIncome = adult.unearnedIncome.find((income) => income.type === 'STUDENT_INCOME' && income.spreadOver !== undefined);
+      const spread = spreadIncome ? { yearly: spreadIncome.yearly!, periods: spreadIncome.spreadOver! } : null;
+      students.push({ student, disregard, spread });
     }
   }
   const childMaintenance = sumPence(coupleAdults(input.facts).map((adult) => unearnedIncomeOf(adult, ['CHILD_MAINTENANCE']).monthly));
@@ -149,7 +153,18 @@ export function unearnedIncome(input: CalculationInput): UnearnedIncome {
 }
 
 export function explainUnearnedIncome(figures: UnearnedIncome, explanations: Explanations): string[] {
-  const sentences = figures.students.map((student) => explanations.say('student-income', student));
+  const sentences = figures.students.flatMap((student) => [
+    ...(student.spread
+      ? [
+          explanations.say('student-income-spread', {
+            yearly: student.spread.yearly,
+            periods: student.spread.periods,
+            student: student.student,
+          }),
+        ]
+      : []),
+    explanations.say('student-income', student),
+  ]);
   if (figures.total > 0) sentences.push(explanations.say('unearned-income', { total: figures.total }));
   if (figures.childMaintenance > 0) sentences.push(explanations.say('child-maintenance-ignored'));
   return sentences;

@@ -3708,6 +3708,11 @@ export interface components {
        */
       amount: components['schemas']['Pounds'];
       /**
+       * @description For STUDENT_INCOME given for the year (period YEAR): the number of monthly assessment periods of the course year in which student income counts, from the one in which the course year begins to the one before the one in which the long vacation begins or the course ends (UC Regs 2013 reg 68(1)). Universal Credit divides the year's loan and grants by it (reg 71), so for a degree year from September to June it is usually 9. Left out: the year's amount is spread over 12 months.
+       * @example 9
+       */
+      assessmentPeriods?: number;
+      /**
        * @description The period the amount is paid or earned over.
        * @example WEEK
        */
