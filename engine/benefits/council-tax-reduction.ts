@@ -7,6 +7,7 @@ import {
   type CalculatedBenefit,
   type CalculationInput,
   type ResultVariable,
+  withPublicFundsWarning,
 } from '../core/benefit.js';
 import { readsRates } from '../core/ruleset-facts.js';
 import type { ParameterReader } from '../core/parameters.js';
@@ -550,7 +551,7 @@ export const councilTaxReduction: BenefitCalculator = {
   }),
   calculate(input, fired) {
     const system: BenefitSystem = input.facts.system === 'UNIVERSAL_CREDIT' ? 'UNIVERSAL_CREDIT' : 'LEGACY_AND_PENSION_AGE';
-    return { ...councilTaxReductionAward(input, fired, input.councilTax), system };
+    return { ...withPublicFundsWarning(councilTaxReductionAward(input, fired, input.councilTax), input), system };
   },
 };
 

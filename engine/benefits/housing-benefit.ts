@@ -6,6 +6,7 @@ import {
   type BenefitOutcome,
   type CalculatedBenefit,
   type CalculationInput,
+  withPublicFundsWarning,
 } from '../core/benefit.js';
 import type { ParameterReader } from '../core/parameters.js';
 import type { FiredRules } from '../core/ruleset.js';
@@ -80,7 +81,7 @@ export const housingBenefit: BenefitCalculator = {
       const reasons = fired.ofType('not-eligible').map((rule) => explanations.say(String(rule.event.params.explanation)));
       return notEligible(reasons.length > 0 ? reasons : [explanations.say('not-renting')], system);
     }
-    return { ...housingBenefitAward(input, fired), system };
+    return { ...withPublicFundsWarning(housingBenefitAward(input, fired), input), system };
   },
 };
 

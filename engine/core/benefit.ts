@@ -149,6 +149,20 @@ export function paidWeekly(elements: AmountLine[], explanation: string[]): Calcu
   };
 }
 
+/**
+ * A means-tested benefit awarded to a couple whose partner may not claim public funds (Housing Benefit, Council Tax
+ * Reduction count them in the claim): the result says that a claim that is more because of the partner can count as
+ * their using public funds (Immigration Rules para 6.2), so nobody claims it unaware. Each benefit's sentences hold
+ * `partner-public-funds`.
+ */
+export function withPublicFundsWarning(
+  benefit: CalculatedBenefit,
+  input: Pick<CalculationInput, 'facts' | 'explanations'>,
+): CalculatedBenefit {
+  if (!benefit.eligible || input.facts.singleClaimBecause !== 'PARTNER_SUBJECT_TO_IMMIGRATION_CONTROL') return benefit;
+  return { ...benefit, explanation: [...benefit.explanation, input.explanations.say('partner-public-funds')] };
+}
+
 /** A benefit the household cannot get, with the reasons. */
 export function notEligible(explanation: string[], system?: BenefitSystem): CalculatedBenefit {
   return {
