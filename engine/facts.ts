@@ -81,6 +81,8 @@ export interface ChildFacts {
   bornBeforeHigherChildElementEnded: boolean;
   /** An exception from the two-child limit other than a multiple birth (UC Regs 2013 reg 24B), or null. */
   twoChildLimitException: Child['twoChildLimitException'] | null;
+  /** A bedroom of their own because of disability (UC Regs 2013 sch 4 para 12): as given, else a HIGHER disability. */
+  needsOwnBedroom: boolean;
   /**
    * A child or qualifying young person for the means-tested benefits: under 16, or under 20 and in full-time
    * non-advanced education or approved training (UC Regs 2013 reg 5; SSCBA 1992 s142).
@@ -226,6 +228,7 @@ function childFacts(child: Child, date: string): ChildFacts {
     inNonAdvancedEducation: child.inNonAdvancedEducation,
     bornBeforeHigherChildElementEnded: child.dateOfBirth < HIGHER_CHILD_ELEMENT_BORN_BEFORE,
     twoChildLimitException: child.twoChildLimitException ?? null,
+    needsOwnBedroom: child.needsOwnBedroom ?? child.disability === 'HIGHER',
     qualifies: age >= 0 && (age < 16 || (age < 20 && child.inNonAdvancedEducation)),
   };
 }

@@ -145,6 +145,11 @@ export interface Child {
   disability: ChildDisability;
   /** A 16-19 year old in full-time non-advanced education or approved training. */
   inNonAdvancedEducation: boolean;
+  /**
+   * Gets a care award that counts and cannot reasonably share a bedroom because of disability (UC Regs 2013 sch 4
+   * para 12); absent: taken from `disability` (HIGHER needs one).
+   */
+  needsOwnBedroom?: boolean;
   /** An exception from the two-child limit other than a multiple birth (UC Regs 2013 reg 24B); absent: none. */
   twoChildLimitException?: (typeof TWO_CHILD_LIMIT_EXCEPTIONS)[number];
 }

@@ -75,16 +75,15 @@ function mayShare(a: ChildFacts, b: ChildFacts): boolean {
 /**
  * Bedrooms the household needs under the size criteria (UC Regs 2013 sch 4 para 10): one for the claimant (and
  * partner), one for each non-dependant, and the children placed eldest first, each sharing with the first child
- * already placed alone whom they may share with. A child with the higher disability rate has a room of their own
- * (a simplification of para 12's 'cannot share because of disability', which the questionnaire does not ask).
+ * already placed alone whom they may share with. A child who cannot reasonably share because of disability, with a
+ * care award that counts, has a room of their own (para 12; `needsOwnBedroom`, asked of each disabled child).
  */
 export function bedroomEntitlement(facts: HouseholdFacts): number {
   const rooms: ChildFacts[][] = [];
   for (const child of [...facts.children].sort((a, b) => b.age - a.age)) {
-    const shareWith =
-      child.disability === 'HIGHER'
-        ? undefined
-        : rooms.find((room) => room.length === 1 && room[0]!.disability !== 'HIGHER' && mayShare(room[0]!, child));
+    const shareWith = child.needsOwnBedroom
+      ? undefined
+      : rooms.find((room) => room.length === 1 && !room[0]!.needsOwnBedroom && mayShare(room[0]!, child));
     if (shareWith) shareWith.push(child);
     else rooms.push([child]);
   }

@@ -46,6 +46,7 @@ export function normaliseHousehold(input: HouseholdInput): Household {
       disability: child.disability ?? 'NONE',
       inNonAdvancedEducation: child.inNonAdvancedEducation ?? false,
       ...(child.twoChildLimitException ? { twoChildLimitException: child.twoChildLimitException } : {}),
+      ...(child.needsOwnBedroom !== undefined ? { needsOwnBedroom: child.needsOwnBedroom } : {}),
     })),
     nonDependants: input.nonDependants ?? [],
     housing: {

@@ -567,6 +567,14 @@ describe('each child', () => {
         expected: 'LOWER',
       },
       {
+        questions: [`ChildOwnRoom${n}`],
+        title: 'a disabled child who cannot reasonably share a bedroom (UC Regs 2013 sch 4 para 12)',
+        base: { ...base, [`ChildDisability${n}`]: 'LowerRate' },
+        change: { [`ChildOwnRoom${n}`]: 'Yes' },
+        part: (household) => child(household).needsOwnBedroom,
+        expected: true,
+      },
+      {
         questions: [`ChildDisability${n}`],
         title: 'certified blind counts at the higher rate',
         base,

@@ -204,6 +204,8 @@ function children(read: AnswerReader, today: string): Child[] {
       disability: read.requiredChosen(`ChildDisability${n}`, CHILD_DISABILITY),
       // Only asked of 16-19 year olds; a younger child's education does not matter.
       inNonAdvancedEducation: ageOn(dateOfBirth, today) >= 16 && read.is(`ChildEducation${n}`, YES),
+      // Asked of a disabled child: a bedroom of their own (UC Regs 2013 sch 4 para 12); unanswered, the disability decides.
+      ...(read.text(`ChildOwnRoom${n}`) === null ? {} : { needsOwnBedroom: read.is(`ChildOwnRoom${n}`, YES) }),
     };
   });
 }

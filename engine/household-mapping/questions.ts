@@ -159,6 +159,7 @@ export const HOUSEHOLD_QUESTIONS: Readonly<Record<string, HouseholdQuestion>> = 
     [`${QUESTION_NAMES.childDobPrefix}${n}`]: { types: ['Date'] },
     [`ChildSex${n}`]: { types: ['Radio', 'Select'], values: Object.keys(CHILD_SEX), exactly: true },
     [`ChildDisability${n}`]: { types: ['Radio', 'Select'], values: Object.keys(CHILD_DISABILITY), exactly: true },
+    [`ChildOwnRoom${n}`]: { types: ['Radio', 'Select'], values: [YES, NO] },
     [`ChildEducation${n}`]: { types: ['Radio', 'Select'], values: YES_ONLY },
   })),
   NonDependantCount: { types: ['Select', 'Radio'], values: counts(MAX_NON_DEPENDANTS), exactly: true },

@@ -312,6 +312,10 @@ export interface Child {
    * For a date before the two-child limit ended (6 April 2026): why this child gets a child element although born on or after 6 April 2017 beyond the first two (UC Regs 2013 reg 24B): ADOPTED (adopted, other than by a step-parent, after being looked after by a local authority); NON_PARENTAL_CARING (cared for under a kinship, friends and family, guardianship or similar arrangement); NON_CONSENSUAL_CONCEPTION (conceived as a result of non-consensual sex, the claimant not living with the other parent). A later child of a multiple birth is excepted without it. Default none.
    */
   twoChildLimitException?: 'ADOPTED' | 'NON_PARENTAL_CARING' | 'NON_CONSENSUAL_CONCEPTION';
+  /**
+   * The child gets the care component of DLA or Child Disability Payment at the middle or highest rate, or the daily living component of PIP or ADP, and is not reasonably able to share a bedroom with another child because of their disability: they have a bedroom of their own in the size criteria (UC Regs 2013 sch 4 para 12). Left out: a child with disability HIGHER is taken to need one, any other child not.
+   */
+  needsOwnBedroom?: boolean;
 }
 /**
  * Another adult living in the home who is not part of the claim (a grown-up child, a relative).

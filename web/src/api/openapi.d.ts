@@ -2501,6 +2501,8 @@ export interface components {
        * @default false
        */
       inNonAdvancedEducation: boolean;
+      /** @description The child gets the care component of DLA or Child Disability Payment at the middle or highest rate, or the daily living component of PIP or ADP, and is not reasonably able to share a bedroom with another child because of their disability: they have a bedroom of their own in the size criteria (UC Regs 2013 sch 4 para 12). Left out: a child with disability HIGHER is taken to need one, any other child not. */
+      needsOwnBedroom?: boolean;
       /**
        * @description For the size criteria and LHA bedroom rules; when absent the rules assume children may not share.
        * @example FEMALE
