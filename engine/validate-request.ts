@@ -114,47 +114,32 @@ function crossReferenceProblems(request: JsonObject, date: string | null, lhaAre
     }
   });
 
-  // Only the partner may be a person subject to immigration control: the first adult is the one who claims. With the
-  // claimant at State Pension age, Pension Credit treats such a partner as outside the household (State Pension Credit
-  // Regulations 2002 reg 5(1)(h)) while Housing Benefit does not: not worked out yet, so refused rather than guessed.
-  // Likewise only the partner may be away from home; with the claimant at State Pension age, Pension Credit's and
-  // Housing Benefit's own absence rules (13 and 52 weeks) are not worked out yet.
-  listAt(household, 'adults').forEach((adult, index) => {
-    if (!isObject(adult) || !isObject(adult.awayFromHome)) return;
-    const segments: Segment[] = ['household', 'adults', index, 'awayFromHome'];
-    const claimant = listAt(household, 'adults')[0];
-    if (index === 0) {
-      problems.push({
-        segments,
-        message: 'must be left out for the first adult, who is the one at home who claims: give it for the partner who is away.',
-      });
-    } else if (date !== null && isObject(claimant) && hasAgeOrBirth(claimant) && hasReachedStatePensionAge(claimant, date)) {
-      problems.push({
-        segments,
-        message:
-          "is not worked out yet when the first adult has reached State Pension age (Pension Credit's and Housing Benefit's rules for a partner away from home).",
-      });
-    }
-  });
-
-  listAt(household, 'adults').forEach((adult, index) => {
-    if (!isObject(adult) || adult.subjectToImmigrationControl !== true) return;
-    const segments: Segment[] = ['household', 'adults', index, 'subjectToImmigrationControl'];
-    const claimant = listAt(household, 'adults')[0];
-    if (index === 0) {
-      problems.push({
-        segments,
-        message:
-          'must be false on the first adult, who is the one who claims: put the partner who may claim public funds first. Where neither may, this calculator cannot work out their benefits.',
-      });
-    } else if (date !== null && isObject(claimant) && hasAgeOrBirth(claimant) && hasReachedStatePensionAge(claimant, date)) {
-      problems.push({
-        segments,
-        message:
-          'is not worked out yet when the first adult has reached State Pension age (Pension Credit leaves such a partner out of the household; Housing Benefit does not).',
-      });
-    }
-  });
+  // Only the partner may be a person subject to immigration control, or away from home: the first adult is the one at
+  // home who claims. With the claimant at State Pension age, Pension Credit's rules for such a partner (State Pension
+  // Credit Regulations 2002 reg 5(1)(h); its own absence rules of 13 and 52 weeks) differ from Housing Benefit's and
+  // are not worked out yet: refused rather than guessed.
+  const adults = listAt(household, 'adults');
+  const claimant = adults[0];
+  const claimantAtPensionAge = date !== null && isObject(claimant) && hasAgeOrBirth(claimant) && hasReachedStatePensionAge(claimant, date);
+  const partnerOnly = (field: string, given: (adult: JsonObject) => boolean, onClaimant: string, atPensionAge: string) =>
+    adults.forEach((adult, index) => {
+      if (!isObject(adult) || !given(adult)) return;
+      const segments: Segment[] = ['household', 'adults', index, field];
+      if (index === 0) problems.push({ segments, message: onClaimant });
+      else if (claimantAtPensionAge) problems.push({ segments, message: atPensionAge });
+    });
+  partnerOnly(
+    'awayFromHome',
+    (adult) => isObject(adult.awayFromHome),
+    'must be left out for the first adult, who is the one at home who claims: give it for the partner who is away.',
+    "is not worked out yet when the first adult has reached State Pension age (Pension Credit's and Housing Benefit's rules for a partner away from home).",
+  );
+  partnerOnly(
+    'subjectToImmigrationControl',
+    (adult) => adult.subjectToImmigrationControl === true,
+    'must be false on the first adult, who is the one who claims: put the partner who may claim public funds first. Where neither may, this calculator cannot work out their benefits.',
+    'is not worked out yet when the first adult has reached State Pension age (Pension Credit leaves such a partner out of the household; Housing Benefit does not).',
+  );
 
   listAt(household, 'children').forEach((child, index) => {
     if (isObject(child)) checkBirth(['household', 'children', index, 'dateOfBirth'], child.dateOfBirth);

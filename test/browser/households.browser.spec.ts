@@ -79,6 +79,13 @@ interface HouseholdWalk {
 
 const NONE = ['None of the above'];
 
+/** Opens Universal Credit's 'How we worked this out' on the results page and gives its sentences' block. */
+async function universalCreditReasons(page: Page) {
+  const universalCredit = page.locator('li.benefit[data-benefit-code="UNIVERSAL_CREDIT"]');
+  await universalCredit.getByText('How we worked this out').click();
+  return universalCredit.locator('details.benefit__details').first();
+}
+
 /* ---- The households, page by page ---- */
 
 const singlePrivateRenterWorkingPartTime: HouseholdWalk = {
@@ -284,9 +291,7 @@ const mixedStatusCouple: HouseholdWalk = {
     'your-work': (page) => screenshot(page, 'households-mixed-status-couple-your-work'),
   },
   onResults: async (page) => {
-    const universalCredit = page.locator('li.benefit[data-benefit-code="UNIVERSAL_CREDIT"]');
-    await universalCredit.getByText('How we worked this out').click();
-    const reasons = universalCredit.locator('details.benefit__details').first();
+    const reasons = await universalCreditReasons(page);
     await expect(reasons.textContent()).resolves.toContain('you claim Universal Credit as a single person');
     await expect(reasons.textContent()).resolves.toContain('The standard allowance for a single person aged 25 or over');
     await reasons.scrollIntoViewIfNeeded();
@@ -355,9 +360,7 @@ const partnerInPrison: HouseholdWalk = {
     'about-you': (page) => screenshot(page, 'households-partner-in-prison-about-you'),
   },
   onResults: async (page) => {
-    const universalCredit = page.locator('li.benefit[data-benefit-code="UNIVERSAL_CREDIT"]');
-    await universalCredit.getByText('How we worked this out').click();
-    const reasons = universalCredit.locator('details.benefit__details').first();
+    const reasons = await universalCreditReasons(page);
     await expect(reasons.textContent()).resolves.toContain('Your partner is in prison, so you claim Universal Credit as a single person');
     await expect(reasons.textContent()).resolves.toContain('The standard allowance for a single person aged 25 or over');
   },
@@ -409,11 +412,11 @@ const estrangedSeventeenYearOld: HouseholdWalk = {
   },
   detours: {
     'about-you': (page) => screenshot(page, 'households-estranged-17-year-old-about-you'),
+    // Single, under 35 and renting privately: asked about the shared accommodation rate's exceptions.
+    'your-home': (page) => screenshot(page, 'households-estranged-17-year-old-your-home'),
   },
   onResults: async (page) => {
-    const universalCredit = page.locator('li.benefit[data-benefit-code="UNIVERSAL_CREDIT"]');
-    await universalCredit.getByText('How we worked this out').click();
-    const reasons = universalCredit.locator('details.benefit__details').first();
+    const reasons = await universalCreditReasons(page);
     await expect(reasons.textContent()).resolves.toContain('The standard allowance for a single person under 25');
     await expect(reasons.textContent()).resolves.toContain('shared accommodation rate');
   },
@@ -464,9 +467,7 @@ const studentParent: HouseholdWalk = {
     studying: (page) => screenshot(page, 'households-student-parent-studying'),
   },
   onResults: async (page) => {
-    const universalCredit = page.locator('li.benefit[data-benefit-code="UNIVERSAL_CREDIT"]');
-    await universalCredit.getByText('How we worked this out').click();
-    const reasons = universalCredit.locator('details.benefit__details').first();
+    const reasons = await universalCreditReasons(page);
     await expect(reasons.textContent()).resolves.toContain('are divided over the 9 months of it in which they count');
     await expect(reasons.textContent()).resolves.toContain('£600.00 a month');
   },
