@@ -214,4 +214,6 @@ export interface Household {
   childcareCosts: Money | null;
   /** In Universal Credit's benefit cap grace period (UC Regs 2013 reg 82(1)(b)); absent: false. */
   benefitCapGracePeriod?: boolean;
+  /** The claimant or partner is pregnant: the due date and the babies expected (read by the maternity grants); absent: nobody. */
+  expectingBaby?: { dueDate: string; babies: number };
 }

@@ -1,4 +1,4 @@
-import { ageInYears, parseIsoDate } from '../common/dates/calendar.js';
+import { addMonths, ageInYears, daysFrom, parseIsoDate } from '../common/dates/calendar.js';
 import type { FieldError } from '../common/errors.js';
 import { normaliseHousehold, type HouseholdInput } from './core/normalise.js';
 import { hasReachedStatePensionAge } from './facts.js';
@@ -144,6 +144,16 @@ function crossReferenceProblems(request: JsonObject, date: string | null, lhaAre
   listAt(household, 'children').forEach((child, index) => {
     if (isObject(child)) checkBirth(['household', 'children', index, 'dateOfBirth'], child.dateOfBirth);
   });
+
+  // A pregnancy lasts at most about 42 weeks; a due date over 6 months gone means the baby is a child now.
+  const expecting = household.expectingBaby;
+  if (date !== null && isObject(expecting) && typeof expecting.dueDate === 'string' && parseIsoDate(expecting.dueDate)) {
+    const segments = ['household', 'expectingBaby', 'dueDate'];
+    if (daysFrom(date, expecting.dueDate) > 42 * 7)
+      problems.push({ segments, message: `must be at most 42 weeks after the date asked (${date}).` });
+    else if (expecting.dueDate < addMonths(date, -6))
+      problems.push({ segments, message: `is more than 6 months before the date asked (${date}): give the baby as a child instead.` });
+  }
 
   const housing = household.housing;
   if (isObject(housing)) {

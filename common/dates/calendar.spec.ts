@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ageInYears, attainsAge, fromDayNumber, isRealDate, parseIsoDate, parseUkDate, toDayNumber } from './calendar.js';
+import { addMonths, ageInYears, attainsAge, fromDayNumber, isRealDate, parseIsoDate, parseUkDate, toDayNumber } from './calendar.js';
 
 describe('dates', () => {
   it('reads a Date answer only in strict dd/mm/yyyy form', () => {
@@ -60,5 +60,13 @@ describe('dates', () => {
   it('counts whole years of age', () => {
     expect(ageInYears({ year: 2008, month: 11, day: 22 }, { year: 2026, month: 11, day: 22 })).toBe(18);
     expect(ageInYears({ year: 2008, month: 11, day: 23 }, { year: 2026, month: 11, day: 22 })).toBe(17);
+  });
+
+  it("adds and takes away calendar months, keeping to the month's last day", () => {
+    expect(addMonths('2026-11-30', -6)).toBe('2026-05-30');
+    expect(addMonths('2026-03-02', -6)).toBe('2025-09-02');
+    expect(addMonths('2026-08-31', 6)).toBe('2027-02-28');
+    expect(addMonths('2028-08-31', -6)).toBe('2028-02-29');
+    expect(addMonths('2026-01-15', -13)).toBe('2024-12-15');
   });
 });

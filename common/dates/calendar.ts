@@ -119,6 +119,16 @@ export function addDays(isoDate: string, days: number): string {
   return formatIsoDate(fromDayNumber(toDayNumber(date) + days));
 }
 
+/** The same day `months` calendar months later (earlier when negative), on the month's last day where it is shorter. */
+export function addMonths(isoDate: string, months: number): string {
+  const date = parseIsoDate(isoDate);
+  if (!date) throw new Error(`Not a real yyyy-mm-dd date: ${isoDate}`);
+  const monthIndex = date.year * 12 + date.month - 1 + months;
+  const year = Math.floor(monthIndex / 12);
+  const month = monthIndex - year * 12 + 1;
+  return formatIsoDate({ year, month, day: Math.min(date.day, daysInMonth(year, month)) });
+}
+
 /** Days from one ISO date to another: 1 from a day to the next, negative when `to` is earlier. */
 export function daysFrom(from: string, to: string): number {
   const start = parseIsoDate(from);

@@ -88,6 +88,25 @@ type SystemTotals<P extends string> = {
   [K in `${P}${'' | 'BetterOff' | 'Income' | 'BetterOffIncome' | 'OtherIncome' | 'BetterOffOtherIncome'}${'Weekly' | 'Monthly'}`]: number;
 };
 
+/**
+ * A payment made once (a maternity grant, the Best Start Grant): its lump sum, never a weekly or monthly amount, and
+ * never part of a total. Listed apart from the regular benefits.
+ */
+export interface ResultOneOffPayment {
+  benefitName: string;
+  benefitCode: string;
+  /** The lump sum in pounds, now, and after the change in better-off mode (0 when it would not be paid). */
+  amount: number;
+  betterOffAmount: number;
+  /** What it is paid for, each with its own lump sum (a baby, a child starting school...). */
+  parts: { name: string; amount: number }[];
+  link: string;
+  howToClaim: { message: string };
+  messages: BenefitMessage[];
+  /** Present and true when it depends on a right to reside the person may not have (ResultModel.rightToReside). */
+  dependsOnRightToReside?: boolean;
+}
+
 export type ResultBenefits = SystemTotals<'lb'> &
   SystemTotals<'uc'> & {
     betterOffMessageWeekly: string;
@@ -95,6 +114,8 @@ export type ResultBenefits = SystemTotals<'lb'> &
     meansTested: ResultBenefit[];
     nonMeansTested: ResultBenefit[];
     universalCredit: ResultBenefit[];
+    /** Lump sums, paid once: in no list above and in no total. */
+    oneOff: ResultOneOffPayment[];
   };
 
 /** A figure the page reads besides the awards: a flag reads 'True' or 'False', money reads pounds ('12.34'). */

@@ -80,6 +80,8 @@ export interface QuestionDefinition {
   isDate18?: boolean;
   /** A date of birth must give at least this age (a claimant of 16 or 17 may claim in some cases). */
   minimumAge?: number;
+  /** A due date, not a date of birth: up to 42 weeks ahead and at most 6 months past. */
+  dueDate?: boolean;
   /** Show/hide rule in the rule language (`common/rules`); empty or absent means always shown. */
   showHide?: string;
   /** Council questions: the number of the page that asks the postcode ('Change My Postcode' goes there). */

@@ -181,6 +181,16 @@ describe('Date', () => {
     expect(check(sixteen, '23/11/2008')).toBe('');
   });
 
+  it('takes a due date up to 42 weeks ahead and back to 6 months ago, and says why any other is refused', () => {
+    const due = { ...clientDob, name: 'BabyDueDate', validation: 'The due date', isDate18: false, dueDate: true };
+    expect(check(due, '12/09/2027')).toBe('');
+    expect(check(due, '13/09/2027')).toBe('The due date must be no more than 42 weeks from today.');
+    expect(check(due, '22/05/2026')).toBe('');
+    expect(check(due, '21/05/2026')).toBe(
+      'The due date is more than 6 months ago: if the baby has been born, add them as a child instead.',
+    );
+  });
+
   it('refuses a child who is 20 today, and accepts one whose 20th birthday is tomorrow', () => {
     const message =
       'The age of the child needs to be under 20. Please check your answer. If your child is 20 or over we will ask you about them later in the calculator.';

@@ -16,6 +16,7 @@ import {
 import { compareDecimalText, divideRounded, formatPounds, penceFromNumber, penceToText, readDecimalText } from '../money.js';
 import { chosenFigurePence, RENT_MONTHLY_TO_WEEKLY_DIVISOR_HUNDREDTHS } from './money-answer.js';
 import { ageOn, EARLIEST_BIRTH_DATE_EXCLUSIVE, isIsoDate, parseDayMonthYear, type IsoDate } from './dates.js';
+import { addDays, addMonths } from '../dates/calendar.js';
 import { emptyPostcodeAnswer, normaliseMoney, questionTypeName, type SurveyQuestion } from './answers.js';
 
 export interface ValidationContext {
@@ -145,6 +146,13 @@ function hasUnreadableFigure(answer: MoneyAnswer): boolean {
 function validateDate(question: SurveyQuestion, text: string, label: string, context: ValidationContext): string {
   const date = parseDayMonthYear(text);
   if (date === null) return `${label} is an invalid date.`;
+  if (question.dueDate) {
+    // A pregnancy lasts at most about 42 weeks; a baby due more than 6 months ago is a child of the household now.
+    if (date > addDays(context.today, 42 * 7)) return `${label} must be no more than 42 weeks from today.`;
+    if (date < addMonths(context.today, -6))
+      return `${label} is more than 6 months ago: if the baby has been born, add them as a child instead.`;
+    return '';
+  }
   // 'Before now': a date typed is the start of that day, so today itself is before now and a child
   // born today can be entered. 'After 1 Jan 1900' is strict, so 01/01/1900 is refused.
   if (date > context.today || date <= EARLIEST_BIRTH_DATE_EXCLUSIVE) return `${label} is an invalid birth date.`;

@@ -1,5 +1,6 @@
 import type { BenefitCalculator } from '../core/benefit.js';
 import { attendanceAllowance } from './attendance-allowance.js';
+import { bestStartGrant } from './best-start-grant.js';
 import { carersAllowance } from './carers-allowance.js';
 import { childBenefit } from './child-benefit.js';
 import { councilTaxReduction } from './council-tax-reduction.js';
@@ -10,6 +11,7 @@ import { newStyleJsa } from './new-style-jsa.js';
 import { pensionCredit } from './pension-credit.js';
 import { pip } from './pip.js';
 import { scottishChildPayment } from './scottish-child-payment.js';
+import { sureStartMaternityGrant } from './sure-start-maternity-grant.js';
 import { universalCredit } from './universal-credit/index.js';
 import { winterFuelPayment } from './winter-fuel-payment.js';
 
@@ -28,4 +30,6 @@ export const BENEFIT_CALCULATORS: readonly BenefitCalculator[] = [
   housingBenefit,
   winterFuelPayment,
   councilTaxReduction,
+  sureStartMaternityGrant,
+  bestStartGrant,
 ];

@@ -24,8 +24,13 @@ export const BENEFIT_CODES = [
   'COUNCIL_TAX_REDUCTION',
   'SCOTTISH_CHILD_PAYMENT',
   'WINTER_FUEL_PAYMENT',
+  'SURE_START_MATERNITY_GRANT',
+  'BEST_START_GRANT',
 ] as const;
 export type BenefitCode = (typeof BENEFIT_CODES)[number];
+
+/** The benefits paid once, as a lump sum (`lumpSumPence`), never weekly or monthly: in no total, yearly figure or count. */
+export const ONE_OFF_BENEFIT_CODES: readonly BenefitCode[] = ['SURE_START_MATERNITY_GRANT', 'BEST_START_GRANT'];
 
 /**
  * Which total a benefit counts in: UNIVERSAL_CREDIT (the working-age system), LEGACY_AND_PENSION_AGE (Pension
@@ -33,12 +38,13 @@ export type BenefitCode = (typeof BENEFIT_CODES)[number];
  */
 export type BenefitSystem = 'UNIVERSAL_CREDIT' | 'LEGACY_AND_PENSION_AGE' | 'BOTH';
 
-/** An element added or a deduction taken, in both periods. */
+/** An element added or a deduction taken, in both periods; a one-off payment's part has its lump sum instead (both periods 0). */
 export interface AmountLine {
   code: string;
   name: string;
   weeklyPence: Pence;
   monthlyPence: Pence;
+  lumpSumPence?: Pence;
 }
 
 /** A figure the results page reads besides the awards (e.g. BENEFIT_CAP_APPLIES, the Warm Homes flag). */
@@ -58,6 +64,11 @@ export interface BenefitOutcome {
   amountShown: boolean;
   weeklyPence: Pence;
   monthlyPence: Pence;
+  /**
+   * A benefit paid once (a maternity grant): the lump sum, 0 when not eligible; its weekly and monthly figures are
+   * always 0, so that no total, yearly figure or management count ever adds it. Absent for a benefit paid regularly.
+   */
+  lumpSumPence?: Pence;
   elements: AmountLine[];
   deductions: AmountLine[];
   /** Plain-English sentences, in the order the figure is worked out. */
@@ -162,6 +173,28 @@ export function withPublicFundsWarning(
   if (!benefit.eligible || input.facts.singleClaimBecause !== 'PARTNER_SUBJECT_TO_IMMIGRATION_CONTROL') return benefit;
   return { ...benefit, explanation: [...benefit.explanation, input.explanations.say('partner-public-funds')] };
 }
+
+/** A one-off payment: the lump sum is its parts' sum; the weekly and monthly figures stay 0. */
+export function paidOnce(parts: { code: string; name: string; lumpSumPence: Pence }[], explanation: string[]): CalculatedBenefit {
+  return {
+    eligible: true,
+    amountShown: true,
+    weeklyPence: 0,
+    monthlyPence: 0,
+    lumpSumPence: sumPence(parts.map((part) => part.lumpSumPence)),
+    elements: parts.map((part) => ({ ...part, weeklyPence: 0, monthlyPence: 0 })),
+    deductions: [],
+    explanation,
+  };
+}
+
+/** A one-off payment the household cannot get (now), with the reasons. */
+export function notEligibleOnce(explanation: string[]): CalculatedBenefit {
+  return { ...notEligible(explanation), lumpSumPence: 0 };
+}
+
+/** True for an outcome of a benefit paid once (a lump sum), which no weekly, monthly or yearly figure counts. */
+export const isOneOff = (benefit: Pick<BenefitOutcome, 'lumpSumPence'>): boolean => benefit.lumpSumPence !== undefined;
 
 /** A benefit the household cannot get, with the reasons. */
 export function notEligible(explanation: string[], system?: BenefitSystem): CalculatedBenefit {

@@ -25,6 +25,8 @@ import { diskFiles, requiredFile, type SourceFiles } from '../source-files.js';
 export interface ExpectedFigures {
   weekly?: number;
   monthly?: number;
+  /** A one-off payment's lump sum. */
+  lumpSum?: number;
 }
 
 export interface ExpectedBenefit extends ExpectedFigures {
@@ -95,15 +97,18 @@ export function checkedCaseFile(file: string, json: unknown): RulesCase[] {
 function compareFigures(
   where: string,
   expected: ExpectedFigures,
-  actual: { weeklyPence: number; monthlyPence: number },
+  actual: { weeklyPence: number; monthlyPence: number; lumpSumPence?: number },
   problems: string[],
 ): void {
   for (const [period, pence] of [
     ['weekly', actual.weeklyPence],
     ['monthly', actual.monthlyPence],
+    ['lumpSum', actual.lumpSumPence],
   ] as const) {
     const wanted = expected[period];
-    if (wanted !== undefined && Math.round(wanted * 100) !== pence)
+    if (wanted === undefined) continue;
+    if (pence === undefined) problems.push(`${where} ${period}: expected ${wanted.toFixed(2)}, but it is not paid once`);
+    else if (Math.round(wanted * 100) !== pence)
       problems.push(`${where} ${period}: expected ${wanted.toFixed(2)}, got ${(pence / 100).toFixed(2)}`);
   }
 }

@@ -8,7 +8,15 @@ import type { LocalHousingAllowance } from '../local-housing-allowance.js';
 import type { LhaUsed } from '../local-housing-allowance.js';
 import { poundsFromPence, sumPence, type Pence } from '../../common/money.js';
 import { selfEmployedNetProfit, takeHomePay, type TaxInput } from '../tax/take-home-pay.js';
-import { BENEFIT_CODES, type BenefitCalculator, type BenefitCode, type BenefitOutcome, type CalculationInput } from './benefit.js';
+import {
+  BENEFIT_CODES,
+  isOneOff,
+  ONE_OFF_BENEFIT_CODES,
+  type BenefitCalculator,
+  type BenefitCode,
+  type BenefitOutcome,
+  type CalculationInput,
+} from './benefit.js';
 import type { CalculationResult, HouseholdIncome } from './calculation-result.js';
 import type { Explanations } from './explanations.js';
 import { ParameterReader } from './parameters.js';
@@ -287,6 +295,10 @@ export class EntitlementEngine implements Entitlements {
       try {
         const fired = yield new BenefitRules(calculator, ruleset, input);
         const { system, variables, localHousingAllowance, ...figures } = calculator.calculate(input, fired);
+        // A lump sum is never a weekly or monthly amount, and a regular payment never a lump sum.
+        const oneOff = ONE_OFF_BENEFIT_CODES.includes(calculator.code);
+        if ((figures.lumpSumPence !== undefined) !== oneOff || (oneOff && (figures.weeklyPence || figures.monthlyPence)))
+          throw new Error(`${calculator.code} gave figures of the wrong kind: a one-off payment has only a lump sum, a regular one none.`);
         earlier.set(calculator.code, {
           code: calculator.code,
           name: calculator.name,
@@ -313,7 +325,8 @@ export class EntitlementEngine implements Entitlements {
     const income = householdIncome({ facts, parameters: new ParameterReader(this.parameters, ratesDate) });
     const totalOf = (system: 'UNIVERSAL_CREDIT' | 'LEGACY_AND_PENSION_AGE') => {
       const counted = benefits.filter(
-        (benefit) => benefit.eligible && benefit.amountShown && (benefit.system === system || benefit.system === 'BOTH'),
+        (benefit) =>
+          benefit.eligible && benefit.amountShown && !isOneOff(benefit) && (benefit.system === system || benefit.system === 'BOTH'),
       );
       return {
         weeklyPence: sumPence(counted.map((benefit) => benefit.weeklyPence)),
@@ -359,6 +372,10 @@ const periods = ({ weeklyPence, monthlyPence }: { weeklyPence: Pence; monthlyPen
   monthly: poundsFromPence(monthlyPence),
 });
 
+/** A one-off payment's lump sum in pounds (`lumpSum`), only on the benefits paid once and their parts. */
+const lumpSum = ({ lumpSumPence }: { lumpSumPence?: Pence }) =>
+  lumpSumPence === undefined ? {} : { lumpSum: poundsFromPence(lumpSumPence) };
+
 /** The Local Housing Allowance used, in the contract's terms: which area, why, and the rate (and range) in pounds. */
 function contractLha(used: LhaUsed | null | undefined) {
   if (!used) return null;
@@ -394,7 +411,8 @@ export function toContractResponse(result: CalculationResult) {
       eligible: benefit.eligible,
       amountShown: benefit.amountShown,
       ...periods(benefit),
-      elements: benefit.elements.map((line) => ({ code: line.code, name: line.name, ...periods(line) })),
+      ...lumpSum(benefit),
+      elements: benefit.elements.map((line) => ({ code: line.code, name: line.name, ...periods(line), ...lumpSum(line) })),
       deductions: benefit.deductions.map((line) => ({ code: line.code, name: line.name, ...periods(line) })),
       explanation: benefit.explanation,
       rules: benefit.rules,

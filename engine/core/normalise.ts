@@ -60,5 +60,6 @@ export function normaliseHousehold(input: HouseholdInput): Household {
     capital: input.capital ?? 0,
     childcareCosts: input.childcareCosts ?? null,
     ...(input.benefitCapGracePeriod ? { benefitCapGracePeriod: true } : {}),
+    ...(input.expectingBaby ? { expectingBaby: { dueDate: input.expectingBaby.dueDate, babies: input.expectingBaby.babies ?? 1 } } : {}),
   };
 }

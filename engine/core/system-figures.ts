@@ -1,5 +1,6 @@
 import type { CalculateOptions, Entitlements } from './entitlement-engine.js';
 import type { Household } from '../household.js';
+import { isOneOff } from './benefit.js';
 
 /** One benefit's weekly and monthly amounts, in pence, keyed by benefit code; and the total of the household's system. */
 export interface Figures {
@@ -30,7 +31,8 @@ export function figuresAt(
   const benefits = new Map<string, { weeklyPence: number; monthlyPence: number }>();
   const notShown = new Set<string>();
   for (const benefit of result.benefits) {
-    if (!benefit.eligible || (benefit.system !== system && benefit.system !== 'BOTH')) continue;
+    // A one-off payment is never a weekly or monthly figure, so never part of a caseload, an impact or a count.
+    if (!benefit.eligible || isOneOff(benefit) || (benefit.system !== system && benefit.system !== 'BOTH')) continue;
     if (benefit.amountShown) benefits.set(benefit.code, { weeklyPence: benefit.weeklyPence, monthlyPence: benefit.monthlyPence });
     else notShown.add(benefit.code);
   }

@@ -141,8 +141,7 @@ describe('extra help for a household', () => {
       weeklyPence: FLAG_TRUE_PENCE,
       monthlyPence: FLAG_TRUE_PENCE,
     });
-    // Pregnancy is not asked; the grants for a new baby are offered to working-age households only.
-    expect(offered(result)).not.toContain('sure-start-maternity-grant');
+    // The grants for a new baby are benefits worked out from the pregnancy and the children now, not extra help.
     expect(offered(result)).not.toContain('healthy-start');
   });
 
@@ -171,9 +170,7 @@ describe('extra help for a household', () => {
     );
     expect(england).not.toContain('best-start-foods');
     const scotland = offered(evaluateExtraHelp(extraHelp, universalCreditFamily('SCOTLAND'), parameters));
-    expect(scotland).toEqual(
-      expect.arrayContaining(['best-start-foods', 'best-start-grant', 'scottish-welfare-fund', 'discretionary-housing-payment']),
-    );
+    expect(scotland).toEqual(expect.arrayContaining(['best-start-foods', 'scottish-welfare-fund', 'discretionary-housing-payment']));
     expect(scotland).not.toContain('healthy-start');
     expect(scotland).not.toContain('free-school-meals-england');
   });
@@ -306,7 +303,6 @@ describe('extra help for a household', () => {
       ['priority-services-register', 'families with a child under 5. You get advance warning'],
       ['school-clothing-grant-scotland', 'At least £120 a year for each primary school child and £150 for each secondary school child'],
       ['school-essentials-grant-wales', '£125 a year for each child from reception to year 11 (£200 in year 7)'],
-      ['sure-start-maternity-grant', 'A one-off £500 payment to help with the costs of a new baby'],
       [
         'tax-free-childcare',
         'the government adds £2, up to £2,000 a year for each child under 12 (£4,000 for a disabled child, up to age 17).',

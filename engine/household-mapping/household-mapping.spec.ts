@@ -502,6 +502,14 @@ describe('where you live, you and your partner', () => {
       expected: true,
     },
     {
+      questions: ['ExpectingBaby', 'BabyDueDate', 'BabiesExpected'],
+      title: 'expecting twins: the one-off maternity grants are paid for the pregnancy (SI 2005/3061 reg 5A)',
+      base: { ...WITH_PARTNER, ExpectingBaby: 'No' },
+      change: { ExpectingBaby: 'Yes', BabyDueDate: '14/03/2027', BabiesExpected: '2' },
+      part: (household) => household.expectingBaby ?? null,
+      expected: { dueDate: '2027-03-14', babies: 2 },
+    },
+    {
       questions: ['PartnerImmigrationStatus'],
       title: 'a partner with no recourse to public funds: the claimant claims as a single person (UC Regs 2013 reg 3(3)(e))',
       base: { ...WITH_PARTNER, PartnerImmigrationStatus: 'SettledStatus' },

@@ -307,5 +307,12 @@ export function householdFromAnswers(answers: Answers, today: string): Household
     ...(read.is('BenefitCapRecentlyStoppedWork', YES) && read.is('BenefitCapEarnedEnoughBefore', YES)
       ? { benefitCapGracePeriod: true }
       : {}),
+    // A pregnancy: the one-off maternity grants are paid for it (one baby unless twins or more were chosen).
+    ...(read.is('ExpectingBaby', YES)
+      ? { expectingBaby: { dueDate: read.requiredDate('BabyDueDate'), babies: read.chosen('BabiesExpected', BABIES_EXPECTED) ?? 1 } }
+      : {}),
   };
 }
+
+/** How many babies are expected, by answer ('4' is four or more, counted as four). */
+const BABIES_EXPECTED: Readonly<Record<string, number>> = { '1': 1, '2': 2, '3': 3, '4': 4 };

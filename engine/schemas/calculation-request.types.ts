@@ -130,6 +130,19 @@ export interface Household {
    */
   childcareCosts?: Money | null;
   /**
+   * Someone in the family (the claimant or their partner) is pregnant: the due date and how many babies are expected. Read by the one-off maternity grants (Sure Start Maternity Grant; Scotland's Best Start Grant Pregnancy and Baby Payment). A baby already born is a child with its date of birth instead. Left out: nobody is expecting a baby.
+   */
+  expectingBaby?: {
+    /**
+     * The expected date of birth, yyyy-mm-dd: at most 42 weeks after the date asked, and not more than 6 months before it.
+     */
+    dueDate: Date;
+    /**
+     * How many babies are expected (twins: 2). Default 1.
+     */
+    babies?: number;
+  };
+  /**
    * Universal Credit's benefit cap does not apply in a 9-month grace period: it starts when the claimant (or the couple together) stopped work, or started earning less than 16 hours a week at the National Living Wage, after earning at least that, after tax, in each of the 12 months before (UC Regs 2013 reg 82(1)(b) to (3)). True when the household is in one now. Default false.
    */
   benefitCapGracePeriod?: boolean;

@@ -11,7 +11,7 @@
  * penny: the totals of each system and, for each benefit, whether the household may get it and how much.
  */
 import type { BatchAnswer } from '../../api/src/calculation/batch-answer.js';
-import { BENEFIT_CODES } from '../../engine/core/benefit.js';
+import { BENEFIT_CODES, ONE_OFF_BENEFIT_CODES } from '../../engine/core/benefit.js';
 import { CALCULATION_REQUEST } from '../../engine/validate-request.js';
 
 type JsonObject = Record<string, unknown>;
@@ -139,7 +139,11 @@ export const CSV_OUTPUT_COLUMNS: readonly string[] = [
   'totals.UNIVERSAL_CREDIT.monthly',
   'totals.LEGACY_AND_PENSION_AGE.weekly',
   'totals.LEGACY_AND_PENSION_AGE.monthly',
-  ...BENEFIT_CODES.flatMap((code) => [`${code}.eligible`, `${code}.weekly`, `${code}.monthly`]),
+  ...BENEFIT_CODES.flatMap((code) =>
+    ONE_OFF_BENEFIT_CODES.includes(code)
+      ? [`${code}.eligible`, `${code}.lumpSum`]
+      : [`${code}.eligible`, `${code}.weekly`, `${code}.monthly`],
+  ),
 ];
 
 const pounds = (value: number) => value.toFixed(2);
@@ -176,6 +180,8 @@ export function csvRowOfAnswer(line: number, answer: BatchAnswer): string[] {
     pounds(response.totals.LEGACY_AND_PENSION_AGE.monthly),
     ...BENEFIT_CODES.flatMap((code) => {
       const benefit = byCode.get(code);
+      // A one-off payment has its lump sum, never a weekly or monthly figure (both are always 0).
+      if (ONE_OFF_BENEFIT_CODES.includes(code)) return benefit ? [String(benefit.eligible), pounds(benefit.lumpSum ?? 0)] : ['', ''];
       if (!benefit) return ['', '', ''];
       const shown = !benefit.eligible || benefit.amountShown;
       return [String(benefit.eligible), shown ? pounds(benefit.weekly) : '', shown ? pounds(benefit.monthly) : ''];

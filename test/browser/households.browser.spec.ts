@@ -7,6 +7,7 @@ import { compileSurvey, surveyState, type CompiledPage, type RuleEnvironment } f
 import type { Adult, Child, Household, Housing } from '../../engine/household.js';
 import { loadEntitlementEngine } from '../../engine/load.js';
 import { ukToday } from '../../common/dates/uk-today.js';
+import { addDays } from '../../common/dates/calendar.js';
 import { valueOn, type DatedParameter } from '../../common/parameters/dated-parameter.js';
 import { householdFromAnswers } from '../../engine/household-mapping/household-mapping.js';
 import type { Answers, AnswerValue, PostcodeAnswer } from '../../common/survey/model.js';
@@ -60,6 +61,7 @@ interface KeyFacts {
   housing: Partial<Housing>;
   capital: number;
   childcareCosts: Household['childcareCosts'];
+  expectingBaby?: Household['expectingBaby'];
 }
 
 interface HouseholdWalk {
@@ -87,6 +89,10 @@ async function universalCreditReasons(page: Page) {
 }
 
 /* ---- The households, page by page ---- */
+
+/** A day 10 weeks from today in the UK: a due date in the Sure Start Maternity Grant's claim window (11 weeks before). */
+const DUE_IN_TEN_WEEKS = addDays(ukToday(), 70);
+const ukTyped = (iso: string) => iso.split('-').reverse().join('/');
 
 const singlePrivateRenterWorkingPartTime: HouseholdWalk = {
   slug: 'single-renter',
@@ -423,6 +429,66 @@ const estrangedSeventeenYearOld: HouseholdWalk = {
 };
 
 /**
+ * A young woman on her own in a council flat, not working, expecting her first baby in 10 weeks: Universal Credit
+ * makes her family one that may get the Sure Start Maternity Grant, a lump sum of £500 shown apart from the
+ * monthly figures and never in their total (SI 2005/3061 regs 5 and 5A).
+ */
+const expectingFirstBaby: HouseholdWalk = {
+  slug: 'expecting-first-baby',
+  viewport: PHONE,
+  pages: [
+    ['where-you-live', { ClientPostcode: 'm1 1ad' }],
+    ['about-you', { ClientDob: '14/02/2002', ClientHasPartner: 'No' }],
+    ['right-to-claim', { ClientImmigrationStatus: 'BritishOrIrish' }],
+    [
+      'who-lives-with-you',
+      { ChildCount: '0', NonDependantCount: '0', ExpectingBaby: 'Yes', BabyDueDate: ukTyped(DUE_IN_TEN_WEEKS), BabiesExpected: '1' },
+    ],
+    ['your-health', { ClientDisabilityBenefits: NONE, ClientWorkCapability: 'NotAssessed', ClientTerminallyIll: 'No' }],
+    ['caring', { ClientIsCarer: 'No' }],
+    ['your-work', { ClientWork: NONE }],
+    ['your-other-income', { ClientOtherIncome: NONE }],
+    ['studying', { ClientStudent: 'No' }],
+    [
+      'your-home',
+      {
+        ClientTenure: 'SocialRent',
+        ClientRent: { amount: '98.50', period: 'Weekly' },
+        ClientPaysServiceCharges: 'No',
+        ClientBedrooms: '1',
+      },
+    ],
+    ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band A' }],
+    ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
+    ['finish', {}],
+  ],
+  expected: {
+    country: 'ENGLAND',
+    localAuthority: 'E08000003',
+    adults: [{ dateOfBirth: '2002-02-14', earnings: null }],
+    children: [],
+    housing: { tenure: 'SOCIAL_RENT', rent: { amount: 98.5, period: 'WEEK' }, serviceCharges: null, bedrooms: 1 },
+    capital: 0,
+    childcareCosts: null,
+    expectingBaby: { dueDate: DUE_IN_TEN_WEEKS, babies: 1 },
+  },
+  detours: {
+    'who-lives-with-you': (page) => screenshot(page, 'households-expecting-first-baby-who-lives-with-you'),
+  },
+  onResults: async (page) => {
+    const oneOff = page.locator('section[aria-labelledby="one-off-payments-title"]');
+    await expect(oneOff.locator('h2').textContent()).resolves.toBe('One-off payments you could get');
+    const grant = oneOff.locator('li.benefit[data-benefit-code="SURE_START_MATERNITY_GRANT"]');
+    await expect(grant.locator('.benefit__amount').textContent()).resolves.toBe('£500.00 once');
+    await grant.getByText('How we worked this out').click();
+    await expect(grant.locator('details.benefit__details').first().textContent()).resolves.toContain(
+      'because your household gets Universal Credit',
+    );
+    await screenshot(page, 'households-expecting-first-baby-one-off');
+  },
+};
+
+/**
  * A lone parent at university: responsible for a child, she may claim Universal Credit as a full-time student, and her
  * maintenance loan counts over the 9 months of the course year before the summer (UC Regs 2013 regs 14, 68 and 71).
  */
@@ -748,6 +814,8 @@ async function checkResultsShown(page: Page, session: string, slug: string): Pro
     const benefit = expected.benefits.find((candidate) => candidate.code === code);
     if (!benefit?.eligible) return 'not awarded by the engine';
     if (!benefit.amountShown) return 'You may be entitled';
+    // A payment made once shows its lump sum, never a weekly or monthly figure.
+    if (benefit.lumpSumPence !== undefined) return `${pounds(benefit.lumpSumPence)} once`;
     const pence = period === 'week' ? benefit.weeklyPence : benefit.monthlyPence;
     // An award of nothing: Carer's Allowance's underlying entitlement beside a State Pension as high.
     if (pence === 0) return 'Not paid, but worth claiming';
@@ -805,6 +873,12 @@ describeInChromium('eight households fill the whole questionnaire in Chromium', 
   it(
     'a couple of whom one has no recourse to public funds: she claims Universal Credit as a single person',
     () => walkAndCheck(mixedStatusCouple),
+    WALK_TIMEOUT_MS,
+  );
+
+  it(
+    'a young woman expecting her first baby: the Sure Start Maternity Grant as a lump sum, apart from the monthly figures',
+    () => walkAndCheck(expectingFirstBaby),
     WALK_TIMEOUT_MS,
   );
 

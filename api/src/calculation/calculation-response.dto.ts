@@ -1,4 +1,4 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { ProvisionalDto } from '../rules-in-force/provisional.dto.js';
 import { BENEFIT_CODES } from '../../../engine/core/benefit.js';
 import type { ContractResponse } from '../../../engine/core/entitlement-engine.js';
@@ -29,6 +29,12 @@ export class AmountLineDto {
 
   @ApiProperty(MONTHLY)
   monthly!: number;
+
+  @ApiPropertyOptional({
+    description: "Only on a one-off payment's parts: this part's lump sum in pounds (weekly and monthly are 0).",
+    example: 500,
+  })
+  lumpSum?: number;
 }
 
 @ApiSchema({ name: 'RuleApplied', description: "A rule of the benefit's ruleset that held for this household." })
@@ -125,6 +131,13 @@ export class BenefitResultDto {
 
   @ApiProperty({ description: 'Pounds a month, to the penny (weekly benefits: weekly x 52 / 12).', example: 117.22 })
   monthly!: number;
+
+  @ApiPropertyOptional({
+    description:
+      'Only on a benefit paid once (SURE_START_MATERNITY_GRANT, BEST_START_GRANT): the lump sum in pounds, 0 when not eligible. Its weekly and monthly are always 0, so it is never in totals; add it to nothing paid regularly.',
+    example: 500,
+  })
+  lumpSum?: number;
 
   @ApiProperty({ description: 'Elements, premiums and additions included.', type: [AmountLineDto] })
   elements!: AmountLineDto[];

@@ -9,6 +9,7 @@ import {
   type ResultBenefit,
   type ResultElement,
   type ResultModel,
+  type ResultOneOffPayment,
 } from '../../../common/result/model.js';
 import type { CharityDetails, SiteLink } from '../../../common/site.js';
 import { DEPENDS_ON_RIGHT_TO_RESIDE, rightToResideWords, type RightToResideWords } from '../../../common/result/right-to-reside.js';
@@ -50,6 +51,19 @@ export interface BenefitView {
   now: AmountView;
   afterChange: AmountView;
   /** The engine's sentences saying why. */
+  reasons: string[];
+  howToClaim: string;
+  link: string;
+}
+
+/** A payment made once: its lump sum in words ('£500.00'), never in a period, and outside every total. */
+export interface OneOffView {
+  name: string;
+  /** The lump sum now; null when it is paid only after the change. */
+  now: string | null;
+  /** The lump sum after the change (better-off view); null when the same as now or not paid. */
+  afterChange: string | null;
+  parts: string[];
   reasons: string[];
   howToClaim: string;
   link: string;
@@ -140,6 +154,8 @@ export interface ResultDocumentView {
   universalCreditBreakdown: UniversalCreditBreakdownView | null;
   /** Every benefit shown, once each, in the order shown, for 'How to claim'. */
   benefitsToClaim: BenefitView[];
+  /** Lump sums (maternity grants, the Best Start Grant), each with how to claim it. */
+  oneOff: OneOffView[];
   extraHelp: { category: string; items: ExtraHelpView[] }[];
   /** The Warm Homes Network call back, when the household may get its help; else null. */
   warmHomes: SiteLink | null;
@@ -192,6 +208,23 @@ function benefitView(benefit: ResultBenefit, period: PeriodView): BenefitView {
     reasons: benefit.messages.map((message) => message.message).filter((message) => message.trim() !== ''),
     howToClaim: benefit.howToClaim.message,
     link: benefit.link,
+  };
+}
+
+function oneOffView(payment: ResultOneOffPayment, isBetterOff: boolean): OneOffView {
+  const pounds = (amount: number) => formatAmount(Math.round(amount * 100));
+  const name = payment.dependsOnRightToReside
+    ? `${payment.benefitName} (${DEPENDS_ON_RIGHT_TO_RESIDE.toLowerCase()})`
+    : payment.benefitName;
+  return {
+    name,
+    now: payment.amount > 0 ? pounds(payment.amount) : null,
+    afterChange:
+      isBetterOff && payment.betterOffAmount !== payment.amount && payment.betterOffAmount > 0 ? pounds(payment.betterOffAmount) : null,
+    parts: payment.parts.length > 1 ? payment.parts.map((part) => `${part.name}: ${pounds(part.amount)}`) : [],
+    reasons: payment.messages.map((message) => message.message).filter((message) => message.trim() !== ''),
+    howToClaim: payment.howToClaim.message,
+    link: payment.link,
   };
 }
 
@@ -299,6 +332,7 @@ export function resultDocumentView(result: ResultModel, options: ResultViewOptio
       ...(universalCredit ? universalCredit.benefits : []),
       ...(legacy || universalCredit ? view(benefits.nonMeansTested) : []),
     ]),
+    oneOff: benefits.oneOff.map((payment) => oneOffView(payment, result.isBetterOff)),
     extraHelp: groupedExtraHelp(result),
     warmHomes: variableIsTrue(result.variables, WARM_HOMES_NETWORK_VARIABLE) ? charity.resultsLinks.warmHomesCallBack : null,
     answerCategories: result.categories.map((category) => ({

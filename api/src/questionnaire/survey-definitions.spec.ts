@@ -155,7 +155,7 @@ describe('checkSurveyDefinition', () => {
 
     it('an unknown field (a misspelt one is not silently ignored)', () => {
       expect(edit('about-you', 'ClientDob', (found) => (found.helptext = 'x'))).toContain(
-        'definitions/survey/pages/about-you.json: ClientDob: helptext is not a known field (allowed: name, questionType, text, subtext, noteText, helpText, toolTip, validation, pattern, prefix, showHide, autoOpenHelpText, required, isNumeric, isDate18, minimumAge, options, default, minValue, maxValue, postcodePage, optionsFrom).',
+        'definitions/survey/pages/about-you.json: ClientDob: helptext is not a known field (allowed: name, questionType, text, subtext, noteText, helpText, toolTip, validation, pattern, prefix, showHide, autoOpenHelpText, required, isNumeric, isDate18, minimumAge, dueDate, options, default, minValue, maxValue, postcodePage, optionsFrom).',
       );
     });
 

@@ -1,5 +1,5 @@
 import type { BetterOffComparison } from '../../../engine/better-off.js';
-import type { AmountLine, BenefitOutcome } from '../../../engine/core/benefit.js';
+import { isOneOff, type AmountLine, type BenefitOutcome } from '../../../engine/core/benefit.js';
 import type { CalculationResult } from '../../../engine/core/calculation-result.js';
 import type { Country } from '../../../engine/household.js';
 import { Contract } from '../../../engine/schemas/json-schema.js';
@@ -11,6 +11,7 @@ import {
   type ResultBenefit,
   type ResultBenefits,
   type ResultElement,
+  type ResultOneOffPayment,
   type ResultHousingAllowance,
   type RightToResideNotice,
   type ResultVariable,
@@ -146,6 +147,7 @@ type ResultList = 'meansTested' | 'nonMeansTested' | 'universalCredit';
  * and its test check that each system's rows add up to its total.
  */
 function listOf(benefit: BenefitOutcome): ResultList | null {
+  if (isOneOff(benefit)) return null;
   if (!benefit.meansTested) return 'nonMeansTested';
   if (benefit.system === 'LEGACY_AND_PENSION_AGE') return 'meansTested';
   if (benefit.system === 'UNIVERSAL_CREDIT') return 'universalCredit';
@@ -221,7 +223,40 @@ export function resultBenefits(
     meansTested: listFor(current, changed, 'meansTested', guide, rightToReside),
     nonMeansTested: listFor(current, changed, 'nonMeansTested', guide, rightToReside),
     universalCredit: listFor(current, changed, 'universalCredit', guide, rightToReside),
+    oneOff: oneOffPayments(current, changed, guide, rightToReside),
   } as ResultBenefits;
+}
+
+/** The payments made once that the household may get now or after the change, each with its lump sum and its parts. */
+function oneOffPayments(
+  current: CalculationResult,
+  changed: CalculationResult,
+  guide: BenefitGuide,
+  rightToReside: RightToResideNotice | null,
+): ResultOneOffPayment[] {
+  const country = current.facts.country;
+  const lumpSum = (outcome: BenefitOutcome | undefined) => (outcome?.eligible ? pounds(outcome.lumpSumPence ?? 0) : 0);
+  return current.benefits
+    .filter(isOneOff)
+    .map((now) => ({ now, after: changed.benefits.find((benefit) => benefit.code === now.code) }))
+    .filter(({ now, after }) => now.eligible || after?.eligible)
+    .map(({ now, after }) => {
+      const outcome = now.eligible ? now : after!;
+      const local = guide.benefits[now.code].nations?.[country] ?? guide.benefits[now.code];
+      return {
+        benefitName: outcome.name,
+        benefitCode: outcome.code,
+        amount: lumpSum(now),
+        betterOffAmount: lumpSum(after),
+        parts: outcome.elements.map((part) => ({ name: part.name, amount: pounds(part.lumpSumPence ?? 0) })),
+        link: local.link,
+        howToClaim: { message: local.howToClaim },
+        messages: outcome.explanation.map((message, index) => ({ name: `${outcome.code}-${index + 1}`, message })),
+        ...(dependsOnRightToReside(rightToReside, outcome.code, guide.benefits[now.code].needsRightToReside === true)
+          ? { dependsOnRightToReside: true }
+          : {}),
+      };
+    });
 }
 
 /**

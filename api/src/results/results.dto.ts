@@ -214,6 +214,29 @@ export const RESULT_MODEL_SCHEMA = {
           description:
             "The Universal Credit system's means-tested benefits: Universal Credit, and Council Tax Reduction beside it. Never a benefit of nonMeansTested.",
         },
+        oneOff: {
+          type: 'array',
+          description:
+            'Payments made once (Sure Start Maternity Grant, Best Start Grant): each lump sum, in no other list and in no total, never weekly or monthly.',
+          items: {
+            type: 'object',
+            properties: {
+              benefitName: { type: 'string' },
+              benefitCode: { type: 'string' },
+              amount: { ...money, description: 'The lump sum, in pounds.' },
+              betterOffAmount: { ...money, description: 'The lump sum after the change (better-off mode), 0 when it would not be paid.' },
+              parts: {
+                type: 'array',
+                description: 'What it is paid for (a baby, a child starting school...), each with its own lump sum.',
+                items: { type: 'object', properties: { name: { type: 'string' }, amount: money } },
+              },
+              link: { type: 'string' },
+              howToClaim: { type: 'object', properties: { message: { type: 'string' } } },
+              messages: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, message: { type: 'string' } } } },
+              dependsOnRightToReside: { type: 'boolean' },
+            },
+          },
+        },
       },
       additionalProperties: true,
     },

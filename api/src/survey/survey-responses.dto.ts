@@ -35,7 +35,7 @@ export class SurveyPageResponseDto {
     type: Object,
     nullable: true,
     description:
-      'The page: name, title, text, headerType, progress (per cent of the pages that apply), isExitPage, showHide, and fields (each with show and its questions: name, text, subtext, noteText, helpText, toolTip, autoOpenHelpText, questionType 1-9, options, answer.value, default, required, validation, isNumeric, minValue, maxValue, pattern, prefix, isDate18, minimumAge, showHide, originalShowHide, parseShowHide (the rule parsed, with earlier pages’ answers worked in), show, valid, error, postcodePage, and for the council tax band country (the bands offered are its nation’s: England and Scotland A to H, Wales A to I) and bandLookup (whether ‘Look this up for me’ is offered: only where addresses with bands are loaded for the postcode, never in Scotland)).',
+      'The page: name, title, text, headerType, progress (per cent of the pages that apply), isExitPage, showHide, and fields (each with show and its questions: name, text, subtext, noteText, helpText, toolTip, autoOpenHelpText, questionType 1-9, options, answer.value, default, required, validation, isNumeric, minValue, maxValue, pattern, prefix, isDate18, minimumAge, dueDate, showHide, originalShowHide, parseShowHide (the rule parsed, with earlier pages’ answers worked in), show, valid, error, postcodePage, and for the council tax band country (the bands offered are its nation’s: England and Scotland A to H, Wales A to I) and bandLookup (whether ‘Look this up for me’ is offered: only where addresses with bands are loaded for the postcode, never in Scotland)).',
   })
   page!: unknown;
 }

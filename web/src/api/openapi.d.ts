@@ -1654,6 +1654,11 @@ export interface components {
        */
       code: string;
       /**
+       * @description Only on a one-off payment's parts: this part's lump sum in pounds (weekly and monthly are 0).
+       * @example 500
+       */
+      lumpSum?: number;
+      /**
        * @description Pounds a month, to the penny.
        * @example 117.22
        */
@@ -1893,7 +1898,9 @@ export interface components {
       | 'HOUSING_BENEFIT'
       | 'COUNCIL_TAX_REDUCTION'
       | 'SCOTTISH_CHILD_PAYMENT'
-      | 'WINTER_FUEL_PAYMENT';
+      | 'WINTER_FUEL_PAYMENT'
+      | 'SURE_START_MATERNITY_GRANT'
+      | 'BEST_START_GRANT';
     BenefitFiguresDto: {
       /** @description Finished calculations that found this benefit with an amount. */
       calculations: components['schemas']['FigureDto'];
@@ -1970,6 +1977,11 @@ export interface components {
        *     ]
        */
       explanation: string[];
+      /**
+       * @description Only on a benefit paid once (SURE_START_MATERNITY_GRANT, BEST_START_GRANT): the lump sum in pounds, 0 when not eligible. Its weekly and monthly are always 0, so it is never in totals; add it to nothing paid regularly.
+       * @example 500
+       */
+      lumpSum?: number;
       /**
        * @description Whether the benefit depends on income and savings.
        * @example false
@@ -3243,6 +3255,19 @@ export interface components {
        * @example ENGLAND
        */
       country: components['schemas']['Country'];
+      /** @description Someone in the family (the claimant or their partner) is pregnant: the due date and how many babies are expected. Read by the one-off maternity grants (Sure Start Maternity Grant; Scotland's Best Start Grant Pregnancy and Baby Payment). A baby already born is a child with its date of birth instead. Left out: nobody is expecting a baby. */
+      expectingBaby?: {
+        /**
+         * @description How many babies are expected (twins: 2). Default 1.
+         * @default 1
+         */
+        babies: number;
+        /**
+         * @description The expected date of birth, yyyy-mm-dd: at most 42 weeks after the date asked, and not more than 6 months before it.
+         * @example 2027-03-14
+         */
+        dueDate: components['schemas']['Date'];
+      };
       /** @description The home. */
       housing: components['schemas']['Housing'];
       /**
@@ -4688,7 +4713,7 @@ export interface components {
       isIntermediary: boolean;
       /** @description False when the calculation was not found or is older than 6 months: the web app shows Not Found. */
       isValid: boolean;
-      /** @description The page: name, title, text, headerType, progress (per cent of the pages that apply), isExitPage, showHide, and fields (each with show and its questions: name, text, subtext, noteText, helpText, toolTip, autoOpenHelpText, questionType 1-9, options, answer.value, default, required, validation, isNumeric, minValue, maxValue, pattern, prefix, isDate18, minimumAge, showHide, originalShowHide, parseShowHide (the rule parsed, with earlier pages’ answers worked in), show, valid, error, postcodePage, and for the council tax band country (the bands offered are its nation’s: England and Scotland A to H, Wales A to I) and bandLookup (whether ‘Look this up for me’ is offered: only where addresses with bands are loaded for the postcode, never in Scotland)). */
+      /** @description The page: name, title, text, headerType, progress (per cent of the pages that apply), isExitPage, showHide, and fields (each with show and its questions: name, text, subtext, noteText, helpText, toolTip, autoOpenHelpText, questionType 1-9, options, answer.value, default, required, validation, isNumeric, minValue, maxValue, pattern, prefix, isDate18, minimumAge, dueDate, showHide, originalShowHide, parseShowHide (the rule parsed, with earlier pages’ answers worked in), show, valid, error, postcodePage, and for the council tax band country (the bands offered are its nation’s: England and Scotland A to H, Wales A to I) and bandLookup (whether ‘Look this up for me’ is offered: only where addresses with bands are loaded for the postcode, never in Scotland)). */
       page: Record<string, unknown> | null;
       /** @description The number of the page returned, which may differ from the one asked for. */
       pageNumber: number;
@@ -7534,6 +7559,31 @@ export interface operations {
            *             "weeklyPayment": 0
            *           }
            *         ],
+           *         "oneOff": [
+           *           {
+           *             "amount": 0,
+           *             "benefitCode": "text",
+           *             "benefitName": "text",
+           *             "betterOffAmount": 0,
+           *             "dependsOnRightToReside": true,
+           *             "howToClaim": {
+           *               "message": "text"
+           *             },
+           *             "link": "text",
+           *             "messages": [
+           *               {
+           *                 "message": "text",
+           *                 "name": "text"
+           *               }
+           *             ],
+           *             "parts": [
+           *               {
+           *                 "amount": 0,
+           *                 "name": "text"
+           *               }
+           *             ]
+           *           }
+           *         ],
            *         "universalCredit": [
            *           {
            *             "benefitCode": "text",
@@ -7695,6 +7745,30 @@ export interface operations {
                     showBreakdown?: boolean;
                     /** @description Pounds, to the penny. */
                     weeklyPayment?: number;
+                  }[];
+                  /** @description Payments made once (Sure Start Maternity Grant, Best Start Grant): each lump sum, in no other list and in no total, never weekly or monthly. */
+                  oneOff?: {
+                    /** @description The lump sum, in pounds. */
+                    amount?: number;
+                    benefitCode?: string;
+                    benefitName?: string;
+                    /** @description The lump sum after the change (better-off mode), 0 when it would not be paid. */
+                    betterOffAmount?: number;
+                    dependsOnRightToReside?: boolean;
+                    howToClaim?: {
+                      message?: string;
+                    };
+                    link?: string;
+                    messages?: {
+                      message?: string;
+                      name?: string;
+                    }[];
+                    /** @description What it is paid for (a baby, a child starting school...), each with its own lump sum. */
+                    parts?: {
+                      /** @description Pounds, to the penny. */
+                      amount?: number;
+                      name?: string;
+                    }[];
                   }[];
                   /** @description The Universal Credit system's means-tested benefits: Universal Credit, and Council Tax Reduction beside it. Never a benefit of nonMeansTested. */
                   universalCredit?: {
@@ -7989,6 +8063,31 @@ export interface operations {
            *             "weeklyPayment": 0
            *           }
            *         ],
+           *         "oneOff": [
+           *           {
+           *             "amount": 0,
+           *             "benefitCode": "text",
+           *             "benefitName": "text",
+           *             "betterOffAmount": 0,
+           *             "dependsOnRightToReside": true,
+           *             "howToClaim": {
+           *               "message": "text"
+           *             },
+           *             "link": "text",
+           *             "messages": [
+           *               {
+           *                 "message": "text",
+           *                 "name": "text"
+           *               }
+           *             ],
+           *             "parts": [
+           *               {
+           *                 "amount": 0,
+           *                 "name": "text"
+           *               }
+           *             ]
+           *           }
+           *         ],
            *         "universalCredit": [
            *           {
            *             "benefitCode": "text",
@@ -8150,6 +8249,30 @@ export interface operations {
                     showBreakdown?: boolean;
                     /** @description Pounds, to the penny. */
                     weeklyPayment?: number;
+                  }[];
+                  /** @description Payments made once (Sure Start Maternity Grant, Best Start Grant): each lump sum, in no other list and in no total, never weekly or monthly. */
+                  oneOff?: {
+                    /** @description The lump sum, in pounds. */
+                    amount?: number;
+                    benefitCode?: string;
+                    benefitName?: string;
+                    /** @description The lump sum after the change (better-off mode), 0 when it would not be paid. */
+                    betterOffAmount?: number;
+                    dependsOnRightToReside?: boolean;
+                    howToClaim?: {
+                      message?: string;
+                    };
+                    link?: string;
+                    messages?: {
+                      message?: string;
+                      name?: string;
+                    }[];
+                    /** @description What it is paid for (a baby, a child starting school...), each with its own lump sum. */
+                    parts?: {
+                      /** @description Pounds, to the penny. */
+                      amount?: number;
+                      name?: string;
+                    }[];
                   }[];
                   /** @description The Universal Credit system's means-tested benefits: Universal Credit, and Council Tax Reduction beside it. Never a benefit of nonMeansTested. */
                   universalCredit?: {
@@ -16897,6 +17020,7 @@ export interface operations {
            *           "deductions": [
            *             {
            *               "code": "STANDARD_ALLOWANCE",
+           *               "lumpSum": 500,
            *               "monthly": 117.22,
            *               "name": "Standard allowance",
            *               "weekly": 27.05
@@ -16905,6 +17029,7 @@ export interface operations {
            *           "elements": [
            *             {
            *               "code": "STANDARD_ALLOWANCE",
+           *               "lumpSum": 500,
            *               "monthly": 117.22,
            *               "name": "Standard allowance",
            *               "weekly": 27.05
@@ -16914,6 +17039,7 @@ export interface operations {
            *           "explanation": [
            *             "Child Benefit is £27.05 a week for the eldest child."
            *           ],
+           *           "lumpSum": 500,
            *           "meansTested": false,
            *           "monthly": 117.22,
            *           "name": "Child Benefit",

@@ -15,6 +15,7 @@ import {
 import { FeedbackCard } from './FeedbackCard';
 import { HousingAllowanceNote } from './HousingAllowanceNote';
 import { RightToResideNote } from './RightToResideNote';
+import { OneOffPayments } from './OneOffPayments';
 import { LastRatesHeldNote } from './LastRatesHeldNote';
 import { surveyPath } from '../survey/survey-api';
 import { HelplineCard, HelpUsHelpOthersCard, WarmHomesCard } from './ResultCards';
@@ -142,6 +143,7 @@ export function YourResults({
           {periodControl}
         </NoEntitlement>
       )}
+      {benefits && <OneOffPayments payments={benefits.oneOff} isBetterOff={isBetterOff} />}
       {result.housingAllowance && (
         <HousingAllowanceNote
           allowance={result.housingAllowance}
