@@ -216,4 +216,17 @@ export interface Household {
   benefitCapGracePeriod?: boolean;
   /** The claimant or partner is pregnant: the due date and the babies expected (read by the maternity grants); absent: nobody. */
   expectingBaby?: { dueDate: string; babies: number };
+  /** The claimant or partner is responsible for a funeral (read by the Funeral Expenses Payment); absent: none. */
+  funeral?: Funeral;
+}
+
+/** A funeral the claimant or partner is responsible for, with its costs in pounds (SI 2005/3061 regs 7 to 10). */
+export interface Funeral {
+  relationship: 'PARTNER' | 'CHILD' | 'CLOSE_RELATIVE' | 'CLOSE_FRIEND';
+  closerFamilyNotOnBenefits: boolean;
+  prepaidPlan: boolean;
+  /** The burial or cremation fees and the documents, met in full; absent when not known. */
+  necessaryCosts?: number;
+  otherCosts: number;
+  moneyAvailable: number;
 }

@@ -129,6 +129,34 @@ describe('validateCalculationRequest: what it accepts', () => {
     ).toBe(true);
   });
 
+  it('refuses a due date more than 42 weeks ahead or more than 6 months gone, and a funeral that contradicts the household', () => {
+    const ask = (household: Record<string, unknown>) => {
+      const check = validateCalculationRequest({ date: '2026-11-30', household: { ...minimal(), ...household } }, TODAY);
+      return check.valid ? [] : check.errors;
+    };
+    expect(ask({ expectingBaby: { dueDate: '2027-09-20' } })).toEqual([]);
+    expect(ask({ expectingBaby: { dueDate: '2027-09-21' } })).toEqual([
+      {
+        path: 'household.expectingBaby.dueDate',
+        message: 'household.expectingBaby.dueDate must be at most 42 weeks after the date asked (2026-11-30).',
+      },
+    ]);
+    expect(ask({ expectingBaby: { dueDate: '2026-05-29' } })).toEqual([
+      {
+        path: 'household.expectingBaby.dueDate',
+        message:
+          'household.expectingBaby.dueDate is more than 6 months before the date asked (2026-11-30): give the baby as a child instead.',
+      },
+    ]);
+    expect(ask({ adults: [{ age: 40 }, { age: 41 }], funeral: { relationship: 'PARTNER' } }).map((error) => error.path)).toEqual([
+      'household.funeral.relationship',
+    ]);
+    expect(ask({ funeral: { relationship: 'CHILD', closerFamilyNotOnBenefits: true } }).map((error) => error.path)).toEqual([
+      'household.funeral.closerFamilyNotOnBenefits',
+    ]);
+    expect(ask({ funeral: { relationship: 'CLOSE_FRIEND', closerFamilyNotOnBenefits: true, necessaryCosts: 900.5 } })).toEqual([]);
+  });
+
   it('accepts a child born on the date asked', () => {
     expect(validateCalculationRequest({ date: TODAY, household: { ...minimal(), children: [{ dateOfBirth: TODAY }] } }, TODAY).valid).toBe(
       true,

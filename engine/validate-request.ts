@@ -145,6 +145,23 @@ function crossReferenceProblems(request: JsonObject, date: string | null, lhaAre
     if (isObject(child)) checkBirth(['household', 'children', index, 'dateOfBirth'], child.dateOfBirth);
   });
 
+  // Someone whose partner has died claims as a single person: a partner still in the household contradicts it.
+  const funeral = household.funeral;
+  if (isObject(funeral) && funeral.relationship === 'PARTNER' && listAt(household, 'adults').length > 1)
+    problems.push({
+      segments: ['household', 'funeral', 'relationship'],
+      message: 'is PARTNER, but the household has a partner: after a partner dies, the one left claims as a single person.',
+    });
+  if (
+    isObject(funeral) &&
+    funeral.closerFamilyNotOnBenefits === true &&
+    (funeral.relationship === 'PARTNER' || funeral.relationship === 'CHILD')
+  )
+    problems.push({
+      segments: ['household', 'funeral', 'closerFamilyNotOnBenefits'],
+      message: "is only for a close relative's or friend's funeral: a partner or a parent is not refused because of other family.",
+    });
+
   // A pregnancy lasts at most about 42 weeks; a due date over 6 months gone means the baby is a child now.
   const expecting = household.expectingBaby;
   if (date !== null && isObject(expecting) && typeof expecting.dueDate === 'string' && parseIsoDate(expecting.dueDate)) {

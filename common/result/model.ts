@@ -95,10 +95,12 @@ type SystemTotals<P extends string> = {
 export interface ResultOneOffPayment {
   benefitName: string;
   benefitCode: string;
+  /** False when it may be paid but the amount cannot be worked out from the answers (a funeral's costs not known). */
+  amountShown: boolean;
   /** The lump sum in pounds, now, and after the change in better-off mode (0 when it would not be paid). */
   amount: number;
   betterOffAmount: number;
-  /** What it is paid for, each with its own lump sum (a baby, a child starting school...). */
+  /** What it is paid for, each with its own lump sum (a baby, a child starting school...), then what is taken off, named 'Less: ...', as a negative amount. */
   parts: { name: string; amount: number }[];
   link: string;
   howToClaim: { message: string };

@@ -5,6 +5,7 @@ import { carersAllowance } from './carers-allowance.js';
 import { childBenefit } from './child-benefit.js';
 import { councilTaxReduction } from './council-tax-reduction.js';
 import { dla } from './dla.js';
+import { funeralExpensesPayment } from './funeral-expenses-payment.js';
 import { housingBenefit } from './housing-benefit.js';
 import { newStyleEsa } from './new-style-esa.js';
 import { newStyleJsa } from './new-style-jsa.js';
@@ -32,4 +33,5 @@ export const BENEFIT_CALCULATORS: readonly BenefitCalculator[] = [
   councilTaxReduction,
   sureStartMaternityGrant,
   bestStartGrant,
+  funeralExpensesPayment,
 ];

@@ -26,11 +26,12 @@ export const BENEFIT_CODES = [
   'WINTER_FUEL_PAYMENT',
   'SURE_START_MATERNITY_GRANT',
   'BEST_START_GRANT',
+  'FUNERAL_EXPENSES_PAYMENT',
 ] as const;
 export type BenefitCode = (typeof BENEFIT_CODES)[number];
 
 /** The benefits paid once, as a lump sum (`lumpSumPence`), never weekly or monthly: in no total, yearly figure or count. */
-export const ONE_OFF_BENEFIT_CODES: readonly BenefitCode[] = ['SURE_START_MATERNITY_GRANT', 'BEST_START_GRANT'];
+export const ONE_OFF_BENEFIT_CODES: readonly BenefitCode[] = ['SURE_START_MATERNITY_GRANT', 'BEST_START_GRANT', 'FUNERAL_EXPENSES_PAYMENT'];
 
 /**
  * Which total a benefit counts in: UNIVERSAL_CREDIT (the working-age system), LEGACY_AND_PENSION_AGE (Pension

@@ -61,5 +61,17 @@ export function normaliseHousehold(input: HouseholdInput): Household {
     childcareCosts: input.childcareCosts ?? null,
     ...(input.benefitCapGracePeriod ? { benefitCapGracePeriod: true } : {}),
     ...(input.expectingBaby ? { expectingBaby: { dueDate: input.expectingBaby.dueDate, babies: input.expectingBaby.babies ?? 1 } } : {}),
+    ...(input.funeral
+      ? {
+          funeral: {
+            relationship: input.funeral.relationship,
+            closerFamilyNotOnBenefits: input.funeral.closerFamilyNotOnBenefits ?? false,
+            prepaidPlan: input.funeral.prepaidPlan ?? false,
+            ...(input.funeral.necessaryCosts === undefined ? {} : { necessaryCosts: input.funeral.necessaryCosts }),
+            otherCosts: input.funeral.otherCosts ?? 0,
+            moneyAvailable: input.funeral.moneyAvailable ?? 0,
+          },
+        }
+      : {}),
   };
 }

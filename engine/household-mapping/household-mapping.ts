@@ -14,6 +14,7 @@ import type {
   CouncilTax,
   CouncilTaxBand,
   Earnings,
+  Funeral,
   Household,
   Housing,
   NonDependant,
@@ -311,6 +312,28 @@ export function householdFromAnswers(answers: Answers, today: string): Household
     ...(read.is('ExpectingBaby', YES)
       ? { expectingBaby: { dueDate: read.requiredDate('BabyDueDate'), babies: read.chosen('BabiesExpected', BABIES_EXPECTED) ?? 1 } }
       : {}),
+    ...(read.is('FuneralArranging', YES) ? { funeral: funeralFrom(read) } : {}),
+  };
+}
+
+/** Who died, by answer (the Funeral Expenses Payment's responsible person, SI 2005/3061 reg 7(8)). */
+const FUNERAL_RELATIONSHIP = { Partner: 'PARTNER', Child: 'CHILD', CloseRelative: 'CLOSE_RELATIVE', CloseFriend: 'CLOSE_FRIEND' } as const;
+
+/** The funeral the claimant or partner pays for: who died, and the costs as far as they are known (blank: not known, or none). */
+function funeralFrom(read: AnswerReader): Funeral {
+  const pounds = (name: string) => {
+    const pence = read.pence(name);
+    return pence === null ? null : poundsFromPence(pence);
+  };
+  const relationship = read.requiredChosen('FuneralWhoDied', FUNERAL_RELATIONSHIP);
+  return {
+    relationship,
+    closerFamilyNotOnBenefits:
+      (relationship === 'CLOSE_RELATIVE' || relationship === 'CLOSE_FRIEND') && read.is('FuneralCloserFamily', YES),
+    prepaidPlan: read.is('FuneralPrepaidPlan', YES),
+    ...(pounds('FuneralNecessaryCosts') === null ? {} : { necessaryCosts: pounds('FuneralNecessaryCosts')! }),
+    otherCosts: pounds('FuneralOtherCosts') ?? 0,
+    moneyAvailable: pounds('FuneralMoneyAvailable') ?? 0,
   };
 }
 

@@ -143,6 +143,35 @@ export interface Household {
     babies?: number;
   };
   /**
+   * The claimant or partner is responsible for the funeral of someone who died (read by the Funeral Expenses Payment, a one-off payment; SI 2005/3061 regs 7 to 10). Left out: no funeral.
+   */
+  funeral?: {
+    /**
+     * Who died: PARTNER (the claimant's partner), CHILD (a child the claimant or partner was responsible for, or a still-born baby), CLOSE_RELATIVE (a parent, son or daughter, brother or sister, or one of their in-laws or step-relations), CLOSE_FRIEND.
+     */
+    relationship: 'PARTNER' | 'CHILD' | 'CLOSE_RELATIVE' | 'CLOSE_FRIEND';
+    /**
+     * For a close relative or friend: the person who died has a parent, son or daughter (or their partner) who got none of the qualifying benefits when they died and was not estranged from them; the payment is then refused (reg 8(1)). Default false.
+     */
+    closerFamilyNotOnBenefits?: boolean;
+    /**
+     * A pre-paid funeral plan or similar arrangement pays for some of the funeral: the other expenses are then met up to the lower limit (reg 9(10)). Default false.
+     */
+    prepaidPlan?: boolean;
+    /**
+     * Pounds: the burial (the plot and the burial fees) or cremation fees, with the documents and the medical certificates (reg 9(3)(a) to (f)); met in full. Left out: not known, and no amount is shown.
+     */
+    necessaryCosts?: Pounds;
+    /**
+     * Pounds: the other funeral expenses (the funeral director, flowers, the coffin...), met up to the limit (reg 9(3)(g)). Default 0.
+     */
+    otherCosts?: Pounds;
+    /**
+     * Pounds: money from the estate of the person who died, an insurance policy, a funeral plan or a charity that is taken off the payment (reg 10). Default 0.
+     */
+    moneyAvailable?: Pounds;
+  };
+  /**
    * Universal Credit's benefit cap does not apply in a 9-month grace period: it starts when the claimant (or the couple together) stopped work, or started earning less than 16 hours a week at the National Living Wage, after earning at least that, after tax, in each of the 12 months before (UC Regs 2013 reg 82(1)(b) to (3)). True when the household is in one now. Default false.
    */
   benefitCapGracePeriod?: boolean;

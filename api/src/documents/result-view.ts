@@ -59,6 +59,8 @@ export interface BenefitView {
 /** A payment made once: its lump sum in words ('£500.00'), never in a period, and outside every total. */
 export interface OneOffView {
   name: string;
+  /** It may be paid, but the amount cannot be worked out from the answers (a funeral's costs not known). */
+  mayBeEntitled: boolean;
   /** The lump sum now; null when it is paid only after the change. */
   now: string | null;
   /** The lump sum after the change (better-off view); null when the same as now or not paid. */
@@ -218,10 +220,11 @@ function oneOffView(payment: ResultOneOffPayment, isBetterOff: boolean): OneOffV
     : payment.benefitName;
   return {
     name,
-    now: payment.amount > 0 ? pounds(payment.amount) : null,
+    mayBeEntitled: !payment.amountShown,
+    now: payment.amountShown && payment.amount > 0 ? pounds(payment.amount) : null,
     afterChange:
       isBetterOff && payment.betterOffAmount !== payment.amount && payment.betterOffAmount > 0 ? pounds(payment.betterOffAmount) : null,
-    parts: payment.parts.length > 1 ? payment.parts.map((part) => `${part.name}: ${pounds(part.amount)}`) : [],
+    parts: payment.parts.length > 1 ? payment.parts.map((part) => `${part.name}: ${pounds(Math.abs(part.amount))}`) : [],
     reasons: payment.messages.map((message) => message.message).filter((message) => message.trim() !== ''),
     howToClaim: payment.howToClaim.message,
     link: payment.link,

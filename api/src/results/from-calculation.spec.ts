@@ -183,6 +183,28 @@ describe("each system's benefits: listed once, under the right heading, adding u
     expect(systemBenefitProblems(benefits)).toEqual([]);
   });
 
+  it('lists a lump sum apart, in no other list and in no total: twins expected by a lone parent of a 7-year-old, and a funeral whose costs are not known', async () => {
+    const household = normaliseHousehold({
+      ...loneParentInManchester,
+      expectingBaby: { dueDate: '2027-02-20', babies: 2 },
+      funeral: { relationship: 'CLOSE_FRIEND' },
+    });
+    const result = await engine.calculate(household, DATE);
+    const benefits = resultBenefits(result, guide, null);
+    expect(benefits.oneOff.map((payment) => [payment.benefitCode, payment.amountShown, payment.amount])).toEqual([
+      ['SURE_START_MATERNITY_GRANT', true, 500],
+      ['FUNERAL_EXPENSES_PAYMENT', false, 0],
+    ]);
+    expect(benefits.oneOff[0]!.parts).toEqual([{ name: 'Due 20 February 2027: 1 grant', amount: 500 }]);
+    const listed = [...benefits.meansTested, ...benefits.nonMeansTested, ...benefits.universalCredit].map((benefit) => benefit.benefitCode);
+    expect(listed).not.toContain('SURE_START_MATERNITY_GRANT');
+    expect(listed).not.toContain('FUNERAL_EXPENSES_PAYMENT');
+    // The same totals as without the grants: a lump sum is never part of a weekly or monthly total.
+    const without = resultBenefits(await engine.calculate(normaliseHousehold(loneParentInManchester), DATE), guide, null);
+    expect([benefits.ucMonthly, benefits.ucWeekly]).toEqual([without.ucMonthly, without.ucWeekly]);
+    expect(systemBenefitProblems(benefits)).toEqual([]);
+  });
+
   it('adds up after a change too (she starts work), for both systems, a week and a month', async () => {
     const current = await engine.calculate(loneParentInManchester, DATE);
     const changed = await engine.calculate(

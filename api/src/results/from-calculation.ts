@@ -246,9 +246,14 @@ function oneOffPayments(
       return {
         benefitName: outcome.name,
         benefitCode: outcome.code,
+        amountShown: outcome.amountShown,
         amount: lumpSum(now),
         betterOffAmount: lumpSum(after),
-        parts: outcome.elements.map((part) => ({ name: part.name, amount: pounds(part.lumpSumPence ?? 0) })),
+        // Its parts, then what is taken off (money from an estate towards a funeral), as the lump sum is worked out.
+        parts: [
+          ...outcome.elements.map((part) => ({ name: part.name, amount: pounds(part.lumpSumPence ?? 0) })),
+          ...outcome.deductions.map((part) => ({ name: `Less: ${part.name}`, amount: -pounds(part.lumpSumPence ?? 0) })),
+        ],
         link: local.link,
         howToClaim: { message: local.howToClaim },
         messages: outcome.explanation.map((message, index) => ({ name: `${outcome.code}-${index + 1}`, message })),

@@ -223,6 +223,7 @@ export const RESULT_MODEL_SCHEMA = {
             properties: {
               benefitName: { type: 'string' },
               benefitCode: { type: 'string' },
+              amountShown: { type: 'boolean', description: 'False when it may be paid but the amount cannot be worked out (amount 0).' },
               amount: { ...money, description: 'The lump sum, in pounds.' },
               betterOffAmount: { ...money, description: 'The lump sum after the change (better-off mode), 0 when it would not be paid.' },
               parts: {

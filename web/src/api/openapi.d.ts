@@ -1900,7 +1900,8 @@ export interface components {
       | 'SCOTTISH_CHILD_PAYMENT'
       | 'WINTER_FUEL_PAYMENT'
       | 'SURE_START_MATERNITY_GRANT'
-      | 'BEST_START_GRANT';
+      | 'BEST_START_GRANT'
+      | 'FUNERAL_EXPENSES_PAYMENT';
     BenefitFiguresDto: {
       /** @description Finished calculations that found this benefit with an amount. */
       calculations: components['schemas']['FigureDto'];
@@ -3267,6 +3268,30 @@ export interface components {
          * @example 2027-03-14
          */
         dueDate: components['schemas']['Date'];
+      };
+      /** @description The claimant or partner is responsible for the funeral of someone who died (read by the Funeral Expenses Payment, a one-off payment; SI 2005/3061 regs 7 to 10). Left out: no funeral. */
+      funeral?: {
+        /**
+         * @description For a close relative or friend: the person who died has a parent, son or daughter (or their partner) who got none of the qualifying benefits when they died and was not estranged from them; the payment is then refused (reg 8(1)). Default false.
+         * @default false
+         */
+        closerFamilyNotOnBenefits: boolean;
+        /** @description Pounds: money from the estate of the person who died, an insurance policy, a funeral plan or a charity that is taken off the payment (reg 10). Default 0. */
+        moneyAvailable?: components['schemas']['Pounds'];
+        /** @description Pounds: the burial (the plot and the burial fees) or cremation fees, with the documents and the medical certificates (reg 9(3)(a) to (f)); met in full. Left out: not known, and no amount is shown. */
+        necessaryCosts?: components['schemas']['Pounds'];
+        /** @description Pounds: the other funeral expenses (the funeral director, flowers, the coffin...), met up to the limit (reg 9(3)(g)). Default 0. */
+        otherCosts?: components['schemas']['Pounds'];
+        /**
+         * @description A pre-paid funeral plan or similar arrangement pays for some of the funeral: the other expenses are then met up to the lower limit (reg 9(10)). Default false.
+         * @default false
+         */
+        prepaidPlan: boolean;
+        /**
+         * @description Who died: PARTNER (the claimant's partner), CHILD (a child the claimant or partner was responsible for, or a still-born baby), CLOSE_RELATIVE (a parent, son or daughter, brother or sister, or one of their in-laws or step-relations), CLOSE_FRIEND.
+         * @enum {string}
+         */
+        relationship: 'PARTNER' | 'CHILD' | 'CLOSE_RELATIVE' | 'CLOSE_FRIEND';
       };
       /** @description The home. */
       housing: components['schemas']['Housing'];
@@ -7562,6 +7587,7 @@ export interface operations {
            *         "oneOff": [
            *           {
            *             "amount": 0,
+           *             "amountShown": true,
            *             "benefitCode": "text",
            *             "benefitName": "text",
            *             "betterOffAmount": 0,
@@ -7750,6 +7776,8 @@ export interface operations {
                   oneOff?: {
                     /** @description The lump sum, in pounds. */
                     amount?: number;
+                    /** @description False when it may be paid but the amount cannot be worked out (amount 0). */
+                    amountShown?: boolean;
                     benefitCode?: string;
                     benefitName?: string;
                     /** @description The lump sum after the change (better-off mode), 0 when it would not be paid. */
@@ -8066,6 +8094,7 @@ export interface operations {
            *         "oneOff": [
            *           {
            *             "amount": 0,
+           *             "amountShown": true,
            *             "benefitCode": "text",
            *             "benefitName": "text",
            *             "betterOffAmount": 0,
@@ -8254,6 +8283,8 @@ export interface operations {
                   oneOff?: {
                     /** @description The lump sum, in pounds. */
                     amount?: number;
+                    /** @description False when it may be paid but the amount cannot be worked out (amount 0). */
+                    amountShown?: boolean;
                     benefitCode?: string;
                     benefitName?: string;
                     /** @description The lump sum after the change (better-off mode), 0 when it would not be paid. */

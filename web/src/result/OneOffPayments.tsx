@@ -8,6 +8,9 @@ export const ONE_OFF_TITLE = 'One-off payments you could get';
 export const ONE_OFF_INTRO = 'These are paid once, as a lump sum. They are not part of the totals above.';
 
 const lumpSum = (pounds: number) => `${formatAmount(Math.round(pounds * 100))} once`;
+/** Its amount as the list shows it: the lump sum, or why there is none yet (a funeral's costs not known). */
+const amountText = (payment: ResultOneOffPayment, pounds: number) =>
+  !payment.amountShown ? 'You may be entitled' : pounds > 0 ? lumpSum(pounds) : 'Not paid';
 
 /**
  * Lump sums (a maternity grant, the Best Start Grant): each paid once, so shown apart from the weekly or monthly
@@ -30,15 +33,15 @@ export function OneOffPayments({ payments, isBetterOff }: { payments: ResultOneO
                 <dl className="benefit__amounts">
                   <div>
                     <dt>Now</dt>
-                    <dd>{payment.amount > 0 ? lumpSum(payment.amount) : 'Not paid'}</dd>
+                    <dd>{amountText(payment, payment.amount)}</dd>
                   </div>
                   <div>
                     <dt>After the change</dt>
-                    <dd>{payment.betterOffAmount > 0 ? lumpSum(payment.betterOffAmount) : 'Not paid'}</dd>
+                    <dd>{amountText(payment, payment.betterOffAmount)}</dd>
                   </div>
                 </dl>
               ) : (
-                <p className="benefit__amount">{lumpSum(payment.amount)}</p>
+                <p className="benefit__amount">{amountText(payment, payment.amount)}</p>
               )}
             </div>
             {payment.dependsOnRightToReside && <p className="benefit__condition">{DEPENDS_ON_RIGHT_TO_RESIDE}</p>}
@@ -46,7 +49,7 @@ export function OneOffPayments({ payments, isBetterOff }: { payments: ResultOneO
               <ul className="benefit__parts">
                 {payment.parts.map((part) => (
                   <li key={part.name}>
-                    {part.name}: {formatAmount(Math.round(part.amount * 100))}
+                    {part.name}: {formatAmount(Math.round(Math.abs(part.amount) * 100))}
                   </li>
                 ))}
               </ul>
