@@ -87,6 +87,8 @@ export interface AdviserCalculation {
   meansTested: AdviserBenefitLine[];
   nonMeansTested: AdviserBenefitLine[];
   universalCredit: AdviserBenefitLine[];
+  /** Lump sums, paid once (a maternity grant, a funeral payment): in no total. amount 0 with amountShown false: not known. */
+  oneOff: { benefitName: string; amount: number; amountShown: boolean }[];
   lbBenefitWeeklyTotal: number;
   lbBenefitMonthlyTotal: number;
   lbOtherWeeklyTotal: number;

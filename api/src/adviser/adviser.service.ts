@@ -149,6 +149,7 @@ export class AdviserService {
       meansTested: benefits ? benefitLines(benefits.meansTested) : [],
       nonMeansTested: benefits ? benefitLines(benefits.nonMeansTested) : [],
       universalCredit: benefits ? benefitLines(benefits.universalCredit) : [],
+      oneOff: benefits ? benefits.oneOff.map(({ benefitName, amount, amountShown }) => ({ benefitName, amount, amountShown })) : [],
       lbBenefitWeeklyTotal: lb.benefitWeekly,
       lbBenefitMonthlyTotal: lb.benefitMonthly,
       lbOtherWeeklyTotal: lb.otherWeekly,

@@ -3,6 +3,7 @@ import type { AdviserAnswerCategory, AdviserBenefitLine, AdviserCalculation } fr
 import type { SiteConfig } from '../../../common/site';
 import { navigateByPageLoad, type Navigate } from '../landing/navigation';
 import { formatMoney, inPeriod, type Period } from '../result/money';
+import { formatAmount } from '../../../common/money';
 import { PeriodChoice } from '../result/BenefitBlocks';
 import { usePageTitle } from '../shared/page-title';
 import { adviserPdfUrl, loadAdviserCalculation } from './adviser-api';
@@ -238,6 +239,30 @@ export default function AdviserCalculationScreen({ session, site, navigate = nav
               }}
               period={period}
             />
+          )}
+          {shown.oneOff.length > 0 && (
+            <details className="adviser-section-panel" open id="one-off-payments">
+              <summary className="adviser-section-panel__summary">
+                <h2 className="adviser-section-panel__title">One-off payments</h2>
+              </summary>
+              <table className="adviser-table adviser-table--amounts">
+                <caption className="visually-hidden">One-off payments, each paid once and in no total</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Payment</th>
+                    <th scope="col">Paid once</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {shown.oneOff.map((payment) => (
+                    <tr key={payment.benefitName}>
+                      <th scope="row">{payment.benefitName}</th>
+                      <td>{payment.amountShown ? formatAmount(Math.round(payment.amount * 100)) : 'May be entitled: amount not known'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </details>
           )}
           {shown.housingAllowance && <HousingAllowanceNote allowance={shown.housingAllowance} changeHref={null} />}
           <CalculationAnswers categories={shown.categories} />

@@ -52,6 +52,26 @@ describe('loading a client calculation', () => {
     expect(heading()).toBe('Oops something went wrong');
   });
 
+  it('lists lump sums apart, each paid once, and none when there are none', async () => {
+    answerWith({
+      oneOff: [
+        { benefitName: 'Sure Start Maternity Grant', amount: 500, amountShown: true },
+        { benefitName: 'Funeral Expenses Payment', amount: 0, amountShown: false },
+      ],
+    });
+    await renderScreen();
+    expect(rowsOf(section('One-off payments')!)).toEqual([
+      ['Sure Start Maternity Grant', '£500.00'],
+      ['Funeral Expenses Payment', 'May be entitled: amount not known'],
+    ]);
+  });
+
+  it('has no one-off payments section when there are none', async () => {
+    answerWith();
+    await renderScreen();
+    expect(section('One-off payments')).toBeNull();
+  });
+
   it('shows the details open, with the breadcrumb back to the client', async () => {
     answerWith();
     await renderScreen();

@@ -173,6 +173,55 @@ describe('after the last date the rates held cover', () => {
   });
 });
 
+describe('payments made once', () => {
+  const grant = {
+    benefitName: 'Sure Start Maternity Grant',
+    benefitCode: 'SURE_START_MATERNITY_GRANT',
+    amountShown: true,
+    amount: 500,
+    betterOffAmount: 500,
+    parts: [{ name: 'Due 20 February 2027: 1 grant', amount: 500 }],
+    link: 'https://www.gov.uk/sure-start-maternity-grant',
+    howToClaim: { message: 'Claim with form SF100.' },
+    messages: [
+      { name: 'SURE_START_MATERNITY_GRANT-1', message: 'The Sure Start Maternity Grant is a one-off payment of £500.00 for each baby.' },
+    ],
+  };
+
+  it('lists each lump sum after the weekly or monthly benefits, as paid once, and in no total', () => {
+    const result = universalCreditOnly();
+    renderResults({ ...result, benefits: { ...result.benefits!, oneOff: [grant] } });
+    const section = screen.getByRole('region', { name: 'One-off payments you could get' });
+    expect(section.textContent).toContain('They are not part of the totals above.');
+    const item = section.querySelector('li.benefit[data-benefit-code="SURE_START_MATERNITY_GRANT"]')!;
+    expect(item.querySelector('.benefit__amount')?.textContent).toBe('£500.00 once');
+    expect(document.getElementById('universal-credit')!.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(document.getElementById('universal-credit')!.querySelector('[data-benefit-code="SURE_START_MATERNITY_GRANT"]')).toBeNull();
+  });
+
+  it('says a lump sum whose amount cannot be worked out may be paid, with no figure', () => {
+    const result = universalCreditOnly();
+    const funeral = {
+      ...grant,
+      benefitName: 'Funeral Expenses Payment',
+      benefitCode: 'FUNERAL_EXPENSES_PAYMENT',
+      amountShown: false,
+      amount: 0,
+      betterOffAmount: 0,
+      parts: [],
+    };
+    renderResults({ ...result, benefits: { ...result.benefits!, oneOff: [funeral] } });
+    expect(screen.getByRole('region', { name: 'One-off payments you could get' }).querySelector('.benefit__amount')?.textContent).toBe(
+      'You may be entitled',
+    );
+  });
+
+  it('has no such section when there is none', () => {
+    renderResults(universalCreditOnly());
+    expect(screen.queryByRole('region', { name: 'One-off payments you could get' })).toBeNull();
+  });
+});
+
 describe('figures that depend on a right to reside', () => {
   function preSettled(who: 'YOU' | 'YOUR_PARTNER', notSure = false): ResultModel {
     const result = universalCreditOnly();
