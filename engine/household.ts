@@ -101,6 +101,10 @@ export interface Adult {
   hoursPerWeek: number;
   selfEmployment: SelfEmployment | null;
   otherIncome: OtherIncome[];
+  /** Personal pension contributions under relief at source, as paid; absent: none (adjusted net income). */
+  pensionContributions?: Money;
+  /** Gift Aid donations, as given; absent: none (adjusted net income). */
+  giftAid?: Money;
   benefitsReceived: BenefitReceived[];
   health: Health;
   caring: Caring;

@@ -1,19 +1,10 @@
 import { benefitFacts, amountNotShown, notEligible, type BenefitCalculator } from '../core/benefit.js';
 import { attainsAge, formatIsoDate, fromDayNumber, parseIsoDate, toDayNumber } from '../../common/dates/calendar.js';
 import { personalBenefitClaimants, type AdultFacts, type HouseholdFacts } from '../facts.js';
-import type { OtherIncomeType } from '../household.js';
+import { TAXABLE_OTHER_INCOME } from '../tax/adjusted-net-income.js';
 import { convertPence, moneyIn, scalePence, type Pence } from '../../common/money.js';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-/** Income HMRC taxes, for the recovery threshold (maintenance, student income and child maintenance are not taxable). */
-const TAXABLE_INCOME: readonly OtherIncomeType[] = [
-  'STATE_PENSION',
-  'PRIVATE_PENSION',
-  'NEW_STYLE_JSA',
-  'NEW_STYLE_ESA',
-  'CARERS_ALLOWANCE',
-  'OTHER_UNEARNED',
-];
 
 /**
  * The last day (a Sunday) of the qualifying week of the winter of the tax year `date` falls in: the week beginning
@@ -67,7 +58,7 @@ function taxableIncomeYearly(adult: AdultFacts): Pence {
     moneyIn(adult.adult.earnings, 'YEAR') +
     moneyIn(adult.adult.selfEmployment?.profit, 'YEAR') +
     adult.adult.otherIncome
-      .filter((income) => TAXABLE_INCOME.includes(income.type))
+      .filter((income) => TAXABLE_OTHER_INCOME.includes(income.type))
       .reduce((sum, income) => sum + moneyIn(income, 'YEAR'), 0)
   );
 }

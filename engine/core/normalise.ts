@@ -22,6 +22,8 @@ function normaliseAdult(adult: AdultInput): Adult {
     hoursPerWeek: adult.hoursPerWeek ?? 0,
     selfEmployment: adult.selfEmployment ?? null,
     otherIncome: adult.otherIncome ?? [],
+    ...(adult.pensionContributions ? { pensionContributions: { ...adult.pensionContributions } } : {}),
+    ...(adult.giftAid ? { giftAid: { ...adult.giftAid } } : {}),
     benefitsReceived: adult.benefitsReceived ?? [],
     health: { lcwra: false, lcwraBefore2026April: false, terminallyIll: false, ...adult.health },
     caring: { hoursPerWeek: 0, caredForGetsQualifyingBenefit: false, ...adult.caring },

@@ -892,6 +892,28 @@ describe('childcare, home and council tax', () => {
   ] as const;
   checkCases([
     {
+      questions: ['ClientPaysPensionOrGiftAid', 'ClientPensionContributions', 'ClientGiftAid'],
+      title: 'a personal pension paid from take-home pay and Gift Aid: taken off adjusted net income (ITA 2007 s58)',
+      change: {
+        ClientPaysPensionOrGiftAid: 'Yes',
+        ClientPensionContributions: money('150', 'Monthly'),
+        ClientGiftAid: money('20', 'Monthly'),
+      },
+      part: (household) => [household.adults[0]!.pensionContributions, household.adults[0]!.giftAid],
+      expected: [
+        { amount: 150, period: 'MONTH' },
+        { amount: 20, period: 'MONTH' },
+      ],
+    },
+    {
+      questions: ['PartnerPaysPensionOrGiftAid', 'PartnerPensionContributions', 'PartnerGiftAid'],
+      title: "the partner's personal pension, and no Gift Aid",
+      base: WITH_PARTNER,
+      change: { PartnerPaysPensionOrGiftAid: 'Yes', PartnerPensionContributions: money('80', 'Monthly') },
+      part: (household) => [household.adults[1]!.pensionContributions, household.adults[1]!.giftAid ?? null],
+      expected: [{ amount: 80, period: 'MONTH' }, null],
+    },
+    {
       questions: ['ClientPaysChildcare', 'ClientChildcareCosts'],
       title: 'registered childcare, in the period given',
       change: { ClientPaysChildcare: 'Yes', ClientChildcareCosts: money('95', 'Weekly') },

@@ -106,6 +106,16 @@ function otherIncome(read: AnswerReader, P: Person): OtherIncome[] {
   return incomes;
 }
 
+/** Personal pension contributions under relief at source and Gift Aid, as paid: each only when given. */
+function reliefsFrom(read: AnswerReader, P: Person): Pick<Adult, 'pensionContributions' | 'giftAid'> {
+  const pension = read.money(`${P}PensionContributions`);
+  const giftAid = read.money(`${P}GiftAid`);
+  return {
+    ...(pension && pension.amount > 0 ? { pensionContributions: pension } : {}),
+    ...(giftAid && giftAid.amount > 0 ? { giftAid } : {}),
+  };
+}
+
 function adultFrom(read: AnswerReader, P: Person, dateOfBirthQuestion: string): Adult {
   const work = read.choices(`${P}Work`);
   const employed = work.includes('Employed');
@@ -126,6 +136,8 @@ function adultFrom(read: AnswerReader, P: Person, dateOfBirthQuestion: string): 
       ? { profit: read.requiredMoney(`${P}SelfEmployedProfit`), startUpPeriod: read.is(`${P}StartUpPeriod`, YES) }
       : null,
     otherIncome: otherIncome(read, P),
+    // Lower adjusted net income, for the High Income Child Benefit Charge (ITA 2007 s58).
+    ...(read.is(`${P}PaysPensionOrGiftAid`, YES) ? reliefsFrom(read, P) : {}),
     benefitsReceived: benefitsReceived(read, P),
     health: {
       // The contract counts LCWRA that is expected with a fit note; we count it only when the person expects it.

@@ -32,7 +32,7 @@ describe('the rulesets', () => {
     const view = catalogue.rulesetView('child-benefit')!;
     expect(view.title).toBe('Child Benefit');
     expect(view.legislation[0]!.url).toMatch(/^https:\/\/www\.legislation\.gov\.uk\//);
-    expect(view.facts.map((fact) => fact.name)).toEqual(['qualifyingChildCount', 'highestAdultIncomeYearlyPence']);
+    expect(view.facts.map((fact) => fact.name)).toEqual(['qualifyingChildCount', 'highestAdjustedNetIncomeYearlyPence']);
     expect(view.rules[0]).toMatchObject({
       name: 'has-a-child',
       priority: null,

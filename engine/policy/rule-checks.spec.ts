@@ -75,8 +75,8 @@ describe('an operator with a value of a type it cannot work with', () => {
 
   it('checks a value that is a rate by what the rate can be', () => {
     const threshold = { fact: 'parameter', params: { name: 'gov/hmrc/income_tax/high_income_child_benefit_charge/threshold' } };
-    expect(problemsOf({ all: [{ fact: 'highestAdultIncomeYearlyPence', operator: 'greaterThan', value: threshold }] })).toEqual([]);
-    expect(problemsOf({ all: [{ fact: 'highestAdultIncomeYearlyPence', operator: 'in', value: threshold }] })[0]).toMatchObject({
+    expect(problemsOf({ all: [{ fact: 'highestAdjustedNetIncomeYearlyPence', operator: 'greaterThan', value: threshold }] })).toEqual([]);
+    expect(problemsOf({ all: [{ fact: 'highestAdjustedNetIncomeYearlyPence', operator: 'in', value: threshold }] })[0]).toMatchObject({
       field: 'conditions.all[0].value',
     });
   });

@@ -207,6 +207,14 @@ export interface Adult {
    */
   otherIncome?: OtherIncome[];
   /**
+   * Personal pension contributions paid from taxed income under relief at source (what the person pays; the provider adds basic-rate relief). Contributions taken from gross pay by the employer (net pay arrangement) are already out of gross earnings: leave them out. Read for adjusted net income (the High Income Child Benefit Charge). Default none.
+   */
+  pensionContributions?: Money;
+  /**
+   * Donations to charity under Gift Aid (what the person gives). Read for adjusted net income (the High Income Child Benefit Charge). Default none.
+   */
+  giftAid?: Money;
+  /**
    * Disability benefits the adult gets; default none.
    *
    * @maxItems 9

@@ -1590,6 +1590,8 @@ export interface components {
       dateOfBirth?: components['schemas']['Date'];
       /** @description Employed earnings; null (the default) when not employed. */
       earnings?: components['schemas']['Earnings'] | null;
+      /** @description Donations to charity under Gift Aid (what the person gives). Read for adjusted net income (the High Income Child Benefit Charge). Default none. */
+      giftAid?: components['schemas']['Money'];
       /** @description Health findings; default none. */
       health?: components['schemas']['Health'];
       /**
@@ -1600,6 +1602,8 @@ export interface components {
       hoursPerWeek: number;
       /** @description Income other than earnings; default none. */
       otherIncome?: components['schemas']['OtherIncome'][];
+      /** @description Personal pension contributions paid from taxed income under relief at source (what the person pays; the provider adds basic-rate relief). Contributions taken from gross pay by the employer (net pay arrangement) are already out of gross earnings: leave them out. Read for adjusted net income (the High Income Child Benefit Charge). Default none. */
+      pensionContributions?: components['schemas']['Money'];
       /** @description Self-employment; null (the default) when not self-employed. */
       selfEmployment?: components['schemas']['SelfEmployment'] | null;
       /**
