@@ -12,6 +12,7 @@ import {
   type Country,
   type Money,
 } from '../household.js';
+import { addDays } from '../../common/dates/calendar.js';
 import { MONEY_PERIODS } from '../../common/money.js';
 import { normaliseHousehold, type AdultInput, type ChildInput, type HouseholdInput } from '../core/normalise.js';
 import type { Household } from '../household.js';
@@ -186,4 +187,25 @@ function addRareCircumstances(household: HouseholdInput, date: string, random: (
     for (const income of adult.otherIncome ?? [])
       if (income.type === 'STUDENT_INCOME' && income.period === 'YEAR' && chance(0.6))
         income.assessmentPeriods = 1 + Math.floor(random() * 12);
+  // A pregnancy due from 5 months before the date to 40 weeks after it, sometimes twins.
+  if (chance(0.12)) household.expectingBaby = { dueDate: addDays(date, Math.floor(random() * 430) - 150), babies: chance(0.15) ? 2 : 1 };
+  if (chance(0.08)) {
+    const relationship = pick(FUNERAL_RELATIONSHIPS);
+    household.funeral = {
+      // Someone whose partner died is single: a couple pays for another's funeral.
+      relationship: relationship === 'PARTNER' && household.adults.length > 1 ? 'CLOSE_RELATIVE' : relationship,
+      closerFamilyNotOnBenefits: relationship !== 'PARTNER' && relationship !== 'CHILD' && chance(0.3),
+      prepaidPlan: chance(0.2),
+      ...(chance(0.8) ? { necessaryCosts: 500 + Math.floor(random() * 2500) } : {}),
+      otherCosts: Math.floor(random() * 3000),
+      moneyAvailable: chance(0.3) ? Math.floor(random() * 3000) : 0,
+    };
+  }
+  // Pension contributions and Gift Aid, which matter only near the High Income Child Benefit Charge.
+  for (const adult of household.adults) {
+    if (chance(0.1)) adult.pensionContributions = { amount: Math.floor(random() * 400), period: 'MONTH' };
+    if (chance(0.05)) adult.giftAid = { amount: Math.floor(random() * 100), period: 'MONTH' };
+  }
 }
+
+const FUNERAL_RELATIONSHIPS = ['PARTNER', 'CHILD', 'CLOSE_RELATIVE', 'CLOSE_FRIEND'] as const;

@@ -168,11 +168,14 @@ describe('npm run calc -- --batch', () => {
     );
     if (first.statusCode !== 200) throw new Error('The first household should be worked out.');
     for (const benefit of first.body.benefits) {
-      expect([benefit.code, rows[0]![`${benefit.code}.eligible`], rows[0]![`${benefit.code}.weekly`]]).toEqual([
+      // A payment made once has its lump sum, and no weekly column.
+      const amountColumn = benefit.lumpSum === undefined ? 'weekly' : 'lumpSum';
+      expect([benefit.code, rows[0]![`${benefit.code}.eligible`], rows[0]![`${benefit.code}.${amountColumn}`]]).toEqual([
         benefit.code,
         String(benefit.eligible),
-        !benefit.eligible || benefit.amountShown ? benefit.weekly.toFixed(2) : '',
+        !benefit.eligible || benefit.amountShown ? (benefit.lumpSum ?? benefit.weekly).toFixed(2) : '',
       ]);
+      if (benefit.lumpSum !== undefined) expect(rows[0]![`${benefit.code}.weekly`]).toBeUndefined();
     }
     expect(rows[0]!['CHILD_BENEFIT.weekly']).toBe('27.05');
     expect(rows[0]!['totals.UNIVERSAL_CREDIT.monthly']).toBe(first.body.totals.UNIVERSAL_CREDIT.monthly.toFixed(2));

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { LONE_PARENT_PRIVATE_RENTER } from '../support/households.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { ONE_OFF_BENEFIT_CODES, type BenefitCode } from '../../engine/core/benefit.js';
 
 const withAdult = (change: Record<string, unknown>) => ({
   ...LONE_PARENT_PRIVATE_RENTER,
@@ -52,10 +53,13 @@ describe('POST /api/v1/calculations', () => {
           'rules',
           'system',
           'weekly',
+          // Only on a payment made once, whose weekly and monthly are always 0.
+          ...(ONE_OFF_BENEFIT_CODES.includes(benefit.code as BenefitCode) ? ['lumpSum'] : []),
         ].sort(),
       );
       expect(typeof benefit.weekly).toBe('number');
       expect(typeof benefit.monthly).toBe('number');
+      if (ONE_OFF_BENEFIT_CODES.includes(benefit.code as BenefitCode)) expect([benefit.weekly, benefit.monthly]).toEqual([0, 0]);
     }
     for (const total of ['UNIVERSAL_CREDIT', 'LEGACY_AND_PENSION_AGE']) {
       expect(body.totals[total]).toEqual({ weekly: expect.any(Number), monthly: expect.any(Number) });
