@@ -222,7 +222,14 @@ export interface Household {
   expectingBaby?: { dueDate: string; babies: number };
   /** The claimant or partner is responsible for a funeral (read by the Funeral Expenses Payment); absent: none. */
   funeral?: Funeral;
+  /** Debts repaid from Universal Credit, each with the pounds a month asked for before the limit; absent: none. */
+  universalCreditDeductions?: UniversalCreditDeduction[];
+  /** The benefits the household already gets; absent: not said. */
+  benefitsClaimed?: Request.Household['benefitsClaimed'];
 }
+
+export type UniversalCreditDeduction = NonNullable<Request.Household['universalCreditDeductions']>[number];
+export type UniversalCreditDeductionType = UniversalCreditDeduction['type'];
 
 /** A funeral the claimant or partner is responsible for, with its costs in pounds (SI 2005/3061 regs 7 to 10). */
 export interface Funeral {

@@ -66,6 +66,17 @@ export interface ResultBenefit {
   showBreakdown: boolean;
   /** Present and true when the figure depends on a right to reside the person may not have (ResultModel.rightToReside). */
   dependsOnRightToReside?: boolean;
+  /**
+   * Present when the household said which benefits it already gets (the calculation API's benefitsClaimed, or the
+   * questionnaire's answers): ALREADY_GET, or COULD_CLAIM for one it does not get yet. The page shows the two apart.
+   */
+  claimStatus?: 'ALREADY_GET' | 'COULD_CLAIM';
+  /** Universal Credit, when the household gave the debts it repays from it: what is paid after them, and each taken. */
+  paidAfterDeductions?: {
+    weeklyPayment: number;
+    monthlyPayment: number;
+    lines: { name: string; weeklyPayment: number; monthlyPayment: number }[];
+  };
   /** Universal Credit only (empty otherwise). */
   elements: ResultElement[];
   deductions: ResultElement[];

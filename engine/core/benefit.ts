@@ -70,6 +70,11 @@ export interface BenefitOutcome {
    * always 0, so that no total, yearly figure or management count ever adds it. Absent for a benefit paid regularly.
    */
   lumpSumPence?: Pence;
+  /**
+   * Universal Credit, for a household that gave the debts it repays from it: what is paid after them, with what is
+   * taken for each (the award, `weeklyPence` and `monthlyPence`, is unchanged). Absent otherwise.
+   */
+  paidAfterDeductions?: { weeklyPence: Pence; monthlyPence: Pence; lines: AmountLine[] };
   elements: AmountLine[];
   deductions: AmountLine[];
   /** Plain-English sentences, in the order the figure is worked out. */

@@ -36,6 +36,9 @@ export interface ExpectedBenefit extends ExpectedFigures {
   /** Elements by code; an element given as null must not be there. */
   elements?: Record<string, ExpectedFigures | null>;
   deductions?: Record<string, ExpectedFigures | null>;
+  /** Universal Credit paid after the debts repaid from it, and what is taken for each (by code). */
+  paid?: ExpectedFigures;
+  paidDeductions?: Record<string, ExpectedFigures | null>;
   /** Names of rules that must have held, or (prefixed with '!') must not have. */
   rules?: string[];
   /** Text each of which must appear in one of the explanation's sentences. */
@@ -153,6 +156,13 @@ export function checkCase(item: RulesCase, result: CalculationResult): { problem
     compareFigures(code, expected, outcome, problems);
     compareLines(`${code} element`, expected.elements, outcome.elements, problems);
     compareLines(`${code} deduction`, expected.deductions, outcome.deductions, problems);
+    if (expected.paid || expected.paidDeductions) {
+      if (!outcome.paidAfterDeductions) problems.push(`${code} paid: expected what is paid after debts, but none was worked out`);
+      else {
+        if (expected.paid) compareFigures(`${code} paid`, expected.paid, outcome.paidAfterDeductions, problems);
+        compareLines(`${code} paid deduction`, expected.paidDeductions, outcome.paidAfterDeductions.lines, problems);
+      }
+    }
     for (const rule of expected.rules ?? []) {
       const negated = rule.startsWith('!');
       const held = outcome.rules.some((candidate) => candidate.name === rule.replace(/^!/, ''));

@@ -412,6 +412,14 @@ export function toContractResponse(result: CalculationResult) {
       amountShown: benefit.amountShown,
       ...periods(benefit),
       ...lumpSum(benefit),
+      ...(benefit.paidAfterDeductions
+        ? {
+            paidAfterDeductions: {
+              ...periods(benefit.paidAfterDeductions),
+              deductions: benefit.paidAfterDeductions.lines.map((line) => ({ code: line.code, name: line.name, ...periods(line) })),
+            },
+          }
+        : {}),
       elements: benefit.elements.map((line) => ({ code: line.code, name: line.name, ...periods(line), ...lumpSum(line) })),
       deductions: benefit.deductions.map((line) => ({ code: line.code, name: line.name, ...periods(line) })),
       explanation: benefit.explanation,

@@ -63,6 +63,10 @@ export function normaliseHousehold(input: HouseholdInput): Household {
     childcareCosts: input.childcareCosts ?? null,
     ...(input.benefitCapGracePeriod ? { benefitCapGracePeriod: true } : {}),
     ...(input.expectingBaby ? { expectingBaby: { dueDate: input.expectingBaby.dueDate, babies: input.expectingBaby.babies ?? 1 } } : {}),
+    ...(input.universalCreditDeductions?.length
+      ? { universalCreditDeductions: input.universalCreditDeductions.map((deduction) => ({ ...deduction })) }
+      : {}),
+    ...(input.benefitsClaimed ? { benefitsClaimed: [...input.benefitsClaimed] } : {}),
     ...(input.funeral
       ? {
           funeral: {

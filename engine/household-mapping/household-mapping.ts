@@ -22,7 +22,7 @@ import type {
 } from '../household.js';
 import { ageOn, isIsoDate } from '../../common/survey/dates.js';
 import { NONE_OF_THE_ABOVE, QUESTION_NAMES, type Answers } from '../../common/survey/model.js';
-import { poundsFromPence } from '../../common/money.js';
+import { moneyIn, poundsFromPence } from '../../common/money.js';
 import {
   CAPITAL_BANDS,
   CHILD_DISABILITY,
@@ -325,6 +325,7 @@ export function householdFromAnswers(answers: Answers, today: string): Household
       ? { expectingBaby: { dueDate: read.requiredDate('BabyDueDate'), babies: read.chosen('BabiesExpected', BABIES_EXPECTED) ?? 1 } }
       : {}),
     ...(read.is('FuneralArranging', YES) ? { funeral: funeralFrom(read) } : {}),
+    ...alreadyClaimed(read, adults),
   };
 }
 
@@ -347,6 +348,56 @@ function funeralFrom(read: AnswerReader): Funeral {
     otherCosts: pounds('FuneralOtherCosts') ?? 0,
     moneyAvailable: pounds('FuneralMoneyAvailable') ?? 0,
   };
+}
+
+/** The benefits the household already gets, by answer. */
+const ALREADY_GET = {
+  UniversalCredit: 'UNIVERSAL_CREDIT',
+  ChildBenefit: 'CHILD_BENEFIT',
+  HousingBenefit: 'HOUSING_BENEFIT',
+  PensionCredit: 'PENSION_CREDIT',
+  CouncilTaxReduction: 'COUNCIL_TAX_REDUCTION',
+  ScottishChildPayment: 'SCOTTISH_CHILD_PAYMENT',
+} as const;
+
+/** The debts repaid from Universal Credit, by answer, each with its Money question. */
+const UC_DEDUCTIONS = {
+  Advance: 'ADVANCE',
+  BudgetingAdvance: 'BUDGETING_ADVANCE',
+  Overpayment: 'OVERPAYMENT',
+  RentArrears: 'RENT_ARREARS',
+  FuelArrears: 'FUEL_ARREARS',
+  WaterArrears: 'WATER_ARREARS',
+  CouncilTaxArrears: 'COUNCIL_TAX_ARREARS',
+  CourtFine: 'COURT_FINE',
+  ChildMaintenance: 'CHILD_MAINTENANCE',
+  Other: 'OTHER',
+} as const;
+
+/**
+ * What the household already gets, once it has said (the question is optional): the benefits ticked, and those the
+ * earlier answers show it gets (a disability benefit, Carer's Allowance, New Style JSA or ESA); with Universal Credit,
+ * the debts repaid from it, each as pounds a month.
+ */
+function alreadyClaimed(read: AnswerReader, adults: Adult[]): Pick<Household, 'benefitsClaimed' | 'universalCreditDeductions'> {
+  const ticked = read.choices('BenefitsAlreadyGet');
+  if (ticked.length === 0) return {};
+  const received = adults.flatMap((adult) => [
+    ...adult.benefitsReceived.map((benefit) => benefit.type),
+    ...adult.otherIncome.map((income) => income.type),
+  ]);
+  const claimed = new Set<NonNullable<Household['benefitsClaimed']>[number]>(
+    Object.entries(ALREADY_GET).flatMap(([value, code]) => (ticked.includes(value) ? [code] : [])),
+  );
+  if (received.some((type) => type.startsWith('PIP_') || type.startsWith('ADP_'))) claimed.add('PIP');
+  if (received.some((type) => type.startsWith('DLA_'))) claimed.add('DLA');
+  if (received.includes('ATTENDANCE_ALLOWANCE')) claimed.add('ATTENDANCE_ALLOWANCE');
+  for (const code of ['CARERS_ALLOWANCE', 'NEW_STYLE_JSA', 'NEW_STYLE_ESA'] as const) if (received.includes(code)) claimed.add(code);
+  const debts = ticked.includes('UniversalCredit') && read.is('UcDeductions', YES) ? read.choices('UcDeductionTypes') : [];
+  const deductions = Object.entries(UC_DEDUCTIONS)
+    .filter(([value]) => debts.includes(value))
+    .map(([value, type]) => ({ type, amount: poundsFromPence(moneyIn(read.requiredMoney(`UcDeduction${value}`), 'MONTH')) }));
+  return { benefitsClaimed: [...claimed], ...(deductions.length > 0 ? { universalCreditDeductions: deductions } : {}) };
 }
 
 /** How many babies are expected, by answer ('4' is four or more, counted as four). */

@@ -172,6 +172,51 @@ export interface Household {
     moneyAvailable?: Pounds;
   };
   /**
+   * Debts the household already on Universal Credit repays from it, each with what is asked for a month in pounds (an advance, an overpayment, a third-party deduction such as rent arrears). The award is worked out as usual; the result then gives what is paid after them, with the limit on the total taken in a month in force on the date (15% of the standard allowance for assessment periods from 30 April 2025) applied in the order of priority of the Claims and Payments Regulations 2013 schedule 6 paragraph 5. Default none.
+   *
+   * @maxItems 12
+   */
+  universalCreditDeductions?: {
+    /**
+     * ADVANCE (a Universal Credit advance), BUDGETING_ADVANCE, OVERPAYMENT (benefit or tax credit), RENT_ARREARS (and service charges), FUEL_ARREARS (gas or electricity), WATER_ARREARS, COUNCIL_TAX_ARREARS, COURT_FINE (a fine or compensation order), CHILD_MAINTENANCE, OTHER (any other debt taken from Universal Credit).
+     */
+    type:
+      | 'ADVANCE'
+      | 'BUDGETING_ADVANCE'
+      | 'OVERPAYMENT'
+      | 'RENT_ARREARS'
+      | 'FUEL_ARREARS'
+      | 'WATER_ARREARS'
+      | 'COUNCIL_TAX_ARREARS'
+      | 'COURT_FINE'
+      | 'CHILD_MAINTENANCE'
+      | 'OTHER';
+    /**
+     * Pounds a month asked for this debt, before the limit.
+     */
+    amount: Pounds;
+  }[];
+  /**
+   * The benefits the household already gets (engine benefit codes). The result then marks each benefit 'already get' or 'could claim'. Left out: not said, and nothing is marked.
+   *
+   * @maxItems 20
+   */
+  benefitsClaimed?: (
+    | 'CHILD_BENEFIT'
+    | 'CARERS_ALLOWANCE'
+    | 'PIP'
+    | 'DLA'
+    | 'ATTENDANCE_ALLOWANCE'
+    | 'NEW_STYLE_JSA'
+    | 'NEW_STYLE_ESA'
+    | 'UNIVERSAL_CREDIT'
+    | 'PENSION_CREDIT'
+    | 'HOUSING_BENEFIT'
+    | 'COUNCIL_TAX_REDUCTION'
+    | 'SCOTTISH_CHILD_PAYMENT'
+    | 'WINTER_FUEL_PAYMENT'
+  )[];
+  /**
    * Universal Credit's benefit cap does not apply in a 9-month grace period: it starts when the claimant (or the couple together) stopped work, or started earning less than 16 hours a week at the National Living Wage, after earning at least that, after tax, in each of the 12 months before (UC Regs 2013 reg 82(1)(b) to (3)). True when the household is in one now. Default false.
    */
   benefitCapGracePeriod?: boolean;

@@ -62,6 +62,8 @@ interface KeyFacts {
   capital: number;
   childcareCosts: Household['childcareCosts'];
   expectingBaby?: Household['expectingBaby'];
+  benefitsClaimed?: Household['benefitsClaimed'];
+  universalCreditDeductions?: Household['universalCreditDeductions'];
 }
 
 interface HouseholdWalk {
@@ -447,7 +449,17 @@ const expectingFirstBaby: HouseholdWalk = {
     ['your-health', { ClientDisabilityBenefits: NONE, ClientWorkCapability: 'NotAssessed', ClientTerminallyIll: 'No' }],
     ['caring', { ClientIsCarer: 'No' }],
     ['your-work', { ClientWork: NONE }],
-    ['your-other-income', { ClientOtherIncome: NONE }],
+    [
+      'your-other-income',
+      {
+        ClientOtherIncome: NONE,
+        // She already gets Universal Credit, and repays her advance from it.
+        BenefitsAlreadyGet: ['UniversalCredit'],
+        UcDeductions: 'Yes',
+        UcDeductionTypes: ['Advance'],
+        UcDeductionAdvance: { amount: '90', period: 'Monthly' },
+      },
+    ],
     ['studying', { ClientStudent: 'No' }],
     [
       'your-home',
@@ -471,11 +483,24 @@ const expectingFirstBaby: HouseholdWalk = {
     capital: 0,
     childcareCosts: null,
     expectingBaby: { dueDate: DUE_IN_TEN_WEEKS, babies: 1 },
+    benefitsClaimed: ['UNIVERSAL_CREDIT'],
+    universalCreditDeductions: [{ type: 'ADVANCE', amount: 90 }],
   },
   detours: {
     'who-lives-with-you': (page) => screenshot(page, 'households-expecting-first-baby-who-lives-with-you'),
+    'your-other-income': (page) => screenshot(page, 'households-expecting-first-baby-your-other-income'),
   },
   onResults: async (page) => {
+    // Universal Credit she already gets, with what is paid after her advance: at most 15% of her standard allowance (under 25), so £50.79 of the £90.
+    const universalCredit = page.locator('li.benefit[data-benefit-code="UNIVERSAL_CREDIT"]');
+    await expect(universalCredit.locator('.benefit__claim').textContent()).resolves.toBe('You already get this');
+    await expect(universalCredit.locator('.benefit__paid').textContent()).resolves.toContain(
+      'Repaying a Universal Credit advance: £50.79 per month',
+    );
+    await expect(page.locator('li.benefit[data-benefit-code="COUNCIL_TAX_REDUCTION"] .benefit__claim').textContent()).resolves.toBe(
+      'You could claim this',
+    );
+    await screenshot(page, 'households-expecting-first-baby-paid-after-debts');
     const oneOff = page.locator('section[aria-labelledby="one-off-payments-title"]');
     await expect(oneOff.locator('h2').textContent()).resolves.toBe('One-off payments you could get');
     const grant = oneOff.locator('li.benefit[data-benefit-code="SURE_START_MATERNITY_GRANT"]');

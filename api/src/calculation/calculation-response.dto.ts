@@ -37,6 +37,21 @@ export class AmountLineDto {
   lumpSum?: number;
 }
 
+@ApiSchema({
+  name: 'PaidAfterDeductions',
+  description: 'Universal Credit paid after the debts repaid from it, and what is taken for each.',
+})
+export class PaidAfterDeductionsDto {
+  @ApiProperty(WEEKLY)
+  weekly!: number;
+
+  @ApiProperty(MONTHLY)
+  monthly!: number;
+
+  @ApiProperty({ description: 'What is taken for each debt, in priority order (codes DEBT_<type>).', type: [AmountLineDto] })
+  deductions!: AmountLineDto[];
+}
+
 @ApiSchema({ name: 'RuleApplied', description: "A rule of the benefit's ruleset that held for this household." })
 export class RuleAppliedDto {
   @ApiProperty({ description: "The rule's name in its ruleset.", example: 'has-a-child' })
@@ -138,6 +153,13 @@ export class BenefitResultDto {
     example: 500,
   })
   lumpSum?: number;
+
+  @ApiPropertyOptional({
+    description:
+      'Only on UNIVERSAL_CREDIT when the household gave universalCreditDeductions: what is paid after them (weekly, monthly) and what is taken for each (deductions, codes DEBT_<type>), with the limit in force on the date. The award (weekly, monthly above) is unchanged.',
+    type: () => PaidAfterDeductionsDto,
+  })
+  paidAfterDeductions?: PaidAfterDeductionsDto;
 
   @ApiProperty({ description: 'Elements, premiums and additions included.', type: [AmountLineDto] })
   elements!: AmountLineDto[];

@@ -52,6 +52,8 @@ export interface BenefitView {
   afterChange: AmountView;
   /** The engine's sentences saying why. */
   reasons: string[];
+  /** Universal Credit paid after deductions for debts, in the period ('£1,115.10 a month'); null without debts. */
+  paidAfterDeductions: string | null;
   howToClaim: string;
   link: string;
 }
@@ -199,7 +201,11 @@ function benefitView(benefit: ResultBenefit, period: PeriodView): BenefitView {
   const weekly = period.name === 'weekly';
   return {
     // The table's label carries the condition, as the page's mark does beside the amount.
-    name: benefit.dependsOnRightToReside ? `${benefit.benefitName} (${DEPENDS_ON_RIGHT_TO_RESIDE.toLowerCase()})` : benefit.benefitName,
+    name: [
+      benefit.benefitName,
+      ...(benefit.claimStatus === 'ALREADY_GET' ? [' (you already get this)'] : []),
+      ...(benefit.dependsOnRightToReside ? [` (${DEPENDS_ON_RIGHT_TO_RESIDE.toLowerCase()})`] : []),
+    ].join(''),
     code: benefit.benefitCode,
     now: amountView(benefit.benefitType, weekly ? benefit.weeklyPayment : benefit.monthlyPayment, period),
     afterChange: amountView(
@@ -208,6 +214,9 @@ function benefitView(benefit: ResultBenefit, period: PeriodView): BenefitView {
       period,
     ),
     reasons: benefit.messages.map((message) => message.message).filter((message) => message.trim() !== ''),
+    paidAfterDeductions: benefit.paidAfterDeductions
+      ? moneyIn(weekly ? benefit.paidAfterDeductions.weeklyPayment : benefit.paidAfterDeductions.monthlyPayment, period)
+      : null,
     howToClaim: benefit.howToClaim.message,
     link: benefit.link,
   };

@@ -205,6 +205,26 @@ describe("each system's benefits: listed once, under the right heading, adding u
     expect(systemBenefitProblems(benefits)).toEqual([]);
   });
 
+  it('marks what she already gets apart from what she could claim, and gives what Universal Credit pays after her debts', async () => {
+    const household = normaliseHousehold({
+      ...loneParentInManchester,
+      benefitsClaimed: ['UNIVERSAL_CREDIT'],
+      universalCreditDeductions: [{ type: 'ADVANCE', amount: 40 }],
+    });
+    const benefits = resultBenefits(await engine.calculate(household, DATE), guide, null);
+    const universalCredit = benefits.universalCredit.find((benefit) => benefit.benefitCode === 'UNIVERSAL_CREDIT')!;
+    expect(universalCredit.claimStatus).toBe('ALREADY_GET');
+    expect(benefits.universalCredit.find((benefit) => benefit.benefitCode === 'COUNCIL_TAX_REDUCTION')!.claimStatus).toBe('COULD_CLAIM');
+    expect(universalCredit.paidAfterDeductions).toEqual({
+      weeklyPayment: expect.any(Number),
+      monthlyPayment: Math.round((universalCredit.monthlyPayment - 40) * 100) / 100,
+      lines: [{ name: 'Repaying a Universal Credit advance', weeklyPayment: 9.23, monthlyPayment: 40 }],
+    });
+    // Without benefitsClaimed nothing is marked, and without debts no paid figure.
+    const plain = resultBenefits(await engine.calculate(loneParentInManchester, DATE), guide, null).universalCredit[0]!;
+    expect([plain.claimStatus, plain.paidAfterDeductions]).toEqual([undefined, undefined]);
+  });
+
   it('adds up after a change too (she starts work), for both systems, a week and a month', async () => {
     const current = await engine.calculate(loneParentInManchester, DATE);
     const changed = await engine.calculate(

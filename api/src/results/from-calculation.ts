@@ -91,6 +91,7 @@ function resultBenefit(
   guide: HowToClaim,
   country: Country,
   rightToReside: RightToResideNotice | null,
+  claimed: readonly string[] | undefined,
 ): ResultBenefit {
   const outcome = (now?.eligible ? now : after)!;
   const local = guide.nations?.[country] ?? guide;
@@ -117,6 +118,20 @@ function resultBenefit(
     messages: outcome.explanation.map((message, index) => ({ name: `${outcome.code}-${index + 1}`, message })),
     showBreakdown: isUniversalCredit && elements.length > 0,
     ...(dependsOnRightToReside(rightToReside, outcome.code, guide.needsRightToReside === true) ? { dependsOnRightToReside: true } : {}),
+    ...(claimed ? { claimStatus: claimed.includes(outcome.code) ? ('ALREADY_GET' as const) : ('COULD_CLAIM' as const) } : {}),
+    ...(now?.eligible && now.paidAfterDeductions
+      ? {
+          paidAfterDeductions: {
+            weeklyPayment: pounds(now.paidAfterDeductions.weeklyPence),
+            monthlyPayment: pounds(now.paidAfterDeductions.monthlyPence),
+            lines: now.paidAfterDeductions.lines.map((line) => ({
+              name: line.name,
+              weeklyPayment: pounds(line.weeklyPence),
+              monthlyPayment: pounds(line.monthlyPence),
+            })),
+          },
+        }
+      : {}),
     elements: isUniversalCredit ? elementLines(elements, changedElements) : [],
     deductions: isUniversalCredit ? elementLines(deductions, changedDeductions) : [],
     elementsWeeklyTotal: total(elements, 'weeklyPence'),
@@ -177,6 +192,7 @@ function listFor(
         guide.benefits[now.code],
         country,
         rightToReside,
+        current.facts.household.benefitsClaimed,
       ),
     );
 }

@@ -147,6 +147,23 @@ const benefit = {
       type: 'boolean',
       description: 'Present and true when the figure assumes a right to reside the person may not have (see rightToReside).',
     },
+    paidAfterDeductions: {
+      type: 'object',
+      description:
+        'Universal Credit, when the household gave the debts it repays from it: weeklyPayment and monthlyPayment paid after them, and lines (name, weeklyPayment, monthlyPayment) taken for each. The award above is unchanged.',
+      properties: {
+        weeklyPayment: money,
+        monthlyPayment: money,
+        lines: {
+          type: 'array',
+          items: { type: 'object', properties: { name: { type: 'string' }, weeklyPayment: money, monthlyPayment: money } },
+        },
+      },
+    },
+    claimStatus: {
+      type: 'string',
+      description: 'Present when the household said which benefits it already gets: ALREADY_GET, or COULD_CLAIM for one to claim.',
+    },
     elements: {
       type: 'array',
       items: { type: 'object' },

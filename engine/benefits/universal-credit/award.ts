@@ -24,6 +24,7 @@ import {
   unearnedIncome,
 } from './means-test.js';
 import { explainStandardAllowance, standardAllowance } from './standard-allowance.js';
+import { DEDUCTION_NAMES, debtDeductions } from './debt-deductions.js';
 
 const line = (code: string, name: string, monthly: Pence): AmountLine => ({ code, name, ...bothPeriods(monthly, 'MONTH') });
 const capVariable = (monthly: Pence): ResultVariable[] => [{ name: BENEFIT_CAP_APPLIES, ...bothPeriods(monthly, 'MONTH') }];
@@ -140,10 +141,38 @@ export function calculateUniversalCredit(input: CalculationInput, fired: FiredRu
     };
   }
   explanation.push(explanations.say('award', { maximum, deductions: maximum - award, award }));
+  // What is paid after the debts the household repays from it: the award itself, and every benefit that reads it, is unchanged.
+  const debts = debtDeductions(input, award, standard.amount);
+  if (debts) {
+    explanation.push(
+      explanations.say('debts-taken', {
+        taken: debts.taken,
+        share: debts.share,
+        limit: debts.limit,
+        limitedByAward: debts.limitedByAward,
+        paid: debts.paid,
+      }),
+    );
+    if (debts.waiting > 0) {
+      explanation.push(explanations.say('debts-waiting', { waiting: debts.waiting }));
+      if (debts.deductions.some((debt) => debt.type === 'RENT_ARREARS' || debt.type === 'FUEL_ARREARS'))
+        explanation.push(explanations.say('debts-last-resort'));
+    }
+  }
   return {
     eligible: true,
     amountShown: true,
     ...bothPeriods(award, 'MONTH'),
+    ...(debts
+      ? {
+          paidAfterDeductions: {
+            ...bothPeriods(debts.paid, 'MONTH'),
+            lines: debts.deductions
+              .filter((debt) => debt.taken > 0)
+              .map((debt) => line(`DEBT_${debt.type}`, DEDUCTION_NAMES[debt.type], debt.taken)),
+          },
+        }
+      : {}),
     elements,
     deductions,
     explanation,

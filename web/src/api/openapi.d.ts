@@ -2002,6 +2002,8 @@ export interface components {
        * @example Child Benefit
        */
       name: string;
+      /** @description Only on UNIVERSAL_CREDIT when the household gave universalCreditDeductions: what is paid after them (weekly, monthly) and what is taken for each (deductions, codes DEBT_<type>), with the limit in force on the date. The award (weekly, monthly above) is unchanged. */
+      paidAfterDeductions?: components['schemas']['PaidAfterDeductions'];
       /** @description Every rate, threshold and limit used, with its value and source. */
       parameters: components['schemas']['ParameterUsed'][];
       /** @description The rules of the ruleset that held. */
@@ -3245,6 +3247,22 @@ export interface components {
        * @default false
        */
       benefitCapGracePeriod: boolean;
+      /** @description The benefits the household already gets (engine benefit codes). The result then marks each benefit 'already get' or 'could claim'. Left out: not said, and nothing is marked. */
+      benefitsClaimed?: (
+        | 'CHILD_BENEFIT'
+        | 'CARERS_ALLOWANCE'
+        | 'PIP'
+        | 'DLA'
+        | 'ATTENDANCE_ALLOWANCE'
+        | 'NEW_STYLE_JSA'
+        | 'NEW_STYLE_ESA'
+        | 'UNIVERSAL_CREDIT'
+        | 'PENSION_CREDIT'
+        | 'HOUSING_BENEFIT'
+        | 'COUNCIL_TAX_REDUCTION'
+        | 'SCOTTISH_CHILD_PAYMENT'
+        | 'WINTER_FUEL_PAYMENT'
+      )[];
       /**
        * @description Savings and investments in pounds (at most 2 decimals), excluding the home lived in; default 0.
        * @default 0
@@ -3306,6 +3324,26 @@ export interface components {
       localAuthority?: string;
       /** @description Non-dependants; default none. */
       nonDependants?: components['schemas']['NonDependant'][];
+      /** @description Debts the household already on Universal Credit repays from it, each with what is asked for a month in pounds (an advance, an overpayment, a third-party deduction such as rent arrears). The award is worked out as usual; the result then gives what is paid after them, with the limit on the total taken in a month in force on the date (15% of the standard allowance for assessment periods from 30 April 2025) applied in the order of priority of the Claims and Payments Regulations 2013 schedule 6 paragraph 5. Default none. */
+      universalCreditDeductions?: {
+        /** @description Pounds a month asked for this debt, before the limit. */
+        amount: components['schemas']['Pounds'];
+        /**
+         * @description ADVANCE (a Universal Credit advance), BUDGETING_ADVANCE, OVERPAYMENT (benefit or tax credit), RENT_ARREARS (and service charges), FUEL_ARREARS (gas or electricity), WATER_ARREARS, COUNCIL_TAX_ARREARS, COURT_FINE (a fine or compensation order), CHILD_MAINTENANCE, OTHER (any other debt taken from Universal Credit).
+         * @enum {string}
+         */
+        type:
+          | 'ADVANCE'
+          | 'BUDGETING_ADVANCE'
+          | 'OVERPAYMENT'
+          | 'RENT_ARREARS'
+          | 'FUEL_ARREARS'
+          | 'WATER_ARREARS'
+          | 'COUNCIL_TAX_ARREARS'
+          | 'COURT_FINE'
+          | 'CHILD_MAINTENANCE'
+          | 'OTHER';
+      }[];
     };
     /**
      * @description The system the household belongs to on the date: UNIVERSAL_CREDIT (working age, or a mixed-age couple), PENSION_AGE (everyone over State Pension age), or BOTH.
@@ -3793,6 +3831,21 @@ export interface components {
       | 'CHILD_MAINTENANCE'
       | 'STUDENT_INCOME'
       | 'OTHER_UNEARNED';
+    /** @description Universal Credit paid after the debts repaid from it, and what is taken for each. */
+    PaidAfterDeductions: {
+      /** @description What is taken for each debt, in priority order (codes DEBT_<type>). */
+      deductions: components['schemas']['AmountLine'][];
+      /**
+       * @description Pounds a month, to the penny.
+       * @example 117.22
+       */
+      monthly: number;
+      /**
+       * @description Pounds a week, to the penny.
+       * @example 27.05
+       */
+      weekly: number;
+    };
     ParameterCaseDto: {
       /**
        * @description The case’s name.
@@ -7536,6 +7589,7 @@ export interface operations {
            *             "betterOffBenefitType": 0,
            *             "betterOffMonthlyPayment": 0,
            *             "betterOffWeeklyPayment": 0,
+           *             "claimStatus": "text",
            *             "deductions": [
            *               {}
            *             ],
@@ -7554,6 +7608,17 @@ export interface operations {
            *               }
            *             ],
            *             "monthlyPayment": 0,
+           *             "paidAfterDeductions": {
+           *               "lines": [
+           *                 {
+           *                   "monthlyPayment": 0,
+           *                   "name": "text",
+           *                   "weeklyPayment": 0
+           *                 }
+           *               ],
+           *               "monthlyPayment": 0,
+           *               "weeklyPayment": 0
+           *             },
            *             "showBreakdown": true,
            *             "weeklyPayment": 0
            *           }
@@ -7566,6 +7631,7 @@ export interface operations {
            *             "betterOffBenefitType": 0,
            *             "betterOffMonthlyPayment": 0,
            *             "betterOffWeeklyPayment": 0,
+           *             "claimStatus": "text",
            *             "deductions": [
            *               {}
            *             ],
@@ -7584,6 +7650,17 @@ export interface operations {
            *               }
            *             ],
            *             "monthlyPayment": 0,
+           *             "paidAfterDeductions": {
+           *               "lines": [
+           *                 {
+           *                   "monthlyPayment": 0,
+           *                   "name": "text",
+           *                   "weeklyPayment": 0
+           *                 }
+           *               ],
+           *               "monthlyPayment": 0,
+           *               "weeklyPayment": 0
+           *             },
            *             "showBreakdown": true,
            *             "weeklyPayment": 0
            *           }
@@ -7622,6 +7699,7 @@ export interface operations {
            *             "betterOffBenefitType": 0,
            *             "betterOffMonthlyPayment": 0,
            *             "betterOffWeeklyPayment": 0,
+           *             "claimStatus": "text",
            *             "deductions": [
            *               {}
            *             ],
@@ -7640,6 +7718,17 @@ export interface operations {
            *               }
            *             ],
            *             "monthlyPayment": 0,
+           *             "paidAfterDeductions": {
+           *               "lines": [
+           *                 {
+           *                   "monthlyPayment": 0,
+           *                   "name": "text",
+           *                   "weeklyPayment": 0
+           *                 }
+           *               ],
+           *               "monthlyPayment": 0,
+           *               "weeklyPayment": 0
+           *             },
            *             "showBreakdown": true,
            *             "weeklyPayment": 0
            *           }
@@ -7727,6 +7816,8 @@ export interface operations {
                     betterOffMonthlyPayment?: number;
                     /** @description Pounds, to the penny. */
                     betterOffWeeklyPayment?: number;
+                    /** @description Present when the household said which benefits it already gets: ALREADY_GET, or COULD_CLAIM for one to claim. */
+                    claimStatus?: string;
                     deductions?: Record<string, unknown>[];
                     /** @description Present and true when the figure assumes a right to reside the person may not have (see rightToReside). */
                     dependsOnRightToReside?: boolean;
@@ -7742,6 +7833,20 @@ export interface operations {
                     }[];
                     /** @description Pounds, to the penny. */
                     monthlyPayment?: number;
+                    /** @description Universal Credit, when the household gave the debts it repays from it: weeklyPayment and monthlyPayment paid after them, and lines (name, weeklyPayment, monthlyPayment) taken for each. The award above is unchanged. */
+                    paidAfterDeductions?: {
+                      lines?: {
+                        /** @description Pounds, to the penny. */
+                        monthlyPayment?: number;
+                        name?: string;
+                        /** @description Pounds, to the penny. */
+                        weeklyPayment?: number;
+                      }[];
+                      /** @description Pounds, to the penny. */
+                      monthlyPayment?: number;
+                      /** @description Pounds, to the penny. */
+                      weeklyPayment?: number;
+                    };
                     showBreakdown?: boolean;
                     /** @description Pounds, to the penny. */
                     weeklyPayment?: number;
@@ -7757,6 +7862,8 @@ export interface operations {
                     betterOffMonthlyPayment?: number;
                     /** @description Pounds, to the penny. */
                     betterOffWeeklyPayment?: number;
+                    /** @description Present when the household said which benefits it already gets: ALREADY_GET, or COULD_CLAIM for one to claim. */
+                    claimStatus?: string;
                     deductions?: Record<string, unknown>[];
                     /** @description Present and true when the figure assumes a right to reside the person may not have (see rightToReside). */
                     dependsOnRightToReside?: boolean;
@@ -7772,6 +7879,20 @@ export interface operations {
                     }[];
                     /** @description Pounds, to the penny. */
                     monthlyPayment?: number;
+                    /** @description Universal Credit, when the household gave the debts it repays from it: weeklyPayment and monthlyPayment paid after them, and lines (name, weeklyPayment, monthlyPayment) taken for each. The award above is unchanged. */
+                    paidAfterDeductions?: {
+                      lines?: {
+                        /** @description Pounds, to the penny. */
+                        monthlyPayment?: number;
+                        name?: string;
+                        /** @description Pounds, to the penny. */
+                        weeklyPayment?: number;
+                      }[];
+                      /** @description Pounds, to the penny. */
+                      monthlyPayment?: number;
+                      /** @description Pounds, to the penny. */
+                      weeklyPayment?: number;
+                    };
                     showBreakdown?: boolean;
                     /** @description Pounds, to the penny. */
                     weeklyPayment?: number;
@@ -7813,6 +7934,8 @@ export interface operations {
                     betterOffMonthlyPayment?: number;
                     /** @description Pounds, to the penny. */
                     betterOffWeeklyPayment?: number;
+                    /** @description Present when the household said which benefits it already gets: ALREADY_GET, or COULD_CLAIM for one to claim. */
+                    claimStatus?: string;
                     deductions?: Record<string, unknown>[];
                     /** @description Present and true when the figure assumes a right to reside the person may not have (see rightToReside). */
                     dependsOnRightToReside?: boolean;
@@ -7828,6 +7951,20 @@ export interface operations {
                     }[];
                     /** @description Pounds, to the penny. */
                     monthlyPayment?: number;
+                    /** @description Universal Credit, when the household gave the debts it repays from it: weeklyPayment and monthlyPayment paid after them, and lines (name, weeklyPayment, monthlyPayment) taken for each. The award above is unchanged. */
+                    paidAfterDeductions?: {
+                      lines?: {
+                        /** @description Pounds, to the penny. */
+                        monthlyPayment?: number;
+                        name?: string;
+                        /** @description Pounds, to the penny. */
+                        weeklyPayment?: number;
+                      }[];
+                      /** @description Pounds, to the penny. */
+                      monthlyPayment?: number;
+                      /** @description Pounds, to the penny. */
+                      weeklyPayment?: number;
+                    };
                     showBreakdown?: boolean;
                     /** @description Pounds, to the penny. */
                     weeklyPayment?: number;
@@ -8043,6 +8180,7 @@ export interface operations {
            *             "betterOffBenefitType": 0,
            *             "betterOffMonthlyPayment": 0,
            *             "betterOffWeeklyPayment": 0,
+           *             "claimStatus": "text",
            *             "deductions": [
            *               {}
            *             ],
@@ -8061,6 +8199,17 @@ export interface operations {
            *               }
            *             ],
            *             "monthlyPayment": 0,
+           *             "paidAfterDeductions": {
+           *               "lines": [
+           *                 {
+           *                   "monthlyPayment": 0,
+           *                   "name": "text",
+           *                   "weeklyPayment": 0
+           *                 }
+           *               ],
+           *               "monthlyPayment": 0,
+           *               "weeklyPayment": 0
+           *             },
            *             "showBreakdown": true,
            *             "weeklyPayment": 0
            *           }
@@ -8073,6 +8222,7 @@ export interface operations {
            *             "betterOffBenefitType": 0,
            *             "betterOffMonthlyPayment": 0,
            *             "betterOffWeeklyPayment": 0,
+           *             "claimStatus": "text",
            *             "deductions": [
            *               {}
            *             ],
@@ -8091,6 +8241,17 @@ export interface operations {
            *               }
            *             ],
            *             "monthlyPayment": 0,
+           *             "paidAfterDeductions": {
+           *               "lines": [
+           *                 {
+           *                   "monthlyPayment": 0,
+           *                   "name": "text",
+           *                   "weeklyPayment": 0
+           *                 }
+           *               ],
+           *               "monthlyPayment": 0,
+           *               "weeklyPayment": 0
+           *             },
            *             "showBreakdown": true,
            *             "weeklyPayment": 0
            *           }
@@ -8129,6 +8290,7 @@ export interface operations {
            *             "betterOffBenefitType": 0,
            *             "betterOffMonthlyPayment": 0,
            *             "betterOffWeeklyPayment": 0,
+           *             "claimStatus": "text",
            *             "deductions": [
            *               {}
            *             ],
@@ -8147,6 +8309,17 @@ export interface operations {
            *               }
            *             ],
            *             "monthlyPayment": 0,
+           *             "paidAfterDeductions": {
+           *               "lines": [
+           *                 {
+           *                   "monthlyPayment": 0,
+           *                   "name": "text",
+           *                   "weeklyPayment": 0
+           *                 }
+           *               ],
+           *               "monthlyPayment": 0,
+           *               "weeklyPayment": 0
+           *             },
            *             "showBreakdown": true,
            *             "weeklyPayment": 0
            *           }
@@ -8234,6 +8407,8 @@ export interface operations {
                     betterOffMonthlyPayment?: number;
                     /** @description Pounds, to the penny. */
                     betterOffWeeklyPayment?: number;
+                    /** @description Present when the household said which benefits it already gets: ALREADY_GET, or COULD_CLAIM for one to claim. */
+                    claimStatus?: string;
                     deductions?: Record<string, unknown>[];
                     /** @description Present and true when the figure assumes a right to reside the person may not have (see rightToReside). */
                     dependsOnRightToReside?: boolean;
@@ -8249,6 +8424,20 @@ export interface operations {
                     }[];
                     /** @description Pounds, to the penny. */
                     monthlyPayment?: number;
+                    /** @description Universal Credit, when the household gave the debts it repays from it: weeklyPayment and monthlyPayment paid after them, and lines (name, weeklyPayment, monthlyPayment) taken for each. The award above is unchanged. */
+                    paidAfterDeductions?: {
+                      lines?: {
+                        /** @description Pounds, to the penny. */
+                        monthlyPayment?: number;
+                        name?: string;
+                        /** @description Pounds, to the penny. */
+                        weeklyPayment?: number;
+                      }[];
+                      /** @description Pounds, to the penny. */
+                      monthlyPayment?: number;
+                      /** @description Pounds, to the penny. */
+                      weeklyPayment?: number;
+                    };
                     showBreakdown?: boolean;
                     /** @description Pounds, to the penny. */
                     weeklyPayment?: number;
@@ -8264,6 +8453,8 @@ export interface operations {
                     betterOffMonthlyPayment?: number;
                     /** @description Pounds, to the penny. */
                     betterOffWeeklyPayment?: number;
+                    /** @description Present when the household said which benefits it already gets: ALREADY_GET, or COULD_CLAIM for one to claim. */
+                    claimStatus?: string;
                     deductions?: Record<string, unknown>[];
                     /** @description Present and true when the figure assumes a right to reside the person may not have (see rightToReside). */
                     dependsOnRightToReside?: boolean;
@@ -8279,6 +8470,20 @@ export interface operations {
                     }[];
                     /** @description Pounds, to the penny. */
                     monthlyPayment?: number;
+                    /** @description Universal Credit, when the household gave the debts it repays from it: weeklyPayment and monthlyPayment paid after them, and lines (name, weeklyPayment, monthlyPayment) taken for each. The award above is unchanged. */
+                    paidAfterDeductions?: {
+                      lines?: {
+                        /** @description Pounds, to the penny. */
+                        monthlyPayment?: number;
+                        name?: string;
+                        /** @description Pounds, to the penny. */
+                        weeklyPayment?: number;
+                      }[];
+                      /** @description Pounds, to the penny. */
+                      monthlyPayment?: number;
+                      /** @description Pounds, to the penny. */
+                      weeklyPayment?: number;
+                    };
                     showBreakdown?: boolean;
                     /** @description Pounds, to the penny. */
                     weeklyPayment?: number;
@@ -8320,6 +8525,8 @@ export interface operations {
                     betterOffMonthlyPayment?: number;
                     /** @description Pounds, to the penny. */
                     betterOffWeeklyPayment?: number;
+                    /** @description Present when the household said which benefits it already gets: ALREADY_GET, or COULD_CLAIM for one to claim. */
+                    claimStatus?: string;
                     deductions?: Record<string, unknown>[];
                     /** @description Present and true when the figure assumes a right to reside the person may not have (see rightToReside). */
                     dependsOnRightToReside?: boolean;
@@ -8335,6 +8542,20 @@ export interface operations {
                     }[];
                     /** @description Pounds, to the penny. */
                     monthlyPayment?: number;
+                    /** @description Universal Credit, when the household gave the debts it repays from it: weeklyPayment and monthlyPayment paid after them, and lines (name, weeklyPayment, monthlyPayment) taken for each. The award above is unchanged. */
+                    paidAfterDeductions?: {
+                      lines?: {
+                        /** @description Pounds, to the penny. */
+                        monthlyPayment?: number;
+                        name?: string;
+                        /** @description Pounds, to the penny. */
+                        weeklyPayment?: number;
+                      }[];
+                      /** @description Pounds, to the penny. */
+                      monthlyPayment?: number;
+                      /** @description Pounds, to the penny. */
+                      weeklyPayment?: number;
+                    };
                     showBreakdown?: boolean;
                     /** @description Pounds, to the penny. */
                     weeklyPayment?: number;
@@ -17078,6 +17299,19 @@ export interface operations {
            *           "meansTested": false,
            *           "monthly": 117.22,
            *           "name": "Child Benefit",
+           *           "paidAfterDeductions": {
+           *             "deductions": [
+           *               {
+           *                 "code": "STANDARD_ALLOWANCE",
+           *                 "lumpSum": 500,
+           *                 "monthly": 117.22,
+           *                 "name": "Standard allowance",
+           *                 "weekly": 27.05
+           *               }
+           *             ],
+           *             "monthly": 117.22,
+           *             "weekly": 27.05
+           *           },
            *           "parameters": [
            *             {
            *               "from": "2026-04-06",

@@ -15,6 +15,8 @@ export const LIST_TITLES = {
   meansTested: 'Means-tested benefits',
   nonMeansTested: 'Benefits that are not means-tested',
 } as const;
+/** Whether the household already gets a benefit, said in words beside it (when the household told us). */
+export const CLAIM_STATUS = { ALREADY_GET: 'You already get this', COULD_CLAIM: 'You could claim this' } as const;
 export const FORCED_MONTHLY_NOTE = 'Amounts are shown per month, because Universal Credit is worked out and paid monthly.';
 export const BREAKDOWN_BUTTON = 'See how your Universal Credit is worked out';
 /** The engine's code for Universal Credit, the one benefit with a breakdown. */
@@ -79,7 +81,27 @@ export function BenefitItem({
         <h4 className="benefit__name">{benefit.benefitName}</h4>
         <Amounts benefit={benefit} period={period} isBetterOff={isBetterOff} />
       </div>
+      {benefit.claimStatus && (
+        <p className={`benefit__claim benefit__claim--${benefit.claimStatus.toLowerCase()}`}>{CLAIM_STATUS[benefit.claimStatus]}</p>
+      )}
       {benefit.dependsOnRightToReside && <p className="benefit__condition">{DEPENDS_ON_RIGHT_TO_RESIDE}</p>}
+      {benefit.paidAfterDeductions && (
+        <div className="benefit__paid">
+          <p>
+            Paid after deductions for debts:{' '}
+            <strong>
+              {formatMoney(inPeriod(benefit.paidAfterDeductions.weeklyPayment, benefit.paidAfterDeductions.monthlyPayment, period), period)}
+            </strong>
+          </p>
+          <ul>
+            {benefit.paidAfterDeductions.lines.map((line) => (
+              <li key={line.name}>
+                {line.name}: {formatMoney(inPeriod(line.weeklyPayment, line.monthlyPayment, period), period)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {benefit.messages.length > 0 && (
         <details className="benefit__details">
           <summary>
@@ -117,6 +139,10 @@ export function BenefitItem({
   );
 }
 
+/** The benefits already got first, then those to claim, each group in the engine's order (a stable sort). */
+const apartByClaim = (benefits: ResultBenefit[]) =>
+  [...benefits].sort((a, b) => Number(b.claimStatus === 'ALREADY_GET') - Number(a.claimStatus === 'ALREADY_GET'));
+
 function BenefitList({
   title,
   benefits,
@@ -134,7 +160,7 @@ function BenefitList({
     <>
       <h3 className="result-block__subtitle">{title}</h3>
       <ul className="benefit-list">
-        {benefits.map((benefit) => (
+        {apartByClaim(benefits).map((benefit) => (
           <BenefitItem
             key={benefit.benefitCode}
             benefit={benefit}

@@ -173,6 +173,41 @@ describe('after the last date the rates held cover', () => {
   });
 });
 
+describe('what is already got, and what Universal Credit pays after debts', () => {
+  it('says beside each benefit whether it is already got or could be claimed, already got first, and what is paid after debts', () => {
+    const result = universalCreditOnly();
+    const benefits = result.benefits!;
+    renderResults({
+      ...result,
+      benefits: {
+        ...benefits,
+        universalCredit: benefits.universalCredit.map((shown) =>
+          shown.benefitCode === 'UNIVERSAL_CREDIT'
+            ? {
+                ...shown,
+                claimStatus: 'COULD_CLAIM' as const,
+                paidAfterDeductions: {
+                  weeklyPayment: 150,
+                  monthlyPayment: 650,
+                  lines: [{ name: 'Repaying a Universal Credit advance', weeklyPayment: 9.23, monthlyPayment: 40 }],
+                },
+              }
+            : { ...shown, claimStatus: 'ALREADY_GET' as const },
+        ),
+      },
+    });
+    const block = document.getElementById('universal-credit')!;
+    const items = [...block.querySelectorAll('li.benefit')];
+    expect(items.map((item) => item.querySelector('.benefit__claim')?.textContent).slice(0, 2)).toEqual([
+      'You already get this',
+      'You could claim this',
+    ]);
+    const universalCredit = benefit('UNIVERSAL_CREDIT');
+    expect(universalCredit.querySelector('.benefit__paid')?.textContent).toContain('Paid after deductions for debts: £650.00 per month');
+    expect(universalCredit.querySelector('.benefit__paid')?.textContent).toContain('Repaying a Universal Credit advance: £40.00 per month');
+  });
+});
+
 describe('payments made once', () => {
   const grant = {
     benefitName: 'Sure Start Maternity Grant',
