@@ -110,6 +110,8 @@ export interface Adult {
   caring: Caring;
   /** A full-time student. */
   student: boolean;
+  /** A full-time student below degree level without parental support (UC Regs 2013 reg 14(1)(a)); absent: false. */
+  nonAdvancedCourseWithoutParentalSupport?: boolean;
   /**
    * A 'person subject to immigration control' (Immigration and Asylum Act 1999 s115: 'no public funds', or waiting
    * for an asylum decision). Only the partner may be; absent: false.

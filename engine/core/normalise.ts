@@ -28,6 +28,7 @@ function normaliseAdult(adult: AdultInput): Adult {
     health: { lcwra: false, lcwraBefore2026April: false, terminallyIll: false, ...adult.health },
     caring: { hoursPerWeek: 0, caredForGetsQualifyingBenefit: false, ...adult.caring },
     student: adult.student ?? false,
+    ...(adult.student && adult.nonAdvancedCourseWithoutParentalSupport ? { nonAdvancedCourseWithoutParentalSupport: true } : {}),
     ...(adult.subjectToImmigrationControl ? { subjectToImmigrationControl: true } : {}),
     ...(adult.sharedAccommodationException ? { sharedAccommodationException: adult.sharedAccommodationException } : {}),
     ...(adult.carerGetsCarersAllowance ? { carerGetsCarersAllowance: true } : {}),

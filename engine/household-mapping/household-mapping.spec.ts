@@ -982,6 +982,22 @@ describe('childcare, home and council tax', () => {
       ],
     },
     {
+      questions: ['ClientNonAdvancedWithoutSupport'],
+      title: 'a college student under 21 without parental support may claim Universal Credit (UC Regs 2013 reg 14(1)(a))',
+      base: { ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, ClientStudent: 'FullTime', ClientStudentIncome: money('0', 'Monthly') },
+      change: { ClientNonAdvancedWithoutSupport: 'Yes' },
+      part: (household) => household.adults[0]!.nonAdvancedCourseWithoutParentalSupport ?? false,
+      expected: true,
+    },
+    {
+      questions: ['PartnerNonAdvancedWithoutSupport'],
+      title: "the partner's course below degree level without parental support",
+      base: { ...WITH_PARTNER, PartnerStudent: 'FullTime', PartnerStudentIncome: money('0', 'Monthly') },
+      change: { PartnerNonAdvancedWithoutSupport: 'Yes' },
+      part: (household) => household.adults[1]!.nonAdvancedCourseWithoutParentalSupport ?? false,
+      expected: true,
+    },
+    {
       questions: ['ClientPaysChildcare', 'ClientChildcareCosts'],
       title: 'registered childcare, in the period given',
       change: { ClientPaysChildcare: 'Yes', ClientChildcareCosts: money('95', 'Weekly') },

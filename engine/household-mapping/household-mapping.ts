@@ -154,6 +154,9 @@ function adultFrom(read: AnswerReader, P: Person, dateOfBirthQuestion: string): 
       ...(read.is('CoupleCareForSamePerson', 'No') ? { samePersonAsPartner: false } : {}),
     },
     student: read.is(`${P}Student`, 'FullTime'),
+    ...(read.is(`${P}Student`, 'FullTime') && read.is(`${P}NonAdvancedWithoutSupport`, YES)
+      ? { nonAdvancedCourseWithoutParentalSupport: true }
+      : {}),
     ...sharedRateException(read, P),
     // Asked at State Pension age of someone with a disability benefit that counts for the severe disability amounts.
     ...(read.is(`${P}CarerPaid`, YES) ? { carerGetsCarersAllowance: true } : {}),

@@ -131,6 +131,7 @@ function personQuestions(P: Person): Record<string, HouseholdQuestion> {
     [`${P}Earnings`]: { types: ['Money'] },
     [`${P}EarningsBasis`]: { types: ['Radio', 'Select'], values: ['TakeHome', 'BeforeTax'], exactly: true },
     [`${P}PaysPensionOrGiftAid`]: { types: ['Radio', 'Select'], values: YES_ONLY },
+    [`${P}NonAdvancedWithoutSupport`]: { types: ['Radio', 'Select'], values: YES_ONLY },
     [`${P}PensionContributions`]: { types: ['Money'] },
     [`${P}GiftAid`]: { types: ['Money'] },
     [`${P}SelfEmployedProfit`]: { types: ['Money'] },

@@ -201,6 +201,8 @@ function addRareCircumstances(household: HouseholdInput, date: string, random: (
       moneyAvailable: chance(0.3) ? Math.floor(random() * 3000) : 0,
     };
   }
+  // A young student below degree level without parental support (UC Regs 2013 reg 14(1)(a)).
+  for (const adult of household.adults) if (adult.student && chance(0.4)) adult.nonAdvancedCourseWithoutParentalSupport = true;
   // Pension contributions and Gift Aid, which matter only near the High Income Child Benefit Charge.
   for (const adult of household.adults) {
     if (chance(0.1)) adult.pensionContributions = { amount: Math.floor(random() * 400), period: 'MONTH' };

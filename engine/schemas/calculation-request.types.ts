@@ -278,6 +278,10 @@ export interface Adult {
    */
   student?: boolean;
   /**
+   * For a full-time student (student true): the course is not advanced education (below degree level: school, sixth form or college) and the student is without parental support (UC Regs 2013 reg 8(3): no parent, or cannot live with them because of estrangement or a serious risk, or lives away because of their illness, custody or immigration bar). Under 21, or 21 having reached it on the course, such a student may claim Universal Credit (reg 14(1)(a)). Default false.
+   */
+  nonAdvancedCourseWithoutParentalSupport?: boolean;
+  /**
    * The partner (the second adult) is a 'person subject to immigration control' who may not claim public funds (Immigration and Asylum Act 1999 s115): their permission to stay says 'no public funds', or they are waiting for a decision on an asylum claim. The first adult claims Universal Credit as a single person, with the couple's income and savings counted (UC Regs 2013 regs 3(3)(e), 18(2), 22(3) and 36(3)), and the partner is left out of every benefit that is a public fund. Only the partner may be: the first adult is the one who claims. Not yet worked out when the first adult has reached State Pension age. Default false.
    */
   subjectToImmigrationControl?: boolean;

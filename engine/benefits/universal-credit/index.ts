@@ -46,6 +46,11 @@ export const universalCredit: BenefitCalculator = {
     everyoneIsStudent: ({ facts }) => claimAdults(facts).every((adult) => adult.student),
     studentWithLcwraAndDisabilityBenefit: ({ facts }) =>
       claimAdults(facts).some((adult) => adult.student && hasLcwra(adult) && getsDisabilityBenefit(adult)),
+    // Under 21, or 21 (taken to have turned 21 on the course), below degree level and without parental support (reg 14(1)(a)).
+    studentUnder21WithoutParentalSupport: ({ facts }) =>
+      claimAdults(facts).some((adult) => adult.student && adult.adult.nonAdvancedCourseWithoutParentalSupport === true && adult.age <= 21),
+    // A student over State Pension age claiming with a younger partner (reg 14(1)(g)).
+    studentOverStatePensionAge: ({ facts }) => claimAdults(facts).some((adult) => adult.student && adult.reachedStatePensionAge),
     qualifyingChildCount: ({ facts }) => facts.qualifyingChildren.length,
     disabledChildCount: ({ facts }) => facts.qualifyingChildren.filter((child) => child.disability !== 'NONE').length,
     capitalPence: ({ facts }) => facts.capital,

@@ -1600,6 +1600,11 @@ export interface components {
        * @example 20
        */
       hoursPerWeek: number;
+      /**
+       * @description For a full-time student (student true): the course is not advanced education (below degree level: school, sixth form or college) and the student is without parental support (UC Regs 2013 reg 8(3): no parent, or cannot live with them because of estrangement or a serious risk, or lives away because of their illness, custody or immigration bar). Under 21, or 21 having reached it on the course, such a student may claim Universal Credit (reg 14(1)(a)). Default false.
+       * @default false
+       */
+      nonAdvancedCourseWithoutParentalSupport: boolean;
       /** @description Income other than earnings; default none. */
       otherIncome?: components['schemas']['OtherIncome'][];
       /** @description Personal pension contributions paid from taxed income under relief at source (what the person pays; the provider adds basic-rate relief). Contributions taken from gross pay by the employer (net pay arrangement) are already out of gross earnings: leave them out. Read for adjusted net income (the High Income Child Benefit Charge). Default none. */
