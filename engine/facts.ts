@@ -17,6 +17,7 @@ import type {
   AwayFromHome,
 } from './household.js';
 import { bothPeriods, moneyIn, scalePence, sumPence, type Pence } from '../common/money.js';
+import { stoppedWhileAway } from './facts/away-from-home.js';
 
 /**
  * What every ruleset reads about a household, derived once per calculation from the (normalised) household and
@@ -54,7 +55,10 @@ export interface AdultFacts {
   /** Self-employed profit; null when not self-employed. */
   selfEmployment: (PeriodPence & { startUpPeriod: boolean }) | null;
   unearnedIncome: UnearnedIncomeFact[];
+  /** The disability and care benefits paid now: those given, less any stopped while away (benefitsStopped). */
   benefitsReceived: BenefitReceived[];
+  /** Those the adult gets but that are not paid after 28 days in hospital or a care home (stoppedWhileAway). */
+  benefitsStopped: BenefitReceived[];
   lcwra: boolean;
   lcwraBefore2026April: boolean;
   terminallyIll: boolean;
@@ -191,6 +195,7 @@ function unearnedIncomeFact(income: Adult['otherIncome'][number]): UnearnedIncom
 function adultFacts(adult: Adult, role: AdultFacts['role'], date: string): AdultFacts {
   const { age, dateOfBirth } = adultAge(adult, date);
   const pensionDate = statePensionDateOf(adult, date);
+  const stopped = stoppedWhileAway(adult);
   return {
     role,
     age,
@@ -203,7 +208,9 @@ function adultFacts(adult: Adult, role: AdultFacts['role'], date: string): Adult
       ? { ...periodPence(adult.selfEmployment.profit), startUpPeriod: adult.selfEmployment.startUpPeriod }
       : null,
     unearnedIncome: adult.otherIncome.map(unearnedIncomeFact),
-    benefitsReceived: adult.benefitsReceived,
+    // Not paid after 28 days in hospital or a care home, so left out of every benefit that reads them.
+    benefitsReceived: adult.benefitsReceived.filter((benefit) => !stopped.includes(benefit)),
+    benefitsStopped: stopped,
     lcwra: adult.health.lcwra,
     lcwraBefore2026April: adult.health.lcwraBefore2026April,
     terminallyIll: adult.health.terminallyIll,

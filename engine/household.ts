@@ -132,6 +132,8 @@ export interface AwayFromHome {
   reason: (typeof REASONS_AWAY_FROM_HOME)[number];
   /** The absence has lasted, or is expected to last, more than 6 months (UC Regs 2013 reg 3(6)). */
   moreThanSixMonths: boolean;
+  /** In hospital or a care home more than 28 days: disability benefits stop (engine/facts/away-from-home.ts). */
+  moreThanFourWeeks?: boolean;
 }
 
 export const SEXES = ['FEMALE', 'MALE'] as const;

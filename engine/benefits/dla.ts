@@ -1,6 +1,6 @@
 import { benefitFacts, amountNotShown, notEligible, paidWeekly, type AmountLine, type BenefitCalculator } from '../core/benefit.js';
 import { bothPeriods } from '../../common/money.js';
-import { adultWording, getsDla } from './pip.js';
+import { adultWording, getsDla, stoppedWhileAwaySentences } from './pip.js';
 
 /** The weekly rate by the rate in payment (the care component's three rates and the mobility component's two). */
 const RATES: Record<'LOWEST' | 'MIDDLE' | 'HIGHEST' | 'LOWER' | 'HIGHER', string> = {
@@ -37,6 +37,7 @@ export const dla: BenefitCalculator = {
           }),
         ]
       : [];
+    const stopped = stoppedWhileAwaySentences(facts, explanations, ['DLA_CARE', 'DLA_MOBILITY']);
     if (fired.has('receives')) {
       const elements: AmountLine[] = [];
       const explanation: string[] = [];
@@ -56,13 +57,17 @@ export const dla: BenefitCalculator = {
       }
       return paidWeekly(elements, [
         ...explanation,
+        ...stopped,
         ...childSentences,
         ...(childSentences.length ? [explanations.say('child-not-included')] : []),
       ]);
     }
     if (fired.has('may-be-entitled')) {
-      return amountNotShown(childSentences);
+      return amountNotShown([...childSentences, ...stopped]);
     }
-    return notEligible(fired.ofType('not-eligible').map((rule) => explanations.say(String(rule.event.params.explanation))));
+    return notEligible([
+      ...fired.ofType('not-eligible').map((rule) => explanations.say(String(rule.event.params.explanation))),
+      ...stopped,
+    ]);
   },
 };

@@ -1,6 +1,7 @@
 import { benefitFacts, amountNotShown, notEligible, paidWeekly, type AmountLine, type BenefitCalculator } from '../core/benefit.js';
 import type { ParameterReader } from '../core/parameters.js';
 import { personalBenefitClaimants, receives, type AdultFacts, type HouseholdFacts } from '../facts.js';
+import type { Explanations } from '../core/explanations.js';
 import { getsDla, getsPip } from '../facts/qualifying-benefits.js';
 import type { BenefitReceived } from '../household.js';
 import { bothPeriods } from '../../common/money.js';
@@ -12,8 +13,46 @@ export function adultWording(adult: AdultFacts) {
     : { who: 'Your partner', whoLower: 'your partner', whose: 'their', care: 'cares', earn: 'earns', get: 'gets' };
 }
 
-/** A health condition recorded for an adult: limited capability for work-related activity, or terminally ill. */
-export const hasHealthCondition = (adult: AdultFacts): boolean => adult.lcwra || adult.terminallyIll;
+/**
+ * A health condition recorded for an adult (limited capability for work-related activity, or terminally ill) who gets
+ * no disability benefit that has stopped while away: one stopped after 28 days in hospital is theirs still, not one to
+ * claim.
+ */
+export const hasHealthCondition = (adult: AdultFacts): boolean =>
+  (adult.lcwra || adult.terminallyIll) && adult.benefitsStopped.length === 0;
+
+const STOPPED_NAMES: Partial<Record<BenefitReceived['type'], string>> = {
+  PIP_DAILY_LIVING: 'PIP daily living component',
+  PIP_MOBILITY: 'PIP mobility component',
+  ADP_DAILY_LIVING: 'Adult Disability Payment daily living component',
+  ADP_MOBILITY: 'Adult Disability Payment mobility component',
+  DLA_CARE: 'DLA care component',
+  DLA_MOBILITY: 'DLA mobility component',
+  ATTENDANCE_ALLOWANCE: 'Attendance Allowance',
+};
+
+/**
+ * The sentences for the parts of a benefit an adult gets that are not paid after 28 days in hospital or a care home
+ * (engine/facts/away-from-home.ts): each benefit's sentences hold `stopped-away`.
+ */
+export function stoppedWhileAwaySentences(
+  facts: HouseholdFacts,
+  explanations: Explanations,
+  types: readonly BenefitReceived['type'][],
+): string[] {
+  return facts.adults.flatMap((adult) => {
+    const stopped = adult.benefitsStopped.filter((benefit) => types.includes(benefit.type));
+    if (stopped.length === 0) return [];
+    const place = adult.adult.awayFromHome?.reason === 'HOSPITAL' ? 'in hospital' : 'in a care home the council or the NHS pays for';
+    return [
+      explanations.say('stopped-away', {
+        ...adultWording(adult),
+        parts: stopped.map((benefit) => STOPPED_NAMES[benefit.type]).join(' and '),
+        place,
+      }),
+    ];
+  });
+}
 
 /** Adults with a health condition who get neither PIP (or ADP) nor DLA: they may claim one. */
 const withConditionNotGettingPipOrDla = (facts: HouseholdFacts): AdultFacts[] =>
@@ -70,7 +109,10 @@ export const pip: BenefitCalculator = {
     inScotland: ({ facts }) => facts.country === 'SCOTLAND',
   }),
   calculate({ facts, parameters, explanations }, fired) {
-    const notes = fired.ofType('note').map((rule) => explanations.say(String(rule.event.params.explanation)));
+    const notes = [
+      ...fired.ofType('note').map((rule) => explanations.say(String(rule.event.params.explanation))),
+      ...stoppedWhileAwaySentences(facts, explanations, PIP_TYPES),
+    ];
     const benefit = facts.country === 'SCOTLAND' ? 'Adult Disability Payment' : 'PIP';
     const range = () => ({
       lowest: parameters.amount('gov/dwp/pip/mobility/standard'),

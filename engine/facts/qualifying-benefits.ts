@@ -93,7 +93,10 @@ export const getsDla = (adult: AdultFacts | null): boolean => receivesAnyOf(adul
  * Any disability benefit at all (every benefit in benefitsReceived is one): the benefit cap's exemption (UC Regs
  * 2013 reg 83) and the pension-age means tests' higher earnings disregard.
  */
-export const getsDisabilityBenefit = (adult: AdultFacts | null): boolean => adult !== null && adult.benefitsReceived.length > 0;
+export const getsDisabilityBenefit = (adult: AdultFacts | null): boolean =>
+  // One not paid after 28 days in hospital or a care home still counts: the cap's exemption holds for someone entitled
+  // but not receiving it for that reason (UC Regs 2013 reg 83(1)(h)), and a student is 'entitled' to it (reg 14(1)(b)).
+  adult !== null && (adult.benefitsReceived.length > 0 || adult.benefitsStopped.length > 0);
 
 /** Limited capability for work and work-related activity; the terminally ill are treated as having it. */
 export const hasLcwra = (adult: AdultFacts | null): boolean => adult !== null && (adult.lcwra || adult.terminallyIll);

@@ -486,6 +486,14 @@ describe('where you live, you and your partner', () => {
       expected: { reason: 'PRISON', moreThanSixMonths: false },
     },
     {
+      questions: ['PartnerAwayFourWeeks'],
+      title: 'a partner 5 weeks in hospital: their disability benefits stop after 28 days (PIP Regs 2013 reg 30)',
+      base: { ...WITH_PARTNER, PartnerAwayFromHome: 'Hospital', PartnerAwayLong: 'No', PartnerAwayFourWeeks: 'No' },
+      change: { PartnerAwayFourWeeks: 'Yes' },
+      part: (household) => household.adults[1]!.awayFromHome,
+      expected: { reason: 'HOSPITAL', moreThanSixMonths: false, moreThanFourWeeks: true },
+    },
+    {
       questions: ['ClientSharedRateException'],
       title: 'a care leaver under 25 renting privately: not held to the shared accommodation rate (UC Regs 2013 sch 4 para 29(2))',
       base: { ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, ClientSharedRateException: 'None' },

@@ -185,7 +185,11 @@ function youngPerson(read: AnswerReader, P: Person): Pick<Adult, 'under18'> {
 function awayFromHome(read: AnswerReader, P: Person): Pick<Adult, 'awayFromHome'> {
   if (P !== 'Partner') return {};
   const reason = read.chosen('PartnerAwayFromHome', AWAY_FROM_HOME);
-  return reason ? { awayFromHome: { reason, moreThanSixMonths: read.is('PartnerAwayLong', YES) } } : {};
+  if (!reason) return {};
+  const moreThanSixMonths = read.is('PartnerAwayLong', YES);
+  // More than 4 weeks in hospital, or a care home the council or the NHS pays for: disability benefits stop.
+  const moreThanFourWeeks = reason !== 'PRISON' && !moreThanSixMonths && read.is('PartnerAwayFourWeeks', YES);
+  return { awayFromHome: { reason, moreThanSixMonths, ...(moreThanFourWeeks ? { moreThanFourWeeks: true } : {}) } };
 }
 
 /** The claimant's exception from the shared accommodation rate, when one was chosen ('None of these' is none). */

@@ -180,6 +180,7 @@ export const HOUSEHOLD_QUESTIONS: Readonly<Record<string, HouseholdQuestion>> = 
   ClientYoungPerson: { types: ['Check'], values: ['WithoutParentalSupport', 'PregnancyOrBaby', 'CareLeaver'] },
   PartnerAwayFromHome: { types: ['Radio', 'Select'], values: Object.keys(AWAY_FROM_HOME), exactly: true },
   PartnerAwayLong: { types: ['Radio', 'Select'], values: YES_ONLY },
+  PartnerAwayFourWeeks: { types: ['Radio', 'Select'], values: YES_ONLY },
   PartnerCarerPaid: { types: ['Radio', 'Select'], values: YES_ONLY },
   ClientSharedRateException: { types: ['Radio', 'Select'], values: Object.keys(SHARED_RATE_EXCEPTION), exactly: true },
   BenefitCapRecentlyStoppedWork: { types: ['Radio', 'Select'], values: YES_ONLY },

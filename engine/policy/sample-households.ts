@@ -179,7 +179,15 @@ function addRareCircumstances(household: HouseholdInput, date: string, random: (
   if (partner && !hasReachedStatePensionAge(claimant!, date)) {
     const draw = random();
     if (draw < 0.08) partner.subjectToImmigrationControl = true;
-    else if (draw < 0.16) partner.awayFromHome = { reason: pick(REASONS_AWAY_FROM_HOME), moreThanSixMonths: chance(0.5) };
+    else if (draw < 0.16) {
+      const reason = pick(REASONS_AWAY_FROM_HOME);
+      const moreThanSixMonths = chance(0.5);
+      partner.awayFromHome = {
+        reason,
+        moreThanSixMonths,
+        ...(reason !== 'PRISON' && !moreThanSixMonths && chance(0.5) ? { moreThanFourWeeks: true } : {}),
+      };
+    }
   }
   if (chance(0.08)) household.benefitCapGracePeriod = true;
   for (const child of household.children ?? []) if (chance(0.1)) child.twoChildLimitException = pick(TWO_CHILD_LIMIT_EXCEPTIONS);

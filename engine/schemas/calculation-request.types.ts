@@ -299,6 +299,10 @@ export interface Adult {
   awayFromHome?: {
     reason: 'PRISON' | 'HOSPITAL' | 'CARE_HOME';
     moreThanSixMonths: boolean;
+    /**
+     * In hospital or a care home: the stay has lasted more than 28 days. Attendance Allowance, DLA and PIP (and Adult Disability Payment) are then not paid in hospital, and their care and daily living parts not in a care home the council or the NHS pays for (a self-funder keeps them: leave this out); the result leaves them out of every benefit that reads them (the benefit cap's exemption, premiums) and says so. moreThanSixMonths implies it. Default false.
+     */
+    moreThanFourWeeks?: boolean;
   };
   /**
    * For a claimant of 16 or 17: the cases besides a child, a health condition or caring in which Universal Credit may be claimed (UC Regs 2013 reg 8): withoutParentalSupport (no parent, or someone acting as one, to support them, or estranged, or at risk living with them); pregnantOrRecentBirth (the baby due within 11 weeks, or born within the last 15 weeks). careLeaver: looked after by a local authority after turning 16; a care leaver of 16 or 17 cannot claim unless responsible for a child (reg 8(2)), as the local authority supports them. Each defaults to false.

@@ -1570,6 +1570,11 @@ export interface components {
       age?: number;
       /** @description The partner is away from home for now: PRISON (in prison or on remand), HOSPITAL, or CARE_HOME; moreThanSixMonths when the absence has lasted, or is expected to last, more than 6 months. A partner away more than 6 months is not counted as part of the household (UC Regs 2013 reg 3(6)). A partner in prison for less is not in the claim: the first adult claims Universal Credit as a single person, with the couple's income and savings counted (regs 3(3)(c), 18(2), 22(3) and 36(3)); a partner in hospital or a care home for less stays in a joint claim. Only the partner may be away; not yet worked out when the first adult has reached State Pension age. Default: at home. */
       awayFromHome?: {
+        /**
+         * @description In hospital or a care home: the stay has lasted more than 28 days. Attendance Allowance, DLA and PIP (and Adult Disability Payment) are then not paid in hospital, and their care and daily living parts not in a care home the council or the NHS pays for (a self-funder keeps them: leave this out); the result leaves them out of every benefit that reads them (the benefit cap's exemption, premiums) and says so. moreThanSixMonths implies it. Default false.
+         * @default false
+         */
+        moreThanFourWeeks: boolean;
         moreThanSixMonths: boolean;
         /** @enum {string} */
         reason: 'PRISON' | 'HOSPITAL' | 'CARE_HOME';
