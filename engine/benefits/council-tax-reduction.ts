@@ -548,6 +548,8 @@ export const councilTaxReduction: BenefitCalculator = {
     ),
     disabledChildCount: ({ facts }) => disabledChildCount(facts),
     claimantOrPartnerGetsCareBenefit: ({ facts }) => claimantOrPartnerGetsNonDependantExemptingBenefit(facts),
+    // Children do not count: a home is exempt when every adult living there is a full-time student (class N).
+    exemptAsStudents: ({ facts }) => facts.adults.every((adult) => adult.student) && facts.nonDependants.length === 0,
   }),
   calculate(input, fired) {
     const system: BenefitSystem = input.facts.system === 'UNIVERSAL_CREDIT' ? 'UNIVERSAL_CREDIT' : 'LEGACY_AND_PENSION_AGE';
