@@ -70,6 +70,77 @@ function withBenefits(changes: Partial<NonNullable<ResultModel['benefits']>>, re
 }
 
 describe('the Your Benefit Results PDF', () => {
+  describe('with a lump sum, what is already got, and Universal Credit paid after debts', () => {
+    const universalCredit = RESULT_BOTH_SYSTEMS.benefits!.universalCredit.find((benefit) => benefit.benefitCode === 'UNIVERSAL_CREDIT')!;
+    const result = withBenefits({
+      universalCredit: RESULT_BOTH_SYSTEMS.benefits!.universalCredit.map((benefit) =>
+        benefit === universalCredit
+          ? {
+              ...benefit,
+              claimStatus: 'ALREADY_GET' as const,
+              paidAfterDeductions: {
+                weeklyPayment: 150.71,
+                monthlyPayment: 653.08,
+                lines: [{ name: 'Repaying a Universal Credit advance', weeklyPayment: 9.23, monthlyPayment: 40 }],
+              },
+            }
+          : benefit,
+      ),
+      oneOff: [
+        {
+          benefitName: 'Sure Start Maternity Grant',
+          benefitCode: 'SURE_START_MATERNITY_GRANT',
+          amountShown: true,
+          amount: 1000,
+          betterOffAmount: 1000,
+          parts: [
+            { name: 'Due 20 February 2027: 2 grants', amount: 1000 },
+            { name: 'Due 1 June 2027: 1 grant', amount: 500 },
+          ],
+          link: 'https://www.gov.uk/sure-start-maternity-grant',
+          howToClaim: { message: 'Claim with form SF100.' },
+          messages: [
+            {
+              name: 'SURE_START_MATERNITY_GRANT-1',
+              message: 'The Sure Start Maternity Grant is a one-off payment of £500.00 for each baby.',
+            },
+          ],
+        },
+        {
+          benefitName: 'Funeral Expenses Payment',
+          benefitCode: 'FUNERAL_EXPENSES_PAYMENT',
+          amountShown: false,
+          amount: 0,
+          betterOffAmount: 0,
+          parts: [],
+          link: 'https://www.gov.uk/funeral-payments',
+          howToClaim: { message: 'Claim within 6 months of the funeral.' },
+          messages: [],
+        },
+      ],
+    });
+    let text: PdfText;
+    beforeAll(async () => {
+      text = await readPdf(await render(result, 'weekly'));
+    });
+
+    it('lists each lump sum apart, paid once, out of the totals, and one whose amount is not known without a figure', () => {
+      expect(text.all).toContain('One-off payments you could get');
+      expect(text.all).toContain('They are not part of the totals above.');
+      expect(text.all).toContain('You could get £1,000.00, paid once.');
+      expect(text.all).toContain('Due 1 June 2027: 1 grant: £500.00');
+      expect(text.all).toContain('Due 20 February 2027: 2 grants: £1,000.00');
+      expect(text.all).toContain('You may be entitled to this. We cannot work out how much from your answers.');
+      // The totals are those of the benefits paid regularly, unchanged.
+      expect(text.all).toContain('Your total benefits £178.34 per week');
+    });
+
+    it('marks the benefit already got, and gives what Universal Credit pays after debts', () => {
+      expect(text.all).toContain('Universal Credit (you already get this)');
+      expect(text.all).toContain('Paid after deductions for debts: £150.71 per week.');
+    });
+  });
+
   describe('for a private renter eligible under both systems, weekly', () => {
     let pdf: Buffer;
     let text: PdfText;
