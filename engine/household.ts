@@ -206,6 +206,8 @@ export interface Housing {
    * rather than from the person, so the result can say why it was used.
    */
   brmaFrom?: 'POSTCODE';
+  /** A foster parent or adopter: one additional bedroom (UC Regs 2013 sch 4 para 12(1)(b)); absent: false. */
+  fosterParent?: boolean;
 }
 
 export interface Household {

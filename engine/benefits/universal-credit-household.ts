@@ -76,7 +76,8 @@ function mayShare(a: ChildFacts, b: ChildFacts): boolean {
  * Bedrooms the household needs under the size criteria (UC Regs 2013 sch 4 para 10): one for the claimant (and
  * partner), one for each non-dependant, and the children placed eldest first, each sharing with the first child
  * already placed alone whom they may share with. A child who cannot reasonably share because of disability, with a
- * care award that counts, has a room of their own (para 12; `needsOwnBedroom`, asked of each disabled child).
+ * care award that counts, has a room of their own (para 12; `needsOwnBedroom`, asked of each disabled child). A
+ * foster parent has an additional bedroom (para 12(1)(b)), so a single one under 35 is not held to the shared rate.
  */
 export function bedroomEntitlement(facts: HouseholdFacts): number {
   const rooms: ChildFacts[][] = [];
@@ -87,7 +88,8 @@ export function bedroomEntitlement(facts: HouseholdFacts): number {
     if (shareWith) shareWith.push(child);
     else rooms.push([child]);
   }
-  return 1 + facts.nonDependants.length + rooms.length;
+  // A foster parent (or an adopter with a child placed) has one bedroom more (para 12(1)(b), (4) and (5)).
+  return 1 + facts.nonDependants.length + rooms.length + (facts.household.housing.fosterParent ? 1 : 0);
 }
 
 /** An adult's earnings a month as Universal Credit counts them, before any minimum income floor. */

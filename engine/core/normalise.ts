@@ -59,6 +59,7 @@ export function normaliseHousehold(input: HouseholdInput): Household {
       bedrooms: housing.bedrooms ?? null,
       councilTax: { band: null, annualCharge: null, liable: true, ...housing.councilTax },
       ...(housing.brma ? { brma: housing.brma } : {}),
+      ...(housing.fosterParent ? { fosterParent: true } : {}),
     },
     capital: input.capital ?? 0,
     childcareCosts: input.childcareCosts ?? null,

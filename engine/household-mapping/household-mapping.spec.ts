@@ -494,6 +494,14 @@ describe('where you live, you and your partner', () => {
       expected: { reason: 'HOSPITAL', moreThanSixMonths: false, moreThanFourWeeks: true },
     },
     {
+      questions: ['ClientFosterCarer'],
+      title: 'a foster carer: one additional bedroom (UC Regs 2013 sch 4 para 12(1)(b))',
+      base: { ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, ClientFosterCarer: 'No' },
+      change: { ClientFosterCarer: 'Yes' },
+      part: (household) => household.housing.fosterParent ?? false,
+      expected: true,
+    },
+    {
       questions: ['ClientSharedRateException'],
       title: 'a care leaver under 25 renting privately: not held to the shared accommodation rate (UC Regs 2013 sch 4 para 29(2))',
       base: { ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, ClientSharedRateException: 'None' },

@@ -275,6 +275,7 @@ function housing(read: AnswerReader, roughSleeping: boolean): Housing {
     // An area chosen by the person; 'Not sure' (or not asked) leaves it to the engine, which then uses the lowest
     // rate among the areas the home could be in.
     ...(lhaArea && lhaArea !== LHA_AREA_NOT_SURE ? { brma: lhaArea } : {}),
+    ...(read.is('ClientFosterCarer', YES) ? { fosterParent: true } : {}),
   };
 }
 

@@ -466,6 +466,10 @@ export interface Housing {
    * The Broad Rental Market Area as the Valuation Office Agency writes it; when absent, worked out from the local authority.
    */
   brma?: string;
+  /**
+   * The renter (or their partner) is a foster parent: approved, with a child placed now, or within 12 months of the last placement ended or of approval; or an adopter with whom a child has been placed for adoption (UC Regs 2013 sch 4 para 12(4) and (5)). One additional bedroom in the size criteria, so a single foster parent under 35 is not held to the shared accommodation rate. Default false.
+   */
+  fosterParent?: boolean;
 }
 /**
  * Council tax for the home. Each field has a default.

@@ -3374,6 +3374,11 @@ export interface components {
       brma?: string;
       /** @description Council tax; default no band, no charge given, liable. */
       councilTax?: components['schemas']['CouncilTax'];
+      /**
+       * @description The renter (or their partner) is a foster parent: approved, with a child placed now, or within 12 months of the last placement ended or of approval; or an adopter with whom a child has been placed for adoption (UC Regs 2013 sch 4 para 12(4) and (5)). One additional bedroom in the size criteria, so a single foster parent under 35 is not held to the shared accommodation rate. Default false.
+       * @default false
+       */
+      fosterParent: boolean;
       /** @description Rent; default null (none). */
       rent?: components['schemas']['Money'] | null;
       /** @description Service charges; default null (none). */
