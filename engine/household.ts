@@ -208,6 +208,8 @@ export interface Housing {
   brmaFrom?: 'POSTCODE';
   /** A foster parent or adopter: one additional bedroom (UC Regs 2013 sch 4 para 12(1)(b)); absent: false. */
   fosterParent?: boolean;
+  /** A carer from outside stays overnight regularly (sch 4 para 12(A1), (3)); absent: false. */
+  overnightCarer?: boolean;
 }
 
 export interface Household {

@@ -1,7 +1,13 @@
 import type { CalculationInput } from '../core/benefit.js';
 import type { AdultFacts, ChildFacts, HouseholdFacts } from '../facts.js';
 import { getsCarersAllowance } from '../facts/pension-age-means-test.js';
-import { getsDisabilityBenefit, hasLcwra, receivesAnyOf, UC_HOUSING_EXEMPTING_CARE_BENEFITS } from '../facts/qualifying-benefits.js';
+import {
+  getsDisabilityBenefit,
+  hasLcwra,
+  OVERNIGHT_CARE_BENEFITS,
+  receivesAnyOf,
+  UC_HOUSING_EXEMPTING_CARE_BENEFITS,
+} from '../facts/qualifying-benefits.js';
 import { sumPence, type Pence } from '../../common/money.js';
 import { selfEmployedNetProfit, takeHomePay, type TakeHomePay } from '../tax/take-home-pay.js';
 
@@ -88,8 +94,23 @@ export function bedroomEntitlement(facts: HouseholdFacts): number {
     if (shareWith) shareWith.push(child);
     else rooms.push([child]);
   }
-  // A foster parent (or an adopter with a child placed) has one bedroom more (para 12(1)(b), (4) and (5)).
-  return 1 + facts.nonDependants.length + rooms.length + (facts.household.housing.fosterParent ? 1 : 0);
+  // A foster parent (or an adopter with a child placed) has one bedroom more (para 12(1)(b), (4) and (5)); so has a
+  // household whose member with a care benefit needs a carer from outside to stay overnight (para 12(A1) and (3)).
+  const fostering = facts.household.housing.fosterParent ? 1 : 0;
+  return 1 + facts.nonDependants.length + rooms.length + fostering + (needsOvernightCarersRoom(facts) ? 1 : 0);
+}
+
+/**
+ * The overnight care condition (UC Regs 2013 sch 4 para 12(A1) and (3)): the household said a carer who does not live
+ * there stays overnight regularly, for an adult who receives a care benefit of the condition, or a child whose care
+ * award is at the middle or highest rate (a disabled child who needs their own room, or of the higher disability).
+ */
+export function needsOvernightCarersRoom(facts: HouseholdFacts): boolean {
+  if (!facts.household.housing.overnightCarer) return false;
+  return (
+    facts.adults.some((adult) => receivesAnyOf(adult, OVERNIGHT_CARE_BENEFITS)) ||
+    facts.children.some((child) => child.disability === 'HIGHER' || (child.disability !== 'NONE' && child.needsOwnBedroom))
+  );
 }
 
 /** An adult's earnings a month as Universal Credit counts them, before any minimum income floor. */

@@ -60,6 +60,7 @@ export function normaliseHousehold(input: HouseholdInput): Household {
       councilTax: { band: null, annualCharge: null, liable: true, ...housing.councilTax },
       ...(housing.brma ? { brma: housing.brma } : {}),
       ...(housing.fosterParent ? { fosterParent: true } : {}),
+      ...(housing.overnightCarer ? { overnightCarer: true } : {}),
     },
     capital: input.capital ?? 0,
     childcareCosts: input.childcareCosts ?? null,

@@ -47,6 +47,17 @@ export const UC_HOUSING_EXEMPTING_CARE_BENEFITS: readonly BenefitAtRates[] = [
 ];
 
 /**
+ * The care benefits of the overnight care condition: the person who needs a carer to stay overnight receives one
+ * (UC Regs 2013 sch 4 para 12(3)(a)).
+ */
+export const OVERNIGHT_CARE_BENEFITS: readonly BenefitAtRates[] = [
+  { type: 'DLA_CARE', rates: ['MIDDLE', 'HIGHEST'] },
+  { type: 'ATTENDANCE_ALLOWANCE' },
+  { type: 'PIP_DAILY_LIVING' },
+  { type: 'ADP_DAILY_LIVING' },
+];
+
+/**
  * The care benefits that stop non-dependant deductions in the pension-age means tests: Attendance Allowance
  * (including Constant Attendance Allowance), the care component of DLA at any rate, PIP or ADP daily living,
  * Armed Forces Independence Payment (HB (SPC) Regs 2006 reg 55(6)(b); CTR (Prescribed Requirements) (England) Regs

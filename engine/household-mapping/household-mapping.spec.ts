@@ -502,6 +502,14 @@ describe('where you live, you and your partner', () => {
       expected: true,
     },
     {
+      questions: ['ClientOvernightCarer'],
+      title: "a carer from outside stays overnight: the carer's bedroom (UC Regs 2013 sch 4 para 12(A1))",
+      base: { ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, ClientOvernightCarer: 'No' },
+      change: { ClientOvernightCarer: 'Yes' },
+      part: (household) => household.housing.overnightCarer ?? false,
+      expected: true,
+    },
+    {
       questions: ['ClientSharedRateException'],
       title: 'a care leaver under 25 renting privately: not held to the shared accommodation rate (UC Regs 2013 sch 4 para 29(2))',
       base: { ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, ClientSharedRateException: 'None' },

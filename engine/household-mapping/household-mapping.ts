@@ -276,6 +276,7 @@ function housing(read: AnswerReader, roughSleeping: boolean): Housing {
     // rate among the areas the home could be in.
     ...(lhaArea && lhaArea !== LHA_AREA_NOT_SURE ? { brma: lhaArea } : {}),
     ...(read.is('ClientFosterCarer', YES) ? { fosterParent: true } : {}),
+    ...(read.is('ClientOvernightCarer', YES) ? { overnightCarer: true } : {}),
   };
 }
 

@@ -183,6 +183,7 @@ export const HOUSEHOLD_QUESTIONS: Readonly<Record<string, HouseholdQuestion>> = 
   PartnerAwayFourWeeks: { types: ['Radio', 'Select'], values: YES_ONLY },
   PartnerCarerPaid: { types: ['Radio', 'Select'], values: YES_ONLY },
   ClientFosterCarer: { types: ['Radio', 'Select'], values: YES_ONLY },
+  ClientOvernightCarer: { types: ['Radio', 'Select'], values: YES_ONLY },
   ClientSharedRateException: { types: ['Radio', 'Select'], values: Object.keys(SHARED_RATE_EXCEPTION), exactly: true },
   BenefitCapRecentlyStoppedWork: { types: ['Radio', 'Select'], values: YES_ONLY },
   BenefitCapEarnedEnoughBefore: { types: ['Radio', 'Select'], values: YES_ONLY },

@@ -211,6 +211,7 @@ function addRareCircumstances(household: HouseholdInput, date: string, random: (
   }
   // A foster parent's additional bedroom (UC Regs 2013 sch 4 para 12(1)(b)).
   if (chance(0.05)) household.housing.fosterParent = true;
+  if (chance(0.05)) household.housing.overnightCarer = true;
   // A young student below degree level without parental support (UC Regs 2013 reg 14(1)(a)).
   for (const adult of household.adults) if (adult.student && chance(0.4)) adult.nonAdvancedCourseWithoutParentalSupport = true;
   // Pension contributions and Gift Aid, which matter only near the High Income Child Benefit Charge.

@@ -470,6 +470,10 @@ export interface Housing {
    * The renter (or their partner) is a foster parent: approved, with a child placed now, or within 12 months of the last placement ended or of approval; or an adopter with whom a child has been placed for adoption (UC Regs 2013 sch 4 para 12(4) and (5)). One additional bedroom in the size criteria, so a single foster parent under 35 is not held to the shared accommodation rate. Default false.
    */
   fosterParent?: boolean;
+  /**
+   * A carer who does not live in the home is engaged to stay overnight regularly to care for someone in the household who receives a care benefit (Attendance Allowance, the care component of DLA or Child Disability Payment at the middle or highest rate, or the daily living component of PIP or Adult Disability Payment): one additional bedroom (UC Regs 2013 sch 4 para 12(A1) and (3)). Counted only where the household has such a benefit. Default false.
+   */
+  overnightCarer?: boolean;
 }
 /**
  * Council tax for the home. Each field has a default.

@@ -3379,6 +3379,11 @@ export interface components {
        * @default false
        */
       fosterParent: boolean;
+      /**
+       * @description A carer who does not live in the home is engaged to stay overnight regularly to care for someone in the household who receives a care benefit (Attendance Allowance, the care component of DLA or Child Disability Payment at the middle or highest rate, or the daily living component of PIP or Adult Disability Payment): one additional bedroom (UC Regs 2013 sch 4 para 12(A1) and (3)). Counted only where the household has such a benefit. Default false.
+       * @default false
+       */
+      overnightCarer: boolean;
       /** @description Rent; default null (none). */
       rent?: components['schemas']['Money'] | null;
       /** @description Service charges; default null (none). */
