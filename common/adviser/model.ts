@@ -62,6 +62,10 @@ export interface AdviserBenefitLine {
   benefitName: string;
   weeklyPayment: number;
   monthlyPayment: number;
+  /** As on the results page: present when the client said which benefits they already get. */
+  claimStatus?: 'ALREADY_GET' | 'COULD_CLAIM';
+  /** Universal Credit paid after the debts repaid from it, when the client gave them. */
+  paidAfterDeductions?: { weeklyPayment: number; monthlyPayment: number };
 }
 
 export interface AdviserAnswerCategory {

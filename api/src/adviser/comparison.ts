@@ -26,6 +26,15 @@ export function benefitLines(benefits: readonly ResultBenefit[]): AdviserBenefit
     benefitName: benefit.benefitName,
     weeklyPayment: amountOf(benefit, 'weekly'),
     monthlyPayment: amountOf(benefit, 'monthly'),
+    ...(benefit.claimStatus ? { claimStatus: benefit.claimStatus } : {}),
+    ...(benefit.paidAfterDeductions
+      ? {
+          paidAfterDeductions: {
+            weeklyPayment: benefit.paidAfterDeductions.weeklyPayment,
+            monthlyPayment: benefit.paidAfterDeductions.monthlyPayment,
+          },
+        }
+      : {}),
   }));
 }
 

@@ -4,7 +4,7 @@ import type { SiteConfig } from '../../../common/site';
 import { navigateByPageLoad, type Navigate } from '../landing/navigation';
 import { formatMoney, inPeriod, type Period } from '../result/money';
 import { formatAmount } from '../../../common/money';
-import { PeriodChoice } from '../result/BenefitBlocks';
+import { CLAIM_STATUS, PeriodChoice } from '../result/BenefitBlocks';
 import { usePageTitle } from '../shared/page-title';
 import { adviserPdfUrl, loadAdviserCalculation } from './adviser-api';
 import { failureViewFor } from './adviser-errors';
@@ -83,8 +83,21 @@ function SystemSection({
         <tbody>
           {lines.map((line) => (
             <tr key={line.benefitName}>
-              <th scope="row">{line.benefitName}</th>
-              <td>{formatMoney(inPeriod(line.weeklyPayment, line.monthlyPayment, period), period)}</td>
+              <th scope="row">
+                {line.benefitName}
+                {line.claimStatus && <span className="adviser-table__note"> ({CLAIM_STATUS[line.claimStatus].toLowerCase()})</span>}
+              </th>
+              <td>
+                {formatMoney(inPeriod(line.weeklyPayment, line.monthlyPayment, period), period)}
+                {line.paidAfterDeductions && (
+                  <span className="adviser-table__note">
+                    {' '}
+                    (paid after debts:{' '}
+                    {formatMoney(inPeriod(line.paidAfterDeductions.weeklyPayment, line.paidAfterDeductions.monthlyPayment, period), period)}
+                    )
+                  </span>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

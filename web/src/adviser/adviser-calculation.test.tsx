@@ -66,6 +66,24 @@ describe('loading a client calculation', () => {
     ]);
   });
 
+  it('says beside a benefit that the client already gets it, and what Universal Credit pays after debts', async () => {
+    answerWith({
+      universalCredit: [
+        {
+          benefitName: 'Universal Credit',
+          weeklyPayment: 180.25,
+          monthlyPayment: 781.08,
+          claimStatus: 'ALREADY_GET',
+          paidAfterDeductions: { weeklyPayment: 171.02, monthlyPayment: 741.08 },
+        },
+      ],
+    });
+    await renderScreen();
+    const row = section('Universal Credit system benefits')!.querySelector('tbody tr')!;
+    expect(row.querySelector('th')!.textContent).toBe('Universal Credit (you already get this)');
+    expect(row.querySelector('td')!.textContent).toBe('£180.25 per week (paid after debts: £171.02 per week)');
+  });
+
   it('has no one-off payments section when there are none', async () => {
     answerWith();
     await renderScreen();

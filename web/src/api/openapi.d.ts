@@ -1653,7 +1653,7 @@ export interface components {
       session?: string;
     };
     AdviserCalculationResponseDto: {
-      /** @description token, session, clientGuid, displayName, createDate, updateDate, isComplete, isEligibleForLb, isEligibleForUc, link, caseNotes, caseReference, meansTested, nonMeansTested, universalCredit (benefitName, weeklyPayment, monthlyPayment), oneOff (benefitName, amount, amountShown: lump sums paid once, in no total), the lb and uc totals (Benefit, Other, total; weekly and monthly), categories (the answers) and housingAllowance (for a private tenant: the Local Housing Allowance area used and why, as on the results page; null otherwise). */
+      /** @description token, session, clientGuid, displayName, createDate, updateDate, isComplete, isEligibleForLb, isEligibleForUc, link, caseNotes, caseReference, meansTested, nonMeansTested, universalCredit (benefitName, weeklyPayment, monthlyPayment, and when the client gave them claimStatus ALREADY_GET or COULD_CLAIM and paidAfterDeductions), oneOff (benefitName, amount, amountShown: lump sums paid once, in no total), the lb and uc totals (Benefit, Other, total; weekly and monthly), categories (the answers) and housingAllowance (for a private tenant: the Local Housing Allowance area used and why, as on the results page; null otherwise). */
       calculation: Record<string, unknown>;
       /** @description Always true: only advisers get an answer. */
       isIntermediary: boolean;
