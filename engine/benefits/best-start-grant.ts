@@ -1,11 +1,7 @@
-import { benefitFacts, notEligibleOnce, paidOnce, type BenefitCalculator, type BenefitOutcome } from '../core/benefit.js';
+import { awardedAboveNil, benefitFacts, notEligibleOnce, paidOnce, type BenefitCalculator } from '../core/benefit.js';
 import { attainsAge, dateInWords, daysInMonth, formatIsoDate, parseIsoDate } from '../../common/dates/calendar.js';
 import type { ChildFacts, HouseholdFacts } from '../facts.js';
 import { birthsOf, sixMonthsAfter, twentyFourWeeksPregnant, type Birth } from '../facts/births.js';
-
-/** The household gets a qualifying benefit when it was worked out as payable (an award above nil). */
-const paid = (outcome: BenefitOutcome | undefined): boolean =>
-  !!outcome && outcome.eligible && (outcome.monthlyPence > 0 || outcome.weeklyPence > 0);
 
 /** The qualifying benefits worked out here (SSI 2018/370 reg 11): Universal Credit, Pension Credit, Housing Benefit. */
 const QUALIFYING: readonly { code: 'UNIVERSAL_CREDIT' | 'PENSION_CREDIT' | 'HOUSING_BENEFIT'; name: string }[] = [
@@ -69,7 +65,7 @@ export const bestStartGrant: BenefitCalculator = {
   reads: ['UNIVERSAL_CREDIT', 'PENSION_CREDIT', 'HOUSING_BENEFIT', 'SCOTTISH_CHILD_PAYMENT'],
   facts: benefitFacts({
     inScotland: ({ facts }) => facts.country === 'SCOTLAND',
-    getsQualifyingBenefit: ({ earlier }) => QUALIFYING.some(({ code }) => paid(earlier.get(code))),
+    getsQualifyingBenefit: ({ earlier }) => QUALIFYING.some(({ code }) => awardedAboveNil(earlier.get(code))),
     claimantUnder18: ({ facts }) => facts.claimant.age < 18,
     pregnancyAndBabyCount: ({ facts }) => pregnancyAndBabyBirths(facts).payable.length,
     earlyLearningCount: ({ facts }) => earlyLearningChildren(facts).length,
@@ -88,7 +84,7 @@ export const bestStartGrant: BenefitCalculator = {
       ]);
     const parts: { code: string; name: string; lumpSumPence: number }[] = [];
     const explanation: string[] = [];
-    const benefit = QUALIFYING.find(({ code }) => paid(earlier.get(code)))?.name ?? null;
+    const benefit = QUALIFYING.find(({ code }) => awardedAboveNil(earlier.get(code)))?.name ?? null;
     explanation.push(explanations.say('qualifies', { benefit }));
 
     if (fired.has('element', 'PREGNANCY_AND_BABY')) {
@@ -133,7 +129,7 @@ export const bestStartGrant: BenefitCalculator = {
         explanation.push(explanations.say('school-age', { amount, closes: dateInWords(schoolAgeWindowCloses(facts.date)) }));
       }
     }
-    if (paid(earlier.get('SCOTTISH_CHILD_PAYMENT')) && parts.some((part) => part.code !== 'PREGNANCY_AND_BABY'))
+    if (awardedAboveNil(earlier.get('SCOTTISH_CHILD_PAYMENT')) && parts.some((part) => part.code !== 'PREGNANCY_AND_BABY'))
       explanation.push(explanations.say('automatic'));
     return paidOnce(parts, [...explanation, ...laterSentences]);
   },

@@ -1,9 +1,5 @@
-import { benefitFacts, notEligibleOnce, paidOnce, type BenefitCalculator, type BenefitOutcome } from '../core/benefit.js';
+import { awardedAboveNil, benefitFacts, notEligibleOnce, paidOnce, type BenefitCalculator } from '../core/benefit.js';
 import { penceFromPounds } from '../../common/money.js';
-
-/** The household gets a qualifying benefit when it was worked out as payable (an award above nil). */
-const paid = (outcome: BenefitOutcome | undefined): boolean =>
-  !!outcome && outcome.eligible && (outcome.monthlyPence > 0 || outcome.weeklyPence > 0);
 
 /** The qualifying benefits worked out here (SI 2005/3061 reg 7(4)): Universal Credit, Pension Credit, Housing Benefit. */
 const QUALIFYING = [
@@ -30,7 +26,7 @@ export const funeralExpensesPayment: BenefitCalculator = {
     responsibleForFuneral: ({ facts }) => facts.household.funeral !== undefined,
     closeRelativeOrFriend: ({ facts }) => ['CLOSE_RELATIVE', 'CLOSE_FRIEND'].includes(facts.household.funeral?.relationship ?? ''),
     closerFamilyNotOnBenefits: ({ facts }) => facts.household.funeral?.closerFamilyNotOnBenefits === true,
-    getsQualifyingBenefit: ({ earlier }) => QUALIFYING.some(({ code }) => paid(earlier.get(code))),
+    getsQualifyingBenefit: ({ earlier }) => QUALIFYING.some(({ code }) => awardedAboveNil(earlier.get(code))),
   }),
   calculate({ facts, parameters, explanations, earlier }, fired) {
     if (!fired.has('eligible'))
@@ -41,7 +37,7 @@ export const funeralExpensesPayment: BenefitCalculator = {
         ? 'gov/dwp/funeral_expenses_payment/other_expenses_prepaid_plan'
         : 'gov/dwp/funeral_expenses_payment/other_expenses',
     );
-    const benefit = QUALIFYING.find(({ code }) => paid(earlier.get(code)))!.name;
+    const benefit = QUALIFYING.find(({ code }) => awardedAboveNil(earlier.get(code)))!.name;
     const explanation = [explanations.say('qualifies', { benefit, limit, prepaidPlan: funeral.prepaidPlan })];
     if (funeral.necessaryCosts === undefined) {
       explanation.push(explanations.say('costs-not-known'), explanations.say('claim-by'));

@@ -1,9 +1,5 @@
-import { benefitFacts, notEligible, type BenefitCalculator, type BenefitOutcome } from '../core/benefit.js';
+import { awardedAboveNil, benefitFacts, notEligible, type BenefitCalculator } from '../core/benefit.js';
 import { bothPeriods } from '../../common/money.js';
-
-/** The household gets a qualifying benefit when it was worked out as payable (an award above nil). */
-const paid = (outcome: BenefitOutcome | undefined): boolean =>
-  !!outcome && outcome.eligible && (outcome.monthlyPence > 0 || outcome.weeklyPence > 0);
 
 /** Scottish Child Payment (SSI 2020/351): the weekly rate for each child under 16 of a family on UC or Pension Credit. */
 export const scottishChildPayment: BenefitCalculator = {
@@ -16,8 +12,8 @@ export const scottishChildPayment: BenefitCalculator = {
   facts: benefitFacts({
     inScotland: ({ facts }) => facts.country === 'SCOTLAND',
     childrenUnder16Count: ({ facts }) => facts.children.filter((child) => child.age < 16).length,
-    getsUniversalCredit: ({ earlier }) => paid(earlier.get('UNIVERSAL_CREDIT')),
-    getsPensionCredit: ({ earlier }) => paid(earlier.get('PENSION_CREDIT')),
+    getsUniversalCredit: ({ earlier }) => awardedAboveNil(earlier.get('UNIVERSAL_CREDIT')),
+    getsPensionCredit: ({ earlier }) => awardedAboveNil(earlier.get('PENSION_CREDIT')),
   }),
   calculate({ facts, parameters, explanations, earlier }, fired) {
     if (!fired.has('eligible'))
@@ -25,7 +21,7 @@ export const scottishChildPayment: BenefitCalculator = {
     const rate = parameters.amount('gov/social_security_scotland/scottish_child_payment/amount');
     const count = facts.children.filter((child) => child.age < 16).length;
     const total = rate * count;
-    const benefit = paid(earlier.get('UNIVERSAL_CREDIT')) ? 'Universal Credit' : 'Pension Credit';
+    const benefit = awardedAboveNil(earlier.get('UNIVERSAL_CREDIT')) ? 'Universal Credit' : 'Pension Credit';
     return {
       eligible: true,
       amountShown: true,

@@ -1,10 +1,6 @@
-import { benefitFacts, notEligibleOnce, paidOnce, type BenefitCalculator, type BenefitOutcome } from '../core/benefit.js';
+import { awardedAboveNil, benefitFacts, notEligibleOnce, paidOnce, type BenefitCalculator } from '../core/benefit.js';
 import { addDays, dateInWords } from '../../common/dates/calendar.js';
 import { birthsOf, expectedWeekOfConfinement, largestEarlierBirth, sixMonthsAfter, type Birth } from '../facts/births.js';
-
-/** The household gets a qualifying benefit when it was worked out as payable (an award above nil). */
-const paid = (outcome: BenefitOutcome | undefined): boolean =>
-  !!outcome && outcome.eligible && (outcome.monthlyPence > 0 || outcome.weeklyPence > 0);
 
 /**
  * The grants a birth brings (SI 2005/3061 regs 5 and 5A): one for each baby when the family has no other child under
@@ -37,14 +33,14 @@ export const sureStartMaternityGrant: BenefitCalculator = {
     inScotland: ({ facts }) => facts.country === 'SCOTLAND',
     birthCount: ({ facts }) => birthsOf(facts).length,
     grantCount: ({ facts }) => birthsOf(facts).reduce((sum, birth) => sum + grantsFor(birth), 0),
-    getsUniversalCredit: ({ earlier }) => paid(earlier.get('UNIVERSAL_CREDIT')),
-    getsPensionCredit: ({ earlier }) => paid(earlier.get('PENSION_CREDIT')),
+    getsUniversalCredit: ({ earlier }) => awardedAboveNil(earlier.get('UNIVERSAL_CREDIT')),
+    getsPensionCredit: ({ earlier }) => awardedAboveNil(earlier.get('PENSION_CREDIT')),
   }),
   calculate({ facts, parameters, explanations, earlier }, fired) {
     if (!fired.has('eligible'))
       return notEligibleOnce(fired.ofType('not-eligible').map((rule) => explanations.say(String(rule.event.params.explanation))));
     const amount = parameters.amount('gov/dwp/sure_start_maternity_grant/amount');
-    const benefit = paid(earlier.get('UNIVERSAL_CREDIT')) ? 'Universal Credit' : 'Pension Credit';
+    const benefit = awardedAboveNil(earlier.get('UNIVERSAL_CREDIT')) ? 'Universal Credit' : 'Pension Credit';
     const births = birthsOf(facts).filter((birth) => grantsFor(birth) > 0);
     const grants = births.reduce((sum, birth) => sum + grantsFor(birth), 0);
     const explanation = [explanations.say('amount', { amount, grants, several: grants > 1, total: amount * grants, benefit })];

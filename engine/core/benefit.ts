@@ -199,6 +199,13 @@ export function notEligibleOnce(explanation: string[]): CalculatedBenefit {
   return { ...notEligible(explanation), lumpSumPence: 0 };
 }
 
+/**
+ * A benefit worked out earlier in the same calculation as payable, an award above nil: how the passported benefits
+ * (Scottish Child Payment, the maternity and funeral payments) see a qualifying benefit.
+ */
+export const awardedAboveNil = (outcome: BenefitOutcome | undefined): boolean =>
+  !!outcome && outcome.eligible && (outcome.monthlyPence > 0 || outcome.weeklyPence > 0);
+
 /** True for an outcome of a benefit paid once (a lump sum), which no weekly, monthly or yearly figure counts. */
 export const isOneOff = (benefit: Pick<BenefitOutcome, 'lumpSumPence'>): boolean => benefit.lumpSumPence !== undefined;
 

@@ -27,8 +27,11 @@ import {
   CAPITAL_BANDS,
   CHILD_DISABILITY,
   CHILD_SEX,
+  ALREADY_GET,
   AWAY_FROM_HOME,
+  BABIES_EXPECTED,
   COUNTRY,
+  FUNERAL_RELATIONSHIP,
   LHA_AREA_NOT_SURE,
   LHA_AREA_QUESTION,
   MAX_CHILDREN,
@@ -37,6 +40,7 @@ import {
   OTHER_INCOME,
   SHARED_RATE_EXCEPTION,
   TENURE,
+  UC_DEDUCTIONS,
   YES,
   type Person,
 } from './questions.js';
@@ -338,9 +342,6 @@ export function householdFromAnswers(answers: Answers, today: string): Household
   };
 }
 
-/** Who died, by answer (the Funeral Expenses Payment's responsible person, SI 2005/3061 reg 7(8)). */
-const FUNERAL_RELATIONSHIP = { Partner: 'PARTNER', Child: 'CHILD', CloseRelative: 'CLOSE_RELATIVE', CloseFriend: 'CLOSE_FRIEND' } as const;
-
 /** The funeral the claimant or partner pays for: who died, and the costs as far as they are known (blank: not known, or none). */
 function funeralFrom(read: AnswerReader): Funeral {
   const pounds = (name: string) => {
@@ -358,30 +359,6 @@ function funeralFrom(read: AnswerReader): Funeral {
     moneyAvailable: pounds('FuneralMoneyAvailable') ?? 0,
   };
 }
-
-/** The benefits the household already gets, by answer. */
-const ALREADY_GET = {
-  UniversalCredit: 'UNIVERSAL_CREDIT',
-  ChildBenefit: 'CHILD_BENEFIT',
-  HousingBenefit: 'HOUSING_BENEFIT',
-  PensionCredit: 'PENSION_CREDIT',
-  CouncilTaxReduction: 'COUNCIL_TAX_REDUCTION',
-  ScottishChildPayment: 'SCOTTISH_CHILD_PAYMENT',
-} as const;
-
-/** The debts repaid from Universal Credit, by answer, each with its Money question. */
-const UC_DEDUCTIONS = {
-  Advance: 'ADVANCE',
-  BudgetingAdvance: 'BUDGETING_ADVANCE',
-  Overpayment: 'OVERPAYMENT',
-  RentArrears: 'RENT_ARREARS',
-  FuelArrears: 'FUEL_ARREARS',
-  WaterArrears: 'WATER_ARREARS',
-  CouncilTaxArrears: 'COUNCIL_TAX_ARREARS',
-  CourtFine: 'COURT_FINE',
-  ChildMaintenance: 'CHILD_MAINTENANCE',
-  Other: 'OTHER',
-} as const;
 
 /**
  * What the household already gets, once it has said (the question is optional): the benefits ticked, and those the
@@ -408,6 +385,3 @@ function alreadyClaimed(read: AnswerReader, adults: Adult[]): Pick<Household, 'b
     .map(([value, type]) => ({ type, amount: poundsFromPence(moneyIn(read.requiredMoney(`UcDeduction${value}`), 'MONTH')) }));
   return { benefitsClaimed: [...claimed], ...(deductions.length > 0 ? { universalCreditDeductions: deductions } : {}) };
 }
-
-/** How many babies are expected, by answer ('4' is four or more, counted as four). */
-const BABIES_EXPECTED: Readonly<Record<string, number>> = { '1': 1, '2': 2, '3': 3, '4': 4 };

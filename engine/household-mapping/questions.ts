@@ -50,6 +50,41 @@ export const SHARED_RATE_EXCEPTION: Record<string, SharedAccommodationException 
   None: null,
 };
 
+/** BabiesExpected's answers: how many babies ('4' is four or more, counted as four). */
+export const BABIES_EXPECTED: Readonly<Record<string, number>> = { '1': 1, '2': 2, '3': 3, '4': 4 };
+
+/** FuneralWhoDied's answers: the Funeral Expenses Payment's responsible person (SI 2005/3061 reg 7(8)). */
+export const FUNERAL_RELATIONSHIP = {
+  Partner: 'PARTNER',
+  Child: 'CHILD',
+  CloseRelative: 'CLOSE_RELATIVE',
+  CloseFriend: 'CLOSE_FRIEND',
+} as const;
+
+/** BenefitsAlreadyGet's answers and the benefits they are. */
+export const ALREADY_GET = {
+  UniversalCredit: 'UNIVERSAL_CREDIT',
+  ChildBenefit: 'CHILD_BENEFIT',
+  HousingBenefit: 'HOUSING_BENEFIT',
+  PensionCredit: 'PENSION_CREDIT',
+  CouncilTaxReduction: 'COUNCIL_TAX_REDUCTION',
+  ScottishChildPayment: 'SCOTTISH_CHILD_PAYMENT',
+} as const;
+
+/** UcDeductionTypes' answers and the debts they are, each with its Money question UcDeduction<answer>. */
+export const UC_DEDUCTIONS = {
+  Advance: 'ADVANCE',
+  BudgetingAdvance: 'BUDGETING_ADVANCE',
+  Overpayment: 'OVERPAYMENT',
+  RentArrears: 'RENT_ARREARS',
+  FuelArrears: 'FUEL_ARREARS',
+  WaterArrears: 'WATER_ARREARS',
+  CouncilTaxArrears: 'COUNCIL_TAX_ARREARS',
+  CourtFine: 'COURT_FINE',
+  ChildMaintenance: 'CHILD_MAINTENANCE',
+  Other: 'OTHER',
+} as const;
+
 /** PartnerAwayFromHome's answers and where the partner is ('No': at home). */
 export const AWAY_FROM_HOME: Record<string, AwayFromHome['reason'] | null> = {
   No: null,
@@ -189,51 +224,13 @@ export const HOUSEHOLD_QUESTIONS: Readonly<Record<string, HouseholdQuestion>> = 
   BenefitCapEarnedEnoughBefore: { types: ['Radio', 'Select'], values: YES_ONLY },
   ExpectingBaby: { types: ['Radio', 'Select'], values: YES_ONLY },
   BabyDueDate: { types: ['Date'] },
-  BabiesExpected: { types: ['Radio', 'Select'], values: ['1', '2', '3', '4'], exactly: true },
+  BabiesExpected: { types: ['Radio', 'Select'], values: Object.keys(BABIES_EXPECTED), exactly: true },
   FuneralArranging: { types: ['Radio', 'Select'], values: YES_ONLY },
-  BenefitsAlreadyGet: {
-    types: ['Check'],
-    values: [
-      'UniversalCredit',
-      'ChildBenefit',
-      'HousingBenefit',
-      'PensionCredit',
-      'CouncilTaxReduction',
-      'ScottishChildPayment',
-      NONE_OF_THE_ABOVE,
-    ],
-  },
+  BenefitsAlreadyGet: { types: ['Check'], values: [...Object.keys(ALREADY_GET), NONE_OF_THE_ABOVE] },
   UcDeductions: { types: ['Radio', 'Select'], values: YES_ONLY },
-  UcDeductionTypes: {
-    types: ['Check'],
-    values: [
-      'Advance',
-      'BudgetingAdvance',
-      'Overpayment',
-      'RentArrears',
-      'FuelArrears',
-      'WaterArrears',
-      'CouncilTaxArrears',
-      'CourtFine',
-      'ChildMaintenance',
-      'Other',
-    ],
-  },
-  ...Object.fromEntries(
-    [
-      'Advance',
-      'BudgetingAdvance',
-      'Overpayment',
-      'RentArrears',
-      'FuelArrears',
-      'WaterArrears',
-      'CouncilTaxArrears',
-      'CourtFine',
-      'ChildMaintenance',
-      'Other',
-    ].map((value) => [`UcDeduction${value}`, { types: ['Money'] }]),
-  ),
-  FuneralWhoDied: { types: ['Radio', 'Select'], values: ['Partner', 'Child', 'CloseRelative', 'CloseFriend'], exactly: true },
+  UcDeductionTypes: { types: ['Check'], values: Object.keys(UC_DEDUCTIONS) },
+  ...Object.fromEntries(Object.keys(UC_DEDUCTIONS).map((value) => [`UcDeduction${value}`, { types: ['Money'] }])),
+  FuneralWhoDied: { types: ['Radio', 'Select'], values: Object.keys(FUNERAL_RELATIONSHIP), exactly: true },
   FuneralCloserFamily: { types: ['Radio', 'Select'], values: YES_ONLY },
   FuneralPrepaidPlan: { types: ['Radio', 'Select'], values: YES_ONLY },
   FuneralNecessaryCosts: { types: ['Text'], numeric: true },

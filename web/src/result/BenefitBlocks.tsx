@@ -1,5 +1,5 @@
 import { useId, type ReactNode, type Ref } from 'react';
-import type { ResultBenefit, ResultBenefits } from '../../../common/result/model';
+import type { BenefitMessage, ResultBenefit, ResultBenefits } from '../../../common/result/model';
 import { benefitAmountText, formatMoney, inPeriod, type Period } from './money';
 import { ExternalLink } from '../shared/ExternalLink';
 import { ACCURACY_PATH } from '../accuracy/accuracy-path';
@@ -63,6 +63,53 @@ function Amounts({ benefit, period, isBetterOff }: { benefit: ResultBenefit; per
   );
 }
 
+/**
+ * Why a benefit (or a one-off payment) is what it is, and how to claim it: the two disclosures under its amount, each
+ * naming it for screen readers.
+ */
+export function BenefitDetails({
+  name,
+  messages,
+  howToClaim,
+  link,
+}: {
+  name: string;
+  messages: BenefitMessage[];
+  howToClaim: string;
+  link: string;
+}) {
+  return (
+    <>
+      {messages.length > 0 && (
+        <details className="benefit__details">
+          <summary>
+            How we worked this out<span className="visually-hidden">: {name}</span>
+          </summary>
+          <ul>
+            {messages.map((message) => (
+              <li key={message.name}>{message.message}</li>
+            ))}
+          </ul>
+          <p className="benefit__accuracy">
+            <ExternalLink href={ACCURACY_PATH}>How accurate is the calculator?</ExternalLink>
+          </p>
+        </details>
+      )}
+      <details className="benefit__details">
+        <summary>
+          How to claim<span className="visually-hidden">: {name}</span>
+        </summary>
+        <p>{howToClaim}</p>
+        {link && (
+          <p>
+            <ExternalLink href={link}>Find out more about {name}</ExternalLink>
+          </p>
+        )}
+      </details>
+    </>
+  );
+}
+
 /** One benefit: its name and amount, why (its messages), and how to claim with a link to more. */
 export function BenefitItem({
   benefit,
@@ -102,32 +149,7 @@ export function BenefitItem({
           </ul>
         </div>
       )}
-      {benefit.messages.length > 0 && (
-        <details className="benefit__details">
-          <summary>
-            How we worked this out<span className="visually-hidden">: {benefit.benefitName}</span>
-          </summary>
-          <ul>
-            {benefit.messages.map((message) => (
-              <li key={message.name}>{message.message}</li>
-            ))}
-          </ul>
-          <p className="benefit__accuracy">
-            <ExternalLink href={ACCURACY_PATH}>How accurate is the calculator?</ExternalLink>
-          </p>
-        </details>
-      )}
-      <details className="benefit__details">
-        <summary>
-          How to claim<span className="visually-hidden">: {benefit.benefitName}</span>
-        </summary>
-        <p>{benefit.howToClaim.message}</p>
-        {benefit.link && (
-          <p>
-            <ExternalLink href={benefit.link}>Find out more about {benefit.benefitName}</ExternalLink>
-          </p>
-        )}
-      </details>
+      <BenefitDetails name={benefit.benefitName} messages={benefit.messages} howToClaim={benefit.howToClaim.message} link={benefit.link} />
       {onOpenBreakdown && (
         <p>
           <button type="button" className="button button--secondary button--small" onClick={onOpenBreakdown}>

@@ -1,8 +1,7 @@
 import type { ResultOneOffPayment } from '../../../common/result/model';
 import { formatAmount } from '../../../common/money';
-import { ExternalLink } from '../shared/ExternalLink';
-import { ACCURACY_PATH } from '../accuracy/accuracy-path';
 import { DEPENDS_ON_RIGHT_TO_RESIDE } from './RightToResideNote';
+import { BenefitDetails } from './BenefitBlocks';
 
 export const ONE_OFF_TITLE = 'One-off payments you could get';
 export const ONE_OFF_INTRO = 'These are paid once, as a lump sum. They are not part of the totals above.';
@@ -54,28 +53,12 @@ export function OneOffPayments({ payments, isBetterOff }: { payments: ResultOneO
                 ))}
               </ul>
             )}
-            <details className="benefit__details">
-              <summary>
-                How we worked this out<span className="visually-hidden">: {payment.benefitName}</span>
-              </summary>
-              <ul>
-                {payment.messages.map((message) => (
-                  <li key={message.name}>{message.message}</li>
-                ))}
-              </ul>
-              <p className="benefit__accuracy">
-                <ExternalLink href={ACCURACY_PATH}>How accurate is the calculator?</ExternalLink>
-              </p>
-            </details>
-            <details className="benefit__details">
-              <summary>
-                How to claim<span className="visually-hidden">: {payment.benefitName}</span>
-              </summary>
-              <p>{payment.howToClaim.message}</p>
-              <p>
-                <ExternalLink href={payment.link}>Find out more about {payment.benefitName}</ExternalLink>
-              </p>
-            </details>
+            <BenefitDetails
+              name={payment.benefitName}
+              messages={payment.messages}
+              howToClaim={payment.howToClaim.message}
+              link={payment.link}
+            />
           </li>
         ))}
       </ul>
