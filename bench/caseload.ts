@@ -99,15 +99,10 @@ async function seed(database: TestDatabase, server: ApiProcess): Promise<SignedI
        RETURNING id
      ), numbered AS (
        SELECT id, row_number() OVER (ORDER BY id) AS n FROM new_clients
-     ), sessions AS (
-       INSERT INTO calculation_sessions (reference, client_id, adviser_user_id, case_label, completed_pages, finished_at)
-       SELECT 'B' || lpad(numbered.n::text, 9, '0'), numbered.id, $2, 'Bench', template.completed_pages, template.finished_at
-         FROM numbered JOIN calculation_sessions template ON template.id = ($4::uuid[])[1 + numbered.n % 2]
-       RETURNING id, reference
      )
-     INSERT INTO survey_answers (session_id, question_name, value)
-     SELECT sessions.id, answer.question_name, answer.value
-       FROM sessions JOIN survey_answers answer ON answer.session_id = ($4::uuid[])[1 + substr(sessions.reference, 2)::int % 2]`,
+     INSERT INTO calculation_sessions (reference, client_id, adviser_user_id, case_label, completed_pages, finished_at, answers)
+     SELECT 'B' || lpad(numbered.n::text, 9, '0'), numbered.id, $2, 'Bench', template.completed_pages, template.finished_at, template.answers
+       FROM numbered JOIN calculation_sessions template ON template.id = ($4::uuid[])[1 + numbered.n % 2]`,
     [organisation.id, adviser.id, CLIENTS, templates],
   );
   await database.query('ANALYZE');

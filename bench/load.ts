@@ -225,7 +225,7 @@ async function main(): Promise<number> {
     const sessions = finished.map((questionnaire) => questionnaire.session);
     const stored = await database.query<{ id: string; owner_browser_id: string; finished: boolean; answers: Record<string, unknown> }>(
       `SELECT session.id, session.owner_browser_id, session.finished_at IS NOT NULL AS finished,
-              COALESCE((SELECT jsonb_object_agg(answer.question_name, answer.value) FROM survey_answers answer WHERE answer.session_id = session.id), '{}') AS answers
+              session.answers
          FROM calculation_sessions session WHERE session.id = ANY($1::uuid[])`,
       [sessions],
     );

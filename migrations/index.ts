@@ -22,6 +22,7 @@ import { CalculationVersionOnEveryChange1796260000000 } from './1796260000000-Ca
 import { CaseloadRunRulesVersion1796270000000 } from './1796270000000-CaseloadRunRulesVersion.js';
 import { CaseloadAmountNotKnown1796280000000 } from './1796280000000-CaseloadAmountNotKnown.js';
 import { CaseloadRunChangeSet1796290000000 } from './1796290000000-CaseloadRunChangeSet.js';
+import { AnswersWithTheirCalculation1796300000000 } from './1796300000000-AnswersWithTheirCalculation.js';
 /** Every migration, oldest first. Listed rather than found by a file pattern, so tests and the build agree. */
 export const MIGRATIONS = [
   CreateCalculationSessionsAndClientErrorReports1795262400000,
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   CaseloadRunRulesVersion1796270000000,
   CaseloadAmountNotKnown1796280000000,
   CaseloadRunChangeSet1796290000000,
+  AnswersWithTheirCalculation1796300000000,
 ];

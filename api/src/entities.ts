@@ -16,7 +16,6 @@ import { PolicyAuditEvent, PolicyChangeSet } from './policy/policy-change-set.en
 import { RateLimitCounter } from './rate-limit/rate-limit-counter.entity.js';
 import { ResultFeedback } from './results/result-feedback.entity.js';
 import { CalculationSession } from './calculations/calculation-session.entity.js';
-import { SurveyAnswer } from './calculations/survey-answer.entity.js';
 import { AccessGrant } from './access/access-grant.entity.js';
 import { SigningKey } from './site/signing-key.entity.js';
 
@@ -24,7 +23,6 @@ import { SigningKey } from './site/signing-key.entity.js';
 export const ENTITIES = [
   CalculationSession,
   ClientErrorReport,
-  SurveyAnswer,
   AccessGrant,
   AnalyticsEvent,
   RateLimitCounter,

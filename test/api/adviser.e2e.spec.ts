@@ -478,7 +478,10 @@ describe('start/, duplicate/, details/ and delete/', () => {
     ]);
     expect((await auditRows(copy)).map((row) => [row.action, row.user_id])).toEqual([['duplicate', adam.userId]]);
     const answers = (session: string) =>
-      testApp.database.query('SELECT question_name, value FROM survey_answers WHERE session_id = $1 ORDER BY question_name', [session]);
+      testApp.database.query(
+        'SELECT key AS question_name, value FROM calculation_sessions, jsonb_each(answers) WHERE id = $1 ORDER BY key',
+        [session],
+      );
     expect(await answers(copy)).toEqual(await answers(complete));
     expect(
       await testApp.database.query('SELECT client_id, adviser_user_id, owner_browser_id FROM calculation_sessions WHERE id = $1', [copy]),

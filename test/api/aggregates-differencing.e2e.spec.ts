@@ -82,15 +82,18 @@ async function copyOf(
 ): Promise<string> {
   references += 1;
   const [{ id }] = await database.query<{ id: string }>(
-    `INSERT INTO calculation_sessions (reference, completed_pages, created_at, updated_at, finished_at, partner_id, client_id, adviser_user_id)
-     SELECT $2, completed_pages, $3, $3, $3, $4, $5, $6 FROM calculation_sessions WHERE id = $1 RETURNING id`,
-    [session, `COPY${String(references).padStart(5, '0')}`, at, whose.partnerId ?? null, whose.clientId ?? null, whose.adviserId ?? null],
-  );
-  await database.query(
-    `INSERT INTO survey_answers (session_id, question_name, value)
-     SELECT $2, question_name, CASE WHEN question_name = 'ClientDob' AND $3::jsonb IS NOT NULL THEN $3::jsonb ELSE value END
-       FROM survey_answers WHERE session_id = $1`,
-    [session, id, dateOfBirth === undefined ? null : JSON.stringify(dateOfBirth)],
+    `INSERT INTO calculation_sessions (reference, completed_pages, created_at, updated_at, finished_at, partner_id, client_id, adviser_user_id, answers)
+     SELECT $2, completed_pages, $3, $3, $3, $4, $5, $6, CASE WHEN $7::jsonb IS NULL THEN answers ELSE answers || jsonb_build_object('ClientDob', $7::jsonb) END
+       FROM calculation_sessions WHERE id = $1 RETURNING id`,
+    [
+      session,
+      `COPY${String(references).padStart(5, '0')}`,
+      at,
+      whose.partnerId ?? null,
+      whose.clientId ?? null,
+      whose.adviserId ?? null,
+      dateOfBirth === undefined ? null : JSON.stringify(dateOfBirth),
+    ],
   );
   return id;
 }

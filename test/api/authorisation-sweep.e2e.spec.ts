@@ -147,7 +147,7 @@ async function ownedRows(): Promise<string> {
   const [rows] = await testApp.database.query<{ rows: unknown }>(
     `SELECT json_build_object(
        'calculations', (SELECT json_agg(c ORDER BY c.id) FROM calculation_sessions c WHERE c.id = ANY($1::uuid[])),
-       'answers', (SELECT json_agg(a ORDER BY a.session_id, a.question_name) FROM survey_answers a WHERE a.session_id = ANY($1::uuid[])),
+       'answers', (SELECT json_agg(json_build_object('session_id', c.id, 'answers', c.answers) ORDER BY c.id) FROM calculation_sessions c WHERE c.id = ANY($1::uuid[])),
        'feedback', (SELECT json_agg(f ORDER BY f.session_id) FROM result_feedback f WHERE f.session_id = ANY($1::uuid[])),
        'clients', (SELECT json_agg(c ORDER BY c.id) FROM clients c WHERE c.organisation_id = (SELECT organisation_id FROM users WHERE id = $2)),
        'users', (SELECT json_agg(json_build_object('id', u.id, 'email', u.email, 'role', u.role) ORDER BY u.id) FROM users u WHERE u.organisation_id = (SELECT organisation_id FROM users WHERE id = $2)),

@@ -340,16 +340,15 @@ describe('the job queue', () => {
     await runWhenDone(((await get('/api/adviser/caseload-runs', adam)).body as CaseloadRunsResponse).runs[0].id, adam);
     // 700 more clients, each with a copy of Mary's calculation: the run writes its first 500 (one chunk), then the worker stops.
     await testApp.database.query(
-      `WITH template AS (SELECT id, completed_pages, finished_at FROM calculation_sessions WHERE client_id = $3),
+      `WITH template AS (SELECT id, completed_pages, finished_at, answers FROM calculation_sessions WHERE client_id = $3),
             new_clients AS (
               INSERT INTO clients (organisation_id, adviser_id, first_name, last_name, date_of_birth)
               SELECT $1, $2, 'Copy', 'Client ' || n, DATE '1990-05-01' FROM generate_series(1, 700) AS n RETURNING id),
             sessions AS (
-              INSERT INTO calculation_sessions (reference, client_id, adviser_user_id, completed_pages, finished_at)
-              SELECT 'C' || substr(md5(new_clients.id::text), 1, 10), new_clients.id, $2, template.completed_pages, template.finished_at
+              INSERT INTO calculation_sessions (reference, client_id, adviser_user_id, completed_pages, finished_at, answers)
+              SELECT 'C' || substr(md5(new_clients.id::text), 1, 10), new_clients.id, $2, template.completed_pages, template.finished_at, template.answers
                 FROM new_clients, template RETURNING id)
-       INSERT INTO survey_answers (session_id, question_name, value)
-       SELECT sessions.id, answer.question_name, answer.value FROM sessions, template JOIN survey_answers answer ON answer.session_id = template.id`,
+       SELECT count(*) FROM sessions`,
       [riversideId, adamId, mary],
     );
     const caseloads = testApp.app.get(CaseloadService);

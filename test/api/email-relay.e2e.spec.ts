@@ -202,7 +202,7 @@ describe('only a finished calculation with results is e-mailed', () => {
 
   it('refuses a finished calculation whose results need an answer first with 409', async () => {
     const { session } = await completeQuestionnaire(() => request(server.url), OWNER, SINGLE_PRIVATE_RENTER_WORKING_PART_TIME);
-    await database.query(`DELETE FROM survey_answers WHERE session_id = $1 AND question_name = 'ClientCouncilTaxBand'`, [session]);
+    await database.query(`UPDATE calculation_sessions SET answers = answers - 'ClientCouncilTaxBand' WHERE id = $1`, [session]);
     const answer = await sendFrom('127.0.0.5', session, 'jo@example.org', await showChallenge(session));
     expect(answer.status).toBe(409);
     expect(answer.json()).toMatchObject({ code: 'RESULTS_NOT_READY' });

@@ -66,7 +66,7 @@ function answersOf(pages: number): Record<string, unknown> {
 
 /** The answers stored for a calculation, keyed by question name, read straight from the database. */
 async function storedAnswers(query: (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>, session: string) {
-  const rows = await query('SELECT question_name, value FROM survey_answers WHERE session_id = $1', [session]);
+  const rows = await query('SELECT key AS question_name, value FROM calculation_sessions, jsonb_each(answers) WHERE id = $1', [session]);
   return Object.fromEntries(rows.map((row) => [row.question_name as string, row.value]));
 }
 
@@ -179,7 +179,7 @@ describe('PostgreSQL stopped and started again under a running API', () => {
         (await client.query('SELECT finished_at IS NOT NULL AS finished FROM calculation_sessions WHERE id = $1', [before.session])).rows,
       ).toEqual([{ finished: true }]);
       const kept = await client.query(
-        `SELECT count(*)::int AS kept FROM survey_answers WHERE session_id = ANY($1::uuid[]) AND question_name = 'ClientPostcode'`,
+        `SELECT count(*)::int AS kept FROM calculation_sessions WHERE id = ANY($1::uuid[]) AND answers ? 'ClientPostcode'`,
         [committed],
       );
       expect(kept.rows).toEqual([{ kept: committed.length }]);

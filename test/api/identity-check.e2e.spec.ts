@@ -148,7 +148,7 @@ async function startCalculation(browserId: string, given: Record<string, unknown
 
 async function storedAnswers(session: string): Promise<Record<string, unknown>> {
   const rows = await database.query<{ question_name: string; value: unknown }>(
-    'SELECT question_name, value FROM survey_answers WHERE session_id = $1',
+    'SELECT key AS question_name, value FROM calculation_sessions, jsonb_each(answers) WHERE id = $1',
     [session],
   );
   return Object.fromEntries(rows.map((row) => [row.question_name, row.value]));
@@ -312,7 +312,7 @@ describe('2. every calculation has an owner from its first moment', () => {
 
   it('never hands a calculation with no owner to the first browser that opens it', async () => {
     const [{ id }] = await database.query<{ id: string }>(`INSERT INTO calculation_sessions (reference) VALUES ('NOWNER23') RETURNING id`);
-    await database.query(`INSERT INTO survey_answers (session_id, question_name, value) VALUES ($1, 'ClientPostcode', $2::jsonb)`, [
+    await database.query(`UPDATE calculation_sessions SET answers = jsonb_build_object('ClientPostcode', $2::jsonb) WHERE id = $1`, [
       id,
       JSON.stringify(MANCHESTER),
     ]);
@@ -513,7 +513,7 @@ describe('5. security codes only for those who may open the calculation', () => 
       `INSERT INTO calculation_sessions (reference, client_id, adviser_user_id) VALUES ('CLIENT23', $1, $2) RETURNING id`,
       [client, adviser],
     );
-    await database.query(`INSERT INTO survey_answers (session_id, question_name, value) VALUES ($1, 'ClientPostcode', $2::jsonb)`, [
+    await database.query(`UPDATE calculation_sessions SET answers = jsonb_build_object('ClientPostcode', $2::jsonb) WHERE id = $1`, [
       id,
       JSON.stringify(MANCHESTER),
     ]);

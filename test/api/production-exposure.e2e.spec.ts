@@ -101,7 +101,7 @@ describe('__proto__, constructor and prototype keys in a JSON body', () => {
     const body = (await response.json()) as { session: string };
     expect(response.status).toBe(200);
     const stored = await database.query<{ question_name: string; value: unknown }>(
-      'SELECT question_name, value FROM survey_answers WHERE session_id = $1',
+      'SELECT key AS question_name, value FROM calculation_sessions, jsonb_each(answers) WHERE id = $1',
       [body.session],
     );
     expect(stored).toEqual([{ question_name: 'ClientPostcode', value: MANCHESTER }]);

@@ -181,9 +181,10 @@ describe('results that cannot be shown yet', () => {
     (await http().get(`/api/data/result/?session=${id}`).set('X-Browser-Id', OWNER).expect(200)).body as ResultModel;
 
   it('is out of date when a stored answer no longer fits its question, naming the question and its page', async () => {
-    await testApp.database.query(`UPDATE survey_answers SET value = '"Castle"' WHERE session_id = $1 AND question_name = 'ClientTenure'`, [
-      changed,
-    ]);
+    await testApp.database.query(
+      `UPDATE calculation_sessions SET answers = jsonb_set(answers, '{ClientTenure}', '"Castle"') WHERE id = $1`,
+      [changed],
+    );
     const result = await resultOf(changed);
     expect(result).toMatchObject({ isValid: true, isOutOfDate: true, benefits: null });
     expect(result.messages).toEqual([
@@ -196,9 +197,7 @@ describe('results that cannot be shown yet', () => {
   });
 
   it('is unanswered when a question that applies has no answer', async () => {
-    await testApp.database.query(`DELETE FROM survey_answers WHERE session_id = $1 AND question_name = 'ClientCouncilTaxLiable'`, [
-      changed,
-    ]);
+    await testApp.database.query(`UPDATE calculation_sessions SET answers = answers - 'ClientCouncilTaxLiable' WHERE id = $1`, [changed]);
     const result = await resultOf(changed);
     expect(result).toMatchObject({ isUnanswered: true, isOutOfDate: false, benefits: null });
     expect(result.messages).toEqual([expect.objectContaining({ questionName: 'ClientCouncilTaxLiable', pageNumber: 18 })]);

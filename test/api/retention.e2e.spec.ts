@@ -18,7 +18,6 @@ const BROWSER = 'browser_1795500000000_retain01';
 async function rowsOf(testApp: TestApp, session: string): Promise<Record<string, number>> {
   const tables = [
     'calculation_sessions',
-    'survey_answers',
     'result_feedback',
     'captcha_challenges',
     'access_grants',

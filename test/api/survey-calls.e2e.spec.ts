@@ -138,7 +138,7 @@ describe('the rules sent with a page', () => {
       ],
     );
     await testApp.database.query(
-      `INSERT INTO survey_answers (session_id, question_name, value) VALUES ($1, 'ClientDob', '"01/06/1950"'), ($1, 'ClientHasPartner', '"No"'), ($1, 'ChildCount', '"0"'), ($1, 'NonDependantCount', '"0"')`,
+      `UPDATE calculation_sessions SET answers = answers || '{"ClientDob": "01/06/1950", "ClientHasPartner": "No", "ChildCount": "0", "NonDependantCount": "0"}' WHERE id = $1`,
       [session.id],
     );
     const { body } = await http().get(`/api/data/survey/19/${session.id}`).set('X-Browser-Id', BROWSER).expect(200);

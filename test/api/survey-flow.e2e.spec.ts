@@ -31,7 +31,7 @@ const completeQuestionnaire = (pages: [string, Record<string, unknown>][]) => an
 
 async function storedAnswers(session: string): Promise<Record<string, unknown>> {
   const rows = await testApp.database.query<{ question_name: string; value: unknown }>(
-    'SELECT question_name, value FROM survey_answers WHERE session_id = $1',
+    'SELECT key AS question_name, value FROM calculation_sessions, jsonb_each(answers) WHERE id = $1',
     [session],
   );
   return Object.fromEntries(rows.map((row) => [row.question_name, row.value]));

@@ -794,7 +794,7 @@ async function walk(household: HouseholdWalk): Promise<string> {
 async function storedCalculation(session: string) {
   const [row] = await database.query<{ finished_at: Date | null }>('SELECT finished_at FROM calculation_sessions WHERE id = $1', [session]);
   const rows = await database.query<{ question_name: string; value: AnswerValue }>(
-    'SELECT question_name, value FROM survey_answers WHERE session_id = $1',
+    'SELECT key AS question_name, value FROM calculation_sessions, jsonb_each(answers) WHERE id = $1',
     [session],
   );
   const answers: Answers = Object.fromEntries(rows.map((answer) => [answer.question_name, answer.value]));

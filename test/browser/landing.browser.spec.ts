@@ -42,7 +42,7 @@ async function saveCalculation(reference: string, postcode: string, finished: bo
     `INSERT INTO calculation_sessions (reference, finished_at) VALUES ($1, ${finished ? 'now()' : 'NULL'}) RETURNING id`,
     [reference],
   );
-  await database.query(`INSERT INTO survey_answers (session_id, question_name, value) VALUES ($1, 'ClientPostcode', $2)`, [
+  await database.query(`UPDATE calculation_sessions SET answers = jsonb_build_object('ClientPostcode', $2::jsonb) WHERE id = $1`, [
     id,
     JSON.stringify({ postcode, authority: '', authorityCode: '', country: 'England', latitude: null, longitude: null, option: '' }),
   ]);

@@ -346,7 +346,7 @@ describeInChromium('the results page in Chromium', () => {
       await expectNoAccessibilityViolations(page);
 
       const outOfDate = await finishedCalculation(OWNER);
-      await database.query(`UPDATE survey_answers SET value = '"Castle"' WHERE session_id = $1 AND question_name = 'ClientTenure'`, [
+      await database.query(`UPDATE calculation_sessions SET answers = jsonb_set(answers, '{ClientTenure}', '"Castle"') WHERE id = $1`, [
         outOfDate.session,
       ]);
       await page.goto(`${server.url}/result/${outOfDate.session}`);
@@ -357,7 +357,7 @@ describeInChromium('the results page in Chromium', () => {
       await expectNoAccessibilityViolations(page);
 
       const unanswered = await finishedCalculation(OWNER);
-      await database.query(`DELETE FROM survey_answers WHERE session_id = $1 AND question_name = 'ClientCouncilTaxLiable'`, [
+      await database.query(`UPDATE calculation_sessions SET answers = answers - 'ClientCouncilTaxLiable' WHERE id = $1`, [
         unanswered.session,
       ]);
       await page.goto(`${server.url}/result/${unanswered.session}`);

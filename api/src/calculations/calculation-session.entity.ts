@@ -1,8 +1,9 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique, UpdateDateColumn } from 'typeorm';
+import type { Answers } from '../../../common/survey/model.js';
 
 /**
  * One calculation: a visitor's run through the questionnaire, found again by its short reference. The query
- * string values it started with are kept with it; its answers are in `survey_answers`.
+ * string values it started with are kept with it, and its answers, one JSON object by question name.
  */
 @Entity({ name: 'calculation_sessions' })
 @Unique('calculation_sessions_reference_key', ['reference'])
@@ -14,10 +15,12 @@ export class CalculationSession {
   @Column({ type: 'varchar', length: 12 })
   reference!: string;
 
+  /** What the retention job deletes by, and the 6-month lifetime filters on. */
+  @Index('calculation_sessions_created_at_idx')
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 
-  @Index('calculation_sessions_updated_at_idx')
+  // Not indexed, so that saving a page can update the row where it lies (nothing looks calculations up by it).
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
 
@@ -82,6 +85,13 @@ export class CalculationSession {
    */
   @Column({ name: 'record_key', type: 'integer', default: () => 'new_record_key()', select: false })
   recordKey!: number;
+
+  /**
+   * The answers by question name. Answers of questions that became hidden stay, unused, until changed. Read and
+   * written by CalculationsRepository's own statements; not selected unless asked for.
+   */
+  @Column({ type: 'jsonb', default: () => "'{}'", select: false })
+  answers!: Answers;
 
   /**
    * How many times a page of it was saved. A save names the version it read, and is refused if another (a second

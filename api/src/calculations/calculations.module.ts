@@ -6,7 +6,6 @@ import { CalculationSession } from './calculation-session.entity.js';
 import { CalculationsRepository } from './calculations.repository.js';
 import { CalculationsService } from './calculations.service.js';
 import { SessionAccessService } from './session-access.service.js';
-import { SurveyAnswer } from './survey-answer.entity.js';
 
 /**
  * The saved calculation (a person's answers, their progress, and the one path from answers to figures), below every
@@ -14,7 +13,7 @@ import { SurveyAnswer } from './survey-answer.entity.js';
  * policy impact.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([CalculationSession, SurveyAnswer]), AccessModule, RulesInForceModule],
+  imports: [TypeOrmModule.forFeature([CalculationSession]), AccessModule, RulesInForceModule],
   providers: [CalculationsRepository, CalculationsService, SessionAccessService],
   exports: [CalculationsRepository, CalculationsService, SessionAccessService, RulesInForceModule, AccessModule],
 })

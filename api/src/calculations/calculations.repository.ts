@@ -68,22 +68,17 @@ export interface PageEventRow {
 /**
  * Saves a page if the calculation is still at the version it was read at: $1 calculation, $2 answers (a JSON object
  * by question name), $3 names of the answers it cleared, $4 completed pages, $5 finished at, $6 partner, $7 analytics
- * events (a JSON list of { event, page_name }), $8 the version read. The answers, the progress, the events and the
- * new version (moved on by the calculation_sessions_next_version trigger, as every change to the row moves it) go
- * together or not at all: every part hangs on the one row the version check lets through. Under READ COMMITTED a
- * second save of the same version waits for the first's row lock, then finds the version moved on.
+ * events (a JSON list of { event, page_name }), $8 the version read. The answers and the progress are one row's, and
+ * the events hang on that row's update, so all go together or not at all; the new version is moved on by the
+ * calculation_sessions_next_version trigger, as every change to the row moves it. Under READ COMMITTED a second save
+ * of the same version waits for the first's row lock, then finds the version moved on.
  */
 const SAVE_PAGE = `
   WITH progress AS (
-    UPDATE calculation_sessions SET completed_pages = $4, finished_at = $5, updated_at = now()
+    UPDATE calculation_sessions
+       SET answers = (answers || $2::jsonb) - $3::text[], completed_pages = $4, finished_at = $5, updated_at = now()
      WHERE id = $1 AND version = $8
     RETURNING id, version
-  ), saved AS (
-    INSERT INTO survey_answers (session_id, question_name, value)
-    SELECT progress.id, answer.key, answer.value FROM progress, jsonb_each($2::jsonb) AS answer
-    ON CONFLICT (session_id, question_name) DO UPDATE SET value = EXCLUDED.value, answered_at = now()
-  ), removed AS (
-    DELETE FROM survey_answers WHERE session_id IN (SELECT id FROM progress) AND question_name = ANY($3::text[])
   ), counted AS (
     INSERT INTO analytics_events (event, page_name, session_id, partner_id)
     SELECT event.event, event.page_name, progress.id, $6 FROM progress, jsonb_to_recordset($7::jsonb) AS event(event text, page_name text)
@@ -91,22 +86,14 @@ const SAVE_PAGE = `
   SELECT version FROM progress`;
 
 /**
- * The better-off answers and the ones they replace: $1 calculation, $2 answers, $3 names cleared. The calculation's
- * row is touched so that its version moves on: a copy read before is then not saved over.
+ * The better-off answers and the ones they replace: $1 calculation, $2 answers, $3 names cleared. The version moves
+ * on with the change, so a copy read before is then not saved over.
  */
-const SAVE_BETTER_OFF = `
-  WITH touched AS (
-    UPDATE calculation_sessions SET version = version WHERE id = $1
-  ), saved AS (
-    INSERT INTO survey_answers (session_id, question_name, value)
-    SELECT $1, answer.key, answer.value FROM jsonb_each($2::jsonb) AS answer
-    ON CONFLICT (session_id, question_name) DO UPDATE SET value = EXCLUDED.value, answered_at = now()
-  )
-  DELETE FROM survey_answers WHERE session_id = $1 AND question_name = ANY($3::text[])`;
+const SAVE_BETTER_OFF = `UPDATE calculation_sessions SET answers = (answers || $2::jsonb) - $3::text[] WHERE id = $1`;
 
 /** The columns of calculation_sessions that calculationOf reads. */
 const CALCULATION_COLUMNS = `id, reference, created_at, updated_at, owner_browser_id, partner_id, referral, sub_category, pip_session_id,
-  is_portal, is_test, completed_pages, finished_at, client_id, adviser_user_id, case_label, case_notes, version`;
+  is_portal, is_test, completed_pages, finished_at, client_id, adviser_user_id, case_label, case_notes, version, answers`;
 
 /**
  * A calculation, its answers and the BRMA of its postcode answer in one statement, written out rather than built
@@ -114,16 +101,12 @@ const CALCULATION_COLUMNS = `id, reference, created_at, updated_at, owner_browse
  * upper case, one space before the last three characters).
  */
 const FIND_CALCULATION = `
-  SELECT ${CALCULATION_COLUMNS},
-         COALESCE((SELECT jsonb_object_agg(a.question_name, a.value) FROM survey_answers a WHERE a.session_id = calculation_sessions.id), '{}') AS answers,
-         area.postcode AS area_postcode,
-         (SELECT b.brma FROM postcode_brmas b WHERE b.postcode = area.postcode) AS area_brma
+  SELECT ${CALCULATION_COLUMNS}, area.postcode AS area_postcode, (SELECT b.brma FROM postcode_brmas b WHERE b.postcode = area.postcode) AS area_brma
     FROM calculation_sessions
     LEFT JOIN LATERAL (
       SELECT left(compact, -3) || ' ' || right(compact, 3) AS postcode
-        FROM survey_answers p,
-             LATERAL (SELECT upper(regexp_replace(p.value->>'postcode', '\\s+', '', 'g')) AS compact) c
-       WHERE p.session_id = calculation_sessions.id AND p.question_name = '${QUESTION_NAMES.clientPostcode}'
+        FROM (SELECT upper(regexp_replace(answers->'${QUESTION_NAMES.clientPostcode}'->>'postcode', '\\s+', '', 'g')) AS compact) c
+       WHERE compact IS NOT NULL
     ) area ON true
    WHERE calculation_sessions.id = $1`;
 
@@ -131,7 +114,7 @@ const FIND_CALCULATION = `
 const START_CALCULATION = `
   INSERT INTO calculation_sessions (reference, owner_browser_id, partner_id, referral, sub_category, pip_session_id, is_portal, is_test)
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-  RETURNING ${CALCULATION_COLUMNS}, '{}'::jsonb AS answers, NULL AS area_postcode, NULL AS area_brma`;
+  RETURNING ${CALCULATION_COLUMNS}, NULL AS area_postcode, NULL AS area_brma`;
 
 interface CalculationRow {
   id: string;
@@ -206,7 +189,7 @@ export interface ClientCalculationRecord {
 }
 
 const CLIENT_CALCULATION_COLUMNS = `s.id, s.reference, s.client_id, s.created_at, s.updated_at, s.finished_at, s.completed_pages, s.case_label, s.case_notes,
-  COALESCE((SELECT jsonb_object_agg(a.question_name, a.value) FROM survey_answers a WHERE a.session_id = s.id), '{}') AS answers`;
+  s.answers`;
 
 /** A finished calculation of an organisation's or partner's year, for management information. */
 export interface FinishedInPeriod {
@@ -367,9 +350,7 @@ export class CalculationsRepository {
     sessionId: string,
   ): Promise<{ id: string; isPortal: boolean; clientId: string | null; postcode: AnswerValue | null } | null> {
     const [row] = await this.dataSource.query<{ id: string; is_portal: boolean; client_id: string | null; postcode: AnswerValue | null }[]>(
-      `SELECT s.id, s.is_portal, s.client_id,
-              (SELECT a.value FROM survey_answers a WHERE a.session_id = s.id AND a.question_name = $2) AS postcode
-         FROM calculation_sessions s WHERE s.id = $1`,
+      `SELECT s.id, s.is_portal, s.client_id, s.answers->$2 AS postcode FROM calculation_sessions s WHERE s.id = $1`,
       [sessionId, QUESTION_NAMES.clientPostcode],
     );
     return row ? { id: row.id, isPortal: row.is_portal, clientId: row.client_id, postcode: row.postcode } : null;
@@ -433,12 +414,12 @@ export class CalculationsRepository {
   /** Every answer of `fromId` copied to `toId` (a duplicated calculation). */
   async copyAnswers(manager: EntityManager, toId: string, fromId: string): Promise<void> {
     await manager.query(
-      `INSERT INTO survey_answers (session_id, question_name, value) SELECT $1, question_name, value FROM survey_answers WHERE session_id = $2`,
+      `UPDATE calculation_sessions SET answers = (SELECT answers FROM calculation_sessions WHERE id = $2) WHERE id = $1`,
       [toId, fromId],
     );
   }
 
-  /** A calculation and everything kept with it (its answers, feedback, grants... go by ON DELETE CASCADE). */
+  /** A calculation with its answers, and everything kept with it (feedback, grants... go by ON DELETE CASCADE). */
   async delete(manager: EntityManager, sessionId: string): Promise<void> {
     this.recent.delete(sessionId);
     await manager.query(`DELETE FROM calculation_sessions WHERE id = $1`, [sessionId]);
@@ -457,19 +438,12 @@ export class CalculationsRepository {
   /** The calculations of `whose` finished between `start` and `end` (UK dates), with their answers. */
   finishedInPeriod(whose: CalculationsOf, start: string, end: string): Promise<FinishedInPeriod[]> {
     return this.dataSource.query<FinishedInPeriod[]>(
-      `WITH finished AS (
-         SELECT s.id, s.finished_at, s.completed_pages, s.updated_at, s.record_key
-           FROM ${whose.from}
-          WHERE ${whose.where} AND NOT s.is_test
-            AND s.finished_at >= ($2::timestamp AT TIME ZONE 'Europe/London') AND s.finished_at < ($3::timestamp AT TIME ZONE 'Europe/London')
-       ), answers AS (
-         SELECT a.session_id, jsonb_object_agg(a.question_name, a.value) AS answers
-           FROM survey_answers a WHERE a.session_id IN (SELECT id FROM finished) GROUP BY a.session_id
-       )
-       SELECT to_char(f.finished_at AT TIME ZONE 'Europe/London', 'YYYY-MM') AS month, f.record_key, f.completed_pages,
-              to_char(f.updated_at AT TIME ZONE 'Europe/London', 'YYYY-MM-DD') AS saved_on, COALESCE(a.answers, '{}') AS answers
-         FROM finished f LEFT JOIN answers a ON a.session_id = f.id
-        ORDER BY f.finished_at, f.id`,
+      `SELECT to_char(s.finished_at AT TIME ZONE 'Europe/London', 'YYYY-MM') AS month, s.record_key, s.completed_pages,
+              to_char(s.updated_at AT TIME ZONE 'Europe/London', 'YYYY-MM-DD') AS saved_on, s.answers
+         FROM ${whose.from}
+        WHERE ${whose.where} AND NOT s.is_test
+          AND s.finished_at >= ($2::timestamp AT TIME ZONE 'Europe/London') AND s.finished_at < ($3::timestamp AT TIME ZONE 'Europe/London')
+        ORDER BY s.finished_at, s.id`,
       [whose.id, start, end],
     );
   }
@@ -477,19 +451,11 @@ export class CalculationsRepository {
   /** The latest calculation (younger than 6 months) of each client of an organisation, in one statement. */
   latestOfEachClient(organisationId: string): Promise<LatestOfClient[]> {
     return this.dataSource.query<LatestOfClient[]>(
-      `WITH latest AS (
-         SELECT DISTINCT ON (s.client_id) s.client_id, s.id, s.finished_at, s.completed_pages, s.updated_at
-           FROM calculation_sessions s JOIN clients c ON c.id = s.client_id
-          WHERE c.organisation_id = $1 AND s.created_at >= $2
-          ORDER BY s.client_id, s.created_at DESC, s.id
-       ), answers AS (
-         SELECT a.session_id, jsonb_object_agg(a.question_name, a.value) AS answers
-           FROM survey_answers a WHERE a.session_id IN (SELECT id FROM latest) GROUP BY a.session_id
-       )
-       SELECT l.client_id, l.id AS session_id, l.finished_at IS NOT NULL AS is_finished, l.completed_pages,
-              to_char(l.updated_at AT TIME ZONE 'Europe/London', 'YYYY-MM-DD') AS saved_on, COALESCE(a.answers, '{}') AS answers
-         FROM latest l LEFT JOIN answers a ON a.session_id = l.id
-        ORDER BY l.client_id`,
+      `SELECT DISTINCT ON (s.client_id) s.client_id, s.id AS session_id, s.finished_at IS NOT NULL AS is_finished, s.completed_pages,
+              to_char(s.updated_at AT TIME ZONE 'Europe/London', 'YYYY-MM-DD') AS saved_on, s.answers
+         FROM calculation_sessions s JOIN clients c ON c.id = s.client_id
+        WHERE c.organisation_id = $1 AND s.created_at >= $2
+        ORDER BY s.client_id, s.created_at DESC, s.id`,
       [organisationId, oldestOpenCalculation()],
     );
   }
@@ -498,13 +464,8 @@ export class CalculationsRepository {
   async *keptFinishedInChunks(size: number): AsyncGenerator<KeptFinished[]> {
     for (let offset = 0; ; offset += size) {
       const rows = await this.dataSource.query<KeptFinished[]>(
-        `WITH kept AS (
-           SELECT s.id, s.completed_pages, s.record_key FROM calculation_sessions s
-            WHERE s.finished_at IS NOT NULL AND s.created_at >= $1 ORDER BY s.id LIMIT $2 OFFSET $3
-         )
-         SELECT k.completed_pages, k.record_key,
-                COALESCE((SELECT jsonb_object_agg(a.question_name, a.value) FROM survey_answers a WHERE a.session_id = k.id), '{}') AS answers
-           FROM kept k`,
+        `SELECT s.completed_pages, s.record_key, s.answers FROM calculation_sessions s
+          WHERE s.finished_at IS NOT NULL AND s.created_at >= $1 ORDER BY s.id LIMIT $2 OFFSET $3`,
         [oldestOpenCalculation(), size, offset],
       );
       if (rows.length === 0) return;
