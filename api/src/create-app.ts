@@ -1,7 +1,7 @@
 import { ConfigService } from '@nestjs/config';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
-import express from 'express';
+import express, { type NextFunction, type Request, type Response } from 'express';
 import type { SiteConfig } from '../../common/site.js';
 import { AppModule } from './app.module.js';
 import type { Environment } from './config/environment.js';
@@ -22,12 +22,24 @@ import { serveWebApp } from './web-app/web-app.js';
  * Builds the whole app, ready to listen: the same for `npm start` and for the tests. Configuration comes from
  * the environment (and .env outside tests); migrations have run by the time this returns.
  */
+/**
+ * The API's answers hold a person's answers, figures and account: no browser or proxy keeps them, so that nobody
+ * after them on a shared computer finds them in its cache. A route that may be kept says so itself (@Header).
+ */
+function notStored(_request: Request, response: Response, next: NextFunction): void {
+  response.setHeader('Cache-Control', 'no-store');
+  next();
+}
+
 export async function createApp(logger: JsonLogger): Promise<NestExpressApplication> {
   // Routing is case-sensitive everywhere: /api/v1/calculations/BATCH is no route at all, not the batch under another
   // spelling. Set before the router exists, which takes the setting when it is made (one trailing slash stays allowed:
   // the specification's routes are written with it).
   const server = express();
   server.set('case sensitive routing', true);
+  // No ETags made by hashing each answer: the API's answers are never cached (below), the pages are rendered per
+  // request, and the built files carry serve-static's own.
+  server.set('etag', false);
   const app = await NestFactory.create<NestExpressApplication>(await AppModule.forRoot(logger), new ExpressAdapter(server), {
     logger: logger.forNest(),
     bodyParser: false,
@@ -41,6 +53,7 @@ export async function createApp(logger: JsonLogger): Promise<NestExpressApplicat
   // Before everything else, so that every answer (pages, API, errors, 404s) carries the security headers.
   app.use(securityHeaders({ site: app.get<SiteConfig>(SITE_CONFIG), mode: config.get('NODE_ENV', { infer: true }) }));
   app.use(requestLogging(logger));
+  app.use('/api', notStored);
   app.use(refuseCompressedBodies);
   // The batch route reads its own body of up to 16 MB, after its limits (BatchCalculationService); every other body
   // is read here, up to BODY_LIMIT_KB.

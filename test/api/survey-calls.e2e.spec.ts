@@ -22,6 +22,17 @@ describe('GET /api/data/survey', () => {
     expect(await testApp.database.query('SELECT id FROM calculation_sessions')).toEqual([]);
   });
 
+  it('is kept by no browser or proxy (a page holds the person’s answers), and so has no ETag', async () => {
+    const page = await http().post('/api/data/survey/').send({ page: 1, action: 3, browserId: BROWSER }).expect(400);
+    const first = await http().get('/api/data/survey').expect(200);
+    for (const response of [first, page]) {
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers.etag).toBeUndefined();
+    }
+    // A route that may be kept says so itself.
+    expect((await http().get('/api/data/accuracy').expect(200)).headers['cache-control']).toBe('public, max-age=3600');
+  });
+
   it('says a calculation that does not exist is not valid, rather than failing', async () => {
     const { body } = await http().get('/api/data/survey/2/9a1f4a52-0000-4000-8000-000000000000').expect(200);
     expect(body).toMatchObject({ isValid: false, page: null });

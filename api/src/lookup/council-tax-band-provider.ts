@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
+import { runPrepared } from '../database/prepared-statement.js';
 import { CouncilTaxAddress, type CouncilTaxBand } from './council-tax-address.entity.js';
 import { LookupUnavailableError } from './lookup-unavailable.error.js';
 
@@ -27,6 +28,8 @@ export interface CouncilTaxBandProvider {
 
 export const COUNCIL_TAX_BAND_PROVIDER = Symbol('COUNCIL_TAX_BAND_PROVIDER');
 
+const HAS_ADDRESSES = `SELECT EXISTS (SELECT 1 FROM council_tax_addresses WHERE postcode = $1) AS found`;
+
 // '2 Park Place' before '10 Park Place', as on a street.
 const ADDRESS_ORDER = new Intl.Collator('en-GB', { numeric: true, sensitivity: 'base' });
 
@@ -49,8 +52,12 @@ export class PostgresCouncilTaxBandProvider implements CouncilTaxBandProvider {
 
   async hasAddresses(postcode: string): Promise<boolean> {
     try {
-      // One index probe: the unique key (postcode, line1) starts with the postcode.
-      return await this.addresses.exists({ where: { postcode } });
+      // One index probe: the unique key (postcode, line1) starts with the postcode. A prepared statement, as the
+      // survey's band page asks it on every showing.
+      const [row] = await runPrepared<{ found: boolean }>(this.addresses.manager.connection, 'council-tax-has-addresses', HAS_ADDRESSES, [
+        postcode,
+      ]);
+      return row.found;
     } catch (error) {
       throw new LookupUnavailableError('The council tax addresses table could not be read.', { cause: error });
     }
