@@ -594,7 +594,7 @@ describe("validateCalculationRequest: a student's assessment periods", () => {
   });
 });
 
-describe('validateCalculationRequest: a partner away from home', () => {
+describe('validateCalculationRequest: someone away from home', () => {
   it('takes a partner away, never the first adult, and not yet with a claimant at State Pension age', () => {
     const away = { reason: 'PRISON', moreThanSixMonths: false };
     expect(problemsWith((household) => (household.adults = [{ age: 30 }, { age: 31, awayFromHome: away }]))).toEqual([]);
@@ -611,6 +611,20 @@ describe('validateCalculationRequest: a partner away from home', () => {
         ),
       ),
     ).toEqual(['household.adults[1].awayFromHome.reason']);
+  });
+
+  it('takes a single first adult in hospital or a care home, but not in prison, nor the first of a couple, nor at State Pension age', () => {
+    const single = (age: number, awayFromHome: Record<string, unknown>) =>
+      problemsWith((household) => (household.adults = [{ age, awayFromHome }]));
+    expect(single(30, { reason: 'HOSPITAL', moreThanSixMonths: true })).toEqual([]);
+    expect(single(30, { reason: 'CARE_HOME', moreThanSixMonths: false, moreThanFourWeeks: true })).toEqual([]);
+    const [prison] = single(30, { reason: 'PRISON', moreThanSixMonths: false });
+    expect(prison).toMatchObject({ path: 'household.adults[0].awayFromHome', message: expect.stringContaining('reg 19') });
+    const [couple] = problemsWith(
+      (household) => (household.adults = [{ age: 30, awayFromHome: { reason: 'HOSPITAL', moreThanSixMonths: false } }, { age: 31 }]),
+    );
+    expect(couple.message).toMatch(/put the partner who is at home first/);
+    expect(paths(single(70, { reason: 'HOSPITAL', moreThanSixMonths: false }))).toEqual(['household.adults[0].awayFromHome']);
   });
 });
 

@@ -114,25 +114,38 @@ function crossReferenceProblems(request: JsonObject, date: string | null, lhaAre
     }
   });
 
-  // Only the partner may be a person subject to immigration control, or away from home: the first adult is the one at
-  // home who claims. With the claimant at State Pension age, Pension Credit's rules for such a partner (State Pension
-  // Credit Regulations 2002 reg 5(1)(h); its own absence rules of 13 and 52 weeks) differ from Housing Benefit's and
-  // are not worked out yet: refused rather than guessed.
+  // Only the partner may be a person subject to immigration control: the first adult is the one who claims. Away from
+  // home, the first adult may be only when single and in hospital or a care home; in a couple the one at home comes
+  // first (a joint claim is the same whichever partner is first, and a partner in prison or away more than 6 months
+  // leaves the one at home claiming alone). With the claimant at State Pension age, Pension Credit's rules (State
+  // Pension Credit Regulations 2002 reg 5(1)(h); its own absence rules of 13 and 52 weeks) differ from Housing
+  // Benefit's and are not worked out yet: refused rather than guessed.
   const adults = listAt(household, 'adults');
   const claimant = adults[0];
   const claimantAtPensionAge = date !== null && isObject(claimant) && hasAgeOrBirth(claimant) && hasReachedStatePensionAge(claimant, date);
-  const partnerOnly = (field: string, given: (adult: JsonObject) => boolean, onClaimant: string, atPensionAge: string) =>
+  const partnerOnly = (
+    field: string,
+    given: (adult: JsonObject) => boolean,
+    onClaimant: string | null | ((claimant: JsonObject) => string | null),
+    atPensionAge: string,
+  ) =>
     adults.forEach((adult, index) => {
       if (!isObject(adult) || !given(adult)) return;
       const segments: Segment[] = ['household', 'adults', index, field];
-      if (index === 0) problems.push({ segments, message: onClaimant });
+      const refused = index === 0 ? (typeof onClaimant === 'function' ? onClaimant(adult) : onClaimant) : null;
+      if (refused) problems.push({ segments, message: refused });
       else if (claimantAtPensionAge) problems.push({ segments, message: atPensionAge });
     });
   partnerOnly(
     'awayFromHome',
     (adult) => isObject(adult.awayFromHome),
-    'must be left out for the first adult, who is the one at home who claims: give it for the partner who is away.',
-    "is not worked out yet when the first adult has reached State Pension age (Pension Credit's and Housing Benefit's rules for a partner away from home).",
+    (first) =>
+      adults.length > 1
+        ? 'must be left out for the first adult of a couple: put the partner who is at home first, and give it for the one who is away.'
+        : isObject(first.awayFromHome) && first.awayFromHome.reason === 'PRISON'
+          ? 'cannot be PRISON for a single person yet: Universal Credit then pays only the housing costs element, and only to someone who got it just before (UC Regs 2013 reg 19), which this calculator does not work out.'
+          : null,
+    "is not worked out yet when the first adult has reached State Pension age (Pension Credit's and Housing Benefit's rules for someone away from home).",
   );
   partnerOnly(
     'subjectToImmigrationControl',

@@ -494,6 +494,22 @@ describe('where you live, you and your partner', () => {
       expected: { reason: 'HOSPITAL', moreThanSixMonths: false, moreThanFourWeeks: true },
     },
     {
+      questions: ['ClientAwayFromHome', 'ClientAwayLong'],
+      title: 'a single person in hospital for more than 6 months: no housing costs element (UC Regs 2013 sch 3 para 9(1))',
+      base: { ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, ClientAwayFromHome: 'No' },
+      change: { ClientAwayFromHome: 'Hospital', ClientAwayLong: 'Yes' },
+      part: (household) => household.adults[0]!.awayFromHome,
+      expected: { reason: 'HOSPITAL', moreThanSixMonths: true },
+    },
+    {
+      questions: ['ClientAwayFourWeeks'],
+      title: 'a single person 5 weeks in a care home: the daily living part of PIP stops after 28 days (PIP Regs 2013 reg 28)',
+      base: { ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, ClientAwayFromHome: 'CareHome', ClientAwayLong: 'No', ClientAwayFourWeeks: 'No' },
+      change: { ClientAwayFourWeeks: 'Yes' },
+      part: (household) => household.adults[0]!.awayFromHome,
+      expected: { reason: 'CARE_HOME', moreThanSixMonths: false, moreThanFourWeeks: true },
+    },
+    {
       questions: ['ClientFosterCarer'],
       title: 'a foster carer: one additional bedroom (UC Regs 2013 sch 4 para 12(1)(b))',
       base: { ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, ClientFosterCarer: 'No' },

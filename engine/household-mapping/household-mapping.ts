@@ -185,14 +185,17 @@ function youngPerson(read: AnswerReader, P: Person): Pick<Adult, 'under18'> {
   return Object.values(under18).some(Boolean) ? { under18 } : {};
 }
 
-/** Where the partner is, when away from home, and whether for more than 6 months. */
+/**
+ * Where the partner is, when away from home, and whether for more than 6 months; or a single person's own stay in
+ * hospital or a care home (they are asked only when single: in a couple the one at home is the first adult).
+ */
 function awayFromHome(read: AnswerReader, P: Person): Pick<Adult, 'awayFromHome'> {
-  if (P !== 'Partner') return {};
-  const reason = read.chosen('PartnerAwayFromHome', AWAY_FROM_HOME);
+  if (P === 'Client' && read.is('ClientHasPartner', YES)) return {};
+  const reason = read.chosen(`${P}AwayFromHome`, AWAY_FROM_HOME);
   if (!reason) return {};
-  const moreThanSixMonths = read.is('PartnerAwayLong', YES);
+  const moreThanSixMonths = read.is(`${P}AwayLong`, YES);
   // More than 4 weeks in hospital, or a care home the council or the NHS pays for: disability benefits stop.
-  const moreThanFourWeeks = reason !== 'PRISON' && !moreThanSixMonths && read.is('PartnerAwayFourWeeks', YES);
+  const moreThanFourWeeks = reason !== 'PRISON' && !moreThanSixMonths && read.is(`${P}AwayFourWeeks`, YES);
   return { awayFromHome: { reason, moreThanSixMonths, ...(moreThanFourWeeks ? { moreThanFourWeeks: true } : {}) } };
 }
 

@@ -175,7 +175,16 @@ function addRareCircumstances(household: HouseholdInput, date: string, random: (
   if (claimant!.age !== undefined && claimant!.age < 18 && chance(0.6))
     claimant!.under18 = { withoutParentalSupport: chance(0.5), pregnantOrRecentBirth: chance(0.3), careLeaver: chance(0.3) };
   for (const adult of household.adults) if (chance(0.08)) adult.carerGetsCarersAllowance = true;
-  // Only the partner may be either, and only with a claimant under State Pension age.
+  // Only the partner may be either, and only with a claimant under State Pension age; a single claimant may be in
+  // hospital or a care home.
+  if (!partner && !hasReachedStatePensionAge(claimant!, date) && chance(0.1)) {
+    const moreThanSixMonths = chance(0.5);
+    claimant!.awayFromHome = {
+      reason: pick(['HOSPITAL', 'CARE_HOME'] as const),
+      moreThanSixMonths,
+      ...(!moreThanSixMonths && chance(0.5) ? { moreThanFourWeeks: true } : {}),
+    };
+  }
   if (partner && !hasReachedStatePensionAge(claimant!, date)) {
     const draw = random();
     if (draw < 0.08) partner.subjectToImmigrationControl = true;

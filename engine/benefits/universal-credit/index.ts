@@ -70,6 +70,9 @@ export const universalCredit: BenefitCalculator = {
     partnerInPaidWork: ({ facts }) => isInPaidWork(claimPartner(facts)),
     tenure: ({ facts }) => facts.tenure,
     housingCostsPence: ({ facts }) => facts.rent.monthly + facts.serviceCharges.monthly,
+    // A single claimant away from home more than 6 months, or expected to be, is treated as not occupying it (UC Regs
+    // 2013 sch 3 para 9(1)); the first adult is away only when single (a couple puts the one at home first).
+    claimantTreatedAsOccupyingHome: ({ facts }) => facts.claimant.adult.awayFromHome?.moreThanSixMonths !== true,
     bedroomEntitlement: ({ facts }) => bedroomEntitlement(facts),
     spareBedrooms: ({ facts }) => (facts.bedrooms === null ? null : facts.bedrooms - bedroomEntitlement(facts)),
     claimantGetsCareBenefit: ({ facts }) => getsCareBenefit(facts.claimant),
