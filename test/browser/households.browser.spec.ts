@@ -374,6 +374,50 @@ const partnerInPrison: HouseholdWalk = {
   },
 };
 
+/**
+ * He lives alone in a council flat and has been in hospital since the spring, expected to stay more than 6 months: he
+ * is treated as not living at home, so Universal Credit has nothing for his rent (UC Regs 2013 sch 3 para 9(1)).
+ */
+const singleInHospital: HouseholdWalk = {
+  slug: 'single-in-hospital',
+  pages: [
+    ['where-you-live', { ClientPostcode: 'm1 1ad' }],
+    ['about-you', { ClientDob: '12/09/1980', ClientHasPartner: 'No', ClientAwayFromHome: 'Hospital', ClientAwayLong: 'Yes' }],
+    ['right-to-claim', { ClientImmigrationStatus: 'BritishOrIrish' }],
+    ['who-lives-with-you', { ChildCount: '0', NonDependantCount: '0' }],
+    ['your-health', { ClientDisabilityBenefits: NONE, ClientWorkCapability: 'NotAssessed', ClientTerminallyIll: 'No' }],
+    ['caring', { ClientIsCarer: 'No' }],
+    ['your-work', { ClientWork: NONE }],
+    ['your-other-income', { ClientOtherIncome: NONE }],
+    ['studying', { ClientStudent: 'No' }],
+    [
+      'your-home',
+      { ClientTenure: 'SocialRent', ClientRent: { amount: '95', period: 'Weekly' }, ClientPaysServiceCharges: 'No', ClientBedrooms: '1' },
+    ],
+    ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band A' }],
+    ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
+    ['finish', {}],
+  ],
+  expected: {
+    country: 'ENGLAND',
+    localAuthority: 'E08000003',
+    adults: [{ dateOfBirth: '1980-09-12', earnings: null, awayFromHome: { reason: 'HOSPITAL', moreThanSixMonths: true } }],
+    children: [],
+    housing: { tenure: 'SOCIAL_RENT', rent: { amount: 95, period: 'WEEK' }, serviceCharges: null, bedrooms: 1 },
+    capital: 0,
+    childcareCosts: null,
+  },
+  detours: {
+    'about-you': (page) => screenshot(page, 'households-single-in-hospital-about-you'),
+  },
+  onResults: async (page) => {
+    const reasons = await universalCreditReasons(page);
+    await expect(reasons.textContent()).resolves.toContain('Universal Credit has no amount for your rent while you are away');
+    await reasons.scrollIntoViewIfNeeded();
+    await screenshot(page, 'households-single-in-hospital-reasons');
+  },
+};
+
 /** He is 17 and estranged from his parents, renting a room: he may claim Universal Credit (UC Regs 2013 reg 8(1)(g)). */
 const estrangedSeventeenYearOld: HouseholdWalk = {
   slug: 'estranged-17-year-old',
@@ -872,7 +916,7 @@ async function walkAndCheck(household: HouseholdWalk): Promise<void> {
   expect(stored.household.nonDependants).toEqual([]);
 }
 
-describeInChromium('eight households fill the whole questionnaire in Chromium', () => {
+describeInChromium('ten households fill the whole questionnaire in Chromium', () => {
   beforeAll(async () => {
     ({ database, server, browser } = await startBrowserSuite());
   }, 120_000);
@@ -910,6 +954,12 @@ describeInChromium('eight households fill the whole questionnaire in Chromium', 
   it(
     'a mother whose partner is on remand: she claims Universal Credit as a single person',
     () => walkAndCheck(partnerInPrison),
+    WALK_TIMEOUT_MS,
+  );
+
+  it(
+    'a man living alone who will be in hospital more than 6 months: nothing for his rent while he is away',
+    () => walkAndCheck(singleInHospital),
     WALK_TIMEOUT_MS,
   );
 
