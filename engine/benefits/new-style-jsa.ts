@@ -12,6 +12,8 @@ function possibleJobseekers({ facts, parameters }: Pick<CalculationInput, 'facts
       adult.hoursPerWeek < hours &&
       !adult.student &&
       !hasHealthCondition(adult) &&
+      // Someone in hospital, a care home or prison is not available for work (Jobseekers Act 1995 s1(2)(a)).
+      !adult.adult.awayFromHome &&
       unearnedIncomeOf(adult, ['NEW_STYLE_JSA', 'NEW_STYLE_ESA']).weekly === 0,
   );
 }
