@@ -284,12 +284,18 @@ export function deriveFacts(household: Household, date: string): HouseholdFacts 
 /**
  * The adults who may claim the benefits each adult claims for themselves (Attendance Allowance, Carer's Allowance,
  * PIP, the Winter Fuel Payment): everyone but a partner subject to immigration control, for whom they are public funds
- * (Immigration and Asylum Act 1999 s115; Immigration Rules para 6.2), and a partner in prison, to whom they are not
+ * (Immigration and Asylum Act 1999 s115; Immigration Rules para 6.2), and anyone in prison, to whom they are not
  * paid (Social Security (General Benefit) Regulations 1982 reg 2; Social Fund Winter Fuel Payment Regulations 2000
- * reg 2(2)).
+ * reg 2(2)): a partner in prison, or a single claimant.
  */
 export function personalBenefitClaimants(facts: HouseholdFacts): AdultFacts[] {
+  if (claimantInPrison(facts)) return [];
   return facts.singleClaimBecause === null ? facts.adults : [facts.claimant];
+}
+
+/** A single claimant in prison or on remand (the first adult is away only when single). */
+export function claimantInPrison(facts: HouseholdFacts): boolean {
+  return facts.claimant.adult.awayFromHome?.reason === 'PRISON';
 }
 
 /** Whether an adult gets a benefit, at one of the rates given (any rate when none are given). */

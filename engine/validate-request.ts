@@ -115,8 +115,7 @@ function crossReferenceProblems(request: JsonObject, date: string | null, lhaAre
   });
 
   // Only the partner may be a person subject to immigration control: the first adult is the one who claims. Away from
-  // home, the first adult may be only when single and in hospital or a care home; in a couple the one at home comes
-  // first (a joint claim is the same whichever partner is first, and a partner in prison or away more than 6 months
+  // home, the first adult may be only when single; in a couple the one at home comes first (a joint claim is the same whichever partner is first, and a partner in prison or away more than 6 months
   // leaves the one at home claiming alone). With the claimant at State Pension age, Pension Credit's rules (State
   // Pension Credit Regulations 2002 reg 5(1)(h); its own absence rules of 13 and 52 weeks) differ from Housing
   // Benefit's and are not worked out yet: refused rather than guessed.
@@ -139,12 +138,10 @@ function crossReferenceProblems(request: JsonObject, date: string | null, lhaAre
   partnerOnly(
     'awayFromHome',
     (adult) => isObject(adult.awayFromHome),
-    (first) =>
+    () =>
       adults.length > 1
         ? 'must be left out for the first adult of a couple: put the partner who is at home first, and give it for the one who is away.'
-        : isObject(first.awayFromHome) && first.awayFromHome.reason === 'PRISON'
-          ? 'cannot be PRISON for a single person yet: Universal Credit then pays only the housing costs element, and only to someone who got it just before (UC Regs 2013 reg 19), which this calculator does not work out.'
-          : null,
+        : null,
     "is not worked out yet when the first adult has reached State Pension age (Pension Credit's and Housing Benefit's rules for someone away from home).",
   );
   partnerOnly(

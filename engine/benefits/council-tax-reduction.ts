@@ -12,7 +12,7 @@ import {
 import { readsRates } from '../core/ruleset-facts.js';
 import type { ParameterReader } from '../core/parameters.js';
 import type { FiredRules } from '../core/ruleset.js';
-import type { HouseholdFacts } from '../facts.js';
+import { claimantInPrison, type HouseholdFacts } from '../facts.js';
 import {
   basisPointsOf,
   bothPeriods,
@@ -550,6 +550,7 @@ export const councilTaxReduction: BenefitCalculator = {
     claimantOrPartnerGetsCareBenefit: ({ facts }) => claimantOrPartnerGetsNonDependantExemptingBenefit(facts),
     // Children do not count: a home is exempt when every adult living there is a full-time student (class N).
     exemptAsStudents: ({ facts }) => facts.adults.every((adult) => adult.student) && facts.nonDependants.length === 0,
+    claimantInPrison: ({ facts }) => claimantInPrison(facts),
   }),
   calculate(input, fired) {
     const system: BenefitSystem = input.facts.system === 'UNIVERSAL_CREDIT' ? 'UNIVERSAL_CREDIT' : 'LEGACY_AND_PENSION_AGE';

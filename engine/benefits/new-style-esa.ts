@@ -8,6 +8,8 @@ const possibleClaimants = (facts: HouseholdFacts): AdultFacts[] =>
       adult.age >= 16 &&
       !adult.reachedStatePensionAge &&
       hasHealthCondition(adult) &&
+      // Not paid to someone in prison or on remand (Welfare Reform Act 2007 s18(4)).
+      adult.adult.awayFromHome?.reason !== 'PRISON' &&
       unearnedIncomeOf(adult, ['NEW_STYLE_ESA']).weekly === 0,
   );
 

@@ -502,6 +502,14 @@ describe('where you live, you and your partner', () => {
       expected: { reason: 'HOSPITAL', moreThanSixMonths: true },
     },
     {
+      questions: ['ClientAwayFromHome'],
+      title: 'a single person on remand: Universal Credit keeps only the housing costs element, if at all (UC Regs 2013 reg 19)',
+      base: { ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, ClientAwayFromHome: 'No' },
+      change: { ClientAwayFromHome: 'Prison', ClientAwayLong: 'No' },
+      part: (household) => household.adults[0]!.awayFromHome,
+      expected: { reason: 'PRISON', moreThanSixMonths: false },
+    },
+    {
       questions: ['ClientAwayFourWeeks'],
       title: 'a single person 5 weeks in a care home: the daily living part of PIP stops after 28 days (PIP Regs 2013 reg 28)',
       base: { ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, ClientAwayFromHome: 'CareHome', ClientAwayLong: 'No', ClientAwayFourWeeks: 'No' },

@@ -85,7 +85,7 @@ export const UC_DEDUCTIONS = {
   Other: 'OTHER',
 } as const;
 
-/** PartnerAwayFromHome's and ClientAwayFromHome's answers and where the person is ('No': at home; a single person is not asked about prison). */
+/** PartnerAwayFromHome's and ClientAwayFromHome's answers and where the person is ('No': at home). */
 export const AWAY_FROM_HOME: Record<string, AwayFromHome['reason'] | null> = {
   No: null,
   Prison: 'PRISON',
@@ -216,7 +216,7 @@ export const HOUSEHOLD_QUESTIONS: Readonly<Record<string, HouseholdQuestion>> = 
   PartnerAwayFromHome: { types: ['Radio', 'Select'], values: Object.keys(AWAY_FROM_HOME), exactly: true },
   PartnerAwayLong: { types: ['Radio', 'Select'], values: YES_ONLY },
   PartnerAwayFourWeeks: { types: ['Radio', 'Select'], values: YES_ONLY },
-  ClientAwayFromHome: { types: ['Radio', 'Select'], values: ['No', 'Hospital', 'CareHome'], exactly: true },
+  ClientAwayFromHome: { types: ['Radio', 'Select'], values: Object.keys(AWAY_FROM_HOME), exactly: true },
   ClientAwayLong: { types: ['Radio', 'Select'], values: YES_ONLY },
   ClientAwayFourWeeks: { types: ['Radio', 'Select'], values: YES_ONLY },
   PartnerCarerPaid: { types: ['Radio', 'Select'], values: YES_ONLY },

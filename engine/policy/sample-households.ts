@@ -175,15 +175,17 @@ function addRareCircumstances(household: HouseholdInput, date: string, random: (
   if (claimant!.age !== undefined && claimant!.age < 18 && chance(0.6))
     claimant!.under18 = { withoutParentalSupport: chance(0.5), pregnantOrRecentBirth: chance(0.3), careLeaver: chance(0.3) };
   for (const adult of household.adults) if (chance(0.08)) adult.carerGetsCarersAllowance = true;
-  // Only the partner may be either, and only with a claimant under State Pension age; a single claimant may be in
-  // hospital or a care home.
+  // Only the partner may be either, and only with a claimant under State Pension age; a single claimant may be away
+  // (in prison, sometimes after getting Universal Credit just before).
   if (!partner && !hasReachedStatePensionAge(claimant!, date) && chance(0.1)) {
+    const reason = pick(REASONS_AWAY_FROM_HOME);
     const moreThanSixMonths = chance(0.5);
     claimant!.awayFromHome = {
-      reason: pick(['HOSPITAL', 'CARE_HOME'] as const),
+      reason,
       moreThanSixMonths,
-      ...(!moreThanSixMonths && chance(0.5) ? { moreThanFourWeeks: true } : {}),
+      ...(reason !== 'PRISON' && !moreThanSixMonths && chance(0.5) ? { moreThanFourWeeks: true } : {}),
     };
+    if (reason === 'PRISON' && chance(0.7)) household.benefitsClaimed = ['UNIVERSAL_CREDIT'];
   }
   if (partner && !hasReachedStatePensionAge(claimant!, date)) {
     const draw = random();

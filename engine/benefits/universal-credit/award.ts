@@ -50,37 +50,12 @@ export function calculateUniversalCredit(input: CalculationInput, fired: FiredRu
   const elements: AmountLine[] = [];
   const deductions: AmountLine[] = [];
 
-  const standard = standardAllowance(input, fired);
-  elements.push(line('STANDARD_ALLOWANCE', 'Standard allowance', standard.amount));
-  explanation.push(...explainStandardAllowance(standard, explanations));
-
-  if (fired.has('element', 'CHILD')) {
-    const children = childElements(input);
-    explanation.push(...explainChildElements(children, explanations));
-    if (children.total > 0) elements.push(line('CHILD', 'Child element', children.total));
-  }
-  if (fired.has('element', 'DISABLED_CHILD')) {
-    const disabled = disabledChildAdditions(input);
-    explanation.push(...explainDisabledChildAdditions(disabled, explanations));
-    elements.push(line('DISABLED_CHILD', 'Disabled child addition', disabled.amount));
-  }
-  const lcwra = lcwraElement(input, fired);
-  if (lcwra) {
-    elements.push(line('LCWRA', 'Limited capability for work and work-related activity', lcwra.amount));
-    explanation.push(...explainLcwraElement(lcwra, explanations));
-  }
-  const carer = carerElement(input, fired);
-  if (carer.paid) elements.push(line('CARER', 'Carer element', carer.amount));
-  explanation.push(...explainCarerElement(carer, explanations));
-  let childcare = 0;
-  if (fired.has('element', 'CHILDCARE')) {
-    const figures = childcareElement(input);
-    explanation.push(...explainChildcareElement(figures, explanations));
-    childcare = figures.amount;
-    elements.push(line('CHILDCARE', 'Childcare costs element', childcare));
-  } else if (facts.childcareCosts.monthly > 0) {
-    explanation.push(explanations.say('childcare-work-condition'));
-  }
+  // A prisoner who keeps Universal Credit gets the housing costs element and nothing else (UC Regs 2013 reg 19(3)).
+  const housingCostsOnly = fired.first('housing-costs-only');
+  let personal = { standardAllowance: 0, childcare: 0 };
+  if (housingCostsOnly) explanation.push(explanations.say(String(housingCostsOnly.event.params.explanation)));
+  else personal = personalElements(input, fired, elements, explanation);
+  const { childcare } = personal;
   let contributions = 0;
   let lhaUsed: LhaUsed | null = null;
   if (fired.has('element', 'HOUSING')) {
@@ -141,8 +116,9 @@ export function calculateUniversalCredit(input: CalculationInput, fired: FiredRu
     };
   }
   explanation.push(explanations.say('award', { maximum, deductions: maximum - award, award }));
-  // What is paid after the debts the household repays from it: the award itself, and every benefit that reads it, is unchanged.
-  const debts = debtDeductions(input, award, standard.amount);
+  // What is paid after the debts the household repays from it: the award itself, and every benefit that reads it, is
+  // unchanged. The limit is a share of the standard allowance, which a prisoner's award does not include.
+  const debts = debtDeductions(input, award, personal.standardAllowance);
   if (debts) {
     explanation.push(
       explanations.say('debts-taken', {
@@ -179,4 +155,50 @@ export function calculateUniversalCredit(input: CalculationInput, fired: FiredRu
     variables: capVariable(capReduction),
     localHousingAllowance: lhaUsed,
   };
+}
+
+/**
+ * The standard allowance and the elements for the people in the claim (children, health, caring, childcare), with
+ * their sentences; gives the standard allowance, which limits debt deductions, and the childcare costs element, which
+ * the benefit cap reads.
+ */
+function personalElements(
+  input: CalculationInput,
+  fired: FiredRules,
+  elements: AmountLine[],
+  explanation: string[],
+): { standardAllowance: Pence; childcare: Pence } {
+  const { facts, explanations } = input;
+  const standard = standardAllowance(input, fired);
+  elements.push(line('STANDARD_ALLOWANCE', 'Standard allowance', standard.amount));
+  explanation.push(...explainStandardAllowance(standard, explanations));
+
+  if (fired.has('element', 'CHILD')) {
+    const children = childElements(input);
+    explanation.push(...explainChildElements(children, explanations));
+    if (children.total > 0) elements.push(line('CHILD', 'Child element', children.total));
+  }
+  if (fired.has('element', 'DISABLED_CHILD')) {
+    const disabled = disabledChildAdditions(input);
+    explanation.push(...explainDisabledChildAdditions(disabled, explanations));
+    elements.push(line('DISABLED_CHILD', 'Disabled child addition', disabled.amount));
+  }
+  const lcwra = lcwraElement(input, fired);
+  if (lcwra) {
+    elements.push(line('LCWRA', 'Limited capability for work and work-related activity', lcwra.amount));
+    explanation.push(...explainLcwraElement(lcwra, explanations));
+  }
+  const carer = carerElement(input, fired);
+  if (carer.paid) elements.push(line('CARER', 'Carer element', carer.amount));
+  explanation.push(...explainCarerElement(carer, explanations));
+  let childcare = 0;
+  if (fired.has('element', 'CHILDCARE')) {
+    const figures = childcareElement(input);
+    explanation.push(...explainChildcareElement(figures, explanations));
+    childcare = figures.amount;
+    elements.push(line('CHILDCARE', 'Childcare costs element', childcare));
+  } else if (facts.childcareCosts.monthly > 0) {
+    explanation.push(explanations.say('childcare-work-condition'));
+  }
+  return { standardAllowance: standard.amount, childcare };
 }

@@ -1,4 +1,5 @@
 import { benefitFacts, type BenefitCalculator } from '../../core/benefit.js';
+import { claimantInPrison } from '../../facts.js';
 import { readsRates } from '../../core/ruleset-facts.js';
 import {
   bedroomEntitlement,
@@ -73,6 +74,9 @@ export const universalCredit: BenefitCalculator = {
     // A single claimant away from home more than 6 months, or expected to be, is treated as not occupying it (UC Regs
     // 2013 sch 3 para 9(1)); the first adult is away only when single (a couple puts the one at home first).
     claimantTreatedAsOccupyingHome: ({ facts }) => facts.claimant.adult.awayFromHome?.moreThanSixMonths !== true,
+    claimantInPrison: ({ facts }) => claimantInPrison(facts),
+    // Reg 19(2): got Universal Credit as a single person just before, and not in prison (or sentenced) beyond 6 months.
+    alreadyGetsUniversalCredit: ({ facts }) => facts.household.benefitsClaimed?.includes('UNIVERSAL_CREDIT') === true,
     bedroomEntitlement: ({ facts }) => bedroomEntitlement(facts),
     spareBedrooms: ({ facts }) => (facts.bedrooms === null ? null : facts.bedrooms - bedroomEntitlement(facts)),
     claimantGetsCareBenefit: ({ facts }) => getsCareBenefit(facts.claimant),
