@@ -418,6 +418,51 @@ const singleInHospital: HouseholdWalk = {
   },
 };
 
+/**
+ * She lives alone, got Universal Credit with help for her rent, and has been remanded in custody: for her first 6
+ * months inside, Universal Credit pays towards her rent and nothing else (UC Regs 2013 reg 19(2) and (3)).
+ */
+const singleOnRemand: HouseholdWalk = {
+  slug: 'single-on-remand',
+  pages: [
+    ['where-you-live', { ClientPostcode: 'm1 1ad' }],
+    ['about-you', { ClientDob: '05/05/1998', ClientHasPartner: 'No', ClientAwayFromHome: 'Prison', ClientAwayLong: 'No' }],
+    ['right-to-claim', { ClientImmigrationStatus: 'BritishOrIrish' }],
+    ['who-lives-with-you', { ChildCount: '0', NonDependantCount: '0' }],
+    ['your-health', { ClientDisabilityBenefits: NONE, ClientWorkCapability: 'NotAssessed', ClientTerminallyIll: 'No' }],
+    ['caring', { ClientIsCarer: 'No' }],
+    ['your-work', { ClientWork: NONE }],
+    ['your-other-income', { ClientOtherIncome: NONE, BenefitsAlreadyGet: ['UniversalCredit'], UcDeductions: 'No' }],
+    ['studying', { ClientStudent: 'No' }],
+    [
+      'your-home',
+      { ClientTenure: 'SocialRent', ClientRent: { amount: '92', period: 'Weekly' }, ClientPaysServiceCharges: 'No', ClientBedrooms: '1' },
+    ],
+    ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band A' }],
+    ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
+    ['finish', {}],
+  ],
+  expected: {
+    country: 'ENGLAND',
+    localAuthority: 'E08000003',
+    adults: [{ dateOfBirth: '1998-05-05', earnings: null, awayFromHome: { reason: 'PRISON', moreThanSixMonths: false } }],
+    children: [],
+    housing: { tenure: 'SOCIAL_RENT', rent: { amount: 92, period: 'WEEK' }, serviceCharges: null, bedrooms: 1 },
+    capital: 0,
+    childcareCosts: null,
+    benefitsClaimed: ['UNIVERSAL_CREDIT'],
+  },
+  onResults: async (page) => {
+    // 92.00 a week is 92 x 52 / 12 = 398.67 a month, the housing costs element alone.
+    const universalCredit = page.locator('li.benefit[data-benefit-code="UNIVERSAL_CREDIT"]');
+    await expect(universalCredit.locator('.benefit__amount').textContent()).resolves.toContain('£398.67');
+    const reasons = await universalCreditReasons(page);
+    await expect(reasons.textContent()).resolves.toContain('there is no standard allowance while you are in prison');
+    await reasons.scrollIntoViewIfNeeded();
+    await screenshot(page, 'households-single-on-remand-reasons');
+  },
+};
+
 /** He is 17 and estranged from his parents, renting a room: he may claim Universal Credit (UC Regs 2013 reg 8(1)(g)). */
 const estrangedSeventeenYearOld: HouseholdWalk = {
   slug: 'estranged-17-year-old',
@@ -916,7 +961,7 @@ async function walkAndCheck(household: HouseholdWalk): Promise<void> {
   expect(stored.household.nonDependants).toEqual([]);
 }
 
-describeInChromium('ten households fill the whole questionnaire in Chromium', () => {
+describeInChromium('eleven households fill the whole questionnaire in Chromium', () => {
   beforeAll(async () => {
     ({ database, server, browser } = await startBrowserSuite());
   }, 120_000);
@@ -960,6 +1005,12 @@ describeInChromium('ten households fill the whole questionnaire in Chromium', ()
   it(
     'a man living alone who will be in hospital more than 6 months: nothing for his rent while he is away',
     () => walkAndCheck(singleInHospital),
+    WALK_TIMEOUT_MS,
+  );
+
+  it(
+    'a woman living alone, remanded in custody: Universal Credit for her rent and nothing else',
+    () => walkAndCheck(singleOnRemand),
     WALK_TIMEOUT_MS,
   );
 
