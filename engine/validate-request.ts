@@ -115,33 +115,27 @@ function crossReferenceProblems(request: JsonObject, date: string | null, lhaAre
   });
 
   // Only the partner may be a person subject to immigration control: the first adult is the one who claims. Away from
-  // home, the first adult may be only when single; in a couple the one at home comes first (a joint claim is the same whichever partner is first, and a partner in prison or away more than 6 months
-  // leaves the one at home claiming alone). With the claimant at State Pension age, Pension Credit's rules (State
-  // Pension Credit Regulations 2002 reg 5(1)(h); its own absence rules of 13 and 52 weeks) differ from Housing
-  // Benefit's and are not worked out yet: refused rather than guessed.
+  // home, the first adult may be only when single; in a couple the one at home comes first (a joint claim is the same
+  // whichever partner is first, and a partner in prison or away more than 6 months leaves the one at home claiming
+  // alone). With the claimant at State Pension age, Pension Credit's rules (State Pension Credit Regulations 2002 reg
+  // 5(1)(a)-(c) and (h)) differ from Housing Benefit's and are not worked out yet: refused rather than guessed.
   const adults = listAt(household, 'adults');
   const claimant = adults[0];
   const claimantAtPensionAge = date !== null && isObject(claimant) && hasAgeOrBirth(claimant) && hasReachedStatePensionAge(claimant, date);
-  const partnerOnly = (
-    field: string,
-    given: (adult: JsonObject) => boolean,
-    onClaimant: string | null | ((claimant: JsonObject) => string | null),
-    atPensionAge: string,
-  ) =>
+  const partnerOnly = (field: string, given: (adult: JsonObject) => boolean, onClaimant: string | null, atPensionAge: string) =>
     adults.forEach((adult, index) => {
       if (!isObject(adult) || !given(adult)) return;
       const segments: Segment[] = ['household', 'adults', index, field];
-      const refused = index === 0 ? (typeof onClaimant === 'function' ? onClaimant(adult) : onClaimant) : null;
+      const refused = index === 0 ? onClaimant : null;
       if (refused) problems.push({ segments, message: refused });
       else if (claimantAtPensionAge) problems.push({ segments, message: atPensionAge });
     });
   partnerOnly(
     'awayFromHome',
     (adult) => isObject(adult.awayFromHome),
-    () =>
-      adults.length > 1
-        ? 'must be left out for the first adult of a couple: put the partner who is at home first, and give it for the one who is away.'
-        : null,
+    adults.length > 1
+      ? 'must be left out for the first adult of a couple: put the partner who is at home first, and give it for the one who is away.'
+      : null,
     "is not worked out yet when the first adult has reached State Pension age (Pension Credit's and Housing Benefit's rules for someone away from home).",
   );
   partnerOnly(
