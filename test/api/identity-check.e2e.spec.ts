@@ -147,11 +147,10 @@ async function startCalculation(browserId: string, given: Record<string, unknown
 }
 
 async function storedAnswers(session: string): Promise<Record<string, unknown>> {
-  const rows = await database.query<{ question_name: string; value: unknown }>(
-    'SELECT key AS question_name, value FROM calculation_sessions, jsonb_each(answers) WHERE id = $1',
-    [session],
-  );
-  return Object.fromEntries(rows.map((row) => [row.question_name, row.value]));
+  const [row] = await database.query<{ answers: Record<string, unknown> }>('SELECT answers FROM calculation_sessions WHERE id = $1', [
+    session,
+  ]);
+  return row?.answers ?? {};
 }
 
 /** Twenty wrong postcodes, each from a machine of its own, by the identity check. */

@@ -30,11 +30,11 @@ async function post(body: Record<string, unknown>, status = 200): Promise<PageRe
 const completeQuestionnaire = (pages: [string, Record<string, unknown>][]) => answerEveryPage(http, OWNER, pages);
 
 async function storedAnswers(session: string): Promise<Record<string, unknown>> {
-  const rows = await testApp.database.query<{ question_name: string; value: unknown }>(
-    'SELECT key AS question_name, value FROM calculation_sessions, jsonb_each(answers) WHERE id = $1',
+  const [row] = await testApp.database.query<{ answers: Record<string, unknown> }>(
+    'SELECT answers FROM calculation_sessions WHERE id = $1',
     [session],
   );
-  return Object.fromEntries(rows.map((row) => [row.question_name, row.value]));
+  return row?.answers ?? {};
 }
 
 describe('a whole questionnaire: a single private renter working part time', () => {

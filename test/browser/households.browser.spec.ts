@@ -10,7 +10,7 @@ import { ukToday } from '../../common/dates/uk-today.js';
 import { addDays } from '../../common/dates/calendar.js';
 import { valueOn, type DatedParameter } from '../../common/parameters/dated-parameter.js';
 import { householdFromAnswers } from '../../engine/household-mapping/household-mapping.js';
-import type { Answers, AnswerValue, PostcodeAnswer } from '../../common/survey/model.js';
+import type { Answers, PostcodeAnswer } from '../../common/survey/model.js';
 import { lhaAreaChoice } from '../../api/src/questionnaire/lha-area-choice.js';
 import { REPO_ROOT, type ApiProcess } from '../support/api-process.js';
 import { describeInChromium, screenshot } from '../support/chromium.js';
@@ -882,11 +882,7 @@ async function walk(household: HouseholdWalk): Promise<string> {
 /** What the server kept: whether the calculation is finished, the pages that apply, and the household its answers give. */
 async function storedCalculation(session: string) {
   const [row] = await database.query<{ finished_at: Date | null }>('SELECT finished_at FROM calculation_sessions WHERE id = $1', [session]);
-  const rows = await database.query<{ question_name: string; value: AnswerValue }>(
-    'SELECT key AS question_name, value FROM calculation_sessions, jsonb_each(answers) WHERE id = $1',
-    [session],
-  );
-  const answers: Answers = Object.fromEntries(rows.map((answer) => [answer.question_name, answer.value]));
+  const [{ answers }] = await database.query<{ answers: Answers }>('SELECT answers FROM calculation_sessions WHERE id = $1', [session]);
   const today = ukToday();
   // As the server works it out: with the Local Housing Allowance areas the home could be in (no postcode lookup is loaded here).
   const environment: RuleEnvironment = {
