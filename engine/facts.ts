@@ -113,7 +113,8 @@ export interface HouseholdFacts {
   singleClaimBecause: 'PARTNER_SUBJECT_TO_IMMIGRATION_CONTROL' | 'PARTNER_IN_PRISON' | null;
   /**
    * The partner is away from home. Away more than 6 months, they are not counted at all (`partner` is null: UC Regs
-   * 2013 reg 3(6)); in prison for less, the claim is a single person's (`singleClaimBecause`).
+   * 2013 reg 3(6)), or with both over State Pension age more than 52 weeks or for good (`moreThanFiftyTwoWeeks`); in
+   * prison for less, the claim is a single person's (`singleClaimBecause`).
    */
   partnerAwayFromHome: AwayFromHome | null;
   /**
@@ -242,9 +243,13 @@ function childFacts(child: Child, date: string): ChildFacts {
 
 export function deriveFacts(household: Household, date: string): HouseholdFacts {
   const away = household.adults[1]?.awayFromHome ?? null;
-  // A partner away more than 6 months (or expected to be) is no longer a member of the household (UC Regs 2013 reg 3(6)).
-  const counted = away?.moreThanSixMonths ? household.adults.slice(0, 1) : household.adults;
-  const adults = counted.map((adult, index) => adultFacts(adult, index === 0 ? 'CLAIMANT' : 'PARTNER', date));
+  const everyone = household.adults.map((adult, index) => adultFacts(adult, index === 0 ? 'CLAIMANT' : 'PARTNER', date));
+  // A partner away more than 6 months (or expected to be) is no longer a member of the household (UC Regs 2013 reg
+  // 3(6)); with both partners over State Pension age, after more than 52 weeks or for good (HB (SPC) Regs 2006 reg
+  // 21(2); SPC Regs 2002 reg 5(1)(a) and (b)).
+  const bothPensionAge = everyone.every((adult) => adult.reachedStatePensionAge);
+  const leftOut = bothPensionAge ? away?.moreThanFiftyTwoWeeks === true : away?.moreThanSixMonths === true;
+  const adults = leftOut ? everyone.slice(0, 1) : everyone;
   const children = household.children.map((child) => childFacts(child, date)).sort((a, b) => (a.dateOfBirth < b.dateOfBirth ? -1 : 1));
   const localAuthority = household.localAuthority?.trim().toUpperCase() || null;
   return {

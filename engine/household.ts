@@ -134,6 +134,12 @@ export interface AwayFromHome {
   moreThanSixMonths: boolean;
   /** In hospital or a care home more than 28 days: disability benefits stop (engine/facts/away-from-home.ts). */
   moreThanFourWeeks?: boolean;
+  /**
+   * The absence has lasted, or is expected to last, more than 52 weeks, or the person is not coming back to live at
+   * home (in a care home for good): at State Pension age, a partner is then not counted (SPC Regs 2002 reg 5(1)(a)
+   * and (b); HB (SPC) Regs 2006 reg 21(2)). Implies moreThanSixMonths.
+   */
+  moreThanFiftyTwoWeeks?: boolean;
 }
 
 export const SEXES = ['FEMALE', 'MALE'] as const;

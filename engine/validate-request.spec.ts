@@ -564,19 +564,21 @@ describe('validateCalculationRequest: dates, ages and hours', () => {
     ]);
   });
 
-  it('refuses a partner subject to immigration control when the one who claims has reached State Pension age, rather than guess', () => {
+  it('refuses a partner subject to immigration control when only the one who claims has reached State Pension age, rather than guess', () => {
     const refused = [
       {
         path: 'household.adults[1].subjectToImmigrationControl',
         message:
-          'household.adults[1].subjectToImmigrationControl is not worked out yet when the first adult has reached State Pension age (Pension Credit leaves such a partner out of the household; Housing Benefit does not).',
+          'household.adults[1].subjectToImmigrationControl is not worked out yet for a couple where only the first adult has reached State Pension age (whether they claim Universal Credit or Pension Credit then depends on rules not worked out here).',
       },
     ];
     expect(problemsWith((household) => (household.adults = [{ age: 70 }, { age: 60, subjectToImmigrationControl: true }]))).toEqual(
       refused,
     );
+    // Both over it: Pension Credit leaves the partner out (SPC Regs 2002 reg 5(1)(h)), which the engine works out.
+    expect(problemsWith((household) => (household.adults = [{ age: 70 }, { age: 68, subjectToImmigrationControl: true }]))).toEqual([]);
     // Born 10 August 1960: State Pension age on 10 January 2027, so a claimant still under it on the date asked.
-    const bornIn1960 = [{ dateOfBirth: '1960-08-10' }, { age: 70, subjectToImmigrationControl: true }];
+    const bornIn1960 = [{ dateOfBirth: '1960-08-10' }, { age: 50, subjectToImmigrationControl: true }];
     expect(problemsWith((household) => (household.adults = bornIn1960))).toEqual([]);
     expect(problemsWith((household) => (household.adults = bornIn1960), '2027-01-10')).toEqual(refused);
   });
@@ -595,14 +597,24 @@ describe("validateCalculationRequest: a student's assessment periods", () => {
 });
 
 describe('validateCalculationRequest: someone away from home', () => {
-  it('takes a partner away, never the first adult, and not yet with a claimant at State Pension age', () => {
+  it('takes a partner away, never the first adult, and not yet when only the claimant has reached State Pension age', () => {
     const away = { reason: 'PRISON', moreThanSixMonths: false };
     expect(problemsWith((household) => (household.adults = [{ age: 30 }, { age: 31, awayFromHome: away }]))).toEqual([]);
     expect(paths(problemsWith((household) => (household.adults = [{ age: 30, awayFromHome: away }, { age: 31 }])))).toEqual([
       'household.adults[0].awayFromHome',
     ]);
-    expect(paths(problemsWith((household) => (household.adults = [{ age: 70 }, { age: 71, awayFromHome: away }])))).toEqual([
+    expect(problemsWith((household) => (household.adults = [{ age: 70 }, { age: 71, awayFromHome: away }]))).toEqual([]);
+    expect(paths(problemsWith((household) => (household.adults = [{ age: 70 }, { age: 60, awayFromHome: away }])))).toEqual([
       'household.adults[1].awayFromHome',
+    ]);
+    // More than 52 weeks is more than 6 months.
+    const longer = { reason: 'CARE_HOME', moreThanSixMonths: false, moreThanFiftyTwoWeeks: true };
+    expect(problemsWith((household) => (household.adults = [{ age: 70 }, { age: 71, awayFromHome: longer }]))).toEqual([
+      {
+        path: 'household.adults[1].awayFromHome.moreThanSixMonths',
+        message:
+          'household.adults[1].awayFromHome.moreThanSixMonths must be true when moreThanFiftyTwoWeeks is: an absence of more than 52 weeks is more than 6 months.',
+      },
     ]);
     expect(
       paths(

@@ -116,34 +116,47 @@ function crossReferenceProblems(request: JsonObject, date: string | null, lhaAre
 
   // Only the partner may be a person subject to immigration control: the first adult is the one who claims. Away from
   // home, the first adult may be only when single; in a couple the one at home comes first (a joint claim is the same
-  // whichever partner is first, and a partner in prison or away more than 6 months leaves the one at home claiming
-  // alone). With the claimant at State Pension age, Pension Credit's rules (State Pension Credit Regulations 2002 reg
-  // 5(1)(a)-(c) and (h)) differ from Housing Benefit's and are not worked out yet: refused rather than guessed.
+  // whichever partner is first, and a partner in prison or away long leaves the one at home claiming alone). When only
+  // the first adult has reached State Pension age, whether the couple claims Universal Credit or Pension Credit turns
+  // on rules (a mixed-age couple's partner not counted for one but for the other) not worked out yet, as is a single
+  // person over State Pension age away from home: refused rather than guessed.
   const adults = listAt(household, 'adults');
-  const claimant = adults[0];
-  const claimantAtPensionAge = date !== null && isObject(claimant) && hasAgeOrBirth(claimant) && hasReachedStatePensionAge(claimant, date);
-  const partnerOnly = (field: string, given: (adult: JsonObject) => boolean, onClaimant: string | null, atPensionAge: string) =>
+  const atPensionAge = (adult: unknown) =>
+    date !== null && isObject(adult) && hasAgeOrBirth(adult) && hasReachedStatePensionAge(adult, date);
+  const claimantAtPensionAge = atPensionAge(adults[0]);
+  const mixedAge = claimantAtPensionAge && adults.length > 1 && !atPensionAge(adults[1]);
+  const partnerOnly = (field: string, given: (adult: JsonObject) => boolean, onClaimant: string | null, atPensionAgeRefused: string) =>
     adults.forEach((adult, index) => {
       if (!isObject(adult) || !given(adult)) return;
       const segments: Segment[] = ['household', 'adults', index, field];
       const refused = index === 0 ? onClaimant : null;
       if (refused) problems.push({ segments, message: refused });
-      else if (claimantAtPensionAge) problems.push({ segments, message: atPensionAge });
+      else if (claimantAtPensionAge && (index === 0 || mixedAge)) problems.push({ segments, message: atPensionAgeRefused });
     });
+  const mixedAgeRefused =
+    'is not worked out yet for a couple where only the first adult has reached State Pension age (whether they claim Universal Credit or Pension Credit then depends on rules not worked out here).';
   partnerOnly(
     'awayFromHome',
     (adult) => isObject(adult.awayFromHome),
     adults.length > 1
       ? 'must be left out for the first adult of a couple: put the partner who is at home first, and give it for the one who is away.'
       : null,
-    "is not worked out yet when the first adult has reached State Pension age (Pension Credit's and Housing Benefit's rules for someone away from home).",
+    adults.length > 1 ? mixedAgeRefused : 'is not worked out yet for a single person who has reached State Pension age.',
   );
   partnerOnly(
     'subjectToImmigrationControl',
     (adult) => adult.subjectToImmigrationControl === true,
     'must be false on the first adult, who is the one who claims: put the partner who may claim public funds first. Where neither may, this calculator cannot work out their benefits.',
-    'is not worked out yet when the first adult has reached State Pension age (Pension Credit leaves such a partner out of the household; Housing Benefit does not).',
+    mixedAgeRefused,
   );
+  adults.forEach((adult, index) => {
+    const away = isObject(adult) ? adult.awayFromHome : undefined;
+    if (isObject(away) && away.moreThanFiftyTwoWeeks === true && away.moreThanSixMonths === false)
+      problems.push({
+        segments: ['household', 'adults', index, 'awayFromHome', 'moreThanSixMonths'],
+        message: 'must be true when moreThanFiftyTwoWeeks is: an absence of more than 52 weeks is more than 6 months.',
+      });
+  });
 
   listAt(household, 'children').forEach((child, index) => {
     if (isObject(child)) checkBirth(['household', 'children', index, 'dateOfBirth'], child.dateOfBirth);

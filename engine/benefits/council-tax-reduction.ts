@@ -134,7 +134,13 @@ export function councilTaxCharge(
   if (livesAlone(facts)) {
     const discount = parameters.amount(SINGLE_PERSON_DISCOUNT);
     yearly = full - basisPointsOf(full, discount);
-    explanation.push(explanations.say('single-person-discount', { discount, yearly }));
+    explanation.push(
+      explanations.say('single-person-discount', {
+        discount,
+        yearly,
+        partnerInPrison: facts.isCouple && facts.partnerAwayFromHome?.reason === 'PRISON',
+      }),
+    );
   }
   const weekly = scalePence(yearly, 1, 52);
   explanation.push(explanations.say('charge-weekly', { yearly, weekly }));
@@ -142,8 +148,14 @@ export function councilTaxCharge(
 }
 
 /** One adult (no partner, no non-dependant aged 18 or over): the single person discount applies (LGFA 1992 s11). */
+/**
+ * No other adult counts for council tax: a partner in prison or on remand is disregarded (Local Government Finance Act
+ * 1992 sch 1 para 1), as is one whose home is now a hospital or a care home (paras 6 and 7), who is no longer counted
+ * in the household.
+ */
 function livesAlone(facts: HouseholdFacts): boolean {
-  return !facts.isCouple && facts.nonDependants.every((nonDependant) => nonDependant.age < 18);
+  const partnerCounts = facts.isCouple && facts.partnerAwayFromHome?.reason !== 'PRISON';
+  return !partnerCounts && facts.nonDependants.every((nonDependant) => nonDependant.age < 18);
 }
 
 function chargeVariables(charge: CouncilTaxCharge): ResultVariable[] {

@@ -8,7 +8,8 @@ import {
 } from '../core/benefit.js';
 import type { ParameterReader } from '../core/parameters.js';
 import type { FiredRules } from '../core/ruleset.js';
-import type { ChildFacts } from '../facts.js';
+import type { ChildFacts, HouseholdFacts } from '../facts.js';
+import type { AwayFromHome } from '../household.js';
 import { basisPointsOf, bothPeriods, sumPence, type Pence } from '../../common/money.js';
 import {
   benefitUnit,
@@ -56,6 +57,7 @@ export const pensionCredit: BenefitCalculator = {
     reachedStatePensionAgeBefore2016April: ({ facts }) =>
       benefitUnit(facts).some((adult) => adult.statePensionDate < SAVINGS_CREDIT_CLOSED_FROM),
   }),
+  household: pensionCreditHousehold,
   calculate(input, fired) {
     const { explanations } = input;
     if (!fired.has('eligible')) {
@@ -68,9 +70,33 @@ export const pensionCredit: BenefitCalculator = {
   },
 };
 
+/**
+ * Pension Credit's household: a partner in prison or on remand, or a person subject to immigration control, is not a
+ * member of the claimant's household (SPC Regs 2002 reg 5(1)(c)(ii) and (h)), so the claimant at home claims as a
+ * single person, on their own income. A partner away more than 52 weeks or for good is left out of every benefit's
+ * household already (reg 5(1)(a) and (b); engine/facts.ts).
+ */
+export function pensionCreditHousehold(facts: HouseholdFacts): HouseholdFacts {
+  if (facts.system !== 'PENSION_AGE' || facts.singleClaimBecause === null) return facts;
+  return { ...facts, isCouple: false, adults: [facts.claimant], partner: null };
+}
+
+/** Why the partner is not in the claim, for the explanation: the reason, or null when they are. */
+function partnerNotCounted(facts: HouseholdFacts): { reason: string; where?: string } | null {
+  if (facts.partner !== null) return null;
+  if (facts.singleClaimBecause === 'PARTNER_SUBJECT_TO_IMMIGRATION_CONTROL') return { reason: 'partner-subject-to-immigration-control' };
+  if (facts.singleClaimBecause === 'PARTNER_IN_PRISON') return { reason: 'partner-in-prison' };
+  const away = facts.partnerAwayFromHome;
+  return away ? { reason: 'partner-away-long', where: AWAY_WHERE[away.reason] } : null;
+}
+
+const AWAY_WHERE: Record<AwayFromHome['reason'], string> = { PRISON: 'in prison', HOSPITAL: 'in hospital', CARE_HOME: 'in a care home' };
+
 function pensionCreditAward({ facts, parameters, explanations }: CalculationInput, fired: FiredRules): CalculatedBenefit {
   const couple = facts.isCouple;
   const explanation: string[] = [];
+  const notCounted = partnerNotCounted(facts);
+  if (notCounted) explanation.push(explanations.say(notCounted.reason, { where: notCounted.where, savings: facts.capital > 0 }));
 
   // The appropriate minimum guarantee: the standard amount plus the additions the rules chose.
   const standard = parameters.amount(

@@ -129,6 +129,12 @@ export interface BenefitCalculator {
    * may name only these (`facts.names`), and `facts.evaluate` works them out for one household.
    */
   facts: DefinedFacts<CalculationInput>;
+  /**
+   * The household as this benefit's own law counts it, where that differs from the household every benefit shares:
+   * Pension Credit leaves out a partner in prison or subject to immigration control (SPC Regs 2002 reg 5(1)). Its
+   * facts and figures are then worked out on what this returns.
+   */
+  household?(facts: HouseholdFacts): HouseholdFacts;
   /** The figures, from the rules that held. */
   calculate(input: CalculationInput, fired: FiredRules): CalculatedBenefit;
 }

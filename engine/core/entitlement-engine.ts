@@ -285,7 +285,7 @@ export class EntitlementEngine implements Entitlements {
       const parameters = new ParameterReader(this.parameters, ratesDate);
       const input: CalculationInput = {
         date: ratesDate,
-        facts,
+        facts: calculator.household?.(facts) ?? facts,
         parameters,
         lha: this.lha,
         councilTax: this.councilTax,

@@ -486,6 +486,14 @@ describe('where you live, you and your partner', () => {
       expected: { reason: 'PRISON', moreThanSixMonths: false },
     },
     {
+      questions: ['PartnerAwayYear'],
+      title: 'a pensioner partner in a care home for good: not a member of the household (SPC Regs 2002 reg 5(1)(b))',
+      base: { ...WITH_PARTNER, ClientDob: '01/06/1950', PartnerDob: '01/03/1952', PartnerAwayFromHome: 'CareHome', PartnerAwayYear: 'No' },
+      change: { PartnerAwayYear: 'Yes' },
+      part: (household) => household.adults[1]!.awayFromHome,
+      expected: { reason: 'CARE_HOME', moreThanSixMonths: true, moreThanFiftyTwoWeeks: true },
+    },
+    {
       questions: ['PartnerAwayFourWeeks'],
       title: 'a partner 5 weeks in hospital: their disability benefits stop after 28 days (PIP Regs 2013 reg 30)',
       base: { ...WITH_PARTNER, PartnerAwayFromHome: 'Hospital', PartnerAwayLong: 'No', PartnerAwayFourWeeks: 'No' },

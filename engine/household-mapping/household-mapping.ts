@@ -186,17 +186,26 @@ function youngPerson(read: AnswerReader, P: Person): Pick<Adult, 'under18'> {
 }
 
 /**
- * Where the partner is, when away from home, and whether for more than 6 months; or a single person's own stay in
+ * Where the partner is, when away from home, and whether for more than 6 months (asked under State Pension age) or
+ * more than a year or for good (asked of a couple both over it, PartnerAwayYear); or a single person's own stay in
  * hospital or a care home (they are asked only when single: in a couple the one at home is the first adult).
  */
 function awayFromHome(read: AnswerReader, P: Person): Pick<Adult, 'awayFromHome'> {
   if (P === 'Client' && read.is('ClientHasPartner', YES)) return {};
   const reason = read.chosen(`${P}AwayFromHome`, AWAY_FROM_HOME);
   if (!reason) return {};
-  const moreThanSixMonths = read.is(`${P}AwayLong`, YES);
+  const moreThanFiftyTwoWeeks = read.is(`${P}AwayYear`, YES);
+  const moreThanSixMonths = moreThanFiftyTwoWeeks || read.is(`${P}AwayLong`, YES);
   // More than 4 weeks in hospital, or a care home the council or the NHS pays for: disability benefits stop.
   const moreThanFourWeeks = reason !== 'PRISON' && !moreThanSixMonths && read.is(`${P}AwayFourWeeks`, YES);
-  return { awayFromHome: { reason, moreThanSixMonths, ...(moreThanFourWeeks ? { moreThanFourWeeks: true } : {}) } };
+  return {
+    awayFromHome: {
+      reason,
+      moreThanSixMonths,
+      ...(moreThanFourWeeks ? { moreThanFourWeeks: true } : {}),
+      ...(moreThanFiftyTwoWeeks ? { moreThanFiftyTwoWeeks: true } : {}),
+    },
+  };
 }
 
 /** The claimant's exception from the shared accommodation rate, when one was chosen ('None of these' is none). */

@@ -215,6 +215,7 @@ export const HOUSEHOLD_QUESTIONS: Readonly<Record<string, HouseholdQuestion>> = 
   ClientYoungPerson: { types: ['Check'], values: ['WithoutParentalSupport', 'PregnancyOrBaby', 'CareLeaver'] },
   PartnerAwayFromHome: { types: ['Radio', 'Select'], values: Object.keys(AWAY_FROM_HOME), exactly: true },
   PartnerAwayLong: { types: ['Radio', 'Select'], values: YES_ONLY },
+  PartnerAwayYear: { types: ['Radio', 'Select'], values: YES_ONLY },
   PartnerAwayFourWeeks: { types: ['Radio', 'Select'], values: YES_ONLY },
   ClientAwayFromHome: { types: ['Radio', 'Select'], values: Object.keys(AWAY_FROM_HOME), exactly: true },
   ClientAwayLong: { types: ['Radio', 'Select'], values: YES_ONLY },

@@ -175,8 +175,8 @@ function addRareCircumstances(household: HouseholdInput, date: string, random: (
   if (claimant!.age !== undefined && claimant!.age < 18 && chance(0.6))
     claimant!.under18 = { withoutParentalSupport: chance(0.5), pregnantOrRecentBirth: chance(0.3), careLeaver: chance(0.3) };
   for (const adult of household.adults) if (chance(0.08)) adult.carerGetsCarersAllowance = true;
-  // Only the partner may be either, and only with a claimant under State Pension age; a single claimant may be away
-  // (in prison, sometimes after getting Universal Credit just before).
+  // Only the partner may be either, and not with only the claimant over State Pension age; a single claimant under it
+  // may be away (in prison, sometimes after getting Universal Credit just before).
   if (!partner && !hasReachedStatePensionAge(claimant!, date) && chance(0.1)) {
     const reason = pick(REASONS_AWAY_FROM_HOME);
     const moreThanSixMonths = chance(0.5);
@@ -187,16 +187,20 @@ function addRareCircumstances(household: HouseholdInput, date: string, random: (
     };
     if (reason === 'PRISON' && chance(0.7)) household.benefitsClaimed = ['UNIVERSAL_CREDIT'];
   }
-  if (partner && !hasReachedStatePensionAge(claimant!, date)) {
+  const bothPensionAge = partner !== undefined && hasReachedStatePensionAge(claimant!, date) && hasReachedStatePensionAge(partner, date);
+  if (partner && (!hasReachedStatePensionAge(claimant!, date) || bothPensionAge)) {
     const draw = random();
     if (draw < 0.08) partner.subjectToImmigrationControl = true;
     else if (draw < 0.16) {
       const reason = pick(REASONS_AWAY_FROM_HOME);
       const moreThanSixMonths = chance(0.5);
+      // Over State Pension age, away more than 52 weeks or for good: not a member of the household.
+      const moreThanFiftyTwoWeeks = bothPensionAge && moreThanSixMonths && chance(0.5);
       partner.awayFromHome = {
         reason,
         moreThanSixMonths,
         ...(reason !== 'PRISON' && !moreThanSixMonths && chance(0.5) ? { moreThanFourWeeks: true } : {}),
+        ...(moreThanFiftyTwoWeeks ? { moreThanFiftyTwoWeeks: true } : {}),
       };
     }
   }

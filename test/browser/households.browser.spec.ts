@@ -30,7 +30,7 @@ import { startBrowserSuite, stopBrowserSuite } from '../support/browser-suite.js
 import type { TestDatabase } from '../support/test-database.js';
 
 /**
- * The acceptance walkthroughs of the questionnaire and its results: eight households answer every
+ * The acceptance walkthroughs of the questionnaire and its results: twelve households answer every
  * page they are shown by typing and clicking, and finish. The server then holds a finished calculation whose answers
  * give the household each one is, and the results page shows the figures the engine works out for that household,
  * in either period. The answers are those of the household fixtures in engine/household-mapping/household-mapping.spec.ts.
@@ -85,9 +85,13 @@ const NONE = ['None of the above'];
 
 /** Opens Universal Credit's 'How we worked this out' on the results page and gives its sentences' block. */
 async function universalCreditReasons(page: Page) {
-  const universalCredit = page.locator('li.benefit[data-benefit-code="UNIVERSAL_CREDIT"]');
-  await universalCredit.getByText('How we worked this out').click();
-  return universalCredit.locator('details.benefit__details').first();
+  return benefitReasons(page, 'UNIVERSAL_CREDIT');
+}
+
+async function benefitReasons(page: Page, code: string) {
+  const benefit = page.locator(`li.benefit[data-benefit-code="${code}"]`);
+  await benefit.getByText('How we worked this out').click();
+  return benefit.locator('details.benefit__details').first();
 }
 
 /* ---- The households, page by page ---- */
@@ -460,6 +464,73 @@ const singleOnRemand: HouseholdWalk = {
     await expect(reasons.textContent()).resolves.toContain('there is no standard allowance while you are in prison');
     await reasons.scrollIntoViewIfNeeded();
     await screenshot(page, 'households-single-on-remand-reasons');
+  },
+};
+
+/**
+ * She is 76 and her husband, 78, has moved into a care home for good: he is no longer a member of her household (SPC
+ * Regs 2002 reg 5(1)(b)), so she gets Pension Credit as a single person on her own State Pension, and with no other
+ * adult at home, the single person discount on her council tax.
+ */
+const pensionerWhosePartnerIsInACareHome: HouseholdWalk = {
+  slug: 'pensioner-partner-in-care-home',
+  pages: [
+    ['where-you-live', { ClientPostcode: 'm1 1ad' }],
+    [
+      'about-you',
+      {
+        ClientDob: '01/06/1950',
+        ClientHasPartner: 'Yes',
+        PartnerDob: '10/02/1948',
+        PartnerAwayFromHome: 'CareHome',
+        PartnerAwayYear: 'Yes',
+      },
+    ],
+    ['right-to-claim', { ClientImmigrationStatus: 'BritishOrIrish', PartnerImmigrationStatus: 'BritishOrIrish' }],
+    ['who-lives-with-you', { ChildCount: '0', NonDependantCount: '0' }],
+    ['your-health', { ClientDisabilityBenefits: NONE, ClientTerminallyIll: 'No' }],
+    ['partner-health', { PartnerDisabilityBenefits: NONE, PartnerTerminallyIll: 'No' }],
+    ['caring', { ClientIsCarer: 'No', PartnerIsCarer: 'No' }],
+    ['your-work', { ClientWork: NONE }],
+    ['partner-work', { PartnerWork: NONE }],
+    ['your-other-income', { ClientOtherIncome: ['StatePension'], ClientStatePension: { amount: '180', period: 'Weekly' } }],
+    ['partner-other-income', { PartnerOtherIncome: ['StatePension'], PartnerStatePension: { amount: '240', period: 'Weekly' } }],
+    [
+      'your-home',
+      { ClientTenure: 'SocialRent', ClientRent: { amount: '95', period: 'Weekly' }, ClientPaysServiceCharges: 'No', ClientBedrooms: '2' },
+    ],
+    ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band A' }],
+    ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
+    ['finish', {}],
+  ],
+  expected: {
+    country: 'ENGLAND',
+    localAuthority: 'E08000003',
+    adults: [
+      { dateOfBirth: '1950-06-01', otherIncome: [{ type: 'STATE_PENSION', amount: 180, period: 'WEEK' }] },
+      {
+        dateOfBirth: '1948-02-10',
+        otherIncome: [{ type: 'STATE_PENSION', amount: 240, period: 'WEEK' }],
+        awayFromHome: { reason: 'CARE_HOME', moreThanSixMonths: true, moreThanFiftyTwoWeeks: true },
+      },
+    ],
+    children: [],
+    housing: { tenure: 'SOCIAL_RENT', rent: { amount: 95, period: 'WEEK' }, serviceCharges: null, bedrooms: 2 },
+    capital: 0,
+    childcareCosts: null,
+  },
+  detours: {
+    'about-you': (page) => screenshot(page, 'households-pensioner-partner-in-care-home-about-you'),
+  },
+  onResults: async (page) => {
+    // The single minimum guarantee 238.00 less her State Pension 180.00 = 58.00 a week: 58 x 52 / 12 = 251.33 a month.
+    const pensionCredit = page.locator('li.benefit[data-benefit-code="PENSION_CREDIT"]');
+    await expect(pensionCredit.locator('.benefit__amount').textContent()).resolves.toContain('£251.33');
+    const reasons = await benefitReasons(page, 'PENSION_CREDIT');
+    await expect(reasons.textContent()).resolves.toContain('for benefits you are treated as single');
+    await expect(reasons.textContent()).resolves.toContain('The standard minimum guarantee for a single person');
+    await reasons.scrollIntoViewIfNeeded();
+    await screenshot(page, 'households-pensioner-partner-in-care-home-reasons');
   },
 };
 
@@ -957,7 +1028,7 @@ async function walkAndCheck(household: HouseholdWalk): Promise<void> {
   expect(stored.household.nonDependants).toEqual([]);
 }
 
-describeInChromium('eleven households fill the whole questionnaire in Chromium', () => {
+describeInChromium('twelve households fill the whole questionnaire in Chromium', () => {
   beforeAll(async () => {
     ({ database, server, browser } = await startBrowserSuite());
   }, 120_000);
@@ -1007,6 +1078,12 @@ describeInChromium('eleven households fill the whole questionnaire in Chromium',
   it(
     'a woman living alone, remanded in custody: Universal Credit for her rent and nothing else',
     () => walkAndCheck(singleOnRemand),
+    WALK_TIMEOUT_MS,
+  );
+
+  it(
+    'a pensioner whose husband has moved into a care home for good: Pension Credit for her as a single person',
+    () => walkAndCheck(pensionerWhosePartnerIsInACareHome),
     WALK_TIMEOUT_MS,
   );
 
