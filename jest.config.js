@@ -27,7 +27,8 @@ const shared = {
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   // Sources import each other with the .js extension that Node's ESM needs; Jest resolves the .ts file.
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-  testEnvironment: 'node',
+  // Node's environment on a vanilla vm context, where reading a global is as quick as in plain Node (see the file).
+  testEnvironment: '<rootDir>/test/node-environment.js',
   // Decorators with metadata (NestJS, TypeORM, class-validator) need it, as api/src/main.ts loads it first.
   setupFiles: ['reflect-metadata'],
   transform: { '^.+\\.tsx?$': swc() },
@@ -47,7 +48,7 @@ export default {
     {
       ...shared,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{api,common,engine,scripts}/**/*.spec.ts'],
+      testMatch: ['<rootDir>/{api,common,engine,scripts}/**/*.spec.ts', '<rootDir>/test/node-environment.spec.ts'],
       testPathIgnorePatterns: ['\\.integration\\.spec\\.ts$', ...TOOL_CHECKS],
     },
     {

@@ -4,12 +4,6 @@
  * each character looks like in the picture.
  */
 
-/**
- * Jest runs tests in a vm context, where reading a global such as Math is a few hundred times slower than in plain Node
- * (nodejs/node#31658): the inner loops below read these module constants instead.
- */
-const { abs, max, sqrt } = Math;
-
 const twiddles = new Map<number, [Float64Array, Float64Array]>();
 
 /** In-place radix-2 fast Fourier transform of (re, im); `inverse` leaves the result scaled by the length. */
@@ -26,13 +20,7 @@ function fft(re: Float64Array, im: Float64Array, inverse = false): void {
     let bit = n >> 1;
     for (; j & bit; bit >>= 1) j ^= bit;
     j ^= bit;
-    if (i < j) {
-      const [r, m] = [re[i], im[i]];
-      re[i] = re[j];
-      im[i] = im[j];
-      re[j] = r;
-      im[j] = m;
-    }
+    if (i < j) [re[i], re[j], im[i], im[j]] = [re[j], re[i], im[j], im[i]];
   }
   for (let size = 2; size <= n; size <<= 1) {
     const half = size >> 1;
@@ -124,14 +112,14 @@ function bestCorrelation(sound: Float64Array, soundSpectrum: [Float64Array, Floa
   fft(re, im, true);
   const [longer, shorter] = sound.length >= template.samples.length ? [sound, template.samples] : [template.samples, sound];
   const prefix = new Float64Array(longer.length + 1);
-  for (let i = 0; i < longer.length; i += 1) prefix[i + 1] = prefix[i] + longer[i] * longer[i];
+  longer.forEach((s, i) => (prefix[i + 1] = prefix[i] + s * s));
   const shortEnergy = shorter.reduce((sum, s) => sum + s * s, 0);
   let best = 0;
   for (let lag = 0; lag <= longer.length - shorter.length; lag += 1) {
     // Sound shifted left by `lag` against the template, or the template shifted left by `lag` against the sound.
     const product = longer === sound ? re[lag] : re[(size - lag) % size];
-    const norm = sqrt(shortEnergy * (prefix[lag + shorter.length] - prefix[lag]));
-    if (norm > 0) best = max(best, abs(product) / size / norm);
+    const norm = Math.sqrt(shortEnergy * (prefix[lag + shorter.length] - prefix[lag]));
+    if (norm > 0) best = Math.max(best, Math.abs(product) / size / norm);
   }
   return best;
 }
@@ -169,8 +157,7 @@ type Point = [number, number];
 /** One character's outline as an attacker sees it: its commands' letters, and its points scaled into a unit box. */
 interface Shape {
   letters: string;
-  /** The points as x0, y0, x1, y1, ...: the distances below run over them millions of times. */
-  points: Float64Array;
+  points: Point[];
 }
 
 interface Outline {
@@ -200,9 +187,7 @@ function shapeOf(outlines: Outline[]): Shape {
   const step = Math.max(1, Math.floor(points.length / 60));
   return {
     letters: outlines.map((outline) => outline.letters).join('|'),
-    points: Float64Array.from(
-      points.filter((_, index) => index % step === 0).flatMap(([x, y]) => [(x - left) / width, (y - top) / height]),
-    ),
+    points: points.filter((_, index) => index % step === 0).map(([x, y]) => [(x - left) / width, (y - top) / height]),
   };
 }
 
@@ -234,18 +219,14 @@ function characterShapes(svg: string, length: number): Shape[] {
 /** 0 for the same sequence of commands; otherwise how far apart the points are (mean distance to the nearest). */
 function shapeDistance(a: Shape, b: Shape): number {
   if (a.letters === b.letters) return 0;
-  const nearest = (from: Float64Array, to: Float64Array) => {
+  const nearest = (from: Point[], to: Point[]) => {
     let sum = 0;
-    for (let i = 0; i < from.length; i += 2) {
-      const [x, y] = [from[i], from[i + 1]];
+    for (const [x, y] of from) {
       let least = Infinity;
-      for (let j = 0; j < to.length; j += 2) {
-        const distance = (x - to[j]) ** 2 + (y - to[j + 1]) ** 2;
-        if (distance < least) least = distance;
-      }
-      sum += sqrt(least);
+      for (const [u, v] of to) least = Math.min(least, (x - u) ** 2 + (y - v) ** 2);
+      sum += Math.sqrt(least);
     }
-    return sum / (from.length / 2);
+    return sum / from.length;
   };
   return 1 + nearest(a.points, b.points) + nearest(b.points, a.points);
 }

@@ -2,10 +2,9 @@ import { isDeepStrictEqual } from 'node:util';
 import type { RuleHeld } from '../../engine/core/compile-rules.js';
 import type { CalculationResult } from '../../engine/core/calculation-result.js';
 import type { EntitlementEngine } from '../../engine/core/entitlement-engine.js';
-import { EXTRA_HELP_DIR, loadEntitlementEngine, readFilesUnder } from '../../engine/load.js';
 import { normaliseHousehold } from '../../engine/core/normalise.js';
 import { ParameterReader } from '../../engine/core/parameters.js';
-import { LoadedExtraHelp } from '../../engine/extra-help/extra-help.js';
+import type { LoadedExtraHelp } from '../../engine/extra-help/extra-help.js';
 import { randomHousehold } from './random-households.js';
 
 /**
@@ -142,14 +141,4 @@ export async function runDifferential(
   }
   report.rules = [...coverage].map(([rule, held]) => ({ rule, held }));
   return report;
-}
-
-/**
- * The differential run over the rules and extra help as held in the files, with how many calculators there are: what
- * the properties tier runs in plain Node (test/support/plain-node.ts), where the engine works at its own speed.
- */
-export async function differentialOfFiles(count: number): Promise<DifferentialReport & { calculators: number }> {
-  const engine = loadEntitlementEngine();
-  const report = await runDifferential(engine, LoadedExtraHelp.fromFiles(readFilesUnder(EXTRA_HELP_DIR)), count);
-  return { ...report, calculators: engine.calculators.length };
 }
