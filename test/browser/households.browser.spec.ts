@@ -30,7 +30,7 @@ import { startBrowserSuite, stopBrowserSuite } from '../support/browser-suite.js
 import type { TestDatabase } from '../support/test-database.js';
 
 /**
- * The acceptance walkthroughs of the questionnaire and its results: twelve households answer every
+ * The acceptance walkthroughs of the questionnaire and its results: thirteen households answer every
  * page they are shown by typing and clicking, and finish. The server then holds a finished calculation whose answers
  * give the household each one is, and the results page shows the figures the engine works out for that household,
  * in either period. The answers are those of the household fixtures in engine/household-mapping/household-mapping.spec.ts.
@@ -534,6 +534,60 @@ const pensionerWhosePartnerIsInACareHome: HouseholdWalk = {
   },
 };
 
+/**
+ * They are both over State Pension age; his permission to stay says 'no public funds'. Pension Credit leaves him out of
+ * her household (SPC Regs 2002 reg 5(1)(h)): she gets it as a single person on her own State Pension, which passports
+ * Housing Benefit on their rent, with its warning about public funds.
+ */
+const pensionerCoupleOneWithNoPublicFunds: HouseholdWalk = {
+  slug: 'pensioner-mixed-status-couple',
+  pages: [
+    ['where-you-live', { ClientPostcode: 'm1 1ad' }],
+    ['about-you', { ClientDob: '14/03/1956', ClientHasPartner: 'Yes', PartnerDob: '30/11/1954', PartnerAwayFromHome: 'No' }],
+    ['right-to-claim', { ClientImmigrationStatus: 'BritishOrIrish', PartnerImmigrationStatus: 'NoRecourseToPublicFunds' }],
+    ['who-lives-with-you', { ChildCount: '0', NonDependantCount: '0' }],
+    ['your-health', { ClientDisabilityBenefits: NONE, ClientTerminallyIll: 'No' }],
+    ['partner-health', { PartnerDisabilityBenefits: NONE, PartnerTerminallyIll: 'No' }],
+    ['caring', { ClientIsCarer: 'No', PartnerIsCarer: 'No' }],
+    ['your-work', { ClientWork: NONE }],
+    ['partner-work', { PartnerWork: NONE }],
+    ['your-other-income', { ClientOtherIncome: ['StatePension'], ClientStatePension: { amount: '200', period: 'Weekly' } }],
+    ['partner-other-income', { PartnerOtherIncome: ['PrivatePension'], PartnerPrivatePension: { amount: '100', period: 'Weekly' } }],
+    [
+      'your-home',
+      { ClientTenure: 'SocialRent', ClientRent: { amount: '95', period: 'Weekly' }, ClientPaysServiceCharges: 'No', ClientBedrooms: '2' },
+    ],
+    ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band A' }],
+    ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
+    ['finish', {}],
+  ],
+  expected: {
+    country: 'ENGLAND',
+    localAuthority: 'E08000003',
+    adults: [
+      { dateOfBirth: '1956-03-14', otherIncome: [{ type: 'STATE_PENSION', amount: 200, period: 'WEEK' }] },
+      {
+        dateOfBirth: '1954-11-30',
+        otherIncome: [{ type: 'PRIVATE_PENSION', amount: 100, period: 'WEEK' }],
+        subjectToImmigrationControl: true,
+      },
+    ],
+    children: [],
+    housing: { tenure: 'SOCIAL_RENT', rent: { amount: 95, period: 'WEEK' }, serviceCharges: null, bedrooms: 2 },
+    capital: 0,
+    childcareCosts: null,
+  },
+  onResults: async (page) => {
+    // The single minimum guarantee 238.00 less her State Pension 200.00 = 38.00 a week: 38 x 52 / 12 = 164.67 a month.
+    const pensionCredit = page.locator('li.benefit[data-benefit-code="PENSION_CREDIT"]');
+    await expect(pensionCredit.locator('.benefit__amount').textContent()).resolves.toContain('£164.67');
+    const reasons = await benefitReasons(page, 'PENSION_CREDIT');
+    await expect(reasons.textContent()).resolves.toContain('Pension Credit treats them as not part of your household');
+    await reasons.scrollIntoViewIfNeeded();
+    await screenshot(page, 'households-pensioner-mixed-status-couple-reasons');
+  },
+};
+
 /** He is 17 and estranged from his parents, renting a room: he may claim Universal Credit (UC Regs 2013 reg 8(1)(g)). */
 const estrangedSeventeenYearOld: HouseholdWalk = {
   slug: 'estranged-17-year-old',
@@ -1028,7 +1082,7 @@ async function walkAndCheck(household: HouseholdWalk): Promise<void> {
   expect(stored.household.nonDependants).toEqual([]);
 }
 
-describeInChromium('twelve households fill the whole questionnaire in Chromium', () => {
+describeInChromium('thirteen households fill the whole questionnaire in Chromium', () => {
   beforeAll(async () => {
     ({ database, server, browser } = await startBrowserSuite());
   }, 120_000);
@@ -1084,6 +1138,12 @@ describeInChromium('twelve households fill the whole questionnaire in Chromium',
   it(
     'a pensioner whose husband has moved into a care home for good: Pension Credit for her as a single person',
     () => walkAndCheck(pensionerWhosePartnerIsInACareHome),
+    WALK_TIMEOUT_MS,
+  );
+
+  it(
+    'a pensioner couple of whom one has no public funds: Pension Credit for her as a single person',
+    () => walkAndCheck(pensionerCoupleOneWithNoPublicFunds),
     WALK_TIMEOUT_MS,
   );
 
