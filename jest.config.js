@@ -40,7 +40,9 @@ const TOOL_CHECKS = ['scripts/lint.spec.ts', 'api/src/openapi/openapi-lint.spec.
 export default {
   // Jest's default is one worker fewer than the cores: one worker on a 2-core machine (CI's), which then idles a core
   // whenever an end-to-end test waits on its server or PostgreSQL. Two at least keep both busy.
-  maxWorkers: Math.max(2, availableParallelism() - 1),
+  // `npm run test:unit` runs one more worker than there are cores (JEST_ONE_MORE_WORKER): its workers wait on loading
+  // modules. (Jest's --maxWorkers=150% is not that: a percentage over 100 is read as a number of workers, 150.)
+  maxWorkers: process.env.JEST_ONE_MORE_WORKER ? availableParallelism() + 1 : Math.max(2, availableParallelism() - 1),
   testSequencer: '<rootDir>/test/sequencer.js',
   testTimeout: 30_000,
   reporters: ['default', '<rootDir>/test/summary-reporter.js'],
