@@ -138,7 +138,7 @@ export function councilTaxCharge(
       explanations.say('single-person-discount', {
         discount,
         yearly,
-        partnerInPrison: facts.isCouple && facts.partnerAwayFromHome?.reason === 'PRISON',
+        partnerInPrison: partnerInPrison(facts),
       }),
     );
   }
@@ -147,15 +147,18 @@ export function councilTaxCharge(
   return { known: true, yearly, weekly, explanation };
 }
 
-/** One adult (no partner, no non-dependant aged 18 or over): the single person discount applies (LGFA 1992 s11). */
 /**
- * No other adult counts for council tax: a partner in prison or on remand is disregarded (Local Government Finance Act
- * 1992 sch 1 para 1), as is one whose home is now a hospital or a care home (paras 6 and 7), who is no longer counted
- * in the household.
+ * One adult counted (no partner, no non-dependant aged 18 or over): the single person discount applies (LGFA 1992
+ * s11). A partner in prison or on remand is disregarded (sch 1 para 1), as is one whose home is now a hospital or a
+ * care home (paras 6 and 7), who is no longer counted in the household.
  */
 function livesAlone(facts: HouseholdFacts): boolean {
-  const partnerCounts = facts.isCouple && facts.partnerAwayFromHome?.reason !== 'PRISON';
-  return !partnerCounts && facts.nonDependants.every((nonDependant) => nonDependant.age < 18);
+  return (!facts.isCouple || partnerInPrison(facts)) && facts.nonDependants.every((nonDependant) => nonDependant.age < 18);
+}
+
+/** A partner still counted in the household, in prison or on remand. */
+function partnerInPrison(facts: HouseholdFacts): boolean {
+  return facts.isCouple && facts.partnerAwayFromHome?.reason === 'PRISON';
 }
 
 function chargeVariables(charge: CouncilTaxCharge): ResultVariable[] {

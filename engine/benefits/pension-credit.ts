@@ -9,7 +9,7 @@ import {
 import type { ParameterReader } from '../core/parameters.js';
 import type { FiredRules } from '../core/ruleset.js';
 import type { ChildFacts, HouseholdFacts } from '../facts.js';
-import type { AwayFromHome } from '../household.js';
+import { AWAY_WHERE } from '../facts/away-from-home.js';
 import { basisPointsOf, bothPeriods, sumPence, type Pence } from '../../common/money.js';
 import {
   benefitUnit,
@@ -89,8 +89,6 @@ function partnerNotCounted(facts: HouseholdFacts): { reason: string; where?: str
   const away = facts.partnerAwayFromHome;
   return away ? { reason: 'partner-away-long', where: AWAY_WHERE[away.reason] } : null;
 }
-
-const AWAY_WHERE: Record<AwayFromHome['reason'], string> = { PRISON: 'in prison', HOSPITAL: 'in hospital', CARE_HOME: 'in a care home' };
 
 function pensionCreditAward({ facts, parameters, explanations }: CalculationInput, fired: FiredRules): CalculatedBenefit {
   const couple = facts.isCouple;

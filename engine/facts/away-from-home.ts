@@ -1,4 +1,11 @@
-import type { Adult, BenefitReceived } from '../household.js';
+import type { Adult, AwayFromHome, BenefitReceived } from '../household.js';
+
+/** Where someone away from home is, as the explanations say it. */
+export const AWAY_WHERE: Record<AwayFromHome['reason'], string> = {
+  PRISON: 'in prison',
+  HOSPITAL: 'in hospital',
+  CARE_HOME: 'in a care home',
+};
 
 /**
  * The disability and care benefits not paid to an adult after 28 days away: in hospital, all of them (Social Security

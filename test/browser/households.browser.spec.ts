@@ -468,33 +468,28 @@ const singleOnRemand: HouseholdWalk = {
 };
 
 /**
- * She is 76 and her husband, 78, has moved into a care home for good: he is no longer a member of her household (SPC
- * Regs 2002 reg 5(1)(b)), so she gets Pension Credit as a single person on her own State Pension, and with no other
- * adult at home, the single person discount on her council tax.
+ * The pages of a couple both over State Pension age in a Manchester council flat at 95 a week (Band A), neither working,
+ * caring nor disabled, with no one else at home and savings under 5,000: the about-you answers, the partner's status
+ * and their incomes as given.
  */
-const pensionerWhosePartnerIsInACareHome: HouseholdWalk = {
-  slug: 'pensioner-partner-in-care-home',
-  pages: [
+function pensionerCouplePages(answers: {
+  aboutYou: Record<string, QuestionValue>;
+  partnerStatus: string;
+  yourIncome: Record<string, QuestionValue>;
+  partnerIncome: Record<string, QuestionValue>;
+}): PageAnswers[] {
+  return [
     ['where-you-live', { ClientPostcode: 'm1 1ad' }],
-    [
-      'about-you',
-      {
-        ClientDob: '01/06/1950',
-        ClientHasPartner: 'Yes',
-        PartnerDob: '10/02/1948',
-        PartnerAwayFromHome: 'CareHome',
-        PartnerAwayYear: 'Yes',
-      },
-    ],
-    ['right-to-claim', { ClientImmigrationStatus: 'BritishOrIrish', PartnerImmigrationStatus: 'BritishOrIrish' }],
+    ['about-you', answers.aboutYou],
+    ['right-to-claim', { ClientImmigrationStatus: 'BritishOrIrish', PartnerImmigrationStatus: answers.partnerStatus }],
     ['who-lives-with-you', { ChildCount: '0', NonDependantCount: '0' }],
     ['your-health', { ClientDisabilityBenefits: NONE, ClientTerminallyIll: 'No' }],
     ['partner-health', { PartnerDisabilityBenefits: NONE, PartnerTerminallyIll: 'No' }],
     ['caring', { ClientIsCarer: 'No', PartnerIsCarer: 'No' }],
     ['your-work', { ClientWork: NONE }],
     ['partner-work', { PartnerWork: NONE }],
-    ['your-other-income', { ClientOtherIncome: ['StatePension'], ClientStatePension: { amount: '180', period: 'Weekly' } }],
-    ['partner-other-income', { PartnerOtherIncome: ['StatePension'], PartnerStatePension: { amount: '240', period: 'Weekly' } }],
+    ['your-other-income', answers.yourIncome],
+    ['partner-other-income', answers.partnerIncome],
     [
       'your-home',
       { ClientTenure: 'SocialRent', ClientRent: { amount: '95', period: 'Weekly' }, ClientPaysServiceCharges: 'No', ClientBedrooms: '2' },
@@ -502,7 +497,28 @@ const pensionerWhosePartnerIsInACareHome: HouseholdWalk = {
     ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band A' }],
     ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
     ['finish', {}],
-  ],
+  ];
+}
+
+/**
+ * She is 76 and her husband, 78, has moved into a care home for good: he is no longer a member of her household (SPC
+ * Regs 2002 reg 5(1)(b)), so she gets Pension Credit as a single person on her own State Pension, and with no other
+ * adult at home, the single person discount on her council tax.
+ */
+const pensionerWhosePartnerIsInACareHome: HouseholdWalk = {
+  slug: 'pensioner-partner-in-care-home',
+  pages: pensionerCouplePages({
+    aboutYou: {
+      ClientDob: '01/06/1950',
+      ClientHasPartner: 'Yes',
+      PartnerDob: '10/02/1948',
+      PartnerAwayFromHome: 'CareHome',
+      PartnerAwayYear: 'Yes',
+    },
+    partnerStatus: 'BritishOrIrish',
+    yourIncome: { ClientOtherIncome: ['StatePension'], ClientStatePension: { amount: '180', period: 'Weekly' } },
+    partnerIncome: { PartnerOtherIncome: ['StatePension'], PartnerStatePension: { amount: '240', period: 'Weekly' } },
+  }),
   expected: {
     country: 'ENGLAND',
     localAuthority: 'E08000003',
@@ -541,26 +557,12 @@ const pensionerWhosePartnerIsInACareHome: HouseholdWalk = {
  */
 const pensionerCoupleOneWithNoPublicFunds: HouseholdWalk = {
   slug: 'pensioner-mixed-status-couple',
-  pages: [
-    ['where-you-live', { ClientPostcode: 'm1 1ad' }],
-    ['about-you', { ClientDob: '14/03/1956', ClientHasPartner: 'Yes', PartnerDob: '30/11/1954', PartnerAwayFromHome: 'No' }],
-    ['right-to-claim', { ClientImmigrationStatus: 'BritishOrIrish', PartnerImmigrationStatus: 'NoRecourseToPublicFunds' }],
-    ['who-lives-with-you', { ChildCount: '0', NonDependantCount: '0' }],
-    ['your-health', { ClientDisabilityBenefits: NONE, ClientTerminallyIll: 'No' }],
-    ['partner-health', { PartnerDisabilityBenefits: NONE, PartnerTerminallyIll: 'No' }],
-    ['caring', { ClientIsCarer: 'No', PartnerIsCarer: 'No' }],
-    ['your-work', { ClientWork: NONE }],
-    ['partner-work', { PartnerWork: NONE }],
-    ['your-other-income', { ClientOtherIncome: ['StatePension'], ClientStatePension: { amount: '200', period: 'Weekly' } }],
-    ['partner-other-income', { PartnerOtherIncome: ['PrivatePension'], PartnerPrivatePension: { amount: '100', period: 'Weekly' } }],
-    [
-      'your-home',
-      { ClientTenure: 'SocialRent', ClientRent: { amount: '95', period: 'Weekly' }, ClientPaysServiceCharges: 'No', ClientBedrooms: '2' },
-    ],
-    ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band A' }],
-    ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
-    ['finish', {}],
-  ],
+  pages: pensionerCouplePages({
+    aboutYou: { ClientDob: '14/03/1956', ClientHasPartner: 'Yes', PartnerDob: '30/11/1954', PartnerAwayFromHome: 'No' },
+    partnerStatus: 'NoRecourseToPublicFunds',
+    yourIncome: { ClientOtherIncome: ['StatePension'], ClientStatePension: { amount: '200', period: 'Weekly' } },
+    partnerIncome: { PartnerOtherIncome: ['PrivatePension'], PartnerPrivatePension: { amount: '100', period: 'Weekly' } },
+  }),
   expected: {
     country: 'ENGLAND',
     localAuthority: 'E08000003',

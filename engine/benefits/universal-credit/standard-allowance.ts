@@ -5,6 +5,7 @@ import type { Pence } from '../../../common/money.js';
 import type { HouseholdFacts } from '../../facts.js';
 import type { AwayFromHome } from '../../household.js';
 import { isJointClaim } from '../universal-credit-household.js';
+import { AWAY_WHERE } from '../../facts/away-from-home.js';
 
 /**
  * The standard allowance (UC Regs 2013 reg 36): the rate the ruleset chose for a single person or a couple, by age
@@ -22,7 +23,6 @@ export interface StandardAllowance {
 }
 
 /** Where a partner away from home is, as the sentence says it. */
-const AWAY_WHERE: Record<AwayFromHome['reason'], string> = { PRISON: 'in prison', HOSPITAL: 'in hospital', CARE_HOME: 'in a care home' };
 
 export function standardAllowance(input: CalculationInput, fired: FiredRules): StandardAllowance {
   const { facts, parameters } = input;
