@@ -47,11 +47,22 @@ export type RuleOutcome = { ok: true; value: boolean } | { ok: false; error: str
 
 /** The same result as `explainRule` gives at its root, without building the explanation (the server's hot path). */
 export function evaluateRule(condition: Condition, context: RuleContext): RuleOutcome {
-  try {
-    return { ok: true, value: new Evaluator(context).decide(condition) };
-  } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : 'The rule could not be evaluated.' };
-  }
+  return ruleEvaluatorFor(context)(condition);
+}
+
+/**
+ * `evaluateRule` for many rules on one context: what the context gives (today as a day number) is worked out once
+ * for all of them rather than once a rule, as a page's show/hide rules are all decided on the same answers.
+ */
+export function ruleEvaluatorFor(context: RuleContext): (condition: Condition) => RuleOutcome {
+  const evaluator = new Evaluator(context);
+  return (condition) => {
+    try {
+      return { ok: true, value: evaluator.decide(condition) };
+    } catch (error) {
+      return { ok: false, error: error instanceof Error ? error.message : 'The rule could not be evaluated.' };
+    }
+  };
 }
 
 /**
@@ -69,12 +80,16 @@ export function explainRule(condition: Condition, context: RuleContext): Explain
  * every rule evaluated (the server evaluates hundreds a request).
  */
 class RuleFunctionContext implements FunctionContext {
+  private todayDay: number | undefined;
+
   constructor(private readonly context: RuleContext) {}
 
   get today(): number {
+    if (this.todayDay !== undefined) return this.todayDay;
     const today = parseIsoDate(this.context.today);
     if (!today) throw new RuleEvaluationError("Today's date is not a yyyy-mm-dd date.");
-    return toDayNumber(today);
+    this.todayDay = toDayNumber(today);
+    return this.todayDay;
   }
 
   get nationalLivingWageHourlyPence(): number {

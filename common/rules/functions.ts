@@ -29,9 +29,21 @@ const number = (hundredths: number | null): Value => {
   return { kind: 'number', hundredths };
 };
 
+/**
+ * State Pension days already worked out, by day of birth: a questionnaire asks about pension age on many pages with
+ * the same dates of birth. Bounded, since a server sees dates of birth without end; a full table starts again.
+ */
+const spaDays = new Map<number, number>();
+const SPA_DAYS_KEPT = 10_000;
+
 function spaDay(birthDay: number): number {
+  const known = spaDays.get(birthDay);
+  if (known !== undefined) return known;
   // Sex-neutral: the later of the women's and men's days (see state-pension-age.ts).
-  return toDayNumber(parseIsoDate(statePensionDate(formatIsoDate(fromDayNumber(birthDay))))!);
+  const day = toDayNumber(parseIsoDate(statePensionDate(formatIsoDate(fromDayNumber(birthDay))))!);
+  if (spaDays.size >= SPA_DAYS_KEPT) spaDays.clear();
+  spaDays.set(birthDay, day);
+  return day;
 }
 
 /** A test on a date of birth; false when the date of birth (or a limit) is unanswered. */

@@ -1,6 +1,14 @@
 /** The show/hide rule language (README.md): parse rule text once, evaluate it against the answers. */
 export { parseRule, RuleSyntaxError } from './parse.js';
-export { evaluateRule, explainRule, type ExplainedCondition, type RuleContext, type RuleOutcome, type RuleResult } from './evaluate.js';
+export {
+  evaluateRule,
+  explainRule,
+  ruleEvaluatorFor,
+  type ExplainedCondition,
+  type RuleContext,
+  type RuleOutcome,
+  type RuleResult,
+} from './evaluate.js';
 export {
   ANSWER_PARTS,
   referencedQuestions,

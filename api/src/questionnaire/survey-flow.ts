@@ -1,4 +1,4 @@
-import { evaluateRule, parseRule, type Condition } from '../../../common/rules/index.js';
+import { parseRule, ruleEvaluatorFor, type Condition, type RuleOutcome } from '../../../common/rules/index.js';
 import type { Answers, PageDefinition, QuestionDefinition, SurveyDefinition } from '../../../common/survey/model.js';
 import { hasChoices, type LhaAreaChoice } from './lha-area-choice.js';
 
@@ -28,6 +28,8 @@ export interface CompiledPage {
   definition: PageDefinition;
   rule: Condition | null;
   questions: CompiledQuestion[];
+  /** Whether any of its questions has a show/hide rule. */
+  hasRules: boolean;
 }
 
 export interface CompiledSurvey {
@@ -38,14 +40,12 @@ export interface CompiledSurvey {
 /** Parses every rule once. The definitions check (`npm run definitions:check`) has already proved they parse. */
 export function compileSurvey(survey: SurveyDefinition): CompiledSurvey {
   const ruleOf = (text: string | undefined) => (text?.trim() ? parseRule(text) : null);
-  const pages = survey.pages.map((definition, index) => ({
-    number: index + 1,
-    definition,
-    rule: ruleOf(definition.showHide),
-    questions: definition.fields.flatMap((group) =>
+  const pages = survey.pages.map((definition, index) => {
+    const questions = definition.fields.flatMap((group) =>
       group.questions.map((question) => ({ definition: question, rule: ruleOf(question.showHide) })),
-    ),
-  }));
+    );
+    return { number: index + 1, definition, rule: ruleOf(definition.showHide), questions, hasRules: questions.some(({ rule }) => rule) };
+  });
   const questionPage = new Map<string, CompiledPage>();
   for (const page of pages) for (const question of page.questions) questionPage.set(question.definition.name, page);
   return { pages, questionPage };
@@ -64,21 +64,40 @@ export function shownQuestions(
   pageAnswers: Answers,
   environment: RuleEnvironment,
 ): Set<string> {
+  const visible: Answers = { ...earlierAnswers };
+  return settleShown(page, visible, pageAnswers, environment, ruleEvaluatorFor({ ...environment, answers: visible }));
+}
+
+/**
+ * shownQuestions working in `visible`, the earlier pages' answers, which `evaluate` reads: it leaves them with the
+ * page's shown answers added. The walk of the pages passes its own answers so far, so that nothing is copied a page.
+ * No earlier page has a question of this page's (each question is on one page), so only the page's own are touched.
+ */
+function settleShown(
+  page: CompiledPage,
+  visible: Answers,
+  pageAnswers: Answers,
+  environment: RuleEnvironment,
+  evaluate: (condition: Condition) => RuleOutcome,
+): Set<string> {
   // A question with nothing to choose in this calculation (its area settled from the address) is not asked.
   const shown = new Map(
     page.questions.map((question) => [question.definition.name, hasChoices(question.definition, environment.lhaAreaChoice)]),
   );
+  const showAnswers = () => {
+    for (const [name, isShown] of shown) {
+      if (isShown && name in pageAnswers) visible[name] = pageAnswers[name];
+      else if (name in visible) delete visible[name];
+    }
+  };
   // A pass sees only what the one before it decided, so a pass that changes nothing ends the settling: the passes
   // left would decide the same again.
-  for (let pass = 0; pass < SHOW_HIDE_PASSES; pass += 1) {
-    if (!page.questions.some((question) => question.rule)) break;
-    const visible: Answers = { ...earlierAnswers };
-    for (const [name, isShown] of shown) if (isShown && name in pageAnswers) visible[name] = pageAnswers[name];
-    const context = { answers: visible, ...environment };
+  for (let pass = 0; pass < SHOW_HIDE_PASSES && page.hasRules; pass += 1) {
+    showAnswers();
     let changed = false;
     for (const question of page.questions) {
       if (!question.rule || !hasChoices(question.definition, environment.lhaAreaChoice)) continue;
-      const outcome = evaluateRule(question.rule, context);
+      const outcome = evaluate(question.rule);
       if (outcome.ok && shown.get(question.definition.name) !== outcome.value) {
         shown.set(question.definition.name, outcome.value);
         changed = true;
@@ -86,13 +105,20 @@ export function shownQuestions(
     }
     if (!changed) break;
   }
+  showAnswers();
   return new Set([...shown].filter(([, isShown]) => isShown).map(([name]) => name));
 }
 
 export interface PageState {
   page: CompiledPage;
   applies: boolean;
-  shown: Set<string>;
+  /** Whether the page applies and has answers: only such a page adds to the answers the pages after it see. */
+  answered: boolean;
+  /**
+   * The questions shown. For a page without answers they are worked out when first asked for (the page shown next,
+   * the answers review), not on every walk: most pages after the one posted have no answers yet.
+   */
+  readonly shown: Set<string>;
 }
 
 export interface SurveyState {
@@ -103,9 +129,9 @@ export interface SurveyState {
   effectiveAnswers: Answers;
 }
 
-function pageApplies(page: CompiledPage, answers: Answers, environment: RuleEnvironment): boolean {
+function pageApplies(page: CompiledPage, evaluate: (condition: Condition) => RuleOutcome): boolean {
   if (!page.rule) return true;
-  const outcome = evaluateRule(page.rule, { answers, ...environment });
+  const outcome = evaluate(page.rule);
   // A page whose rule cannot be evaluated is asked rather than skipped: asking too much loses nothing.
   return outcome.ok ? outcome.value : true;
 }
@@ -135,9 +161,10 @@ export function surveyStateFrom(
   const pages = earlier.pages.filter((state) => state.page.number < fromPage);
   if (pages.length !== fromPage - 1) throw new Error(`The earlier survey state stops before page ${fromPage - 1}.`);
   const effectiveAnswers: Answers = {};
-  for (const { applies, shown } of pages) {
-    if (!applies) continue;
-    for (const name of shown) if (name in earlier.effectiveAnswers) effectiveAnswers[name] = earlier.effectiveAnswers[name];
+  // Not destructured: a page without answers works its shown questions out only when they are read.
+  for (const state of pages) {
+    if (!state.answered) continue;
+    for (const name of state.shown) if (name in earlier.effectiveAnswers) effectiveAnswers[name] = earlier.effectiveAnswers[name];
   }
   const applicable = earlier.applicable.filter((page) => page.number < fromPage);
   return walkPages(survey, answers, environment, Infinity, { pages, applicable, effectiveAnswers });
@@ -150,24 +177,47 @@ function walkPages(
   throughPage: number,
   start: SurveyState,
 ): SurveyState {
-  const effectiveAnswers: Answers = { ...start.effectiveAnswers };
-  const pages: PageState[] = [...start.pages];
-  const applicable: CompiledPage[] = [...start.applicable];
+  const state: SurveyState = {
+    pages: [...start.pages],
+    applicable: [...start.applicable],
+    effectiveAnswers: { ...start.effectiveAnswers },
+  };
+  const { pages, applicable, effectiveAnswers } = state;
   let exited = applicable.some((page) => page.definition.isExitPage === true);
+  // Every rule of the walk reads the answers so far, which each page that applies adds its shown answers to.
+  const evaluate = ruleEvaluatorFor({ ...environment, answers: effectiveAnswers });
   for (const page of survey.pages.slice(pages.length)) {
     if (page.number > throughPage) break;
-    const applies = !exited && pageApplies(page, effectiveAnswers, environment);
-    let shown = new Set<string>();
-    if (applies) {
-      const pageAnswers = answersOf(page, answers);
-      shown = shownQuestions(page, effectiveAnswers, pageAnswers, environment);
-      for (const name of shown) if (name in pageAnswers) effectiveAnswers[name] = pageAnswers[name];
-      applicable.push(page);
-      exited = page.definition.isExitPage === true;
+    const applies = !exited && pageApplies(page, evaluate);
+    if (!applies) {
+      pages.push({ page, applies, answered: false, shown: new Set() });
+      continue;
     }
-    pages.push({ page, applies, shown });
+    const pageAnswers = answersOf(page, answers);
+    if (Object.keys(pageAnswers).length > 0) {
+      pages.push({ page, applies, answered: true, shown: settleShown(page, effectiveAnswers, pageAnswers, environment, evaluate) });
+    } else {
+      // Nothing to add to the answers so far, whichever questions are shown; those before it are answersBefore.
+      pages.push(unansweredPage(page, state, environment));
+    }
+    applicable.push(page);
+    exited = page.definition.isExitPage === true;
   }
-  return { pages, applicable, effectiveAnswers };
+  return state;
+}
+
+/** A page that applies without answers: its shown questions are worked out on the answers before it when asked for. */
+function unansweredPage(page: CompiledPage, state: SurveyState, environment: RuleEnvironment): PageState {
+  let shown: Set<string> | undefined;
+  return {
+    page,
+    applies: true,
+    answered: false,
+    get shown() {
+      shown ??= shownQuestions(page, answersBefore(state, page.number), {}, environment);
+      return shown;
+    },
+  };
 }
 
 /** The answers given to one page's questions. */
@@ -183,10 +233,10 @@ export function answersOf(page: CompiledPage, answers: Answers): Answers {
 /** The answers that came before a page: the shown answers of applicable pages earlier in the survey. */
 export function answersBefore(state: SurveyState, pageNumber: number): Answers {
   const before: Answers = {};
-  for (const { page, applies, shown } of state.pages) {
-    if (page.number >= pageNumber) break;
-    if (!applies) continue;
-    for (const name of shown) if (name in state.effectiveAnswers) before[name] = state.effectiveAnswers[name];
+  for (const pageState of state.pages) {
+    if (pageState.page.number >= pageNumber) break;
+    if (!pageState.answered) continue;
+    for (const name of pageState.shown) if (name in state.effectiveAnswers) before[name] = state.effectiveAnswers[name];
   }
   return before;
 }
