@@ -9,6 +9,7 @@ import { AllExceptionsFilter } from './errors/all-exceptions.filter.js';
 import { BATCH_PATH } from './calculation/batch-calculation.service.js';
 import { jsonBody, refuseCompressedBodies, routeReadsItsOwnBody } from './errors/json-body.js';
 import { RequestValidationPipe } from './errors/request-validation.pipe.js';
+import { cacheValidationMetadata } from './requests/validation-metadata-cache.js';
 import type { JsonLogger } from './logging/json-logger.js';
 import { requestLogging } from './logging/request-logging.js';
 import { buildOpenApiDocument, serveOpenApi, withPublicUrl } from './openapi/openapi.js';
@@ -60,6 +61,7 @@ export async function createApp(logger: JsonLogger): Promise<NestExpressApplicat
   app.use(routeReadsItsOwnBody('post', BATCH_PATH));
   app.use(...jsonBody(config.get('BODY_LIMIT_KB', { infer: true })));
   app.useGlobalFilters(new AllExceptionsFilter(logger));
+  cacheValidationMetadata();
   app.useGlobalPipes(new RequestValidationPipe());
   serveOpenApi(app, withPublicUrl(buildOpenApiDocument(app), config.get('PUBLIC_URL', { infer: true })));
   const mode = config.get('NODE_ENV', { infer: true });
