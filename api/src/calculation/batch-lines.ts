@@ -1,4 +1,4 @@
-import { withoutPrototypeKeys } from '../errors/json-body.js';
+import { parseJsonSafely } from '../errors/json-body.js';
 import { answerBatchHouseholdSync, householdTooLargeAnswer, invalidJsonAnswer, type BatchAnswer } from './batch-answer.js';
 import type { CalculationRequests } from './calculation-answer.js';
 
@@ -20,7 +20,7 @@ export function batchLine(requests: CalculationRequests, item: BatchItem, today:
     let body: unknown;
     try {
       // The body was proved to be JSON when it was read; a prototype key is dropped here, as every body's is.
-      body = JSON.parse(item.text, withoutPrototypeKeys);
+      body = parseJsonSafely(item.text);
     } catch {
       body = undefined;
     }

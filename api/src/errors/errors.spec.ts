@@ -1,6 +1,6 @@
 import type { ValidationError } from 'class-validator';
 import { describeErrorForLog, isDatabaseUnavailable } from './database-errors.js';
-import { bodyErrorResponse, MAX_BODY_DEPTH, nestsDeeperThan, withoutPrototypeKeys } from './json-body.js';
+import { bodyErrorResponse, madeSafe, MAX_BODY_DEPTH, parseJsonSafely } from './json-body.js';
 import { fieldErrors } from './request-validation.pipe.js';
 
 describe('fieldErrors', () => {
@@ -103,8 +103,9 @@ describe('describeErrorForLog', () => {
   });
 });
 
-describe('nestsDeeperThan, which keeps deeply nested bodies from the validators', () => {
+describe('madeSafe, which keeps deeply nested bodies from the validators', () => {
   const nested = (depth: number): unknown => JSON.parse('{"a":'.repeat(depth) + '1' + '}'.repeat(depth));
+  const nestsDeeperThan = (value: unknown, limit: number) => !madeSafe(value, limit);
   it('counts objects and arrays, not plain values, and stops past the limit', () => {
     expect(nestsDeeperThan(nested(64), 64)).toBe(false);
     expect(nestsDeeperThan(nested(65), 64)).toBe(true);
@@ -114,14 +115,16 @@ describe('nestsDeeperThan, which keeps deeply nested bodies from the validators'
   });
   it('does not recurse, so even 100,000 levels do not exhaust the stack', () => {
     expect(nestsDeeperThan(nested(100_000), MAX_BODY_DEPTH)).toBe(true);
+    expect(() => parseJsonSafely('['.repeat(5_000) + ']'.repeat(5_000))).not.toThrow();
   });
 });
 
-describe('withoutPrototypeKeys', () => {
-  it('drops __proto__, constructor and prototype at every depth, and pollutes nothing', () => {
-    const text =
-      '{"__proto__": {"polluted": 1}, "a": {"constructor": {"prototype": {"polluted": 1}}, "b": [{"prototype": 1, "__proto__": {"polluted": 1}, "c": 2}]}, "d": 3}';
-    const parsed = JSON.parse(text, withoutPrototypeKeys) as Record<string, unknown>;
+describe('madeSafe and parseJsonSafely: no prototype keys', () => {
+  const text =
+    '{"__proto__": {"polluted": 1}, "a": {"constructor": {"prototype": {"polluted": 1}}, "b": [{"prototype": 1, "__proto__": {"polluted": 1}, "c": 2}]}, "d": 3}';
+
+  it('drop __proto__, constructor and prototype at every depth, and pollute nothing', () => {
+    const parsed = parseJsonSafely(text) as Record<string, unknown>;
     expect(parsed).toEqual({ a: { b: [{ c: 2 }] }, d: 3 });
     expect(JSON.stringify(parsed)).toBe('{"a":{"b":[{"c":2}]},"d":3}');
     // What code then does with the body: copy it, spread it, merge it.
@@ -131,8 +134,16 @@ describe('withoutPrototypeKeys', () => {
     expect(Object.prototype).not.toHaveProperty('polluted');
   });
 
-  it('keeps every other key, values named like them included', () => {
-    expect(JSON.parse('{"name": "constructor", "list": ["__proto__"], "protoType": 1}', withoutPrototypeKeys)).toEqual({
+  it('make a body safe in place, as the body reader does after parsing', () => {
+    const body = JSON.parse(text) as Record<string, unknown>;
+    expect(Object.hasOwn(body, '__proto__')).toBe(true);
+    expect(madeSafe(body, 64)).toBe(true);
+    expect(body).toEqual({ a: { b: [{ c: 2 }] }, d: 3 });
+    expect(Object.hasOwn(body, '__proto__')).toBe(false);
+  });
+
+  it('keep every other key, values named like them included', () => {
+    expect(parseJsonSafely('{"name": "constructor", "list": ["__proto__"], "protoType": 1}')).toEqual({
       name: 'constructor',
       list: ['__proto__'],
       protoType: 1,
