@@ -64,7 +64,15 @@ export function shownQuestions(
   pageAnswers: Answers,
   environment: RuleEnvironment,
 ): Set<string> {
-  const visible: Answers = { ...earlierAnswers };
+  return shownQuestionsIn(page, { ...earlierAnswers }, pageAnswers, environment);
+}
+
+/**
+ * shownQuestions working in `visible`, a fresh object of the caller's holding the earlier pages' answers, instead of
+ * a copy of them (copying every answer so far is most of what a page's show/hide costs): it leaves them with the
+ * page's shown answers added, which are all the page's own rules and checks may read.
+ */
+export function shownQuestionsIn(page: CompiledPage, visible: Answers, pageAnswers: Answers, environment: RuleEnvironment): Set<string> {
   return settleShown(page, visible, pageAnswers, environment, ruleEvaluatorFor({ ...environment, answers: visible }));
 }
 
@@ -214,7 +222,7 @@ function unansweredPage(page: CompiledPage, state: SurveyState, environment: Rul
     applies: true,
     answered: false,
     get shown() {
-      shown ??= shownQuestions(page, answersBefore(state, page.number), {}, environment);
+      shown ??= shownQuestionsIn(page, answersBefore(state, page.number), {}, environment);
       return shown;
     },
   };

@@ -41,7 +41,7 @@ import {
   previousApplicablePage,
   progressOf,
   resumePage,
-  shownQuestions,
+  shownQuestionsIn,
   surveyState,
   surveyStateFrom,
   type CompiledPage,
@@ -209,11 +209,12 @@ export class SurveyService {
     }
 
     const isBack = fields.action === SURVEY_ACTIONS.back;
-    const earlier = answersBefore(before, page.number);
     // The postcode is on an earlier page than any Council question (the definitions check insists).
     const country = countryOf(stored);
     const pageAnswers = this.readPostedAnswers(page, posted, environment, country);
-    const shown = shownQuestions(page, earlier, pageAnswers, environment);
+    // The answers before the page, and then its shown answers too: what its checks may read.
+    const visible = answersBefore(before, page.number);
+    const shown = shownQuestionsIn(page, visible, pageAnswers, environment);
     const hidden = Object.keys(pageAnswers).filter((name) => !shown.has(name));
     if (!isBack && hidden.length > 0) {
       throw ApiError.validation(
@@ -221,7 +222,7 @@ export class SurveyService {
       );
     }
     const toSave = Object.fromEntries(Object.entries(pageAnswers).filter(([name]) => shown.has(name)));
-    if (!isBack) await this.validateShownAnswers(page, shown, { ...earlier, ...toSave }, toSave, environment, country);
+    if (!isBack) await this.validateShownAnswers(page, shown, visible, toSave, environment, country);
 
     const finishing = fields.action === SURVEY_ACTIONS.finish || fields.action === SURVEY_ACTIONS.betterOff;
     const answers = { ...stored, ...toSave };
