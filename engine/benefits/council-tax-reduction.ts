@@ -156,6 +156,16 @@ function livesAlone(facts: HouseholdFacts): boolean {
   return (!facts.isCouple || partnerInPrison(facts)) && facts.nonDependants.every((nonDependant) => nonDependant.age < 18);
 }
 
+/**
+ * A single claimant whose home is now a hospital or a care home: there more than 52 weeks, or not going back to live
+ * at home (the first adult is away only when single). Beyond every temporary absence a scheme allows, they no longer
+ * occupy their old home.
+ */
+function claimantLivesInHospitalOrCareHome(facts: HouseholdFacts): boolean {
+  const away = facts.claimant.adult.awayFromHome;
+  return away !== undefined && away.reason !== 'PRISON' && away.moreThanFiftyTwoWeeks === true;
+}
+
 /** A partner still counted in the household, in prison or on remand. */
 function partnerInPrison(facts: HouseholdFacts): boolean {
   return facts.isCouple && facts.partnerAwayFromHome?.reason === 'PRISON';
@@ -566,6 +576,7 @@ export const councilTaxReduction: BenefitCalculator = {
     // Children do not count: a home is exempt when every adult living there is a full-time student (class N).
     exemptAsStudents: ({ facts }) => facts.adults.every((adult) => adult.student) && facts.nonDependants.length === 0,
     claimantInPrison: ({ facts }) => claimantInPrison(facts),
+    claimantLivesInHospitalOrCareHome: ({ facts }) => claimantLivesInHospitalOrCareHome(facts),
   }),
   calculate(input, fired) {
     const system: BenefitSystem = input.facts.system === 'UNIVERSAL_CREDIT' ? 'UNIVERSAL_CREDIT' : 'LEGACY_AND_PENSION_AGE';
@@ -578,9 +589,11 @@ function councilTaxReductionAward(input: CalculationInput, fired: FiredRules, da
   const scheme = fired.first('scheme');
   if (!scheme) return notEligible(fired.ofType('not-eligible').map((rule) => explanations.say(String(rule.event.params.explanation))));
 
+  const refusal = fired.first('not-eligible');
+  // A home that is exempt, or no longer the claimant's, has no charge of theirs to show.
+  if (refusal?.event.params.noCharge === true) return notEligible([explanations.say(String(refusal.event.params.explanation))]);
   const charge = councilTaxCharge(input, data);
   const variables = chargeVariables(charge);
-  const refusal = fired.first('not-eligible');
   if (refusal) {
     const limitName = refusal.event.params.parameter;
     const limit =

@@ -510,6 +510,14 @@ describe('where you live, you and your partner', () => {
       expected: { reason: 'HOSPITAL', moreThanSixMonths: true },
     },
     {
+      questions: ['ClientAwayYear'],
+      title: 'a single person in a care home for good: no Council Tax Reduction for the home left (SI 1992/558 class E)',
+      base: { ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, ClientAwayFromHome: 'CareHome', ClientAwayLong: 'Yes', ClientAwayYear: 'No' },
+      change: { ClientAwayYear: 'Yes' },
+      part: (household) => household.adults[0]!.awayFromHome,
+      expected: { reason: 'CARE_HOME', moreThanSixMonths: true, moreThanFiftyTwoWeeks: true },
+    },
+    {
       questions: ['ClientAwayFromHome'],
       title: 'a single person on remand: Universal Credit keeps only the housing costs element, if at all (UC Regs 2013 reg 19)',
       base: { ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, ClientAwayFromHome: 'No' },

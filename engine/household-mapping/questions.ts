@@ -219,6 +219,7 @@ export const HOUSEHOLD_QUESTIONS: Readonly<Record<string, HouseholdQuestion>> = 
   PartnerAwayFourWeeks: { types: ['Radio', 'Select'], values: YES_ONLY },
   ClientAwayFromHome: { types: ['Radio', 'Select'], values: Object.keys(AWAY_FROM_HOME), exactly: true },
   ClientAwayLong: { types: ['Radio', 'Select'], values: YES_ONLY },
+  ClientAwayYear: { types: ['Radio', 'Select'], values: YES_ONLY },
   ClientAwayFourWeeks: { types: ['Radio', 'Select'], values: YES_ONLY },
   PartnerCarerPaid: { types: ['Radio', 'Select'], values: YES_ONLY },
   ClientFosterCarer: { types: ['Radio', 'Select'], values: YES_ONLY },

@@ -184,6 +184,8 @@ function addRareCircumstances(household: HouseholdInput, date: string, random: (
       reason,
       moreThanSixMonths,
       ...(reason !== 'PRISON' && !moreThanSixMonths && chance(0.5) ? { moreThanFourWeeks: true } : {}),
+      // In hospital or a care home more than 52 weeks or for good: no Council Tax Reduction for the home left.
+      ...(reason !== 'PRISON' && moreThanSixMonths && chance(0.5) ? { moreThanFiftyTwoWeeks: true } : {}),
     };
     if (reason === 'PRISON' && chance(0.7)) household.benefitsClaimed = ['UNIVERSAL_CREDIT'];
   }

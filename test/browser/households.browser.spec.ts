@@ -386,7 +386,10 @@ const singleInHospital: HouseholdWalk = {
   slug: 'single-in-hospital',
   pages: [
     ['where-you-live', { ClientPostcode: 'm1 1ad' }],
-    ['about-you', { ClientDob: '12/09/1980', ClientHasPartner: 'No', ClientAwayFromHome: 'Hospital', ClientAwayLong: 'Yes' }],
+    [
+      'about-you',
+      { ClientDob: '12/09/1980', ClientHasPartner: 'No', ClientAwayFromHome: 'Hospital', ClientAwayLong: 'Yes', ClientAwayYear: 'No' },
+    ],
     ['right-to-claim', { ClientImmigrationStatus: 'BritishOrIrish' }],
     ['who-lives-with-you', { ChildCount: '0', NonDependantCount: '0' }],
     ['your-health', { ClientDisabilityBenefits: NONE, ClientWorkCapability: 'NotAssessed', ClientTerminallyIll: 'No' }],
@@ -419,6 +422,61 @@ const singleInHospital: HouseholdWalk = {
     await expect(reasons.textContent()).resolves.toContain('Universal Credit has no amount for your rent while you are away');
     await reasons.scrollIntoViewIfNeeded();
     await screenshot(page, 'households-single-in-hospital-reasons');
+  },
+};
+
+/**
+ * She lived alone in a council flat and has moved into a care home for good: the flat is no longer her home, so
+ * Universal Credit has nothing for its rent (UC Regs 2013 sch 3 para 9(1)) and there is no Council Tax Reduction for
+ * it; left empty, it is exempt from council tax (Council Tax (Exempt Dwellings) Order 1992 class E).
+ */
+const singleInCareHomeForGood: HouseholdWalk = {
+  slug: 'single-in-care-home-for-good',
+  pages: [
+    ['where-you-live', { ClientPostcode: 'm1 1ad' }],
+    [
+      'about-you',
+      { ClientDob: '03/02/1968', ClientHasPartner: 'No', ClientAwayFromHome: 'CareHome', ClientAwayLong: 'Yes', ClientAwayYear: 'Yes' },
+    ],
+    ['right-to-claim', { ClientImmigrationStatus: 'BritishOrIrish' }],
+    ['who-lives-with-you', { ChildCount: '0', NonDependantCount: '0' }],
+    ['your-health', { ClientDisabilityBenefits: NONE, ClientWorkCapability: 'NotAssessed', ClientTerminallyIll: 'No' }],
+    ['caring', { ClientIsCarer: 'No' }],
+    ['your-work', { ClientWork: NONE }],
+    ['your-other-income', { ClientOtherIncome: NONE }],
+    ['studying', { ClientStudent: 'No' }],
+    [
+      'your-home',
+      { ClientTenure: 'SocialRent', ClientRent: { amount: '95', period: 'Weekly' }, ClientPaysServiceCharges: 'No', ClientBedrooms: '1' },
+    ],
+    ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band A' }],
+    ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
+    ['finish', {}],
+  ],
+  expected: {
+    country: 'ENGLAND',
+    localAuthority: 'E08000003',
+    adults: [
+      {
+        dateOfBirth: '1968-02-03',
+        earnings: null,
+        awayFromHome: { reason: 'CARE_HOME', moreThanSixMonths: true, moreThanFiftyTwoWeeks: true },
+      },
+    ],
+    children: [],
+    housing: { tenure: 'SOCIAL_RENT', rent: { amount: 95, period: 'WEEK' }, serviceCharges: null, bedrooms: 1 },
+    capital: 0,
+    childcareCosts: null,
+  },
+  detours: {
+    'about-you': (page) => screenshot(page, 'households-single-in-care-home-for-good-about-you'),
+  },
+  onResults: async (page) => {
+    // No Council Tax Reduction is offered for a home that is no longer hers.
+    await expect(page.locator('li.benefit[data-benefit-code="COUNCIL_TAX_REDUCTION"]').count()).resolves.toBe(0);
+    const reasons = await universalCreditReasons(page);
+    await expect(reasons.textContent()).resolves.toContain('Universal Credit has no amount for your rent while you are away');
+    await screenshot(page, 'households-single-in-care-home-for-good-results');
   },
 };
 
@@ -1128,6 +1186,12 @@ describeInChromium('thirteen households fill the whole questionnaire in Chromium
   it(
     'a man living alone who will be in hospital more than 6 months: nothing for his rent while he is away',
     () => walkAndCheck(singleInHospital),
+    WALK_TIMEOUT_MS,
+  );
+
+  it(
+    'a woman who has moved into a care home for good: no Council Tax Reduction for the flat she left, nor rent from Universal Credit',
+    () => walkAndCheck(singleInCareHomeForGood),
     WALK_TIMEOUT_MS,
   );
 
