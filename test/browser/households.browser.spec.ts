@@ -379,41 +379,54 @@ const partnerInPrison: HouseholdWalk = {
 };
 
 /**
+ * The pages and the household of a person living alone in a council flat in Manchester, with no income, who is away
+ * from home: only the about-you answers (their date of birth and where they are) and the adult they make differ.
+ */
+function singleAwayInCouncilFlat(
+  aboutYou: Record<string, QuestionValue>,
+  adult: Partial<Adult>,
+): Pick<HouseholdWalk, 'pages' | 'expected'> {
+  return {
+    pages: [
+      ['where-you-live', { ClientPostcode: 'm1 1ad' }],
+      ['about-you', { ClientHasPartner: 'No', ...aboutYou }],
+      ['right-to-claim', { ClientImmigrationStatus: 'BritishOrIrish' }],
+      ['who-lives-with-you', { ChildCount: '0', NonDependantCount: '0' }],
+      ['your-health', { ClientDisabilityBenefits: NONE, ClientWorkCapability: 'NotAssessed', ClientTerminallyIll: 'No' }],
+      ['caring', { ClientIsCarer: 'No' }],
+      ['your-work', { ClientWork: NONE }],
+      ['your-other-income', { ClientOtherIncome: NONE }],
+      ['studying', { ClientStudent: 'No' }],
+      [
+        'your-home',
+        { ClientTenure: 'SocialRent', ClientRent: { amount: '95', period: 'Weekly' }, ClientPaysServiceCharges: 'No', ClientBedrooms: '1' },
+      ],
+      ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band A' }],
+      ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
+      ['finish', {}],
+    ],
+    expected: {
+      country: 'ENGLAND',
+      localAuthority: 'E08000003',
+      adults: [{ earnings: null, ...adult }],
+      children: [],
+      housing: { tenure: 'SOCIAL_RENT', rent: { amount: 95, period: 'WEEK' }, serviceCharges: null, bedrooms: 1 },
+      capital: 0,
+      childcareCosts: null,
+    },
+  };
+}
+
+/**
  * He lives alone in a council flat and has been in hospital since the spring, expected to stay more than 6 months: he
  * is treated as not living at home, so Universal Credit has nothing for his rent (UC Regs 2013 sch 3 para 9(1)).
  */
 const singleInHospital: HouseholdWalk = {
   slug: 'single-in-hospital',
-  pages: [
-    ['where-you-live', { ClientPostcode: 'm1 1ad' }],
-    [
-      'about-you',
-      { ClientDob: '12/09/1980', ClientHasPartner: 'No', ClientAwayFromHome: 'Hospital', ClientAwayLong: 'Yes', ClientAwayYear: 'No' },
-    ],
-    ['right-to-claim', { ClientImmigrationStatus: 'BritishOrIrish' }],
-    ['who-lives-with-you', { ChildCount: '0', NonDependantCount: '0' }],
-    ['your-health', { ClientDisabilityBenefits: NONE, ClientWorkCapability: 'NotAssessed', ClientTerminallyIll: 'No' }],
-    ['caring', { ClientIsCarer: 'No' }],
-    ['your-work', { ClientWork: NONE }],
-    ['your-other-income', { ClientOtherIncome: NONE }],
-    ['studying', { ClientStudent: 'No' }],
-    [
-      'your-home',
-      { ClientTenure: 'SocialRent', ClientRent: { amount: '95', period: 'Weekly' }, ClientPaysServiceCharges: 'No', ClientBedrooms: '1' },
-    ],
-    ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band A' }],
-    ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
-    ['finish', {}],
-  ],
-  expected: {
-    country: 'ENGLAND',
-    localAuthority: 'E08000003',
-    adults: [{ dateOfBirth: '1980-09-12', earnings: null, awayFromHome: { reason: 'HOSPITAL', moreThanSixMonths: true } }],
-    children: [],
-    housing: { tenure: 'SOCIAL_RENT', rent: { amount: 95, period: 'WEEK' }, serviceCharges: null, bedrooms: 1 },
-    capital: 0,
-    childcareCosts: null,
-  },
+  ...singleAwayInCouncilFlat(
+    { ClientDob: '12/09/1980', ClientAwayFromHome: 'Hospital', ClientAwayLong: 'Yes', ClientAwayYear: 'No' },
+    { dateOfBirth: '1980-09-12', awayFromHome: { reason: 'HOSPITAL', moreThanSixMonths: true } },
+  ),
   detours: {
     'about-you': (page) => screenshot(page, 'households-single-in-hospital-about-you'),
   },
@@ -432,42 +445,10 @@ const singleInHospital: HouseholdWalk = {
  */
 const singleInCareHomeForGood: HouseholdWalk = {
   slug: 'single-in-care-home-for-good',
-  pages: [
-    ['where-you-live', { ClientPostcode: 'm1 1ad' }],
-    [
-      'about-you',
-      { ClientDob: '03/02/1968', ClientHasPartner: 'No', ClientAwayFromHome: 'CareHome', ClientAwayLong: 'Yes', ClientAwayYear: 'Yes' },
-    ],
-    ['right-to-claim', { ClientImmigrationStatus: 'BritishOrIrish' }],
-    ['who-lives-with-you', { ChildCount: '0', NonDependantCount: '0' }],
-    ['your-health', { ClientDisabilityBenefits: NONE, ClientWorkCapability: 'NotAssessed', ClientTerminallyIll: 'No' }],
-    ['caring', { ClientIsCarer: 'No' }],
-    ['your-work', { ClientWork: NONE }],
-    ['your-other-income', { ClientOtherIncome: NONE }],
-    ['studying', { ClientStudent: 'No' }],
-    [
-      'your-home',
-      { ClientTenure: 'SocialRent', ClientRent: { amount: '95', period: 'Weekly' }, ClientPaysServiceCharges: 'No', ClientBedrooms: '1' },
-    ],
-    ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band A' }],
-    ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
-    ['finish', {}],
-  ],
-  expected: {
-    country: 'ENGLAND',
-    localAuthority: 'E08000003',
-    adults: [
-      {
-        dateOfBirth: '1968-02-03',
-        earnings: null,
-        awayFromHome: { reason: 'CARE_HOME', moreThanSixMonths: true, moreThanFiftyTwoWeeks: true },
-      },
-    ],
-    children: [],
-    housing: { tenure: 'SOCIAL_RENT', rent: { amount: 95, period: 'WEEK' }, serviceCharges: null, bedrooms: 1 },
-    capital: 0,
-    childcareCosts: null,
-  },
+  ...singleAwayInCouncilFlat(
+    { ClientDob: '03/02/1968', ClientAwayFromHome: 'CareHome', ClientAwayLong: 'Yes', ClientAwayYear: 'Yes' },
+    { dateOfBirth: '1968-02-03', awayFromHome: { reason: 'CARE_HOME', moreThanSixMonths: true, moreThanFiftyTwoWeeks: true } },
+  ),
   detours: {
     'about-you': (page) => screenshot(page, 'households-single-in-care-home-for-good-about-you'),
   },
