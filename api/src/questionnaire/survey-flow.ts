@@ -77,9 +77,9 @@ export function shownQuestionsIn(page: CompiledPage, visible: Answers, pageAnswe
 }
 
 /**
- * shownQuestions working in `visible`, the earlier pages' answers, which `evaluate` reads: it leaves them with the
- * page's shown answers added. The walk of the pages passes its own answers so far, so that nothing is copied a page.
- * No earlier page has a question of this page's (each question is on one page), so only the page's own are touched.
+ * shownQuestionsIn with the evaluator given, which must read `visible`: the walk of the pages passes one reading its
+ * own answers so far, so that nothing is copied or made again a page. No earlier page has a question of this page's
+ * (each question is on one page), so only the page's own answers are touched.
  */
 function settleShown(
   page: CompiledPage,
