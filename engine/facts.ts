@@ -303,6 +303,16 @@ export function claimantInPrison(facts: HouseholdFacts): boolean {
   return facts.claimant.adult.awayFromHome?.reason === 'PRISON';
 }
 
+/**
+ * A single claimant whose home is now a hospital or a care home: there more than 52 weeks, or not going back to live
+ * at home (the first adult is away only when single). Beyond every temporary absence Housing Benefit and the Council
+ * Tax Reduction schemes allow, they no longer occupy their old home.
+ */
+export function claimantLivesInHospitalOrCareHome(facts: HouseholdFacts): boolean {
+  const away = facts.claimant.adult.awayFromHome;
+  return away !== undefined && away.reason !== 'PRISON' && away.moreThanFiftyTwoWeeks === true;
+}
+
 /** Whether an adult gets a benefit, at one of the rates given (any rate when none are given). */
 
 export function receives(adult: AdultFacts, type: BenefitReceivedType, rates?: readonly string[]): boolean {

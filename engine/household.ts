@@ -140,6 +140,11 @@ export interface AwayFromHome {
    * and (b); HB (SPC) Regs 2006 reg 21(2)). Implies moreThanSixMonths.
    */
   moreThanFiftyTwoWeeks?: boolean;
+  /**
+   * In a CARE_HOME paid for wholly by the person (a self-funder): the care parts of disability benefits carry on
+   * however long the stay (AA Regs 1991 reg 8(6); DLA Regs 1991 reg 10(8); WRA 2012 s85(2); SSI 2022/54 reg 27(4)).
+   */
+  paysOwnCareHomeFees?: boolean;
 }
 
 export const SEXES = ['FEMALE', 'MALE'] as const;

@@ -625,7 +625,7 @@ describe('validateCalculationRequest: someone away from home', () => {
     ).toEqual(['household.adults[1].awayFromHome.reason']);
   });
 
-  it('takes a single first adult in hospital, a care home or prison, but not the first of a couple, nor at State Pension age', () => {
+  it('takes a single first adult in hospital, a care home or prison, but not the first of a couple, nor in prison at State Pension age', () => {
     const single = (age: number, awayFromHome: Record<string, unknown>) =>
       problemsWith((household) => (household.adults = [{ age, awayFromHome }]));
     expect(single(30, { reason: 'HOSPITAL', moreThanSixMonths: true })).toEqual([]);
@@ -635,7 +635,20 @@ describe('validateCalculationRequest: someone away from home', () => {
       (household) => (household.adults = [{ age: 30, awayFromHome: { reason: 'HOSPITAL', moreThanSixMonths: false } }, { age: 31 }]),
     );
     expect(couple.message).toMatch(/put the partner who is at home first/);
-    expect(paths(single(70, { reason: 'HOSPITAL', moreThanSixMonths: false }))).toEqual(['household.adults[0].awayFromHome']);
+    expect(single(70, { reason: 'HOSPITAL', moreThanSixMonths: false })).toEqual([]);
+    expect(single(70, { reason: 'CARE_HOME', moreThanSixMonths: true, moreThanFiftyTwoWeeks: true, paysOwnCareHomeFees: true })).toEqual(
+      [],
+    );
+    const [prison] = single(70, { reason: 'PRISON', moreThanSixMonths: false });
+    expect(prison).toEqual({
+      path: 'household.adults[0].awayFromHome',
+      message:
+        'household.adults[0].awayFromHome is not worked out yet for a single person in prison who has reached State Pension age (in HOSPITAL or a CARE_HOME it is).',
+    });
+    // Only a care home has fees to pay.
+    expect(paths(single(70, { reason: 'HOSPITAL', moreThanSixMonths: false, paysOwnCareHomeFees: true }))).toEqual([
+      'household.adults[0].awayFromHome.paysOwnCareHomeFees',
+    ]);
   });
 });
 

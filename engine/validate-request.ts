@@ -119,7 +119,8 @@ function crossReferenceProblems(request: JsonObject, date: string | null, lhaAre
   // whichever partner is first, and a partner in prison or away long leaves the one at home claiming alone). When only
   // the first adult has reached State Pension age, whether the couple claims Universal Credit or Pension Credit turns
   // on rules (a mixed-age couple's partner not counted for one but for the other) not worked out yet, as is a single
-  // person over State Pension age away from home: refused rather than guessed.
+  // person over State Pension age in prison (Pension Credit's and Housing Benefit's prisoner rules): refused rather
+  // than guessed. A single person over it in hospital or a care home is worked out.
   const adults = listAt(household, 'adults');
   const atPensionAge = (adult: unknown) =>
     date !== null && isObject(adult) && hasAgeOrBirth(adult) && hasReachedStatePensionAge(adult, date);
@@ -137,11 +138,13 @@ function crossReferenceProblems(request: JsonObject, date: string | null, lhaAre
     'is not worked out yet for a couple where only the first adult has reached State Pension age (whether they claim Universal Credit or Pension Credit then depends on rules not worked out here).';
   partnerOnly(
     'awayFromHome',
-    (adult) => isObject(adult.awayFromHome),
+    (adult) => isObject(adult.awayFromHome) && (adults.length > 1 || !claimantAtPensionAge || adult.awayFromHome.reason === 'PRISON'),
     adults.length > 1
       ? 'must be left out for the first adult of a couple: put the partner who is at home first, and give it for the one who is away.'
       : null,
-    adults.length > 1 ? mixedAgeRefused : 'is not worked out yet for a single person who has reached State Pension age.',
+    adults.length > 1
+      ? mixedAgeRefused
+      : 'is not worked out yet for a single person in prison who has reached State Pension age (in HOSPITAL or a CARE_HOME it is).',
   );
   partnerOnly(
     'subjectToImmigrationControl',
@@ -155,6 +158,11 @@ function crossReferenceProblems(request: JsonObject, date: string | null, lhaAre
       problems.push({
         segments: ['household', 'adults', index, 'awayFromHome', 'moreThanSixMonths'],
         message: 'must be true when moreThanFiftyTwoWeeks is: an absence of more than 52 weeks is more than 6 months.',
+      });
+    if (isObject(away) && away.paysOwnCareHomeFees === true && away.reason !== 'CARE_HOME')
+      problems.push({
+        segments: ['household', 'adults', index, 'awayFromHome', 'paysOwnCareHomeFees'],
+        message: 'is only for someone in a care home (reason CARE_HOME): nobody pays care home fees in hospital or prison.',
       });
   });
 

@@ -1,7 +1,7 @@
 import { benefitFacts, amountNotShown, notEligible, paidWeekly, type AmountLine, type BenefitCalculator } from '../core/benefit.js';
 import { personalBenefitClaimants, receives, type AdultFacts } from '../facts.js';
 import { bothPeriods } from '../../common/money.js';
-import { adultWording, getsDla, getsPip, hasHealthCondition, stoppedWhileAwaySentences } from './pip.js';
+import { adultWording, getsDla, getsPip, hasHealthCondition, notPaidReasons, stoppedWhileAwaySentences } from './pip.js';
 
 /** The weekly rate by the rate in payment. */
 const RATES: Record<'LOWER' | 'HIGHER', string> = {
@@ -31,10 +31,8 @@ export const attendanceAllowance: BenefitCalculator = {
     inScotland: ({ facts }) => facts.country === 'SCOTLAND',
   }),
   calculate({ facts, parameters, explanations }, fired) {
-    const notes = [
-      ...fired.ofType('note').map((rule) => explanations.say(String(rule.event.params.explanation))),
-      ...stoppedWhileAwaySentences(facts, explanations, ['ATTENDANCE_ALLOWANCE']),
-    ];
+    const stopped = stoppedWhileAwaySentences(facts, explanations, ['ATTENDANCE_ALLOWANCE']);
+    const notes = [...fired.ofType('note').map((rule) => explanations.say(String(rule.event.params.explanation))), ...stopped];
     const mayBeEntitled = fired.has('may-be-entitled')
       ? personalBenefitClaimants(facts)
           .filter(mayClaim)
@@ -67,6 +65,9 @@ export const attendanceAllowance: BenefitCalculator = {
     if (fired.has('may-be-entitled')) {
       return amountNotShown([...mayBeEntitled, ...notes]);
     }
-    return notEligible([...fired.ofType('not-eligible').map((rule) => explanations.say(String(rule.event.params.explanation))), ...notes]);
+    return notEligible([
+      ...notPaidReasons(fired, explanations, stopped),
+      ...fired.ofType('note').map((rule) => explanations.say(String(rule.event.params.explanation))),
+    ]);
   },
 };

@@ -12,7 +12,7 @@ import {
 import { readsRates } from '../core/ruleset-facts.js';
 import type { ParameterReader } from '../core/parameters.js';
 import type { FiredRules } from '../core/ruleset.js';
-import { claimantInPrison, type HouseholdFacts } from '../facts.js';
+import { claimantInPrison, claimantLivesInHospitalOrCareHome, type HouseholdFacts } from '../facts.js';
 import {
   basisPointsOf,
   bothPeriods,
@@ -154,16 +154,6 @@ export function councilTaxCharge(
  */
 function livesAlone(facts: HouseholdFacts): boolean {
   return (!facts.isCouple || partnerInPrison(facts)) && facts.nonDependants.every((nonDependant) => nonDependant.age < 18);
-}
-
-/**
- * A single claimant whose home is now a hospital or a care home: there more than 52 weeks, or not going back to live
- * at home (the first adult is away only when single). Beyond every temporary absence a scheme allows, they no longer
- * occupy their old home.
- */
-function claimantLivesInHospitalOrCareHome(facts: HouseholdFacts): boolean {
-  const away = facts.claimant.adult.awayFromHome;
-  return away !== undefined && away.reason !== 'PRISON' && away.moreThanFiftyTwoWeeks === true;
 }
 
 /** A partner still counted in the household, in prison or on remand. */

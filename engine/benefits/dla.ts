@@ -1,6 +1,6 @@
 import { benefitFacts, amountNotShown, notEligible, paidWeekly, type AmountLine, type BenefitCalculator } from '../core/benefit.js';
 import { bothPeriods } from '../../common/money.js';
-import { adultWording, getsDla, stoppedWhileAwaySentences } from './pip.js';
+import { adultWording, getsDla, notPaidReasons, stoppedWhileAwaySentences } from './pip.js';
 
 /** The weekly rate by the rate in payment (the care component's three rates and the mobility component's two). */
 const RATES: Record<'LOWEST' | 'MIDDLE' | 'HIGHEST' | 'LOWER' | 'HIGHER', string> = {
@@ -65,9 +65,6 @@ export const dla: BenefitCalculator = {
     if (fired.has('may-be-entitled')) {
       return amountNotShown([...childSentences, ...stopped]);
     }
-    return notEligible([
-      ...fired.ofType('not-eligible').map((rule) => explanations.say(String(rule.event.params.explanation))),
-      ...stopped,
-    ]);
+    return notEligible(notPaidReasons(fired, explanations, stopped));
   },
 };

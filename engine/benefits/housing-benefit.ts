@@ -10,7 +10,7 @@ import {
 } from '../core/benefit.js';
 import type { ParameterReader } from '../core/parameters.js';
 import type { FiredRules } from '../core/ruleset.js';
-import type { HouseholdFacts } from '../facts.js';
+import { claimantLivesInHospitalOrCareHome, type HouseholdFacts } from '../facts.js';
 import type { NonDependant } from '../household.js';
 import { basisPointsOf, bothPeriods, formatAmount, moneyIn, sumPence, type Pence } from '../../common/money.js';
 import { LHA_CATEGORY_WORDS, type LhaCategory } from '../local-housing-allowance.js';
@@ -71,6 +71,7 @@ export const housingBenefit: BenefitCalculator = {
     getsUniversalCredit: ({ earlier }) => isPaid(earlier.get('UNIVERSAL_CREDIT')),
     claimantOrPartnerGetsCareBenefit: ({ facts }) => claimantOrPartnerGetsNonDependantExemptingBenefit(facts),
     disabledChildCount: ({ facts }) => disabledChildCount(facts),
+    claimantLivesInHospitalOrCareHome: ({ facts }) => claimantLivesInHospitalOrCareHome(facts),
   }),
   calculate(input, fired) {
     const { facts, explanations } = input;

@@ -2,6 +2,7 @@ import { benefitFacts, amountNotShown, notEligible, paidWeekly, type AmountLine,
 import type { ParameterReader } from '../core/parameters.js';
 import { personalBenefitClaimants, receives, type AdultFacts, type HouseholdFacts } from '../facts.js';
 import type { Explanations } from '../core/explanations.js';
+import type { FiredRules } from '../core/ruleset.js';
 import { getsDla, getsPip } from '../facts/qualifying-benefits.js';
 import type { BenefitReceived } from '../household.js';
 import { bothPeriods } from '../../common/money.js';
@@ -9,8 +10,18 @@ import { bothPeriods } from '../../common/money.js';
 /** How an adult is named in a sentence, with the verbs that agree with it (shared by the per-adult benefits). */
 export function adultWording(adult: AdultFacts) {
   return adult.role === 'CLAIMANT'
-    ? { who: 'You', whoLower: 'you', whose: 'your', care: 'care', earn: 'earn', get: 'get' }
-    : { who: 'Your partner', whoLower: 'your partner', whose: 'their', care: 'cares', earn: 'earns', get: 'gets' };
+    ? { who: 'You', whoLower: 'you', whose: 'your', care: 'care', earn: 'earn', get: 'get', live: 'live' }
+    : { who: 'Your partner', whoLower: 'your partner', whose: 'their', care: 'cares', earn: 'earns', get: 'gets', live: 'lives' };
+}
+
+/**
+ * Why a disability benefit is not paid: the rules' reasons, unless one it is stopped for while away says it better
+ * (someone whose benefit has stopped in hospital or a care home still has it: "nothing suggests this applies" would
+ * be wrong).
+ */
+export function notPaidReasons(fired: FiredRules, explanations: Explanations, stopped: readonly string[]): string[] {
+  if (stopped.length > 0) return [...stopped];
+  return fired.ofType('not-eligible').map((rule) => explanations.say(String(rule.event.params.explanation)));
 }
 
 /**
@@ -43,12 +54,15 @@ export function stoppedWhileAwaySentences(
   return facts.adults.flatMap((adult) => {
     const stopped = adult.benefitsStopped.filter((benefit) => types.includes(benefit.type));
     if (stopped.length === 0) return [];
-    const place = adult.adult.awayFromHome?.reason === 'HOSPITAL' ? 'in hospital' : 'in a care home the council or the NHS pays for';
+    const away = adult.adult.awayFromHome;
+    const place = away?.reason === 'HOSPITAL' ? 'in hospital' : 'in a care home the council or the NHS pays for';
     return [
       explanations.say('stopped-away', {
         ...adultWording(adult),
         parts: stopped.map((benefit) => STOPPED_NAMES[benefit.type]).join(' and '),
         place,
+        // Not going back home (or there more than a year): no "coming home" to be paid again from.
+        forGood: away?.moreThanFiftyTwoWeeks === true,
       }),
     ];
   });
@@ -109,10 +123,8 @@ export const pip: BenefitCalculator = {
     inScotland: ({ facts }) => facts.country === 'SCOTLAND',
   }),
   calculate({ facts, parameters, explanations }, fired) {
-    const notes = [
-      ...fired.ofType('note').map((rule) => explanations.say(String(rule.event.params.explanation))),
-      ...stoppedWhileAwaySentences(facts, explanations, PIP_TYPES),
-    ];
+    const stopped = stoppedWhileAwaySentences(facts, explanations, PIP_TYPES);
+    const notes = [...fired.ofType('note').map((rule) => explanations.say(String(rule.event.params.explanation))), ...stopped];
     const benefit = facts.country === 'SCOTLAND' ? 'Adult Disability Payment' : 'PIP';
     const range = () => ({
       lowest: parameters.amount('gov/dwp/pip/mobility/standard'),
@@ -143,6 +155,9 @@ export const pip: BenefitCalculator = {
     if (fired.has('may-be-entitled')) {
       return amountNotShown([...mayBeEntitled, ...notes]);
     }
-    return notEligible([...fired.ofType('not-eligible').map((rule) => explanations.say(String(rule.event.params.explanation))), ...notes]);
+    return notEligible([
+      ...notPaidReasons(fired, explanations, stopped),
+      ...fired.ofType('note').map((rule) => explanations.say(String(rule.event.params.explanation))),
+    ]);
   },
 };

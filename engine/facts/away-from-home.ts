@@ -19,9 +19,14 @@ const STOPPED_AFTER_28_DAYS: Readonly<Record<'HOSPITAL' | 'CARE_HOME', readonly 
   CARE_HOME: ['PIP_DAILY_LIVING', 'ADP_DAILY_LIVING', 'DLA_CARE', 'ATTENDANCE_ALLOWANCE'],
 };
 
-/** The benefits an adult away from home gets but is not paid now: away more than 28 days in hospital or a care home. */
+/**
+ * The benefits an adult away from home gets but is not paid now: away more than 28 days in hospital, or in a care home
+ * the council or the NHS pays towards.
+ */
 export function stoppedWhileAway(adult: Adult): BenefitReceived[] {
   const away = adult.awayFromHome;
   if (!away || away.reason === 'PRISON' || !(away.moreThanFourWeeks || away.moreThanSixMonths)) return [];
+  // A self-funder's care is not paid for out of public funds, which is what stops them.
+  if (away.reason === 'CARE_HOME' && away.paysOwnCareHomeFees === true) return [];
   return adult.benefitsReceived.filter((benefit) => STOPPED_AFTER_28_DAYS[away.reason as 'HOSPITAL' | 'CARE_HOME'].includes(benefit.type));
 }

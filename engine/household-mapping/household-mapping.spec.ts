@@ -534,6 +534,28 @@ describe('where you live, you and your partner', () => {
       expected: { reason: 'CARE_HOME', moreThanSixMonths: false, moreThanFourWeeks: true },
     },
     {
+      questions: ['ClientInHospitalOrCareHome'],
+      title: 'a single pensioner in hospital for 3 months: Housing Benefit carries on for up to 52 weeks (HB (SPC) Regs 2006 reg 7(17))',
+      base: { ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, ClientDob: '01/06/1950', ClientInHospitalOrCareHome: 'No' },
+      change: { ClientInHospitalOrCareHome: 'Hospital', ClientAwayYear: 'No', ClientAwayFourWeeks: 'Yes' },
+      part: (household) => household.adults[0]!.awayFromHome,
+      expected: { reason: 'HOSPITAL', moreThanSixMonths: false, moreThanFourWeeks: true },
+    },
+    {
+      questions: ['ClientCareHomeFees'],
+      title: 'a single pensioner paying her own care home fees: Attendance Allowance carries on (AA Regs 1991 reg 8(6))',
+      base: {
+        ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME,
+        ClientDob: '01/06/1944',
+        ClientInHospitalOrCareHome: 'CareHome',
+        ClientAwayYear: 'Yes',
+        ClientCareHomeFees: 'No',
+      },
+      change: { ClientCareHomeFees: 'Yes' },
+      part: (household) => household.adults[0]!.awayFromHome,
+      expected: { reason: 'CARE_HOME', moreThanSixMonths: true, moreThanFiftyTwoWeeks: true, paysOwnCareHomeFees: true },
+    },
+    {
       questions: ['ClientFosterCarer'],
       title: 'a foster carer: one additional bedroom (UC Regs 2013 sch 4 para 12(1)(b))',
       base: { ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, ClientFosterCarer: 'No' },

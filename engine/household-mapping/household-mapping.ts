@@ -188,11 +188,13 @@ function youngPerson(read: AnswerReader, P: Person): Pick<Adult, 'under18'> {
 /**
  * Where the partner is, when away from home, and whether for more than 6 months (asked under State Pension age) or
  * more than a year or for good (asked of a couple both over it, PartnerAwayYear); or a single person's own stay in
- * hospital or a care home (they are asked only when single: in a couple the one at home is the first adult).
+ * hospital or a care home (they are asked only when single: in a couple the one at home is the first adult; over
+ * State Pension age, ClientInHospitalOrCareHome, without prison), and whether they pay the care home themselves.
  */
 function awayFromHome(read: AnswerReader, P: Person): Pick<Adult, 'awayFromHome'> {
   if (P === 'Client' && read.is('ClientHasPartner', YES)) return {};
-  const reason = read.chosen(`${P}AwayFromHome`, AWAY_FROM_HOME);
+  const reason =
+    read.chosen(`${P}AwayFromHome`, AWAY_FROM_HOME) ?? (P === 'Client' ? read.chosen('ClientInHospitalOrCareHome', AWAY_FROM_HOME) : null);
   if (!reason) return {};
   const moreThanFiftyTwoWeeks = read.is(`${P}AwayYear`, YES);
   const moreThanSixMonths = moreThanFiftyTwoWeeks || read.is(`${P}AwayLong`, YES);
@@ -204,6 +206,7 @@ function awayFromHome(read: AnswerReader, P: Person): Pick<Adult, 'awayFromHome'
       moreThanSixMonths,
       ...(moreThanFourWeeks ? { moreThanFourWeeks: true } : {}),
       ...(moreThanFiftyTwoWeeks ? { moreThanFiftyTwoWeeks: true } : {}),
+      ...(reason === 'CARE_HOME' && P === 'Client' && read.is('ClientCareHomeFees', YES) ? { paysOwnCareHomeFees: true } : {}),
     },
   };
 }

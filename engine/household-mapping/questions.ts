@@ -85,7 +85,10 @@ export const UC_DEDUCTIONS = {
   Other: 'OTHER',
 } as const;
 
-/** PartnerAwayFromHome's and ClientAwayFromHome's answers and where the person is ('No': at home). */
+/**
+ * PartnerAwayFromHome's, ClientAwayFromHome's and ClientInHospitalOrCareHome's answers (the last asked of a single person
+ * over State Pension age, without prison) and where the person is ('No': at home).
+ */
 export const AWAY_FROM_HOME: Record<string, AwayFromHome['reason'] | null> = {
   No: null,
   Prison: 'PRISON',
@@ -221,6 +224,8 @@ export const HOUSEHOLD_QUESTIONS: Readonly<Record<string, HouseholdQuestion>> = 
   ClientAwayLong: { types: ['Radio', 'Select'], values: YES_ONLY },
   ClientAwayYear: { types: ['Radio', 'Select'], values: YES_ONLY },
   ClientAwayFourWeeks: { types: ['Radio', 'Select'], values: YES_ONLY },
+  ClientInHospitalOrCareHome: { types: ['Radio', 'Select'], values: ['No', 'Hospital', 'CareHome'], exactly: true },
+  ClientCareHomeFees: { types: ['Radio', 'Select'], values: YES_ONLY },
   PartnerCarerPaid: { types: ['Radio', 'Select'], values: YES_ONLY },
   ClientFosterCarer: { types: ['Radio', 'Select'], values: YES_ONLY },
   ClientOvernightCarer: { types: ['Radio', 'Select'], values: YES_ONLY },

@@ -189,6 +189,19 @@ function addRareCircumstances(household: HouseholdInput, date: string, random: (
     };
     if (reason === 'PRISON' && chance(0.7)) household.benefitsClaimed = ['UNIVERSAL_CREDIT'];
   }
+  // A single claimant over it may be in hospital or a care home (not prison: not worked out yet), sometimes for good,
+  // sometimes paying the care home's fees themselves.
+  if (!partner && hasReachedStatePensionAge(claimant!, date) && chance(0.1)) {
+    const reason = chance(0.5) ? 'HOSPITAL' : 'CARE_HOME';
+    const moreThanSixMonths = chance(0.5);
+    claimant!.awayFromHome = {
+      reason,
+      moreThanSixMonths,
+      ...(!moreThanSixMonths && chance(0.5) ? { moreThanFourWeeks: true } : {}),
+      ...(moreThanSixMonths && chance(0.5) ? { moreThanFiftyTwoWeeks: true } : {}),
+      ...(reason === 'CARE_HOME' && chance(0.4) ? { paysOwnCareHomeFees: true } : {}),
+    };
+  }
   const bothPensionAge = partner !== undefined && hasReachedStatePensionAge(claimant!, date) && hasReachedStatePensionAge(partner, date);
   if (partner && (!hasReachedStatePensionAge(claimant!, date) || bothPensionAge)) {
     const draw = random();
