@@ -446,7 +446,7 @@ const singleInHospital: HouseholdWalk = {
 const singleInCareHomeForGood: HouseholdWalk = {
   slug: 'single-in-care-home-for-good',
   ...singleAwayInCouncilFlat(
-    { ClientDob: '03/02/1968', ClientAwayFromHome: 'CareHome', ClientAwayLong: 'Yes', ClientAwayYear: 'Yes' },
+    { ClientDob: '03/02/1968', ClientAwayFromHome: 'CareHome', ClientAwayLong: 'Yes', ClientAwayYear: 'Yes', ClientCareHomeFees: 'No' },
     { dateOfBirth: '1968-02-03', awayFromHome: { reason: 'CARE_HOME', moreThanSixMonths: true, moreThanFiftyTwoWeeks: true } },
   ),
   detours: {
@@ -458,6 +458,77 @@ const singleInCareHomeForGood: HouseholdWalk = {
     const reasons = await universalCreditReasons(page);
     await expect(reasons.textContent()).resolves.toContain('Universal Credit has no amount for your rent while you are away');
     await screenshot(page, 'households-single-in-care-home-for-good-results');
+  },
+};
+
+/**
+ * She is 82, gets Attendance Allowance at the higher rate, and has moved into a care home for good, paying the fees
+ * from her savings of 20,000: her Attendance Allowance carries on (AA Regs 1991 reg 8(6)), so Pension Credit keeps the
+ * severe disability addition; the flat she left is no longer hers, so there is no Housing Benefit or Council Tax
+ * Reduction for it (HB (SPC) Regs 2006 reg 7(16) and (17)); and in a care home with Pension Credit, no Winter Fuel
+ * Payment. The case is worked by hand in rulesets/housing-benefit/cases/claimant-away-from-home.json.
+ */
+const pensionerInCareHomePayingHerOwnFees: HouseholdWalk = {
+  slug: 'pensioner-in-care-home-self-funding',
+  pages: [
+    ['where-you-live', { ClientPostcode: 'm1 1ad' }],
+    [
+      'about-you',
+      {
+        ClientDob: '10/03/1944',
+        ClientHasPartner: 'No',
+        ClientInHospitalOrCareHome: 'CareHome',
+        ClientAwayYear: 'Yes',
+        ClientCareHomeFees: 'Yes',
+      },
+    ],
+    ['right-to-claim', { ClientImmigrationStatus: 'BritishOrIrish' }],
+    ['who-lives-with-you', { ChildCount: '0', NonDependantCount: '0' }],
+    [
+      'your-health',
+      { ClientDisabilityBenefits: ['AttendanceAllowance'], ClientAttendanceAllowanceRate: 'Higher', ClientTerminallyIll: 'No' },
+    ],
+    ['caring', { ClientIsCarer: 'No' }],
+    ['your-work', { ClientWork: NONE }],
+    ['your-other-income', { ClientOtherIncome: ['StatePension'], ClientStatePension: { amount: '200', period: 'Weekly' } }],
+    [
+      'your-home',
+      { ClientTenure: 'SocialRent', ClientRent: { amount: '110', period: 'Weekly' }, ClientPaysServiceCharges: 'No', ClientBedrooms: '1' },
+    ],
+    ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band B' }],
+    ['savings', { ClientCapitalBand: 'Over16000', ClientCurrentCapital: '20000', ClientOtherProperty: 'No' }],
+    ['finish', {}],
+  ],
+  expected: {
+    country: 'ENGLAND',
+    localAuthority: 'E08000003',
+    adults: [
+      {
+        dateOfBirth: '1944-03-10',
+        otherIncome: [{ type: 'STATE_PENSION', amount: 200, period: 'WEEK' }],
+        benefitsReceived: [{ type: 'ATTENDANCE_ALLOWANCE', rate: 'HIGHER' }],
+        awayFromHome: { reason: 'CARE_HOME', moreThanSixMonths: true, moreThanFiftyTwoWeeks: true, paysOwnCareHomeFees: true },
+      },
+    ],
+    children: [],
+    housing: { tenure: 'SOCIAL_RENT', rent: { amount: 110, period: 'WEEK' }, serviceCharges: null, bedrooms: 1 },
+    capital: 20000,
+    childcareCosts: null,
+  },
+  detours: {
+    'about-you': (page) => screenshot(page, 'households-pensioner-in-care-home-self-funding-about-you'),
+  },
+  onResults: async (page) => {
+    // 238.00 + 86.05 - (200.00 + 20.00 from her savings) = 104.05, and savings credit 7.16: 111.21 a week, 481.91 a month.
+    const pensionCredit = page.locator('li.benefit[data-benefit-code="PENSION_CREDIT"]');
+    await expect(pensionCredit.locator('.benefit__amount').textContent()).resolves.toContain('£481.91');
+    const reasons = await benefitReasons(page, 'PENSION_CREDIT');
+    await expect(reasons.textContent()).resolves.toMatch(/severe disability/i);
+    // Neither the rent nor the council tax of the flat she left is hers to get help with, nor a Winter Fuel Payment.
+    for (const code of ['HOUSING_BENEFIT', 'COUNCIL_TAX_REDUCTION', 'WINTER_FUEL_PAYMENT'])
+      await expect(page.locator(`li.benefit[data-benefit-code="${code}"]`).count()).resolves.toBe(0);
+    await reasons.scrollIntoViewIfNeeded();
+    await screenshot(page, 'households-pensioner-in-care-home-self-funding-results');
   },
 };
 
@@ -1173,6 +1244,12 @@ describeInChromium('thirteen households fill the whole questionnaire in Chromium
   it(
     'a woman who has moved into a care home for good: no Council Tax Reduction for the flat she left, nor rent from Universal Credit',
     () => walkAndCheck(singleInCareHomeForGood),
+    WALK_TIMEOUT_MS,
+  );
+
+  it(
+    'a woman of 82 in a care home for good, paying her own fees: Pension Credit with her Attendance Allowance, nothing for the flat she left',
+    () => walkAndCheck(pensionerInCareHomePayingHerOwnFees),
     WALK_TIMEOUT_MS,
   );
 
