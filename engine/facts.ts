@@ -252,6 +252,13 @@ export function deriveFacts(household: Household, date: string): HouseholdFacts 
   const adults = leftOut ? everyone.slice(0, 1) : everyone;
   const children = household.children.map((child) => childFacts(child, date)).sort((a, b) => (a.dateOfBirth < b.dateOfBirth ? -1 : 1));
   const localAuthority = household.localAuthority?.trim().toUpperCase() || null;
+  const singleClaimBecause = adults[1]?.subjectToImmigrationControl
+    ? 'PARTNER_SUBJECT_TO_IMMIGRATION_CONTROL'
+    : away?.reason === 'PRISON' && adults[1]
+      ? 'PARTNER_IN_PRISON'
+      : null;
+  // Those whose age decides the system: both of a couple, or the one who claims alone.
+  const claiming = singleClaimBecause === null ? adults : adults.slice(0, 1);
   return {
     date,
     country: household.country,
@@ -261,14 +268,14 @@ export function deriveFacts(household: Household, date: string): HouseholdFacts 
     adults,
     claimant: adults[0]!,
     partner: adults[1] ?? null,
-    singleClaimBecause: adults[1]?.subjectToImmigrationControl
-      ? 'PARTNER_SUBJECT_TO_IMMIGRATION_CONTROL'
-      : away?.reason === 'PRISON' && adults[1]
-        ? 'PARTNER_IN_PRISON'
-        : null,
+    singleClaimBecause,
     partnerAwayFromHome: away,
-    // A mixed-age couple claims Universal Credit (Welfare Reform Act 2012 s4(1)(b), from 15 May 2019).
-    system: adults.every((adult) => adult.reachedStatePensionAge) ? 'PENSION_AGE' : 'UNIVERSAL_CREDIT',
+    // A mixed-age couple claims Universal Credit (Welfare Reform Act 2012 s4(1)(b), from 15 May 2019). One over State
+    // Pension age whose partner under it cannot be in the claim (subject to immigration control, in prison: UC Regs
+    // 2013 reg 3(3)) would claim it alone, which the age rule forbids, so claims Pension Credit and pension-age Housing
+    // Benefit as a single person instead (SPC Regs 2002 reg 5(4) and (5) and SI 2019/37 art 7, as SI 2020/655 put
+    // them; DWP Decision Makers' Guide paras 77035 and 77160).
+    system: claiming.every((adult) => adult.reachedStatePensionAge) ? 'PENSION_AGE' : 'UNIVERSAL_CREDIT',
     children,
     qualifyingChildren: children.filter((child) => child.qualifies),
     nonDependants: household.nonDependants,

@@ -564,23 +564,15 @@ describe('validateCalculationRequest: dates, ages and hours', () => {
     ]);
   });
 
-  it('refuses a partner subject to immigration control when only the one who claims has reached State Pension age, rather than guess', () => {
-    const refused = [
-      {
-        path: 'household.adults[1].subjectToImmigrationControl',
-        message:
-          'household.adults[1].subjectToImmigrationControl is not worked out yet for a couple where only the first adult has reached State Pension age (whether they claim Universal Credit or Pension Credit then depends on rules not worked out here).',
-      },
-    ];
-    expect(problemsWith((household) => (household.adults = [{ age: 70 }, { age: 60, subjectToImmigrationControl: true }]))).toEqual(
-      refused,
-    );
+  it('takes a partner subject to immigration control at any age: a claimant over State Pension age then claims alone', () => {
+    // Only the claimant over it: Pension Credit and Housing Benefit as a single person (SPC Regs 2002 reg 5(4) and (5)).
+    expect(problemsWith((household) => (household.adults = [{ age: 70 }, { age: 60, subjectToImmigrationControl: true }]))).toEqual([]);
     // Both over it: Pension Credit leaves the partner out (SPC Regs 2002 reg 5(1)(h)), which the engine works out.
     expect(problemsWith((household) => (household.adults = [{ age: 70 }, { age: 68, subjectToImmigrationControl: true }]))).toEqual([]);
-    // Born 10 August 1960: State Pension age on 10 January 2027, so a claimant still under it on the date asked.
+    // Born 10 August 1960: State Pension age on 10 January 2027, so a claimant under it on one date and over it on the next.
     const bornIn1960 = [{ dateOfBirth: '1960-08-10' }, { age: 50, subjectToImmigrationControl: true }];
     expect(problemsWith((household) => (household.adults = bornIn1960))).toEqual([]);
-    expect(problemsWith((household) => (household.adults = bornIn1960), '2027-01-10')).toEqual(refused);
+    expect(problemsWith((household) => (household.adults = bornIn1960), '2027-01-10')).toEqual([]);
   });
 });
 
@@ -597,16 +589,14 @@ describe("validateCalculationRequest: a student's assessment periods", () => {
 });
 
 describe('validateCalculationRequest: someone away from home', () => {
-  it('takes a partner away, never the first adult, and not yet when only the claimant has reached State Pension age', () => {
+  it('takes a partner away, never the first adult, whatever their ages', () => {
     const away = { reason: 'PRISON', moreThanSixMonths: false };
     expect(problemsWith((household) => (household.adults = [{ age: 30 }, { age: 31, awayFromHome: away }]))).toEqual([]);
     expect(paths(problemsWith((household) => (household.adults = [{ age: 30, awayFromHome: away }, { age: 31 }])))).toEqual([
       'household.adults[0].awayFromHome',
     ]);
     expect(problemsWith((household) => (household.adults = [{ age: 70 }, { age: 71, awayFromHome: away }]))).toEqual([]);
-    expect(paths(problemsWith((household) => (household.adults = [{ age: 70 }, { age: 60, awayFromHome: away }])))).toEqual([
-      'household.adults[1].awayFromHome',
-    ]);
+    expect(problemsWith((household) => (household.adults = [{ age: 70 }, { age: 60, awayFromHome: away }]))).toEqual([]);
     // More than 52 weeks is more than 6 months.
     const longer = { reason: 'CARE_HOME', moreThanSixMonths: false, moreThanFiftyTwoWeeks: true };
     expect(problemsWith((household) => (household.adults = [{ age: 70 }, { age: 71, awayFromHome: longer }]))).toEqual([

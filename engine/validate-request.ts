@@ -116,41 +116,35 @@ function crossReferenceProblems(request: JsonObject, date: string | null, lhaAre
 
   // Only the partner may be a person subject to immigration control: the first adult is the one who claims. Away from
   // home, the first adult may be only when single; in a couple the one at home comes first (a joint claim is the same
-  // whichever partner is first, and a partner in prison or away long leaves the one at home claiming alone). When only
-  // the first adult has reached State Pension age, whether the couple claims Universal Credit or Pension Credit turns
-  // on rules (a mixed-age couple's partner not counted for one but for the other) not worked out yet, as is a single
-  // person over State Pension age in prison (Pension Credit's and Housing Benefit's prisoner rules): refused rather
-  // than guessed. A single person over it in hospital or a care home is worked out.
+  // whichever partner is first, and a partner in prison or away long leaves the one at home claiming alone). A single
+  // person over State Pension age in prison is not worked out yet (Pension Credit's and Housing Benefit's prisoner
+  // rules): refused rather than guessed; in hospital or a care home they are.
   const adults = listAt(household, 'adults');
-  const atPensionAge = (adult: unknown) =>
-    date !== null && isObject(adult) && hasAgeOrBirth(adult) && hasReachedStatePensionAge(adult, date);
-  const claimantAtPensionAge = atPensionAge(adults[0]);
-  const mixedAge = claimantAtPensionAge && adults.length > 1 && !atPensionAge(adults[1]);
-  const partnerOnly = (field: string, given: (adult: JsonObject) => boolean, onClaimant: string | null, atPensionAgeRefused: string) =>
-    adults.forEach((adult, index) => {
-      if (!isObject(adult) || !given(adult)) return;
-      const segments: Segment[] = ['household', 'adults', index, field];
-      const refused = index === 0 ? onClaimant : null;
-      if (refused) problems.push({ segments, message: refused });
-      else if (claimantAtPensionAge && (index === 0 || mixedAge)) problems.push({ segments, message: atPensionAgeRefused });
-    });
-  const mixedAgeRefused =
-    'is not worked out yet for a couple where only the first adult has reached State Pension age (whether they claim Universal Credit or Pension Credit then depends on rules not worked out here).';
-  partnerOnly(
+  const claimantAtPensionAge =
+    date !== null && isObject(adults[0]) && hasAgeOrBirth(adults[0]) && hasReachedStatePensionAge(adults[0], date);
+  const onClaimantOnly = (field: string, given: (adult: JsonObject) => boolean, refused: string | null) => {
+    const claimant = adults[0];
+    if (refused !== null && isObject(claimant) && given(claimant))
+      problems.push({ segments: ['household', 'adults', 0, field], message: refused });
+  };
+  onClaimantOnly(
     'awayFromHome',
-    (adult) => isObject(adult.awayFromHome) && (adults.length > 1 || !claimantAtPensionAge || adult.awayFromHome.reason === 'PRISON'),
+    (adult) => isObject(adult.awayFromHome),
     adults.length > 1
       ? 'must be left out for the first adult of a couple: put the partner who is at home first, and give it for the one who is away.'
       : null,
-    adults.length > 1
-      ? mixedAgeRefused
-      : 'is not worked out yet for a single person in prison who has reached State Pension age (in HOSPITAL or a CARE_HOME it is).',
   );
-  partnerOnly(
+  onClaimantOnly(
+    'awayFromHome',
+    (adult) => isObject(adult.awayFromHome) && adult.awayFromHome.reason === 'PRISON',
+    adults.length === 1 && claimantAtPensionAge
+      ? 'is not worked out yet for a single person in prison who has reached State Pension age (in HOSPITAL or a CARE_HOME it is).'
+      : null,
+  );
+  onClaimantOnly(
     'subjectToImmigrationControl',
     (adult) => adult.subjectToImmigrationControl === true,
     'must be false on the first adult, who is the one who claims: put the partner who may claim public funds first. Where neither may, this calculator cannot work out their benefits.',
-    mixedAgeRefused,
   );
   adults.forEach((adult, index) => {
     const away = isObject(adult) ? adult.awayFromHome : undefined;

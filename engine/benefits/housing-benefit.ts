@@ -35,6 +35,18 @@ export const HIGHER_PERSONAL_ALLOWANCE_BEFORE = '2021-04-01';
 
 const line = (code: string, name: string, weekly: Pence): AmountLine => ({ code, name, ...bothPeriods(weekly, 'WEEK') });
 
+/**
+ * Housing Benefit's household: a claimant over State Pension age whose partner under it cannot be in a Universal Credit
+ * claim with them (subject to immigration control, or in prison: UC Regs 2013 reg 3(3)) gets pension-age Housing
+ * Benefit as a single person, on their own income (Housing Benefit and State Pension Credit (Mixed-Age Couples)
+ * (Amendment) Order 2019 (SI 2019/37) art 7, as substituted by SI 2020/655 reg 7; DMG para 77172). With both over it,
+ * the couple is counted as usual.
+ */
+export function housingBenefitHousehold(facts: HouseholdFacts): HouseholdFacts {
+  if (facts.system !== 'PENSION_AGE' || facts.singleClaimBecause === null || facts.partner?.reachedStatePensionAge !== false) return facts;
+  return { ...facts, isCouple: false, adults: [facts.claimant], partner: null };
+}
+
 /** Whether the guarantee credit of Pension Credit is paid, from the Pension Credit worked out before. */
 function getsGuaranteeCredit(earlier: CalculationInput['earlier']): boolean {
   const pensionCredit = earlier.get('PENSION_CREDIT');
@@ -61,6 +73,7 @@ export const housingBenefit: BenefitCalculator = {
   system: 'LEGACY_AND_PENSION_AGE',
   meansTested: true,
   reads: ['UNIVERSAL_CREDIT', 'PENSION_CREDIT'],
+  household: housingBenefitHousehold,
   facts: benefitFacts({
     ...PENSION_AGE_MEANS_TEST_FACTS,
     allReachedStatePensionAge: ({ facts }) => facts.system === 'PENSION_AGE',

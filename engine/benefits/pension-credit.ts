@@ -82,19 +82,21 @@ export function pensionCreditHousehold(facts: HouseholdFacts): HouseholdFacts {
 }
 
 /** Why the partner is not in the claim, for the explanation: the reason, or null when they are. */
-function partnerNotCounted(facts: HouseholdFacts): { reason: string; where?: string } | null {
+function partnerNotCounted(facts: HouseholdFacts): { reason: string; where?: string; year?: boolean } | null {
   if (facts.partner !== null) return null;
   if (facts.singleClaimBecause === 'PARTNER_SUBJECT_TO_IMMIGRATION_CONTROL') return { reason: 'partner-subject-to-immigration-control' };
   if (facts.singleClaimBecause === 'PARTNER_IN_PRISON') return { reason: 'partner-in-prison' };
   const away = facts.partnerAwayFromHome;
-  return away ? { reason: 'partner-away-long', where: AWAY_WHERE[away.reason] } : null;
+  // With both over State Pension age, left out after 52 weeks or for good; a partner under it after 6 months.
+  return away ? { reason: 'partner-away-long', where: AWAY_WHERE[away.reason], year: away.moreThanFiftyTwoWeeks === true } : null;
 }
 
 function pensionCreditAward({ facts, parameters, explanations }: CalculationInput, fired: FiredRules): CalculatedBenefit {
   const couple = facts.isCouple;
   const explanation: string[] = [];
   const notCounted = partnerNotCounted(facts);
-  if (notCounted) explanation.push(explanations.say(notCounted.reason, { where: notCounted.where, savings: facts.capital > 0 }));
+  if (notCounted)
+    explanation.push(explanations.say(notCounted.reason, { where: notCounted.where, year: notCounted.year, savings: facts.capital > 0 }));
 
   // The appropriate minimum guarantee: the standard amount plus the additions the rules chose.
   const standard = parameters.amount(

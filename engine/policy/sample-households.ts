@@ -175,8 +175,8 @@ function addRareCircumstances(household: HouseholdInput, date: string, random: (
   if (claimant!.age !== undefined && claimant!.age < 18 && chance(0.6))
     claimant!.under18 = { withoutParentalSupport: chance(0.5), pregnantOrRecentBirth: chance(0.3), careLeaver: chance(0.3) };
   for (const adult of household.adults) if (chance(0.08)) adult.carerGetsCarersAllowance = true;
-  // Only the partner may be either, and not with only the claimant over State Pension age; a single claimant under it
-  // may be away (in prison, sometimes after getting Universal Credit just before).
+  // Only the partner may be either, at any ages; a single claimant under State Pension age may be away (in prison,
+  // sometimes after getting Universal Credit just before).
   if (!partner && !hasReachedStatePensionAge(claimant!, date) && chance(0.1)) {
     const reason = pick(REASONS_AWAY_FROM_HOME);
     const moreThanSixMonths = chance(0.5);
@@ -203,7 +203,7 @@ function addRareCircumstances(household: HouseholdInput, date: string, random: (
     };
   }
   const bothPensionAge = partner !== undefined && hasReachedStatePensionAge(claimant!, date) && hasReachedStatePensionAge(partner, date);
-  if (partner && (!hasReachedStatePensionAge(claimant!, date) || bothPensionAge)) {
+  if (partner) {
     const draw = random();
     if (draw < 0.08) partner.subjectToImmigrationControl = true;
     else if (draw < 0.16) {

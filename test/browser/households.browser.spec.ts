@@ -700,6 +700,79 @@ const pensionerCoupleOneWithNoPublicFunds: HouseholdWalk = {
   },
 };
 
+/**
+ * She is 76; her husband, 50, may not claim public funds and works. He cannot be in a Universal Credit claim with her
+ * (UC Regs 2013 reg 3(3)(e)), and she, over State Pension age, cannot claim it alone, so she gets Pension Credit and
+ * pension-age Housing Benefit as a single person, on her own income: his earnings count for neither (SPC Regs 2002
+ * reg 5(1)(h), (4) and (5); SI 2019/37 art 7). Worked by hand in rulesets/pension-credit/cases/mixed-age-partner-not-counted.json.
+ */
+const mixedAgeCoupleOneWithNoPublicFunds: HouseholdWalk = {
+  slug: 'mixed-age-mixed-status-couple',
+  pages: [
+    ['where-you-live', { ClientPostcode: 'm1 1ad' }],
+    ['about-you', { ClientDob: '01/03/1950', ClientHasPartner: 'Yes', PartnerDob: '15/06/1976', PartnerAwayFromHome: 'No' }],
+    ['right-to-claim', { ClientImmigrationStatus: 'BritishOrIrish', PartnerImmigrationStatus: 'NoRecourseToPublicFunds' }],
+    ['who-lives-with-you', { ChildCount: '0', NonDependantCount: '0' }],
+    ['your-health', { ClientDisabilityBenefits: NONE, ClientTerminallyIll: 'No' }],
+    ['partner-health', { PartnerDisabilityBenefits: NONE, PartnerWorkCapability: 'NotAssessed', PartnerTerminallyIll: 'No' }],
+    ['caring', { ClientIsCarer: 'No', PartnerIsCarer: 'No' }],
+    ['your-work', { ClientWork: NONE }],
+    [
+      'partner-work',
+      {
+        PartnerWork: ['Employed'],
+        PartnerWorkHours: '30',
+        PartnerEarnings: { amount: '1500', period: 'Monthly' },
+        PartnerEarningsBasis: 'TakeHome',
+      },
+    ],
+    ['your-other-income', { ClientOtherIncome: ['StatePension'], ClientStatePension: { amount: '240', period: 'Weekly' } }],
+    ['partner-other-income', { PartnerOtherIncome: NONE }],
+    ['studying', { PartnerStudent: 'No' }],
+    [
+      'your-home',
+      {
+        ClientTenure: 'SocialRent',
+        ClientRent: { amount: '95.50', period: 'Weekly' },
+        ClientPaysServiceCharges: 'No',
+        ClientBedrooms: '1',
+      },
+    ],
+    ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band A' }],
+    ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
+    ['finish', {}],
+  ],
+  expected: {
+    country: 'ENGLAND',
+    localAuthority: 'E08000003',
+    adults: [
+      { dateOfBirth: '1950-03-01', otherIncome: [{ type: 'STATE_PENSION', amount: 240, period: 'WEEK' }] },
+      {
+        dateOfBirth: '1976-06-15',
+        earnings: { amount: 1500, period: 'MONTH', basis: 'NET' },
+        hoursPerWeek: 30,
+        subjectToImmigrationControl: true,
+      },
+    ],
+    children: [],
+    housing: { tenure: 'SOCIAL_RENT', rent: { amount: 95.5, period: 'WEEK' }, serviceCharges: null, bedrooms: 1 },
+    capital: 0,
+    childcareCosts: null,
+  },
+  onResults: async (page) => {
+    // Savings credit 17.16 a week (74.36 a month); Housing Benefit on her income alone, 94.75 a week (410.58 a month).
+    const pensionCredit = page.locator('li.benefit[data-benefit-code="PENSION_CREDIT"]');
+    await expect(pensionCredit.locator('.benefit__amount').textContent()).resolves.toContain('£74.36');
+    const housingBenefit = page.locator('li.benefit[data-benefit-code="HOUSING_BENEFIT"]');
+    await expect(housingBenefit.locator('.benefit__amount').textContent()).resolves.toContain('£410.58');
+    await expect(page.locator('li.benefit[data-benefit-code="UNIVERSAL_CREDIT"]').count()).resolves.toBe(0);
+    const reasons = await benefitReasons(page, 'PENSION_CREDIT');
+    await expect(reasons.textContent()).resolves.toContain('Pension Credit treats them as not part of your household');
+    await reasons.scrollIntoViewIfNeeded();
+    await screenshot(page, 'households-mixed-age-mixed-status-couple-reasons');
+  },
+};
+
 /** He is 17 and estranged from his parents, renting a room: he may claim Universal Credit (UC Regs 2013 reg 8(1)(g)). */
 const estrangedSeventeenYearOld: HouseholdWalk = {
   slug: 'estranged-17-year-old',
@@ -1268,6 +1341,12 @@ describeInChromium('thirteen households fill the whole questionnaire in Chromium
   it(
     'a pensioner couple of whom one has no public funds: Pension Credit for her as a single person',
     () => walkAndCheck(pensionerCoupleOneWithNoPublicFunds),
+    WALK_TIMEOUT_MS,
+  );
+
+  it(
+    'a pensioner whose younger husband may not claim public funds: Pension Credit and Housing Benefit for her alone',
+    () => walkAndCheck(mixedAgeCoupleOneWithNoPublicFunds),
     WALK_TIMEOUT_MS,
   );
 

@@ -75,16 +75,17 @@ describe('who is asked what', () => {
     expect(shows('public-funds', clientMayNot)).toBe(true);
     expect(shows('PublicFundsPartnerMayClaim', clientMayNot)).toBe(true);
     expect(shows('PublicFundsPartnerMayClaim', { ...clientMayNot, PartnerImmigrationStatus: 'AsylumSeeker' })).toBe(false);
-    // At State Pension age, Pension Credit's rules for such a partner are not worked out yet.
+    // Over State Pension age with a younger partner who may not claim: Pension Credit and Housing Benefit for the one
+    // who may, as a single person (SPC Regs 2002 reg 5(1)(h), (4) and (5)), worked out like any other household.
     const pensioner = {
       ...PENSIONER,
       ClientHasPartner: 'Yes',
+      PartnerDob: '01/01/1980',
       ClientImmigrationStatus: 'BritishOrIrish',
       PartnerImmigrationStatus: 'AsylumSeeker',
     };
-    expect(shows('public-funds', pensioner)).toBe(true);
-    expect(shows('PublicFundsPensionCredit', pensioner)).toBe(true);
-    expect(shows('PublicFundsPartnerMayClaim', pensioner)).toBe(false);
+    expect(shows('public-funds', pensioner)).toBe(false);
+    expect(shows('public-funds', { ...pensioner, ClientImmigrationStatus: 'AsylumSeeker' })).toBe(true);
   });
 
   it('asks partner pages only of couples', () => {
