@@ -17,7 +17,9 @@ import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';
 import { inputId, type SurveyFormContext } from './form-context';
 import { HeaderIcon } from './HeaderIcon';
 import { buildPageSchema } from './page-schema';
+import { rememberAnsweredHere, wasAnsweredHere } from './answered-here';
 import {
+  answeredInTheOpen,
   answerQuestion,
   answersToSend,
   changePrivateAnswer,
@@ -80,7 +82,9 @@ function Progress({ percent }: { percent: number }) {
 export function SurveyPage({ response, visit, isTestMode, search, environment, onOutcome }: Props) {
   const page = response.page;
   usePageTitle(page.title);
-  const [state, setState] = useState<SurveyPageState>(() => createPageState(page, { isTest: isTestMode }));
+  const [state, setState] = useState<SurveyPageState>(() =>
+    createPageState(page, { isTest: isTestMode, answeredHere: (name) => wasAnsweredHere(response.session, name) }),
+  );
   const [summaryFocus, setSummaryFocus] = useState(0);
   const [locked, setLocked] = useState(false);
   const [skipLocked, setSkipLocked] = useState(false);
@@ -205,6 +209,8 @@ export function SurveyPage({ response, visit, isTestMode, search, environment, o
         action,
         visit,
       });
+      // What the person typed or saw in the open here stays in the open when they come back to it.
+      rememberAnsweredHere(next.session ?? response.session, answeredInTheOpen(current));
       if (action === SURVEY_ACTIONS.finish) onOutcome({ kind: 'finished', session: next.session ?? response.session ?? '' });
       else onOutcome({ kind: 'page', response: next });
     } catch (error) {

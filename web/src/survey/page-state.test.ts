@@ -1,5 +1,6 @@
 import { QUESTION_TYPES } from '../../../common/survey/model';
 import {
+  answeredInTheOpen,
   answerQuestion,
   answersToSend,
   changePrivateAnswer,
@@ -141,6 +142,33 @@ describe('a page as it loads', () => {
       ClientName: false,
     });
     expect(Object.values(createPageState(given.page!, { isTest: true }).privacyNotice)).toEqual([false, false, false, false]);
+  });
+
+  it('leaves out the notice for an answer given in the open in this tab, and names those a page shows in the open', () => {
+    const given = pageResponse([
+      group(
+        question('ClientDob', 'Date', {}, '01/02/1980'),
+        question(
+          'ClientPostcode',
+          'Postcode',
+          {},
+          {
+            postcode: 'M1 1AD',
+            authority: 'Manchester',
+            authorityCode: 'E08000003',
+            country: 'England',
+            latitude: null,
+            longitude: null,
+            option: false,
+          },
+        ),
+      ),
+    ]);
+    const state = createPageState(given.page!, { isTest: false, answeredHere: (name) => name === 'ClientDob' });
+    expect(state.privacyNotice).toEqual({ ClientDob: false, ClientPostcode: true });
+    // Only what the person could see counts as seen: the postcode behind its notice does not.
+    expect(answeredInTheOpen(state)).toEqual(['ClientDob']);
+    expect(answeredInTheOpen(changePrivateAnswer(state, 'ClientPostcode', environment))).toEqual(['ClientDob']);
   });
 
   it('‘Change your answer’ clears the answer and the notice for good', () => {

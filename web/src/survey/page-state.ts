@@ -43,7 +43,7 @@ function parseOrNull(text: string): Condition | null {
 }
 
 /** The page as it loads: answers cleaned, the server's show flags, the privacy notices. */
-export function createPageState(page: PageView, options: { isTest: boolean }): SurveyPageState {
+export function createPageState(page: PageView, options: { isTest: boolean; answeredHere?: (name: string) => boolean }): SurveyPageState {
   const questions = page.fields.flatMap((group) => group.questions);
   const answers: Answers = {};
   const shown: Record<string, boolean> = {};
@@ -56,8 +56,12 @@ export function createPageState(page: PageView, options: { isTest: boolean }): S
     shown[question.name] = question.show;
     errors[question.name] = question.show ? question.error || '' : '';
     // Answers already given to these questions are personal: someone else at the screen sees only that they were
-    // answered. Testers see everything.
-    privacyNotice[question.name] = !options.isTest && PRIVACY_NOTICE_QUESTIONS.includes(question.name) && isAnswered(question, value);
+    // answered. Testers see everything, and so does the person who answered them in this tab (back to their page).
+    privacyNotice[question.name] =
+      !options.isTest &&
+      PRIVACY_NOTICE_QUESTIONS.includes(question.name) &&
+      isAnswered(question, value) &&
+      !(options.answeredHere?.(question.name) ?? false);
     rules[question.name] = (question.parseShowHide as Condition | null) ?? parseOrNull(question.showHide ?? '');
   }
   return {
@@ -130,6 +134,19 @@ export function answerQuestion(state: SurveyPageState, name: string, value: Answ
     privacyNotice: { ...state.privacyNotice, [name]: false },
   };
   return reevaluateShowHide(answered, environment);
+}
+
+/** The personal questions this page shows answered in the open (not behind the notice): the person has seen them. */
+export function answeredInTheOpen(state: SurveyPageState): string[] {
+  return state.questions
+    .filter(
+      (question) =>
+        PRIVACY_NOTICE_QUESTIONS.includes(question.name) &&
+        state.shown[question.name] &&
+        !state.privacyNotice[question.name] &&
+        isAnswered(question, state.answers[question.name]),
+    )
+    .map((question) => question.name);
 }
 
 /** 'Change your answer' on the privacy notice clears the answer. */

@@ -4,6 +4,7 @@ import { installFakeApi, type FakeApi } from './fake-api';
 import { installJsdomSupport } from './jsdom-support';
 import { renderPage, settle } from './render-page';
 import { BUTTON_LOCK_MS } from './SurveyPage';
+import { forgetAnsweredHere } from './answered-here';
 import { SITE_CONFIG_ELEMENT_ID } from '../../../common/site';
 import { testSiteConfig } from '../site/test-site-config';
 import { group, pageResponse, partnerPage, question } from '../../../test/fixtures/web-survey';
@@ -16,6 +17,8 @@ const nextPage = pageResponse([group(question('ClientName', 'Text', {}, ''))], {
 let api: FakeApi;
 beforeEach(() => {
   api = installFakeApi().on('POST', '/api/data/survey', { status: 200, body: nextPage });
+  // Each test is a new tab: nothing answered in it yet.
+  forgetAnsweredHere();
 });
 afterEach(() => {
   jest.useRealTimers();
@@ -296,6 +299,31 @@ describe('the privacy notice', () => {
     const date = screen.getByLabelText(/What is your date of birth/) as HTMLInputElement;
     expect(date.value).toBe('');
     expect(document.activeElement).toBe(date);
+  });
+
+  it('is not shown again to the person who answered in this tab, coming back to the page; a new tab or another calculation shows it', async () => {
+    const dateOfBirth = () => pageResponse([group(question('ClientDob', 'Date', { text: 'What is your date of birth?' }, '01/02/1980'))]);
+    const typed = renderPage(pageResponse([group(question('ClientDob', 'Date', { text: 'What is your date of birth?' }, ''))]));
+    fireEvent.change(screen.getByLabelText(/What is your date of birth/), { target: { value: '01/02/1980' } });
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await settle();
+    expect(typed.outcomes).toHaveLength(1);
+    typed.unmount();
+
+    // Back: the page comes again with the answer, which shows in place, ready to change.
+    const back = renderPage(dateOfBirth());
+    expect(screen.queryByText("You've already answered this question.")).toBeNull();
+    expect((screen.getByLabelText(/What is your date of birth/) as HTMLInputElement).value).toBe('01/02/1980');
+    back.unmount();
+
+    // Another calculation in this tab, and the same one in a new tab (nothing remembered), keep the notice.
+    const other = renderPage(pageResponse(dateOfBirth().page!.fields, { session: '0b9f8c7e-1111-4222-8333-944455556666' }));
+    expect(screen.getByText("You've already answered this question.")).toBeTruthy();
+    other.unmount();
+    forgetAnsweredHere();
+    renderPage(dateOfBirth());
+    expect(screen.getByText("You've already answered this question.")).toBeTruthy();
   });
 
   it('is not shown in test mode', () => {
