@@ -12,7 +12,7 @@ import { RequestValidationPipe } from './errors/request-validation.pipe.js';
 import { cacheValidationMetadata } from './requests/validation-metadata-cache.js';
 import type { JsonLogger } from './logging/json-logger.js';
 import { requestLogging } from './logging/request-logging.js';
-import { buildOpenApiDocument, serveOpenApi, withPublicUrl } from './openapi/openapi.js';
+import { buildOpenApiDocument, serveOpenApi } from './openapi/openapi.js';
 import { trustProxySetting } from './rate-limit/source-address.js';
 import { securityHeaders } from './security/security-headers.js';
 import { PortalPasses } from './site/portal-pass.js';
@@ -63,7 +63,7 @@ export async function createApp(logger: JsonLogger): Promise<NestExpressApplicat
   app.useGlobalFilters(new AllExceptionsFilter(logger));
   cacheValidationMetadata();
   app.useGlobalPipes(new RequestValidationPipe());
-  serveOpenApi(app, withPublicUrl(buildOpenApiDocument(app), config.get('PUBLIC_URL', { infer: true })));
+  serveOpenApi(app, buildOpenApiDocument(app), config.get('PUBLIC_URL', { infer: true }));
   const mode = config.get('NODE_ENV', { infer: true });
   if (mode !== 'test') await serveWebApp(app, mode, app.get<SiteConfig>(SITE_CONFIG), app.get(PortalPasses));
   await app.init();

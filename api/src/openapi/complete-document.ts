@@ -10,7 +10,8 @@ import { SESSION_COOKIE } from '../accounts/account-cookies.js';
  * What Nest's generator leaves out of the document and a third party needs to use the API unaided, added here
  * for every route at once (not route by route) so routes added later are complete too: the servers, the security
  * schemes and each operation's security read from its access rule, path parameters that match the path, a type
- * beside every `nullable`, and an example for every request and answer.
+ * beside every `nullable`, an example for every request and answer, and request fields that generated clients make
+ * optional when the documentation says they are.
  */
 
 /** The server a local `npm start` listens on; a running server's /api/docs-json names its own PUBLIC_URL instead. */
@@ -102,6 +103,7 @@ export function completeDocument(document: OpenAPIObject, rules: Map<string, Acc
     },
   ];
   for (const schema of Object.values(schemas)) fillNullableTypes(schema, schemas);
+  defaultsInWords(requestOnlySchemas(document, schemas).map((name) => schemas[name]!));
   for (const [path, item] of Object.entries(document.paths)) {
     for (const method of HTTP_METHODS) {
       const operation = (item as Record<string, Operation | undefined>)[method];
@@ -123,6 +125,71 @@ export function completeDocument(document: OpenAPIObject, rules: Map<string, Acc
     }
   }
   return document;
+}
+
+/** The `$ref` names a value points at, directly or inside it. */
+function referencedNames(value: unknown, names = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) referencedNames(item, names);
+  else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key === '$ref' && typeof item === 'string') names.add(item.split('/').pop()!);
+      else referencedNames(item, names);
+    }
+  }
+  return names;
+}
+
+/** The named schemas reachable from `start`, themselves included. */
+function reachable(start: Set<string>, schemas: Record<string, Json>): Set<string> {
+  const seen = new Set<string>();
+  const waiting = [...start];
+  while (waiting.length > 0) {
+    const name = waiting.pop()!;
+    if (seen.has(name) || !schemas[name]) continue;
+    seen.add(name);
+    waiting.push(...referencedNames(schemas[name]));
+  }
+  return seen;
+}
+
+/** The schemas only requests use (bodies and parameters), never an answer. */
+function requestOnlySchemas(document: OpenAPIObject, schemas: Record<string, Json>): string[] {
+  const inRequests = new Set<string>();
+  const inAnswers = new Set<string>();
+  for (const item of Object.values(document.paths)) {
+    for (const method of HTTP_METHODS) {
+      const operation = (item as Record<string, Operation | undefined>)[method];
+      if (!operation) continue;
+      referencedNames([operation.requestBody, operation.parameters], inRequests);
+      referencedNames(operation.responses, inAnswers);
+    }
+  }
+  const answers = reachable(inAnswers, schemas);
+  return [...reachable(inRequests, schemas)].filter((name) => !answers.has(name));
+}
+
+/**
+ * A request field with a `default` may be left out, but openapi-typescript's default options read `default` as
+ * "always present" and make the field required in the client it generates (its defaultNonNullable), so a caller
+ * would have to send every field docs/calculation-api.md calls optional. In the schemas only requests use, the
+ * default is said in the field's description instead, where it is not said already.
+ */
+function defaultsInWords(schemas: readonly Json[]): void {
+  const visit = (schema: unknown): void => {
+    if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return;
+    const node = schema as Json;
+    if ('default' in node) {
+      const description = typeof node.description === 'string' ? node.description : '';
+      if (!/\bdefault/i.test(description))
+        node.description = `${description}${description ? ' ' : ''}Default: ${JSON.stringify(node.default)}.`;
+      delete node.default;
+    }
+    // Only where schemas sit: a property may itself be named `default`.
+    for (const child of Object.values((node.properties as Json | undefined) ?? {})) visit(child);
+    for (const key of ['items', 'additionalProperties', 'not']) visit(node[key]);
+    for (const key of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(node[key])) (node[key] as unknown[]).forEach(visit);
+  };
+  schemas.forEach(visit);
 }
 
 /** Nest gives every path of a multi-path route all its parameters: keep those in the path, and declare any it missed. */

@@ -6,7 +6,7 @@ import { NestFactory } from '@nestjs/core';
 import { readFileSync } from 'node:fs';
 import { AppModule } from '../app.module.js';
 import { JsonLogger } from '../logging/json-logger.js';
-import { buildOpenApiDocument, OPENAPI_FILE, withPublicUrl } from './openapi.js';
+import { buildOpenApiDocument, OPENAPI_FILE, servedAt } from './openapi.js';
 
 type Schema = { description?: string; properties?: Record<string, Schema>; items?: Schema; $ref?: string; allOf?: Schema[] };
 
@@ -71,10 +71,9 @@ describe('the OpenAPI document', () => {
     }
     expect(unsaid).toEqual([]);
     expect(document.servers?.[0]?.url).toBe('http://localhost:3000');
-    // A running server's document names its own PUBLIC_URL first.
-    expect(withPublicUrl(document, 'https://calculator.example.org').servers?.map((server) => server.url)).toEqual([
+    // A running server's document names the address it answers at, and only that.
+    expect(servedAt(document, 'https://calculator.example.org').servers?.map((server) => server.url)).toEqual([
       'https://calculator.example.org',
-      'http://localhost:3000',
     ]);
   });
 

@@ -37,16 +37,32 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   return sortKeysDeep(completeDocument(document, accessRulesByOperation(app)));
 }
 
-/** The document a running server serves names the server itself (PUBLIC_URL) first, then the local default. */
-export function withPublicUrl(document: OpenAPIObject, publicUrl: string | undefined): OpenAPIObject {
-  if (!publicUrl) return document;
-  return { ...document, servers: [{ url: publicUrl, description: 'This server (its PUBLIC_URL setting).' }, ...(document.servers ?? [])] };
+/** The document as a server at `url` serves it: that address is its one server, the one its calls go to. */
+export function servedAt(document: OpenAPIObject, url: string): OpenAPIObject {
+  return { ...document, servers: [{ url, description: 'This server: the address this document was served from.' }] };
 }
 
-/** The document as JSON at /api/docs-json and browsable in Swagger UI at /api/docs. */
-export function serveOpenApi(app: NestExpressApplication, document: OpenAPIObject): void {
-  (app.getHttpAdapter().getInstance() as Express).get('/api/docs-json', (_request: Request, response: Response) => {
-    response.json(document);
+/** A Host header that is a plain host name or address with an optional port: anything else is not repeated back. */
+const PLAIN_HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
+
+/** Where this request reached the server: the host it asked for when plain, else localhost and the port it came in on. */
+function addressOf(request: Request): string {
+  const host = request.headers.host;
+  return `${request.protocol}://${host && PLAIN_HOST.test(host) ? host : `localhost:${request.socket.localPort}`}`;
+}
+
+/**
+ * The document as JSON at /api/docs-json and browsable in Swagger UI at /api/docs (which loads that JSON). It names
+ * the address the server answers at: its PUBLIC_URL, or unset, the address the request reached it at.
+ */
+export function serveOpenApi(app: NestExpressApplication, document: OpenAPIObject, publicUrl: string | undefined): void {
+  const configured = publicUrl ? servedAt(document, publicUrl) : null;
+  (app.getHttpAdapter().getInstance() as Express).get('/api/docs-json', (request: Request, response: Response) => {
+    response.json(configured ?? servedAt(document, addressOf(request)));
   });
-  app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(document, { customSiteTitle: 'Benefits calculator API' }));
+  app.use(
+    '/api/docs',
+    swaggerUi.serve,
+    swaggerUi.setup(undefined, { customSiteTitle: 'Benefits calculator API', swaggerOptions: { url: '/api/docs-json' } }),
+  );
 }

@@ -112,7 +112,10 @@ export class FeedbackRequest extends BrowserRequest {
   @IsIn([1, 2], { message: 'feedbackType must be 1 (helpful) or 2 (not helpful).' })
   feedbackType!: 1 | 2;
 
-  @ApiPropertyOptional({ description: `A comment; anything over ${FEEDBACK_COMMENT_MAX_LENGTH} characters is cut off.`, default: '' })
+  @ApiPropertyOptional({
+    description: `A comment; anything over ${FEEDBACK_COMMENT_MAX_LENGTH} characters is cut off. Left out: no comment.`,
+    example: 'The questions about my rent were easy to answer.',
+  })
   @IsOptional()
   @IsString({ message: 'feedback must be text.' })
   @MaxLength(10_000, { message: 'feedback is far too long.' })

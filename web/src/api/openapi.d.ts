@@ -1570,32 +1570,20 @@ export interface components {
       age?: number;
       /** @description Away from home for now: PRISON (in prison or on remand), HOSPITAL, or CARE_HOME; moreThanSixMonths when the absence has lasted, or is expected to last, more than 6 months. For the partner: a partner away more than 6 months is not counted as part of the household (UC Regs 2013 reg 3(6)); a partner in prison for less is not in the claim: the first adult claims Universal Credit as a single person, with the couple's income and savings counted (regs 3(3)(c), 18(2), 22(3) and 36(3)); a partner in hospital or a care home for less stays in a joint claim. For the first adult, only when single (in a couple, put the one at home first): in HOSPITAL or a CARE_HOME more than 6 months, Universal Credit has no housing costs element, the claimant being treated as not living at home (sch 3 para 9(1)), and Council Tax Reduction is worked out as if at home (a patient is treated as at home for up to 52 weeks), until moreThanFiftyTwoWeeks: then the hospital or care home is their home, and Council Tax Reduction is not worked out (the home left empty is exempt, Council Tax (Exempt Dwellings) Order 1992 class E and its Scottish equivalent, or others there are liable); in PRISON, Universal Credit is not paid (reg 19(1)(b)) except the housing costs element alone, for the first 6 months, to someone who already got Universal Credit just before (give UNIVERSAL_CREDIT in benefitsClaimed) and is not sentenced beyond them (reg 19(2) and (3)), and Council Tax Reduction is not worked out (the home is exempt while left empty, or others there are liable). With both partners over State Pension age, the partner is not counted (no longer a member of the household) when away more than 52 weeks or for good (moreThanFiftyTwoWeeks; HB (SPC) Regs 2006 reg 21(2), SPC Regs 2002 reg 5(1)(a) and (b)); Pension Credit also leaves out a partner in prison or on remand for any time (reg 5(1)(c)(ii)), the one at home claiming it as a single person, while Housing Benefit and Council Tax Reduction count them until 52 weeks; and council tax has no partner in prison to count (Local Government Finance Act 1992 sch 1 para 1), so a single person discount applies when no other adult lives there. A single first adult over State Pension age may be in HOSPITAL or a CARE_HOME: Pension Credit is worked out as at home (the disability benefits stopped after 28 days leaving out its severe disability addition), and Housing Benefit and Council Tax Reduction as at home until moreThanFiftyTwoWeeks, when neither is worked out for the home left (HB (SPC) Regs 2006 reg 7(16) and (17)); in PRISON they are not worked out yet. With only the first adult over State Pension age, a partner in PRISON (any time) or away more than 6 months leaves them claiming Pension Credit and pension-age Housing Benefit as a single person (UC Regs 2013 reg 3(3)(c) and (6); SPC Regs 2002 reg 5(4) and (5); SI 2019/37 art 7); a partner in HOSPITAL or a CARE_HOME for less keeps them a couple claiming Universal Credit. Default: at home. */
       awayFromHome?: {
-        /**
-         * @description The absence has lasted, or is expected to last, more than 52 weeks, or the person is not coming back to live at home (in a care home for good): read with both partners over State Pension age, when the partner is then not counted, and for a single first adult in HOSPITAL or a CARE_HOME, who then has no Housing Benefit or Council Tax Reduction for the home left. A stay in hospital expected to run only a little over 52 weeks is not (the regulations' exceptional circumstances). Needs moreThanSixMonths. Default false.
-         * @default false
-         */
-        moreThanFiftyTwoWeeks: boolean;
-        /**
-         * @description In hospital or a care home: the stay has lasted more than 28 days. Attendance Allowance, DLA and PIP (and Adult Disability Payment) are then not paid in hospital, and their care and daily living parts not in a care home the council or the NHS pays for (a self-funder keeps them: leave this out); the result leaves them out of every benefit that reads them (the benefit cap's exemption, premiums) and says so. moreThanSixMonths implies it. Default false.
-         * @default false
-         */
-        moreThanFourWeeks: boolean;
+        /** @description The absence has lasted, or is expected to last, more than 52 weeks, or the person is not coming back to live at home (in a care home for good): read with both partners over State Pension age, when the partner is then not counted, and for a single first adult in HOSPITAL or a CARE_HOME, who then has no Housing Benefit or Council Tax Reduction for the home left. A stay in hospital expected to run only a little over 52 weeks is not (the regulations' exceptional circumstances). Needs moreThanSixMonths. Default false. */
+        moreThanFiftyTwoWeeks?: boolean;
+        /** @description In hospital or a care home: the stay has lasted more than 28 days. Attendance Allowance, DLA and PIP (and Adult Disability Payment) are then not paid in hospital, and their care and daily living parts not in a care home the council or the NHS pays for (a self-funder keeps them: leave this out); the result leaves them out of every benefit that reads them (the benefit cap's exemption, premiums) and says so. moreThanSixMonths implies it. Default false. */
+        moreThanFourWeeks?: boolean;
         moreThanSixMonths: boolean;
-        /**
-         * @description In a CARE_HOME: the person pays all of the care home's fees themselves, the council and the NHS paying nothing towards the care (a self-funder, one under a deferred payment agreement included). Attendance Allowance, the care component of DLA and the daily living part of PIP or Adult Disability Payment then carry on however long the stay (Social Security (Attendance Allowance) Regulations 1991 reg 8(6); Social Security (Disability Living Allowance) Regulations 1991 reg 10(8); for PIP the condition of Welfare Reform Act 2012 s85(2), costs borne out of public or local funds, is not met, so Social Security (Personal Independence Payment) Regulations 2013 reg 28(1) does not apply; Adult Disability Payment, SSI 2022/54 reg 27(4)). Only with reason CARE_HOME. Default false: the council or the NHS pays, and after 28 days (moreThanFourWeeks, or moreThanSixMonths) they are not paid.
-         * @default false
-         */
-        paysOwnCareHomeFees: boolean;
+        /** @description In a CARE_HOME: the person pays all of the care home's fees themselves, the council and the NHS paying nothing towards the care (a self-funder, one under a deferred payment agreement included). Attendance Allowance, the care component of DLA and the daily living part of PIP or Adult Disability Payment then carry on however long the stay (Social Security (Attendance Allowance) Regulations 1991 reg 8(6); Social Security (Disability Living Allowance) Regulations 1991 reg 10(8); for PIP the condition of Welfare Reform Act 2012 s85(2), costs borne out of public or local funds, is not met, so Social Security (Personal Independence Payment) Regulations 2013 reg 28(1) does not apply; Adult Disability Payment, SSI 2022/54 reg 27(4)). Only with reason CARE_HOME. Default false: the council or the NHS pays, and after 28 days (moreThanFourWeeks, or moreThanSixMonths) they are not paid. */
+        paysOwnCareHomeFees?: boolean;
         /** @enum {string} */
         reason: 'PRISON' | 'HOSPITAL' | 'CARE_HOME';
       };
       /** @description Disability benefits the adult gets; default none. */
       benefitsReceived?: components['schemas']['BenefitReceived'][];
-      /**
-       * @description Someone other than the partner (a son, a daughter, a friend) gets Carer's Allowance, or Universal Credit's carer element, for looking after this adult. Pension Credit's severe disability additional amount, and the severe disability premium of pension-age Housing Benefit and Council Tax Reduction, are then not paid for them (SPC Regs 2002 sch I para 1(2); HB (SPC) Regs 2006 sch 3 para 6). A partner paid Carer's Allowance is taken to look after the other partner. Default false.
-       * @default false
-       */
-      carerGetsCarersAllowance: boolean;
+      /** @description Someone other than the partner (a son, a daughter, a friend) gets Carer's Allowance, or Universal Credit's carer element, for looking after this adult. Pension Credit's severe disability additional amount, and the severe disability premium of pension-age Housing Benefit and Council Tax Reduction, are then not paid for them (SPC Regs 2002 sch I para 1(2); HB (SPC) Regs 2006 sch 3 para 6). A partner paid Carer's Allowance is taken to look after the other partner. Default false. */
+      carerGetsCarersAllowance?: boolean;
       /** @description Caring; default none. */
       caring?: components['schemas']['Caring'];
       /**
@@ -1610,16 +1598,12 @@ export interface components {
       /** @description Health findings; default none. */
       health?: components['schemas']['Health'];
       /**
-       * @description Hours worked a week.
-       * @default 0
+       * @description Hours worked a week. Default: 0.
        * @example 20
        */
-      hoursPerWeek: number;
-      /**
-       * @description For a full-time student (student true): the course is not advanced education (below degree level: school, sixth form or college) and the student is without parental support (UC Regs 2013 reg 8(3): no parent, or cannot live with them because of estrangement or a serious risk, or lives away because of their illness, custody or immigration bar). Under 21, or 21 having reached it on the course, such a student may claim Universal Credit (reg 14(1)(a)). Default false.
-       * @default false
-       */
-      nonAdvancedCourseWithoutParentalSupport: boolean;
+      hoursPerWeek?: number;
+      /** @description For a full-time student (student true): the course is not advanced education (below degree level: school, sixth form or college) and the student is without parental support (UC Regs 2013 reg 8(3): no parent, or cannot live with them because of estrangement or a serious risk, or lives away because of their illness, custody or immigration bar). Under 21, or 21 having reached it on the course, such a student may claim Universal Credit (reg 14(1)(a)). Default false. */
+      nonAdvancedCourseWithoutParentalSupport?: boolean;
       /** @description Income other than earnings; default none. */
       otherIncome?: components['schemas']['OtherIncome'][];
       /** @description Personal pension contributions paid from taxed income under relief at source (what the person pays; the provider adds basic-rate relief). Contributions taken from gross pay by the employer (net pay arrangement) are already out of gross earnings: leave them out. Read for adjusted net income (the High Income Child Benefit Charge). Default none. */
@@ -1631,24 +1615,18 @@ export interface components {
        * @enum {string}
        */
       sharedAccommodationException?: 'CARE_LEAVER' | 'HOSTEL_RESETTLEMENT' | 'PUBLIC_PROTECTION' | 'DOMESTIC_ABUSE' | 'MODERN_SLAVERY';
-      /**
-       * @description A full-time student.
-       * @default false
-       */
-      student: boolean;
-      /**
-       * @description The partner (the second adult) is a 'person subject to immigration control' who may not claim public funds (Immigration and Asylum Act 1999 s115): their permission to stay says 'no public funds', or they are waiting for a decision on an asylum claim. The first adult claims Universal Credit as a single person, with the couple's income and savings counted (UC Regs 2013 regs 3(3)(e), 18(2), 22(3) and 36(3)), and the partner is left out of every benefit that is a public fund. Only the partner may be: the first adult is the one who claims. With both over State Pension age, Pension Credit leaves the partner out of the household (SPC Regs 2002 reg 5(1)(h)) and is worked out for the first adult as a single person, on their own income, while Housing Benefit and Council Tax Reduction count the couple. With only the first adult over State Pension age, who cannot claim Universal Credit alone, Pension Credit and pension-age Housing Benefit are worked out for them as a single person, on their own income (SPC Regs 2002 reg 5(4) and (5); SI 2019/37 art 7 as substituted by SI 2020/655). Default false.
-       * @default false
-       */
-      subjectToImmigrationControl: boolean;
+      /** @description A full-time student. Default: false. */
+      student?: boolean;
+      /** @description The partner (the second adult) is a 'person subject to immigration control' who may not claim public funds (Immigration and Asylum Act 1999 s115): their permission to stay says 'no public funds', or they are waiting for a decision on an asylum claim. The first adult claims Universal Credit as a single person, with the couple's income and savings counted (UC Regs 2013 regs 3(3)(e), 18(2), 22(3) and 36(3)), and the partner is left out of every benefit that is a public fund. Only the partner may be: the first adult is the one who claims. With both over State Pension age, Pension Credit leaves the partner out of the household (SPC Regs 2002 reg 5(1)(h)) and is worked out for the first adult as a single person, on their own income, while Housing Benefit and Council Tax Reduction count the couple. With only the first adult over State Pension age, who cannot claim Universal Credit alone, Pension Credit and pension-age Housing Benefit are worked out for them as a single person, on their own income (SPC Regs 2002 reg 5(4) and (5); SI 2019/37 art 7 as substituted by SI 2020/655). Default false. */
+      subjectToImmigrationControl?: boolean;
       /** @description For a claimant of 16 or 17: the cases besides a child, a health condition or caring in which Universal Credit may be claimed (UC Regs 2013 reg 8): withoutParentalSupport (no parent, or someone acting as one, to support them, or estranged, or at risk living with them); pregnantOrRecentBirth (the baby due within 11 weeks, or born within the last 15 weeks). careLeaver: looked after by a local authority after turning 16; a care leaver of 16 or 17 cannot claim unless responsible for a child (reg 8(2)), as the local authority supports them. Each defaults to false. */
       under18?: {
-        /** @default false */
-        careLeaver: boolean;
-        /** @default false */
-        pregnantOrRecentBirth: boolean;
-        /** @default false */
-        withoutParentalSupport: boolean;
+        /** @description Default: false. */
+        careLeaver?: boolean;
+        /** @description Default: false. */
+        pregnantOrRecentBirth?: boolean;
+        /** @description Default: false. */
+        withoutParentalSupport?: boolean;
       };
     };
     AdviserActionResponseDto: {
@@ -2158,22 +2136,15 @@ export interface components {
     };
     /** @description Care the adult gives to someone else. Each field defaults to 0 or false, but samePersonAsPartner is taken as true. */
     Caring: {
+      /** @description The person cared for gets a benefit that qualifies the carer (PIP daily living, Attendance Allowance, DLA middle or highest care...). Default: false. */
+      caredForGetsQualifyingBenefit?: boolean;
       /**
-       * @description The person cared for gets a benefit that qualifies the carer (PIP daily living, Attendance Allowance, DLA middle or highest care...).
-       * @default false
-       */
-      caredForGetsQualifyingBenefit: boolean;
-      /**
-       * @description Hours a week spent caring.
-       * @default 0
+       * @description Hours a week spent caring. Default: 0.
        * @example 35
        */
-      hoursPerWeek: number;
-      /**
-       * @description In a couple where both adults care for someone: whether they care for the same person. Universal Credit pays a carer element for each person cared for, so two carers of the same person get one between them (UC Regs 2013 reg 29(4)); false on either adult gives each carer their own. Default true.
-       * @default true
-       */
-      samePersonAsPartner: boolean;
+      hoursPerWeek?: number;
+      /** @description In a couple where both adults care for someone: whether they care for the same person. Universal Credit pays a carer element for each person cared for, so two carers of the same person get one between them (UC Regs 2013 reg 29(4)); false on either adult gives each carer their own. Default true. */
+      samePersonAsPartner?: boolean;
     };
     CaseEditDto: {
       /** @description The case, in the format of rulesets/<ruleset>/cases/*.json. */
@@ -2530,16 +2501,10 @@ export interface components {
        * @example 2019-03-02
        */
       dateOfBirth: components['schemas']['Date'];
-      /**
-       * @description NONE; LOWER (gets DLA, PIP or Child Disability Payment at any rate); HIGHER (DLA highest care, PIP/CDP enhanced daily living, or certified blind).
-       * @default NONE
-       */
-      disability: components['schemas']['ChildDisability'];
-      /**
-       * @description A 16-19 year old in full-time non-advanced education or approved training.
-       * @default false
-       */
-      inNonAdvancedEducation: boolean;
+      /** @description NONE; LOWER (gets DLA, PIP or Child Disability Payment at any rate); HIGHER (DLA highest care, PIP/CDP enhanced daily living, or certified blind). Default: "NONE". */
+      disability?: components['schemas']['ChildDisability'];
+      /** @description A 16-19 year old in full-time non-advanced education or approved training. Default: false. */
+      inNonAdvancedEducation?: boolean;
       /** @description The child gets the care component of DLA or Child Disability Payment at the middle or highest rate, or the daily living component of PIP or ADP, and is not reasonably able to share a bedroom with another child because of their disability: they have a bedroom of their own in the size criteria (UC Regs 2013 sch 4 para 12). Left out: a child with disability HIGHER is taken to need one, any other child not. */
       needsOwnBedroom?: boolean;
       /**
@@ -2750,11 +2715,8 @@ export interface components {
        * @example C
        */
       band?: (string & components['schemas']['CouncilTaxBand']) | null;
-      /**
-       * @description Liable to pay council tax.
-       * @default true
-       */
-      liable: boolean;
+      /** @description Liable to pay council tax. Default: true. */
+      liable?: boolean;
     };
     /** @description One address at the postcode, with its council tax band. */
     CouncilTaxAddress: {
@@ -3147,10 +3109,10 @@ export interface components {
        */
       browserId?: string;
       /**
-       * @description A comment; anything over 250 characters is cut off.
-       * @default
+       * @description A comment; anything over 250 characters is cut off. Left out: no comment.
+       * @example The questions about my rent were easy to answer.
        */
-      feedback: string;
+      feedback?: string;
       /**
        * @description Was this page helpful? 1 yes (thumbs up), 2 no (thumbs down).
        * @enum {number}
@@ -3191,21 +3153,12 @@ export interface components {
     };
     /** @description Health findings for work capability. Each field defaults to false. */
     Health: {
-      /**
-       * @description Limited capability for work and work-related activity found (or expected, with a fit note).
-       * @default false
-       */
-      lcwra: boolean;
-      /**
-       * @description The LCWRA award is protected at the pre-April-2026 rate; needs lcwra true.
-       * @default false
-       */
-      lcwraBefore2026April: boolean;
-      /**
-       * @description Terminally ill.
-       * @default false
-       */
-      terminallyIll: boolean;
+      /** @description Limited capability for work and work-related activity found (or expected, with a fit note). Default: false. */
+      lcwra?: boolean;
+      /** @description The LCWRA award is protected at the pre-April-2026 rate; needs lcwra true. Default: false. */
+      lcwraBefore2026April?: boolean;
+      /** @description Terminally ill. Default: false. */
+      terminallyIll?: boolean;
     };
     HealthRatesDetails: {
       /**
@@ -3262,11 +3215,8 @@ export interface components {
     Household: {
       /** @description One adult (a single claimant) or two (a couple; the first is the claimant). */
       adults: components['schemas']['Adult'][];
-      /**
-       * @description Universal Credit's benefit cap does not apply in a 9-month grace period: it starts when the claimant (or the couple together) stopped work, or started earning less than 16 hours a week at the National Living Wage, after earning at least that, after tax, in each of the 12 months before (UC Regs 2013 reg 82(1)(b) to (3)). True when the household is in one now. Default false.
-       * @default false
-       */
-      benefitCapGracePeriod: boolean;
+      /** @description Universal Credit's benefit cap does not apply in a 9-month grace period: it starts when the claimant (or the couple together) stopped work, or started earning less than 16 hours a week at the National Living Wage, after earning at least that, after tax, in each of the 12 months before (UC Regs 2013 reg 82(1)(b) to (3)). True when the household is in one now. Default false. */
+      benefitCapGracePeriod?: boolean;
       /** @description The benefits the household already gets (engine benefit codes). The result then marks each benefit 'already get' or 'could claim'. Left out: not said, and nothing is marked. */
       benefitsClaimed?: (
         | 'CHILD_BENEFIT'
@@ -3285,10 +3235,9 @@ export interface components {
       )[];
       /**
        * @description Savings and investments in pounds (at most 2 decimals), excluding the home lived in; default 0.
-       * @default 0
        * @example 4000
        */
-      capital: components['schemas']['Pounds'];
+      capital?: components['schemas']['Pounds'];
       /** @description Childcare costs; default null (none). */
       childcareCosts?: components['schemas']['Money'] | null;
       /** @description Children and young people; default none. */
@@ -3300,11 +3249,8 @@ export interface components {
       country: components['schemas']['Country'];
       /** @description Someone in the family (the claimant or their partner) is pregnant: the due date and how many babies are expected. Read by the one-off maternity grants (Sure Start Maternity Grant; Scotland's Best Start Grant Pregnancy and Baby Payment). A baby already born is a child with its date of birth instead. Left out: nobody is expecting a baby. */
       expectingBaby?: {
-        /**
-         * @description How many babies are expected (twins: 2). Default 1.
-         * @default 1
-         */
-        babies: number;
+        /** @description How many babies are expected (twins: 2). Default 1. */
+        babies?: number;
         /**
          * @description The expected date of birth, yyyy-mm-dd: at most 42 weeks after the date asked, and not more than 6 months before it.
          * @example 2027-03-14
@@ -3313,22 +3259,16 @@ export interface components {
       };
       /** @description The claimant or partner is responsible for the funeral of someone who died (read by the Funeral Expenses Payment, a one-off payment; SI 2005/3061 regs 7 to 10). Left out: no funeral. */
       funeral?: {
-        /**
-         * @description For a close relative or friend: the person who died has a parent, son or daughter (or their partner) who got none of the qualifying benefits when they died and was not estranged from them; the payment is then refused (reg 8(1)). Default false.
-         * @default false
-         */
-        closerFamilyNotOnBenefits: boolean;
+        /** @description For a close relative or friend: the person who died has a parent, son or daughter (or their partner) who got none of the qualifying benefits when they died and was not estranged from them; the payment is then refused (reg 8(1)). Default false. */
+        closerFamilyNotOnBenefits?: boolean;
         /** @description Pounds: money from the estate of the person who died, an insurance policy, a funeral plan or a charity that is taken off the payment (reg 10). Default 0. */
         moneyAvailable?: components['schemas']['Pounds'];
         /** @description Pounds: the burial (the plot and the burial fees) or cremation fees, with the documents and the medical certificates (reg 9(3)(a) to (f)); met in full. Left out: not known, and no amount is shown. */
         necessaryCosts?: components['schemas']['Pounds'];
         /** @description Pounds: the other funeral expenses (the funeral director, flowers, the coffin...), met up to the limit (reg 9(3)(g)). Default 0. */
         otherCosts?: components['schemas']['Pounds'];
-        /**
-         * @description A pre-paid funeral plan or similar arrangement pays for some of the funeral: the other expenses are then met up to the lower limit (reg 9(10)). Default false.
-         * @default false
-         */
-        prepaidPlan: boolean;
+        /** @description A pre-paid funeral plan or similar arrangement pays for some of the funeral: the other expenses are then met up to the lower limit (reg 9(10)). Default false. */
+        prepaidPlan?: boolean;
         /**
          * @description Who died: PARTNER (the claimant's partner), CHILD (a child the claimant or partner was responsible for, or a still-born baby), CLOSE_RELATIVE (a parent, son or daughter, brother or sister, or one of their in-laws or step-relations), CLOSE_FRIEND.
          * @enum {string}
@@ -3384,16 +3324,10 @@ export interface components {
       brma?: string;
       /** @description Council tax; default no band, no charge given, liable. */
       councilTax?: components['schemas']['CouncilTax'];
-      /**
-       * @description The renter (or their partner) is a foster parent: approved, with a child placed now, or within 12 months of the last placement ended or of approval; or an adopter with whom a child has been placed for adoption (UC Regs 2013 sch 4 para 12(4) and (5)). One additional bedroom in the size criteria, so a single foster parent under 35 is not held to the shared accommodation rate. Default false.
-       * @default false
-       */
-      fosterParent: boolean;
-      /**
-       * @description A carer who does not live in the home is engaged to stay overnight regularly to care for someone in the household who receives a care benefit (Attendance Allowance, the care component of DLA or Child Disability Payment at the middle or highest rate, or the daily living component of PIP or Adult Disability Payment): one additional bedroom (UC Regs 2013 sch 4 para 12(A1) and (3)). Counted only where the household has such a benefit. Default false.
-       * @default false
-       */
-      overnightCarer: boolean;
+      /** @description The renter (or their partner) is a foster parent: approved, with a child placed now, or within 12 months of the last placement ended or of approval; or an adopter with whom a child has been placed for adoption (UC Regs 2013 sch 4 para 12(4) and (5)). One additional bedroom in the size criteria, so a single foster parent under 35 is not held to the shared accommodation rate. Default false. */
+      fosterParent?: boolean;
+      /** @description A carer who does not live in the home is engaged to stay overnight regularly to care for someone in the household who receives a care benefit (Attendance Allowance, the care component of DLA or Child Disability Payment at the middle or highest rate, or the daily living component of PIP or Adult Disability Payment): one additional bedroom (UC Regs 2013 sch 4 para 12(A1) and (3)). Counted only where the household has such a benefit. Default false. */
+      overnightCarer?: boolean;
       /** @description Rent; default null (none). */
       rent?: components['schemas']['Money'] | null;
       /** @description Service charges; default null (none). */
@@ -7223,7 +7157,7 @@ export interface operations {
         /**
          * @example {
          *       "browserId": "browser_1795262400000_k3j9x2ab",
-         *       "feedback": "",
+         *       "feedback": "The questions about my rent were easy to answer.",
          *       "feedbackType": 1,
          *       "session": "5b0c2c0e-3f7e-4a43-9d39-2d1f1b7f3a10"
          *     }
