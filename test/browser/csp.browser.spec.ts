@@ -4,7 +4,8 @@ import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-c
 import request from 'supertest';
 import { REPO_ROOT, type ApiProcess } from '../support/api-process.js';
 import { startBrowserSuite, stopBrowserSuite } from '../support/browser-suite.js';
-import { chromiumPath, describeInChromium } from '../support/chromium.js';
+import { expectNoAccessibilityViolations } from '../support/axe.js';
+import { chromiumPath, describeInChromium, screenshot } from '../support/chromium.js';
 import { SINGLE_PRIVATE_RENTER_WORKING_PART_TIME } from '../support/households.js';
 import { completeQuestionnaire, type PageResponse } from '../support/questionnaire-api.js';
 import type { TestDatabase } from '../support/test-database.js';
@@ -148,6 +149,19 @@ describeInChromium('the Content-Security-Policy in Chromium', () => {
     await page.locator('.swagger-ui .info').waitFor();
     expect(violations).toEqual([]);
   });
+
+  it('gives API users a documentation page that passes axe, closed and with an operation open, naming this server', async () => {
+    await page.goto(`${server.url}/api/docs/`);
+    await page.locator('.swagger-ui .opblock-summary-control').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await expectNoAccessibilityViolations(page);
+    await page.locator('.swagger-ui .opblock-summary-control').first().click();
+    await page.locator('.swagger-ui .opblock-body').first().waitFor();
+    await expectNoAccessibilityViolations(page);
+    await screenshot(page, 'api-docs-operation-open');
+    const document = (await (await fetch(`${server.url}/api/docs-json`)).json()) as { servers: { url: string }[] };
+    expect(document.servers.map((entry) => entry.url)).toEqual([server.url]);
+  }, 60_000);
 
   /**
    * A page on `origin` with the calculator in an iframe. Playwright's routing serves both: the partner's page, and
