@@ -212,6 +212,28 @@ describeInChromium('the accessibility sweep in Chromium', () => {
     expect([...(await sweep('adviser', adviserStops)), ...(await sweep('admin', adminStops))]).toEqual([]);
   }, 180_000);
 
+  it('shows management information as 0 where there is none and ‘fewer than 10’ for a small count (issue 32)', async () => {
+    const context = await browser.newContext({ viewport: WIDE, storageState: adminState });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${server.url}/account/management-information`);
+      const table = page.locator('table', { has: page.locator('caption', { hasText: 'Calculations of your organisation' }) });
+      await table.waitFor();
+      const rows = await table
+        .locator('tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((cell) => cell.textContent?.trim() ?? '')));
+      const thisMonth = new Date().toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+      // The organisation's two calculations were started this month; none in any other month of the year.
+      expect(rows.find((row) => row[0] === thisMonth)?.[1]).toBe('fewer than 10');
+      const otherMonths = rows.filter((row) => row[0] !== thisMonth && row[0] !== 'Whole year');
+      expect(otherMonths).toHaveLength(11);
+      for (const row of otherMonths) expect(row.slice(1, 4)).toEqual(['0', '0', '0']);
+      await screenshot(page, 'admin-management-information-counts');
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   it('answers a whole questionnaire with the keyboard only: a single private renter from /survey to the results', async () => {
     // No bypassCSP here: the walk runs under the app's own Content-Security-Policy, as a visitor's browser does.
     const context = await browser.newContext({ viewport: WIDE });
