@@ -175,6 +175,18 @@ describeInChromium('the adviser area in Chromium', () => {
     await page.waitForURL(`${server.url}/adviser/`);
     await page.getByRole('heading', { name: 'Adviser Area', level: 1 }).waitFor();
 
+    // Signed in, the home page sends an adviser to the Adviser Area, which links to the public page as clients see it.
+    await page.goto(`${server.url}/`);
+    await page.waitForURL(`${server.url}/adviser/`);
+    await page.getByRole('link', { name: 'The calculator’s public home page' }).click();
+    await page.waitForURL(`${server.url}/?public`);
+    await page.getByRole('heading', { name: 'Benefits Calculator', level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.getByRole('link', { name: 'Use the Benefits Calculator' }).getAttribute('href')).toBe('/survey');
+    await page.goto(`${server.url}/adviser/`);
+    await page.getByRole('heading', { name: 'Adviser Area', level: 1 }).waitFor();
+
     const search = page.getByRole('combobox', { name: 'Client name or date of birth' });
     const options = page.getByRole('listbox', { name: 'Clients found' }).getByRole('option');
     // By part of the surname, in any case.

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Client, ClientCalculationRow } from '../../../common/adviser/model';
-import { navigateByPageLoad, type Navigate } from '../landing/navigation';
+import { navigateByPageLoad, publicLandingPath, type Navigate } from '../landing/navigation';
 import { usePageTitle } from '../shared/page-title';
 import { checkAdviserAccess, loadClient, startCalculation } from './adviser-api';
 import { failureViewFor } from './adviser-errors';
@@ -80,6 +80,9 @@ export default function AdviserHome({ search, navigate = navigateByPageLoad }: P
       <p>
         <a href={caseloadPath()}>Caseload at a date</a>: see who gains and who loses across all your organisation’s clients when the rates
         change.
+      </p>
+      <p>
+        <a href={publicLandingPath('')}>The calculator’s public home page</a>, as your clients see it.
       </p>
 
       <ClientSearch

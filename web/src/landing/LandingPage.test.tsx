@@ -4,7 +4,7 @@ import { BROWSER_ID_KEY } from '../api/browser-id';
 import { ownsSession } from '../session/session-owner';
 import { testSiteConfig } from '../site/test-site-config';
 import { LandingPage } from './LandingPage';
-import type { Navigate } from './navigation';
+import { publicLandingPath, type Navigate } from './navigation';
 
 type Answer = { status: number; body: unknown } | 'network-failure';
 let sent: { url: string; method: string; body: Record<string, unknown> | null }[];
@@ -198,6 +198,16 @@ describe('the adviser check', () => {
     await act(async () => answer({ ok: true, status: 200, text: async () => '{"isIntermediary":false}' } as Response));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Benefits Calculator');
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('leaves a signed-in adviser on the public page they asked for (?public), and its links onward without it', async () => {
+    serve({ '/api/intermediary/index': { status: 200, body: { isIntermediary: true } } });
+    await renderLanding('?public&id=cap_live');
+    expect(sent).toEqual([]);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: 'Use the Benefits Calculator' }).getAttribute('href')).toBe('/survey?id=cap_live');
+    expect(publicLandingPath('?id=cap_live')).toBe('/?public&id=cap_live');
+    expect(publicLandingPath('')).toBe('/?public');
   });
 
   it.each<[string, Answer]>([

@@ -3,7 +3,7 @@ import type { SiteLink } from '../../../common/site';
 import { LoadingSpinner } from '../shared/LoadingSpinner';
 import { usePageTitle, SITE_TITLE } from '../shared/page-title';
 import { isIntermediary } from './lookup';
-import { navigateByPageLoad, type Navigate } from './navigation';
+import { navigateByPageLoad, PUBLIC_VIEW_PARAMETER, type Navigate } from './navigation';
 import { ReturnToCalculation } from './ReturnToCalculation';
 
 interface Props {
@@ -14,13 +14,24 @@ interface Props {
   navigate?: Navigate;
 }
 
+/** The query without `public`: '' when nothing else is left. */
+function withoutPublicView(search: string): string {
+  const query = new URLSearchParams(search);
+  if (!query.has(PUBLIC_VIEW_PARAMETER)) return search;
+  query.delete(PUBLIC_VIEW_PARAMETER);
+  const rest = query.toString();
+  return rest ? `?${rest}` : '';
+}
+
 /**
- * Sends an adviser to the adviser area. The page shows at once and the check runs behind it,
- * so an ordinary visitor never sees a spinner flash; only an adviser, on the way out, sees one.
+ * Sends an adviser to the adviser area, unless they asked for the public page (`?public`). The page shows at once
+ * and the check runs behind it, so an ordinary visitor never sees a spinner flash; only an adviser, on the way out,
+ * sees one.
  */
 function useAdviserRedirect(search: string, navigate: Navigate): boolean {
   const [isRedirecting, setRedirecting] = useState(false);
   useEffect(() => {
+    if (new URLSearchParams(search).has(PUBLIC_VIEW_PARAMETER)) return;
     let current = true;
     void isIntermediary().then((adviser) => {
       if (!adviser || !current) return;
@@ -38,6 +49,8 @@ function useAdviserRedirect(search: string, navigate: Navigate): boolean {
 export function LandingPage({ search, informationPages, navigate = navigateByPageLoad }: Props) {
   usePageTitle(SITE_TITLE);
   const isRedirecting = useAdviserRedirect(search, navigate);
+  // The links onward keep the rest of the query (the partner, the referral), not the request for this page's view.
+  const onward = withoutPublicView(search);
   if (isRedirecting) return <LoadingSpinner />;
   return (
     <div className="landing">
@@ -52,7 +65,7 @@ export function LandingPage({ search, informationPages, navigate = navigateByPag
           </h2>
           <p>Answer questions about you, your household, your income and your home to see what you could be entitled to.</p>
           <p className="landing-card__action">
-            <a className="button button--start" href={`/survey${search}`}>
+            <a className="button button--start" href={`/survey${onward}`}>
               Use the Benefits Calculator
             </a>
           </p>
@@ -62,7 +75,7 @@ export function LandingPage({ search, informationPages, navigate = navigateByPag
             Return to a calculation
           </h2>
           <p>Enter the calculation reference you were given and the postcode you used in the calculation.</p>
-          <ReturnToCalculation search={search} navigate={navigate} />
+          <ReturnToCalculation search={onward} navigate={navigate} />
         </section>
         <section className="landing-card landing-card--information" aria-labelledby="landing-information-title">
           <h2 id="landing-information-title" className="landing-card__title">
