@@ -348,6 +348,12 @@ describeInChromium('the adviser area in Chromium', () => {
         LABELS.duplicate,
         LABELS.third,
       ]);
+      // The names read across, as text does, not turned on their side.
+      expect(
+        await table
+          .locator('thead th, thead th *')
+          .evaluateAll((cells) => cells.map((cell) => `${getComputedStyle(cell).writingMode} ${getComputedStyle(cell).transform}`)),
+      ).toEqual(Array(3).fill('horizontal-tb none'));
       const shown = (index: number, amount: number) => (eligible[index] ? pounds(amount) : '-');
       const names = [...new Set(calculations.flatMap((one) => systemLines(one, system).map((line) => line.benefitName)))];
       expect((await table.locator('tbody th').allTextContents()).map((text) => text.trim())).toEqual(names);

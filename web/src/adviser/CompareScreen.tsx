@@ -68,7 +68,7 @@ function CompareTable({ data, columns, title }: { data: ComparisonData; columns:
             <td />
             {columns.map((column, index) => (
               <th key={index} scope="col" className="compare-table__name">
-                <span className="compare-table__rotated">{column.name}</span>
+                {column.name}
               </th>
             ))}
           </tr>
