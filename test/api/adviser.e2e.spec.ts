@@ -350,6 +350,24 @@ describe('GET clients/', () => {
     expect(guids(await search(adam, '08/03/1984', 'organisation').expect(200))).toEqual([]);
   });
 
+  it("lists the adviser's own clients before any search, most recently worked on first; the organisation's only by search", async () => {
+    const zoe = await addClient(riverside, adam.userId, 'Zoe', 'Newcome', '1990-01-01');
+    const yan = await addClient(riverside, adam.userId, 'Yan', 'Newby', '1991-02-02');
+    // Added after Mary's calculation was started: the newest first.
+    expect(guids(await search(adam, '', 'user').expect(200))).toEqual([yan, zoe, mary]);
+    // A calculation started for Zoe puts her first.
+    await post('/api/intermediary/start/', adam, {
+      clientGuid: zoe,
+      caseReference: 'First',
+      isMobile: false,
+      browserName: 'Firefox',
+    }).expect(200);
+    expect(guids(await search(adam, '   ', 'user').expect(200))).toEqual([zoe, yan, mary]);
+    expect(guids(await search(bea, '', 'user').expect(200))).toEqual([john]);
+    expect(guids(await search(hana, '', 'user').expect(200))).toEqual([hillsideMary]);
+    expect((await search(adam, '', 'organisation').expect(400)).body.errors[0].path).toBe('search');
+  });
+
   it('needs at least 3 characters, a real date and a known scope', async () => {
     const short = await search(adam, 'ab', 'user').expect(400);
     expect(short.body.errors).toEqual([{ path: 'search', message: expect.stringMatching(/at least 3 characters/) }]);

@@ -186,6 +186,13 @@ describeInChromium('the adviser area in Chromium', () => {
     expect(await page.getByRole('link', { name: 'Use the Benefits Calculator' }).getAttribute('href')).toBe('/survey');
     await page.goto(`${server.url}/adviser/`);
     await page.getByRole('heading', { name: 'Adviser Area', level: 1 }).waitFor();
+    // Before any typing, 'Only my clients' lists them (the demo adviser's three, added together), most recent first.
+    const own = page.getByRole('region', { name: 'Your clients, most recent first' });
+    await eventually(
+      async () => (await own.getByRole('button').allTextContents()).sort(),
+      ['Amara Okafor (12/04/1985), DAC-001', 'Carys Evans (27/01/1994), DAC-003', 'Eilidh MacLeod (30/11/1955), DAC-005'],
+    );
+    await screenshot(page, 'adviser-home-own-clients');
 
     const search = page.getByRole('combobox', { name: 'Client name or date of birth' });
     const options = page.getByRole('listbox', { name: 'Clients found' }).getByRole('option');

@@ -57,7 +57,7 @@ export class AdviserController {
   @ApiOperation({
     summary: 'Find clients by name or date of birth',
     description:
-      "Part of a first or last name (any case), or an exact date of birth as DD/MM/YYYY; at least 3 characters. 'user' searches the adviser's own clients, 'organisation' all of the organisation's.",
+      "Part of a first or last name (any case), or an exact date of birth as DD/MM/YYYY; at least 3 characters. 'user' searches the adviser's own clients, 'organisation' all of the organisation's. An empty search with 'user' lists the adviser's own clients, most recently worked on first (up to 50).",
   })
   @ApiOkResponse({ type: ClientsResponseDto })
   @ApiBadRequestResponse({

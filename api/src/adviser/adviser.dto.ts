@@ -18,7 +18,11 @@ const CLIENT_SEARCH_TYPES: readonly ClientSearchType[] = ['user', 'organisation'
 const asArray = ({ value }: { value: unknown }) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
 export class ClientSearchQuery {
-  @ApiProperty({ description: "Part of the client's name, or their date of birth as DD/MM/YYYY; at least 3 characters.", example: 'Smi' })
+  @ApiProperty({
+    description:
+      "Part of the client's name, or their date of birth as DD/MM/YYYY; at least 3 characters. Empty with searchType 'user': the adviser's own clients, most recently worked on first.",
+    example: 'Smi',
+  })
   @IsString({ message: 'search must be text.' })
   @MaxLength(200, { message: 'search must be at most 200 characters.' })
   // PostgreSQL text cannot hold a NUL character: searching for one failed with a database error (a 500).

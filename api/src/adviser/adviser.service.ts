@@ -86,8 +86,13 @@ export class AdviserService {
     return oldestListedCalculation(new Date(), CALCULATION_LIFETIME_MONTHS);
   }
 
-  /** GET clients/: 'Only my clients' (user) or 'All clients in my organisation' (organisation); never another organisation's. */
+  /**
+   * GET clients/: 'Only my clients' (user) or 'All clients in my organisation' (organisation); never another
+   * organisation's. An empty search of the adviser's own clients lists them all, most recently worked on first (their
+   * newest calculation, or when they were added), so the adviser sees them before typing anything.
+   */
   async searchClients(user: SignedInUser, search: string, searchType: ClientSearchType): Promise<Client[]> {
+    if (searchType === 'user' && search.trim() === '') return this.ownClientsMostRecentFirst(user);
     const read = readClientSearch(search);
     if ('path' in read) throw ApiError.validation([read]);
     const parameters: unknown[] = [this.oldestListed(), user.organisationId];
@@ -112,6 +117,17 @@ export class AdviserService {
         ORDER BY lower(c.last_name), lower(c.first_name), c.date_of_birth, c.id
         LIMIT ${CLIENT_SEARCH_LIMIT}`,
       parameters,
+    );
+    return rows.map(clientOf);
+  }
+
+  private async ownClientsMostRecentFirst(user: SignedInUser): Promise<Client[]> {
+    const rows = await this.dataSource.query<ClientRow[]>(
+      `SELECT ${CLIENT_COLUMNS} FROM clients c ${LATEST_CALCULATION}
+        WHERE c.organisation_id = $2 AND c.adviser_id = $3
+        ORDER BY greatest(latest.created_at, c.created_at) DESC, c.id
+        LIMIT ${CLIENT_SEARCH_LIMIT}`,
+      [this.oldestListed(), user.organisationId, user.userId],
     );
     return rows.map(clientOf);
   }

@@ -44,6 +44,24 @@ export function ClientSearch({ onSelect, onFailure }: Props) {
 
   const query = text.trim();
   const isLongEnough = query.length >= ADVISER_LIMITS.clientSearchMinLength && text !== chosenText;
+  // Before any typing, 'Only my clients' lists them, most recently worked on first.
+  const [ownClients, setOwnClients] = useState<Client[] | null>(null);
+  const showsOwnClients = searchType === 'user' && query === '';
+  useEffect(() => {
+    if (!showsOwnClients || ownClients !== null) return;
+    let current = true;
+    searchClients('', 'user').then(
+      (response) => {
+        if (current) setOwnClients(response.searchClients);
+      },
+      (error: unknown) => {
+        if (current) onFailureRef.current(error);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [showsOwnClients, ownClients]);
 
   useEffect(() => {
     const request = ++latest.current;
@@ -177,6 +195,24 @@ export function ClientSearch({ onSelect, onFailure }: Props) {
           {status}
         </p>
       </div>
+      {showsOwnClients && ownClients !== null && (
+        <section className="client-search__own" aria-labelledby={`${id}-own-title`}>
+          <h3 id={`${id}-own-title`}>Your clients, most recent first</h3>
+          {ownClients.length === 0 ? (
+            <p>You have no clients yet.</p>
+          ) : (
+            <ul className="client-search__own-list">
+              {ownClients.map((client) => (
+                <li key={client.clientGuid}>
+                  <button type="button" className="link-button" onClick={() => choose(client)}>
+                    {optionText(client)}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
     </section>
   );
 }

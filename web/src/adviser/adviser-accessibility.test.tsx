@@ -39,6 +39,10 @@ beforeEach(() => {
   installFakeApi()
     .on('POST', '/api/data/error', { status: 204, body: undefined })
     .on('GET', ACCESS_URL, { status: 200, body: { isIntermediary: true } })
+    .on('GET', '/api/intermediary/clients?search=&searchType=user', {
+      status: 200,
+      body: { isIntermediary: true, searchClients: [LONE_PARENT_CLIENT] },
+    })
     .on('GET', CLIENT_URL, {
       status: 200,
       body: { isIntermediary: true, client: LONE_PARENT_CLIENT, calculations: [calculationRow(1), calculationRow(2, false)] },

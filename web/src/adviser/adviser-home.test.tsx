@@ -19,13 +19,26 @@ import {
 let api: FakeApi;
 let visited: string[];
 
+/** 'Only my clients' before any typing: the adviser's own clients, most recent first. */
+const OWN_CLIENTS_URL = '/api/intermediary/clients?search=&searchType=user';
+const OTHER_CLIENT = {
+  ...LONE_PARENT_CLIENT,
+  clientGuid: '7d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+  displayName: 'Sam Older',
+  clientNumber: '',
+};
+
 beforeEach(() => {
   visited = [];
   window.history.replaceState(null, '', '/adviser/');
   api = installFakeApi()
     .on('POST', '/api/data/error', { status: 204, body: undefined })
-    .on('GET', ACCESS_URL, { status: 200, body: { isIntermediary: true } });
+    .on('GET', ACCESS_URL, { status: 200, body: { isIntermediary: true } })
+    .on('GET', OWN_CLIENTS_URL, { status: 200, body: { isIntermediary: true, searchClients: [LONE_PARENT_CLIENT, OTHER_CLIENT] } });
 });
+
+/** The searches sent, leaving out the list of the adviser's own clients. */
+const searchesSent = () => api.calls.filter((call) => call.url.startsWith('/api/intermediary/clients') && call.url !== OWN_CLIENTS_URL);
 
 async function renderHome(search = '') {
   render(<AdviserHome search={search} navigate={(url) => visited.push(url)} />);
@@ -78,6 +91,27 @@ describe('access to the adviser home', () => {
 });
 
 describe('finding a client', () => {
+  it("lists the adviser's own clients before any typing, most recent first, and opens one; not for the whole organisation", async () => {
+    api.on('GET', CLIENT_URL, clientsWith());
+    await renderHome();
+    const own = screen.getByRole('region', { name: 'Your clients, most recent first' });
+    expect(
+      within(own)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Jo Bloggs (14/03/1988), CL-0042', 'Sam Older (14/03/1988)']);
+    expect(api.callsTo('GET', OWN_CLIENTS_URL)).toHaveLength(1);
+    fireEvent.click(within(own).getByRole('button', { name: 'Jo Bloggs (14/03/1988), CL-0042' }));
+    await settle();
+    expect(window.location.search).toBe(`?clientId=${CLIENT_GUID}`);
+    expect(screen.getByRole('region', { name: 'Client Details' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Your clients, most recent first' })).toBeNull();
+
+    fireEvent.change(searchBox(), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'All clients in my organisation' }));
+    expect(screen.queryByRole('region', { name: 'Your clients, most recent first' })).toBeNull();
+  });
+
   it('searches only from 3 characters, in the scope chosen', async () => {
     const userSearch = '/api/intermediary/clients?search=Jo%20B&searchType=user';
     const organisationSearch = '/api/intermediary/clients?search=Jo%20B&searchType=organisation';
@@ -91,7 +125,7 @@ describe('finding a client', () => {
       expect(screen.getByText('Type at least 3 characters to search.')).toBeTruthy();
       // Past the pause a search waits for, without waiting for it.
       await act(() => jest.advanceTimersByTimeAsync(SEARCH_DELAY_MS + 100));
-      expect(api.calls.filter((call) => call.url.startsWith('/api/intermediary/clients'))).toEqual([]);
+      expect(searchesSent()).toEqual([]);
     } finally {
       jest.useRealTimers();
     }
@@ -128,7 +162,7 @@ describe('finding a client', () => {
       expect((searchBox() as HTMLInputElement).value).toBe('Jo Bloggs');
       // The chosen name in the box starts no search of its own, however long it stays there.
       await act(() => jest.advanceTimersByTimeAsync(SEARCH_DELAY_MS + 100));
-      expect(api.calls.filter((call) => call.url.startsWith('/api/intermediary/clients'))).toHaveLength(1);
+      expect(searchesSent()).toHaveLength(1);
     } finally {
       jest.useRealTimers();
     }

@@ -672,7 +672,7 @@ export interface paths {
     };
     /**
      * Find clients by name or date of birth
-     * @description Part of a first or last name (any case), or an exact date of birth as DD/MM/YYYY; at least 3 characters. 'user' searches the adviser's own clients, 'organisation' all of the organisation's.
+     * @description Part of a first or last name (any case), or an exact date of birth as DD/MM/YYYY; at least 3 characters. 'user' searches the adviser's own clients, 'organisation' all of the organisation's. An empty search with 'user' lists the adviser's own clients, most recently worked on first (up to 50).
      */
     get: operations['AdviserController_clients'];
     put?: never;
@@ -9545,7 +9545,7 @@ export interface operations {
   AdviserController_clients: {
     parameters: {
       query: {
-        /** @description Part of the client's name, or their date of birth as DD/MM/YYYY; at least 3 characters. */
+        /** @description Part of the client's name, or their date of birth as DD/MM/YYYY; at least 3 characters. Empty with searchType 'user': the adviser's own clients, most recently worked on first. */
         search: string;
         /** @description 'user': only my clients; 'organisation': all clients in my organisation. */
         searchType: 'user' | 'organisation';
