@@ -320,6 +320,11 @@ export function claimantLivesInHospitalOrCareHome(facts: HouseholdFacts): boolea
   return away !== undefined && away.reason !== 'PRISON' && away.moreThanFiftyTwoWeeks === true;
 }
 
+/** The household as a benefit counts it when the claimant claims it alone: the partner left out. */
+export function claimantAlone(facts: HouseholdFacts): HouseholdFacts {
+  return { ...facts, isCouple: false, adults: [facts.claimant], partner: null };
+}
+
 /** Whether an adult gets a benefit, at one of the rates given (any rate when none are given). */
 
 export function receives(adult: AdultFacts, type: BenefitReceivedType, rates?: readonly string[]): boolean {

@@ -10,7 +10,7 @@ import {
 } from '../core/benefit.js';
 import type { ParameterReader } from '../core/parameters.js';
 import type { FiredRules } from '../core/ruleset.js';
-import { claimantLivesInHospitalOrCareHome, type HouseholdFacts } from '../facts.js';
+import { claimantAlone, claimantLivesInHospitalOrCareHome, type HouseholdFacts } from '../facts.js';
 import type { NonDependant } from '../household.js';
 import { basisPointsOf, bothPeriods, formatAmount, moneyIn, sumPence, type Pence } from '../../common/money.js';
 import { LHA_CATEGORY_WORDS, type LhaCategory } from '../local-housing-allowance.js';
@@ -44,7 +44,7 @@ const line = (code: string, name: string, weekly: Pence): AmountLine => ({ code,
  */
 export function housingBenefitHousehold(facts: HouseholdFacts): HouseholdFacts {
   if (facts.system !== 'PENSION_AGE' || facts.singleClaimBecause === null || facts.partner?.reachedStatePensionAge !== false) return facts;
-  return { ...facts, isCouple: false, adults: [facts.claimant], partner: null };
+  return claimantAlone(facts);
 }
 
 /** Whether the guarantee credit of Pension Credit is paid, from the Pension Credit worked out before. */

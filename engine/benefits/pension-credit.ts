@@ -8,7 +8,7 @@ import {
 } from '../core/benefit.js';
 import type { ParameterReader } from '../core/parameters.js';
 import type { FiredRules } from '../core/ruleset.js';
-import type { ChildFacts, HouseholdFacts } from '../facts.js';
+import { claimantAlone, type ChildFacts, type HouseholdFacts } from '../facts.js';
 import { AWAY_WHERE } from '../facts/away-from-home.js';
 import { basisPointsOf, bothPeriods, sumPence, type Pence } from '../../common/money.js';
 import {
@@ -78,7 +78,7 @@ export const pensionCredit: BenefitCalculator = {
  */
 export function pensionCreditHousehold(facts: HouseholdFacts): HouseholdFacts {
   if (facts.system !== 'PENSION_AGE' || facts.singleClaimBecause === null) return facts;
-  return { ...facts, isCouple: false, adults: [facts.claimant], partner: null };
+  return claimantAlone(facts);
 }
 
 /** Why the partner is not in the claim, for the explanation: the reason, or null when they are. */

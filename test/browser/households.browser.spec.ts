@@ -83,6 +83,27 @@ interface HouseholdWalk {
 
 const NONE = ['None of the above'];
 
+/**
+ * The last pages of a household in a council flat in Manchester at a weekly rent with no service charges, in council
+ * tax band A, with savings under 5,000: the home, the council tax, the savings and the finish.
+ */
+function socialRentBandAToTheEnd(weeklyRent: string, bedrooms: string): PageAnswers[] {
+  return [
+    [
+      'your-home',
+      {
+        ClientTenure: 'SocialRent',
+        ClientRent: { amount: weeklyRent, period: 'Weekly' },
+        ClientPaysServiceCharges: 'No',
+        ClientBedrooms: bedrooms,
+      },
+    ],
+    ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band A' }],
+    ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
+    ['finish', {}],
+  ];
+}
+
 /** Opens Universal Credit's 'How we worked this out' on the results page and gives its sentences' block. */
 async function universalCreditReasons(page: Page) {
   return benefitReasons(page, 'UNIVERSAL_CREDIT');
@@ -345,18 +366,7 @@ const partnerInPrison: HouseholdWalk = {
     ['your-other-income', { ClientOtherIncome: NONE }],
     ['partner-other-income', { PartnerOtherIncome: NONE }],
     ['studying', { ClientStudent: 'No', PartnerStudent: 'No' }],
-    [
-      'your-home',
-      {
-        ClientTenure: 'SocialRent',
-        ClientRent: { amount: '105', period: 'Weekly' },
-        ClientPaysServiceCharges: 'No',
-        ClientBedrooms: '2',
-      },
-    ],
-    ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band A' }],
-    ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
-    ['finish', {}],
+    ...socialRentBandAToTheEnd('105', '2'),
   ],
   expected: {
     country: 'ENGLAND',
@@ -399,13 +409,7 @@ function singleAwayInCouncilFlat(
       ['your-work', { ClientWork: NONE }],
       ['your-other-income', { ClientOtherIncome: NONE }],
       ['studying', { ClientStudent: 'No' }],
-      [
-        'your-home',
-        { ClientTenure: 'SocialRent', ClientRent: { amount: '95', period: 'Weekly' }, ClientPaysServiceCharges: 'No', ClientBedrooms: '1' },
-      ],
-      ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band A' }],
-      ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
-      ['finish', {}],
+      ...socialRentBandAToTheEnd('95', '1'),
     ],
     expected: {
       country: 'ENGLAND',
@@ -550,13 +554,7 @@ const singleOnRemand: HouseholdWalk = {
     ['your-work', { ClientWork: NONE }],
     ['your-other-income', { ClientOtherIncome: NONE, BenefitsAlreadyGet: ['UniversalCredit'], UcDeductions: 'No' }],
     ['studying', { ClientStudent: 'No' }],
-    [
-      'your-home',
-      { ClientTenure: 'SocialRent', ClientRent: { amount: '92', period: 'Weekly' }, ClientPaysServiceCharges: 'No', ClientBedrooms: '1' },
-    ],
-    ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band A' }],
-    ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
-    ['finish', {}],
+    ...socialRentBandAToTheEnd('92', '1'),
   ],
   expected: {
     country: 'ENGLAND',
@@ -602,13 +600,7 @@ function pensionerCouplePages(answers: {
     ['partner-work', { PartnerWork: NONE }],
     ['your-other-income', answers.yourIncome],
     ['partner-other-income', answers.partnerIncome],
-    [
-      'your-home',
-      { ClientTenure: 'SocialRent', ClientRent: { amount: '95', period: 'Weekly' }, ClientPaysServiceCharges: 'No', ClientBedrooms: '2' },
-    ],
-    ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band A' }],
-    ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
-    ['finish', {}],
+    ...socialRentBandAToTheEnd('95', '2'),
   ];
 }
 
@@ -731,18 +723,7 @@ const mixedAgeCoupleOneWithNoPublicFunds: HouseholdWalk = {
     ['your-other-income', { ClientOtherIncome: ['StatePension'], ClientStatePension: { amount: '240', period: 'Weekly' } }],
     ['partner-other-income', { PartnerOtherIncome: NONE }],
     ['studying', { PartnerStudent: 'No' }],
-    [
-      'your-home',
-      {
-        ClientTenure: 'SocialRent',
-        ClientRent: { amount: '95.50', period: 'Weekly' },
-        ClientPaysServiceCharges: 'No',
-        ClientBedrooms: '1',
-      },
-    ],
-    ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band A' }],
-    ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
-    ['finish', {}],
+    ...socialRentBandAToTheEnd('95.50', '1'),
   ],
   expected: {
     country: 'ENGLAND',
@@ -862,18 +843,7 @@ const expectingFirstBaby: HouseholdWalk = {
       },
     ],
     ['studying', { ClientStudent: 'No' }],
-    [
-      'your-home',
-      {
-        ClientTenure: 'SocialRent',
-        ClientRent: { amount: '98.50', period: 'Weekly' },
-        ClientPaysServiceCharges: 'No',
-        ClientBedrooms: '1',
-      },
-    ],
-    ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band A' }],
-    ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
-    ['finish', {}],
+    ...socialRentBandAToTheEnd('98.50', '1'),
   ],
   expected: {
     country: 'ENGLAND',
@@ -932,13 +902,7 @@ const studentParent: HouseholdWalk = {
 
     ['your-other-income', { ClientOtherIncome: NONE }],
     ['studying', { ClientStudent: 'FullTime', ClientStudentIncome: { amount: '5400', period: 'Yearly' }, ClientStudentIncomeMonths: '9' }],
-    [
-      'your-home',
-      { ClientTenure: 'SocialRent', ClientRent: { amount: '98', period: 'Weekly' }, ClientPaysServiceCharges: 'No', ClientBedrooms: '2' },
-    ],
-    ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band A' }],
-    ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
-    ['finish', {}],
+    ...socialRentBandAToTheEnd('98', '2'),
   ],
   expected: {
     country: 'ENGLAND',
