@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -98,6 +99,29 @@ describe('clients generated from the served document, with default options', () 
       });
     }
   }, 120_000);
+
+  it('name a Host header back only when it is a plain host, to the one who sent it, never stored by a cache', async () => {
+    const served = (host: string) =>
+      new Promise<{ servers: string[]; cacheControl: string | undefined }>((resolve, reject) => {
+        const { port } = new URL(server.url);
+        const sent = httpRequest({ host: '127.0.0.1', port, path: '/api/docs-json', headers: { host } }, (answer) => {
+          let body = '';
+          answer.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          answer.on('end', () =>
+            resolve({
+              servers: (JSON.parse(body) as { servers: { url: string }[] }).servers.map((entry) => entry.url),
+              cacheControl: answer.headers['cache-control'],
+            }),
+          );
+        });
+        sent.on('error', reject);
+        sent.end();
+      });
+    const { port } = new URL(server.url);
+    expect(await served('calculator.example:8443')).toEqual({ servers: ['http://calculator.example:8443'], cacheControl: 'no-store' });
+    expect((await served('evil.example/"><script>alert(1)</script>')).servers).toEqual([`http://localhost:${port}`]);
+    expect((await served('a b')).servers).toEqual([`http://localhost:${port}`]);
+  });
 
   it('are pointed at the address the server answers at', async () => {
     const document = (await (await fetch(`${server.url}/api/docs-json`)).json()) as { servers: { url: string }[] };

@@ -184,6 +184,7 @@ describeInChromium('the adviser area in Chromium', () => {
     await page.waitForLoadState('networkidle');
     expect(new URL(page.url()).pathname).toBe('/');
     expect(await page.getByRole('link', { name: 'Use the Benefits Calculator' }).getAttribute('href')).toBe('/survey');
+    await screenshot(page, 'landing-public-for-adviser');
     await page.goto(`${server.url}/adviser/`);
     await page.getByRole('heading', { name: 'Adviser Area', level: 1 }).waitFor();
     // Before any typing, 'Only my clients' lists them (the demo adviser's three, added together), most recent first.
