@@ -82,6 +82,7 @@ export default {
     {
       ...shared,
       displayName: 'web',
+      moduleNameMapper: { ...shared.moduleNameMapper, '\\.css$': '<rootDir>/web/style-stub.js' },
       testEnvironment: '<rootDir>/web/jsdom-environment.js',
       testMatch: ['<rootDir>/web/**/*.test.{ts,tsx}'],
       transform: { '^.+\\.tsx?$': swc({ tsx: true }) },

@@ -6,7 +6,8 @@
  *   benefit provides and parameters that exist, every explanation template compiles, Council Tax Reduction's Band D
  *   and council schemes and the Local Housing Allowance files match their JSON Schemas (the engine's own loader);
  * - the extra help in `definitions/extra-help/`: every scheme complete, every condition naming facts that exist;
- * - the local authorities of `definitions/lookup/local-authorities.json` (the lookup's own loader, as at start);
+ * - the local authorities of `definitions/lookup/local-authorities.json` and the nations of the postcode areas of
+ *   `definitions/lookup/postcode-areas.json` (the lookup's own loaders, as at start);
  * - the results' benefit guide (`definitions/results/benefits.json`), the better-off questions
  *   (`definitions/better-off/better-off.json`) and the PDF's templates (`definitions/documents/`, compiled and used
  *   to draw a sample result, so a misspelt field fails here rather than in someone's download);
@@ -21,6 +22,7 @@ import { loadDocumentTemplates } from '../api/src/documents/document-templates.j
 import { renderResultPdf } from '../api/src/documents/result-pdf.js';
 import { loadSiteConfig } from '../api/src/site/site-definitions.js';
 import { loadLocalAuthorities } from '../api/src/lookup/local-authorities.js';
+import { loadPostcodeAreas } from '../api/src/lookup/postcode-areas.js';
 import { RESULT_BOTH_SYSTEMS } from '../test/fixtures/result.js';
 import { join, resolve } from 'node:path';
 import { applyChangeSet } from '../engine/policy/edits.js';
@@ -64,7 +66,8 @@ try {
 let lookupOk = true;
 try {
   const authorities = await loadLocalAuthorities(definitionsDir);
-  console.log(`${authorities.all.length} local authorities: all good`);
+  const areas = await loadPostcodeAreas(definitionsDir);
+  console.log(`${authorities.all.length} local authorities and ${areas.areasByNation.size} postcode areas each in one nation: all good`);
 } catch (error) {
   lookupOk = false;
   console.error((error as Error).message);

@@ -26,3 +26,16 @@ export function normalisePostcode(text: string): string | null {
  * so it does not check the format; `normalisePostcode` does that when the answer is sent.
  */
 export const POSTCODE_TYPING_PATTERN = '^[A-Za-z0-9 ]{0,10}$';
+
+/** The postcode area: the letters a postcode starts with ('LS' of 'LS1 4AP', 'G' of 'G1 1XQ'). */
+export function postcodeAreaOf(postcode: string): string {
+  return /^[A-Z]{1,2}/.exec(postcode.trim().toUpperCase())?.[0] ?? '';
+}
+
+/** Why a typed postcode cannot be used, for the message at the field: badly formed. */
+export const POSTCODE_FORMAT_REASON = 'Enter a full UK postcode, like LS1 4AP.';
+
+/** Why a postcode of the Channel Islands or the Isle of Man cannot be used: the calculator works out the UK's benefits. */
+export function outsideUkReason(place: string): string {
+  return `Postcodes in ${place} are outside the UK: this calculator works out benefits in England, Scotland, Wales and Northern Ireland.`;
+}

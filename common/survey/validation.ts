@@ -59,6 +59,8 @@ export const LANDING_PAGE_MESSAGES = {
 } as const;
 
 export const COUNTRY_REQUIRED_MESSAGE = 'Country is required.';
+/** A postcode no look-up knows needs its council picked before the page is sent. */
+export const CHOOSE_COUNCIL_MESSAGE = 'Please choose your council from the list.';
 export const CHILD_TOO_OLD_MESSAGE =
   'The age of the child needs to be under 20. Please check your answer. If your child is 20 or over we will ask you about them later in the calculator.';
 
@@ -67,9 +69,9 @@ export function validationLabel(question: Pick<SurveyQuestion, 'validation' | 't
   return (question.validation || question.text).replaceAll('?', '').trim();
 }
 
-/** The message shown when the server's postcode check says the postcode is not valid. */
-export function postcodeInvalidMessage(question: Pick<SurveyQuestion, 'validation' | 'text'>): string {
-  return `${validationLabel(question)} is invalid.`;
+/** The message shown when the server's postcode check says the postcode is not valid, with its reason when it gave one. */
+export function postcodeInvalidMessage(question: Pick<SurveyQuestion, 'validation' | 'text'>, reason: string | null = null): string {
+  return reason ? `${validationLabel(question)} is invalid. ${reason}` : `${validationLabel(question)} is invalid.`;
 }
 
 /** The message for a value that is not a (non-negative) number, also used by the web app for untypable money. */

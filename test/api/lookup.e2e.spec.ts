@@ -4,7 +4,12 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-const EMPTY_AUTHORITY = { authority: '', authorityCode: '', country: '', latitude: null, longitude: null, option: false };
+/** A postcode no look-up knows: the person picks the council, from the nation of the postcode's area when it is all in one. */
+const unknownIn = (postcode: string, country: string) => ({
+  valid: true,
+  value: { postcode, authority: '', authorityCode: '', country, latitude: null, longitude: null, option: false },
+  reason: null,
+});
 
 describe('POST /api/data/postcode/ with the database only (the default)', () => {
   let testApp: TestApp;
@@ -31,6 +36,7 @@ describe('POST /api/data/postcode/ with the database only (the default)', () => 
         longitude: -0.1416,
         option: false,
       },
+      reason: null,
     });
   });
 
@@ -48,26 +54,39 @@ describe('POST /api/data/postcode/ with the database only (the default)', () => 
     });
   });
 
-  it('answers a badly formed postcode as not valid', async () => {
+  it('answers a badly formed postcode as not valid, saying what a UK postcode looks like', async () => {
     for (const postcode of ['SW1A', '', 'SW1A-1AA']) {
       const response = await http().post('/api/data/postcode/').send({ postcode }).expect(200);
-      expect(response.body).toEqual({ valid: false, value: null });
+      expect(response.body).toEqual({ valid: false, value: null, reason: 'Enter a full UK postcode, like LS1 4AP.' });
     }
+  });
+
+  it('answers a postcode of the Isle of Man as not valid, saying it is outside the UK', async () => {
+    const response = await http().post('/api/data/postcode/').send({ postcode: 'im1 3pn' }).expect(200);
+    expect(response.body).toEqual({
+      valid: false,
+      value: null,
+      reason:
+        'Postcodes in the Isle of Man are outside the UK: this calculator works out benefits in England, Scotland, Wales and Northern Ireland.',
+    });
   });
 
   it('answers a well-formed postcode it does not know as valid, with the authority left for the person to pick', async () => {
     const response = await http().post('/api/data/postcode/').send({ postcode: 'sw1a 9zz' }).expect(200);
-    expect(response.body).toEqual({ valid: true, value: { postcode: 'SW1A 9ZZ', ...EMPTY_AUTHORITY } });
+    expect(response.body).toEqual(unknownIn('SW1A 9ZZ', 'England'));
     // A live postcode with no local authority is answered the same way.
     const noAuthority = await http().post('/api/data/postcode/').send({ postcode: 'BT1 1BT' }).expect(200);
-    expect(noAuthority.body).toEqual({ valid: true, value: { postcode: 'BT1 1BT', ...EMPTY_AUTHORITY } });
+    expect(noAuthority.body).toEqual(unknownIn('BT1 1BT', 'Northern Ireland'));
+    // Chester's area reaches into Flintshire: no nation is certain.
+    const acrossTheBorder = await http().post('/api/data/postcode/').send({ postcode: 'CH5 1AA' }).expect(200);
+    expect(acrossTheBorder.body).toEqual(unknownIn('CH5 1AA', ''));
   });
 
   it('keeps the person going when the postcodes cannot be read, and logs that without the postcode', async () => {
     await testApp.database.query('ALTER TABLE postcodes RENAME TO postcodes_away');
     try {
       const response = await http().post('/api/data/postcode/').send({ postcode: 'SW1A 1AA' }).expect(200);
-      expect(response.body).toEqual({ valid: true, value: { postcode: 'SW1A 1AA', ...EMPTY_AUTHORITY } });
+      expect(response.body).toEqual(unknownIn('SW1A 1AA', 'England'));
     } finally {
       await testApp.database.query('ALTER TABLE postcodes_away RENAME TO postcodes');
     }
@@ -158,17 +177,18 @@ describe('POST /api/data/postcode/ with POSTCODE_LOOKUP_URL set', () => {
         longitude: -3.1681,
         option: false,
       },
+      reason: null,
     });
     expect(asked).toEqual(['/postcodes/CF103AT']);
   });
 
   it('answers a postcode the service does not know, or cannot answer for, with the authority left to pick', async () => {
     const unknown = await http().post('/api/data/postcode/').send({ postcode: 'CF10 9ZX' }).expect(200);
-    expect(unknown.body).toEqual({ valid: true, value: { postcode: 'CF10 9ZX', ...EMPTY_AUTHORITY } });
+    expect(unknown.body).toEqual(unknownIn('CF10 9ZX', 'Wales'));
     serviceStatus = 502;
     try {
       const unavailable = await http().post('/api/data/postcode/').send({ postcode: 'CF10 3AT' }).expect(200);
-      expect(unavailable.body).toEqual({ valid: true, value: { postcode: 'CF10 3AT', ...EMPTY_AUTHORITY } });
+      expect(unavailable.body).toEqual(unknownIn('CF10 3AT', 'Wales'));
     } finally {
       serviceStatus = 200;
     }

@@ -251,7 +251,7 @@ describeInChromium('the survey screen in Chromium', () => {
     const page = await open('/survey?id=cap_live');
     await fillQuestion(page, 'ClientPostcode', 'ZZ1 1ZZ');
     expect(await pressNext(page)).toBe('errors');
-    expect(await errorSummary(page)).toEqual(['Postcode is invalid.']);
+    expect(await errorSummary(page)).toEqual(['Postcode is invalid. Enter a full UK postcode, like LS1 4AP.']);
 
     await fillQuestion(page, 'ClientPostcode', 'sw1a 1aa');
     expect(await page.locator('#q-ClientPostcode').inputValue()).toBe('SW1A 1AA');

@@ -164,13 +164,15 @@ export async function errorSummary(page: Surface): Promise<string[]> {
 /**
  * Opens the questionnaire at `surveyUrl` and answers every page as a person would, pressing Next after each and
  * expecting to move on; `beforeQuestion` runs before a question is answered (to look at it, or to press Next
- * without it first). Ends on the results and returns the calculation's session from the address.
+ * without it first), `beforeNext` once a page's answers are given. Ends on the results and returns the calculation's
+ * session from the address.
  */
 export async function walkToResults(
   page: Page,
   surveyUrl: string,
   pages: readonly [string, Record<string, QuestionValue>][],
   beforeQuestion?: (page: Page, questionName: string) => Promise<void>,
+  beforeNext?: (page: Page, pageName: string) => Promise<void>,
 ): Promise<string> {
   await page.goto(surveyUrl);
   for (const [index, [name, answers]] of pages.entries()) {
@@ -178,6 +180,7 @@ export async function walkToResults(
       if (beforeQuestion) await beforeQuestion(page, questionName);
       await fillQuestion(page, questionName, value);
     }
+    if (beforeNext) await beforeNext(page, name);
     if (index < pages.length - 1) {
       const outcome = await pressNext(page);
       if (outcome !== 'moved') throw new Error(`Page '${name}' did not move on: ${(await errorSummary(page)).join(' | ')}`);

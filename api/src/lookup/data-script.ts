@@ -9,6 +9,8 @@ import { loadPostcodeBrmas, type BrmaLoadReport } from './brma-loader.js';
 import { loadLocalHousingAllowance } from '../../../engine/load.js';
 import { CsvFormatError } from './csv.js';
 import { loadLocalAuthorities, LOCAL_AUTHORITIES_FILE, type LocalAuthorityList } from './local-authorities.js';
+import { loadPostcodeAreas, POSTCODE_AREAS_FILE, type PostcodeAreas } from './postcode-areas.js';
+import type { UkCountry } from '../../../common/survey/model.js';
 import { DataFileError, loadOnspdPostcodes, type LoadOptions, type PostcodeLoadReport, type Queryable } from './postcode-loader.js';
 
 /** Where a script's messages go: the terminal, or a list in tests. */
@@ -24,7 +26,23 @@ interface DataScript<Report> {
   example: string;
   table: string;
   load(chunks: AsyncIterable<Uint8Array>, database: Queryable, authorities: LocalAuthorityList, options: LoadOptions): Promise<Report>;
-  summary(report: Report): string[];
+  summary(report: Report, areas: PostcodeAreas): string[];
+}
+
+/**
+ * Where the postcodes loaded show that an area postcode-areas.json puts wholly in one nation has postcodes in
+ * another: the council question would offer the wrong nation's councils first for its unknown postcodes.
+ */
+export function areasAcrossBorders(nationsOfAreas: ReadonlyMap<string, ReadonlySet<UkCountry>>, areas: PostcodeAreas): string[] {
+  const file = `definitions/${POSTCODE_AREAS_FILE}`;
+  const wrong = [...areas.areasByNation]
+    .map(([area, nation]) => ({ area, nation, others: [...(nationsOfAreas.get(area) ?? [])].filter((seen) => seen !== nation) }))
+    .filter(({ others }) => others.length > 0);
+  if (wrong.length === 0) return [`Every postcode area that ${file} puts in one nation has postcodes in that nation only.`];
+  return wrong.map(
+    ({ area, nation, others }) =>
+      `${file} puts ${area} in ${nation}, but ${area} has postcodes in ${new Intl.ListFormat('en-GB').format(others.sort())} too: move ${area} to acrossBorders.`,
+  );
 }
 
 const count = (value: number) => value.toLocaleString('en-GB');
@@ -36,7 +54,7 @@ export const POSTCODES_SCRIPT: DataScript<PostcodeLoadReport> = {
   example: 'ONSPD_MAY_2026_UK.csv',
   table: 'postcodes',
   load: loadOnspdPostcodes,
-  summary: (report) => [
+  summary: (report, areas) => [
     `Loaded ${count(report.loaded)} postcodes into the postcodes table; left out ${count(report.terminated)} terminated and ${count(report.malformed)} not well formed.`,
     ...(report.withoutAuthority > 0 ? [`${count(report.withoutAuthority)} of them have no local authority (ONS gives none).`] : []),
     ...(report.authorityNotListed > 0
@@ -44,6 +62,7 @@ export const POSTCODES_SCRIPT: DataScript<PostcodeLoadReport> = {
           `${count(report.authorityNotListed)} of them have a local authority code that is not in definitions/${LOCAL_AUTHORITIES_FILE}: they are answered without an authority until it is added there.`,
         ]
       : []),
+    ...areasAcrossBorders(report.nationsOfAreas, areas),
   ],
 };
 
@@ -126,8 +145,10 @@ export async function runDataScript<Report>(
     return 1;
   }
   let authorities: LocalAuthorityList;
+  let areas: PostcodeAreas;
   try {
     authorities = await loadLocalAuthorities(definitionsDir);
+    areas = await loadPostcodeAreas(definitionsDir);
   } catch (error) {
     out.error(error instanceof Error ? error.message : String(error));
     return 1;
@@ -158,7 +179,7 @@ export async function runDataScript<Report>(
         nextProgress = (Math.floor(rowsRead / PROGRESS_EVERY_ROWS) + 1) * PROGRESS_EVERY_ROWS;
       },
     });
-    for (const line of script.summary(report)) out.log(line);
+    for (const line of script.summary(report, areas)) out.log(line);
     return 0;
   } catch (error) {
     if (error instanceof DataFileError) {

@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { UkCountry } from '../../../common/survey/model.js';
 import { Contract } from '../../../engine/schemas/json-schema.js';
-import { DefinitionError } from '../site/site-definitions.js';
+import { DefinitionError, readDefinitionJson } from '../site/site-definitions.js';
 
 export const LOCAL_AUTHORITIES_FILE = join('lookup', 'local-authorities.json');
 
@@ -102,11 +101,5 @@ export function parseLocalAuthorities(json: unknown, file: string): LocalAuthori
 export async function loadLocalAuthorities(definitionsDir: string): Promise<LocalAuthorityList> {
   const file = join(definitionsDir, LOCAL_AUTHORITIES_FILE);
   const shown = relative(process.cwd(), file);
-  let json: unknown;
-  try {
-    json = JSON.parse(await readFile(file, 'utf8'));
-  } catch (error) {
-    throw new DefinitionError(shown, error instanceof SyntaxError ? `is not valid JSON (${error.message}).` : 'cannot be read.');
-  }
-  return parseLocalAuthorities(json, shown);
+  return parseLocalAuthorities(await readDefinitionJson(file, shown), shown);
 }

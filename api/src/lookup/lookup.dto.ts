@@ -58,18 +58,27 @@ export class PostcodeAnswerDto implements PostcodeAnswer {
 export class PostcodeCheckResponse {
   @ApiProperty({
     description:
-      'False when the text is not a UK postcode (the web says ‘{label} is invalid.’); true for every well-formed postcode, found or not.',
+      'False when the text is not a UK postcode, or is one of the Channel Islands or the Isle of Man (the web says ‘{label} is invalid.’ and the reason); true for every well-formed UK postcode, found or not.',
     example: true,
   })
   valid!: boolean;
 
   @ApiProperty({
     description:
-      'The answer to store in place of the typed one; null when not valid. A well-formed postcode that no lookup knows (or found while the lookup is down) comes back with the authority, code and country empty, and the person picks their local authority.',
+      'The answer to store in place of the typed one; null when not valid. A well-formed postcode that no lookup knows (or found while the lookup is down) comes back with the authority and code empty, and the person picks their local authority; its country is then the nation of the postcode’s area where all of the area is in one nation (definitions/lookup/postcode-areas.json), else empty.',
     type: PostcodeAnswerDto,
     nullable: true,
   })
   value!: PostcodeAnswerDto | null;
+
+  @ApiProperty({
+    description:
+      'Why the postcode cannot be used, when valid is false: badly formed, or in the Channel Islands or the Isle of Man (outside the UK). The web shows it after ‘{label} is invalid.’. Null when valid.',
+    type: String,
+    nullable: true,
+    example: null,
+  })
+  reason!: string | null;
 }
 
 @ApiSchema({ name: 'CouncilTaxAddress', description: 'One address at the postcode, with its council tax band.' })

@@ -138,7 +138,14 @@ describe('loadOnspdPostcodes', () => {
       batchSize: 1000,
       onProgress: (read) => batches.push(read),
     });
-    expect(report).toEqual({ loaded: 2502, terminated: 1, malformed: 0, withoutAuthority: 2, authorityNotListed: 0 });
+    expect(report).toEqual({
+      loaded: 2502,
+      terminated: 1,
+      malformed: 0,
+      withoutAuthority: 2,
+      authorityNotListed: 0,
+      nationsOfAreas: new Map([['M', new Set(['England'])]]),
+    });
     expect(batches).toEqual([1000, 2000, 2503]);
     expect(
       await database.query(`SELECT * FROM postcodes WHERE postcode IN ('M1 0AA', 'AB1 0AA', 'BT1 1BT', 'JE2 3AB') ORDER BY postcode`),
@@ -172,6 +179,7 @@ describe('loadOnspdPostcodes', () => {
       malformed: 0,
       withoutAuthority: 0,
       authorityNotListed: 1,
+      nationsOfAreas: new Map([['CF', new Set(['Wales'])]]),
     });
     expect(await database.query(`SELECT local_authority_code FROM postcodes WHERE postcode = 'CF10 9ZZ'`)).toEqual([
       { local_authority_code: 'W06000099' },
@@ -194,7 +202,22 @@ describe('npm run data:postcodes', () => {
     expect(lines.log).toEqual([
       'Loaded 32 postcodes into the postcodes table; left out 1 terminated and 0 not well formed.',
       '2 of them have no local authority (ONS gives none).',
+      'Every postcode area that definitions/lookup/postcode-areas.json puts in one nation has postcodes in that nation only.',
     ]);
+  });
+
+  it('says when a postcode area that postcode-areas.json puts in one nation has postcodes in another', async () => {
+    const file = join(scratch, 'ONSPD_BORDER.csv');
+    await writeFile(
+      file,
+      '"pcds","doterm","lad25cd","lat","long"\n"LS1 9ZZ","","W06000015",51.48,-3.17\n"LS1 9ZY","","E08000035",53.8,-1.55\n',
+    );
+    const { lines, out } = console_();
+    expect(await runDataScript(POSTCODES_SCRIPT, [file], { DATABASE_URL: database.url }, out)).toBe(0);
+    expect(lines.log.at(-1)).toBe(
+      'definitions/lookup/postcode-areas.json puts LS in England, but LS has postcodes in Wales too: move LS to acrossBorders.',
+    );
+    await database.query(`DELETE FROM postcodes WHERE postcode IN ('LS1 9ZZ', 'LS1 9ZY')`);
   });
 
   it('reads a relative path from where the command was typed (INIT_CWD), as npm runs scripts from the project folder', async () => {

@@ -7,7 +7,8 @@ import { CouncilTaxAddress } from './council-tax-address.entity.js';
 import { COUNCIL_TAX_BAND_PROVIDER, PostgresCouncilTaxBandProvider } from './council-tax-band-provider.js';
 import { loadLocalAuthorities } from './local-authorities.js';
 import { PostcodeController } from './lookup.controller.js';
-import { LOCAL_AUTHORITIES, LookupService } from './lookup.service.js';
+import { LOCAL_AUTHORITIES, LookupService, POSTCODE_AREAS } from './lookup.service.js';
+import { loadPostcodeAreas } from './postcode-areas.js';
 import { PostcodeLocation } from './postcode-location.entity.js';
 import { PostcodeBrma } from './postcode-brma.entity.js';
 import { PostcodeBrmaLookup } from './postcode-brma-lookup.js';
@@ -26,6 +27,7 @@ function postcodeProvider(config: ConfigService<Environment, true>, database: Po
   controllers: [PostcodeController],
   providers: [
     { provide: LOCAL_AUTHORITIES, useFactory: () => loadLocalAuthorities(DEFINITIONS_DIR) },
+    { provide: POSTCODE_AREAS, useFactory: () => loadPostcodeAreas(DEFINITIONS_DIR) },
     PostgresPostcodeProvider,
     { provide: POSTCODE_PROVIDER, inject: [ConfigService, PostgresPostcodeProvider], useFactory: postcodeProvider },
     { provide: COUNCIL_TAX_BAND_PROVIDER, useClass: PostgresCouncilTaxBandProvider },

@@ -5,7 +5,11 @@ import type { CouncilTaxAddressChoice, CouncilTaxBandProvider } from './council-
 import { LocalAuthorityList } from './local-authorities.js';
 import { LookupUnavailableError } from './lookup-unavailable.error.js';
 import { LookupService } from './lookup.service.js';
+import { loadPostcodeAreas } from './postcode-areas.js';
 import { PostcodeProviderChain, type PostcodeFound, type PostcodeProvider } from './postcode-provider.js';
+
+// The real file: which areas are wholly in one nation is a fact these tests rely on.
+const AREAS = await loadPostcodeAreas('definitions');
 
 const AUTHORITIES = new LocalAuthorityList([
   { code: 'E09000033', name: 'Westminster', country: 'England', region: 'London', inGreaterLondon: true },
@@ -58,6 +62,7 @@ function serviceWith(postcodes: PostcodeProvider, bands: CouncilTaxBandProvider 
   const logLines: string[] = [];
   const service = new LookupService(
     AUTHORITIES,
+    AREAS,
     postcodes,
     bands,
     new JsonLogger('debug', { write: (line: string) => logLines.push(line) }),
@@ -81,29 +86,55 @@ describe('LookupService.checkPostcode', () => {
         longitude: -0.1416,
         option: false,
       },
+      reason: null,
     });
     expect(postcodes.asked).toEqual(['SW1A 1AA']);
   });
 
-  it('answers a badly formed postcode as not valid, without asking any provider', async () => {
+  it('answers a badly formed postcode as not valid with the reason, without asking any provider', async () => {
     const postcodes = new KnownPostcodes({});
-    expect(await serviceWith(postcodes).service.checkPostcode('SW1A')).toEqual({ valid: false, value: null });
-    expect(await serviceWith(postcodes).service.checkPostcode('')).toEqual({ valid: false, value: null });
+    const badlyFormed = { valid: false, value: null, reason: 'Enter a full UK postcode, like LS1 4AP.' };
+    expect(await serviceWith(postcodes).service.checkPostcode('SW1A')).toEqual(badlyFormed);
+    expect(await serviceWith(postcodes).service.checkPostcode('')).toEqual(badlyFormed);
     expect(postcodes.asked).toEqual([]);
   });
 
-  it('answers a well-formed postcode nobody knows as valid with the authority empty, so the person picks it', async () => {
-    expect(await serviceWith(new KnownPostcodes({})).service.checkPostcode('sw1a 9zz')).toEqual({
-      valid: true,
-      value: { postcode: 'SW1A 9ZZ', authority: '', authorityCode: '', country: '', latitude: null, longitude: null, option: false },
+  it('answers a postcode of Jersey, Guernsey or the Isle of Man as not valid, saying they are outside the UK', async () => {
+    const postcodes = new KnownPostcodes({});
+    const { service } = serviceWith(postcodes);
+    expect(await service.checkPostcode('je2 4wd')).toEqual({
+      valid: false,
+      value: null,
+      reason:
+        'Postcodes in Jersey are outside the UK: this calculator works out benefits in England, Scotland, Wales and Northern Ireland.',
     });
+    expect((await service.checkPostcode('IM1 3PN')).reason).toMatch(/^Postcodes in the Isle of Man are outside the UK/);
+    expect((await service.checkPostcode('GY1 1AA')).reason).toMatch(/^Postcodes in Guernsey are outside the UK/);
+    expect(postcodes.asked).toEqual([]);
+  });
+
+  it('answers a well-formed postcode nobody knows as valid with the authority empty, and the nation of an area wholly in one', async () => {
+    const { service } = serviceWith(new KnownPostcodes({}));
+    const unknown = (postcode: string, country: string) => ({
+      valid: true,
+      value: { postcode, authority: '', authorityCode: '', country, latitude: null, longitude: null, option: false },
+      reason: null,
+    });
+    expect(await service.checkPostcode('ls1 4ap')).toEqual(unknown('LS1 4AP', 'England'));
+    expect(await service.checkPostcode('G2 1DU')).toEqual(unknown('G2 1DU', 'Scotland'));
+    expect(await service.checkPostcode('sa1 1aa')).toEqual(unknown('SA1 1AA', 'Wales'));
+    expect(await service.checkPostcode('BT1 5GS')).toEqual(unknown('BT1 5GS', 'Northern Ireland'));
+    // Chester's area has postcodes in Flintshire too, and Berwick's in the Scottish Borders: no nation is certain.
+    expect(await service.checkPostcode('CH5 1AA')).toEqual(unknown('CH5 1AA', ''));
+    expect(await service.checkPostcode('TD15 1AA')).toEqual(unknown('TD15 1AA', ''));
   });
 
   it('answers the same way when the lookup is unavailable, and logs that without the postcode', async () => {
     const { service, logLines } = serviceWith(new Unavailable());
     expect(await service.checkPostcode('SW1A 1AA')).toEqual({
       valid: true,
-      value: { postcode: 'SW1A 1AA', authority: '', authorityCode: '', country: '', latitude: null, longitude: null, option: false },
+      value: { postcode: 'SW1A 1AA', authority: '', authorityCode: '', country: 'England', latitude: null, longitude: null, option: false },
+      reason: null,
     });
     expect(logLines).toHaveLength(1);
     expect(JSON.parse(logLines[0])).toMatchObject({

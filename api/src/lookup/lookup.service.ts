@@ -1,18 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { PostcodeAnswer } from '../../../common/survey/model.js';
-import { normalisePostcode } from '../../../common/survey/postcode.js';
+import { normalisePostcode, outsideUkReason, POSTCODE_FORMAT_REASON } from '../../../common/survey/postcode.js';
 import { JsonLogger } from '../logging/json-logger.js';
 import { COUNCIL_TAX_BAND_PROVIDER, type CouncilTaxAddressChoice, type CouncilTaxBandProvider } from './council-tax-band-provider.js';
 import type { LocalAuthority, LocalAuthorityList } from './local-authorities.js';
 import { LookupUnavailableError } from './lookup-unavailable.error.js';
+import type { PostcodeAreas } from './postcode-areas.js';
 import { POSTCODE_PROVIDER, type PostcodeFound, type PostcodeProvider } from './postcode-provider.js';
 
 export const LOCAL_AUTHORITIES = Symbol('LOCAL_AUTHORITIES');
+export const POSTCODE_AREAS = Symbol('POSTCODE_AREAS');
 
 /** The 'Postcode check' answer. */
 export interface PostcodeCheck {
   valid: boolean;
   value: PostcodeAnswer | null;
+  /** Why the postcode cannot be used, as the message at the field goes on; null when valid. */
+  reason: string | null;
 }
 
 /** Postcodes, local authorities and council tax bands: the one service of the lookup module. */
@@ -20,19 +24,22 @@ export interface PostcodeCheck {
 export class LookupService {
   constructor(
     @Inject(LOCAL_AUTHORITIES) private readonly authorities: LocalAuthorityList,
+    @Inject(POSTCODE_AREAS) private readonly areas: PostcodeAreas,
     @Inject(POSTCODE_PROVIDER) private readonly postcodes: PostcodeProvider,
     @Inject(COUNCIL_TAX_BAND_PROVIDER) private readonly bands: CouncilTaxBandProvider,
     private readonly logger: JsonLogger,
   ) {}
 
   /**
-   * Checks a typed postcode. Badly formed: not valid. Well formed: valid, with the
-   * local authority when a provider knows it; otherwise with the authority empty, so the person picks it from the
-   * list rather than being stuck, whether the postcode is unknown or the lookup is down.
+   * Checks a typed postcode. Badly formed, or in the Channel Islands or the Isle of Man: not valid, with the reason.
+   * Well formed: valid, with the local authority when a provider knows it; otherwise with the authority empty (and
+   * the nation, when the postcode's area is all in one), so the person picks it rather than being stuck, whether the
+   * postcode is unknown or the lookup is down.
    */
   async checkPostcode(typed: string): Promise<PostcodeCheck> {
     const postcode = normalisePostcode(typed);
-    if (!postcode) return { valid: false, value: null };
+    const problem = this.problemWith(postcode);
+    if (!postcode || problem) return { valid: false, value: null, reason: problem };
     let found: PostcodeFound | null = null;
     try {
       found = await this.postcodes.find(postcode);
@@ -40,7 +47,14 @@ export class LookupService {
       if (!(error instanceof LookupUnavailableError)) throw error;
       this.logger.event('warn', 'postcode lookup unavailable', { reason: error.message });
     }
-    return { valid: true, value: this.answerFor(postcode, found) };
+    return { valid: true, value: this.answerFor(postcode, found), reason: null };
+  }
+
+  /** Why a postcode (normalised, or null when badly formed) cannot be used, or null when it can. */
+  problemWith(postcode: string | null): string | null {
+    if (!postcode) return POSTCODE_FORMAT_REASON;
+    const place = this.areas.placeOutsideUk(postcode);
+    return place ? outsideUkReason(place) : null;
   }
 
   /** A picked or stored authority code's entry in the list (name, country), or null when it is not a code in the list. */
@@ -87,8 +101,9 @@ export class LookupService {
       postcode,
       authority: authority?.name ?? '',
       authorityCode: authority?.code ?? '',
-      // With no authority the person picks one, which brings its country; the provider's is a fallback.
-      country: authority?.country ?? found?.country ?? '',
+      // With no authority the person picks one, which brings its country; the provider's, or the nation of the
+      // postcode's area, says which councils to offer first.
+      country: authority?.country ?? (found?.country || this.areas.nationOf(postcode)) ?? '',
       latitude: found?.latitude ?? null,
       longitude: found?.longitude ?? null,
       option: false,

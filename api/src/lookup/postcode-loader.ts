@@ -1,4 +1,5 @@
-import { normalisePostcode } from '../../../common/survey/postcode.js';
+import type { UkCountry } from '../../../common/survey/model.js';
+import { normalisePostcode, postcodeAreaOf } from '../../../common/survey/postcode.js';
 import { readCsvRecords } from './csv.js';
 import type { LocalAuthorityList } from './local-authorities.js';
 
@@ -41,6 +42,8 @@ export interface PostcodeLoadReport {
   withoutAuthority: number;
   /** Loaded postcodes whose authority code is not in the local-authority list, so they are answered without one. */
   authorityNotListed: number;
+  /** The nations (of their listed authorities) the loaded postcodes of each postcode area are in. */
+  nationsOfAreas: Map<string, Set<UkCountry>>;
 }
 
 const POSTCODE_HEADERS = ['pcds', 'pcd', 'pcd2', 'pcd7', 'pcd8'];
@@ -146,7 +149,14 @@ export async function loadOnspdPostcodes(
   authorities: LocalAuthorityList,
   { batchSize = 5000, onProgress }: LoadOptions = {},
 ): Promise<PostcodeLoadReport> {
-  const report: PostcodeLoadReport = { loaded: 0, terminated: 0, malformed: 0, withoutAuthority: 0, authorityNotListed: 0 };
+  const report: PostcodeLoadReport = {
+    loaded: 0,
+    terminated: 0,
+    malformed: 0,
+    withoutAuthority: 0,
+    authorityNotListed: 0,
+    nationsOfAreas: new Map(),
+  };
   let columns: OnspdColumns | null = null;
   // Keyed by postcode: one INSERT ... ON CONFLICT cannot touch the same row twice.
   let batch = new Map<string, PostcodeRow>();
@@ -168,8 +178,15 @@ export async function loadOnspdPostcodes(
     if (row === 'terminated') report.terminated += 1;
     else if (row === 'malformed') report.malformed += 1;
     else {
+      const authority = row.localAuthorityCode === null ? null : authorities.find(row.localAuthorityCode);
       if (row.localAuthorityCode === null) report.withoutAuthority += 1;
-      else if (!authorities.has(row.localAuthorityCode)) report.authorityNotListed += 1;
+      else if (!authority) report.authorityNotListed += 1;
+      else {
+        // What postcode-areas.json says of each area is checked against this (data:postcodes' summary).
+        const area = postcodeAreaOf(row.postcode);
+        const nations = report.nationsOfAreas.get(area) ?? report.nationsOfAreas.set(area, new Set()).get(area)!;
+        nations.add(authority.country);
+      }
       batch.set(row.postcode, row);
       if (batch.size >= batchSize) await flush();
     }

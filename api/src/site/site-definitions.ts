@@ -55,7 +55,8 @@ const knownFields = (allowed: readonly string[]) => `is not a known field (allow
 const SITE = Contract.named('site.schema.json', knownFields);
 const PARTNER = Contract.named('partner.schema.json', knownFields);
 
-async function readJson(file: string, shownAs: string): Promise<unknown> {
+/** A definitions file's JSON; a file that cannot be read or parsed stops the start, naming it as `shownAs`. */
+export async function readDefinitionJson(file: string, shownAs: string): Promise<unknown> {
   try {
     return JSON.parse(await readFile(file, 'utf8'));
   } catch (error) {
@@ -188,7 +189,7 @@ function switchProblems(partner: Partial<Record<keyof PartnerDefinition, unknown
 /** The extra-help categories' names, from definitions/extra-help/extra-help.json. */
 async function extraHelpCategoriesOf(definitionsDir: string): Promise<string[]> {
   const file = join(definitionsDir, 'extra-help', 'extra-help.json');
-  const index = (await readJson(file, file)) as { categories?: unknown };
+  const index = (await readDefinitionJson(file, file)) as { categories?: unknown };
   return Array.isArray(index.categories) ? index.categories.filter((name): name is string => typeof name === 'string') : [];
 }
 
@@ -205,14 +206,14 @@ export async function loadSiteConfig(
 ): Promise<SiteConfig> {
   const shown = (file: string) => relative(process.cwd(), file);
   const siteFile = join(definitionsDir, 'site.json');
-  const charity = parseCharity(await readJson(siteFile, shown(siteFile)), shown(siteFile));
+  const charity = parseCharity(await readDefinitionJson(siteFile, shown(siteFile)), shown(siteFile));
   const names: PartnerNames = { extraHelpCategories: await extraHelpCategoriesOf(definitionsDir), publicDir: WEB_PUBLIC_DIR };
   const partners: Record<string, PartnerDefinition> = {};
   for (const partnersDir of [join(definitionsDir, 'partners'), ...(extraPartnersDir ? [extraPartnersDir] : [])]) {
     const partnerFiles = (await readdir(partnersDir)).filter((name) => name.endsWith('.json')).sort();
     for (const name of partnerFiles) {
       const file = join(partnersDir, name);
-      const partner = parsePartner(await readJson(file, shown(file)), shown(file), names);
+      const partner = parsePartner(await readDefinitionJson(file, shown(file)), shown(file), names);
       if (Object.hasOwn(partners, partner.id)) throw new DefinitionError(shown(file), `partner "${partner.id}" is defined twice.`);
       partners[partner.id] = partner;
     }

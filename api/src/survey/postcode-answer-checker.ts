@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { PostcodeAnswer, QuestionDefinition } from '../../../common/survey/model.js';
 import { normalisePostcode } from '../../../common/survey/postcode.js';
-import { postcodeInvalidMessage } from '../../../common/survey/validation.js';
+import { CHOOSE_COUNCIL_MESSAGE, postcodeInvalidMessage } from '../../../common/survey/validation.js';
 import { LookupService } from '../lookup/lookup.service.js';
 
 /**
@@ -15,8 +15,10 @@ export class PostcodeAnswerChecker {
 
   async problemWith(question: QuestionDefinition, answer: PostcodeAnswer): Promise<string> {
     if (answer.option) return '';
+    const reason = this.lookup.problemWith(normalisePostcode(answer.postcode));
+    if (reason) return postcodeInvalidMessage(question, reason);
+    if (!answer.authorityCode) return CHOOSE_COUNCIL_MESSAGE;
     const authority = this.lookup.findLocalAuthority(answer.authorityCode);
-    const wellFormed = normalisePostcode(answer.postcode) !== null;
-    return wellFormed && authority && authority.country === answer.country ? '' : postcodeInvalidMessage(question);
+    return authority && authority.country === answer.country ? '' : postcodeInvalidMessage(question);
   }
 }

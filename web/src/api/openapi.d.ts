@@ -4202,11 +4202,16 @@ export interface components {
     /** @description The answer to POST /api/data/postcode/. */
     PostcodeCheckResponse: {
       /**
-       * @description False when the text is not a UK postcode (the web says ‘{label} is invalid.’); true for every well-formed postcode, found or not.
+       * @description Why the postcode cannot be used, when valid is false: badly formed, or in the Channel Islands or the Isle of Man (outside the UK). The web shows it after ‘{label} is invalid.’. Null when valid.
+       * @example null
+       */
+      reason: string | null;
+      /**
+       * @description False when the text is not a UK postcode, or is one of the Channel Islands or the Isle of Man (the web says ‘{label} is invalid.’ and the reason); true for every well-formed UK postcode, found or not.
        * @example true
        */
       valid: boolean;
-      /** @description The answer to store in place of the typed one; null when not valid. A well-formed postcode that no lookup knows (or found while the lookup is down) comes back with the authority, code and country empty, and the person picks their local authority. */
+      /** @description The answer to store in place of the typed one; null when not valid. A well-formed postcode that no lookup knows (or found while the lookup is down) comes back with the authority and code empty, and the person picks their local authority; its country is then the nation of the postcode’s area where all of the area is in one nation (definitions/lookup/postcode-areas.json), else empty. */
       value: components['schemas']['PostcodeAnswer'] | null;
     };
     /** @description Pounds, 0 or more, with at most 2 decimals. */
@@ -7479,6 +7484,7 @@ export interface operations {
         content: {
           /**
            * @example {
+           *       "reason": null,
            *       "valid": true,
            *       "value": {
            *         "authority": "Westminster",

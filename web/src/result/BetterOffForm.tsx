@@ -69,6 +69,7 @@ export default function BetterOffForm({ session, visit, search, hasPartner, envi
       setState((current) => changePrivateAnswer(current, name, environment));
     },
     showPopUp: setPopUp,
+    councilJustAsked: null,
   };
 
   function showErrors(errors: Record<string, string>) {

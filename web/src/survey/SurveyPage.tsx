@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { IChangeEvent } from '@rjsf/core';
 import { questionTypeName } from '../../../common/survey/answers';
-import { normalisePostcode } from '../../../common/survey/postcode';
-import { postcodeInvalidMessage, validatePage } from '../../../common/survey/validation';
+import { normalisePostcode, POSTCODE_FORMAT_REASON } from '../../../common/survey/postcode';
+import { CHOOSE_COUNCIL_MESSAGE, postcodeInvalidMessage, validatePage } from '../../../common/survey/validation';
 import {
   SURVEY_ACTIONS,
+  UK_COUNTRIES,
   type AnswerValue,
   type PostcodeAnswer,
   type SurveyAction,
@@ -44,7 +45,6 @@ const AdviserSection = lazy(() => import('../adviser/AdviserSection'));
 /** After Next or Back both buttons rest for 3 seconds; so does the test-mode skip link. */
 export const BUTTON_LOCK_MS = 3000;
 export const REQUIRED_NOTE = 'Required questions are marked with an asterisk';
-export const CHOOSE_COUNCIL_MESSAGE = 'Please choose your council from the list.';
 
 export type SurveyOutcome =
   { kind: 'page'; response: SurveyPageResponse } | { kind: 'finished'; session: string } | { kind: 'failed'; error: unknown };
@@ -90,6 +90,7 @@ export function SurveyPage({ response, visit, isTestMode, search, environment, o
   const [skipLocked, setSkipLocked] = useState(false);
   const [busy, setBusy] = useState(false);
   const [popUp, setPopUp] = useState<string | null>(null);
+  const [councilJustAsked, setCouncilJustAsked] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const stateRef = useRef(state);
   stateRef.current = state;
@@ -121,7 +122,7 @@ export function SurveyPage({ response, visit, isTestMode, search, environment, o
       let next = answerQuestion(current, name, value, environment);
       // A different postcode needs its own check: any council picked for the old one no longer applies.
       if (isPostcodeAnswer(before) && isPostcodeAnswer(value) && before.postcode !== value.postcode)
-        next = setNeedsAuthority(next, name, false);
+        next = setNeedsAuthority(next, name, undefined);
       return next;
     });
   }
@@ -136,6 +137,7 @@ export function SurveyPage({ response, visit, isTestMode, search, environment, o
       setState((current) => changePrivateAnswer(current, name, environment));
     },
     showPopUp: setPopUp,
+    councilJustAsked,
   };
 
   function lockButtons(setter: (locked: boolean) => void) {
@@ -150,12 +152,16 @@ export function SurveyPage({ response, visit, isTestMode, search, environment, o
   }
 
   /**
-   * Postcode questions are checked by the server before the page is sent. A valid one is
-   * replaced by the server's answer; one no provider knows asks for the council. Returns the errors found.
+   * Postcode questions are checked by the server before the page is sent. A valid one is replaced by the server's
+   * answer. One no provider knows is not an error: the question goes on to ask for the council (`asked`), and only
+   * Next with the council still not chosen is. Returns the errors found.
    */
-  async function checkPostcodes(current: SurveyPageState): Promise<{ state: SurveyPageState; errors: Record<string, string> }> {
+  async function checkPostcodes(
+    current: SurveyPageState,
+  ): Promise<{ state: SurveyPageState; errors: Record<string, string>; asked: string[] }> {
     let next = current;
     const errors: Record<string, string> = {};
+    const asked: string[] = [];
     for (const question of current.questions) {
       const value = current.answers[question.name];
       if (!current.shown[question.name] || questionTypeName(question.questionType) !== 'Postcode') continue;
@@ -164,7 +170,7 @@ export function SurveyPage({ response, visit, isTestMode, search, environment, o
       try {
         const result = await checkPostcode(value.postcode.trim());
         if (!result.valid || !result.value) {
-          errors[question.name] = postcodeInvalidMessage(question);
+          errors[question.name] = postcodeInvalidMessage(question, result.reason);
           continue;
         }
         found = result.value;
@@ -172,7 +178,7 @@ export function SurveyPage({ response, visit, isTestMode, search, environment, o
         // The look-up is down: a well-formed postcode still lets the person carry on by choosing the council.
         const written = normalisePostcode(value.postcode);
         if (!written) {
-          errors[question.name] = postcodeInvalidMessage(question);
+          errors[question.name] = postcodeInvalidMessage(question, POSTCODE_FORMAT_REASON);
           continue;
         }
         found = { ...value, postcode: written, authority: '', authorityCode: '', country: '' };
@@ -191,12 +197,15 @@ export function SurveyPage({ response, visit, isTestMode, search, environment, o
             [question.name]: { ...found, authority: value.authority, authorityCode: value.authorityCode, country: value.country },
           },
         };
-      } else {
-        next = setNeedsAuthority({ ...next, answers: { ...next.answers, [question.name]: found } }, question.name, true);
+      } else if (current.needsAuthority[question.name]) {
         errors[question.name] = CHOOSE_COUNCIL_MESSAGE;
+      } else {
+        const nation = UK_COUNTRIES.find((country) => country === found.country) ?? null;
+        next = setNeedsAuthority({ ...next, answers: { ...next.answers, [question.name]: found } }, question.name, { nation });
+        asked.push(question.name);
       }
     }
-    return { state: next, errors };
+    return { state: next, errors, asked };
   }
 
   async function send(action: SurveyAction, current: SurveyPageState) {
@@ -245,6 +254,11 @@ export function SurveyPage({ response, visit, isTestMode, search, environment, o
       showErrors(checked.errors);
       return;
     }
+    if (checked.asked.length > 0) {
+      // The page stays, asking which council; its box takes focus.
+      setCouncilJustAsked(checked.asked[0]);
+      return;
+    }
     await send(forwardAction, checked.state);
   }
 
@@ -269,7 +283,10 @@ export function SurveyPage({ response, visit, isTestMode, search, environment, o
     const question = state.questions.find((candidate) => candidate.name === name)!;
     const id = inputId(name);
     return {
-      targetId: questionTypeName(question.questionType) === 'Postcode' ? postcodeErrorTarget(id, state.answers[name]) : id,
+      targetId:
+        questionTypeName(question.questionType) === 'Postcode'
+          ? postcodeErrorTarget(id, state.answers[name], state.needsAuthority[name])
+          : id,
       message,
     };
   });

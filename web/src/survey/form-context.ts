@@ -14,6 +14,8 @@ export interface SurveyFormContext {
   changePrivateAnswer(name: string): void;
   /** Shows the 'Important information about your answer' dialog. */
   showPopUp(message: string): void;
+  /** The Postcode question that has just gone on to ask for the council (its box takes focus), or null. */
+  councilJustAsked: string | null;
 }
 
 /** The id of a question's main control; the error summary links to it. */

@@ -1,7 +1,14 @@
 import { evaluateRule, parseRule, referencedQuestions, type Condition } from '../../../common/rules/index';
 import { cleanAnswerForDisplay, defaultAnswer, emptyAnswer, questionTypeName } from '../../../common/survey/answers';
 import { isAnswered } from '../../../common/survey/validation';
-import { PRIVACY_NOTICE_QUESTIONS, type AnswerValue, type Answers, type PageView, type QuestionView } from '../../../common/survey/model';
+import {
+  PRIVACY_NOTICE_QUESTIONS,
+  type AnswerValue,
+  type Answers,
+  type PageView,
+  type QuestionView,
+  type UkCountry,
+} from '../../../common/survey/model';
 import type { RuleEnvironment } from './rule-environment';
 
 /**
@@ -20,8 +27,11 @@ export interface SurveyPageState {
   errors: Record<string, string>;
   /** Questions whose given answer sits behind 'You've already answered this question.' */
   privacyNotice: Record<string, boolean>;
-  /** Postcode questions whose postcode is real but known to no provider: the person picks the local authority. */
-  needsAuthority: Record<string, boolean>;
+  /**
+   * Postcode questions whose postcode is real but known to no provider: the person picks the local authority, from
+   * the nation of the postcode's area first when the server knew it (null: every UK council).
+   */
+  needsAuthority: Record<string, CouncilToChoose | undefined>;
   /**
    * Each question's show/hide rule as the server sent it, with earlier pages' answers worked in; the rule text is
    * parsed only when no tree came. Null when there is no rule or it does not parse.
@@ -167,8 +177,13 @@ export function withErrors(state: SurveyPageState, errors: Record<string, string
   return { ...state, errors: next, privacyNotice };
 }
 
-export function setNeedsAuthority(state: SurveyPageState, name: string, needs: boolean): SurveyPageState {
-  return { ...state, needsAuthority: { ...state.needsAuthority, [name]: needs } };
+export interface CouncilToChoose {
+  nation: UkCountry | null;
+}
+
+/** Asks for the council of a postcode no provider knows (or stops asking, with undefined). */
+export function setNeedsAuthority(state: SurveyPageState, name: string, council: CouncilToChoose | undefined): SurveyPageState {
+  return { ...state, needsAuthority: { ...state.needsAuthority, [name]: council } };
 }
 
 /** The questions as `validatePage` reads them: each with its current show flag. */

@@ -96,6 +96,8 @@ export function postSurveyPage({ answers, session, page, action, visit }: Survey
 export interface PostcodeCheck {
   valid: boolean;
   value: PostcodeAnswer | null;
+  /** Why the postcode cannot be used (shown after '{label} is invalid.'); null when valid. */
+  reason: string | null;
 }
 
 export function checkPostcode(postcode: string): Promise<PostcodeCheck> {

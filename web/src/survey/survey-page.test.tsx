@@ -259,33 +259,94 @@ describe('postcodes on Next', () => {
     expect(api.callsTo('POST', '/api/data/survey')[0].body).toMatchObject({ ClientPostcode: westminster, session: null, page: 1 });
   });
 
-  it('asks for the council when no provider knows the postcode, and fills it in from the list', async () => {
-    // Fake timers that also run as time passes: the rest after a press is skipped over, all else runs as usual.
-    jest.useFakeTimers({ advanceTimers: true });
-    api.on('POST', '/api/data/postcode', {
-      status: 200,
-      body: {
-        valid: true,
-        value: { postcode: 'AB1 2CD', authority: '', authorityCode: '', country: '', latitude: null, longitude: null, option: false },
-      },
-    });
+  it('says why a postcode the server does not accept is invalid, when it says why', async () => {
+    const reason =
+      'Postcodes in Jersey are outside the UK: this calculator works out benefits in England, Scotland, Wales and Northern Ireland.';
+    api.on('POST', '/api/data/postcode', { status: 200, body: { valid: false, value: null, reason } });
     renderPage(postcodePage);
-    await type('AB1 2CD');
+    await type('JE2 4WD');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await settle();
-    expect(within(screen.getByRole('alert')).getByText('Please choose your council from the list.')).toBeTruthy();
-    const council = screen.getByLabelText('Your local council') as HTMLSelectElement;
-    await waitFor(() => expect(council.disabled).toBe(false));
-    expect(council.options.length).toBe(362);
-    fireEvent.change(council, { target: { value: 'S12000033' } });
+    expect(within(screen.getByRole('alert')).getByRole('link', { name: `Postcode is invalid. ${reason}` })).toBeTruthy();
+  });
+
+  const unknownInLeeds = {
+    status: 200,
+    body: {
+      valid: true,
+      value: { postcode: 'LS1 4AP', authority: '', authorityCode: '', country: 'England', latitude: null, longitude: null, option: false },
+      reason: null,
+    },
+  };
+
+  /** Types into the council box and waits for the list the autocomplete shows. */
+  async function typeCouncil(text: string): Promise<HTMLElement> {
+    const box = await screen.findByRole('combobox', { name: 'Which council do you pay council tax to?' });
+    fireEvent.focus(box);
+    fireEvent.input(box, { target: { value: text } });
     await settle();
-    // Past the rest after the first press, without waiting for it.
+    return box;
+  }
+
+  it('goes on to ask which council, with no error, when no provider knows the postcode, and sends the council chosen', async () => {
+    // Fake timers that also run as time passes: the rest after a press is skipped over, all else runs as usual.
+    jest.useFakeTimers({ advanceTimers: true });
+    api.on('POST', '/api/data/postcode', unknownInLeeds);
+    renderPage(postcodePage);
+    await type('ls1 4ap');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await settle();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(api.callsTo('POST', '/api/data/survey')).toEqual([]);
+    const box = await screen.findByRole('combobox', { name: 'Which council do you pay council tax to?' });
+    await waitFor(() => expect(document.activeElement).toBe(box));
+    expect(box.id).toBe('q-ClientPostcode-authority');
+    expect(box.getAttribute('aria-describedby')).toContain('q-ClientPostcode-authority-hint');
+    expect(
+      screen.getByText(
+        /We do not have the council for LS1 4AP\. Start typing its name and choose it from the list, which has the councils in England\./,
+      ),
+    ).toBeTruthy();
+
+    await typeCouncil('leed');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Leeds']);
+    // Only England's councils: no Welsh one for 'new' (Newport), until the person asks for every council.
+    await typeCouncil('newport');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['No council in England found by that name']);
+    await typeCouncil('leeds');
+    fireEvent.click(screen.getByRole('option', { name: 'Leeds' }));
+    await settle();
+
     await act(() => jest.advanceTimersByTimeAsync(BUTTON_LOCK_MS));
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await settle();
     expect(api.callsTo('POST', '/api/data/survey')[0].body).toMatchObject({
-      ClientPostcode: { postcode: 'AB1 2CD', authority: 'Aberdeen City', authorityCode: 'S12000033', country: 'Scotland', option: false },
+      ClientPostcode: { postcode: 'LS1 4AP', authority: 'Leeds', authorityCode: 'E08000035', country: 'England', option: false },
     });
+  });
+
+  it('offers every UK council on request, and with the council still not chosen, Next gives an error that links to its box', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    api.on('POST', '/api/data/postcode', unknownInLeeds);
+    renderPage(postcodePage);
+    await type('LS1 4AP');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await settle();
+    fireEvent.click(await screen.findByRole('button', { name: 'My council is not in England' }));
+    await settle();
+    await typeCouncil('newport');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Newport (Wales)']);
+
+    await act(() => jest.advanceTimersByTimeAsync(BUTTON_LOCK_MS));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await settle();
+    const link = within(screen.getByRole('alert')).getByRole('link', { name: 'Please choose your council from the list.' });
+    expect(link.getAttribute('href')).toBe('#q-ClientPostcode-authority');
+    const box = screen.getByRole('combobox', { name: 'Which council do you pay council tax to?' });
+    await waitFor(() => expect(box.getAttribute('aria-invalid')).toBe('true'));
+    expect(box.getAttribute('aria-describedby')).toContain('q-ClientPostcode-error');
+    expect(screen.getByLabelText(/What is your postcode/).getAttribute('aria-invalid')).toBeNull();
+    expect(api.callsTo('POST', '/api/data/survey')).toEqual([]);
   });
 });
 

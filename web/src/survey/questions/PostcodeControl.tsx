@@ -1,28 +1,13 @@
-import { useEffect, useState } from 'react';
 import { emptyPostcodeAnswer } from '../../../../common/survey/answers';
 import { POSTCODE_TYPING_PATTERN } from '../../../../common/survey/postcode';
 import { UK_COUNTRIES, type PostcodeAnswer, type UkCountry } from '../../../../common/survey/model';
+import { errorId } from '../form-context';
+import type { CouncilToChoose } from '../page-state';
 import { isTypingAllowed, type ControlProps } from './control';
+import { CouncilChooser, type LocalAuthority } from './CouncilChooser';
 
 export const ROUGH_SLEEPING_OPTION = 'I am homeless and sleeping rough';
 export const COUNTRY_QUESTION = 'Which country in the United Kingdom do you live in?';
-
-export interface LocalAuthority {
-  code: string;
-  name: string;
-  country: UkCountry;
-}
-
-let authorities: Promise<LocalAuthority[]> | null = null;
-
-/** The UK's local authorities (definitions/lookup), loaded only when a postcode no provider knows needs one. */
-export function loadLocalAuthorities(): Promise<LocalAuthority[]> {
-  authorities ??= import('../../../../definitions/lookup/local-authorities.json', { with: { type: 'json' } }).then((module) => {
-    const list = (module.default ?? module) as unknown as { localAuthorities: LocalAuthority[] };
-    return [...list.localAuthorities].sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
-  });
-  return authorities;
-}
 
 function isPostcodeAnswer(value: unknown): value is PostcodeAnswer {
   return typeof value === 'object' && value !== null && 'postcode' in value && 'option' in value;
@@ -38,62 +23,36 @@ export function setRoughSleeping(answer: PostcodeAnswer, ticked: boolean): Postc
   return ticked ? { ...emptyPostcodeAnswer(), option: true } : { ...emptyPostcodeAnswer(), postcode: answer.option ? '' : answer.postcode };
 }
 
-export function chooseAuthority(answer: PostcodeAnswer, authority: LocalAuthority): PostcodeAnswer {
-  return { ...answer, authority: authority.name, authorityCode: authority.code, country: authority.country };
-}
-
-/** The id of the control an error links to: the first country when the option is ticked, else the postcode box. */
-export function postcodeErrorTarget(id: string, answer: unknown): string {
-  return isPostcodeAnswer(answer) && answer.option ? `${id}-country-0` : id;
-}
-
-function AuthorityPicker({ id, answer, onChoose }: { id: string; answer: PostcodeAnswer; onChoose(authority: LocalAuthority): void }) {
-  const [list, setList] = useState<LocalAuthority[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    void loadLocalAuthorities().then((loaded) => live && setList(loaded));
-    return () => {
-      live = false;
-    };
-  }, []);
-  const hintId = `${id}-hint`;
-  return (
-    <div className="postcode__authority">
-      <label className="question__label question__label--small" htmlFor={id}>
-        Your local council
-      </label>
-      <p id={hintId} className="question__hint">
-        We could not find which council covers this postcode. Please choose your council so that you can carry on.
-      </p>
-      <select
-        className="select"
-        id={id}
-        value={answer.authorityCode}
-        aria-describedby={hintId}
-        disabled={list === null}
-        onChange={(event) => {
-          const chosen = list?.find((authority) => authority.code === event.target.value);
-          if (chosen) onChoose(chosen);
-        }}
-      >
-        <option value="">{list === null ? 'Loading councils...' : 'Please select'}</option>
-        {list?.map((authority) => (
-          <option key={authority.code} value={authority.code}>
-            {authority.name} ({authority.country})
-          </option>
-        ))}
-      </select>
-    </div>
-  );
+/**
+ * The council picked for a postcode no look-up knows, which brings its country; taking the choice back leaves the
+ * nation the postcode's area gave (`nation`), so the councils offered stay the same.
+ */
+export function chooseAuthority(answer: PostcodeAnswer, authority: LocalAuthority | null, nation: UkCountry | null): PostcodeAnswer {
+  return authority
+    ? { ...answer, authority: authority.name, authorityCode: authority.code, country: authority.country }
+    : { ...answer, authority: '', authorityCode: '', country: nation ?? '' };
 }
 
 /**
+ * The id of the control an error links to: the first country when the option is ticked, the council box when the
+ * council is still to be chosen, else the postcode box.
+ */
+export function postcodeErrorTarget(id: string, answer: unknown, council: CouncilToChoose | undefined): string {
+  if (isPostcodeAnswer(answer) && answer.option) return `${id}-country-0`;
+  return council && isPostcodeAnswer(answer) && !answer.authorityCode ? councilBoxId(id) : id;
+}
+
+/** The council box's id, beside the postcode box's. */
+export const councilBoxId = (id: string) => `${id}-authority`;
+
+/**
  * Postcode (type 6): the postcode, or 'I am homeless and sleeping rough' and the country. When the server says a
- * postcode is real but no provider knows its council, the person picks the council from the UK list.
+ * postcode is real but no provider knows its council, the question goes on to ask which council (CouncilChooser).
  */
 export function PostcodeControl(props: ControlProps) {
   const { question, id, describedBy, invalid, context } = props;
   const answer = isPostcodeAnswer(props.value) ? props.value : emptyPostcodeAnswer();
+  const council = context.state.needsAuthority[question.name];
   const pattern = question.pattern || POSTCODE_TYPING_PATTERN;
   return (
     <div className="postcode">
@@ -106,7 +65,7 @@ export function PostcodeControl(props: ControlProps) {
         autoComplete="postal-code"
         spellCheck={false}
         aria-describedby={describedBy}
-        aria-invalid={(invalid && !answer.option) || undefined}
+        aria-invalid={(invalid && !answer.option && !(council && !answer.authorityCode)) || undefined}
         aria-required={(question.required && !answer.option) || undefined}
         onChange={(event) => {
           if (isTypingAllowed(pattern, event.target.value)) props.onAnswer(typePostcode(event.target.value));
@@ -147,11 +106,16 @@ export function PostcodeControl(props: ControlProps) {
           </div>
         </fieldset>
       )}
-      {!answer.option && context.state.needsAuthority[question.name] && (
-        <AuthorityPicker
-          id={`${id}-authority`}
-          answer={answer}
-          onChoose={(authority) => props.onAnswer(chooseAuthority(answer, authority))}
+      {!answer.option && council && (
+        <CouncilChooser
+          id={councilBoxId(id)}
+          postcode={answer.postcode}
+          nation={council.nation}
+          chosen={answer.authorityCode}
+          errorId={errorId(question.name)}
+          invalid={invalid && !answer.authorityCode}
+          focus={context.councilJustAsked === question.name}
+          onChoose={(authority) => props.onAnswer(chooseAuthority(answer, authority, council.nation))}
         />
       )}
     </div>
