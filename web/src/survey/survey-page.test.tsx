@@ -345,7 +345,13 @@ describe('postcodes on Next', () => {
     const box = screen.getByRole('combobox', { name: 'Which council do you pay council tax to?' });
     await waitFor(() => expect(box.getAttribute('aria-invalid')).toBe('true'));
     expect(box.getAttribute('aria-describedby')).toContain('q-ClientPostcode-error');
-    expect(screen.getByLabelText(/What is your postcode/).getAttribute('aria-invalid')).toBeNull();
+    // The error is shown beside the council box, once, and the postcode box is neither invalid nor described by it.
+    const message = document.getElementById('q-ClientPostcode-error')!;
+    expect(message.textContent).toBe('Error: Please choose your council from the list.');
+    expect(message.closest('.postcode__authority')).not.toBeNull();
+    const postcode = screen.getByLabelText(/What is your postcode/);
+    expect(postcode.getAttribute('aria-invalid')).toBeNull();
+    expect(postcode.getAttribute('aria-describedby') ?? '').not.toContain('q-ClientPostcode-error');
     expect(api.callsTo('POST', '/api/data/survey')).toEqual([]);
   });
 });

@@ -85,8 +85,8 @@ interface Props {
   chosen: string;
   /** The id of the question's error message. */
   errorId: string;
-  /** Whether the question's error is about the council. */
-  invalid: boolean;
+  /** The question's error when it is about the council (shown above the box), or ''. */
+  error: string;
   /** Moves focus to the box once it is ready: the question has just gone on to ask for the council. */
   focus: boolean;
   onChoose(council: LocalAuthority | null): void;
@@ -97,7 +97,8 @@ interface Props {
  * accessible autocomplete (GOV.UK's) over the councils of the postcode's nation, or of the UK when the nation is not
  * certain or the person asks for them all.
  */
-export function CouncilChooser({ id, postcode, nation, chosen, errorId, invalid, focus, onChoose }: Props) {
+export function CouncilChooser({ id, postcode, nation, chosen, errorId, error, focus, onChoose }: Props) {
+  const invalid = error !== '';
   const [councils, setCouncils] = useState<LocalAuthority[] | null>(null);
   const [everyNation, setEveryNation] = useState(false);
   const container = useRef<HTMLDivElement>(null);
@@ -188,6 +189,12 @@ export function CouncilChooser({ id, postcode, nation, chosen, errorId, invalid,
         We do not have the council for {postcode}. Start typing its name and choose it from the list
         {narrowTo ? `, which has the councils in ${narrowTo}` : ''}.
       </p>
+      {invalid && (
+        <p id={errorId} className="question__error">
+          <span className="visually-hidden">Error: </span>
+          {error}
+        </p>
+      )}
       <div ref={container} className="council-chooser">
         {councils === null && <p className="question__hint">Loading the councils…</p>}
       </div>

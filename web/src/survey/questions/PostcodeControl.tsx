@@ -2,7 +2,7 @@ import { emptyPostcodeAnswer } from '../../../../common/survey/answers';
 import { POSTCODE_TYPING_PATTERN } from '../../../../common/survey/postcode';
 import { UK_COUNTRIES, type PostcodeAnswer, type UkCountry } from '../../../../common/survey/model';
 import { errorId } from '../form-context';
-import type { CouncilToChoose } from '../page-state';
+import type { CouncilToChoose, SurveyPageState } from '../page-state';
 import { isTypingAllowed, type ControlProps } from './control';
 import { CouncilChooser, type LocalAuthority } from './CouncilChooser';
 
@@ -42,6 +42,12 @@ export function postcodeErrorTarget(id: string, answer: unknown, council: Counci
   return council && isPostcodeAnswer(answer) && !answer.authorityCode ? councilBoxId(id) : id;
 }
 
+/** Whether a Postcode question is asking for the council of a postcode no look-up knows, with none chosen yet. */
+export function isAskingForCouncil(state: SurveyPageState, name: string): boolean {
+  const answer = state.answers[name];
+  return state.needsAuthority[name] !== undefined && isPostcodeAnswer(answer) && !answer.option && !answer.authorityCode;
+}
+
 /** The council box's id, beside the postcode box's. */
 export const councilBoxId = (id: string) => `${id}-authority`;
 
@@ -65,7 +71,7 @@ export function PostcodeControl(props: ControlProps) {
         autoComplete="postal-code"
         spellCheck={false}
         aria-describedby={describedBy}
-        aria-invalid={(invalid && !answer.option && !(council && !answer.authorityCode)) || undefined}
+        aria-invalid={(invalid && !isAskingForCouncil(context.state, question.name)) || undefined}
         aria-required={(question.required && !answer.option) || undefined}
         onChange={(event) => {
           if (isTypingAllowed(pattern, event.target.value)) props.onAnswer(typePostcode(event.target.value));
@@ -113,7 +119,7 @@ export function PostcodeControl(props: ControlProps) {
           nation={council.nation}
           chosen={answer.authorityCode}
           errorId={errorId(question.name)}
-          invalid={invalid && !answer.authorityCode}
+          error={invalid && !answer.authorityCode ? (context.state.errors[question.name] ?? '') : ''}
           focus={context.councilJustAsked === question.name}
           onChoose={(authority) => props.onAnswer(chooseAuthority(answer, authority, council.nation))}
         />

@@ -39,6 +39,8 @@ interface Props {
   /** The id of the control a `label` layout points at; none while the privacy notice stands in for the control. */
   controlId: string | undefined;
   error: string;
+  /** The control shows the error itself, beside the part it is about (the council box of a Postcode question). */
+  errorShownInControl?: boolean;
   children: ReactNode;
   /** Shown under the control: the testing panel in test mode. */
   after?: ReactNode;
@@ -49,8 +51,8 @@ interface Props {
  * is required; subtext; note; help text behind the toolTip link; and the error message, linked to the control by
  * aria-describedby. A group of controls (radios, checkboxes, amount with period) is a fieldset with a legend.
  */
-export function QuestionFrame({ question, layout, controlId, error, children, after }: Props) {
-  const describedBy = describedByIds(question, error);
+export function QuestionFrame({ question, layout, controlId, error, errorShownInControl = false, children, after }: Props) {
+  const describedBy = describedByIds(question, errorShownInControl ? '' : error);
   const hints = (
     <>
       {question.subtext && (
@@ -71,7 +73,7 @@ export function QuestionFrame({ question, layout, controlId, error, children, af
           autoOpen={question.autoOpenHelpText === true}
         />
       )}
-      {error && (
+      {error && !errorShownInControl && (
         <p id={errorId(question.name)} className="question__error">
           <span className="visually-hidden">Error: </span>
           {error}

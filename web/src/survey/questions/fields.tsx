@@ -7,7 +7,7 @@ import { CheckControl, RadioControl, SelectControl } from './ChoiceControls';
 import type { ControlProps } from './control';
 import { CouncilControl } from './CouncilControl';
 import { MoneyControl } from './MoneyControl';
-import { PostcodeControl } from './PostcodeControl';
+import { isAskingForCouncil, PostcodeControl } from './PostcodeControl';
 import { describedByIds, QuestionFrame, type FrameLayout } from './QuestionFrame';
 import { DateControl, TextControl } from './TextControls';
 
@@ -60,6 +60,7 @@ function questionField(type: QuestionTypeName): ComponentType<FieldProps> {
     }, [hidden, id]);
     if (!question) return null;
     const error = context.state.errors[question.name] ?? '';
+    const errorShownInControl = error !== '' && isAskingForCouncil(context.state, question.name);
     const AnyControl = Control as ComponentType<ControlProps>;
     return (
       <QuestionFrame
@@ -67,6 +68,7 @@ function questionField(type: QuestionTypeName): ComponentType<FieldProps> {
         layout={layout}
         controlId={hidden ? undefined : id}
         error={error}
+        errorShownInControl={errorShownInControl}
         after={
           context.isTest && (
             <TestingPanel
@@ -86,7 +88,7 @@ function questionField(type: QuestionTypeName): ComponentType<FieldProps> {
             value={(props.formData ?? context.state.answers[question.name] ?? null) as AnswerValue}
             onAnswer={(value) => props.onChange(value as never, props.fieldPathId.path, undefined, question.name)}
             id={id}
-            describedBy={layout === 'fieldset' ? undefined : describedByIds(question, error)}
+            describedBy={layout === 'fieldset' ? undefined : describedByIds(question, errorShownInControl ? '' : error)}
             invalid={error !== ''}
             context={context}
           />
