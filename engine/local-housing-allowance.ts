@@ -597,6 +597,8 @@ export interface LhaUsed {
   areaConfirmed: boolean | null;
   /** A month for Universal Credit, a week for Housing Benefit. */
   ratePence: Pence;
+  /** The rent (with eligible service charges) the rate was set against, in the rate's period: above it, a shortfall. */
+  rentPence: Pence;
   /** Housing Benefit: the weekly rate was estimated from the monthly one, its published figure not being held. */
   rateEstimated: boolean;
   highest: { area: string; ratePence: Pence } | null;

@@ -17,4 +17,10 @@ export interface ResultHousingAllowance {
   rateEstimated: boolean;
   /** When it was not settled and the questionnaire asks it: the page where the person can say which area. */
   pageNumber: number | null;
+  /** Pounds in the same period: the rent (with eligible service charges) the rate was set against. */
+  rent: number;
+  /** Pounds in the same period: how much the rent is above the rate (0 when it is not, or when no help with rent is awarded). */
+  shortfall: number;
+  /** Who can help with a shortfall by a Discretionary Housing Payment ('Leeds council'), and where to find them. */
+  discretionaryHousingPayment: { from: string; link: string };
 }

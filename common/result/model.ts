@@ -37,6 +37,17 @@ export interface BenefitMessage {
   message: string;
 }
 
+/** A benefit the person asked about that comes to nothing: why, how it was worked out, and how to claim if things change. */
+export interface ResultNotAwarded {
+  benefitCode: string;
+  benefitName: string;
+  /** The one sentence that says why ('Your income is too high for Council Tax Reduction.'). */
+  reason: string;
+  messages: BenefitMessage[];
+  howToClaim: { message: string };
+  link: string;
+}
+
 /** A Universal Credit element or deduction, in both periods, now and after the change. */
 export interface ResultElement {
   name: string;
@@ -238,6 +249,11 @@ export interface ResultModel {
   testing: TestingData | null;
   /** Null for anyone who does not rent privately. */
   housingAllowance: ResultHousingAllowance | null;
+  /**
+   * Someone who pays council tax always hears about Council Tax Reduction: when none is awarded, why (null when some
+   * is, or when nobody in the home is liable).
+   */
+  councilTaxReductionNotAwarded: ResultNotAwarded | null;
   /** The household has a partner (the answers say so): 'What if things changed?' offers the partner's work only then. */
   hasPartner: boolean;
   /** Null unless the figures assume a right to reside that the person or their partner may not have. */

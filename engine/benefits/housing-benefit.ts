@@ -180,7 +180,7 @@ function privateTenantEligibleRent(input: CalculationInput, rent: Pence, explana
   const { facts, explanations } = input;
   const rooms = bedroomEntitlement(facts);
   const category = LHA_CATEGORY_BY_ROOMS[Math.min(rooms, 4) - 1]!;
-  const lhaUsed = localHousingAllowanceFor(input, category, 'HOUSING_BENEFIT', explanation);
+  const lhaUsed = localHousingAllowanceFor(input, category, 'HOUSING_BENEFIT', explanation, rent);
   const eligible = Math.min(rent, lhaUsed.ratePence);
   explanation.push(
     explanations.say('lha', {

@@ -1,4 +1,5 @@
 import type { CalculationInput } from '../core/benefit.js';
+import type { Pence } from '../../common/money.js';
 import { LHA_CATEGORY_WORDS, type LhaCategory, type LhaScheme, type LhaUsed } from '../local-housing-allowance.js';
 
 // Held with the rates (`../local-housing-allowance.ts`), so the engine's benefit types read it without importing this file.
@@ -7,12 +8,16 @@ export type { LhaUsed };
 /** The sentence keys each benefit's `explanations.json` must have for this (checked by the benefit's spec). */
 export const LHA_AREA_SENTENCES = ['lha-area-given', 'lha-area-postcode', 'lha-area-council', 'lha-area-lowest'] as const;
 
-/** The LHA to use for a category, with the sentence saying which area and why pushed onto `explanation`. */
+/**
+ * The LHA to use for a category, with the sentence saying which area and why pushed onto `explanation`; `rent` is what
+ * the rate caps (in the rate's period), kept so the result can say any shortfall.
+ */
 export function localHousingAllowanceFor(
   input: CalculationInput,
   category: LhaCategory,
   scheme: LhaScheme,
   explanation: string[],
+  rent: Pence,
 ): LhaUsed {
   const { facts, lha, date, explanations } = input;
   const finding = lha.findLhaArea({
@@ -36,6 +41,7 @@ export function localHousingAllowanceFor(
       localAuthorityName: council,
       areaConfirmed: finding.basis === 'LOCAL_AUTHORITY' ? (finding.authority?.confirmed ?? null) : null,
       ratePence: chosen.rate,
+      rentPence: rent,
       rateEstimated: chosen.estimated,
       highest: null,
     };
@@ -66,6 +72,7 @@ export function localHousingAllowanceFor(
     localAuthorityName: council,
     areaConfirmed: null,
     ratePence: chosen.rate,
+    rentPence: rent,
     rateEstimated: chosen.estimated,
     highest: { area: highest.area.name, ratePence: highest.rate },
   };

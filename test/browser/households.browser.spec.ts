@@ -459,8 +459,8 @@ const singleInCareHomeForGood: HouseholdWalk = {
     'about-you': (page) => screenshot(page, 'households-single-in-care-home-for-good-about-you'),
   },
   onResults: async (page) => {
-    // No Council Tax Reduction is offered for a home that is no longer hers.
-    await expect(page.locator('li.benefit[data-benefit-code="COUNCIL_TAX_REDUCTION"]').count()).resolves.toBe(0);
+    // No Council Tax Reduction is offered for a home that is no longer hers, and the results say why.
+    await expectNoCouncilTaxReductionForTheHomeLeft(page);
     const reasons = await universalCreditReasons(page);
     await expect(reasons.textContent()).resolves.toContain('Universal Credit has no amount for your rent while you are away');
     await screenshot(page, 'households-single-in-care-home-for-good-results');
@@ -531,8 +531,9 @@ const pensionerInCareHomePayingHerOwnFees: HouseholdWalk = {
     const reasons = await benefitReasons(page, 'PENSION_CREDIT');
     await expect(reasons.textContent()).resolves.toMatch(/severe disability/i);
     // Neither the rent nor the council tax of the flat she left is hers to get help with, nor a Winter Fuel Payment.
-    for (const code of ['HOUSING_BENEFIT', 'COUNCIL_TAX_REDUCTION', 'WINTER_FUEL_PAYMENT'])
+    for (const code of ['HOUSING_BENEFIT', 'WINTER_FUEL_PAYMENT'])
       await expect(page.locator(`li.benefit[data-benefit-code="${code}"]`).count()).resolves.toBe(0);
+    await expectNoCouncilTaxReductionForTheHomeLeft(page);
     await reasons.scrollIntoViewIfNeeded();
     await screenshot(page, 'households-pensioner-in-care-home-self-funding-results');
   },
@@ -1177,6 +1178,15 @@ async function storedCalculation(session: string) {
 
 const pounds = (pence: number) => `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
+/** Council Tax Reduction is listed as nothing for someone who has moved into a hospital or care home, saying why. */
+async function expectNoCouncilTaxReductionForTheHomeLeft(page: Page): Promise<void> {
+  const reduction = page.locator('li.benefit[data-benefit-code="COUNCIL_TAX_REDUCTION"]');
+  await expect(reduction.locator('.benefit__amount').textContent()).resolves.toBe('Nothing');
+  await expect(reduction.locator('.benefit__reason').textContent()).resolves.toMatch(
+    /^Now that your home is the hospital or care home, you do not pay council tax on your old home/,
+  );
+}
+
 /** Each benefit the results page lists, with the amount it shows (or why it shows none). */
 function benefitsShown(page: Page): Promise<{ code: string; amount: string }[]> {
   return page.locator('li.benefit').evaluateAll((items) =>
@@ -1198,7 +1208,9 @@ async function checkResultsShown(page: Page, session: string, slug: string): Pro
   const expected = await ENGINE.calculate(household, today);
   const expectedText = (code: string, period: 'week' | 'month') => {
     const benefit = expected.benefits.find((candidate) => candidate.code === code);
-    if (!benefit?.eligible) return 'not awarded by the engine';
+    // Someone who pays council tax hears about Council Tax Reduction even when it is nothing (issue 32 point 2).
+    if (!benefit?.eligible)
+      return code === 'COUNCIL_TAX_REDUCTION' && expected.facts.councilTax?.liable ? 'Nothing' : 'not awarded by the engine';
     if (!benefit.amountShown) return 'You may be entitled';
     // A payment made once shows its lump sum, never a weekly or monthly figure.
     if (benefit.lumpSumPence !== undefined) return `${pounds(benefit.lumpSumPence)} once`;

@@ -5,7 +5,15 @@ import type { CalculationResult } from '../../../engine/core/calculation-result.
 import type { Household } from '../../../engine/household.js';
 import { normaliseHousehold } from '../../../engine/core/normalise.js';
 import { loadEntitlementEngine } from '../../../engine/load.js';
-import { checkBenefitGuide, eligibilityOf, resultBenefits, resultVariables, type BenefitGuide } from './from-calculation.js';
+import {
+  checkBenefitGuide,
+  councilTaxReductionNotAwardedOf,
+  eligibilityOf,
+  housingAllowanceOf,
+  resultBenefits,
+  resultVariables,
+  type BenefitGuide,
+} from './from-calculation.js';
 import { BENEFIT_TYPES, type ResultBenefits } from '../../../common/result/model.js';
 import { benefitsOfSystem, systemBenefitProblems } from './systems.js';
 import { applyChanges } from '../../../engine/better-off.js';
@@ -262,5 +270,59 @@ describe("test mode's rule display (the testing panel's result XML)", () => {
     const pensionCredit = compiled.benefits.find((benefit) => benefit.code === 'PENSION_CREDIT')!;
     expect(pensionCredit.rules.length).toBeGreaterThan(0);
     for (const rule of pensionCredit.rules) expect(xml).toContain(rule.name);
+  });
+});
+
+describe('what the results say about rent and council tax (issue 32 point 2)', () => {
+  /** A lone parent of one child, working full time, renting a 2-bedroom flat privately in Leeds for £1,100 a month. */
+  const loneParentInLeeds = (monthlyPay: number, rent = 1100): Household =>
+    normaliseHousehold({
+      country: 'ENGLAND',
+      localAuthority: 'E08000035',
+      adults: [{ dateOfBirth: '1990-05-01', earnings: { amount: monthlyPay, period: 'MONTH', basis: 'NET' }, hoursPerWeek: 37 }],
+      children: [{ dateOfBirth: '2019-03-02' }],
+      housing: {
+        tenure: 'PRIVATE_RENT',
+        rent: { amount: rent, period: 'MONTH' },
+        bedrooms: 2,
+        councilTax: { band: 'B', annualCharge: null, liable: true },
+      },
+      capital: 500,
+    });
+
+  it("gives the rent above Leeds's Local Housing Allowance as the shortfall, and who can help with it", async () => {
+    const allowance = housingAllowanceOf(await engine.calculate(loneParentInLeeds(1200), DATE));
+    // 2 bedrooms in Leeds: £775.00 a month (rulesets/local-housing-allowance/rates.json); rent £1,100.00.
+    expect(allowance).toMatchObject({
+      area: 'Leeds',
+      rate: 775,
+      period: 'month',
+      rent: 1100,
+      shortfall: 325,
+      discretionaryHousingPayment: { from: 'Leeds council', link: 'https://www.gov.uk/find-local-council' },
+    });
+    expect((await engine.calculate(loneParentInLeeds(1200, 700), DATE)).localHousingAllowance?.rentPence).toBe(70000);
+    expect(housingAllowanceOf(await engine.calculate(loneParentInLeeds(1200, 700), DATE))?.shortfall).toBe(0);
+  });
+
+  it('says no shortfall when no help with rent is awarded: with earnings too high for Universal Credit', async () => {
+    const result = await engine.calculate(loneParentInLeeds(6000), DATE);
+    expect(result.benefits.find((benefit) => benefit.code === 'UNIVERSAL_CREDIT')?.eligible).toBe(false);
+    expect(housingAllowanceOf(result)).toMatchObject({ rent: 1100, shortfall: 0 });
+  });
+
+  it('says why there is no Council Tax Reduction for someone who pays council tax, and nothing when some is awarded', async () => {
+    const tooMuch = councilTaxReductionNotAwardedOf(await engine.calculate(loneParentInLeeds(2600), DATE), guide);
+    expect(tooMuch).toMatchObject({
+      benefitCode: 'COUNCIL_TAX_REDUCTION',
+      benefitName: 'Council Tax Reduction',
+      reason: 'Your income is too high for Council Tax Reduction.',
+      link: guide.benefits.COUNCIL_TAX_REDUCTION.link,
+    });
+    expect(tooMuch!.messages.at(-1)).toEqual({ name: `COUNCIL_TAX_REDUCTION-${tooMuch!.messages.length}`, message: tooMuch!.reason });
+    expect(councilTaxReductionNotAwardedOf(await engine.calculate(loneParentInLeeds(300), DATE), guide)).toBeNull();
+    const notLiable = loneParentInLeeds(2600);
+    notLiable.housing.councilTax = { ...notLiable.housing.councilTax!, liable: false };
+    expect(councilTaxReductionNotAwardedOf(await engine.calculate(notLiable, DATE), guide)).toBeNull();
   });
 });

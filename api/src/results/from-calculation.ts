@@ -13,6 +13,7 @@ import {
   type ResultElement,
   type ResultOneOffPayment,
   type ResultHousingAllowance,
+  type ResultNotAwarded,
   type RightToResideNotice,
   type ResultVariable,
 } from '../../../common/result/model.js';
@@ -243,6 +244,26 @@ export function resultBenefits(
   } as ResultBenefits;
 }
 
+const COUNCIL_TAX_REDUCTION = 'COUNCIL_TAX_REDUCTION';
+
+/**
+ * Council Tax Reduction for a home whose council tax someone there pays, when none is awarded in the results: the
+ * reason is the outcome's last sentence (each way to nothing ends by saying why), with the whole working.
+ */
+export function councilTaxReductionNotAwardedOf(current: CalculationResult, guide: BenefitGuide): ResultNotAwarded | null {
+  const outcome = current.benefits.find((benefit) => benefit.code === COUNCIL_TAX_REDUCTION);
+  if (!outcome || outcome.eligible || current.facts.councilTax?.liable !== true || outcome.explanation.length === 0) return null;
+  const local = guide.benefits[outcome.code].nations?.[current.facts.country] ?? guide.benefits[outcome.code];
+  return {
+    benefitCode: outcome.code,
+    benefitName: outcome.name,
+    reason: outcome.explanation.at(-1)!,
+    messages: outcome.explanation.map((message, index) => ({ name: `${outcome.code}-${index + 1}`, message })),
+    howToClaim: { message: local.howToClaim },
+    link: local.link,
+  };
+}
+
 /** The payments made once that the household may get now or after the change, each with its lump sum and its parts. */
 function oneOffPayments(
   current: CalculationResult,
@@ -326,6 +347,21 @@ const LHA_CATEGORY_TEXT = {
   FOUR_BEDROOMS: '4 bedrooms',
 } as const;
 
+/**
+ * Who can pay a Discretionary Housing Payment towards a rent shortfall (Discretionary Financial Assistance Regulations
+ * 2001, SI 2001/1167, reg 2; in Northern Ireland the Housing Executive, SR 2001/216), and where to find them: GOV.UK's
+ * council finder works for every council in England, Scotland and Wales.
+ */
+function discretionaryHousingPaymentFrom(country: Country, council: string | null): { from: string; link: string } {
+  if (country === 'NORTHERN_IRELAND') return { from: 'the Northern Ireland Housing Executive', link: 'https://www.nihe.gov.uk/' };
+  return { from: council ? `${council} council` : 'your council', link: 'https://www.gov.uk/find-local-council' };
+}
+
+/** Whether the benefit whose rent the Local Housing Allowance capped is awarded. */
+function helpsWithRent(result: CalculationResult, scheme: 'UNIVERSAL_CREDIT' | 'HOUSING_BENEFIT'): boolean {
+  return result.benefits.some((benefit) => benefit.code === scheme && benefit.eligible);
+}
+
 /** Which Local Housing Allowance area limited a private tenant's rent, and why, for the results page and the adviser area. */
 export function housingAllowanceOf(result: CalculationResult): ResultHousingAllowance | null {
   const used = result.localHousingAllowance;
@@ -339,7 +375,7 @@ export function housingAllowanceOf(result: CalculationResult): ResultHousingAllo
     POSTCODE: `${used.area}, where the postcode is: ${rate}.`,
     LOCAL_AUTHORITY:
       used.areaConfirmed === false
-        ? `${used.area}, which our table gives for the whole of ${council} (not yet confirmed by an official page: check your postcode on the VOA's LHA Direct): ${rate}.`
+        ? `${used.area}, which we think covers all of ${council} (to be sure, check your postcode on the VOA's LHA Direct): ${rate}.`
         : `${used.area}, which covers the whole of ${council}: ${rate}.`,
     LOWEST_OF_CANDIDATES:
       used.unsettledReason === 'SPLIT_AUTHORITY'
@@ -359,5 +395,9 @@ export function housingAllowanceOf(result: CalculationResult): ResultHousingAllo
     highest: used.highest ? { area: used.highest.area, rate: pounds(used.highest.ratePence) } : null,
     rateEstimated: used.rateEstimated,
     pageNumber: null,
+    rent: pounds(used.rentPence),
+    // A shortfall is what the help with housing costs leaves unpaid: none is said when no such help is awarded.
+    shortfall: helpsWithRent(result, used.scheme) ? pounds(Math.max(0, used.rentPence - used.ratePence)) : 0,
+    discretionaryHousingPayment: discretionaryHousingPaymentFrom(result.facts.country, used.localAuthorityName),
   };
 }

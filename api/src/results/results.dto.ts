@@ -322,6 +322,38 @@ export const RESULT_MODEL_SCHEMA = {
           nullable: true,
           description: 'When the area was not settled and the questionnaire asks it: the page where the person can say which area.',
         },
+        rent: {
+          type: 'number',
+          description: 'Pounds in the same period: the rent (with eligible service charges) the rate was set against.',
+        },
+        shortfall: {
+          type: 'number',
+          description:
+            'Pounds in the same period: how much the rent is above the rate; 0 when it is not, or when the benefit it caps (Universal Credit, Housing Benefit) is not awarded.',
+        },
+        discretionaryHousingPayment: {
+          type: 'object',
+          description:
+            "Who can help with a shortfall by a Discretionary Housing Payment (from: 'Leeds council', 'your council' or the Northern Ireland Housing Executive) and a page to find them.",
+          properties: {
+            from: { type: 'string', example: 'Leeds council' },
+            link: { type: 'string', example: 'https://www.gov.uk/find-local-council' },
+          },
+        },
+      },
+    },
+    councilTaxReductionNotAwarded: {
+      type: 'object',
+      nullable: true,
+      description:
+        'When someone in the home pays council tax and no Council Tax Reduction is awarded: reason (one sentence saying why), messages (the working), howToClaim and link. Null otherwise.',
+      properties: {
+        benefitCode: { type: 'string', example: 'COUNCIL_TAX_REDUCTION' },
+        benefitName: { type: 'string', example: 'Council Tax Reduction' },
+        reason: { type: 'string', example: 'Your income is too high for Council Tax Reduction.' },
+        messages: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, message: { type: 'string' } } } },
+        howToClaim: { type: 'object', properties: { message: { type: 'string' } } },
+        link: { type: 'string' },
       },
     },
   },

@@ -19,7 +19,15 @@ import type { CalculationResult } from '../../../engine/core/calculation-result.
 import type { Explanations } from '../../../engine/core/explanations.js';
 import type { Household } from '../../../engine/household.js';
 import { withPartnerSwitches } from './partner-switches.js';
-import { eligibilityOf, extraHelpOf, housingAllowanceOf, resultBenefits, resultVariables, type BenefitGuide } from './from-calculation.js';
+import {
+  councilTaxReductionNotAwardedOf,
+  eligibilityOf,
+  extraHelpOf,
+  housingAllowanceOf,
+  resultBenefits,
+  resultVariables,
+  type BenefitGuide,
+} from './from-calculation.js';
 import { rightToResideNotice } from './right-to-reside.js';
 import {
   BETTER_OFF_PARTNER,
@@ -252,6 +260,7 @@ export class ResultsService {
       client: await adviserClientOf(this.dataSource, session.clientId, caller.account, oldestOpenCalculation()),
       testing: null,
       housingAllowance: null,
+      councilTaxReductionNotAwarded: null,
       hasPartner: hasPartner(answers),
       rightToReside: null,
     };
@@ -289,6 +298,7 @@ export class ResultsService {
       categories: [...answerCategories(state, answers, masking), ...(betterOffAnswers ? [betterOffAnswers] : [])],
       extraHelps: extraHelpOf(current),
       housingAllowance: this.housingAllowance(current),
+      councilTaxReductionNotAwarded: councilTaxReductionNotAwardedOf(current, this.guide),
       testing: isTesting ? this.testingData(household, current, comparison ? { changes, result: comparison.changed } : null, uplift) : null,
     };
   }

@@ -74,7 +74,7 @@ export function housingElement(input: CalculationInput, fired: FiredRules): Hous
     // The cap rent is the LHA of the area (UC Regs 2013 sch 4 para 25); where the area cannot be settled, the lowest
     // of the areas the home could be in, so the rent is never met unchecked.
     const lhaWorking: string[] = [];
-    lhaUsed = localHousingAllowanceFor(input, category, 'UNIVERSAL_CREDIT', lhaWorking);
+    lhaUsed = localHousingAllowanceFor(input, category, 'UNIVERSAL_CREDIT', lhaWorking, costs);
     const rate = lhaUsed.ratePence;
     element = Math.min(costs, rate);
     // Excepted from the shared accommodation rate for a reason the person gave (sch 4 para 29): the result says which.

@@ -7709,6 +7709,21 @@ export interface operations {
            *         {}
            *       ],
            *       "client": {},
+           *       "councilTaxReductionNotAwarded": {
+           *         "benefitCode": "COUNCIL_TAX_REDUCTION",
+           *         "benefitName": "Council Tax Reduction",
+           *         "howToClaim": {
+           *           "message": "text"
+           *         },
+           *         "link": "text",
+           *         "messages": [
+           *           {
+           *             "message": "text",
+           *             "name": "text"
+           *           }
+           *         ],
+           *         "reason": "Your income is too high for Council Tax Reduction."
+           *       },
            *       "eligibility": {
            *         "isEligibleForLb": true,
            *         "isEligibleForUc": true
@@ -7727,6 +7742,10 @@ export interface operations {
            *         "candidates": [
            *           "text"
            *         ],
+           *         "discretionaryHousingPayment": {
+           *           "from": "Leeds council",
+           *           "link": "https://www.gov.uk/find-local-council"
+           *         },
            *         "highest": {
            *           "area": "text",
            *           "rate": 0
@@ -7735,6 +7754,8 @@ export interface operations {
            *         "period": "month",
            *         "rate": 0,
            *         "rateEstimated": true,
+           *         "rent": 0,
+           *         "shortfall": 0,
            *         "summary": "text"
            *       },
            *       "isBetterOff": true,
@@ -7947,6 +7968,23 @@ export interface operations {
             calculatedOn?: string;
             categories?: Record<string, unknown>[];
             client?: Record<string, unknown> | null;
+            /** @description When someone in the home pays council tax and no Council Tax Reduction is awarded: reason (one sentence saying why), messages (the working), howToClaim and link. Null otherwise. */
+            councilTaxReductionNotAwarded?: {
+              /** @example COUNCIL_TAX_REDUCTION */
+              benefitCode?: string;
+              /** @example Council Tax Reduction */
+              benefitName?: string;
+              howToClaim?: {
+                message?: string;
+              };
+              link?: string;
+              messages?: {
+                message?: string;
+                name?: string;
+              }[];
+              /** @example Your income is too high for Council Tax Reduction. */
+              reason?: string;
+            } | null;
             eligibility?: {
               isEligibleForLb?: boolean;
               isEligibleForUc?: boolean;
@@ -7965,6 +8003,13 @@ export interface operations {
               /** @example LOWEST_OF_CANDIDATES */
               basis?: string;
               candidates?: string[];
+              /** @description Who can help with a shortfall by a Discretionary Housing Payment (from: 'Leeds council', 'your council' or the Northern Ireland Housing Executive) and a page to find them. */
+              discretionaryHousingPayment?: {
+                /** @example Leeds council */
+                from?: string;
+                /** @example https://www.gov.uk/find-local-council */
+                link?: string;
+              };
               highest?: {
                 area?: string;
                 rate?: number;
@@ -7980,6 +8025,10 @@ export interface operations {
               rate?: number;
               /** @description Housing Benefit: the weekly rate was estimated from the monthly one, the rent officers' published figure for the area not being held (the summary says so). */
               rateEstimated?: boolean;
+              /** @description Pounds in the same period: the rent (with eligible service charges) the rate was set against. */
+              rent?: number;
+              /** @description Pounds in the same period: how much the rent is above the rate; 0 when it is not, or when the benefit it caps (Universal Credit, Housing Benefit) is not awarded. */
+              shortfall?: number;
               summary?: string;
             } | null;
             isBetterOff?: boolean;
@@ -8300,6 +8349,21 @@ export interface operations {
            *         {}
            *       ],
            *       "client": {},
+           *       "councilTaxReductionNotAwarded": {
+           *         "benefitCode": "COUNCIL_TAX_REDUCTION",
+           *         "benefitName": "Council Tax Reduction",
+           *         "howToClaim": {
+           *           "message": "text"
+           *         },
+           *         "link": "text",
+           *         "messages": [
+           *           {
+           *             "message": "text",
+           *             "name": "text"
+           *           }
+           *         ],
+           *         "reason": "Your income is too high for Council Tax Reduction."
+           *       },
            *       "eligibility": {
            *         "isEligibleForLb": true,
            *         "isEligibleForUc": true
@@ -8318,6 +8382,10 @@ export interface operations {
            *         "candidates": [
            *           "text"
            *         ],
+           *         "discretionaryHousingPayment": {
+           *           "from": "Leeds council",
+           *           "link": "https://www.gov.uk/find-local-council"
+           *         },
            *         "highest": {
            *           "area": "text",
            *           "rate": 0
@@ -8326,6 +8394,8 @@ export interface operations {
            *         "period": "month",
            *         "rate": 0,
            *         "rateEstimated": true,
+           *         "rent": 0,
+           *         "shortfall": 0,
            *         "summary": "text"
            *       },
            *       "isBetterOff": true,
@@ -8538,6 +8608,23 @@ export interface operations {
             calculatedOn?: string;
             categories?: Record<string, unknown>[];
             client?: Record<string, unknown> | null;
+            /** @description When someone in the home pays council tax and no Council Tax Reduction is awarded: reason (one sentence saying why), messages (the working), howToClaim and link. Null otherwise. */
+            councilTaxReductionNotAwarded?: {
+              /** @example COUNCIL_TAX_REDUCTION */
+              benefitCode?: string;
+              /** @example Council Tax Reduction */
+              benefitName?: string;
+              howToClaim?: {
+                message?: string;
+              };
+              link?: string;
+              messages?: {
+                message?: string;
+                name?: string;
+              }[];
+              /** @example Your income is too high for Council Tax Reduction. */
+              reason?: string;
+            } | null;
             eligibility?: {
               isEligibleForLb?: boolean;
               isEligibleForUc?: boolean;
@@ -8556,6 +8643,13 @@ export interface operations {
               /** @example LOWEST_OF_CANDIDATES */
               basis?: string;
               candidates?: string[];
+              /** @description Who can help with a shortfall by a Discretionary Housing Payment (from: 'Leeds council', 'your council' or the Northern Ireland Housing Executive) and a page to find them. */
+              discretionaryHousingPayment?: {
+                /** @example Leeds council */
+                from?: string;
+                /** @example https://www.gov.uk/find-local-council */
+                link?: string;
+              };
               highest?: {
                 area?: string;
                 rate?: number;
@@ -8571,6 +8665,10 @@ export interface operations {
               rate?: number;
               /** @description Housing Benefit: the weekly rate was estimated from the monthly one, the rent officers' published figure for the area not being held (the summary says so). */
               rateEstimated?: boolean;
+              /** @description Pounds in the same period: the rent (with eligible service charges) the rate was set against. */
+              rent?: number;
+              /** @description Pounds in the same period: how much the rent is above the rate; 0 when it is not, or when the benefit it caps (Universal Credit, Housing Benefit) is not awarded. */
+              shortfall?: number;
               summary?: string;
             } | null;
             isBetterOff?: boolean;

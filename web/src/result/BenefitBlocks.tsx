@@ -1,5 +1,5 @@
 import { useId, type ReactNode, type Ref } from 'react';
-import type { BenefitMessage, ResultBenefit, ResultBenefits } from '../../../common/result/model';
+import type { BenefitMessage, ResultBenefit, ResultBenefits, ResultNotAwarded } from '../../../common/result/model';
 import { benefitAmountText, formatMoney, inPeriod, type Period } from './money';
 import { ExternalLink } from '../shared/ExternalLink';
 import { ACCURACY_PATH } from '../accuracy/accuracy-path';
@@ -161,6 +161,22 @@ export function BenefitItem({
   );
 }
 
+export const NOT_AWARDED_AMOUNT = 'Nothing';
+
+/** A benefit the person asked about that comes to nothing: 'Nothing', the reason in a sentence, and the working. */
+export function NotAwardedItem({ benefit }: { benefit: ResultNotAwarded }) {
+  return (
+    <li className="benefit benefit--not-awarded" data-benefit-code={benefit.benefitCode}>
+      <div className="benefit__summary">
+        <h4 className="benefit__name">{benefit.benefitName}</h4>
+        <p className="benefit__amount">{NOT_AWARDED_AMOUNT}</p>
+      </div>
+      <p className="benefit__reason">{benefit.reason}</p>
+      <BenefitDetails name={benefit.benefitName} messages={benefit.messages} howToClaim={benefit.howToClaim.message} link={benefit.link} />
+    </li>
+  );
+}
+
 /** The benefits already got first, then those to claim, each group in the engine's order (a stable sort). */
 const apartByClaim = (benefits: ResultBenefit[]) =>
   [...benefits].sort((a, b) => Number(b.claimStatus === 'ALREADY_GET') - Number(a.claimStatus === 'ALREADY_GET'));
@@ -168,16 +184,19 @@ const apartByClaim = (benefits: ResultBenefit[]) =>
 function BenefitList({
   title,
   benefits,
+  notAwarded = null,
   onOpenBreakdown,
   ...shared
 }: {
   title: string;
   benefits: ResultBenefit[];
+  /** A means-tested benefit asked about that comes to nothing, listed after those awarded. */
+  notAwarded?: ResultNotAwarded | null;
   period: Period;
   isBetterOff: boolean;
   onOpenBreakdown?: () => void;
 }) {
-  if (benefits.length === 0) return null;
+  if (benefits.length === 0 && !notAwarded) return null;
   return (
     <>
       <h3 className="result-block__subtitle">{title}</h3>
@@ -190,6 +209,7 @@ function BenefitList({
             {...shared}
           />
         ))}
+        {notAwarded && <NotAwardedItem benefit={notAwarded} />}
       </ul>
     </>
   );
@@ -231,17 +251,25 @@ interface BlockProps {
   isBetterOff: boolean;
   headingRef?: Ref<HTMLHeadingElement>;
   children?: ReactNode;
+  /** Council Tax Reduction when someone pays council tax and none is awarded: listed with the means-tested benefits. */
+  notAwarded?: ResultNotAwarded | null;
 }
 
 /** The legacy and pension-age system: means-tested and other benefits, the total, and the period choice. */
-export function LegacyBenefits({ benefits, period, isBetterOff, headingRef, children }: BlockProps) {
+export function LegacyBenefits({ benefits, period, isBetterOff, headingRef, children, notAwarded }: BlockProps) {
   return (
     <section id="legacy-benefits" className="result-block" aria-labelledby="legacy-benefits-title">
       <h2 id="legacy-benefits-title" className="result-block__title" ref={headingRef} tabIndex={-1}>
         {BLOCK_TITLES.legacy}
       </h2>
       {children}
-      <BenefitList title={LIST_TITLES.meansTested} benefits={benefits.meansTested} period={period} isBetterOff={isBetterOff} />
+      <BenefitList
+        title={LIST_TITLES.meansTested}
+        benefits={benefits.meansTested}
+        notAwarded={notAwarded}
+        period={period}
+        isBetterOff={isBetterOff}
+      />
       <BenefitList title={LIST_TITLES.nonMeansTested} benefits={benefits.nonMeansTested} period={period} isBetterOff={isBetterOff} />
       <Total
         figures={{
@@ -268,6 +296,7 @@ export function UniversalCreditBenefits({
   isBetterOff,
   headingRef,
   children,
+  notAwarded,
   onOpenBreakdown,
 }: BlockProps & { onOpenBreakdown(): void }) {
   return (
@@ -279,6 +308,7 @@ export function UniversalCreditBenefits({
       <BenefitList
         title={LIST_TITLES.meansTested}
         benefits={benefits.universalCredit}
+        notAwarded={notAwarded}
         period={period}
         isBetterOff={isBetterOff}
         onOpenBreakdown={onOpenBreakdown}
@@ -304,6 +334,7 @@ export function NoEntitlement({
   period,
   isBetterOff,
   children,
+  notAwarded,
 }: Omit<BlockProps, 'benefits'> & { benefits: ResultBenefits | null }) {
   return (
     <section id="no-entitlement" className="result-block" aria-labelledby="no-entitlement-title">
@@ -312,6 +343,11 @@ export function NoEntitlement({
       </h2>
       {children}
       <p>Based on your answers, you are not likely to get Universal Credit or the other means-tested benefits we check.</p>
+      {notAwarded && (
+        <ul className="benefit-list">
+          <NotAwardedItem benefit={notAwarded} />
+        </ul>
+      )}
       {benefits && (
         <BenefitList title={LIST_TITLES.nonMeansTested} benefits={benefits.nonMeansTested} period={period} isBetterOff={isBetterOff} />
       )}

@@ -14,6 +14,7 @@ import {
 } from './BenefitBlocks';
 import { FeedbackCard } from './FeedbackCard';
 import { HousingAllowanceNote } from './HousingAllowanceNote';
+import { RentShortfall } from './RentShortfall';
 import { RightToResideNote } from './RightToResideNote';
 import { OneOffPayments } from './OneOffPayments';
 import { LastRatesHeldNote } from './LastRatesHeldNote';
@@ -105,8 +106,9 @@ export function YourResults({
       {isBetterOff && benefits && summarySystems.length > 0 && (
         <BetterOffSummary benefits={benefits} period={period} systems={summarySystems} />
       )}
+      {result.housingAllowance && result.housingAllowance.shortfall > 0 && <RentShortfall allowance={result.housingAllowance} />}
       {eligibility.isEligibleForLb && benefits && (
-        <LegacyBenefits benefits={benefits} period={period} isBetterOff={isBetterOff}>
+        <LegacyBenefits benefits={benefits} period={period} isBetterOff={isBetterOff} notAwarded={result.councilTaxReductionNotAwarded}>
           {periodControl}
         </LegacyBenefits>
       )}
@@ -134,12 +136,13 @@ export function YourResults({
           isBetterOff={isBetterOff}
           headingRef={universalCreditHeading}
           onOpenBreakdown={openBreakdown}
+          notAwarded={eligibility.isEligibleForLb ? null : result.councilTaxReductionNotAwarded}
         >
           {!eligibility.isEligibleForLb && periodControl}
         </UniversalCreditBenefits>
       )}
       {isEligibleForNothing && (
-        <NoEntitlement benefits={benefits} period={period} isBetterOff={isBetterOff}>
+        <NoEntitlement benefits={benefits} period={period} isBetterOff={isBetterOff} notAwarded={result.councilTaxReductionNotAwarded}>
           {periodControl}
         </NoEntitlement>
       )}

@@ -1,11 +1,11 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { testSiteConfig } from '../site/test-site-config';
 import { installFakeApi, type FakeApi } from '../survey/fake-api';
 import { installJsdomSupport } from '../survey/jsdom-support';
 import { settle } from '../survey/render-page';
 import { resetTestMode } from '../test-mode';
 import { standInForEmailForm } from './email-stand-in';
-import { resultWith, RESULT_URL, SESSION } from '../../../test/fixtures/web-result';
+import { resultWith, RESULT_URL, SESSION, universalCreditOnly } from '../../../test/fixtures/web-result';
 
 installJsdomSupport();
 standInForEmailForm();
@@ -141,5 +141,69 @@ describe('loading the results', () => {
     await settle();
     expect(api.callsTo('GET', url)).toHaveLength(2);
     expect(screen.getByRole('region', { name: 'Testing' })).toBeTruthy();
+  });
+});
+
+describe('what the results say about rent and council tax', () => {
+  const shortfall = {
+    area: 'Leeds',
+    basis: 'LOCAL_AUTHORITY' as const,
+    summary:
+      'Leeds, which we think covers all of Leeds (to be sure, check your postcode on the VOA’s LHA Direct): £775.00 a month for 2 bedrooms.',
+    candidates: ['Leeds'],
+    rate: 775,
+    period: 'month' as const,
+    highest: null,
+    rateEstimated: false,
+    pageNumber: null,
+    rent: 1100,
+    shortfall: 325,
+    discretionaryHousingPayment: { from: 'Leeds council', link: 'https://www.gov.uk/find-local-council' },
+  };
+  const noReduction = {
+    benefitCode: 'COUNCIL_TAX_REDUCTION',
+    benefitName: 'Council Tax Reduction',
+    reason: 'Your income is too high for Council Tax Reduction.',
+    messages: [{ name: 'COUNCIL_TAX_REDUCTION-1', message: 'Your council tax is £1,332.17 a year.' }],
+    howToClaim: { message: 'Apply to your local council.' },
+    link: 'https://www.gov.uk/apply-council-tax-reduction',
+  };
+
+  it('says the rent shortfall before the benefits, with the Discretionary Housing Payment and where to ask', async () => {
+    api.on('GET', RESULT_URL, { status: 200, body: universalCreditOnly({ housingAllowance: shortfall }) });
+    await renderScreen();
+    const card = screen.getByRole('region', { name: 'Your rent is £325.00 a month more than the help with housing costs' });
+    expect(card.textContent).toContain('Your rent is £1,100.00 a month');
+    expect(card.textContent).toContain('Ask Leeds council for a Discretionary Housing Payment');
+    expect(
+      within(card)
+        .getByRole('link', { name: /Find your council/ })
+        .getAttribute('href'),
+    ).toBe('https://www.gov.uk/find-local-council');
+    // Among the first things said: before the Universal Credit block.
+    const universalCredit = screen.getByRole('region', { name: 'Universal Credit system benefits' });
+    expect(card.compareDocumentPosition(universalCredit) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('says nothing of a shortfall when there is none', async () => {
+    api.on('GET', RESULT_URL, { status: 200, body: universalCreditOnly({ housingAllowance: { ...shortfall, rent: 700, shortfall: 0 } }) });
+    await renderScreen();
+    expect(screen.queryByText(/more than the help with housing costs/)).toBeNull();
+  });
+
+  it('lists Council Tax Reduction with the means-tested benefits when none is awarded, saying why', async () => {
+    const awarded = universalCreditOnly().benefits!.universalCredit;
+    const withoutReduction = awarded.filter((benefit) => benefit.benefitCode !== 'COUNCIL_TAX_REDUCTION');
+    api.on('GET', RESULT_URL, {
+      status: 200,
+      body: universalCreditOnly({ councilTaxReductionNotAwarded: noReduction, benefits: { universalCredit: withoutReduction } }),
+    });
+    await renderScreen();
+    const block = screen.getByRole('region', { name: 'Universal Credit system benefits' });
+    const item = block.querySelector('[data-benefit-code="COUNCIL_TAX_REDUCTION"]') as HTMLElement;
+    expect(within(item).getByRole('heading', { name: 'Council Tax Reduction' })).toBeTruthy();
+    expect(item.textContent).toContain('Nothing');
+    expect(item.textContent).toContain('Your income is too high for Council Tax Reduction.');
+    expect(within(item).getByText('How we worked this out')).toBeTruthy();
   });
 });
