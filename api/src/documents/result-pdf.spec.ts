@@ -347,6 +347,43 @@ describe('the Your Benefit Results PDF', () => {
     expect(text.all).not.toContain('Housing Benefit');
   });
 
+  it('says, as the page does, a rent above the Local Housing Allowance and what to do, and why there is no Council Tax Reduction', async () => {
+    const text = await readPdf(
+      await render(
+        {
+          ...RESULT_BOTH_SYSTEMS,
+          eligibility: { isEligibleForLb: false, isEligibleForUc: true },
+          housingAllowance: {
+            area: 'Leeds',
+            basis: 'LOCAL_AUTHORITY',
+            summary: 'Leeds, which covers the whole of Leeds: £775.00 a month for 2 bedrooms.',
+            candidates: ['Leeds'],
+            rate: 775,
+            period: 'month',
+            highest: null,
+            rateEstimated: false,
+            pageNumber: null,
+            rent: 1100,
+            shortfall: 325,
+            discretionaryHousingPayment: { from: 'Leeds council', link: 'https://www.gov.uk/find-local-council' },
+          },
+          councilTaxReductionNotAwarded: {
+            benefitCode: 'COUNCIL_TAX_REDUCTION',
+            benefitName: 'Council Tax Reduction',
+            reason: 'Your income is too high for Council Tax Reduction.',
+            messages: [],
+            howToClaim: { message: 'Apply to your local council.' },
+            link: 'https://www.gov.uk/apply-council-tax-reduction',
+          },
+        },
+        'monthly',
+      ),
+    );
+    expect(text.pages[0]).toContain('Your rent is £325.00 a month more than the help with housing costs');
+    expect(text.all).toContain('Ask Leeds council for a Discretionary Housing Payment once you claim.');
+    expect(text.all).toContain('You would get nothing at the moment. Your income is too high for Council Tax Reduction.');
+  });
+
   it("lists each benefit once on page 1, under the heading that says what it is: a lone parent's Child Benefit is not means-tested, her Council Tax Reduction is", async () => {
     // The figures as the results service makes them, from the engine: a lone parent of working age renting from the council in Manchester.
     const household = normaliseHousehold({

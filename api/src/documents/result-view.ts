@@ -1,3 +1,4 @@
+import { rentShortfallWords, type RentShortfallWords } from '../../../common/result/rent-shortfall.js';
 import { rulesVersionInWords } from '../../../common/rules-version.js';
 import { dateInWords } from '../../../common/dates/calendar.js';
 import { formatAmount } from '../../../common/money.js';
@@ -160,6 +161,10 @@ export interface ResultDocumentView {
   benefitsToClaim: BenefitView[];
   /** Lump sums (maternity grants, the Best Start Grant), each with how to claim it. */
   oneOff: OneOffView[];
+  /** A private tenant's rent above the Local Housing Allowance: the shortfall and what to do, as the page says it. */
+  rentShortfall: RentShortfallWords | null;
+  /** Council Tax Reduction for someone who pays council tax when none is awarded: why, and how to claim if things change. */
+  councilTaxReductionNotAwarded: { name: string; reason: string; howToClaim: string; link: string } | null;
   extraHelp: { category: string; items: ExtraHelpView[] }[];
   /** The Warm Homes Network call back, when the household may get its help; else null. */
   warmHomes: SiteLink | null;
@@ -345,6 +350,13 @@ export function resultDocumentView(result: ResultModel, options: ResultViewOptio
       ...(legacy || universalCredit ? view(benefits.nonMeansTested) : []),
     ]),
     oneOff: benefits.oneOff.map((payment) => oneOffView(payment, result.isBetterOff)),
+    rentShortfall: rentShortfallWords(result.housingAllowance),
+    councilTaxReductionNotAwarded: result.councilTaxReductionNotAwarded && {
+      name: result.councilTaxReductionNotAwarded.benefitName,
+      reason: result.councilTaxReductionNotAwarded.reason,
+      howToClaim: result.councilTaxReductionNotAwarded.howToClaim.message,
+      link: result.councilTaxReductionNotAwarded.link,
+    },
     extraHelp: groupedExtraHelp(result),
     warmHomes: variableIsTrue(result.variables, WARM_HOMES_NETWORK_VARIABLE) ? charity.resultsLinks.warmHomesCallBack : null,
     answerCategories: result.categories.map((category) => ({

@@ -15,6 +15,7 @@ import {
 import { FeedbackCard } from './FeedbackCard';
 import { HousingAllowanceNote } from './HousingAllowanceNote';
 import { RentShortfall } from './RentShortfall';
+import { rentShortfallWords } from '../../../common/result/rent-shortfall';
 import { RightToResideNote } from './RightToResideNote';
 import { OneOffPayments } from './OneOffPayments';
 import { LastRatesHeldNote } from './LastRatesHeldNote';
@@ -98,6 +99,7 @@ export function YourResults({
   const summarySystems = [...(eligibility.isEligibleForLb ? (['lb'] as const) : []), ...(isUcShown ? (['uc'] as const) : [])];
   const isEligibleForNothing = !eligibility.isEligibleForLb && !eligibility.isEligibleForUc;
   const { charity } = site;
+  const shortfall = rentShortfallWords(result.housingAllowance);
 
   return (
     <>
@@ -106,7 +108,7 @@ export function YourResults({
       {isBetterOff && benefits && summarySystems.length > 0 && (
         <BetterOffSummary benefits={benefits} period={period} systems={summarySystems} />
       )}
-      {result.housingAllowance && result.housingAllowance.shortfall > 0 && <RentShortfall allowance={result.housingAllowance} />}
+      {shortfall && <RentShortfall words={shortfall} />}
       {eligibility.isEligibleForLb && benefits && (
         <LegacyBenefits benefits={benefits} period={period} isBetterOff={isBetterOff} notAwarded={result.councilTaxReductionNotAwarded}>
           {periodControl}
