@@ -40,10 +40,21 @@ describeInChromium('Chromium: the embed kit on a partner’s page on another ori
   <script src="${server.url}/embed.js" data-partner="${partnerId}" data-start="survey" data-height="300" async></script>
 </body></html>`;
 
+  /** A page that frames the calculator itself, as embed.js would but without asking first: what a hostile page can do. */
+  const rawFramePage = (partnerId: string) => `<!doctype html>
+<html lang="en"><head><title>Page framing the calculator</title></head>
+<body>
+  <h1>Framed without the kit</h1>
+  <iframe data-benefits-calculator="${partnerId}" title="Benefits calculator" referrerpolicy="origin"
+    src="${server.url}/survey?portal=true&id=${partnerId}" style="width: 100%; height: 600px"></iframe>
+</body></html>`;
+
   beforeAll(async () => {
     partnerServer = createServer((request, response) => {
-      const partnerId = new URL(request.url ?? '/', 'http://partner').searchParams.get('partner') ?? PARTNER;
-      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(partnerPage(partnerId));
+      const query = new URL(request.url ?? '/', 'http://partner').searchParams;
+      const partnerId = query.get('partner') ?? PARTNER;
+      const page = query.has('raw') ? rawFramePage(partnerId) : partnerPage(partnerId);
+      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(page);
     });
     await new Promise<void>((resolve) => partnerServer.listen(0, '127.0.0.1', resolve));
     const port = (partnerServer.address() as AddressInfo).port;
@@ -155,13 +166,37 @@ describeInChromium('Chromium: the embed kit on a partner’s page on another ori
     expect(new URL(typed.url()).searchParams.has('portal')).toBe(false);
     await typed.close();
 
-    // Framed by a page of another origin (the other partner's) claiming to be PARTNER: not PARTNER's portal.
+    // Framed by a page of another origin (the other partner's) claiming to be PARTNER, without the kit (which would
+    // refuse, below): not PARTNER's portal.
     const other = await browser.newPage();
-    await other.goto(`${partnerOrigin.replace('127.0.0.1', 'localhost')}/benefits?partner=${PARTNER}`);
+    await other.goto(`${partnerOrigin.replace('127.0.0.1', 'localhost')}/benefits?raw&partner=${PARTNER}`);
     const frame = await calculatorFrame(other);
     await frame.getByRole('banner').waitFor();
     expect(await frame.getByRole('region', { name: 'Embed Test Advice, in partnership' }).count()).toBe(0);
     await other.close();
+  }, 60_000);
+
+  it('says on the page, in place of a grey frame, when the page is not registered for the partner or the partner is unknown', async () => {
+    const page = await browser.newPage({ viewport: { width: 1000, height: 600 } });
+    const otherOrigin = partnerOrigin.replace('127.0.0.1', 'localhost');
+    await page.goto(`${otherOrigin}/benefits?partner=${PARTNER}`);
+    const refused = page.locator(`[data-benefits-calculator-refused="${PARTNER}"]`);
+    await refused.waitFor();
+    expect(await refused.textContent()).toBe(
+      `The benefits calculator cannot be shown here` +
+        `The benefits calculator cannot be shown on this page: its address, ${otherOrigin}, is not registered for Embed Test Advice. ` +
+        `To show it here, ask the calculator's team to add ${otherOrigin} to Embed Test Advice's registered addresses (the origins of its partner file).`,
+    );
+    expect(await page.locator('iframe').count()).toBe(0);
+    await screenshot(page, 'embed-origin-not-registered');
+
+    await page.goto(`${partnerOrigin}/benefits?partner=nobody_here`);
+    await page.locator('[data-benefits-calculator-refused="nobody_here"]').waitFor();
+    expect(await page.locator('[data-benefits-calculator-refused]').textContent()).toContain(
+      'The benefits calculator has no partner called "nobody_here".',
+    );
+    expect(await page.locator('iframe').count()).toBe(0);
+    await page.close();
   }, 60_000);
 
   it('shows the kit working on the calculator’s own example page, /embed-example.html', async () => {

@@ -173,6 +173,7 @@ export const ROUTE_ENTRIES: Record<string, RouteEntry> = {
   'GET /api/data/survey/{page}/{session}': (ids) => ({ path: { page: '3', session: ids.publicSession } }),
   'POST /api/data/test': () => ({ body: { password: 'not the test-mode password' } }),
   'POST /api/data/verify': (ids) => ({ body: { session: ids.publicSession, postcode: 'M1 1AD' } }),
+  'GET /api/embed/check': () => ({ query: { partner: 'cap_live' } }),
   'GET /api/health': () => ({}),
   'GET /api/intermediary/calculation': (ids) => ({ query: { session: ids.adviserSession } }),
   'GET /api/intermediary/client': (ids) => ({ query: { clientGuid: ids.clientGuid } }),

@@ -603,6 +603,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/embed/check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Whether the page asking (its Origin header) may show a partner’s portal
+     * @description embed.js asks this before it makes the frame. A page that is not at one of the partner’s registered origins would get a frame the browser refuses to show; embed.js shows the message instead.
+     */
+    get: operations['EmbedController_check'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/health': {
     parameters: {
       query?: never;
@@ -2914,6 +2934,12 @@ export interface components {
       field: string;
       /** @description What is wrong, in plain English. */
       message: string;
+    };
+    EmbedCheckResponse: {
+      /** @description Whether the browser will show the calculator, in this partner’s portal, on the page that asked. */
+      allowed: boolean;
+      /** @description Why not, and what to do, for the partner’s web team (embed.js shows it in place of the frame); null when allowed. */
+      message: string | null;
     };
     /** @description The one shape of every error answer. */
     ErrorResponse: {
@@ -9417,6 +9443,34 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  EmbedController_check: {
+    parameters: {
+      query: {
+        /** @description The partner id of the script tag’s data-partner. */
+        partner: unknown;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "allowed": true,
+           *       "message": "text"
+           *     }
+           */
+          'application/json': components['schemas']['EmbedCheckResponse'];
         };
       };
     };
