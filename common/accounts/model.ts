@@ -49,6 +49,7 @@ export const ACCOUNT_MESSAGES = {
   dateOfBirthInFuture: 'The date of birth must be in the past.',
   clientNumberTooLong: 'The client number must be no more than 50 characters long.',
   adviserInvalid: 'Choose an adviser from your organisation.',
+  adviserNotYours: 'An adviser adds and keeps clients as their own: ask your organisation admin to give a client to another adviser.',
   clientNotFound: 'This client was not found in your organisation.',
   notSignedIn: 'You need to sign in to the adviser area to see this.',
   adminOnly: 'Only an organisation admin can do this.',

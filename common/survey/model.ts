@@ -212,6 +212,8 @@ export interface SurveyPageResponse {
   /** The adviser's client for this calculation (adviser area); null for the public. */
   client: Client | null;
   hasPostcode: boolean;
+  /** Finished before, and every page that applies answered: this page can be saved straight back to the results. */
+  canSeeResults: boolean;
   page: PageView | null;
 }
 

@@ -238,7 +238,7 @@ describe('sign-in and sign-out', () => {
 
 describe('organisation admin routes', () => {
   it('refuse anyone not signed in, and an adviser, with 403 NO_ACCESS', async () => {
-    const none = await http().get('/api/account/clients').expect(403);
+    const none = await http().get('/api/account/users').expect(403);
     expect(none.body).toEqual({
       statusCode: 403,
       code: 'NO_ACCESS',
@@ -246,7 +246,7 @@ describe('organisation admin routes', () => {
       errors: [],
     });
     const adviser = await signIn('adviser@riverside.example');
-    const refused = await http().get('/api/account/clients').set('Cookie', adviser.cookie).expect(403);
+    const refused = await http().get('/api/account/users').set('Cookie', adviser.cookie).expect(403);
     expect(refused.body).toMatchObject({ code: 'NO_ACCESS', message: 'Only an organisation admin can do this.' });
     await post('/api/account/users', adviser, {
       email: 'sneaky@riverside.example',
@@ -254,12 +254,63 @@ describe('organisation admin routes', () => {
       password: PASSWORD,
       role: 'organisation-admin',
     }).expect(403);
-    await post('/api/account/clients', adviser, {
-      firstName: 'Jane',
-      lastName: 'Doe',
+    // Clients are an adviser's work too (below), but not before signing in.
+    await http().get('/api/account/clients').expect(403);
+  });
+
+  it('let an adviser add a client as their own and edit it, but never give a client to someone else or touch another organisation’s', async () => {
+    const adviser = await signIn('adviser@riverside.example');
+    const added = await post('/api/account/clients', adviser, { firstName: 'Grace', lastName: 'Mensah', dateOfBirth: '14/03/1987' }).expect(
+      201,
+    );
+    expect(added.body.client).toMatchObject({ firstName: 'Grace', adviserUserId: adviserId, adviserName: 'Adam Adviser' });
+    const clientGuid = added.body.client.clientGuid as string;
+    // Theirs to work on at once: the Adviser Area starts a calculation for the client.
+    await post('/api/intermediary/start', adviser, { clientGuid, caseReference: 'First calculation' }).expect(200);
+
+    await post(`/api/account/clients/${clientGuid}`, adviser, { firstName: 'Gracie', lastName: 'Mensah', dateOfBirth: '14/03/1987' })
+      .expect(200)
+      .expect((response) => expect(response.body.client).toMatchObject({ firstName: 'Gracie', adviserUserId: adviserId }));
+    const givenAway = await post(`/api/account/clients/${clientGuid}`, adviser, {
+      firstName: 'Gracie',
+      lastName: 'Mensah',
       dateOfBirth: '14/03/1987',
-      adviserUserId: adviserId,
-    }).expect(403);
+      adviserUserId: advice.adminId,
+    }).expect(400);
+    expect(givenAway.body.errors).toEqual([
+      {
+        path: 'adviserUserId',
+        message: 'An adviser adds and keeps clients as their own: ask your organisation admin to give a client to another adviser.',
+      },
+    ]);
+    await post('/api/account/clients', adviser, {
+      firstName: 'Sam',
+      lastName: 'Lee',
+      dateOfBirth: '01/01/1990',
+      adviserUserId: advice.adminId,
+    }).expect(400);
+
+    // Another organisation's client is not found, for reading or for changing.
+    const otherAdmin = await signIn(other.adminEmail);
+    const theirs = await post('/api/account/clients', otherAdmin, {
+      firstName: 'Hidden',
+      lastName: 'Person',
+      dateOfBirth: '01/01/1980',
+      adviserUserId: other.adminId,
+    }).expect(201);
+    const theirGuid = theirs.body.client.clientGuid as string;
+    await http().get(`/api/account/clients/${theirGuid}`).set('Cookie', adviser.cookie).expect(404);
+    await post(`/api/account/clients/${theirGuid}`, adviser, { firstName: 'Taken', lastName: 'Over', dateOfBirth: '01/01/1990' }).expect(
+      404,
+    );
+    const list = await http().get('/api/account/clients').set('Cookie', adviser.cookie).expect(200);
+    expect(list.body.clients.map((client: { firstName: string }) => client.firstName)).not.toContain('Hidden');
+    // An admin must still say whose client it is.
+    const admin = await signIn(advice.adminEmail);
+    const unnamed = await post('/api/account/clients', admin, { firstName: 'No', lastName: 'Owner', dateOfBirth: '01/01/1990' }).expect(
+      400,
+    );
+    expect(unnamed.body.errors).toEqual([{ path: 'adviserUserId', message: 'Choose an adviser from your organisation.' }]);
   });
 
   it('let an admin add an adviser, who can then sign in', async () => {
@@ -372,7 +423,7 @@ describe('organisation admin routes', () => {
 
     const otherAdmin = await signIn(other.adminEmail);
     const list = await http().get('/api/account/clients').set('Cookie', otherAdmin.cookie).expect(200);
-    expect(list.body.clients).toEqual([]);
+    expect(list.body.clients.map((client: { clientGuid: string }) => client.clientGuid)).not.toContain(clientGuid);
     const hidden = await http().get(`/api/account/clients/${clientGuid}`).set('Cookie', otherAdmin.cookie).expect(404);
     expect(hidden.body).toMatchObject({ code: 'CLIENT_NOT_FOUND', message: 'This client was not found in your organisation.' });
     await post(`/api/account/clients/${clientGuid}`, otherAdmin, {

@@ -19,7 +19,15 @@ import { chromiumPath, describeInChromium, screenshot } from '../support/chromiu
 import { singleRenterTyped } from '../support/households.js';
 import { renderPdfs } from '../support/pdf-pictures.js';
 import { eventually, textOf } from '../support/waiting.js';
-import { errorSummary, fillQuestion, pageTitle, pressNext, waitForTextOf, type QuestionValue } from '../support/survey-driver.js';
+import {
+  changeOneAnswer,
+  errorSummary,
+  fillQuestion,
+  pageTitle,
+  pressNext,
+  waitForTextOf,
+  type QuestionValue,
+} from '../support/survey-driver.js';
 import type { TestDatabase } from '../support/test-database.js';
 
 /**
@@ -271,15 +279,13 @@ describeInChromium('the adviser area in Chromium', () => {
       await dialog.getByLabel('Case label').fill(LABELS.duplicate);
       await expectNoAccessibilityViolations(page);
       await dialog.getByRole('button', { name: 'Duplicate calculation' }).click();
-      await page.waitForURL(/\/survey\/1\/[0-9a-f-]{36}$/);
-      sessions.duplicate = page.url().split('/').at(-1)!;
+      // The copy opens on the list of its answers, each linking to its page: changing the rent is one page.
+      await page.waitForURL(/\/result\/[0-9a-f-]{36}#answers-list$/);
+      sessions.duplicate = new URL(page.url()).pathname.split('/').at(-1)!;
       expect(sessions.duplicate).not.toBe(sessions.first);
-      // The copy holds every answer: only the rent is changed.
-      const pages = singleRenter('850').map(([name]): PageAnswers => [
-        name,
-        name === 'your-home' ? { ClientRent: { amount: '725', period: 'Monthly' } } : {},
-      ]);
-      await answerSurvey(sessions.duplicate, pages);
+      await changeOneAnswer(page, 'Your home', /rent/i, async () => fillQuestion(page, 'ClientRent', { amount: '725', period: 'Monthly' }));
+      await page.waitForURL(`${server.url}/result/${sessions.duplicate}`);
+      await eventually(() => textOf(page.locator('#result-section-title')), 'Your results', 15_000);
 
       const copy = await apiCalculation(sessions.duplicate);
       expect(copy).toMatchObject({ isComplete: true, caseReference: LABELS.duplicate });

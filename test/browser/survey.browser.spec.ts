@@ -72,6 +72,7 @@ const galleryPage: SurveyPageResponse = {
   isIntermediary: false,
   client: null,
   hasPostcode: true,
+  canSeeResults: false,
   page: {
     name: 'gallery',
     title: 'Every kind of question',

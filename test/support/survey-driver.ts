@@ -191,3 +191,19 @@ export async function walkToResults(
   await waitForTextOf(page, '#result-section-title', 'Your results', 15_000);
   return new URL(page.url()).pathname.split('/').at(-1)!;
 }
+
+/**
+ * On a finished calculation's 'See what you told us': opens the category, follows the edit link of the first question
+ * matching `question`, changes it (`change`) and presses 'Save and see results', which goes straight back to the results.
+ */
+export async function changeOneAnswer(on: Page, category: string, question: RegExp, change: () => Promise<void>): Promise<void> {
+  await on.getByRole('heading', { name: 'See what you told us' }).first().waitFor();
+  await on.locator('summary', { hasText: category }).click();
+  await on
+    .getByRole('link', { name: new RegExp(`^Edit answer\\s*: .*${question.source}`, question.flags) })
+    .first()
+    .click();
+  await on.waitForURL(/\/survey\/\d+\//);
+  await change();
+  await on.getByRole('button', { name: 'Save and see results' }).click();
+}

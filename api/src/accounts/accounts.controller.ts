@@ -21,7 +21,7 @@ import type {
   MembersResponse,
   OrganisationMember,
 } from '../../../common/accounts/model.js';
-import { OrganisationAdmin, Public } from '../access/access.js';
+import { Adviser, OrganisationAdmin, Public } from '../access/access.js';
 import type { Environment } from '../config/environment.js';
 import { ErrorResponseDto } from '../errors/error-response.dto.js';
 import { callerOf } from '../access/caller.js';
@@ -166,18 +166,22 @@ export class AccountsController {
   }
 
   @Get('clients')
-  @OrganisationAdmin()
-  @ApiOperation({ summary: 'The clients of the admin’s organisation' })
+  @Adviser()
+  @ApiOperation({ summary: 'The clients of the signed-in adviser’s or admin’s organisation' })
   @ApiOkResponse({ type: AccountClientsResponseDto })
-  @ApiForbiddenResponse({ ...ERROR, description: 'Not signed in as an organisation admin (NO_ACCESS).' })
+  @ApiForbiddenResponse({ ...ERROR, description: 'Not signed in as an adviser or organisation admin (NO_ACCESS).' })
   async clients(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<AccountClientsResponse> {
     noStore(response);
     return { clients: await this.accounts.clientsOf(signedInUser(request).organisationId) };
   }
 
   @Post('clients')
-  @OrganisationAdmin()
-  @ApiOperation({ summary: 'Add New Client', description: 'Adds a client to the admin’s organisation, owned by one of its advisers.' })
+  @Adviser()
+  @ApiOperation({
+    summary: 'Add New Client',
+    description:
+      'Adds a client to the organisation: an admin gives it to one of its advisers (adviserUserId); a client an adviser adds is their own.',
+  })
   @ApiCreatedResponse({ type: AccountClientResponseDto })
   @ApiBadRequestResponse({ ...ERROR, description: 'A field is missing or not right; each error names its field.' })
   @ApiForbiddenResponse(CSRF)
@@ -186,12 +190,12 @@ export class AccountsController {
   }
 
   @Get('clients/:clientGuid')
-  @OrganisationAdmin()
-  @ApiOperation({ summary: 'One client of the admin’s organisation, for the Edit Client form' })
+  @Adviser()
+  @ApiOperation({ summary: 'One client of the signed-in user’s organisation, for the Edit Client form' })
   @ApiOkResponse({ type: AccountClientResponseDto })
   @ApiBadRequestResponse({ ...ERROR, description: 'clientGuid is not a client id.' })
-  @ApiForbiddenResponse({ ...ERROR, description: 'Not signed in as an organisation admin (NO_ACCESS).' })
-  @ApiNotFoundResponse({ ...ERROR, description: 'No such client in the admin’s organisation (CLIENT_NOT_FOUND).' })
+  @ApiForbiddenResponse({ ...ERROR, description: 'Not signed in as an adviser or organisation admin (NO_ACCESS).' })
+  @ApiNotFoundResponse({ ...ERROR, description: 'No such client in the organisation (CLIENT_NOT_FOUND).' })
   async client(
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
@@ -202,13 +206,16 @@ export class AccountsController {
   }
 
   @Post('clients/:clientGuid')
-  @OrganisationAdmin()
+  @Adviser()
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Edit Client', description: 'Changes a client’s names, date of birth, client number or adviser.' })
+  @ApiOperation({
+    summary: 'Edit Client',
+    description: 'Changes a client’s names, date of birth or client number; an admin may also give the client to another adviser.',
+  })
   @ApiOkResponse({ type: AccountClientResponseDto })
   @ApiBadRequestResponse({ ...ERROR, description: 'A field is missing or not right; each error names its field.' })
   @ApiForbiddenResponse(CSRF)
-  @ApiNotFoundResponse({ ...ERROR, description: 'No such client in the admin’s organisation (CLIENT_NOT_FOUND).' })
+  @ApiNotFoundResponse({ ...ERROR, description: 'No such client in the organisation (CLIENT_NOT_FOUND).' })
   async editClient(@Req() request: Request, @Param() params: ClientParams, @Body() body: ClientRequest): Promise<AccountClientResponse> {
     return {
       client: await this.accounts.editClient(signedInUser(request), params.clientGuid, { ...body, clientNumber: body.clientNumber ?? '' }),

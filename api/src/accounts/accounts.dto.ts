@@ -89,9 +89,14 @@ export class ClientRequest extends BrowserRequest {
   @MaxLength(ACCOUNT_LIMITS.clientNumberMaxLength, { message: ACCOUNT_MESSAGES.clientNumberTooLong })
   clientNumber?: string;
 
-  @ApiProperty({ description: 'The adviser who owns the client: a member of the admin’s organisation.', format: 'uuid' })
+  @ApiPropertyOptional({
+    description:
+      'The adviser who owns the client: a member of the organisation. An admin must give it. An adviser may leave it out: a client an adviser adds is their own, and an adviser cannot give a client to someone else.',
+    format: 'uuid',
+  })
+  @IsOptional()
   @IsUUID('all', { message: ACCOUNT_MESSAGES.adviserInvalid })
-  adviserUserId!: string;
+  adviserUserId?: string;
 }
 
 export class ClientParams {

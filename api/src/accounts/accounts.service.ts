@@ -58,7 +58,8 @@ export interface ClientFields {
   /** DD/MM/YYYY. */
   dateOfBirth: string;
   clientNumber: string;
-  adviserUserId: string;
+  /** Required of an admin; an adviser's clients are their own (their id, or left out). */
+  adviserUserId?: string;
 }
 
 function sha256(text: string): string {
@@ -316,21 +317,38 @@ export class AccountsService implements OnModuleInit {
     return accountClientOf(client);
   }
 
-  async addClient(admin: SignedInUser, fields: ClientFields, now = new Date()): Promise<AccountClient> {
-    const values = await this.checkedClientValues(admin.organisationId, fields, now);
-    const saved = await this.dataSource.getRepository(ClientRecord).save({ organisationId: admin.organisationId, ...values });
-    return this.findClientOrThrow(admin, saved.id);
+  /**
+   * Adds a client to the user's organisation. An admin gives it to any adviser of the organisation; a client an adviser
+   * adds is the adviser's own, so the first thing they can do is start a calculation for them.
+   */
+  async addClient(user: SignedInUser, fields: ClientFields, now = new Date()): Promise<AccountClient> {
+    const owner = this.ownerFor(user, fields.adviserUserId, user.userId);
+    const values = await this.checkedClientValues(user.organisationId, { ...fields, adviserUserId: owner }, now);
+    const saved = await this.dataSource.getRepository(ClientRecord).save({ organisationId: user.organisationId, ...values });
+    return this.findClientOrThrow(user, saved.id);
   }
 
-  async editClient(admin: SignedInUser, clientGuid: string, fields: ClientFields, now = new Date()): Promise<AccountClient> {
-    await this.findClientOrThrow(admin, clientGuid);
-    const values = await this.checkedClientValues(admin.organisationId, fields, now);
-    await this.dataSource.getRepository(ClientRecord).update({ id: clientGuid, organisationId: admin.organisationId }, values);
-    return this.findClientOrThrow(admin, clientGuid);
+  /** Changes a client of the user's organisation; only an admin may give the client to another adviser. */
+  async editClient(user: SignedInUser, clientGuid: string, fields: ClientFields, now = new Date()): Promise<AccountClient> {
+    const client = await this.findClientOrThrow(user, clientGuid);
+    const owner = this.ownerFor(user, fields.adviserUserId, client.adviserUserId);
+    const values = await this.checkedClientValues(user.organisationId, { ...fields, adviserUserId: owner }, now);
+    await this.dataSource.getRepository(ClientRecord).update({ id: clientGuid, organisationId: user.organisationId }, values);
+    return this.findClientOrThrow(user, clientGuid);
+  }
+
+  /** The client's adviser: as the admin chose; for an adviser, `kept` (themselves when adding), never anyone else. */
+  private ownerFor(user: SignedInUser, asked: string | undefined, kept: string): string {
+    if (user.role === 'organisation-admin') {
+      if (!asked) throw ApiError.validation([{ path: 'adviserUserId', message: ACCOUNT_MESSAGES.adviserInvalid }]);
+      return asked;
+    }
+    if (asked && asked !== kept) throw ApiError.validation([{ path: 'adviserUserId', message: ACCOUNT_MESSAGES.adviserNotYours }]);
+    return kept;
   }
 
   /** The date must be a real past date, and the owning adviser a member of the same organisation. */
-  private async checkedClientValues(organisationId: string, fields: ClientFields, now: Date) {
+  private async checkedClientValues(organisationId: string, fields: ClientFields & { adviserUserId: string }, now: Date) {
     const dateOfBirth = isoDateOf(fields.dateOfBirth);
     if (!dateOfBirth || dateOfBirth < '1900-01-01')
       throw ApiError.validation([{ path: 'dateOfBirth', message: ACCOUNT_MESSAGES.dateOfBirthInvalid }]);

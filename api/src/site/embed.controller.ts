@@ -1,8 +1,10 @@
 import { Controller, Get, Header, Inject, Query, Req } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProperty, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { SiteConfig } from '../../../common/site.js';
 import { Public } from '../access/access.js';
+import { ApiError } from '../errors/api-error.js';
+import { ErrorResponseDto } from '../errors/error-response.dto.js';
 import { checkEmbed, type EmbedCheck } from './embed-check.js';
 import { SITE_CONFIG } from './site-config-token.js';
 
@@ -36,8 +38,11 @@ export class EmbedController {
   })
   @ApiQuery({ name: 'partner', description: 'The partner id of the script tag’s data-partner.', example: 'cap_live' })
   @ApiOkResponse({ type: EmbedCheckResponse })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'partner is missing, given twice, or longer than 100 characters.' })
   check(@Req() request: Request, @Query('partner') partner: unknown): EmbedCheckResponse {
-    const id = typeof partner === 'string' ? partner.trim().toLowerCase().slice(0, 40) : '';
+    if (typeof partner !== 'string' || partner.length > 100)
+      throw ApiError.validation([{ path: 'partner', message: 'partner must be the partner id of the script tag, as text.' }]);
+    const id = partner.trim().toLowerCase();
     return checkEmbed(this.site, id, request.get('origin') ?? null, `${request.protocol}://${request.get('host')}`);
   }
 }

@@ -32,6 +32,12 @@ export class SurveyPageResponseDto {
   hasPostcode!: boolean;
 
   @ApiProperty({
+    description:
+      'Whether the calculation was finished and every page that applies is answered: the page may then be saved straight back to the results (action 4), so changing one answer is one page. A change that makes another page apply answers 409 SURVEY_INCOMPLETE naming it.',
+  })
+  canSeeResults!: boolean;
+
+  @ApiProperty({
     type: Object,
     nullable: true,
     description:

@@ -377,6 +377,7 @@ export class SurveyService {
       isIntermediary: false,
       client: null,
       hasPostcode: false,
+      canSeeResults: false,
       page: null,
     };
   }
@@ -443,6 +444,8 @@ export class SurveyService {
       isIntermediary: client !== null,
       client,
       hasPostcode: hasPostcode(answers),
+      canSeeResults:
+        session?.finishedAt != null && state.applicable.every((applies) => session.completedPages.includes(applies.definition.name)),
       page: {
         name: page.definition.name,
         title: page.definition.title,

@@ -114,13 +114,16 @@ export default function AccountScreen({
     }
   }
 
-  if (route.view !== 'home' && !isAdmin) {
+  // Advisers add and edit clients too; the organisation's people, API keys and figures are the admin's.
+  const isAdviser = user.role === 'adviser';
+  const adviserMayOpen = isAdviser && (route.view === 'clients' || route.view === 'client');
+  if (route.view !== 'home' && !isAdmin && !adviserMayOpen) {
     return (
       <div className="message-page account-page">
         <h1>{title}</h1>
         <p>
-          Only an organisation admin can add advisers, add and edit clients, manage API keys or see the management information. Please ask
-          your organisation admin.
+          Only an organisation admin can add advisers, manage API keys or see the management information. Please ask your organisation
+          admin.
         </p>
         <p>
           <a href="/adviser/">Go to the Adviser Area</a>
@@ -149,7 +152,7 @@ export default function AccountScreen({
                 <a href="/policy/">Go to the policy workbench</a>
               </li>
             )}
-            {isAdmin && (
+            {(isAdmin || isAdviser) && (
               <>
                 <li>
                   <a href="/account/clients/new">Add New Client</a>
@@ -157,6 +160,10 @@ export default function AccountScreen({
                 <li>
                   <a href="/account/clients">Your organisation’s clients</a>
                 </li>
+              </>
+            )}
+            {isAdmin && (
+              <>
                 <li>
                   <a href="/account/users/new">Add an adviser</a>
                 </li>
@@ -184,7 +191,7 @@ export default function AccountScreen({
       {route.view === 'addMember' && <AddMemberForm />}
       {route.view === 'clients' && <ClientList />}
       {route.view === 'apiKeys' && <ApiKeys />}
-      {route.view === 'client' && <ClientForm clientGuid={route.clientGuid} onNotFound={onNotFound} />}
+      {route.view === 'client' && <ClientForm clientGuid={route.clientGuid} user={user} onNotFound={onNotFound} navigate={navigate} />}
       {route.view === 'managementInformation' && <ManagementInformation />}
       {route.view !== 'home' && (
         <p>

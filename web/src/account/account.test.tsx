@@ -106,7 +106,9 @@ describe('the sign-in form', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your account');
     expect(screen.getByText('Adam Adviser')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to the Adviser Area' }).getAttribute('href')).toBe('/adviser/');
-    expect(screen.queryByRole('link', { name: 'Add New Client' })).toBeNull();
+    // An adviser adds and edits clients, but the organisation's people and API keys are the admin's.
+    expect(screen.getByRole('link', { name: 'Add New Client' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Add an adviser' })).toBeNull();
   });
 
   it('brings an admin page back to itself after signing in', async () => {
@@ -136,9 +138,45 @@ describe('an adviser on an admin page', () => {
     await renderAccount('', { view: 'addMember' }, '/account/users/new');
     expect(
       screen.getByText(
-        'Only an organisation admin can add advisers, add and edit clients, manage API keys or see the management information. Please ask your organisation admin.',
+        'Only an organisation admin can add advisers, manage API keys or see the management information. Please ask your organisation admin.',
       ),
     ).toBeTruthy();
+  });
+});
+
+describe('an adviser adding a client', () => {
+  it('adds the client as their own, with no choice of adviser, and is offered to start a calculation for them', async () => {
+    const added = {
+      clientGuid: '6f1c2a7e-8d4b-4f3a-9c1e-2b7d5e8f9a01',
+      firstName: 'Grace',
+      lastName: 'Mensah',
+      dateOfBirth: '14/03/1987',
+      clientNumber: '',
+      adviserUserId: 'u1',
+      adviserName: 'Adam Adviser',
+    };
+    answerWith({
+      'GET /api/account/me': { status: 200, body: ADVISER },
+      'POST /api/account/clients': { status: 201, body: { client: added } },
+      'POST /api/intermediary/start': { status: 200, body: { isValid: true, session: 'a1b2c3d4-0000-4000-8000-000000000001' } },
+    });
+    const assigned = await renderAccount('', { view: 'client', clientGuid: null }, '/account/clients/new');
+    expect(screen.queryByLabelText('Adviser')).toBeNull();
+    expect(screen.getByText('The client will be one of your clients, under ‘Only my clients’ in the Adviser Area.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Grace' } });
+    fireEvent.change(screen.getByLabelText('Last name'), { target: { value: 'Mensah' } });
+    fireEvent.change(screen.getByLabelText(/Date of birth/), { target: { value: '14/03/1987' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Add client' }));
+    });
+    const sent = JSON.parse(String(calls.find((call) => call.url.endsWith('/api/account/clients'))!.init.body));
+    expect(sent).toMatchObject({ firstName: 'Grace', lastName: 'Mensah', dateOfBirth: '14/03/1987', adviserUserId: 'u1' });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Start a calculation for this client' }));
+    });
+    const started = JSON.parse(String(calls.find((call) => call.url.endsWith('/api/intermediary/start'))!.init.body));
+    expect(started).toMatchObject({ clientGuid: added.clientGuid, caseReference: 'First calculation' });
+    expect(assigned).toEqual(['/survey/1/a1b2c3d4-0000-4000-8000-000000000001']);
   });
 });
 

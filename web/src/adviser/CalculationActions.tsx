@@ -3,7 +3,7 @@ import type { Navigate } from '../landing/navigation';
 import { ModalDialog } from '../shared/ModalDialog';
 import { deleteCalculation, duplicateCalculation, startCalculation } from './adviser-api';
 import { ACTION_NOT_DONE, CaseLabelDialog } from './CaseLabelDialog';
-import { adviserHomePath, surveyStartPath } from './paths';
+import { adviserHomePath, answersListPath, surveyStartPath } from './paths';
 
 export const BUTTONS = {
   edit: 'Edit calculation',
@@ -40,11 +40,12 @@ export function CalculationActions({ calculation, navigate, onFailed, leading, c
     setDialog('none');
     setDeleteFailed(false);
   };
-  const goToNew = (answer: Promise<{ isValid: boolean; session?: string }>) =>
+  /** A new calculation opens on page 1; a copy of a finished one on the list of its answers, each linking to its page. */
+  const goToNew = (answer: Promise<{ isValid: boolean; session?: string }>, at: (session: string) => string = surveyStartPath) =>
     answer.then(
       (response) => {
         if (!response.isValid || !response.session) return false;
-        navigate(surveyStartPath(response.session));
+        navigate(at(response.session));
         return true;
       },
       (error: unknown) => {
@@ -81,10 +82,10 @@ export function CalculationActions({ calculation, navigate, onFailed, leading, c
       {dialog === 'duplicate' && (
         <CaseLabelDialog
           title={BUTTONS.duplicate}
-          intro={`The copy starts with the answers of calculation ${calculation.token}. Give it a case label.`}
+          intro={`The copy starts with the answers of calculation ${calculation.token}, listed so you can change any of them. Give it a case label.`}
           submitText="Duplicate calculation"
           onClose={close}
-          onSubmit={(caseLabel) => goToNew(duplicateCalculation(calculation.clientGuid, calculation.session, caseLabel))}
+          onSubmit={(caseLabel) => goToNew(duplicateCalculation(calculation.clientGuid, calculation.session, caseLabel), answersListPath)}
         />
       )}
       {dialog === 'delete' && (

@@ -237,7 +237,7 @@ describe('the case label and notes', () => {
 });
 
 describe('the adviser actions', () => {
-  it('duplicates under a new label and goes to page 1 of the copy', async () => {
+  it('duplicates under a new label and opens the list of the copy’s answers, each linking to its page', async () => {
     answerWith();
     api.on('POST', '/api/intermediary/duplicate', { status: 200, body: { isValid: true, session: 'copy-session' } });
     await renderScreen();
@@ -253,7 +253,7 @@ describe('the adviser actions', () => {
       session: SESSION,
       caseReference: 'With rent rise',
     });
-    expect(visited).toEqual(['/survey/1/copy-session']);
+    expect(visited).toEqual(['/result/copy-session#answers-list']);
   });
 
   it('deletes after confirming and returns to the client on the adviser home', async () => {

@@ -1,3 +1,5 @@
+import { ANSWERS_LIST_ANCHOR } from '../result/sections';
+
 /** Where the adviser screens link to. Navigation between them is a full page load. */
 
 export const ACCOUNT_SITE = '/account/';
@@ -19,6 +21,11 @@ export function adviserComparePath(clientGuid: string, sessions: readonly string
 
 export function surveyStartPath(session: string): string {
   return `/survey/1/${encodeURIComponent(session)}`;
+}
+
+/** A finished calculation's answers, each with a link to its page ('See what you told us' on its results page). */
+export function answersListPath(session: string): string {
+  return `/result/${encodeURIComponent(session)}#${ANSWERS_LIST_ANCHOR}`;
 }
 
 export function editClientPath(clientGuid: string): string {

@@ -75,12 +75,12 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The clients of the admin’s organisation */
+    /** The clients of the signed-in adviser’s or admin’s organisation */
     get: operations['AccountsController_clients'];
     put?: never;
     /**
      * Add New Client
-     * @description Adds a client to the admin’s organisation, owned by one of its advisers.
+     * @description Adds a client to the organisation: an admin gives it to one of its advisers (adviserUserId); a client an adviser adds is their own.
      */
     post: operations['AccountsController_addClient'];
     delete?: never;
@@ -96,12 +96,12 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One client of the admin’s organisation, for the Edit Client form */
+    /** One client of the signed-in user’s organisation, for the Edit Client form */
     get: operations['AccountsController_client'];
     put?: never;
     /**
      * Edit Client
-     * @description Changes a client’s names, date of birth, client number or adviser.
+     * @description Changes a client’s names, date of birth or client number; an admin may also give the client to another adviser.
      */
     post: operations['AccountsController_editClient'];
     delete?: never;
@@ -2581,9 +2581,9 @@ export interface components {
     ClientRequest: {
       /**
        * Format: uuid
-       * @description The adviser who owns the client: a member of the admin’s organisation.
+       * @description The adviser who owns the client: a member of the organisation. An admin must give it. An adviser may leave it out: a client an adviser adds is their own, and an adviser cannot give a client to someone else.
        */
-      adviserUserId: string;
+      adviserUserId?: string;
       /**
        * @description The id the web app keeps in local storage and adds to every POST (`browser_<time>_<random>`). It tells which browser first saw a calculation; it identifies a browser, not a person.
        * @example browser_1795262400000_k3j9x2ab
@@ -4782,6 +4782,8 @@ export interface components {
       totalYearlyChangePence: components['schemas']['ShownFigureDto'] | components['schemas']['WithheldFigureDto'];
     };
     SurveyPageResponseDto: {
+      /** @description Whether the calculation was finished and every page that applies is answered: the page may then be saved straight back to the results (action 4), so changing one answer is one page. A change that makes another page apply answers 409 SURVEY_INCOMPLETE naming it. */
+      canSeeResults: boolean;
       /** @description The adviser's client; null for the public. */
       client: Record<string, unknown> | null;
       /** @description Whether the calculation has a postcode answer (the identity check needs one). */
@@ -5437,7 +5439,7 @@ export interface operations {
           'application/json': components['schemas']['AccountClientsResponseDto'];
         };
       };
-      /** @description Not signed in as an organisation admin (NO_ACCESS). */
+      /** @description Not signed in as an adviser or organisation admin (NO_ACCESS). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5596,7 +5598,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description Not signed in as an organisation admin (NO_ACCESS). */
+      /** @description Not signed in as an adviser or organisation admin (NO_ACCESS). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5613,7 +5615,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No such client in the admin’s organisation (CLIENT_NOT_FOUND). */
+      /** @description No such client in the organisation (CLIENT_NOT_FOUND). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5718,7 +5720,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No such client in the admin’s organisation (CLIENT_NOT_FOUND). */
+      /** @description No such client in the organisation (CLIENT_NOT_FOUND). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -8945,6 +8947,7 @@ export interface operations {
         content: {
           /**
            * @example {
+           *       "canSeeResults": true,
            *       "client": {},
            *       "hasPostcode": true,
            *       "isIntermediary": true,
@@ -9042,6 +9045,7 @@ export interface operations {
         content: {
           /**
            * @example {
+           *       "canSeeResults": true,
            *       "client": {},
            *       "hasPostcode": true,
            *       "isIntermediary": true,
@@ -9170,6 +9174,7 @@ export interface operations {
         content: {
           /**
            * @example {
+           *       "canSeeResults": true,
            *       "client": {},
            *       "hasPostcode": true,
            *       "isIntermediary": true,
@@ -9248,6 +9253,7 @@ export interface operations {
         content: {
           /**
            * @example {
+           *       "canSeeResults": true,
            *       "client": {},
            *       "hasPostcode": true,
            *       "isIntermediary": true,
@@ -9471,6 +9477,28 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['EmbedCheckResponse'];
+        };
+      };
+      /** @description partner is missing, given twice, or longer than 100 characters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "VALIDATION_FAILED",
+           *       "errors": [
+           *         {
+           *           "message": "partner is not valid.",
+           *           "path": "partner"
+           *         }
+           *       ],
+           *       "message": "partner is not valid.",
+           *       "statusCode": 400
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
         };
       };
     };

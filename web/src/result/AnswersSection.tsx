@@ -1,5 +1,6 @@
 import type { AnswerCategory, AnswerShown } from '../../../common/result/model';
 import { surveyPath } from '../survey/survey-api';
+import { ANSWERS_LIST_ANCHOR } from './sections';
 
 /** An answer as 'prefix - value', or the value alone when it has no prefix. */
 export function answerText(answer: AnswerShown): string {
@@ -13,7 +14,7 @@ export function answerText(answer: AnswerShown): string {
 export function AnswersSection({ categories, session, search }: { categories: AnswerCategory[]; session: string; search: string }) {
   return (
     <>
-      <p>
+      <p id={ANSWERS_LIST_ANCHOR}>
         These are the answers you gave. Open a heading to check them. If something is wrong, change it and we will work out your results
         again.
       </p>

@@ -20,6 +20,9 @@ const SECTION_ANCHORS: Partial<Record<ResultSection, (id: string) => boolean>> =
   email: (id) => id.startsWith('email-') || id.startsWith('download-results'),
 };
 
+/** The top of 'See what you told us', where a duplicated calculation opens (/result/{session}#answers-list). */
+export const ANSWERS_LIST_ANCHOR = 'answers-list';
+
 /** The section a hash anchor (without its '#') is in. */
 export function sectionOfAnchor(id: string): ResultSection {
   return SECTION_ORDER.find((section) => SECTION_ANCHORS[section]?.(id)) ?? 'claim';

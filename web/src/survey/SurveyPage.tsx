@@ -12,6 +12,7 @@ import {
   type SurveyPageResponse,
 } from '../../../common/survey/model';
 import type { Visit } from '../../../common/visit';
+import { ApiRequestError } from '../api/client';
 import { reportHeightToParent, requestParentScroll } from '../embed/parent-window';
 import { usePageTitle } from '../shared/page-title';
 import { ErrorSummary, type SummaryError } from '../shared/ErrorSummary';
@@ -45,6 +46,13 @@ const AdviserSection = lazy(() => import('../adviser/AdviserSection'));
 /** After Next or Back both buttons rest for 3 seconds; so does the test-mode skip link. */
 export const BUTTON_LOCK_MS = 3000;
 export const REQUIRED_NOTE = 'Required questions are marked with an asterisk';
+/** On a page of a finished calculation: save this page and go straight back to the results. */
+export const SAVE_AND_SEE_RESULTS = 'Save and see results';
+
+/** The server saved the page, but another page now applies and still needs answers (409 SURVEY_INCOMPLETE). */
+function isSurveyIncomplete(error: unknown): boolean {
+  return error instanceof ApiRequestError && (error.errorBody as { code?: string } | null)?.code === 'SURVEY_INCOMPLETE';
+}
 
 export type SurveyOutcome =
   { kind: 'page'; response: SurveyPageResponse } | { kind: 'finished'; session: string } | { kind: 'failed'; error: unknown };
@@ -223,6 +231,12 @@ export function SurveyPage({ response, visit, isTestMode, search, environment, o
       if (action === SURVEY_ACTIONS.finish) onOutcome({ kind: 'finished', session: next.session ?? response.session ?? '' });
       else onOutcome({ kind: 'page', response: next });
     } catch (error) {
+      // Saved, but the change made another page apply: it is asked next, rather than an error.
+      if (action === SURVEY_ACTIONS.finish && !isLastPage && isSurveyIncomplete(error)) {
+        setBusy(false);
+        await send(SURVEY_ACTIONS.next, current);
+        return;
+      }
       const errors = questionErrors(
         error,
         current.questions.map((question) => question.name),
@@ -237,7 +251,7 @@ export function SurveyPage({ response, visit, isTestMode, search, environment, o
   const isLastPage = page.progress === 100;
   const forwardAction = isLastPage ? SURVEY_ACTIONS.finish : SURVEY_ACTIONS.next;
 
-  async function next() {
+  async function next(action: SurveyAction = forwardAction) {
     if (locked || busy) return;
     lockButtons(setLocked);
     const current = stateRef.current;
@@ -259,7 +273,7 @@ export function SurveyPage({ response, visit, isTestMode, search, environment, o
       setCouncilJustAsked(checked.asked[0]);
       return;
     }
-    await send(forwardAction, checked.state);
+    await send(action, checked.state);
   }
 
   function back() {
@@ -336,6 +350,16 @@ export function SurveyPage({ response, visit, isTestMode, search, environment, o
             <button type="submit" className="button" disabled={disabled}>
               Next
             </button>
+            {response.canSeeResults && !isLastPage && (
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => void next(SURVEY_ACTIONS.finish)}
+                disabled={disabled}
+              >
+                {SAVE_AND_SEE_RESULTS}
+              </button>
+            )}
           </div>
         )}
       </QuestionsForm>

@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { installFakeApi, type FakeApi } from './fake-api';
 import { installJsdomSupport } from './jsdom-support';
 import { renderPage, settle } from './render-page';
@@ -154,6 +154,40 @@ describe('Next', () => {
     await settle();
     expect(api.callsTo('POST', '/api/data/survey')[0].body).toMatchObject({ action: 4, ClientName: 'Sam' });
     expect(outcomes).toEqual([{ kind: 'finished', session: SESSION }]);
+  });
+
+  it('offers ‘Save and see results’ on a page of a finished calculation: action 4 straight back to the results', async () => {
+    const finished = pageResponse([group(question('ClientName', 'Text', {}, 'Sam'))], { canSeeResults: true }, { progress: 50 });
+    const { outcomes } = renderPage(finished);
+    fireEvent.click(screen.getByRole('button', { name: 'Save and see results' }));
+    await settle();
+    expect(api.callsTo('POST', '/api/data/survey')[0].body).toMatchObject({ action: 4, ClientName: 'Sam' });
+    expect(outcomes).toEqual([{ kind: 'finished', session: SESSION }]);
+    cleanup();
+    renderPage(pageResponse([group(question('ClientName', 'Text', {}, 'Sam'))], { canSeeResults: false }, { progress: 50 }));
+    expect(screen.queryByRole('button', { name: 'Save and see results' })).toBeNull();
+  });
+
+  it('goes on to the page a change made apply when the results cannot be shown yet (409 SURVEY_INCOMPLETE)', async () => {
+    const nextPage = pageResponse([group(question('ClientChildcare', 'Text', {}, ''))], { pageNumber: 3 });
+    const incomplete = {
+      status: 409,
+      body: {
+        statusCode: 409,
+        code: 'SURVEY_INCOMPLETE',
+        message: 'Page 3 still needs answers before the results.',
+        errors: [{ path: 'page', message: 'Page 3 still needs answers.' }],
+      },
+    };
+    let posts = 0;
+    api.on('POST', '/api/data/survey', async () => (posts++ === 0 ? incomplete : { status: 200, body: nextPage }));
+    const finished = pageResponse([group(question('ClientName', 'Text', {}, 'Sam'))], { canSeeResults: true }, { progress: 50 });
+    const { outcomes } = renderPage(finished);
+    fireEvent.click(screen.getByRole('button', { name: 'Save and see results' }));
+    await settle();
+    await settle();
+    expect(api.callsTo('POST', '/api/data/survey').map((call) => (call.body as { action: number }).action)).toEqual([4, 2]);
+    expect(outcomes).toEqual([{ kind: 'page', response: nextPage }]);
   });
 
   it('shows the server’s field errors like its own, and any other failure as an outcome', async () => {
