@@ -118,6 +118,8 @@ export interface ComparisonColumn {
   benefitTotal: number;
   otherTotal: number;
   total: number;
+  /** Total income less rent (with service charges) and council tax: what is left after housing costs. */
+  afterHousingCosts: number;
 }
 
 /** Comparison data for one system (uc or lb). */

@@ -254,6 +254,11 @@ export interface ResultModel {
    * is, or when nobody in the home is liable).
    */
   councilTaxReductionNotAwarded: ResultNotAwarded | null;
+  /**
+   * What the home costs, in pounds: rent with service charges, and the council tax before any reduction (0 where the
+   * charge is not known). The adviser's comparison takes it from the total income to say who is best off after them.
+   */
+  housingCosts: { weekly: number; monthly: number };
   /** The household has a partner (the answers say so): 'What if things changed?' offers the partner's work only then. */
   hasPartner: boolean;
   /** Null unless the figures assume a right to reside that the person or their partner may not have. */

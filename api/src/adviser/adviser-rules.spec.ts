@@ -10,7 +10,7 @@ import {
   SEARCH_TOO_SHORT,
 } from './adviser-rules.js';
 import { isoToUkDate, ukDate } from '../../../common/dates/calendar.js';
-import { adviserCategories, buildComparison, comparisonMessage, systemTotals } from './comparison.js';
+import { adviserCategories, buildComparison, comparisonMessage, comparisonSentence, systemTotals } from './comparison.js';
 
 describe('the case label to start or duplicate a calculation', () => {
   it('is required, with the message the form shows', () => {
@@ -127,7 +127,15 @@ describe('comparing calculations', () => {
       ['With rent', [18.4, 0, 97.5]],
     ]);
     expect(lb.monthlyData[1].data).toEqual([79.73, 0, 422.5]);
-    expect(lb.weeklyData[1]).toMatchObject({ benefitTotal: 115.9, otherTotal: 200, total: 315.9, isEligible: true });
+    // The fixture's home costs £150.00 a week in rent and council tax.
+    expect(lb.weeklyData[1]).toMatchObject({
+      benefitTotal: 115.9,
+      otherTotal: 200,
+      total: 315.9,
+      afterHousingCosts: 165.9,
+      isEligible: true,
+    });
+    expect(lb.monthlyData[1].afterHousingCosts).toBe(Math.round((lb.monthlyData[1].total - 650) * 100) / 100);
     expect(lb.show).toBe(true);
   });
 
@@ -154,18 +162,32 @@ describe('comparing calculations', () => {
     );
     expect(uc.weeklyData.map((column) => column.total)).toEqual([300, 390]);
     expect(uc.messageHtml).toBe(
-      '<p>Under the Universal Credit system, &#60;b&#62;Full&#60;/b&#62; time leaves the client with the highest total income: £390.00 a week.</p>',
+      '<p>Under the Universal Credit system, &#60;b&#62;Full&#60;/b&#62; time leaves the client with the highest total income, £390.00 a week, and the most after rent and council tax, £240.00 a week.</p>',
     );
   });
 
   it('names every calculation that ties for the most', () => {
-    const column = { isEligible: true, data: [], benefitTotal: 1, otherTotal: 1, total: 2 };
+    const column = { isEligible: true, data: [], benefitTotal: 1, otherTotal: 1, total: 2, afterHousingCosts: 1 };
     expect(
       comparisonMessage('lb', [
         { ...column, name: 'A' },
         { ...column, name: 'B' },
       ]),
-    ).toBe('<p>Under legacy benefits and pension age benefits, A, B leave the client with the same total income, £2.00 a week.</p>');
+    ).toBe(
+      '<p>Under legacy benefits and pension age benefits, A and B leave the client with the same total income, £2.00 a week, and the same after rent and council tax, £1.00 a week.</p>',
+    );
+  });
+
+  it('says when a scenario with less income leaves the client best off after rent and council tax: a cheaper home', () => {
+    const column = { isEligible: true, data: [], benefitTotal: 100 };
+    expect(
+      comparisonSentence('uc', [
+        { ...column, name: 'Stay put', otherTotal: 300, total: 400, afterHousingCosts: 180 },
+        { ...column, name: 'Move to a cheaper flat', otherTotal: 250, total: 350, afterHousingCosts: 220 },
+      ]),
+    ).toBe(
+      'Under the Universal Credit system, Stay put leaves the client with the highest total income, £400.00 a week, but Move to a cheaper flat leaves the client best off after rent and council tax, £220.00 a week.',
+    );
   });
 });
 

@@ -69,6 +69,7 @@ export function comparisonDocumentView(input: ComparisonPdfInput) {
           benefitTotal: moneyIn(column.benefitTotal, period),
           otherTotal: moneyIn(column.otherTotal, period),
           total: moneyIn(column.total, period),
+          afterHousingCosts: moneyIn(column.afterHousingCosts, period),
         })),
       };
     });

@@ -99,18 +99,33 @@ function escapeHtml(text: string): string {
 
 const money = (pounds: number) => `£${pounds.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
+/** The names of the eligible columns with the most of a figure, and that figure. */
+function bestBy(columns: readonly ComparisonColumn[], figure: (column: ComparisonColumn) => number) {
+  const most = Math.max(...columns.map(figure));
+  return { names: columns.filter((column) => figure(column) === most).map((column) => column.name), most };
+}
+
+const namesAnd = (names: string[]) => (names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
+
 /**
- * The sentence above a system's chart, in plain text: which eligible calculation leaves the client with the
- * highest total income, or that none is eligible. The PDF prints it as it is; the page gets it as HTML.
+ * The sentence above a system's chart, in plain text: which eligible calculation leaves the client with the highest
+ * total income, and which with the most after rent and council tax (what matters when the scenarios' homes differ),
+ * or that none is eligible. The PDF prints it as it is; the page gets it as HTML.
  */
 export function comparisonSentence(system: BenefitSystem, columns: readonly ComparisonColumn[]): string {
   const eligible = columns.filter((column) => column.isEligible);
   if (eligible.length === 0) return `None of these calculations is eligible under ${SYSTEM_NAMES[system]}.`;
-  const best = eligible.reduce((highest, column) => (column.total > highest.total ? column : highest));
-  const tied = eligible.filter((column) => column.total === best.total);
-  if (tied.length > 1)
-    return `Under ${SYSTEM_NAMES[system]}, ${tied.map((column) => column.name).join(', ')} leave the client with the same total income, ${money(best.total)} a week.`;
-  return `Under ${SYSTEM_NAMES[system]}, ${best.name} leaves the client with the highest total income: ${money(best.total)} a week.`;
+  const income = bestBy(eligible, (column) => column.total);
+  const left = bestBy(eligible, (column) => column.afterHousingCosts);
+  const same = income.names.join('|') === left.names.join('|');
+  const incomeWords =
+    income.names.length > 1
+      ? `${namesAnd(income.names)} leave the client with the same total income, ${money(income.most)} a week`
+      : `${income.names[0]} leaves the client with the highest total income, ${money(income.most)} a week`;
+  const leftWords = same
+    ? `and ${income.names.length > 1 ? 'the same' : 'the most'} after rent and council tax, ${money(left.most)} a week`
+    : `but ${namesAnd(left.names)} ${left.names.length > 1 ? 'leave' : 'leaves'} the client best off after rent and council tax, ${money(left.most)} a week`;
+  return `Under ${SYSTEM_NAMES[system]}, ${incomeWords}, ${leftWords}.`;
 }
 
 /** The sentence as the page's messageHtml. Case labels are the adviser's own text, so everything is escaped. */
@@ -144,6 +159,7 @@ export function buildComparison(calculations: readonly ComparedCalculation[], sy
       benefitTotal: period === 'weekly' ? totals.benefitWeekly : totals.benefitMonthly,
       otherTotal: period === 'weekly' ? totals.otherWeekly : totals.otherMonthly,
       total: period === 'weekly' ? totals.weekly : totals.monthly,
+      afterHousingCosts: toPenny((period === 'weekly' ? totals.weekly : totals.monthly) - result.housingCosts[period]),
     };
   };
   const weeklyData = calculations.map((calculation) => column(calculation, 'weekly'));

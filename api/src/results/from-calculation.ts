@@ -245,6 +245,20 @@ export function resultBenefits(
 }
 
 const COUNCIL_TAX_REDUCTION = 'COUNCIL_TAX_REDUCTION';
+const COUNCIL_TAX_CHARGE = 'COUNCIL_TAX_CHARGE';
+
+/**
+ * The home's costs: rent with service charges, and the council tax charge before any reduction (the reduction, like
+ * help with rent, is in the total income), so that total income less these is what is left after housing costs.
+ */
+export function housingCostsOf(result: CalculationResult): { weekly: number; monthly: number } {
+  const charge = result.variables.find((variable) => variable.name === COUNCIL_TAX_CHARGE);
+  const { rent, serviceCharges } = result.facts;
+  return {
+    weekly: pounds(rent.weekly + serviceCharges.weekly + (charge?.weeklyPence ?? 0)),
+    monthly: pounds(rent.monthly + serviceCharges.monthly + (charge?.monthlyPence ?? 0)),
+  };
+}
 
 /**
  * Council Tax Reduction for a home whose council tax someone there pays, when none is awarded in the results: the

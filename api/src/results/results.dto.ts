@@ -342,6 +342,12 @@ export const RESULT_MODEL_SCHEMA = {
         },
       },
     },
+    housingCosts: {
+      type: 'object',
+      description:
+        'What the home costs, in pounds: rent with service charges, and the council tax before any reduction (0 where the charge is not known).',
+      properties: { weekly: { type: 'number', example: 150 }, monthly: { type: 'number', example: 650 } },
+    },
     councilTaxReductionNotAwarded: {
       type: 'object',
       nullable: true,

@@ -24,6 +24,7 @@ import {
   eligibilityOf,
   extraHelpOf,
   housingAllowanceOf,
+  housingCostsOf,
   resultBenefits,
   resultVariables,
   type BenefitGuide,
@@ -261,6 +262,7 @@ export class ResultsService {
       testing: null,
       housingAllowance: null,
       councilTaxReductionNotAwarded: null,
+      housingCosts: { weekly: 0, monthly: 0 },
       hasPartner: hasPartner(answers),
       rightToReside: null,
     };
@@ -299,6 +301,7 @@ export class ResultsService {
       extraHelps: extraHelpOf(current),
       housingAllowance: this.housingAllowance(current),
       councilTaxReductionNotAwarded: councilTaxReductionNotAwardedOf(current, this.guide),
+      housingCosts: housingCostsOf(current),
       testing: isTesting ? this.testingData(household, current, comparison ? { changes, result: comparison.changed } : null, uplift) : null,
     };
   }

@@ -42,7 +42,7 @@ export function ukDateTime(value: string): string {
   });
 }
 
-type Totals = Record<TotalName, number>;
+type Totals = Record<Exclude<TotalName, 'afterHousingCosts'>, number>;
 
 /** One system's benefits and totals: each benefit, then Benefit Total, Other Income and Total Income. */
 function SystemSection({
@@ -101,7 +101,7 @@ function SystemSection({
             </tr>
           ))}
         </tbody>
-        <TotalRows cells={(total) => [formatMoney(totals[total], period)]} />
+        <TotalRows cells={(total) => [formatMoney(totals[total as keyof Totals], period)]} />
       </table>
     </details>
   );

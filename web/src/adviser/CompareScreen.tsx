@@ -54,6 +54,7 @@ const COLUMN_TOTALS: Record<TotalName, (column: ComparisonColumn) => number> = {
   benefit: (column) => column.benefitTotal,
   other: (column) => column.otherTotal,
   total: (column) => column.total,
+  afterHousingCosts: (column) => column.afterHousingCosts,
 };
 
 function CompareTable({ data, columns, title }: { data: ComparisonData; columns: ComparisonColumn[]; title: string }) {
@@ -83,7 +84,10 @@ function CompareTable({ data, columns, title }: { data: ComparisonData; columns:
             </tr>
           ))}
         </tbody>
-        <TotalRows cells={(total) => columns.map((column) => cell(column, COLUMN_TOTALS[total](column)))} />
+        <TotalRows
+          rows={['benefit', 'other', 'total', 'afterHousingCosts']}
+          cells={(total) => columns.map((column) => cell(column, COLUMN_TOTALS[total](column)))}
+        />
       </table>
     </div>
   );

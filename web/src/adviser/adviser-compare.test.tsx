@@ -98,8 +98,10 @@ describe('the comparison tables', () => {
       ['Benefit Total', '£121.55', '-'],
       ['Other Income', '£200.00', '-'],
       ['Total Income', '£321.55', '-'],
+      ['After rent and council tax', '£171.55', '-'],
     ]);
     expect(tableOf('Universal Credit System')[5]).toEqual(['Total Income', '£321.55', '£446.05']);
+    expect(tableOf('Universal Credit System')[6]).toEqual(['After rent and council tax', '£171.55', '£296.05']);
     const tip = within(sectionOf('Universal Credit System')!).getByRole('button', { name: 'About Total Income' });
     fireEvent.click(tip);
     expect(within(sectionOf('Universal Credit System')!).getByText(/total of all benefits and other income/)).toBeTruthy();

@@ -7786,6 +7786,10 @@ export interface operations {
            *         "shortfall": 0,
            *         "summary": "text"
            *       },
+           *       "housingCosts": {
+           *         "monthly": 650,
+           *         "weekly": 150
+           *       },
            *       "isBetterOff": true,
            *       "isOutOfDate": true,
            *       "isUnanswered": true,
@@ -8059,6 +8063,13 @@ export interface operations {
               shortfall?: number;
               summary?: string;
             } | null;
+            /** @description What the home costs, in pounds: rent with service charges, and the council tax before any reduction (0 where the charge is not known). */
+            housingCosts?: {
+              /** @example 650 */
+              monthly?: number;
+              /** @example 150 */
+              weekly?: number;
+            };
             isBetterOff?: boolean;
             /** @description An answer no longer fits the questions as they are now: messages say which, with its page. */
             isOutOfDate?: boolean;
@@ -8426,6 +8437,10 @@ export interface operations {
            *         "shortfall": 0,
            *         "summary": "text"
            *       },
+           *       "housingCosts": {
+           *         "monthly": 650,
+           *         "weekly": 150
+           *       },
            *       "isBetterOff": true,
            *       "isOutOfDate": true,
            *       "isUnanswered": true,
@@ -8699,6 +8714,13 @@ export interface operations {
               shortfall?: number;
               summary?: string;
             } | null;
+            /** @description What the home costs, in pounds: rent with service charges, and the council tax before any reduction (0 where the charge is not known). */
+            housingCosts?: {
+              /** @example 650 */
+              monthly?: number;
+              /** @example 150 */
+              weekly?: number;
+            };
             isBetterOff?: boolean;
             /** @description An answer no longer fits the questions as they are now: messages say which, with its page. */
             isOutOfDate?: boolean;
