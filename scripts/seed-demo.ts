@@ -1,9 +1,14 @@
 /**
  * `npm run accounts:seed-demo`: a demo organisation for development, 'Demo Advice Centre', with an admin, two
- * advisers and six made-up clients split between the advisers, and prints how to sign in. Refuses to run in
- * production, where a known password would be an open door. Running it again changes nothing.
+ * advisers and six made-up clients split between the advisers, each of the four of working age with a finished
+ * calculation (so the caseload and compare screens show something on a fresh install), and prints how to sign in.
+ * Refuses to run in production, where a known password would be an open door. Running it again changes nothing.
+ * `-- --accounts-only` leaves the calculations out (the tests that make their own use it).
  */
-import { withAccounts } from './accounts-context.js';
+import { DataSource } from 'typeorm';
+import { newCalculationReference } from '../api/src/calculations/calculation-reference.js';
+import { money, SINGLE_PRIVATE_RENTER_WORKING_PART_TIME } from '../test/support/households.js';
+import { withAccounts, withAccountsContext } from './accounts-context.js';
 
 if (process.env.NODE_ENV === 'production') {
   console.error('accounts:seed-demo makes accounts with a published password, so it does not run when NODE_ENV=production.');
@@ -58,7 +63,51 @@ const policyAdded = await withAccounts(async (accounts) => {
   return added;
 });
 
+// A finished calculation for each client of working age who has none: the single private renter of the tests, with
+// the client's date of birth and their own pay, answered as the questionnaire stores it (every page it asks).
+const WORKING_AGE_PAY: Record<string, string> = { 'DAC-001': '850', 'DAC-003': '1250', 'DAC-004': '400', 'DAC-006': '1600' };
+const accountsOnly = process.argv.slice(2).includes('--accounts-only');
+const calculationsAdded = accountsOnly
+  ? 0
+  : await withAccountsContext(async (context) => {
+      const database = context.get(DataSource);
+      const clients = await database.query<{ id: string; adviser_id: string; client_number: string; date_of_birth: string }[]>(
+        `SELECT c.id, c.adviser_id, c.client_number, to_char(c.date_of_birth, 'DD/MM/YYYY') AS date_of_birth
+       FROM clients c JOIN organisations o ON o.id = c.organisation_id
+      WHERE o.name = $1 AND NOT EXISTS (SELECT 1 FROM calculation_sessions s WHERE s.client_id = c.id)`,
+        [ORGANISATION],
+      );
+      let added = 0;
+      for (const client of clients) {
+        const pay = WORKING_AGE_PAY[client.client_number];
+        if (!pay) continue;
+        const pages = SINGLE_PRIVATE_RENTER_WORKING_PART_TIME.map(([name, answers]): [string, Record<string, unknown>] => [
+          name,
+          {
+            ...answers,
+            ...('ClientDob' in answers ? { ClientDob: client.date_of_birth } : {}),
+            ...('ClientEarnings' in answers ? { ClientEarnings: money(pay, 'Monthly') } : {}),
+          },
+        ]);
+        await database.query(
+          `INSERT INTO calculation_sessions (reference, client_id, adviser_user_id, case_label, answers, completed_pages, finished_at)
+       VALUES ($1, $2, $3, $4, $5, $6, now())`,
+          [
+            newCalculationReference(),
+            client.id,
+            client.adviser_id,
+            'Part-time work',
+            JSON.stringify(Object.assign({}, ...pages.map(([, answers]) => answers))),
+            pages.map(([name]) => name),
+          ],
+        );
+        added += 1;
+      }
+      return added;
+    });
+
 console.log(made ? `Made the demo organisation "${ORGANISATION}".` : `The demo organisation "${ORGANISATION}" is already there.`);
+if (calculationsAdded > 0) console.log(`Added a finished calculation for ${calculationsAdded} demo clients.`);
 console.log(`Sign in at /account/ with any of these, password ${DEMO_PASSWORD}:`);
 console.log(`  ${ADMIN.email}  (organisation admin)`);
 for (const adviser of ADVISERS) console.log(`  ${adviser.email}  (adviser, 3 clients)`);

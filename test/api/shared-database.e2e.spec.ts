@@ -107,16 +107,38 @@ async function timeToStop(server: ApiProcess, signal: NodeJS.Signals): Promise<n
 }
 
 /** The adviser accounts in the embedded database, read as its superuser. */
-async function accountEmails(dataDir: string): Promise<string[]> {
+/** Rows of a query on the running embedded database. */
+async function embeddedRows<Row>(dataDir: string, sql: string): Promise<Row[]> {
   const running = await postmaster(dataDir);
   const { password } = JSON.parse(await readFile(join(dataDir, 'embedded-postgres.json'), 'utf8'));
   const client = new pg.Client({ host: '127.0.0.1', port: running!.port, user: 'postgres', password, database: 'benefits' });
   await client.connect();
   try {
-    return (await client.query('SELECT email FROM users ORDER BY email')).rows.map((row) => row.email as string);
+    return (await client.query(sql)).rows as Row[];
   } finally {
     await client.end();
   }
+}
+
+async function accountEmails(dataDir: string): Promise<string[]> {
+  return (await embeddedRows<{ email: string }>(dataDir, 'SELECT email FROM users ORDER BY email')).map((row) => row.email);
+}
+
+/** What the adviser screens show of a calculation, for the demo's first adviser signed in over HTTP. */
+async function demoAdviserSees(on: ApiProcess, session: string): Promise<{ isComplete: boolean; ucWeeklyTotal: number }> {
+  const signIn = await fetch(`${on.url}/api/account/sign-in`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'adviser.one@demo-advice.example', password: 'demo-adviser-2026' }),
+  });
+  expect(signIn.status).toBe(200);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .join('; ');
+  const response = await fetch(`${on.url}/api/intermediary/calculation/?session=${session}`, { headers: { Cookie: cookie } });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { calculation: { isComplete: boolean; ucWeeklyTotal: number } }).calculation;
 }
 
 const startOnEmbedded = (dataDir: string) => startApiProcess({ NODE_ENV: 'production', DATA_DIR: dataDir });
@@ -180,8 +202,19 @@ describe('a script beside a server running on the embedded PostgreSQL', () => {
       'policy.one@demo-advice.example',
       'policy.two@demo-advice.example',
     ]);
+    // The four clients of working age each have a finished calculation, which the adviser screens work out.
+    expect(seeded.stdout).toContain('Added a finished calculation for 4 demo clients.');
+    const calculations = await embeddedRows<{ id: string; first_name: string }>(
+      dataDir,
+      `SELECT s.id, c.first_name FROM calculation_sessions s JOIN clients c ON c.id = s.client_id WHERE s.finished_at IS NOT NULL ORDER BY c.first_name`,
+    );
+    expect(calculations.map((row) => row.first_name)).toEqual(['Amara', 'Carys', 'Dev', 'Femi']);
+    const amara = await demoAdviserSees(server, calculations[0].id);
+    expect(amara.isComplete).toBe(true);
+    expect(amara.ucWeeklyTotal).toBeGreaterThan(0);
     const again = await runScript('scripts/seed-demo.ts', dataDir);
     expect({ code: again.code, stdout: again.stdout }).toEqual({ code: 0, stdout: expect.stringContaining('is already there') });
+    expect(again.stdout).not.toContain('Added a finished calculation');
     expect(await healthStatus(server)).toBe(200);
 
     // The server started the postgres, so the server stops it.

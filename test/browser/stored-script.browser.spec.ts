@@ -206,6 +206,6 @@ describeInChromium('stored script in Chromium', () => {
     const text = (await pdfText(await single.body())) + (await pdfText(await compared.body()));
     // The PDFs name calculations by case label; they leave the client's name out.
     for (const stored of LABELS) expect(text.replace(/\s+/g, ' ')).toContain(stored);
-    expect(text).toContain(`Under the Universal Credit system, ${LABELS.join(', ')} leave the client with`);
+    expect(text).toContain(`Under the Universal Credit system, ${LABELS.join(' and ')} leave the client with`);
   }, 60_000);
 });

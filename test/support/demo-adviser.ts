@@ -13,9 +13,18 @@ import type { TestDatabase } from './test-database.js';
 export const DEMO_ADVISER = { email: 'adviser.one@demo-advice.example', password: 'demo-adviser-2026' };
 export const DEMO_ADMIN_EMAIL = 'admin@demo-advice.example';
 
-/** Runs the demo seed on a database the server has migrated; returns Amara Okafor's client id (Alex Adviser's client). */
-export async function seedDemo(database: TestDatabase): Promise<string> {
-  await promisify(execFile)(process.execPath, ['--import', './scripts/register-typescript.mjs', 'scripts/seed-demo.ts'], {
+/**
+ * Runs the demo seed on a database the server has migrated; returns Amara Okafor's client id (Alex Adviser's client).
+ * The suites make their own calculations, so by default the seed's demo calculations are left out.
+ */
+export async function seedDemo(database: TestDatabase, { withCalculations = false } = {}): Promise<string> {
+  const script = [
+    '--import',
+    './scripts/register-typescript.mjs',
+    'scripts/seed-demo.ts',
+    ...(withCalculations ? [] : ['--accounts-only']),
+  ];
+  await promisify(execFile)(process.execPath, script, {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: database.url, NODE_ENV: 'development' },
   });
