@@ -78,10 +78,14 @@ describeInChromium('the Content-Security-Policy in Chromium', () => {
 
   beforeAll(async () => {
     ({ database, server, browser } = await startBrowserSuite());
-    await promisify(execFile)(process.execPath, ['--import', './scripts/register-typescript.mjs', 'scripts/seed-demo.ts'], {
-      cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: database.url, NODE_ENV: 'development' },
-    });
+    await promisify(execFile)(
+      process.execPath,
+      ['--import', './scripts/register-typescript.mjs', 'scripts/seed-demo.ts', '--accounts-only'],
+      {
+        cwd: REPO_ROOT,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: database.url, NODE_ENV: 'development' },
+      },
+    );
     ({ session: calculation } = await completeQuestionnaire(http, OWNER, SINGLE_PRIVATE_RENTER_WORKING_PART_TIME));
     adviser = await twoAdviserCalculations();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
