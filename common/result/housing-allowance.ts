@@ -21,6 +21,6 @@ export interface ResultHousingAllowance {
   rent: number;
   /** Pounds in the same period: how much the rent is above the rate (0 when it is not, or when no help with rent is awarded). */
   shortfall: number;
-  /** Who can help with a shortfall by a Discretionary Housing Payment ('Leeds council'), and where to find them. */
-  discretionaryHousingPayment: { from: string; link: string };
+  /** Who can help with a shortfall ('Leeds council'), with what (a Housing Payment in England), and where to find them. */
+  shortfallHelp: { from: string; scheme: string; link: string };
 }

@@ -7,7 +7,7 @@ export interface RentShortfallWords {
   heading: string;
   /** The area's rate and the rent, so the person sees where the figure comes from. */
   why: string;
-  /** A Discretionary Housing Payment, and who to ask. */
+  /** What to ask for (a Housing Payment in England, a Discretionary Housing Payment elsewhere), and who to ask. */
   whatToDo: string;
   linkText: string;
   link: string;
@@ -17,11 +17,11 @@ export interface RentShortfallWords {
 export function rentShortfallWords(allowance: ResultHousingAllowance | null): RentShortfallWords | null {
   if (!allowance || allowance.shortfall <= 0) return null;
   const money = (pounds: number) => `${formatAmount(Math.round(pounds * 100))} a ${allowance.period}`;
-  const { from, link } = allowance.discretionaryHousingPayment;
+  const { from, scheme, link } = allowance.shortfallHelp;
   return {
     heading: `Your rent is ${money(allowance.shortfall)} more than the help with housing costs`,
     why: `Help with rent for a private tenant is at most the Local Housing Allowance for the area, ${allowance.area}: ${money(allowance.rate)}. Your rent is ${money(allowance.rent)}, so you would pay the rest yourself.`,
-    whatToDo: `Ask ${from} for a Discretionary Housing Payment once you claim. It can pay some or all of the difference for a while, for example while you look for a cheaper home or your situation changes.`,
+    whatToDo: `Ask ${from} for ${scheme} once you claim. It can pay some or all of the difference for a while, for example while you look for a cheaper home or your situation changes.`,
     linkText: from.startsWith('the Northern Ireland') ? 'The Housing Executive' : 'Find your council',
     link,
   };

@@ -10,7 +10,7 @@ import type { TestDatabase } from '../support/test-database.js';
 /**
  * Issue 32, point 2: results answer what the person asked about. A working lone parent renting privately in Manchester
  * for more than the Local Housing Allowance, on a phone: the first thing the results say is how much of the rent the
- * help with housing costs leaves her to pay and what she can do (a Discretionary Housing Payment from the council);
+ * help with housing costs leaves her to pay and what she can do (a Housing Payment from the council's Crisis and Resilience Fund);
  * she pays council tax, so Council Tax Reduction is listed with the means-tested benefits even though her earnings
  * leave none, saying why.
  */
@@ -73,7 +73,7 @@ describeInChromium('results that answer what was asked, in Chromium', () => {
       const text = (await shortfall.textContent()) ?? '';
       expect(text).toContain('Central Greater Manchester');
       expect(text).toContain('Your rent is £1,100.00 a month');
-      expect(text).toContain('Ask Manchester council for a Discretionary Housing Payment');
+      expect(text).toContain('Ask Manchester council for a Housing Payment from its Crisis and Resilience Fund');
       expect(await shortfall.getByRole('link', { name: /Find your council/ }).getAttribute('href')).toBe(
         'https://www.gov.uk/find-local-council',
       );

@@ -365,7 +365,12 @@ describe('the Your Benefit Results PDF', () => {
             pageNumber: null,
             rent: 1100,
             shortfall: 325,
-            discretionaryHousingPayment: { from: 'Leeds council', link: 'https://www.gov.uk/find-local-council' },
+            shortfallHelp: {
+              from: 'Leeds council',
+              scheme:
+                'a Housing Payment from its Crisis and Resilience Fund (which replaced Discretionary Housing Payments in England in April 2026)',
+              link: 'https://www.gov.uk/find-local-council',
+            },
           },
           councilTaxReductionNotAwarded: {
             benefitCode: 'COUNCIL_TAX_REDUCTION',
@@ -380,7 +385,7 @@ describe('the Your Benefit Results PDF', () => {
       ),
     );
     expect(text.pages[0]).toContain('Your rent is £325.00 a month more than the help with housing costs');
-    expect(text.all).toContain('Ask Leeds council for a Discretionary Housing Payment once you claim.');
+    expect(text.all.replace(/\s+/g, ' ')).toContain('Ask Leeds council for a Housing Payment from its Crisis and Resilience Fund');
     expect(text.all).toContain('You would get nothing at the moment. Your income is too high for Council Tax Reduction.');
   });
 

@@ -299,7 +299,11 @@ describe('what the results say about rent and council tax (issue 32 point 2)', (
       period: 'month',
       rent: 1100,
       shortfall: 325,
-      discretionaryHousingPayment: { from: 'Leeds council', link: 'https://www.gov.uk/find-local-council' },
+      shortfallHelp: {
+        from: 'Leeds council',
+        scheme: expect.stringMatching(/^a Housing Payment from its Crisis and Resilience Fund/),
+        link: 'https://www.gov.uk/find-local-council',
+      },
     });
     expect((await engine.calculate(loneParentInLeeds(1200, 700), DATE)).localHousingAllowance?.rentPence).toBe(70000);
     expect(housingAllowanceOf(await engine.calculate(loneParentInLeeds(1200, 700), DATE))?.shortfall).toBe(0);

@@ -362,13 +362,21 @@ const LHA_CATEGORY_TEXT = {
 } as const;
 
 /**
- * Who can pay a Discretionary Housing Payment towards a rent shortfall (Discretionary Financial Assistance Regulations
- * 2001, SI 2001/1167, reg 2; in Northern Ireland the Housing Executive, SR 2001/216), and where to find them: GOV.UK's
- * council finder works for every council in England, Scotland and Wales.
+ * Who can help with a rent shortfall, with what, and where to find them, as the extra help says it
+ * (definitions/extra-help/categories/housing-and-council.json): in England a Housing Payment from the council's Crisis
+ * and Resilience Fund, which replaced Discretionary Housing Payments from April 2026; elsewhere a Discretionary Housing
+ * Payment (Discretionary Financial Assistance Regulations 2001, SI 2001/1167), in Northern Ireland from the Housing
+ * Executive. GOV.UK's council finder works for every council in England, Scotland and Wales.
  */
-function discretionaryHousingPaymentFrom(country: Country, council: string | null): { from: string; link: string } {
-  if (country === 'NORTHERN_IRELAND') return { from: 'the Northern Ireland Housing Executive', link: 'https://www.nihe.gov.uk/' };
-  return { from: council ? `${council} council` : 'your council', link: 'https://www.gov.uk/find-local-council' };
+function shortfallHelpFrom(country: Country, council: string | null): { from: string; scheme: string; link: string } {
+  if (country === 'NORTHERN_IRELAND')
+    return { from: 'the Northern Ireland Housing Executive', scheme: 'a Discretionary Housing Payment', link: 'https://www.nihe.gov.uk/' };
+  const from = council ? `${council} council` : 'your council';
+  const scheme =
+    country === 'ENGLAND'
+      ? 'a Housing Payment from its Crisis and Resilience Fund (which replaced Discretionary Housing Payments in England in April 2026)'
+      : 'a Discretionary Housing Payment';
+  return { from, scheme, link: 'https://www.gov.uk/find-local-council' };
 }
 
 /** Whether the benefit whose rent the Local Housing Allowance capped is awarded. */
@@ -412,6 +420,6 @@ export function housingAllowanceOf(result: CalculationResult): ResultHousingAllo
     rent: pounds(used.rentPence),
     // A shortfall is what the help with housing costs leaves unpaid: none is said when no such help is awarded.
     shortfall: helpsWithRent(result, used.scheme) ? pounds(Math.max(0, used.rentPence - used.ratePence)) : 0,
-    discretionaryHousingPayment: discretionaryHousingPaymentFrom(result.facts.country, used.localAuthorityName),
+    shortfallHelp: shortfallHelpFrom(result.facts.country, used.localAuthorityName),
   };
 }

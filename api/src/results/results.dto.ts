@@ -331,12 +331,13 @@ export const RESULT_MODEL_SCHEMA = {
           description:
             'Pounds in the same period: how much the rent is above the rate; 0 when it is not, or when the benefit it caps (Universal Credit, Housing Benefit) is not awarded.',
         },
-        discretionaryHousingPayment: {
+        shortfallHelp: {
           type: 'object',
           description:
-            "Who can help with a shortfall by a Discretionary Housing Payment (from: 'Leeds council', 'your council' or the Northern Ireland Housing Executive) and a page to find them.",
+            "Who can help with a shortfall (from: 'Leeds council', 'your council' or the Northern Ireland Housing Executive), with what (scheme: in England a Housing Payment from the council's Crisis and Resilience Fund, elsewhere a Discretionary Housing Payment), and a page to find them.",
           properties: {
             from: { type: 'string', example: 'Leeds council' },
+            scheme: { type: 'string', example: 'a Discretionary Housing Payment' },
             link: { type: 'string', example: 'https://www.gov.uk/find-local-council' },
           },
         },

@@ -7770,10 +7770,6 @@ export interface operations {
            *         "candidates": [
            *           "text"
            *         ],
-           *         "discretionaryHousingPayment": {
-           *           "from": "Leeds council",
-           *           "link": "https://www.gov.uk/find-local-council"
-           *         },
            *         "highest": {
            *           "area": "text",
            *           "rate": 0
@@ -7784,6 +7780,11 @@ export interface operations {
            *         "rateEstimated": true,
            *         "rent": 0,
            *         "shortfall": 0,
+           *         "shortfallHelp": {
+           *           "from": "Leeds council",
+           *           "link": "https://www.gov.uk/find-local-council",
+           *           "scheme": "a Discretionary Housing Payment"
+           *         },
            *         "summary": "text"
            *       },
            *       "housingCosts": {
@@ -8035,13 +8036,6 @@ export interface operations {
               /** @example LOWEST_OF_CANDIDATES */
               basis?: string;
               candidates?: string[];
-              /** @description Who can help with a shortfall by a Discretionary Housing Payment (from: 'Leeds council', 'your council' or the Northern Ireland Housing Executive) and a page to find them. */
-              discretionaryHousingPayment?: {
-                /** @example Leeds council */
-                from?: string;
-                /** @example https://www.gov.uk/find-local-council */
-                link?: string;
-              };
               highest?: {
                 area?: string;
                 rate?: number;
@@ -8061,6 +8055,15 @@ export interface operations {
               rent?: number;
               /** @description Pounds in the same period: how much the rent is above the rate; 0 when it is not, or when the benefit it caps (Universal Credit, Housing Benefit) is not awarded. */
               shortfall?: number;
+              /** @description Who can help with a shortfall (from: 'Leeds council', 'your council' or the Northern Ireland Housing Executive), with what (scheme: in England a Housing Payment from the council's Crisis and Resilience Fund, elsewhere a Discretionary Housing Payment), and a page to find them. */
+              shortfallHelp?: {
+                /** @example Leeds council */
+                from?: string;
+                /** @example https://www.gov.uk/find-local-council */
+                link?: string;
+                /** @example a Discretionary Housing Payment */
+                scheme?: string;
+              };
               summary?: string;
             } | null;
             /** @description What the home costs, in pounds: rent with service charges, and the council tax before any reduction (0 where the charge is not known). */
@@ -8421,10 +8424,6 @@ export interface operations {
            *         "candidates": [
            *           "text"
            *         ],
-           *         "discretionaryHousingPayment": {
-           *           "from": "Leeds council",
-           *           "link": "https://www.gov.uk/find-local-council"
-           *         },
            *         "highest": {
            *           "area": "text",
            *           "rate": 0
@@ -8435,6 +8434,11 @@ export interface operations {
            *         "rateEstimated": true,
            *         "rent": 0,
            *         "shortfall": 0,
+           *         "shortfallHelp": {
+           *           "from": "Leeds council",
+           *           "link": "https://www.gov.uk/find-local-council",
+           *           "scheme": "a Discretionary Housing Payment"
+           *         },
            *         "summary": "text"
            *       },
            *       "housingCosts": {
@@ -8686,13 +8690,6 @@ export interface operations {
               /** @example LOWEST_OF_CANDIDATES */
               basis?: string;
               candidates?: string[];
-              /** @description Who can help with a shortfall by a Discretionary Housing Payment (from: 'Leeds council', 'your council' or the Northern Ireland Housing Executive) and a page to find them. */
-              discretionaryHousingPayment?: {
-                /** @example Leeds council */
-                from?: string;
-                /** @example https://www.gov.uk/find-local-council */
-                link?: string;
-              };
               highest?: {
                 area?: string;
                 rate?: number;
@@ -8712,6 +8709,15 @@ export interface operations {
               rent?: number;
               /** @description Pounds in the same period: how much the rent is above the rate; 0 when it is not, or when the benefit it caps (Universal Credit, Housing Benefit) is not awarded. */
               shortfall?: number;
+              /** @description Who can help with a shortfall (from: 'Leeds council', 'your council' or the Northern Ireland Housing Executive), with what (scheme: in England a Housing Payment from the council's Crisis and Resilience Fund, elsewhere a Discretionary Housing Payment), and a page to find them. */
+              shortfallHelp?: {
+                /** @example Leeds council */
+                from?: string;
+                /** @example https://www.gov.uk/find-local-council */
+                link?: string;
+                /** @example a Discretionary Housing Payment */
+                scheme?: string;
+              };
               summary?: string;
             } | null;
             /** @description What the home costs, in pounds: rent with service charges, and the council tax before any reduction (0 where the charge is not known). */

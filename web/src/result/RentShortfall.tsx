@@ -3,7 +3,7 @@ import { ExternalLink } from '../shared/ExternalLink';
 
 /**
  * A private tenant whose rent is above the Local Housing Allowance: the shortfall they pay themselves, why, and what to
- * do about it (a Discretionary Housing Payment from the council), among the first things the results say. The words
+ * do about it (a Housing Payment or Discretionary Housing Payment from the council), among the first things the results say. The words
  * are the PDF's too (common/result/rent-shortfall.ts).
  */
 export function RentShortfall({ words }: { words: RentShortfallWords }) {

@@ -158,7 +158,12 @@ describe('what the results say about rent and council tax', () => {
     pageNumber: null,
     rent: 1100,
     shortfall: 325,
-    discretionaryHousingPayment: { from: 'Leeds council', link: 'https://www.gov.uk/find-local-council' },
+    shortfallHelp: {
+      from: 'Leeds council',
+      scheme:
+        'a Housing Payment from its Crisis and Resilience Fund (which replaced Discretionary Housing Payments in England in April 2026)',
+      link: 'https://www.gov.uk/find-local-council',
+    },
   };
   const noReduction = {
     benefitCode: 'COUNCIL_TAX_REDUCTION',
@@ -174,7 +179,7 @@ describe('what the results say about rent and council tax', () => {
     await renderScreen();
     const card = screen.getByRole('region', { name: 'Your rent is £325.00 a month more than the help with housing costs' });
     expect(card.textContent).toContain('Your rent is £1,100.00 a month');
-    expect(card.textContent).toContain('Ask Leeds council for a Discretionary Housing Payment');
+    expect(card.textContent).toContain('Ask Leeds council for a Housing Payment from its Crisis and Resilience Fund');
     expect(
       within(card)
         .getByRole('link', { name: /Find your council/ })
