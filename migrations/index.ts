@@ -23,6 +23,7 @@ import { CaseloadRunRulesVersion1796270000000 } from './1796270000000-CaseloadRu
 import { CaseloadAmountNotKnown1796280000000 } from './1796280000000-CaseloadAmountNotKnown.js';
 import { CaseloadRunChangeSet1796290000000 } from './1796290000000-CaseloadRunChangeSet.js';
 import { AnswersWithTheirCalculation1796300000000 } from './1796300000000-AnswersWithTheirCalculation.js';
+import { PartnerRegistrations1796310000000 } from './1796310000000-PartnerRegistrations.js';
 /** Every migration, oldest first. Listed rather than found by a file pattern, so tests and the build agree. */
 export const MIGRATIONS = [
   CreateCalculationSessionsAndClientErrorReports1795262400000,
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   CaseloadAmountNotKnown1796280000000,
   CaseloadRunChangeSet1796290000000,
   AnswersWithTheirCalculation1796300000000,
+  PartnerRegistrations1796310000000,
 ];

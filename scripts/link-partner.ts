@@ -1,20 +1,27 @@
 /**
  * `npm run accounts:link-partner -- --organisation "CAP" --partner cap_live`: links an organisation (made by
- * `accounts:create-admin`) to the partner portal it runs (a file of definitions/partners/), so that its admins see the
+ * `accounts:create-admin`) to the partner portal it runs (a file of definitions/partners/, or a partner registered in
+ * the account area), so that its admins see the
  * management information of the calculations made in that portal as well as their own clients'. `--partner none`
  * unlinks it.
  */
 import { resolve } from 'node:path';
+import { DataSource } from 'typeorm';
+import { partnersInForce } from '../api/src/partners/partner-register.js';
+import { approvedChanges } from '../api/src/partners/partners.service.js';
 import { loadSiteConfig } from '../api/src/site/site-definitions.js';
-import { argument, ask, stopAsking, withAccounts } from './accounts-context.js';
+import { argument, ask, stopAsking, withAccounts, withAccountsContext } from './accounts-context.js';
 
 const organisation = argument('organisation') ?? (await ask('Organisation name (as made by accounts:create-admin): '));
-const partner = argument('partner') ?? (await ask('Partner id (its file name in definitions/partners/, or none): '));
+const partner = argument('partner') ?? (await ask('Partner id (as the partners page lists it, or none): '));
 stopAsking();
 
 const site = await loadSiteConfig(resolve('definitions'), null);
-if (partner !== 'none' && !Object.hasOwn(site.partners, partner)) {
-  console.error(`There is no partner "${partner}" in definitions/partners/ (there are: ${Object.keys(site.partners).join(', ')}).`);
+const partners = await withAccountsContext(async (context) =>
+  partnersInForce(site.partners, await approvedChanges(context.get(DataSource))),
+);
+if (partner !== 'none' && !Object.hasOwn(partners, partner)) {
+  console.error(`There is no partner "${partner}" (there are: ${Object.keys(partners).sort().join(', ')}).`);
   process.exit(2);
 }
 const found = await withAccounts(async (accounts) => {

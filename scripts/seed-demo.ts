@@ -25,10 +25,17 @@ const ADVISERS = [
 ];
 // The charity's policy team, who keep the rules and rates in the policy workbench (/policy/): two, so that one can
 // approve what the other wrote.
-const POLICY_STAFF = [
-  { email: 'policy.one@demo-advice.example', displayName: 'Pat Policy' },
-  { email: 'policy.two@demo-advice.example', displayName: 'Quinn Policy' },
-];
+// And its service administrators, who register partners (/account/partners): two, for the same reason.
+const CHARITY_STAFF = [
+  { email: 'policy.one@demo-advice.example', displayName: 'Pat Policy', role: 'policy-staff' },
+  { email: 'policy.two@demo-advice.example', displayName: 'Quinn Policy', role: 'policy-staff' },
+  { email: 'service.one@demo-advice.example', displayName: 'Sam Service', role: 'service-admin' },
+  { email: 'service.two@demo-advice.example', displayName: 'Tove Service', role: 'service-admin' },
+] as const;
+const STAFF_PLACES = {
+  'policy-staff': 'policy staff: the policy workbench at /policy/',
+  'service-admin': 'service administrator: partners at /account/partners',
+} as const;
 // Made-up people: none of these is anyone's real name and date of birth together.
 const CLIENTS = [
   { firstName: 'Amara', lastName: 'Okafor', dateOfBirth: '12/04/1985', clientNumber: 'DAC-001' },
@@ -52,12 +59,12 @@ const made = await withAccounts(async (accounts) => {
 });
 
 // Added on their own, so that a demo organisation seeded before the workbench existed gets them too.
-const policyAdded = await withAccounts(async (accounts) => {
+const staffAdded = await withAccounts(async (accounts) => {
   const [organisation] = await accounts.organisationIdsNamed(ORGANISATION);
   let added = 0;
-  for (const member of POLICY_STAFF) {
+  for (const member of CHARITY_STAFF) {
     if (!organisation || (await accounts.isEmailTaken(member.email))) continue;
-    await accounts.addUserToOrganisation(organisation, { ...member, password: DEMO_PASSWORD, role: 'policy-staff' });
+    await accounts.addUserToOrganisation(organisation, { ...member, password: DEMO_PASSWORD });
     added += 1;
   }
   return added;
@@ -111,5 +118,5 @@ if (calculationsAdded > 0) console.log(`Added a finished calculation for ${calcu
 console.log(`Sign in at /account/ with any of these, password ${DEMO_PASSWORD}:`);
 console.log(`  ${ADMIN.email}  (organisation admin)`);
 for (const adviser of ADVISERS) console.log(`  ${adviser.email}  (adviser, 3 clients)`);
-for (const member of POLICY_STAFF) console.log(`  ${member.email}  (policy staff: the policy workbench at /policy/)`);
-if (policyAdded > 0) console.log(`Added ${policyAdded} policy staff.`);
+for (const member of CHARITY_STAFF) console.log(`  ${member.email}  (${STAFF_PLACES[member.role]})`);
+if (staffAdded > 0) console.log(`Added ${staffAdded} of the charity's staff.`);

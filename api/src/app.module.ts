@@ -28,6 +28,7 @@ import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { ResultsModule } from './results/results.module.js';
 import { RetentionModule } from './retention/retention.module.js';
 import { SiteModule } from './site/site.module.js';
+import { PartnersModule } from './partners/partners.module.js';
 import { SurveyModule } from './survey/survey.module.js';
 import { VerificationModule } from './verification/verification.module.js';
 
@@ -68,6 +69,7 @@ export class AppModule {
         ManagementInformationModule,
         PolicyModule,
         ApiKeysModule,
+        PartnersModule,
       ],
       // In this order: a request over a rate limit is refused before anything else is asked of the database; a
       // calculation API call with a key is counted against the key (ApiKeyGuard) rather than its address.

@@ -18,6 +18,7 @@ import { ResultFeedback } from './results/result-feedback.entity.js';
 import { CalculationSession } from './calculations/calculation-session.entity.js';
 import { AccessGrant } from './access/access-grant.entity.js';
 import { SigningKey } from './site/signing-key.entity.js';
+import { PartnerRegistration } from './partners/partner-registration.entity.js';
 
 /** Every table's entity. Listed once, for the app and the migration CLI alike. */
 export const ENTITIES = [
@@ -45,4 +46,5 @@ export const ENTITIES = [
   ApiKey,
   ApiKeyUsage,
   SigningKey,
+  PartnerRegistration,
 ];

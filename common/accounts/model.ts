@@ -2,8 +2,12 @@
  * The account area's wire shapes and texts (accounts under /account/), shared by the API and the web
  * pages so that both say the same thing.
  */
-/** The same three roles as the API's SignedInUser (api/src/accounts/signed-in-user.ts). */
-export type AccountRole = 'adviser' | 'organisation-admin' | 'policy-staff';
+/**
+ * The kinds of account: advisers see their organisation's clients, organisation admins also manage them; the charity's
+ * policy staff keep the rules and rates, and its service administrators register partners.
+ */
+export const ACCOUNT_ROLES = ['adviser', 'organisation-admin', 'policy-staff', 'service-admin'] as const;
+export type AccountRole = (typeof ACCOUNT_ROLES)[number];
 
 /** Roles an organisation admin may give to the people they add. Policy staff are added by the charity. */
 export const ADDABLE_ROLES = ['adviser', 'organisation-admin'] as const;
@@ -13,6 +17,7 @@ export const ROLE_NAMES: Record<AccountRole, string> = {
   adviser: 'Adviser',
   'organisation-admin': 'Organisation admin',
   'policy-staff': 'Policy staff',
+  'service-admin': 'Service administrator',
 };
 
 /** The cookie the web app reads to send the X-CSRF-Token header on every POST (double submit). */
@@ -31,6 +36,7 @@ export const ACCOUNT_LIMITS = {
 
 export const ACCOUNT_MESSAGES = {
   policyStaffOnly: "Only the charity's policy staff can use the policy workbench. Sign in with a policy staff account.",
+  serviceAdminOnly: "Only the charity's service administrators can register partners. Sign in with a service administrator account.",
   signInFailed: 'The e-mail address or password is not right.',
   emailRequired: 'Enter your e-mail address.',
   passwordRequired: 'Enter your password.',

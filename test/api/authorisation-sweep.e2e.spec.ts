@@ -246,16 +246,18 @@ describe('the authorisation sweep of every route', () => {
     expect(routes.filter((route) => rules.get(routeKey(route)) === undefined).map(routeKey)).toEqual([]);
   });
 
-  it('refuses the adviser area to anyone not signed in, the organisation admin routes to advisers, and the policy workbench to all but policy staff', async () => {
+  it('refuses the adviser area to anyone not signed in, the organisation admin routes to advisers, the policy workbench to all but policy staff and the partner register to all but service administrators', async () => {
     const wrong: string[] = [];
+    const everyoneElse = [SIGNED_OUT, callers.publicBrowser, callers.adviser, callers.admin, callers.otherAdviser, callers.otherAdmin];
     for (const route of routes) {
       const rule = rules.get(routeKey(route));
-      if (rule !== 'adviser' && rule !== 'organisation-admin' && rule !== 'policy-staff') continue;
+      if (rule !== 'adviser' && rule !== 'organisation-admin' && rule !== 'policy-staff' && rule !== 'service-admin') continue;
       const valid = ROUTE_ENTRIES[routeKey(route)](context.ids);
       const outsiders = {
         adviser: [SIGNED_OUT, callers.publicBrowser, callers.otherBrowser],
         'organisation-admin': [SIGNED_OUT, callers.publicBrowser, callers.adviser, callers.otherAdviser],
-        'policy-staff': [SIGNED_OUT, callers.publicBrowser, callers.adviser, callers.admin, callers.otherAdviser, callers.otherAdmin],
+        'policy-staff': [...everyoneElse, account('a service administrator', context.service)],
+        'service-admin': [...everyoneElse, account('policy staff', context.policy)],
       }[rule];
       for (const caller of outsiders) {
         const answer = await call(route, valid, caller);

@@ -369,6 +369,7 @@ describe('3. one spelling of an id', () => {
       caseloadRunId: '',
       changeSetId: '',
       apiKeyId: '',
+      partnerReference: '',
     };
     const routes = (await routesFromServer(server.url)).filter((route) =>
       JSON.stringify(ROUTE_ENTRIES[routeKey(route)](ids)).includes(session),

@@ -127,7 +127,9 @@ beforeAll(async () => {
     [
       '--import',
       './scripts/register-typescript.mjs',
-      'scripts/add-policy-staff.ts',
+      'scripts/add-charity-staff.ts',
+      '--role',
+      'policy-staff',
       '--organisation',
       'Demo Advice Centre',
       '--email',

@@ -201,6 +201,8 @@ describe('a script beside a server running on the embedded PostgreSQL', () => {
       'adviser.two@demo-advice.example',
       'policy.one@demo-advice.example',
       'policy.two@demo-advice.example',
+      'service.one@demo-advice.example',
+      'service.two@demo-advice.example',
     ]);
     // The four clients of working age each have a finished calculation, which the adviser screens work out.
     expect(seeded.stdout).toContain('Added a finished calculation for 4 demo clients.');

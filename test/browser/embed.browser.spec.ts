@@ -185,7 +185,7 @@ describeInChromium('Chromium: the embed kit on a partner’s page on another ori
     expect(await refused.textContent()).toBe(
       `The benefits calculator cannot be shown here` +
         `The benefits calculator cannot be shown on this page: its address, ${otherOrigin}, is not registered for Embed Test Advice. ` +
-        `To show it here, ask the calculator's team to add ${otherOrigin} to Embed Test Advice's registered addresses (the origins of its partner file).`,
+        `To show it here, ask the calculator's team to add ${otherOrigin} to Embed Test Advice's registered addresses: their service administrators do it in the account area, and it works as soon as a second one approves it.`,
     );
     expect(await page.locator('iframe').count()).toBe(0);
     await screenshot(page, 'embed-origin-not-registered');

@@ -81,6 +81,8 @@ export interface FuzzIds {
   changeSetId: string;
   /** An API key of the organisation, made by its admin. */
   apiKeyId: string;
+  /** A partner's registration waiting for approval, proposed by the fuzz's service administrator. */
+  partnerReference: string;
 }
 
 export interface ValidRequest {
@@ -118,6 +120,23 @@ const client = (ids: FuzzIds) => ({
   dateOfBirth: '02/01/1980',
   clientNumber: 'F-1',
   adviserUserId: ids.adviserUserId,
+});
+
+/** A 1-by-1 PNG, the smallest logo a registration takes. */
+export const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+/** A partner as the account area registers one: every field but the logo. */
+export const fuzzPartner = (id = 'fuzz_partner', origins = ['https://www.fuzz-partner.example']) => ({
+  id,
+  name: 'Fuzz Partner',
+  checkboxIcon: { shape: 'square', colour: '#1d4f91' },
+  origins,
+  hiddenInPortal: ['header', 'footer'],
+  accentColour: '#1d4f91',
+  helpline: { phoneNumber: '0800 000 0000', openingHours: 'Monday to Friday, 9am to 5pm' },
+  links: [{ text: 'Money advice', url: 'https://www.fuzz-partner.example/advice' }],
+  benefits: { hide: [] },
+  extraHelp: { hide: [] },
 });
 
 /** One entry per route of the OpenAPI document: a new route fails the fuzz until it is added here. */
@@ -236,6 +255,14 @@ export const ROUTE_ENTRIES: Record<string, RouteEntry> = {
   'POST /api/policy/change-sets/{id}/confirm': (ids) => ({ path: { id: ids.changeSetId }, body: { kind: 'revert', from: '2027-01-04' } }),
   'POST /api/policy/change-sets/{id}/cancel-request': (ids) => ({ path: { id: ids.changeSetId } }),
   'POST /api/policy/change-sets/{id}/stop': (ids) => ({ path: { id: ids.changeSetId }, body: { reason: 'Fuzzed.' } }),
+  'GET /api/partners': () => ({}),
+  // The fuzz's own partner has a change waiting, so most of these are refused as such (409), after every check.
+  'POST /api/partners/proposals': () => ({ body: { partner: fuzzPartner(), logoPng: ONE_PIXEL_PNG } }),
+  'POST /api/partners/removals/{partnerId}': () => ({ path: { partnerId: 'fuzz_partner' }, body: {} }),
+  // The fuzz's administrator proposed it: approving it is refused as their own (403).
+  'POST /api/partners/proposals/{reference}/approve': (ids) => ({ path: { reference: ids.partnerReference }, body: {} }),
+  'POST /api/partners/proposals/{reference}/reject': (ids) => ({ path: { reference: ids.partnerReference }, body: {} }),
+  'GET /api/partners/logos/{file}': (ids) => ({ path: { file: `${ids.partnerReference}.png` } }),
 };
 
 /** The OpenAPI routes with no entry, and the entries for routes that are gone: both must be empty. */
@@ -394,8 +421,8 @@ export function hostileValue(random: Random, depth = 0): unknown {
 // ---------------------------------------------------------------------------------------------------------------
 // One hostile request
 
-export type Caller = 'signed-out' | 'public' | 'adviser' | 'admin' | 'policy';
-export const CALLERS: readonly Caller[] = ['signed-out', 'public', 'adviser', 'admin', 'policy'];
+export type Caller = 'signed-out' | 'public' | 'adviser' | 'admin' | 'policy' | 'service';
+export const CALLERS: readonly Caller[] = ['signed-out', 'public', 'adviser', 'admin', 'policy', 'service'];
 
 export interface SignedIn {
   cookie: string;
@@ -408,6 +435,8 @@ export interface FuzzContext {
   admin: SignedIn;
   /** A member of the charity's policy team (the policy workbench). */
   policy: SignedIn;
+  /** One of the charity's service administrators (the partner register). */
+  service: SignedIn;
   /** The app's body limit, so that some bodies are just over it. */
   bodyLimitKb: number;
 }
@@ -584,8 +613,8 @@ export function hostileRequest(route: Route, context: FuzzContext, seed: number,
       : hostileString(random)
           .replace(/[^\x20-\x7e]/g, '?')
           .slice(0, 500);
-  } else if (caller === 'adviser' || caller === 'admin' || caller === 'policy') {
-    const account = { adviser: context.adviser, admin: context.admin, policy: context.policy }[caller];
+  } else if (caller !== 'signed-out') {
+    const account = { adviser: context.adviser, admin: context.admin, policy: context.policy, service: context.service }[caller];
     headers.cookie = account.cookie;
     // Signing the fuzzing accounts out would end every other request's session part way through, so their
     // sign-out always carries a wrong CSRF token (a real sign-out is tested in accounts.e2e.spec.ts).
@@ -831,6 +860,16 @@ export async function prepareFuzzContext(
   const changeSetId = String((await postJson(baseUrl, '/api/policy/change-sets', { title: 'Fuzz', reason: 'For the fuzz.' }, policy)).id);
   await postJson(baseUrl, `/api/policy/change-sets/${changeSetId}/edits`, { edit: POLICY_EDIT }, policy);
   const apiKeyId = ((await postJson(baseUrl, '/api/account/api-keys', { name: 'Fuzz key' }, admin)).key as { id: string }).id;
+  await accounts.addUserToOrganisation(organisationId, {
+    email: 'service@fuzz-advice.example',
+    displayName: 'Fuzz Service',
+    password: FUZZ_PASSWORD,
+    role: 'service-admin',
+  });
+  const service = await signIn(baseUrl, 'service@fuzz-advice.example');
+  const proposal = await postJson(baseUrl, '/api/partners/proposals', { partner: fuzzPartner(), logoPng: ONE_PIXEL_PNG }, service);
+  const partnerReference = proposal.reference as string;
+  if (!partnerReference) throw new Error(`Proposing the fuzz partner answered ${JSON.stringify(proposal)}.`);
   return {
     ids: {
       browserId,
@@ -843,10 +882,12 @@ export async function prepareFuzzContext(
       caseloadRunId,
       changeSetId,
       apiKeyId,
+      partnerReference,
     },
     adviser,
     admin,
     policy,
+    service,
     bodyLimitKb,
   };
 }

@@ -9,7 +9,7 @@ import { ApiError } from '../errors/api-error.js';
  * Who may call a route. Every controller or route says so; a route that says nothing is refused (fail
  * closed), and a test lists any such route.
  */
-export type AccessRule = 'public' | 'session-holder' | 'adviser' | 'organisation-admin' | 'policy-staff';
+export type AccessRule = 'public' | 'session-holder' | 'adviser' | 'organisation-admin' | 'policy-staff' | 'service-admin';
 
 export const ACCESS_RULE = 'access-rule';
 
@@ -38,16 +38,24 @@ export const OrganisationAdmin = () => SetMetadata(ACCESS_RULE, 'organisation-ad
  */
 export const PolicyStaff = () => SetMetadata(ACCESS_RULE, 'policy-staff' satisfies AccessRule);
 
-const ROLES_ALLOWED: Record<'adviser' | 'organisation-admin' | 'policy-staff', readonly AccountRole[]> = {
+/**
+ * Signed in as one of the charity's service administrators: registers the partners whose sites show the calculator
+ * (/api/partners/), each registration approved by a second one. Anyone else gets 403 NO_ACCESS.
+ */
+export const ServiceAdmin = () => SetMetadata(ACCESS_RULE, 'service-admin' satisfies AccessRule);
+
+const ROLES_ALLOWED: Record<Exclude<AccessRule, 'public' | 'session-holder'>, readonly AccountRole[]> = {
   adviser: ['adviser', 'organisation-admin'],
   'organisation-admin': ['organisation-admin'],
   'policy-staff': ['policy-staff'],
+  'service-admin': ['service-admin'],
 };
 
 const REFUSED: Record<keyof typeof ROLES_ALLOWED, string> = {
   adviser: ACCOUNT_MESSAGES.notSignedIn,
   'organisation-admin': ACCOUNT_MESSAGES.adminOnly,
   'policy-staff': ACCOUNT_MESSAGES.policyStaffOnly,
+  'service-admin': ACCOUNT_MESSAGES.serviceAdminOnly,
 };
 
 export function accessRuleOf(reflector: Reflector, targets: Parameters<Reflector['getAllAndOverride']>[1]): AccessRule | undefined {
@@ -80,7 +88,12 @@ export class AccessGuard implements CanActivate {
     const user = this.accounts ? await this.accounts.signedInUserOf(request) : null;
     rememberSignedInUser(request, user);
     if (rule === 'public' || rule === 'session-holder') return true;
-    if (!user) throw new ApiError(403, 'NO_ACCESS', rule === 'policy-staff' ? REFUSED[rule] : ACCOUNT_MESSAGES.notSignedIn);
+    if (!user)
+      throw new ApiError(
+        403,
+        'NO_ACCESS',
+        rule === 'policy-staff' || rule === 'service-admin' ? REFUSED[rule] : ACCOUNT_MESSAGES.notSignedIn,
+      );
     if (!ROLES_ALLOWED[rule].includes(user.role)) throw new ApiError(403, 'NO_ACCESS', REFUSED[rule]);
     return true;
   }

@@ -1,10 +1,9 @@
 import type { Request } from 'express';
 import { ApiError } from '../errors/api-error.js';
 
-/** The three kinds of account: advisers see their organisation's clients, admins also manage them. */
-export type AccountRole = 'adviser' | 'organisation-admin' | 'policy-staff';
+import type { AccountRole } from '../../../common/accounts/model.js';
 
-export const ACCOUNT_ROLES: readonly AccountRole[] = ['adviser', 'organisation-admin', 'policy-staff'];
+export type { AccountRole } from '../../../common/accounts/model.js';
 
 export interface SignedInUser {
   userId: string;

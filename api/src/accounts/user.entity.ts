@@ -3,13 +3,13 @@ import { Organisation } from './organisation.entity.js';
 import type { AccountRole } from '../access/signed-in-user.js';
 
 /**
- * A person who signs in: an adviser, an organisation admin or policy staff. The e-mail address is kept in lower
+ * A person who signs in: an adviser, an organisation admin, policy staff or a service administrator. The e-mail address is kept in lower
  * case so that one address is one account however it is typed. The password is kept only as a scrypt hash.
  */
 @Entity({ name: 'users' })
 @Unique('users_email_key', ['email'])
 @Check('users_email_check', 'email = lower(email)')
-@Check('users_role_check', "role IN ('adviser', 'organisation-admin', 'policy-staff')")
+@Check('users_role_check', "role IN ('adviser', 'organisation-admin', 'policy-staff', 'service-admin')")
 export class User {
   @PrimaryGeneratedColumn('uuid')
   id!: string;

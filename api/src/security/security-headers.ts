@@ -22,7 +22,11 @@ function originOf(url: string | null): string[] {
   }
 }
 
-/** Every origin that may show the calculator in a frame: our own pages and each partner portal's (definitions/partners). */
+/**
+ * Every origin that may show the calculator in a frame: our own pages and each partner portal's (the partner files and
+ * the partners registered in the account area). Worked out for each response, as a partner registered since the start
+ * takes effect at once (api/src/partners/partner-registry.ts keeps `site.partners` current).
+ */
 export function frameAncestors(site: SiteConfig): string[] {
   return ["'self'", ...new Set(Object.values(site.partners).flatMap((partner) => partner.origins))];
 }
@@ -33,7 +37,7 @@ export function frameAncestors(site: SiteConfig): string[] {
  * configured chat service; no inline <style> elements or style="" attributes either: React sets styles through the
  * CSSOM, which CSP does not restrict, and the compare chart is told not to inject its stylesheet.
  */
-export function contentSecurityPolicy(site: SiteConfig): Record<string, string[]> {
+export function contentSecurityPolicy(site: SiteConfig): Record<string, (string | (() => string))[]> {
   const chat = originOf(site.chatScriptUrl);
   return {
     'default-src': ["'self'"],
@@ -52,7 +56,7 @@ export function contentSecurityPolicy(site: SiteConfig): Record<string, string[]
     'base-uri': ["'self'"],
     // The footer's mailing-list form posts to the charity's mailing provider.
     'form-action': ["'self'", ...originOf(site.charity.mailingListSignupUrl)],
-    'frame-ancestors': frameAncestors(site),
+    'frame-ancestors': [() => frameAncestors(site).join(' ')],
   };
 }
 

@@ -17,7 +17,7 @@ describe('checkEmbed: may the page asking show a partner’s portal', () => {
     expect(checkEmbed(site, 'cap_live', 'https://blog.cap.example', OWN)).toEqual({
       allowed: false,
       message:
-        "The benefits calculator cannot be shown on this page: its address, https://blog.cap.example, is not registered for CAP. To show it here, ask the calculator's team to add https://blog.cap.example to CAP's registered addresses (the origins of its partner file).",
+        "The benefits calculator cannot be shown on this page: its address, https://blog.cap.example, is not registered for CAP. To show it here, ask the calculator's team to add https://blog.cap.example to CAP's registered addresses: their service administrators do it in the account area, and it works as soon as a second one approves it.",
     });
   });
 

@@ -21,7 +21,7 @@ export function checkEmbed(site: SiteConfig, partnerId: string, origin: string |
   if (!partner)
     return {
       allowed: false,
-      message: `The benefits calculator has no partner called "${partnerId}". Check data-partner in the script tag: it is the partner id the calculator's team gave you, such as cap_live.`,
+      message: `The benefits calculator has no partner called "${partnerId}". Check data-partner in the script tag: it is the partner id the calculator's team gave you, such as cap_live. A partner that is not registered yet asks the calculator's team to register it.`,
     };
   if (origin === null || origin === ownOrigin || partner.origins.includes(origin)) return { allowed: true, message: null };
   let url: URL | null;
@@ -41,6 +41,6 @@ export function checkEmbed(site: SiteConfig, partnerId: string, origin: string |
   }
   return {
     allowed: false,
-    message: `The benefits calculator cannot be shown on this page: its address, ${origin}, is not registered for ${partner.name}. To show it here, ask the calculator's team to add ${origin} to ${partner.name}'s registered addresses (the origins of its partner file).`,
+    message: `The benefits calculator cannot be shown on this page: its address, ${origin}, is not registered for ${partner.name}. To show it here, ask the calculator's team to add ${origin} to ${partner.name}'s registered addresses: their service administrators do it in the account area, and it works as soon as a second one approves it.`,
   };
 }

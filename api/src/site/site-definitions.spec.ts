@@ -118,7 +118,7 @@ describe('parsePartner', () => {
       42,
     ]) {
       expect(() => parsePartner({ ...valid, origins: [bad] }, 'cap_live.json')).toThrow(
-        'cap_live.json: origins[0] must be an https origin',
+        'cap_live.json: origins[0] must be a web address that starts with https://',
       );
     }
     expect(() => parsePartner({ ...valid, origins: undefined }, 'cap_live.json')).toThrow(

@@ -114,7 +114,11 @@ function isExactOrigin(value: string): boolean {
   return url.origin === value && (url.protocol === 'https:' || (url.protocol === 'http:' && local));
 }
 
-export function parsePartner(json: unknown, file: string, names: PartnerNames | null = null): PartnerDefinition {
+/**
+ * Every problem of a partner's definition, each with its field: the schema's, and the checks above and below. The same
+ * for a partner file and for a partner registered in the account area (api/src/partners/).
+ */
+export function partnerProblems(json: unknown, file: string, names: PartnerNames | null = null): FieldError[] {
   const partner = json as Partial<Record<keyof PartnerDefinition, unknown>>;
   const more: { segments: (string | number)[]; message: string }[] = [];
   if (typeof json === 'object' && json !== null && !Array.isArray(json)) {
@@ -125,15 +129,24 @@ export function parsePartner(json: unknown, file: string, names: PartnerNames | 
         if (typeof origin === 'string' && !isExactOrigin(origin))
           more.push({
             segments: ['origins', index],
-            message: 'must be an https origin such as https://www.partner.example (no path, no trailing slash).',
+            message:
+              'must be a web address that starts with https://, such as https://www.partner.example, with nothing after the site’s name (no page, no slash at the end).',
           });
       });
     more.push(...switchProblems(partner, names));
   }
-  const problems = PARTNER.problemsWith(json, more);
+  return PARTNER.problemsWith(json, more);
+}
+
+export function parsePartner(json: unknown, file: string, names: PartnerNames | null = null): PartnerDefinition {
+  const problems = partnerProblems(json, file, names);
   if (problems.length > 0) throw DefinitionError.listing(file, problems);
-  const { id, name, checkboxIcon, origins, hiddenInPortal, logo, accentColour, helpline, links, benefits, extraHelp } =
-    json as PartnerDefinition;
+  return partnerOf(json as PartnerDefinition);
+}
+
+/** A checked partner's definition with only its own fields, copied. */
+export function partnerOf(checked: PartnerDefinition): PartnerDefinition {
+  const { id, name, checkboxIcon, origins, hiddenInPortal, logo, accentColour, helpline, links, benefits, extraHelp } = checked;
   return {
     id,
     name,
@@ -169,6 +182,7 @@ function switchProblems(partner: Partial<Record<keyof PartnerDefinition, unknown
   if (
     names?.publicDir &&
     typeof partner.logo === 'string' &&
+    partner.logo.startsWith('/partners/') &&
     !partner.logo.includes('..') &&
     !existsSync(join(names.publicDir, partner.logo))
   )
@@ -187,7 +201,7 @@ function switchProblems(partner: Partial<Record<keyof PartnerDefinition, unknown
 }
 
 /** The extra-help categories' names, from definitions/extra-help/extra-help.json. */
-async function extraHelpCategoriesOf(definitionsDir: string): Promise<string[]> {
+export async function extraHelpCategoriesOf(definitionsDir: string): Promise<string[]> {
   const file = join(definitionsDir, 'extra-help', 'extra-help.json');
   const index = (await readDefinitionJson(file, file)) as { categories?: unknown };
   return Array.isArray(index.categories) ? index.categories.filter((name): name is string => typeof name === 'string') : [];

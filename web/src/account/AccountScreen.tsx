@@ -10,6 +10,8 @@ import { ApiKeys } from './ApiKeys';
 import { ClientForm } from './ClientForm';
 import { ClientList } from './ClientList';
 import { ManagementInformation } from './ManagementInformation';
+import { PartnerForm } from './PartnerForm';
+import { Partners } from './Partners';
 import { returnUrlOf } from './return-url';
 import { SignInForm } from './SignInForm';
 
@@ -20,7 +22,9 @@ export type AccountView =
   | { view: 'clients' }
   | { view: 'client'; clientGuid: string | null }
   | { view: 'apiKeys' }
-  | { view: 'managementInformation' };
+  | { view: 'managementInformation' }
+  | { view: 'partners' }
+  | { view: 'partner'; partnerId: string | null };
 
 const TITLES: Record<AccountView['view'], string> = {
   home: 'Your account',
@@ -29,11 +33,14 @@ const TITLES: Record<AccountView['view'], string> = {
   client: 'Client',
   apiKeys: 'API keys',
   managementInformation: 'Management information',
+  partners: 'Partners',
+  partner: 'Partner',
 };
 
 function titleOf(view: AccountView, status: AccountStatus | null): string {
   if (status && !status.signedIn) return 'Sign in';
   if (view.view === 'client') return view.clientGuid ? 'Edit Client' : 'Add New Client';
+  if (view.view === 'partner') return view.partnerId ? 'Change a partner' : 'Register a partner';
   return TITLES[view.view];
 }
 
@@ -117,7 +124,20 @@ export default function AccountScreen({
   // Advisers add and edit clients too; the organisation's people, API keys and figures are the admin's.
   const isAdviser = user.role === 'adviser';
   const adviserMayOpen = isAdviser && (route.view === 'clients' || route.view === 'client');
-  if (route.view !== 'home' && !isAdmin && !adviserMayOpen) {
+  const isPartnerView = route.view === 'partners' || route.view === 'partner';
+  const isServiceAdmin = user.role === 'service-admin';
+  if (isPartnerView && !isServiceAdmin) {
+    return (
+      <div className="message-page account-page">
+        <h1>{title}</h1>
+        <p>Only the charity’s service administrators can register partners. Please ask one of them.</p>
+        <p>
+          <a href="/account/">Back to your account</a>
+        </p>
+      </div>
+    );
+  }
+  if (route.view !== 'home' && !isPartnerView && !isAdmin && !adviserMayOpen) {
     return (
       <div className="message-page account-page">
         <h1>{title}</h1>
@@ -143,13 +163,17 @@ export default function AccountScreen({
             You are signed in as <strong>{user.displayName}</strong> ({ROLE_NAMES[user.role]}) at {user.organisationName}.
           </p>
           <ul className="account-links">
-            {user.role !== 'policy-staff' ? (
+            {user.role === 'policy-staff' ? (
               <li>
-                <a href="/adviser/">Go to the Adviser Area</a>
+                <a href="/policy/">Go to the policy workbench</a>
+              </li>
+            ) : isServiceAdmin ? (
+              <li>
+                <a href="/account/partners">Partners: register, change or remove a partner</a>
               </li>
             ) : (
               <li>
-                <a href="/policy/">Go to the policy workbench</a>
+                <a href="/adviser/">Go to the Adviser Area</a>
               </li>
             )}
             {(isAdmin || isAdviser) && (
@@ -193,6 +217,13 @@ export default function AccountScreen({
       {route.view === 'apiKeys' && <ApiKeys />}
       {route.view === 'client' && <ClientForm clientGuid={route.clientGuid} user={user} onNotFound={onNotFound} navigate={navigate} />}
       {route.view === 'managementInformation' && <ManagementInformation />}
+      {route.view === 'partners' && <Partners />}
+      {route.view === 'partner' && <PartnerForm partnerId={route.partnerId} />}
+      {route.view === 'partner' && (
+        <p>
+          <a href="/account/partners">Back to the partners</a>
+        </p>
+      )}
       {route.view !== 'home' && (
         <p>
           <a href="/account/">Back to your account</a>

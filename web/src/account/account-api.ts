@@ -7,6 +7,7 @@ import type {
 } from '../../../common/accounts/model';
 import type { ApiKeySecretResponse, ApiKeysResponse, ApiKeyView } from '../../../common/api-keys/model';
 import type { FieldError } from '../../../common/errors';
+import type { PartnerProposal, PartnerProposalRequest, PartnersResponse } from '../../../common/partners/model';
 import { isErrorResponse } from '../../../common/errors';
 import { answerOf, api, ApiRequestError } from '../api/client';
 import { announcingAccountChange } from './account-state';
@@ -27,6 +28,18 @@ export const revokeApiKey = (id: string) =>
   answerOf<ApiKeyView>(api.POST('/api/account/api-keys/{id}/revoke', { params: { path: { id } }, body: {} }));
 export const accountClient = (clientGuid: string) =>
   answerOf<AccountClientResponse>(api.GET('/api/account/clients/{clientGuid}', { params: { path: { clientGuid } } }));
+
+export const partners = () => answerOf<PartnersResponse>(api.GET('/api/partners'));
+export const proposePartner = (proposal: PartnerProposalRequest) =>
+  answerOf<PartnerProposal>(api.POST('/api/partners/proposals', { body: { ...proposal } }));
+export const proposePartnerRemoval = (partnerId: string) =>
+  answerOf<PartnerProposal>(api.POST('/api/partners/removals/{partnerId}', { params: { path: { partnerId } }, body: {} }));
+export const decidePartnerChange = (reference: string, decision: 'approve' | 'reject') =>
+  answerOf<PartnersResponse>(
+    decision === 'approve'
+      ? api.POST('/api/partners/proposals/{reference}/approve', { params: { path: { reference } }, body: {} })
+      : api.POST('/api/partners/proposals/{reference}/reject', { params: { path: { reference } }, body: {} }),
+  );
 
 export interface ClientForm {
   firstName: string;

@@ -843,6 +843,120 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/partners': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The partners in force, and the changes waiting for approval */
+    get: operations['PartnersController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/partners/logos/{file}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A registered partner’s logo
+     * @description A waiting change’s logo only to a service administrator.
+     */
+    get: operations['PartnerLogosController_logo'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/partners/proposals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Propose a new partner, or a new definition of one
+     * @description Checked as a partner file is; it takes effect when a second service administrator approves it. One change a partner waits at a time.
+     */
+    post: operations['PartnersController_propose'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/partners/proposals/{reference}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve a change someone else proposed
+     * @description It takes effect at once on this server, and within 30 seconds on every other. Never one’s own.
+     */
+    post: operations['PartnersController_approve'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/partners/proposals/{reference}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reject a change, or withdraw one’s own */
+    post: operations['PartnersController_reject'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/partners/removals/{partnerId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Propose removing a partner
+     * @description Its pages can no longer show the calculator once it is approved.
+     */
+    post: operations['PartnersController_proposeRemoval'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/policy/change-sets': {
     parameters: {
       query?: never;
@@ -1939,6 +2053,18 @@ export interface components {
       name: string;
       /** @description Estimated yearly entitlement found, in pence: monthly amounts times 12, added up. */
       yearlyPence: components['schemas']['FigureDto'];
+    };
+    BenefitNameDto: {
+      /**
+       * @description The benefit’s code in results (engine/core/benefit.ts).
+       * @example PIP
+       */
+      code: string;
+      /**
+       * @description The benefit’s name.
+       * @example Personal Independence Payment
+       */
+      name: string;
     };
     /**
      * @description The rate a disability benefit is paid at; which rates a benefit has is in `x-ratesByType`.
@@ -4027,6 +4153,31 @@ export interface components {
       /** @description Every parameter. */
       parameters: components['schemas']['ParameterSummaryDto'][];
     };
+    PartnerActionRequest: {
+      /**
+       * @description The id the web app keeps in local storage and adds to every POST (`browser_<time>_<random>`). It tells which browser first saw a calculation; it identifies a browser, not a person.
+       * @example browser_1795262400000_k3j9x2ab
+       */
+      browserId?: string;
+    };
+    PartnerEntryDto: {
+      /**
+       * Format: date-time
+       * @description When; null for a partner file.
+       */
+      approvedAt: string | null;
+      /** @description Who approved its registration; null for a partner file. */
+      approvedBy: components['schemas']['PartnerPersonDto'] | null;
+      /** @description A partner, as a partner file holds it (definitions/schemas/partner.schema.json): id, name, origins, logo, accentColour, checkboxIcon, helpline, links, hiddenInPortal, benefits.hide, extraHelp.hide. */
+      definition: {
+        [key: string]: unknown;
+      };
+      /**
+       * @description From the partner files, or registered in the account area.
+       * @enum {string}
+       */
+      source: 'file' | 'registered';
+    };
     PartnerOfOrganisationDto: {
       /**
        * @description The partner's id, as its file in definitions/partners/ names it.
@@ -4038,6 +4189,72 @@ export interface components {
        * @example CAP
        */
       name: string;
+    };
+    PartnerPersonDto: {
+      /**
+       * @description The administrator’s name, as the account area shows it.
+       * @example Sam Service
+       */
+      name: string;
+    };
+    PartnerProposalDto: {
+      /** @description The partner as it is now; null for a new one. */
+      current: {
+        [key: string]: unknown;
+      } | null;
+      /** @description The partner as it will be; null for a removal. */
+      definition: {
+        [key: string]: unknown;
+      } | null;
+      /**
+       * @description A new partner, a new definition of one, or its removal.
+       * @enum {string}
+       */
+      kind: 'register' | 'change' | 'remove';
+      /** @description Whether the signed-in administrator may approve it: anyone but its author. */
+      mayApprove: boolean;
+      /**
+       * @description The partner it changes.
+       * @example cap_live
+       */
+      partnerId: string;
+      /**
+       * Format: date-time
+       * @description When.
+       */
+      proposedAt: string;
+      /** @description Who proposed it. */
+      proposedBy: components['schemas']['PartnerPersonDto'];
+      /**
+       * Format: uuid
+       * @description The change’s reference, to approve or reject it.
+       */
+      reference: string;
+      /** @description Why the signed-in administrator may not approve it; null when they may. */
+      whyNot: string | null;
+    };
+    PartnerProposalRequestDto: {
+      /**
+       * @description The id the web app keeps in local storage and adds to every POST (`browser_<time>_<random>`). It tells which browser first saw a calculation; it identifies a browser, not a person.
+       * @example browser_1795262400000_k3j9x2ab
+       */
+      browserId?: string;
+      /** @description The logo, a PNG file of at most 60 KB, base64-encoded. Needed for a new partner; left out, a change keeps the current logo. */
+      logoPng?: string | null;
+      /** @description The partner’s whole definition but its logo, checked exactly as a partner file is (definitions/schemas/partner.schema.json); each problem names its field, such as partner.origins[0]. An id that is a partner already changes it; a new id registers one. */
+      partner: {
+        [key: string]: unknown;
+      };
+    };
+    PartnersResponseDto: {
+      /** @description The benefits a partner may hide, with their names. */
+      benefits: components['schemas']['BenefitNameDto'][];
+      /** @description The extra-help categories a partner may hide. */
+      extraHelpCategories: string[];
+      /** @description The partners in force, by name. */
+      partners: components['schemas']['PartnerEntryDto'][];
+      /** @description The changes waiting for a second service administrator. */
+      proposals: components['schemas']['PartnerProposalDto'][];
     };
     PendingRequestDto: {
       /**
@@ -10450,6 +10667,581 @@ export interface operations {
            *       "errors": [],
            *       "message": "We could not find that.",
            *       "statusCode": 404
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  PartnersController_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "benefits": [
+           *         {
+           *           "code": "PIP",
+           *           "name": "Personal Independence Payment"
+           *         }
+           *       ],
+           *       "extraHelpCategories": [
+           *         "text"
+           *       ],
+           *       "partners": [
+           *         {
+           *           "approvedAt": "2026-11-21T10:30:00.000Z",
+           *           "approvedBy": {
+           *             "name": "Sam Service"
+           *           },
+           *           "definition": {},
+           *           "source": "file"
+           *         }
+           *       ],
+           *       "proposals": [
+           *         {
+           *           "current": {},
+           *           "definition": {},
+           *           "kind": "register",
+           *           "mayApprove": true,
+           *           "partnerId": "cap_live",
+           *           "proposedAt": "2026-11-21T10:30:00.000Z",
+           *           "proposedBy": {
+           *             "name": "Sam Service"
+           *           },
+           *           "reference": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "whyNot": "text"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['PartnersResponseDto'];
+        };
+      };
+      /** @description Not signed in as a service administrator (NO_ACCESS); on a POST, X-CSRF-Token missing or wrong (CSRF_FAILED); approving one’s own change (SECOND_PERSON_NEEDED). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "NO_ACCESS",
+           *       "errors": [],
+           *       "message": "You do not have access to this.",
+           *       "statusCode": 403
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  PartnerLogosController_logo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The change’s reference and .png, as the partner’s logo path gives it. */
+        file: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The PNG. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /** @example text */
+          'image/png': string;
+        };
+      };
+      /** @description No logo here (LOGO_NOT_FOUND). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "LOGO_NOT_FOUND",
+           *       "errors": [],
+           *       "message": "We could not find that.",
+           *       "statusCode": 404
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  PartnersController_propose: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "browserId": "browser_1795262400000_k3j9x2ab",
+         *       "logoPng": "text",
+         *       "partner": {}
+         *     }
+         */
+        'application/json': components['schemas']['PartnerProposalRequestDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "current": {},
+           *       "definition": {},
+           *       "kind": "register",
+           *       "mayApprove": true,
+           *       "partnerId": "cap_live",
+           *       "proposedAt": "2026-11-21T10:30:00.000Z",
+           *       "proposedBy": {
+           *         "name": "Sam Service"
+           *       },
+           *       "reference": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *       "whyNot": "text"
+           *     }
+           */
+          'application/json': components['schemas']['PartnerProposalDto'];
+        };
+      };
+      /** @description A field is missing or not right (VALIDATION_FAILED); each error names its field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "VALIDATION_FAILED",
+           *       "errors": [
+           *         {
+           *           "message": "partner is not valid.",
+           *           "path": "partner"
+           *         }
+           *       ],
+           *       "message": "partner is not valid.",
+           *       "statusCode": 400
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not signed in as a service administrator (NO_ACCESS); on a POST, X-CSRF-Token missing or wrong (CSRF_FAILED); approving one’s own change (SECOND_PERSON_NEEDED). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "NO_ACCESS",
+           *       "errors": [],
+           *       "message": "You do not have access to this.",
+           *       "statusCode": 403
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A change to this partner is already waiting (PARTNER_CHANGE_OPEN). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "PARTNER_CHANGE_OPEN",
+           *       "errors": [],
+           *       "message": "That cannot be done in its current state.",
+           *       "statusCode": 409
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  PartnersController_approve: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The change’s reference, as the list gives it. */
+        reference: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "browserId": "browser_1795262400000_k3j9x2ab"
+         *     }
+         */
+        'application/json': components['schemas']['PartnerActionRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "benefits": [
+           *         {
+           *           "code": "PIP",
+           *           "name": "Personal Independence Payment"
+           *         }
+           *       ],
+           *       "extraHelpCategories": [
+           *         "text"
+           *       ],
+           *       "partners": [
+           *         {
+           *           "approvedAt": "2026-11-21T10:30:00.000Z",
+           *           "approvedBy": {
+           *             "name": "Sam Service"
+           *           },
+           *           "definition": {},
+           *           "source": "file"
+           *         }
+           *       ],
+           *       "proposals": [
+           *         {
+           *           "current": {},
+           *           "definition": {},
+           *           "kind": "register",
+           *           "mayApprove": true,
+           *           "partnerId": "cap_live",
+           *           "proposedAt": "2026-11-21T10:30:00.000Z",
+           *           "proposedBy": {
+           *             "name": "Sam Service"
+           *           },
+           *           "reference": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "whyNot": "text"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['PartnersResponseDto'];
+        };
+      };
+      /** @description The change no longer passes the checks (VALIDATION_FAILED). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "VALIDATION_FAILED",
+           *       "errors": [
+           *         {
+           *           "message": "reference is not valid.",
+           *           "path": "reference"
+           *         }
+           *       ],
+           *       "message": "reference is not valid.",
+           *       "statusCode": 400
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Not signed in as a service administrator (NO_ACCESS); on a POST, X-CSRF-Token missing or wrong (CSRF_FAILED); approving one’s own change (SECOND_PERSON_NEEDED). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "NO_ACCESS",
+           *       "errors": [],
+           *       "message": "You do not have access to this.",
+           *       "statusCode": 403
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No change with this reference (PARTNER_CHANGE_NOT_FOUND). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "PARTNER_CHANGE_NOT_FOUND",
+           *       "errors": [],
+           *       "message": "We could not find that.",
+           *       "statusCode": 404
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The change was already approved or rejected (PARTNER_CHANGE_DECIDED). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "PARTNER_CHANGE_DECIDED",
+           *       "errors": [],
+           *       "message": "That cannot be done in its current state.",
+           *       "statusCode": 409
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  PartnersController_reject: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The change’s reference, as the list gives it. */
+        reference: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "browserId": "browser_1795262400000_k3j9x2ab"
+         *     }
+         */
+        'application/json': components['schemas']['PartnerActionRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "benefits": [
+           *         {
+           *           "code": "PIP",
+           *           "name": "Personal Independence Payment"
+           *         }
+           *       ],
+           *       "extraHelpCategories": [
+           *         "text"
+           *       ],
+           *       "partners": [
+           *         {
+           *           "approvedAt": "2026-11-21T10:30:00.000Z",
+           *           "approvedBy": {
+           *             "name": "Sam Service"
+           *           },
+           *           "definition": {},
+           *           "source": "file"
+           *         }
+           *       ],
+           *       "proposals": [
+           *         {
+           *           "current": {},
+           *           "definition": {},
+           *           "kind": "register",
+           *           "mayApprove": true,
+           *           "partnerId": "cap_live",
+           *           "proposedAt": "2026-11-21T10:30:00.000Z",
+           *           "proposedBy": {
+           *             "name": "Sam Service"
+           *           },
+           *           "reference": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *           "whyNot": "text"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['PartnersResponseDto'];
+        };
+      };
+      /** @description Not signed in as a service administrator (NO_ACCESS); on a POST, X-CSRF-Token missing or wrong (CSRF_FAILED); approving one’s own change (SECOND_PERSON_NEEDED). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "NO_ACCESS",
+           *       "errors": [],
+           *       "message": "You do not have access to this.",
+           *       "statusCode": 403
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No change with this reference (PARTNER_CHANGE_NOT_FOUND). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "PARTNER_CHANGE_NOT_FOUND",
+           *       "errors": [],
+           *       "message": "We could not find that.",
+           *       "statusCode": 404
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description The change was already approved or rejected (PARTNER_CHANGE_DECIDED). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "PARTNER_CHANGE_DECIDED",
+           *       "errors": [],
+           *       "message": "That cannot be done in its current state.",
+           *       "statusCode": 409
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  PartnersController_proposeRemoval: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The partner’s id. */
+        partnerId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "browserId": "browser_1795262400000_k3j9x2ab"
+         *     }
+         */
+        'application/json': components['schemas']['PartnerActionRequest'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "current": {},
+           *       "definition": {},
+           *       "kind": "register",
+           *       "mayApprove": true,
+           *       "partnerId": "cap_live",
+           *       "proposedAt": "2026-11-21T10:30:00.000Z",
+           *       "proposedBy": {
+           *         "name": "Sam Service"
+           *       },
+           *       "reference": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+           *       "whyNot": "text"
+           *     }
+           */
+          'application/json': components['schemas']['PartnerProposalDto'];
+        };
+      };
+      /** @description Not signed in as a service administrator (NO_ACCESS); on a POST, X-CSRF-Token missing or wrong (CSRF_FAILED); approving one’s own change (SECOND_PERSON_NEEDED). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "NO_ACCESS",
+           *       "errors": [],
+           *       "message": "You do not have access to this.",
+           *       "statusCode": 403
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No partner with this id (PARTNER_NOT_FOUND). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "PARTNER_NOT_FOUND",
+           *       "errors": [],
+           *       "message": "We could not find that.",
+           *       "statusCode": 404
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A change to this partner is already waiting (PARTNER_CHANGE_OPEN). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "PARTNER_CHANGE_OPEN",
+           *       "errors": [],
+           *       "message": "That cannot be done in its current state.",
+           *       "statusCode": 409
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];

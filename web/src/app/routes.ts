@@ -61,6 +61,8 @@ export function matchRoute(pathname: string): Route {
     if (rest.length === 2 && a === 'users' && b === 'new') return { page: 'account', account: { view: 'addMember' } };
     if (rest.length === 1 && a === 'clients') return { page: 'account', account: { view: 'clients' } };
     if (rest.length === 1 && a === 'api-keys') return { page: 'account', account: { view: 'apiKeys' } };
+    if (rest.length === 1 && a === 'partners') return { page: 'account', account: { view: 'partners' } };
+    if (rest.length === 2 && a === 'partners') return { page: 'account', account: { view: 'partner', partnerId: b === 'new' ? null : b } };
     if (rest.length === 1 && a === 'management-information') return { page: 'account', account: { view: 'managementInformation' } };
     if (rest.length === 2 && a === 'clients') return { page: 'account', account: { view: 'client', clientGuid: b === 'new' ? null : b } };
   }
