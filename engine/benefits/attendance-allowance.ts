@@ -30,7 +30,9 @@ export const attendanceAllowance: BenefitCalculator = {
     pensionAgeAdultsWithConditionCount: ({ facts }) => personalBenefitClaimants(facts).filter(mayClaim).length,
     inScotland: ({ facts }) => facts.country === 'SCOTLAND',
   }),
-  calculate({ facts, parameters, explanations }, fired) {
+  calculate({ facts, parameters, explanations, nationalName }, fired) {
+    // Scotland's Pension Age Disability Payment in its place there (the ruleset's names).
+    const benefitName = nationalName ?? 'Attendance Allowance';
     const stopped = stoppedWhileAwaySentences(facts, explanations, ['ATTENDANCE_ALLOWANCE']);
     const notes = [...fired.ofType('note').map((rule) => explanations.say(String(rule.event.params.explanation))), ...stopped];
     const mayBeEntitled = fired.has('may-be-entitled')
@@ -39,6 +41,7 @@ export const attendanceAllowance: BenefitCalculator = {
           .map((adult) =>
             explanations.say('may-be-entitled', {
               ...adultWording(adult),
+              benefit: benefitName,
               lower: parameters.amount('gov/dwp/attendance_allowance/lower'),
               higher: parameters.amount('gov/dwp/attendance_allowance/higher'),
             }),
@@ -52,10 +55,10 @@ export const attendanceAllowance: BenefitCalculator = {
           if (benefit.type !== 'ATTENDANCE_ALLOWANCE') continue;
           const rate = benefit.rate.toLowerCase();
           const amount = parameters.amount(RATES[benefit.rate]);
-          explanation.push(explanations.say('rate', { ...adultWording(adult), rate, amount }));
+          explanation.push(explanations.say('rate', { ...adultWording(adult), benefit: benefitName, rate, amount }));
           elements.push({
             code: `${adult.role}_ATTENDANCE_ALLOWANCE`,
-            name: `Attendance Allowance, ${rate} rate (${adultWording(adult).whoLower})`,
+            name: `${benefitName}, ${rate} rate (${adultWording(adult).whoLower})`,
             ...bothPeriods(amount, 'WEEK'),
           });
         }

@@ -66,15 +66,18 @@ export const carersAllowance: BenefitCalculator = {
   }),
   calculate(input, fired) {
     const { facts, parameters, explanations } = input;
+    // Scotland's Carer Support Payment in its place there (the ruleset's names).
+    const benefit = input.nationalName ?? "Carer's Allowance";
     const adultOf = (code: unknown) => (code === 'PARTNER' ? facts.partner! : facts.claimant);
     const limit = parameters.amount('gov/dwp/carers_allowance/earnings_limit');
-    const notes = fired.ofType('note').map((rule) => explanations.say(String(rule.event.params.explanation)));
+    const notes = fired.ofType('note').map((rule) => explanations.say(String(rule.event.params.explanation), { benefit }));
     const carers = fired.ofType('eligible').map((rule) => rule.event.params.code);
     if (carers.length === 0) {
       const reasons = fired.ofType('not-eligible').map((rule) => {
         const adult = adultOf(rule.event.params.code);
         return explanations.say(String(rule.event.params.explanation), {
           ...adultWording(adult),
+          benefit,
           earnings: netEarningsWeekly(adult, input),
           limit,
         });
@@ -89,18 +92,18 @@ export const carersAllowance: BenefitCalculator = {
       const adult = adultOf(code);
       const wording = adultWording(adult);
       const statePension = statePensionWeekly(adult);
-      explanation.push(explanations.say('rate', { ...wording, rate, hours, earnings: netEarningsWeekly(adult, input), limit }));
+      explanation.push(explanations.say('rate', { ...wording, benefit, rate, hours, earnings: netEarningsWeekly(adult, input), limit }));
       let amount = rate;
       if (fired.has('underlying-entitlement', String(code))) {
         amount = 0;
-        explanation.push(explanations.say('underlying-entitlement', { ...wording, statePension, rate }));
+        explanation.push(explanations.say('underlying-entitlement', { ...wording, benefit, statePension, rate }));
       } else if (fired.has('overlap-reduced', String(code))) {
         amount = rate - statePension;
-        explanation.push(explanations.say('overlap-reduced', { ...wording, statePension, rate, amount }));
+        explanation.push(explanations.say('overlap-reduced', { ...wording, benefit, statePension, rate, amount }));
       }
       elements.push({
         code: `${String(code)}_CARERS_ALLOWANCE`,
-        name: `Carer's Allowance (${wording.whoLower})`,
+        name: `${benefit} (${wording.whoLower})`,
         ...bothPeriods(amount, 'WEEK'),
       });
     }

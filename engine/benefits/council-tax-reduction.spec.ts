@@ -56,6 +56,7 @@ async function ctr(household: HouseholdInput, earlier: BenefitOutcome[] = [], da
     lha: engine.lha,
     councilTax: engine.councilTax,
     explanations: loaded.explanations,
+    nationalName: null,
     earlier: new Map(earlier.map((benefit) => [benefit.code, benefit])),
   };
   const fired = await loaded.ruleset.run(councilTaxReduction.facts.evaluate(input), parameters);
@@ -350,6 +351,7 @@ describe('Council Tax Reduction', () => {
         lha: engine.lha,
         councilTax: data,
         explanations: loaded.explanations,
+        nationalName: null,
         earlier: new Map(earlier.map((benefit) => [benefit.code, benefit])),
       };
       const fired = await loaded.ruleset.run(calculator.facts.evaluate(input), parameters);

@@ -39,6 +39,7 @@ async function housingBenefitWith(household: HouseholdInput, earlier: [BenefitCo
     lha: engine.lha,
     councilTax: engine.councilTax,
     explanations: loaded.explanations,
+    nationalName: null,
     earlier: new Map(earlier),
   };
   const fired = await loaded.ruleset.run(loaded.calculator.facts.evaluate(input), parameters);

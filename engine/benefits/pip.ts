@@ -122,10 +122,11 @@ export const pip: BenefitCalculator = {
         .length,
     inScotland: ({ facts }) => facts.country === 'SCOTLAND',
   }),
-  calculate({ facts, parameters, explanations }, fired) {
+  calculate({ facts, parameters, explanations, nationalName }, fired) {
     const stopped = stoppedWhileAwaySentences(facts, explanations, PIP_TYPES);
     const notes = [...fired.ofType('note').map((rule) => explanations.say(String(rule.event.params.explanation))), ...stopped];
-    const benefit = facts.country === 'SCOTLAND' ? 'Adult Disability Payment' : 'PIP';
+    // Scotland's Adult Disability Payment in its place there (the ruleset's names).
+    const benefit = nationalName ?? 'PIP';
     const range = () => ({
       lowest: parameters.amount('gov/dwp/pip/mobility/standard'),
       highest: parameters.amount('gov/dwp/pip/daily_living/enhanced') + parameters.amount('gov/dwp/pip/mobility/enhanced'),

@@ -23,6 +23,7 @@ async function scp(household: HouseholdInput, date: string, earlier: BenefitOutc
     lha: undefined as never,
     councilTax: undefined as never,
     explanations,
+    nationalName: null,
     earlier: new Map(earlier.map((outcome) => [outcome.code, outcome])),
   };
   return scottishChildPayment.calculate(input, await ruleset.run(scottishChildPayment.facts.evaluate(input), input.parameters));

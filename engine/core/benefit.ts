@@ -101,6 +101,12 @@ export interface CalculationInput {
   /** Band D by council and England's local working-age schemes (`rulesets/council-tax-reduction/`), checked at load. */
   councilTax: CouncilTaxData;
   explanations: Explanations;
+  /**
+   * The benefit's name in the household's nation where that nation pays its own in its place (the ruleset's `names`:
+   * Adult Disability Payment for PIP in Scotland), or null for the UK-wide benefit. The result is named by it, and the
+   * calculator names the benefit's parts by it.
+   */
+  nationalName: string | null;
   /** Outcomes of the benefits earlier in BENEFIT_CODES order (a calculator lists the ones it reads in `reads`). */
   earlier: ReadonlyMap<BenefitCode, BenefitOutcome>;
 }

@@ -30,6 +30,8 @@ export interface ExpectedFigures {
 }
 
 export interface ExpectedBenefit extends ExpectedFigures {
+  /** The benefit's name in the result: a nation's own (Adult Disability Payment in Scotland) where it has one. */
+  name?: string;
   eligible?: boolean;
   amountShown?: boolean;
   system?: BenefitOutcome['system'];
@@ -149,7 +151,7 @@ export function checkCase(item: RulesCase, result: CalculationResult): { problem
       continue;
     }
     const before = problems.length;
-    for (const key of ['eligible', 'amountShown', 'system'] as const) {
+    for (const key of ['name', 'eligible', 'amountShown', 'system'] as const) {
       if (expected[key] !== undefined && expected[key] !== outcome[key])
         problems.push(`${code} ${key}: expected ${expected[key]}, got ${outcome[key]}`);
     }

@@ -283,9 +283,11 @@ export class EntitlementEngine implements Entitlements {
     for (const { calculator, ruleset, explanations } of this.benefits) {
       // Readers are cheap: the ParameterSet resolves each parameter once per date; each benefit cites its own.
       const parameters = new ParameterReader(this.parameters, ratesDate);
+      const nationalName = ruleset.nameIn(facts.country);
       const input: CalculationInput = {
         date: ratesDate,
         facts: calculator.household?.(facts) ?? facts,
+        nationalName,
         parameters,
         lha: this.lha,
         councilTax: this.councilTax,
@@ -301,7 +303,7 @@ export class EntitlementEngine implements Entitlements {
           throw new Error(`${calculator.code} gave figures of the wrong kind: a one-off payment has only a lump sum, a regular one none.`);
         earlier.set(calculator.code, {
           code: calculator.code,
-          name: calculator.name,
+          name: nationalName ?? calculator.name,
           system: system ?? calculator.system,
           meansTested: calculator.meansTested,
           ...figures,

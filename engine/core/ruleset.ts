@@ -2,6 +2,7 @@ import { Engine, type Almanac, type DynamicFactCallback, type RuleProperties, ty
 import { compileRules, type CompiledRules, type LazyFactSource, type RuleHeld } from './compile-rules.js';
 import type { ParameterReader } from './parameters.js';
 import { Contract } from '../schemas/json-schema.js';
+import type { Country } from '../household.js';
 
 /**
  * A benefit's ruleset (`rulesets/<benefit>/ruleset.json`): json-rules-engine rules over the benefit's flat facts.
@@ -44,6 +45,11 @@ export interface RulesetFile {
   benefit: string;
   description: string;
   legislation: RulesetCitation[];
+  /**
+   * Where a nation pays its own benefit in this one's place (Scotland's Adult Disability Payment for PIP), its name
+   * there: the result keeps the code and shows this name.
+   */
+  names?: Partial<Record<Country, string>>;
   /** Every fact the rules may name, with what it means. */
   facts: Record<string, string>;
   rules: RulesetRule[];
@@ -224,6 +230,11 @@ export class Ruleset {
     for (const rule of file.rules)
       for (const { parameter } of factReferences(rule.conditions)) if (parameter !== undefined) names.add(parameter);
     this.parameterNames = [...names];
+  }
+
+  /** The benefit's own name in the household's nation, where that nation pays its own benefit in this one's place. */
+  nameIn(country: Country): string | null {
+    return this.file.names?.[country] ?? null;
   }
 
   /** Loads and checks a ruleset's JSON and compiles it; throws RulesetError naming every problem, or RulesCompileError. */
