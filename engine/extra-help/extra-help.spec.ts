@@ -346,6 +346,24 @@ describe('extra help for a household', () => {
     expect(warmHomesFlag(result)).toEqual({ name: 'WARM_HOMES_NETWORK_ELIGIBLE', weeklyPence: 0, monthlyPence: 0 });
   });
 
+  it('flags Warm Homes for a pensioner on a low income at home, and not once they live in a care home for good', () => {
+    const pensioner = (awayFromHome?: HouseholdInput['adults'][number]['awayFromHome']): HouseholdInput => ({
+      country: 'ENGLAND',
+      adults: [
+        { age: 84, otherIncome: [{ type: 'STATE_PENSION', amount: 9000, period: 'YEAR' }], ...(awayFromHome ? { awayFromHome } : {}) },
+      ],
+      housing: { tenure: 'OWNER_OCCUPIER' },
+    });
+    const flag = (household: HouseholdInput) =>
+      warmHomesFlag(evaluateExtraHelp(extraHelp, resultFor(household), parameters))!.weeklyPence > 0;
+    expect(flag(pensioner())).toBe(true);
+    // A short stay (respite, a trial) leaves the home theirs.
+    expect(flag(pensioner({ reason: 'CARE_HOME', moreThanSixMonths: false, moreThanFourWeeks: true }))).toBe(true);
+    expect(flag(pensioner({ reason: 'CARE_HOME', moreThanSixMonths: true, moreThanFourWeeks: true, moreThanFiftyTwoWeeks: true }))).toBe(
+      false,
+    );
+  });
+
   it('gives Cold Weather Payment to a Universal Credit household with a child under 5 only when nobody is working', () => {
     const household = (earnings: number | null): HouseholdInput => ({
       country: 'WALES',

@@ -102,6 +102,9 @@ export const EXTRA_HELP_FACTS = {
   isSocialTenant: bool('Rents from a council or housing association.'),
   isHomeowner: bool('Owns the home, outright, with a mortgage, or in shared ownership.'),
   liableForCouncilTax: bool('Pays council tax (or domestic rates in Northern Ireland) on the home.'),
+  claimantLivesInCareHome: bool(
+    'The claimant lives in a care home for good (there more than 52 weeks, or not coming back home): help with the home they left is not theirs to ask for.',
+  ),
 } as const satisfies Record<string, ExtraHelpFactDefinition>;
 
 export type ExtraHelpFactName = keyof typeof EXTRA_HELP_FACTS;
@@ -241,5 +244,7 @@ export function extraHelpFacts(result: CalculationResult, parameters: ParameterR
     isSocialTenant: facts.tenure === 'SOCIAL_RENT',
     isHomeowner: facts.tenure === 'OWNER_OCCUPIER' || facts.tenure === 'SHARED_OWNERSHIP',
     liableForCouncilTax: facts.councilTax.liable,
+    claimantLivesInCareHome:
+      facts.claimant.adult.awayFromHome?.reason === 'CARE_HOME' && facts.claimant.adult.awayFromHome.moreThanFiftyTwoWeeks === true,
   };
 }

@@ -160,7 +160,7 @@ export function ClientForm({
         )}
       </div>
       {saved && !clientGuid && saved.adviserUserId === user.userId && (
-        <div className="button-row">
+        <div className="button-row account-form__start">
           <StartCalculationFor client={saved} navigate={navigate} />
         </div>
       )}
@@ -201,7 +201,7 @@ export function ClientForm({
         autoComplete="off"
       />
       {!choosesAdviser && (
-        <p className="question__hint" id={FIELDS.adviserUserId}>
+        <p className="question__hint account-form__adviser-note" id={FIELDS.adviserUserId}>
           {clientGuid
             ? `Adviser: ${owner ?? ''}. Your organisation admin can give the client to another adviser.`
             : 'The client will be one of your clients, under ‘Only my clients’ in the Adviser Area.'}

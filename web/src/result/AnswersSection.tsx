@@ -43,8 +43,13 @@ export function AnswersSection({ categories, session, search }: { categories: An
                     </ul>
                   )}
                   {question.showEdit && (
-                    <a className="answers__edit" href={surveyPath(question.pageNumber, session, search)}>
-                      Edit answer<span className="visually-hidden">: {question.text}</span>
+                    // Named whole, so every screen reader says "Edit answer: <the question>" with no stray pause.
+                    <a
+                      className="answers__edit"
+                      href={surveyPath(question.pageNumber, session, search)}
+                      aria-label={`Edit answer: ${question.text}`}
+                    >
+                      Edit answer
                     </a>
                   )}
                 </dd>
