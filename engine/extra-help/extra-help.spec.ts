@@ -346,6 +346,22 @@ describe('extra help for a household', () => {
     expect(warmHomesFlag(result)).toEqual({ name: 'WARM_HOMES_NETWORK_ELIGIBLE', weeklyPence: 0, monthlyPence: 0 });
   });
 
+  it('offers a working family in Wales with a 3 year old the Childcare Offer and Flying Start, and the same family in England neither', () => {
+    const family = (country: HouseholdInput['country'], earnings: number): HouseholdInput => ({
+      country,
+      adults: [{ age: 31, earnings: { amount: earnings, period: 'MONTH', basis: 'NET' }, hoursPerWeek: earnings > 0 ? 25 : 0 }],
+      children: [{ dateOfBirth: '2023-06-01', disability: 'NONE', inNonAdvancedEducation: false }],
+      housing: { tenure: 'SOCIAL_RENT' },
+    });
+    const names = (household: HouseholdInput) => offered(evaluateExtraHelp(extraHelp, resultFor(household), parameters));
+    expect(names(family('WALES', 1400))).toEqual(expect.arrayContaining(['childcare-offer-wales', 'flying-start-wales']));
+    expect(names(family('ENGLAND', 1400))).not.toEqual(expect.arrayContaining(['childcare-offer-wales']));
+    expect(names(family('ENGLAND', 1400))).not.toEqual(expect.arrayContaining(['flying-start-wales']));
+    // Not working: the Childcare Offer is for working parents; Flying Start goes by area, not work.
+    expect(names(family('WALES', 0))).not.toEqual(expect.arrayContaining(['childcare-offer-wales']));
+    expect(names(family('WALES', 0))).toEqual(expect.arrayContaining(['flying-start-wales']));
+  });
+
   it('flags Warm Homes for a pensioner on a low income at home, and not once they live in a care home for good', () => {
     const pensioner = (awayFromHome?: HouseholdInput['adults'][number]['awayFromHome']): HouseholdInput => ({
       country: 'ENGLAND',

@@ -46,6 +46,8 @@ export const EXTRA_HELP_FACTS = {
   childCount: num('Children and young people in the household, qualifying or not.'),
   youngestChildAge: num('The age of the youngest child in whole years; null when there are no children.', true),
   oldestChildAge: num('The age of the oldest child in whole years; null when there are no children.', true),
+  hasChildUnder4: bool('A child under 4: the age Flying Start in Wales helps with.'),
+  hasChildAged3Or4: bool('A child aged 3 or 4: the age of funded early education and childcare (the Childcare Offer for Wales).'),
   hasInfantSchoolAgeChild: bool('A child aged 4 to 7: of an age to be in reception, year 1 or year 2 (primary 1 to 3 in Scotland).'),
   hasSchoolAgeChild: bool('A child aged 4 to 15, or a young person up to 19 in full-time non-advanced education.'),
   hasYoungPersonInEducation: bool('A young person aged 16 to 19 in full-time non-advanced education or approved training.'),
@@ -196,6 +198,8 @@ export function extraHelpFacts(result: CalculationResult, parameters: ParameterR
     childCount: facts.children.length,
     youngestChildAge: childAges.length > 0 ? Math.min(...childAges) : null,
     oldestChildAge: childAges.length > 0 ? Math.max(...childAges) : null,
+    hasChildUnder4: childAges.some((age) => age < 4),
+    hasChildAged3Or4: childAges.some((age) => age === 3 || age === 4),
     hasInfantSchoolAgeChild: childAges.some((age) => age >= 4 && age <= 7),
     hasSchoolAgeChild: facts.children.some(
       (child) => (child.age >= 4 && child.age <= 15) || (child.age >= 16 && child.age <= 19 && child.inNonAdvancedEducation),
