@@ -2,25 +2,17 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { matchRoute } from '../app/routes';
 import AccountScreen from './AccountScreen';
 import { differences, plainProblem } from './partner-words';
+import { installFakeApi, type FakeApi } from '../survey/fake-api';
 
-type Answer = { status: number; body: unknown };
-let calls: { url: string; init: RequestInit }[];
+let api: FakeApi;
 
-/** Answers each call by its method and URL; an unexpected call fails the test. */
-function answerWith(answers: Record<string, Answer | Answer[]>) {
-  calls = [];
-  globalThis.fetch = (async (url: string, init: RequestInit) => {
-    calls.push({ url, init });
-    const key = `${init.method} ${url}`;
-    const given = answers[key];
-    if (!given) throw new Error(`unexpected call ${key}`);
-    const answer = Array.isArray(given) ? given.shift()! : given;
-    return {
-      ok: answer.status >= 200 && answer.status < 300,
-      status: answer.status,
-      text: async () => JSON.stringify(answer.body),
-    } as Response;
-  }) as typeof fetch;
+/** Answers the calls of `answers` (method and URL), recording what was sent. */
+function answerWith(answers: Record<string, { status: number; body: unknown }>) {
+  api = installFakeApi();
+  for (const [key, answer] of Object.entries(answers)) {
+    const [method, url] = key.split(' ');
+    api.on(method, url, answer);
+  }
 }
 
 const as = (role: string, displayName = 'Tove Service') => ({
@@ -79,7 +71,7 @@ describe('the partner register in the account area', () => {
     answerWith({ 'GET /api/account/me': as('organisation-admin') });
     await renderAt({ view: 'partners' }, '/account/partners');
     expect(screen.getByText(/Only the charity’s service administrators can register partners/)).toBeTruthy();
-    expect(calls.map((call) => call.url)).toEqual(['/api/account/me']);
+    expect(api.calls.map((call) => call.url)).toEqual(['/api/account/me']);
   });
 
   it('shows a waiting change in words to a second administrator, who approves it', async () => {
@@ -154,7 +146,7 @@ describe('the partner register in the account area', () => {
         .getByRole('link', { name: /^Colour: #ffff00 has a contrast/ })
         .getAttribute('href'),
     ).toBe('#partner-colour');
-    const body = JSON.parse(String(calls.at(-1)!.init.body));
+    const body = api.calls.at(-1)!.body as { partner: { origins: string[] }; logoPng: string | null };
     expect(body.partner.origins).toEqual(['http://www.cap.example']);
     expect(body.logoPng).toBeNull();
   });
