@@ -14,6 +14,7 @@ import { pip } from './pip.js';
 import { scottishChildPayment } from './scottish-child-payment.js';
 import { sureStartMaternityGrant } from './sure-start-maternity-grant.js';
 import { universalCredit } from './universal-credit/index.js';
+import { welfareSupplementaryPayment } from './welfare-supplementary-payment.js';
 import { winterFuelPayment } from './winter-fuel-payment.js';
 
 /** Every benefit the engine works out; the engine orders them as BENEFIT_CODES lists them. */
@@ -27,6 +28,7 @@ export const BENEFIT_CALCULATORS: readonly BenefitCalculator[] = [
   newStyleEsa,
   universalCredit,
   scottishChildPayment,
+  welfareSupplementaryPayment,
   pensionCredit,
   housingBenefit,
   winterFuelPayment,

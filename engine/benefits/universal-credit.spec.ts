@@ -157,10 +157,13 @@ describe('Universal Credit', () => {
     expect(rooms([{ dateOfBirth: '2019-01-01', disability: 'HIGHER' }, { dateOfBirth: '2020-01-01' }])).toBe(3);
   });
 
-  it('always gives the benefit cap variable, 0 when not capped', async () => {
+  it('always gives the benefit cap and spare-bedroom cut variables, 0 when there is neither', async () => {
     const outcome = await ucFor({ country: 'ENGLAND', adults: [{ age: 70 }], housing: { tenure: 'OWNER_OCCUPIER' } });
     expect(outcome.eligible).toBe(false);
-    expect(outcome.variables).toEqual([{ name: 'BENEFIT_CAP_APPLIES', weeklyPence: 0, monthlyPence: 0 }]);
+    expect(outcome.variables).toEqual([
+      { name: 'BENEFIT_CAP_APPLIES', weeklyPence: 0, monthlyPence: 0 },
+      { name: 'SIZE_CRITERIA_REDUCTION', weeklyPence: 0, monthlyPence: 0 },
+    ]);
   });
 
   it('never rises with more earnings or more capital, and is never negative, for 200 seeded households', async () => {

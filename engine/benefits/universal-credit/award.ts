@@ -3,6 +3,7 @@ import type { FiredRules } from '../../core/ruleset.js';
 import type { LhaUsed } from '../local-housing-allowance-used.js';
 import { bothPeriods, sumPence, type Pence } from '../../../common/money.js';
 import { BENEFIT_CAP_APPLIES, benefitCap, explainBenefitCap } from './benefit-cap.js';
+import { SIZE_CRITERIA_REDUCTION } from './housing.js';
 import {
   childcareElement,
   childElements,
@@ -27,7 +28,11 @@ import { explainStandardAllowance, standardAllowance } from './standard-allowanc
 import { DEDUCTION_NAMES, debtDeductions } from './debt-deductions.js';
 
 const line = (code: string, name: string, monthly: Pence): AmountLine => ({ code, name, ...bothPeriods(monthly, 'MONTH') });
-const capVariable = (monthly: Pence): ResultVariable[] => [{ name: BENEFIT_CAP_APPLIES, ...bothPeriods(monthly, 'MONTH') }];
+/** The cuts another benefit makes good (Northern Ireland's Welfare Supplementary Payments): the benefit cap's, the spare bedrooms'. */
+const cutVariables = (capReduction: Pence, sizeCriteriaReduction: Pence): ResultVariable[] => [
+  { name: BENEFIT_CAP_APPLIES, ...bothPeriods(capReduction, 'MONTH') },
+  { name: SIZE_CRITERIA_REDUCTION, ...bothPeriods(sizeCriteriaReduction, 'MONTH') },
+];
 
 /**
  * The award (UC Regs 2013 regs 22-23): the elements make the maximum amount; the means test takes off earnings above
@@ -44,7 +49,7 @@ export function calculateUniversalCredit(input: CalculationInput, fired: FiredRu
         capital: facts.capital,
       }),
     );
-    return { ...notEligible(reasons), variables: capVariable(0) };
+    return { ...notEligible(reasons), variables: cutVariables(0, 0) };
   }
   const explanation: string[] = [];
   const elements: AmountLine[] = [];
@@ -58,12 +63,14 @@ export function calculateUniversalCredit(input: CalculationInput, fired: FiredRu
   const { childcare } = personal;
   let contributions = 0;
   let lhaUsed: LhaUsed | null = null;
+  let sizeCriteriaReduction = 0;
   if (fired.has('element', 'HOUSING')) {
     const housing = housingElement(input, fired);
     explanation.push(...explainHousingElement(housing, explanations));
     elements.push(line('HOUSING', 'Housing costs element', housing.element));
     contributions = housing.contributions;
     lhaUsed = housing.lhaUsed;
+    sizeCriteriaReduction = housing.underOccupation?.cut ?? 0;
     if (contributions > 0) deductions.push(line('HOUSING_COST_CONTRIBUTION', 'Housing cost contributions (non-dependants)', contributions));
   }
   for (const note of fired.ofType('note')) explanation.push(explanations.say(String(note.event.params.explanation)));
@@ -111,7 +118,8 @@ export function calculateUniversalCredit(input: CalculationInput, fired: FiredRu
       elements,
       deductions,
       explanation,
-      variables: capVariable(0),
+      // An award the cap takes to nil was still capped: the cut is kept for whatever makes it good.
+      variables: cutVariables(capReduction, 0),
       localHousingAllowance: lhaUsed,
     };
   }
@@ -152,7 +160,7 @@ export function calculateUniversalCredit(input: CalculationInput, fired: FiredRu
     elements,
     deductions,
     explanation,
-    variables: capVariable(capReduction),
+    variables: cutVariables(capReduction, sizeCriteriaReduction),
     localHousingAllowance: lhaUsed,
   };
 }

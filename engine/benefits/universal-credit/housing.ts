@@ -9,6 +9,9 @@ import { localHousingAllowanceFor, type LhaUsed } from '../local-housing-allowan
 import { basisPointsOf, type Pence } from '../../../common/money.js';
 import { bedroomEntitlement } from '../universal-credit-household.js';
 
+/** The variable another benefit reads: the monthly cut for spare bedrooms (0 when none). */
+export const SIZE_CRITERIA_REDUCTION = 'SIZE_CRITERIA_REDUCTION';
+
 const LHA_CATEGORY_BY_ROOMS: readonly LhaCategory[] = ['ONE_BEDROOM', 'TWO_BEDROOMS', 'THREE_BEDROOMS', 'FOUR_BEDROOMS'];
 const LHA_CATEGORY_WORDS: Record<LhaCategory, string> = {
   SHARED: 'shared accommodation',

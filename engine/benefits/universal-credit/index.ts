@@ -21,6 +21,7 @@ import { calculateUniversalCredit } from './award.js';
 import { contributingNonDependants } from './housing.js';
 
 export { BENEFIT_CAP_APPLIES } from './benefit-cap.js';
+export { SIZE_CRITERIA_REDUCTION } from './housing.js';
 
 /**
  * Universal Credit (Welfare Reform Act 2012 Part 1; UC Regs 2013), assessed monthly: the maximum amount less 55%
