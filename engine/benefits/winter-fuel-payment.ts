@@ -1,15 +1,8 @@
-import {
-  amountNotShown,
-  awardedAboveNil,
-  benefitFacts,
-  notEligible,
-  type BenefitCalculator,
-  type CalculationInput,
-} from '../core/benefit.js';
+import { awardedAboveNil, benefitFacts, notEligible, type BenefitCalculator, type CalculationInput } from '../core/benefit.js';
 import { attainsAge, formatIsoDate, fromDayNumber, parseIsoDate, toDayNumber } from '../../common/dates/calendar.js';
 import { personalBenefitClaimants, type AdultFacts, type HouseholdFacts } from '../facts.js';
 import { TAXABLE_OTHER_INCOME } from '../tax/adjusted-net-income.js';
-import { convertPence, moneyIn, scalePence, type Pence } from '../../common/money.js';
+import { convertPence, moneyIn, type Pence } from '../../common/money.js';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -114,6 +107,33 @@ function taxableIncomeYearly(adult: AdultFacts): Pence {
   );
 }
 
+/** The rates a winter's payment is shared out by, each a parameter the ruleset's `rates` event names. */
+interface ShareRates {
+  lower: Pence;
+  higher: Pence;
+  lowerShared: Pence;
+  higherSharedWithUnder80: Pence;
+  higherSharedWith80OrOver: Pence;
+  incomeThreshold: Pence;
+}
+
+function shareRates(parameters: CalculationInput['parameters'], names: Record<keyof ShareRates, string>): ShareRates {
+  const rates = {} as ShareRates;
+  for (const key of Object.keys(names) as (keyof ShareRates)[]) rates[key] = parameters.amount(names[key]);
+  return rates;
+}
+
+/**
+ * One person's share where two or more who qualify live together (SI 2000/729 reg 2(1)(b) and (2)(b); GOV.UK's table):
+ * someone under 80 gets the lower share; someone 80 or over gets the higher rate less the other's share when living
+ * with someone under 80, and half the higher rate when living with another person aged 80 or over.
+ */
+function shareAtHome(adult: AdultFacts, all: readonly AdultFacts[], rates: ShareRates, weekEnds: string, facts: HouseholdFacts): Pence {
+  if (!aged80By(adult, weekEnds, facts)) return rates.lowerShared;
+  const othersAged80 = all.some((other) => other !== adult && aged80By(other, weekEnds, facts));
+  return othersAged80 ? rates.higherSharedWith80OrOver : rates.higherSharedWithUnder80;
+}
+
 /** Winter Fuel Payment (SI 2000/729): a yearly household amount, shared between two who qualify, less what HMRC recovers. */
 export const winterFuelPayment: BenefitCalculator = {
   code: 'WINTER_FUEL_PAYMENT',
@@ -136,51 +156,50 @@ export const winterFuelPayment: BenefitCalculator = {
     },
     inScotland: ({ facts }) => facts.country === 'SCOTLAND',
   }),
-  calculate({ facts, date, parameters, explanations, earlier }, fired) {
+  calculate({ facts, date, parameters, explanations, earlier, nationalName }, fired) {
+    const benefit = nationalName ?? 'Winter Fuel Payment';
     const weekEnds = longDate(qualifyingWeekEnds(date));
-    const notShown = fired.first('amount-not-shown');
-    if (notShown) {
-      return amountNotShown([explanations.say(String(notShown.event.params.explanation), { qualifyingWeekEnds: weekEnds })]);
-    }
     const qualifyingWeek = qualifyingWeekEnds(date);
     const paid = whoIsPaid(qualifyingPeople(facts, qualifyingWeek), pensionCreditPaid(earlier));
     const awaySentences = [
-      ...paid.inHospital.map((adult) => explanations.say('hospital-more-than-a-year', wordingFor(adult))),
-      ...paid.inCareWithPensionCredit.map((adult) => explanations.say('care-home-pension-credit', wordingFor(adult))),
+      ...paid.inHospital.map((adult) => explanations.say('hospital-more-than-a-year', { ...wordingFor(adult), benefit })),
+      ...paid.inCareWithPensionCredit.map((adult) => explanations.say('care-home-pension-credit', { ...wordingFor(adult), benefit })),
     ];
     if (!fired.has('eligible'))
       return notEligible(
         fired
           .ofType('not-eligible')
-          .map((rule) => explanations.say(String(rule.event.params.explanation), { qualifyingWeekEnds: weekEnds })),
+          .map((rule) => explanations.say(String(rule.event.params.explanation), { qualifyingWeekEnds: weekEnds, benefit })),
       );
 
-    const lower = parameters.amount('gov/dwp/winter_fuel_payment/amount/lower');
-    const higher = parameters.amount('gov/dwp/winter_fuel_payment/amount/higher');
+    // The nation's rates and shares, as the ruleset names them: Winter Fuel Payment's, or Scotland's Pension Age Winter
+    // Heating Payment's, whose shares are rounded on their own (two shares can be 5p less than the household rate).
+    const rates = shareRates(parameters, fired.first('rates')!.event.params as Record<keyof ShareRates, string>);
     const aged80 = fired.has('element', 'AGED_80_OR_OVER');
-    const yearly = paid.atHome.length === 0 ? 0 : aged80 ? higher : lower;
-    // Two at home who qualify share it: half the lower amount each, the rest to one who is 80 or over (SI 2000/729 reg 2).
-    const half = scalePence(lower, 1, 2);
-    const eldest = aged80 ? paid.atHome.findIndex((adult) => aged80By(adult, qualifyingWeek, facts)) : -1;
+    const yearly = paid.atHome.length === 0 ? 0 : aged80 ? rates.higher : rates.lower;
     const atHomeShares =
       paid.atHome.length === 1
         ? [{ adult: paid.atHome[0]!, share: yearly }]
-        : paid.atHome.map((adult, index) => ({ adult, share: index === eldest ? yearly - half : half }));
-    // One in residential care is not living with anyone: half the rate for their own age.
+        : paid.atHome.map((adult, _, all) => ({ adult, share: shareAtHome(adult, all, rates, qualifyingWeek, facts) }));
+    // One in residential care is not living with anyone: the share for their own age.
     const inCareShares = paid.inCare.map((adult) => ({
       adult,
-      share: scalePence(aged80By(adult, qualifyingWeek, facts) ? higher : lower, 1, 2),
+      share: aged80By(adult, qualifyingWeek, facts) ? rates.higherSharedWith80OrOver : rates.lowerShared,
     }));
     const shares = [...atHomeShares, ...inCareShares];
-    const threshold = parameters.amount('gov/dwp/winter_fuel_payment/income_threshold');
+    const household = sumOfShares(atHomeShares);
+    const threshold = rates.incomeThreshold;
     const recovered = shares.filter(({ adult }) => taxableIncomeYearly(adult) > threshold);
     const kept = shares.filter((share) => !recovered.includes(share)).reduce((sum, { share }) => sum + share, 0);
     const explanation = [
-      ...(atHomeShares.length ? [explanations.say('amount', { yearly, aged80 })] : []),
-      ...inCareShares.map(({ adult, share }) => explanations.say('care-home', { ...wordingFor(adult), share })),
+      ...(atHomeShares.length ? [explanations.say('amount', { yearly: household, aged80, benefit })] : []),
+      ...inCareShares.map(({ adult, share }) => explanations.say('care-home', { ...wordingFor(adult), share, benefit })),
       ...awaySentences,
     ];
-    if (atHomeShares.length > 1) explanation.push(explanations.say('shared'));
+    if (atHomeShares.length > 1)
+      explanation.push(
+        explanations.say('shared', { shares: atHomeShares.map(({ adult, share }) => ({ who: wordingFor(adult).who, share })) }),
+      );
     if (recovered.length === shares.length && shares.length === 1) explanation.push(explanations.say('all-recovered', { threshold }));
     else
       for (const { adult, share } of recovered)
@@ -196,8 +215,8 @@ export const winterFuelPayment: BenefitCalculator = {
               {
                 code: aged80 ? 'AGED_80_OR_OVER' : 'HOUSEHOLD',
                 name: aged80 ? 'Household with someone aged 80 or over' : 'Household',
-                weeklyPence: convertPence(yearly, 'YEAR', 'WEEK'),
-                monthlyPence: convertPence(yearly, 'YEAR', 'MONTH'),
+                weeklyPence: convertPence(household, 'YEAR', 'WEEK'),
+                monthlyPence: convertPence(household, 'YEAR', 'MONTH'),
               },
             ]
           : []),
@@ -213,8 +232,8 @@ export const winterFuelPayment: BenefitCalculator = {
             {
               code: 'RECOVERED_THROUGH_TAX',
               name: 'Taken back through tax',
-              weeklyPence: convertPence(yearly + sumOfShares(inCareShares) - kept, 'YEAR', 'WEEK'),
-              monthlyPence: convertPence(yearly + sumOfShares(inCareShares) - kept, 'YEAR', 'MONTH'),
+              weeklyPence: convertPence(sumOfShares(shares) - kept, 'YEAR', 'WEEK'),
+              monthlyPence: convertPence(sumOfShares(shares) - kept, 'YEAR', 'MONTH'),
             },
           ]
         : [],

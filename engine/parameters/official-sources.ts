@@ -34,6 +34,12 @@ export const OFFICIAL_SOURCE_DOMAINS: readonly OfficialDomain[] = [
       "The NHS's own domain, issued only to NHS bodies: the NHS Business Services Authority (nhsbsa.nhs.uk), which runs help with health costs " +
       'and the Low Income Scheme and publishes their limits, and the Healthy Start scheme it runs for the Department of Health and Social Care (healthystart.nhs.uk).',
   },
+  {
+    domain: 'parliament.scot',
+    why:
+      "The Scottish Parliament's domain: its Official Report (where a minister states the year's up-rating of Scottish payments) and its " +
+      "committees' reports on draft Scottish regulations, which quote the amounts the regulations set.",
+  },
   { domain: 'mygov.scot', why: "The Scottish Government's public information service for Scottish benefits and council tax." },
   { domain: 'gov.wales', why: "The Welsh Government's domain, for Welsh Council Tax Reduction and council tax levels." },
   { domain: 'llyw.cymru', why: "The Welsh Government's Welsh-language domain (the same publications as gov.wales)." },
