@@ -106,6 +106,17 @@ export const carersAllowance: BenefitCalculator = {
         name: `${benefit} (${wording.whoLower})`,
         ...bothPeriods(amount, 'WEEK'),
       });
+      // Scotland's supplement, for each week Carer Support Payment is payable; the ruleset's event names its rate.
+      const supplementRule = fired.first('supplement');
+      const supplement = supplementRule && amount > 0 ? parameters.amount(String(supplementRule.event.params.parameter)) : 0;
+      if (supplement > 0) {
+        elements.push({
+          code: `${String(code)}_SCOTTISH_CARER_SUPPLEMENT`,
+          name: `Scottish Carer Supplement (${wording.whoLower})`,
+          ...bothPeriods(supplement, 'WEEK'),
+        });
+        explanation.push(explanations.say('supplement', { ...wording, supplement }));
+      }
     }
     return paidWeekly(elements, [...explanation, ...notes]);
   },

@@ -59,13 +59,15 @@ describeInChromium('Scotland’s own benefits by their own names, in Chromium', 
   }, 120_000);
   afterAll(() => stopBrowserSuite({ database, server, browser }));
 
-  it('shows a Scottish carer Carer Support Payment and Adult Disability Payment, at the UK rates', async () => {
+  it('shows a Scottish carer Carer Support Payment with the Scottish Carer Supplement, and Adult Disability Payment', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await walkToResults(page, `${server.url}/survey`, SCOTTISH_CARER);
     const carer = page.locator('li[data-benefit-code="CARERS_ALLOWANCE"]').first();
     await carer.waitFor();
     expect(await carer.textContent()).toContain('Carer Support Payment');
     expect(await carer.textContent()).toContain('£86.45');
+    // Scotland's own top-up, weekly since March 2026 (Carer Support Payment £86.45 + the supplement £11.70).
+    expect(await carer.textContent()).toContain('Scottish Carer Supplement');
     const disability = page.locator('li[data-benefit-code="PIP"]').first();
     expect(await disability.textContent()).toContain('Adult Disability Payment');
     expect(await disability.textContent()).not.toContain('Personal Independence Payment');
