@@ -11,6 +11,7 @@ import { newStyleEsa } from './new-style-esa.js';
 import { newStyleJsa } from './new-style-jsa.js';
 import { pensionCredit } from './pension-credit.js';
 import { pip } from './pip.js';
+import { rateRebate } from './rate-rebate.js';
 import { scottishChildPayment } from './scottish-child-payment.js';
 import { sureStartMaternityGrant } from './sure-start-maternity-grant.js';
 import { universalCredit } from './universal-credit/index.js';
@@ -33,6 +34,7 @@ export const BENEFIT_CALCULATORS: readonly BenefitCalculator[] = [
   housingBenefit,
   winterFuelPayment,
   councilTaxReduction,
+  rateRebate,
   sureStartMaternityGrant,
   bestStartGrant,
   funeralExpensesPayment,

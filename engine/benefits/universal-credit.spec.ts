@@ -157,12 +157,16 @@ describe('Universal Credit', () => {
     expect(rooms([{ dateOfBirth: '2019-01-01', disability: 'HIGHER' }, { dateOfBirth: '2020-01-01' }])).toBe(3);
   });
 
-  it('always gives the benefit cap and spare-bedroom cut variables, 0 when there is neither', async () => {
+  it('always gives the cut and means-test variables, 0 when not worked out', async () => {
     const outcome = await ucFor({ country: 'ENGLAND', adults: [{ age: 70 }], housing: { tenure: 'OWNER_OCCUPIER' } });
     expect(outcome.eligible).toBe(false);
     expect(outcome.variables).toEqual([
       { name: 'BENEFIT_CAP_APPLIES', weeklyPence: 0, monthlyPence: 0 },
       { name: 'SIZE_CRITERIA_REDUCTION', weeklyPence: 0, monthlyPence: 0 },
+      { name: 'UC_MAXIMUM_AMOUNT', weeklyPence: 0, monthlyPence: 0 },
+      { name: 'UC_EARNED_INCOME', weeklyPence: 0, monthlyPence: 0 },
+      { name: 'UC_WORK_ALLOWANCE', weeklyPence: 0, monthlyPence: 0 },
+      { name: 'UC_UNEARNED_INCOME', weeklyPence: 0, monthlyPence: 0 },
     ]);
   });
 

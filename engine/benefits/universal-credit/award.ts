@@ -28,10 +28,32 @@ import { explainStandardAllowance, standardAllowance } from './standard-allowanc
 import { DEDUCTION_NAMES, debtDeductions } from './debt-deductions.js';
 
 const line = (code: string, name: string, monthly: Pence): AmountLine => ({ code, name, ...bothPeriods(monthly, 'MONTH') });
-/** The cuts another benefit makes good (Northern Ireland's Welfare Supplementary Payments): the benefit cap's, the spare bedrooms'. */
-const cutVariables = (capReduction: Pence, sizeCriteriaReduction: Pence): ResultVariable[] => [
+/** The variables of the means test (monthly): the maximum amount, net earnings counted, the work allowance, and unearned income with tariff income. */
+export const UC_MAXIMUM_AMOUNT = 'UC_MAXIMUM_AMOUNT';
+export const UC_EARNED_INCOME = 'UC_EARNED_INCOME';
+export const UC_WORK_ALLOWANCE = 'UC_WORK_ALLOWANCE';
+export const UC_UNEARNED_INCOME = 'UC_UNEARNED_INCOME';
+
+/** What the means test counted, for the benefits that read it (Northern Ireland's Rate Rebate): 0 when not worked out. */
+interface MeansTestFigures {
+  maximum: Pence;
+  earnings: Pence;
+  workAllowance: Pence;
+  unearned: Pence;
+}
+const NOT_WORKED_OUT: MeansTestFigures = { maximum: 0, earnings: 0, workAllowance: 0, unearned: 0 };
+
+/**
+ * The figures other benefits read: the cuts Northern Ireland's Welfare Supplementary Payments make good (the benefit
+ * cap's, the spare bedrooms'), and the means test that its Rate Rebate compares with the maximum amount.
+ */
+const awardVariables = (capReduction: Pence, sizeCriteriaReduction: Pence, means: MeansTestFigures): ResultVariable[] => [
   { name: BENEFIT_CAP_APPLIES, ...bothPeriods(capReduction, 'MONTH') },
   { name: SIZE_CRITERIA_REDUCTION, ...bothPeriods(sizeCriteriaReduction, 'MONTH') },
+  { name: UC_MAXIMUM_AMOUNT, ...bothPeriods(means.maximum, 'MONTH') },
+  { name: UC_EARNED_INCOME, ...bothPeriods(means.earnings, 'MONTH') },
+  { name: UC_WORK_ALLOWANCE, ...bothPeriods(means.workAllowance, 'MONTH') },
+  { name: UC_UNEARNED_INCOME, ...bothPeriods(means.unearned, 'MONTH') },
 ];
 
 /**
@@ -49,7 +71,7 @@ export function calculateUniversalCredit(input: CalculationInput, fired: FiredRu
         capital: facts.capital,
       }),
     );
-    return { ...notEligible(reasons), variables: cutVariables(0, 0) };
+    return { ...notEligible(reasons), variables: awardVariables(0, 0, NOT_WORKED_OUT) };
   }
   const explanation: string[] = [];
   const elements: AmountLine[] = [];
@@ -93,6 +115,12 @@ export function calculateUniversalCredit(input: CalculationInput, fired: FiredRu
     if (capital.tariff > 0) deductions.push(line('CAPITAL', 'Tariff income from capital', capital.tariff));
     explanation.push(...explainCapitalTariff(capital, explanations));
   }
+  const means: MeansTestFigures = {
+    maximum,
+    earnings: taper.earnings,
+    workAllowance: taper.workAllowance?.amount ?? 0,
+    unearned: unearned.total + (capital?.tariff ?? 0),
+  };
 
   const beforeCap = Math.max(
     0,
@@ -119,7 +147,7 @@ export function calculateUniversalCredit(input: CalculationInput, fired: FiredRu
       deductions,
       explanation,
       // An award the cap takes to nil was still capped: the cut is kept for whatever makes it good.
-      variables: cutVariables(capReduction, 0),
+      variables: awardVariables(capReduction, 0, means),
       localHousingAllowance: lhaUsed,
     };
   }
@@ -160,7 +188,7 @@ export function calculateUniversalCredit(input: CalculationInput, fired: FiredRu
     elements,
     deductions,
     explanation,
-    variables: cutVariables(capReduction, sizeCriteriaReduction),
+    variables: awardVariables(capReduction, sizeCriteriaReduction, means),
     localHousingAllowance: lhaUsed,
   };
 }

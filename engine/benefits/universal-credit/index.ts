@@ -22,6 +22,7 @@ import { contributingNonDependants } from './housing.js';
 
 export { BENEFIT_CAP_APPLIES } from './benefit-cap.js';
 export { SIZE_CRITERIA_REDUCTION } from './housing.js';
+export { UC_EARNED_INCOME, UC_MAXIMUM_AMOUNT, UC_UNEARNED_INCOME, UC_WORK_ALLOWANCE } from './award.js';
 
 /**
  * Universal Credit (Welfare Reform Act 2012 Part 1; UC Regs 2013), assessed monthly: the maximum amount less 55%

@@ -2033,6 +2033,7 @@ export interface components {
       | 'PENSION_CREDIT'
       | 'HOUSING_BENEFIT'
       | 'COUNCIL_TAX_REDUCTION'
+      | 'RATE_REBATE'
       | 'SCOTTISH_CHILD_PAYMENT'
       | 'WELFARE_SUPPLEMENTARY_PAYMENT'
       | 'WINTER_FUEL_PAYMENT'

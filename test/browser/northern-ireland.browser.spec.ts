@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import type { Browser } from 'playwright-core';
+import { expectNoAccessibilityViolations } from '../support/axe.js';
+import type { ApiProcess } from '../support/api-process.js';
+import { startBrowserSuite, stopBrowserSuite } from '../support/browser-suite.js';
+import { describeInChromium, screenshot } from '../support/chromium.js';
+import { walkToResults, type QuestionValue } from '../support/survey-driver.js';
+import type { TestDatabase } from '../support/test-database.js';
+
+/**
+ * Issue 33, point 1: a lone parent in Belfast renting a three-bedroom Housing Executive home, with two daughters who
+ * share: one bedroom spare, so Universal Credit's housing costs element is cut by 14% of £400 (£56.00 a month), and
+ * Northern Ireland's Welfare Supplementary Payment makes the whole cut good. The questionnaire asks about rates, not
+ * council tax bands, and Rate Rebate (point 2) meets her £900 a year of rates in full.
+ */
+const NONE = ['None of the above'];
+const BELFAST_LONE_PARENT: [string, Record<string, QuestionValue>][] = [
+  ['where-you-live', { ClientPostcode: 'BT1 1AA' }],
+  ['about-you', { ClientDob: '01/05/1990', ClientHasPartner: 'No' }],
+  ['right-to-claim', { ClientImmigrationStatus: 'BritishOrIrish' }],
+  ['who-lives-with-you', { ChildCount: '2', NonDependantCount: '0' }],
+  [
+    'children',
+    {
+      ChildDob1: '12/04/2015',
+      ChildSex1: 'Female',
+      ChildDisability1: 'None',
+      ChildDob2: '03/02/2019',
+      ChildSex2: 'Female',
+      ChildDisability2: 'None',
+    },
+  ],
+  ['your-health', { ClientDisabilityBenefits: NONE, ClientWorkCapability: 'NotAssessed', ClientTerminallyIll: 'No' }],
+  ['caring', { ClientIsCarer: 'No' }],
+  ['your-work', { ClientWork: NONE }],
+  ['your-other-income', { ClientOtherIncome: NONE }],
+  ['studying', { ClientStudent: 'No' }],
+  [
+    'your-home',
+    { ClientTenure: 'SocialRent', ClientRent: { amount: '400', period: 'Monthly' }, ClientPaysServiceCharges: 'No', ClientBedrooms: '3' },
+  ],
+  ['council-tax', { ClientRatesLiable: 'Yes', ClientRatesCharge: { amount: '900', period: 'Yearly' } }],
+  ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
+  ['finish', {}],
+];
+
+let database: TestDatabase;
+let server: ApiProcess;
+let browser: Browser;
+
+describeInChromium('Northern Ireland’s own payments, in Chromium', () => {
+  beforeAll(async () => {
+    ({ database, server, browser } = await startBrowserSuite());
+  }, 120_000);
+  afterAll(() => stopBrowserSuite({ database, server, browser }));
+
+  it('shows a Belfast social tenant with a spare bedroom the Welfare Supplementary Payment that makes the cut good', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await walkToResults(page, `${server.url}/survey`, BELFAST_LONE_PARENT);
+    const payment = page.locator('li[data-benefit-code="WELFARE_SUPPLEMENTARY_PAYMENT"]').first();
+    await payment.waitFor();
+    expect(await payment.textContent()).toContain('Welfare Supplementary Payment');
+    expect(await payment.textContent()).toContain('£56.00');
+    const universalCredit = page.locator('li[data-benefit-code="UNIVERSAL_CREDIT"]').first();
+    await universalCredit.locator('summary', { hasText: 'How we worked this out' }).click();
+    expect(await universalCredit.textContent()).toContain('for 1 spare bedroom the housing element is cut by 14%, £56.00 a month');
+    expect(await universalCredit.textContent()).toContain('In Northern Ireland, claim Universal Credit online through nidirect');
+    // Her rates of £900 a year are met in full by Rate Rebate: Universal Credit is her only income.
+    const rates = page.locator('li[data-benefit-code="RATE_REBATE"]').first();
+    expect(await rates.textContent()).toContain('£75.00');
+    await rates.locator('summary', { hasText: 'How to claim' }).click();
+    expect(await rates.textContent()).toContain('Land & Property Services');
+    await expectNoAccessibilityViolations(page);
+    await screenshot(page, 'northern-ireland-belfast-results');
+    await page.close();
+  }, 150_000);
+});
