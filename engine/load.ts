@@ -11,6 +11,7 @@ import { LoadedExtraHelp, withExtraHelp } from './extra-help/extra-help.js';
 import { loadCouncilTaxDataFrom } from './benefits/council-tax-reduction-data.js';
 import { LHA_FILES, loadLhaData, type LocalHousingAllowance } from './local-housing-allowance.js';
 import { diskFiles, filesUnder, requiredFile, type SourceFiles } from './source-files.js';
+import { NATIONS_FILE, Nations } from './nations.js';
 
 /**
  * Reads `rulesets/` (with the council tax data of `rulesets/council-tax-reduction/` and the Local Housing Allowance
@@ -83,6 +84,7 @@ export function loadEntitlementEngineFrom(files: SourceFiles, options: EngineLoa
   const lha = loadLocalHousingAllowanceFrom(files);
   // Read here with the rest, never on first use: a broken scheme file stops the start, not someone's results page.
   const councilTax = loadCouncilTaxDataFrom(files);
+  const nations = loadNationsFrom(files);
   const extraHelp = LoadedExtraHelp.fromFiles(filesUnder(files, EXTRA_HELP_FOLDER), (name) => parameters.has(name));
   // The engine works out the benefits; the extra help reads them, so it runs after, here (no import cycle).
   return new EntitlementEngine(
@@ -98,7 +100,13 @@ export function loadEntitlementEngineFrom(files: SourceFiles, options: EngineLoa
       },
     },
     options.rulesVersionSuffix,
+    nations,
   );
+}
+
+/** What differs between the nations (`rulesets/nations.json`), checked against its JSON Schema. */
+export function loadNationsFrom(files: SourceFiles): Nations {
+  return Nations.fromJson(requiredFile(files, NATIONS_FILE));
 }
 
 export function loadEntitlementEngine(

@@ -1,3 +1,4 @@
+import { Nations } from '../nations.js';
 import { sameDateYearLater } from '../../common/dates/calendar.js';
 import { ParameterNotInForceError } from '../../common/parameters/dated-parameter.js';
 import { ratesHeldFrom, type ParameterSet } from '../parameters/parameter-set.js';
@@ -137,6 +138,8 @@ export interface Entitlements {
   readonly councilTax: CouncilTaxData;
   readonly ratesHeldFrom: string;
   readonly calculators: BenefitCalculator[];
+  /** What differs between the nations: each one's own law, and what is and is not worked out there. */
+  readonly nations: Nations;
 }
 
 /**
@@ -158,6 +161,8 @@ export class EntitlementEngine implements Entitlements {
     private readonly afterBenefits: AfterBenefits = NOTHING_AFTER,
     /** Added to each result's rules version: the published policy change sets laid over the files ('+cs3'). */
     readonly rulesVersionSuffix = '',
+    /** What differs between the nations: a household is cited its own nation's law (`rulesets/nations.json`). */
+    readonly nations: Nations = Nations.NONE,
   ) {
     this.ratesHeldFrom = ratesHeldFrom(parameters);
     const position = (code: BenefitCode) => BENEFIT_CODES.indexOf(code);
@@ -309,7 +314,9 @@ export class EntitlementEngine implements Entitlements {
           ...figures,
           explanation: withSentences ? figures.explanation : [],
           rules: fired.rules.map(({ name, description }) => ({ name, description })),
-          parameters: parameters.used,
+          parameters: this.nations.hasOwnLaw(facts.country)
+            ? parameters.used.map((used) => ({ ...used, legislation: this.nations.cite(facts.country, used.legislation) }))
+            : parameters.used,
           variables: variables ?? [],
           localHousingAllowance: localHousingAllowance ?? null,
         });

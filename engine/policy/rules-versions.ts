@@ -1,3 +1,4 @@
+import type { Nations } from '../nations.js';
 import { ukToday } from '../../common/dates/uk-today.js';
 import type { EditProblem, PolicyEdit } from '../../common/policy/model.js';
 import type { CouncilTaxData } from '../benefits/council-tax-reduction-data.js';
@@ -362,5 +363,9 @@ export class RulesVersions implements Entitlements {
 
   get calculators(): BenefitCalculator[] {
     return this.engineOn(this.today()).calculators;
+  }
+
+  get nations(): Nations {
+    return this.engineOn(this.today()).nations;
   }
 }

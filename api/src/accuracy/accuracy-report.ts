@@ -188,6 +188,23 @@ function estimatesSection(): AccuracySection {
   };
 }
 
+const NATIONS_IN_ORDER: readonly Country[] = ['ENGLAND', 'SCOTLAND', 'WALES', 'NORTHERN_IRELAND'];
+
+/** Per nation, what the calculator works out there that differs from the rest of the UK, and what it does not (rulesets/nations.json). */
+function nationsSection(engine: Entitlements): AccuracySection {
+  return {
+    id: 'each-nation',
+    heading: 'What differs in each nation',
+    paragraphs: [
+      'Most benefits follow the same rules across the UK. Where a nation has its own payments, rates or law, this is what the calculator works out there, and what it does not.',
+    ],
+    list: NATIONS_IN_ORDER.flatMap((country) => {
+      const { name, modelled, notModelled } = engine.nations.differences(country);
+      return [...modelled.map((item) => `${name}, worked out: ${item}`), ...notModelled.map((item) => `${name}, not worked out: ${item}`)];
+    }),
+  };
+}
+
 export function accuracyReport(inputs: AccuracyInputs): AccuracyReport {
   const { engine } = inputs;
   return {
@@ -205,6 +222,7 @@ export function accuracyReport(inputs: AccuracyInputs): AccuracyReport {
       casesSection(inputs.caseFiles, engine),
       housingAllowanceSection(inputs),
       councilTaxSection(inputs),
+      nationsSection(engine),
       estimatesSection(),
     ],
   };

@@ -1,4 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { NATIONS_FILE, Nations } from '../../../engine/nations.js';
 import { loadLocalHousingAllowance } from '../../../engine/load.js';
 import type { PostcodeAnswer, QuestionDefinition } from '../../../common/survey/model.js';
 import { hasChoices, lhaAreaChoice, questionFor } from './lha-area-choice.js';
@@ -13,6 +16,8 @@ const postcode = (authorityCode: string, authority: string, country: PostcodeAns
   longitude: null,
   option: false,
 });
+const nations = Nations.fromJson(readFileSync(resolve(NATIONS_FILE), 'utf8'));
+const belfast = (code: string): PostcodeAnswer => ({ ...postcode('N09000003', 'Belfast', 'Northern Ireland'), postcode: code });
 const question: QuestionDefinition = {
   name: 'ClientLhaArea',
   questionType: 'Radio',
@@ -22,6 +27,37 @@ const question: QuestionDefinition = {
 };
 
 describe('lhaAreaChoice', () => {
+  it("in Northern Ireland the postcode district settles the area (the Housing Executive's list), whatever the council", () => {
+    expect(lhaAreaChoice(lha, belfast('bt9 5ab'), null, nations)).toEqual({
+      settled: { area: 'Belfast', by: 'POSTCODE' },
+      candidates: [],
+      council: 'Belfast',
+    });
+    // Newry, Mourne and Down is split between areas: its BT34 is South, its BT30 South East.
+    const newry = (code: string) => ({ ...postcode('N09000010', 'Newry, Mourne and Down', 'Northern Ireland'), postcode: code });
+    expect(lhaAreaChoice(lha, newry('BT34 1AA'), null, nations)?.settled).toEqual({ area: 'South', by: 'POSTCODE' });
+    expect(lhaAreaChoice(lha, newry('BT30 6AA'), null, nations)?.settled).toEqual({ area: 'South East', by: 'POSTCODE' });
+    // A district the lists disagree on is asked, between those two areas only.
+    expect(lhaAreaChoice(lha, newry('BT33 0AA'), null, nations)).toEqual({
+      settled: null,
+      candidates: ['South East', 'South'],
+      council: 'Newry, Mourne and Down',
+    });
+  });
+
+  it("the operator's postcode lookup still comes first, and a district not listed falls back to the council", () => {
+    expect(lhaAreaChoice(lha, belfast('BT9 5AB'), 'North', nations)?.settled).toEqual({ area: 'North', by: 'POSTCODE' });
+    expect(lhaAreaChoice(lha, belfast('BT99 1AA'), null, nations)?.settled?.by).not.toBe('POSTCODE');
+    // Without the file (Nations.NONE) nothing is settled by district.
+    expect(lhaAreaChoice(lha, belfast('BT9 5AB'), null)?.settled?.by).not.toBe('POSTCODE');
+  });
+
+  it('names only Local Housing Allowance areas in the districts file', () => {
+    const unknown = nations.rentAreasNamed().filter(({ area }) => !lha.areaNamed(area));
+    expect(nations.rentAreasNamed().length).toBe(8);
+    expect(unknown).toEqual([]);
+  });
+
   it('a council split between areas offers its areas', () => {
     const choice = lhaAreaChoice(lha, postcode('E07000134', 'North West Leicestershire'), null);
     expect(choice).toEqual({

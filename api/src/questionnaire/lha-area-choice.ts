@@ -1,11 +1,12 @@
 import type { LocalHousingAllowance } from '../../../engine/local-housing-allowance.js';
 import type { Country } from '../../../engine/household.js';
+import { Nations } from '../../../engine/nations.js';
 import type { OptionDefinition, PostcodeAnswer, QuestionDefinition, UkCountry } from '../../../common/survey/model.js';
 
 /**
  * Which Local Housing Allowance areas a calculation's home could be in, before the person chooses: settled when
- * the operator's postcode lookup places the postcode (`npm run data:brma`) or the whole council is in one area;
- * otherwise the council's areas, or every area of the nation when the council is not known. The questionnaire
+ * the operator's postcode lookup places the postcode (`npm run data:brma`), when the nation publishes its areas by
+ * postcode district (Northern Ireland, `rulesets/nations.json`) or when the whole council is in one area; otherwise the council's areas, or every area of the nation when the council is not known. The questionnaire
  * asks the person to choose among the candidates only when it is not settled.
  */
 export interface LhaAreaChoice {
@@ -28,10 +29,16 @@ export function lhaAreaChoice(
   lha: LocalHousingAllowance,
   postcode: PostcodeAnswer | undefined,
   brmaOfPostcode: string | null,
+  nations: Nations = Nations.NONE,
 ): LhaAreaChoice | null {
   if (!postcode || postcode.option || postcode.country === '') return null;
+  const council = postcode.authority || null;
   const fromPostcode = brmaOfPostcode ? lha.areaNamed(brmaOfPostcode) : undefined;
-  if (fromPostcode) return { settled: { area: fromPostcode.name, by: 'POSTCODE' }, candidates: [], council: postcode.authority || null };
+  if (fromPostcode) return { settled: { area: fromPostcode.name, by: 'POSTCODE' }, candidates: [], council };
+  const fromDistrict = nations.rentAreaOf(NATIONS[postcode.country], postcode.postcode);
+  if (fromDistrict && 'area' in fromDistrict && lha.areaNamed(fromDistrict.area))
+    return { settled: { area: fromDistrict.area, by: 'POSTCODE' }, candidates: [], council };
+  if (fromDistrict && 'candidates' in fromDistrict) return { settled: null, candidates: fromDistrict.candidates, council };
   const { areas, authority } = lha.candidateAreas({ localAuthority: postcode.authorityCode || null, country: NATIONS[postcode.country] });
   if (authority && areas.length === 1)
     return { settled: { area: areas[0]!.name, by: 'LOCAL_AUTHORITY' }, candidates: [], council: authority.name };

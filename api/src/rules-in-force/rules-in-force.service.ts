@@ -62,16 +62,16 @@ export class RulesInForce {
     const base = this.ruleEnvironment();
     return postcodes.map((postcode) => ({
       ...base,
-      lhaAreaChoice: lhaAreaChoice(lha, postcode, areas.get(postcode?.postcode ?? '') ?? null),
+      lhaAreaChoice: lhaAreaChoice(lha, postcode, areas.get(postcode?.postcode ?? '') ?? null, this.engine.nations),
     }));
   }
 
-  /** Which LHA areas the home could be in, from the postcode answer: the postcode lookup first, then the council. */
+  /** Which LHA areas the home could be in, from the postcode answer: the postcode lookup, then the district, then the council. */
   async lhaAreaChoiceOf(answers: Answers, postcodeArea?: PostcodeArea | null): Promise<LhaAreaChoice | null> {
     const postcode = answers[QUESTION_NAMES.clientPostcode] as PostcodeAnswer | undefined;
-    if (!postcode || postcode.option || !postcode.postcode) return lhaAreaChoice(this.engine.lha, postcode, null);
+    if (!postcode || postcode.option || !postcode.postcode) return lhaAreaChoice(this.engine.lha, postcode, null, this.engine.nations);
     const normal = normalisePostcode(postcode.postcode);
     const area = normal !== null && postcodeArea?.postcode === normal ? postcodeArea.brma : await this.brmas.areaOf(postcode.postcode);
-    return lhaAreaChoice(this.engine.lha, postcode, area);
+    return lhaAreaChoice(this.engine.lha, postcode, area, this.engine.nations);
   }
 }
