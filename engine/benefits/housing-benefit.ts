@@ -2,6 +2,7 @@ import {
   benefitFacts,
   notEligible,
   type AmountLine,
+  type ResultVariable,
   type BenefitCalculator,
   type BenefitOutcome,
   type CalculatedBenefit,
@@ -12,7 +13,16 @@ import type { ParameterReader } from '../core/parameters.js';
 import type { FiredRules } from '../core/ruleset.js';
 import { claimantAlone, claimantLivesInHospitalOrCareHome, type HouseholdFacts } from '../facts.js';
 import type { NonDependant } from '../household.js';
-import { basisPointsOf, bothPeriods, formatAmount, moneyIn, sumPence, type Pence } from '../../common/money.js';
+import {
+  basisPointsOf,
+  bothPeriods,
+  formatAmount,
+  moneyIn,
+  penceFromPounds,
+  scalePence,
+  sumPence,
+  type Pence,
+} from '../../common/money.js';
 import { LHA_CATEGORY_WORDS, type LhaCategory } from '../local-housing-allowance.js';
 import { localHousingAllowanceFor, type LhaUsed } from './local-housing-allowance-used.js';
 import { PENSION_CREDIT_GUARANTEE } from './pension-credit.js';
@@ -34,6 +44,25 @@ import { tariffIncome } from '../facts/capital.js';
 export const HIGHER_PERSONAL_ALLOWANCE_BEFORE = '2021-04-01';
 
 const line = (code: string, name: string, weekly: Pence): AmountLine => ({ code, name, ...bothPeriods(weekly, 'WEEK') });
+
+/**
+ * What Northern Ireland's other help with rates reads from Housing Benefit (weekly), reported only where Housing
+ * Benefit worked its rates part out: the eligible rates, the Housing Benefit paid for them, and the income above the
+ * applicable amount (0 with the guarantee credit, or with income not above it).
+ */
+export const HB_ELIGIBLE_RATES = 'HB_ELIGIBLE_RATES';
+export const HB_RATES_AWARD = 'HB_RATES_AWARD';
+export const HB_EXCESS_INCOME = 'HB_EXCESS_INCOME';
+
+/**
+ * The rates a week a household in Northern Ireland is liable for, from the yearly charge (/ 52, as the rates are
+ * billed for the year and Housing Benefit is worked out weekly); 0 elsewhere, when not liable or not given.
+ */
+export function weeklyRates(facts: HouseholdFacts): Pence {
+  const { liable, annualCharge } = facts.councilTax;
+  if (facts.country !== 'NORTHERN_IRELAND' || !liable || annualCharge === null || annualCharge <= 0) return 0;
+  return scalePence(penceFromPounds(annualCharge), 1, 52);
+}
 
 /**
  * Housing Benefit's household: a claimant over State Pension age whose partner under it cannot be in a Universal Credit
@@ -85,6 +114,8 @@ export const housingBenefit: BenefitCalculator = {
     claimantOrPartnerGetsCareBenefit: ({ facts }) => claimantOrPartnerGetsNonDependantExemptingBenefit(facts),
     disabledChildCount: ({ facts }) => disabledChildCount(facts),
     claimantLivesInHospitalOrCareHome: ({ facts }) => claimantLivesInHospitalOrCareHome(facts),
+    inNorthernIreland: ({ facts }) => facts.country === 'NORTHERN_IRELAND',
+    weeklyRatesPence: ({ facts }) => weeklyRates(facts),
   }),
   calculate(input, fired) {
     const { facts, explanations } = input;
@@ -104,9 +135,10 @@ function housingBenefitAward(input: CalculationInput, fired: FiredRules): Calcul
   const explanation: string[] = [];
   let rent = facts.rent.weekly + facts.serviceCharges.weekly;
   let lhaUsed: LhaUsed | null = null;
-  if (fired.has('local-housing-allowance')) {
+  const rates = fired.has('eligible', 'PENSION_AGE_RATES') ? weeklyRates(facts) : 0;
+  if (fired.has('local-housing-allowance') && rent > 0) {
     ({ rent, lhaUsed } = privateTenantEligibleRent(input, rent, explanation));
-  } else {
+  } else if (rent > 0 || rates === 0) {
     explanation.push(explanations.say('eligible-rent', { rent, serviceCharges: facts.serviceCharges.weekly }));
   }
 
@@ -114,15 +146,31 @@ function housingBenefitAward(input: CalculationInput, fired: FiredRules): Calcul
   const totalDeductions = sumPence(deductions.map((deduction) => deduction.weeklyPence));
   if (fired.has('no-non-dependant-deductions') && nonDependantAdultCount(facts, parameters) > 0)
     explanation.push(explanations.say('non-dependants-exempt'));
-  if (totalDeductions > 0)
+  if (totalDeductions > 0 && rent > 0)
     explanation.push(explanations.say('non-dependant-deductions', { count: deductions.length, total: totalDeductions }));
-  const maximum = Math.max(0, rent - totalDeductions);
-  if (maximum === 0)
+  const rentMaximum = Math.max(0, rent - totalDeductions);
+  // Northern Ireland, over State Pension age: Housing Benefit for the rates too. The deduction for a non-dependant
+  // from help with rates is not held for Northern Ireland, so with one the rates part is not worked out (and said).
+  const ratesWorkedOut = rates > 0 && totalDeductions === 0;
+  const ratesMaximum = ratesWorkedOut ? rates : 0;
+  if (rates > 0) {
+    explanation.push(explanations.say('eligible-rates', { yearly: penceFromPounds(facts.councilTax.annualCharge ?? 0), rates }));
+    if (!ratesWorkedOut) explanation.push(explanations.say('rates-non-dependants'));
+  }
+  const maximum = rentMaximum + ratesMaximum;
+  if (maximum === 0) {
+    if (rates > 0 && !ratesWorkedOut)
+      return { ...notEligible(explanation), eligible: true, amountShown: false, localHousingAllowance: lhaUsed };
     return { ...notEligible([...explanation, explanations.say('deductions-exceed-rent')]), localHousingAllowance: lhaUsed };
+  }
 
   const passport = fired.first('passport');
   const notShown = fired.first('amount-not-shown');
-  let weekly = maximum;
+  let rentAward = rentMaximum;
+  let ratesAward = ratesMaximum;
+  let excess = 0;
+  const rentTaper = parameters.amount('gov/dwp/housing_benefit/means_test/taper');
+  const ratesTaper = ratesWorkedOut ? parameters.amount('gov/dfc_ni/housing_benefit/rates_taper') : 0;
   if (passport) {
     explanation.push(
       explanations.say(passport.event.params.code === 'GUARANTEE_CREDIT' ? 'guarantee-credit-passport' : 'universal-credit-passport', {
@@ -131,39 +179,81 @@ function housingBenefitAward(input: CalculationInput, fired: FiredRules): Calcul
     );
   } else if (notShown) {
     explanation.push(explanations.say(String(notShown.event.params.explanation)));
-    weekly = 0;
+    rentAward = 0;
+    ratesAward = 0;
   } else {
     const applicable = pensionAgeApplicableAmount(facts, parameters, fired);
     const income = pensionAgeIncome(input, fired, explanation);
     explanation.push(explanations.say('applicable-amount', applicableAmountWording(applicable)));
-    const excess = Math.max(0, income - applicable.total);
-    const taper = parameters.amount('gov/dwp/housing_benefit/means_test/taper');
-    const reduction = basisPointsOf(excess, taper);
-    weekly = Math.max(0, maximum - reduction);
-    explanation.push(
-      explanations.say(excess > 0 ? 'taper' : 'income-below-applicable-amount', {
-        income,
-        applicable: applicable.total,
-        excess,
-        taper,
-        reduction,
-        maximum,
-        weekly,
-      }),
-    );
-    if (weekly === 0) return { ...notEligible([...explanation, explanations.say('income-too-high')]), localHousingAllowance: lhaUsed };
+    excess = Math.max(0, income - applicable.total);
+    // Each part is reduced by its own share of the whole excess (the "prescribed percentages" of SSCBA 1992 s130(3)(b)
+    // and its Northern Ireland twin, s129(3)(b)).
+    const rentReduction = basisPointsOf(excess, rentTaper);
+    const ratesReduction = basisPointsOf(excess, ratesTaper);
+    rentAward = Math.max(0, rentMaximum - rentReduction);
+    ratesAward = Math.max(0, ratesMaximum - ratesReduction);
+    if (excess === 0)
+      explanation.push(explanations.say('income-below-applicable-amount', { income, applicable: applicable.total, weekly: maximum }));
+    else {
+      if (rentMaximum > 0)
+        explanation.push(
+          explanations.say('taper', {
+            income,
+            applicable: applicable.total,
+            excess,
+            taper: rentTaper,
+            reduction: rentReduction,
+            maximum: rentMaximum,
+            weekly: rentAward,
+          }),
+        );
+      if (ratesMaximum > 0)
+        explanation.push(
+          explanations.say('rates-taper', {
+            income,
+            excess,
+            taper: ratesTaper,
+            reduction: ratesReduction,
+            rates: ratesMaximum,
+            weekly: ratesAward,
+            alone: rentMaximum === 0,
+          }),
+        );
+    }
   }
+  const weekly = rentAward + ratesAward;
+  const variables: ResultVariable[] = ratesWorkedOut
+    ? [
+        { name: HB_ELIGIBLE_RATES, ...bothPeriods(ratesMaximum, 'WEEK') },
+        { name: HB_RATES_AWARD, ...bothPeriods(ratesAward, 'WEEK') },
+        { name: HB_EXCESS_INCOME, ...bothPeriods(excess, 'WEEK') },
+      ]
+    : [];
+  if (weekly === 0 && !notShown)
+    return { ...notEligible([...explanation, explanations.say('income-too-high')]), localHousingAllowance: lhaUsed, variables };
+  if (rentMaximum > 0 && ratesMaximum > 0 && rentAward > 0 && ratesAward > 0 && !notShown)
+    explanation.push(explanations.say('rent-and-rates', { rent: rentAward, rates: ratesAward, weekly }));
+  const tapered = !notShown && !passport;
   return {
     eligible: true,
     amountShown: !notShown,
-    ...bothPeriods(weekly, 'WEEK'),
-    elements: [line('ELIGIBLE_RENT', 'Eligible rent and service charges', rent)],
+    ...bothPeriods(notShown ? 0 : weekly, 'WEEK'),
+    elements: [
+      ...(rent > 0 || rates === 0 ? [line('ELIGIBLE_RENT', 'Eligible rent and service charges', rent)] : []),
+      ...(rates > 0 ? [line('ELIGIBLE_RATES', 'Eligible rates', rates)] : []),
+    ],
     deductions: [
       ...deductions,
-      ...(notShown || weekly === maximum ? [] : [line('INCOME_TAPER', 'Income above the applicable amount (65%)', maximum - weekly)]),
+      ...(tapered && rentAward < rentMaximum
+        ? [line('INCOME_TAPER', `Income above the applicable amount (${rentTaper / 100}%)`, rentMaximum - rentAward)]
+        : []),
+      ...(tapered && ratesAward < ratesMaximum
+        ? [line('INCOME_TAPER_RATES', `Income above the applicable amount, on rates (${ratesTaper / 100}%)`, ratesMaximum - ratesAward)]
+        : []),
     ],
     explanation,
     localHousingAllowance: lhaUsed,
+    ...(variables.length > 0 ? { variables } : {}),
   };
 }
 

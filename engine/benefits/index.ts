@@ -7,11 +7,13 @@ import { councilTaxReduction } from './council-tax-reduction.js';
 import { dla } from './dla.js';
 import { funeralExpensesPayment } from './funeral-expenses-payment.js';
 import { housingBenefit } from './housing-benefit.js';
+import { lonePensionerAllowance } from './lone-pensioner-allowance.js';
 import { newStyleEsa } from './new-style-esa.js';
 import { newStyleJsa } from './new-style-jsa.js';
 import { pensionCredit } from './pension-credit.js';
 import { pip } from './pip.js';
 import { rateRebate } from './rate-rebate.js';
+import { rateRelief } from './rate-relief.js';
 import { scottishChildPayment } from './scottish-child-payment.js';
 import { sureStartMaternityGrant } from './sure-start-maternity-grant.js';
 import { universalCredit } from './universal-credit/index.js';
@@ -35,6 +37,8 @@ export const BENEFIT_CALCULATORS: readonly BenefitCalculator[] = [
   winterFuelPayment,
   councilTaxReduction,
   rateRebate,
+  rateRelief,
+  lonePensionerAllowance,
   sureStartMaternityGrant,
   bestStartGrant,
   funeralExpensesPayment,

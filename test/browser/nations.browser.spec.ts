@@ -4,7 +4,7 @@ import { expectNoAccessibilityViolations } from '../support/axe.js';
 import type { ApiProcess } from '../support/api-process.js';
 import { startBrowserSuite, stopBrowserSuite } from '../support/browser-suite.js';
 import { describeInChromium, screenshot } from '../support/chromium.js';
-import { walkToResults, type QuestionValue } from '../support/survey-driver.js';
+import { closePopUp, walkToResults, type QuestionValue } from '../support/survey-driver.js';
 import type { TestDatabase } from '../support/test-database.js';
 
 /**
@@ -86,6 +86,35 @@ const BELFAST_LONE_PARENT: [string, Record<string, QuestionValue>][] = [
   ['finish', {}],
 ];
 
+/**
+ * Northern Ireland over State Pension age (point 2): a widow of 72 who owns her home in Belfast, on £230 of State
+ * Pension and £90 of a private pension a week, £64.00 above her applicable amount of £256.00, with rates of £1,040 a
+ * year (£20.00 a week). Housing Benefit pays her rates less 20% of the excess (£7.20 a week, £31.20 a month), Rate
+ * Relief tops it up to all but 12% of the excess (£5.12, £22.19 a month), and Lone Pensioner Allowance takes 20% off
+ * the £7.68 left (£1.54, £6.67 a month). Hand-worked in rulesets/lone-pensioner-allowance/cases.
+ */
+const BELFAST_PENSIONER: [string, Record<string, QuestionValue>][] = [
+  ['where-you-live', { ClientPostcode: 'BT1 1AA' }],
+  ['about-you', { ClientDob: '01/03/1954', ClientHasPartner: 'No' }],
+  ['right-to-claim', { ClientImmigrationStatus: 'BritishOrIrish' }],
+  ['who-lives-with-you', { ChildCount: '0', NonDependantCount: '0' }],
+  ['your-health', { ClientDisabilityBenefits: NONE, ClientTerminallyIll: 'No' }],
+  ['caring', { ClientIsCarer: 'No' }],
+  ['your-work', { ClientWork: NONE }],
+  [
+    'your-other-income',
+    {
+      ClientOtherIncome: ['StatePension', 'PrivatePension'],
+      ClientStatePension: { amount: '230', period: 'Weekly' },
+      ClientPrivatePension: { amount: '90', period: 'Weekly' },
+    },
+  ],
+  ['your-home', { ClientTenure: 'Owner', ClientPaysServiceCharges: 'No' }],
+  ['council-tax', { ClientRatesLiable: 'Yes', ClientRatesCharge: { amount: '1040', period: 'Yearly' } }],
+  ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
+  ['finish', {}],
+];
+
 let database: TestDatabase;
 let server: ApiProcess;
 let browser: Browser;
@@ -131,6 +160,27 @@ describeInChromium('each nation’s own payments by their own names, in Chromium
     expect(await rates.textContent()).toContain('Land & Property Services');
     await expectNoAccessibilityViolations(page);
     await screenshot(page, 'northern-ireland-belfast-results');
+    await page.close();
+  }, 150_000);
+
+  it('shows a Belfast homeowner of 72 her help with rates: Housing Benefit, Rate Relief and Lone Pensioner Allowance', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    // Owning the home opens a pop-up about Support for Mortgage Interest, closed before the next question.
+    await walkToResults(page, `${server.url}/survey`, BELFAST_PENSIONER, async (current, question) => {
+      if (question === 'ClientPaysServiceCharges') await closePopUp(current);
+    });
+    const housingBenefit = page.locator('li[data-benefit-code="HOUSING_BENEFIT"]').first();
+    await housingBenefit.waitFor();
+    expect(await housingBenefit.textContent()).toContain('£7.20 per week');
+    await housingBenefit.locator('summary', { hasText: 'How we worked this out' }).click();
+    expect(await housingBenefit.textContent()).toContain('On your rates, 20% of that, £12.80, is taken from your eligible rates of £20.00');
+    expect(await page.locator('li[data-benefit-code="RATE_RELIEF"]').first().textContent()).toContain('£5.12 per week');
+    const allowance = page.locator('li[data-benefit-code="LONE_PENSIONER_ALLOWANCE"]').first();
+    expect(await allowance.textContent()).toContain('£1.54 per week');
+    await allowance.locator('summary', { hasText: 'How to claim' }).click();
+    expect(await allowance.textContent()).toContain('Land & Property Services');
+    await expectNoAccessibilityViolations(page);
+    await screenshot(page, 'northern-ireland-pensioner-rates-results');
     await page.close();
   }, 150_000);
 });

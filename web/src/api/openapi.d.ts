@@ -2034,6 +2034,8 @@ export interface components {
       | 'HOUSING_BENEFIT'
       | 'COUNCIL_TAX_REDUCTION'
       | 'RATE_REBATE'
+      | 'RATE_RELIEF'
+      | 'LONE_PENSIONER_ALLOWANCE'
       | 'SCOTTISH_CHILD_PAYMENT'
       | 'WELFARE_SUPPLEMENTARY_PAYMENT'
       | 'WINTER_FUEL_PAYMENT'
