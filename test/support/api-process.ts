@@ -5,6 +5,8 @@ import { findFreePort } from '../../api/src/database/free-port.js';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 const MAIN = 'dist/server/api/src/main.js';
+/** Where the started servers keep their compiled code (Node's module compile cache), ignored by git with node_modules. */
+const COMPILE_CACHE_DIR = resolve(REPO_ROOT, 'node_modules/.cache/node-compile-cache');
 const START_TIMEOUT_MS = 90_000;
 
 export interface ApiProcess {
@@ -31,7 +33,16 @@ export async function startApiProcess(environment: Record<string, string>, nodeA
   let output = '';
   const child = spawn(process.execPath, [...nodeArguments, MAIN], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', ...environment, PORT: String(port) },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      LOG_LEVEL: 'info',
+      // The suites start the server some hundred times: Node keeps the compiled code of its modules between starts
+      // (about 0.6 s of a start's 4.5 s of CPU on CI's machine).
+      NODE_COMPILE_CACHE: COMPILE_CACHE_DIR,
+      ...environment,
+      PORT: String(port),
+    },
   });
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
