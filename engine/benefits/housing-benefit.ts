@@ -54,6 +54,10 @@ export const HB_ELIGIBLE_RATES = 'HB_ELIGIBLE_RATES';
 export const HB_RATES_AWARD = 'HB_RATES_AWARD';
 export const HB_EXCESS_INCOME = 'HB_EXCESS_INCOME';
 
+/** A weekly figure Housing Benefit reports for its rates part; undefined when it did not work that part out. */
+export const housingBenefitRatesFigure = (housingBenefit: BenefitOutcome | undefined, name: string): Pence | undefined =>
+  housingBenefit?.variables.find((variable) => variable.name === name)?.weeklyPence;
+
 /**
  * The rates a week a household in Northern Ireland is liable for, from the yearly charge (/ 52, as the rates are
  * billed for the year and Housing Benefit is worked out weekly); 0 elsewhere, when not liable or not given.

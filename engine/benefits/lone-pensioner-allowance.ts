@@ -1,8 +1,7 @@
 import { benefitFacts, notEligible, type BenefitCalculator } from '../core/benefit.js';
 import { claimantLivesInHospitalOrCareHome } from '../facts.js';
 import { basisPointsOf, bothPeriods } from '../../common/money.js';
-import { HB_RATES_AWARD, weeklyRates } from './housing-benefit.js';
-import { housingBenefitRatesFigure } from './rate-relief.js';
+import { HB_RATES_AWARD, housingBenefitRatesFigure, weeklyRates } from './housing-benefit.js';
 
 /** The age from which a non-dependant counts as another adult in the home (the schedule disregards anyone under 18). */
 const ADULT_AGE = 18;

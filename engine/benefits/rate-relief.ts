@@ -1,11 +1,7 @@
-import { benefitFacts, notEligible, type BenefitCalculator, type BenefitOutcome } from '../core/benefit.js';
+import { benefitFacts, notEligible, type BenefitCalculator } from '../core/benefit.js';
 import { claimantLivesInHospitalOrCareHome } from '../facts.js';
-import { basisPointsOf, bothPeriods, type Pence } from '../../common/money.js';
-import { HB_ELIGIBLE_RATES, HB_EXCESS_INCOME, HB_RATES_AWARD, weeklyRates } from './housing-benefit.js';
-
-/** A weekly figure Housing Benefit reports for its rates part; undefined when it did not work that part out. */
-export const housingBenefitRatesFigure = (housingBenefit: BenefitOutcome | undefined, name: string): Pence | undefined =>
-  housingBenefit?.variables.find((variable) => variable.name === name)?.weeklyPence;
+import { basisPointsOf, bothPeriods } from '../../common/money.js';
+import { HB_ELIGIBLE_RATES, HB_EXCESS_INCOME, HB_RATES_AWARD, housingBenefitRatesFigure, weeklyRates } from './housing-benefit.js';
 
 /**
  * Rate Relief at State Pension age in Northern Ireland (Rate Relief (Qualifying Age) Regulations (Northern Ireland)
