@@ -26,12 +26,14 @@ export const dla: BenefitCalculator = {
     inScotland: ({ facts }) => facts.country === 'SCOTLAND',
   }),
   calculate({ facts, parameters, explanations }, fired) {
+    // A nation may pay children their own benefit in its place (Child Disability Payment in Scotland): a rule names it.
+    const childBenefit = String(fired.first('child-benefit-name')?.event.params.name ?? 'Disability Living Allowance');
     const children = facts.children.filter((child) => child.age < 16 && child.disability !== 'NONE').length;
     const childSentences = fired.has('may-be-entitled')
       ? [
           explanations.say('child', {
             count: children,
-            benefit: facts.country === 'SCOTLAND' ? 'Child Disability Payment' : 'Disability Living Allowance',
+            benefit: childBenefit,
             lowest: parameters.amount('gov/dwp/dla/care/lowest'),
             highest: parameters.amount('gov/dwp/dla/care/highest') + parameters.amount('gov/dwp/dla/mobility/higher'),
           }),
@@ -59,7 +61,7 @@ export const dla: BenefitCalculator = {
         ...explanation,
         ...stopped,
         ...childSentences,
-        ...(childSentences.length ? [explanations.say('child-not-included')] : []),
+        ...(childSentences.length ? [explanations.say('child-not-included', { benefit: childBenefit })] : []),
       ]);
     }
     if (fired.has('may-be-entitled')) {

@@ -107,7 +107,8 @@ export interface CalculationInput {
   explanations: Explanations;
   /**
    * The benefit's name in the household's nation where that nation pays its own in its place (the ruleset's `names`:
-   * Adult Disability Payment for PIP in Scotland), or null for the UK-wide benefit. The result is named by it, and the
+   * Adult Disability Payment for PIP in Scotland), or the name a rule of type `name` gave for this household (Child
+   * Disability Payment for a Scottish child's DLA), or null for the UK-wide benefit. The result is named by it, and the
    * calculator names the benefit's parts by it.
    */
   nationalName: string | null;

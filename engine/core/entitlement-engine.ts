@@ -301,14 +301,18 @@ export class EntitlementEngine implements Entitlements {
       };
       try {
         const fired = yield new BenefitRules(calculator, ruleset, input);
-        const { system, variables, localHousingAllowance, ...figures } = calculator.calculate(input, fired);
+        // A rule may name the benefit for this household (Child Disability Payment for a Scottish child's DLA), over
+        // the nation's name for it.
+        const named = fired.first('name')?.event.params.name;
+        const name = typeof named === 'string' ? named : nationalName;
+        const { system, variables, localHousingAllowance, ...figures } = calculator.calculate({ ...input, nationalName: name }, fired);
         // A lump sum is never a weekly or monthly amount, and a regular payment never a lump sum.
         const oneOff = ONE_OFF_BENEFIT_CODES.includes(calculator.code);
         if ((figures.lumpSumPence !== undefined) !== oneOff || (oneOff && (figures.weeklyPence || figures.monthlyPence)))
           throw new Error(`${calculator.code} gave figures of the wrong kind: a one-off payment has only a lump sum, a regular one none.`);
         earlier.set(calculator.code, {
           code: calculator.code,
-          name: nationalName ?? calculator.name,
+          name: name ?? calculator.name,
           system: system ?? calculator.system,
           meansTested: calculator.meansTested,
           ...figures,

@@ -300,6 +300,9 @@ describe('extra help for a household', () => {
       ['warm-home-discount-scotland', 'A one-off £150 discount on your electricity bill each winter. If you get'],
       ['cold-weather-payment', '£25 for each 7-day period of very cold weather'],
       ['winter-heating-payment', 'limited capability for work, a child under 5 or a disabled child.'],
+      ['winter-heating-payment', 'A yearly payment of £62 from Social Security Scotland'],
+      ['child-winter-heating-payment', 'A yearly payment of £265.50 from Social Security Scotland for each child or young person under 19'],
+      ['best-start-foods', '£5.60 a week in pregnancy and for each child aged 1 or 2, and £11.20 a week for each baby under 1'],
       ['priority-services-register', 'families with a child under 5. You get advance warning'],
       ['school-clothing-grant-scotland', 'At least £120 a year for each primary school child and £150 for each secondary school child'],
       ['school-essentials-grant-wales', '£125 a year for each child from reception to year 11 (£200 in year 7)'],
@@ -405,6 +408,26 @@ describe('extra help for a household', () => {
     expect(offered(pensioner)).not.toContain('best-start-foods');
     expect(offered(family)).toContain('best-start-foods');
     expect(offered(family)).not.toContain('warm-home-discount');
+  });
+  it('offers Child Winter Heating Payment in Scotland for a child under 19 on the highest care rate, whatever the income, and nowhere else', () => {
+    const family = (country: 'SCOTLAND' | 'ENGLAND', disability: 'HIGHER' | 'LOWER', dateOfBirth = '2015-05-01') =>
+      resultFor({
+        country,
+        adults: [{ age: 40, earnings: { amount: 3000, period: 'MONTH', basis: 'GROSS' } }],
+        children: [{ dateOfBirth, disability }],
+        housing: { tenure: 'OWNER_OCCUPIER' },
+      });
+    const scottish = offered(evaluateExtraHelp(extraHelp, family('SCOTLAND', 'HIGHER'), parameters));
+    expect(scottish).toContain('child-winter-heating-payment');
+    // No means-tested benefit: the Winter Heating Payment is not offered, the child's payment is.
+    expect(scottish).not.toContain('winter-heating-payment');
+    expect(offered(evaluateExtraHelp(extraHelp, family('SCOTLAND', 'LOWER'), parameters))).not.toContain('child-winter-heating-payment');
+    expect(offered(evaluateExtraHelp(extraHelp, family('ENGLAND', 'HIGHER'), parameters))).not.toContain('child-winter-heating-payment');
+    // 19 on the date: too old (SSI 2020/352: under 19 in the qualifying week).
+    expect(extraHelpFacts(family('SCOTLAND', 'HIGHER', '2007-05-01'), parameters).youngestChildOnHighestCareRateAge).toBe(19);
+    expect(offered(evaluateExtraHelp(extraHelp, family('SCOTLAND', 'HIGHER', '2007-05-01'), parameters))).not.toContain(
+      'child-winter-heating-payment',
+    );
   });
 });
 

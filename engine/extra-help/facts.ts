@@ -52,6 +52,10 @@ export const EXTRA_HELP_FACTS = {
   hasSchoolAgeChild: bool('A child aged 4 to 15, or a young person up to 19 in full-time non-advanced education.'),
   hasYoungPersonInEducation: bool('A young person aged 16 to 19 in full-time non-advanced education or approved training.'),
   hasDisabledChild: bool('A child who gets Disability Living Allowance, Child Disability Payment or PIP, or is certified blind.'),
+  youngestChildOnHighestCareRateAge: num(
+    'The age of the youngest child who gets the highest rate of the care component of DLA or Child Disability Payment, or the enhanced daily living component of PIP or ADP (also taken in: a certified blind child); null when there is none.',
+    true,
+  ),
   getsUniversalCredit: bool('The calculation found a Universal Credit award above nil.'),
   universalCreditMonthlyPence: num('The Universal Credit award, in pence a month (0 when none).'),
   getsUniversalCreditHousingElement: bool('The Universal Credit award includes the housing element (help with rent).'),
@@ -154,6 +158,8 @@ function getsGuaranteeCredit(pensionCredit: BenefitOutcome | undefined): boolean
   return pensionCredit.weeklyPence - savingsCredit > 0;
 }
 
+const youngestAge = (children: readonly { age: number }[]) =>
+  children.length > 0 ? Math.min(...children.map((child) => child.age)) : null;
 const anyAdult = (adults: readonly AdultFacts[], test: (adult: AdultFacts) => boolean) => adults.some(test);
 const hasIncomeOf = (adults: readonly AdultFacts[], type: OtherIncomeType) =>
   adults.some((adult) => adult.unearnedIncome.some((income) => income.type === type && income.weekly > 0));
@@ -206,6 +212,7 @@ export function extraHelpFacts(result: CalculationResult, parameters: ParameterR
     ),
     hasYoungPersonInEducation: facts.children.some((child) => child.age >= 16 && child.age <= 19 && child.inNonAdvancedEducation),
     hasDisabledChild,
+    youngestChildOnHighestCareRateAge: youngestAge(facts.children.filter((child) => child.disability === 'HIGHER')),
     getsUniversalCredit,
     universalCreditMonthlyPence: getsUniversalCredit ? universalCredit.monthlyPence : 0,
     getsUniversalCreditHousingElement:

@@ -95,7 +95,9 @@ export function calculateUniversalCredit(input: CalculationInput, fired: FiredRu
     sizeCriteriaReduction = housing.underOccupation?.cut ?? 0;
     if (contributions > 0) deductions.push(line('HOUSING_COST_CONTRIBUTION', 'Housing cost contributions (non-dependants)', contributions));
   }
-  for (const note of fired.ofType('note')) explanation.push(explanations.say(String(note.event.params.explanation)));
+  // A note may say the spare bedroom cut (Scotland's Discretionary Housing Payment makes it good).
+  for (const note of fired.ofType('note'))
+    explanation.push(explanations.say(String(note.event.params.explanation), { sizeCriteriaCut: sizeCriteriaReduction }));
 
   const maximum = sumPence(elements.map((element) => element.monthlyPence)) - contributions;
   explanation.push(explanations.say('maximum-amount', { maximum }));

@@ -92,6 +92,7 @@ export const universalCredit: BenefitCalculator = {
     },
     singleWithChildUnder3: ({ facts }) => !isJointClaim(facts) && facts.qualifyingChildren.some((child) => child.age < 3),
     inGreaterLondon: ({ facts }) => facts.inGreaterLondon,
+    inScotland: ({ facts }) => facts.country === 'SCOTLAND',
     inBenefitCapGracePeriod: ({ facts }) => facts.benefitCapGracePeriod,
     householdEarningsPence: readsRates((input) => householdEarnings(input)),
     someoneGetsDisabilityBenefit: ({ facts }) =>
