@@ -41,6 +41,12 @@ function adultFacts(
     [`${who}CaredForGetsQualifyingBenefit`]: fact((adult) => adult.caredForGetsQualifyingBenefit, false),
     [`${who}Age`]: fact((adult) => adult.age, 0),
     [`${who}FullTimeStudent`]: fact((adult) => adult.student, false),
+    [`${who}NonAdvancedStudentWithoutParentalSupport`]: fact(
+      (adult) => adult.student && adult.adult.nonAdvancedCourseWithoutParentalSupport === true,
+      false,
+    ),
+    // The claim's children are the couple's: either partner is responsible for them.
+    [`${who}ResponsibleForChild`]: (input) => adultOf(input) !== null && input.facts.qualifyingChildren.length > 0,
     // Take-home pay reads the tax rates, which the result cites.
     [`${who}NetEarningsWeeklyPence`]: readsRates((input: CalculationInput) => {
       const adult = adultOf(input);
@@ -80,6 +86,8 @@ export const carersAllowance: BenefitCalculator = {
           benefit,
           earnings: netEarningsWeekly(adult, input),
           limit,
+          // The age a rule's reason names (Scotland's full-time students), read from the parameter its event gives.
+          ageLimit: rule.event.params.parameter === undefined ? null : parameters.value(String(rule.event.params.parameter)),
         });
       });
       return notEligible([...reasons, ...notes]);
