@@ -31,7 +31,9 @@ async function openQuestions() {
   expect(toggle.getAttribute('aria-expanded')).toBe('false');
   fireEvent.click(toggle);
   expect(toggle.getAttribute('aria-expanded')).toBe('true');
-  await screen.findByText('Whose work would change?');
+  // The questions' form is loaded on first open: on a busy machine (CI's two cores running the whole suite) that can
+  // take longer than Testing Library's default second.
+  await screen.findByText('Whose work would change?', undefined, { timeout: 10_000 });
 }
 
 async function answerRentOnly() {
