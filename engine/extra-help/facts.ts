@@ -158,6 +158,7 @@ function getsGuaranteeCredit(pensionCredit: BenefitOutcome | undefined): boolean
   return pensionCredit.weeklyPence - savingsCredit > 0;
 }
 
+/** The youngest child's age in whole years, or null when there is none. */
 const youngestAge = (children: readonly { age: number }[]) =>
   children.length > 0 ? Math.min(...children.map((child) => child.age)) : null;
 const anyAdult = (adults: readonly AdultFacts[], test: (adult: AdultFacts) => boolean) => adults.some(test);
@@ -202,7 +203,7 @@ export function extraHelpFacts(result: CalculationResult, parameters: ParameterR
     anyoneReachedStatePensionAge: anyAdult(adults, (adult) => adult.reachedStatePensionAge),
     everyoneReachedStatePensionAge: adults.every((adult) => adult.reachedStatePensionAge),
     childCount: facts.children.length,
-    youngestChildAge: childAges.length > 0 ? Math.min(...childAges) : null,
+    youngestChildAge: youngestAge(facts.children),
     oldestChildAge: childAges.length > 0 ? Math.max(...childAges) : null,
     hasChildUnder4: childAges.some((age) => age < 4),
     hasChildAged3Or4: childAges.some((age) => age === 3 || age === 4),
