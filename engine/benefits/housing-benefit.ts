@@ -128,7 +128,9 @@ export const housingBenefit: BenefitCalculator = {
     const refusal = fired.first('not-eligible');
     if (refusal || !fired.has('eligible')) {
       const reasons = fired.ofType('not-eligible').map((rule) => explanations.say(String(rule.event.params.explanation)));
-      return notEligible(reasons.length > 0 ? reasons : [explanations.say('not-renting')], system);
+      const refused = notEligible(reasons.length > 0 ? reasons : [explanations.say('not-renting')], system);
+      const variables = ratesFiguresOverCapitalLimit(input, fired);
+      return variables.length > 0 ? { ...refused, variables } : refused;
     }
     return { ...withPublicFundsWarning(housingBenefitAward(input, fired), input), system };
   },
@@ -261,6 +263,25 @@ function housingBenefitAward(input: CalculationInput, fired: FiredRules): Calcul
   };
 }
 
+/**
+ * Over Housing Benefit's capital limit a Northern Ireland ratepayer over State Pension age may still get Rate Relief,
+ * whose means test is Housing Benefit's with a limit of £50,000 (SR 2007/203 reg 19(1)(o), as amended by SR 2008/68
+ * reg 4): the rates part's figures are reported with no Housing Benefit paid, for Rate Relief to read. Not when capital
+ * is not the only refusal, nor with a non-dependant (the deduction for rates is not held) or an amount not held.
+ */
+function ratesFiguresOverCapitalLimit(input: CalculationInput, fired: FiredRules): ResultVariable[] {
+  const { facts, parameters } = input;
+  const refusals = fired.ofType('not-eligible');
+  if (refusals.length !== 1 || refusals[0].name !== 'capital-over-upper-limit' || !fired.has('eligible', 'PENSION_AGE_RATES')) return [];
+  if (fired.first('amount-not-shown') || nonDependantDeductions(facts, parameters, fired).length > 0) return [];
+  const excess = Math.max(0, pensionAgeIncome(input, fired, []) - pensionAgeApplicableAmount(facts, parameters, fired).total);
+  return [
+    { name: HB_ELIGIBLE_RATES, ...bothPeriods(weeklyRates(facts), 'WEEK') },
+    { name: HB_RATES_AWARD, ...bothPeriods(0, 'WEEK') },
+    { name: HB_EXCESS_INCOME, ...bothPeriods(excess, 'WEEK') },
+  ];
+}
+
 const LHA_CATEGORY_BY_ROOMS: readonly LhaCategory[] = ['ONE_BEDROOM', 'TWO_BEDROOMS', 'THREE_BEDROOMS', 'FOUR_BEDROOMS'];
 
 /**
@@ -380,13 +401,7 @@ export function pensionAgeIncome(
       : 'gov/dwp/housing_benefit/means_test/earnings_disregard/single';
   const disregard = earnings > 0 ? Math.min(earnings, parameters.amount(disregardName)) : 0;
   const unearned = weeklyUnearnedIncome(facts);
-  const ignored = parameters.amount('gov/dwp/housing_benefit/means_test/capital/pension_age/lower_limit');
-  const tariff = tariffIncome(
-    facts.capital,
-    ignored,
-    parameters.amount('gov/dwp/housing_benefit/means_test/capital/pension_age/tariff_income/step'),
-    parameters.amount('gov/dwp/housing_benefit/means_test/capital/pension_age/tariff_income/amount'),
-  );
+  const { ignored, tariff } = pensionAgeTariffIncome(facts, parameters);
   // The savings credit counts as income for Housing Benefit (HB (SPC) Regs 2006 reg 29(1)).
   const savingsCredit = earlier.get('PENSION_CREDIT')?.elements.find((element) => element.code === 'SAVINGS_CREDIT')?.weeklyPence ?? 0;
   if (earnings > 0) explanation.push(explanations.say('earnings', { earnings, disregard, counted: earnings - disregard }));
@@ -394,4 +409,19 @@ export function pensionAgeIncome(
   if (savingsCredit > 0) explanation.push(explanations.say('savings-credit-income', { savingsCredit }));
   if (tariff > 0) explanation.push(explanations.say('tariff-income', { capital: facts.capital, ignored, tariff }));
   return earnings - disregard + unearned + savingsCredit + tariff;
+}
+
+/**
+ * Tariff income from capital at pension age: £1 a week for each £500, or part of £500, above £10,000 (HB (SPC) Regs
+ * 2006 reg 29, and its Northern Ireland twin in SR 2006/406, which Rate Relief applies up to its own capital limit).
+ */
+export function pensionAgeTariffIncome(facts: HouseholdFacts, parameters: ParameterReader): { ignored: Pence; tariff: Pence } {
+  const ignored = parameters.amount('gov/dwp/housing_benefit/means_test/capital/pension_age/lower_limit');
+  const tariff = tariffIncome(
+    facts.capital,
+    ignored,
+    parameters.amount('gov/dwp/housing_benefit/means_test/capital/pension_age/tariff_income/step'),
+    parameters.amount('gov/dwp/housing_benefit/means_test/capital/pension_age/tariff_income/amount'),
+  );
+  return { ignored, tariff };
 }

@@ -1,7 +1,14 @@
 import { benefitFacts, notEligible, type BenefitCalculator } from '../core/benefit.js';
 import { claimantLivesInHospitalOrCareHome } from '../facts.js';
 import { basisPointsOf, bothPeriods } from '../../common/money.js';
-import { HB_ELIGIBLE_RATES, HB_EXCESS_INCOME, HB_RATES_AWARD, housingBenefitRatesFigure, weeklyRates } from './housing-benefit.js';
+import {
+  HB_ELIGIBLE_RATES,
+  HB_EXCESS_INCOME,
+  HB_RATES_AWARD,
+  housingBenefitRatesFigure,
+  pensionAgeTariffIncome,
+  weeklyRates,
+} from './housing-benefit.js';
 
 /**
  * Rate Relief at State Pension age in Northern Ireland (Rate Relief (Qualifying Age) Regulations (Northern Ireland)
@@ -9,6 +16,8 @@ import { HB_ELIGIBLE_RATES, HB_EXCESS_INCOME, HB_RATES_AWARD, housingBenefitRate
  * which it reads: for a person whose Housing Benefit is less than all the rates (reg 7), the maximum rate relief
  * (the eligible rates) less 12% of the income above the applicable amount, less the Housing Benefit for rates
  * (reg 22); none when that is nil or less. So the person pays at most 12% of their excess income towards the rates.
+ * With savings between Housing Benefit's limit (£16,000) and Rate Relief's (£50,000), Housing Benefit reports the same
+ * means test with none of it paid, and tariff income runs on up to £50,000 (reg 19 as amended by SR 2008/68).
  */
 export const rateRelief: BenefitCalculator = {
   code: 'RATE_RELIEF',
@@ -31,7 +40,7 @@ export const rateRelief: BenefitCalculator = {
       return rates !== undefined && (housingBenefitRatesFigure(housingBenefit, HB_RATES_AWARD) ?? 0) >= rates;
     },
   }),
-  calculate({ parameters, explanations, earlier }, fired) {
+  calculate({ facts, parameters, explanations, earlier }, fired) {
     const taper = parameters.amount('gov/dof_ni/rate_relief/taper');
     const limits = {
       limit: parameters.amount('gov/dof_ni/rate_relief/capital_upper_limit'),
@@ -51,7 +60,18 @@ export const rateRelief: BenefitCalculator = {
     const cut = basisPointsOf(excess, taper);
     const help = Math.max(0, rates - cut);
     const relief = Math.max(0, help - paid);
-    if (relief === 0) return notEligible([explanations.say('income-too-high', { excess, taper, cut, rates })]);
+    // Over Housing Benefit's capital limit, the savings that stop it count here as tariff income.
+    const savings =
+      facts.capital > limits.housingBenefitLimit
+        ? [
+            explanations.say('savings-over-housing-benefit-limit', {
+              ...limits,
+              capital: facts.capital,
+              ...pensionAgeTariffIncome(facts, parameters),
+            }),
+          ]
+        : [];
+    if (relief === 0) return notEligible([...savings, explanations.say('income-too-high', { excess, taper, cut, rates })]);
     return {
       eligible: true,
       amountShown: true,
@@ -70,6 +90,7 @@ export const rateRelief: BenefitCalculator = {
         ...(paid > 0 ? [{ code: 'HOUSING_BENEFIT_FOR_RATES', name: 'Housing Benefit for rates', ...bothPeriods(paid, 'WEEK') }] : []),
       ],
       explanation: [
+        ...savings,
         explanations.say('worked-out', { excess, taper, cut, rates, help, housingBenefit: paid, relief }),
         explanations.say('how-paid'),
       ],
