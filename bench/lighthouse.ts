@@ -13,7 +13,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { REPO_ROOT, startApiProcess } from '../test/support/api-process.js';
-import { chromiumPath, launchChromium } from '../test/support/chromium.js';
+import { fullChromiumPath, launchChromium } from '../test/support/chromium.js';
 import { answerQuestionnaire, seedDemo, signIn } from '../test/support/demo-adviser.js';
 import { SINGLE_PRIVATE_RENTER_WORKING_PART_TIME } from '../test/support/households.js';
 import { createTestDatabase } from '../test/support/test-database.js';
@@ -110,7 +110,7 @@ const meets = (run: PageRun) =>
   run.performance >= LIGHTHOUSE_TARGETS.performance && run.lcpMs < LIGHTHOUSE_TARGETS.lcpMs && run.cls < LIGHTHOUSE_TARGETS.cls;
 
 ensureBuilt();
-const executablePath = chromiumPath();
+const executablePath = fullChromiumPath();
 if (!executablePath) throw new Error('Chromium is not installed (apt-get install -y chromium), or set CHROMIUM_PATH.');
 const database = await createTestDatabase();
 const api = await startApiProcess({ NODE_ENV: 'production', DATABASE_URL: database.url });

@@ -30,13 +30,29 @@ async function typeInto(input: Locator, text: string): Promise<void> {
   await input.pressSequentially(text);
 }
 
+/**
+ * Ticks a radio or a checkbox with a click, as a person does, and waits up to 5 seconds for the page to show it ticked.
+ * Playwright's check() reads the box at once after its click, and once, in a full run on a busy machine, found a radio
+ * on a phone-sized page not yet ticked just after a date was typed: the answer reaches the box through rjsf's state and
+ * the page's, so the wait is for the page's render, and a click the page truly ignores still fails here, named.
+ */
+export async function tick(input: Locator): Promise<void> {
+  if (await input.isChecked()) return;
+  await input.click();
+  for (let waited = 0; !(await input.isChecked()); waited += 50) {
+    if (waited >= 5000)
+      throw new Error(`Clicking the ${(await input.getAttribute('value')) ?? 'box'} option did not tick it within 5 seconds.`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export async function fillQuestion(page: Surface, name: string, value: QuestionValue): Promise<void> {
   const container = question(page, name);
   await container.waitFor();
   const type = await container.getAttribute('data-question-type');
   switch (type) {
     case 'Radio':
-      await container.locator(`input[type="radio"][value="${String(value)}"]`).check();
+      await tick(container.locator(`input[type="radio"][value="${String(value)}"]`));
       return;
     case 'Select':
       await container.locator('select').selectOption(String(value));
@@ -50,7 +66,7 @@ export async function fillQuestion(page: Surface, name: string, value: QuestionV
       const boxes = container.locator('input[type="checkbox"]');
       for (let index = 0; index < (await boxes.count()); index += 1) {
         const box = boxes.nth(index);
-        if (wanted.has((await box.getAttribute('value')) ?? '')) await box.check();
+        if (wanted.has((await box.getAttribute('value')) ?? '')) await tick(box);
       }
       return;
     }
@@ -59,15 +75,15 @@ export async function fillQuestion(page: Surface, name: string, value: QuestionV
       if (typeof postcode === 'string') {
         await typeInto(container.locator(`#q-${name}`), postcode);
       } else {
-        await container.getByLabel('I am homeless and sleeping rough').check();
-        await container.getByRole('radio', { name: postcode.roughSleeping, exact: true }).check();
+        await tick(container.getByLabel('I am homeless and sleeping rough'));
+        await tick(container.getByRole('radio', { name: postcode.roughSleeping, exact: true }));
       }
       return;
     }
     case 'Money': {
       const money = value as MoneyValue;
       await typeInto(container.getByLabel('Amount in pounds'), money.amount);
-      await container.getByRole('radio', { name: money.period, exact: true }).check();
+      await tick(container.getByRole('radio', { name: money.period, exact: true }));
       return;
     }
     case 'Council': {
