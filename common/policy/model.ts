@@ -690,6 +690,14 @@ export interface ExtraHelpItemView {
   /** json-rules-engine's condition over the facts below. */
   condition: Record<string, unknown>;
   source: PolicySource;
+  /** What it comes to for the household (definitions/extra-help/README.md): kept as it is when the item is edited. */
+  forHousehold?: ExtraHelpHouseholdAmountView;
+}
+
+/** An extra-help item's amount for the household: rates (parameters) each times a number fact, said at {{amount}}. */
+export interface ExtraHelpHouseholdAmountView {
+  text: string;
+  amount: { parameter: string; times: string }[];
 }
 
 /** A fact an extra-help condition may name, in words: money facts hold pence and are asked in pounds. */

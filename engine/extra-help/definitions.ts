@@ -153,7 +153,26 @@ function schemeChecks(scheme: unknown, at: Segment[], known?: ParameterExists): 
     ...repeatedNations(scheme.nations, [...at, 'nations']),
     ...conditionChecks(scheme.condition, [...at, 'condition'], known),
     ...texts,
+    ...householdAmountChecks(scheme.forHousehold, [...at, 'forHousehold'], known),
   ];
+}
+
+/** What the schema cannot say of a household amount: each rate held, and each count a number fact. */
+function householdAmountChecks(forHousehold: unknown, at: Segment[], known?: ParameterExists): Found[] {
+  if (!isObject(forHousehold) || !Array.isArray(forHousehold.amount)) return [];
+  return forHousehold.amount.flatMap((part: unknown, index): Found[] => {
+    if (!isObject(part)) return [];
+    const found: Found[] = [];
+    if (typeof part.parameter === 'string' && known && !known(part.parameter))
+      found.push({ segments: [...at, 'amount', index, 'parameter'], message: notHeld(part.parameter) });
+    const fact = (EXTRA_HELP_FACTS as Record<string, ExtraHelpFactDefinition>)[String(part.times)];
+    if (typeof part.times === 'string' && (!Object.hasOwn(EXTRA_HELP_FACTS, part.times) || fact?.type !== 'number' || fact.nullable))
+      found.push({
+        segments: [...at, 'amount', index, 'times'],
+        message: `'${part.times}' is not a number fact of the household (they are listed in definitions/extra-help/README.md).`,
+      });
+    return found;
+  });
 }
 
 /** `items[0].name` as `$.items[0].name`, the file as a whole as `$`. */

@@ -291,6 +291,38 @@ describe('extra help for a household', () => {
       expect([figure, categories.includes(figure)]).toEqual([figure, false]);
   });
 
+  const itemTexts = (result: ExtraHelpResult) =>
+    new Map(result.categories.flatMap((category) => category.items).map((item) => [item.name, item.text]));
+
+  it('adds up Best Start Foods for the children told of: the higher rate for each baby, the standard rate for each child aged 1 or 2', () => {
+    const bestStartFoods = (children: { dateOfBirth: string }[]) =>
+      itemTexts(
+        evaluateExtraHelp(
+          extraHelp,
+          resultFor(
+            {
+              country: 'SCOTLAND',
+              adults: [{ age: 29 }],
+              children,
+              housing: { tenure: 'SOCIAL_RENT', rent: { amount: 500, period: 'MONTH' } },
+            },
+            [award('UNIVERSAL_CREDIT', 160000, 'MONTH', [{ code: 'STANDARD_ALLOWANCE', pence: 42490 }])],
+          ),
+          parameters,
+        ),
+      ).get('best-start-foods');
+    // On 23 November 2026: a baby of 5 months, a child of 2 and one of 6 (too old): 11.20 + 5.60 = 16.80.
+    expect(bestStartFoods([{ dateOfBirth: '2026-06-01' }, { dateOfBirth: '2024-05-10' }, { dateOfBirth: '2020-02-01' }])).toMatch(
+      /check whether it applies to you\. For the children you told us about, that is £16\.80 a week\.$/,
+    );
+    // Twins of 1: 2 x 5.60.
+    expect(bestStartFoods([{ dateOfBirth: '2025-08-01' }, { dateOfBirth: '2025-08-01' }])).toContain('that is £11.20 a week.');
+    // Offered for a pregnancy (Universal Credit, any children), but no child of the ages: no amount is made up.
+    const older = bestStartFoods([{ dateOfBirth: '2020-02-01' }]);
+    expect(older).toContain('The questions here did not ask about pregnancy');
+    expect(older).not.toContain('For the children you told us about');
+  });
+
   it("writes every scheme's amounts and ages that are parameters as its text gave them before (on the date the results are for)", () => {
     const texts = new Map(
       extraHelp.definitions.categories.flatMap((category) => category.items).map((item) => [item.name, withFigures(item.text, parameters)]),
@@ -618,7 +650,7 @@ describe('the extra-help checker', () => {
       'extra-help.json at $.variables[0].name: must be in capitals with underscores, like WARM_HOMES_NETWORK_ELIGIBLE.',
       'extra-help.json at $.variables[0].condition.all: must be a non-empty list of conditions.',
       "categories/stray.json at $: is not a listed category: add its name to 'categories' in extra-help.json, or remove the file.",
-      'categories/energy.json at $.items[0].colour: is not a known field (allowed: name, title, text, howToAccessTitle, howToAccess, nations, condition, source).',
+      'categories/energy.json at $.items[0].colour: is not a known field (allowed: name, title, text, howToAccessTitle, howToAccess, nations, condition, source, forHousehold).',
       'categories/energy.json at $.items[0].howToAccess: is required.',
       'categories/energy.json at $.items[0].nations[1]: must be one of ENGLAND, SCOTLAND, WALES, NORTHERN_IRELAND.',
       "categories/energy.json at $.items[0].condition.any[0].fact: 'isPregnant' is not an extra-help fact (they are listed in definitions/extra-help/README.md).",
@@ -672,6 +704,33 @@ describe('the extra-help checker', () => {
     expect(inCategory.map(describeProblem)).toEqual([
       "categories/energy.json at $.items[0].text: names the parameter 'gov/dfe/free_school_meals/value_a_yaer', which rulesets/parameters does not hold.",
       "categories/energy.json at $.items[0].condition.value.params.name: names the parameter 'gov/nothing_here', which rulesets/parameters does not hold.",
+    ]);
+  });
+
+  it('refuses a household amount whose rate is not held, whose count is not a number fact, or whose sentence has no {{amount}}', () => {
+    const files = [
+      index(['energy']),
+      category('energy', [
+        item({
+          forHousehold: {
+            text: 'For your children, that is {{amount}} a week.',
+            amount: [
+              { parameter: 'gov/social_security_scotland/best_start_foods/amount/standrd', times: 'childrenUnderOne' },
+              { parameter: 'gov/social_security_scotland/best_start_foods/amount/standard', times: 'hasChildUnder4' },
+              { parameter: 'gov/social_security_scotland/best_start_foods/amount/standard', times: 'youngestChildAge' },
+            ],
+          },
+        }),
+        item({ name: 'another', forHousehold: { text: 'For your children, that is a lot.', amount: [] } }),
+      ]),
+    ];
+    const inCategory = checkExtraHelpFiles(files, (name) => rates.has(name)).filter((problem) => problem.file === 'categories/energy.json');
+    expect(inCategory.map(describeProblem)).toEqual([
+      "categories/energy.json at $.items[0].forHousehold.amount[0].parameter: names the parameter 'gov/social_security_scotland/best_start_foods/amount/standrd', which rulesets/parameters does not hold.",
+      "categories/energy.json at $.items[0].forHousehold.amount[1].times: 'hasChildUnder4' is not a number fact of the household (they are listed in definitions/extra-help/README.md).",
+      "categories/energy.json at $.items[0].forHousehold.amount[2].times: 'youngestChildAge' is not a number fact of the household (they are listed in definitions/extra-help/README.md).",
+      'categories/energy.json at $.items[1].forHousehold.text: must be a sentence with {{amount}} where the amount goes.',
+      'categories/energy.json at $.items[1].forHousehold.amount: must list at least one { "parameter": ..., "times": ... }.',
     ]);
   });
 

@@ -6,8 +6,8 @@ import type { ParameterReader } from '../core/parameters.js';
 import type { Country } from '../household.js';
 import { formatAmount } from '../../common/money.js';
 import { readExtraHelpDefinitions, TEXT_PARAMETER, type ParameterExists } from './definitions.js';
-import { extraHelpFacts } from './facts.js';
-import type { ExtraHelpCategoryOffered, ExtraHelpDefinitions, ExtraHelpFile, ExtraHelpOffer } from './types.js';
+import { extraHelpFacts, type ExtraHelpFacts } from './facts.js';
+import type { ExtraHelpCategoryOffered, ExtraHelpDefinitions, ExtraHelpFile, ExtraHelpHouseholdAmount, ExtraHelpOffer } from './types.js';
 
 /** The heading of an item's help text when the item does not give its own. */
 export const DEFAULT_HOW_TO_ACCESS_TITLE = 'How to access support';
@@ -75,12 +75,12 @@ export class LoadedExtraHelp {
 
   /** The extra help for a calculation's result, with the rates on its date (`parameters`): the compiled rules. */
   evaluate(result: CalculationResult, parameters: ParameterReader): ExtraHelpResult {
-    return this.offered(this.heldEvents(result, parameters), parameters);
+    return this.offered(this.heldEvents(result, parameters), parameters, extraHelpFacts(result, parameters));
   }
 
   /** The same, from json-rules-engine itself: the reference the compiled rules are tested against. */
   async evaluateReference(result: CalculationResult, parameters: ParameterReader): Promise<ExtraHelpResult> {
-    return this.offered(await this.heldEventsReference(result, parameters), parameters);
+    return this.offered(await this.heldEventsReference(result, parameters), parameters, extraHelpFacts(result, parameters));
   }
 
   /** The events of the rules that held, from the compiled rules. */
@@ -104,7 +104,11 @@ export class LoadedExtraHelp {
       .map((held) => ({ type: held.event!.type, params: held.event!.params ?? {} }));
   }
 
-  private offered(events: readonly { type: string; params: Record<string, unknown> }[], parameters: ParameterReader): ExtraHelpResult {
+  private offered(
+    events: readonly { type: string; params: Record<string, unknown> }[],
+    parameters: ParameterReader,
+    facts: ExtraHelpFacts,
+  ): ExtraHelpResult {
     const held = (type: string) => new Set(events.filter((event) => event.type === type).map((event) => String(event.params.name)));
     const items = held(ITEM_EVENT);
     const variables = held(VARIABLE_EVENT);
@@ -118,7 +122,7 @@ export class LoadedExtraHelp {
             category: category.name,
             name: item.name,
             title: item.title,
-            text: withFigures(item.text, parameters),
+            text: withHouseholdAmount(withFigures(item.text, parameters), item.forHousehold, parameters, facts),
             howToAccessTitle: item.howToAccessTitle ?? DEFAULT_HOW_TO_ACCESS_TITLE,
             howToAccess: withFigures(item.howToAccess, parameters),
             source: item.source,
@@ -145,18 +149,41 @@ function referenceEngine(rules: RuleProperties[]): Engine {
   return engine;
 }
 
-/**
- * A text with each `{{parameter name}}` written as the figure in force on the calculation's date: money in pounds
- * (£500, or £4.25 when there are pence), an amount under £1 in pence (50p), a number otherwise.
- */
+/** A figure in words: money in pounds (£500, or £4.25 when there are pence), an amount under £1 in pence (50p), a number otherwise. */
+function figureInWords(value: number, unit: string): string {
+  if (!unit.startsWith('pence')) return value.toLocaleString('en-GB');
+  if (value > 0 && value < 100) return `${value}p`;
+  return value % 100 === 0 ? `£${(value / 100).toLocaleString('en-GB')}` : formatAmount(value);
+}
+
+/** A text with each `{{parameter name}}` written as the figure in force on the calculation's date, in words. */
 export function withFigures(text: string, parameters: ParameterReader): string {
   return text.replace(TEXT_PARAMETER, (_, name: string) => {
     const { value, unit } = parameters.parameter(name);
-    if (typeof value !== 'number') return String(value);
-    if (!unit.startsWith('pence')) return value.toLocaleString('en-GB');
-    if (value > 0 && value < 100) return `${value}p`;
-    return value % 100 === 0 ? `£${(value / 100).toLocaleString('en-GB')}` : formatAmount(value);
+    return typeof value === 'number' ? figureInWords(value, unit) : String(value);
   });
+}
+
+/**
+ * The text, followed by what the scheme comes to for the household when that is above nil: each rate times its count,
+ * added up (whole pence times whole counts, so exact), in the rates' one unit.
+ */
+function withHouseholdAmount(
+  text: string,
+  forHousehold: ExtraHelpHouseholdAmount | undefined,
+  parameters: ParameterReader,
+  facts: ExtraHelpFacts,
+): string {
+  if (!forHousehold) return text;
+  const parts = forHousehold.amount.map(({ parameter, times }) => {
+    const { value, unit } = parameters.parameter(parameter);
+    return { value: Number(value) * Number(facts[times as keyof ExtraHelpFacts]), unit };
+  });
+  const units = new Set(parts.map((part) => part.unit));
+  // The definitions add rates of one unit (a week's with a week's); another is a mistake in them, said, not summed.
+  if (units.size > 1) throw new Error(`A household amount adds rates in different units (${[...units].join(', ')}): ${forHousehold.text}`);
+  const total = parts.reduce((sum, part) => sum + part.value, 0);
+  return total > 0 ? `${text} ${forHousehold.text.replace('{{amount}}', figureInWords(total, parts[0]!.unit))}` : text;
 }
 
 /** The extra help a household may get, and the result variables, from a finished calculation. */

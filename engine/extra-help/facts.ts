@@ -47,6 +47,8 @@ export const EXTRA_HELP_FACTS = {
   youngestChildAge: num('The age of the youngest child in whole years; null when there are no children.', true),
   oldestChildAge: num('The age of the oldest child in whole years; null when there are no children.', true),
   hasChildUnder4: bool('A child under 4: the age Flying Start in Wales helps with.'),
+  childrenUnderOne: num('How many children are under 1 (babies): Best Start Foods pays its higher rate for each.'),
+  childrenAgedOneOrTwo: num('How many children are aged 1 or 2: Best Start Foods pays its standard rate for each.'),
   hasChildAged3Or4: bool('A child aged 3 or 4: the age of funded early education and childcare (the Childcare Offer for Wales).'),
   hasInfantSchoolAgeChild: bool('A child aged 4 to 7: of an age to be in reception, year 1 or year 2 (primary 1 to 3 in Scotland).'),
   hasSchoolAgeChild: bool('A child aged 4 to 15, or a young person up to 19 in full-time non-advanced education.'),
@@ -206,6 +208,8 @@ export function extraHelpFacts(result: CalculationResult, parameters: ParameterR
     youngestChildAge: youngestAge(facts.children),
     oldestChildAge: childAges.length > 0 ? Math.max(...childAges) : null,
     hasChildUnder4: childAges.some((age) => age < 4),
+    childrenUnderOne: childAges.filter((age) => age < 1).length,
+    childrenAgedOneOrTwo: childAges.filter((age) => age === 1 || age === 2).length,
     hasChildAged3Or4: childAges.some((age) => age === 3 || age === 4),
     hasInfantSchoolAgeChild: childAges.some((age) => age >= 4 && age <= 7),
     hasSchoolAgeChild: facts.children.some(

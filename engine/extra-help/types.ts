@@ -27,6 +27,17 @@ export interface ExtraHelpItem {
   /** json-rules-engine condition over the extra-help facts (EXTRA_HELP_FACTS). */
   condition: TopLevelCondition;
   source: ExtraHelpSource;
+  /** What the scheme comes to for this household, said after the text when it is above nil. */
+  forHousehold?: ExtraHelpHouseholdAmount;
+}
+
+/**
+ * A scheme's amount for the household: the sum of each rate (a parameter) times a count of the household (a number
+ * fact), written into `text` at `{{amount}}`: Best Start Foods' rate for each baby and for each child aged 1 or 2.
+ */
+export interface ExtraHelpHouseholdAmount {
+  text: string;
+  amount: { parameter: string; times: string }[];
 }
 
 export interface ExtraHelpCategory {

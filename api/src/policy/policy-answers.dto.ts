@@ -26,6 +26,7 @@ import {
   type CouncilRentAreasEdit,
   type ExtraHelpCatalogue,
   type ExtraHelpFactChoice,
+  type ExtraHelpHouseholdAmountView,
   type ExtraHelpItemView,
   type LhaRatesEdit,
   type LhaRatesHeldEdit,
@@ -1162,6 +1163,22 @@ export class RulesetSummaryDto implements RulesetSummary {
   cases!: number;
 }
 
+export class ExtraHelpHouseholdAmountPartDto {
+  @ApiProperty({ description: 'A rate’s parameter.', example: 'gov/social_security_scotland/best_start_foods/amount/standard' })
+  parameter!: string;
+
+  @ApiProperty({ description: 'The number fact of the household it is multiplied by.', example: 'childrenAgedOneOrTwo' })
+  times!: string;
+}
+
+export class ExtraHelpHouseholdAmountViewDto implements ExtraHelpHouseholdAmountView {
+  @ApiProperty({ description: 'The sentence, with {{amount}} where the sum goes.' })
+  text!: string;
+
+  @ApiProperty({ type: [ExtraHelpHouseholdAmountPartDto], description: 'The rates and the counts they are multiplied by.' })
+  amount!: ExtraHelpHouseholdAmountPartDto[];
+}
+
 export class ExtraHelpItemViewDto implements ExtraHelpItemView {
   @ApiProperty({ description: 'The item’s id, unique across every category.', example: 'warm-home-discount' })
   name!: string;
@@ -1186,6 +1203,12 @@ export class ExtraHelpItemViewDto implements ExtraHelpItemView {
 
   @ApiProperty({ type: PolicySourceDto, description: 'The official page about it.' })
   source!: PolicySourceDto;
+
+  @ApiPropertyOptional({
+    type: ExtraHelpHouseholdAmountViewDto,
+    description: 'What it comes to for the household, said after the text when above nil; kept as it is when the item is edited.',
+  })
+  forHousehold?: ExtraHelpHouseholdAmountViewDto;
 }
 
 export class ExtraHelpCategoryViewDto {

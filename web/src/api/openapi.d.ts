@@ -3144,6 +3144,24 @@ export interface components {
       /** @description The only values a text fact takes, in words. */
       values: components['schemas']['FactValueChoiceDto'][] | null;
     };
+    ExtraHelpHouseholdAmountPartDto: {
+      /**
+       * @description A rate’s parameter.
+       * @example gov/social_security_scotland/best_start_foods/amount/standard
+       */
+      parameter: string;
+      /**
+       * @description The number fact of the household it is multiplied by.
+       * @example childrenAgedOneOrTwo
+       */
+      times: string;
+    };
+    ExtraHelpHouseholdAmountViewDto: {
+      /** @description The rates and the counts they are multiplied by. */
+      amount: components['schemas']['ExtraHelpHouseholdAmountPartDto'][];
+      /** @description The sentence, with {{amount}} where the sum goes. */
+      text: string;
+    };
     ExtraHelpItemEditDto: {
       /**
        * @description The category file’s name.
@@ -3165,6 +3183,8 @@ export interface components {
       condition: {
         [key: string]: unknown;
       };
+      /** @description What it comes to for the household, said after the text when above nil; kept as it is when the item is edited. */
+      forHousehold?: components['schemas']['ExtraHelpHouseholdAmountViewDto'];
       /** @description Who to contact and how to apply. */
       howToAccess: string;
       /** @description The heading of the help on how to get it; ‘How to access support’ when absent. */
@@ -17532,6 +17552,15 @@ export interface operations {
            *           "items": [
            *             {
            *               "condition": {},
+           *               "forHousehold": {
+           *                 "amount": [
+           *                   {
+           *                     "parameter": "gov/social_security_scotland/best_start_foods/amount/standard",
+           *                     "times": "childrenAgedOneOrTwo"
+           *                   }
+           *                 ],
+           *                 "text": "text"
+           *               },
            *               "howToAccess": "text",
            *               "howToAccessTitle": "text",
            *               "name": "warm-home-discount",

@@ -62,6 +62,12 @@ export function ExtraHelpForm({ onSubmit, onFailure, parameters }: FormProps & {
   return <ExtraHelpItemFields catalogue={catalogue} parameters={parameters} onSubmit={onSubmit} onFailure={onFailure} />;
 }
 
+/** An item's household amount as its file holds it, kept when the form replaces the item (the form does not edit it). */
+function heldHouseholdAmount(items: ExtraHelpCatalogue['categories'][number]['items'], name: string) {
+  const forHousehold = items.find((candidate) => candidate.name === name)?.forHousehold;
+  return forHousehold ? { forHousehold } : {};
+}
+
 function ExtraHelpItemFields({
   catalogue,
   parameters,
@@ -301,6 +307,8 @@ function ExtraHelpItemFields({
             nations: NATIONS.map((nation) => nation.value).filter((nation) => nations.includes(nation)),
             condition: read && 'condition' in read ? read.condition : keptCondition!,
             source: { title: sourceTitle.trim(), url: sourceUrl.trim() },
+            // Not on the form: the household amount is kept as the file has it.
+            ...heldHouseholdAmount(items, itemName),
           },
         })
       }

@@ -756,3 +756,57 @@ describe('the rule’s edit form', () => {
     });
   });
 });
+
+describe('the extra-help item form', () => {
+  it('keeps an item’s household amount, which the form does not edit, when it changes the item', async () => {
+    const { ExtraHelpForm } = await import('./ExtraHelpItemForm');
+    const forHousehold = {
+      text: 'For the children you told us about, that is {{amount}} a week.',
+      amount: [{ parameter: 'gov/social_security_scotland/best_start_foods/amount/standard', times: 'childrenAgedOneOrTwo' }],
+    };
+    installFakeApi().on('GET', '/api/policy/extra-help', {
+      status: 200,
+      body: {
+        categories: [
+          {
+            name: 'health',
+            title: 'Health',
+            items: [
+              {
+                name: 'best-start-foods',
+                title: 'Best Start Foods',
+                text: 'A payment card for healthy food.',
+                howToAccess: 'Apply to Social Security Scotland.',
+                nations: ['SCOTLAND'],
+                condition: { all: [{ fact: 'getsUniversalCredit', operator: 'equal', value: true }] },
+                source: { title: 'Best Start Foods (mygov.scot)', url: 'https://www.mygov.scot/best-start-grant-best-start-foods' },
+                forHousehold,
+              },
+            ],
+          },
+        ],
+        facts: [{ name: 'getsUniversalCredit', type: 'boolean', values: null, label: 'Gets Universal Credit', pounds: false }],
+      },
+    });
+    const sent: unknown[] = [];
+    render(
+      <ExtraHelpForm
+        parameters={PARAMETERS}
+        onSubmit={async (edit) => void sent.push(edit)}
+        onFailure={(error) => {
+          throw error;
+        }}
+      />,
+    );
+    const form = await screen.findByTestId('extra-help-edit-form');
+    change(within(form).getByLabelText('Item'), 'best-start-foods');
+    change(within(form).getByLabelText('What it is and roughly how much'), 'A payment card for healthy food and milk.');
+    fireEvent.click(within(form).getByRole('button', { name: 'Change the item' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      kind: 'extra-help-item',
+      category: 'health',
+      item: { name: 'best-start-foods', text: 'A payment card for healthy food and milk.', forHousehold },
+    });
+  });
+});
