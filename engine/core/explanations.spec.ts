@@ -27,6 +27,16 @@ describe('loading explanations.json (definitions/schemas/explanations.schema.jso
     );
   });
 
+  it('prints money to the penny, and a limit or savings in whole pounds without the pence', () => {
+    const sentences = Explanations.fromJson(
+      'rulesets/x/explanations.json',
+      JSON.stringify({ savings: 'Savings of {{pounds capital}} count as {{money tariff}} a week; {{pounds odd}} is not whole.' }),
+    );
+    expect(sentences.say('savings', { capital: 3_000_000, tariff: 4000, odd: 1_234_567 })).toBe(
+      'Savings of £30,000 count as £40.00 a week; £12,345.67 is not whole.',
+    );
+  });
+
   it('refuses a file that is not an object of templates', () => {
     expect(() => Explanations.fromJson('rulesets/x/explanations.json', '["a"]')).toThrow(
       'rulesets/x/explanations.json has 1 problem:\n  - must be an object of template texts by key.',

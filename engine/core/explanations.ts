@@ -5,7 +5,7 @@ import { Contract } from '../schemas/json-schema.js';
 /**
  * A benefit's sentences (`rulesets/<benefit>/explanations.json`): Handlebars templates by key, so policy staff
  * can reword an explanation without touching code. Money in the data is whole pence and printed with `{{money x}}`
- * (£1,234.56); a fraction in basis points with `{{percent x}}` (55%); `{{plural n "child" "children"}}`.
+ * (£1,234.56), or `{{pounds x}}` for a limit or savings in whole pounds (£16,000); a fraction in basis points with `{{percent x}}` (55%); `{{plural n "child" "children"}}`.
  *
  * ```json
  * { "earnings-taper": "Your earnings above the work allowance of {{money workAllowance}} reduce Universal Credit by {{percent taper}} of each £1." }
@@ -14,6 +14,10 @@ import { Contract } from '../schemas/json-schema.js';
 
 const handlebars = Handlebars.create();
 handlebars.registerHelper('money', (pence: number) => formatAmount(pence));
+// A sum of whole pounds without the pence, as GOV.UK writes a limit or savings (£16,000); with pence, as money.
+handlebars.registerHelper('pounds', (pence: number) =>
+  pence % 100 === 0 ? `${pence < 0 ? '-' : ''}£${Math.abs(pence / 100).toLocaleString('en-GB')}` : formatAmount(pence),
+);
 handlebars.registerHelper('percent', (basisPoints: number) => `${Number((basisPoints / 100).toFixed(2))}%`);
 handlebars.registerHelper('plural', (count: number, one: string, many: string) => (count === 1 ? one : many));
 
