@@ -112,6 +112,8 @@ export interface Adult {
   student: boolean;
   /** A full-time student below degree level without parental support (UC Regs 2013 reg 14(1)(a)); absent: false. */
   nonAdvancedCourseWithoutParentalSupport?: boolean;
+  /** A full-time student on a course of advanced education, an HNC, HND or degree (SSI 2023/302 reg 13); absent: not said. */
+  advancedCourse?: boolean;
   /**
    * A 'person subject to immigration control' (Immigration and Asylum Act 1999 s115: 'no public funds', or waiting
    * for an asylum decision). Only the partner may be; absent: false.

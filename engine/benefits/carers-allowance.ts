@@ -45,6 +45,7 @@ function adultFacts(
       (adult) => adult.student && adult.adult.nonAdvancedCourseWithoutParentalSupport === true,
       false,
     ),
+    [`${who}AdvancedStudent`]: fact((adult) => adult.student && adult.adult.advancedCourse === true, false),
     // The claim's children are the couple's: either partner is responsible for them.
     [`${who}ResponsibleForChild`]: (input) => adultOf(input) !== null && input.facts.qualifyingChildren.length > 0,
     // Take-home pay reads the tax rates, which the result cites.

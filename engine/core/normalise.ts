@@ -29,6 +29,7 @@ function normaliseAdult(adult: AdultInput): Adult {
     caring: { hoursPerWeek: 0, caredForGetsQualifyingBenefit: false, ...adult.caring },
     student: adult.student ?? false,
     ...(adult.student && adult.nonAdvancedCourseWithoutParentalSupport ? { nonAdvancedCourseWithoutParentalSupport: true } : {}),
+    ...(adult.student && adult.advancedCourse ? { advancedCourse: true } : {}),
     ...(adult.subjectToImmigrationControl ? { subjectToImmigrationControl: true } : {}),
     ...(adult.sharedAccommodationException ? { sharedAccommodationException: adult.sharedAccommodationException } : {}),
     ...(adult.carerGetsCarersAllowance ? { carerGetsCarersAllowance: true } : {}),

@@ -1084,6 +1084,22 @@ describe('childcare, home and council tax', () => {
       expected: true,
     },
     {
+      questions: ['ClientAdvancedCourse'],
+      title: 'a course of advanced education, which lets a student under 20 in Scotland get Carer Support Payment (SSI 2023/302 reg 13)',
+      base: { ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, ClientStudent: 'FullTime', ClientStudentIncome: money('0', 'Monthly') },
+      change: { ClientAdvancedCourse: 'Yes' },
+      part: (household) => household.adults[0]!.advancedCourse ?? false,
+      expected: true,
+    },
+    {
+      questions: ['PartnerAdvancedCourse'],
+      title: "the partner's course of advanced education",
+      base: { ...WITH_PARTNER, PartnerStudent: 'FullTime', PartnerStudentIncome: money('0', 'Monthly') },
+      change: { PartnerAdvancedCourse: 'Yes' },
+      part: (household) => household.adults[1]!.advancedCourse ?? false,
+      expected: true,
+    },
+    {
       questions: ['ClientPaysChildcare', 'ClientChildcareCosts'],
       title: 'registered childcare, in the period given',
       change: { ClientPaysChildcare: 'Yes', ClientChildcareCosts: money('95', 'Weekly') },

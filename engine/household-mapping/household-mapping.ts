@@ -161,6 +161,7 @@ function adultFrom(read: AnswerReader, P: Person, dateOfBirthQuestion: string): 
     ...(read.is(`${P}Student`, 'FullTime') && read.is(`${P}NonAdvancedWithoutSupport`, YES)
       ? { nonAdvancedCourseWithoutParentalSupport: true }
       : {}),
+    ...(read.is(`${P}Student`, 'FullTime') && read.is(`${P}AdvancedCourse`, YES) ? { advancedCourse: true } : {}),
     ...sharedRateException(read, P),
     // Asked at State Pension age of someone with a disability benefit that counts for the severe disability amounts.
     ...(read.is(`${P}CarerPaid`, YES) ? { carerGetsCarersAllowance: true } : {}),

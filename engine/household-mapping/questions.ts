@@ -170,6 +170,7 @@ function personQuestions(P: Person): Record<string, HouseholdQuestion> {
     [`${P}EarningsBasis`]: { types: ['Radio', 'Select'], values: ['TakeHome', 'BeforeTax'], exactly: true },
     [`${P}PaysPensionOrGiftAid`]: { types: ['Radio', 'Select'], values: YES_ONLY },
     [`${P}NonAdvancedWithoutSupport`]: { types: ['Radio', 'Select'], values: YES_ONLY },
+    [`${P}AdvancedCourse`]: { types: ['Radio', 'Select'], values: YES_ONLY },
     [`${P}PensionContributions`]: { types: ['Money'] },
     [`${P}GiftAid`]: { types: ['Money'] },
     [`${P}SelfEmployedProfit`]: { types: ['Money'] },

@@ -282,6 +282,10 @@ export interface Adult {
    */
   nonAdvancedCourseWithoutParentalSupport?: boolean;
   /**
+   * For a full-time student (student true): the course is advanced education, above A level or Higher (an HNC, HND or degree). In Scotland a full-time student under 20 may get Carer Support Payment on such a course, and on any other only without parental support or responsible for a child (Carer's Assistance (Carer Support Payment) (Scotland) Regulations 2023, SSI 2023/302, reg 13). Default false: not said.
+   */
+  advancedCourse?: boolean;
+  /**
    * The partner (the second adult) is a 'person subject to immigration control' who may not claim public funds (Immigration and Asylum Act 1999 s115): their permission to stay says 'no public funds', or they are waiting for a decision on an asylum claim. The first adult claims Universal Credit as a single person, with the couple's income and savings counted (UC Regs 2013 regs 3(3)(e), 18(2), 22(3) and 36(3)), and the partner is left out of every benefit that is a public fund. Only the partner may be: the first adult is the one who claims. With both over State Pension age, Pension Credit leaves the partner out of the household (SPC Regs 2002 reg 5(1)(h)) and is worked out for the first adult as a single person, on their own income, while Housing Benefit and Council Tax Reduction count the couple. With only the first adult over State Pension age, who cannot claim Universal Credit alone, Pension Credit and pension-age Housing Benefit are worked out for them as a single person, on their own income (SPC Regs 2002 reg 5(4) and (5); SI 2019/37 art 7 as substituted by SI 2020/655). Default false.
    */
   subjectToImmigrationControl?: boolean;

@@ -1697,6 +1697,8 @@ export interface components {
     };
     /** @description One adult: dateOfBirth or age is required, every other field has the default of someone who was not asked. */
     Adult: {
+      /** @description For a full-time student (student true): the course is advanced education, above A level or Higher (an HNC, HND or degree). In Scotland a full-time student under 20 may get Carer Support Payment on such a course, and on any other only without parental support or responsible for a child (Carer's Assistance (Carer Support Payment) (Scotland) Regulations 2023, SSI 2023/302, reg 13). Default false: not said. */
+      advancedCourse?: boolean;
       /**
        * @description Age in whole years, when the date of birth is not known.
        * @example 36
