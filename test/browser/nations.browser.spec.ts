@@ -56,6 +56,38 @@ const SCOTTISH_CARER: [string, Record<string, QuestionValue>][] = [
   ['finish', {}],
 ];
 
+/**
+ * Scotland (point 4): a carer of 19 in Aberdeen on a full-time degree course, supported by her parents. Carer's
+ * Allowance would refuse her; Carer Support Payment is paid to a student under 20 on an advanced course (SSI 2023/302
+ * reg 13), which the questionnaire asks her in Scotland. Hand-worked in rulesets/carers-allowance/cases.
+ */
+const SCOTTISH_STUDENT_CARER: [string, Record<string, QuestionValue>][] = [
+  ['where-you-live', { ClientPostcode: 'AB10 1AB' }],
+  ['about-you', { ClientDob: '15/03/2007', ClientHasPartner: 'No' }],
+  ['right-to-claim', { ClientImmigrationStatus: 'BritishOrIrish' }],
+  ['who-lives-with-you', { ChildCount: '0', NonDependantCount: '0' }],
+  ['your-health', { ClientDisabilityBenefits: NONE, ClientWorkCapability: 'NotAssessed', ClientTerminallyIll: 'No' }],
+  ['caring', { ClientIsCarer: 'Yes', ClientCaringHours: '40', ClientCaredForBenefit: 'Yes' }],
+  ['your-work', { ClientWork: NONE }],
+  ['your-other-income', { ClientOtherIncome: NONE }],
+  [
+    'studying',
+    {
+      ClientStudent: 'FullTime',
+      ClientNonAdvancedWithoutSupport: 'No',
+      ClientAdvancedCourse: 'Yes',
+      ClientStudentIncome: { amount: '0', period: 'Monthly' },
+    },
+  ],
+  [
+    'your-home',
+    { ClientTenure: 'PrivateRent', ClientRent: { amount: '600', period: 'Monthly' }, ClientPaysServiceCharges: 'No', ClientBedrooms: '1' },
+  ],
+  ['council-tax', { ClientCouncilTaxLiable: 'Yes', ClientCouncilTaxBand: 'Band B' }],
+  ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
+  ['finish', {}],
+];
+
 const BELFAST_LONE_PARENT: [string, Record<string, QuestionValue>][] = [
   ['where-you-live', { ClientPostcode: 'BT1 1AA' }],
   ['about-you', { ClientDob: '01/05/1990', ClientHasPartner: 'No' }],
@@ -139,6 +171,24 @@ describeInChromium('each nation’s own payments by their own names, in Chromium
     expect(await disability.textContent()).not.toContain('Personal Independence Payment');
     await expectNoAccessibilityViolations(page);
     await screenshot(page, 'scotland-names-results');
+    await page.close();
+  }, 120_000);
+
+  it('asks a Scottish student carer of 19 whether her course is higher education, and pays a degree student Carer Support Payment', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await walkToResults(page, `${server.url}/survey`, SCOTTISH_STUDENT_CARER, async (current, question) => {
+      // Ticking 'Yes, full-time' opens its note on Universal Credit for students.
+      if (question === 'ClientNonAdvancedWithoutSupport') await closePopUp(current);
+      if (question === 'ClientAdvancedCourse')
+        expect(await current.locator('[data-question="ClientAdvancedCourse"]').textContent()).toContain(
+          'Is your course higher education, such as an HNC, HND or degree?',
+        );
+    });
+    const carer = page.locator('li[data-benefit-code="CARERS_ALLOWANCE"]').first();
+    await carer.waitFor();
+    expect(await carer.textContent()).toContain('Carer Support Payment');
+    expect(await carer.textContent()).toContain('£86.45');
+    await screenshot(page, 'scotland-student-carer-results');
     await page.close();
   }, 120_000);
 
