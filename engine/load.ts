@@ -85,7 +85,7 @@ export function loadEntitlementEngineFrom(files: SourceFiles, options: EngineLoa
   // Read here with the rest, never on first use: a broken scheme file stops the start, not someone's results page.
   const councilTax = loadCouncilTaxDataFrom(files);
   const nations = loadNationsFrom(files);
-  const extraHelp = LoadedExtraHelp.fromFiles(filesUnder(files, EXTRA_HELP_FOLDER), (name) => parameters.has(name));
+  const extraHelp = LoadedExtraHelp.fromFiles(filesUnder(files, EXTRA_HELP_FOLDER), (name) => parameters.unitOf(name));
   // The engine works out the benefits; the extra help reads them, so it runs after, here (no import cycle).
   return new EntitlementEngine(
     (options.calculators ?? BENEFIT_CALCULATORS).map((calculator) => loadBenefitFrom(files, calculator, parameters)),

@@ -37,8 +37,11 @@ const COMPARISONS = new Set(['lessThan', 'lessThanInclusive', 'greaterThan', 'gr
  */
 export const TEXT_PARAMETER = /\{\{\s*parameter\s+([a-z][a-z0-9_]*(?:\/[a-z][a-z0-9_]*)*)\s*\}\}/g;
 
-/** Whether a parameter is held (the loaded rates' `has`); without it, the names are not checked. */
-export type ParameterExists = (name: string) => boolean;
+/**
+ * A held parameter's unit ('pence a week'), undefined when the rates do not hold it; without it, the names are not
+ * checked. The unit lets the loader refuse a household amount that would add a week's rate to a year's.
+ */
+export type ParameterExists = (name: string) => string | undefined;
 
 /** `{ "fact": "parameter", "params": { "name": ... } }`: a threshold read from rulesets/parameters. */
 function parameterNameIn(value: unknown): string | undefined {
@@ -157,22 +160,34 @@ function schemeChecks(scheme: unknown, at: Segment[], known?: ParameterExists): 
   ];
 }
 
-/** What the schema cannot say of a household amount: each rate held, and each count a number fact. */
+/**
+ * What the schema cannot say of a household amount: each rate held, each count a number fact, and the rates all in
+ * one unit (a week's added to a year's would be a wrong figure, so it stops the load, never a results page).
+ */
 function householdAmountChecks(forHousehold: unknown, at: Segment[], known?: ParameterExists): Found[] {
   if (!isObject(forHousehold) || !Array.isArray(forHousehold.amount)) return [];
-  return forHousehold.amount.flatMap((part: unknown, index): Found[] => {
+  const units = new Map<string, string>();
+  const found = forHousehold.amount.flatMap((part: unknown, index): Found[] => {
     if (!isObject(part)) return [];
-    const found: Found[] = [];
-    if (typeof part.parameter === 'string' && known && !known(part.parameter))
-      found.push({ segments: [...at, 'amount', index, 'parameter'], message: notHeld(part.parameter) });
+    const problems: Found[] = [];
+    if (typeof part.parameter === 'string' && known) {
+      const unit = known(part.parameter);
+      if (unit === undefined) problems.push({ segments: [...at, 'amount', index, 'parameter'], message: notHeld(part.parameter) });
+      else if (!units.has(unit)) units.set(unit, part.parameter);
+    }
     const fact = (EXTRA_HELP_FACTS as Record<string, ExtraHelpFactDefinition>)[String(part.times)];
     if (typeof part.times === 'string' && (!Object.hasOwn(EXTRA_HELP_FACTS, part.times) || fact?.type !== 'number' || fact.nullable))
-      found.push({
+      problems.push({
         segments: [...at, 'amount', index, 'times'],
         message: `'${part.times}' is not a number fact of the household (they are listed in definitions/extra-help/README.md).`,
       });
-    return found;
+    return problems;
   });
+  if (units.size > 1) {
+    const rates = [...units].map(([unit, parameter]) => `${parameter} is in ${unit}`).join(', ');
+    found.push({ segments: [...at, 'amount'], message: `adds rates in different units (${rates}): list rates of one unit only.` });
+  }
+  return found;
 }
 
 /** `items[0].name` as `$.items[0].name`, the file as a whole as `$`. */

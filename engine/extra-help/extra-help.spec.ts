@@ -698,12 +698,35 @@ describe('the extra-help checker', () => {
         }),
       ]),
     ];
-    const held = (name: string) => rates.has(name);
+    const held = (name: string) => rates.unitOf(name);
     // The index's own problems (its sample variable) are not what this test is about.
     const inCategory = checkExtraHelpFiles(files, held).filter((problem) => problem.file === 'categories/energy.json');
     expect(inCategory.map(describeProblem)).toEqual([
       "categories/energy.json at $.items[0].text: names the parameter 'gov/dfe/free_school_meals/value_a_yaer', which rulesets/parameters does not hold.",
       "categories/energy.json at $.items[0].condition.value.params.name: names the parameter 'gov/nothing_here', which rulesets/parameters does not hold.",
+    ]);
+  });
+
+  it('refuses a household amount that adds rates of different units, which the results could not add up', () => {
+    const files = [
+      index(['energy']),
+      category('energy', [
+        item({
+          forHousehold: {
+            text: 'For your children, that is {{amount}}.',
+            amount: [
+              { parameter: 'gov/social_security_scotland/best_start_foods/amount/standard', times: 'childrenAgedOneOrTwo' },
+              { parameter: 'gov/social_security_scotland/child_winter_heating_payment/amount', times: 'childrenUnderOne' },
+            ],
+          },
+        }),
+      ]),
+    ];
+    const inCategory = checkExtraHelpFiles(files, (name) => rates.unitOf(name)).filter(
+      (problem) => problem.file === 'categories/energy.json',
+    );
+    expect(inCategory.map(describeProblem)).toEqual([
+      'categories/energy.json at $.items[0].forHousehold.amount: adds rates in different units (gov/social_security_scotland/best_start_foods/amount/standard is in pence a week, gov/social_security_scotland/child_winter_heating_payment/amount is in pence a year): list rates of one unit only.',
     ]);
   });
 
@@ -724,7 +747,9 @@ describe('the extra-help checker', () => {
         item({ name: 'another', forHousehold: { text: 'For your children, that is a lot.', amount: [] } }),
       ]),
     ];
-    const inCategory = checkExtraHelpFiles(files, (name) => rates.has(name)).filter((problem) => problem.file === 'categories/energy.json');
+    const inCategory = checkExtraHelpFiles(files, (name) => rates.unitOf(name)).filter(
+      (problem) => problem.file === 'categories/energy.json',
+    );
     expect(inCategory.map(describeProblem)).toEqual([
       "categories/energy.json at $.items[0].forHousehold.amount[0].parameter: names the parameter 'gov/social_security_scotland/best_start_foods/amount/standrd', which rulesets/parameters does not hold.",
       "categories/energy.json at $.items[0].forHousehold.amount[1].times: 'hasChildUnder4' is not a number fact of the household (they are listed in definitions/extra-help/README.md).",

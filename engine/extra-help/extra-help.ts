@@ -180,7 +180,7 @@ function withHouseholdAmount(
     return { value: Number(value) * Number(facts[times as keyof ExtraHelpFacts]), unit };
   });
   const units = new Set(parts.map((part) => part.unit));
-  // The definitions add rates of one unit (a week's with a week's); another is a mistake in them, said, not summed.
+  // The loader refuses rates of different units (definitions.ts), so this is never reached from a published file.
   if (units.size > 1) throw new Error(`A household amount adds rates in different units (${[...units].join(', ')}): ${forHousehold.text}`);
   const total = parts.reduce((sum, part) => sum + part.value, 0);
   return total > 0 ? `${text} ${forHousehold.text.replace('{{amount}}', figureInWords(total, parts[0]!.unit))}` : text;

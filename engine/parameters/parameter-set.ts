@@ -124,6 +124,11 @@ export class ParameterSet {
     return this.parameters.has(name);
   }
 
+  /** A single parameter's unit ('pence a week'), the same on every date; undefined when it is not held. */
+  unitOf(name: string): ParameterUnit | undefined {
+    return this.parameters.get(name)?.unit;
+  }
+
   hasScale(name: string): boolean {
     return this.scales.has(name);
   }
