@@ -294,8 +294,9 @@ describe('extra help for a household', () => {
   const itemTexts = (result: ExtraHelpResult) =>
     new Map(result.categories.flatMap((category) => category.items).map((item) => [item.name, item.text]));
 
-  it('adds up Best Start Foods for the children told of: the higher rate for each baby, the standard rate for each child aged 1 or 2', () => {
-    const bestStartFoods = (children: { dateOfBirth: string }[]) =>
+  it('adds up Best Start Foods for the children and the pregnancy told of: the higher rate for each baby, the standard rate for each child aged 1 or 2 and in pregnancy', () => {
+    const universalCredit = [award('UNIVERSAL_CREDIT', 160000, 'MONTH', [{ code: 'STANDARD_ALLOWANCE', pence: 42490 }])];
+    const bestStartFoods = (children: { dateOfBirth: string }[], more: Partial<HouseholdInput> = {}, benefits = universalCredit) =>
       itemTexts(
         evaluateExtraHelp(
           extraHelp,
@@ -305,22 +306,67 @@ describe('extra help for a household', () => {
               adults: [{ age: 29 }],
               children,
               housing: { tenure: 'SOCIAL_RENT', rent: { amount: 500, period: 'MONTH' } },
+              ...more,
             },
-            [award('UNIVERSAL_CREDIT', 160000, 'MONTH', [{ code: 'STANDARD_ALLOWANCE', pence: 42490 }])],
+            benefits,
           ),
           parameters,
         ),
       ).get('best-start-foods');
+    const expecting = { expectingBaby: { dueDate: '2027-03-14', babies: 1 } };
     // On 23 November 2026: a baby of 5 months, a child of 2 and one of 6 (too old): 11.20 + 5.60 = 16.80.
     expect(bestStartFoods([{ dateOfBirth: '2026-06-01' }, { dateOfBirth: '2024-05-10' }, { dateOfBirth: '2020-02-01' }])).toMatch(
-      /check whether it applies to you\. For the children you told us about, that is £16\.80 a week\.$/,
+      /If you are under 18, you qualify without a benefit\. From what you told us, that is £16\.80 a week\.$/,
     );
     // Twins of 1: 2 x 5.60.
     expect(bestStartFoods([{ dateOfBirth: '2025-08-01' }, { dateOfBirth: '2025-08-01' }])).toContain('that is £11.20 a week.');
-    // Offered for a pregnancy (Universal Credit, any children), but no child of the ages: no amount is made up.
-    const older = bestStartFoods([{ dateOfBirth: '2020-02-01' }]);
-    expect(older).toContain('The questions here did not ask about pregnancy');
-    expect(older).not.toContain('For the children you told us about');
+    // A pregnancy and a child of 2: 5.60 + 5.60 (SSI 2019/193: the standard rate in pregnancy, once for twins too).
+    expect(bestStartFoods([{ dateOfBirth: '2024-05-10' }], { expectingBaby: { dueDate: '2027-03-14', babies: 2 } })).toContain(
+      'that is £11.20 a week.',
+    );
+    expect(bestStartFoods([{ dateOfBirth: '2020-02-01' }], expecting)).toContain('that is £5.60 a week.');
+    // Universal Credit with only a child of 6 and no pregnancy: nothing to get it for.
+    expect(bestStartFoods([{ dateOfBirth: '2020-02-01' }])).toBeUndefined();
+    // Pregnant at 17 with no benefit: it is paid all the same; at 18 it is not.
+    expect(bestStartFoods([], { adults: [{ age: 17 }], ...expecting }, [])).toContain('that is £5.60 a week.');
+    expect(bestStartFoods([], { adults: [{ age: 18 }], ...expecting }, [])).toBeUndefined();
+  });
+
+  it('adds up Healthy Start for the children told of, and offers it in pregnancy on Universal Credit or under 18', () => {
+    const healthyStart = (children: { dateOfBirth: string }[], more: Partial<HouseholdInput> = {}, benefits: BenefitOutcome[] = []) =>
+      itemTexts(
+        evaluateExtraHelp(
+          extraHelp,
+          resultFor(
+            {
+              country: 'WALES',
+              adults: [{ age: 24 }],
+              children,
+              housing: { tenure: 'PRIVATE_RENT', rent: { amount: 500, period: 'MONTH' } },
+              ...more,
+            },
+            benefits,
+            0,
+          ),
+          parameters,
+        ),
+      ).get('healthy-start');
+    const universalCredit = [award('UNIVERSAL_CREDIT', 90000, 'MONTH', [{ code: 'STANDARD_ALLOWANCE', pence: 42490 }])];
+    const expecting = { expectingBaby: { dueDate: '2027-03-14', babies: 1 } };
+    // A baby of 5 months and a child of 3 (Healthy Start runs to 4): 8.50 + 4.25 = 12.75 a week.
+    expect(healthyStart([{ dateOfBirth: '2026-06-01' }, { dateOfBirth: '2023-01-10' }], {}, universalCredit)).toMatch(
+      /For the children you told us about, that is £12\.75 a week\.$/,
+    );
+    // Pregnant on Universal Credit with no child: offered, with no amount for children made up.
+    const pregnant = healthyStart([], expecting, universalCredit);
+    expect(pregnant).toContain('If you are pregnant and under 18, you qualify without a benefit.');
+    expect(pregnant).not.toContain('For the children you told us about');
+    // Universal Credit with neither a child under 4 nor a pregnancy: not offered.
+    expect(healthyStart([{ dateOfBirth: '2018-01-10' }], {}, universalCredit)).toBeUndefined();
+    // Pregnant at 17 with no benefit: offered; at 17 with no pregnancy, or pregnant at 18 with no benefit: not.
+    expect(healthyStart([], { adults: [{ age: 17 }], ...expecting })).toBeDefined();
+    expect(healthyStart([], { adults: [{ age: 17 }] })).toBeUndefined();
+    expect(healthyStart([], { adults: [{ age: 18 }], ...expecting })).toBeUndefined();
   });
 
   it("writes every scheme's amounts and ages that are parameters as its text gave them before (on the date the results are for)", () => {
@@ -460,6 +506,32 @@ describe('extra help for a household', () => {
     expect(offered(evaluateExtraHelp(extraHelp, family('SCOTLAND', 'HIGHER', '2007-05-01'), parameters))).not.toContain(
       'child-winter-heating-payment',
     );
+  });
+
+  it('adds up Child Winter Heating Payment for each child under 19 on the highest care rate', () => {
+    const text = (children: { dateOfBirth: string; disability: 'HIGHER' | 'LOWER' }[]) =>
+      itemTexts(
+        evaluateExtraHelp(
+          extraHelp,
+          resultFor({
+            country: 'SCOTLAND',
+            adults: [{ age: 45, earnings: { amount: 3000, period: 'MONTH', basis: 'GROSS' } }],
+            children,
+            housing: { tenure: 'OWNER_OCCUPIER' },
+          }),
+          parameters,
+        ),
+      ).get('child-winter-heating-payment');
+    // On 23 November 2026 (2026/27: 265.50 a child): two children of 9 and 16 on the highest rate, one of 12 on the
+    // lower rate (not counted), and one of 19 on the highest rate (too old: SSI 2020/352, under 19).
+    const counted = [
+      { dateOfBirth: '2017-03-01', disability: 'HIGHER' as const },
+      { dateOfBirth: '2010-06-01', disability: 'HIGHER' as const },
+      { dateOfBirth: '2014-01-01', disability: 'LOWER' as const },
+      { dateOfBirth: '2007-05-01', disability: 'HIGHER' as const },
+    ];
+    expect(text(counted)).toMatch(/For the children you told us about, that is £531 this winter\.$/);
+    expect(text(counted.slice(0, 1))).toMatch(/that is £265\.50 this winter\.$/);
   });
 });
 

@@ -49,6 +49,10 @@ export const EXTRA_HELP_FACTS = {
   hasChildUnder4: bool('A child under 4: the age Flying Start in Wales helps with.'),
   childrenUnderOne: num('How many children are under 1 (babies): Best Start Foods pays its higher rate for each.'),
   childrenAgedOneOrTwo: num('How many children are aged 1 or 2: Best Start Foods pays its standard rate for each.'),
+  childrenAgedOneToThree: num('How many children are aged 1 to 3: Healthy Start pays its standard rate for each.'),
+  pregnancies: num(
+    'The pregnancies told of: 1 when the claimant or partner is expecting a baby (twins too), 0 otherwise. Best Start Foods and Healthy Start pay their standard rate in pregnancy.',
+  ),
   hasChildAged3Or4: bool('A child aged 3 or 4: the age of funded early education and childcare (the Childcare Offer for Wales).'),
   hasInfantSchoolAgeChild: bool('A child aged 4 to 7: of an age to be in reception, year 1 or year 2 (primary 1 to 3 in Scotland).'),
   hasSchoolAgeChild: bool('A child aged 4 to 15, or a young person up to 19 in full-time non-advanced education.'),
@@ -57,6 +61,9 @@ export const EXTRA_HELP_FACTS = {
   youngestChildOnHighestCareRateAge: num(
     'The age of the youngest child who gets the highest rate of the care component of DLA or Child Disability Payment, or the enhanced daily living component of PIP or ADP (also taken in: a certified blind child); null when there is none.',
     true,
+  ),
+  childrenForChildWinterHeatingPayment: num(
+    "How many children on the highest care rate (as youngestChildOnHighestCareRateAge) are under Child Winter Heating Payment's age limit (its parameter): Social Security Scotland pays the payment for each.",
   ),
   getsUniversalCredit: bool('The calculation found a Universal Credit award above nil.'),
   universalCreditMonthlyPence: num('The Universal Credit award, in pence a month (0 when none).'),
@@ -194,6 +201,7 @@ export function extraHelpFacts(result: CalculationResult, parameters: ParameterR
   const getsHousingBenefit = paid('HOUSING_BENEFIT');
   const getsCarersAllowance = paid('CARERS_ALLOWANCE') || hasIncomeOf(adults, 'CARERS_ALLOWANCE');
   const hasDisabledChild = facts.children.some((child) => child.disability !== 'NONE');
+  const onHighestCareRate = facts.children.filter((child) => child.disability === 'HIGHER');
   const adultGets = (...types: BenefitReceivedType[]) => anyAdult(adults, (adult) => types.some((type) => receives(adult, type)));
   return {
     country: facts.country,
@@ -210,6 +218,8 @@ export function extraHelpFacts(result: CalculationResult, parameters: ParameterR
     hasChildUnder4: childAges.some((age) => age < 4),
     childrenUnderOne: childAges.filter((age) => age < 1).length,
     childrenAgedOneOrTwo: childAges.filter((age) => age === 1 || age === 2).length,
+    childrenAgedOneToThree: childAges.filter((age) => age >= 1 && age <= 3).length,
+    pregnancies: facts.household.expectingBaby ? 1 : 0,
     hasChildAged3Or4: childAges.some((age) => age === 3 || age === 4),
     hasInfantSchoolAgeChild: childAges.some((age) => age >= 4 && age <= 7),
     hasSchoolAgeChild: facts.children.some(
@@ -217,7 +227,10 @@ export function extraHelpFacts(result: CalculationResult, parameters: ParameterR
     ),
     hasYoungPersonInEducation: facts.children.some((child) => child.age >= 16 && child.age <= 19 && child.inNonAdvancedEducation),
     hasDisabledChild,
-    youngestChildOnHighestCareRateAge: youngestAge(facts.children.filter((child) => child.disability === 'HIGHER')),
+    youngestChildOnHighestCareRateAge: youngestAge(onHighestCareRate),
+    childrenForChildWinterHeatingPayment: onHighestCareRate.filter(
+      (child) => child.age < parameters.amount('gov/social_security_scotland/child_winter_heating_payment/age_limit'),
+    ).length,
     getsUniversalCredit,
     universalCreditMonthlyPence: getsUniversalCredit ? universalCredit.monthlyPence : 0,
     getsUniversalCreditHousingElement:

@@ -123,7 +123,7 @@ describeInChromium('the policy workbench', () => {
     expect(await form.getByLabel('Title', { exact: true }).inputValue()).toBe('Healthy Start');
     // The rates the words show are named by their labels, not their files.
     expect(await form.getByLabel('What it is and roughly how much').inputValue()).toContain('[Healthy Start: a child under this age]');
-    // Who it is for, as its file holds it: any of two groups, the first comparing take-home pay with a rate.
+    // Who it is for, as its file holds it: any of three groups, the first comparing take-home pay with a rate.
     const group = form.getByTestId('condition-group-0');
     expect(await group.getByLabel('About').first().locator('option:checked').textContent()).toBe(
       'The calculation found a Universal Credit award above nil.',
@@ -131,16 +131,16 @@ describeInChromium('the policy workbench', () => {
     expect(await form.getByTestId('condition-0-1').getByLabel('Compared with').locator('option:checked').textContent()).toMatch(
       /^The rate: /,
     );
-    // A third way in: a household with take-home pay of at most £1,000.00 a month, typed in pounds.
+    // A fourth way in: a household with take-home pay of at most £1,000.00 a month, typed in pounds.
     await form.getByRole('button', { name: 'Add a condition', exact: true }).click();
-    const added = form.getByTestId('condition-2');
+    const added = form.getByTestId('condition-3');
     await added.getByLabel('About').selectOption('earnedIncomeMonthlyPence');
     await added.getByLabel('Which').selectOption('atMost');
     await added.getByLabel('Amount, in pounds').fill('1,000 pounds');
     await form.getByRole('button', { name: 'Change the item' }).click();
-    await page.getByRole('link', { name: 'Enter an amount in pounds for condition 3, such as 1,250.00, or choose a rate.' }).waitFor();
+    await page.getByRole('link', { name: 'Enter an amount in pounds for condition 4, such as 1,250.00, or choose a rate.' }).waitFor();
     await added.getByLabel('Amount, in pounds').fill('1,000.00');
-    await page.getByRole('link', { name: /^Say where the figure in condition 3 comes from/ }).waitFor();
+    await page.getByRole('link', { name: /^Say where the figure in condition 4 comes from/ }).waitFor();
     await added.getByLabel('Where the figure comes from').fill('The scheme’s own limit, for this test.');
     await form.getByLabel('Wales').check();
     await screenshot(page, 'policy-extra-help-form');
