@@ -21,6 +21,7 @@ export const dla: BenefitCalculator = {
   reads: [],
   facts: benefitFacts({
     adultsGettingDlaCount: ({ facts }) => facts.adults.filter(getsDla).length,
+    pensionAgeAdultsGettingDlaCount: ({ facts }) => facts.adults.filter((adult) => adult.reachedStatePensionAge && getsDla(adult)).length,
     // DLA is a children's benefit up to 16 (PIP after); disability LOWER or HIGHER means a disability benefit is paid.
     disabledChildrenCount: ({ facts }) => facts.children.filter((child) => child.age < 16 && child.disability !== 'NONE').length,
     inScotland: ({ facts }) => facts.country === 'SCOTLAND',
@@ -40,6 +41,8 @@ export const dla: BenefitCalculator = {
         ]
       : [];
     const stopped = stoppedWhileAwaySentences(facts, explanations, ['DLA_CARE', 'DLA_MOBILITY']);
+    // The components are named by the benefit's short name where a rule renames it (Scottish Adult DLA).
+    const short = String(fired.first('name')?.event.params.short ?? 'DLA');
     if (fired.has('receives')) {
       const elements: AmountLine[] = [];
       const explanation: string[] = [];
@@ -49,10 +52,10 @@ export const dla: BenefitCalculator = {
           const component = benefit.type === 'DLA_CARE' ? 'care' : 'mobility';
           const rate = benefit.rate.toLowerCase();
           const amount = parameters.amount(RATES[benefit.rate]);
-          explanation.push(explanations.say('component', { ...adultWording(adult), component, rate, amount }));
+          explanation.push(explanations.say('component', { ...adultWording(adult), short, component, rate, amount }));
           elements.push({
             code: `${adult.role}_${component.toUpperCase()}`,
-            name: `DLA ${component}, ${rate} rate (${adultWording(adult).whoLower})`,
+            name: `${short} ${component}, ${rate} rate (${adultWording(adult).whoLower})`,
             ...bothPeriods(amount, 'WEEK'),
           });
         }
