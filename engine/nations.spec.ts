@@ -66,6 +66,38 @@ describe('what differs between the nations (rulesets/nations.json)', () => {
     expect(carerElement('ENGLAND', 'E08000025')).toBe('https://www.legislation.gov.uk/uksi/2013/376/regulation/36');
   });
 
+  it("points a Northern Ireland household's rule descriptions to its own law, and leaves England's as written", () => {
+    const engine = loadEntitlementEngine();
+    const universalCreditRules = (country: 'NORTHERN_IRELAND' | 'ENGLAND', localAuthority: string) =>
+      engine
+        .calculateSync(
+          normaliseHousehold({
+            country,
+            localAuthority,
+            adults: [{ age: 40 }],
+            housing: { tenure: 'SOCIAL_RENT', rent: { amount: 450, period: 'MONTH' }, bedrooms: 1 },
+          }),
+          '2026-11-21',
+        )
+        .benefits.find((benefit) => benefit.code === 'UNIVERSAL_CREDIT')!.rules;
+    const note =
+      "The references are to Great Britain's law; in Northern Ireland the rule is in the Welfare Reform (Northern Ireland) Order 2015 (SI 2015/2006 (N.I. 1)), Part 2 (universal credit); the Universal Credit Regulations (Northern Ireland) 2016 (SR 2016/216).";
+    const northernIreland = universalCreditRules('NORTHERN_IRELAND', 'N09000003');
+    const england = universalCreditRules('ENGLAND', 'E08000025');
+    expect(northernIreland.length).toBeGreaterThan(0);
+    for (const [index, rule] of northernIreland.entries()) {
+      expect(rule.description.startsWith(england[index]!.description)).toBe(true);
+      expect(rule.description).toContain(note);
+    }
+    expect(england.some((rule) => rule.description.includes("Great Britain's law"))).toBe(false);
+    // Law of Northern Ireland's own (Rate Rebate) is cited as written, with nothing added.
+    expect(
+      nations.ownLawNote('NORTHERN_IRELAND', [
+        { title: 'Rates (Northern Ireland) Order 1977', url: 'https://www.legislation.gov.uk/nisi/1977/2157' },
+      ]),
+    ).toBe('');
+  });
+
   it('refuses a file that breaks its schema, naming the field', () => {
     const file = JSON.parse(readFileSync(resolve(NATIONS_FILE), 'utf8'));
     file.nations.NORTHERN_IRELAND.law[0].url = 'https://example.org/nisr/2016/216';

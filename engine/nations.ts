@@ -147,6 +147,37 @@ export class Nations {
     });
   }
 
+  private readonly notes = new WeakMap<readonly Citation[], Map<Country, string>>();
+
+  /**
+   * What a rule's description adds for a household in the nation: the nation's own instruments for the Great Britain
+   * law its ruleset cites ('The references are to Great Britain's law; in Northern Ireland the rule is in the Universal
+   * Credit Regulations (Northern Ireland) 2016 (SR 2016/216); ...'), so that a description written with Great
+   * Britain's references points to the law that applies. Provisions are not renumbered (the nation's numbers are checked only where `provisions` maps
+   * them); '' when none of the ruleset's law differs.
+   */
+  ownLawNote(country: Country, legislation: readonly Citation[]): string {
+    let byCountry = this.notes.get(legislation);
+    if (!byCountry) this.notes.set(legislation, (byCountry = new Map()));
+    let note = byCountry.get(country);
+    if (note === undefined) {
+      const own = [
+        ...new Set(
+          legislation
+            .map((citation) => this.cite(country, citation))
+            .filter((cited, index) => cited.url !== legislation[index]!.url)
+            .map((cited) => cited.title),
+        ),
+      ];
+      note =
+        own.length === 0
+          ? ''
+          : `The references are to Great Britain's law; in ${this.file.nations[country].name} the rule is in the ${own.join('; the ')}.`;
+      byCountry.set(country, note);
+    }
+    return note;
+  }
+
   /** Whether a nation has any law of its own to cite (so that nothing is copied for the others). */
   hasOwnLaw(country: Country): boolean {
     return (this.file.nations[country]?.law.length ?? 0) > 0;

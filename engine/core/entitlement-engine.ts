@@ -1,9 +1,9 @@
 import { Nations } from '../nations.js';
 import { sameDateYearLater } from '../../common/dates/calendar.js';
-import { ParameterNotInForceError } from '../../common/parameters/dated-parameter.js';
+import { ParameterNotInForceError, type Citation } from '../../common/parameters/dated-parameter.js';
 import { ratesHeldFrom, type ParameterSet } from '../parameters/parameter-set.js';
 import { deriveFacts, type PeriodPence } from '../facts.js';
-import type { Household, OtherIncomeType } from '../household.js';
+import type { Country, Household, OtherIncomeType } from '../household.js';
 import type { CouncilTaxData } from '../benefits/council-tax-reduction-data.js';
 import type { LocalHousingAllowance } from '../local-housing-allowance.js';
 import type { LhaUsed } from '../local-housing-allowance.js';
@@ -21,7 +21,7 @@ import {
 import type { CalculationResult, HouseholdIncome } from './calculation-result.js';
 import type { Explanations } from './explanations.js';
 import { ParameterReader } from './parameters.js';
-import type { FiredRules, Ruleset, RulesetFacts } from './ruleset.js';
+import type { FiredRule, FiredRules, Ruleset, RulesetFacts } from './ruleset.js';
 import type { LazyFacts } from './ruleset-facts.js';
 
 /** A calculator with its loaded ruleset and sentences. */
@@ -245,6 +245,16 @@ export class EntitlementEngine implements Entitlements {
    * cover it; the last date held when the caller asked for the last rates held and the date is within a year after
    * it; otherwise the date is refused.
    */
+  /** The rules that held, each with its description; in a nation with its own law, pointing to that law too. */
+  private describedRules(
+    rules: readonly FiredRule[],
+    country: Country,
+    legislation: readonly Citation[],
+  ): { name: string; description: string }[] {
+    const note = this.nations.ownLawNote(country, legislation);
+    return rules.map(({ name, description }) => ({ name, description: note ? `${description} ${note}` : description }));
+  }
+
   private ratesDateFor(date: string, options: CalculateOptions): string {
     if (date < this.ratesHeldFrom) {
       throw new CalculationOutOfRangeError(
@@ -317,7 +327,7 @@ export class EntitlementEngine implements Entitlements {
           meansTested: calculator.meansTested,
           ...figures,
           explanation: withSentences ? figures.explanation : [],
-          rules: fired.rules.map(({ name, description }) => ({ name, description })),
+          rules: this.describedRules(fired.rules, facts.country, ruleset.file.legislation),
           parameters: this.nations.hasOwnLaw(facts.country)
             ? parameters.used.map((used) => ({ ...used, legislation: this.nations.cite(facts.country, used.legislation) }))
             : parameters.used,
