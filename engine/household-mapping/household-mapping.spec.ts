@@ -785,9 +785,26 @@ describe('each other adult (non-dependant)', () => {
         part: (household) => nonDependant(household).inRemunerativeWork,
         expected: true,
       },
+      {
+        questions: [`NonDependantDisregarded${n}`],
+        title: 'a live-in carer, whom Lone Pensioner Allowance may disregard (asked in Northern Ireland at 70 or over)',
+        base: { ...base, [`NonDependantDisregarded${n}`]: 'No' },
+        change: { [`NonDependantDisregarded${n}`]: 'Carer' },
+        part: (household) => nonDependant(household).disregarded,
+        expected: 'RESIDENT_CARER',
+      },
     );
   }
   checkCases(cases);
+
+  it('reads a severe mental impairment, and leaves the field out for No or no answer', () => {
+    const base = { ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, ...all, NonDependantCount: '1' };
+    expect(map({ ...base, NonDependantDisregarded1: 'SevereMentalImpairment' }).nonDependants[0]!.disregarded).toBe(
+      'SEVERE_MENTAL_IMPAIRMENT',
+    );
+    expect(map({ ...base, NonDependantDisregarded1: 'No' }).nonDependants[0]).not.toHaveProperty('disregarded');
+    expect(map(base).nonDependants[0]).not.toHaveProperty('disregarded');
+  });
 
   it('reads an unanswered work question as not known, and No as not in work', () => {
     const base = { ...SINGLE_PRIVATE_RENTER_WORKING_PART_TIME, ...all, NonDependantCount: '1' };

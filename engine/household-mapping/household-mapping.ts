@@ -36,6 +36,7 @@ import {
   LHA_AREA_QUESTION,
   MAX_CHILDREN,
   MAX_NON_DEPENDANTS,
+  NON_DEPENDANT_DISREGARDED,
   NO_PUBLIC_FUNDS_STATUSES,
   OTHER_INCOME,
   SHARED_RATE_EXCEPTION,
@@ -250,6 +251,8 @@ function children(read: AnswerReader, today: string): Child[] {
   });
 }
 
+const disregardedOf = (disregarded: NonDependant['disregarded'] | null | undefined) => (disregarded ? { disregarded } : {});
+
 function nonDependants(read: AnswerReader): NonDependant[] {
   return Array.from({ length: countOf(read, 'NonDependantCount', MAX_NON_DEPENDANTS) }, (_, index) => {
     const n = index + 1;
@@ -259,6 +262,8 @@ function nonDependants(read: AnswerReader): NonDependant[] {
       exempt: read.choices(`NonDependantBenefits${n}`).some((choice) => choice !== NONE_OF_THE_ABOVE),
       // Unanswered in a calculation saved before the question was asked: not known, as for the API.
       inRemunerativeWork: read.text(`NonDependantWork${n}`) === null ? null : read.is(`NonDependantWork${n}`, YES),
+      // Asked in Northern Ireland of someone aged 70 or over living without a partner (Lone Pensioner Allowance).
+      ...disregardedOf(read.chosen(`NonDependantDisregarded${n}`, NON_DEPENDANT_DISREGARDED)),
     };
   });
 }

@@ -4,7 +4,16 @@
  * fails when the definitions lose or change one, so renaming a question in `definitions/survey/` cannot silently
  * drop an answer from the calculation.
  */
-import type { AwayFromHome, ChildDisability, Country, OtherIncomeType, Sex, SharedAccommodationException, Tenure } from '../household.js';
+import type {
+  AwayFromHome,
+  ChildDisability,
+  Country,
+  NonDependant,
+  OtherIncomeType,
+  Sex,
+  SharedAccommodationException,
+  Tenure,
+} from '../household.js';
 import {
   CAPITAL_BAND_5001_TO_16000,
   NONE_OF_THE_ABOVE,
@@ -134,6 +143,13 @@ const RATES = {
   attendanceAllowance: ['Lower', 'Higher'],
 } as const;
 
+/** Who Northern Ireland's Lone Pensioner Allowance disregards among the other adults (SR 2008/124 schedule), by answer. */
+export const NON_DEPENDANT_DISREGARDED: Record<string, NonNullable<NonDependant['disregarded']> | null> = {
+  No: null,
+  Carer: 'RESIDENT_CARER',
+  SevereMentalImpairment: 'SEVERE_MENTAL_IMPAIRMENT',
+};
+
 export const CHILD_DISABILITY: Record<string, ChildDisability> = {
   None: 'NONE',
   LowerRate: 'LOWER',
@@ -211,6 +227,7 @@ export const HOUSEHOLD_QUESTIONS: Readonly<Record<string, HouseholdQuestion>> = 
     [`NonDependantIncome${n}`]: { types: ['Money'] },
     [`NonDependantWork${n}`]: { types: ['Radio', 'Select'], values: [YES, NO], exactly: true },
     [`NonDependantBenefits${n}`]: { types: ['Check'], values: [NONE_OF_THE_ABOVE] },
+    [`NonDependantDisregarded${n}`]: { types: ['Radio', 'Select'], values: Object.keys(NON_DEPENDANT_DISREGARDED), exactly: true },
   })),
   ...personQuestions('Client'),
   ...personQuestions('Partner'),

@@ -452,6 +452,10 @@ export interface NonDependant {
    * Works 16 hours or more a week (remunerative work). Housing Benefit and Council Tax Reduction deduct by gross income only for a non-dependant in such work, and the lowest deduction otherwise; some councils' schemes have one figure for each. Omitted or null when not known: the deduction is chosen by gross income, as for one in work, and the explanation says so.
    */
   inRemunerativeWork?: boolean | null;
+  /**
+   * Someone Northern Ireland's Lone Pensioner Allowance does not count as living with the claimant (Rate Relief (Lone Pensioner Allowance) Regulations (Northern Ireland) 2008, SR 2008/124, schedule): RESIDENT_CARER, not a partner, living in to care for the claimant for at least 35 hours a week, who counts as disregarded when the claimant gets Attendance Allowance at the higher rate or the care component of Disability Living Allowance at the highest rate; SEVERE_MENTAL_IMPAIRMENT, a severe mental impairment confirmed by a doctor. Default none: they count.
+   */
+  disregarded?: 'RESIDENT_CARER' | 'SEVERE_MENTAL_IMPAIRMENT';
 }
 /**
  * The home: tenure is required, every other field has a default.

@@ -147,6 +147,53 @@ const BELFAST_PENSIONER: [string, Record<string, QuestionValue>][] = [
   ['finish', {}],
 ];
 
+/**
+ * Northern Ireland (point 2), Lone Pensioner Allowance's disregarded residents: a widow of 81 in Belfast on the higher
+ * rate of Attendance Allowance, whose daughter of 50 lives in to care for her (on Carer's Allowance). The other-adults
+ * page asks whether the daughter is her carer; a resident carer of someone on the higher rate is disregarded (SR
+ * 2008/124 schedule), so she lives alone for the allowance: 20% of £20.00 a week of rates, £4.00 (her pensions of
+ * £640 a week are too high for Housing Benefit or Rate Relief). Hand-worked in rulesets/lone-pensioner-allowance/cases.
+ */
+const BELFAST_PENSIONER_WITH_CARER: [string, Record<string, QuestionValue>][] = [
+  ['where-you-live', { ClientPostcode: 'BT1 1AA' }],
+  ['about-you', { ClientDob: '09/09/1945', ClientHasPartner: 'No' }],
+  ['right-to-claim', { ClientImmigrationStatus: 'BritishOrIrish' }],
+  ['who-lives-with-you', { ChildCount: '0', NonDependantCount: '1' }],
+  [
+    'other-adults',
+    {
+      NonDependantAge1: '50',
+      NonDependantIncome1: { amount: '86.45', period: 'Weekly' },
+      NonDependantWork1: 'No',
+      NonDependantBenefits1: ['CarersAllowance'],
+      NonDependantDisregarded1: 'Carer',
+    },
+  ],
+  [
+    'your-health',
+    {
+      ClientDisabilityBenefits: ['AttendanceAllowance'],
+      ClientAttendanceAllowanceRate: 'Higher',
+      ClientCarerPaid: 'Yes',
+      ClientTerminallyIll: 'No',
+    },
+  ],
+  ['caring', { ClientIsCarer: 'No' }],
+  ['your-work', { ClientWork: NONE }],
+  [
+    'your-other-income',
+    {
+      ClientOtherIncome: ['StatePension', 'PrivatePension'],
+      ClientStatePension: { amount: '240', period: 'Weekly' },
+      ClientPrivatePension: { amount: '400', period: 'Weekly' },
+    },
+  ],
+  ['your-home', { ClientTenure: 'Owner', ClientPaysServiceCharges: 'No' }],
+  ['council-tax', { ClientRatesLiable: 'Yes', ClientRatesCharge: { amount: '1040', period: 'Yearly' } }],
+  ['savings', { ClientCapitalBand: 'UpTo5000', ClientOtherProperty: 'No' }],
+  ['finish', {}],
+];
+
 let database: TestDatabase;
 let server: ApiProcess;
 let browser: Browser;
@@ -231,6 +278,27 @@ describeInChromium('each nation’s own payments by their own names, in Chromium
     expect(await allowance.textContent()).toContain('Land & Property Services');
     await expectNoAccessibilityViolations(page);
     await screenshot(page, 'northern-ireland-pensioner-rates-results');
+    await page.close();
+  }, 150_000);
+
+  it('asks a Belfast widow of 81 whether the daughter who lives with her is her carer, and gives her Lone Pensioner Allowance', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await walkToResults(page, `${server.url}/survey`, BELFAST_PENSIONER_WITH_CARER, async (current, question) => {
+      if (question === 'ClientPaysServiceCharges') await closePopUp(current);
+      if (question === 'NonDependantDisregarded1') {
+        expect(await current.locator('[data-question="NonDependantDisregarded1"]').textContent()).toContain(
+          'They live with you to care for you, for 35 hours a week or more',
+        );
+        await screenshot(current, 'northern-ireland-other-adult-carer-question');
+      }
+    });
+    const allowance = page.locator('li[data-benefit-code="LONE_PENSIONER_ALLOWANCE"]').first();
+    await allowance.waitFor();
+    expect(await allowance.textContent()).toContain('£4.00 per week');
+    await allowance.locator('summary', { hasText: 'How we worked this out' }).click();
+    expect(await allowance.textContent()).toContain('Your live-in carer is not counted');
+    await expectNoAccessibilityViolations(page);
+    await screenshot(page, 'northern-ireland-pensioner-carer-results');
     await page.close();
   }, 150_000);
 });

@@ -3888,6 +3888,11 @@ export interface components {
        */
       age: number;
       /**
+       * @description Someone Northern Ireland's Lone Pensioner Allowance does not count as living with the claimant (Rate Relief (Lone Pensioner Allowance) Regulations (Northern Ireland) 2008, SR 2008/124, schedule): RESIDENT_CARER, not a partner, living in to care for the claimant for at least 35 hours a week, who counts as disregarded when the claimant gets Attendance Allowance at the higher rate or the care component of Disability Living Allowance at the highest rate; SEVERE_MENTAL_IMPAIRMENT, a severe mental impairment confirmed by a doctor. Default none: they count.
+       * @enum {string}
+       */
+      disregarded?: 'RESIDENT_CARER' | 'SEVERE_MENTAL_IMPAIRMENT';
+      /**
        * @description Gets a benefit (or is in a situation) that means no deduction is made for them.
        * @example false
        */
