@@ -22,11 +22,6 @@ function countedOtherAdults(facts: HouseholdFacts) {
   );
 }
 
-/**
- * Lone Pensioner Allowance (Rate Relief (Lone Pensioner Allowance) Regulations (Northern Ireland) 2008, SR 2008/124):
- * a rebate for a person aged 70 or over from the rates on a home they occupy alone (reg 3(1)), not means-tested.
- * Worked out weekly after Housing Benefit and Rate Relief, which it reads: 20% of the rates they leave to pay.
- */
 /** The other adults disregarded, by why: resident carers (of a claimant on a care benefit that lets them) and others. */
 function disregardedCounts(facts: HouseholdFacts): { carers: number; impaired: number } {
   const counted = new Set(countedOtherAdults(facts));
@@ -35,6 +30,11 @@ function disregardedCounts(facts: HouseholdFacts): { carers: number; impaired: n
   return { carers: disregarded.length - impaired, impaired };
 }
 
+/**
+ * Lone Pensioner Allowance (Rate Relief (Lone Pensioner Allowance) Regulations (Northern Ireland) 2008, SR 2008/124):
+ * a rebate for a person aged 70 or over from the rates on a home they occupy alone (reg 3(1)), not means-tested.
+ * Worked out weekly after Housing Benefit and Rate Relief, which it reads: 20% of the rates they leave to pay.
+ */
 export const lonePensionerAllowance: BenefitCalculator = {
   code: 'LONE_PENSIONER_ALLOWANCE',
   name: 'Lone Pensioner Allowance',
@@ -48,7 +48,8 @@ export const lonePensionerAllowance: BenefitCalculator = {
     claimantAge: ({ facts }) => facts.claimant.age,
     hasPartner: ({ facts }) => facts.isCouple,
     otherAdultCount: ({ facts }) => countedOtherAdults(facts).length,
-    disregardedAdultCount: ({ facts }) => disregardedCounts(facts).carers + disregardedCounts(facts).impaired,
+    disregardedAdultCount: ({ facts }) =>
+      facts.nonDependants.filter((other) => other.age >= ADULT_AGE).length - countedOtherAdults(facts).length,
     claimantLivesInHospitalOrCareHome: ({ facts }) => claimantLivesInHospitalOrCareHome(facts),
   }),
   calculate({ facts, parameters, explanations, earlier }, fired) {

@@ -240,11 +240,6 @@ export class EntitlementEngine implements Entitlements {
     return this.calculateSync(household, date, { ...options, extraHelp: false });
   }
 
-  /**
-   * The date whose rates, rent tables and council schemes a calculation reads: the date itself when the rates held
-   * cover it; the last date held when the caller asked for the last rates held and the date is within a year after
-   * it; otherwise the date is refused.
-   */
   /** The rules that held, each with its description; in a nation with its own law, pointing to that law too. */
   private describedRules(
     rules: readonly FiredRule[],
@@ -255,6 +250,11 @@ export class EntitlementEngine implements Entitlements {
     return rules.map(({ name, description }) => ({ name, description: note ? `${description} ${note}` : description }));
   }
 
+  /**
+   * The date whose rates, rent tables and council schemes a calculation reads: the date itself when the rates held
+   * cover it; the last date held when the caller asked for the last rates held and the date is within a year after
+   * it; otherwise the date is refused.
+   */
   private ratesDateFor(date: string, options: CalculateOptions): string {
     if (date < this.ratesHeldFrom) {
       throw new CalculationOutOfRangeError(
